@@ -1,0 +1,50 @@
+// The Hono application: middleware order, each area's routes, one error handler. Runtime-neutral:
+// server/main.ts serves `app.fetch` on Deno; tests call the same app in-process or over a real port.
+import { Hono } from "hono";
+import { getPath } from "hono/utils/url";
+import type { Platform } from "./platform.ts";
+import { VERSION } from "./platform.ts";
+import type { Env } from "./http/types.ts";
+import { requestContext } from "./http/middleware.ts";
+import { handleError } from "./http/errors.ts";
+import { canonicalPath, openApiDocument, routes } from "./http/openapi.ts";
+import { AppError } from "./kernel/errors.ts";
+import { authRoutes } from "./domain/access/auth/routes.ts";
+import { userRoutes } from "./domain/access/users/routes.ts";
+import { registrationRoutes } from "./domain/access/registration/routes.ts";
+import { oidcRoutes } from "./domain/access/oidc/routes.ts";
+import { configRoutes } from "./domain/config/routes.ts";
+import { systemRoutes } from "./domain/system/routes.ts";
+
+export function createApp(platform: Platform): Hono<Env> {
+  routes.length = 0;
+  const api = new Hono<Env>();
+  authRoutes(api, platform);
+  oidcRoutes(api, platform);
+  registrationRoutes(api, platform);
+  userRoutes(api, platform);
+  configRoutes(api, platform);
+  systemRoutes(api, platform);
+  api.get("/openapi.json", (c) => c.json(openApiDocument(VERSION)));
+
+  // Paths under /api match case-insensitively: the static segments are rewritten to their declared case.
+  const app = new Hono<Env>({ getPath: (req) => canonicalPath(getPath(req)) });
+  app.use("*", requestContext(platform));
+  app.route("/api", api);
+  app.notFound((c) => {
+    const err = c.req.path.toLowerCase().startsWith("/api")
+      ? new AppError(methodMismatch(c.req.path) ? "method.notAllowed" : "route.notFound")
+      : new AppError("route.notFound");
+    return handleError(err, c);
+  });
+  app.onError((err, c) => handleError(err, c));
+  return app;
+}
+
+function methodMismatch(path: string): boolean {
+  const canonical = path.slice("/api".length);
+  return routes.some((r) => {
+    const re = new RegExp("^" + r.path.replace(/:\w+/g, "[^/]+") + "$");
+    return re.test(canonical);
+  });
+}

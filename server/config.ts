@@ -1,0 +1,99 @@
+// Environment parsed once into a typed configuration. Every setting has a safe default so that
+// `npm start` works on a fresh machine; README.md documents each variable.
+import { resolve } from "node:path";
+
+export interface Config {
+  port: number;
+  hostname: string;
+  dataDir: string;
+  /** The control database (tenants, global logins, sessions); default `file:{dataDir}/control.db`. */
+  controlDbUrl: string;
+  controlDbAuthToken?: string;
+  /** Template of a new tenant's database URL: `{dataDir}` and `{tenant}` are substituted. */
+  tenantDbUrl: string;
+  tenantDbAuthToken?: string;
+  /** Upper bound of tenant connections kept open in this process (LRU). */
+  tenantPoolSize: number;
+  jwtIssuer: string;
+  jwtAudience: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** PEM/JWK material may come from the environment; otherwise keys are generated under dataDir/keys. */
+  jwtPrivateJwk?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  oidcIssuer: string;
+  oidcClientId?: string;
+  oidcClientSecret?: string;
+  oidcRedirectUri: string;
+  trustProxy: boolean;
+  demoPassword: string;
+  /** Scrypt cost (N). Lower values are only for tests. */
+  passwordHashCost: number;
+  loginLimitPerUser: number;
+  loginLimitPerIp: number;
+  loginLimitWindowSeconds: number;
+  activationCodeTtlSeconds: number;
+  resetCodeTtlSeconds: number;
+  walCheckpointSeconds: number;
+  machineName: string;
+}
+
+function env(name: string): string | undefined {
+  const v = Deno.env.get(name);
+  return v === undefined || v === "" ? undefined : v;
+}
+
+function int(name: string, fallback: number): number {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new Error(`Environment variable ${name} must be a non-negative integer, found "${raw}"`);
+  }
+  return n;
+}
+
+export function loadConfig(overrides: Partial<Config> = {}): Config {
+  const port = overrides.port ?? int("PORT", 8000);
+  const dataDir = overrides.dataDir ?? resolve(env("DATA_DIR") ?? "./data");
+  const publicUrl = overrides.publicUrl ?? env("PUBLIC_URL") ?? `http://localhost:${port}`;
+  return {
+    port,
+    hostname: env("HOST") ?? "0.0.0.0",
+    dataDir,
+    controlDbUrl: env("CONTROL_DB_URL") ?? `file:${dataDir}/control.db`,
+    controlDbAuthToken: env("CONTROL_DB_AUTH_TOKEN"),
+    tenantDbUrl: env("TENANT_DB_URL") ?? "file:{dataDir}/tenants/{tenant}.db",
+    tenantDbAuthToken: env("TENANT_DB_AUTH_TOKEN"),
+    tenantPoolSize: int("TENANT_POOL_SIZE", 256),
+    jwtIssuer: env("JWT_ISSUER") ?? "wms",
+    jwtAudience: env("JWT_AUDIENCE") ?? "wms-api",
+    accessTokenTtlSeconds: int("ACCESS_TOKEN_TTL", 15 * 60),
+    refreshTokenTtlSeconds: int("REFRESH_TOKEN_TTL", 30 * 24 * 3600),
+    jwtPrivateJwk: env("JWT_PRIVATE_JWK"),
+    publicUrl,
+    smtpUrl: env("SMTP_URL"),
+    mailFrom: env("MAIL_FROM") ?? "WMS <no-reply@localhost>",
+    oidcIssuer: env("OIDC_ISSUER") ?? "https://accounts.google.com",
+    oidcClientId: env("OIDC_CLIENT_ID"),
+    oidcClientSecret: env("OIDC_CLIENT_SECRET"),
+    oidcRedirectUri: env("OIDC_REDIRECT_URI") ?? `${publicUrl}/signin/oidc`,
+    trustProxy: env("TRUST_PROXY") === "true",
+    demoPassword: env("DEMO_PASSWORD") ?? "demo1234",
+    passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),
+    loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),
+    loginLimitPerIp: int("LOGIN_LIMIT_PER_IP", 30),
+    loginLimitWindowSeconds: int("LOGIN_LIMIT_WINDOW", 15 * 60),
+    activationCodeTtlSeconds: int("ACTIVATION_CODE_TTL", 7 * 24 * 3600),
+    resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),
+    walCheckpointSeconds: int("WAL_CHECKPOINT_SECONDS", 30),
+    machineName: env("MACHINE_NAME") ?? Deno.hostname(),
+    ...overrides,
+  };
+}
+
+export function tenantDbUrlFor(config: Config, slug: string): string {
+  return config.tenantDbUrl.replaceAll("{dataDir}", config.dataDir).replaceAll("{tenant}", slug);
+}

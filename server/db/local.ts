@@ -1,0 +1,140 @@
+// node:sqlite behind drizzle's sqlite-proxy. Statements run synchronously inside the proxy callback,
+// so a statement outside a transaction only has to check that no transaction is open.
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { drizzle } from "drizzle-orm/sqlite-proxy";
+import { ConnectionLock } from "./lock.ts";
+import type { Connection, Db, Method, RawResult } from "./connection.ts";
+
+const STATEMENT_CACHE_SIZE = 256;
+
+export interface LocalOptions {
+  busyTimeoutMs?: number;
+  /** Pages in the WAL before a checkpoint is due; 0 disables automatic checkpoints at commit. */
+  walAutoCheckpoint?: number;
+}
+
+type SqlValue = null | number | bigint | string | Uint8Array;
+
+function toSqlValue(v: unknown): SqlValue {
+  if (v === undefined || v === null) return null;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (v instanceof Date) return Math.floor(v.getTime() / 1000);
+  return v as SqlValue;
+}
+
+export function filePathOf(url: string): string {
+  if (url === ":memory:" || url === "file::memory:") return ":memory:";
+  return url.startsWith("file:") ? url.slice("file:".length) : url;
+}
+
+export class LocalConnection implements Connection {
+  readonly kind = "local" as const;
+  readonly db: Db;
+  readonly #tx: Db;
+  readonly #sqlite: DatabaseSync;
+  readonly #lock = new ConnectionLock();
+  readonly #statements = new Map<string, StatementSync>();
+  #closed = false;
+
+  constructor(readonly url: string, options: LocalOptions = {}) {
+    const path = filePathOf(url);
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    this.#sqlite = new DatabaseSync(path);
+    this.#sqlite.exec(`PRAGMA journal_mode = WAL`);
+    this.#sqlite.exec(`PRAGMA synchronous = NORMAL`);
+    this.#sqlite.exec(`PRAGMA foreign_keys = ON`);
+    this.#sqlite.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    // Checkpoints are run by the pool's timer, outside the request path.
+    this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
+    this.db = drizzle(async (sql, params, method) => {
+      if (this.#lock.held) await this.#lock.idle();
+      return this.#execute(sql, params, method as Method);
+    }) as unknown as Db;
+    this.#tx = drizzle((sql, params, method) => {
+      if (!this.#lock.held) throw new Error("Transaction handle used outside its transaction");
+      return Promise.resolve(this.#execute(sql, params, method as Method));
+    }) as unknown as Db;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  get busy(): boolean {
+    return this.#lock.busy;
+  }
+
+  #prepare(sql: string): StatementSync {
+    let stmt = this.#statements.get(sql);
+    if (stmt) {
+      // Keep the map in recency order so the oldest entry is evicted first.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, stmt);
+      return stmt;
+    }
+    stmt = this.#sqlite.prepare(sql);
+    stmt.setReturnArrays(true);
+    this.#statements.set(sql, stmt);
+    if (this.#statements.size > STATEMENT_CACHE_SIZE) {
+      const oldest = this.#statements.keys().next().value as string;
+      this.#statements.delete(oldest);
+    }
+    return stmt;
+  }
+
+  #execute(sql: string, params: unknown[], method: Method): RawResult {
+    const stmt = this.#prepare(sql);
+    const values = params.map(toSqlValue);
+    switch (method) {
+      case "run": {
+        const r = stmt.run(...values);
+        return { rows: [], changes: Number(r.changes), lastInsertRowid: r.lastInsertRowid };
+      }
+      case "get":
+        return { rows: (stmt.get(...values) ?? undefined) as unknown as unknown[] };
+      default:
+        return { rows: stmt.all(...values) as unknown[] };
+    }
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const release = await this.#lock.acquire();
+    try {
+      this.#sqlite.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await fn(this.#tx);
+        this.#sqlite.exec("COMMIT");
+        return result;
+      } catch (err) {
+        if (this.#sqlite.isTransaction) this.#sqlite.exec("ROLLBACK");
+        throw err;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    if (this.#lock.held) await this.#lock.idle();
+    const stmt = this.#sqlite.prepare(sql);
+    return stmt.all(...params.map(toSqlValue)) as Record<string, unknown>[];
+  }
+
+  checkpoint(mode: "PASSIVE" | "TRUNCATE" = "PASSIVE"): void {
+    if (this.#closed || this.#lock.held) return;
+    this.#sqlite.exec(`PRAGMA wal_checkpoint(${mode})`);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    if (this.#lock.busy) await this.#lock.idle();
+    try {
+      this.checkpoint("TRUNCATE");
+    } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }
+    this.#statements.clear();
+    this.#sqlite.close();
+    this.#closed = true;
+  }
+}

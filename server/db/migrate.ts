@@ -1,0 +1,67 @@
+// Applies the SQL migrations that drizzle-kit generated (migrations/<kind>/), recording each applied one
+// in `__migrations`, so every database says which version it is at. Pending ones run in one transaction.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { Connection } from "./connection.ts";
+
+export interface Migration {
+  idx: number;
+  tag: string;
+  statements: string[];
+}
+
+const cache = new Map<string, Migration[]>();
+
+export function migrationsDir(kind: "control" | "tenant"): string {
+  return join(fileURLToPath(new URL("../../migrations/", import.meta.url)), kind);
+}
+
+export function readMigrations(kind: "control" | "tenant"): Migration[] {
+  const hit = cache.get(kind);
+  if (hit) return hit;
+  const dir = migrationsDir(kind);
+  const journal = JSON.parse(readFileSync(join(dir, "meta", "_journal.json"), "utf8")) as {
+    entries: Array<{ idx: number; tag: string }>;
+  };
+  const list = journal.entries.map((e) => ({
+    idx: e.idx,
+    tag: e.tag,
+    statements: readFileSync(join(dir, `${e.tag}.sql`), "utf8")
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0),
+  }));
+  cache.set(kind, list);
+  return list;
+}
+
+export function latestVersion(kind: "control" | "tenant"): number {
+  return readMigrations(kind).length;
+}
+
+export async function currentVersion(conn: Connection): Promise<number> {
+  await conn.query(
+    "CREATE TABLE IF NOT EXISTS __migrations (idx INTEGER PRIMARY KEY, tag TEXT NOT NULL, applied_at INTEGER NOT NULL)",
+  );
+  const rows = await conn.query("SELECT COUNT(*) AS n FROM __migrations");
+  return Number(rows[0].n);
+}
+
+/** Brings the database up to the latest migration; answers how many were applied. */
+export async function migrate(conn: Connection, kind: "control" | "tenant"): Promise<number> {
+  const all = readMigrations(kind);
+  if ((await currentVersion(conn)) >= all.length) return 0;
+  // Re-read the version inside the write transaction: another process may have migrated meanwhile.
+  return await conn.transaction(async (tx) => {
+    const rows = await tx.all<[number]>(sql`SELECT COUNT(*) FROM __migrations`);
+    const pending = all.slice(Number(rows[0][0]));
+    const now = Math.floor(Date.now() / 1000);
+    for (const m of pending) {
+      for (const statement of m.statements) await tx.run(sql.raw(statement));
+      await tx.run(sql`INSERT INTO __migrations (idx, tag, applied_at) VALUES (${m.idx}, ${m.tag}, ${now})`);
+    }
+    return pending.length;
+  });
+}

@@ -1,0 +1,97 @@
+// A tenant database on a libSQL server or Turso, through @libsql/client's fetch-based client (no native
+// part). Each transaction is a libSQL interactive "write" transaction (BEGIN IMMEDIATE on the server).
+import {
+  type Client,
+  createClient,
+  type InStatement,
+  type InValue,
+  type Transaction,
+} from "@libsql/client/web";
+import { drizzle } from "drizzle-orm/sqlite-proxy";
+import { ConnectionLock } from "./lock.ts";
+import type { Connection, Db, Method, RawResult } from "./connection.ts";
+
+function toInValue(v: unknown): InValue {
+  if (v === undefined) return null;
+  if (v instanceof Date) return Math.floor(v.getTime() / 1000);
+  return v as InValue;
+}
+
+type Executor = Pick<Client, "execute"> | Pick<Transaction, "execute">;
+
+async function execute(target: Executor, sql: string, params: unknown[], method: Method): Promise<RawResult> {
+  const stmt: InStatement = { sql, args: params.map(toInValue) };
+  const rs = await target.execute(stmt);
+  const rows = rs.rows.map((r) => Array.from(r as ArrayLike<unknown>));
+  if (method === "run") {
+    return { rows: [], changes: rs.rowsAffected, lastInsertRowid: rs.lastInsertRowid };
+  }
+  if (method === "get") return { rows: rows[0] as unknown[] };
+  return { rows };
+}
+
+export class RemoteConnection implements Connection {
+  readonly kind = "remote" as const;
+  readonly db: Db;
+  readonly #tx: Db;
+  readonly #client: Client;
+  // Transactions of this process are serialised per tenant so the tx handle has one owner at a time.
+  readonly #lock = new ConnectionLock();
+  #current: Transaction | null = null;
+  #closed = false;
+
+  constructor(readonly url: string, authToken?: string, client?: Client) {
+    this.#client = client ?? createClient({ url, authToken });
+    this.db = drizzle((sql, params, method) =>
+      execute(this.#client, sql, params, method as Method)
+    ) as unknown as Db;
+    this.#tx = drizzle((sql, params, method) => {
+      if (!this.#current) throw new Error("Transaction handle used outside its transaction");
+      return execute(this.#current, sql, params, method as Method);
+    }) as unknown as Db;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  get busy(): boolean {
+    return this.#lock.busy;
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const release = await this.#lock.acquire();
+    try {
+      const tx = await this.#client.transaction("write");
+      this.#current = tx;
+      try {
+        const result = await fn(this.#tx);
+        await tx.commit();
+        return result;
+      } catch (err) {
+        if (!tx.closed) await tx.rollback();
+        throw err;
+      } finally {
+        this.#current = null;
+        tx.close();
+      }
+    } finally {
+      release();
+    }
+  }
+
+  async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    const rs = await this.#client.execute({ sql, args: params.map(toInValue) });
+    return rs.rows.map((r) => ({ ...r }) as Record<string, unknown>);
+  }
+
+  checkpoint(): void {}
+
+  close(): Promise<void> {
+    if (!this.#closed) {
+      this.#client.close();
+      this.#closed = true;
+    }
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,6 @@
+// Every table of a tenant database, for drizzle-kit (migrations/tenant/). Domain code imports the
+// table it needs from its own area, not from here.
+export { users } from "../domain/access/users/table.ts";
+export { recordLog } from "../domain/logs/record_log/table.ts";
+export { systemLog } from "../domain/logs/system_log/table.ts";
+export { clientAccount, clientLogisticsConfig } from "../domain/config/table.ts";

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { User } from "../users/contract.ts";
+
+export const SignIn = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+});
+
+export const TokenData = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.string(),
+  refreshExpiresAt: z.string(),
+  user: User,
+});

@@ -1,0 +1,40 @@
+import type { Hono } from "hono";
+import type { Platform } from "../../../platform.ts";
+import type { Env } from "../../../http/types.ts";
+import { mount } from "../../../http/route.ts";
+import { bearerToken } from "../../../http/middleware.ts";
+import { clientInfo } from "../../../http/client_info.ts";
+import { refresh, signIn } from "./service.ts";
+import { SignIn, TokenData } from "./contract.ts";
+
+export function authRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "post",
+    path: "/Auth",
+    summary: "Sign in with username and password",
+    tag: "Auth",
+    access: "public",
+    body: SignIn,
+    response: TokenData,
+  }, (c, { body }) => signIn(platform, body, clientInfo(c)));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/Auth",
+    summary: "Exchange the refresh token (as bearer) for new token data; the refresh token rotates",
+    tag: "Auth",
+    access: "public",
+    response: TokenData,
+  }, (c) => refresh(platform, bearerToken(c.req.header("authorization"))));
+
+  mount(app, platform, {
+    method: "delete",
+    path: "/Auth",
+    summary: "Sign out: ends this sign-in and its refresh tokens",
+    tag: "Auth",
+    access: "user",
+    status: 204,
+  }, async (c) => {
+    await platform.sessions.revokeSession(c.get("ctx").actor.sessionId, "signedOut");
+  });
+}

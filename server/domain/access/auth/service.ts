@@ -1,0 +1,146 @@
+// Sign-in and token refresh. A wrong username and a wrong password look the same from outside, in
+// answer and in time (the password is checked against a dummy hash when there is no user); account and
+// tenant states are told only to a caller who knows the password. Failed attempts are limited per
+// client address and per username.
+import { eq } from "drizzle-orm";
+import type { Platform } from "../../../platform.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
+import { nowIso } from "../../../kernel/time.ts";
+import type { Tenant } from "../../../../tenants/registry.ts";
+import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { users } from "../users/table.ts";
+import { findUser, toUserDto, type UserRow } from "../users/service.ts";
+import { signAccessToken } from "./tokens.ts";
+import type { IssuedRefresh } from "./sessions.ts";
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface TokenData {
+  token: string;
+  refreshToken: string;
+  expiresAt: string;
+  refreshExpiresAt: string;
+  user: ReturnType<typeof toUserDto>;
+}
+
+function limitKeys(platform: Platform, username: string, ip: string | null) {
+  const c = platform.config;
+  return [
+    { key: `user:${username.trim().toLowerCase()}`, limit: c.loginLimitPerUser },
+    ...(ip ? [{ key: `ip:${ip}`, limit: c.loginLimitPerIp }] : []),
+  ];
+}
+
+function enforceLimits(platform: Platform, keys: Array<{ key: string; limit: number }>): void {
+  for (const { key, limit } of keys) {
+    const wait = platform.limiter.retryAfter(key, limit);
+    if (wait > 0) {
+      throw new AppError("auth.tooManyAttempts", {
+        params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
+        headers: { "Retry-After": String(wait) },
+      });
+    }
+  }
+}
+
+/** Refuses a tenant or user that may not sign in, with the contract's code for each case. */
+export function assertMaySignIn(tenant: Tenant, user: UserRow): void {
+  if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
+  if (tenant.status === "suspended") throw new AppError("auth.suspended");
+  if (user.blocked) throw new AppError("auth.blocked");
+  if (!user.active) throw new AppError("auth.notActivated");
+}
+
+async function issue(
+  platform: Platform,
+  tenant: Tenant,
+  user: UserRow,
+  refresh: IssuedRefresh,
+): Promise<TokenData> {
+  const access = await signAccessToken(platform.keys, platform.config, tenant.id, refresh.session.id, user);
+  return {
+    token: access.token,
+    expiresAt: access.expiresAt,
+    refreshToken: refresh.refreshToken,
+    refreshExpiresAt: refresh.refreshExpiresAt,
+    user: toUserDto(user),
+  };
+}
+
+/** Starts a session for a user already proven (password or identity provider). */
+export async function startSession(
+  platform: Platform,
+  tenant: Tenant,
+  userId: number,
+  client: ClientInfo,
+  method: string,
+): Promise<TokenData> {
+  const user = await platform.pool.use(tenant.dbUrl, (conn) =>
+    conn.transaction(async (tx) => {
+      const now = nowIso();
+      const [row] = await tx.update(users).set({ lastLoginDate: now }).where(eq(users.id, userId))
+        .returning();
+      if (!row) throw new AppError("auth.wrongCredentials");
+      assertMaySignIn(tenant, row);
+      await writeRecordLog(tx, {
+        action: "loggedIn",
+        resourceType: "User",
+        resourceId: row.id,
+        title: row.username,
+        newObject: { method, ip: client.ip },
+        userId: row.id,
+        userName: row.username,
+      });
+      return row;
+    }));
+  const refresh = await platform.sessions.create(tenant.id, user.id, client.ip, client.userAgent);
+  return issue(platform, tenant, user, refresh);
+}
+
+export async function signIn(
+  platform: Platform,
+  input: { username: string; password: string },
+  client: ClientInfo,
+): Promise<TokenData> {
+  const keys = limitKeys(platform, input.username, client.ip);
+  enforceLimits(platform, keys);
+  const login = await platform.registry.loginByUsername(input.username);
+  const tenant = login ? await platform.registry.byId(login.tenantId) : undefined;
+  const user = login && tenant
+    ? await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, login.userId))
+    : undefined;
+  const ok = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDummy(input.password, platform.config.passwordHashCost);
+  if (!ok || !user || !tenant) {
+    for (const { key } of keys) platform.limiter.fail(key);
+    throw new AppError("auth.wrongCredentials");
+  }
+  platform.limiter.clear(keys[0].key);
+  assertMaySignIn(tenant, user);
+  return startSession(platform, tenant, user.id, client, "password");
+}
+
+export async function refresh(platform: Platform, refreshToken: string | undefined): Promise<TokenData> {
+  if (!refreshToken) throw new AppError("auth.refreshInvalid");
+  const issued = await platform.sessions.rotate(refreshToken);
+  const tenant = await platform.registry.byId(issued.session.tenantId);
+  const user = tenant
+    ? await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, issued.session.userId))
+    : undefined;
+  if (!tenant || !user) {
+    await platform.sessions.revokeSession(issued.session.id, "userRemoved");
+    throw new AppError("auth.refreshInvalid");
+  }
+  try {
+    assertMaySignIn(tenant, user);
+  } catch (err) {
+    await platform.sessions.revokeSession(issued.session.id, "accountState");
+    throw err;
+  }
+  return issue(platform, tenant, user, issued);
+}

@@ -1,0 +1,112 @@
+// Sign-in sessions and their refresh tokens, in the control database. A refresh token is random, stored
+// only as its SHA-256, and used once: refreshing rotates it. Presenting a rotated token again means it
+// leaked, so the whole session (every token of that sign-in) is revoked.
+import { and, eq, isNull } from "drizzle-orm";
+import type { Connection } from "../../../db/connection.ts";
+import { randomToken, sha256 } from "../../../kernel/crypto.ts";
+import { isoIn, nowIso } from "../../../kernel/time.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { authSessions, refreshTokens } from "../../../../tenants/schema.ts";
+
+export type Session = typeof authSessions.$inferSelect;
+
+export interface IssuedRefresh {
+  session: Session;
+  refreshToken: string;
+  refreshExpiresAt: string;
+}
+
+export class SessionStore {
+  constructor(readonly control: Connection, readonly ttlSeconds: number) {}
+
+  async create(
+    tenantId: number,
+    userId: number,
+    ip: string | null,
+    userAgent: string | null,
+  ): Promise<IssuedRefresh> {
+    const refreshToken = randomToken(32);
+    const now = nowIso();
+    const expiresAt = isoIn(this.ttlSeconds);
+    const session = await this.control.transaction(async (tx) => {
+      const [session] = await tx.insert(authSessions).values({
+        id: crypto.randomUUID(),
+        tenantId,
+        userId,
+        createdAt: now,
+        expiresAt,
+        lastUsedAt: now,
+        ip,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      }).returning();
+      await tx.insert(refreshTokens).values({
+        tokenHash: sha256(refreshToken),
+        sessionId: session.id,
+        createdAt: now,
+        expiresAt,
+      });
+      return session;
+    });
+    return { session, refreshToken, refreshExpiresAt: expiresAt };
+  }
+
+  /**
+   * Exchanges a refresh token for a new one. Unknown, expired or revoked: auth.refreshInvalid. A token
+   * that was already rotated revokes its session (reuse detection) and is refused the same way.
+   */
+  async rotate(refreshToken: string): Promise<IssuedRefresh> {
+    const hash = sha256(refreshToken);
+    const outcome = await this.control.transaction(async (tx) => {
+      const [hit] = await tx.select({ token: refreshTokens, session: authSessions }).from(refreshTokens)
+        .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.tokenHash, hash)).limit(1);
+      if (!hit) return { error: "unknown" as const };
+      const { token, session } = hit;
+      const now = nowIso();
+      if (session.revokedAt) return { error: "revoked" as const };
+      if (token.rotatedAt) {
+        await tx.update(authSessions).set({ revokedAt: now, revokedReason: "refreshTokenReuse" })
+          .where(eq(authSessions.id, session.id));
+        return { error: "reuse" as const };
+      }
+      if (token.expiresAt <= now || session.expiresAt <= now) return { error: "expired" as const };
+      const rotated = await tx.update(refreshTokens).set({ rotatedAt: now })
+        .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt)))
+        .returning({ h: refreshTokens.tokenHash });
+      if (rotated.length !== 1) return { error: "reuse" as const };
+      const next = randomToken(32);
+      await tx.insert(refreshTokens).values({
+        tokenHash: sha256(next),
+        sessionId: session.id,
+        createdAt: now,
+        expiresAt: session.expiresAt,
+      });
+      await tx.update(authSessions).set({ lastUsedAt: now }).where(eq(authSessions.id, session.id));
+      return { issued: { session, refreshToken: next, refreshExpiresAt: session.expiresAt } };
+    });
+    if ("error" in outcome) throw new AppError("auth.refreshInvalid");
+    return outcome.issued;
+  }
+
+  async revokeSession(sessionId: string, reason: string): Promise<void> {
+    await this.control.db.update(authSessions).set({ revokedAt: nowIso(), revokedReason: reason })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  }
+
+  async revokeUser(tenantId: number, userId: number, reason: string): Promise<void> {
+    await this.control.db.update(authSessions).set({ revokedAt: nowIso(), revokedReason: reason })
+      .where(
+        and(
+          eq(authSessions.tenantId, tenantId),
+          eq(authSessions.userId, userId),
+          isNull(authSessions.revokedAt),
+        ),
+      );
+  }
+
+  async isActive(sessionId: string): Promise<boolean> {
+    const [row] = await this.control.db.select({ revokedAt: authSessions.revokedAt }).from(authSessions)
+      .where(eq(authSessions.id, sessionId)).limit(1);
+    return !!row && !row.revokedAt;
+  }
+}

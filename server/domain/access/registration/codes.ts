@@ -1,0 +1,54 @@
+// Single-use codes sent by e-mail (account activation, password reset), stored only as their SHA-256
+// and consumed atomically: a code works once, and not after it expires.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Platform } from "../../../platform.ts";
+import { randomCode, sha256 } from "../../../kernel/crypto.ts";
+import { isoIn, nowIso } from "../../../kernel/time.ts";
+import { authCodes } from "../../../../tenants/schema.ts";
+
+export type CodeKind = "activation" | "reset";
+
+export async function issueCode(
+  platform: Platform,
+  kind: CodeKind,
+  tenantId: number,
+  userId: number,
+  ttlSeconds: number,
+): Promise<{ code: string; expiresAt: string }> {
+  const code = randomCode(24);
+  const expiresAt = isoIn(ttlSeconds);
+  await platform.control.transaction(async (tx) => {
+    // A new code replaces the user's earlier unused ones of the same kind.
+    await tx.update(authCodes).set({ usedAt: nowIso() }).where(and(
+      eq(authCodes.tenantId, tenantId),
+      eq(authCodes.userId, userId),
+      eq(authCodes.kind, kind),
+      isNull(authCodes.usedAt),
+    ));
+    await tx.insert(authCodes).values({
+      codeHash: sha256(code),
+      kind,
+      tenantId,
+      userId,
+      createdAt: nowIso(),
+      expiresAt,
+    });
+  });
+  return { code, expiresAt };
+}
+
+/** Uses a code up; answers its owner, or undefined when unknown, used or expired. */
+export async function consumeCode(
+  platform: Platform,
+  kind: CodeKind,
+  code: string,
+): Promise<{ tenantId: number; userId: number } | undefined> {
+  const now = nowIso();
+  const [row] = await platform.control.db.update(authCodes).set({ usedAt: now }).where(and(
+    eq(authCodes.codeHash, sha256(code.trim().toLowerCase())),
+    eq(authCodes.kind, kind),
+    isNull(authCodes.usedAt),
+    gt(authCodes.expiresAt, now),
+  )).returning({ tenantId: authCodes.tenantId, userId: authCodes.userId });
+  return row;
+}

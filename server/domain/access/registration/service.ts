@@ -1,0 +1,222 @@
+// Company registration (a tenant awaiting the provider's approval), approval with the activation e-mail,
+// activation, and password reset by e-mailed single-use code.
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Platform } from "../../../platform.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { hashPassword } from "../../../kernel/password.ts";
+import { isLanguage, type Language, translate } from "../../../kernel/i18n/mod.ts";
+import { nowIso } from "../../../kernel/time.ts";
+import { freeSlug, provisionTenant, slugify } from "../../../../tenants/provision.ts";
+import type { Tenant } from "../../../../tenants/registry.ts";
+import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { users } from "../users/table.ts";
+import { findUser, type UserRow } from "../users/service.ts";
+import { consumeCode, issueCode } from "./codes.ts";
+import type { MakeReset, Register } from "./contract.ts";
+
+const APP_NAME = "WMS";
+
+function userLanguage(user: UserRow, tenant: Tenant): Language {
+  if (isLanguage(user.defaultLanguage)) return user.defaultLanguage;
+  return isLanguage(tenant.language) ? tenant.language : "en-us";
+}
+
+function limit(platform: Platform, key: string, max: number): void {
+  const wait = platform.limiter.retryAfter(key, max);
+  if (wait > 0) {
+    throw new AppError("auth.tooManyAttempts", {
+      params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+}
+
+export async function register(platform: Platform, input: z.output<typeof Register>, ip: string | null) {
+  const key = `register:${ip ?? "unknown"}`;
+  limit(platform, key, 10);
+  platform.limiter.fail(key); // every registration counts against the address's budget
+  const slug = await freeSlug(platform, slugify(input.companyName));
+  const { tenant, adminUserId } = await provisionTenant(platform, {
+    slug,
+    companyName: input.companyName,
+    taxId: input.taxId,
+    language: input.language,
+    status: "pendingApproval",
+    admin: {
+      username: input.username,
+      email: input.email,
+      password: input.password,
+      visibleName: input.username,
+      defaultLanguage: input.language,
+      active: false,
+      isPowerUser: true,
+      logisticsEnabled: true,
+      terminalEnabled: true,
+      shippingEnabled: true,
+      transportEnabled: true,
+      contractorPortalEnabled: false,
+    },
+  });
+  const lang = input.language;
+  try {
+    await platform.mailer.send({
+      to: input.email,
+      subject: translate(lang, "mail.registered.subject", { company: input.companyName }),
+      text: translate(lang, "mail.registered.body", { name: input.username, company: input.companyName }),
+    });
+  } catch (err) {
+    // The registration is stored; the confirmation mail is a courtesy. The activation mail is what counts.
+    console.error(`registration mail to tenant ${tenant.slug} failed:`, err);
+  }
+  return { slug: tenant.slug, status: "pendingApproval" as const, adminUserId };
+}
+
+async function sendActivation(platform: Platform, tenant: Tenant, user: UserRow): Promise<void> {
+  const { code, expiresAt } = await issueCode(
+    platform,
+    "activation",
+    tenant.id,
+    user.id,
+    platform.config.activationCodeTtlSeconds,
+  );
+  const lang = userLanguage(user, tenant);
+  await platform.mailer.send({
+    to: user.email,
+    subject: translate(lang, "mail.activation.subject", { appName: APP_NAME }),
+    text: translate(lang, "mail.activation.body", {
+      name: user.visibleName ?? user.username,
+      company: tenant.companyName,
+      link: `${platform.config.publicUrl}/activate?code=${code}`,
+      expires: expiresAt,
+    }),
+  });
+}
+
+/** The provider confirms a registration: the tenant becomes active and its administrator gets the link. */
+export async function approveTenant(platform: Platform, slug: string): Promise<Tenant> {
+  const tenant = await platform.registry.bySlug(slug);
+  if (!tenant) throw new AppError("record.notFoundOrNoPermission");
+  const updated = tenant.status === "active" ? tenant : await platform.registry.update(tenant.id, {
+    status: "active",
+    approvedAt: nowIso(),
+    suspendedAt: null,
+  });
+  if (updated.adminUserId) {
+    const admin = await platform.pool.use(updated.dbUrl, (conn) => findUser(conn.db, updated.adminUserId!));
+    if (admin && !admin.active) await sendActivation(platform, updated, admin);
+  }
+  return updated;
+}
+
+export async function suspendTenant(platform: Platform, slug: string): Promise<Tenant> {
+  const tenant = await platform.registry.bySlug(slug);
+  if (!tenant) throw new AppError("record.notFoundOrNoPermission");
+  const updated = await platform.registry.update(tenant.id, { status: "suspended", suspendedAt: nowIso() });
+  await platform.pool.forget(updated.dbUrl);
+  return updated;
+}
+
+export async function activate(
+  platform: Platform,
+  code: string,
+): Promise<{ activated: true; username: string }> {
+  const owner = await consumeCode(platform, "activation", code);
+  if (!owner) throw new AppError("register.activationCodeNotFound");
+  const tenant = await platform.registry.byId(owner.tenantId);
+  if (!tenant) throw new AppError("register.activationCodeNotFound");
+  const user = await platform.pool.use(tenant.dbUrl, (conn) =>
+    conn.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ active: true, updatedAt: nowIso() }).where(
+        eq(users.id, owner.userId),
+      )
+        .returning();
+      if (!row) throw new AppError("register.activationCodeNotFound");
+      await writeRecordLog(tx, {
+        action: "changed",
+        resourceType: "User",
+        resourceId: row.id,
+        title: row.username,
+        newObject: { active: true, via: "activationCode" },
+        userId: row.id,
+        userName: row.username,
+      });
+      return row;
+    }));
+  return { activated: true, username: user.username };
+}
+
+export async function sendReset(
+  platform: Platform,
+  email: string,
+  ip: string | null,
+): Promise<{ sent: number }> {
+  const normalized = email.trim().toLowerCase();
+  const keys = [`reset:ip:${ip ?? "unknown"}`, `reset:email:${normalized}`];
+  limit(platform, keys[0], 10);
+  limit(platform, keys[1], 3);
+  for (const k of keys) platform.limiter.fail(k);
+  const logins = await platform.registry.loginsByEmail(normalized);
+  let sent = 0;
+  for (const login of logins) {
+    const tenant = await platform.registry.byId(login.tenantId);
+    if (!tenant || tenant.status === "suspended") continue;
+    const user = await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, login.userId));
+    if (!user || user.blocked) continue;
+    const { code, expiresAt } = await issueCode(
+      platform,
+      "reset",
+      tenant.id,
+      user.id,
+      platform.config.resetCodeTtlSeconds,
+    );
+    const lang = userLanguage(user, tenant);
+    await platform.mailer.send({
+      to: user.email,
+      subject: translate(lang, "mail.reset.subject", { appName: APP_NAME }),
+      text: translate(lang, "mail.reset.body", {
+        name: user.visibleName ?? user.username,
+        username: user.username,
+        code,
+        link: `${platform.config.publicUrl}/recovery?code=${code}`,
+        expires: expiresAt,
+      }),
+    });
+    sent++;
+  }
+  if (sent === 0) throw new AppError("register.emailNotFound");
+  return { sent };
+}
+
+export async function makeReset(platform: Platform, input: z.output<typeof MakeReset>, ip: string | null) {
+  const key = `resetcode:${ip ?? "unknown"}`;
+  limit(platform, key, 10);
+  const owner = await consumeCode(platform, "reset", input.code);
+  if (!owner) {
+    platform.limiter.fail(key);
+    throw new AppError("register.wrongResetCode");
+  }
+  const tenant = await platform.registry.byId(owner.tenantId);
+  if (!tenant) throw new AppError("register.wrongResetCode");
+  const passwordHash = await hashPassword(input.password, platform.config.passwordHashCost);
+  const username = await platform.pool.use(tenant.dbUrl, (conn) =>
+    conn.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ passwordHash, updatedAt: nowIso() }).where(
+        eq(users.id, owner.userId),
+      )
+        .returning();
+      if (!row) throw new AppError("register.wrongResetCode");
+      await writeRecordLog(tx, {
+        action: "changed",
+        resourceType: "User",
+        resourceId: row.id,
+        title: row.username,
+        newObject: { password: "changed", via: "resetCode" },
+        userId: row.id,
+        userName: row.username,
+      });
+      return row.username;
+    }));
+  await platform.sessions.revokeUser(tenant.id, owner.userId, "passwordReset");
+  return { reset: true, username };
+}

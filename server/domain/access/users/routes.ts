@@ -1,0 +1,72 @@
+import type { Hono } from "hono";
+import type { Platform } from "../../../platform.ts";
+import type { Env } from "../../../http/types.ts";
+import { idParam, mount } from "../../../http/route.ts";
+import { listQuerySchema } from "../../../kernel/list.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { User, UserCreate, UserPage, UserUpdate } from "./contract.ts";
+import { createUser, deleteUser, getUser, listUsers, updateUser } from "./service.ts";
+
+export function userRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "get",
+    path: "/User",
+    summary: "List users (administrators)",
+    tag: "User",
+    access: "admin",
+    query: listQuerySchema,
+    response: UserPage,
+  }, (c, { query }) => listUsers(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/User/:id",
+    summary: "One user: yourself, or anyone for administrators",
+    tag: "User",
+    access: "user",
+    response: User,
+  }, (c, { params }) => getUser(c.get("ctx"), idParam(params.id)));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/User",
+    summary: "Add a user (administrators)",
+    tag: "User",
+    access: "admin",
+    body: UserCreate,
+    response: User,
+    status: 201,
+  }, (c, { body }) => createUser(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "put",
+    path: "/User",
+    summary: "Edit a user (id and version in the body)",
+    tag: "User",
+    access: "user",
+    body: UserUpdate,
+    response: User,
+  }, (c, { body }) => updateUser(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "put",
+    path: "/User/:userId",
+    summary: "Edit a user by id (a user edits their own profile; administrators anyone)",
+    tag: "User",
+    access: "user",
+    body: UserUpdate,
+    response: User,
+  }, (c, { body, params }) => {
+    if (idParam(params.userId) !== body.id) throw new AppError("record.notFoundOrNoPermission");
+    return updateUser(c.get("ctx"), body);
+  });
+
+  mount(app, platform, {
+    method: "delete",
+    path: "/User/:id",
+    summary: "Delete a user (administrators)",
+    tag: "User",
+    access: "admin",
+    status: 204,
+  }, (c, { params }) => deleteUser(c.get("ctx"), idParam(params.id)));
+}

@@ -1,0 +1,291 @@
+// User verbs. A username is unique across all tenants (the control database's global logins), an e-mail
+// within the tenant. Each change is one tenant transaction with its RecordLog entry; the global login is
+// claimed inside it and given back if the transaction does not commit.
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
+import type { TenantContext } from "../../../kernel/context.ts";
+import type { Platform } from "../../../platform.ts";
+import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
+import { hashPassword } from "../../../kernel/password.ts";
+import { nowIso } from "../../../kernel/time.ts";
+import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
+import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { users } from "./table.ts";
+import type { User, UserCreate, UserUpdate } from "./contract.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUserDto(row: UserRow): User {
+  const { passwordHash: _p, settings: _s, ...rest } = row;
+  return { ...rest, createdDate: row.createdAt };
+}
+
+function title(row: { username: string; visibleName?: string | null }): string {
+  return row.visibleName ? `${row.visibleName} (${row.username})` : row.username;
+}
+
+export const userListFields: Record<string, ListField> = {
+  id: { column: users.id, type: "number", sortable: true, filterable: true },
+  username: { column: users.username, type: "text", sortable: true, filterable: true, searchable: true },
+  visibleName: {
+    column: users.visibleName,
+    type: "text",
+    sortable: true,
+    filterable: true,
+    searchable: true,
+  },
+  email: { column: users.email, type: "text", sortable: true, filterable: true, searchable: true },
+  phoneNumber: { column: users.phoneNumber, type: "text", filterable: true, searchable: true },
+  defaultLanguage: { column: users.defaultLanguage, type: "text", filterable: true },
+  blocked: { column: users.blocked, type: "boolean", filterable: true },
+  active: { column: users.active, type: "boolean", filterable: true },
+  isSuperUser: { column: users.isSuperUser, type: "boolean", filterable: true },
+  isPowerUser: { column: users.isPowerUser, type: "boolean", filterable: true },
+  logisticsEnabled: { column: users.logisticsEnabled, type: "boolean", filterable: true },
+  terminalEnabled: { column: users.terminalEnabled, type: "boolean", filterable: true },
+  shippingEnabled: { column: users.shippingEnabled, type: "boolean", filterable: true },
+  transportEnabled: { column: users.transportEnabled, type: "boolean", filterable: true },
+  contractorPortalEnabled: { column: users.contractorPortalEnabled, type: "boolean", filterable: true },
+  connectedContractorId: { column: users.connectedContractorId, type: "number", filterable: true },
+  createdAt: { column: users.createdAt, type: "date", sortable: true, filterable: true },
+  lastLoginDate: { column: users.lastLoginDate, type: "date", sortable: true, filterable: true },
+};
+
+export function listUsers(ctx: TenantContext, query: ListQuery) {
+  return listPage(
+    ctx.conn.db,
+    { table: users, id: users.id, fields: userListFields, defaultSort: "username" },
+    query,
+    async (ids) => (await ctx.conn.db.select().from(users).where(inArray(users.id, ids))).map(toUserDto),
+  );
+}
+
+export async function getUser(ctx: TenantContext, id: number): Promise<User> {
+  if (!ctx.actor.isSuperUser && ctx.actor.userId !== id) throw notFound();
+  const [row] = await ctx.conn.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw notFound();
+  return toUserDto(row);
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+async function assertEmailFree(tx: Db, email: string, exceptId?: number): Promise<void> {
+  const cond = exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email);
+  const [hit] = await tx.select({ id: users.id }).from(users).where(cond).limit(1);
+  if (hit) throw fieldError({ email: ["validation.emailExists"] });
+}
+
+export interface Claim {
+  platform: Platform;
+  tenantId: number;
+  userId: number;
+}
+
+/**
+ * Runs `fn` in a tenant transaction; logins claimed in the control database during it are given back
+ * if it does not commit.
+ */
+async function withLoginClaims<T>(
+  platform: Platform,
+  run: (fn: (tx: Db) => Promise<T>) => Promise<T>,
+  fn: (tx: Db, claims: Claim[]) => Promise<T>,
+): Promise<T> {
+  const claims: Claim[] = [];
+  try {
+    return await run((tx) => fn(tx, claims));
+  } catch (err) {
+    for (const c of claims) await platform.registry.releaseLogin(c.tenantId, c.userId);
+    throw err;
+  }
+}
+
+export interface NewUserValues extends Omit<UserCreate, "repeatPassword"> {
+  passwordHash?: string;
+}
+
+/** Inserts a user inside an open transaction and claims its global login. */
+export async function insertUser(
+  platform: Platform,
+  tenantId: number,
+  tx: Db,
+  input: NewUserValues,
+  actor: { userId: number; username: string } | null,
+  claims: Claim[],
+): Promise<UserRow> {
+  if (await platform.registry.isUsernameTaken(input.username)) {
+    throw fieldError({ username: ["validation.usernameExists"] });
+  }
+  await assertEmailFree(tx, input.email);
+  const now = nowIso();
+  const passwordHash = input.passwordHash ??
+    await hashPassword(input.password, platform.config.passwordHashCost);
+  const [row] = await tx.insert(users).values({
+    username: input.username,
+    visibleName: input.visibleName ?? null,
+    email: input.email,
+    phoneNumber: input.phoneNumber ?? null,
+    passwordHash,
+    defaultLanguage: input.defaultLanguage ?? null,
+    description: input.description ?? null,
+    blocked: input.blocked,
+    active: input.active,
+    isSuperUser: input.isSuperUser,
+    isPowerUser: input.isPowerUser,
+    logisticsEnabled: input.logisticsEnabled,
+    terminalEnabled: input.terminalEnabled,
+    shippingEnabled: input.shippingEnabled,
+    transportEnabled: input.transportEnabled,
+    contractorPortalEnabled: input.contractorPortalEnabled,
+    connectedContractorId: input.connectedContractorId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }).returning();
+  if (!(await platform.registry.claimUsername(row.username, tenantId, row.id, row.email))) {
+    throw fieldError({ username: ["validation.usernameExists"] });
+  }
+  claims.push({ platform, tenantId, userId: row.id });
+  await writeRecordLog(tx, {
+    action: "created",
+    resourceType: "User",
+    resourceId: row.id,
+    title: title(row),
+    newObject: toUserDto(row),
+    userId: actor?.userId ?? null,
+    userName: actor?.username ?? null,
+  });
+  return row;
+}
+
+export function createUser(ctx: TenantContext, input: UserCreate): Promise<User> {
+  const { repeatPassword: _r, ...values } = input;
+  return withLoginClaims(
+    ctx.platform,
+    (fn) => ctx.conn.transaction(fn),
+    async (tx, claims) =>
+      toUserDto(await insertUser(ctx.platform, ctx.tenant.id, tx, values, ctx.actor, claims)),
+  );
+}
+
+async function countOtherActiveAdmins(tx: Db, exceptId: number): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)` }).from(users).where(and(
+    eq(users.isSuperUser, true),
+    eq(users.blocked, false),
+    eq(users.active, true),
+    ne(users.id, exceptId),
+  ));
+  return Number(row.n);
+}
+
+const adminOnlyFields = [
+  "blocked",
+  "active",
+  "isSuperUser",
+  "isPowerUser",
+  "logisticsEnabled",
+  "terminalEnabled",
+  "shippingEnabled",
+  "transportEnabled",
+  "contractorPortalEnabled",
+  "connectedContractorId",
+] as const;
+
+/**
+ * Edits a user. Administrators edit anyone; any user edits their own profile (not roles, flags or
+ * contractor). The password changes only when one is sent.
+ */
+export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise<User> {
+  const self = ctx.actor.userId === input.id;
+  if (!ctx.actor.isSuperUser && !self) throw notFound();
+  const passwordHash = input.password
+    ? await hashPassword(input.password, ctx.platform.config.passwordHashCost)
+    : undefined;
+  const result = await ctx.conn.transaction(async (tx) => {
+    const old = await findUser(tx, input.id);
+    if (!old) throw notFound();
+    if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
+    await assertEmailFree(tx, input.email, old.id);
+    const changes: Partial<typeof users.$inferInsert> = {
+      username: input.username,
+      visibleName: input.visibleName ?? null,
+      email: input.email,
+      phoneNumber: input.phoneNumber ?? null,
+      defaultLanguage: input.defaultLanguage ?? null,
+      description: input.description ?? null,
+    };
+    if (ctx.actor.isSuperUser) {
+      for (const k of adminOnlyFields) {
+        if (input[k] !== undefined) (changes as Record<string, unknown>)[k] = input[k];
+      }
+    }
+    if (passwordHash) changes.passwordHash = passwordHash;
+    const next = { ...old, ...changes };
+    const losesAdmin = old.isSuperUser && old.active && !old.blocked &&
+      (!next.isSuperUser || !next.active || next.blocked);
+    if (losesAdmin && (await countOtherActiveAdmins(tx, old.id)) === 0) {
+      throw fieldError({ isSuperUser: ["validation.invalidValue"] });
+    }
+    if (old.username.toLowerCase() !== input.username.toLowerCase() || old.email !== input.email) {
+      if (!(await ctx.platform.registry.updateLogin(ctx.tenant.id, old.id, input.username, input.email))) {
+        throw fieldError({ username: ["validation.usernameExists"] });
+      }
+    }
+    const [row] = await tx.update(users)
+      .set({ ...changes, updatedAt: nowIso(), version: old.version + 1 })
+      .where(and(eq(users.id, old.id), eq(users.version, old.version)))
+      .returning();
+    if (!row) throw new AppError("record.changedByAnotherUser");
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "User",
+      resourceId: row.id,
+      title: title(row),
+      oldObject: toUserDto(old),
+      newObject: toUserDto(row),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    return { old, row };
+  }).catch(async (err) => {
+    // The login moved in the control database but the tenant change did not commit: move it back.
+    const [current] = await ctx.conn.db.select().from(users).where(eq(users.id, input.id)).limit(1);
+    if (current) {
+      await ctx.platform.registry.updateLogin(ctx.tenant.id, current.id, current.username, current.email);
+    }
+    throw err;
+  });
+  if (passwordHash || result.row.blocked || !result.row.active) {
+    // A changed password or a blocked account ends the user's other sign-ins.
+    await ctx.platform.sessions.revokeUser(
+      ctx.tenant.id,
+      result.row.id,
+      passwordHash ? "passwordChanged" : "blocked",
+    );
+  }
+  return toUserDto(result.row);
+}
+
+export async function deleteUser(ctx: TenantContext, id: number): Promise<void> {
+  if (id === ctx.actor.userId) throw new AppError("record.statusForbidsDelete");
+  await ctx.conn.transaction(async (tx) => {
+    const old = await findUser(tx, id);
+    if (!old) throw notFound();
+    if (old.isSuperUser && old.active && !old.blocked && (await countOtherActiveAdmins(tx, id)) === 0) {
+      throw new AppError("record.statusForbidsDelete");
+    }
+    await tx.delete(users).where(eq(users.id, id));
+    await writeRecordLog(tx, {
+      action: "deleted",
+      resourceType: "User",
+      resourceId: id,
+      title: title(old),
+      oldObject: toUserDto(old),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+  });
+  await ctx.platform.registry.releaseLogin(ctx.tenant.id, id);
+  await ctx.platform.sessions.revokeUser(ctx.tenant.id, id, "deleted");
+}

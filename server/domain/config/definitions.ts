@@ -1,0 +1,312 @@
+// The fixed vocabulary the client builds its screens from: warehouse document and order types with
+// their direction and location rules, the actions per status, and the menu sections with who may open
+// them. Labels are translation keys; the client's catalogue holds their texts.
+import type { Actor } from "../../kernel/context.ts";
+
+export const wmsDocumentDefinitions = [
+  {
+    typeCode: "DIN",
+    labelKey: "document.type.DIN",
+    direction: "in",
+    internal: false,
+    fromOrder: false,
+    source: "forbidden",
+    destination: "required",
+  },
+  {
+    typeCode: "DOU",
+    labelKey: "document.type.DOU",
+    direction: "out",
+    internal: false,
+    fromOrder: false,
+    source: "required",
+    destination: "forbidden",
+  },
+  {
+    typeCode: "IIN",
+    labelKey: "document.type.IIN",
+    direction: "in",
+    internal: true,
+    fromOrder: false,
+    source: "forbidden",
+    destination: "required",
+  },
+  {
+    typeCode: "IOU",
+    labelKey: "document.type.IOU",
+    direction: "out",
+    internal: true,
+    fromOrder: false,
+    source: "required",
+    destination: "forbidden",
+  },
+  {
+    typeCode: "OIN",
+    labelKey: "document.type.OIN",
+    direction: "in",
+    internal: false,
+    fromOrder: true,
+    source: "forbidden",
+    destination: "required",
+  },
+  {
+    typeCode: "OOU",
+    labelKey: "document.type.OOU",
+    direction: "out",
+    internal: false,
+    fromOrder: true,
+    source: "required",
+    destination: "forbidden",
+  },
+  {
+    typeCode: "CRL",
+    labelKey: "document.type.CRL",
+    direction: "relocation",
+    internal: true,
+    fromOrder: true,
+    source: "required",
+    destination: "required",
+  },
+  {
+    typeCode: "ARL",
+    labelKey: "document.type.ARL",
+    direction: "relocation",
+    internal: true,
+    fromOrder: false,
+    source: "required",
+    destination: "required",
+  },
+  {
+    typeCode: "PRL",
+    labelKey: "document.type.PRL",
+    direction: "relocation",
+    internal: true,
+    fromOrder: false,
+    source: "required",
+    destination: "required",
+  },
+] as const;
+
+export const wmsOrderDefinitions = [
+  { typeCode: "OIN", labelKey: "order.type.OIN", kind: "receipt", generates: ["OIN"] },
+  { typeCode: "OOU", labelKey: "order.type.OOU", kind: "release", generates: ["OOU"] },
+  { typeCode: "OPI", labelKey: "order.type.OPI", kind: "picking", generates: ["CRL"] },
+  {
+    typeCode: "VER-A",
+    labelKey: "order.type.VER-A",
+    kind: "verification",
+    scope: "all",
+    generates: ["IIN", "IOU"],
+  },
+  {
+    typeCode: "VER-P",
+    labelKey: "order.type.VER-P",
+    kind: "verification",
+    scope: "product",
+    generates: ["IIN", "IOU"],
+  },
+  {
+    typeCode: "VER-C",
+    labelKey: "order.type.VER-C",
+    kind: "verification",
+    scope: "contractor",
+    generates: ["IIN", "IOU"],
+  },
+  {
+    typeCode: "VER-L",
+    labelKey: "order.type.VER-L",
+    kind: "verification",
+    scope: "location",
+    generates: ["IIN", "IOU"],
+  },
+] as const;
+
+export const documentStatuses = ["workingCopy", "confirmed", "reverted"] as const;
+
+export const wmsDocumentActions = [
+  { code: "edit", labelKey: "document.action.edit", allowedStatuses: ["workingCopy"] },
+  { code: "confirm", labelKey: "document.action.confirm", allowedStatuses: ["workingCopy"] },
+  { code: "revert", labelKey: "document.action.revert", allowedStatuses: ["confirmed"] },
+  { code: "delete", labelKey: "document.action.delete", allowedStatuses: ["workingCopy"] },
+  {
+    code: "print",
+    labelKey: "document.action.print",
+    allowedStatuses: ["workingCopy", "confirmed", "reverted"],
+  },
+] as const;
+
+export const orderStatuses = ["workingCopy", "confirmed", "archived", "closed"] as const;
+
+export const wmsOrderActions = [
+  { code: "edit", labelKey: "order.action.edit", allowedStatuses: ["workingCopy"] },
+  { code: "confirm", labelKey: "order.action.confirm", allowedStatuses: ["workingCopy"] },
+  {
+    code: "revert",
+    labelKey: "order.action.revert",
+    allowedStatuses: ["confirmed"],
+    onlyBeforeExecution: true,
+  },
+  {
+    code: "reopen",
+    labelKey: "order.action.reopen",
+    allowedStatuses: ["confirmed", "closed"],
+    onlyBeforeExecution: true,
+  },
+  { code: "generateDocuments", labelKey: "order.action.generateDocuments", allowedStatuses: ["confirmed"] },
+  { code: "closeManually", labelKey: "order.action.closeManually", allowedStatuses: ["confirmed"] },
+  { code: "archive", labelKey: "order.action.archive", allowedStatuses: ["closed"] },
+  {
+    code: "clone",
+    labelKey: "order.action.clone",
+    allowedStatuses: ["workingCopy", "confirmed", "archived", "closed"],
+  },
+  { code: "delete", labelKey: "order.action.delete", allowedStatuses: ["workingCopy"] },
+] as const;
+
+type Rule = (a: Actor) => boolean;
+const anyone: Rule = () => true;
+const staff: Rule = (a) => a.contractorId === null;
+const admin: Rule = (a) => a.isSuperUser;
+const manager: Rule = (a) => a.isSuperUser || a.isPowerUser;
+const logistics: Rule = (a) => staff(a) && (a.isSuperUser || a.logisticsEnabled);
+const terminal: Rule = (a) => staff(a) && (a.isSuperUser || a.terminalEnabled);
+const shipping: Rule = (a) => staff(a) && (a.isSuperUser || a.shippingEnabled || a.transportEnabled);
+const portal: Rule = (a) => a.contractorPortalEnabled;
+
+interface Section {
+  code: string;
+  labelKey: string;
+  rule: Rule;
+  routes: string[];
+}
+
+export const drawerSectionTable: Section[] = [
+  { code: "favorites", labelKey: "menu.favorites", rule: anyone, routes: [] },
+  {
+    code: "administration",
+    labelKey: "menu.administration",
+    rule: admin,
+    routes: [
+      "log",
+      "my-company",
+      "print-layouts",
+      "email-templates",
+      "logistics-config",
+      "users",
+      "import-file",
+      "dictionaries",
+      "tags",
+      "history",
+      "shared-access",
+      "external-credentials",
+      "computer-vision-faces",
+    ],
+  },
+  {
+    code: "business",
+    labelKey: "menu.business",
+    rule: staff,
+    routes: ["addresses", "companies", "contacts"],
+  },
+  {
+    code: "logistics",
+    labelKey: "menu.logistics",
+    rule: logistics,
+    routes: [
+      "warehouse-documents",
+      "warehouse-documents-positions",
+      "warehouse-orders",
+      "warehouse-orders-delay-monitor",
+      "warehouse-orders-positions",
+      "warehouse-orders-verify",
+      "warehouse-orders-verify-positions",
+      "warehouse-new-document",
+      "warehouse-new-order",
+    ],
+  },
+  {
+    code: "warehouseOperations",
+    labelKey: "menu.warehouseOperations",
+    rule: logistics,
+    routes: [
+      "warehouse-product-stock",
+      "warehouse-product-inventory",
+      "warehouse-supply",
+      "warehouse-supply-reports",
+    ],
+  },
+  {
+    code: "terminal",
+    labelKey: "menu.terminal",
+    rule: terminal,
+    routes: [
+      "wms-terminal-collect",
+      "wms-terminal-in",
+      "wms-terminal-out",
+      "wms-terminal-relocate",
+      "wms-terminal-check",
+    ],
+  },
+  {
+    code: "trade",
+    labelKey: "menu.trade",
+    rule: logistics,
+    routes: ["active-sell-offers", "archive-sell-offers"],
+  },
+  {
+    code: "shippingTransport",
+    labelKey: "menu.shippingTransport",
+    rule: shipping,
+    routes: ["direct-transport-offer", "direct-transport-message"],
+  },
+  {
+    code: "pricing",
+    labelKey: "menu.pricing",
+    rule: manager,
+    routes: ["products-price-list", "exchange-rates"],
+  },
+  {
+    code: "statistics",
+    labelKey: "menu.statistics",
+    rule: logistics,
+    routes: ["warehouse-product-movements", "warehouse-product-group-movements", "warehouse-order-charts"],
+  },
+  {
+    code: "assortment",
+    labelKey: "menu.assortment",
+    rule: staff,
+    routes: ["products", "product-external", "product-groups"],
+  },
+  {
+    code: "infrastructure",
+    labelKey: "menu.infrastructure",
+    rule: staff,
+    routes: ["warehouse-locations", "warehouse-location-types", "warehouse-map"],
+  },
+  { code: "records", labelKey: "menu.records", rule: manager, routes: ["dictionaries", "tags"] },
+  {
+    code: "calendar",
+    labelKey: "menu.calendar",
+    rule: staff,
+    routes: [
+      "warehouse-calendar-month",
+      "warehouse-calendar-day",
+      "warehouse-calendar-agenda-day",
+      "warehouse-calendar-resources",
+    ],
+  },
+  {
+    code: "contractorPortal",
+    labelKey: "menu.contractorPortal",
+    rule: portal,
+    routes: ["external-order", "my-orders"],
+  },
+];
+
+export function drawerSectionsFor(actor: Actor) {
+  return drawerSectionTable.filter((s) => s.rule(actor)).map(({ code, labelKey, routes }) => ({
+    code,
+    labelKey,
+    routes,
+  }));
+}

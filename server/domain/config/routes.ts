@@ -1,0 +1,104 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import { mount } from "../../http/route.ts";
+import {
+  ChangeUserConfig,
+  ClientAccount,
+  ClientAccountUpdate,
+  ClientLogisticsConfig,
+  ClientLogisticsConfigUpdate,
+} from "./contract.ts";
+import {
+  changeUserConfig,
+  getClientAccount,
+  getLogisticsConfig,
+  updateClientAccount,
+  updateLogisticsConfig,
+  userStartupConfig,
+} from "./service.ts";
+import {
+  wmsDocumentActions,
+  wmsDocumentDefinitions,
+  wmsOrderActions,
+  wmsOrderDefinitions,
+} from "./definitions.ts";
+
+export function configRoutes(app: Hono<Env>, platform: Platform): void {
+  const tag = "Config";
+  mount(app, platform, {
+    method: "get",
+    path: "/config/getuserstartupconfig",
+    summary: "Everything the client needs after sign-in, with the menu sections this user may open",
+    tag,
+    access: "user",
+  }, (c) => userStartupConfig(c.get("ctx")));
+
+  mount(app, platform, {
+    method: "patch",
+    path: "/config/changeuserconfig",
+    summary: "Change one setting of the signed-in user (paramName, paramValue)",
+    tag,
+    access: "user",
+    body: ChangeUserConfig,
+  }, (c, { body }) => changeUserConfig(c.get("ctx"), body));
+
+  const staticList = (path: string, summary: string, data: unknown) =>
+    mount(
+      app,
+      platform,
+      { method: "get", path, summary, tag, access: "user", response: z.array(z.any()) },
+      () => data,
+    );
+  staticList(
+    "/Config/WmsDocumentActions",
+    "Warehouse document actions and the statuses they apply to",
+    wmsDocumentActions,
+  );
+  staticList(
+    "/Config/WmsOrderActions",
+    "Warehouse order actions and the statuses they apply to",
+    wmsOrderActions,
+  );
+  staticList("/Config/AllWarehouseDocumentTypes", "Warehouse document types", wmsDocumentDefinitions);
+  staticList("/Config/AllWarehouseOrderTypes", "Warehouse order types", wmsOrderDefinitions);
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ClientAccount",
+    summary: "The company's own account",
+    tag,
+    access: "user",
+    response: ClientAccount,
+  }, (c) => getClientAccount(c.get("ctx")));
+
+  mount(app, platform, {
+    method: "put",
+    path: "/ClientAccount",
+    summary: "Edit the company's own account (administrators)",
+    tag,
+    access: "admin",
+    body: ClientAccountUpdate,
+    response: ClientAccount,
+  }, (c, { body }) => updateClientAccount(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ClientLogisticsConfig",
+    summary: "Logistics configuration: numbering schemas, switches and rules",
+    tag,
+    access: "user",
+    response: ClientLogisticsConfig,
+  }, (c) => getLogisticsConfig(c.get("ctx")));
+
+  mount(app, platform, {
+    method: "put",
+    path: "/ClientLogisticsConfig",
+    summary: "Edit the logistics configuration (administrators)",
+    tag,
+    access: "admin",
+    body: ClientLogisticsConfigUpdate,
+    response: ClientLogisticsConfig,
+  }, (c, { body }) => updateLogisticsConfig(c.get("ctx"), body));
+}

@@ -1,0 +1,151 @@
+// Account configuration, logistics configuration, per-user settings and the startup configuration the
+// client loads after sign-in.
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/connection.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError, notFound } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { writeRecordLog } from "../logs/record_log/service.ts";
+import { users } from "../access/users/table.ts";
+import { findUser, toUserDto } from "../access/users/service.ts";
+import { clientAccount, clientLogisticsConfig } from "./table.ts";
+import {
+  type ChangeUserConfig,
+  type ClientAccountUpdate,
+  type ClientLogisticsConfigUpdate,
+  defaultLogisticsConfig,
+  LogisticsConfigData,
+} from "./contract.ts";
+import {
+  drawerSectionsFor,
+  wmsDocumentActions,
+  wmsDocumentDefinitions,
+  wmsOrderActions,
+  wmsOrderDefinitions,
+} from "./definitions.ts";
+
+type AccountRow = typeof clientAccount.$inferSelect;
+
+function accountDto(row: AccountRow) {
+  return { ...row, addresses: JSON.parse(row.addresses) };
+}
+
+/** Creates the configuration rows of a new tenant (inside its provisioning transaction). */
+export async function seedTenantConfig(tx: Db, companyName: string, taxId: string | null): Promise<void> {
+  const now = nowIso();
+  await tx.insert(clientAccount).values({
+    id: 1,
+    invoiceName: companyName,
+    taxId,
+    createdAt: now,
+    updatedAt: now,
+  })
+    .onConflictDoNothing();
+  await tx.insert(clientLogisticsConfig)
+    .values({ id: 1, data: JSON.stringify(defaultLogisticsConfig()), createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
+export async function getClientAccount(ctx: TenantContext) {
+  const [row] = await ctx.conn.db.select().from(clientAccount).where(eq(clientAccount.id, 1)).limit(1);
+  if (!row) throw notFound();
+  return accountDto(row);
+}
+
+export async function updateClientAccount(ctx: TenantContext, input: z.output<typeof ClientAccountUpdate>) {
+  return await ctx.conn.transaction(async (tx) => {
+    const [old] = await tx.select().from(clientAccount).where(eq(clientAccount.id, 1)).limit(1);
+    if (!old) throw notFound();
+    if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
+    const { version: _v, addresses, ...rest } = input;
+    const [row] = await tx.update(clientAccount)
+      .set({ ...rest, addresses: JSON.stringify(addresses), updatedAt: nowIso(), version: old.version + 1 })
+      .where(eq(clientAccount.id, 1)).returning();
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "ClientAccount",
+      resourceId: 1,
+      title: row.invoiceName,
+      oldObject: accountDto(old),
+      newObject: accountDto(row),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    return accountDto(row);
+  });
+}
+
+type LogisticsRow = typeof clientLogisticsConfig.$inferSelect;
+
+function logisticsDto(row: LogisticsRow) {
+  const { data, ...meta } = row;
+  // Stored data is re-read through the schema so that fields added later get their defaults.
+  const parsed = LogisticsConfigData.safeParse({ ...defaultLogisticsConfig(), ...JSON.parse(data) });
+  return { ...meta, ...(parsed.success ? parsed.data : defaultLogisticsConfig()) };
+}
+
+export async function getLogisticsConfig(ctx: TenantContext) {
+  const [row] = await ctx.conn.db.select().from(clientLogisticsConfig).where(eq(clientLogisticsConfig.id, 1))
+    .limit(1);
+  if (!row) throw notFound();
+  return logisticsDto(row);
+}
+
+export async function updateLogisticsConfig(
+  ctx: TenantContext,
+  input: z.output<typeof ClientLogisticsConfigUpdate>,
+) {
+  return await ctx.conn.transaction(async (tx) => {
+    const [old] = await tx.select().from(clientLogisticsConfig).where(eq(clientLogisticsConfig.id, 1)).limit(
+      1,
+    );
+    if (!old) throw notFound();
+    if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
+    const { version: _v, ...data } = input;
+    const [row] = await tx.update(clientLogisticsConfig)
+      .set({ data: JSON.stringify(data), updatedAt: nowIso(), version: old.version + 1 })
+      .where(eq(clientLogisticsConfig.id, 1)).returning();
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "ClientLogisticsConfig",
+      resourceId: 1,
+      title: "ClientLogisticsConfig",
+      oldObject: logisticsDto(old),
+      newObject: logisticsDto(row),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    return logisticsDto(row);
+  });
+}
+
+export async function changeUserConfig(ctx: TenantContext, input: z.output<typeof ChangeUserConfig>) {
+  await ctx.conn.transaction(async (tx) => {
+    const user = await findUser(tx, ctx.actor.userId);
+    if (!user) throw notFound();
+    if (input.paramName === "defaultLanguage") {
+      await tx.update(users).set({ defaultLanguage: input.paramValue }).where(eq(users.id, user.id));
+    } else {
+      const settings = { ...JSON.parse(user.settings), [input.paramName]: input.paramValue };
+      await tx.update(users).set({ settings: JSON.stringify(settings) }).where(eq(users.id, user.id));
+    }
+  });
+  return { paramName: input.paramName, paramValue: input.paramValue };
+}
+
+export async function userStartupConfig(ctx: TenantContext) {
+  const user = await findUser(ctx.conn.db, ctx.actor.userId);
+  if (!user) throw notFound();
+  return {
+    clientAccount: await getClientAccount(ctx),
+    clientLogisticsConfig: await getLogisticsConfig(ctx),
+    wmsDocumentActions,
+    wmsOrderActions,
+    wmsDocumentDefinitions,
+    wmsOrderDefinitions,
+    user: { ...toUserDto(user), settings: JSON.parse(user.settings) },
+    drawerSections: drawerSectionsFor(ctx.actor),
+    tenant: { id: ctx.tenant.id, slug: ctx.tenant.slug, companyName: ctx.tenant.companyName },
+  };
+}

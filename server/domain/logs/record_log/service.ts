@@ -1,0 +1,30 @@
+// RecordLog: every add, edit and delete (and each sign-in) leaves an entry, written with the change in
+// the same transaction.
+import type { Db } from "../../../db/connection.ts";
+import { nowIso } from "../../../kernel/time.ts";
+import { recordLog } from "./table.ts";
+
+export interface RecordLogEntry {
+  action: "created" | "changed" | "deleted" | "loggedIn";
+  resourceType: string;
+  resourceId: number | null;
+  title: string | null;
+  oldObject?: unknown;
+  newObject?: unknown;
+  userId: number | null;
+  userName: string | null;
+}
+
+export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<void> {
+  await tx.insert(recordLog).values({
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId,
+    title: entry.title,
+    oldObject: entry.oldObject === undefined ? null : JSON.stringify(entry.oldObject),
+    newObject: entry.newObject === undefined ? null : JSON.stringify(entry.newObject),
+    userId: entry.userId,
+    userName: entry.userName,
+    createdAt: nowIso(),
+  });
+}

@@ -1,0 +1,71 @@
+// Maps every failure to the contract's error envelope in the caller's language, in one place. A failure
+// that is not an AppError becomes 500 server.unknown, written to SystemLog with its request id.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { eq } from "drizzle-orm";
+import { AppError, type ErrorCode } from "../kernel/errors.ts";
+import { isLanguage, type Language, translate } from "../kernel/i18n/mod.ts";
+import { users } from "../domain/access/users/table.ts";
+import { writeSystemLog } from "../domain/logs/system_log/service.ts";
+import type { Env } from "./types.ts";
+
+async function callerLanguage(c: Context<Env>): Promise<Language> {
+  const ctx = c.get("ctx");
+  if (ctx && !ctx.conn.closed) {
+    try {
+      const [row] = await ctx.conn.db.select({ lang: users.defaultLanguage }).from(users)
+        .where(eq(users.id, ctx.actor.userId)).limit(1);
+      if (row && isLanguage(row.lang)) return row.lang;
+    } catch { /* fall back to the request's language */ }
+  }
+  return c.get("lang") ?? "en-us";
+}
+
+export function errorBody(err: AppError, lang: Language, requestId: string) {
+  const params = { requestId, ...(err.details.params ?? {}) };
+  return {
+    error: {
+      code: err.code,
+      message: translate(lang, err.code, params),
+      ...(err.details.fields ? { fields: err.details.fields } : {}),
+      ...(err.details.issues ? { issues: err.details.issues } : {}),
+      ...(err.details.params ? { params: err.details.params } : {}),
+      requestId,
+    },
+  };
+}
+
+export async function handleError(err: unknown, c: Context<Env>): Promise<Response> {
+  const requestId = c.get("requestId") ?? crypto.randomUUID();
+  let appError: AppError;
+  if (err instanceof AppError) {
+    appError = err;
+  } else if (err instanceof HTTPException && err.status < 500) {
+    const code: ErrorCode = err.status === 404
+      ? "route.notFound"
+      : err.status === 401
+      ? "auth.tokenInvalid"
+      : "request.badQuery";
+    appError = new AppError(code, { params: { detail: err.message || String(err.status) } });
+  } else {
+    appError = new AppError("server.unknown", { cause: err });
+  }
+  const lang = await callerLanguage(c);
+  if (appError.status >= 500) {
+    const cause = appError.details.cause ?? err;
+    console.error(`[${requestId}] ${c.req.method} ${c.req.path}:`, cause);
+    await writeSystemLog(c.get("platform"), c.get("ctx"), {
+      level: "error",
+      message: cause instanceof Error ? cause.message : String(cause),
+      exception: cause instanceof Error ? (cause.stack ?? String(cause)) : String(cause),
+      source: `${c.req.method} ${c.req.path}`,
+      httpCode: appError.status,
+      elapsedMs: Math.round(performance.now() - (c.get("startedAt") ?? performance.now())),
+      requestId,
+      properties: { code: appError.code, userAgent: c.req.header("user-agent") ?? null },
+    });
+  }
+  const res = c.json(errorBody(appError, lang, requestId), appError.status as 400);
+  for (const [k, v] of Object.entries(appError.details.headers ?? {})) res.headers.set(k, v);
+  return res;
+}

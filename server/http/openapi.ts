@@ -1,0 +1,142 @@
+// The route table: every API route is declared once with its schemas. The same declarations validate
+// requests, produce /api/openapi.json (OpenAPI 3.1 through zod's JSON Schema output) and give the
+// case-insensitive path matching the contract asks for.
+import { z } from "zod";
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+export type Access = "public" | "user" | "admin";
+
+export interface RouteSpec {
+  method: Method;
+  /** Hono path under /api, with `:param` placeholders, in its canonical case. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+  status?: number;
+}
+
+export const routes: RouteSpec[] = [];
+
+export function declare(spec: RouteSpec): RouteSpec {
+  routes.push(spec);
+  return spec;
+}
+
+// --- case-insensitive paths ----------------------------------------------------------------------
+
+/** Rewrites the static segments of an /api path to the case they were declared in. */
+export function canonicalPath(path: string): string {
+  if (!path.toLowerCase().startsWith("/api")) return path;
+  const segments = path.split("/");
+  const lowered = segments.map((s) => s.toLowerCase());
+  let best: string[] | undefined;
+  let bestStatic = -1;
+  for (const r of routes) {
+    const tpl = ("/api" + r.path).split("/");
+    if (tpl.length !== segments.length) continue;
+    let statics = 0;
+    let ok = true;
+    for (let i = 0; i < tpl.length; i++) {
+      if (tpl[i].startsWith(":")) continue;
+      if (tpl[i].toLowerCase() !== lowered[i]) {
+        ok = false;
+        break;
+      }
+      statics++;
+    }
+    if (ok && statics > bestStatic) {
+      bestStatic = statics;
+      best = tpl;
+    }
+  }
+  if (!best) return path;
+  return best.map((t, i) => (t.startsWith(":") ? segments[i] : t)).join("/");
+}
+
+// --- OpenAPI document ----------------------------------------------------------------------------
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): unknown {
+  return z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+}
+
+export function openApiDocument(version: string): unknown {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = "/api" + r.path.replace(/:(\w+)/g, "{$1}");
+    const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => ({
+      name: m[1],
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
+    const query = r.query
+      ? Object.entries(
+        (jsonSchema(r.query, "input") as { properties?: Record<string, unknown> }).properties ?? {},
+      )
+        .map(([name, schema]) => ({ name, in: "query", required: false, schema }))
+      : [];
+    const op: Record<string, unknown> = {
+      summary: r.summary,
+      tags: [r.tag],
+      operationId: `${r.method}${
+        r.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c) => (c ? c.toUpperCase() : ""))
+      }`,
+      parameters: [...params, ...query],
+      responses: {
+        [String(r.status ?? 200)]: {
+          description: "Success",
+          ...(r.response
+            ? { content: { "application/json": { schema: jsonSchema(r.response, "output") } } }
+            : {}),
+        },
+        default: {
+          description: "Error",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      },
+    };
+    if (r.access !== "public") op.security = [{ bearer: [] }];
+    if (r.body) {
+      op.requestBody = {
+        required: true,
+        content: { "application/json": { schema: jsonSchema(r.body, "input") } },
+      };
+    }
+    (paths[path] ??= {})[r.method] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "WMS API", version },
+    servers: [{ url: "/" }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: {
+                code: { type: "string" },
+                message: { type: "string" },
+                fields: {
+                  type: "object",
+                  additionalProperties: { type: "array", items: { type: "string" } },
+                },
+                issues: { type: "array", items: { type: "object" } },
+                requestId: { type: "string" },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

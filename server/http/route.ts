@@ -1,0 +1,58 @@
+// Declares and mounts one API route: access check, input parsing against the declared schemas, and the
+// JSON answer. Handlers call a service verb; they never touch the database themselves.
+import type { Hono, MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import { AppError } from "../kernel/errors.ts";
+import { parseInput } from "../kernel/validation.ts";
+import { declare, type RouteSpec } from "./openapi.ts";
+import { authenticate, requireSuperUser } from "./middleware.ts";
+import type { AppContext, Env } from "./types.ts";
+import type { Platform } from "../platform.ts";
+
+export interface Input<B, Q> {
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export function mount<S extends RouteSpec>(
+  app: Hono<Env>,
+  platform: Platform,
+  spec: S,
+  handler: (c: AppContext, input: Input<Out<S["body"]>, Out<S["query"]>>) => Promise<unknown> | unknown,
+): void {
+  declare(spec);
+  const guards: MiddlewareHandler<Env>[] = [];
+  if (spec.access !== "public") guards.push(authenticate(platform));
+  if (spec.access === "admin") guards.push(requireSuperUser());
+  const on = app.on.bind(app) as unknown as (m: string, p: string, ...h: MiddlewareHandler<Env>[]) => void;
+  on(spec.method.toUpperCase(), spec.path, ...guards, async (c) => {
+    let body: unknown = undefined;
+    if (spec.body) {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw new AppError("request.badQuery", { params: { detail: "the body is not valid JSON" } });
+      }
+      body = parseInput(spec.body, raw);
+    }
+    const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined;
+    const result = await handler(
+      c,
+      { body, query, params: c.req.param() } as Input<Out<S["body"]>, Out<S["query"]>>,
+    );
+    if (result instanceof Response) return result;
+    if (spec.status === 204) return c.body(null, 204);
+    return c.json(result ?? {}, (spec.status ?? 200) as 200);
+  });
+}
+
+/** A positive integer path parameter, or 404 (a malformed id names no record). */
+export function idParam(value: string | undefined): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError("record.notFoundOrNoPermission");
+  return n;
+}

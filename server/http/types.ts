@@ -1,0 +1,20 @@
+import type { Context } from "hono";
+import type { Platform } from "../platform.ts";
+import type { TenantContext } from "../kernel/context.ts";
+import type { Language } from "../kernel/i18n/mod.ts";
+
+export interface Bindings {
+  /** Set by server/main.ts from Deno.serve's connection info; absent when a test calls app.request. */
+  remoteAddr?: { hostname: string };
+}
+
+export interface Variables {
+  platform: Platform;
+  requestId: string;
+  startedAt: number;
+  lang: Language;
+  ctx: TenantContext;
+}
+
+export type Env = { Bindings: Bindings; Variables: Variables };
+export type AppContext = Context<Env>;

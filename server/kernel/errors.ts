@@ -1,0 +1,89 @@
+// One error family. Each code comes from the API contract's closed list and maps to one HTTP status in
+// one place (http/errors.ts); its message is looked up in the caller's language there.
+export const errorStatus = {
+  "validation.failed": 400,
+  "request.badQuery": 400,
+  "auth.wrongCredentials": 401,
+  "auth.blocked": 401,
+  "auth.notActivated": 401,
+  "auth.awaitingApproval": 401,
+  "auth.suspended": 401,
+  "auth.tokenMissing": 401,
+  "auth.tokenInvalid": 401,
+  "auth.tokenExpired": 401,
+  "auth.refreshInvalid": 401,
+  "auth.thirdPartyFailed": 401,
+  "auth.forbidden": 403,
+  "auth.moduleDisabled": 403,
+  "register.activationCodeNotFound": 404,
+  "register.wrongResetCode": 400,
+  "register.emailNotFound": 404,
+  "record.notFoundOrNoPermission": 404,
+  "route.notFound": 404,
+  "method.notAllowed": 405,
+  "document.numberCollision": 406,
+  "record.foreignKey": 409,
+  "record.uniqueConflict": 409,
+  "record.statusForbidsDelete": 409,
+  "order.statusChangeNotAllowed": 409,
+  "record.changedByAnotherUser": 409,
+  "record.alreadyRemoved": 409,
+  "import.fileTooLarge": 413,
+  "file.typeNotAllowed": 415,
+  "document.validation": 422,
+  "auth.tooManyAttempts": 429,
+  "server.unknown": 500,
+  "server.misconfigured": 500,
+  "server.mailFailed": 502,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** Field-level codes used in `error.fields`. */
+export type FieldCode =
+  | "validation.required"
+  | "validation.invalidEmail"
+  | "validation.tooLong"
+  | "validation.tooShort"
+  | "validation.tooSmall"
+  | "validation.tooLarge"
+  | "validation.forbiddenCharacter"
+  | "validation.passwordsMustMatch"
+  | "validation.phoneCountryCode"
+  | "validation.emailExists"
+  | "validation.usernameExists"
+  | "validation.mustBeUnique"
+  | "validation.invalidValue"
+  | "validation.mustAcceptTerms"
+  | "validation.unknownField";
+
+export interface DocumentIssue {
+  positionId: number | null;
+  code: string;
+  severity: "error" | "warning";
+  params?: Record<string, unknown>;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: {
+      fields?: Record<string, FieldCode[]>;
+      issues?: DocumentIssue[];
+      params?: Record<string, string | number>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(code);
+    this.status = errorStatus[code];
+    this.name = "AppError";
+  }
+}
+
+export function fieldError(fields: Record<string, FieldCode[]>): AppError {
+  return new AppError("validation.failed", { fields });
+}
+
+export const notFound = (): AppError => new AppError("record.notFoundOrNoPermission");

@@ -1,0 +1,70 @@
+import type { Catalogue } from "./en_us.ts";
+
+export const deDe: Catalogue = {
+  "validation.failed": "Das Formular enthält Fehler. Bitte überprüfen Sie die Felder.",
+  "request.badQuery": "Die Anfrage ist ungültig: {detail}.",
+  "auth.wrongCredentials": "Benutzername oder Passwort ist falsch.",
+  "auth.blocked": "Dieses Konto ist gesperrt. Bitte wenden Sie sich an Ihr Büro.",
+  "auth.notActivated":
+    "Dieses Konto ist noch nicht aktiviert. Bitte warten Sie auf die Aktivierungs-E-Mail oder wenden Sie sich an den Support.",
+  "auth.awaitingApproval":
+    "Die Registrierung Ihres Unternehmens wartet auf die Bestätigung durch den Anbieter.",
+  "auth.suspended":
+    "Das Konto Ihres Unternehmens ist vorübergehend gesperrt. Bitte wenden Sie sich an den Anbieter.",
+  "auth.tokenMissing": "Bitte melden Sie sich an, um fortzufahren.",
+  "auth.tokenInvalid": "Ihre Anmeldung ist ungültig. Bitte melden Sie sich erneut an.",
+  "auth.tokenExpired": "Ihre Anmeldung ist abgelaufen.",
+  "auth.refreshInvalid": "Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.",
+  "auth.thirdPartyFailed": "Die Anmeldung über den externen Identitätsanbieter ist fehlgeschlagen.",
+  "auth.forbidden": "Sie haben keine Berechtigung für diesen Vorgang.",
+  "auth.moduleDisabled": "Dieses Modul ist für Ihr Konto nicht freigeschaltet.",
+  "auth.tooManyAttempts": "Zu viele Versuche. Bitte versuchen Sie es in {minutes} Minuten erneut.",
+  "register.activationCodeNotFound":
+    "Aktivierungscode nicht gefunden. Möglicherweise wurde er bereits verwendet.",
+  "register.wrongResetCode": "Der Code zum Zurücksetzen des Passworts ist falsch oder abgelaufen.",
+  "register.emailNotFound": "E-Mail-Adresse nicht gefunden.",
+  "record.notFoundOrNoPermission": "Objekt nicht gefunden oder unzureichende Berechtigungen.",
+  "route.notFound": "Diese Adresse gibt es in der API nicht.",
+  "method.notAllowed": "Diese Methode ist hier nicht zulässig.",
+  "document.numberCollision": "Die Belegnummer muss eindeutig sein. Bitte speichern Sie erneut.",
+  "record.foreignKey": "Dieser Eintrag ist mit anderen Datensätzen verknüpft und kann nicht gelöscht werden.",
+  "record.uniqueConflict":
+    "Ein eindeutiger Wert wird bereits verwendet. Bitte überprüfen Sie die eindeutigen Felder.",
+  "record.statusForbidsDelete": "Der Status dieses Datensatzes lässt kein Löschen zu.",
+  "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
+  "record.changedByAnotherUser":
+    "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
+  "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
+  "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
+  "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
+  "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",
+  "server.unknown": "Ein unbekannter Fehler ist aufgetreten. Anfrage-ID: {requestId}.",
+  "server.misconfigured": "Der Server ist falsch konfiguriert. Bitte wenden Sie sich an den Anbieter.",
+  "server.mailFailed": "Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
+
+  "validation.required": "Diese Angabe ist erforderlich.",
+  "validation.invalidEmail": "Dies ist keine gültige E-Mail-Adresse.",
+  "validation.tooLong": "Der Wert ist zu lang.",
+  "validation.tooShort": "Der Wert ist zu kurz.",
+  "validation.tooSmall": "Der Wert ist zu klein.",
+  "validation.tooLarge": "Der Wert ist zu groß.",
+  "validation.forbiddenCharacter": "Der Wert enthält ein unzulässiges Zeichen.",
+  "validation.passwordsMustMatch": "Die Passwörter müssen übereinstimmen.",
+  "validation.phoneCountryCode": "Die Telefonnummer muss die Ländervorwahl enthalten, z. B. +48 600 700 800.",
+  "validation.emailExists": "Diese E-Mail-Adresse ist bereits vorhanden.",
+  "validation.usernameExists": "Dieser Benutzername ist bereits vorhanden.",
+  "validation.mustBeUnique": "Dieser Wert muss eindeutig sein.",
+  "validation.invalidValue": "Dieser Wert ist nicht zulässig.",
+  "validation.mustAcceptTerms": "Sie müssen die Nutzungsbedingungen akzeptieren.",
+  "validation.unknownField": "Dieses Feld ist unbekannt.",
+
+  "mail.activation.subject": "Aktivieren Sie Ihr Konto bei {appName}",
+  "mail.activation.body":
+    "Guten Tag {name},\n\ndie Registrierung von {company} wurde bestätigt. Aktivieren Sie Ihr Konto über diesen Link:\n{link}\n\nDer Link ist gültig bis {expires}.",
+  "mail.reset.subject": "Zurücksetzen des Passworts bei {appName}",
+  "mail.reset.body":
+    "Guten Tag {name},\n\nfür das Konto {username} wurde das Zurücksetzen des Passworts angefordert. Ihr Code zum Zurücksetzen lautet:\n{code}\n\nAlternativ können Sie diesen Link öffnen:\n{link}\n\nDer Code ist gültig bis {expires}. Falls Sie dies nicht angefordert haben, ignorieren Sie bitte diese Nachricht.",
+  "mail.registered.subject": "Wir haben die Registrierung von {company} erhalten",
+  "mail.registered.body":
+    "Guten Tag {name},\n\nvielen Dank für die Registrierung von {company}. Der Anbieter wird die Registrierung in Kürze bestätigen; anschließend erhalten Sie einen Aktivierungslink.",
+};

@@ -1,0 +1,69 @@
+// The server's catalogue in en-us: error messages (by error and field code) and e-mails. Every other
+// language file has exactly these keys (a test compares them). `{name}` marks a parameter.
+export const enUs = {
+  "validation.failed": "The form has errors, review the fields.",
+  "request.badQuery": "The request is not valid: {detail}.",
+  "auth.wrongCredentials": "Wrong user name or password.",
+  "auth.blocked": "This account is blocked. Contact your office.",
+  "auth.notActivated":
+    "This account is not activated yet. Wait for the activation e-mail or contact support.",
+  "auth.awaitingApproval": "Your company's registration is awaiting confirmation by the provider.",
+  "auth.suspended": "Your company's account is suspended. Contact the provider.",
+  "auth.tokenMissing": "Sign in to continue.",
+  "auth.tokenInvalid": "Your sign-in is not valid. Sign in again.",
+  "auth.tokenExpired": "Your sign-in has expired.",
+  "auth.refreshInvalid": "Your session has ended. Sign in again.",
+  "auth.thirdPartyFailed": "Sign-in with the external identity provider failed.",
+  "auth.forbidden": "You do not have permission for this operation.",
+  "auth.moduleDisabled": "This module is not enabled for your account.",
+  "auth.tooManyAttempts": "Too many attempts. Try again in {minutes} minutes.",
+  "register.activationCodeNotFound": "Activation code not found. It may have been used already.",
+  "register.wrongResetCode": "Wrong or expired password reset code.",
+  "register.emailNotFound": "E-mail address not found.",
+  "record.notFoundOrNoPermission": "Object not found or insufficient permissions.",
+  "route.notFound": "There is no such address in the API.",
+  "method.notAllowed": "This method is not allowed here.",
+  "document.numberCollision": "The document number must be unique. Save again.",
+  "record.foreignKey": "This entry is linked to other records and cannot be deleted.",
+  "record.uniqueConflict": "A unique value is already used. Check the unique fields.",
+  "record.statusForbidsDelete": "The status of this record does not allow deletion.",
+  "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
+  "record.changedByAnotherUser":
+    "Another user has changed this record meanwhile. Reload it and repeat your change.",
+  "record.alreadyRemoved": "This entry has already been removed.",
+  "import.fileTooLarge": "The file is too large (at most 20 MB).",
+  "file.typeNotAllowed": "This file type is not allowed.",
+  "document.validation": "The document did not pass validation.",
+  "server.unknown": "An unknown error occurred. Request id: {requestId}.",
+  "server.misconfigured": "The server is set up wrongly. Contact the provider.",
+  "server.mailFailed": "The e-mail could not be sent. Try again later.",
+
+  "validation.required": "This information is required.",
+  "validation.invalidEmail": "This is not a valid e-mail address.",
+  "validation.tooLong": "The value is too long.",
+  "validation.tooShort": "The value is too short.",
+  "validation.tooSmall": "The value is too small.",
+  "validation.tooLarge": "The value is too large.",
+  "validation.forbiddenCharacter": "The value contains a forbidden character.",
+  "validation.passwordsMustMatch": "Passwords must match.",
+  "validation.phoneCountryCode": "The phone number must include the country code, e.g. +48 600 700 800.",
+  "validation.emailExists": "This e-mail address already exists.",
+  "validation.usernameExists": "This user name already exists.",
+  "validation.mustBeUnique": "This value must be unique.",
+  "validation.invalidValue": "This value is not allowed.",
+  "validation.mustAcceptTerms": "You must accept the terms of service.",
+  "validation.unknownField": "This field is not known.",
+
+  "mail.activation.subject": "Activate your account in {appName}",
+  "mail.activation.body":
+    "Hello {name},\n\nthe registration of {company} has been confirmed. Activate your account by opening this link:\n{link}\n\nThe link is valid until {expires}.",
+  "mail.reset.subject": "Password reset in {appName}",
+  "mail.reset.body":
+    "Hello {name},\n\nsomeone asked to reset the password of the account {username}. Your reset code is:\n{code}\n\nor open this link:\n{link}\n\nThe code is valid until {expires}. If it was not you, ignore this message.",
+  "mail.registered.subject": "We have received the registration of {company}",
+  "mail.registered.body":
+    "Hello {name},\n\nthank you for registering {company}. The provider will confirm the registration shortly; you will then receive an activation link.",
+} as const;
+
+export type MessageKey = keyof typeof enUs;
+export type Catalogue = Record<MessageKey, string>;

@@ -1,0 +1,71 @@
+import type { Catalogue } from "./en_us.ts";
+
+export const esEs: Catalogue = {
+  "validation.failed": "El formulario contiene errores. Revise los campos.",
+  "request.badQuery": "La solicitud no es válida: {detail}.",
+  "auth.wrongCredentials": "Nombre de usuario o contraseña incorrectos.",
+  "auth.blocked": "Esta cuenta está bloqueada. Póngase en contacto con su oficina.",
+  "auth.notActivated":
+    "Esta cuenta aún no está activada. Espere el correo electrónico de activación o póngase en contacto con el servicio de soporte.",
+  "auth.awaitingApproval":
+    "El registro de su empresa está pendiente de confirmación por parte del proveedor del servicio.",
+  "auth.suspended":
+    "La cuenta de su empresa está suspendida. Póngase en contacto con el proveedor del servicio.",
+  "auth.tokenMissing": "Inicie sesión para continuar.",
+  "auth.tokenInvalid": "Su inicio de sesión no es válido. Vuelva a iniciar sesión.",
+  "auth.tokenExpired": "Su inicio de sesión ha caducado.",
+  "auth.refreshInvalid": "Su sesión ha finalizado. Vuelva a iniciar sesión.",
+  "auth.thirdPartyFailed": "No se ha podido iniciar sesión con el proveedor de identidad externo.",
+  "auth.forbidden": "No tiene permiso para realizar esta operación.",
+  "auth.moduleDisabled": "Este módulo no está habilitado para su cuenta.",
+  "auth.tooManyAttempts": "Demasiados intentos. Vuelva a intentarlo dentro de {minutes} minutos.",
+  "register.activationCodeNotFound":
+    "No se ha encontrado el código de activación. Es posible que ya se haya utilizado.",
+  "register.wrongResetCode": "El código de restablecimiento de contraseña es incorrecto o ha caducado.",
+  "register.emailNotFound": "No se ha encontrado la dirección de correo electrónico.",
+  "record.notFoundOrNoPermission": "No se ha encontrado el objeto o no tiene permisos suficientes.",
+  "route.notFound": "Esta dirección no existe en la API.",
+  "method.notAllowed": "Este método no está permitido aquí.",
+  "document.numberCollision": "El número de documento debe ser único. Vuelva a guardar.",
+  "record.foreignKey": "Esta entrada está vinculada a otros registros y no se puede eliminar.",
+  "record.uniqueConflict": "Un valor que debe ser único ya está en uso. Compruebe los campos de valor único.",
+  "record.statusForbidsDelete": "El estado de este registro no permite eliminarlo.",
+  "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
+  "record.changedByAnotherUser":
+    "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
+  "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
+  "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
+  "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
+  "document.validation": "El documento no ha superado la validación.",
+  "server.unknown": "Se ha producido un error desconocido. ID de la solicitud: {requestId}.",
+  "server.misconfigured":
+    "El servidor no está configurado correctamente. Póngase en contacto con el proveedor del servicio.",
+  "server.mailFailed": "No se ha podido enviar el correo electrónico. Inténtelo de nuevo más tarde.",
+
+  "validation.required": "Este dato es obligatorio.",
+  "validation.invalidEmail": "No es una dirección de correo electrónico válida.",
+  "validation.tooLong": "El valor es demasiado largo.",
+  "validation.tooShort": "El valor es demasiado corto.",
+  "validation.tooSmall": "El valor es demasiado pequeño.",
+  "validation.tooLarge": "El valor es demasiado grande.",
+  "validation.forbiddenCharacter": "El valor contiene un carácter no permitido.",
+  "validation.passwordsMustMatch": "Las contraseñas deben coincidir.",
+  "validation.phoneCountryCode":
+    "El número de teléfono debe incluir el prefijo del país, p. ej., +48 600 700 800.",
+  "validation.emailExists": "Esta dirección de correo electrónico ya existe.",
+  "validation.usernameExists": "Este nombre de usuario ya existe.",
+  "validation.mustBeUnique": "Este valor debe ser único.",
+  "validation.invalidValue": "Este valor no está permitido.",
+  "validation.mustAcceptTerms": "Debe aceptar las condiciones del servicio.",
+  "validation.unknownField": "Este campo es desconocido.",
+
+  "mail.activation.subject": "Active su cuenta en {appName}",
+  "mail.activation.body":
+    "Hola, {name}:\n\nSe ha confirmado el registro de {company}. Active su cuenta abriendo este enlace:\n{link}\n\nEl enlace es válido hasta el {expires}.",
+  "mail.reset.subject": "Restablecimiento de contraseña en {appName}",
+  "mail.reset.body":
+    "Hola, {name}:\n\nSe ha solicitado restablecer la contraseña de la cuenta {username}. Su código de restablecimiento es:\n{code}\n\nTambién puede abrir este enlace:\n{link}\n\nEl código es válido hasta el {expires}. Si no ha sido usted, ignore este mensaje.",
+  "mail.registered.subject": "Hemos recibido el registro de {company}",
+  "mail.registered.body":
+    "Hola, {name}:\n\nGracias por registrar {company}. El proveedor del servicio confirmará el registro en breve; a continuación recibirá un enlace de activación.",
+};

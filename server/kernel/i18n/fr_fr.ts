@@ -1,0 +1,69 @@
+import type { Catalogue } from "./en_us.ts";
+
+export const frFr: Catalogue = {
+  "validation.failed": "Le formulaire contient des erreurs. Veuillez vérifier les champs.",
+  "request.badQuery": "La requête n'est pas valide : {detail}.",
+  "auth.wrongCredentials": "Nom d'utilisateur ou mot de passe incorrect.",
+  "auth.blocked": "Ce compte est bloqué. Veuillez contacter votre bureau.",
+  "auth.notActivated":
+    "Ce compte n'est pas encore activé. Veuillez attendre l'e-mail d'activation ou contacter le support.",
+  "auth.awaitingApproval":
+    "L'inscription de votre entreprise est en attente de confirmation par le prestataire.",
+  "auth.suspended": "Le compte de votre entreprise est suspendu. Veuillez contacter le prestataire.",
+  "auth.tokenMissing": "Veuillez vous connecter pour continuer.",
+  "auth.tokenInvalid": "Votre connexion n'est pas valide. Veuillez vous reconnecter.",
+  "auth.tokenExpired": "Votre connexion a expiré.",
+  "auth.refreshInvalid": "Votre session a pris fin. Veuillez vous reconnecter.",
+  "auth.thirdPartyFailed": "La connexion via le fournisseur d'identité externe a échoué.",
+  "auth.forbidden": "Vous n'avez pas l'autorisation d'effectuer cette opération.",
+  "auth.moduleDisabled": "Ce module n'est pas activé pour votre compte.",
+  "auth.tooManyAttempts": "Trop de tentatives. Veuillez réessayer dans {minutes} minutes.",
+  "register.activationCodeNotFound": "Code d'activation introuvable. Il a peut-être déjà été utilisé.",
+  "register.wrongResetCode": "Code de réinitialisation du mot de passe incorrect ou expiré.",
+  "register.emailNotFound": "Adresse e-mail introuvable.",
+  "record.notFoundOrNoPermission": "Objet introuvable ou autorisations insuffisantes.",
+  "route.notFound": "Cette adresse n'existe pas dans l'API.",
+  "method.notAllowed": "Cette méthode n'est pas autorisée ici.",
+  "document.numberCollision": "Le numéro de document doit être unique. Veuillez enregistrer à nouveau.",
+  "record.foreignKey": "Cette entrée est liée à d'autres enregistrements et ne peut pas être supprimée.",
+  "record.uniqueConflict":
+    "Une valeur unique est déjà utilisée. Veuillez vérifier les champs à valeur unique.",
+  "record.statusForbidsDelete": "Le statut de cet enregistrement ne permet pas sa suppression.",
+  "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
+  "record.changedByAnotherUser":
+    "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
+  "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
+  "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
+  "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
+  "document.validation": "La validation du document a échoué.",
+  "server.unknown": "Une erreur inconnue s'est produite. Identifiant de la requête : {requestId}.",
+  "server.misconfigured": "Le serveur est mal configuré. Veuillez contacter le prestataire.",
+  "server.mailFailed": "L'e-mail n'a pas pu être envoyé. Veuillez réessayer plus tard.",
+
+  "validation.required": "Cette information est obligatoire.",
+  "validation.invalidEmail": "Cette adresse e-mail n'est pas valide.",
+  "validation.tooLong": "La valeur est trop longue.",
+  "validation.tooShort": "La valeur est trop courte.",
+  "validation.tooSmall": "La valeur est trop petite.",
+  "validation.tooLarge": "La valeur est trop grande.",
+  "validation.forbiddenCharacter": "La valeur contient un caractère interdit.",
+  "validation.passwordsMustMatch": "Les mots de passe doivent être identiques.",
+  "validation.phoneCountryCode":
+    "Le numéro de téléphone doit inclure l'indicatif du pays, par ex. +48 600 700 800.",
+  "validation.emailExists": "Cette adresse e-mail existe déjà.",
+  "validation.usernameExists": "Ce nom d'utilisateur existe déjà.",
+  "validation.mustBeUnique": "Cette valeur doit être unique.",
+  "validation.invalidValue": "Cette valeur n'est pas autorisée.",
+  "validation.mustAcceptTerms": "Vous devez accepter les conditions d'utilisation.",
+  "validation.unknownField": "Ce champ est inconnu.",
+
+  "mail.activation.subject": "Activez votre compte sur {appName}",
+  "mail.activation.body":
+    "Bonjour {name},\n\nL'inscription de {company} a été confirmée. Activez votre compte en ouvrant ce lien :\n{link}\n\nCe lien est valable jusqu'au {expires}.",
+  "mail.reset.subject": "Réinitialisation du mot de passe sur {appName}",
+  "mail.reset.body":
+    "Bonjour {name},\n\nUne demande de réinitialisation du mot de passe a été faite pour le compte {username}. Votre code de réinitialisation est :\n{code}\n\nVous pouvez aussi ouvrir ce lien :\n{link}\n\nLe code est valable jusqu'au {expires}. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+  "mail.registered.subject": "Nous avons bien reçu l'inscription de {company}",
+  "mail.registered.body":
+    "Bonjour {name},\n\nMerci d'avoir inscrit {company}. Le prestataire confirmera l'inscription sous peu ; vous recevrez ensuite un lien d'activation.",
+};

@@ -1,0 +1,51 @@
+// Server-side translation: one catalogue file per language, the language chosen from the user's
+// default, else Accept-Language, else en-us.
+import { type Catalogue, enUs, type MessageKey } from "./en_us.ts";
+import { plPl } from "./pl_pl.ts";
+import { deDe } from "./de_de.ts";
+import { frFr } from "./fr_fr.ts";
+import { esEs } from "./es_es.ts";
+import { ruRu } from "./ru_ru.ts";
+
+export const languages = ["pl-pl", "en-us", "de-de", "fr-fr", "es-es", "ru-ru"] as const;
+export type Language = (typeof languages)[number];
+export type { MessageKey };
+
+export const catalogues: Record<Language, Catalogue> = {
+  "pl-pl": plPl,
+  "en-us": enUs,
+  "de-de": deDe,
+  "fr-fr": frFr,
+  "es-es": esEs,
+  "ru-ru": ruRu,
+};
+
+export function isLanguage(v: unknown): v is Language {
+  return typeof v === "string" && (languages as readonly string[]).includes(v);
+}
+
+/** Picks the best supported language from an Accept-Language header ("de-DE,de;q=0.9,en;q=0.8"). */
+export function languageFromHeader(header: string | null | undefined): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header.split(",").map((part, i) => {
+    const [tag, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return { tag, q: q ? Number(q.slice(2)) || 0 : 1, i };
+  }).filter((r) => r.tag && r.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of ranked) {
+    if (isLanguage(tag)) return tag;
+    const base = tag.split("-")[0];
+    const match = languages.find((l) => l.startsWith(base + "-"));
+    if (match) return match;
+  }
+  return undefined;
+}
+
+export function translate(
+  lang: Language,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
+  const template = catalogues[lang][key] ?? enUs[key];
+  return template.replace(/\{(\w+)\}/g, (m, name) => name in params ? String(params[name]) : m);
+}

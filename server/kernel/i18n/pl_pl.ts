@@ -1,0 +1,67 @@
+import type { Catalogue } from "./en_us.ts";
+
+export const plPl: Catalogue = {
+  "validation.failed": "Formularz zawiera błędy. Proszę sprawdzić pola.",
+  "request.badQuery": "Żądanie jest nieprawidłowe: {detail}.",
+  "auth.wrongCredentials": "Nieprawidłowa nazwa użytkownika lub hasło.",
+  "auth.blocked": "To konto jest zablokowane. Proszę skontaktować się z biurem.",
+  "auth.notActivated":
+    "To konto nie zostało jeszcze aktywowane. Proszę poczekać na e-mail aktywacyjny lub skontaktować się z pomocą techniczną.",
+  "auth.awaitingApproval": "Rejestracja firmy oczekuje na potwierdzenie przez usługodawcę.",
+  "auth.suspended": "Konto firmy zostało zawieszone. Proszę skontaktować się z usługodawcą.",
+  "auth.tokenMissing": "Aby kontynuować, należy się zalogować.",
+  "auth.tokenInvalid": "Logowanie jest nieważne. Proszę zalogować się ponownie.",
+  "auth.tokenExpired": "Ważność logowania wygasła.",
+  "auth.refreshInvalid": "Sesja została zakończona. Proszę zalogować się ponownie.",
+  "auth.thirdPartyFailed": "Logowanie przez zewnętrznego dostawcę tożsamości nie powiodło się.",
+  "auth.forbidden": "Brak uprawnień do wykonania tej operacji.",
+  "auth.moduleDisabled": "Ten moduł nie jest włączony dla tego konta.",
+  "auth.tooManyAttempts": "Zbyt wiele prób. Proszę spróbować ponownie za {minutes} min.",
+  "register.activationCodeNotFound": "Nie znaleziono kodu aktywacyjnego. Być może został już wykorzystany.",
+  "register.wrongResetCode": "Nieprawidłowy lub wygasły kod resetowania hasła.",
+  "register.emailNotFound": "Nie znaleziono adresu e-mail.",
+  "record.notFoundOrNoPermission": "Nie znaleziono obiektu lub brak wystarczających uprawnień.",
+  "route.notFound": "Taki adres nie istnieje w API.",
+  "method.notAllowed": "Ta metoda nie jest tutaj dozwolona.",
+  "document.numberCollision": "Numer dokumentu musi być unikalny. Proszę zapisać ponownie.",
+  "record.foreignKey": "Ten wpis jest powiązany z innymi rekordami i nie można go usunąć.",
+  "record.uniqueConflict":
+    "Wartość, która musi być unikalna, jest już używana. Proszę sprawdzić pola unikalne.",
+  "record.statusForbidsDelete": "Status tego rekordu nie pozwala na jego usunięcie.",
+  "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
+  "record.changedByAnotherUser":
+    "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
+  "record.alreadyRemoved": "Ten wpis został już usunięty.",
+  "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
+  "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
+  "document.validation": "Dokument nie przeszedł walidacji.",
+  "server.unknown": "Wystąpił nieznany błąd. Identyfikator żądania: {requestId}.",
+  "server.misconfigured": "Serwer jest nieprawidłowo skonfigurowany. Proszę skontaktować się z usługodawcą.",
+  "server.mailFailed": "Nie udało się wysłać wiadomości e-mail. Proszę spróbować ponownie później.",
+
+  "validation.required": "To pole jest wymagane.",
+  "validation.invalidEmail": "To nie jest prawidłowy adres e-mail.",
+  "validation.tooLong": "Wartość jest za długa.",
+  "validation.tooShort": "Wartość jest za krótka.",
+  "validation.tooSmall": "Wartość jest za mała.",
+  "validation.tooLarge": "Wartość jest za duża.",
+  "validation.forbiddenCharacter": "Wartość zawiera niedozwolony znak.",
+  "validation.passwordsMustMatch": "Hasła muszą być identyczne.",
+  "validation.phoneCountryCode": "Numer telefonu musi zawierać numer kierunkowy kraju, np. +48 600 700 800.",
+  "validation.emailExists": "Ten adres e-mail już istnieje.",
+  "validation.usernameExists": "Ta nazwa użytkownika już istnieje.",
+  "validation.mustBeUnique": "Ta wartość musi być unikalna.",
+  "validation.invalidValue": "Ta wartość jest niedozwolona.",
+  "validation.mustAcceptTerms": "Należy zaakceptować regulamin usługi.",
+  "validation.unknownField": "Nieznane pole.",
+
+  "mail.activation.subject": "Aktywacja konta w {appName}",
+  "mail.activation.body":
+    "Dzień dobry, {name}!\n\nRejestracja firmy {company} została potwierdzona. Aby aktywować konto, proszę otworzyć ten link:\n{link}\n\nLink jest ważny do {expires}.",
+  "mail.reset.subject": "Resetowanie hasła w {appName}",
+  "mail.reset.body":
+    "Dzień dobry, {name}!\n\nOtrzymaliśmy prośbę o zresetowanie hasła do konta {username}. Kod resetowania:\n{code}\n\nMożna też otworzyć ten link:\n{link}\n\nKod jest ważny do {expires}. Jeśli prośba nie pochodzi od Państwa, proszę zignorować tę wiadomość.",
+  "mail.registered.subject": "Otrzymaliśmy zgłoszenie rejestracji firmy {company}",
+  "mail.registered.body":
+    "Dzień dobry, {name}!\n\nDziękujemy za zarejestrowanie firmy {company}. Usługodawca wkrótce potwierdzi rejestrację, a następnie otrzymają Państwo link aktywacyjny.",
+};

@@ -1,0 +1,169 @@
+// The paged list of the API contract: PageNumber, PageSize, sortColumn, sortDescending and
+// BasicFiltersSerialized (AND-ed {field, operator, value}), answering {results, allFilteredRowCount}.
+// Pages are read by a deferred join: the page's ids come from the (indexed) sort order first, then only
+// those rows are read, so a deep page does not drag whole rows through an OFFSET scan.
+import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { AppError } from "./errors.ts";
+import type { Db } from "../db/connection.ts";
+
+export type FieldType = "text" | "number" | "boolean" | "date";
+
+export interface ListField {
+  column: SQLiteColumn;
+  type: FieldType;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Included in the quick search (`*` contains). */
+  searchable?: boolean;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+
+export const listQuerySchema = z.object({
+  PageNumber: z.coerce.number().int().min(1).default(1),
+  PageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  sortColumn: z.string().max(64).optional(),
+  sortDescending: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  BasicFiltersSerialized: z.string().max(20_000).optional(),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+const operators = [
+  "eq",
+  "neq",
+  "contains",
+  "startsWith",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "in",
+  "between",
+  "isNull",
+  "isNotNull",
+] as const;
+type Operator = (typeof operators)[number];
+
+const filterSchema = z.array(z.object({
+  field: z.string().min(1).max(64),
+  operator: z.enum(operators),
+  value: z.unknown().optional(),
+}));
+
+function bad(detail: string): AppError {
+  return new AppError("request.badQuery", { params: { detail } });
+}
+
+function likePattern(value: string, prefixOnly: boolean): string {
+  const escaped = value.toLowerCase().replace(/[\\%_]/g, (c) => "\\" + c);
+  return prefixOnly ? `${escaped}%` : `%${escaped}%`;
+}
+
+function scalar(field: string, f: ListField, v: unknown): string | number {
+  if (f.type === "number") {
+    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    if (!Number.isFinite(n)) throw bad(`filter value of "${field}" must be a number`);
+    return n;
+  }
+  if (f.type === "boolean") {
+    if (v === true || v === "true" || v === 1) return 1;
+    if (v === false || v === "false" || v === 0) return 0;
+    throw bad(`filter value of "${field}" must be true or false`);
+  }
+  if (typeof v !== "string" && typeof v !== "number") throw bad(`filter value of "${field}" must be text`);
+  return String(v);
+}
+
+function condition(field: string, f: ListField, op: Operator, value: unknown): SQL {
+  const col = f.column;
+  switch (op) {
+    case "isNull":
+      return sql`${col} IS NULL`;
+    case "isNotNull":
+      return sql`${col} IS NOT NULL`;
+    case "contains":
+    case "startsWith": {
+      if (typeof value !== "string") throw bad(`filter value of "${field}" must be text`);
+      return sql`lower(${col}) LIKE ${likePattern(value, op === "startsWith")} ESCAPE '\\'`;
+    }
+    case "in": {
+      if (!Array.isArray(value) || value.length === 0 || value.length > 1000) {
+        throw bad(`filter "in" on "${field}" needs a list of 1 to 1000 values`);
+      }
+      return inArray(col, value.map((v) => scalar(field, f, v)));
+    }
+    case "between": {
+      if (!Array.isArray(value) || value.length !== 2) {
+        throw bad(`filter "between" on "${field}" needs [from, to]`);
+      }
+      return sql`${col} BETWEEN ${scalar(field, f, value[0])} AND ${scalar(field, f, value[1])}`;
+    }
+    default: {
+      const v = scalar(field, f, value);
+      const sym = { eq: "=", neq: "<>", gt: ">", gte: ">=", lt: "<", lte: "<=" }[op];
+      return op === "neq" ? sql`(${col} IS NULL OR ${col} <> ${v})` : sql`${col} ${sql.raw(sym)} ${v}`;
+    }
+  }
+}
+
+export function buildFilters(fields: Record<string, ListField>, serialized: string | undefined): SQL[] {
+  if (!serialized) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(serialized);
+  } catch {
+    throw bad("BasicFiltersSerialized is not valid JSON");
+  }
+  const result = filterSchema.safeParse(parsed);
+  if (!result.success) {
+    throw bad("BasicFiltersSerialized must be a list of {field, operator, value} with a known operator");
+  }
+  return result.data.map(({ field, operator, value }) => {
+    if (field === "*") {
+      if (operator !== "contains" || typeof value !== "string") throw bad(`field "*" supports only contains`);
+      const searchable = Object.values(fields).filter((f) => f.searchable);
+      if (!searchable.length) throw bad("this list has no quick search");
+      const pattern = likePattern(value, false);
+      return sql`(${
+        sql.join(searchable.map((f) => sql`lower(${f.column}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)
+      })`;
+    }
+    const f = fields[field];
+    if (!f?.filterable) throw bad(`"${field}" is not a filterable field`);
+    return condition(field, f, operator, value);
+  });
+}
+
+export interface ListSpec {
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  fields: Record<string, ListField>;
+  defaultSort: string;
+  /** Conditions the caller cannot lift (contractor scope and the like). */
+  scope?: SQL[];
+}
+
+export async function listPage<Row>(
+  db: Db,
+  spec: ListSpec,
+  query: ListQuery,
+  readRows: (ids: number[]) => Promise<Row[]>,
+): Promise<{ results: Row[]; allFilteredRowCount: number }> {
+  const sortName = query.sortColumn ?? spec.defaultSort;
+  const sortField = spec.fields[sortName];
+  if (!sortField?.sortable) throw bad(`"${sortName}" is not a sortable field`);
+  const where = and(...(spec.scope ?? []), ...buildFilters(spec.fields, query.BasicFiltersSerialized));
+  const dir = query.sortDescending ? desc : asc;
+  const idRows = await db.select({ id: spec.id }).from(spec.table).where(where)
+    .orderBy(dir(sortField.column), dir(spec.id))
+    .limit(query.PageSize).offset((query.PageNumber - 1) * query.PageSize);
+  const ids = idRows.map((r) => Number(r.id));
+  const [countRow] = await db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
+  const rows = ids.length ? await readRows(ids) : [];
+  // Put the rows back in the order of the id page.
+  const pos = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => pos.get((a as { id: number }).id)! - pos.get((b as { id: number }).id)!);
+  return { results: rows, allFilteredRowCount: Number(countRow.n) };
+}

@@ -1,0 +1,47 @@
+// Everything a request may need that outlives it: configuration, the control database and tenant
+// registry, the pool of tenant connections, signing keys, the mailer and the sign-in limiter.
+import { type Config, loadConfig } from "./config.ts";
+import type { Connection } from "./db/connection.ts";
+import { openControl } from "../tenants/control.ts";
+import { TenantRegistry } from "../tenants/registry.ts";
+import { TenantPool } from "../tenants/pool.ts";
+import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
+import { createMailer, type Mailer } from "./kernel/mail.ts";
+import { AttemptLimiter } from "./domain/access/auth/limiter.ts";
+import { SessionStore } from "./domain/access/auth/sessions.ts";
+
+export const VERSION = "0.1.0";
+
+export interface Platform {
+  config: Config;
+  control: Connection;
+  registry: TenantRegistry;
+  pool: TenantPool;
+  keys: SigningKeys;
+  mailer: Mailer;
+  limiter: AttemptLimiter;
+  sessions: SessionStore;
+  close(): Promise<void>;
+}
+
+export async function createPlatform(overrides: Partial<Config> = {}): Promise<Platform> {
+  const config = loadConfig(overrides);
+  const control = await openControl(config);
+  const registry = new TenantRegistry(control);
+  const pool = new TenantPool(config.tenantPoolSize, config.tenantDbAuthToken, config.walCheckpointSeconds);
+  const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
+  return {
+    config,
+    control,
+    registry,
+    pool,
+    keys,
+    mailer: createMailer(config.smtpUrl, config.mailFrom, config.dataDir),
+    limiter: new AttemptLimiter(config.loginLimitWindowSeconds),
+    sessions: new SessionStore(control, config.refreshTokenTtlSeconds),
+    async close() {
+      await pool.closeAll();
+      await control.close();
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// The provider's command line: `deno task tenant list|create|approve|suspend`, plus `migrate` (every
+// tenant) and `seed-demo` (used by `npm start`).
+import { parseArgs } from "node:util";
+import { createPlatform } from "../server/platform.ts";
+import { AppError } from "../server/kernel/errors.ts";
+import { translate } from "../server/kernel/i18n/mod.ts";
+import { provisionTenant } from "./provision.ts";
+import { approveTenant, suspendTenant } from "../server/domain/access/registration/service.ts";
+import { migrateAll } from "./migrate_all.ts";
+import { seedDemo } from "./demo.ts";
+import { UserCreate } from "../server/domain/access/users/contract.ts";
+import { parseInput } from "../server/kernel/validation.ts";
+
+const usage = `Usage: deno task tenant <command>
+  list                                   every tenant with its status
+  create <slug> --name <company> --admin <username> --email <email> --password <pw> [--tax-id <id>]
+                                         an active tenant with an active administrator
+  approve <slug>                         confirm a registration; the administrator gets the activation e-mail
+  suspend <slug>                         stop a tenant's sign-ins
+  migrate                                bring every database up to date
+  seed-demo                              create the demo tenant if absent`;
+
+const { positionals, values } = parseArgs({
+  args: Deno.args,
+  allowPositionals: true,
+  options: {
+    name: { type: "string" },
+    admin: { type: "string" },
+    email: { type: "string" },
+    password: { type: "string" },
+    "tax-id": { type: "string" },
+  },
+});
+
+const [command, slug] = positionals;
+const platform = await createPlatform();
+let exitCode = 0;
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+try {
+  switch (command) {
+    case "list": {
+      const rows = await platform.registry.list();
+      if (!rows.length) console.log("no tenants");
+      for (const t of rows) {
+        console.log(
+          `${String(t.id).padStart(4)}  ${t.slug.padEnd(24)} ${
+            t.status.padEnd(16)
+          } ${t.companyName}  ${t.dbUrl}`,
+        );
+      }
+      break;
+    }
+    case "create": {
+      if (!slug || !values.name || !values.admin || !values.email || !values.password) fail(usage);
+      const admin = parseInput(UserCreate, {
+        username: values.admin,
+        email: values.email,
+        password: values.password,
+        repeatPassword: values.password,
+        visibleName: values.admin,
+        isPowerUser: true,
+        logisticsEnabled: true,
+        terminalEnabled: true,
+        shippingEnabled: true,
+        transportEnabled: true,
+      });
+      const { tenant } = await provisionTenant(platform, {
+        slug,
+        companyName: values.name,
+        taxId: values["tax-id"] ?? null,
+        status: "active",
+        admin,
+      });
+      console.log(`tenant ${tenant.slug} (id ${tenant.id}) is active; sign in as ${values.admin}`);
+      break;
+    }
+    case "approve": {
+      if (!slug) fail(usage);
+      const t = await approveTenant(platform, slug);
+      console.log(
+        `tenant ${t.slug} is ${t.status}; the activation e-mail has been sent to its administrator`,
+      );
+      break;
+    }
+    case "suspend": {
+      if (!slug) fail(usage);
+      const t = await suspendTenant(platform, slug);
+      console.log(`tenant ${t.slug} is ${t.status}`);
+      break;
+    }
+    case "migrate": {
+      console.log("control database: up to date");
+      exitCode = (await migrateAll(platform)) ? 1 : 0;
+      break;
+    }
+    case "seed-demo": {
+      const { created } = await seedDemo(platform);
+      console.log(created ? "demo tenant created" : "demo tenant present, kept as it is");
+      console.log(
+        `sign in with admin / manager / user / terminal / contractor, password ${platform.config.demoPassword}`,
+      );
+      break;
+    }
+    default:
+      console.log(usage);
+      exitCode = command ? 2 : 0;
+  }
+} catch (err) {
+  if (err instanceof AppError) {
+    const fields = err.details.fields
+      ? " " +
+        Object.entries(err.details.fields).map(([k, v]) =>
+          `${k}: ${v.map((c) => translate("en-us", c)).join(", ")}`
+        ).join("; ")
+      : "";
+    console.error(`error: ${translate("en-us", err.code)}${fields}`);
+  } else {
+    console.error(`error: ${err instanceof Error ? err.message : err}`);
+  }
+  exitCode = 1;
+} finally {
+  await platform.close();
+}
+Deno.exit(exitCode);

@@ -1,0 +1,103 @@
+// The demo tenant: created when absent, left as it is when present (re-running keeps the data).
+import type { Platform } from "../server/platform.ts";
+import { provisionTenant } from "./provision.ts";
+import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
+import { hashPassword } from "../server/kernel/password.ts";
+
+const noFlags = {
+  blocked: false,
+  active: true,
+  isSuperUser: false,
+  isPowerUser: false,
+  logisticsEnabled: false,
+  terminalEnabled: false,
+  shippingEnabled: false,
+  transportEnabled: false,
+  contractorPortalEnabled: false,
+};
+
+export const demoUsers = [
+  {
+    username: "manager",
+    visibleName: "Maria Manager",
+    email: "manager@demo.example",
+    flags: {
+      isPowerUser: true,
+      logisticsEnabled: true,
+      terminalEnabled: true,
+      shippingEnabled: true,
+      transportEnabled: true,
+    },
+  },
+  {
+    username: "user",
+    visibleName: "Ulrich User",
+    email: "user@demo.example",
+    flags: { logisticsEnabled: true },
+  },
+  {
+    username: "terminal",
+    visibleName: "Tomasz Terminal",
+    email: "terminal@demo.example",
+    flags: { terminalEnabled: true },
+  },
+  {
+    username: "contractor",
+    visibleName: "Carla Contractor",
+    email: "contractor@demo.example",
+    flags: { contractorPortalEnabled: true },
+  },
+];
+
+export async function seedDemo(platform: Platform): Promise<{ created: boolean }> {
+  if (await platform.registry.bySlug("demo")) return { created: false };
+  const password = platform.config.demoPassword;
+  const { tenant } = await provisionTenant(platform, {
+    slug: "demo",
+    companyName: "Demo Logistics Ltd.",
+    taxId: "PL5260001246",
+    language: "en-us",
+    status: "active",
+    admin: {
+      ...noFlags,
+      username: "admin",
+      visibleName: "Anna Admin",
+      email: "admin@demo.example",
+      password,
+      isPowerUser: true,
+      logisticsEnabled: true,
+      terminalEnabled: true,
+      shippingEnabled: true,
+      transportEnabled: true,
+    },
+  });
+  const passwordHash = await hashPassword(password, platform.config.passwordHashCost);
+  const claims: Claim[] = [];
+  try {
+    await platform.pool.use(tenant.dbUrl, (conn) =>
+      conn.transaction(async (tx) => {
+        for (const u of demoUsers) {
+          await insertUser(
+            platform,
+            tenant.id,
+            tx,
+            {
+              ...noFlags,
+              ...u.flags,
+              username: u.username,
+              visibleName: u.visibleName,
+              email: u.email,
+              password,
+              passwordHash,
+            },
+            null,
+            claims,
+          );
+        }
+      }));
+  } catch (err) {
+    for (const c of claims) await platform.registry.releaseLogin(c.tenantId, c.userId);
+    throw err;
+  }
+  return { created: true };
+}

@@ -1,0 +1,127 @@
+// Open tenant connections, at most `size` of them, least recently used closed first. A connection in use
+// by a request (or inside a transaction) is never closed under it: eviction skips it and closes it when
+// its last user releases it. A database that is behind is migrated when first opened.
+import type { Connection } from "../server/db/connection.ts";
+import { openConnection } from "../server/db/open.ts";
+import { migrate } from "../server/db/migrate.ts";
+
+interface Entry {
+  conn: Connection;
+  users: number;
+  evicted: boolean;
+}
+
+export interface PoolStats {
+  open: number;
+  opened: number;
+  evicted: number;
+  migrated: number;
+}
+
+export class TenantPool {
+  readonly #entries = new Map<string, Entry>();
+  readonly #opening = new Map<string, Promise<Entry>>();
+  readonly #stats: PoolStats = { open: 0, opened: 0, evicted: 0, migrated: 0 };
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(readonly size: number, readonly authToken?: string, checkpointSeconds = 30) {
+    if (checkpointSeconds > 0) {
+      this.#timer = setInterval(() => this.checkpointAll(), checkpointSeconds * 1000);
+      Deno.unrefTimer(this.#timer as unknown as number);
+    }
+  }
+
+  get stats(): PoolStats {
+    return { ...this.#stats, open: this.#entries.size };
+  }
+
+  /** Borrows the tenant's connection; call the returned release when the request is done. */
+  async acquire(url: string): Promise<{ conn: Connection; release: () => void }> {
+    let entry = this.#entries.get(url);
+    if (entry) {
+      // Re-insert to mark it most recently used.
+      this.#entries.delete(url);
+      this.#entries.set(url, entry);
+    } else {
+      let opening = this.#opening.get(url);
+      if (!opening) {
+        opening = this.#open(url).finally(() => this.#opening.delete(url));
+        this.#opening.set(url, opening);
+      }
+      entry = await opening;
+    }
+    entry.users++;
+    let released = false;
+    const e = entry;
+    return {
+      conn: e.conn,
+      release: () => {
+        if (released) return;
+        released = true;
+        e.users--;
+        if (e.evicted && e.users === 0) void e.conn.close();
+      },
+    };
+  }
+
+  /** Runs `fn` with the tenant's connection borrowed. */
+  async use<T>(url: string, fn: (conn: Connection) => Promise<T>): Promise<T> {
+    const { conn, release } = await this.acquire(url);
+    try {
+      return await fn(conn);
+    } finally {
+      release();
+    }
+  }
+
+  async #open(url: string): Promise<Entry> {
+    const conn = openConnection(url, this.authToken);
+    try {
+      this.#stats.migrated += await migrate(conn, "tenant");
+    } catch (err) {
+      await conn.close();
+      throw err;
+    }
+    const entry: Entry = { conn, users: 0, evicted: false };
+    this.#entries.set(url, entry);
+    this.#stats.opened++;
+    this.#evictOverflow();
+    return entry;
+  }
+
+  #evictOverflow(): void {
+    if (this.#entries.size <= this.size) return;
+    for (const [url, entry] of this.#entries) {
+      if (this.#entries.size <= this.size) break;
+      if (entry.users > 0) continue; // busy: try the next least recently used
+      this.#entries.delete(url);
+      entry.evicted = true;
+      this.#stats.evicted++;
+      void entry.conn.close();
+    }
+  }
+
+  /** Closes one tenant's connection (suspension, deletion, tests). */
+  async forget(url: string): Promise<void> {
+    const entry = this.#entries.get(url);
+    if (!entry) return;
+    this.#entries.delete(url);
+    entry.evicted = true;
+    if (entry.users === 0) await entry.conn.close();
+  }
+
+  checkpointAll(): void {
+    for (const { conn } of this.#entries.values()) {
+      try {
+        conn.checkpoint();
+      } catch { /* the next round retries */ }
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    const all = [...this.#entries.values()];
+    this.#entries.clear();
+    await Promise.all(all.map((e) => e.conn.close()));
+  }
+}

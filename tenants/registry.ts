@@ -1,0 +1,105 @@
+// The registry of tenants and global logins, in the control database.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Connection, Db } from "../server/db/connection.ts";
+import { globalLogins, tenants } from "./schema.ts";
+
+export type Tenant = typeof tenants.$inferSelect;
+export type TenantStatus = Tenant["status"];
+export type GlobalLogin = typeof globalLogins.$inferSelect;
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+export class TenantRegistry {
+  // Tenant rows are read on every authenticated request; they change only through this class.
+  readonly #byId = new Map<number, Tenant>();
+
+  constructor(readonly control: Connection) {}
+
+  get db(): Db {
+    return this.control.db;
+  }
+
+  async byId(id: number): Promise<Tenant | undefined> {
+    const hit = this.#byId.get(id);
+    if (hit) return hit;
+    const [row] = await this.db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
+    if (row) this.#byId.set(id, row);
+    return row;
+  }
+
+  async bySlug(slug: string): Promise<Tenant | undefined> {
+    const [row] = await this.db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+    return row;
+  }
+
+  list(): Promise<Tenant[]> {
+    return this.db.select().from(tenants).orderBy(asc(tenants.id));
+  }
+
+  async insert(values: typeof tenants.$inferInsert): Promise<Tenant> {
+    const [row] = await this.db.insert(tenants).values(values).returning();
+    return row;
+  }
+
+  async update(id: number, values: Partial<typeof tenants.$inferInsert>): Promise<Tenant> {
+    const [row] = await this.db.update(tenants).set(values).where(eq(tenants.id, id)).returning();
+    this.#byId.delete(id);
+    return row;
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.db.delete(tenants).where(eq(tenants.id, id));
+    this.#byId.delete(id);
+  }
+
+  forget(id?: number): void {
+    if (id === undefined) this.#byId.clear();
+    else this.#byId.delete(id);
+  }
+
+  // --- global logins ---------------------------------------------------------------------------
+
+  async loginByUsername(username: string): Promise<GlobalLogin | undefined> {
+    const [row] = await this.db.select().from(globalLogins)
+      .where(eq(globalLogins.username, username.trim().toLowerCase())).limit(1);
+    return row;
+  }
+
+  loginsByEmail(email: string): Promise<GlobalLogin[]> {
+    return this.db.select().from(globalLogins).where(eq(globalLogins.email, email.trim().toLowerCase()));
+  }
+
+  /** Claims a username for a user; false when another user (of any tenant) holds it. */
+  async claimUsername(username: string, tenantId: number, userId: number, email: string): Promise<boolean> {
+    const rows = await this.db.insert(globalLogins)
+      .values({ username: username.trim().toLowerCase(), tenantId, userId, email: email.toLowerCase() })
+      .onConflictDoNothing().returning({ username: globalLogins.username });
+    return rows.length === 1;
+  }
+
+  async isUsernameTaken(username: string, except?: { tenantId: number; userId: number }): Promise<boolean> {
+    const row = await this.loginByUsername(username);
+    if (!row) return false;
+    return !(except && row.tenantId === except.tenantId && row.userId === except.userId);
+  }
+
+  /** Moves a user's login to a new username and e-mail; false when the username is taken. */
+  async updateLogin(tenantId: number, userId: number, username: string, email: string): Promise<boolean> {
+    const key = username.trim().toLowerCase();
+    const holder = await this.loginByUsername(key);
+    if (holder && !(holder.tenantId === tenantId && holder.userId === userId)) return false;
+    await this.releaseLogin(tenantId, userId);
+    return this.claimUsername(key, tenantId, userId, email);
+  }
+
+  async releaseLogin(tenantId: number, userId: number): Promise<void> {
+    await this.db.delete(globalLogins)
+      .where(and(eq(globalLogins.tenantId, tenantId), eq(globalLogins.userId, userId)));
+  }
+
+  async countLogins(tenantId: number): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)` }).from(globalLogins)
+      .where(eq(globalLogins.tenantId, tenantId));
+    return Number(row.n);
+  }
+}

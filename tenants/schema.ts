@@ -1,0 +1,75 @@
+// The control database: tenants, global logins (a username is unique across all tenants), sign-in
+// sessions with their rotating refresh tokens, single-use activation and reset codes, and the log of
+// failures that happen before a tenant is known.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const tenants = sqliteTable("tenants", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull(),
+  companyName: text("company_name").notNull(),
+  taxId: text("tax_id"),
+  status: text("status", { enum: ["pendingApproval", "active", "suspended"] }).notNull(),
+  dbUrl: text("db_url").notNull(),
+  language: text("language").notNull().default("en-us"),
+  adminUserId: integer("admin_user_id"),
+  createdAt: text("created_at").notNull(),
+  approvedAt: text("approved_at"),
+  suspendedAt: text("suspended_at"),
+}, (t) => [uniqueIndex("tenants_slug_unique").on(t.slug)]);
+
+export const globalLogins = sqliteTable("global_logins", {
+  /** Lower-cased username: the key that makes usernames unique across tenants. */
+  username: text("username").primaryKey(),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull(),
+  email: text("email"),
+}, (t) => [
+  uniqueIndex("global_logins_tenant_user").on(t.tenantId, t.userId),
+  index("global_logins_email").on(t.email),
+]);
+
+export const authSessions = sqliteTable("auth_sessions", {
+  id: text("id").primaryKey(),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  lastUsedAt: text("last_used_at"),
+  revokedAt: text("revoked_at"),
+  revokedReason: text("revoked_reason"),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+}, (t) => [index("auth_sessions_user").on(t.tenantId, t.userId)]);
+
+export const refreshTokens = sqliteTable("refresh_tokens", {
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  tokenHash: text("token_hash").primaryKey(),
+  sessionId: text("session_id").notNull().references(() => authSessions.id, { onDelete: "cascade" }),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  rotatedAt: text("rotated_at"),
+}, (t) => [index("refresh_tokens_session").on(t.sessionId)]);
+
+export const authCodes = sqliteTable("auth_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  kind: text("kind", { enum: ["activation", "reset"] }).notNull(),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  usedAt: text("used_at"),
+}, (t) => [index("auth_codes_user").on(t.tenantId, t.userId, t.kind)]);
+
+export const controlSystemLog = sqliteTable("system_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  level: text("level").notNull(),
+  message: text("message").notNull(),
+  exception: text("exception"),
+  source: text("source"),
+  machineName: text("machine_name"),
+  httpCode: integer("http_code"),
+  elapsedMs: integer("elapsed_ms"),
+  raiseDate: text("raise_date").notNull(),
+  properties: text("properties"),
+  requestId: text("request_id"),
+}, (t) => [index("system_log_raise_date").on(t.raiseDate)]);
