@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
+import {
+  addUser,
+  call,
+  createTenant,
+  PASSWORD,
+  signIn,
+  startServer,
+  type TestServer,
+} from "../fixtures/harness.ts";
+import { approveTenant, suspendTenant } from "../../server/domain/access/registration/service.ts";
+import { provisionTenant } from "../../tenants/provision.ts";
+
+let s: TestServer;
+let adminToken: string;
+
+beforeAll(async () => {
+  s = await startServer({ loginLimitPerUser: 5, loginLimitPerIp: 1000 });
+  await createTenant(s, "acme");
+  adminToken = (await signIn(s, "acme-admin")).token;
+});
+afterAll(() => s.close());
+
+describe("POST /api/Auth", () => {
+  it("answers token data with the contract's claims", async () => {
+    const r = await call(s, "POST", "/api/Auth", { body: { username: "ACME-ADMIN", password: PASSWORD } });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body).sort()).toEqual([
+      "expiresAt",
+      "refreshExpiresAt",
+      "refreshToken",
+      "token",
+      "user",
+    ]);
+    expect(new Date(r.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    expect(r.body.user.username).toBe("acme-admin");
+    expect(r.body.user.passwordHash).toBeUndefined();
+    const claims = decodeJwt(r.body.token);
+    expect(claims).toMatchObject({
+      nameid: String(r.body.user.id),
+      unique_name: "acme-admin",
+      IsSuperUser: "True",
+      IsPowerUser: "True",
+      LogisticsEnabled: "True",
+      TerminalEnabled: "True",
+      ShippingEnabled: "True",
+      TransportEnabled: "True",
+      ContractorPortalEnabled: "False",
+    });
+    expect(typeof claims.tid).toBe("string");
+    expect(decodeProtectedHeader(r.body.token)).toMatchObject({ alg: "EdDSA", typ: "at+jwt" });
+  });
+
+  it("refuses a wrong password and an unknown user alike", async () => {
+    const wrong = await call(s, "POST", "/api/Auth", {
+      body: { username: "acme-admin", password: "nope-nope" },
+    });
+    const unknown = await call(s, "POST", "/api/Auth", {
+      body: { username: "ghost", password: "nope-nope" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error.code).toBe("auth.wrongCredentials");
+    expect(unknown.body.error.code).toBe("auth.wrongCredentials");
+    expect(unknown.body.error.message).toBe(wrong.body.error.message);
+  });
+
+  it("answers in the caller's language", async () => {
+    const r = await call(s, "POST", "/api/Auth", {
+      body: { username: "ghost", password: "x" },
+      headers: { "accept-language": "ru-RU,ru;q=0.9" },
+    });
+    expect(r.body.error.code).toBe("auth.wrongCredentials");
+    expect(r.body.error.message).toMatch(/[а-я]/);
+  });
+
+  it("takes the same time whether or not the username exists", async () => {
+    const server = await startServer({
+      passwordHashCost: 1 << 14,
+      loginLimitPerUser: 1000,
+      loginLimitPerIp: 1000,
+    });
+    try {
+      await createTenant(server, "timing");
+      const time = async (username: string) => {
+        const t = performance.now();
+        const r = await call(server, "POST", "/api/Auth", { body: { username, password: "wrong-password" } });
+        expect(r.status).toBe(401);
+        return performance.now() - t;
+      };
+      await time("timing-admin");
+      await time("nobody-here"); // warm both paths
+      const existing: number[] = [];
+      const missing: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        existing.push(await time("timing-admin"));
+        missing.push(await time(`nobody-${i}`));
+      }
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const a = median(existing);
+      const b = median(missing);
+      // Without the dummy verification an unknown user answers in about a millisecond.
+      expect(b).toBeGreaterThan(a * 0.6);
+      expect(a).toBeGreaterThan(b * 0.6);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses blocked and not-activated users with their own codes, only to a caller with the password", async () => {
+    await addUser(s, adminToken, { username: "blocked-bob", blocked: true });
+    await addUser(s, adminToken, { username: "inactive-ida", active: false });
+    const blocked = await call(s, "POST", "/api/Auth", {
+      body: { username: "blocked-bob", password: PASSWORD },
+    });
+    expect([blocked.status, blocked.body.error.code]).toEqual([401, "auth.blocked"]);
+    const inactive = await call(s, "POST", "/api/Auth", {
+      body: { username: "inactive-ida", password: PASSWORD },
+    });
+    expect([inactive.status, inactive.body.error.code]).toEqual([401, "auth.notActivated"]);
+    const guess = await call(s, "POST", "/api/Auth", {
+      body: { username: "blocked-bob", password: "not-it-at-all" },
+    });
+    expect(guess.body.error.code).toBe("auth.wrongCredentials");
+  });
+
+  it("refuses a tenant awaiting approval, then lets it in once approved; refuses a suspended tenant", async () => {
+    await provisionTenant(s.platform, {
+      slug: "waiting",
+      companyName: "Waiting Co",
+      status: "pendingApproval",
+      admin: {
+        username: "waiting-admin",
+        email: "w@waiting.example",
+        password: PASSWORD,
+        active: true,
+        isPowerUser: true,
+        logisticsEnabled: false,
+        terminalEnabled: false,
+        shippingEnabled: false,
+        transportEnabled: false,
+        contractorPortalEnabled: false,
+      },
+    });
+    const pending = await call(s, "POST", "/api/Auth", {
+      body: { username: "waiting-admin", password: PASSWORD },
+    });
+    expect([pending.status, pending.body.error.code]).toEqual([401, "auth.awaitingApproval"]);
+    await approveTenant(s.platform, "waiting");
+    const { token } = await signIn(s, "waiting-admin");
+    expect((await call(s, "GET", "/api/ClientAccount", { token })).status).toBe(200);
+    await suspendTenant(s.platform, "waiting");
+    const suspended = await call(s, "POST", "/api/Auth", {
+      body: { username: "waiting-admin", password: PASSWORD },
+    });
+    expect([suspended.status, suspended.body.error.code]).toEqual([401, "auth.suspended"]);
+    const withOldToken = await call(s, "GET", "/api/ClientAccount", { token });
+    expect(withOldToken.status).toBe(401);
+  });
+
+  it("limits failed attempts per username with 429 and Retry-After", async () => {
+    await addUser(s, adminToken, { username: "limited-lou" });
+    for (let i = 0; i < 5; i++) {
+      const r = await call(s, "POST", "/api/Auth", {
+        body: { username: "limited-lou", password: "wrong-guess" },
+      });
+      expect(r.status).toBe(401);
+    }
+    const r = await call(s, "POST", "/api/Auth", { body: { username: "limited-lou", password: PASSWORD } });
+    expect(r.status).toBe(429);
+    expect(r.body.error.code).toBe("auth.tooManyAttempts");
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("limits failed attempts per client address", async () => {
+    const server = await startServer({ loginLimitPerUser: 1000, loginLimitPerIp: 3 });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const r = await call(server, "POST", "/api/Auth", {
+          body: { username: `someone-${i}`, password: "x" },
+        });
+        expect(r.status).toBe(401);
+      }
+      const r = await call(server, "POST", "/api/Auth", {
+        body: { username: "someone-else", password: "x" },
+      });
+      expect([r.status, r.body.error.code]).toEqual([429, "auth.tooManyAttempts"]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("validates the body", async () => {
+    const r = await call(s, "POST", "/api/Auth", { body: { username: "" } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe("validation.failed");
+    expect(r.body.error.fields).toEqual({
+      username: ["validation.required"],
+      password: ["validation.required"],
+    });
+  });
+});
+
+describe("GET /api/Auth (refresh)", () => {
+  it("rotates the refresh token; reusing a rotated one revokes the whole sign-in", async () => {
+    const first = await signIn(s, "acme-admin");
+    const r1 = await call(s, "GET", "/api/Auth", { token: first.refreshToken });
+    expect(r1.status).toBe(200);
+    expect(r1.body.refreshToken).not.toBe(first.refreshToken);
+    expect(decodeJwt(r1.body.token).nameid).toBe(String(first.user.id));
+    // The old token again: reuse. It fails and takes the new one down with it.
+    const reuse = await call(s, "GET", "/api/Auth", { token: first.refreshToken });
+    expect([reuse.status, reuse.body.error.code]).toEqual([401, "auth.refreshInvalid"]);
+    const afterReuse = await call(s, "GET", "/api/Auth", { token: r1.body.refreshToken });
+    expect([afterReuse.status, afterReuse.body.error.code]).toEqual([401, "auth.refreshInvalid"]);
+    // Another sign-in of the same user is unaffected.
+    const other = await signIn(s, "acme-admin");
+    expect((await call(s, "GET", "/api/Auth", { token: other.refreshToken })).status).toBe(200);
+  });
+
+  it("never takes a refresh token as an access token, nor the reverse", async () => {
+    const t = await signIn(s, "acme-admin");
+    const asAccess = await call(s, "GET", "/api/ClientAccount", { token: t.refreshToken });
+    expect([asAccess.status, asAccess.body.error.code]).toEqual([401, "auth.tokenInvalid"]);
+    const asRefresh = await call(s, "GET", "/api/Auth", { token: t.token });
+    expect([asRefresh.status, asRefresh.body.error.code]).toEqual([401, "auth.refreshInvalid"]);
+    const none = await call(s, "GET", "/api/Auth");
+    expect(none.status).toBe(401);
+  });
+
+  it("refuses a refresh for a user blocked since signing in", async () => {
+    await addUser(s, adminToken, { username: "soon-blocked" });
+    const t = await signIn(s, "soon-blocked");
+    const list = await call(s, "GET", `/api/User/${t.user.id}`, { token: adminToken });
+    const put = await call(s, "PUT", "/api/User", {
+      token: adminToken,
+      body: { ...list.body, blocked: true, password: null, repeatPassword: null },
+    });
+    expect(put.status).toBe(200);
+    const r = await call(s, "GET", "/api/Auth", { token: t.refreshToken });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe("access tokens", () => {
+  it("refuses missing, forged, expired, wrongly typed and unsigned tokens", async () => {
+    const missing = await call(s, "GET", "/api/ClientAccount");
+    expect([missing.status, missing.body.error.code]).toEqual([401, "auth.tokenMissing"]);
+
+    const good = await signIn(s, "acme-admin");
+    const claims = decodeJwt(good.token);
+    const { generateKeyPair } = await import("jose");
+    const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519" });
+    const forged = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "EdDSA", typ: "at+jwt" }).sign(
+      privateKey,
+    );
+    expect((await call(s, "GET", "/api/ClientAccount", { token: forged })).body.error.code).toBe(
+      "auth.tokenInvalid",
+    );
+
+    const [h, p] = good.token.split(".");
+    const unsignedHeader = btoa(JSON.stringify({ alg: "none", typ: "at+jwt" })).replace(/=+$/, "");
+    expect((await call(s, "GET", "/api/ClientAccount", { token: `${unsignedHeader}.${p}.` })).status).toBe(
+      401,
+    );
+    // Same signature, header claiming another type: the signature no longer matches anyway, and the type
+    // pin refuses tokens this server signed for anything else.
+    expect((await call(s, "GET", "/api/ClientAccount", { token: `${h}.${p}.AAAA` })).status).toBe(401);
+
+    const short = await startServer({ accessTokenTtlSeconds: 1 });
+    try {
+      await createTenant(short, "brief");
+      const t = await signIn(short, "brief-admin");
+      await new Promise((r) => setTimeout(r, 2100));
+      const expired = await call(short, "GET", "/api/ClientAccount", { token: t.token });
+      expect([expired.status, expired.body.error.code]).toEqual([401, "auth.tokenExpired"]);
+      // The client's path: refresh, then the call works again.
+      const refreshed = await call(short, "GET", "/api/Auth", { token: t.refreshToken });
+      expect((await call(short, "GET", "/api/ClientAccount", { token: refreshed.body.token })).status).toBe(
+        200,
+      );
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("signing out ends the refresh token", async () => {
+    const t = await signIn(s, "acme-admin");
+    expect((await call(s, "DELETE", "/api/Auth", { token: t.token })).status).toBe(204);
+    expect((await call(s, "GET", "/api/Auth", { token: t.refreshToken })).status).toBe(401);
+  });
+});
