@@ -11,6 +11,12 @@ interface Entry {
   evicted: boolean;
 }
 
+/** A connection being opened (and migrated), with the callers already waiting for it. */
+interface Opening {
+  promise: Promise<Entry>;
+  waiters: number;
+}
+
 export interface PoolStats {
   open: number;
   opened: number;
@@ -20,7 +26,7 @@ export interface PoolStats {
 
 export class TenantPool {
   readonly #entries = new Map<string, Entry>();
-  readonly #opening = new Map<string, Promise<Entry>>();
+  readonly #opening = new Map<string, Opening>();
   readonly #stats: PoolStats = { open: 0, opened: 0, evicted: 0, migrated: 0 };
   #timer: ReturnType<typeof setInterval> | undefined;
 
@@ -42,15 +48,20 @@ export class TenantPool {
       // Re-insert to mark it most recently used.
       this.#entries.delete(url);
       this.#entries.set(url, entry);
+      entry.users++;
     } else {
       let opening = this.#opening.get(url);
       if (!opening) {
-        opening = this.#open(url).finally(() => this.#opening.delete(url));
-        this.#opening.set(url, opening);
+        const o: Opening = { promise: undefined as unknown as Promise<Entry>, waiters: 0 };
+        o.promise = this.#open(url, o).finally(() => this.#opening.delete(url));
+        this.#opening.set(url, o);
+        opening = o;
       }
-      entry = await opening;
+      // Counted before the connection exists, so that it is born in use: another tenant's opening,
+      // finishing before this caller resumes, must not evict it as idle and close it under us.
+      opening.waiters++;
+      entry = await opening.promise;
     }
-    entry.users++;
     let released = false;
     const e = entry;
     return {
@@ -59,7 +70,9 @@ export class TenantPool {
         if (released) return;
         released = true;
         e.users--;
-        if (e.evicted && e.users === 0) void e.conn.close();
+        if (e.users > 0) return;
+        if (e.evicted) void e.conn.close();
+        else this.#evictOverflow(); // the pool may have grown past its size while this one was busy
       },
     };
   }
@@ -74,7 +87,7 @@ export class TenantPool {
     }
   }
 
-  async #open(url: string): Promise<Entry> {
+  async #open(url: string, opening: Opening): Promise<Entry> {
     const conn = openConnection(url, this.authToken);
     try {
       this.#stats.migrated += await migrate(conn, "tenant");
@@ -82,7 +95,7 @@ export class TenantPool {
       await conn.close();
       throw err;
     }
-    const entry: Entry = { conn, users: 0, evicted: false };
+    const entry: Entry = { conn, users: opening.waiters, evicted: false };
     this.#entries.set(url, entry);
     this.#stats.opened++;
     this.#evictOverflow();

@@ -49,7 +49,9 @@ export class LocalConnection implements Connection {
     // Checkpoints are run by the pool's timer, outside the request path.
     this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
     this.db = drizzle(async (sql, params, method) => {
-      if (this.#lock.held) await this.#lock.idle();
+      // Re-checked after every wait and followed synchronously by the statement: a transaction that
+      // began while this one was being woken up must not receive it.
+      while (this.#lock.held) await this.#lock.idle();
       return this.#execute(sql, params, method as Method);
     }) as unknown as Db;
     this.#tx = drizzle((sql, params, method) => {
@@ -117,7 +119,7 @@ export class LocalConnection implements Connection {
   }
 
   async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-    if (this.#lock.held) await this.#lock.idle();
+    while (this.#lock.held) await this.#lock.idle();
     const stmt = this.#sqlite.prepare(sql);
     return stmt.all(...params.map(toSqlValue)) as Record<string, unknown>[];
   }

@@ -42,9 +42,12 @@ export class RemoteConnection implements Connection {
 
   constructor(readonly url: string, authToken?: string, client?: Client) {
     this.#client = client ?? createClient({ url, authToken });
-    this.db = drizzle((sql, params, method) =>
-      execute(this.#client, sql, params, method as Method)
-    ) as unknown as Db;
+    // As the Connection contract says, statements outside a transaction wait for this connection's open
+    // transaction: with an embedded (file:) client a write meanwhile would fail at once with SQLITE_BUSY.
+    this.db = drizzle(async (sql, params, method) => {
+      while (this.#lock.held) await this.#lock.idle();
+      return execute(this.#client, sql, params, method as Method);
+    }) as unknown as Db;
     this.#tx = drizzle((sql, params, method) => {
       if (!this.#current) throw new Error("Transaction handle used outside its transaction");
       return execute(this.#current, sql, params, method as Method);
@@ -81,17 +84,18 @@ export class RemoteConnection implements Connection {
   }
 
   async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    while (this.#lock.held) await this.#lock.idle();
     const rs = await this.#client.execute({ sql, args: params.map(toInValue) });
     return rs.rows.map((r) => ({ ...r }) as Record<string, unknown>);
   }
 
   checkpoint(): void {}
 
-  close(): Promise<void> {
-    if (!this.#closed) {
-      this.#client.close();
-      this.#closed = true;
-    }
-    return Promise.resolve();
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    if (this.#lock.busy) await this.#lock.idle();
+    if (this.#closed) return;
+    this.#client.close();
+    this.#closed = true;
   }
 }

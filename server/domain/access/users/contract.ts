@@ -7,7 +7,28 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
 
 export const username = z.string().trim().min(1).min(3).max(64)
   .regex(USERNAME_PATTERN);
-export const email = z.string().trim().min(1).max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+/**
+ * An address as mail servers take it (RFC 5321): a dot-atom local part of at most 64 characters, then a
+ * host name of letters, digits and inner hyphens. Quoted local parts, comments and address literals are
+ * refused; they are legal but nearly unused, and most mail systems reject them.
+ */
+export const EMAIL_PATTERN =
+  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+function hasControlCharacter(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+// Control characters are refused before trimming: a trailing CR LF is a broken address, not padding.
+export const email = z.string()
+  .refine((v) => !hasControlCharacter(v), { params: { code: "validation.invalidEmail" } })
+  .trim().min(1).max(254)
+  .pipe(z.email({ pattern: EMAIL_PATTERN }))
+  .transform((v) => v.toLowerCase());
 export const password = z.string().min(1).min(8).max(128);
 
 /** A phone number with its country code, stored in E.164 form (+48600700800). */
