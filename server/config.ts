@@ -14,6 +14,8 @@ export interface Config {
   tenantDbAuthToken?: string;
   /** Upper bound of tenant connections kept open in this process (LRU). */
   tenantPoolSize: number;
+  /** How long this process trusts a cached tenant row (status changes by the provider's CLI). */
+  tenantCacheSeconds: number;
   jwtIssuer: string;
   jwtAudience: string;
   accessTokenTtlSeconds: number;
@@ -68,6 +70,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     tenantDbUrl: env("TENANT_DB_URL") ?? "file:{dataDir}/tenants/{tenant}.db",
     tenantDbAuthToken: env("TENANT_DB_AUTH_TOKEN"),
     tenantPoolSize: int("TENANT_POOL_SIZE", 256),
+    tenantCacheSeconds: int("TENANT_CACHE_SECONDS", 30),
     jwtIssuer: env("JWT_ISSUER") ?? "wms",
     jwtAudience: env("JWT_AUDIENCE") ?? "wms-api",
     accessTokenTtlSeconds: int("ACCESS_TOKEN_TTL", 15 * 60),

@@ -27,7 +27,7 @@ export interface Platform {
 export async function createPlatform(overrides: Partial<Config> = {}): Promise<Platform> {
   const config = loadConfig(overrides);
   const control = await openControl(config);
-  const registry = new TenantRegistry(control);
+  const registry = new TenantRegistry(control, config.tenantCacheSeconds);
   const pool = new TenantPool(config.tenantPoolSize, config.tenantDbAuthToken, config.walCheckpointSeconds);
   const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
   return {

@@ -10,10 +10,11 @@ export type GlobalLogin = typeof globalLogins.$inferSelect;
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 export class TenantRegistry {
-  // Tenant rows are read on every authenticated request; they change only through this class.
-  readonly #byId = new Map<number, Tenant>();
+  // Tenant rows are read on every authenticated request, so they are cached; another process (the
+  // provider's CLI) may change them, so an entry is trusted for `cacheSeconds` only.
+  readonly #byId = new Map<number, { tenant: Tenant; until: number }>();
 
-  constructor(readonly control: Connection) {}
+  constructor(readonly control: Connection, readonly cacheSeconds = 30) {}
 
   get db(): Db {
     return this.control.db;
@@ -21,9 +22,10 @@ export class TenantRegistry {
 
   async byId(id: number): Promise<Tenant | undefined> {
     const hit = this.#byId.get(id);
-    if (hit) return hit;
+    if (hit && hit.until > Date.now()) return hit.tenant;
     const [row] = await this.db.select().from(tenants).where(eq(tenants.id, id)).limit(1);
-    if (row) this.#byId.set(id, row);
+    if (row) this.#byId.set(id, { tenant: row, until: Date.now() + this.cacheSeconds * 1000 });
+    else this.#byId.delete(id);
     return row;
   }
 

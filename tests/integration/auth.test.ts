@@ -268,6 +268,18 @@ describe("access tokens", () => {
     // pin refuses tokens this server signed for anything else.
     expect((await call(s, "GET", "/api/ClientAccount", { token: `${h}.${p}.AAAA` })).status).toBe(401);
 
+    // Signed with this server's own key but not typed as an access token, or for another audience.
+    const keys = s.platform.keys;
+    const otherType = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "EdDSA", typ: "JWT" })
+      .sign(keys.privateKey);
+    expect((await call(s, "GET", "/api/ClientAccount", { token: otherType })).body.error.code).toBe("auth.tokenInvalid");
+    const otherAudience = await new SignJWT({ ...claims, aud: "someone-else" })
+      .setProtectedHeader({ alg: "EdDSA", typ: "at+jwt" }).sign(keys.privateKey);
+    expect((await call(s, "GET", "/api/ClientAccount", { token: otherAudience })).status).toBe(401);
+    const sameAgain = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "EdDSA", typ: "at+jwt" })
+      .sign(keys.privateKey);
+    expect((await call(s, "GET", "/api/ClientAccount", { token: sameAgain })).status).toBe(200);
+
     const short = await startServer({ accessTokenTtlSeconds: 1 });
     try {
       await createTenant(short, "brief");

@@ -1,0 +1,255 @@
+// Sign-in through an OpenID Connect provider (Google by default): the browser brings back an
+// authorization code, this server exchanges it at the provider's token endpoint as a confidential client,
+// verifies the ID token against the provider's published keys and signs in the one user whose e-mail the
+// provider vouches for. Every failure looks the same from outside (auth.thirdPartyFailed); the reason goes
+// to SystemLog for the operator.
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
+import { z } from "zod";
+import type { Platform } from "../../../platform.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import type { GlobalLogin, Tenant } from "../../../../tenants/registry.ts";
+import { writeSystemLog } from "../../logs/system_log/service.ts";
+import { type ClientInfo, startSession, type TokenData } from "../auth/service.ts";
+
+const FETCH_TIMEOUT_MS = 10_000;
+const MAX_CODE_LENGTH = 4096;
+
+const ProviderMetadata = z.object({
+  issuer: z.string(),
+  token_endpoint: z.url(),
+  jwks_uri: z.url(),
+  token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
+  id_token_signing_alg_values_supported: z.array(z.string()).optional(),
+});
+type ProviderMetadata = z.infer<typeof ProviderMetadata>;
+
+const TokenResponse = z.object({ id_token: z.string().min(1) });
+const TokenErrorResponse = z.object({ error: z.string(), error_description: z.string().optional() });
+
+interface Provider {
+  metadata: ProviderMetadata;
+  keys: ReturnType<typeof createRemoteJWKSet>;
+}
+
+// Discovery and key sets per issuer for the life of the process: a sign-in then costs one call to the
+// token endpoint. The key set refetches by itself when the provider rotates its keys.
+const providers = new Map<string, Promise<Provider>>();
+
+/** Any failure before the session starts: the caller sees auth.thirdPartyFailed, SystemLog the `reason`. */
+class ThirdPartyFailure extends Error {
+  constructor(readonly reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+  }
+}
+
+function discoverProvider(issuer: string): Promise<Provider> {
+  let found = providers.get(issuer);
+  if (!found) {
+    found = fetchProvider(issuer);
+    providers.set(issuer, found);
+    // A provider that was down must be asked again next time, not remembered as down.
+    found.catch(() => providers.delete(issuer));
+  }
+  return found;
+}
+
+async function fetchProvider(issuer: string): Promise<Provider> {
+  const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+  let raw: unknown;
+  try {
+    const res = await fetch(url, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new ThirdPartyFailure(`discovery at ${url} answered HTTP ${res.status}`);
+    }
+    raw = await res.json();
+  } catch (err) {
+    if (err instanceof ThirdPartyFailure) throw err;
+    throw new ThirdPartyFailure(`discovery at ${url} failed: ${describe(err)}`, { cause: err });
+  }
+  const parsed = ProviderMetadata.safeParse(raw);
+  if (!parsed.success) throw new ThirdPartyFailure(`discovery at ${url} answered malformed metadata`);
+  // OpenID Connect Discovery 1.0 §4.3: a document naming another issuer must not be used.
+  if (parsed.data.issuer !== issuer) {
+    throw new ThirdPartyFailure(`discovery at ${url} names issuer ${parsed.data.issuer}, expected ${issuer}`);
+  }
+  return {
+    metadata: parsed.data,
+    keys: createRemoteJWKSet(new URL(parsed.data.jwks_uri), { timeoutDuration: FETCH_TIMEOUT_MS }),
+  };
+}
+
+interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+/** Trades the code for the provider's ID token, authenticating as the method the metadata allows. */
+async function exchangeCode(metadata: ProviderMetadata, client: ClientCredentials, code: string) {
+  // RFC 8414 §2: a provider that lists no methods supports client_secret_basic.
+  const methods = metadata.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: client.redirectUri,
+  });
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    "content-type": "application/x-www-form-urlencoded",
+  };
+  if (methods.includes("client_secret_basic")) {
+    // RFC 6749 §2.3.1: both parts are form-encoded before they are joined and base64-encoded.
+    const user = encodeURIComponent(client.clientId);
+    const secret = encodeURIComponent(client.clientSecret);
+    headers.authorization = `Basic ${btoa(`${user}:${secret}`)}`;
+  } else if (methods.includes("client_secret_post")) {
+    form.set("client_id", client.clientId);
+    form.set("client_secret", client.clientSecret);
+  } else {
+    throw new ThirdPartyFailure(
+      `the token endpoint supports neither client_secret_basic nor client_secret_post`,
+    );
+  }
+  let res: Response;
+  let raw: unknown;
+  try {
+    res = await fetch(metadata.token_endpoint, {
+      method: "POST",
+      headers,
+      body: form,
+      redirect: "error",
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    });
+    raw = await res.json().catch(() => undefined);
+  } catch (err) {
+    throw new ThirdPartyFailure(`the token endpoint could not be reached: ${describe(err)}`, { cause: err });
+  }
+  if (!res.ok) {
+    const problem = TokenErrorResponse.safeParse(raw);
+    const detail = problem.success
+      ? `${problem.data.error}${problem.data.error_description ? ` (${problem.data.error_description})` : ""}`
+      : "no OAuth error";
+    throw new ThirdPartyFailure(`the token endpoint answered HTTP ${res.status}: ${detail}`);
+  }
+  const parsed = TokenResponse.safeParse(raw);
+  if (!parsed.success) throw new ThirdPartyFailure("the token endpoint answered no id_token");
+  return parsed.data.id_token;
+}
+
+/** Verifies the ID token and answers the e-mail it vouches for. */
+async function verifiedEmail(provider: Provider, clientId: string, idToken: string): Promise<string> {
+  const { metadata } = provider;
+  // Only asymmetric algorithms can be checked against the published key set; "none" never.
+  const algorithms = (metadata.id_token_signing_alg_values_supported ?? ["RS256"])
+    .filter((alg) => alg !== "none" && !alg.startsWith("HS"));
+  // Google documents that its ID tokens may name the issuer without the scheme.
+  const issuers = metadata.issuer === "https://accounts.google.com"
+    ? [metadata.issuer, "accounts.google.com"]
+    : [metadata.issuer];
+  let claims: Record<string, unknown>;
+  try {
+    ({ payload: claims } = await jwtVerify(idToken, provider.keys, {
+      issuer: issuers,
+      audience: clientId,
+      algorithms: algorithms.length > 0 ? algorithms : ["RS256"],
+      requiredClaims: ["sub", "exp", "iat"],
+    }));
+  } catch (err) {
+    const why = err instanceof joseErrors.JOSEError ? `${err.code}: ${err.message}` : describe(err);
+    throw new ThirdPartyFailure(`the ID token failed verification: ${why}`, { cause: err });
+  }
+  // OpenID Connect Core §3.1.3.7: with several audiences the token must say it was issued to us.
+  if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== clientId) {
+    throw new ThirdPartyFailure("the ID token has several audiences and another authorized party");
+  }
+  if (typeof claims.email !== "string" || claims.email.trim() === "") {
+    throw new ThirdPartyFailure("the ID token carries no e-mail (was the email scope requested?)");
+  }
+  // An unverified address proves nothing about who holds it.
+  if (claims.email_verified !== true) {
+    throw new ThirdPartyFailure(`the provider has not verified the e-mail ${claims.email}`);
+  }
+  return claims.email;
+}
+
+/** The one login with this e-mail in a tenant that is not suspended, or a reason there is none. */
+async function findLogin(
+  platform: Platform,
+  email: string,
+): Promise<{ login: GlobalLogin; tenant: Tenant }> {
+  const candidates: Array<{ login: GlobalLogin; tenant: Tenant }> = [];
+  for (const login of await platform.registry.loginsByEmail(email)) {
+    const tenant = await platform.registry.byId(login.tenantId);
+    if (tenant && tenant.status !== "suspended") candidates.push({ login, tenant });
+  }
+  if (candidates.length === 0) throw new ThirdPartyFailure(`no user has the e-mail ${email}`);
+  // Picking one of several accounts would sign the person into a tenant they did not choose.
+  if (candidates.length > 1) {
+    throw new ThirdPartyFailure(`${candidates.length} users in different tenants have the e-mail ${email}`);
+  }
+  return candidates[0];
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function enforceIpLimit(platform: Platform, key: string | undefined): void {
+  if (!key) return;
+  const wait = platform.limiter.retryAfter(key, platform.config.loginLimitPerIp);
+  if (wait > 0) {
+    throw new AppError("auth.tooManyAttempts", {
+      params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+}
+
+/** Signs in the user the identity provider vouches for with the authorization `code`. */
+export async function signInWithOidc(
+  platform: Platform,
+  code: string,
+  client: ClientInfo,
+  requestId?: string,
+): Promise<TokenData> {
+  const { oidcIssuer, oidcClientId, oidcClientSecret, oidcRedirectUri } = platform.config;
+  if (!oidcClientId || !oidcClientSecret) {
+    throw new AppError("server.misconfigured", {
+      cause: new Error("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set for third-party sign-in"),
+    });
+  }
+  // The same per-address budget as password sign-in: failed codes and failed passwords add up.
+  const ipKey = client.ip ? `ip:${client.ip}` : undefined;
+  enforceIpLimit(platform, ipKey);
+  let found: { login: GlobalLogin; tenant: Tenant };
+  try {
+    if (code.length === 0 || code.length > MAX_CODE_LENGTH) {
+      throw new ThirdPartyFailure(`the code has ${code.length} characters`);
+    }
+    const provider = await discoverProvider(oidcIssuer);
+    const idToken = await exchangeCode(provider.metadata, {
+      clientId: oidcClientId,
+      clientSecret: oidcClientSecret,
+      redirectUri: oidcRedirectUri,
+    }, code);
+    const email = await verifiedEmail(provider, oidcClientId, idToken);
+    found = await findLogin(platform, email);
+  } catch (err) {
+    if (!(err instanceof ThirdPartyFailure)) throw err;
+    if (ipKey) platform.limiter.fail(ipKey);
+    await writeSystemLog(platform, undefined, {
+      level: "warning",
+      message: `Third-party sign-in via ${oidcIssuer} failed: ${err.reason}`,
+      source: "GET /api/Auth/GoogleToken/{code}",
+      httpCode: 401,
+      requestId,
+      properties: { code: "auth.thirdPartyFailed", ip: client.ip, userAgent: client.userAgent },
+    });
+    throw new AppError("auth.thirdPartyFailed", { cause: err });
+  }
+  return startSession(platform, found.tenant, found.login.userId, client, "oidc");
+}

@@ -1,0 +1,66 @@
+// The provider's command line, run as the provider runs it: a separate process on the same data directory.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, startServer, type TestServer } from "../fixtures/harness.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ tenantCacheSeconds: 0 });
+});
+afterAll(() => s.close());
+
+async function cli(...args: string[]) {
+  const out = await new Deno.Command("./node_modules/deno/deno", {
+    args: ["run", "-A", "tenants/cli.ts", ...args],
+    env: { DATA_DIR: s.dataDir, PASSWORD_HASH_COST: "1024" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+describe("deno task tenant", () => {
+  it("creates an active tenant with an active administrator in one step, lists and suspends it", async () => {
+    const created = await cli(
+      "create",
+      "northwind",
+      "--name",
+      "Northwind Traders",
+      "--admin",
+      "nw-boss",
+      "--email",
+      "boss@northwind.example",
+      "--password",
+      "long-enough-1",
+    );
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    const signIn = await call(s, "POST", "/api/Auth", { body: { username: "nw-boss", password: "long-enough-1" } });
+    expect(signIn.status).toBe(200);
+    const account = await call(s, "GET", "/api/ClientAccount", { token: signIn.body.token });
+    expect(account.body.invoiceName).toBe("Northwind Traders");
+
+    const list = await cli("list");
+    expect(list.stdout).toMatch(/northwind\s+active\s+Northwind Traders/);
+
+    const suspended = await cli("suspend", "northwind");
+    expect(suspended.code).toBe(0);
+    // The server trusts its cached tenant row for TENANT_CACHE_SECONDS (0 here), then sees the change.
+    const refused = await call(s, "POST", "/api/Auth", { body: { username: "nw-boss", password: "long-enough-1" } });
+    expect(refused.body.error.code).toBe("auth.suspended");
+  });
+
+  it("refuses bad input with a clear message and leaves nothing behind", async () => {
+    const taken = await cli("create", "other", "--name", "Other", "--admin", "nw-boss", "--email", "x@other.example", "--password", "long-enough-1");
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/user name already exists/i);
+    const badSlug = await cli("create", "Bad_Slug", "--name", "B", "--admin", "bb-admin", "--email", "b@b.example", "--password", "long-enough-1");
+    expect(badSlug.code).toBe(1);
+    const shortPassword = await cli("create", "shorty", "--name", "S", "--admin", "s-admin", "--email", "s@s.example", "--password", "short");
+    expect(shortPassword.code).toBe(1);
+    expect(shortPassword.stderr).toMatch(/password: The value is too short/);
+    expect((await s.platform.registry.list()).map((t) => t.slug)).toEqual(["northwind"]);
+    const missing = await cli("approve", "nobody");
+    expect(missing.code).toBe(1);
+  });
+});
