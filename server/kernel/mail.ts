@@ -3,6 +3,7 @@
 import nodemailer from "nodemailer";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { AppError } from "./errors.ts";
 
 export interface Mail {
   to: string;
@@ -16,10 +17,22 @@ export interface Mailer {
 
 export function createMailer(smtpUrl: string | undefined, from: string, dataDir: string): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer's defaults wait up to two minutes for a connection and ten for a stalled socket, while
+    // the caller's request waits too. Query parameters of SMTP_URL still override these.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        try {
+          await transport.sendMail({ from, ...mail });
+        } catch (err) {
+          // A refused recipient or an unreachable server is the contract's 502, not an unknown 500.
+          throw new AppError("server.mailFailed", { cause: err });
+        }
       },
     };
   }
