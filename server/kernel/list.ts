@@ -56,9 +56,23 @@ function bad(detail: string): AppError {
   return new AppError("request.badQuery", { params: { detail } });
 }
 
-function likePattern(value: string, prefixOnly: boolean): string {
-  const escaped = value.toLowerCase().replace(/[\\%_]/g, (c) => "\\" + c);
-  return prefixOnly ? `${escaped}%` : `%${escaped}%`;
+/**
+ * A GLOB pattern that finds `value` as plain text in any letter case. SQLite's LIKE and lower() fold only
+ * ASCII, so "łódź" would miss "Łódź"; GLOB compares whole characters, and each cased letter becomes a
+ * class of its case variants. `*`, `?` and `[` are bracketed; `%`, `_` and the backslash mean nothing to GLOB.
+ */
+export function matchPattern(value: string, prefixOnly: boolean): string {
+  let out = "";
+  for (const ch of value) {
+    const variants = new Set(
+      [ch, ch.toLowerCase(), ch.toUpperCase(), ch.toUpperCase().toLowerCase(), ch.toLowerCase().toUpperCase()]
+        .filter((v) => [...v].length === 1),
+    );
+    if (variants.size > 1) out += `[${[...variants].join("")}]`;
+    else if (ch === "*" || ch === "?" || ch === "[") out += `[${ch}]`;
+    else out += ch;
+  }
+  return prefixOnly ? `${out}*` : `*${out}*`;
 }
 
 function scalar(field: string, f: ListField, v: unknown): string | number {
@@ -86,7 +100,7 @@ function condition(field: string, f: ListField, op: Operator, value: unknown): S
     case "contains":
     case "startsWith": {
       if (typeof value !== "string") throw bad(`filter value of "${field}" must be text`);
-      return sql`lower(${col}) LIKE ${likePattern(value, op === "startsWith")} ESCAPE '\\'`;
+      return sql`${col} GLOB ${matchPattern(value, op === "startsWith")}`;
     }
     case "in": {
       if (!Array.isArray(value) || value.length === 0 || value.length > 1000) {
@@ -125,10 +139,8 @@ export function buildFilters(fields: Record<string, ListField>, serialized: stri
       if (operator !== "contains" || typeof value !== "string") throw bad(`field "*" supports only contains`);
       const searchable = Object.values(fields).filter((f) => f.searchable);
       if (!searchable.length) throw bad("this list has no quick search");
-      const pattern = likePattern(value, false);
-      return sql`(${
-        sql.join(searchable.map((f) => sql`lower(${f.column}) LIKE ${pattern} ESCAPE '\\'`), sql` OR `)
-      })`;
+      const pattern = matchPattern(value, false);
+      return sql`(${sql.join(searchable.map((f) => sql`${f.column} GLOB ${pattern}`), sql` OR `)})`;
     }
     const f = fields[field];
     if (!f?.filterable) throw bad(`"${field}" is not a filterable field`);

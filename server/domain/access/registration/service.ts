@@ -10,6 +10,7 @@ import { nowIso } from "../../../kernel/time.ts";
 import { freeSlug, provisionTenant, slugify } from "../../../../tenants/provision.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { users } from "../users/table.ts";
 import { findUser, type UserRow } from "../users/service.ts";
 import { consumeCode, issueCode } from "./codes.ts";
@@ -67,7 +68,14 @@ export async function register(platform: Platform, input: z.output<typeof Regist
     });
   } catch (err) {
     // The registration is stored; the confirmation mail is a courtesy. The activation mail is what counts.
-    console.error(`registration mail to tenant ${tenant.slug} failed:`, err);
+    const cause = err instanceof AppError ? err.details.cause ?? err : err;
+    await writeSystemLog(platform, undefined, {
+      level: "warning",
+      message: `registration mail for tenant ${tenant.slug} failed`,
+      exception: cause instanceof Error ? cause.stack ?? cause.message : String(cause),
+      source: "POST /api/Register",
+      properties: { tenant: tenant.slug },
+    });
   }
   return { slug: tenant.slug, status: "pendingApproval" as const, adminUserId };
 }

@@ -225,7 +225,9 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     const losesAdmin = old.isSuperUser && old.active && !old.blocked &&
       (!next.isSuperUser || !next.active || next.blocked);
     if (losesAdmin && (await countOtherActiveAdmins(tx, old.id)) === 0) {
-      throw fieldError({ isSuperUser: ["validation.invalidValue"] });
+      // The last active administrator stays one; the form marks the flag that would end that.
+      const field = !next.isSuperUser ? "isSuperUser" : next.blocked ? "blocked" : "active";
+      throw fieldError({ [field]: ["validation.invalidValue"] });
     }
     if (old.username.toLowerCase() !== input.username.toLowerCase() || old.email !== input.email) {
       if (!(await ctx.platform.registry.updateLogin(ctx.tenant.id, old.id, input.username, input.email))) {
