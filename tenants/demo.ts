@@ -3,6 +3,8 @@ import type { Platform } from "../server/platform.ts";
 import { provisionTenant } from "./provision.ts";
 import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
 import { hashPassword } from "../server/kernel/password.ts";
+import { nowIso } from "../server/kernel/time.ts";
+import { companies } from "../server/domain/parties/companies/table.ts";
 
 const noFlags = {
   blocked: false,
@@ -76,6 +78,18 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean }
   try {
     await platform.pool.use(tenant.dbUrl, (conn) =>
       conn.transaction(async (tx) => {
+        const now = nowIso();
+        const [contractor] = await tx.insert(companies).values({
+          shortName: "BALTIC FOODS",
+          fullName: "Baltic Foods Sp. z o.o.",
+          taxId: "PL5851234567",
+          taxCountry: "PL",
+          keyRole: "contractor",
+          officeMail: "office@balticfoods.example",
+          officePhoneNumber: "+48585550101",
+          createdAt: now,
+          updatedAt: now,
+        }).returning();
         for (const u of demoUsers) {
           await insertUser(
             platform,
@@ -87,8 +101,8 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean }
               username: u.username,
               visibleName: u.visibleName,
               email: u.email,
-              password,
               passwordHash,
+              connectedContractorId: u.username === "contractor" ? contractor.id : null,
             },
             null,
             claims,

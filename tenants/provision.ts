@@ -7,6 +7,7 @@ import { AppError, fieldError } from "../server/kernel/errors.ts";
 import { nowIso } from "../server/kernel/time.ts";
 import { type Claim, insertUser, type NewUserValues } from "../server/domain/access/users/service.ts";
 import { seedTenantConfig } from "../server/domain/config/service.ts";
+import { hashPassword } from "../server/kernel/password.ts";
 import { filePathOf } from "../server/db/local.ts";
 import { SLUG_PATTERN, type Tenant, type TenantStatus } from "./registry.ts";
 
@@ -16,7 +17,10 @@ export interface ProvisionInput {
   taxId?: string | null;
   language?: string;
   status: TenantStatus;
-  admin: Omit<NewUserValues, "blocked" | "isSuperUser"> & { blocked?: boolean };
+  admin: Omit<NewUserValues, "blocked" | "isSuperUser" | "passwordHash"> & {
+    blocked?: boolean;
+    password: string;
+  };
 }
 
 /** A slug from a company name: lower-case ASCII letters, digits and dashes. */
@@ -57,6 +61,8 @@ export async function provisionTenant(
   });
   const claims: Claim[] = [];
   try {
+    const { password, ...adminValues } = input.admin;
+    const passwordHash = await hashPassword(password, platform.config.passwordHashCost);
     const admin = await platform.pool.use(dbUrl, (conn) =>
       conn.transaction(async (tx) => {
         await seedTenantConfig(tx, input.companyName, input.taxId ?? null);
@@ -65,8 +71,9 @@ export async function provisionTenant(
           tenant.id,
           tx,
           {
-            ...input.admin,
-            blocked: input.admin.blocked ?? false,
+            ...adminValues,
+            passwordHash,
+            blocked: adminValues.blocked ?? false,
             isSuperUser: true,
           },
           null,

@@ -1,5 +1,6 @@
 // Every table of a tenant database, for drizzle-kit (migrations/tenant/). Domain code imports the
 // table it needs from its own area, not from here.
+export { companies } from "../domain/parties/companies/table.ts";
 export { users } from "../domain/access/users/table.ts";
 export { recordLog } from "../domain/logs/record_log/table.ts";
 export { systemLog } from "../domain/logs/system_log/table.ts";

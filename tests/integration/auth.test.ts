@@ -93,16 +93,17 @@ describe("POST /api/Auth", () => {
       await time("nobody-here"); // warm both paths
       const existing: number[] = [];
       const missing: number[] = [];
-      for (let i = 0; i < 6; i++) {
+      for (let i = 0; i < 8; i++) {
         existing.push(await time("timing-admin"));
         missing.push(await time(`nobody-${i}`));
       }
-      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-      const a = median(existing);
-      const b = median(missing);
-      // Without the dummy verification an unknown user answers in about a millisecond.
-      expect(b).toBeGreaterThan(a * 0.6);
-      expect(a).toBeGreaterThan(b * 0.6);
+      // The fastest of several runs is the path's own cost, least disturbed by whatever else the machine
+      // does. Without the dummy verification an unknown user answers in about a millisecond, against tens
+      // of milliseconds for a real verification.
+      const a = Math.min(...existing);
+      const b = Math.min(...missing);
+      expect(b).toBeGreaterThan(a * 0.5);
+      expect(a).toBeGreaterThan(b * 0.5);
     } finally {
       await server.close();
     }
@@ -272,7 +273,9 @@ describe("access tokens", () => {
     const keys = s.platform.keys;
     const otherType = await new SignJWT({ ...claims }).setProtectedHeader({ alg: "EdDSA", typ: "JWT" })
       .sign(keys.privateKey);
-    expect((await call(s, "GET", "/api/ClientAccount", { token: otherType })).body.error.code).toBe("auth.tokenInvalid");
+    expect((await call(s, "GET", "/api/ClientAccount", { token: otherType })).body.error.code).toBe(
+      "auth.tokenInvalid",
+    );
     const otherAudience = await new SignJWT({ ...claims, aud: "someone-else" })
       .setProtectedHeader({ alg: "EdDSA", typ: "at+jwt" }).sign(keys.privateKey);
     expect((await call(s, "GET", "/api/ClientAccount", { token: otherAudience })).status).toBe(401);

@@ -35,7 +35,9 @@ describe("deno task tenant", () => {
     );
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
-    const signIn = await call(s, "POST", "/api/Auth", { body: { username: "nw-boss", password: "long-enough-1" } });
+    const signIn = await call(s, "POST", "/api/Auth", {
+      body: { username: "nw-boss", password: "long-enough-1" },
+    });
     expect(signIn.status).toBe(200);
     const account = await call(s, "GET", "/api/ClientAccount", { token: signIn.body.token });
     expect(account.body.invoiceName).toBe("Northwind Traders");
@@ -46,17 +48,52 @@ describe("deno task tenant", () => {
     const suspended = await cli("suspend", "northwind");
     expect(suspended.code).toBe(0);
     // The server trusts its cached tenant row for TENANT_CACHE_SECONDS (0 here), then sees the change.
-    const refused = await call(s, "POST", "/api/Auth", { body: { username: "nw-boss", password: "long-enough-1" } });
+    const refused = await call(s, "POST", "/api/Auth", {
+      body: { username: "nw-boss", password: "long-enough-1" },
+    });
     expect(refused.body.error.code).toBe("auth.suspended");
   });
 
   it("refuses bad input with a clear message and leaves nothing behind", async () => {
-    const taken = await cli("create", "other", "--name", "Other", "--admin", "nw-boss", "--email", "x@other.example", "--password", "long-enough-1");
+    const taken = await cli(
+      "create",
+      "other",
+      "--name",
+      "Other",
+      "--admin",
+      "nw-boss",
+      "--email",
+      "x@other.example",
+      "--password",
+      "long-enough-1",
+    );
     expect(taken.code).toBe(1);
     expect(taken.stderr).toMatch(/user name already exists/i);
-    const badSlug = await cli("create", "Bad_Slug", "--name", "B", "--admin", "bb-admin", "--email", "b@b.example", "--password", "long-enough-1");
+    const badSlug = await cli(
+      "create",
+      "Bad_Slug",
+      "--name",
+      "B",
+      "--admin",
+      "bb-admin",
+      "--email",
+      "b@b.example",
+      "--password",
+      "long-enough-1",
+    );
     expect(badSlug.code).toBe(1);
-    const shortPassword = await cli("create", "shorty", "--name", "S", "--admin", "s-admin", "--email", "s@s.example", "--password", "short");
+    const shortPassword = await cli(
+      "create",
+      "shorty",
+      "--name",
+      "S",
+      "--admin",
+      "s-admin",
+      "--email",
+      "s@s.example",
+      "--password",
+      "short",
+    );
     expect(shortPassword.code).toBe(1);
     expect(shortPassword.stderr).toMatch(/password: The value is too short/);
     expect((await s.platform.registry.list()).map((t) => t.slug)).toEqual(["northwind"]);

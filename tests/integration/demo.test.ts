@@ -26,6 +26,15 @@ describe("demo tenant", () => {
       expect(decodeJwt(r.body.token)).toMatchObject(claims);
       tokens[username] = r.body.token;
     }
+    // The contractor user is tied to a contractor company: the token says which, and the menu is the portal's.
+    const contractorId = decodeJwt(tokens.contractor).contractorId;
+    expect(contractorId).toMatch(/^\d+$/);
+    const startup = await call(s, "GET", "/api/config/getuserstartupconfig", { token: tokens.contractor });
+    expect(startup.body.drawerSections.map((d: { code: string }) => d.code)).toEqual([
+      "favorites",
+      "contractorPortal",
+    ]);
+    expect(startup.body.user.connectedContractorId).toBe(Number(contractorId));
     // Data made after the first run survives the second.
     const put = await call(s, "PATCH", "/api/config/changeuserconfig", {
       token: tokens.manager,
@@ -33,7 +42,9 @@ describe("demo tenant", () => {
     });
     expect(put.status).toBe(200);
     expect(await seedDemo(s.platform)).toEqual({ created: false });
-    const me = await call(s, "GET", `/api/User/${decodeJwt(tokens.manager).nameid}`, { token: tokens.manager });
+    const me = await call(s, "GET", `/api/User/${decodeJwt(tokens.manager).nameid}`, {
+      token: tokens.manager,
+    });
     expect(me.body.defaultLanguage).toBe("de-de");
     const list = await call(s, "GET", "/api/User?PageSize=100", { token: tokens.admin });
     expect(list.body.allFilteredRowCount).toBe(5);

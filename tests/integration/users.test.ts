@@ -597,3 +597,51 @@ describe("blocked and inactive users cannot sign in", () => {
     expect(await tryPassword("flag-ines", PASSWORD)).toBe("ok");
   });
 });
+
+describe("contractor users", () => {
+  async function company(shortName: string, keyRole: "contractor" | "supplier") {
+    const now = new Date().toISOString();
+    const [row] = await query(
+      acme,
+      "INSERT INTO companies (short_name, key_role, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id",
+      [shortName, keyRole, now, now],
+    );
+    return Number(row.id);
+  }
+
+  it("a contractor user is tied to a contractor company; the token names it", async () => {
+    const contractorId = await company("FRESH FARMS", "contractor");
+    const created = await addUser(s, adminToken, {
+      username: "portal-paula",
+      contractorPortalEnabled: true,
+      connectedContractorId: contractorId,
+    });
+    expect(created.connectedContractorId).toBe(contractorId);
+    const { token } = await signIn(s, "portal-paula");
+    const claims = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    expect(claims.contractorId).toBe(String(contractorId));
+    expect(claims.ContractorPortalEnabled).toBe("True");
+  });
+
+  it("refuses portal access without a contractor, a company that is no contractor, and staff roles", async () => {
+    const supplierId = await company("STEEL SUPPLY", "supplier");
+    const contractorId = await company("GREEN GROCER", "contractor");
+    const body = { email: "p@contractor.example", password: PASSWORD, repeatPassword: PASSWORD };
+    const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
+      [{ contractorPortalEnabled: true }, { connectedContractorId: ["validation.required"] }],
+      [{ connectedContractorId: supplierId }, { connectedContractorId: ["validation.invalidValue"] }],
+      [{ connectedContractorId: 999_999 }, { connectedContractorId: ["validation.invalidValue"] }],
+      [{ connectedContractorId: contractorId, isPowerUser: true }, {
+        isPowerUser: ["validation.invalidValue"],
+      }],
+    ];
+    for (const [extra, fields] of cases) {
+      const r = await call(s, "POST", "/api/User", {
+        token: adminToken,
+        body: { ...body, username: "portal-pete", ...extra },
+      });
+      expect([r.status, r.body.error.fields], JSON.stringify(extra)).toEqual([400, fields]);
+    }
+    expect(await s.platform.registry.loginByUsername("portal-pete")).toBeUndefined();
+  });
+});

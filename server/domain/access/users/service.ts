@@ -5,12 +5,13 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Platform } from "../../../platform.ts";
-import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
+import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { users } from "./table.ts";
+import { companies } from "../../parties/companies/table.ts";
 import type { User, UserCreate, UserUpdate } from "./contract.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -102,8 +103,36 @@ async function withLoginClaims<T>(
   }
 }
 
-export interface NewUserValues extends Omit<UserCreate, "repeatPassword"> {
-  passwordHash?: string;
+/** A new user's values; the password arrives already hashed (hashing is slow: never inside a transaction). */
+export interface NewUserValues extends Omit<UserCreate, "repeatPassword" | "password"> {
+  passwordHash: string;
+}
+
+/**
+ * A contractor user is tied to a company whose key role is contractor, and holds no staff role; portal
+ * access needs that tie. Answers the fields that break the rule.
+ */
+export async function checkContractorLink(
+  tx: Db,
+  v: Pick<UserRow, "connectedContractorId" | "contractorPortalEnabled" | "isSuperUser" | "isPowerUser">,
+): Promise<Record<string, FieldCode[]>> {
+  const fields: Record<string, FieldCode[]> = {};
+  if (v.connectedContractorId !== null && v.connectedContractorId !== undefined) {
+    const [company] = await tx.select({ keyRole: companies.keyRole }).from(companies)
+      .where(eq(companies.id, v.connectedContractorId)).limit(1);
+    if (company?.keyRole !== "contractor") fields.connectedContractorId = ["validation.invalidValue"];
+    if (v.isSuperUser) fields.isSuperUser = ["validation.invalidValue"];
+    if (v.isPowerUser) fields.isPowerUser = ["validation.invalidValue"];
+  } else if (v.contractorPortalEnabled) {
+    fields.connectedContractorId = ["validation.required"];
+  }
+  return fields;
+}
+
+/** Hashes the password of a new user's input (outside any transaction). */
+export async function withPasswordHash(platform: Platform, input: UserCreate): Promise<NewUserValues> {
+  const { repeatPassword: _r, password, ...rest } = input;
+  return { ...rest, passwordHash: await hashPassword(password, platform.config.passwordHashCost) };
 }
 
 /** Inserts a user inside an open transaction and claims its global login. */
@@ -119,15 +148,20 @@ export async function insertUser(
     throw fieldError({ username: ["validation.usernameExists"] });
   }
   await assertEmailFree(tx, input.email);
+  const contractorFields = await checkContractorLink(tx, {
+    connectedContractorId: input.connectedContractorId ?? null,
+    contractorPortalEnabled: input.contractorPortalEnabled,
+    isSuperUser: input.isSuperUser,
+    isPowerUser: input.isPowerUser,
+  });
+  if (Object.keys(contractorFields).length) throw fieldError(contractorFields);
   const now = nowIso();
-  const passwordHash = input.passwordHash ??
-    await hashPassword(input.password, platform.config.passwordHashCost);
   const [row] = await tx.insert(users).values({
     username: input.username,
     visibleName: input.visibleName ?? null,
     email: input.email,
     phoneNumber: input.phoneNumber ?? null,
-    passwordHash,
+    passwordHash: input.passwordHash,
     defaultLanguage: input.defaultLanguage ?? null,
     description: input.description ?? null,
     blocked: input.blocked,
@@ -159,9 +193,9 @@ export async function insertUser(
   return row;
 }
 
-export function createUser(ctx: TenantContext, input: UserCreate): Promise<User> {
-  const { repeatPassword: _r, ...values } = input;
-  return withLoginClaims(
+export async function createUser(ctx: TenantContext, input: UserCreate): Promise<User> {
+  const values = await withPasswordHash(ctx.platform, input);
+  return await withLoginClaims(
     ctx.platform,
     (fn) => ctx.conn.transaction(fn),
     async (tx, claims) =>
@@ -229,6 +263,8 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
       const field = !next.isSuperUser ? "isSuperUser" : next.blocked ? "blocked" : "active";
       throw fieldError({ [field]: ["validation.invalidValue"] });
     }
+    const contractorFields = await checkContractorLink(tx, next);
+    if (Object.keys(contractorFields).length) throw fieldError(contractorFields);
     if (old.username.toLowerCase() !== input.username.toLowerCase() || old.email !== input.email) {
       if (!(await ctx.platform.registry.updateLogin(ctx.tenant.id, old.id, input.username, input.email))) {
         throw fieldError({ username: ["validation.usernameExists"] });

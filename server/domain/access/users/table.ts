@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "../../parties/companies/table.ts";
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -19,8 +20,10 @@ export const users = sqliteTable("users", {
   shippingEnabled: integer("shipping_enabled", { mode: "boolean" }).notNull().default(false),
   transportEnabled: integer("transport_enabled", { mode: "boolean" }).notNull().default(false),
   contractorPortalEnabled: integer("contractor_portal_enabled", { mode: "boolean" }).notNull().default(false),
-  /** The contractor company a contractor user belongs to (companies arrive with master data). */
-  connectedContractorId: integer("connected_contractor_id"),
+  /** The contractor company a contractor user belongs to: such a user sees only that contractor's data. */
+  connectedContractorId: integer("connected_contractor_id").references(() => companies.id, {
+    onDelete: "restrict",
+  }),
   /** Per-user interface settings changed with `changeuserconfig` (JSON object). */
   settings: text("settings").notNull().default("{}"),
   createdAt: text("created_at").notNull(),
@@ -32,4 +35,5 @@ export const users = sqliteTable("users", {
   uniqueIndex("users_email_unique").on(t.email),
   index("users_visible_name").on(t.visibleName, t.id),
   index("users_created_at").on(t.createdAt, t.id),
+  index("users_connected_contractor").on(t.connectedContractorId),
 ]);
