@@ -1,0 +1,299 @@
+// Shared pieces of the benchmarks: where work data goes, machine facts, percentiles, resource probes
+// (RSS, open file descriptors), a loopback server around createApp(platform) and the result files.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DatabaseSync } from "node:sqlite";
+import { createPlatform } from "../server/platform.ts";
+import { createApp } from "../server/app.ts";
+import type { Config } from "../server/config.ts";
+import type { TestServer } from "../tests/fixtures/harness.ts";
+
+export const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
+export const DATA_ROOT = join(BENCH_DIR, ".data");
+export const RESULTS_DIR = join(BENCH_DIR, "results");
+export const DENO = fileURLToPath(new URL("../node_modules/deno/deno", import.meta.url));
+
+/** A fresh work directory under bench/.data/ (git-ignored). */
+export function workDir(name: string): string {
+  const dir = join(DATA_ROOT, `${name}-${crypto.randomUUID().slice(0, 8)}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// --- measurements ----------------------------------------------------------------------------------
+
+export interface Distribution {
+  n: number;
+  min: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+/** Nearest-rank percentiles of `samples` (milliseconds in, milliseconds out, rounded to 0.1 µs). */
+export function distribution(samples: number[]): Distribution {
+  if (samples.length === 0) return { n: 0, min: NaN, p50: NaN, p95: NaN, p99: NaN, max: NaN, mean: NaN };
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  const r = (x: number) => Math.round(x * 10_000) / 10_000;
+  return {
+    n: s.length,
+    min: r(s[0]),
+    p50: r(at(0.5)),
+    p95: r(at(0.95)),
+    p99: r(at(0.99)),
+    max: r(s[s.length - 1]),
+    mean: r(s.reduce((a, b) => a + b, 0) / s.length),
+  };
+}
+
+/** Runs `fn` `n` times one after another; answers each call's duration in milliseconds. */
+export async function timeEach(n: number, fn: (i: number) => Promise<unknown> | unknown): Promise<number[]> {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out[i] = performance.now() - t0;
+  }
+  return out;
+}
+
+/** Open file descriptors of this process (entries of /proc/self/fd, less the one reading it). */
+export function openFds(): number {
+  try {
+    return readdirSync("/proc/self/fd").length - 1;
+  } catch {
+    return NaN;
+  }
+}
+
+const MB = 1024 * 1024;
+
+export function mb(bytes: number): number {
+  return Math.round((bytes / MB) * 100) / 100;
+}
+
+/** Collects garbage when the process runs with --v8-flags=--expose-gc; answers whether it could. */
+export function collectGarbage(): boolean {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return false;
+  gc();
+  gc();
+  return true;
+}
+
+export interface MemorySample {
+  rssMb: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+}
+
+export function memorySample(): MemorySample {
+  const m = Deno.memoryUsage();
+  return {
+    rssMb: mb(m.rss),
+    heapUsedMb: mb(m.heapUsed),
+    heapTotalMb: mb(m.heapTotal),
+    externalMb: mb(m.external),
+  };
+}
+
+/** A deterministic PRNG (mulberry32), so that runs draw the same traffic. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// --- servers ---------------------------------------------------------------------------------------
+
+/**
+ * Like tests/fixtures/harness.ts startServer, but its data lives under bench/.data/ and the password
+ * cost is the production default unless overridden. The answer fits the harness helpers (call, signIn).
+ */
+export async function startBenchServer(
+  name: string,
+  overrides: Partial<Config> = {},
+): Promise<TestServer & { app: ReturnType<typeof createApp> }> {
+  const dataDir = workDir(name);
+  const platform = await createPlatform({
+    dataDir,
+    controlDbUrl: `file:${join(dataDir, "control.db")}`,
+    tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
+    walCheckpointSeconds: 0,
+    smtpUrl: undefined,
+    publicUrl: "http://wms.bench",
+    loginLimitPerUser: 1_000_000,
+    loginLimitPerIp: 1_000_000,
+    ...overrides,
+  });
+  const app = createApp(platform);
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }),
+  );
+  const { port } = server.addr as Deno.NetAddr;
+  return {
+    app,
+    platform,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    async close() {
+      await server.shutdown();
+      await platform.close();
+      removeDir(dataDir);
+    },
+  };
+}
+
+// --- results ---------------------------------------------------------------------------------------
+
+export function sqliteVersion(): string {
+  const db = new DatabaseSync(":memory:");
+  try {
+    return String((db.prepare("SELECT sqlite_version() AS v").get() as { v: string }).v);
+  } finally {
+    db.close();
+  }
+}
+
+function cpuModel(): string | null {
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"));
+    return m ? m[1].trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function machineInfo() {
+  return {
+    os: Deno.build.os,
+    arch: Deno.build.arch,
+    osRelease: Deno.osRelease(),
+    cores: navigator.hardwareConcurrency,
+    cpuModel: cpuModel(),
+    memoryTotalMb: mb(Deno.systemMemoryInfo().total),
+    deno: Deno.version.deno,
+    v8: Deno.version.v8,
+  };
+}
+
+function gitInfo(): { commit: string | null; dirty: boolean | null } {
+  try {
+    const run = (args: string[]) =>
+      new TextDecoder().decode(
+        new Deno.Command("git", { args, cwd: resolve(BENCH_DIR, ".."), stderr: "null" })
+          .outputSync().stdout,
+      ).trim();
+    const commit = run(["rev-parse", "HEAD"]) || null;
+    return {
+      commit,
+      dirty: commit ? run(["status", "--porcelain", "--", "server", "tenants"]) !== "" : null,
+    };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+/** When a benchmark started, and how busy the machine was then (other processes skew the figures). */
+export interface Started {
+  at: number;
+  loadAvg: number[];
+}
+
+function loadAvg(): number[] {
+  return Deno.loadavg().map((x) => Math.round(x * 100) / 100);
+}
+
+export function begin(): Started {
+  return { at: performance.now(), loadAvg: loadAvg() };
+}
+
+export interface BenchResult<P = unknown, R = unknown> {
+  name: string;
+  date: string;
+  durationSeconds: number;
+  machine: ReturnType<typeof machineInfo>;
+  /** 1, 5 and 15-minute load averages when the benchmark started and ended. */
+  loadAvg: { start: number[]; end: number[] };
+  sqliteVersion: string;
+  git: { commit: string | null; dirty: boolean | null };
+  parameters: P;
+  results: R;
+  /** False when a bound the benchmark checks was exceeded (the run exits non-zero). */
+  ok: boolean;
+  notes: string[];
+}
+
+export function resultPath(name: string): string {
+  return join(RESULTS_DIR, `${name}.json`);
+}
+
+export function writeResult<P, R>(
+  name: string,
+  started: Started,
+  parameters: P,
+  results: R,
+  ok: boolean,
+  notes: string[],
+): BenchResult<P, R> {
+  const result: BenchResult<P, R> = {
+    name,
+    date: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started.at) / 100) / 10,
+    machine: machineInfo(),
+    loadAvg: { start: started.loadAvg, end: loadAvg() },
+    sqliteVersion: sqliteVersion(),
+    git: gitInfo(),
+    parameters,
+    results,
+    ok,
+    notes,
+  };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(resultPath(name), JSON.stringify(result, null, 2) + "\n");
+  return result;
+}
+
+export function readResult(name: string): BenchResult | undefined {
+  try {
+    return JSON.parse(readFileSync(resultPath(name), "utf8")) as BenchResult;
+  } catch {
+    return undefined;
+  }
+}
+
+export function ms(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  if (x < 1) return `${(x * 1000).toFixed(1)} µs`;
+  return `${x.toFixed(x < 10 ? 2 : 1)} ms`;
+}
+
+export function pctl(d: Distribution): string {
+  return `p50 ${ms(d.p50)}  p95 ${ms(d.p95)}  (n=${d.n})`;
+}
+
+const processStart = performance.now();
+
+/** A progress line on stderr, so that a long benchmark shows it is alive. */
+export function progress(name: string, message: string): void {
+  console.error(`  [${name} +${((performance.now() - processStart) / 1000).toFixed(0)}s] ${message}`);
+}
+
+export function loadAvgNow(): string {
+  return Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
+}

@@ -1,0 +1,137 @@
+// One point lookup, GET /api/User/{id} with a valid token over HTTP, beside the same query on the raw
+// driver (node:sqlite, prepared `SELECT * FROM users WHERE id = ?`) on the same tenant file. The layers
+// in between are measured too, so that the ratio can be read: drizzle over the pooled connection, and
+// the whole app in-process (app.fetch, no socket).
+import { DatabaseSync } from "node:sqlite";
+import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
+import { filePathOf } from "../server/db/local.ts";
+import { findUser } from "../server/domain/access/users/service.ts";
+import {
+  begin,
+  type BenchResult,
+  type Distribution,
+  distribution,
+  ms,
+  pctl,
+  progress,
+  startBenchServer,
+  timeEach,
+  writeResult,
+} from "./lib.ts";
+
+export const NAME = "lookup";
+
+const PARAMS = {
+  warmup: 1000,
+  rawCalls: 20_000,
+  drizzleCalls: 20_000,
+  inProcessCalls: 5_000,
+  httpCalls: 5_000,
+};
+
+interface Results {
+  rawDriver: Distribution;
+  drizzlePooled: Distribution;
+  appInProcess: Distribution;
+  apiHttp: Distribution;
+  ratio: {
+    apiHttpToRawP50: number;
+    apiHttpToRawP95: number;
+    inProcessToRawP50: number;
+    httpOverheadP50Ms: number;
+  };
+}
+
+export async function run(): Promise<BenchResult> {
+  const started = begin();
+  // The password cost does not matter here: one sign-in, to get a token.
+  const server = await startBenchServer(NAME, { passwordHashCost: 1024, accessTokenTtlSeconds: 3600 });
+  try {
+    const tenant = await createTenant(server, "bench-lookup");
+    const session = await signIn(server, "bench-lookup-admin");
+    const id = session.user.id;
+    const path = `/api/User/${id}`;
+
+    progress(NAME, "raw driver, drizzle, in-process app and HTTP lookups");
+    // Raw driver: its own connection to the same file, WAL as the app's.
+    const raw = new DatabaseSync(filePathOf(tenant.dbUrl));
+    raw.exec("PRAGMA journal_mode = WAL");
+    const stmt = raw.prepare("SELECT * FROM users WHERE id = ?");
+    const rawOnce = () => {
+      const row = stmt.get(id) as { id: number } | undefined;
+      if (!row || row.id !== id) throw new Error("raw lookup found nothing");
+    };
+    await timeEach(PARAMS.warmup, rawOnce);
+    const rawSamples = await timeEach(PARAMS.rawCalls, rawOnce);
+    raw.close();
+
+    const drizzleOnce = () =>
+      server.platform.pool.use(tenant.dbUrl, async (conn) => {
+        const row = await findUser(conn.db, id);
+        if (!row) throw new Error("drizzle lookup found nothing");
+      });
+    await timeEach(PARAMS.warmup, drizzleOnce);
+    const drizzleSamples = await timeEach(PARAMS.drizzleCalls, drizzleOnce);
+
+    const headers = { authorization: `Bearer ${session.token}` };
+    const env = { remoteAddr: { hostname: "127.0.0.1" } };
+    const inProcessOnce = async () => {
+      const res = await server.app.fetch(new Request(`http://wms.bench${path}`, { headers }), env);
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`in-process lookup answered ${res.status}: ${text}`);
+    };
+    await timeEach(PARAMS.warmup, inProcessOnce);
+    const inProcessSamples = await timeEach(PARAMS.inProcessCalls, inProcessOnce);
+
+    const httpOnce = async () => {
+      const r = await call(server, "GET", path, { token: session.token });
+      if (r.status !== 200) throw new Error(`lookup answered ${r.status}: ${JSON.stringify(r.body)}`);
+    };
+    await timeEach(PARAMS.warmup, httpOnce);
+    const httpSamples = await timeEach(PARAMS.httpCalls, httpOnce);
+
+    const rawD = distribution(rawSamples);
+    const httpD = distribution(httpSamples);
+    const inD = distribution(inProcessSamples);
+    const round = (x: number) => Math.round(x * 10) / 10;
+    const results: Results = {
+      rawDriver: rawD,
+      drizzlePooled: distribution(drizzleSamples),
+      appInProcess: inD,
+      apiHttp: httpD,
+      ratio: {
+        apiHttpToRawP50: round(httpD.p50 / rawD.p50),
+        apiHttpToRawP95: round(httpD.p95 / rawD.p95),
+        inProcessToRawP50: round(inD.p50 / rawD.p50),
+        httpOverheadP50Ms: Math.round((httpD.p50 - inD.p50) * 1000) / 1000,
+      },
+    };
+    return writeResult(NAME, started, PARAMS, results, true, [
+      "Milliseconds per call, one call after another, same tenant file, the row cached by SQLite.",
+      "rawDriver: node:sqlite DatabaseSync prepared statement .get(id); no JSON, no auth.",
+      "drizzlePooled: TenantPool.use + drizzle select (sqlite-proxy over LocalConnection), as services do.",
+      "appInProcess: app.fetch(new Request(...)) — JWT verification, routing, tenant resolution, JSON.",
+      "apiHttp: fetch() over HTTP/1.1 keep-alive on 127.0.0.1 to Deno.serve (client and server share the " +
+      "process and its one event loop, so both sides' work is in the figure).",
+    ]);
+  } finally {
+    await server.close();
+  }
+}
+
+export function summarize(r: BenchResult): string[] {
+  const x = r.results as Results;
+  return [
+    `raw driver SELECT by id:  ${pctl(x.rawDriver)}`,
+    `drizzle, pooled conn:     ${pctl(x.drizzlePooled)}`,
+    `app.fetch in-process:     ${pctl(x.appInProcess)}`,
+    `GET /api/User/{id} HTTP:  ${pctl(x.apiHttp)}`,
+    `ratio HTTP/raw: ${x.ratio.apiHttpToRawP50}× at p50, ${x.ratio.apiHttpToRawP95}× at p95 ` +
+    `(in-process/raw ${x.ratio.inProcessToRawP50}×; socket adds ${ms(x.ratio.httpOverheadP50Ms)} at p50)`,
+  ];
+}
+
+if (import.meta.main) {
+  const r = await run();
+  if (!Deno.env.get("BENCH_CHILD")) { for (const line of summarize(r)) console.log(line); }
+}

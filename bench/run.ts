@@ -1,0 +1,100 @@
+// `deno task bench [name...]`: runs each benchmark in its own process (so that one's memory and file
+// descriptors do not colour another's), each bounded in time, and prints a summary. Every benchmark
+// writes bench/results/<name>.json; work data under bench/.data/ is removed at the end. Exits non-zero
+// when a benchmark fails, overruns its time or exceeds a bound it checks (see bench/README.md).
+import { fileURLToPath } from "node:url";
+import { type BenchResult, DATA_ROOT, DENO, loadAvgNow, readResult, removeDir } from "./lib.ts";
+import * as lookup from "./lookup.ts";
+import * as auth from "./auth.ts";
+import * as tenantOpen from "./tenant_open.ts";
+import * as memory from "./memory.ts";
+
+interface Bench {
+  name: string;
+  file: string;
+  /** Seconds after which the benchmark is stopped. */
+  limit: number;
+  summarize(r: BenchResult): string[];
+}
+
+const BENCHES: Bench[] = [
+  { name: lookup.NAME, file: "lookup.ts", limit: 90, summarize: lookup.summarize },
+  { name: auth.NAME, file: "auth.ts", limit: 150, summarize: auth.summarize },
+  { name: tenantOpen.NAME, file: "tenant_open.ts", limit: 240, summarize: tenantOpen.summarize },
+  { name: memory.NAME, file: "memory.ts", limit: 300, summarize: memory.summarize },
+];
+
+/** The whole run stops well before ten minutes, whatever each benchmark's own limit. */
+const TOTAL_LIMIT_SECONDS = 540;
+
+const unknown = Deno.args.filter((a) => !BENCHES.some((b) => b.name === a));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(", ")}; known: ${BENCHES.map((b) => b.name).join(", ")}`);
+  Deno.exit(2);
+}
+const selected = Deno.args.length > 0 ? BENCHES.filter((b) => Deno.args.includes(b.name)) : BENCHES;
+
+const runStart = performance.now();
+const runDate = new Date();
+let failed = 0;
+let current: Deno.ChildProcess | undefined;
+
+const onInterrupt = () => {
+  try {
+    current?.kill("SIGTERM");
+  } catch { /* already gone */ }
+  removeDir(DATA_ROOT);
+  Deno.exit(130);
+};
+Deno.addSignalListener("SIGINT", onInterrupt);
+
+console.log(
+  `WMS benchmarks — ${runDate.toISOString()}, ${navigator.hardwareConcurrency} cores, ` +
+    `load average ${loadAvgNow()}`,
+);
+try {
+  for (const bench of selected) {
+    const elapsed = (performance.now() - runStart) / 1000;
+    const limit = Math.min(bench.limit, TOTAL_LIMIT_SECONDS - elapsed);
+    if (limit < 10) {
+      console.log(`\n== ${bench.name}: skipped, the run's time is spent`);
+      failed++;
+      continue;
+    }
+    console.log(`\n== ${bench.name} (stopped after ${Math.round(limit)} s)`);
+    const t0 = performance.now();
+    const child = new Deno.Command(DENO, {
+      args: ["run", "-A", "--v8-flags=--expose-gc", fileURLToPath(new URL(bench.file, import.meta.url))],
+      env: { BENCH_CHILD: "1" },
+      stdout: "inherit",
+      stderr: "inherit",
+    }).spawn();
+    current = child;
+    const timer = setTimeout(() => {
+      console.error(`  ${bench.name} overran ${Math.round(limit)} s: stopping it`);
+      try {
+        child.kill("SIGKILL");
+      } catch { /* already gone */ }
+    }, limit * 1000);
+    const status = await child.status;
+    clearTimeout(timer);
+    current = undefined;
+    const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+    const result = readResult(bench.name);
+    const fresh = result !== undefined && new Date(result.date) >= runDate;
+    if (fresh) { for (const line of bench.summarize(result)) console.log(`  ${line}`); }
+    if (!status.success || !fresh || !result.ok) {
+      failed++;
+      const why = !fresh ? "no result written" : !result.ok ? "a checked bound was exceeded" : "it failed";
+      console.log(`  FAILED (exit ${status.code}${status.signal ? `, ${status.signal}` : ""}): ${why}`);
+    }
+    console.log(`  ${seconds} s → bench/results/${bench.name}.json`);
+  }
+} finally {
+  removeDir(DATA_ROOT);
+  Deno.removeSignalListener("SIGINT", onInterrupt);
+}
+
+const total = ((performance.now() - runStart) / 1000).toFixed(0);
+console.log(`\n${selected.length - failed}/${selected.length} benchmarks ok in ${total} s`);
+if (failed > 0) Deno.exit(1);
