@@ -9,6 +9,8 @@ interface Entry {
   conn: Connection;
   users: number;
   evicted: boolean;
+  /** Called once an evicted connection is closed. */
+  onClosed?: () => void;
 }
 
 /** A connection being opened (and migrated), with the callers already waiting for it. */
@@ -27,6 +29,8 @@ export interface PoolStats {
 export class TenantPool {
   readonly #entries = new Map<string, Entry>();
   readonly #opening = new Map<string, Opening>();
+  /** Forgotten connections still in use: the file is opened again only once they are closed. */
+  readonly #retiring = new Map<string, Promise<void>>();
   readonly #stats: PoolStats = { open: 0, opened: 0, evicted: 0, migrated: 0 };
   #timer: ReturnType<typeof setInterval> | undefined;
 
@@ -71,7 +75,7 @@ export class TenantPool {
         released = true;
         e.users--;
         if (e.users > 0) return;
-        if (e.evicted) void e.conn.close();
+        if (e.evicted) void e.conn.close().finally(() => e.onClosed?.());
         else this.#evictOverflow(); // the pool may have grown past its size while this one was busy
       },
     };
@@ -88,6 +92,8 @@ export class TenantPool {
   }
 
   async #open(url: string, opening: Opening): Promise<Entry> {
+    // Two connections to one file in this process would block each other's transactions.
+    await this.#retiring.get(url);
     const conn = openConnection(url, this.authToken);
     try {
       this.#stats.migrated += await migrate(conn, "tenant");
@@ -120,7 +126,14 @@ export class TenantPool {
     if (!entry) return;
     this.#entries.delete(url);
     entry.evicted = true;
-    if (entry.users === 0) await entry.conn.close();
+    if (entry.users === 0) {
+      await entry.conn.close();
+      return;
+    }
+    const closed = new Promise<void>((resolve) => (entry.onClosed = resolve)).then(() => {
+      this.#retiring.delete(url);
+    });
+    this.#retiring.set(url, closed);
   }
 
   checkpointAll(): void {

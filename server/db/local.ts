@@ -32,7 +32,9 @@ export function filePathOf(url: string): string {
 export class LocalConnection implements Connection {
   readonly kind = "local" as const;
   readonly db: Db;
-  readonly #tx: Db;
+  /** The transaction whose handle may run statements now; 0 when none is open. */
+  #activeTx = 0;
+  #txCount = 0;
   readonly #sqlite: DatabaseSync;
   readonly #lock = new ConnectionLock();
   readonly #statements = new Map<string, StatementSync>();
@@ -42,21 +44,24 @@ export class LocalConnection implements Connection {
     const path = filePathOf(url);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.#sqlite = new DatabaseSync(path);
-    this.#sqlite.exec(`PRAGMA journal_mode = WAL`);
-    this.#sqlite.exec(`PRAGMA synchronous = NORMAL`);
-    this.#sqlite.exec(`PRAGMA foreign_keys = ON`);
-    this.#sqlite.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    // Checkpoints are run by the pool's timer, outside the request path.
-    this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
+    try {
+      // busy_timeout first: the journal mode switch itself may have to wait for another process.
+      this.#sqlite.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+      this.#sqlite.exec(`PRAGMA journal_mode = WAL`);
+      this.#sqlite.exec(`PRAGMA synchronous = NORMAL`);
+      this.#sqlite.exec(`PRAGMA foreign_keys = ON`);
+      // Checkpoints are run by the pool's timer, outside the request path.
+      this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
+    } catch (err) {
+      // Not a database, or locked: give the file handle back now rather than at garbage collection.
+      this.#sqlite.close();
+      throw err;
+    }
     this.db = drizzle(async (sql, params, method) => {
       // Re-checked after every wait and followed synchronously by the statement: a transaction that
       // began while this one was being woken up must not receive it.
       while (this.#lock.held) await this.#lock.idle();
       return this.#execute(sql, params, method as Method);
-    }) as unknown as Db;
-    this.#tx = drizzle((sql, params, method) => {
-      if (!this.#lock.held) throw new Error("Transaction handle used outside its transaction");
-      return Promise.resolve(this.#execute(sql, params, method as Method));
     }) as unknown as Db;
   }
 
@@ -106,7 +111,8 @@ export class LocalConnection implements Connection {
     try {
       this.#sqlite.exec("BEGIN IMMEDIATE");
       try {
-        const result = await fn(this.#tx);
+        const id = this.#activeTx = ++this.#txCount;
+        const result = await fn(this.#transactionHandle(id));
         this.#sqlite.exec("COMMIT");
         return result;
       } catch (err) {
@@ -114,8 +120,20 @@ export class LocalConnection implements Connection {
         throw err;
       }
     } finally {
+      this.#activeTx = 0;
       release();
     }
+  }
+
+  /**
+   * A handle valid only during its own transaction: a statement left running after the transaction
+   * ended (a promise nobody awaited) fails instead of landing in whichever transaction is open then.
+   */
+  #transactionHandle(id: number): Db {
+    return drizzle((sql, params, method) => {
+      if (this.#activeTx !== id) throw new Error("Transaction handle used outside its transaction");
+      return Promise.resolve(this.#execute(sql, params, method as Method));
+    }) as unknown as Db;
   }
 
   async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
@@ -131,9 +149,20 @@ export class LocalConnection implements Connection {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    if (this.#lock.busy) await this.#lock.idle();
+    // Idle: closed at once, so an evicted connection gives its files back before close() returns.
+    if (!this.#lock.busy) return this.#closeNow();
+    // Else queued behind the transactions already waiting, and holding the lock while closing.
+    const release = await this.#lock.acquire();
     try {
-      this.checkpoint("TRUNCATE");
+      if (!this.#closed) this.#closeNow();
+    } finally {
+      release();
+    }
+  }
+
+  #closeNow(): void {
+    try {
+      this.#sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }
     this.#statements.clear();
     this.#sqlite.close();

@@ -1,8 +1,13 @@
 // A per-connection lock. A tenant has one connection in this process, so while a transaction is open
 // every other use of that connection waits here; nothing of one request lands in another's transaction.
+//
+// Transactions queue for the lock in order. Statements outside a transaction do not take it: they wait
+// for a moment when no transaction holds it (`idle`), and when a transaction ends they run before the
+// next queued transaction begins, so a stream of writes cannot starve reads.
 export class ConnectionLock {
   #held = false;
   #waiters: Array<() => void> = [];
+  #idlers: Array<() => void> = [];
 
   get held(): boolean {
     return this.#held;
@@ -14,7 +19,7 @@ export class ConnectionLock {
 
   /** Resolves with a release function once the lock is ours; rejects after `timeoutMs`. */
   acquire(timeoutMs = 30_000): Promise<() => void> {
-    if (!this.#held) {
+    if (!this.#held && this.#waiters.length === 0) {
       this.#held = true;
       return Promise.resolve(this.#releaser());
     }
@@ -32,12 +37,32 @@ export class ConnectionLock {
     });
   }
 
-  /** Waits until no transaction holds the lock (used by statements outside a transaction). */
-  async idle(timeoutMs = 30_000): Promise<void> {
-    while (this.#held) {
-      const release = await this.acquire(timeoutMs);
-      release();
-    }
+  /**
+   * Resolves once no transaction holds the lock. The caller must re-check `held` when it resumes and
+   * then run its statement synchronously: `while (lock.held) await lock.idle();`.
+   */
+  idle(timeoutMs = 30_000): Promise<void> {
+    if (!this.#held) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const i = this.#idlers.indexOf(wake);
+        if (i >= 0) this.#idlers.splice(i, 1);
+        reject(new Error(`Database not idle within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.#idlers.push(wake);
+    });
+  }
+
+  #grantNext(): void {
+    if (this.#held) return;
+    const next = this.#waiters.shift();
+    if (!next) return;
+    this.#held = true;
+    next();
   }
 
   #releaser(): () => void {
@@ -45,9 +70,12 @@ export class ConnectionLock {
     return () => {
       if (done) return;
       done = true;
-      const next = this.#waiters.shift();
-      if (next) next(); // hand over directly: #held stays true
-      else this.#held = false;
+      this.#held = false;
+      const idlers = this.#idlers.splice(0);
+      for (const wake of idlers) wake();
+      if (idlers.length === 0) this.#grantNext();
+      // The woken statements resume in the microtasks just queued; the next transaction starts after them.
+      else if (this.#waiters.length > 0) queueMicrotask(() => this.#grantNext());
     };
   }
 }

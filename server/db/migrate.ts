@@ -49,14 +49,31 @@ export async function currentVersion(conn: Connection): Promise<number> {
   return Number(rows[0].n);
 }
 
+/** The applied migrations must be this build's first ones, in order: an edited or foreign history stops. */
+function checkHistory(conn: Connection, all: Migration[], applied: Array<[number, string]>): void {
+  applied.forEach(([idx, tag], i) => {
+    const expected = all[i];
+    if (expected && (expected.idx !== Number(idx) || expected.tag !== tag)) {
+      throw new Error(
+        `Database ${conn.url} records migration ${idx} "${tag}" where this build has ${expected.idx} "${expected.tag}"`,
+      );
+    }
+  });
+}
+
 /** Brings the database up to the latest migration; answers how many were applied. */
 export async function migrate(conn: Connection, kind: "control" | "tenant"): Promise<number> {
   const all = readMigrations(kind);
-  if ((await currentVersion(conn)) >= all.length) return 0;
+  await currentVersion(conn); // creates the bookkeeping table when missing
+  const applied = (await conn.query("SELECT idx, tag FROM __migrations ORDER BY idx"))
+    .map((r) => [Number(r.idx), String(r.tag)] as [number, string]);
+  checkHistory(conn, all, applied);
+  if (applied.length >= all.length) return 0;
   // Re-read the version inside the write transaction: another process may have migrated meanwhile.
   return await conn.transaction(async (tx) => {
-    const rows = await tx.all<[number]>(sql`SELECT COUNT(*) FROM __migrations`);
-    const pending = all.slice(Number(rows[0][0]));
+    const rows = await tx.all<[number, string]>(sql`SELECT idx, tag FROM __migrations ORDER BY idx`);
+    checkHistory(conn, all, rows);
+    const pending = all.slice(rows.length);
     const now = Math.floor(Date.now() / 1000);
     for (const m of pending) {
       for (const statement of m.statements) await tx.run(sql.raw(statement));

@@ -33,11 +33,9 @@ async function execute(target: Executor, sql: string, params: unknown[], method:
 export class RemoteConnection implements Connection {
   readonly kind = "remote" as const;
   readonly db: Db;
-  readonly #tx: Db;
   readonly #client: Client;
   // Transactions of this process are serialised per tenant so the tx handle has one owner at a time.
   readonly #lock = new ConnectionLock();
-  #current: Transaction | null = null;
   #closed = false;
 
   constructor(readonly url: string, authToken?: string, client?: Client) {
@@ -47,10 +45,6 @@ export class RemoteConnection implements Connection {
     this.db = drizzle(async (sql, params, method) => {
       while (this.#lock.held) await this.#lock.idle();
       return execute(this.#client, sql, params, method as Method);
-    }) as unknown as Db;
-    this.#tx = drizzle((sql, params, method) => {
-      if (!this.#current) throw new Error("Transaction handle used outside its transaction");
-      return execute(this.#current, sql, params, method as Method);
     }) as unknown as Db;
   }
 
@@ -66,16 +60,22 @@ export class RemoteConnection implements Connection {
     const release = await this.#lock.acquire();
     try {
       const tx = await this.#client.transaction("write");
-      this.#current = tx;
+      // A handle valid only during this transaction: a statement left running after it ended fails
+      // instead of landing in whichever transaction is open then.
+      let open = true;
+      const handle = drizzle((sql, params, method) => {
+        if (!open) throw new Error("Transaction handle used outside its transaction");
+        return execute(tx, sql, params, method as Method);
+      }) as unknown as Db;
       try {
-        const result = await fn(this.#tx);
+        const result = await fn(handle);
         await tx.commit();
         return result;
       } catch (err) {
         if (!tx.closed) await tx.rollback();
         throw err;
       } finally {
-        this.#current = null;
+        open = false;
         tx.close();
       }
     } finally {
@@ -93,9 +93,14 @@ export class RemoteConnection implements Connection {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    if (this.#lock.busy) await this.#lock.idle();
-    if (this.#closed) return;
-    this.#client.close();
-    this.#closed = true;
+    // Queued behind the transactions already waiting, and held while closing.
+    const release = await this.#lock.acquire();
+    try {
+      if (this.#closed) return;
+      this.#client.close();
+      this.#closed = true;
+    } finally {
+      release();
+    }
   }
 }

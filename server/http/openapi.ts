@@ -28,6 +28,9 @@ export function declare(spec: RouteSpec): RouteSpec {
 
 // --- case-insensitive paths ----------------------------------------------------------------------
 
+/** Served by app.ts itself, outside the route table. */
+const OPENAPI_PATH = "/openapi.json";
+
 /** Rewrites the static segments of an /api path to the case they were declared in. */
 export function canonicalPath(path: string): string {
   if (!path.toLowerCase().startsWith("/api")) return path;
@@ -35,7 +38,7 @@ export function canonicalPath(path: string): string {
   const lowered = segments.map((s) => s.toLowerCase());
   let best: string[] | undefined;
   let bestStatic = -1;
-  for (const r of routes) {
+  for (const r of [...routes, { path: OPENAPI_PATH }]) {
     const tpl = ("/api" + r.path).split("/");
     if (tpl.length !== segments.length) continue;
     let statics = 0;
@@ -60,25 +63,42 @@ export function canonicalPath(path: string): string {
 // --- OpenAPI document ----------------------------------------------------------------------------
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): unknown {
-  return z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" });
+  // The document's dialect is already JSON Schema 2020-12 (OpenAPI 3.1): no `$schema` on each schema.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  });
+  return rest;
 }
 
 export function openApiDocument(version: string): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
+  // OpenAPI treats /User/{id} and /User/{userId} as one path (two would make the document invalid):
+  // routes of one shape share the parameter names of the first one declared.
+  const names = new Map<string, string[]>();
   for (const r of routes) {
-    const path = "/api" + r.path.replace(/:(\w+)/g, "{$1}");
-    const params = [...r.path.matchAll(/:(\w+)/g)].map((m) => ({
-      name: m[1],
+    const shape = r.path.replace(/:\w+/g, ":").toLowerCase();
+    const own = [...r.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    const shared = names.get(shape) ?? own;
+    names.set(shape, shared);
+    let i = 0;
+    const path = "/api" + r.path.replace(/:\w+/g, () => `{${shared[i++]}}`);
+    const params = shared.map((name) => ({
+      name,
       in: "path",
       required: true,
       schema: { type: "string" },
     }));
-    const query = r.query
-      ? Object.entries(
-        (jsonSchema(r.query, "input") as { properties?: Record<string, unknown> }).properties ?? {},
-      )
-        .map(([name, schema]) => ({ name, in: "query", required: false, schema }))
-      : [];
+    const querySchema = r.query
+      ? jsonSchema(r.query, "input") as { properties?: Record<string, unknown>; required?: string[] }
+      : {};
+    const query = Object.entries(querySchema.properties ?? {}).map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: querySchema.required?.includes(name) ?? false,
+      schema,
+    }));
     const op: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag],

@@ -20,7 +20,9 @@ export const ClientAccountUpdate = z.object({
   invoiceName: z.string().trim().min(1).max(200),
   taxId: z.string().trim().max(32).nullish(),
   addresses: z.array(Address).max(10).default([]),
-  invoiceEmail: email.nullish().or(z.literal("").transform(() => null)),
+  // An emptied field clears the address; a wrong one is reported as an e-mail error, not a bad union.
+  invoiceEmail: z.string().trim().max(254).transform((v) => (v === "" ? null : v))
+    .pipe(email.nullable()).nullish(),
   theme: z.enum(["light", "dark"]).default("light"),
   windowAnimations: z.boolean().default(true),
   appTitle: z.string().trim().max(100).nullish(),

@@ -35,9 +35,21 @@ export async function writeSystemLog(
     properties: entry.properties ? JSON.stringify(entry.properties) : null,
     requestId: entry.requestId ?? null,
   };
+  if (ctx && !ctx.conn.closed) {
+    try {
+      await ctx.conn.db.insert(systemLog).values(row);
+      return;
+    } catch (err) {
+      // The tenant's database may be the very thing that failed: keep the entry in the control log.
+      console.error("SystemLog write to the tenant database failed:", err);
+    }
+  }
+  const properties = ctx ? { ...(entry.properties ?? {}), tenantId: ctx.tenant.id } : entry.properties;
   try {
-    if (ctx && !ctx.conn.closed) await ctx.conn.db.insert(systemLog).values(row);
-    else await platform.control.db.insert(controlSystemLog).values(row);
+    await platform.control.db.insert(controlSystemLog).values({
+      ...row,
+      properties: properties ? JSON.stringify(properties) : null,
+    });
   } catch (err) {
     console.error("SystemLog write failed:", err);
   }

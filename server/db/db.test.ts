@@ -1,0 +1,356 @@
+// The database layer on real files: node:sqlite (LocalConnection), libSQL through an injected embedded
+// client (RemoteConnection), and migrations. The rule under test: no statement of one request lands inside
+// another request's open transaction, and a failed transaction leaves nothing behind.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client/web";
+import type { Connection } from "./connection.ts";
+import { LocalConnection } from "./local.ts";
+import { RemoteConnection } from "./remote.ts";
+import { openConnection } from "./open.ts";
+import { latestVersion, migrate, readMigrations } from "./migrate.ts";
+
+const items = sqliteTable("items", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  flag: integer("flag", { mode: "boolean" }).notNull().default(false),
+});
+
+let dir: string;
+const opened: Connection[] = [];
+
+beforeAll(() => {
+  dir = resolve(".test-data", `db-${crypto.randomUUID()}`);
+  mkdirSync(dir, { recursive: true });
+});
+afterAll(async () => {
+  for (const c of opened) await c.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The message of an error and of its causes: drizzle wraps a driver's error in its own. */
+async function failure(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (err) {
+    const parts: string[] = [];
+    for (let e: unknown = err; e instanceof Error; e = e.cause) parts.push(e.message);
+    return parts.join(" <- ");
+  }
+  throw new Error("expected a failure");
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function fileUrl(): string {
+  return `file:${join(dir, `${crypto.randomUUID()}.db`)}`;
+}
+
+async function withItems(conn: Connection): Promise<Connection> {
+  opened.push(conn);
+  await conn.query(
+    "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, flag INTEGER NOT NULL DEFAULT 0)",
+  );
+  return conn;
+}
+
+async function count(conn: Connection): Promise<number> {
+  const [row] = await conn.db.select({ n: sql<number>`count(*)` }).from(items);
+  return Number(row.n);
+}
+
+// Both drivers keep the same promises; each suite runs against a fresh database of its driver.
+const drivers: Array<[string, () => Promise<Connection>]> = [
+  ["LocalConnection (node:sqlite)", () => withItems(new LocalConnection(fileUrl()))],
+  [
+    "RemoteConnection (libSQL)",
+    () => {
+      const url = fileUrl();
+      const client = createClient({ url }) as unknown as Client;
+      return withItems(new RemoteConnection(url, undefined, client));
+    },
+  ],
+];
+
+describe.each(drivers)("%s", (_name, open) => {
+  it("reads and writes through drizzle, with booleans, nulls and returning", async () => {
+    const conn = await open();
+    const inserted = await conn.db.insert(items).values({ id: 1, name: "a", flag: true }).returning();
+    expect(inserted).toEqual([{ id: 1, name: "a", flag: true }]);
+    await conn.db.insert(items).values({ id: 2, name: "b" });
+    expect(await conn.db.select().from(items).where(eq(items.flag, false))).toEqual([
+      { id: 2, name: "b", flag: false },
+    ]);
+    const none = await conn.db.select().from(items).where(eq(items.id, 99)).get();
+    expect(none).toBeUndefined();
+    const one = await conn.db.select().from(items).where(eq(items.id, 1)).get();
+    expect(one).toEqual({ id: 1, name: "a", flag: true });
+    const updated = await conn.db.update(items).set({ name: "A" }).where(eq(items.id, 1)).run();
+    expect(updated).toBeDefined();
+    expect(await conn.query("SELECT name FROM items WHERE id = ?", [1])).toEqual([{ name: "A" }]);
+  });
+
+  it("commits a transaction's writes together and answers its result", async () => {
+    const conn = await open();
+    const result = await conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 1, name: "a" });
+      await tx.insert(items).values({ id: 2, name: "b" });
+      const rows = await tx.select().from(items);
+      return rows.length;
+    });
+    expect(result).toBe(2);
+    expect(await count(conn)).toBe(2);
+  });
+
+  it("rolls back everything when the transaction throws, and stays usable", async () => {
+    const conn = await open();
+    await conn.db.insert(items).values({ id: 1, name: "kept" });
+    const failure = conn.transaction(async (tx) => {
+      await tx.update(items).set({ name: "changed" }).where(eq(items.id, 1));
+      await tx.insert(items).values({ id: 2, name: "b" });
+      await sleep(5);
+      await tx.insert(items).values({ id: 3, name: "c" });
+      throw new Error("business rule says no");
+    });
+    await expect(failure).rejects.toThrow("business rule says no");
+    expect(await conn.db.select().from(items)).toEqual([{ id: 1, name: "kept", flag: false }]);
+
+    // A failing statement (a duplicate key) undoes the statements before it too.
+    await expect(conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 5, name: "e" });
+      await tx.insert(items).values({ id: 1, name: "duplicate" });
+    })).rejects.toThrow();
+    expect(await count(conn)).toBe(1);
+
+    await conn.transaction((tx) => tx.insert(items).values({ id: 6, name: "f" }));
+    expect(await count(conn)).toBe(2);
+  });
+
+  it("never lets another request's read see a transaction half done; the read waits for COMMIT", async () => {
+    const conn = await open();
+    const events: string[] = [];
+    const tx = conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 1, name: "first" });
+      events.push("first write");
+      await sleep(40);
+      await tx.insert(items).values({ id: 2, name: "second" });
+      events.push("second write");
+      await sleep(10);
+      events.push("transaction body done");
+    });
+    await sleep(10); // inside the transaction's pause
+    expect(events).toEqual(["first write"]);
+    const seen = conn.db.select().from(items).then((rows) => {
+      events.push("read answered");
+      return rows.length;
+    });
+    const raw = conn.query("SELECT count(*) AS n FROM items").then((rows) => {
+      events.push("raw read answered");
+      return Number(rows[0].n);
+    });
+    await tx;
+    expect(await seen).toBe(2);
+    expect(await raw).toBe(2);
+    expect(events.indexOf("read answered")).toBeGreaterThan(events.indexOf("transaction body done"));
+    expect(events.indexOf("raw read answered")).toBeGreaterThan(events.indexOf("transaction body done"));
+  });
+
+  it("lets statements that waited run between two queued transactions", async () => {
+    const conn = await open();
+    const t1 = conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 1, name: "t1" });
+      await sleep(20);
+    });
+    await sleep(5);
+    const t2 = conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 2, name: "t2" });
+      await sleep(20);
+    });
+    // Many readers at once: they must neither hang nor wait behind every queued transaction.
+    const reads = Array.from({ length: 5 }, () => conn.db.select({ id: items.id }).from(items));
+    const raw = conn.query("SELECT id FROM items");
+    for (const rows of await Promise.all(reads)) expect(rows).toEqual([{ id: 1 }]);
+    expect(await raw).toEqual([{ id: 1 }]);
+    await Promise.all([t1, t2]);
+    expect(await count(conn)).toBe(2);
+  });
+
+  it("keeps another request's write out of a transaction that then rolls back", async () => {
+    const conn = await open();
+    const tx = conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 1, name: "in the transaction" });
+      await sleep(30);
+      throw new Error("abort");
+    });
+    await sleep(5);
+    // Were this statement run inside the open transaction, the rollback would take it along.
+    const outside = conn.db.insert(items).values({ id: 2, name: "another request" });
+    await expect(tx).rejects.toThrow("abort");
+    await outside;
+    expect(await conn.db.select({ id: items.id }).from(items)).toEqual([{ id: 2 }]);
+  });
+
+  it("runs concurrent transactions one after the other: no lost update", async () => {
+    const conn = await open();
+    await conn.db.insert(items).values({ id: 1, name: "0" });
+    await Promise.all(Array.from({ length: 8 }, () =>
+      conn.transaction(async (tx) => {
+        const [row] = await tx.select().from(items).where(eq(items.id, 1));
+        await sleep(2);
+        await tx.update(items).set({ name: String(Number(row.name) + 1) }).where(eq(items.id, 1));
+      })));
+    expect((await conn.db.select().from(items))[0].name).toBe("8");
+  });
+
+  it("refuses the transaction handle once its transaction is over", async () => {
+    const conn = await open();
+    let leaked: Parameters<Parameters<Connection["transaction"]>[0]>[0] | undefined;
+    await conn.transaction((tx) => {
+      leaked = tx;
+      return Promise.resolve();
+    });
+    expect(await failure(leaked!.select().from(items))).toMatch(/outside its transaction/);
+
+    // Not even while another transaction is open: its statement must not become part of that one.
+    let stray: Promise<string> | undefined;
+    await conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 1, name: "second transaction" });
+      stray = failure(leaked!.insert(items).values({ id: 2, name: "stray" }));
+      await sleep(5);
+    });
+    expect(await stray).toMatch(/outside its transaction/);
+    expect(await conn.db.select({ id: items.id }).from(items)).toEqual([{ id: 1 }]);
+  });
+
+  it("closes only after the open transaction ends", async () => {
+    const conn = await open();
+    const tx = conn.transaction(async (tx) => {
+      await sleep(30);
+      await tx.insert(items).values({ id: 1, name: "finished" });
+    });
+    await sleep(5);
+    await conn.close();
+    await tx;
+    expect(conn.closed).toBe(true);
+    await expect(conn.query("SELECT 1")).rejects.toThrow();
+  });
+
+  it("migrates an empty database once and records each migration", async () => {
+    const conn = await open();
+    const applied = await migrate(conn, "tenant");
+    expect(applied).toBe(latestVersion("tenant"));
+    expect(applied).toBeGreaterThan(0);
+    const rows = await conn.query("SELECT idx, tag FROM __migrations ORDER BY idx");
+    expect(rows.map((r) => r.tag)).toEqual(readMigrations("tenant").map((m) => m.tag));
+    const tables = (await conn.query("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r) =>
+      r.name
+    );
+    expect(tables).toEqual(expect.arrayContaining(["users", "client_account", "record_log", "system_log"]));
+    expect(await migrate(conn, "tenant")).toBe(0);
+    expect(await conn.query("SELECT count(*) AS n FROM __migrations")).toEqual([{ n: applied }]);
+  });
+});
+
+describe("LocalConnection", () => {
+  it("sets WAL, foreign keys and a busy timeout on every connection", async () => {
+    const conn = new LocalConnection(fileUrl());
+    opened.push(conn);
+    expect(await conn.query("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
+    expect(await conn.query("PRAGMA foreign_keys")).toEqual([{ foreign_keys: 1 }]);
+    const [{ timeout }] = await conn.query("PRAGMA busy_timeout");
+    expect(Number(timeout)).toBeGreaterThan(0);
+    // Foreign keys are enforced, not only switched on.
+    await conn.query("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
+    await conn.query("CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))");
+    await expect(conn.query("INSERT INTO child (id, parent_id) VALUES (1, 42)")).rejects.toThrow(
+      /FOREIGN KEY/,
+    );
+  });
+
+  it("keeps working past the prepared-statement cache's size with correct results", async () => {
+    const conn = await withItems(new LocalConnection(fileUrl()));
+    await conn.db.insert(items).values(
+      Array.from({ length: 10 }, (_, i) => ({ id: i + 1, name: `n${i + 1}` })),
+    );
+    // 600 distinct statements: more than the cache holds, so early ones are evicted and prepared again.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 600; i++) {
+        const rows = await conn.db.all<[number, string]>(
+          sql.raw(`SELECT ${i} AS k, name FROM items WHERE id = ${(i % 10) + 1}`),
+        );
+        expect(rows).toEqual([[i, `n${(i % 10) + 1}`]]);
+      }
+    }
+    // The same statement with different parameters reuses its prepared form and binds afresh.
+    for (let id = 1; id <= 10; id++) {
+      const [row] = await conn.db.select({ name: items.name }).from(items).where(eq(items.id, id));
+      expect(row.name).toBe(`n${id}`);
+    }
+  });
+
+  it("opens file: URLs with node:sqlite and refuses unknown schemes", () => {
+    const conn = openConnection(fileUrl());
+    opened.push(conn);
+    expect(conn.kind).toBe("local");
+    expect(() => openConnection("postgres://db/x")).toThrow(/Unsupported database URL/);
+  });
+
+  it("migrates all or nothing: a failing migration leaves no table and no record behind", async () => {
+    const conn = new LocalConnection(fileUrl());
+    opened.push(conn);
+    // A stray table with a migration's name makes its CREATE TABLE fail halfway through the migration.
+    await conn.query("CREATE TABLE users (x INTEGER)");
+    expect(await failure(migrate(conn, "tenant"))).toMatch(/table `?users`? already exists/);
+    const tables = (await conn.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
+      .map((r) => r.name);
+    expect(tables).toEqual(["__migrations", "users"]);
+    expect(await conn.query("SELECT count(*) AS n FROM __migrations")).toEqual([{ n: 0 }]);
+  });
+
+  it("stops on a migration history this build does not know", async () => {
+    const conn = new LocalConnection(fileUrl());
+    opened.push(conn);
+    await migrate(conn, "tenant");
+    await conn.query("UPDATE __migrations SET tag = '0000_renamed' WHERE idx = 0");
+    expect(await failure(migrate(conn, "tenant"))).toMatch(/records migration 0 "0000_renamed"/);
+  });
+
+  it("applies migrations once when two callers migrate at the same time", async () => {
+    const conn = new LocalConnection(fileUrl());
+    opened.push(conn);
+    const [a, b] = await Promise.all([migrate(conn, "control"), migrate(conn, "control")]);
+    expect(a + b).toBe(latestVersion("control"));
+    expect(await conn.query("SELECT count(*) AS n FROM __migrations")).toEqual([{
+      n: latestVersion("control"),
+    }]);
+  });
+
+  it("migrates a zero-byte file", async () => {
+    const path = join(dir, "zero.db");
+    writeFileSync(path, "");
+    const conn = new LocalConnection(`file:${path}`);
+    opened.push(conn);
+    expect(await migrate(conn, "tenant")).toBe(latestVersion("tenant"));
+  });
+});
+
+describe("RemoteConnection (libSQL)", () => {
+  it("reads what node:sqlite wrote: the same file format and schema", async () => {
+    const url = fileUrl();
+    const local = new LocalConnection(url);
+    await migrate(local, "tenant");
+    await local.close();
+    const remote = new RemoteConnection(url, undefined, createClient({ url }) as unknown as Client);
+    opened.push(remote);
+    expect(remote.kind).toBe("remote");
+    expect(await migrate(remote, "tenant")).toBe(0);
+    expect(await remote.query("SELECT tag FROM __migrations")).toEqual(
+      readMigrations("tenant").map((m) => ({ tag: m.tag })),
+    );
+    expect(await remote.query("PRAGMA foreign_keys")).toEqual([{ foreign_keys: 1 }]);
+  });
+});
