@@ -9,6 +9,7 @@ import { requestContext } from "./http/middleware.ts";
 import { handleError } from "./http/errors.ts";
 import { canonicalPath, openApiDocument, routes } from "./http/openapi.ts";
 import { AppError } from "./kernel/errors.ts";
+import { mount } from "./http/route.ts";
 import { authRoutes } from "./domain/access/auth/routes.ts";
 import { userRoutes } from "./domain/access/users/routes.ts";
 import { registrationRoutes } from "./domain/access/registration/routes.ts";
@@ -25,7 +26,13 @@ export function createApp(platform: Platform): Hono<Env> {
   userRoutes(api, platform);
   configRoutes(api, platform);
   systemRoutes(api, platform);
-  api.get("/openapi.json", (c) => c.json(openApiDocument(VERSION)));
+  mount(api, platform, {
+    method: "get",
+    path: "/openapi.json",
+    summary: "This document: OpenAPI 3.1, generated from the schemas that validate requests",
+    tag: "System",
+    access: "public",
+  }, () => openApiDocument(VERSION));
 
   // Paths under /api match case-insensitively: the static segments are rewritten to their declared case.
   const app = new Hono<Env>({ getPath: (req) => canonicalPath(getPath(req)) });

@@ -73,17 +73,19 @@ export class LocalConnection implements Connection {
     return this.#lock.busy;
   }
 
-  #prepare(sql: string): StatementSync {
-    let stmt = this.#statements.get(sql);
+  /** A cached prepared statement; drizzle reads rows as arrays, infrastructure queries as objects. */
+  #prepare(sql: string, arrays = true): StatementSync {
+    const key = arrays ? sql : `objects:${sql}`;
+    let stmt = this.#statements.get(key);
     if (stmt) {
       // Keep the map in recency order so the oldest entry is evicted first.
-      this.#statements.delete(sql);
-      this.#statements.set(sql, stmt);
+      this.#statements.delete(key);
+      this.#statements.set(key, stmt);
       return stmt;
     }
     stmt = this.#sqlite.prepare(sql);
-    stmt.setReturnArrays(true);
-    this.#statements.set(sql, stmt);
+    if (arrays) stmt.setReturnArrays(true);
+    this.#statements.set(key, stmt);
     if (this.#statements.size > STATEMENT_CACHE_SIZE) {
       const oldest = this.#statements.keys().next().value as string;
       this.#statements.delete(oldest);
@@ -138,7 +140,10 @@ export class LocalConnection implements Connection {
 
   async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
     while (this.#lock.held) await this.#lock.idle();
-    const stmt = this.#sqlite.prepare(sql);
+    // PRAGMAs and DDL are cheap to prepare and may change meaning; only plain queries are cached.
+    const stmt = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)
+      ? this.#prepare(sql, false)
+      : this.#sqlite.prepare(sql);
     return stmt.all(...params.map(toSqlValue)) as Record<string, unknown>[];
   }
 

@@ -69,8 +69,20 @@ export async function migrate(conn: Connection, kind: "control" | "tenant"): Pro
     .map((r) => [Number(r.idx), String(r.tag)] as [number, string]);
   checkHistory(conn, all, applied);
   if (applied.length >= all.length) return 0;
+  // drizzle-kit rebuilds a table (create, copy, drop, rename) to change its constraints, which needs
+  // foreign keys off; that pragma is a no-op inside a transaction, so it is set around it, and the
+  // transaction checks every foreign key itself before it commits.
+  await conn.query("PRAGMA foreign_keys = OFF");
+  try {
+    return await applyPending(conn, all);
+  } finally {
+    await conn.query("PRAGMA foreign_keys = ON");
+  }
+}
+
+function applyPending(conn: Connection, all: Migration[]): Promise<number> {
   // Re-read the version inside the write transaction: another process may have migrated meanwhile.
-  return await conn.transaction(async (tx) => {
+  return conn.transaction(async (tx) => {
     const rows = await tx.all<[number, string]>(sql`SELECT idx, tag FROM __migrations ORDER BY idx`);
     checkHistory(conn, all, rows);
     const pending = all.slice(rows.length);
@@ -78,6 +90,12 @@ export async function migrate(conn: Connection, kind: "control" | "tenant"): Pro
     for (const m of pending) {
       for (const statement of m.statements) await tx.run(sql.raw(statement));
       await tx.run(sql`INSERT INTO __migrations (idx, tag, applied_at) VALUES (${m.idx}, ${m.tag}, ${now})`);
+    }
+    const broken = await tx.all<[string, number, string]>(sql`PRAGMA foreign_key_check`);
+    if (broken.length) {
+      throw new Error(
+        `Migration of ${conn.url} would break foreign keys: ${JSON.stringify(broken.slice(0, 5))}`,
+      );
     }
     return pending.length;
   });

@@ -37,6 +37,9 @@ export function authenticate(platform: Platform): MiddlewareHandler<Env> {
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new AppError("auth.tokenMissing");
     const actor = await verifyAccessToken(platform.keys, platform.config, token);
+    // A sign-in that was ended (sign-out, refresh-token reuse, password change, blocking) ends its
+    // access tokens too, not only its refresh token.
+    if (!(await platform.sessions.isActive(actor.sessionId))) throw new AppError("auth.tokenInvalid");
     const tenant = await platform.registry.byId(actor.tenantId);
     if (!tenant) throw new AppError("auth.tokenInvalid");
     if (tenant.status === "suspended") throw new AppError("auth.suspended");

@@ -28,9 +28,6 @@ export function declare(spec: RouteSpec): RouteSpec {
 
 // --- case-insensitive paths ----------------------------------------------------------------------
 
-/** Served by app.ts itself, outside the route table. */
-const OPENAPI_PATH = "/openapi.json";
-
 /** Rewrites the static segments of an /api path to the case they were declared in. */
 export function canonicalPath(path: string): string {
   if (!path.toLowerCase().startsWith("/api")) return path;
@@ -38,7 +35,7 @@ export function canonicalPath(path: string): string {
   const lowered = segments.map((s) => s.toLowerCase());
   let best: string[] | undefined;
   let bestStatic = -1;
-  for (const r of [...routes, { path: OPENAPI_PATH }]) {
+  for (const r of routes) {
     const tpl = ("/api" + r.path).split("/");
     if (tpl.length !== segments.length) continue;
     let statics = 0;

@@ -300,9 +300,36 @@ describe("access tokens", () => {
     }
   });
 
-  it("signing out ends the refresh token", async () => {
+  it("signing out ends the refresh token and the access token of that sign-in only", async () => {
     const t = await signIn(s, "acme-admin");
+    const other = await signIn(s, "acme-admin");
+    expect((await call(s, "GET", "/api/ClientAccount", { token: t.token })).status).toBe(200);
     expect((await call(s, "DELETE", "/api/Auth", { token: t.token })).status).toBe(204);
     expect((await call(s, "GET", "/api/Auth", { token: t.refreshToken })).status).toBe(401);
+    const after = await call(s, "GET", "/api/ClientAccount", { token: t.token });
+    expect([after.status, after.body.error.code]).toEqual([401, "auth.tokenInvalid"]);
+    expect((await call(s, "GET", "/api/ClientAccount", { token: other.token })).status).toBe(200);
+  });
+
+  it("reuse of a rotated refresh token also ends the access tokens of that sign-in", async () => {
+    const t = await signIn(s, "acme-admin");
+    const rotated = await call(s, "GET", "/api/Auth", { token: t.refreshToken });
+    expect((await call(s, "GET", "/api/ClientAccount", { token: rotated.body.token })).status).toBe(200);
+    expect((await call(s, "GET", "/api/Auth", { token: t.refreshToken })).status).toBe(401);
+    expect((await call(s, "GET", "/api/ClientAccount", { token: rotated.body.token })).status).toBe(401);
+    expect((await call(s, "GET", "/api/ClientAccount", { token: t.token })).status).toBe(401);
+  });
+
+  it("blocking a user ends their access tokens at once", async () => {
+    const user = await addUser(s, adminToken, { username: "blocked-later" });
+    const t = await signIn(s, "blocked-later");
+    expect((await call(s, "GET", `/api/User/${user.id}`, { token: t.token })).status).toBe(200);
+    const current = await call(s, "GET", `/api/User/${user.id}`, { token: adminToken });
+    const put = await call(s, "PUT", "/api/User", {
+      token: adminToken,
+      body: { ...current.body, blocked: true, password: null, repeatPassword: null },
+    });
+    expect(put.status).toBe(200);
+    expect((await call(s, "GET", `/api/User/${user.id}`, { token: t.token })).status).toBe(401);
   });
 });

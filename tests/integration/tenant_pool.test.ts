@@ -88,6 +88,10 @@ describe("TenantPool", () => {
     await old.query(
       "INSERT INTO system_log (level, message, raise_date) VALUES ('info', 'written by the old release', 'x')",
     );
+    await old.query(
+      `INSERT INTO users (username, email, password_hash, created_at, updated_at)
+       VALUES ('kept', 'kept@example.com', 'x', 'x', 'x')`,
+    );
     await old.close();
 
     const pool = newPool(2);
@@ -100,6 +104,9 @@ describe("TenantPool", () => {
       expect(await conn.query("SELECT message FROM system_log")).toEqual([
         { message: "written by the old release" },
       ]);
+      // A migration may rebuild a table (users, in 0001); its rows survive and foreign keys are on again.
+      expect(await conn.query("SELECT username FROM users")).toEqual([{ username: "kept" }]);
+      expect(await conn.query("PRAGMA foreign_keys")).toEqual([{ foreign_keys: 1 }]);
     } finally {
       release();
     }

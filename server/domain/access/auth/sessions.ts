@@ -16,7 +16,15 @@ export interface IssuedRefresh {
   refreshExpiresAt: string;
 }
 
+/** How long a positive "session is active" answer is trusted without asking the control database. */
+const ACTIVE_CACHE_MS = 5_000;
+const ACTIVE_CACHE_MAX = 50_000;
+
 export class SessionStore {
+  // Sessions checked recently and found active. Revocations made by this process drop their entries at
+  // once; another process's revocation is seen within ACTIVE_CACHE_MS.
+  readonly #active = new Map<string, { tenantId: number; userId: number; until: number }>();
+
   constructor(readonly control: Connection, readonly ttlSeconds: number) {}
 
   async create(
@@ -67,13 +75,13 @@ export class SessionStore {
       if (token.rotatedAt) {
         await tx.update(authSessions).set({ revokedAt: now, revokedReason: "refreshTokenReuse" })
           .where(eq(authSessions.id, session.id));
-        return { error: "reuse" as const };
+        return { error: "reuse" as const, sessionId: session.id };
       }
       if (token.expiresAt <= now || session.expiresAt <= now) return { error: "expired" as const };
       const rotated = await tx.update(refreshTokens).set({ rotatedAt: now })
         .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt)))
         .returning({ h: refreshTokens.tokenHash });
-      if (rotated.length !== 1) return { error: "reuse" as const };
+      if (rotated.length !== 1) return { error: "reuse" as const, sessionId: session.id };
       const next = randomToken(32);
       await tx.insert(refreshTokens).values({
         tokenHash: sha256(next),
@@ -84,16 +92,23 @@ export class SessionStore {
       await tx.update(authSessions).set({ lastUsedAt: now }).where(eq(authSessions.id, session.id));
       return { issued: { session, refreshToken: next, refreshExpiresAt: session.expiresAt } };
     });
-    if ("error" in outcome) throw new AppError("auth.refreshInvalid");
+    if ("error" in outcome) {
+      if ("sessionId" in outcome && outcome.sessionId) this.#active.delete(outcome.sessionId);
+      throw new AppError("auth.refreshInvalid");
+    }
     return outcome.issued;
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
+    this.#active.delete(sessionId);
     await this.control.db.update(authSessions).set({ revokedAt: nowIso(), revokedReason: reason })
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
   }
 
   async revokeUser(tenantId: number, userId: number, reason: string): Promise<void> {
+    for (const [id, s] of this.#active) {
+      if (s.tenantId === tenantId && s.userId === userId) this.#active.delete(id);
+    }
     await this.control.db.update(authSessions).set({ revokedAt: nowIso(), revokedReason: reason })
       .where(
         and(
@@ -104,9 +119,26 @@ export class SessionStore {
       );
   }
 
+  /** Whether a sign-in still stands (not revoked, not expired): checked on every authenticated call. */
   async isActive(sessionId: string): Promise<boolean> {
-    const [row] = await this.control.db.select({ revokedAt: authSessions.revokedAt }).from(authSessions)
-      .where(eq(authSessions.id, sessionId)).limit(1);
-    return !!row && !row.revokedAt;
+    const now = Date.now();
+    const hit = this.#active.get(sessionId);
+    if (hit && hit.until > now) return true;
+    const [row] = await this.control.query(
+      "SELECT tenant_id, user_id, revoked_at, expires_at FROM auth_sessions WHERE id = ?",
+      [sessionId],
+    );
+    const active = !!row && row.revoked_at === null && String(row.expires_at) > new Date(now).toISOString();
+    if (!active) {
+      this.#active.delete(sessionId);
+      return false;
+    }
+    if (this.#active.size >= ACTIVE_CACHE_MAX) this.#active.clear();
+    this.#active.set(sessionId, {
+      tenantId: Number(row.tenant_id),
+      userId: Number(row.user_id),
+      until: now + ACTIVE_CACHE_MS,
+    });
+    return true;
   }
 }
