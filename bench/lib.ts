@@ -4,10 +4,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseSync } from "node:sqlite";
-import { createPlatform } from "../server/platform.ts";
-import { createApp } from "../server/app.ts";
-import type { Config } from "../server/config.ts";
-import type { TestServer } from "../tests/fixtures/harness.ts";
+import { type Config, loadConfig } from "../server/config.ts";
+import { startServer, type TestServer } from "../tests/fixtures/harness.ts";
 
 export const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
 export const DATA_ROOT = join(BENCH_DIR, ".data");
@@ -124,39 +122,14 @@ export function rng(seed: number): () => number {
  * Like tests/fixtures/harness.ts startServer, but its data lives under bench/.data/ and the password
  * cost is the production default unless overridden. The answer fits the harness helpers (call, signIn).
  */
-export async function startBenchServer(
-  name: string,
-  overrides: Partial<Config> = {},
-): Promise<TestServer & { app: ReturnType<typeof createApp> }> {
-  const dataDir = workDir(name);
-  const platform = await createPlatform({
-    dataDir,
-    controlDbUrl: `file:${join(dataDir, "control.db")}`,
-    tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
-    walCheckpointSeconds: 0,
-    smtpUrl: undefined,
+export function startBenchServer(name: string, overrides: Partial<Config> = {}): Promise<TestServer> {
+  return startServer({
+    passwordHashCost: loadConfig().passwordHashCost,
     publicUrl: "http://wms.bench",
     loginLimitPerUser: 1_000_000,
     loginLimitPerIp: 1_000_000,
     ...overrides,
-  });
-  const app = createApp(platform);
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-    (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }),
-  );
-  const { port } = server.addr as Deno.NetAddr;
-  return {
-    app,
-    platform,
-    baseUrl: `http://127.0.0.1:${port}`,
-    dataDir,
-    async close() {
-      await server.shutdown();
-      await platform.close();
-      removeDir(dataDir);
-    },
-  };
+  }, workDir(name));
 }
 
 // --- results ---------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { Platform } from "../platform.ts";
 import { languageFromHeader } from "../kernel/i18n/mod.ts";
 import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
+import { resolveTenant } from "../../tenants/resolve.ts";
 import type { Env } from "./types.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -37,14 +38,7 @@ export function authenticate(platform: Platform): MiddlewareHandler<Env> {
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new AppError("auth.tokenMissing");
     const actor = await verifyAccessToken(platform.keys, platform.config, token);
-    // A sign-in that was ended (sign-out, refresh-token reuse, password change, blocking) ends its
-    // access tokens too, not only its refresh token.
-    if (!(await platform.sessions.isActive(actor.sessionId))) throw new AppError("auth.tokenInvalid");
-    const tenant = await platform.registry.byId(actor.tenantId);
-    if (!tenant) throw new AppError("auth.tokenInvalid");
-    if (tenant.status === "suspended") throw new AppError("auth.suspended");
-    if (tenant.status !== "active") throw new AppError("auth.awaitingApproval");
-    const { conn, release } = await platform.pool.acquire(tenant.dbUrl);
+    const { tenant, conn, release } = await resolveTenant(platform, actor);
     c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang") });
     try {
       await next();
