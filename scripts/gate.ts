@@ -1,13 +1,14 @@
-// `npm test` (deno task test): format check, lint, type check, then every vitest test; one closing line
-// `N passed, N failed` adds everything up (each static check counts as one).
+// `npm test` (deno task test): format check, lint, type check, the client build, then every vitest test
+// (server, client and browser tests); one closing line `N passed, N failed` adds everything up (each
+// static check and the build count as one).
 const deno = "./node_modules/deno/deno";
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-async function step(name: string, args: string[]): Promise<boolean> {
+async function step(name: string, args: string[], command = deno): Promise<boolean> {
   console.log(`\n=== ${name}`);
-  const { code } = await new Deno.Command(deno, { args, stdout: "inherit", stderr: "inherit" }).output();
+  const { code } = await new Deno.Command(command, { args, stdout: "inherit", stderr: "inherit" }).output();
   if (code === 0) passed++;
   else {
     failed++;
@@ -24,8 +25,10 @@ await step("type check (deno check)", [
   "tenants/",
   "tests/",
   "bench/",
+  "client/",
   "scripts/gate.ts",
 ]);
+await step("client build (esbuild, vanilla-extract, workbox)", ["client/build.mjs"], "node");
 
 console.log("\n=== tests (vitest)");
 const report = ".vitest-results.json";

@@ -10,6 +10,7 @@ import { handleError } from "./http/errors.ts";
 import { canonicalPath, openApiDocument, routes } from "./http/openapi.ts";
 import { AppError } from "./kernel/errors.ts";
 import { mount } from "./http/route.ts";
+import { webRoutes } from "./http/web.ts";
 import { authRoutes } from "./domain/access/auth/routes.ts";
 import { userRoutes } from "./domain/access/users/routes.ts";
 import { registrationRoutes } from "./domain/access/registration/routes.ts";
@@ -38,6 +39,7 @@ export function createApp(platform: Platform): Hono<Env> {
   const app = new Hono<Env>({ getPath: (req) => canonicalPath(getPath(req)) });
   app.use("*", requestContext(platform));
   app.route("/api", api);
+  webRoutes(app);
   app.notFound((c) => {
     const err = c.req.path.toLowerCase().startsWith("/api")
       ? new AppError(methodMismatch(c.req.path) ? "method.notAllowed" : "route.notFound")

@@ -1,0 +1,103 @@
+// The one API client: bearer token and request id on every call, the error envelope turned into
+// ApiError, one token refresh with GET Auth and a retry when the token expired, sign-out when the
+// refresh itself is refused, the loading counter always released, and the top warning when the server
+// cannot be reached at all.
+import { authAtom, langAtom, offlineAtom, pendingAtom, store, type TokenData } from "./state.ts";
+import { signOut } from "./session.ts";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string[]> = {},
+    readonly issues: unknown[] = [],
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The ids of this page's last 50 requests: real-time events caused by them are not echoed back. */
+export const recentRequestIds: string[] = [];
+
+function rememberRequestId(id: string): void {
+  recentRequestIds.push(id);
+  if (recentRequestIds.length > 50) recentRequestIds.shift();
+}
+
+let refreshing: Promise<TokenData | null> | null = null;
+
+/** One refresh at a time: concurrent calls that all saw an expired token share it. */
+function refreshToken(): Promise<TokenData | null> {
+  refreshing ??= (async () => {
+    const auth = store.get(authAtom);
+    if (!auth) return null;
+    const res = await send("GET", "/Auth", undefined, auth.refreshToken);
+    if (!res.ok) return null;
+    const data = await res.json() as TokenData;
+    store.set(authAtom, data);
+    return data;
+  })().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  token: string | undefined,
+): Promise<Response> {
+  const requestId = crypto.randomUUID();
+  rememberRequestId(requestId);
+  const headers: Record<string, string> = {
+    "X-Request-Id": requestId,
+    "Accept-Language": store.get(langAtom),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    // No response at all: the persistent warning, until the user refreshes or cancels it.
+    store.set(offlineAtom, true);
+    throw new ApiError(0, "network", err instanceof Error ? err.message : String(err));
+  }
+  return res;
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  try {
+    const { error } = await res.json();
+    return new ApiError(res.status, error.code, error.message, error.fields, error.issues, error.requestId);
+  } catch {
+    return new ApiError(res.status, "server.unknown", res.statusText);
+  }
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  store.set(pendingAtom, (n) => n + 1);
+  try {
+    const isAuthCall = /^\/auth(\/|$)/i.test(path);
+    let res = await send(method, path, body, store.get(authAtom)?.token);
+    if (res.status === 401 && !isAuthCall && store.get(authAtom)) {
+      const renewed = await refreshToken();
+      if (!renewed) {
+        signOut(true);
+        throw await toError(res);
+      }
+      res = await send(method, path, body, renewed.token);
+      if (res.status === 401) signOut(true);
+    }
+    if (!res.ok) throw await toError(res);
+    if (res.status === 204) return undefined as T;
+    return await res.json() as T;
+  } finally {
+    store.set(pendingAtom, (n) => Math.max(0, n - 1));
+  }
+}

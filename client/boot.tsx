@@ -1,0 +1,29 @@
+// The browser entry: hydrates the server-rendered shell, keeps the session in local storage, registers
+// the service worker.
+import { hydrateRoot } from "react-dom/client";
+import { App } from "./shell/app.tsx";
+import {
+  applyGreatReset,
+  authAtom,
+  type Boot,
+  KEYS,
+  langAtom,
+  pathAtom,
+  store,
+  themeAtom,
+  writeStorage,
+} from "./state.ts";
+
+const boot = JSON.parse(document.getElementById("wms-boot")!.textContent!) as Boot;
+applyGreatReset();
+store.set(pathAtom, boot.path);
+store.set(langAtom, boot.lang);
+store.set(themeAtom, boot.theme);
+store.sub(authAtom, () => writeStorage(KEYS.auth, store.get(authAtom)));
+
+hydrateRoot(document.getElementById("app")!, <App store={store} />);
+
+// Service workers need a secure context (https or localhost); elsewhere registration fails harmlessly.
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {/* the app works without it */});
+}

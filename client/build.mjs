@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// Builds the client with esbuild and vanilla-extract: the browser bundle (hashed, code-split, with its
+// CSS), the server-rendering bundle the Deno server imports, the service worker with its precache list
+// (workbox-build), the web app manifest and icons. Output: dist/ (git-ignored). Run by `deno task build`,
+// and by `npm start` and `npm test` before they need it.
+import { build } from "esbuild";
+import { vanillaExtractPlugin } from "@vanilla-extract/esbuild-plugin";
+import { injectManifest } from "workbox-build";
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const clientOut = join(dist, "client");
+const production = process.env.NODE_ENV !== "development";
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(join(clientOut, "icons"), { recursive: true });
+
+// Class names must be the same in both bundles: the server renders them, the browser's CSS styles them.
+const identifiers = production ? "short" : "debug";
+const common = {
+  bundle: true,
+  jsx: "automatic",
+  target: ["es2022"],
+  define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+  logLevel: "warning",
+};
+
+const browser = await build({
+  ...common,
+  entryPoints: { boot: join(root, "client/boot.tsx") },
+  outdir: join(clientOut, "assets"),
+  entryNames: "[name]-[hash]",
+  chunkNames: "chunk-[hash]",
+  assetNames: "[name]-[hash]",
+  format: "esm",
+  splitting: true,
+  platform: "browser",
+  minify: production,
+  sourcemap: true,
+  metafile: true,
+  plugins: [vanillaExtractPlugin({ identifiers })],
+});
+
+await build({
+  ...common,
+  entryPoints: [join(root, "client/shell/ssr.tsx")],
+  outfile: join(dist, "ssr", "ssr.js"),
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  conditions: ["browser", "import", "default"],
+  plugins: [vanillaExtractPlugin({ identifiers, outputCss: false })],
+});
+
+// Which files the shell links: the entry's JS and every CSS file the browser build produced.
+const outputs = Object.entries(browser.metafile.outputs);
+const entry = outputs.find(([, o]) =>
+  o.entryPoint?.endsWith("client/boot.tsx") && !o.cssBundle?.endsWith(".map")
+);
+const url = (file) => "/" + relative(clientOut, join(root, file)).split("\\").join("/");
+const assets = {
+  js: url(entry[0]),
+  css: outputs.filter(([file]) => file.endsWith(".css")).map(([file]) => url(file)),
+};
+writeFileSync(join(dist, "assets.json"), JSON.stringify(assets, null, 2));
+
+// Icons and manifest.
+for (const f of readdirSync(join(root, "client/icons"))) {
+  if (f.endsWith(".png") || f.endsWith(".svg")) {
+    copyFileSync(join(root, "client/icons", f), join(clientOut, "icons", f));
+  }
+}
+writeFileSync(
+  join(clientOut, "manifest.webmanifest"),
+  JSON.stringify(
+    {
+      name: "WMS — warehouse management",
+      short_name: "WMS",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      background_color: "#f4f6f8",
+      theme_color: "#0b5cad",
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    null,
+    2,
+  ),
+);
+
+// Service worker: bundled, then the precache list injected.
+const swTemp = join(dist, "sw.src.js");
+await build({
+  ...common,
+  entryPoints: [join(root, "client/sw.ts")],
+  outfile: swTemp,
+  format: "iife",
+  platform: "browser",
+  minify: production,
+});
+const { count, size, warnings } = await injectManifest({
+  swSrc: swTemp,
+  swDest: join(clientOut, "sw.js"),
+  globDirectory: clientOut,
+  globPatterns: ["assets/**/*.{js,css}", "icons/*.png", "manifest.webmanifest"],
+  // Hashed names carry their own revision.
+  dontCacheBustURLsMatching: /-[A-Z0-9]{8}\.(js|css)$/,
+});
+rmSync(swTemp);
+for (const w of warnings) console.warn(w);
+console.log(
+  `client built: ${assets.js}, ${assets.css.length} stylesheet(s); service worker precaches ${count} files (${
+    Math.round(size / 1024)
+  } KiB)`,
+);

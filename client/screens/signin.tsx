@@ -1,0 +1,300 @@
+// /signup (alias /signin): sign in, register a company, forgot password, activation. Every message the
+// server answers is shown where it applies: field codes beside their fields, the rest above the form.
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Form } from "react-aria-components";
+import { api, ApiError } from "../api.ts";
+import { completeSignIn } from "../session.ts";
+import type { TokenData } from "../state.ts";
+import { useT } from "../i18n/use_t.ts";
+import type { MessageKey, Translator } from "../i18n/mod.ts";
+import { Button, Checkbox, Notice, Tabs, TextField } from "../ui/controls.tsx";
+import { LanguageSelect } from "../shell/chrome.tsx";
+import * as css from "../shell/shell.css.ts";
+
+type Errors = Record<string, string[]>;
+
+/** Field codes from the server, in the user's language. */
+export function fieldMessages(t: Translator, fields: Record<string, string[]> | undefined): Errors {
+  const out: Errors = {};
+  for (const [field, codes] of Object.entries(fields ?? {})) {
+    out[field] = codes.map((c) => t.t(c as Exclude<MessageKey, `${string}#${string}`>));
+  }
+  return out;
+}
+
+interface FormState {
+  busy: boolean;
+  message: { kind: "info" | "error"; text: string } | null;
+  errors: Errors;
+}
+
+function useFormState(t: Translator) {
+  const [state, setState] = useState<FormState>({ busy: false, message: null, errors: {} });
+  async function run(action: () => Promise<string | null>) {
+    setState({ busy: true, message: null, errors: {} });
+    try {
+      const info = await action();
+      setState({ busy: false, message: info ? { kind: "info", text: info } : null, errors: {} });
+    } catch (err) {
+      // The user's input stays in the fields; only the messages change.
+      const e = err instanceof ApiError ? err : null;
+      const text = e?.code === "validation.failed"
+        ? t.t("error.formHasErrors")
+        : e?.code === "network"
+        ? t.t("error.network")
+        : e?.message || t.t("error.unknown");
+      setState({ busy: false, message: { kind: "error", text }, errors: fieldMessages(t, e?.fields) });
+    }
+  }
+  return { state, run };
+}
+
+function FormShell(
+  p: {
+    onSubmit: () => Promise<string | null>;
+    t: Translator;
+    submit: string;
+    children: ReactNode;
+    label: string;
+  },
+) {
+  const { state, run } = useFormState(p.t);
+  return (
+    <Form
+      aria-label={p.label}
+      validationErrors={state.errors}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void run(p.onSubmit);
+      }}
+    >
+      {state.message ? <Notice kind={state.message.kind}>{state.message.text}</Notice> : null}
+      {p.children}
+      <Button type="submit" isDisabled={state.busy}>{state.busy ? p.t.t("common.loading") : p.submit}</Button>
+    </Form>
+  );
+}
+
+function LoginForm({ t }: { t: Translator }) {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  return (
+    <FormShell
+      t={t}
+      label={t.t("signin.tab.login")}
+      submit={t.t("signin.submit")}
+      onSubmit={async () => {
+        const data = await api<TokenData>("POST", "/Auth", { username, password });
+        completeSignIn(data);
+        return null;
+      }}
+    >
+      <TextField
+        name="username"
+        label={t.t("signin.username")}
+        value={username}
+        onChange={setUsername}
+        autoComplete="username"
+        isRequired
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={t.t("signin.password")}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        isRequired
+      />
+    </FormShell>
+  );
+}
+
+function RegisterForm({ t }: { t: Translator }) {
+  const [v, setV] = useState({
+    companyName: "",
+    taxId: "",
+    username: "",
+    email: "",
+    password: "",
+    repeatPassword: "",
+  });
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const set = (k: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [k]: value }));
+  return (
+    <FormShell
+      t={t}
+      label={t.t("signin.tab.register")}
+      submit={t.t("signin.register")}
+      onSubmit={async () => {
+        await api("POST", "/Register", { ...v, acceptTerms, language: t.lang });
+        return t.t("signin.registered");
+      }}
+    >
+      <TextField
+        name="companyName"
+        label={t.t("signin.companyName")}
+        value={v.companyName}
+        onChange={set("companyName")}
+        isRequired
+      />
+      <TextField
+        name="taxId"
+        label={t.t("signin.taxId")}
+        value={v.taxId}
+        onChange={set("taxId")}
+        isRequired
+      />
+      <TextField
+        name="username"
+        label={t.t("signin.username")}
+        value={v.username}
+        onChange={set("username")}
+        autoComplete="username"
+        isRequired
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t.t("signin.email")}
+        value={v.email}
+        onChange={set("email")}
+        autoComplete="email"
+        isRequired
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={t.t("signin.password")}
+        value={v.password}
+        onChange={set("password")}
+        autoComplete="new-password"
+        isRequired
+      />
+      <TextField
+        name="repeatPassword"
+        type="password"
+        label={t.t("signin.repeatPassword")}
+        value={v.repeatPassword}
+        onChange={set("repeatPassword")}
+        autoComplete="new-password"
+        isRequired
+      />
+      <Checkbox name="acceptTerms" isSelected={acceptTerms} onChange={setAcceptTerms}>
+        {t.t("signin.acceptTerms")}
+      </Checkbox>
+    </FormShell>
+  );
+}
+
+function ResetForm({ t, initialCode }: { t: Translator; initialCode: string }) {
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState(initialCode);
+  const [password, setPassword] = useState("");
+  const [repeatPassword, setRepeat] = useState("");
+  return (
+    <>
+      <FormShell
+        t={t}
+        label={t.t("signin.sendReset")}
+        submit={t.t("signin.sendReset")}
+        onSubmit={async () => {
+          await api("GET", `/Register/send-reset/${encodeURIComponent(email)}`);
+          return t.t("signin.resetSent");
+        }}
+      >
+        <TextField
+          name="email"
+          type="email"
+          label={t.t("signin.email")}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          isRequired
+        />
+      </FormShell>
+      <FormShell
+        t={t}
+        label={t.t("signin.setPassword")}
+        submit={t.t("signin.setPassword")}
+        onSubmit={async () => {
+          await api("POST", "/Register/make-reset", { code, password, repeatPassword });
+          return t.t("signin.resetDone");
+        }}
+      >
+        <TextField name="code" label={t.t("signin.resetCode")} value={code} onChange={setCode} isRequired />
+        <TextField
+          name="password"
+          type="password"
+          label={t.t("signin.password")}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          isRequired
+        />
+        <TextField
+          name="repeatPassword"
+          type="password"
+          label={t.t("signin.repeatPassword")}
+          value={repeatPassword}
+          onChange={setRepeat}
+          autoComplete="new-password"
+          isRequired
+        />
+      </FormShell>
+    </>
+  );
+}
+
+function ActivationForm({ t, initialCode }: { t: Translator; initialCode: string }) {
+  const [code, setCode] = useState(initialCode);
+  return (
+    <FormShell
+      t={t}
+      label={t.t("signin.tab.activation")}
+      submit={t.t("signin.activate")}
+      onSubmit={async () => {
+        await api("GET", `/Register/activate/${encodeURIComponent(code.trim())}`);
+        return t.t("signin.activated");
+      }}
+    >
+      <TextField
+        name="code"
+        label={t.t("signin.activationCode")}
+        value={code}
+        onChange={setCode}
+        isRequired
+      />
+    </FormShell>
+  );
+}
+
+export function SignIn(p: { initialTab: "login" | "register" | "reset" | "activation"; code?: string }) {
+  const t = useT();
+  const [tab, setTab] = useState<string>(p.initialTab);
+  return (
+    <main className={css.card}>
+      <h1 className={css.title}>{t.t("signin.title")}</h1>
+      <Tabs
+        label={t.t("signin.title")}
+        selected={tab}
+        onChange={setTab}
+        tabs={[
+          { id: "login", title: t.t("signin.tab.login"), content: <LoginForm t={t} /> },
+          { id: "register", title: t.t("signin.tab.register"), content: <RegisterForm t={t} /> },
+          {
+            id: "reset",
+            title: t.t("signin.tab.reset"),
+            content: <ResetForm t={t} initialCode={p.code ?? ""} />,
+          },
+          {
+            id: "activation",
+            title: t.t("signin.tab.activation"),
+            content: <ActivationForm t={t} initialCode={p.code ?? ""} />,
+          },
+        ]}
+      />
+      <LanguageSelect />
+    </main>
+  );
+}

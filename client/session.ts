@@ -1,0 +1,47 @@
+// Signing in and out, and where the user goes afterwards.
+import {
+  authAtom,
+  KEYS,
+  langAtom,
+  pathAtom,
+  setPreferenceCookie,
+  startupAtom,
+  store,
+  type TokenData,
+  writeStorage,
+} from "./state.ts";
+import { isLanguage } from "./i18n/mod.ts";
+import { afterSignIn } from "./shell/routes.ts";
+import { navigate } from "./shell/navigation.ts";
+
+const REMEMBERED = "wms.remembered";
+
+export function rememberPath(path: string): void {
+  try {
+    sessionStorage.setItem(REMEMBERED, path);
+  } catch { /* no session storage: the user lands on the start page */ }
+}
+
+export function completeSignIn(data: TokenData): void {
+  store.set(authAtom, data);
+  if (isLanguage(data.user.defaultLanguage)) {
+    store.set(langAtom, data.user.defaultLanguage);
+    setPreferenceCookie("wms_lang", data.user.defaultLanguage);
+  }
+  let remembered: string | null = null;
+  try {
+    remembered = sessionStorage.getItem(REMEMBERED);
+    sessionStorage.removeItem(REMEMBERED);
+  } catch { /* see rememberPath */ }
+  const menu = JSON.parse(localStorage.getItem(KEYS.menu) ?? "null") as { lastLink?: string } | null;
+  navigate(afterSignIn(remembered, menu?.lastLink ?? null), { replace: true });
+}
+
+/** Ends the session here; `remember` keeps the current path for after the next sign-in. */
+export function signOut(remember = false): void {
+  if (remember) rememberPath(store.get(pathAtom));
+  store.set(authAtom, null);
+  store.set(startupAtom, null);
+  writeStorage(KEYS.auth, null);
+  navigate("/signin", { replace: true });
+}

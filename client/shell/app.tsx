@@ -1,0 +1,104 @@
+// The application root, rendered on the server (with the boot values: path, language, theme) and
+// hydrated in the browser. Until hydration the server cannot know who is signed in (the token lives in
+// local storage), so signed-in screens render their frame first and fill in after hydration.
+import { useEffect } from "react";
+import { Provider, useAtomValue, useSetAtom } from "jotai";
+import type { createStore } from "jotai";
+import { I18nProvider } from "react-aria-components";
+import {
+  authAtom,
+  compactMenuAtom,
+  hydratedAtom,
+  KEYS,
+  langAtom,
+  pathAtom,
+  readStorage,
+  type TokenData,
+} from "../state.ts";
+import { matchPath } from "./routes.ts";
+import { startNavigation } from "./navigation.ts";
+import { OfflineBanner, Toasts } from "./chrome.tsx";
+import { MainLayout, rememberMenuLink } from "./layout.tsx";
+import { SignIn } from "../screens/signin.tsx";
+import { ComingSoon, Home, NotFound } from "../screens/simple.tsx";
+
+function Screen() {
+  const path = useAtomValue(pathAtom);
+  const auth = useAtomValue(authAtom);
+  const hydrated = useAtomValue(hydratedAtom);
+  const [pathname, query = ""] = path.split("?");
+  const match = matchPath(pathname);
+  useEffect(() => {
+    if (hydrated && auth && match && !match.route.open && match.route.name) rememberMenuLink(pathname);
+  }, [hydrated, auth, match, pathname]);
+  const code = new URLSearchParams(query).get("code") ?? undefined;
+  if (!match) {
+    return auth
+      ? (
+        <MainLayout>
+          <NotFound />
+        </MainLayout>
+      )
+      : <NotFound />;
+  }
+  const { route } = match;
+  switch (route.screen) {
+    case "signin":
+      return <SignIn initialTab="login" />;
+    case "activate":
+      return <SignIn initialTab="activation" code={code} />;
+    case "recovery":
+      return <SignIn initialTab="reset" code={code} />;
+    case "title":
+    case "shared":
+      return <ComingSoon route={route.name} />;
+  }
+  if (!hydrated || !auth) {
+    return (
+      <MainLayout>
+        <span />
+      </MainLayout>
+    );
+  }
+  return (
+    <MainLayout>
+      {route.screen === "home"
+        ? <Home />
+        : <ComingSoon route={route.name} openedDialogId={match.openedDialogId} />}
+    </MainLayout>
+  );
+}
+
+/** After hydration: the session from local storage, then the guard on the opened address. */
+function Hydrate() {
+  const setAuth = useSetAtom(authAtom);
+  const setHydrated = useSetAtom(hydratedAtom);
+  const setCompact = useSetAtom(compactMenuAtom);
+  useEffect(() => {
+    setAuth(readStorage<TokenData>(KEYS.auth));
+    setCompact(readStorage<boolean>(KEYS.compactMenu) ?? false);
+    setHydrated(true);
+    startNavigation();
+  }, [setAuth, setHydrated, setCompact]);
+  return null;
+}
+
+export function App(p: { store: ReturnType<typeof createStore> }) {
+  return (
+    <Provider store={p.store}>
+      <Localized />
+    </Provider>
+  );
+}
+
+function Localized() {
+  const lang = useAtomValue(langAtom);
+  return (
+    <I18nProvider locale={lang}>
+      <OfflineBanner />
+      <Screen />
+      <Toasts />
+      <Hydrate />
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,91 @@
+// Parts of the page around every screen: the unreachable-server warning, toasts, language and theme.
+import { useAtom, useAtomValue } from "jotai";
+import { Button, Select, Switch } from "../ui/controls.tsx";
+import { useT } from "../i18n/use_t.ts";
+import { isLanguage, type Language, languageNames, languages } from "../i18n/mod.ts";
+import {
+  authAtom,
+  KEYS,
+  langAtom,
+  offlineAtom,
+  setPreferenceCookie,
+  store,
+  themeAtom,
+  toastsAtom,
+  writeStorage,
+} from "../state.ts";
+import { api } from "../api.ts";
+import * as css from "./shell.css.ts";
+
+/** Server unreachable: persistent until the user cancels it or refreshes the page. */
+export function OfflineBanner() {
+  const t = useT();
+  const [offline, setOffline] = useAtom(offlineAtom);
+  if (!offline) return null;
+  return (
+    <div role="alert" className={css.banner} data-testid="offline-banner">
+      <span className={css.bannerText}>{t.t("shell.serverUnreachable")}</span>
+      <Button quiet onPress={() => setOffline(false)}>{t.t("common.cancel")}</Button>
+      <Button onPress={() => location.reload()}>{t.t("common.refresh")}</Button>
+    </div>
+  );
+}
+
+export function Toasts() {
+  const toasts = useAtomValue(toastsAtom);
+  return (
+    <div className={css.toasts} aria-live="polite">
+      {toasts.map((t) => (
+        <div
+          key={t.id}
+          role={t.kind === "error" ? "alert" : "status"}
+          className={t.kind === "error" ? css.toastError : css.toast}
+        >
+          {t.text}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function setLanguage(lang: Language): void {
+  store.set(langAtom, lang);
+  document.documentElement.lang = lang;
+  setPreferenceCookie("wms_lang", lang);
+  // A signed-in user's choice is their default from now on, on every device.
+  if (store.get(authAtom)) {
+    void api("PATCH", "/config/changeuserconfig", { paramName: "defaultLanguage", paramValue: lang }).catch(
+      () => {},
+    );
+  }
+}
+
+export function setTheme(theme: "light" | "dark"): void {
+  store.set(themeAtom, theme);
+  document.documentElement.dataset.theme = theme;
+  writeStorage(KEYS.darkMode, theme === "dark");
+  setPreferenceCookie("wms_theme", theme);
+}
+
+export function LanguageSelect() {
+  const t = useT();
+  const lang = useAtomValue(langAtom);
+  return (
+    <Select<Language>
+      label={t.t("common.language")}
+      value={lang}
+      options={languages.map((l) => ({ id: l, label: languageNames[l] }))}
+      onChange={(l) => isLanguage(l) && setLanguage(l)}
+    />
+  );
+}
+
+export function NightModeSwitch() {
+  const t = useT();
+  const theme = useAtomValue(themeAtom);
+  return (
+    <Switch isSelected={theme === "dark"} onChange={(on) => setTheme(on ? "dark" : "light")}>
+      {t.t("common.nightMode")}
+    </Switch>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { afterSignIn, guard, matchPath, routeTable } from "./routes.ts";
+import { enUs } from "../i18n/en_us.ts";
+
+describe("routes", () => {
+  it("match screens with their optional openedDialogId and additionalParams", () => {
+    expect(matchPath("/users")?.route.name).toBe("users");
+    expect(matchPath("/users/12")).toMatchObject({ route: { name: "users" }, openedDialogId: "12" });
+    expect(matchPath("/users/12/roles")).toMatchObject({ openedDialogId: "12", additionalParams: "roles" });
+    expect(matchPath("/users/12/roles/extra")).toBeUndefined();
+    expect(matchPath("/warehouse-map/1")).toBeUndefined(); // takes no parameters
+    expect(matchPath("/shared/wms-stock")?.route.name).toBe("shared/wms-stock");
+    expect(matchPath("/nothing-here")).toBeUndefined();
+  });
+
+  it("every screen route has a title in the catalogue", () => {
+    for (const r of routeTable.filter((r) => r.name && !["signup", "signin"].includes(r.name))) {
+      expect(enUs[`route.${r.name}` as keyof typeof enUs], r.name).toBeTruthy();
+    }
+  });
+
+  it("the guard lets signed-in users and open paths pass and remembers the full path of the rest", () => {
+    expect(guard("/users/3?x=1", false)).toEqual({ kind: "signin", remember: "/users/3?x=1" });
+    expect(guard("/users/3", true)).toEqual({ kind: "allow" });
+    for (
+      const open of ["/signin", "/signup", "/activate?code=x", "/recovery", "/title", "/shared/wms-inventory"]
+    ) {
+      expect(guard(open, false), open).toEqual({ kind: "allow" });
+    }
+    expect(guard("/unknown", false)).toEqual({ kind: "allow" }); // the missing page
+  });
+
+  it("after sign-in: the remembered path, else the last menu link, else /", () => {
+    expect(afterSignIn("/users/2", "/companies")).toBe("/users/2");
+    expect(afterSignIn(null, "/companies")).toBe("/companies");
+    expect(afterSignIn(null, null)).toBe("/");
+    expect(afterSignIn("//evil.example/x", null)).toBe("/");
+    expect(afterSignIn("/signin", "/nowhere")).toBe("/");
+  });
+});

@@ -1,0 +1,147 @@
+// Every screen route of the product. A screen whose feature has not arrived yet shows its title and a
+// "coming in a later version" state. Screen routes take optional /:openedDialogId/:additionalParams.
+export type Screen = "home" | "signin" | "activate" | "recovery" | "title" | "shared" | "comingSoon";
+
+export interface RouteDef {
+  name: string;
+  /** Needs no sign-in. */
+  open?: boolean;
+  screen: Screen;
+  /** Takes the optional openedDialogId and additionalParams segments. */
+  params?: boolean;
+}
+
+const soon = (name: string, params = true): RouteDef => ({ name, screen: "comingSoon", params });
+
+export const routeTable: RouteDef[] = [
+  { name: "", screen: "home" },
+  { name: "signup", screen: "signin", open: true },
+  { name: "signin", screen: "signin", open: true },
+  { name: "activate", screen: "activate", open: true },
+  { name: "recovery", screen: "recovery", open: true },
+  { name: "title", screen: "title", open: true },
+  { name: "shared", screen: "shared", open: true },
+  { name: "shared/wms-inventory", screen: "shared", open: true },
+  { name: "shared/wms-stock", screen: "shared", open: true },
+  // administration
+  soon("log"),
+  soon("my-company"),
+  soon("print-layouts"),
+  soon("email-templates"),
+  soon("logistics-config"),
+  soon("users"),
+  soon("import-file"),
+  soon("dictionaries"),
+  soon("tags"),
+  soon("history"),
+  soon("shared-access"),
+  soon("external-credentials"),
+  soon("external-shop-activation"),
+  soon("computer-vision-faces"),
+  // business
+  soon("addresses"),
+  soon("companies"),
+  soon("contacts"),
+  // assortment
+  soon("products"),
+  soon("product-external"),
+  soon("product-groups"),
+  soon("products-price-list"),
+  soon("exchange-rates"),
+  // infrastructure
+  soon("warehouse-locations"),
+  soon("warehouse-location-types"),
+  soon("warehouse-map", false),
+  // statistics
+  soon("warehouse-product-movements", false),
+  soon("warehouse-product-group-movements", false),
+  soon("warehouse-order-charts", false),
+  // shipping and transport, trade
+  soon("direct-transport-offer"),
+  soon("direct-transport-message"),
+  soon("active-sell-offers"),
+  soon("archive-sell-offers"),
+  // logistics and warehouse operations
+  soon("warehouse-documents"),
+  soon("warehouse-documents-positions"),
+  soon("warehouse-product-stock"),
+  soon("warehouse-product-inventory"),
+  soon("warehouse-new-document"),
+  soon("warehouse-new-order"),
+  soon("warehouse-orders"),
+  soon("warehouse-orders-delay-monitor"),
+  soon("warehouse-orders-positions"),
+  soon("warehouse-orders-verify"),
+  soon("warehouse-orders-verify-positions"),
+  soon("warehouse-supply"),
+  soon("warehouse-supply-reports"),
+  // contractor portal
+  soon("external-order"),
+  soon("my-orders"),
+  // calendar
+  soon("warehouse-calendar-month"),
+  soon("warehouse-calendar-day"),
+  soon("warehouse-calendar-agenda-day"),
+  soon("warehouse-calendar-resources"),
+  // terminal
+  soon("wms-terminal-collect"),
+  soon("wms-terminal-in"),
+  soon("wms-terminal-out"),
+  soon("wms-terminal-relocate"),
+  soon("wms-terminal-check"),
+  // production flow
+  soon("production-picking"),
+  soon("production-summary"),
+  soon("production-labels"),
+  soon("production-finish"),
+];
+
+export interface Match {
+  route: RouteDef;
+  openedDialogId?: string;
+  additionalParams?: string;
+}
+
+/** Finds the route of a path (`/users/12/x` → users, dialog 12, params x); undefined: missing page. */
+export function matchPath(pathname: string): Match | undefined {
+  const path = pathname.replace(/\/+$/, "").replace(/^\/+/, "");
+  const exact = routeTable.find((r) => r.name === path);
+  if (exact) return { route: exact };
+  const segments = path.split("/").map((s) => decodeURIComponent(s));
+  for (let n = Math.min(2, segments.length - 1); n >= 1; n--) {
+    const name = segments.slice(0, segments.length - n).join("/");
+    const route = routeTable.find((r) => r.name === name && r.params);
+    if (route) {
+      return {
+        route,
+        openedDialogId: segments[segments.length - n],
+        additionalParams: n === 2 ? segments.at(-1) : undefined,
+      };
+    }
+  }
+  return undefined;
+}
+
+export type GuardResult = { kind: "allow" } | { kind: "signin"; remember: string };
+
+/**
+ * The guard before each navigation: a signed-in user passes, and so does anyone on a path that needs no
+ * sign-in (or an unknown path, which shows the missing page); otherwise the full path is remembered.
+ */
+export function guard(fullPath: string, signedIn: boolean): GuardResult {
+  if (signedIn) return { kind: "allow" };
+  const match = matchPath(fullPath.split(/[?#]/)[0]);
+  if (!match || match.route.open) return { kind: "allow" };
+  return { kind: "signin", remember: fullPath };
+}
+
+/** Where to go after sign-in: the remembered path, else the last active menu link, else "/". */
+export function afterSignIn(remembered: string | null, lastMenuLink: string | null): string {
+  for (const candidate of [remembered, lastMenuLink]) {
+    if (candidate && candidate.startsWith("/") && !candidate.startsWith("//")) {
+      const m = matchPath(candidate.split(/[?#]/)[0]);
+      if (m && !m.route.open) return candidate;
+    }
+  }
+  return "/";
+}

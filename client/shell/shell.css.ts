@@ -1,0 +1,121 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../theme/theme.css.ts";
+
+export const page = style({ minHeight: "100vh", display: "flex", flexDirection: "column" });
+
+export const topBar = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  flexWrap: "wrap",
+});
+
+export const brand = style({ fontWeight: 700, fontSize: vars.size.title, marginRight: "auto" });
+
+export const body = style({ display: "flex", flex: 1, minHeight: 0 });
+
+export const menu = style({
+  width: "260px",
+  flexShrink: 0,
+  background: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  padding: vars.space.md,
+  overflowY: "auto",
+  "@media": { "screen and (max-width: 720px)": { display: "none" } },
+});
+
+export const menuCompact = style({ width: "200px", fontSize: vars.size.small });
+
+export const menuOpen = style({
+  "@media": {
+    "screen and (max-width: 720px)": {
+      display: "block",
+      position: "fixed",
+      inset: "56px 0 0 0",
+      zIndex: 10,
+      width: "auto",
+    },
+  },
+});
+
+export const menuToggle = style({ "@media": { "screen and (min-width: 721px)": { display: "none" } } });
+
+export const sectionTitle = style({
+  fontSize: vars.size.small,
+  textTransform: "uppercase",
+  letterSpacing: "0.04em",
+  color: vars.color.textMuted,
+  margin: `${vars.space.md} 0 ${vars.space.xs}`,
+});
+
+export const menuLink = style({
+  display: "flex",
+  alignItems: "center",
+  minHeight: vars.size.touch,
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: {
+    "&:hover": { background: vars.color.surfaceRaised },
+    '&[aria-current="page"]': { background: vars.color.surfaceRaised, fontWeight: 700 },
+  },
+});
+
+export const content = style({ flex: 1, padding: vars.space.xl, minWidth: 0 });
+
+export const title = style({ fontSize: vars.size.title, margin: `0 0 ${vars.space.lg}` });
+
+export const card = style({
+  maxWidth: "480px",
+  margin: `${vars.space.xl} auto`,
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
+export const banner = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  background: vars.color.warningSurface,
+  color: vars.color.warning,
+  borderBottom: `1px solid ${vars.color.warning}`,
+  flexWrap: "wrap",
+});
+
+export const bannerText = style({ flex: 1, minWidth: "200px" });
+
+export const toasts = style({
+  position: "fixed",
+  right: vars.space.lg,
+  bottom: vars.space.lg,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  zIndex: 20,
+  maxWidth: "min(420px, calc(100vw - 32px))",
+});
+
+export const toast = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: "0 6px 18px rgba(0,0,0,0.2)",
+});
+
+export const toastError = style([toast, { background: vars.color.dangerSurface, color: vars.color.danger }]);
+
+export const settings = style({
+  display: "flex",
+  alignItems: "flex-end",
+  gap: vars.space.md,
+  flexWrap: "wrap",
+});

@@ -1,0 +1,99 @@
+// One jotai store per page. Local storage holds only what the spec lists: the auth token data (with the
+// current user and claims), the menu, dark mode and compact menu; `greatReset` clears it.
+import { atom, createStore } from "jotai";
+import type { Language } from "./i18n/mod.ts";
+
+export interface TokenData {
+  token: string;
+  refreshToken: string;
+  expiresAt: string;
+  refreshExpiresAt: string;
+  user: { id: number; username: string; visibleName: string | null; defaultLanguage: string | null };
+}
+
+export interface DrawerSection {
+  code: string;
+  labelKey: string;
+  routes: string[];
+}
+
+export interface StartupConfig {
+  user: TokenData["user"] & { isSuperUser: boolean; settings: Record<string, unknown> };
+  drawerSections: DrawerSection[];
+  clientAccount: { appTitle: string | null; invoiceName: string };
+  tenant: { slug: string; companyName: string };
+}
+
+export interface Boot {
+  path: string;
+  lang: Language;
+  theme: "light" | "dark";
+  /** The user chose the language (cookie); otherwise it follows the browser. */
+  langChosen: boolean;
+}
+
+export const KEYS = {
+  auth: "wms.auth",
+  menu: "wms.menu",
+  darkMode: "wms.darkMode",
+  compactMenu: "wms.compactMenu",
+} as const;
+
+export const store = createStore();
+
+export const pathAtom = atom("/");
+export const langAtom = atom<Language>("en-us");
+export const themeAtom = atom<"light" | "dark">("light");
+export const compactMenuAtom = atom(false);
+export const simplifiedMenuAtom = atom(false);
+export const authAtom = atom<TokenData | null>(null);
+/** Set after hydration: until then the server's render (which cannot see local storage) is shown. */
+export const hydratedAtom = atom(false);
+export const startupAtom = atom<StartupConfig | null>(null);
+export const offlineAtom = atom(false);
+export const pendingAtom = atom(0);
+
+export interface Toast {
+  id: number;
+  kind: "error" | "info";
+  text: string;
+}
+export const toastsAtom = atom<Toast[]>([]);
+let toastId = 0;
+
+export function pushToast(kind: Toast["kind"], text: string): void {
+  const id = ++toastId;
+  store.set(toastsAtom, (list) => [...list.slice(-4), { id, kind, text }]);
+  setTimeout(() => store.set(toastsAtom, (list) => list.filter((t) => t.id !== id)), 8000);
+}
+
+export function readStorage<T>(key: string): T | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(key);
+    return raw ? JSON.parse(raw) as T : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: unknown): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, JSON.stringify(value));
+  } catch { /* private mode or full: the session still works in memory */ }
+}
+
+/** A `greatReset` flag (in local storage or the address) clears everything the app stored. */
+export function applyGreatReset(): void {
+  const url = new URL(globalThis.location.href);
+  if (globalThis.localStorage.getItem("greatReset") !== null || url.searchParams.has("greatReset")) {
+    globalThis.localStorage.clear();
+    url.searchParams.delete("greatReset");
+    history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }
+}
+
+/** Cookies the server reads to render the shell in the right language and theme. */
+export function setPreferenceCookie(name: "wms_lang" | "wms_theme", value: string): void {
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
+}

@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+// The service worker: precaches the hashed assets (the list is injected at build time by workbox-build)
+// and serves pages network-first, falling back to the last shell it saw when offline.
+import { precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(
+  new NavigationRoute(new NetworkFirst({ cacheName: "wms-shell", networkTimeoutSeconds: 5 }), {
+    denylist: [/^\/api\//],
+  }),
+);
+
+self.addEventListener("install", () => void self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));

@@ -1,0 +1,102 @@
+// The web application's delivery: hashed assets with long cache headers, the service worker and
+// manifest, and every other GET answered with the server-rendered shell (streamed), in the user's
+// language and theme. The shell comes from the SSR bundle that client/build.mjs writes to dist/.
+import type { Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { serveStatic } from "hono/deno";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import type { Env } from "./types.ts";
+
+const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+const LANGUAGES = ["pl-pl", "en-us", "de-de", "fr-fr", "es-es", "ru-ru"];
+
+interface SsrModule {
+  renderShell(
+    boot: { path: string; lang: string; theme: "light" | "dark"; langChosen: boolean },
+    assets: { js: string; css: string[] },
+  ): Promise<ReadableStream<Uint8Array>>;
+  matchPath(pathname: string): unknown;
+}
+
+let ssr: Promise<{ module: SsrModule; assets: { js: string; css: string[] } }> | undefined;
+
+function loadSsr() {
+  ssr ??= (async () => {
+    const file = join(DIST, "ssr", "ssr.js");
+    if (!existsSync(file)) throw new Error("The client is not built: run `deno task build`.");
+    const module = await import(pathToFileURL(file).href) as SsrModule;
+    const assets = JSON.parse(readFileSync(join(DIST, "assets.json"), "utf8"));
+    return { module, assets };
+  })();
+  ssr.catch(() => (ssr = undefined));
+  return ssr;
+}
+
+function pickLanguage(
+  cookie: string | undefined,
+  header: string | undefined,
+): { lang: string; chosen: boolean } {
+  if (cookie && LANGUAGES.includes(cookie)) return { lang: cookie, chosen: true };
+  const tags = (header ?? "").split(",").map((p) => p.split(";")[0].trim().toLowerCase()).filter(Boolean);
+  for (const tag of tags) {
+    if (LANGUAGES.includes(tag)) return { lang: tag, chosen: false };
+    const base = LANGUAGES.find((l) => l.startsWith(tag.split("-")[0] + "-"));
+    if (base) return { lang: base, chosen: false };
+  }
+  return { lang: "en-us", chosen: false };
+}
+
+export function webRoutes(app: Hono<Env>): void {
+  const root = DIST + "client";
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    // Names carry a content hash: a changed file is a new name.
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.get("/assets/*", serveStatic({ root }));
+  app.use("/icons/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=86400");
+  });
+  app.get("/icons/*", serveStatic({ root }));
+  for (const file of ["/sw.js", "/manifest.webmanifest"]) {
+    app.get(
+      file,
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "no-cache");
+          if (file === "/manifest.webmanifest") c.header("Content-Type", "application/manifest+json");
+        },
+      }),
+    );
+  }
+
+  app.get("*", async (c, next) => {
+    if (c.req.path.toLowerCase().startsWith("/api")) return next();
+    let loaded;
+    try {
+      loaded = await loadSsr();
+    } catch (err) {
+      return c.text(err instanceof Error ? err.message : String(err), 503);
+    }
+    const { lang, chosen } = pickLanguage(getCookie(c, "wms_lang"), c.req.header("accept-language"));
+    const theme = getCookie(c, "wms_theme") === "dark" ? "dark" : "light";
+    const url = new URL(c.req.url);
+    const stream = await loaded.module.renderShell(
+      { path: url.pathname + url.search, lang, theme, langChosen: chosen },
+      loaded.assets,
+    );
+    const known = loaded.module.matchPath(url.pathname) !== undefined;
+    return new Response(stream, {
+      status: known ? 200 : 404,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-cache",
+        "Content-Language": lang,
+      },
+    });
+  });
+}

@@ -1,0 +1,203 @@
+// What a person sees in the browser: the guard and the remembered path, sign-in, the missing page,
+// language and night mode that stick, the unreachable-server warning and a silent token refresh.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
+import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
+import { plPl } from "../../client/i18n/pl_pl.ts";
+import { deDe } from "../../client/i18n/de_de.ts";
+import { frFr } from "../../client/i18n/fr_fr.ts";
+import { esEs } from "../../client/i18n/es_es.ts";
+import { ruRu } from "../../client/i18n/ru_ru.ts";
+
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  s = await startServer({ accessTokenTtlSeconds: 2, loginLimitPerUser: 1000, loginLimitPerIp: 1000 });
+  await createTenant(s, "acme");
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-US" });
+  return context.newPage();
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(s.baseUrl + path);
+  await waitForHydration(page);
+}
+
+describe("sign-in and the guard", () => {
+  it("sends a visitor to /signin, remembers the full path and returns there after sign-in", async () => {
+    const page = await freshPage();
+    await open(page, "/users/17/edit?tab=roles");
+    await page.waitForURL(/\/signin$/);
+    await expect(page.getByRole("heading", { name: enUs["signin.title"] }).isVisible()).resolves.toBe(true);
+    await signInThroughForm(page, "acme-admin", PASSWORD);
+    await page.waitForURL(/\/users\/17\/edit\?tab=roles$/);
+    await page.getByRole("heading", { name: enUs["route.users"] }).waitFor();
+    expect(await page.getByTestId("coming-soon").textContent()).toContain(enUs["shell.comingSoon"]);
+    // The menu shows the sections of the startup configuration, and the current screen is marked.
+    const current = page.locator('nav a[aria-current="page"]');
+    expect(await current.textContent()).toBe(enUs["route.users"]);
+    expect(await page.locator('nav [data-section="administration"]').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it("shows a wrong password as an error and keeps what was typed", async () => {
+    const page = await freshPage();
+    await open(page, "/signin");
+    await signInThroughForm(page, "acme-admin", "not-the-password");
+    await page.getByRole("alert").filter({ hasText: "Wrong user name or password." }).waitFor();
+    expect(await page.locator('input[name="username"]').inputValue()).toBe("acme-admin");
+    expect(page.url()).toMatch(/\/signin$/);
+    await page.context().close();
+  });
+
+  it("goes to the last menu link when nothing was remembered, and signs out", async () => {
+    const page = await freshPage();
+    await open(page, "/signin");
+    await signInThroughForm(page, "acme-admin", PASSWORD);
+    await page.waitForURL(/\/$/);
+    await page.getByRole("link", { name: enUs["route.companies"] }).click();
+    await page.waitForURL(/\/companies$/);
+    await page.getByRole("button", { name: enUs["common.signOut"] }).click();
+    await page.waitForURL(/\/signin$/);
+    expect(await page.evaluate(() => localStorage.getItem("wms.auth"))).toBeNull();
+    await signInThroughForm(page, "acme-admin", PASSWORD);
+    await page.waitForURL(/\/companies$/);
+    await page.context().close();
+  });
+});
+
+describe("the missing page", () => {
+  it("answers 404 and says the page was moved, asking to recreate a broken favorite", async () => {
+    const page = await freshPage();
+    const res = await page.goto(s.baseUrl + "/no-such-screen");
+    expect(res?.status()).toBe(404);
+    await waitForHydration(page);
+    const text = await page.getByTestId("not-found").textContent();
+    expect(text).toContain(enUs["shell.notFound"]);
+    expect(text).toContain("favorite");
+    await page.context().close();
+  });
+});
+
+describe("languages", () => {
+  const catalogues = {
+    "pl-pl": plPl,
+    "en-us": enUs,
+    "de-de": deDe,
+    "fr-fr": frFr,
+    "es-es": esEs,
+    "ru-ru": ruRu,
+  };
+  const names = {
+    "pl-pl": "Polski",
+    "en-us": "English",
+    "de-de": "Deutsch",
+    "fr-fr": "Français",
+    "es-es": "Español",
+    "ru-ru": "Русский",
+  };
+
+  it("switches to each of the six languages, and the server renders the next page in it", async () => {
+    const page = await freshPage();
+    await open(page, "/signin");
+    let current = "English";
+    for (const [lang, cat] of Object.entries(catalogues)) {
+      await page.getByRole("button", { name: new RegExp(current) }).click();
+      await page.getByRole("option", { name: names[lang as keyof typeof names] }).click();
+      current = names[lang as keyof typeof names];
+      await page.getByRole("heading", { name: cat["signin.title"] }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await page.reload();
+      await waitForHydration(page);
+      // Rendered on the server in the chosen language (no flash of English).
+      expect(await page.locator("h1").textContent()).toBe(cat["signin.title"]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    }
+    await page.context().close();
+  });
+
+  it("follows the browser's language, with en-us as the fallback", async () => {
+    for (const [locale, heading] of [["de-AT", deDe["signin.title"]], ["ja-JP", enUs["signin.title"]]]) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      expect(await page.locator("h1").textContent()).toBe(heading);
+      await context.close();
+    }
+  });
+});
+
+describe("night mode", () => {
+  it("switches the theme and keeps it across pages", async () => {
+    const page = await freshPage();
+    await open(page, "/signin");
+    await signInThroughForm(page, "acme-admin", PASSWORD);
+    await page.waitForURL(/\/$/);
+    const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const nightMode = page.getByRole("switch", { name: enUs["common.nightMode"] });
+    expect(await nightMode.isChecked()).toBe(false);
+    // The switch's input is visually hidden; a person clicks its label.
+    await page.locator("label").filter({ has: nightMode }).click();
+    expect(await nightMode.isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    const after = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(after).not.toBe(before);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("wms.darkMode"))).toBe("true");
+    await page.context().close();
+  });
+});
+
+describe("when the server cannot be reached", () => {
+  it("shows the persistent warning with Cancel and Refresh", async () => {
+    const page = await freshPage();
+    await open(page, "/signin");
+    await page.route("**/api/**", (route) => route.abort("connectionrefused"));
+    await signInThroughForm(page, "acme-admin", PASSWORD);
+    const banner = page.getByTestId("offline-banner");
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain(enUs["shell.serverUnreachable"]);
+    await banner.getByRole("button", { name: enUs["common.cancel"] }).click();
+    expect(await banner.count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("token refresh", () => {
+  it("refreshes an expired token once and repeats the call", async () => {
+    const page = await freshPage();
+    await open(page, "/signin");
+    await signInThroughForm(page, "acme-admin", PASSWORD);
+    await page.waitForURL(/\/$/);
+    const first = await page.evaluate(() => JSON.parse(localStorage.getItem("wms.auth")!).token);
+    await page.waitForTimeout(2500); // the access token lives 2 s on this server
+    // Choosing a language saves it on the server: that call meets the expired token.
+    await page.getByRole("button", { name: /English/ }).click();
+    await page.getByRole("option", { name: "Deutsch" }).click();
+    await page.waitForFunction((old) => JSON.parse(localStorage.getItem("wms.auth")!).token !== old, first);
+    // The repeated call lands just after the new token is stored.
+    const dbUrl = (await s.platform.registry.bySlug("acme"))!.dbUrl;
+    await expect.poll(
+      () =>
+        s.platform.pool.use(
+          dbUrl,
+          (c) => c.query("SELECT default_language FROM users WHERE username = 'acme-admin'"),
+        ),
+      { timeout: 5000 },
+    ).toEqual([{ default_language: "de-de" }]);
+    expect(page.url()).toMatch(/\/$/);
+    await page.context().close();
+  });
+});
