@@ -1,7 +1,15 @@
 import type { LanguageCatalogue } from "./types.ts";
 
 // The client's catalogue in de-de: the keys of en_us.ts, with the plural forms German uses.
+import { listMessages } from "./areas/list.ts";
+import { hubMessages } from "./areas/hub.ts";
+import { favoritesMessages } from "./areas/favorites.ts";
+import { errorsMessages } from "./areas/errors.ts";
 export const deDe = {
+  ...listMessages["de-de"],
+  ...hubMessages["de-de"],
+  ...favoritesMessages["de-de"],
+  ...errorsMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -1,7 +1,15 @@
 // The client's catalogue in en-us. Every other language file has exactly these keys (a test compares
 // them). `{name}` marks a parameter; keys ending in `#one`, `#few`, `#many`, `#other` are plural forms
 // chosen with Intl.PluralRules.
+import { listMessages } from "./areas/list.ts";
+import { hubMessages } from "./areas/hub.ts";
+import { favoritesMessages } from "./areas/favorites.ts";
+import { errorsMessages } from "./areas/errors.ts";
 export const enUs = {
+  ...listMessages["en-us"],
+  ...hubMessages["en-us"],
+  ...favoritesMessages["en-us"],
+  ...errorsMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -1,7 +1,15 @@
 import type { LanguageCatalogue } from "./types.ts";
 
 // The client's catalogue in es-es: the keys of en_us.ts, with the plural forms Spanish uses.
+import { listMessages } from "./areas/list.ts";
+import { hubMessages } from "./areas/hub.ts";
+import { favoritesMessages } from "./areas/favorites.ts";
+import { errorsMessages } from "./areas/errors.ts";
 export const esEs = {
+  ...listMessages["es-es"],
+  ...hubMessages["es-es"],
+  ...favoritesMessages["es-es"],
+  ...errorsMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

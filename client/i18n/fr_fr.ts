@@ -1,7 +1,15 @@
 import type { LanguageCatalogue } from "./types.ts";
 
 // The client's catalogue in fr-fr: the keys of en_us.ts, with the plural forms French uses.
+import { listMessages } from "./areas/list.ts";
+import { hubMessages } from "./areas/hub.ts";
+import { favoritesMessages } from "./areas/favorites.ts";
+import { errorsMessages } from "./areas/errors.ts";
 export const frFr = {
+  ...listMessages["fr-fr"],
+  ...hubMessages["fr-fr"],
+  ...favoritesMessages["fr-fr"],
+  ...errorsMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -1,7 +1,15 @@
 import type { LanguageCatalogue } from "./types.ts";
 
 // The client's catalogue in pl-pl: the keys of en_us.ts, with the plural forms Polish uses.
+import { listMessages } from "./areas/list.ts";
+import { hubMessages } from "./areas/hub.ts";
+import { favoritesMessages } from "./areas/favorites.ts";
+import { errorsMessages } from "./areas/errors.ts";
 export const plPl = {
+  ...listMessages["pl-pl"],
+  ...hubMessages["pl-pl"],
+  ...favoritesMessages["pl-pl"],
+  ...errorsMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

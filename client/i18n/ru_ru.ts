@@ -1,7 +1,15 @@
 import type { LanguageCatalogue } from "./types.ts";
 
 // The client's catalogue in ru-ru: the keys of en_us.ts, with the plural forms Russian uses.
+import { listMessages } from "./areas/list.ts";
+import { hubMessages } from "./areas/hub.ts";
+import { favoritesMessages } from "./areas/favorites.ts";
+import { errorsMessages } from "./areas/errors.ts";
 export const ruRu = {
+  ...listMessages["ru-ru"],
+  ...hubMessages["ru-ru"],
+  ...favoritesMessages["ru-ru"],
+  ...errorsMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",
