@@ -13,6 +13,7 @@ export class ApiError extends Error {
     readonly fields: Record<string, string[]> = {},
     readonly issues: unknown[] = [],
     readonly requestId?: string,
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -74,7 +75,15 @@ async function send(
 async function toError(res: Response): Promise<ApiError> {
   try {
     const { error } = await res.json();
-    return new ApiError(res.status, error.code, error.message, error.fields, error.issues, error.requestId);
+    return new ApiError(
+      res.status,
+      error.code,
+      error.message,
+      error.fields,
+      error.issues,
+      error.requestId,
+      error.params,
+    );
   } catch {
     return new ApiError(res.status, "server.unknown", res.statusText);
   }

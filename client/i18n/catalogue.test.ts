@@ -98,3 +98,25 @@ describe("components", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("API error messages", () => {
+  it("every error code the server can answer has a client message in every language", async () => {
+    const { errorStatus } = await import("../../server/kernel/errors.ts");
+    for (const code of Object.keys(errorStatus)) {
+      for (const [lang, cat] of Object.entries(catalogues)) {
+        expect(cat[`apiError.${code}`], `${lang} ${code}`).toBeTruthy();
+      }
+    }
+  });
+
+  it("turns an API error into the message of its code, with its parameters", async () => {
+    const { ApiError } = await import("../api.ts");
+    const { errorMessage } = await import("../errors.ts");
+    const t = translator("de-de");
+    const err = new ApiError(429, "auth.tooManyAttempts", "server text", {}, [], "r-1", { minutes: 3 });
+    expect(errorMessage(t, err)).toBe(deDe["apiError.auth.tooManyAttempts"].replace("{minutes}", "3"));
+    expect(errorMessage(t, new ApiError(0, "network", "x"))).toBe(deDe["error.network"]);
+    expect(errorMessage(t, new ApiError(500, "server.unknown", "x", {}, [], "req-9"))).toContain("req-9");
+    expect(errorMessage(t, new Error("boom"))).toBe(deDe["error.unknown"]);
+  });
+});

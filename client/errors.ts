@@ -1,0 +1,24 @@
+// Every failed call can become a toast in the user's language: the API's error codes have their own
+// messages in the catalogue, a missing response has one, and anything else says it is unknown.
+import { ApiError } from "./api.ts";
+import type { MessageKey, Translator } from "./i18n/mod.ts";
+import { langAtom, pushToast, store } from "./state.ts";
+import { translator } from "./i18n/mod.ts";
+import { enUs } from "./i18n/en_us.ts";
+
+type ApiErrorKey = Extract<MessageKey, `apiError.${string}`>;
+
+export function errorMessage(t: Translator, err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === "network") return t.t("error.network");
+    const key = `apiError.${err.code}` as ApiErrorKey;
+    if (key in enUs) return t.t(key, { requestId: err.requestId ?? "", ...err.params });
+    return err.message || t.t("error.unknown");
+  }
+  return t.t("error.unknown");
+}
+
+/** Shows a failure as a toast. */
+export function reportError(err: unknown): void {
+  pushToast("error", errorMessage(translator(store.get(langAtom)), err));
+}

@@ -1,0 +1,58 @@
+// Heavy parts (tables, calendar, maps, statistics, terminal) load as separate chunks when opened. A chunk
+// that has not arrived within 120 seconds (spec section 9) gives up with a clear message and a way to
+// refresh, instead of a spinner forever.
+import { Component, type ComponentType, lazy, type ReactNode } from "react";
+import { useT } from "../i18n/use_t.ts";
+import { Button, Notice } from "../ui/controls.tsx";
+
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+export class ChunkTimeoutError extends Error {
+  constructor() {
+    super("chunk load timed out");
+  }
+}
+
+/** `load()`, or ChunkTimeoutError when it takes longer than `ms`. */
+export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkTimeoutError()), ms);
+    load().then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (err) => {
+        clearTimeout(timer);
+        reject(err);
+      },
+    );
+  });
+}
+
+// deno-lint-ignore no-explicit-any
+export function lazyScreen<P extends Record<string, any>>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+) {
+  return lazy(() => withTimeout(load));
+}
+
+function ChunkFailed() {
+  const t = useT();
+  return (
+    <Notice kind="error">
+      {t.t("shell.chunkTimeout")} <Button onPress={() => location.reload()}>{t.t("common.refresh")}</Button>
+    </Notice>
+  );
+}
+
+/** Catches a chunk that timed out or failed to load, and offers a refresh. */
+export class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <ChunkFailed /> : this.props.children;
+  }
+}

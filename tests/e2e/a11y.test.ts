@@ -1,0 +1,66 @@
+// An axe-core scan of each main screen, in both themes: no serious or critical violation.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { createRequire } from "node:module";
+import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
+import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+let s: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  s = await startServer();
+  await createTenant(s, "acme");
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function scan(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const result = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations as Violation[];
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  describe(`${theme} theme`, () => {
+    it("the sign-in screen, the start page with the menu, a screen and the missing page pass axe", async () => {
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      const found: string[] = [];
+      found.push(...(await scan(page)).map((v) => `/signin: ${v}`));
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      await page.locator("nav a").first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/: ${v}`));
+      for (const path of ["/companies", "/no-such-screen"]) {
+        await page.goto(s.baseUrl + path);
+        await waitForHydration(page);
+        await page.locator("nav a").first().waitFor();
+        found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    });
+  });
+}
