@@ -27,6 +27,7 @@ await step("type check (deno check)", [
   "bench/",
   "client/",
   "scripts/gate.ts",
+  "scripts/screenshots.ts",
 ]);
 await step("client build (esbuild, vanilla-extract, workbox)", ["client/build.mjs"], "node");
 
