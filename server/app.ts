@@ -17,6 +17,8 @@ import { registrationRoutes } from "./domain/access/registration/routes.ts";
 import { oidcRoutes } from "./domain/access/oidc/routes.ts";
 import { configRoutes } from "./domain/config/routes.ts";
 import { systemRoutes } from "./domain/system/routes.ts";
+import { hubRoutes } from "./hub/routes.ts";
+import { favoriteRoutes } from "./domain/favorites/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -27,6 +29,7 @@ export function createApp(platform: Platform): Hono<Env> {
   userRoutes(api, platform);
   configRoutes(api, platform);
   systemRoutes(api, platform);
+  favoriteRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",
@@ -37,6 +40,8 @@ export function createApp(platform: Platform): Hono<Env> {
 
   // Paths under /api match case-insensitively: the static segments are rewritten to their declared case.
   const app = new Hono<Env>({ getPath: (req) => canonicalPath(getPath(req)) });
+  // The real-time hub comes before the request context: a 101 answer takes no extra headers.
+  hubRoutes(app, platform);
   app.use("*", requestContext(platform));
   app.route("/api", api);
   webRoutes(app);

@@ -9,6 +9,7 @@ import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts"
 import { createMailer, type Mailer } from "./kernel/mail.ts";
 import { AttemptLimiter } from "./domain/access/auth/limiter.ts";
 import { SessionStore } from "./domain/access/auth/sessions.ts";
+import { Hub } from "./hub/hub.ts";
 
 export const VERSION = "0.1.0";
 
@@ -21,6 +22,8 @@ export interface Platform {
   mailer: Mailer;
   limiter: AttemptLimiter;
   sessions: SessionStore;
+  /** The real-time hub: open /dataHub sockets, edit modes, post-commit fan-out. */
+  hub: Hub;
   close(): Promise<void>;
 }
 
@@ -30,6 +33,8 @@ export async function createPlatform(overrides: Partial<Config> = {}): Promise<P
   const registry = new TenantRegistry(control, config.tenantCacheSeconds);
   const pool = new TenantPool(config.tenantPoolSize, config.tenantDbAuthToken, config.walCheckpointSeconds);
   const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
+  const sessions = new SessionStore(control, config.refreshTokenTtlSeconds);
+  const hub = new Hub({ isSessionActive: (sessionId) => sessions.isActive(sessionId) });
   return {
     config,
     control,
@@ -38,8 +43,10 @@ export async function createPlatform(overrides: Partial<Config> = {}): Promise<P
     keys,
     mailer: createMailer(config.smtpUrl, config.mailFrom, config.dataDir),
     limiter: new AttemptLimiter(config.loginLimitWindowSeconds),
-    sessions: new SessionStore(control, config.refreshTokenTtlSeconds),
+    sessions,
+    hub,
     async close() {
+      hub.closeAll();
       await pool.closeAll();
       await control.close();
     },

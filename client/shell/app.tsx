@@ -1,7 +1,7 @@
 // The application root, rendered on the server (with the boot values: path, language, theme) and
 // hydrated in the browser. Until hydration the server cannot know who is signed in (the token lives in
 // local storage), so signed-in screens render their frame first and fill in after hydration.
-import { useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Provider, useAtomValue, useSetAtom } from "jotai";
 import type { createStore } from "jotai";
 import { I18nProvider } from "react-aria-components";
@@ -21,6 +21,31 @@ import { OfflineBanner, Toasts } from "./chrome.tsx";
 import { MainLayout, rememberMenuLink } from "./layout.tsx";
 import { SignIn } from "../screens/signin.tsx";
 import { ComingSoon, Home, NotFound } from "../screens/simple.tsx";
+import { ChunkBoundary, lazyScreen } from "./lazy.tsx";
+import type { UsersScreen as UsersProps } from "../screens/users.tsx";
+import type { MyCompanyScreen as MyCompanyProps } from "../screens/my_company.tsx";
+import { useT } from "../i18n/use_t.ts";
+
+// Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
+const UsersScreen = lazyScreen<Parameters<typeof UsersProps>[0]>(() =>
+  import("../screens/users.tsx").then((m) => ({ default: m.UsersScreen }))
+);
+const MyCompanyScreen = lazyScreen<Parameters<typeof MyCompanyProps>[0]>(() =>
+  import("../screens/my_company.tsx").then((m) => ({ default: m.MyCompanyScreen }))
+);
+
+function Loading() {
+  const t = useT();
+  return <p>{t.t("common.loading")}</p>;
+}
+
+function lazyPart(node: ReactNode) {
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={<Loading />}>{node}</Suspense>
+    </ChunkBoundary>
+  );
+}
 
 function Screen() {
   const path = useAtomValue(pathAtom);
@@ -60,13 +85,23 @@ function Screen() {
       </MainLayout>
     );
   }
-  return (
-    <MainLayout>
-      {route.screen === "home"
-        ? <Home />
-        : <ComingSoon route={route.name} openedDialogId={match.openedDialogId} />}
-    </MainLayout>
-  );
+  let screen: ReactNode;
+  switch (route.screen) {
+    case "home":
+      screen = <Home />;
+      break;
+    case "users":
+      screen = lazyPart(
+        <UsersScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
+      );
+      break;
+    case "myCompany":
+      screen = lazyPart(<MyCompanyScreen openedDialogId={match.openedDialogId} />);
+      break;
+    default:
+      screen = <ComingSoon route={route.name} openedDialogId={match.openedDialogId} />;
+  }
+  return <MainLayout>{screen}</MainLayout>;
 }
 
 /** After hydration: the session from local storage, then the guard on the opened address. */

@@ -1,24 +1,29 @@
-// The main layout: top bar (language, night mode, compact menu, sign out) and the menu of the sections
-// this user may open, from the startup configuration.
-import { type ReactNode, useEffect, useState } from "react";
-import { useAtom, useAtomValue } from "jotai";
+// The main layout: top bar (language, night mode, compact and simplified menu, sign out) and the menu of
+// the sections this user may open, from the startup configuration, with the user's favorites. The
+// simplified menu is one alphabetical list of the allowed screens without section headings.
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { api } from "../api.ts";
 import { signOut } from "../session.ts";
 import {
   authAtom,
   compactMenuAtom,
+  type DrawerSection,
   KEYS,
   pathAtom,
+  simplifiedMenuAtom,
   startupAtom,
   type StartupConfig,
   writeStorage,
 } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { MessageKey } from "../i18n/mod.ts";
+import { reportError } from "../errors.ts";
 import { Button, Switch } from "../ui/controls.tsx";
 import { LanguageSelect, NightModeSwitch } from "./chrome.tsx";
-import { Link } from "./link.tsx";
 import { onNavigate } from "./navigation.ts";
+import { ConnectionStatus } from "./connection_status.tsx";
+import { FavoriteEditor, FavoritesSection, HoldableLink, openFavoriteEditor } from "./favorites.tsx";
 import * as css from "./shell.css.ts";
 
 type RouteKey = Extract<MessageKey, `route.${string}`>;
@@ -43,14 +48,101 @@ function useStartupConfig(): StartupConfig | null {
   return startup;
 }
 
+/** The simplified-menu setting: read from the user's settings, saved there with `changeuserconfig`. */
+function useSimplifiedMenu(startup: StartupConfig | null): [boolean, (on: boolean) => void] {
+  const [simplified, setSimplified] = useAtom(simplifiedMenuAtom);
+  const setStartup = useSetAtom(startupAtom);
+  useEffect(() => {
+    if (startup) setSimplified(startup.user.settings?.simplifiedMenu === true);
+  }, [startup?.user, setSimplified]);
+  const change = (on: boolean) => {
+    setSimplified(on);
+    api("PATCH", "/config/changeuserconfig", { paramName: "simplifiedMenu", paramValue: on })
+      .then(() =>
+        setStartup((s) =>
+          s && { ...s, user: { ...s.user, settings: { ...s.user.settings, simplifiedMenu: on } } }
+        )
+      )
+      .catch((err) => {
+        setSimplified(!on);
+        reportError(err);
+      });
+  };
+  return [simplified, change];
+}
+
+function MenuLink(p: { route: string; current: string }) {
+  const t = useT();
+  const label = t.t(`route.${p.route}` as RouteKey);
+  return (
+    <HoldableLink
+      to={`/${p.route}`}
+      className={css.menuLink}
+      current={p.current === `/${p.route}`}
+      hint={t.t("favorites.holdHint")}
+      onHold={() =>
+        openFavoriteEditor({
+          title: label,
+          link: `/${p.route}`,
+          parameters: {},
+          colour: null,
+          description: null,
+        })}
+    >
+      {label}
+    </HoldableLink>
+  );
+}
+
+function SectionsMenu(p: { sections: DrawerSection[]; current: string }) {
+  const t = useT();
+  return (
+    <>
+      {p.sections.map((section) =>
+        section.code === "favorites"
+          ? <FavoritesSection key={section.code} withHeading />
+          : section.routes.length
+          ? (
+            <div key={section.code} data-section={section.code}>
+              <h2 className={css.sectionTitle}>{t.t(section.labelKey as MenuKey)}</h2>
+              {section.routes.map((route) => <MenuLink key={route} route={route} current={p.current} />)}
+            </div>
+          )
+          : null
+      )}
+    </>
+  );
+}
+
+/** Every allowed screen once (a screen may sit in two sections), in the language's alphabetical order. */
+function SimplifiedMenu(p: { sections: DrawerSection[]; current: string }) {
+  const t = useT();
+  const routes = useMemo(() => {
+    const collator = new Intl.Collator(t.lang, { sensitivity: "base", numeric: true });
+    const all = new Set(p.sections.filter((s) => s.code !== "favorites").flatMap((s) => s.routes));
+    return [...all].map((route) => ({ route, label: t.t(`route.${route}` as RouteKey) }))
+      .sort((a, b) => collator.compare(a.label, b.label));
+  }, [p.sections, t]);
+  return (
+    <>
+      {p.sections.some((s) => s.code === "favorites") ? <FavoritesSection withHeading={false} /> : null}
+      <div data-simplified-menu role="group" aria-label={t.t("favorites.screens")}>
+        {routes.map(({ route }) => <MenuLink key={route} route={route} current={p.current} />)}
+      </div>
+    </>
+  );
+}
+
 export function MainLayout(p: { children: ReactNode }) {
   const t = useT();
   const startup = useStartupConfig();
   const path = useAtomValue(pathAtom);
   const [compact, setCompact] = useAtom(compactMenuAtom);
+  const [simplified, setSimplified] = useSimplifiedMenu(startup);
   const [open, setOpen] = useState(false);
   useEffect(() => onNavigate(() => setOpen(false)), []);
   const current = "/" + path.split(/[?#]/)[0].replace(/^\/+/, "").split("/")[0];
+  const sections = startup?.drawerSections ?? [];
   return (
     <div className={css.page}>
       <header className={css.topBar}>
@@ -59,6 +151,7 @@ export function MainLayout(p: { children: ReactNode }) {
           {t.t("common.menu")}
         </Button>
         <span className={css.brand}>{startup?.clientAccount.appTitle || t.t("app.name")}</span>
+        <ConnectionStatus />
         <div className={css.settings}>
           <LanguageSelect />
           <NightModeSwitch />
@@ -71,6 +164,7 @@ export function MainLayout(p: { children: ReactNode }) {
           >
             {t.t("common.compactMenu")}
           </Switch>
+          <Switch isSelected={simplified} onChange={setSimplified}>{t.t("common.simplifiedMenu")}</Switch>
           <Button quiet onPress={() => signOut(false)}>{t.t("common.signOut")}</Button>
         </div>
       </header>
@@ -80,24 +174,15 @@ export function MainLayout(p: { children: ReactNode }) {
           aria-label={t.t("common.menu")}
           className={[css.menu, compact ? css.menuCompact : "", open ? css.menuOpen : ""].join(" ")}
         >
-          {startup?.drawerSections.filter((s) => s.routes.length > 0).map((section) => (
-            <div key={section.code} data-section={section.code}>
-              <h2 className={css.sectionTitle}>{t.t(section.labelKey as MenuKey)}</h2>
-              {section.routes.map((route) => (
-                <Link
-                  key={route}
-                  to={`/${route}`}
-                  className={css.menuLink}
-                  current={current === `/${route}`}
-                >
-                  {t.t(`route.${route}` as RouteKey)}
-                </Link>
-              ))}
-            </div>
-          ))}
+          {startup
+            ? simplified
+              ? <SimplifiedMenu sections={sections} current={current} />
+              : <SectionsMenu sections={sections} current={current} />
+            : null}
         </nav>
         <main className={css.content}>{p.children}</main>
       </div>
+      <FavoriteEditor />
     </div>
   );
 }

@@ -4,31 +4,9 @@
 import { Component, type ComponentType, lazy, type ReactNode } from "react";
 import { useT } from "../i18n/use_t.ts";
 import { Button, Notice } from "../ui/controls.tsx";
+import { withTimeout } from "./chunk.ts";
 
-export const CHUNK_TIMEOUT_MS = 120_000;
-
-export class ChunkTimeoutError extends Error {
-  constructor() {
-    super("chunk load timed out");
-  }
-}
-
-/** `load()`, or ChunkTimeoutError when it takes longer than `ms`. */
-export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkTimeoutError()), ms);
-    load().then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (err) => {
-        clearTimeout(timer);
-        reject(err);
-      },
-    );
-  });
-}
+export { CHUNK_TIMEOUT_MS, ChunkTimeoutError, withTimeout } from "./chunk.ts";
 
 // deno-lint-ignore no-explicit-any
 export function lazyScreen<P extends Record<string, any>>(

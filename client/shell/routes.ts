@@ -1,6 +1,15 @@
 // Every screen route of the product. A screen whose feature has not arrived yet shows its title and a
 // "coming in a later version" state. Screen routes take optional /:openedDialogId/:additionalParams.
-export type Screen = "home" | "signin" | "activate" | "recovery" | "title" | "shared" | "comingSoon";
+export type Screen =
+  | "home"
+  | "signin"
+  | "activate"
+  | "recovery"
+  | "title"
+  | "shared"
+  | "users"
+  | "myCompany"
+  | "comingSoon";
 
 export interface RouteDef {
   name: string;
@@ -25,11 +34,11 @@ export const routeTable: RouteDef[] = [
   { name: "shared/wms-stock", screen: "shared", open: true },
   // administration
   soon("log"),
-  soon("my-company"),
+  { name: "my-company", screen: "myCompany", params: true },
   soon("print-layouts"),
   soon("email-templates"),
   soon("logistics-config"),
-  soon("users"),
+  { name: "users", screen: "users", params: true },
   soon("import-file"),
   soon("dictionaries"),
   soon("tags"),

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../theme/theme.css.ts";
 
 export const page = style({ minHeight: "100vh", display: "flex", flexDirection: "column" });
@@ -51,17 +51,32 @@ export const sectionTitle = style({
   margin: `${vars.space.md} 0 ${vars.space.xs}`,
 });
 
+const holdFill = keyframes({ from: { backgroundSize: "0% 100%" }, to: { backgroundSize: "100% 100%" } });
+const holdTint = `color-mix(in srgb, ${vars.color.primary} 28%, transparent)`;
+
 export const menuLink = style({
   display: "flex",
   alignItems: "center",
+  gap: vars.space.sm,
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.sm,
   color: vars.color.text,
   textDecoration: "none",
+  // A long press (favorites) must not select text or open the phone's link preview.
+  userSelect: "none",
+  WebkitUserSelect: "none",
+  WebkitTouchCallout: "none",
   selectors: {
     "&:hover": { background: vars.color.surfaceRaised },
     '&[aria-current="page"]': { background: vars.color.surfaceRaised, fontWeight: 700 },
+    "&:focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "-3px" },
+    // While held, the item fills from the left over the 2 seconds the hold takes.
+    "&[data-holding]": {
+      backgroundImage: `linear-gradient(${holdTint}, ${holdTint})`,
+      backgroundRepeat: "no-repeat",
+      animation: `${holdFill} 2s linear forwards`,
+    },
   },
 });
 
@@ -119,3 +134,72 @@ export const settings = style({
   gap: vars.space.md,
   flexWrap: "wrap",
 });
+
+export const favoriteDot = style({
+  width: "12px",
+  height: "12px",
+  borderRadius: "50%",
+  flexShrink: 0,
+});
+
+export const favoriteDotEmpty = style([favoriteDot, { border: `2px solid ${vars.color.border}` }]);
+
+export const menuHint = style({
+  fontSize: vars.size.small,
+  color: vars.color.textMuted,
+  margin: `${vars.space.xs} ${vars.space.sm} ${vars.space.sm}`,
+});
+
+/** The favorites above the flat list of the simplified menu, set apart by a rule instead of a heading. */
+export const flatGroup = style({
+  paddingBottom: vars.space.sm,
+  marginBottom: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const colourGroup = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+});
+
+export const fieldLabel = style({ fontSize: vars.size.small, color: vars.color.textMuted, fontWeight: 600 });
+
+export const swatches = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+
+export const swatchRadio = style({
+  display: "grid",
+  placeItems: "center",
+  width: vars.size.touch,
+  height: vars.size.touch,
+  borderRadius: "50%",
+  border: "3px solid transparent",
+  cursor: "pointer",
+  selectors: {
+    "&[data-selected]": { borderColor: vars.color.text },
+    "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "1px" },
+  },
+});
+
+export const swatch = style({ width: "28px", height: "28px", borderRadius: "50%" });
+
+export const swatchNone = style([swatch, {
+  border: `2px dashed ${vars.color.border}`,
+  boxSizing: "border-box",
+}]);
+
+export const fieldErrorText = style({
+  color: vars.color.danger,
+  fontSize: vars.size.small,
+  margin: `0 0 ${vars.space.md}`,
+});
+
+export const dialogButtons = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});
+
+export const spacer = style({ flex: 1 });

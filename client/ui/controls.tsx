@@ -11,6 +11,7 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
+  SearchField as AriaSearchField,
   Select as AriaSelect,
   SelectValue,
   Switch as AriaSwitch,
@@ -18,23 +19,30 @@ import {
   TabList,
   TabPanel,
   Tabs as AriaTabs,
+  Text,
+  TextArea,
   TextField as AriaTextField,
 } from "react-aria-components";
 import * as s from "./ui.css.ts";
 
-export function Button(props: ButtonProps & { quiet?: boolean }) {
-  const { quiet, ...rest } = props;
-  return <AriaButton {...rest} className={quiet ? s.quietButton : s.button} />;
+export function Button(props: ButtonProps & { quiet?: boolean; danger?: boolean }) {
+  const { quiet, danger, ...rest } = props;
+  return <AriaButton {...rest} className={danger ? s.dangerButton : quiet ? s.quietButton : s.button} />;
 }
 
 export interface TextFieldProps {
   name: string;
   label: string;
-  type?: "text" | "password" | "email";
+  type?: "text" | "password" | "email" | "tel" | "date";
   value?: string;
   onChange?: (v: string) => void;
   autoComplete?: string;
   isRequired?: boolean;
+  isReadOnly?: boolean;
+  /** Several lines (a text area). */
+  multiline?: boolean;
+  /** A hint under the field. */
+  description?: string;
   /** Messages for this field from the server (already translated). */
   errors?: string[];
 }
@@ -43,43 +51,76 @@ export function TextField(p: TextFieldProps) {
   return (
     <AriaTextField
       name={p.name}
-      type={p.type ?? "text"}
+      type={p.multiline ? undefined : p.type ?? "text"}
       value={p.value}
       onChange={p.onChange}
       autoComplete={p.autoComplete}
       isRequired={p.isRequired}
+      isReadOnly={p.isReadOnly}
       isInvalid={!!p.errors?.length}
       className={s.field}
       validationBehavior="aria"
     >
       <Label className={s.label}>{p.label}</Label>
-      <Input className={s.input} />
+      {p.multiline ? <TextArea className={s.textArea} rows={3} /> : <Input className={s.input} />}
+      {p.description ? <Text slot="description" className={s.description}>{p.description}</Text> : null}
       <FieldError className={s.fieldError}>{p.errors?.join(" ")}</FieldError>
     </AriaTextField>
   );
 }
 
+/** A search box: Escape clears it. */
+export function SearchField(p: { label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <AriaSearchField value={p.value} onChange={p.onChange} className={s.searchField}>
+      <Label className={s.label}>{p.label}</Label>
+      <Input className={s.input} />
+    </AriaSearchField>
+  );
+}
+
+/** A value shown, not edited: a label and its text. */
+export function ReadOnlyField(p: { label: string; children: ReactNode }) {
+  return (
+    <div className={s.field}>
+      <span className={s.label}>{p.label}</span>
+      <span className={s.readOnlyValue}>{p.children}</span>
+    </div>
+  );
+}
+
 export function Checkbox(
   p: {
-    name: string;
-    children: ReactNode;
+    name?: string;
+    /** The visible label; without it, `label` names the box. */
+    children?: ReactNode;
+    label?: string;
     isSelected: boolean;
+    isIndeterminate?: boolean;
     onChange: (v: boolean) => void;
+    isReadOnly?: boolean;
     errors?: string[];
   },
 ) {
+  const box = (
+    <AriaCheckbox
+      name={p.name}
+      aria-label={p.children ? undefined : p.label}
+      isSelected={p.isSelected}
+      isIndeterminate={p.isIndeterminate}
+      onChange={p.onChange}
+      isReadOnly={p.isReadOnly}
+      isInvalid={!!p.errors?.length}
+      className={s.checkbox}
+    >
+      <span className={s.box} aria-hidden="true">{p.isIndeterminate ? "−" : p.isSelected ? "✓" : ""}</span>
+      {p.children}
+    </AriaCheckbox>
+  );
+  if (!p.children) return box;
   return (
     <div className={s.field}>
-      <AriaCheckbox
-        name={p.name}
-        isSelected={p.isSelected}
-        onChange={p.onChange}
-        isInvalid={!!p.errors?.length}
-        className={s.checkbox}
-      >
-        <span className={s.box} aria-hidden="true">{p.isSelected ? "✓" : ""}</span>
-        {p.children}
-      </AriaCheckbox>
+      {box}
       {p.errors?.length ? <span className={s.fieldError}>{p.errors.join(" ")}</span> : null}
     </div>
   );
@@ -97,15 +138,36 @@ export function Switch(p: { children: ReactNode; isSelected: boolean; onChange: 
 }
 
 export function Select<K extends string>(
-  p: { label: string; value: K; options: Array<{ id: K; label: string }>; onChange: (v: K) => void },
+  p: {
+    label: string;
+    value: K;
+    options: Array<{ id: K; label: string }>;
+    onChange: (v: K) => void;
+    name?: string;
+    isRequired?: boolean;
+    isReadOnly?: boolean;
+    /** Messages for this field from the server (already translated). */
+    errors?: string[];
+  },
 ) {
+  const invalid = !!p.errors?.length;
   return (
-    <AriaSelect selectedKey={p.value} onSelectionChange={(k) => p.onChange(k as K)} className={s.select}>
+    <AriaSelect
+      name={p.name}
+      selectedKey={p.value}
+      onSelectionChange={(k) => p.onChange(k as K)}
+      isRequired={p.isRequired}
+      isDisabled={p.isReadOnly}
+      isInvalid={invalid}
+      validationBehavior="aria"
+      className={p.name ? s.formSelect : s.select}
+    >
       <Label className={s.label}>{p.label}</Label>
-      <AriaButton className={s.quietButton}>
+      <AriaButton className={s.selectButton}>
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </AriaButton>
+      {invalid ? <FieldError className={s.fieldError}>{p.errors!.join(" ")}</FieldError> : null}
       <Popover className={s.popover}>
         <ListBox>
           {p.options.map((o) => (

@@ -68,7 +68,10 @@ export const box = style({
   background: vars.color.surface,
   color: vars.color.primaryText,
   selectors: {
-    [`${checkbox}[data-selected] &`]: { background: vars.color.primary, borderColor: vars.color.primary },
+    [`${checkbox}[data-selected] &, ${checkbox}[data-indeterminate] &`]: {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+    },
     [`${checkbox}[data-focus-visible] &`]: { outline: `3px solid ${vars.color.focus}` },
   },
 });
@@ -160,4 +163,73 @@ export const notice = style({
 export const errorNotice = style([notice, {
   background: vars.color.dangerSurface,
   color: vars.color.danger,
+}]);
+
+export const textArea = style([input, { minHeight: "88px", padding: vars.space.sm, resize: "vertical" }]);
+
+export const description = style({ fontSize: vars.size.small, color: vars.color.textMuted });
+
+export const searchField = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  minWidth: "220px",
+});
+
+export const readOnlyValue = style({
+  minHeight: "28px",
+  display: "flex",
+  alignItems: "center",
+  overflowWrap: "anywhere",
+});
+
+export const selectButton = style([quietButton, {
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  selectors: {
+    "[data-invalid] > &": { borderColor: vars.color.danger },
+  },
+}]);
+
+export const formSelect = style([select, { marginBottom: vars.space.md }]);
+
+export const numberGroup = style({ display: "flex", gap: vars.space.xs });
+
+export const numberInput = style([input, { flex: 1, minWidth: 0 }]);
+
+export const stepButton = style([quietButton, { padding: `0 ${vars.space.md}`, minWidth: vars.size.touch }]);
+
+export const menu = style({
+  padding: vars.space.xs,
+  outline: "none",
+  maxHeight: "60vh",
+  overflowY: "auto",
+});
+
+export const menuItem = style([listItem, {
+  gap: vars.space.sm,
+  outline: "none",
+  selectors: {
+    "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "-3px" },
+  },
+}]);
+
+export const menuCheck = style({ width: "1.2em", display: "inline-block", textAlign: "center" });
+
+export const popoverDialog = style({ padding: vars.space.lg, outline: "none", minWidth: "280px" });
+
+export const buttonRow = style({
+  display: "flex",
+  gap: vars.space.sm,
+  flexWrap: "wrap",
+  justifyContent: "flex-end",
+  marginTop: vars.space.md,
+});
+
+export const dangerButton = style([button, {
+  background: vars.color.danger,
+  borderColor: vars.color.danger,
+  color: vars.color.surface,
 }]);

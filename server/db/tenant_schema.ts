@@ -5,3 +5,4 @@ export { users } from "../domain/access/users/table.ts";
 export { recordLog } from "../domain/logs/record_log/table.ts";
 export { systemLog } from "../domain/logs/system_log/table.ts";
 export { clientAccount, clientLogisticsConfig } from "../domain/config/table.ts";
+export { favoriteActions } from "../domain/favorites/table.ts";

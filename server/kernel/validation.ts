@@ -42,7 +42,8 @@ export function toFieldErrors(error: z.ZodError): Record<string, FieldCode[]> {
 }
 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // reportInput: the issues carry the offending value, which tells a missing value from a wrong one.
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new AppError("validation.failed", { fields: toFieldErrors(result.error) });
   return result.data;
 }

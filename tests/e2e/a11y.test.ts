@@ -53,7 +53,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.waitForURL(/\/$/);
       await page.locator("nav a").first().waitFor();
       found.push(...(await scan(page)).map((v) => `/: ${v}`));
-      for (const path of ["/companies", "/no-such-screen"]) {
+      for (const path of ["/companies", "/no-such-screen", "/users", "/users/1", "/my-company"]) {
         await page.goto(s.baseUrl + path);
         await waitForHydration(page);
         await page.locator("nav a").first().waitFor();

@@ -1,12 +1,14 @@
 // Shapes of the account and logistics configuration, shared by validation, OpenAPI and the client.
+// Top-level schemas are marked /* @__PURE__ */ so that a client bundle taking only the metadata
+// leaves zod out (see access/users/contract.ts).
 import { z } from "zod";
 import { languages } from "../../kernel/i18n/mod.ts";
-import { email } from "../access/users/contract.ts";
+import { email, type ResourceMeta } from "../access/users/contract.ts";
 
 export const documentTypeCodes = ["DIN", "DOU", "IIN", "IOU", "OIN", "OOU", "CRL", "ARL", "PRL"] as const;
 export const orderTypeCodes = ["OIN", "OOU", "OPI", "VER-A", "VER-P", "VER-C", "VER-L"] as const;
 
-export const Address = z.object({
+export const Address = /* @__PURE__ */ z.object({
   street: z.string().trim().max(200).nullish(),
   number: z.string().trim().max(20).nullish(),
   city: z.string().trim().max(100).nullish(),
@@ -15,7 +17,7 @@ export const Address = z.object({
   country: z.string().trim().max(100).nullish(),
 });
 
-export const ClientAccountUpdate = z.object({
+export const ClientAccountUpdate = /* @__PURE__ */ z.object({
   version: z.number().int().positive(),
   invoiceName: z.string().trim().min(1).max(200),
   taxId: z.string().trim().max(32).nullish(),
@@ -28,7 +30,7 @@ export const ClientAccountUpdate = z.object({
   appTitle: z.string().trim().max(100).nullish(),
 });
 
-export const ClientAccount = z.object({
+export const ClientAccount = /* @__PURE__ */ z.object({
   id: z.number(),
   invoiceName: z.string(),
   taxId: z.string().nullable(),
@@ -47,8 +49,102 @@ export const ClientAccount = z.object({
   version: z.number(),
 });
 
+/** The company's own account for the generic dialogs: one record, edited by administrators. */
+export const clientAccountMeta: ResourceMeta = {
+  resource: "ClientAccount",
+  path: "/ClientAccount",
+  nameKey: "resource.account",
+  titleFields: ["invoiceName"],
+  defaultSort: { column: "id", descending: false },
+  singleton: true,
+  fields: [
+    {
+      name: "invoiceName",
+      kind: "text",
+      labelKey: "field.account.invoiceName",
+      form: { edit: true, required: "always", maxLength: 200 },
+      groupKey: "group.account.invoice",
+    },
+    {
+      name: "taxId",
+      kind: "text",
+      labelKey: "field.account.taxId",
+      form: { edit: true, maxLength: 32 },
+      groupKey: "group.account.invoice",
+    },
+    {
+      name: "invoiceEmail",
+      kind: "email",
+      labelKey: "field.account.invoiceEmail",
+      form: { edit: true, maxLength: 254 },
+      groupKey: "group.account.invoice",
+    },
+    {
+      name: "addresses",
+      kind: "addresses",
+      labelKey: "field.account.addresses",
+      form: { edit: true },
+      groupKey: "group.account.invoice",
+    },
+    {
+      name: "subscriptionType",
+      kind: "text",
+      labelKey: "field.account.subscriptionType",
+      groupKey: "group.account.subscription",
+    },
+    {
+      name: "subscriptionCode",
+      kind: "text",
+      labelKey: "field.account.subscriptionCode",
+      groupKey: "group.account.subscription",
+    },
+    {
+      name: "monthlyDocumentLimit",
+      kind: "number",
+      labelKey: "field.account.monthlyDocumentLimit",
+      groupKey: "group.account.subscription",
+    },
+    {
+      name: "extraDocumentPriceEur",
+      kind: "money",
+      currency: "EUR",
+      labelKey: "field.account.extraDocumentPriceEur",
+      groupKey: "group.account.subscription",
+    },
+    {
+      name: "extraOperationsBudget",
+      kind: "money",
+      currency: "EUR",
+      labelKey: "field.account.extraOperationsBudget",
+      groupKey: "group.account.subscription",
+    },
+    {
+      name: "appTitle",
+      kind: "text",
+      labelKey: "field.account.appTitle",
+      form: { edit: true, maxLength: 100 },
+      groupKey: "group.account.appearance",
+    },
+    {
+      name: "theme",
+      kind: "enum",
+      options: ["light", "dark"],
+      labelKey: "field.account.theme",
+      form: { edit: true, required: "always" },
+      groupKey: "group.account.appearance",
+    },
+    {
+      name: "windowAnimations",
+      kind: "boolean",
+      labelKey: "field.account.windowAnimations",
+      form: { edit: true },
+      groupKey: "group.account.appearance",
+    },
+  ],
+};
+
 /** A numbering schema: parts joined in order, e.g. DIN / 2026 / 11 / 000123. */
-export const NumberingPart = z.discriminatedUnion("type", [
+export const NumberingPart = /* @__PURE__ */ z.discriminatedUnion("type", [
   z.object({ type: z.literal("counter"), digits: z.number().int().min(5).max(8) }),
   z.object({ type: z.literal("year"), digits: z.union([z.literal(2), z.literal(4)]) }),
   z.object({ type: z.literal("month") }),
@@ -56,7 +152,7 @@ export const NumberingPart = z.discriminatedUnion("type", [
   z.object({ type: z.literal("separator"), value: z.enum(["/", "-", ".", "_", " "]) }),
 ]);
 
-export const NumberingSchema = z.object({
+export const NumberingSchema = /* @__PURE__ */ z.object({
   parts: z.array(NumberingPart).min(1).max(12).refine(
     (parts) => parts.filter((p) => p.type === "counter").length === 1,
     { params: { code: "validation.invalidValue" } },
@@ -65,9 +161,9 @@ export const NumberingSchema = z.object({
   reset: z.enum(["never", "yearly", "monthly"]).default("yearly"),
 });
 
-const rule = z.enum(["block", "warn", "allow"]);
+const rule = /* @__PURE__ */ z.enum(["block", "warn", "allow"]);
 
-export const LogisticsConfigData = z.object({
+export const LogisticsConfigData = /* @__PURE__ */ z.object({
   numbering: z.object({
     documents: z.record(z.enum(documentTypeCodes), NumberingSchema),
     orders: z.record(z.enum(orderTypeCodes), NumberingSchema),
@@ -100,11 +196,11 @@ export const LogisticsConfigData = z.object({
 });
 export type LogisticsConfigData = z.output<typeof LogisticsConfigData>;
 
-export const ClientLogisticsConfigUpdate = LogisticsConfigData.and(
+export const ClientLogisticsConfigUpdate = /* @__PURE__ */ LogisticsConfigData.and(
   z.object({ version: z.number().int().positive() }),
 );
 
-export const ClientLogisticsConfig = z.object({
+export const ClientLogisticsConfig = /* @__PURE__ */ z.object({
   id: z.number(),
   version: z.number(),
   createdAt: z.string(),
@@ -154,7 +250,7 @@ export function defaultLogisticsConfig(): LogisticsConfigData {
 
 export const userConfigParams = ["defaultLanguage", "nightMode", "compactMenu", "simplifiedMenu"] as const;
 
-export const ChangeUserConfig = z.discriminatedUnion("paramName", [
+export const ChangeUserConfig = /* @__PURE__ */ z.discriminatedUnion("paramName", [
   z.object({ paramName: z.literal("defaultLanguage"), paramValue: z.enum(languages) }),
   z.object({ paramName: z.literal("nightMode"), paramValue: z.boolean() }),
   z.object({ paramName: z.literal("compactMenu"), paramValue: z.boolean() }),

@@ -7,6 +7,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
 import { users } from "../access/users/table.ts";
 import { findUser, toUserDto } from "../access/users/service.ts";
 import { clientAccount, clientLogisticsConfig } from "./table.ts";
@@ -54,7 +55,7 @@ export async function getClientAccount(ctx: TenantContext) {
 }
 
 export async function updateClientAccount(ctx: TenantContext, input: z.output<typeof ClientAccountUpdate>) {
-  return await ctx.conn.transaction(async (tx) => {
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [old] = await tx.select().from(clientAccount).where(eq(clientAccount.id, 1)).limit(1);
     if (!old) throw notFound();
     if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
@@ -72,6 +73,7 @@ export async function updateClientAccount(ctx: TenantContext, input: z.output<ty
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    outbox.add("ClientAccount", "changed", row.id);
     return accountDto(row);
   });
 }
@@ -96,7 +98,7 @@ export async function updateLogisticsConfig(
   ctx: TenantContext,
   input: z.output<typeof ClientLogisticsConfigUpdate>,
 ) {
-  return await ctx.conn.transaction(async (tx) => {
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [old] = await tx.select().from(clientLogisticsConfig).where(eq(clientLogisticsConfig.id, 1)).limit(
       1,
     );
@@ -116,6 +118,7 @@ export async function updateLogisticsConfig(
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    outbox.add("ClientLogisticsConfig", "changed", row.id);
     return logisticsDto(row);
   });
 }

@@ -1,11 +1,13 @@
 // The User's shapes, shared by server validation, the OpenAPI document and the client's forms.
+// Schemas built at the top level are marked /* @__PURE__ */: a client bundle that takes only the
+// metadata below then leaves zod and the phone number tables out.
 import { z } from "zod";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { languages } from "../../../kernel/i18n/mod.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
 
-export const username = z.string().trim().min(1).min(3).max(64)
+export const username = /* @__PURE__ */ z.string().trim().min(1).min(3).max(64)
   .regex(USERNAME_PATTERN);
 /**
  * An address as mail servers take it (RFC 5321): a dot-atom local part of at most 64 characters, then a
@@ -24,15 +26,15 @@ function hasControlCharacter(v: string): boolean {
 }
 
 // Control characters are refused before trimming: a trailing CR LF is a broken address, not padding.
-export const email = z.string()
+export const email = /* @__PURE__ */ z.string()
   .refine((v) => !hasControlCharacter(v), { params: { code: "validation.invalidEmail" } })
   .trim().min(1).max(254)
   .pipe(z.email({ pattern: EMAIL_PATTERN }))
   .transform((v) => v.toLowerCase());
-export const password = z.string().min(1).min(8).max(128);
+export const password = /* @__PURE__ */ z.string().min(1).min(8).max(128);
 
 /** A phone number with its country code, stored in E.164 form (+48600700800). */
-export const phoneNumber = z.string().trim().max(32).transform((value, ctx) => {
+export const phoneNumber = /* @__PURE__ */ z.string().trim().max(32).transform((value, ctx) => {
   if (value === "") return null;
   const parsed = value.startsWith("+") ? parsePhoneNumberFromString(value) : undefined;
   if (!parsed || !parsed.isValid()) {
@@ -43,25 +45,25 @@ export const phoneNumber = z.string().trim().max(32).transform((value, ctx) => {
 });
 
 const flags = {
-  blocked: z.boolean().default(false),
-  active: z.boolean().default(true),
-  isSuperUser: z.boolean().default(false),
-  isPowerUser: z.boolean().default(false),
-  logisticsEnabled: z.boolean().default(false),
-  terminalEnabled: z.boolean().default(false),
-  shippingEnabled: z.boolean().default(false),
-  transportEnabled: z.boolean().default(false),
-  contractorPortalEnabled: z.boolean().default(false),
+  blocked: /* @__PURE__ */ z.boolean().default(false),
+  active: /* @__PURE__ */ z.boolean().default(true),
+  isSuperUser: /* @__PURE__ */ z.boolean().default(false),
+  isPowerUser: /* @__PURE__ */ z.boolean().default(false),
+  logisticsEnabled: /* @__PURE__ */ z.boolean().default(false),
+  terminalEnabled: /* @__PURE__ */ z.boolean().default(false),
+  shippingEnabled: /* @__PURE__ */ z.boolean().default(false),
+  transportEnabled: /* @__PURE__ */ z.boolean().default(false),
+  contractorPortalEnabled: /* @__PURE__ */ z.boolean().default(false),
 };
 
 const profile = {
   username,
-  visibleName: z.string().trim().max(128).nullish(),
+  visibleName: /* @__PURE__ */ z.string().trim().max(128).nullish(),
   email,
-  phoneNumber: phoneNumber.nullish(),
-  defaultLanguage: z.enum(languages).nullish(),
-  description: z.string().max(2000).nullish(),
-  connectedContractorId: z.number().int().positive().nullish(),
+  phoneNumber: /* @__PURE__ */ phoneNumber.nullish(),
+  defaultLanguage: /* @__PURE__ */ z.enum(languages).nullish(),
+  description: /* @__PURE__ */ z.string().max(2000).nullish(),
+  connectedContractorId: /* @__PURE__ */ z.number().int().positive().nullish(),
 };
 
 function passwordsMatch(
@@ -78,7 +80,7 @@ function passwordsMatch(
   }
 }
 
-export const UserCreate = z.object({
+export const UserCreate = /* @__PURE__ */ z.object({
   ...profile,
   ...flags,
   password,
@@ -87,7 +89,7 @@ export const UserCreate = z.object({
 export type UserCreate = z.output<typeof UserCreate>;
 
 /** An edit: the password is sent only to change it. */
-export const UserUpdate = z.object({
+export const UserUpdate = /* @__PURE__ */ z.object({
   id: z.number().int().positive(),
   version: z.number().int().positive(),
   ...profile,
@@ -99,7 +101,7 @@ export const UserUpdate = z.object({
 }).superRefine(passwordsMatch);
 export type UserUpdate = z.output<typeof UserUpdate>;
 
-export const User = z.object({
+export const User = /* @__PURE__ */ z.object({
   id: z.number(),
   username: z.string(),
   visibleName: z.string().nullable(),
@@ -125,4 +127,192 @@ export const User = z.object({
 });
 export type User = z.output<typeof User>;
 
-export const UserPage = z.object({ results: z.array(User), allFilteredRowCount: z.number() });
+export const UserPage = /* @__PURE__ */ z.object({ results: z.array(User), allFilteredRowCount: z.number() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Resource metadata: what the generic list and the add/edit/preview dialogs need to know about a resource,
+// declared once beside its schemas. Plain data (no functions), so the client imports it as it is and the
+// server derives its list's sortable and filterable fields from it. The shape lives here because this is
+// the first resource to have it; the resource engine will give it a home of its own.
+
+/** How a field is shown and edited. The list's filter operators follow from it. */
+export type FieldKind =
+  | "text"
+  | "email"
+  | "phone"
+  | "password"
+  | "textarea"
+  | "number"
+  | "money"
+  | "boolean"
+  | "date"
+  | "enum"
+  | "addresses";
+
+export interface FieldMeta {
+  name: string;
+  kind: FieldKind;
+  /** The label's key in the client catalogue. */
+  labelKey: string;
+  /** The allowed values of an enum field. */
+  options?: readonly string[];
+  /** Currency of a money field. */
+  currency?: string;
+  /** Present when the field is a list column. */
+  list?: {
+    sortable?: boolean;
+    filterable?: boolean;
+    /** Included in the quick search (field `*`, contains). */
+    searchable?: boolean;
+    /** Shown until the user hides it with the column chooser. */
+    visible?: boolean;
+  };
+  /** Present when the field is in the add/edit form; fields without it are shown read-only. */
+  form?: {
+    add?: boolean;
+    edit?: boolean;
+    /** Required always, or only when adding (a password on an existing record is sent only to change it). */
+    required?: "always" | "add";
+    minLength?: number;
+    maxLength?: number;
+    /** Only administrators set it; others see it read-only. */
+    adminOnly?: boolean;
+    /** The value a new record starts with, as the schema defaults it. */
+    default?: string | number | boolean;
+  };
+  /** The form's group heading (catalogue key). */
+  groupKey?: string;
+  /** Never shown outside the form (passwords). */
+  writeOnly?: boolean;
+}
+
+export interface ResourceMeta {
+  /** The resource name of the API path and of real-time events. */
+  resource: string;
+  /** The API path under /api. */
+  path: string;
+  /** Catalogue keys: the record's name and the add dialog's title. */
+  nameKey: string;
+  addKey?: string;
+  /** Fields whose values, joined, name a record in titles and confirmations. */
+  titleFields: readonly string[];
+  defaultSort: { column: string; descending: boolean };
+  /** One record per company, read and edited without an id. */
+  singleton?: boolean;
+  fields: readonly FieldMeta[];
+}
+
+const flag = (name: string, groupKey: string, visible = false, byDefault = false): FieldMeta => ({
+  name,
+  kind: "boolean",
+  labelKey: `field.user.${name}`,
+  list: { filterable: true, visible },
+  form: { add: true, edit: true, adminOnly: true, default: byDefault },
+  groupKey,
+});
+
+export const userMeta: ResourceMeta = {
+  resource: "User",
+  path: "/User",
+  nameKey: "resource.user",
+  addKey: "resource.user.add",
+  titleFields: ["visibleName", "username"],
+  defaultSort: { column: "username", descending: false },
+  fields: [
+    { name: "id", kind: "number", labelKey: "field.user.id", list: { sortable: true, filterable: true } },
+    {
+      name: "username",
+      kind: "text",
+      labelKey: "field.user.username",
+      list: { sortable: true, filterable: true, searchable: true, visible: true },
+      form: { add: true, edit: true, required: "always", minLength: 3, maxLength: 64 },
+      groupKey: "group.user.profile",
+    },
+    {
+      name: "visibleName",
+      kind: "text",
+      labelKey: "field.user.visibleName",
+      list: { sortable: true, filterable: true, searchable: true, visible: true },
+      form: { add: true, edit: true, maxLength: 128 },
+      groupKey: "group.user.profile",
+    },
+    {
+      name: "email",
+      kind: "email",
+      labelKey: "field.user.email",
+      list: { sortable: true, filterable: true, searchable: true, visible: true },
+      form: { add: true, edit: true, required: "always", maxLength: 254 },
+      groupKey: "group.user.profile",
+    },
+    {
+      name: "phoneNumber",
+      kind: "phone",
+      labelKey: "field.user.phoneNumber",
+      list: { filterable: true, searchable: true, visible: true },
+      form: { add: true, edit: true, maxLength: 32 },
+      groupKey: "group.user.profile",
+    },
+    {
+      name: "password",
+      kind: "password",
+      labelKey: "field.user.password",
+      form: { add: true, edit: true, required: "add", minLength: 8, maxLength: 128 },
+      groupKey: "group.user.profile",
+      writeOnly: true,
+    },
+    {
+      name: "repeatPassword",
+      kind: "password",
+      labelKey: "field.user.repeatPassword",
+      // Not required of itself: it must match the password (an empty one is a mismatch).
+      form: { add: true, edit: true },
+      groupKey: "group.user.profile",
+      writeOnly: true,
+    },
+    {
+      name: "defaultLanguage",
+      kind: "enum",
+      labelKey: "field.user.defaultLanguage",
+      options: languages,
+      list: { filterable: true },
+      form: { add: true, edit: true },
+      groupKey: "group.user.profile",
+    },
+    {
+      name: "description",
+      kind: "textarea",
+      labelKey: "field.user.description",
+      form: { add: true, edit: true, maxLength: 2000 },
+      groupKey: "group.user.profile",
+    },
+    flag("active", "group.user.roles", true, true),
+    flag("blocked", "group.user.roles", true),
+    flag("isSuperUser", "group.user.roles", true),
+    flag("isPowerUser", "group.user.roles"),
+    flag("logisticsEnabled", "group.user.modules"),
+    flag("terminalEnabled", "group.user.modules"),
+    flag("shippingEnabled", "group.user.modules"),
+    flag("transportEnabled", "group.user.modules"),
+    flag("contractorPortalEnabled", "group.user.modules"),
+    {
+      name: "connectedContractorId",
+      kind: "number",
+      labelKey: "field.user.connectedContractorId",
+      list: { filterable: true },
+      form: { add: true, edit: true, adminOnly: true },
+      groupKey: "group.user.modules",
+    },
+    {
+      name: "createdAt",
+      kind: "date",
+      labelKey: "field.user.createdAt",
+      list: { sortable: true, filterable: true, visible: true },
+    },
+    {
+      name: "lastLoginDate",
+      kind: "date",
+      labelKey: "field.user.lastLoginDate",
+      list: { sortable: true, filterable: true, visible: true },
+    },
+  ],
+};

@@ -8,11 +8,20 @@ import type { Platform } from "../../../platform.ts";
 import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
+import { type FieldType, type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { users } from "./table.ts";
 import { companies } from "../../parties/companies/table.ts";
-import type { User, UserCreate, UserUpdate } from "./contract.ts";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  type FieldKind,
+  type FieldMeta,
+  type User,
+  type UserCreate,
+  userMeta,
+  type UserUpdate,
+} from "./contract.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,32 +34,45 @@ function title(row: { username: string; visibleName?: string | null }): string {
   return row.visibleName ? `${row.visibleName} (${row.username})` : row.username;
 }
 
-export const userListFields: Record<string, ListField> = {
-  id: { column: users.id, type: "number", sortable: true, filterable: true },
-  username: { column: users.username, type: "text", sortable: true, filterable: true, searchable: true },
-  visibleName: {
-    column: users.visibleName,
-    type: "text",
-    sortable: true,
-    filterable: true,
-    searchable: true,
-  },
-  email: { column: users.email, type: "text", sortable: true, filterable: true, searchable: true },
-  phoneNumber: { column: users.phoneNumber, type: "text", filterable: true, searchable: true },
-  defaultLanguage: { column: users.defaultLanguage, type: "text", filterable: true },
-  blocked: { column: users.blocked, type: "boolean", filterable: true },
-  active: { column: users.active, type: "boolean", filterable: true },
-  isSuperUser: { column: users.isSuperUser, type: "boolean", filterable: true },
-  isPowerUser: { column: users.isPowerUser, type: "boolean", filterable: true },
-  logisticsEnabled: { column: users.logisticsEnabled, type: "boolean", filterable: true },
-  terminalEnabled: { column: users.terminalEnabled, type: "boolean", filterable: true },
-  shippingEnabled: { column: users.shippingEnabled, type: "boolean", filterable: true },
-  transportEnabled: { column: users.transportEnabled, type: "boolean", filterable: true },
-  contractorPortalEnabled: { column: users.contractorPortalEnabled, type: "boolean", filterable: true },
-  connectedContractorId: { column: users.connectedContractorId, type: "number", filterable: true },
-  createdAt: { column: users.createdAt, type: "date", sortable: true, filterable: true },
-  lastLoginDate: { column: users.lastLoginDate, type: "date", sortable: true, filterable: true },
+/** The table column behind each list field of the shared metadata. */
+const userColumns: Record<string, SQLiteColumn> = {
+  id: users.id,
+  username: users.username,
+  visibleName: users.visibleName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  defaultLanguage: users.defaultLanguage,
+  blocked: users.blocked,
+  active: users.active,
+  isSuperUser: users.isSuperUser,
+  isPowerUser: users.isPowerUser,
+  logisticsEnabled: users.logisticsEnabled,
+  terminalEnabled: users.terminalEnabled,
+  shippingEnabled: users.shippingEnabled,
+  transportEnabled: users.transportEnabled,
+  contractorPortalEnabled: users.contractorPortalEnabled,
+  connectedContractorId: users.connectedContractorId,
+  createdAt: users.createdAt,
+  lastLoginDate: users.lastLoginDate,
 };
+
+/** How a field kind of the metadata compares in a list query. */
+function listType(kind: FieldKind): FieldType {
+  if (kind === "number" || kind === "money") return "number";
+  if (kind === "boolean" || kind === "date") return kind;
+  return "text";
+}
+
+/** The list's fields, sortable, filterable and searchable exactly as the shared metadata declares them. */
+export const userListFields: Record<string, ListField> = Object.fromEntries(
+  userMeta.fields.flatMap((f: FieldMeta) => {
+    if (!f.list) return [];
+    const column = userColumns[f.name];
+    if (!column) throw new Error(`the list field "${f.name}" of userMeta has no column`);
+    const { sortable = false, filterable = false, searchable = false } = f.list;
+    return [[f.name, { column, type: listType(f.kind), sortable, filterable, searchable }]];
+  }),
+);
 
 export function listUsers(ctx: TenantContext, query: ListQuery) {
   return listPage(
@@ -197,7 +219,12 @@ export async function createUser(ctx: TenantContext, input: UserCreate): Promise
   const values = await withPasswordHash(ctx.platform, input);
   return await withLoginClaims(
     ctx.platform,
-    (fn) => ctx.conn.transaction(fn),
+    (fn) =>
+      transactionWithEvents(ctx, async (tx, outbox) => {
+        const user = await fn(tx);
+        outbox.add("User", "created", user.id);
+        return user;
+      }),
     async (tx, claims) =>
       toUserDto(await insertUser(ctx.platform, ctx.tenant.id, tx, values, ctx.actor, claims)),
   );
@@ -236,7 +263,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
   const passwordHash = input.password
     ? await hashPassword(input.password, ctx.platform.config.passwordHashCost)
     : undefined;
-  const result = await ctx.conn.transaction(async (tx) => {
+  const result = await transactionWithEvents(ctx, async (tx, outbox) => {
     const old = await findUser(tx, input.id);
     if (!old) throw notFound();
     if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
@@ -285,6 +312,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    outbox.add("User", "changed", row.id);
     return { old, row };
   }).catch(async (err) => {
     // The login moved in the control database but the tenant change did not commit: move it back.
@@ -307,7 +335,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
 
 export async function deleteUser(ctx: TenantContext, id: number): Promise<void> {
   if (id === ctx.actor.userId) throw new AppError("record.statusForbidsDelete");
-  await ctx.conn.transaction(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, outbox) => {
     const old = await findUser(tx, id);
     if (!old) throw notFound();
     if (old.isSuperUser && old.active && !old.blocked && (await countOtherActiveAdmins(tx, id)) === 0) {
@@ -323,6 +351,7 @@ export async function deleteUser(ctx: TenantContext, id: number): Promise<void> 
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    outbox.add("User", "deleted", id);
   });
   await ctx.platform.registry.releaseLogin(ctx.tenant.id, id);
   await ctx.platform.sessions.revokeUser(ctx.tenant.id, id, "deleted");

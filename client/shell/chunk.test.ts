@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHUNK_TIMEOUT_MS, ChunkTimeoutError, withTimeout } from "./lazy.tsx";
+import { CHUNK_TIMEOUT_MS, ChunkTimeoutError, withTimeout } from "./chunk.ts";
 
 describe("chunk loading", () => {
   it("waits 120 seconds for a chunk", () => {

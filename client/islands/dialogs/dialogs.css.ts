@@ -1,0 +1,52 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../theme/theme.css.ts";
+
+export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+
+export const group = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.sm} ${vars.space.lg} 0`,
+  margin: 0,
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
+  columnGap: vars.space.lg,
+});
+
+export const legend = style({ padding: `0 ${vars.space.xs}`, fontWeight: 700 });
+
+export const wide = style({ gridColumn: "1 / -1" });
+
+export const address = style({
+  gridColumn: "1 / -1",
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))",
+  columnGap: vars.space.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceRaised,
+});
+
+export const addressHead = style({
+  gridColumn: "1 / -1",
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  marginBottom: vars.space.sm,
+});
+
+export const actions = style({
+  display: "flex",
+  gap: vars.space.sm,
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "flex-end",
+  position: "sticky",
+  bottom: `calc(-1 * ${vars.space.xl})`,
+  background: vars.color.surface,
+  padding: `${vars.space.md} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const actionsStart = style({ marginRight: "auto" });

@@ -1,0 +1,139 @@
+// What the generic form sends and where the server's messages land, for the user and account metadata.
+import { describe, expect, it } from "vitest";
+import { userMeta } from "../../../server/domain/access/users/contract.ts";
+import { clientAccountMeta } from "../../../server/domain/config/contract.ts";
+import { buildBody, initialValues, isEditable, placeErrors } from "./form_state.ts";
+
+const stored = {
+  id: 7,
+  version: 3,
+  username: "jan",
+  visibleName: null,
+  email: "jan@example.com",
+  phoneNumber: "+48600700800",
+  defaultLanguage: "pl-pl",
+  description: null,
+  active: true,
+  blocked: false,
+  isSuperUser: false,
+  isPowerUser: true,
+  logisticsEnabled: false,
+  terminalEnabled: false,
+  shippingEnabled: false,
+  transportEnabled: false,
+  contractorPortalEnabled: false,
+  connectedContractorId: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+
+describe("initialValues", () => {
+  it("starts a new user active, with empty text, no language and no password", () => {
+    const v = initialValues(userMeta, "add", null);
+    expect(v).toMatchObject({ username: "", email: "", password: "", active: true, blocked: false });
+    expect(v.defaultLanguage).toBeNull();
+    expect(v).not.toHaveProperty("createdAt"); // not part of the form
+  });
+
+  it("starts an edit from the record, with the password fields empty", () => {
+    const v = initialValues(userMeta, "edit", { ...stored, password: "never-sent" });
+    expect(v).toMatchObject({ username: "jan", phoneNumber: "+48600700800", isPowerUser: true });
+    expect(v.visibleName).toBe("");
+    expect(v.password).toBe("");
+    expect(v.repeatPassword).toBe("");
+  });
+});
+
+describe("buildBody", () => {
+  it("on an edit sends id and version and leaves the password out when none was typed", () => {
+    const values = initialValues(userMeta, "edit", stored);
+    const body = buildBody(userMeta, "edit", { ...values, visibleName: "Jan K." }, stored, true);
+    expect(body).toMatchObject({ id: 7, version: 3, visibleName: "Jan K.", email: "jan@example.com" });
+    expect(body).not.toHaveProperty("password");
+    expect(body).not.toHaveProperty("repeatPassword");
+    expect(body).not.toHaveProperty("createdAt");
+  });
+
+  it("sends both password fields on an edit once one is typed, so a mismatch is reported", () => {
+    const values = initialValues(userMeta, "edit", stored);
+    const body = buildBody(userMeta, "edit", { ...values, password: "new-secret-1" }, stored, true);
+    expect(body.password).toBe("new-secret-1");
+    expect(body.repeatPassword).toBe("");
+  });
+
+  it("on an add sends the password, empty optional text as null, empty required text as typed", () => {
+    const values = { ...initialValues(userMeta, "add", null), username: "", visibleName: "  " };
+    const body = buildBody(userMeta, "add", values, null, true);
+    expect(body.username).toBe("");
+    expect(body.visibleName).toBeNull();
+    expect(body.phoneNumber).toBeNull();
+    expect(body.password).toBe("");
+    expect(body).not.toHaveProperty("id");
+    expect(body).not.toHaveProperty("version");
+  });
+
+  it("leaves roles and flags out for someone who is not an administrator", () => {
+    expect(isEditable(userMeta.fields.find((f) => f.name === "isSuperUser")!, "edit", false)).toBe(false);
+    const body = buildBody(userMeta, "edit", initialValues(userMeta, "edit", stored), stored, false);
+    expect(body).not.toHaveProperty("isSuperUser");
+    expect(body).not.toHaveProperty("active");
+    expect(body.username).toBe("jan");
+  });
+
+  it("sends the company account back whole, addresses included, without an id", () => {
+    const account = {
+      id: 1,
+      version: 2,
+      invoiceName: "Acme",
+      taxId: null,
+      invoiceEmail: null,
+      addresses: [{
+        street: "Long",
+        number: "1",
+        city: "Łódź",
+        postalCode: null,
+        province: null,
+        country: "PL",
+      }],
+      theme: "light",
+      windowAnimations: true,
+      appTitle: null,
+      subscriptionType: "standard",
+      monthlyDocumentLimit: 1000,
+    };
+    const values = initialValues(clientAccountMeta, "edit", account);
+    expect((values.addresses as Array<Record<string, string>>)[0].postalCode).toBe("");
+    const body = buildBody(clientAccountMeta, "edit", values, account, true);
+    expect(body).toEqual({
+      version: 2,
+      invoiceName: "Acme",
+      taxId: null,
+      invoiceEmail: null,
+      addresses: [{
+        street: "Long",
+        number: "1",
+        city: "Łódź",
+        postalCode: null,
+        province: null,
+        country: "PL",
+      }],
+      theme: "light",
+      windowAnimations: true,
+      appTitle: null,
+    });
+  });
+});
+
+describe("placeErrors", () => {
+  it("puts codes beside shown fields, parts of lists by their path, and the rest above the form", () => {
+    const shown = new Set(["email", "addresses"]);
+    expect(placeErrors(shown, {
+      email: ["validation.emailExists"],
+      "addresses.1.city": ["validation.tooLong"],
+      connectedContractorId: ["validation.invalidValue"],
+      _: ["validation.invalidValue"],
+    })).toEqual({
+      byField: { email: ["validation.emailExists"], "addresses.1.city": ["validation.tooLong"] },
+      other: ["validation.invalidValue"],
+    });
+  });
+});

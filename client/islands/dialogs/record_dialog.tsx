@@ -1,0 +1,203 @@
+// The add, edit and preview dialogs of any resource, from its metadata. An edit sends `version`: a
+// record changed by someone else meanwhile is refused (409) and said so, with the input kept. Server
+// field codes appear beside their fields; "the form has errors" above them. Delete asks first. While
+// the dialog edits a record, others editing it are named (real-time edit mode).
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { Form } from "react-aria-components";
+import { api, ApiError } from "../../api.ts";
+import { errorMessage } from "../../errors.ts";
+import { useEditMode, useResourceEvents } from "../../hub.ts";
+import { useT } from "../../i18n/use_t.ts";
+import { Button, Notice } from "../../ui/controls.tsx";
+import { ConfirmDialog } from "../../ui/confirm.tsx";
+import { ModalDialog } from "../../ui/modal.tsx";
+import { type PlainKey, recordTitle, type ResourceMeta } from "../list/meta.ts";
+import { buildBody, initialValues, isEditable, type Mode, placeErrors, type Values } from "./form_state.ts";
+import { RecordFields } from "./record_form.tsx";
+import * as css from "./dialogs.css.ts";
+
+export interface RecordDialogProps {
+  meta: ResourceMeta;
+  mode: Mode;
+  /** The record's id; null for an add or a singleton. */
+  id: number | null;
+  isAdmin: boolean;
+  onClose: () => void;
+  onSaved: (record: Values) => void;
+  onDeleted?: () => void;
+  /** Offered in a preview to switch to editing. */
+  onEdit?: () => void;
+}
+
+interface Message {
+  kind: "info" | "error";
+  text: string;
+}
+
+export function RecordDialog(p: RecordDialogProps) {
+  const t = useT();
+  const { meta, mode } = p;
+  const recordPath = meta.singleton ? meta.path : `${meta.path}/${p.id}`;
+  const [record, setRecord] = useState<Values | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [values, setValues] = useState<Values>(() => initialValues(meta, mode, null));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [elsewhere, setElsewhere] = useState<"changed" | "deleted" | null>(null);
+
+  useEffect(() => {
+    if (mode === "add") return;
+    let cancelled = false;
+    api<Values>("GET", recordPath).then((r) => {
+      if (cancelled) return;
+      setRecord(r);
+      setValues(initialValues(meta, mode, r));
+    }, (err) => !cancelled && setLoadError(errorMessage(t, err)));
+    return () => {
+      cancelled = true;
+    };
+    // The record is read once per opening; a language change (a new `t`) does not reload it.
+  }, [recordPath, mode, meta]);
+
+  const recordId = typeof record?.id === "number" ? record.id : p.id;
+  const { otherEditors } = useEditMode(meta.resource, recordId, mode === "edit" && record !== null);
+  useResourceEvents(meta.resource, (e) => {
+    if (mode !== "add" && (meta.singleton || e.id === recordId)) {
+      setElsewhere(e.action === "deleted" ? "deleted" : "changed");
+    }
+  });
+
+  const shownNames = useMemo(
+    () => new Set(meta.fields.filter((f) => isEditable(f, mode, p.isAdmin)).map((f) => f.name)),
+    [meta, mode, p.isAdmin],
+  );
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (mode === "preview" || busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const body = buildBody(meta, mode, values, record, p.isAdmin);
+      const saved = await api<Values>(mode === "add" ? "POST" : "PUT", meta.path, body);
+      setErrors({});
+      p.onSaved(saved);
+    } catch (err) {
+      // What the user typed stays; only the messages change.
+      const apiErr = err instanceof ApiError ? err : null;
+      const { byField, other } = placeErrors(shownNames, apiErr?.fields);
+      setErrors(byField);
+      if (apiErr?.code === "validation.failed") {
+        const rest = other.map((c) => t.t(c as PlainKey));
+        setMessage({ kind: "error", text: [t.t("error.formHasErrors"), ...rest].join(" ") });
+      } else {
+        setMessage({ kind: "error", text: errorMessage(t, err) });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await api("DELETE", recordPath);
+      setConfirming(false);
+      p.onDeleted?.();
+    } catch (err) {
+      setConfirming(false);
+      setMessage({ kind: "error", text: errorMessage(t, err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const title = recordTitle(meta, record);
+  const heading = mode === "add"
+    ? t.t((meta.addKey ?? meta.nameKey) as PlainKey)
+    : mode === "edit"
+    ? t.t("dialog.edit", { title: title || t.t(meta.nameKey as PlainKey) })
+    : t.t("dialog.preview", { title: title || t.t(meta.nameKey as PlainKey) });
+  const loading = mode !== "add" && !record && !loadError;
+
+  return (
+    <ModalDialog title={heading} isOpen onOpenChange={(open) => !open && p.onClose()} size="wide">
+      {loadError
+        ? (
+          <>
+            <Notice kind="error">{loadError}</Notice>
+            <div className={css.actions}>
+              <Button onPress={p.onClose}>{t.t("common.close")}</Button>
+            </div>
+          </>
+        )
+        : loading
+        ? <p>{t.t("common.loading")}</p>
+        : (
+          <Form
+            onSubmit={save}
+            validationBehavior="aria"
+            className={css.form}
+            aria-label={heading}
+            data-testid="record-form"
+          >
+            {otherEditors.length
+              ? <Notice>{t.t("dialog.otherEditors", { names: otherEditors.join(", ") })}</Notice>
+              : null}
+            {elsewhere
+              ? (
+                <Notice kind="error">
+                  {t.t(elsewhere === "deleted" ? "dialog.deletedElsewhere" : "dialog.changedElsewhere")}
+                </Notice>
+              )
+              : null}
+            {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
+            <RecordFields
+              t={t}
+              meta={meta}
+              mode={mode}
+              isAdmin={p.isAdmin}
+              record={record}
+              values={values}
+              onChange={(name, v) => setValues((old) => ({ ...old, [name]: v }))}
+              errors={errors}
+            />
+            <div className={css.actions}>
+              {mode === "edit" && !meta.singleton && p.onDeleted
+                ? (
+                  <span className={css.actionsStart}>
+                    <Button danger isDisabled={busy} onPress={() => setConfirming(true)}>
+                      {t.t("dialog.delete")}
+                    </Button>
+                  </span>
+                )
+                : null}
+              {mode === "preview" && p.onEdit
+                ? <Button onPress={p.onEdit}>{t.t("dialog.editButton")}</Button>
+                : null}
+              <Button quiet onPress={p.onClose}>
+                {mode === "preview" ? t.t("common.close") : t.t("common.cancel")}
+              </Button>
+              {mode === "preview" ? null : (
+                <Button type="submit" isDisabled={busy}>
+                  {busy ? t.t("common.loading") : t.t("common.save")}
+                </Button>
+              )}
+            </div>
+          </Form>
+        )}
+      <ConfirmDialog
+        isOpen={confirming}
+        title={t.t("dialog.confirmDeleteTitle")}
+        message={t.t("dialog.confirmDelete", { title })}
+        confirmLabel={t.t("dialog.delete")}
+        cancelLabel={t.t("common.cancel")}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </ModalDialog>
+  );
+}

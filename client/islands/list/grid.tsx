@@ -1,0 +1,284 @@
+// The virtualized table (ARIA grid): only the rows in view are in the page, pages of rows are fetched
+// as they scroll in. One tab stop: the grid itself, whose active row (aria-activedescendant) moves with
+// the arrow keys; Space selects it, Enter opens it. Column headers sort (aria-sort) and filter.
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { Button as AriaButton } from "react-aria-components";
+import type { Translator } from "../../i18n/mod.ts";
+import { Checkbox } from "../../ui/controls.tsx";
+import { PopoverButton } from "../../ui/popover.tsx";
+import type { ColumnFilter, Sort } from "./filters.ts";
+import { FilterEditor } from "./filter_editor.tsx";
+import { type FieldMeta, formatValue, label, type Row } from "./meta.ts";
+import type { ListData } from "./use_list_data.ts";
+import * as css from "./list.css.ts";
+
+function columnWidth(f: FieldMeta): number {
+  switch (f.kind) {
+    case "boolean":
+    case "number":
+    case "money":
+      return 120;
+    case "date":
+      return 170;
+    case "email":
+      return 240;
+    default:
+      return 190;
+  }
+}
+
+function FunnelIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M1 2h14l-5.5 6.5V14l-3-1.5V8.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export interface GridProps {
+  t: Translator;
+  label: string;
+  columns: FieldMeta[];
+  data: ListData<Row>;
+  sort: Sort;
+  onSort: (column: string) => void;
+  filters: ColumnFilter[];
+  onFilter: (field: string, filter: ColumnFilter | null) => void;
+  selected: ReadonlySet<number>;
+  onSelectedChange: (selected: Set<number>) => void;
+  onOpen: (row: Row) => void;
+}
+
+export function Grid(p: GridProps) {
+  const { t, data } = p;
+  const id = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const [headHeight, setHeadHeight] = useState(css.ROW_HEIGHT + 10);
+  const [active, setActive] = useState<number | null>(null);
+  const [openFilter, setOpenFilter] = useState<string | null>(null);
+  const count = data.total ?? 0;
+
+  useLayoutEffect(() => {
+    const el = headRef.current;
+    if (!el) return;
+    const measure = () => setHeadHeight(el.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => css.ROW_HEIGHT,
+    overscan: 10,
+    // The sticky header sits above the rows inside the same scroll box.
+    scrollMargin: headHeight,
+    scrollPaddingStart: headHeight,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? -1;
+  const last = items.at(-1)?.index ?? -1;
+
+  const ensure = data.ensure;
+  useEffect(() => {
+    if (first >= 0) ensure(first, last);
+  }, [first, last, ensure]);
+
+  // A new list (sort, filter, reload to fewer rows) keeps the active row inside it.
+  useEffect(() => {
+    setActive((a) => (a === null ? null : count === 0 ? null : Math.min(a, count - 1)));
+  }, [count]);
+
+  const template = `48px ${p.columns.map((c) => `minmax(${columnWidth(c)}px, 1fr)`).join(" ")}`;
+  const minWidth = 48 + p.columns.reduce((n, c) => n + columnWidth(c), 0);
+  const rowId = (i: number) => `${id}-row-${i}`;
+
+  function moveTo(i: number) {
+    if (count === 0) return;
+    const next = Math.max(0, Math.min(count - 1, i));
+    setActive(next);
+    virtualizer.scrollToIndex(next, { align: "auto" });
+  }
+
+  function toggle(row: Row | undefined, on?: boolean) {
+    if (!row) return;
+    const next = new Set(p.selected);
+    if (on ?? !next.has(row.id)) next.add(row.id);
+    else next.delete(row.id);
+    p.onSelectedChange(next);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.target !== e.currentTarget || count === 0) return;
+    const at = active ?? 0;
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / css.ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: at + 1,
+      ArrowUp: at - 1,
+      PageDown: at + pageRows,
+      PageUp: at - pageRows,
+      Home: 0,
+      End: count - 1,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      const target = active === null ? 0 : moves[e.key];
+      moveTo(target);
+      // Shift with an arrow extends the selection to the rows passed over.
+      if (e.shiftKey && (e.key === "ArrowDown" || e.key === "ArrowUp")) toggle(data.rowAt(target), true);
+    } else if (e.key === " ") {
+      e.preventDefault();
+      if (active === null) moveTo(0);
+      else toggle(data.rowAt(active));
+    } else if (e.key === "Enter") {
+      const row = active === null ? undefined : data.rowAt(active);
+      if (row) {
+        e.preventDefault();
+        p.onOpen(row);
+      }
+    }
+  }
+
+  const loaded = data.loadedRows();
+  const selectedLoaded = loaded.filter((r) => p.selected.has(r.id)).length;
+  const activeRendered = active !== null && active >= first && active <= last;
+
+  return (
+    <div
+      ref={scrollRef}
+      role="grid"
+      aria-label={p.label}
+      aria-rowcount={data.total === null ? -1 : count + 1}
+      aria-colcount={p.columns.length + 1}
+      aria-multiselectable="true"
+      aria-activedescendant={activeRendered ? rowId(active!) : undefined}
+      tabIndex={0}
+      className={css.grid}
+      onKeyDown={onKeyDown}
+      onFocus={(e) => {
+        if (e.target !== e.currentTarget || active !== null || count === 0) return;
+        // The first row fully in view (the sticky header covers the rows scrolled under it).
+        const top = Math.ceil(e.currentTarget.scrollTop / css.ROW_HEIGHT);
+        setActive(Math.min(top, count - 1));
+      }}
+      data-testid="list-grid"
+    >
+      <div role="rowgroup" ref={headRef} className={css.head} style={{ minWidth }}>
+        <div role="row" aria-rowindex={1} className={css.rowBase} style={{ gridTemplateColumns: template }}>
+          <div role="columnheader" aria-colindex={1} className={css.checkCell}>
+            <Checkbox
+              label={t.t("list.selectAll")}
+              isSelected={loaded.length > 0 && selectedLoaded === loaded.length}
+              isIndeterminate={selectedLoaded > 0 && selectedLoaded < loaded.length}
+              onChange={(on) => {
+                const next = new Set(p.selected);
+                for (const r of loaded) on ? next.add(r.id) : next.delete(r.id);
+                p.onSelectedChange(next);
+              }}
+            />
+          </div>
+          {p.columns.map((c, i) => {
+            const sorted = p.sort.column === c.name;
+            const filter = p.filters.find((f) => f.field === c.name);
+            return (
+              <div
+                key={c.name}
+                role="columnheader"
+                aria-colindex={i + 2}
+                aria-sort={sorted ? (p.sort.descending ? "descending" : "ascending") : undefined}
+                className={css.headerCell}
+                data-column={c.name}
+              >
+                {c.list?.sortable
+                  ? (
+                    <AriaButton className={css.sortButton} onPress={() => p.onSort(c.name)}>
+                      <span className={css.headerText}>{label(t, c)}</span>
+                      <span aria-hidden="true">{sorted ? (p.sort.descending ? "▼" : "▲") : ""}</span>
+                    </AriaButton>
+                  )
+                  : <span className={css.headerText}>{label(t, c)}</span>}
+                {c.list?.filterable
+                  ? (
+                    <PopoverButton
+                      label={t.t("list.filter", { column: label(t, c) })}
+                      className={css.filterButton}
+                      pressed={!!filter}
+                      isOpen={openFilter === c.name}
+                      onOpenChange={(open) => setOpenFilter(open ? c.name : null)}
+                      content={(close) => (
+                        <FilterEditor
+                          t={t}
+                          field={c}
+                          current={filter}
+                          onApply={(f) => {
+                            p.onFilter(c.name, f);
+                            close();
+                          }}
+                        />
+                      )}
+                    >
+                      <FunnelIcon />
+                    </PopoverButton>
+                  )
+                  : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div role="rowgroup" className={css.body} style={{ height: virtualizer.getTotalSize(), minWidth }}>
+        {data.total === 0 || (data.total === null && !data.error)
+          ? (
+            <div role="row" aria-rowindex={2} className={css.rowBase}>
+              <div role="gridcell" aria-colspan={p.columns.length + 1} className={css.message}>
+                {data.total === 0 ? t.t("list.empty") : t.t("common.loading")}
+              </div>
+            </div>
+          )
+          : null}
+        {items.map((vi) => {
+          const row = data.rowAt(vi.index);
+          const isSelected = row ? p.selected.has(row.id) : false;
+          return (
+            <div
+              key={vi.key}
+              id={rowId(vi.index)}
+              role="row"
+              aria-rowindex={vi.index + 2}
+              aria-selected={row ? isSelected : undefined}
+              className={vi.index === active ? `${css.row} ${css.activeRow}` : css.row}
+              style={{ transform: `translateY(${vi.start - headHeight}px)`, gridTemplateColumns: template }}
+              data-row-id={row?.id}
+              onClick={() => {
+                setActive(vi.index);
+                if (row) p.onOpen(row);
+              }}
+            >
+              <div
+                role="gridcell"
+                aria-colindex={1}
+                className={css.checkCell}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setActive(vi.index);
+                  toggle(row);
+                }}
+              >
+                <span className={css.check} aria-hidden="true">{isSelected ? "✓" : ""}</span>
+              </div>
+              {p.columns.map((c, i) => (
+                <div key={c.name} role="gridcell" aria-colindex={i + 2} className={css.cell}>
+                  {row ? formatValue(t, c, row[c.name]) : i === 0 ? t.t("common.loading") : ""}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

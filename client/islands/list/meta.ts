@@ -1,0 +1,69 @@
+// Reading the shared resource metadata on the client: labels, list columns and how values are shown.
+import type { FieldMeta, ResourceMeta } from "../../../server/domain/access/users/contract.ts";
+import type { MessageKey, Translator } from "../../i18n/mod.ts";
+import { isLanguage, languageNames } from "../../i18n/mod.ts";
+
+export type { FieldMeta, ResourceMeta };
+
+/** A catalogue key that is not a plural form (metadata keys are plain strings, checked by a test). */
+export type PlainKey = Exclude<MessageKey, `${string}#${string}`>;
+
+export type Row = Record<string, unknown> & { id: number };
+
+export function label(t: Translator, f: FieldMeta): string {
+  return t.t(f.labelKey as PlainKey);
+}
+
+export function listColumns(meta: ResourceMeta): FieldMeta[] {
+  return meta.fields.filter((f) => f.list);
+}
+
+export function defaultVisibleColumns(meta: ResourceMeta): Set<string> {
+  return new Set(listColumns(meta).filter((f) => f.list?.visible).map((f) => f.name));
+}
+
+export function optionLabel(t: Translator, f: FieldMeta, value: string): string {
+  if (f.name === "defaultLanguage" && isLanguage(value)) return languageNames[value];
+  return t.t(`option.${f.name}.${value}` as PlainKey);
+}
+
+/** A value as text in the user's language ("" when there is none). */
+export function formatValue(t: Translator, f: FieldMeta, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  switch (f.kind) {
+    case "boolean":
+      return t.t(value ? "list.yes" : "list.no");
+    case "date":
+      return typeof value === "string" || value instanceof Date
+        ? t.date(value, { dateStyle: "short", timeStyle: "short" })
+        : "";
+    case "number":
+      return typeof value === "number" ? t.number(value) : String(value);
+    case "money":
+      return typeof value === "number" ? t.money(value, f.currency ?? "EUR") : String(value);
+    case "enum":
+      return optionLabel(t, f, String(value));
+    case "addresses":
+      return Array.isArray(value) ? value.map((a) => formatAddress(a)).filter(Boolean).join("; ") : "";
+    case "password":
+      return "";
+    default:
+      return String(value);
+  }
+}
+
+export function formatAddress(a: Record<string, unknown>): string {
+  const line1 = [a.street, a.number].filter(Boolean).join(" ");
+  const line2 = [a.postalCode, a.city].filter(Boolean).join(" ");
+  return [line1, line2, a.province, a.country].filter(Boolean).join(", ");
+}
+
+/** What names a record in titles and confirmations: its title fields, the first that has a value. */
+export function recordTitle(meta: ResourceMeta, record: Record<string, unknown> | null | undefined): string {
+  if (!record) return "";
+  for (const name of meta.titleFields) {
+    const v = record[name];
+    if (typeof v === "string" && v.trim()) return v;
+  }
+  return record.id !== undefined ? `#${record.id}` : "";
+}

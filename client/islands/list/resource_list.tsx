@@ -1,0 +1,223 @@
+// The generic list screen of a resource: quick search, per-column filters, sort, column chooser, row
+// selection with a bulk delete, the total, and the add/edit/preview dialog that the route's
+// openedDialogId opens (/users/new, /users/12, /users/12/preview); closing it goes back to the list.
+import { useEffect, useMemo, useState } from "react";
+import { api } from "../../api.ts";
+import { errorMessage, reportError } from "../../errors.ts";
+import { useResourceEvents } from "../../hub.ts";
+import { useT } from "../../i18n/use_t.ts";
+import { navigate } from "../../shell/navigation.ts";
+import { pushToast } from "../../state.ts";
+import { Button, Notice, SearchField } from "../../ui/controls.tsx";
+import { CheckMenu } from "../../ui/menu.tsx";
+import { ConfirmDialog } from "../../ui/confirm.tsx";
+import { RecordDialog } from "../dialogs/record_dialog.tsx";
+import type { Mode } from "../dialogs/form_state.ts";
+import { type ColumnFilter, nextSort, type Sort, toWireFilters } from "./filters.ts";
+import { describeFilter } from "./filter_editor.tsx";
+import { Grid } from "./grid.tsx";
+import {
+  defaultVisibleColumns,
+  label,
+  listColumns,
+  type PlainKey,
+  type ResourceMeta,
+  type Row,
+} from "./meta.ts";
+import { useListData } from "./use_list_data.ts";
+import * as css from "./list.css.ts";
+
+/** Column choices last the session (local storage holds only what the spec lists). */
+const columnChoices = new Map<string, Set<string>>();
+
+/** The dialog a route's openedDialogId (and additionalParams) asks for, or null. */
+export function dialogFromRoute(
+  openedDialogId: string | undefined,
+  additionalParams: string | undefined,
+  canEdit: boolean,
+): { mode: Mode; id: number | null } | null {
+  if (!openedDialogId) return null;
+  if (openedDialogId === "new") return canEdit ? { mode: "add", id: null } : null;
+  const id = Number(openedDialogId);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return { mode: canEdit && additionalParams !== "preview" ? "edit" : "preview", id };
+}
+
+export function ResourceList(p: {
+  meta: ResourceMeta;
+  /** The screen's route ("users"): dialogs live under it. */
+  route: string;
+  title: string;
+  openedDialogId?: string;
+  additionalParams?: string;
+  /** May add, edit and delete; null while not yet known (no dialog opens until it is). */
+  canEdit: boolean | null;
+}) {
+  const t = useT();
+  const { meta } = p;
+  const columns = useMemo(() => listColumns(meta), [meta]);
+  const [sort, setSort] = useState<Sort>(meta.defaultSort);
+  const [filters, setFilters] = useState<ColumnFilter[]>([]);
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [visible, setVisible] = useState<Set<string>>(
+    () => columnChoices.get(meta.resource) ?? defaultVisibleColumns(meta),
+  );
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchInput), 250);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const wire = useMemo(() => toWireFilters(meta.fields, filters, search), [meta, filters, search]);
+  const data = useListData<Row>(meta.path, sort, wire);
+  const reload = data.reload;
+  useResourceEvents(meta.resource, () => reload());
+
+  const base = `/${p.route}`;
+  const dialog = p.canEdit === null ? null : dialogFromRoute(p.openedDialogId, p.additionalParams, p.canEdit);
+  const shownColumns = columns.filter((c) => visible.has(c.name));
+
+  function afterChange(text: string) {
+    pushToast("info", text);
+    reload();
+    navigate(base);
+  }
+
+  async function deleteSelected() {
+    setBusy(true);
+    const ids = [...selected];
+    const left = new Set(selected);
+    try {
+      for (const id of ids) {
+        await api("DELETE", `${meta.path}/${id}`);
+        left.delete(id);
+      }
+      pushToast("info", t.t("dialog.deleted"));
+    } catch (err) {
+      reportError(err);
+    } finally {
+      setBusy(false);
+      setConfirmBulk(false);
+      setSelected(left);
+      reload();
+    }
+  }
+
+  return (
+    <div className={css.screen}>
+      <div className={css.toolbar}>
+        {columns.some((c) => c.list?.searchable)
+          ? <SearchField label={t.t("list.search")} value={searchInput} onChange={setSearchInput} />
+          : null}
+        <div className={css.toolbarEnd}>
+          {selected.size
+            ? (
+              <>
+                <Button quiet onPress={() => setSelected(new Set())}>{t.t("list.clearSelection")}</Button>
+                {p.canEdit
+                  ? <Button danger onPress={() => setConfirmBulk(true)}>{t.t("list.deleteSelected")}</Button>
+                  : null}
+              </>
+            )
+            : null}
+          <CheckMenu
+            label={t.t("list.columns")}
+            items={columns.map((c) => ({ id: c.name, label: label(t, c) }))}
+            selected={visible}
+            onChange={(next) => {
+              if (next.size === 0) return; // a table with no column shows nothing to choose from
+              columnChoices.set(meta.resource, next);
+              setVisible(next);
+            }}
+          />
+          {p.canEdit && meta.addKey
+            ? <Button onPress={() => navigate(`${base}/new`)}>{t.t(meta.addKey as PlainKey)}</Button>
+            : null}
+        </div>
+      </div>
+      <div className={css.status} role="status" aria-live="polite">
+        <span data-testid="list-count">
+          {data.total === null ? t.t("common.loading") : t.plural("list.rows", data.total)}
+        </span>
+        {selected.size
+          ? <span data-testid="list-selected">{t.plural("list.selected", selected.size)}</span>
+          : null}
+      </div>
+      {filters.length
+        ? (
+          <div className={css.chips}>
+            {filters.map((f) => {
+              const field = columns.find((c) => c.name === f.field)!;
+              const text = describeFilter(t, field, f);
+              return (
+                <Button
+                  key={f.field}
+                  quiet
+                  aria-label={t.t("list.removeFilter", { filter: text })}
+                  onPress={() => setFilters(filters.filter((x) => x !== f))}
+                >
+                  {text}
+                  <span aria-hidden="true">✕</span>
+                </Button>
+              );
+            })}
+            <Button quiet onPress={() => setFilters([])}>{t.t("list.clearFilters")}</Button>
+          </div>
+        )
+        : null}
+      {data.error ? <Notice kind="error">{errorMessage(t, data.error)}</Notice> : null}
+      <Grid
+        t={t}
+        label={p.title}
+        columns={shownColumns}
+        data={data}
+        sort={sort}
+        onSort={(column) => setSort((s) => nextSort(s, column))}
+        filters={filters}
+        onFilter={(field, f) =>
+          setFilters((list) => [...list.filter((x) => x.field !== field), ...(f ? [f] : [])])}
+        selected={selected}
+        onSelectedChange={setSelected}
+        onOpen={(row) => navigate(`${base}/${row.id}${p.canEdit ? "" : "/preview"}`)}
+      />
+      {dialog
+        ? (
+          <RecordDialog
+            key={`${dialog.mode}-${dialog.id}`}
+            meta={meta}
+            mode={dialog.mode}
+            id={dialog.id}
+            isAdmin={!!p.canEdit}
+            onClose={() => navigate(base)}
+            onSaved={() => afterChange(t.t("dialog.saved"))}
+            onDeleted={() => {
+              if (dialog.id !== null) {
+                setSelected((s) => {
+                  const next = new Set(s);
+                  next.delete(dialog.id!);
+                  return next;
+                });
+              }
+              afterChange(t.t("dialog.deleted"));
+            }}
+            onEdit={p.canEdit ? () => navigate(`${base}/${dialog.id}`) : undefined}
+          />
+        )
+        : null}
+      <ConfirmDialog
+        isOpen={confirmBulk}
+        title={t.t("dialog.confirmDeleteTitle")}
+        message={t.plural("dialog.confirmDeleteMany", selected.size)}
+        confirmLabel={t.t("dialog.delete")}
+        cancelLabel={t.t("common.cancel")}
+        busy={busy}
+        onConfirm={() => void deleteSelected()}
+        onCancel={() => setConfirmBulk(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// Administration → My company: the company's own account (ClientAccount), shown to everyone and edited
+// by administrators in the generic edit dialog (/my-company/edit).
+import { useCallback, useEffect, useState } from "react";
+import { useAtomValue } from "jotai";
+import { clientAccountMeta } from "../../server/domain/config/contract.ts";
+import { api } from "../api.ts";
+import { errorMessage } from "../errors.ts";
+import { useResourceEvents } from "../hub.ts";
+import { useT } from "../i18n/use_t.ts";
+import { navigate } from "../shell/navigation.ts";
+import { pushToast, startupAtom, store } from "../state.ts";
+import { Button, Notice } from "../ui/controls.tsx";
+import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
+import { RecordFields } from "../islands/dialogs/record_form.tsx";
+import type { Values } from "../islands/dialogs/form_state.ts";
+import * as shell from "../shell/shell.css.ts";
+import * as css from "../islands/dialogs/dialogs.css.ts";
+
+export function MyCompanyScreen(p: { openedDialogId?: string }) {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const isAdmin = startup ? startup.user.isSuperUser : null;
+  const [account, setAccount] = useState<Values | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  const load = useCallback(() => {
+    api<Values>("GET", clientAccountMeta.path).then((a) => {
+      setAccount(a);
+      setError(null);
+    }, setError);
+  }, []);
+  useEffect(load, [load]);
+  useResourceEvents(clientAccountMeta.resource, load);
+
+  function saved(a: Values) {
+    setAccount(a);
+    // The top bar shows the application title from the startup configuration.
+    const current = store.get(startupAtom);
+    if (current) {
+      store.set(startupAtom, {
+        ...current,
+        clientAccount: {
+          ...current.clientAccount,
+          appTitle: (a.appTitle as string | null) ?? null,
+          invoiceName: String(a.invoiceName),
+        },
+      });
+    }
+    pushToast("info", t.t("dialog.saved"));
+    navigate("/my-company");
+  }
+
+  return (
+    <section>
+      <h1 className={shell.title}>{t.t("route.my-company")}</h1>
+      {error ? <Notice kind="error">{errorMessage(t, error)}</Notice> : null}
+      {isAdmin === false ? <Notice>{t.t("myCompany.readOnly")}</Notice> : null}
+      {account
+        ? (
+          <div className={css.form} data-testid="my-company">
+            <RecordFields
+              t={t}
+              meta={clientAccountMeta}
+              mode="preview"
+              isAdmin={false}
+              record={account}
+              values={{}}
+              onChange={() => {}}
+              errors={{}}
+            />
+            {isAdmin
+              ? (
+                <div>
+                  <Button onPress={() => navigate("/my-company/edit")}>{t.t("dialog.editButton")}</Button>
+                </div>
+              )
+              : null}
+          </div>
+        )
+        : error
+        ? null
+        : <p>{t.t("common.loading")}</p>}
+      {isAdmin && p.openedDialogId === "edit"
+        ? (
+          <RecordDialog
+            meta={clientAccountMeta}
+            mode="edit"
+            id={null}
+            isAdmin
+            onClose={() => navigate("/my-company")}
+            onSaved={saved}
+          />
+        )
+        : null}
+    </section>
+  );
+}

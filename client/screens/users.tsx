@@ -1,0 +1,25 @@
+// Administration → Users: the generic list and dialogs over the User resource.
+import { useAtomValue } from "jotai";
+import { userMeta } from "../../server/domain/access/users/contract.ts";
+import { useT } from "../i18n/use_t.ts";
+import { startupAtom } from "../state.ts";
+import { ResourceList } from "../islands/list/resource_list.tsx";
+import * as shell from "../shell/shell.css.ts";
+
+export function UsersScreen(p: { openedDialogId?: string; additionalParams?: string }) {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  return (
+    <section>
+      <h1 className={shell.title}>{t.t("route.users")}</h1>
+      <ResourceList
+        meta={userMeta}
+        route="users"
+        title={t.t("route.users")}
+        openedDialogId={p.openedDialogId}
+        additionalParams={p.additionalParams}
+        canEdit={startup ? startup.user.isSuperUser : null}
+      />
+    </section>
+  );
+}

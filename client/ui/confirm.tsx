@@ -1,0 +1,37 @@
+// A confirmation before something that cannot be undone: an alert dialog whose first focus is the
+// harmless choice, so Enter pressed out of habit cancels.
+import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Button } from "./controls.tsx";
+import * as m from "./modal.css.ts";
+import * as s from "./ui.css.ts";
+
+export function ConfirmDialog(p: {
+  isOpen: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ModalOverlay
+      isOpen={p.isOpen}
+      onOpenChange={(open) => !open && p.onCancel()}
+      isDismissable
+      className={m.overlay}
+    >
+      <Modal className={m.modal}>
+        <Dialog role="alertdialog" className={m.dialog}>
+          <Heading slot="title" className={m.title}>{p.title}</Heading>
+          <p>{p.message}</p>
+          <div className={s.buttonRow}>
+            <Button quiet autoFocus onPress={p.onCancel}>{p.cancelLabel}</Button>
+            <Button danger isDisabled={p.busy} onPress={p.onConfirm}>{p.confirmLabel}</Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

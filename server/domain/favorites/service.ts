@@ -1,0 +1,141 @@
+// FavoriteAction verbs. A favorite belongs to the user who made it: every read and write is scoped to
+// the acting user, so another user's favorite is indistinguishable from a missing one (404). Each change
+// is one transaction with its RecordLog entry.
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/connection.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError, notFound } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { type ListField, listPage, type ListQuery } from "../../kernel/list.ts";
+import { writeRecordLog } from "../logs/record_log/service.ts";
+import { favoriteActions } from "./table.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import type { FavoriteAction, FavoriteActionCreate, FavoriteActionUpdate } from "./contract.ts";
+
+type Row = typeof favoriteActions.$inferSelect;
+
+const RESOURCE = "FavoriteAction";
+
+function toDto(row: Row): FavoriteAction {
+  const { userId: _u, parameters, ...rest } = row;
+  let parsed: Record<string, string> = {};
+  try {
+    parsed = JSON.parse(parameters);
+  } catch { /* a damaged value reads as no parameters */ }
+  return { ...rest, parameters: parsed };
+}
+
+export const favoriteListFields: Record<string, ListField> = {
+  id: { column: favoriteActions.id, type: "number", sortable: true, filterable: true },
+  title: { column: favoriteActions.title, type: "text", sortable: true, filterable: true, searchable: true },
+  link: { column: favoriteActions.link, type: "text", sortable: true, filterable: true, searchable: true },
+  colour: { column: favoriteActions.colour, type: "text", filterable: true },
+  description: { column: favoriteActions.description, type: "text", filterable: true, searchable: true },
+  createdAt: { column: favoriteActions.createdAt, type: "date", sortable: true, filterable: true },
+  updatedAt: { column: favoriteActions.updatedAt, type: "date", sortable: true, filterable: true },
+};
+
+export function listFavorites(ctx: TenantContext, query: ListQuery) {
+  const own = eq(favoriteActions.userId, ctx.actor.userId);
+  return listPage(
+    ctx.conn.db,
+    {
+      table: favoriteActions,
+      id: favoriteActions.id,
+      fields: favoriteListFields,
+      defaultSort: "title",
+      scope: [own],
+    },
+    query,
+    async (ids) =>
+      (await ctx.conn.db.select().from(favoriteActions).where(and(own, inArray(favoriteActions.id, ids))))
+        .map(toDto),
+  );
+}
+
+async function findOwn(db: Db, ctx: TenantContext, id: number): Promise<Row | undefined> {
+  const [row] = await db.select().from(favoriteActions)
+    .where(and(eq(favoriteActions.id, id), eq(favoriteActions.userId, ctx.actor.userId))).limit(1);
+  return row;
+}
+
+export async function getFavorite(ctx: TenantContext, id: number): Promise<FavoriteAction> {
+  const row = await findOwn(ctx.conn.db, ctx, id);
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+export async function addFavorite(ctx: TenantContext, input: FavoriteActionCreate): Promise<FavoriteAction> {
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const now = nowIso();
+    const [row] = await tx.insert(favoriteActions).values({
+      userId: ctx.actor.userId,
+      title: input.title,
+      link: input.link,
+      parameters: JSON.stringify(input.parameters),
+      colour: input.colour ?? null,
+      description: input.description ?? null,
+      createdAt: now,
+      updatedAt: now,
+    }).returning();
+    await writeRecordLog(tx, {
+      action: "created",
+      resourceType: RESOURCE,
+      resourceId: row.id,
+      title: row.title,
+      newObject: toDto(row),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add("FavoriteAction", "created", row.id, ctx.actor.userId);
+    return toDto(row);
+  });
+}
+
+export async function editFavorite(ctx: TenantContext, input: FavoriteActionUpdate): Promise<FavoriteAction> {
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const old = await findOwn(tx, ctx, input.id);
+    if (!old) throw notFound();
+    if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
+    const [row] = await tx.update(favoriteActions).set({
+      title: input.title,
+      link: input.link,
+      parameters: JSON.stringify(input.parameters),
+      colour: input.colour ?? null,
+      description: input.description ?? null,
+      updatedAt: nowIso(),
+      version: old.version + 1,
+    }).where(and(eq(favoriteActions.id, old.id), eq(favoriteActions.version, old.version))).returning();
+    if (!row) throw new AppError("record.changedByAnotherUser");
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: RESOURCE,
+      resourceId: row.id,
+      title: row.title,
+      oldObject: toDto(old),
+      newObject: toDto(row),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add("FavoriteAction", "changed", row.id, ctx.actor.userId);
+    return toDto(row);
+  });
+}
+
+export async function deleteFavorite(ctx: TenantContext, id: number): Promise<void> {
+  await transactionWithEvents(ctx, async (tx, outbox) => {
+    const old = await findOwn(tx, ctx, id);
+    if (!old) throw notFound();
+    await tx.delete(favoriteActions).where(eq(favoriteActions.id, old.id));
+    await writeRecordLog(tx, {
+      action: "deleted",
+      resourceType: RESOURCE,
+      resourceId: old.id,
+      title: old.title,
+      oldObject: toDto(old),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add("FavoriteAction", "deleted", old.id, ctx.actor.userId);
+  });
+}

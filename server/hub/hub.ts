@@ -1,0 +1,231 @@
+// The real-time hub's registry: the open sockets of each tenant, who edits which record, and the fan-out
+// of committed changes. It holds no database handle; the socket endpoint (routes.ts) verifies tokens and
+// the outbox (outbox.ts) hands it events only after their transaction has committed.
+import type { Actor } from "../kernel/context.ts";
+import {
+  CLOSE_GOING_AWAY,
+  CLOSE_UNAUTHORIZED,
+  type Editor,
+  type HubAction,
+  type ServerMessage,
+} from "./contract.ts";
+import { canSee, type HubResource } from "./visibility.ts";
+
+/** The part of a WebSocket the hub uses. */
+export interface HubSocket {
+  send(data: string): void;
+  close(code: number, reason: string): void;
+}
+
+export interface HubEventBody {
+  resource: HubResource;
+  action: HubAction;
+  id: number;
+  /** For a record private to one user (visibility.ts); never sent to clients. */
+  ownerId?: number;
+}
+
+export interface HubOptions {
+  /** Whether a sign-in session still stands (sign-out, blocking or a password change end it). */
+  isSessionActive(sessionId: string): Promise<boolean>;
+  /** A socket that has not sent a valid token within this time is closed. */
+  authTimeoutMs?: number;
+}
+
+/** Enough for every dialog a person can have open; a socket asking for more is ignored beyond it. */
+const MAX_EDITING_PER_SOCKET = 64;
+/** setTimeout's upper bound; a token living longer is re-checked then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class HubConnection {
+  actor: Actor | null = null;
+  closed = false;
+  readonly editing = new Set<string>();
+  authTimer?: ReturnType<typeof setTimeout>;
+  expiryTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(readonly id: number, readonly socket: HubSocket) {}
+
+  send(message: ServerMessage): void {
+    if (this.closed) return;
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch { /* closing under us: its close event cleans up */ }
+  }
+}
+
+const recordKey = (resource: string, id: number) => `${resource}:${id}`;
+
+export class Hub {
+  readonly #all = new Set<HubConnection>();
+  readonly #tenants = new Map<number, Set<HubConnection>>();
+  /** tenant → record key → the sockets editing it, in the order they started. */
+  readonly #editors = new Map<number, Map<string, Set<HubConnection>>>();
+  #nextId = 1;
+
+  constructor(readonly options: HubOptions) {}
+
+  /** A socket opened: it has until the auth timeout to present a token. */
+  connect(socket: HubSocket): HubConnection {
+    const conn = new HubConnection(this.#nextId++, socket);
+    this.#all.add(conn);
+    conn.authTimer = setTimeout(
+      () => this.close(conn, CLOSE_UNAUTHORIZED, "auth.tokenMissing"),
+      this.options.authTimeoutMs ?? 10_000,
+    );
+    return conn;
+  }
+
+  /**
+   * A verified token for this socket. A later token (the client's refreshed one) extends it, but only for
+   * the same user of the same tenant; its claims replace the old ones.
+   */
+  authenticate(conn: HubConnection, actor: Actor, expiresAtMs: number): void {
+    if (conn.closed) return;
+    const before = conn.actor;
+    if (before && (before.tenantId !== actor.tenantId || before.userId !== actor.userId)) {
+      this.close(conn, CLOSE_UNAUTHORIZED, "auth.tokenInvalid");
+      return;
+    }
+    clearTimeout(conn.authTimer);
+    clearTimeout(conn.expiryTimer);
+    conn.actor = actor;
+    // An access token's authority ends at its expiry, on a socket as on an HTTP call.
+    const left = Math.min(Math.max(0, expiresAtMs - Date.now()), MAX_TIMER_MS);
+    conn.expiryTimer = setTimeout(() => this.close(conn, CLOSE_UNAUTHORIZED, "auth.tokenExpired"), left);
+    if (!before) {
+      let set = this.#tenants.get(actor.tenantId);
+      if (!set) this.#tenants.set(actor.tenantId, set = new Set());
+      set.add(conn);
+    }
+    // Claims may have narrowed (an administrator no more): records no longer visible are left.
+    for (const key of [...conn.editing]) {
+      const [resource, id] = splitKey(key);
+      if (!canSee(actor, resource, { id })) this.leaveEditMode(conn, resource, id);
+    }
+    conn.send({ type: "authenticated", userId: actor.userId });
+  }
+
+  enterEditMode(conn: HubConnection, resource: string, id: number): void {
+    const actor = conn.actor;
+    if (!actor || conn.closed || !canSee(actor, resource, { id })) return;
+    const key = recordKey(resource, id);
+    if (!conn.editing.has(key) && conn.editing.size >= MAX_EDITING_PER_SOCKET) return;
+    let records = this.#editors.get(actor.tenantId);
+    if (!records) this.#editors.set(actor.tenantId, records = new Map());
+    let set = records.get(key);
+    if (!set) records.set(key, set = new Set());
+    set.add(conn);
+    conn.editing.add(key);
+    this.#announce(actor.tenantId, resource, id);
+  }
+
+  leaveEditMode(conn: HubConnection, resource: string, id: number): void {
+    const actor = conn.actor;
+    const key = recordKey(resource, id);
+    if (!actor || !conn.editing.delete(key)) return;
+    const records = this.#editors.get(actor.tenantId);
+    const set = records?.get(key);
+    if (!records || !set) return;
+    set.delete(conn);
+    if (set.size === 0) {
+      records.delete(key);
+      if (records.size === 0) this.#editors.delete(actor.tenantId);
+      return;
+    }
+    this.#announce(actor.tenantId, resource, id);
+  }
+
+  /** Answers who edits a record now; a record the caller may not see has no editors for them. */
+  getEditMode(conn: HubConnection, resource: string, id: number): void {
+    const actor = conn.actor;
+    if (!actor) return;
+    const users = canSee(actor, resource, { id }) ? this.editorsOf(actor.tenantId, resource, id) : [];
+    conn.send({ type: "EditModeChange", resource, id, users });
+  }
+
+  /** The users editing a record, each once, in the order they started. */
+  editorsOf(tenantId: number, resource: string, id: number): Editor[] {
+    const set = this.#editors.get(tenantId)?.get(recordKey(resource, id));
+    const users = new Map<number, Editor>();
+    for (const c of set ?? []) {
+      if (c.actor && !users.has(c.actor.userId)) {
+        users.set(c.actor.userId, { id: c.actor.userId, username: c.actor.username });
+      }
+    }
+    return [...users.values()];
+  }
+
+  #announce(tenantId: number, resource: string, id: number): void {
+    const users = this.editorsOf(tenantId, resource, id);
+    for (const c of this.#editors.get(tenantId)?.get(recordKey(resource, id)) ?? []) {
+      c.send({ type: "EditModeChange", resource, id, users });
+    }
+  }
+
+  /** The socket is gone: it leaves the registry and every record it was editing. */
+  disconnect(conn: HubConnection): void {
+    if (!this.#all.delete(conn)) return;
+    clearTimeout(conn.authTimer);
+    clearTimeout(conn.expiryTimer);
+    for (const key of [...conn.editing]) this.leaveEditMode(conn, ...splitKey(key));
+    conn.closed = true;
+    const actor = conn.actor;
+    if (!actor) return;
+    const set = this.#tenants.get(actor.tenantId);
+    set?.delete(conn);
+    if (set?.size === 0) this.#tenants.delete(actor.tenantId);
+  }
+
+  close(conn: HubConnection, code: number, reason: string): void {
+    this.disconnect(conn);
+    try {
+      conn.socket.close(code, reason);
+    } catch { /* already closed */ }
+  }
+
+  /**
+   * Sends committed changes to the tenant's sockets whose user may see each record. A socket whose
+   * sign-in has ended since it authenticated is closed instead (the client then signs in again).
+   */
+  async publish(tenantId: number, events: HubEventBody[], correlationId: string | null): Promise<void> {
+    const conns = this.#tenants.get(tenantId);
+    if (!conns || events.length === 0) return;
+    await Promise.all([...conns].map(async (conn) => {
+      const actor = conn.actor;
+      if (!actor) return;
+      const visible = events.filter((e) => canSee(actor, e.resource, e));
+      if (visible.length === 0) return;
+      let active: boolean;
+      try {
+        active = await this.options.isSessionActive(actor.sessionId);
+      } catch (err) {
+        console.error(`hub: session check failed for socket ${conn.id}:`, err);
+        return;
+      }
+      if (!active) {
+        this.close(conn, CLOSE_UNAUTHORIZED, "auth.tokenInvalid");
+        return;
+      }
+      for (const e of visible) {
+        conn.send({ type: "event", resource: e.resource, action: e.action, id: e.id, correlationId });
+      }
+    }));
+  }
+
+  /** Open sockets, and how many have authenticated. */
+  stats(): { sockets: number; authenticated: number } {
+    let authenticated = 0;
+    for (const set of this.#tenants.values()) authenticated += set.size;
+    return { sockets: this.#all.size, authenticated };
+  }
+
+  closeAll(): void {
+    for (const conn of [...this.#all]) this.close(conn, CLOSE_GOING_AWAY, "server.shutdown");
+  }
+}
+
+function splitKey(key: string): [string, number] {
+  const i = key.lastIndexOf(":");
+  return [key.slice(0, i), Number(key.slice(i + 1))];
+}

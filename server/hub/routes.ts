@@ -1,0 +1,101 @@
+// The /dataHub WebSocket endpoint: the first message carries the access token, verified exactly as an
+// HTTP call's (signature, claims, standing session, active tenant); a bad one closes the socket with 4401.
+// Messages of one socket are handled one after another, so an edit-mode request sent right after the
+// token waits for its verification.
+import type { Hono } from "hono";
+import { upgradeWebSocket } from "hono/deno";
+import { decodeJwt } from "jose";
+import type { Platform } from "../platform.ts";
+import type { Actor } from "../kernel/context.ts";
+import type { Env } from "../http/types.ts";
+import { AppError } from "../kernel/errors.ts";
+import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
+import { resolveTenant } from "../../tenants/resolve.ts";
+import { ClientMessage, CLOSE_PROTOCOL, CLOSE_UNAUTHORIZED } from "./contract.ts";
+import type { HubConnection } from "./hub.ts";
+
+/** Larger client messages are not part of the protocol (a token is about 1 kB). */
+const MAX_MESSAGE_CHARS = 16_384;
+
+export const HUB_PATH = "/dataHub";
+
+/** Verifies a socket's token as the HTTP middleware does; answers the actor and the token's expiry. */
+export async function verifySocketToken(
+  platform: Platform,
+  token: string,
+): Promise<{ actor: Actor; expiresAtMs: number }> {
+  const actor = await verifyAccessToken(platform.keys, platform.config, token);
+  const { release } = await resolveTenant(platform, actor);
+  release();
+  const { exp } = decodeJwt(token);
+  return { actor, expiresAtMs: (exp ?? 0) * 1000 };
+}
+
+async function receive(platform: Platform, conn: HubConnection, data: unknown): Promise<void> {
+  const hub = platform.hub;
+  if (conn.closed) return;
+  if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
+    hub.close(conn, CLOSE_PROTOCOL, "protocol.badMessage");
+    return;
+  }
+  let parsed;
+  try {
+    parsed = ClientMessage.safeParse(JSON.parse(data));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed?.success) {
+    hub.close(conn, CLOSE_PROTOCOL, "protocol.badMessage");
+    return;
+  }
+  const msg = parsed.data;
+  if (msg.type === "auth") {
+    try {
+      const { actor, expiresAtMs } = await verifySocketToken(platform, msg.token);
+      hub.authenticate(conn, actor, expiresAtMs);
+    } catch (err) {
+      hub.close(conn, CLOSE_UNAUTHORIZED, err instanceof AppError ? err.code : "auth.tokenInvalid");
+      if (!(err instanceof AppError)) console.error(`hub: verifying socket ${conn.id} failed:`, err);
+    }
+    return;
+  }
+  if (!conn.actor) {
+    hub.close(conn, CLOSE_UNAUTHORIZED, "auth.tokenMissing");
+    return;
+  }
+  if (msg.type === "EnterEditMode") hub.enterEditMode(conn, msg.resource, msg.id);
+  else if (msg.type === "LeaveEditMode") hub.leaveEditMode(conn, msg.resource, msg.id);
+  else hub.getEditMode(conn, msg.resource, msg.id);
+}
+
+/** Mounts the endpoint; a plain GET (no upgrade) is a bad request. */
+export function hubRoutes(app: Hono<Env>, platform: Platform): void {
+  app.get(
+    HUB_PATH,
+    upgradeWebSocket(() => {
+      let conn: HubConnection | undefined;
+      let queue = Promise.resolve();
+      return {
+        onOpen(_event, ws) {
+          conn = platform.hub.connect({
+            send: (data) => ws.send(data),
+            close: (code, reason) => ws.close(code, reason),
+          });
+        },
+        onMessage(event) {
+          const c = conn;
+          if (!c) return;
+          queue = queue.then(() => receive(platform, c, event.data)).catch((err) =>
+            console.error(`hub: message on socket ${c.id} failed:`, err)
+          );
+        },
+        onClose() {
+          if (conn) platform.hub.disconnect(conn);
+        },
+      };
+    }),
+    () => {
+      throw new AppError("request.badQuery", { params: { detail: "a WebSocket upgrade is expected" } });
+    },
+  );
+}

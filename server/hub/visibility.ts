@@ -1,0 +1,30 @@
+// Who may hear about a record: one rule per resource, checked for every subscriber of every event and
+// for every edit-mode request. A resource without a rule is never published (the outbox's types refuse
+// it), so a new resource cannot leak by omission.
+import type { Actor } from "../kernel/context.ts";
+
+/** The record a rule judges: its id, and for a record private to one user, that user's id. */
+export interface RecordRef {
+  id: number;
+  ownerId?: number;
+}
+
+export type VisibilityRule = (viewer: Actor, record: RecordRef) => boolean;
+
+export const visibilityRules = {
+  /** Administrators see every user; anyone else only their own record (as GET User/{id} answers). */
+  User: (viewer, r) => viewer.isSuperUser || viewer.userId === r.id,
+  /** Every user of the tenant loads the account and the logistics configuration at startup. */
+  ClientAccount: () => true,
+  ClientLogisticsConfig: () => true,
+  /** A user's favorites are theirs alone; without a known owner nobody hears of one. */
+  FavoriteAction: (viewer, r) => r.ownerId !== undefined && viewer.userId === r.ownerId,
+} satisfies Record<string, VisibilityRule>;
+
+export type HubResource = keyof typeof visibilityRules;
+
+export function canSee(viewer: Actor, resource: string, record: RecordRef): boolean {
+  // Own keys only: a name like "toString" must not find Object.prototype's.
+  if (!Object.hasOwn(visibilityRules, resource)) return false;
+  return (visibilityRules as Record<string, VisibilityRule>)[resource](viewer, record) === true;
+}
