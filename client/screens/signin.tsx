@@ -1,13 +1,13 @@
 // /signup (alias /signin): sign in, register a company, forgot password, activation. Every message the
 // server answers is shown where it applies: field codes beside their fields, the rest above the form.
-import { type FormEvent, type ReactNode, useState } from "react";
+import { createContext, type FormEvent, type ReactNode, useContext, useState } from "react";
 import { Form } from "react-aria-components";
 import { api, ApiError } from "../api.ts";
 import { completeSignIn } from "../session.ts";
 import type { TokenData } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { MessageKey, Translator } from "../i18n/mod.ts";
-import { Button, Checkbox, Notice, Tabs, TextField } from "../ui/controls.tsx";
+import { Button, Checkbox, Notice, Tabs, TextField, type TextFieldProps } from "../ui/controls.tsx";
 import { LanguageSelect } from "../shell/chrome.tsx";
 import * as css from "../shell/shell.css.ts";
 
@@ -49,6 +49,22 @@ function useFormState(t: Translator) {
   return { state, run };
 }
 
+/** The server's messages of the form being shown, for its fields. */
+const FormErrors = createContext<Errors>({});
+
+/** A text field showing the server's messages for its name. */
+function Field(props: Omit<TextFieldProps, "errors">) {
+  const errors = useContext(FormErrors);
+  return <TextField {...props} errors={errors[props.name]} />;
+}
+
+function CheckField(
+  props: { name: string; children: ReactNode; isSelected: boolean; onChange: (v: boolean) => void },
+) {
+  const errors = useContext(FormErrors);
+  return <Checkbox {...props} errors={errors[props.name]} />;
+}
+
 function FormShell(
   p: {
     onSubmit: () => Promise<string | null>;
@@ -69,7 +85,7 @@ function FormShell(
       }}
     >
       {state.message ? <Notice kind={state.message.kind}>{state.message.text}</Notice> : null}
-      {p.children}
+      <FormErrors.Provider value={state.errors}>{p.children}</FormErrors.Provider>
       <Button type="submit" isDisabled={state.busy}>{state.busy ? p.t.t("common.loading") : p.submit}</Button>
     </Form>
   );
@@ -89,7 +105,7 @@ function LoginForm({ t }: { t: Translator }) {
         return null;
       }}
     >
-      <TextField
+      <Field
         name="username"
         label={t.t("signin.username")}
         value={username}
@@ -97,7 +113,7 @@ function LoginForm({ t }: { t: Translator }) {
         autoComplete="username"
         isRequired
       />
-      <TextField
+      <Field
         name="password"
         type="password"
         label={t.t("signin.password")}
@@ -131,21 +147,21 @@ function RegisterForm({ t }: { t: Translator }) {
         return t.t("signin.registered");
       }}
     >
-      <TextField
+      <Field
         name="companyName"
         label={t.t("signin.companyName")}
         value={v.companyName}
         onChange={set("companyName")}
         isRequired
       />
-      <TextField
+      <Field
         name="taxId"
         label={t.t("signin.taxId")}
         value={v.taxId}
         onChange={set("taxId")}
         isRequired
       />
-      <TextField
+      <Field
         name="username"
         label={t.t("signin.username")}
         value={v.username}
@@ -153,7 +169,7 @@ function RegisterForm({ t }: { t: Translator }) {
         autoComplete="username"
         isRequired
       />
-      <TextField
+      <Field
         name="email"
         type="email"
         label={t.t("signin.email")}
@@ -162,7 +178,7 @@ function RegisterForm({ t }: { t: Translator }) {
         autoComplete="email"
         isRequired
       />
-      <TextField
+      <Field
         name="password"
         type="password"
         label={t.t("signin.password")}
@@ -171,7 +187,7 @@ function RegisterForm({ t }: { t: Translator }) {
         autoComplete="new-password"
         isRequired
       />
-      <TextField
+      <Field
         name="repeatPassword"
         type="password"
         label={t.t("signin.repeatPassword")}
@@ -180,9 +196,9 @@ function RegisterForm({ t }: { t: Translator }) {
         autoComplete="new-password"
         isRequired
       />
-      <Checkbox name="acceptTerms" isSelected={acceptTerms} onChange={setAcceptTerms}>
+      <CheckField name="acceptTerms" isSelected={acceptTerms} onChange={setAcceptTerms}>
         {t.t("signin.acceptTerms")}
-      </Checkbox>
+      </CheckField>
     </FormShell>
   );
 }
@@ -203,7 +219,7 @@ function ResetForm({ t, initialCode }: { t: Translator; initialCode: string }) {
           return t.t("signin.resetSent");
         }}
       >
-        <TextField
+        <Field
           name="email"
           type="email"
           label={t.t("signin.email")}
@@ -222,8 +238,8 @@ function ResetForm({ t, initialCode }: { t: Translator; initialCode: string }) {
           return t.t("signin.resetDone");
         }}
       >
-        <TextField name="code" label={t.t("signin.resetCode")} value={code} onChange={setCode} isRequired />
-        <TextField
+        <Field name="code" label={t.t("signin.resetCode")} value={code} onChange={setCode} isRequired />
+        <Field
           name="password"
           type="password"
           label={t.t("signin.password")}
@@ -232,7 +248,7 @@ function ResetForm({ t, initialCode }: { t: Translator; initialCode: string }) {
           autoComplete="new-password"
           isRequired
         />
-        <TextField
+        <Field
           name="repeatPassword"
           type="password"
           label={t.t("signin.repeatPassword")}
@@ -258,7 +274,7 @@ function ActivationForm({ t, initialCode }: { t: Translator; initialCode: string
         return t.t("signin.activated");
       }}
     >
-      <TextField
+      <Field
         name="code"
         label={t.t("signin.activationCode")}
         value={code}

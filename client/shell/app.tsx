@@ -113,6 +113,8 @@ function Hydrate() {
     setAuth(readStorage<TokenData>(KEYS.auth));
     setCompact(readStorage<boolean>(KEYS.compactMenu) ?? false);
     setHydrated(true);
+    // A signal for tests and tools that the page is interactive now.
+    document.documentElement.dataset.hydrated = "true";
     startNavigation();
   }, [setAuth, setHydrated, setCompact]);
   return null;

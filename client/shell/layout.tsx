@@ -3,21 +3,24 @@
 // simplified menu is one alphabetical list of the allowed screens without section headings.
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { api } from "../api.ts";
+import { api, ApiError } from "../api.ts";
 import { signOut } from "../session.ts";
 import {
   authAtom,
   compactMenuAtom,
   type DrawerSection,
   KEYS,
+  langAtom,
   pathAtom,
+  pushToast,
   simplifiedMenuAtom,
   startupAtom,
   type StartupConfig,
+  store,
   writeStorage,
 } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
-import type { MessageKey } from "../i18n/mod.ts";
+import { type MessageKey, translator } from "../i18n/mod.ts";
 import { reportError } from "../errors.ts";
 import { Button, Switch } from "../ui/controls.tsx";
 import { LanguageSelect, NightModeSwitch } from "./chrome.tsx";
@@ -40,7 +43,11 @@ function useStartupConfig(): StartupConfig | null {
       setStartup(config);
       const previous = JSON.parse(localStorage.getItem(KEYS.menu) ?? "null") as { lastLink?: string } | null;
       writeStorage(KEYS.menu, { sections: config.drawerSections, lastLink: previous?.lastLink ?? null });
-    }).catch(() => {});
+    }).catch((err) => {
+      // No response: the top warning says so already. A refused token: the user is being signed out.
+      if (cancelled || (err instanceof ApiError && (err.code === "network" || err.status === 401))) return;
+      pushToast("error", translator(store.get(langAtom)).t("error.configDownloadFailed"));
+    });
     return () => {
       cancelled = true;
     };

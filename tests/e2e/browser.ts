@@ -29,10 +29,7 @@ export async function signInThroughForm(page: Page, username: string, password: 
   await page.locator('form[aria-label] button[type="submit"]').first().click();
 }
 
-/** Waits until the page has hydrated (the app marks nothing; the guard's redirect or a React handler shows it). */
+/** Waits until the app has hydrated and its effects ran (it marks <html data-hydrated>). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.getElementById("app") as (HTMLElement & Record<string, unknown>) | null;
-    return !!el && Object.keys(el).some((k) => k.startsWith("__reactContainer"));
-  });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

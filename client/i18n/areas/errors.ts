@@ -3,6 +3,7 @@
 // The texts follow the server's catalogue (server/kernel/i18n/); a test keeps the two in step.
 export const errorsMessages = {
   "en-us": {
+    "error.configDownloadFailed": "The configuration could not be downloaded. Refresh the page.",
     "apiError.validation.failed": "The form has errors, review the fields.",
     "apiError.request.badQuery": "The request is not valid: {detail}.",
     "apiError.auth.wrongCredentials": "Wrong user name or password.",
@@ -41,6 +42,7 @@ export const errorsMessages = {
     "apiError.server.mailFailed": "The e-mail could not be sent. Try again later.",
   },
   "pl-pl": {
+    "error.configDownloadFailed": "Nie udało się pobrać konfiguracji. Odśwież stronę.",
     "apiError.validation.failed": "Formularz zawiera błędy. Proszę sprawdzić pola.",
     "apiError.request.badQuery": "Żądanie jest nieprawidłowe: {detail}.",
     "apiError.auth.wrongCredentials": "Nieprawidłowa nazwa użytkownika lub hasło.",
@@ -83,6 +85,7 @@ export const errorsMessages = {
       "Nie udało się wysłać wiadomości e-mail. Proszę spróbować ponownie później.",
   },
   "de-de": {
+    "error.configDownloadFailed": "Die Konfiguration konnte nicht geladen werden. Laden Sie die Seite neu.",
     "apiError.validation.failed": "Das Formular enthält Fehler. Bitte überprüfen Sie die Felder.",
     "apiError.request.badQuery": "Die Anfrage ist ungültig: {detail}.",
     "apiError.auth.wrongCredentials": "Benutzername oder Passwort ist falsch.",
@@ -129,6 +132,7 @@ export const errorsMessages = {
       "Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
   },
   "fr-fr": {
+    "error.configDownloadFailed": "Impossible de télécharger la configuration. Actualisez la page.",
     "apiError.validation.failed": "Le formulaire contient des erreurs. Veuillez vérifier les champs.",
     "apiError.request.badQuery": "La requête n'est pas valide : {detail}.",
     "apiError.auth.wrongCredentials": "Nom d'utilisateur ou mot de passe incorrect.",
@@ -174,6 +178,7 @@ export const errorsMessages = {
     "apiError.server.mailFailed": "L'e-mail n'a pas pu être envoyé. Veuillez réessayer plus tard.",
   },
   "es-es": {
+    "error.configDownloadFailed": "No se pudo descargar la configuración. Actualice la página.",
     "apiError.validation.failed": "El formulario contiene errores. Revise los campos.",
     "apiError.request.badQuery": "La solicitud no es válida: {detail}.",
     "apiError.auth.wrongCredentials": "Nombre de usuario o contraseña incorrectos.",
@@ -220,6 +225,7 @@ export const errorsMessages = {
       "No se ha podido enviar el correo electrónico. Inténtelo de nuevo más tarde.",
   },
   "ru-ru": {
+    "error.configDownloadFailed": "Не удалось загрузить конфигурацию. Обновите страницу.",
     "apiError.validation.failed": "Форма содержит ошибки. Проверьте поля.",
     "apiError.request.badQuery": "Некорректный запрос: {detail}.",
     "apiError.auth.wrongCredentials": "Неверное имя пользователя или пароль.",
