@@ -123,13 +123,6 @@ async function setup(dir: string) {
         email: `admin@${template}.example`,
         password: PASSWORD,
         visibleName: "admin",
-        active: true,
-        isPowerUser: true,
-        logisticsEnabled: true,
-        terminalEnabled: true,
-        shippingEnabled: true,
-        transportEnabled: true,
-        contractorPortalEnabled: false,
       },
     });
     // Closing checkpoints the WAL into the file, so a copy is the whole database.

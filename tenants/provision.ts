@@ -17,11 +17,24 @@ export interface ProvisionInput {
   taxId?: string | null;
   language?: string;
   status: TenantStatus;
-  admin: Omit<NewUserValues, "blocked" | "isSuperUser" | "passwordHash"> & {
-    blocked?: boolean;
-    password: string;
-  };
+  /** The first administrator; the role and module flags default to FIRST_ADMIN_FLAGS. */
+  admin:
+    & Omit<NewUserValues, "isSuperUser" | "passwordHash" | keyof typeof FIRST_ADMIN_FLAGS>
+    & Partial<typeof FIRST_ADMIN_FLAGS>
+    & { password: string };
 }
+
+/** A tenant's first administrator is active, a business manager too, and has every staff module. */
+export const FIRST_ADMIN_FLAGS = {
+  blocked: false,
+  active: true,
+  isPowerUser: true,
+  logisticsEnabled: true,
+  terminalEnabled: true,
+  shippingEnabled: true,
+  transportEnabled: true,
+  contractorPortalEnabled: false,
+};
 
 /** A slug from a company name: lower-case ASCII letters, digits and dashes. */
 export function slugify(name: string): string {
@@ -71,9 +84,9 @@ export async function provisionTenant(
           tenant.id,
           tx,
           {
+            ...FIRST_ADMIN_FLAGS,
             ...adminValues,
             passwordHash,
-            blocked: adminValues.blocked ?? false,
             isSuperUser: true,
           },
           null,

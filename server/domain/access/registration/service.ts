@@ -51,12 +51,6 @@ export async function register(platform: Platform, input: z.output<typeof Regist
       visibleName: input.username,
       defaultLanguage: input.language,
       active: false,
-      isPowerUser: true,
-      logisticsEnabled: true,
-      terminalEnabled: true,
-      shippingEnabled: true,
-      transportEnabled: true,
-      contractorPortalEnabled: false,
     },
   });
   const lang = input.language;
