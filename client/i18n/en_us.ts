@@ -156,22 +156,6 @@ export const enUs = {
   "route.shared": "Shared stock",
   "route.shared/wms-inventory": "Shared detailed inventory",
   "route.shared/wms-stock": "Shared total stock",
-
-  "validation.required": "This information is required.",
-  "validation.invalidEmail": "This is not a valid e-mail address.",
-  "validation.tooLong": "The value is too long.",
-  "validation.tooShort": "The value is too short.",
-  "validation.tooSmall": "The value is too small.",
-  "validation.tooLarge": "The value is too large.",
-  "validation.forbiddenCharacter": "The value contains a forbidden character.",
-  "validation.passwordsMustMatch": "Passwords must match.",
-  "validation.phoneCountryCode": "The phone number must include the country code, e.g. +48 600 700 800.",
-  "validation.emailExists": "This e-mail address already exists.",
-  "validation.usernameExists": "This user name already exists.",
-  "validation.mustBeUnique": "This value must be unique.",
-  "validation.invalidValue": "This value is not allowed.",
-  "validation.mustAcceptTerms": "You must accept the terms of service.",
-  "validation.unknownField": "This field is not known.",
 } as const;
 
 export type MessageKey = keyof typeof enUs;

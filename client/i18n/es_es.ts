@@ -161,21 +161,4 @@ export const esEs = {
   "route.shared": "Existencias compartidas",
   "route.shared/wms-inventory": "Existencias detalladas compartidas",
   "route.shared/wms-stock": "Existencias totales compartidas",
-
-  "validation.required": "Este dato es obligatorio.",
-  "validation.invalidEmail": "No es una dirección de correo electrónico válida.",
-  "validation.tooLong": "El valor es demasiado largo.",
-  "validation.tooShort": "El valor es demasiado corto.",
-  "validation.tooSmall": "El valor es demasiado pequeño.",
-  "validation.tooLarge": "El valor es demasiado grande.",
-  "validation.forbiddenCharacter": "El valor contiene un carácter no permitido.",
-  "validation.passwordsMustMatch": "Las contraseñas deben coincidir.",
-  "validation.phoneCountryCode":
-    "El número de teléfono debe incluir el prefijo del país, p. ej., +48 600 700 800.",
-  "validation.emailExists": "Esta dirección de correo electrónico ya existe.",
-  "validation.usernameExists": "Este nombre de usuario ya existe.",
-  "validation.mustBeUnique": "Este valor debe ser único.",
-  "validation.invalidValue": "Este valor no está permitido.",
-  "validation.mustAcceptTerms": "Debe aceptar las condiciones del servicio.",
-  "validation.unknownField": "Este campo es desconocido.",
 } satisfies LanguageCatalogue;

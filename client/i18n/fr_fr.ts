@@ -160,21 +160,4 @@ export const frFr = {
   "route.shared": "Stock partagé",
   "route.shared/wms-inventory": "Stock détaillé partagé",
   "route.shared/wms-stock": "Stock total partagé",
-
-  "validation.required": "Cette information est obligatoire.",
-  "validation.invalidEmail": "Cette adresse e-mail n'est pas valide.",
-  "validation.tooLong": "La valeur est trop longue.",
-  "validation.tooShort": "La valeur est trop courte.",
-  "validation.tooSmall": "La valeur est trop petite.",
-  "validation.tooLarge": "La valeur est trop grande.",
-  "validation.forbiddenCharacter": "La valeur contient un caractère interdit.",
-  "validation.passwordsMustMatch": "Les mots de passe doivent être identiques.",
-  "validation.phoneCountryCode":
-    "Le numéro de téléphone doit inclure l'indicatif du pays, par ex. +48 600 700 800.",
-  "validation.emailExists": "Cette adresse e-mail existe déjà.",
-  "validation.usernameExists": "Ce nom d'utilisateur existe déjà.",
-  "validation.mustBeUnique": "Cette valeur doit être unique.",
-  "validation.invalidValue": "Cette valeur n'est pas autorisée.",
-  "validation.mustAcceptTerms": "Vous devez accepter les conditions d'utilisation.",
-  "validation.unknownField": "Ce champ est inconnu.",
 } satisfies LanguageCatalogue;

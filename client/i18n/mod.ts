@@ -8,9 +8,9 @@ import { frFr } from "./fr_fr.ts";
 import { esEs } from "./es_es.ts";
 import { ruRu } from "./ru_ru.ts";
 import type { LanguageCatalogue, PluralBase } from "./types.ts";
+import { isLanguage, type Language, languages } from "../../server/kernel/i18n/contract.ts";
 
-export const languages = ["pl-pl", "en-us", "de-de", "fr-fr", "es-es", "ru-ru"] as const;
-export type Language = (typeof languages)[number];
+export { isLanguage, type Language, languages };
 export type { MessageKey };
 
 /** Each language's own name, shown in the language choice. */
@@ -31,33 +31,6 @@ const catalogues: Record<Language, LanguageCatalogue> = {
   "es-es": esEs,
   "ru-ru": ruRu,
 };
-
-export function isLanguage(v: unknown): v is Language {
-  return typeof v === "string" && (languages as readonly string[]).includes(v);
-}
-
-/** The best of the six for a list of browser languages ("de-AT", "pl", ...), else en-us. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const raw of preferred) {
-    const tag = raw.toLowerCase();
-    if (isLanguage(tag)) return tag;
-    const base = tag.split("-")[0];
-    const match = languages.find((l) => l.startsWith(base + "-"));
-    if (match) return match;
-  }
-  return "en-us";
-}
-
-/** The same choice from an Accept-Language header, for the server-rendered shell. */
-export function languageFromHeader(header: string | null | undefined): Language {
-  if (!header) return "en-us";
-  const ranked = header.split(",").map((part, i) => {
-    const [tag, ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return { tag, q: q ? Number(q.slice(2)) || 0 : 1, i };
-  }).filter((r) => r.tag && r.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
-  return pickLanguage(ranked.map((r) => r.tag));
-}
 
 type Params = Record<string, string | number>;
 

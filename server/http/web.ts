@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { Env } from "./types.ts";
+import { isLanguage, languageFromHeader } from "../kernel/i18n/mod.ts";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
-const LANGUAGES = ["pl-pl", "en-us", "de-de", "fr-fr", "es-es", "ru-ru"];
 
 interface SsrModule {
   renderShell(
@@ -38,14 +38,8 @@ function pickLanguage(
   cookie: string | undefined,
   header: string | undefined,
 ): { lang: string; chosen: boolean } {
-  if (cookie && LANGUAGES.includes(cookie)) return { lang: cookie, chosen: true };
-  const tags = (header ?? "").split(",").map((p) => p.split(";")[0].trim().toLowerCase()).filter(Boolean);
-  for (const tag of tags) {
-    if (LANGUAGES.includes(tag)) return { lang: tag, chosen: false };
-    const base = LANGUAGES.find((l) => l.startsWith(tag.split("-")[0] + "-"));
-    if (base) return { lang: base, chosen: false };
-  }
-  return { lang: "en-us", chosen: false };
+  if (isLanguage(cookie)) return { lang: cookie, chosen: true };
+  return { lang: languageFromHeader(header) ?? "en-us", chosen: false };
 }
 
 export function webRoutes(app: Hono<Env>): void {
