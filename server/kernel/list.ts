@@ -6,6 +6,7 @@ import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
+import { type ListOperator, listOperators } from "./list_contract.ts";
 import type { Db } from "../db/connection.ts";
 
 export type FieldType = "text" | "number" | "boolean" | "date";
@@ -30,21 +31,8 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 
-const operators = [
-  "eq",
-  "neq",
-  "contains",
-  "startsWith",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "between",
-  "isNull",
-  "isNotNull",
-] as const;
-type Operator = (typeof operators)[number];
+const operators = listOperators;
+type Operator = ListOperator;
 
 const filterSchema = z.array(z.object({
   field: z.string().min(1).max(64),

@@ -2,22 +2,10 @@
 // query string (PageNumber, PageSize, sortColumn, sortDescending, BasicFiltersSerialized). Pure, so the
 // serialization is tested without a browser.
 import type { FieldKind, FieldMeta } from "../../../server/domain/access/users/contract.ts";
+import { type ListOperator, listOperators } from "../../../server/kernel/list_contract.ts";
 
-export const OPERATORS = [
-  "eq",
-  "neq",
-  "contains",
-  "startsWith",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "in",
-  "between",
-  "isNull",
-  "isNotNull",
-] as const;
-export type Operator = (typeof OPERATORS)[number];
+export const OPERATORS = listOperators;
+export type Operator = ListOperator;
 
 /** A bound of a range; null: open on that side. */
 export type Bound = string | number | null;
