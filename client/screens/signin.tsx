@@ -65,6 +65,40 @@ function CheckField(
   return <Checkbox {...props} errors={errors[props.name]} />;
 }
 
+/** A new password and its repeat (registration, reset). */
+function NewPasswordFields(
+  p: {
+    t: Translator;
+    password: string;
+    repeatPassword: string;
+    onPassword: (v: string) => void;
+    onRepeat: (v: string) => void;
+  },
+) {
+  return (
+    <>
+      <Field
+        name="password"
+        type="password"
+        label={p.t.t("signin.password")}
+        value={p.password}
+        onChange={p.onPassword}
+        autoComplete="new-password"
+        isRequired
+      />
+      <Field
+        name="repeatPassword"
+        type="password"
+        label={p.t.t("signin.repeatPassword")}
+        value={p.repeatPassword}
+        onChange={p.onRepeat}
+        autoComplete="new-password"
+        isRequired
+      />
+    </>
+  );
+}
+
 function FormShell(
   p: {
     onSubmit: () => Promise<string | null>;
@@ -178,23 +212,12 @@ function RegisterForm({ t }: { t: Translator }) {
         autoComplete="email"
         isRequired
       />
-      <Field
-        name="password"
-        type="password"
-        label={t.t("signin.password")}
-        value={v.password}
-        onChange={set("password")}
-        autoComplete="new-password"
-        isRequired
-      />
-      <Field
-        name="repeatPassword"
-        type="password"
-        label={t.t("signin.repeatPassword")}
-        value={v.repeatPassword}
-        onChange={set("repeatPassword")}
-        autoComplete="new-password"
-        isRequired
+      <NewPasswordFields
+        t={t}
+        password={v.password}
+        repeatPassword={v.repeatPassword}
+        onPassword={set("password")}
+        onRepeat={set("repeatPassword")}
       />
       <CheckField name="acceptTerms" isSelected={acceptTerms} onChange={setAcceptTerms}>
         {t.t("signin.acceptTerms")}
@@ -239,23 +262,12 @@ function ResetForm({ t, initialCode }: { t: Translator; initialCode: string }) {
         }}
       >
         <Field name="code" label={t.t("signin.resetCode")} value={code} onChange={setCode} isRequired />
-        <Field
-          name="password"
-          type="password"
-          label={t.t("signin.password")}
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          isRequired
-        />
-        <Field
-          name="repeatPassword"
-          type="password"
-          label={t.t("signin.repeatPassword")}
-          value={repeatPassword}
-          onChange={setRepeat}
-          autoComplete="new-password"
-          isRequired
+        <NewPasswordFields
+          t={t}
+          password={password}
+          repeatPassword={repeatPassword}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
         />
       </FormShell>
     </>
