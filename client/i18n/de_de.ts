@@ -5,11 +5,15 @@ import { listMessages } from "./areas/list.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
+import { thirdPartyMessages } from "./areas/third_party.ts";
+import { appVersionMessages } from "./areas/app_version.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
   ...favoritesMessages["de-de"],
   ...errorsMessages["de-de"],
+  ...thirdPartyMessages["de-de"],
+  ...appVersionMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -5,11 +5,15 @@ import { listMessages } from "./areas/list.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
+import { thirdPartyMessages } from "./areas/third_party.ts";
+import { appVersionMessages } from "./areas/app_version.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
   ...favoritesMessages["en-us"],
   ...errorsMessages["en-us"],
+  ...thirdPartyMessages["en-us"],
+  ...appVersionMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

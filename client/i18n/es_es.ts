@@ -5,11 +5,15 @@ import { listMessages } from "./areas/list.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
+import { thirdPartyMessages } from "./areas/third_party.ts";
+import { appVersionMessages } from "./areas/app_version.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
   ...favoritesMessages["es-es"],
   ...errorsMessages["es-es"],
+  ...thirdPartyMessages["es-es"],
+  ...appVersionMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -5,11 +5,15 @@ import { listMessages } from "./areas/list.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
+import { thirdPartyMessages } from "./areas/third_party.ts";
+import { appVersionMessages } from "./areas/app_version.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
   ...favoritesMessages["fr-fr"],
   ...errorsMessages["fr-fr"],
+  ...thirdPartyMessages["fr-fr"],
+  ...appVersionMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

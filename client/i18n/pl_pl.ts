@@ -5,11 +5,15 @@ import { listMessages } from "./areas/list.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
+import { thirdPartyMessages } from "./areas/third_party.ts";
+import { appVersionMessages } from "./areas/app_version.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
   ...favoritesMessages["pl-pl"],
   ...errorsMessages["pl-pl"],
+  ...thirdPartyMessages["pl-pl"],
+  ...appVersionMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

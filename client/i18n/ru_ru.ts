@@ -5,11 +5,15 @@ import { listMessages } from "./areas/list.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
+import { thirdPartyMessages } from "./areas/third_party.ts";
+import { appVersionMessages } from "./areas/app_version.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
   ...favoritesMessages["ru-ru"],
   ...errorsMessages["ru-ru"],
+  ...thirdPartyMessages["ru-ru"],
+  ...appVersionMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",
