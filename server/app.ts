@@ -19,6 +19,7 @@ import { configRoutes } from "./domain/config/routes.ts";
 import { systemRoutes } from "./domain/system/routes.ts";
 import { hubRoutes } from "./hub/routes.ts";
 import { favoriteRoutes } from "./domain/favorites/routes.ts";
+import { productGroupRoutes } from "./domain/assortment/product_groups/resource.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -30,6 +31,7 @@ export function createApp(platform: Platform): Hono<Env> {
   configRoutes(api, platform);
   systemRoutes(api, platform);
   favoriteRoutes(api, platform);
+  productGroupRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

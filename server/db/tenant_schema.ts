@@ -6,3 +6,4 @@ export { recordLog } from "../domain/logs/record_log/table.ts";
 export { systemLog } from "../domain/logs/system_log/table.ts";
 export { clientAccount, clientLogisticsConfig } from "../domain/config/table.ts";
 export { favoriteActions } from "../domain/favorites/table.ts";
+export { productGroups } from "../domain/assortment/product_groups/table.ts";

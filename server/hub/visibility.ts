@@ -11,6 +11,8 @@ export interface RecordRef {
 
 export type VisibilityRule = (viewer: Actor, record: RecordRef) => boolean;
 
+const staffOnly: VisibilityRule = (viewer) => viewer.contractorId === null;
+
 export const visibilityRules = {
   /** Administrators see every user; anyone else only their own record (as GET User/{id} answers). */
   User: (viewer, r) => viewer.isSuperUser || viewer.userId === r.id,
@@ -19,6 +21,8 @@ export const visibilityRules = {
   ClientLogisticsConfig: () => true,
   /** A user's favorites are theirs alone; without a known owner nobody hears of one. */
   FavoriteAction: (viewer, r) => r.ownerId !== undefined && viewer.userId === r.ownerId,
+  /** Master data kept by the company's staff: every staff user reads it, contractor users do not. */
+  ProductGroup: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

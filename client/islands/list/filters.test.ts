@@ -1,6 +1,6 @@
 // The list's query string and filter serialization (BasicFiltersSerialized), without a browser.
 import { describe, expect, it } from "vitest";
-import type { FieldMeta } from "../../../server/domain/access/users/contract.ts";
+import type { FieldMeta } from "../../../server/kernel/resource_meta.ts";
 import { dayBound, listQueryString, nextSort, operatorsFor, toWireFilter, toWireFilters } from "./filters.ts";
 
 const text: FieldMeta = { name: "email", kind: "email", labelKey: "x", list: { filterable: true } };

@@ -1,7 +1,7 @@
 // The list's query: page, sort, per-column filters and the quick search, turned into the contract's
 // query string (PageNumber, PageSize, sortColumn, sortDescending, BasicFiltersSerialized). Pure, so the
 // serialization is tested without a browser.
-import type { FieldKind, FieldMeta } from "../../../server/domain/access/users/contract.ts";
+import type { FieldKind, FieldMeta } from "../../../server/kernel/resource_meta.ts";
 import { type ListOperator, listOperators } from "../../../server/kernel/list_contract.ts";
 
 export const OPERATORS = listOperators;

@@ -1,5 +1,5 @@
 // Reading the shared resource metadata on the client: labels, list columns and how values are shown.
-import type { FieldMeta, ResourceMeta } from "../../../server/domain/access/users/contract.ts";
+import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
 import type { MessageKey, Translator } from "../../i18n/mod.ts";
 import { isLanguage, languageNames } from "../../i18n/mod.ts";
 

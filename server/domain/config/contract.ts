@@ -3,7 +3,8 @@
 // leaves zod out (see access/users/contract.ts).
 import { z } from "zod";
 import { languages } from "../../kernel/i18n/mod.ts";
-import { email, type ResourceMeta } from "../access/users/contract.ts";
+import { email } from "../access/users/contract.ts";
+import type { ResourceMeta } from "../../kernel/resource_meta.ts";
 
 export const documentTypeCodes = ["DIN", "DOU", "IIN", "IOU", "OIN", "OOU", "CRL", "ARL", "PRL"] as const;
 export const orderTypeCodes = ["OIN", "OOU", "OPI", "VER-A", "VER-P", "VER-C", "VER-L"] as const;

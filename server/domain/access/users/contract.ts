@@ -4,6 +4,9 @@
 import { z } from "zod";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { languages } from "../../../kernel/i18n/mod.ts";
+import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+
+export type { FieldKind, FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
 
@@ -128,79 +131,6 @@ export const User = /* @__PURE__ */ z.object({
 export type User = z.output<typeof User>;
 
 export const UserPage = /* @__PURE__ */ z.object({ results: z.array(User), allFilteredRowCount: z.number() });
-
-// ---------------------------------------------------------------------------------------------------------
-// Resource metadata: what the generic list and the add/edit/preview dialogs need to know about a resource,
-// declared once beside its schemas. Plain data (no functions), so the client imports it as it is and the
-// server derives its list's sortable and filterable fields from it. The shape lives here because this is
-// the first resource to have it; the resource engine will give it a home of its own.
-
-/** How a field is shown and edited. The list's filter operators follow from it. */
-export type FieldKind =
-  | "text"
-  | "email"
-  | "phone"
-  | "password"
-  | "textarea"
-  | "number"
-  | "money"
-  | "boolean"
-  | "date"
-  | "enum"
-  | "addresses";
-
-export interface FieldMeta {
-  name: string;
-  kind: FieldKind;
-  /** The label's key in the client catalogue. */
-  labelKey: string;
-  /** The allowed values of an enum field. */
-  options?: readonly string[];
-  /** Currency of a money field. */
-  currency?: string;
-  /** Present when the field is a list column. */
-  list?: {
-    sortable?: boolean;
-    filterable?: boolean;
-    /** Included in the quick search (field `*`, contains). */
-    searchable?: boolean;
-    /** Shown until the user hides it with the column chooser. */
-    visible?: boolean;
-  };
-  /** Present when the field is in the add/edit form; fields without it are shown read-only. */
-  form?: {
-    add?: boolean;
-    edit?: boolean;
-    /** Required always, or only when adding (a password on an existing record is sent only to change it). */
-    required?: "always" | "add";
-    minLength?: number;
-    maxLength?: number;
-    /** Only administrators set it; others see it read-only. */
-    adminOnly?: boolean;
-    /** The value a new record starts with, as the schema defaults it. */
-    default?: string | number | boolean;
-  };
-  /** The form's group heading (catalogue key). */
-  groupKey?: string;
-  /** Never shown outside the form (passwords). */
-  writeOnly?: boolean;
-}
-
-export interface ResourceMeta {
-  /** The resource name of the API path and of real-time events. */
-  resource: string;
-  /** The API path under /api. */
-  path: string;
-  /** Catalogue keys: the record's name and the add dialog's title. */
-  nameKey: string;
-  addKey?: string;
-  /** Fields whose values, joined, name a record in titles and confirmations. */
-  titleFields: readonly string[];
-  defaultSort: { column: string; descending: boolean };
-  /** One record per company, read and edited without an id. */
-  singleton?: boolean;
-  fields: readonly FieldMeta[];
-}
 
 const flag = (name: string, groupKey: string, visible = false, byDefault = false): FieldMeta => ({
   name,

@@ -1,0 +1,42 @@
+// Zod building blocks for resource schemas, so each entity states its rules (length, capitals, colour)
+// the same way. Texts are trimmed; an emptied optional text is stored as null.
+import { z } from "zod";
+
+/** An optional text of at most `max` characters; "" and whitespace become null. */
+export const optText = (max: number) =>
+  z.string().trim().max(max).transform((v) => (v === "" ? null : v)).nullish()
+    .transform((v) => v ?? null);
+
+/** A required text of 1..`max` characters. */
+export const reqText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A text the product saves in capitals (codes, labels, indexes). */
+export const upperText = (max: number) => reqText(max).transform((v) => v.toUpperCase());
+
+export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+/** "#rrggbb" stored in lower case, or null. */
+export const colour = z.string().trim()
+  .refine((v) => v === "" || COLOUR_PATTERN.test(v), { params: { code: "validation.invalidValue" } })
+  .transform((v) => (v === "" ? null : v.toLowerCase())).nullish().transform((v) => v ?? null);
+
+/** A link to another record by id, or null. */
+export const refId = z.number().int().positive().nullish().transform((v) => v ?? null);
+
+/** Links to several records by id (duplicates are dropped). */
+export const refIds = z.array(z.number().int().positive()).max(500).default([])
+  .transform((ids) => [...new Set(ids)]);
+
+/** A number within bounds, or null. */
+export const optNumber = (min: number, max: number) =>
+  z.number().min(min).max(max).nullish().transform((v) => v ?? null);
+
+/** What every stored record carries. */
+export const recordBase = {
+  id: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number(),
+};
+
+/** What an edit names: the record and the version it was read at. */
+export const editBase = { id: z.number().int().positive(), version: z.number().int().positive() };

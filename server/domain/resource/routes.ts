@@ -1,0 +1,75 @@
+// The contract's generic resource calls for one configured resource: GET list, GET {id}, POST, PUT (id and
+// version in the body) and DELETE {id}, each declared with its schemas so it appears in the OpenAPI document.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import { idParam, mount } from "../../http/route.ts";
+import { listQuerySchema } from "../../kernel/list.ts";
+import type { Resource } from "./engine.ts";
+
+export interface ResourceSchemas {
+  record: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+}
+
+export function resourceRoutes<Dto, Create, Update extends { id: number; version: number }>(
+  app: Hono<Env>,
+  platform: Platform,
+  resource: Resource<Dto, Create, Update>,
+  schemas: ResourceSchemas,
+): void {
+  const { meta } = resource;
+  const tag = meta.resource;
+  const path = meta.path;
+  const who = meta.writers === "admin" ? "administrators" : "administrators and business managers";
+  mount(app, platform, {
+    method: "get",
+    path,
+    summary: `List ${meta.resource} records (paged, sorted, filtered)`,
+    tag,
+    access: "user",
+    query: listQuerySchema,
+    response: z.object({ results: z.array(schemas.record), allFilteredRowCount: z.number() }),
+  }, (c, { query }) => resource.list(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: `${path}/:id`,
+    summary: `One ${meta.resource} record`,
+    tag,
+    access: "user",
+    response: schemas.record,
+  }, (c, { params }) => resource.get(c.get("ctx"), idParam(params.id)));
+
+  mount(app, platform, {
+    method: "post",
+    path,
+    summary: `Add a ${meta.resource} record (${who})`,
+    tag,
+    access: "user",
+    body: schemas.create,
+    response: schemas.record,
+    status: 201,
+  }, (c, { body }) => resource.add(c.get("ctx"), body as Create));
+
+  mount(app, platform, {
+    method: "put",
+    path,
+    summary: `Edit a ${meta.resource} record, id and version in the body (${who})`,
+    tag,
+    access: "user",
+    body: schemas.update,
+    response: schemas.record,
+  }, (c, { body }) => resource.edit(c.get("ctx"), body as Update));
+
+  mount(app, platform, {
+    method: "delete",
+    path: `${path}/:id`,
+    summary: `Delete a ${meta.resource} record (${who})`,
+    tag,
+    access: "user",
+    status: 204,
+  }, (c, { params }) => resource.remove(c.get("ctx"), idParam(params.id)));
+}

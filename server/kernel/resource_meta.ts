@@ -1,0 +1,103 @@
+// Resource metadata: what the generic list and the add/edit/preview dialogs need to know about a resource,
+// declared once beside its schemas. Plain data (no functions, no zod), so the client imports it as it is,
+// and the server's resource engine derives its list's sortable, filterable and searchable fields from it.
+
+/** How a field is shown and edited. The list's filter operators follow from it. */
+export type FieldKind =
+  | "text"
+  | "email"
+  | "phone"
+  | "password"
+  | "textarea"
+  | "number"
+  | "money"
+  | "boolean"
+  | "date"
+  | "enum"
+  | "addresses"
+  /** A link to one record of another resource (`<name>Id`); see `reference`. */
+  | "reference"
+  /** Links to several records of another resource (`<name>Ids`); see `reference`. */
+  | "references"
+  /** Several texts (barcodes). */
+  | "strings"
+  /** "#rrggbb". */
+  | "colour"
+  /** A point: `{"lat","lng"}`. */
+  | "latlng";
+
+/** The resource a reference field points at, and how a linked record is named. */
+export interface ReferenceMeta {
+  resource: string;
+  /** The API path of the target's list (`/ProductGroup`). */
+  path: string;
+  /** Fields of the target that name it, the first with a value wins. */
+  titleFields: readonly string[];
+  /** The field of a list row that already carries the linked record's name (`contractorName`). */
+  displayField?: string;
+  /** Conditions every candidate must meet, as BasicFiltersSerialized filters (`keyRole eq contractor`). */
+  filters?: readonly { field: string; operator: string; value?: unknown }[];
+}
+
+export interface FieldMeta {
+  name: string;
+  kind: FieldKind;
+  /** The label's key in the client catalogue. */
+  labelKey: string;
+  /** The allowed values of an enum field. */
+  options?: readonly string[];
+  /** Currency of a money field. */
+  currency?: string;
+  /** Unit shown after a number (`kg`, `°C`, `mm`). */
+  unit?: string;
+  /** The target of a reference field. */
+  reference?: ReferenceMeta;
+  /** Present when the field is a list column. */
+  list?: {
+    sortable?: boolean;
+    filterable?: boolean;
+    /** Included in the quick search (field `*`, contains). */
+    searchable?: boolean;
+    /** Shown until the user hides it with the column chooser. */
+    visible?: boolean;
+  };
+  /** Present when the field is in the add/edit form; fields without it are shown read-only. */
+  form?: {
+    add?: boolean;
+    edit?: boolean;
+    /** Required always, or only when adding (a password on an existing record is sent only to change it). */
+    required?: "always" | "add";
+    minLength?: number;
+    maxLength?: number;
+    min?: number;
+    max?: number;
+    /** Saved in capitals (the form shows them as typed, the server stores them upper-cased). */
+    uppercase?: boolean;
+    /** Only administrators set it; others see it read-only. */
+    adminOnly?: boolean;
+    /** The value a new record starts with, as the schema defaults it. */
+    default?: string | number | boolean;
+  };
+  /** The form's group heading (catalogue key). */
+  groupKey?: string;
+  /** Never shown outside the form (passwords). */
+  writeOnly?: boolean;
+}
+
+export interface ResourceMeta {
+  /** The resource name of the API path and of real-time events. */
+  resource: string;
+  /** The API path under /api. */
+  path: string;
+  /** Catalogue keys: the record's name and the add dialog's title. */
+  nameKey: string;
+  addKey?: string;
+  /** Fields whose values, joined, name a record in titles and confirmations. */
+  titleFields: readonly string[];
+  defaultSort: { column: string; descending: boolean };
+  /** One record per company, read and edited without an id. */
+  singleton?: boolean;
+  /** Who may add, edit and delete: administrators only, or business managers too. Reading is for all staff. */
+  writers?: "admin" | "manager";
+  fields: readonly FieldMeta[];
+}
