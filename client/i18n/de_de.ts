@@ -7,6 +7,11 @@ import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
 import { thirdPartyMessages } from "./areas/third_party.ts";
 import { appVersionMessages } from "./areas/app_version.ts";
+import { masterMessages } from "./areas/master.ts";
+import { businessMessages } from "./areas/business.ts";
+import { assortmentMessages } from "./areas/assortment.ts";
+import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { recordsMessages } from "./areas/records.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -14,6 +19,11 @@ export const deDe = {
   ...errorsMessages["de-de"],
   ...thirdPartyMessages["de-de"],
   ...appVersionMessages["de-de"],
+  ...masterMessages["de-de"],
+  ...businessMessages["de-de"],
+  ...assortmentMessages["de-de"],
+  ...infrastructureMessages["de-de"],
+  ...recordsMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

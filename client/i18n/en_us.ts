@@ -7,6 +7,11 @@ import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
 import { thirdPartyMessages } from "./areas/third_party.ts";
 import { appVersionMessages } from "./areas/app_version.ts";
+import { masterMessages } from "./areas/master.ts";
+import { businessMessages } from "./areas/business.ts";
+import { assortmentMessages } from "./areas/assortment.ts";
+import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { recordsMessages } from "./areas/records.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -14,6 +19,11 @@ export const enUs = {
   ...errorsMessages["en-us"],
   ...thirdPartyMessages["en-us"],
   ...appVersionMessages["en-us"],
+  ...masterMessages["en-us"],
+  ...businessMessages["en-us"],
+  ...assortmentMessages["en-us"],
+  ...infrastructureMessages["en-us"],
+  ...recordsMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -7,6 +7,11 @@ import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
 import { thirdPartyMessages } from "./areas/third_party.ts";
 import { appVersionMessages } from "./areas/app_version.ts";
+import { masterMessages } from "./areas/master.ts";
+import { businessMessages } from "./areas/business.ts";
+import { assortmentMessages } from "./areas/assortment.ts";
+import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { recordsMessages } from "./areas/records.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -14,6 +19,11 @@ export const esEs = {
   ...errorsMessages["es-es"],
   ...thirdPartyMessages["es-es"],
   ...appVersionMessages["es-es"],
+  ...masterMessages["es-es"],
+  ...businessMessages["es-es"],
+  ...assortmentMessages["es-es"],
+  ...infrastructureMessages["es-es"],
+  ...recordsMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -7,6 +7,11 @@ import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
 import { thirdPartyMessages } from "./areas/third_party.ts";
 import { appVersionMessages } from "./areas/app_version.ts";
+import { masterMessages } from "./areas/master.ts";
+import { businessMessages } from "./areas/business.ts";
+import { assortmentMessages } from "./areas/assortment.ts";
+import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { recordsMessages } from "./areas/records.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -14,6 +19,11 @@ export const frFr = {
   ...errorsMessages["fr-fr"],
   ...thirdPartyMessages["fr-fr"],
   ...appVersionMessages["fr-fr"],
+  ...masterMessages["fr-fr"],
+  ...businessMessages["fr-fr"],
+  ...assortmentMessages["fr-fr"],
+  ...infrastructureMessages["fr-fr"],
+  ...recordsMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

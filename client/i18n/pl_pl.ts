@@ -7,6 +7,11 @@ import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
 import { thirdPartyMessages } from "./areas/third_party.ts";
 import { appVersionMessages } from "./areas/app_version.ts";
+import { masterMessages } from "./areas/master.ts";
+import { businessMessages } from "./areas/business.ts";
+import { assortmentMessages } from "./areas/assortment.ts";
+import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { recordsMessages } from "./areas/records.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -14,6 +19,11 @@ export const plPl = {
   ...errorsMessages["pl-pl"],
   ...thirdPartyMessages["pl-pl"],
   ...appVersionMessages["pl-pl"],
+  ...masterMessages["pl-pl"],
+  ...businessMessages["pl-pl"],
+  ...assortmentMessages["pl-pl"],
+  ...infrastructureMessages["pl-pl"],
+  ...recordsMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

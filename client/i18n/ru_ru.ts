@@ -7,6 +7,11 @@ import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
 import { thirdPartyMessages } from "./areas/third_party.ts";
 import { appVersionMessages } from "./areas/app_version.ts";
+import { masterMessages } from "./areas/master.ts";
+import { businessMessages } from "./areas/business.ts";
+import { assortmentMessages } from "./areas/assortment.ts";
+import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { recordsMessages } from "./areas/records.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -14,6 +19,11 @@ export const ruRu = {
   ...errorsMessages["ru-ru"],
   ...thirdPartyMessages["ru-ru"],
   ...appVersionMessages["ru-ru"],
+  ...masterMessages["ru-ru"],
+  ...businessMessages["ru-ru"],
+  ...assortmentMessages["ru-ru"],
+  ...infrastructureMessages["ru-ru"],
+  ...recordsMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",
