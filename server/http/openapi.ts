@@ -22,11 +22,33 @@ export interface RouteSpec {
 export const routes: RouteSpec[] = [];
 
 export function declare(spec: RouteSpec): RouteSpec {
-  routes.push(spec);
+  // Every app built in one process (tests build many) declares the same routes: keep one of each.
+  const known = routes.findIndex((r) => r.method === spec.method && r.path === spec.path);
+  if (known >= 0) routes[known] = spec;
+  else routes.push(spec);
   return spec;
 }
 
 // --- case-insensitive paths ----------------------------------------------------------------------
+
+/** Route templates ("/api/User/:id" split at "/") by segment count and lower-cased first segment after /api. */
+let templateIndex: Map<string, string[][]> | undefined;
+let indexedRoutes = 0;
+
+function templatesFor(count: number, first: string): string[][] {
+  if (!templateIndex || indexedRoutes !== routes.length) {
+    templateIndex = new Map();
+    for (const r of routes) {
+      const tpl = ("/api" + r.path).split("/");
+      const key = `${tpl.length}/${tpl[2]?.startsWith(":") ? ":" : tpl[2]?.toLowerCase()}`;
+      const list = templateIndex.get(key);
+      if (list) list.push(tpl);
+      else templateIndex.set(key, [tpl]);
+    }
+    indexedRoutes = routes.length;
+  }
+  return [...(templateIndex.get(`${count}/${first}`) ?? []), ...(templateIndex.get(`${count}/:`) ?? [])];
+}
 
 /** Rewrites the static segments of an /api path to the case they were declared in. */
 export function canonicalPath(path: string): string {
@@ -35,9 +57,8 @@ export function canonicalPath(path: string): string {
   const lowered = segments.map((s) => s.toLowerCase());
   let best: string[] | undefined;
   let bestStatic = -1;
-  for (const r of routes) {
-    const tpl = ("/api" + r.path).split("/");
-    if (tpl.length !== segments.length) continue;
+  // Only templates of the same length whose first segment matches can fit: a handful, not every route.
+  for (const tpl of templatesFor(segments.length, lowered[2] ?? "")) {
     let statics = 0;
     let ok = true;
     for (let i = 0; i < tpl.length; i++) {
