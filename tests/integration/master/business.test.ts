@@ -253,32 +253,34 @@ describe("Company", () => {
   });
 
   it("cannot be deleted while a child company, a person or a user refers to it", async () => {
-    const parent = await created("Company", { shortName: "Refd parent", keyRole: "contractor" });
-    const child = await created("Company", {
-      shortName: "Refd child",
-      keyRole: "other",
-      parentId: parent.id,
-    });
-    const person = await created("Person", { firstName: "Ola", lastName: "Nowak", companyId: parent.id });
-    const user = await addUser(s, admin, { username: "refd-user", connectedContractorId: parent.id });
-    const refused = async () => {
-      const r = await del("Company", parent.id);
-      expect([r.status, r.body.error?.code, r.body.error?.params]).toEqual([
+    // Each referrer alone forbids the delete; once it lets go, the delete goes through.
+    const referrers: [string, (id: number) => Promise<() => Promise<unknown>>][] = [
+      ["child company", async (id) => {
+        const child = await created("Company", { shortName: "Refd child", keyRole: "other", parentId: id });
+        return () => del("Company", child.id);
+      }],
+      ["person", async (id) => {
+        const person = await created("Person", { firstName: "Ola", lastName: "Nowak", companyId: id });
+        return () => del("Person", person.id);
+      }],
+      ["user", async (id) => {
+        const user = await addUser(s, admin, { username: `refd-user-${id}`, connectedContractorId: id });
+        return () =>
+          call(s, "PUT", "/api/User", { token: admin, body: { ...user, connectedContractorId: null } });
+      }],
+    ];
+    for (const [name, refer] of referrers) {
+      const company = await created("Company", { shortName: `Refd by ${name}`, keyRole: "contractor" });
+      const letGo = await refer(company.id);
+      const r = await del("Company", company.id);
+      expect([r.status, r.body.error?.code, r.body.error?.params], name).toEqual([
         409,
         "record.foreignKey",
         { variant: "company" },
       ]);
-    };
-    await refused();
-    expect((await del("Company", child.id)).status).toBe(204);
-    await refused();
-    expect((await del("Person", person.id)).status).toBe(204);
-    await refused();
-    expect(
-      (await call(s, "PUT", "/api/User", { token: admin, body: { ...user, connectedContractorId: null } }))
-        .status,
-    ).toBe(200);
-    expect((await del("Company", parent.id)).status).toBe(204);
+      await letGo();
+      expect((await del("Company", company.id)).status, name).toBe(204);
+    }
   });
 
   it("stays a contractor while contractor users belong to it", async () => {
