@@ -20,6 +20,11 @@ import { systemRoutes } from "./domain/system/routes.ts";
 import { hubRoutes } from "./hub/routes.ts";
 import { favoriteRoutes } from "./domain/favorites/routes.ts";
 import { productGroupRoutes } from "./domain/assortment/product_groups/resource.ts";
+import { addressRoutes } from "./domain/parties/addresses/resource.ts";
+import { companyRoutes } from "./domain/parties/companies/resource.ts";
+import { personRoutes } from "./domain/parties/persons/resource.ts";
+import { tagRoutes } from "./domain/records/tags/resource.ts";
+import { dictionaryRoutes } from "./domain/records/dictionaries/resource.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -32,6 +37,11 @@ export function createApp(platform: Platform): Hono<Env> {
   systemRoutes(api, platform);
   favoriteRoutes(api, platform);
   productGroupRoutes(api, platform);
+  addressRoutes(api, platform);
+  companyRoutes(api, platform);
+  personRoutes(api, platform);
+  tagRoutes(api, platform);
+  dictionaryRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -1,6 +1,10 @@
 // Every table of a tenant database, for drizzle-kit (migrations/tenant/). Domain code imports the
 // table it needs from its own area, not from here.
-export { companies } from "../domain/parties/companies/table.ts";
+export { companies, companyGroups, companyTags } from "../domain/parties/companies/table.ts";
+export { addresses } from "../domain/parties/addresses/table.ts";
+export { persons, personTags } from "../domain/parties/persons/table.ts";
+export { tags } from "../domain/records/tags/table.ts";
+export { dictionaries, dictionaryTags } from "../domain/records/dictionaries/table.ts";
 export { users } from "../domain/access/users/table.ts";
 export { recordLog } from "../domain/logs/record_log/table.ts";
 export { systemLog } from "../domain/logs/system_log/table.ts";

@@ -23,6 +23,12 @@ export const visibilityRules = {
   FavoriteAction: (viewer, r) => r.ownerId !== undefined && viewer.userId === r.ownerId,
   /** Master data kept by the company's staff: every staff user reads it, contractor users do not. */
   ProductGroup: staffOnly,
+  Address: staffOnly,
+  Person: staffOnly,
+  Tags: staffOnly,
+  Dictionary: staffOnly,
+  /** Staff see every company; a contractor user only their own (as GET Company/{id} answers). */
+  Company: (viewer, r) => viewer.contractorId === null || viewer.contractorId === r.id,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

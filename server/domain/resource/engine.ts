@@ -31,6 +31,8 @@ export interface LinkDef {
   /** The linked table and its id, to refuse ids that name nothing. */
   targetTable: AnyTable;
   targetId: SQLiteColumn;
+  /** More each linked record must satisfy (a company group is a Dictionary entry of group companyGroup). */
+  targetWhere?: SQL;
 }
 
 /** A column of this resource that must name an existing record (`parentId` → companies.id). */
@@ -247,7 +249,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       if (!Array.isArray(ids) || ids.length === 0) continue;
       const unique = [...new Set(ids as number[])];
       const [{ n }] = await tx.select({ n: sql<number>`count(*)` }).from(link.targetTable)
-        .where(inArray(link.targetId, unique));
+        .where(and(inArray(link.targetId, unique), link.targetWhere));
       if (Number(n) !== unique.length) fields[name] = ["validation.invalidValue"];
     }
     if (Object.keys(fields).length) throw new AppError("validation.failed", { fields });

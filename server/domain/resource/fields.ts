@@ -40,3 +40,11 @@ export const recordBase = {
 
 /** What an edit names: the record and the version it was read at. */
 export const editBase = { id: z.number().int().positive(), version: z.number().int().positive() };
+
+/** An optional text the product saves in capitals (tax ids, SWIFT codes), or null. */
+export const optUpperText = (max: number) => optText(max).transform((v) => v?.toUpperCase() ?? null);
+
+/** An optional http(s) address of at most 2048 characters, or null. */
+export const optUrl = optText(2048).refine((v) => v === null || URL.canParse(v) && /^https?:\/\//i.test(v), {
+  params: { code: "validation.invalidValue" },
+});

@@ -1,0 +1,17 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Tags: labels put on companies, persons and dictionary entries (messages find their recipients by them). */
+export const tags = sqliteTable("tags", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Saved in capitals, unique. */
+  name: text("name").notNull(),
+  colour: text("colour"),
+  description: text("description"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+}, (t) => [
+  index("tags_name").on(t.name, t.id),
+  index("tags_created_at").on(t.createdAt, t.id),
+  index("tags_updated_at").on(t.updatedAt, t.id),
+]);
