@@ -11,7 +11,11 @@ type ApiErrorKey = Extract<MessageKey, `apiError.${string}`>;
 export function errorMessage(t: Translator, err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === "network") return t.t("error.network");
-    const key = `apiError.${err.code}` as ApiErrorKey;
+    // A code with variants (record.foreignKey: linked to a company, a message, an external order).
+    const variant = `apiError.${err.code}.${err.params.variant}` as ApiErrorKey;
+    const key = err.params.variant !== undefined && variant in enUs
+      ? variant
+      : `apiError.${err.code}` as ApiErrorKey;
     if (key in enUs) return t.t(key, { requestId: err.requestId ?? "", ...err.params });
     return err.message || t.t("error.unknown");
   }

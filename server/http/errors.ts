@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { eq } from "drizzle-orm";
 import { AppError, type ErrorCode } from "../kernel/errors.ts";
-import { isLanguage, type Language, translate } from "../kernel/i18n/mod.ts";
+import { catalogues, isLanguage, type Language, type MessageKey, translate } from "../kernel/i18n/mod.ts";
 import { users } from "../domain/access/users/table.ts";
 import { writeSystemLog } from "../domain/logs/system_log/service.ts";
 import type { Env } from "./types.ts";
@@ -21,12 +21,19 @@ async function callerLanguage(c: Context<Env>): Promise<Language> {
   return c.get("lang") ?? "en-us";
 }
 
+/** The message of the error's code, or of its variant where the catalogue has one (`record.foreignKey.company`). */
+function messageKey(err: AppError): MessageKey {
+  const variant = err.details.params?.variant;
+  const key = `${err.code}.${variant}`;
+  return variant !== undefined && Object.hasOwn(catalogues["en-us"], key) ? key as MessageKey : err.code;
+}
+
 export function errorBody(err: AppError, lang: Language, requestId: string) {
   const params = { requestId, ...(err.details.params ?? {}) };
   return {
     error: {
       code: err.code,
-      message: translate(lang, err.code, params),
+      message: translate(lang, messageKey(err), params),
       ...(err.details.fields ? { fields: err.details.fields } : {}),
       ...(err.details.issues ? { issues: err.details.issues } : {}),
       ...(err.details.params ? { params: err.details.params } : {}),

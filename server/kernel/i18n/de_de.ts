@@ -28,6 +28,11 @@ export const deDe: Catalogue = {
   "method.notAllowed": "Diese Methode ist hier nicht zulässig.",
   "document.numberCollision": "Die Belegnummer muss eindeutig sein. Bitte speichern Sie erneut.",
   "record.foreignKey": "Dieser Eintrag ist mit anderen Datensätzen verknüpft und kann nicht gelöscht werden.",
+  "record.foreignKey.company": "Dieser Eintrag ist mit einer Firma verknüpft und kann nicht gelöscht werden.",
+  "record.foreignKey.message":
+    "Dieser Eintrag ist mit einer Nachricht verknüpft und kann nicht gelöscht werden.",
+  "record.foreignKey.externalOrder":
+    "Dieser Eintrag ist mit einem externen Auftrag verknüpft und kann nicht gelöscht werden.",
   "record.uniqueConflict":
     "Ein eindeutiger Wert wird bereits verwendet. Bitte überprüfen Sie die eindeutigen Felder.",
   "record.statusForbidsDelete": "Der Status dieses Datensatzes lässt kein Löschen zu.",

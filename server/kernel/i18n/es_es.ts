@@ -28,6 +28,10 @@ export const esEs: Catalogue = {
   "method.notAllowed": "Este método no está permitido aquí.",
   "document.numberCollision": "El número de documento debe ser único. Vuelva a guardar.",
   "record.foreignKey": "Esta entrada está vinculada a otros registros y no se puede eliminar.",
+  "record.foreignKey.company": "Esta entrada está vinculada a una empresa y no se puede eliminar.",
+  "record.foreignKey.message": "Esta entrada está vinculada a un mensaje y no se puede eliminar.",
+  "record.foreignKey.externalOrder":
+    "Esta entrada está vinculada a un pedido externo y no se puede eliminar.",
   "record.uniqueConflict": "Un valor que debe ser único ya está en uso. Compruebe los campos de valor único.",
   "record.statusForbidsDelete": "El estado de este registro no permite eliminarlo.",
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",

@@ -26,6 +26,10 @@ export const frFr: Catalogue = {
   "method.notAllowed": "Cette méthode n'est pas autorisée ici.",
   "document.numberCollision": "Le numéro de document doit être unique. Veuillez enregistrer à nouveau.",
   "record.foreignKey": "Cette entrée est liée à d'autres enregistrements et ne peut pas être supprimée.",
+  "record.foreignKey.company": "Cette entrée est liée à une entreprise et ne peut pas être supprimée.",
+  "record.foreignKey.message": "Cette entrée est liée à un message et ne peut pas être supprimée.",
+  "record.foreignKey.externalOrder":
+    "Cette entrée est liée à une commande externe et ne peut pas être supprimée.",
   "record.uniqueConflict":
     "Une valeur unique est déjà utilisée. Veuillez vérifier les champs à valeur unique.",
   "record.statusForbidsDelete": "Le statut de cet enregistrement ne permet pas sa suppression.",

@@ -25,6 +25,10 @@ export const plPl: Catalogue = {
   "method.notAllowed": "Ta metoda nie jest tutaj dozwolona.",
   "document.numberCollision": "Numer dokumentu musi być unikalny. Proszę zapisać ponownie.",
   "record.foreignKey": "Ten wpis jest powiązany z innymi rekordami i nie można go usunąć.",
+  "record.foreignKey.company": "Ten wpis jest powiązany z firmą i nie można go usunąć.",
+  "record.foreignKey.message": "Ten wpis jest powiązany z wiadomością i nie można go usunąć.",
+  "record.foreignKey.externalOrder":
+    "Ten wpis jest powiązany z zamówieniem zewnętrznym i nie można go usunąć.",
   "record.uniqueConflict":
     "Wartość, która musi być unikalna, jest już używana. Proszę sprawdzić pola unikalne.",
   "record.statusForbidsDelete": "Status tego rekordu nie pozwala na jego usunięcie.",

@@ -118,6 +118,13 @@ describe("Address", () => {
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe("record.foreignKey");
     expect(r.body.error.params).toEqual({ variant: "company" });
+    // The message names the kind of link, in the caller's language.
+    expect(r.body.error.message).toBe("This entry is linked to a company and cannot be deleted.");
+    const pl = await call(s, "DELETE", `/api/Address/${address.id}`, {
+      token: admin,
+      headers: { "accept-language": "pl-PL" },
+    });
+    expect(pl.body.error.message).toBe("Ten wpis jest powiązany z firmą i nie można go usunąć.");
     expect((await get(`Address/${address.id}`)).status).toBe(200);
     await put("Company", { ...company, addressId: null });
     expect((await del("Address", address.id)).status).toBe(204);
