@@ -159,6 +159,9 @@ export function MainLayout(p: { children: ReactNode }) {
         </Button>
         <span className={css.brand}>{startup?.clientAccount.appTitle || t.t("app.name")}</span>
         <ConnectionStatus />
+        {startup
+          ? <span className={css.userName}>{startup.user.visibleName || startup.user.username}</span>
+          : null}
         <div className={css.settings}>
           <LanguageSelect />
           <NightModeSwitch />

@@ -15,6 +15,9 @@ export const topBar = style({
 
 export const brand = style({ fontWeight: 700, fontSize: vars.size.title, marginRight: "auto" });
 
+/** Who is signed in, in the top bar. */
+export const userName = style({ fontWeight: 600, alignSelf: "center" });
+
 export const body = style({ display: "flex", flex: 1, minHeight: 0 });
 
 export const menu = style({
