@@ -23,6 +23,8 @@ export const visibilityRules = {
   FavoriteAction: (viewer, r) => r.ownerId !== undefined && viewer.userId === r.ownerId,
   /** Master data kept by the company's staff: every staff user reads it, contractor users do not. */
   ProductGroup: staffOnly,
+  StorageSpaceType: staffOnly,
+  StorageSpace: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

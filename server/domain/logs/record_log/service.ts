@@ -15,8 +15,8 @@ export interface RecordLogEntry {
   userName: string | null;
 }
 
-export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<void> {
-  await tx.insert(recordLog).values({
+function toRow(entry: RecordLogEntry, createdAt: string) {
+  return {
     action: entry.action,
     resourceType: entry.resourceType,
     resourceId: entry.resourceId,
@@ -25,6 +25,18 @@ export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<voi
     newObject: entry.newObject === undefined ? null : JSON.stringify(entry.newObject),
     userId: entry.userId,
     userName: entry.userName,
-    createdAt: nowIso(),
-  });
+    createdAt,
+  };
+}
+
+export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<void> {
+  await tx.insert(recordLog).values(toRow(entry, nowIso()));
+}
+
+/** Many entries of one change (a bulk add), written by multi-row INSERTs. */
+export async function writeRecordLogs(tx: Db, entries: RecordLogEntry[]): Promise<void> {
+  const createdAt = nowIso();
+  for (let i = 0; i < entries.length; i += 500) {
+    await tx.insert(recordLog).values(entries.slice(i, i + 500).map((e) => toRow(e, createdAt)));
+  }
 }
