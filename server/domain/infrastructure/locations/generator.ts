@@ -95,18 +95,21 @@ function clash(labels: string[]): AppError {
   });
 }
 
-async function checkTypes(tx: Db, levels: GeneratorLevel[]): Promise<void> {
+/** The codes of the levels' types, by id; a type that does not exist is a field error of its level. */
+async function typeCodesOf(tx: Db, levels: GeneratorLevel[]): Promise<Map<number, string>> {
   const ids = [...new Set(levels.map((l) => l.typeId).filter((v): v is number => v !== null))];
-  if (!ids.length) return;
-  const found = new Set(
-    (await tx.select({ id: storageSpaceTypes.id }).from(storageSpaceTypes)
-      .where(inArray(storageSpaceTypes.id, ids))).map((r) => r.id),
+  const codes = new Map(
+    ids.length
+      ? (await tx.select({ id: storageSpaceTypes.id, code: storageSpaceTypes.code }).from(storageSpaceTypes)
+        .where(inArray(storageSpaceTypes.id, ids))).map((t) => [t.id, t.code])
+      : [],
   );
   const fields: Record<string, FieldCode[]> = {};
   levels.forEach((l, i) => {
-    if (l.typeId !== null && !found.has(l.typeId)) fields[`levels.${i}.typeId`] = ["validation.invalidValue"];
+    if (l.typeId !== null && !codes.has(l.typeId)) fields[`levels.${i}.typeId`] = ["validation.invalidValue"];
   });
   if (Object.keys(fields).length) throw fieldError(fields);
+  return codes;
 }
 
 /** Labels of the plan that an existing location already uses as its label or its barcode. */
@@ -142,16 +145,12 @@ export async function generateLocations(
     const parent = await parentOf(tx, req.parentId);
     const levels = planLevels(parent?.label ?? null, req);
     checkPlan(levels);
-    await checkTypes(tx, req.levels);
+    const typeCodes = await typeCodesOf(tx, req.levels);
     const labels = treeOrder(levels);
     const taken = await existing(tx, labels);
     if (taken.length) throw clash(taken);
 
     const now = nowIso();
-    const typeCodes = new Map(
-      (await tx.select({ id: storageSpaceTypes.id, code: storageSpaceTypes.code }).from(storageSpaceTypes))
-        .map((t) => [t.id, t.code]),
-    );
     const created: { row: typeof storageSpaces.$inferSelect; parentLabel: string | null }[] = [];
     let above: { id: number | null; label: string | null; path: string | null }[] = [{
       id: req.parentId,

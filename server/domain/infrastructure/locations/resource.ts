@@ -26,7 +26,7 @@ async function repathDescendants(tx: Db, id: number, oldPath: string, newPath: s
   await tx.run(sql`
     WITH RECURSIVE below(id) AS (
       SELECT id FROM storage_spaces WHERE parent_id = ${id}
-      UNION ALL
+      UNION
       SELECT s.id FROM storage_spaces s JOIN below ON s.parent_id = below.id
     )
     UPDATE storage_spaces SET path = ${newPath} || substr(path, ${oldPath.length + 1})
