@@ -1,8 +1,10 @@
 // The location generator: up to three nested levels of numbered locations (A-01, A-01-01, ...) under one
-// parent, previewed or created all at once. Creation is one transaction of multi-row INSERTs with one
-// RecordLog entry per location; a label (or barcode) that already exists refuses the whole batch.
-import { eq, inArray, or } from "drizzle-orm";
+// parent, previewed or created all at once. Creation is one transaction: one bulk INSERT per level
+// (db/bulk.ts) and one RecordLog entry per location, written the same way; a label that already exists
+// as a label or a barcode refuses the whole batch.
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
+import { insertMany } from "../../../db/bulk.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
@@ -20,9 +22,6 @@ interface Planned {
   label: string;
   parent: number;
 }
-
-/** Rows per INSERT: well under SQLite's limit of 32,766 bound values at ~35 columns a row. */
-const CHUNK = 400;
 
 /** The labels of each level, in tree order within a level: parent label + separator + prefix + number. */
 export function planLevels(parentLabel: string | null, req: GenerateRequest): Planned[][] {
@@ -114,19 +113,11 @@ async function typeCodesOf(tx: Db, levels: GeneratorLevel[]): Promise<Map<number
 
 /** Labels of the plan that an existing location already uses as its label or its barcode. */
 async function existing(tx: Db, labels: string[]): Promise<string[]> {
-  const taken = new Set<string>();
-  for (let i = 0; i < labels.length; i += 1000) {
-    const part = labels.slice(i, i + 1000);
-    const rows = await tx.select({ label: storageSpaces.label, barcode: storageSpaces.barcode })
-      .from(storageSpaces).where(
-        or(inArray(storageSpaces.label, part), inArray(storageSpaces.barcode, part)),
-      );
-    const wanted = new Set(part);
-    for (const r of rows) {
-      if (wanted.has(r.label)) taken.add(r.label);
-      if (wanted.has(r.barcode)) taken.add(r.barcode);
-    }
-  }
+  const wanted = sql`(SELECT value FROM json_each(${JSON.stringify(labels)}))`;
+  const { label, barcode } = storageSpaces;
+  const rows = await tx.select({ label, barcode }).from(storageSpaces)
+    .where(sql`${label} IN ${wanted} OR ${barcode} IN ${wanted}`);
+  const taken = new Set(rows.flatMap((r) => [r.label, r.barcode]));
   return labels.filter((l) => taken.has(l));
 }
 
@@ -152,6 +143,8 @@ export async function generateLocations(
 
     const now = nowIso();
     const created: { row: typeof storageSpaces.$inferSelect; parentLabel: string | null }[] = [];
+    // The columns the generator leaves empty, for the RecordLog's copy of each new record.
+    const unset = Object.fromEntries(Object.keys(getTableColumns(storageSpaces)).map((k) => [k, null]));
     let above: { id: number | null; label: string | null; path: string | null }[] = [{
       id: req.parentId,
       label: parent?.label ?? null,
@@ -163,6 +156,7 @@ export async function generateLocations(
         const up = above[p.parent];
         return {
           ...settings,
+          defaultLocation: false,
           label: p.label,
           barcode: p.label,
           parentId: up.id,
@@ -173,14 +167,12 @@ export async function generateLocations(
         };
       });
       // RETURNING gives no order guarantee: rows are matched to the plan by their (unique) label.
-      const byLabel = new Map<string, typeof storageSpaces.$inferSelect>();
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        for (const row of await tx.insert(storageSpaces).values(rows.slice(i, i + CHUNK)).returning()) {
-          byLabel.set(row.label, row);
-        }
-      }
-      above = planned.map((p) => {
-        const row = byLabel.get(p.label)!;
+      const ids = new Map(
+        (await insertMany(tx, storageSpaces, rows, [storageSpaces.id, storageSpaces.label]))
+          .map(([id, label]) => [label as string, id as number]),
+      );
+      above = planned.map((p, i) => {
+        const row = { ...unset, ...rows[i], id: ids.get(p.label)! } as typeof storageSpaces.$inferSelect;
         created.push({ row, parentLabel: above[p.parent].label });
         return { id: row.id, label: row.label, path: row.path };
       });

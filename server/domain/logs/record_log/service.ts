@@ -1,6 +1,7 @@
 // RecordLog: every add, edit and delete (and each sign-in) leaves an entry, written with the change in
 // the same transaction.
 import type { Db } from "../../../db/connection.ts";
+import { insertMany } from "../../../db/bulk.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { recordLog } from "./table.ts";
 
@@ -33,10 +34,8 @@ export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<voi
   await tx.insert(recordLog).values(toRow(entry, nowIso()));
 }
 
-/** Many entries of one change (a bulk add), written by multi-row INSERTs. */
+/** Many entries of one change (a bulk add), written by one statement. */
 export async function writeRecordLogs(tx: Db, entries: RecordLogEntry[]): Promise<void> {
   const createdAt = nowIso();
-  for (let i = 0; i < entries.length; i += 500) {
-    await tx.insert(recordLog).values(entries.slice(i, i + 500).map((e) => toRow(e, createdAt)));
-  }
+  await insertMany(tx, recordLog, entries.map((e) => toRow(e, createdAt)));
 }
