@@ -115,16 +115,16 @@ export const GenerateRequest = z.object({
   preview: z.boolean().default(false),
   levels: z.array(GeneratorLevel).min(1).max(3),
 }).superRefine((r, ctx) => {
-  const total = r.levels.reduce(
-    (sum, _l, i) => sum + r.levels.slice(0, i + 1).reduce((p, l) => p * l.quantity, 1),
-    0,
-  );
+  // Each level repeats under every location of the level above.
+  let perLevel = 1;
+  let total = 0;
+  for (const level of r.levels) total += perLevel *= level.quantity;
   if (total > GENERATE_MAX) {
     ctx.addIssue({
       code: "custom",
       path: ["levels"],
       params: { code: "validation.tooLarge" },
-      message: "too many",
+      message: `at most ${GENERATE_MAX} locations, not ${total}`,
     });
   }
 });
