@@ -25,6 +25,8 @@ import { companyRoutes } from "./domain/parties/companies/resource.ts";
 import { personRoutes } from "./domain/parties/persons/resource.ts";
 import { tagRoutes } from "./domain/records/tags/resource.ts";
 import { dictionaryRoutes } from "./domain/records/dictionaries/resource.ts";
+import { storageSpaceTypeRoutes } from "./domain/infrastructure/location_types/resource.ts";
+import { storageSpaceRoutes } from "./domain/infrastructure/locations/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -42,6 +44,8 @@ export function createApp(platform: Platform): Hono<Env> {
   personRoutes(api, platform);
   tagRoutes(api, platform);
   dictionaryRoutes(api, platform);
+  storageSpaceTypeRoutes(api, platform);
+  storageSpaceRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -11,3 +11,5 @@ export { systemLog } from "../domain/logs/system_log/table.ts";
 export { clientAccount, clientLogisticsConfig } from "../domain/config/table.ts";
 export { favoriteActions } from "../domain/favorites/table.ts";
 export { productGroups } from "../domain/assortment/product_groups/table.ts";
+export { storageSpaceTypes } from "../domain/infrastructure/location_types/table.ts";
+export { storageSpaces } from "../domain/infrastructure/locations/table.ts";

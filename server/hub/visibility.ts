@@ -29,6 +29,8 @@ export const visibilityRules = {
   Dictionary: staffOnly,
   /** Staff see every company; a contractor user only their own (as GET Company/{id} answers). */
   Company: (viewer, r) => viewer.contractorId === null || viewer.contractorId === r.id,
+  StorageSpaceType: staffOnly,
+  StorageSpace: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

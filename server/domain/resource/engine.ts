@@ -83,6 +83,10 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   readExtra?(db: Db, rows: AnyRow[]): Promise<Map<number, Record<string, unknown>>>;
   /** Refuses a delete the record's state forbids (record.statusForbidsDelete). */
   beforeDelete?(tx: Db, ctx: TenantContext, old: AnyRow): Promise<void>;
+  /** Stored columns computed from other records, after the checks (a location's materialized path). */
+  derive?(tx: Db, values: Record<string, unknown>, old?: AnyRow): Promise<Record<string, unknown>>;
+  /** Follow-up writes in the same transaction once the row is stored (the paths of a location's descendants). */
+  afterWrite?(tx: Db, row: AnyRow, old?: AnyRow): Promise<void>;
 }
 
 const isStaff = (a: Actor) => a.contractorId === null;
@@ -197,9 +201,14 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     );
   }
 
-  list(ctx: TenantContext, query: ListQuery): Promise<{ results: Dto[]; allFilteredRowCount: number }> {
+  /** A page of the list; `where` narrows it further (the children of one location). */
+  list(
+    ctx: TenantContext,
+    query: ListQuery,
+    where?: SQL,
+  ): Promise<{ results: Dto[]; allFilteredRowCount: number }> {
     this.#read(ctx.actor);
-    const scope = this.#scope(ctx.actor);
+    const scope = and(this.#scope(ctx.actor), where);
     const db = ctx.conn.db;
     return listPage(
       db,
@@ -292,7 +301,9 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       const now = nowIso();
       const values = { ...this.def.toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
       await this.#check(tx, ctx, values, input as object);
+      if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
       const [row] = await tx.insert(this.def.table).values(values).returning() as AnyRow[];
+      await this.def.afterWrite?.(tx, row);
       await this.#saveLinks(tx, row.id, input as object, false);
       const [dto] = await this.#dtos(tx, [row]);
       await writeRecordLog(tx, {
@@ -318,10 +329,12 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
       const values = { ...this.def.toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
       await this.#check(tx, ctx, values, input as object, old);
+      if (this.def.derive) Object.assign(values, await this.def.derive(tx, values, old));
       const [oldDto] = await this.#dtos(tx, [old]);
       const [row] = await tx.update(this.def.table).set(values)
         .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
       if (!row) throw new AppError("record.changedByAnotherUser");
+      await this.def.afterWrite?.(tx, row, old);
       await this.#saveLinks(tx, row.id, input as object, true);
       const [dto] = await this.#dtos(tx, [row]);
       await writeRecordLog(tx, {

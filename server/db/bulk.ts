@@ -1,0 +1,41 @@
+// Bulk inserts: many rows by one INSERT ... SELECT whose rows travel as a single JSON parameter, read back
+// with json_each. drizzle's insert builder spends about 0.15 ms of JavaScript per row building SQL and
+// SQLite limits a statement to 32,766 bound values; one parameter avoids both, on node:sqlite and libSQL.
+import { getTableColumns, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "./connection.ts";
+
+/**
+ * Inserts `rows` (every row with the same keys, the table's property names) in one statement and answers
+ * the `returning` columns of each inserted row, as arrays, in no particular order.
+ */
+export async function insertMany(
+  tx: Db,
+  table: SQLiteTable,
+  rows: Record<string, unknown>[],
+  returning: SQLiteColumn[] = [],
+): Promise<unknown[][]> {
+  if (rows.length === 0) return [];
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const keys = Object.keys(rows[0]);
+  for (const key of keys) if (!columns[key]) throw new Error(`insertMany: ${key} is no column of the table`);
+  const payload = JSON.stringify(rows.map((row) =>
+    keys.map((key) => {
+      const value = row[key];
+      return value === null || value === undefined ? null : columns[key].mapToDriverValue(value);
+    })
+  ));
+  const names = sql.join(keys.map((key) => sql.identifier(columns[key].name)), sql`, `);
+  const values = sql.join(keys.map((_, i) => sql.raw(`value ->> ${i}`)), sql`, `);
+  const back = returning.length
+    ? sql` RETURNING ${sql.join(returning.map((c) => sql.identifier(c.name)), sql`, `)}`
+    : sql``;
+  // ORDER BY key keeps the JSON array's order, so ids are given out in the order of `rows`.
+  const statement =
+    sql`INSERT INTO ${table} (${names}) SELECT ${values} FROM json_each(${payload}) ORDER BY key${back}`;
+  if (!returning.length) {
+    await tx.run(statement);
+    return [];
+  }
+  return await tx.all<unknown[]>(statement);
+}

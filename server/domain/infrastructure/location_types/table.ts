@@ -1,0 +1,31 @@
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+/** Location types (rack, shelf, bin), nested under a parent type; handleStock: goods may lie there directly. */
+export const storageSpaceTypes = sqliteTable("storage_space_types", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  code: text("code").notNull(),
+  colour: text("colour"),
+  /** An icon name from the client's icon set. */
+  icon: text("icon"),
+  description: text("description"),
+  parentId: integer("parent_id").references((): AnySQLiteColumn => storageSpaceTypes.id, {
+    onDelete: "restrict",
+  }),
+  handleStock: integer("handle_stock", { mode: "boolean" }).notNull().default(true),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+}, (t) => [
+  uniqueIndex("storage_space_types_code").on(t.code),
+  index("storage_space_types_parent").on(t.parentId, t.id),
+  index("storage_space_types_handle_stock").on(t.handleStock, t.id),
+  index("storage_space_types_created_at").on(t.createdAt, t.id),
+  index("storage_space_types_updated_at").on(t.updatedAt, t.id),
+]);

@@ -1,0 +1,55 @@
+// StorageSpace routes: the five resource calls, the tree browser's children and the generator.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../../platform.ts";
+import type { Env } from "../../../http/types.ts";
+import { mount } from "../../../http/route.ts";
+import { listQuerySchema } from "../../../kernel/list.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import { resourceRoutes } from "../../resource/routes.ts";
+import { storageSpaceResource } from "./resource.ts";
+import { generateLocations } from "./generator.ts";
+import { listChildren } from "./tree.ts";
+import {
+  GeneratePreview,
+  GenerateRequest,
+  GenerateResult,
+  StorageSpace,
+  StorageSpaceCreate,
+  StorageSpaceNode,
+  StorageSpaceUpdate,
+} from "./contract.ts";
+
+export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "post",
+    path: "/StorageSpace/generate",
+    summary: "Generate up to three nested levels of locations, or preview their labels " +
+      "(administrators and business managers)",
+    tag: "StorageSpace",
+    access: "user",
+    body: GenerateRequest,
+    response: z.union([GenerateResult, GeneratePreview]),
+  }, (c, { body }) => generateLocations(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/StorageSpace/:id/children",
+    summary: "The locations directly under one location (id 0: the roots), paged like a list, " +
+      "each with its childCount",
+    tag: "StorageSpace",
+    access: "user",
+    query: listQuerySchema,
+    response: z.object({ results: z.array(StorageSpaceNode), allFilteredRowCount: z.number() }),
+  }, (c, { params, query }) => {
+    const id = Number(params.id);
+    if (!Number.isSafeInteger(id) || id < 0) throw new AppError("record.notFoundOrNoPermission");
+    return listChildren(c.get("ctx"), id, query);
+  });
+
+  resourceRoutes(app, platform, storageSpaceResource, {
+    record: StorageSpace,
+    create: StorageSpaceCreate,
+    update: StorageSpaceUpdate,
+  });
+}
