@@ -72,6 +72,12 @@ for (const theme of ["light", "dark"] as const) {
         }
         found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
       }
+      // The reference picker with its suggestions open.
+      await page.goto(s.baseUrl + "/product-groups/new");
+      await waitForHydration(page);
+      await page.getByRole("dialog").getByRole("combobox").fill("acme");
+      await page.getByRole("option").first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
       expect(found).toEqual([]);
       await context.close();
     });
