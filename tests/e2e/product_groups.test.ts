@@ -1,7 +1,7 @@
 // Assortment → Product groups, the generic resource screen in a real browser against the real server: a
 // business manager adds a group with a colour and an assigned user (picked by typing), edits it, meets the
-// uniqueness rule (in Polish, with the input kept), and deletes it; a basic user only reads; the keyboard
-// alone adds one.
+// uniqueness rule (in Polish, with the input kept), deletes it, and filters by the assigned user; a basic
+// user only reads; the keyboard alone adds one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
@@ -184,6 +184,43 @@ describe("a business manager", () => {
     const made = (await groups()).find((g) => g.name === "Keyboard group");
     expect(made).toMatchObject({ colour: "#00aa00" });
     expect(made.assignedUserId).toBeGreaterThan(0);
+  });
+});
+
+describe("filtering by a link", () => {
+  it("finds the groups of a user picked by name, and those with nobody assigned", async () => {
+    const r = await call(s, "POST", "/api/ProductGroup", {
+      token: managerToken,
+      body: { name: "Mrożonki", assignedUserId: adam.id },
+    });
+    expect(r.status).toBe(201);
+    const all = await groups();
+    const page = await pageAs("manager-mia", "/product-groups");
+    await waitForCount(page, `${all.length} records`);
+    const label = enUs["field.productGroup.assignedUserId"];
+    await page.getByRole("button", { name: enUs["list.columns"] }).click();
+    await page.getByRole("menuitemcheckbox", { name: label }).click();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: enUs["list.filter"].replace("{column}", label), exact: true })
+      .click();
+    const editor = page.getByRole("dialog");
+    await editor.getByRole("combobox", { name: enUs["list.value"] }).fill("adam");
+    await page.getByRole("option", { name: "Adam Nowak" }).click();
+    await editor.getByRole("button", { name: enUs["list.apply"] }).click();
+    await waitForCount(page, "1 record");
+    await row(page, "Mrożonki").waitFor();
+    // The filter's chip names the user, not the id.
+    const chip = `${label} ${enUs["list.op.eq"]} Adam Nowak`;
+    await page.getByRole("button", { name: enUs["list.removeFilter"].replace("{filter}", chip) }).waitFor();
+
+    await page.getByRole("button", { name: enUs["list.filter"].replace("{column}", label), exact: true })
+      .click();
+    await editor.getByRole("button", { name: new RegExp(enUs["list.operator"]) }).click();
+    await page.getByRole("option", { name: enUs["list.op.isNull"] }).click();
+    await editor.getByRole("button", { name: enUs["list.apply"] }).click();
+    const unassigned = all.filter((g) => g.assignedUserId === null).length;
+    expect(unassigned).toBeGreaterThan(0);
+    await waitForCount(page, `${unassigned} records`);
   });
 });
 
