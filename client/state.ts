@@ -18,7 +18,7 @@ export interface DrawerSection {
 }
 
 export interface StartupConfig {
-  user: TokenData["user"] & { isSuperUser: boolean; settings: Record<string, unknown> };
+  user: TokenData["user"] & { isSuperUser: boolean; isPowerUser: boolean; settings: Record<string, unknown> };
   drawerSections: DrawerSection[];
   clientAccount: { appTitle: string | null; invoiceName: string };
   tenant: { slug: string; companyName: string };

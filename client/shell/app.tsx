@@ -24,6 +24,7 @@ import { ComingSoon, Home, NotFound } from "../screens/simple.tsx";
 import { ChunkBoundary, lazyScreen } from "./lazy.tsx";
 import type { UsersScreen as UsersProps } from "../screens/users.tsx";
 import type { MyCompanyScreen as MyCompanyProps } from "../screens/my_company.tsx";
+import type { ResourceScreen as ResourceProps } from "../screens/resource.tsx";
 import { useT } from "../i18n/use_t.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
@@ -32,6 +33,10 @@ const UsersScreen = lazyScreen<Parameters<typeof UsersProps>[0]>(() =>
 );
 const MyCompanyScreen = lazyScreen<Parameters<typeof MyCompanyProps>[0]>(() =>
   import("../screens/my_company.tsx").then((m) => ({ default: m.MyCompanyScreen }))
+);
+
+const ResourceScreen = lazyScreen<Parameters<typeof ResourceProps>[0]>(() =>
+  import("../screens/resource.tsx").then((m) => ({ default: m.ResourceScreen }))
 );
 
 function Loading() {
@@ -97,6 +102,16 @@ function Screen() {
       break;
     case "myCompany":
       screen = lazyPart(<MyCompanyScreen openedDialogId={match.openedDialogId} />);
+      break;
+    case "resource":
+      screen = lazyPart(
+        <ResourceScreen
+          key={route.name}
+          route={route.name}
+          openedDialogId={match.openedDialogId}
+          additionalParams={match.additionalParams}
+        />,
+      );
       break;
     default:
       screen = <ComingSoon route={route.name} openedDialogId={match.openedDialogId} />;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { afterSignIn, guard, matchPath, routeTable } from "./routes.ts";
 import { enUs } from "../i18n/en_us.ts";
+import { resourceScreens } from "../screens/resources.ts";
 
 describe("routes", () => {
   it("match screens with their optional openedDialogId and additionalParams", () => {
@@ -11,6 +12,22 @@ describe("routes", () => {
     expect(matchPath("/warehouse-map/1")).toBeUndefined(); // takes no parameters
     expect(matchPath("/shared/wms-stock")?.route.name).toBe("shared/wms-stock");
     expect(matchPath("/nothing-here")).toBeUndefined();
+  });
+
+  it("the routes of the master-data registry are resource screens with dialogs, and only they", () => {
+    const names = Object.keys(resourceScreens);
+    expect(names).toContain("product-groups");
+    for (const name of names) {
+      expect(routeTable.find((r) => r.name === name), name).toMatchObject({
+        screen: "resource",
+        params: true,
+      });
+    }
+    expect(routeTable.filter((r) => r.screen === "resource").map((r) => r.name).sort()).toEqual(names.sort());
+    expect(matchPath("/product-groups/new")).toMatchObject({
+      route: { name: "product-groups", screen: "resource" },
+      openedDialogId: "new",
+    });
   });
 
   it("every screen route has a title in the catalogue", () => {

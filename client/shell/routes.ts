@@ -1,5 +1,8 @@
 // Every screen route of the product. A screen whose feature has not arrived yet shows its title and a
 // "coming in a later version" state. Screen routes take optional /:openedDialogId/:additionalParams.
+// A route in the registry of master-data screens (../screens/resources.ts) is the generic resource screen.
+import { resourceScreens } from "../screens/resources.ts";
+
 export type Screen =
   | "home"
   | "signin"
@@ -9,6 +12,7 @@ export type Screen =
   | "shared"
   | "users"
   | "myCompany"
+  | "resource"
   | "comingSoon";
 
 export interface RouteDef {
@@ -20,7 +24,10 @@ export interface RouteDef {
   params?: boolean;
 }
 
-const soon = (name: string, params = true): RouteDef => ({ name, screen: "comingSoon", params });
+const soon = (name: string, params = true): RouteDef =>
+  Object.hasOwn(resourceScreens, name)
+    ? { name, screen: "resource", params: true }
+    : { name, screen: "comingSoon", params };
 
 export const routeTable: RouteDef[] = [
   { name: "", screen: "home" },

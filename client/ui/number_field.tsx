@@ -7,6 +7,7 @@ import {
   Input,
   Label,
   NumberField as AriaNumberField,
+  Text,
 } from "react-aria-components";
 import * as s from "./ui.css.ts";
 
@@ -26,6 +27,8 @@ export function NumberField(p: {
   errors?: string[];
   incrementLabel?: string;
   decrementLabel?: string;
+  /** Shown after the input (`kg`); it is part of the field's description for assistive technology. */
+  unit?: string;
 }) {
   return (
     <AriaNumberField
@@ -57,6 +60,7 @@ export function NumberField(p: {
             else input.blur();
           }}
         />
+        {p.unit ? <Text slot="description" className={s.suffix}>{p.unit}</Text> : null}
         {p.isReadOnly ? null : (
           <>
             <AriaButton slot="decrement" className={s.stepButton}>−</AriaButton>

@@ -233,3 +233,47 @@ export const dangerButton = style([button, {
   borderColor: vars.color.danger,
   color: vars.color.surface,
 }]);
+
+export const comboList = style([menu, { maxHeight: "40vh" }]);
+
+export const comboEmpty = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  color: vars.color.textMuted,
+});
+
+export const suffix = style({ alignSelf: "center", color: vars.color.textMuted, whiteSpace: "nowrap" });
+
+export const tagList = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, minHeight: "28px" });
+
+export const tag = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: `0 0 0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  outline: "none",
+  selectors: {
+    "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
+  },
+});
+
+export const tagRemove = style([quietButton, {
+  minHeight: "28px",
+  padding: `0 ${vars.space.sm}`,
+  border: "none",
+}]);
+
+export const swatch = style({
+  display: "inline-block",
+  verticalAlign: "middle",
+  marginRight: vars.space.xs,
+  width: "20px",
+  height: "20px",
+  flex: "none",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  alignSelf: "center",
+});

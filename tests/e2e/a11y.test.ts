@@ -2,16 +2,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createRequire } from "node:module";
-import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
+import { call, createTenant, PASSWORD, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 let s: TestServer;
 let browser: Browser;
+let groupId: number;
 beforeAll(async () => {
   s = await startServer();
   await createTenant(s, "acme");
+  // A product group with every kind of value its screen shows: a colour and an assigned user.
+  const admin = (await signIn(s, "acme-admin")).token;
+  const group = await call(s, "POST", "/api/ProductGroup", {
+    token: admin,
+    body: { name: "Frozen food", colour: "#1e90ff", icon: "snow", assignedUserId: 1 },
+  });
+  groupId = group.body.id;
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -40,7 +48,7 @@ async function scan(page: Page): Promise<string[]> {
 
 for (const theme of ["light", "dark"] as const) {
   describe(`${theme} theme`, () => {
-    it("the sign-in screen, the start page with the menu, a screen and the missing page pass axe", async () => {
+    it("the sign-in screen, the start page with the menu, the screens and the missing page pass axe", async () => {
       const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
       await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
       const page = await context.newPage();
@@ -53,12 +61,23 @@ for (const theme of ["light", "dark"] as const) {
       await page.waitForURL(/\/$/);
       await page.locator("nav a").first().waitFor();
       found.push(...(await scan(page)).map((v) => `/: ${v}`));
-      for (const path of ["/companies", "/no-such-screen", "/users", "/users/1", "/my-company"]) {
+      const paths = ["/companies", "/no-such-screen", "/users", "/users/1", "/my-company", "/product-groups"];
+      for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`]) {
         await page.goto(s.baseUrl + path);
         await waitForHydration(page);
         await page.locator("nav a").first().waitFor();
+        if (path.startsWith("/product-groups")) {
+          await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+          if (path !== "/product-groups") await page.getByTestId("record-form").waitFor();
+        }
         found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
       }
+      // The reference picker with its suggestions open.
+      await page.goto(s.baseUrl + "/product-groups/new");
+      await waitForHydration(page);
+      await page.getByRole("dialog").getByRole("combobox").fill("acme");
+      await page.getByRole("option").first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
       expect(found).toEqual([]);
       await context.close();
     });

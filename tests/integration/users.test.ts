@@ -282,6 +282,42 @@ describe("a basic user", () => {
   });
 });
 
+describe("a business manager", () => {
+  it("lists and reads users (to assign them to records) but cannot add, edit or delete one", async () => {
+    const manager = await addUser(s, adminToken, { username: "manager-mia", isPowerUser: true });
+    const other = await addUser(s, adminToken, { username: "assignee-adam", visibleName: "Adam" });
+    const token = (await signIn(s, "manager-mia")).token;
+    const filters = JSON.stringify([{ field: "*", operator: "contains", value: "assignee" }]);
+    const list = await call(s, "GET", `/api/User?BasicFiltersSerialized=${encodeURIComponent(filters)}`, {
+      token,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((u: { username: string }) => u.username)).toEqual(["assignee-adam"]);
+    const one = await call(s, "GET", `/api/User/${other.id}`, { token });
+    expect([one.status, one.body.visibleName]).toEqual([200, "Adam"]);
+
+    const current = (await call(s, "GET", `/api/User/${other.id}`, { token: adminToken })).body;
+    const attempts = [
+      await call(s, "POST", "/api/User", {
+        token,
+        body: {
+          username: "mgr-made",
+          email: "mgr@example.com",
+          password: PASSWORD,
+          repeatPassword: PASSWORD,
+        },
+      }),
+      await call(s, "PUT", "/api/User", { token, body: edit(current, { visibleName: "Changed" }) }),
+      await call(s, "DELETE", `/api/User/${other.id}`, { token }),
+    ];
+    for (const r of attempts) {
+      expect([r.status, r.body.error.code]).toEqual([404, "record.notFoundOrNoPermission"]);
+    }
+    expect((await call(s, "GET", `/api/User/${other.id}`, { token: adminToken })).body).toEqual(current);
+    expect(manager.isPowerUser).toBe(true);
+  });
+});
+
 describe("uniqueness", () => {
   let bravo: Tenant;
   let bravoToken: string;

@@ -50,3 +50,12 @@ export const actions = style({
 });
 
 export const actionsStart = style({ marginRight: "auto" });
+
+export const picker = style({ display: "flex", gap: vars.space.xs, alignItems: "flex-start" });
+
+export const pickerBox = style({ flex: 1, minWidth: 0 });
+
+/** Level with the input, below the label. */
+export const pickerClear = style({ marginTop: "1.4rem" });
+
+export const pair = style({ display: "flex", gap: vars.space.md });

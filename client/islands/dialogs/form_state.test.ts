@@ -1,7 +1,9 @@
-// What the generic form sends and where the server's messages land, for the user and account metadata.
+// What the generic form sends and where the server's messages land, for the user and account metadata
+// and for the newer field kinds (links, several texts, colour, point).
 import { describe, expect, it } from "vitest";
 import { userMeta } from "../../../server/domain/access/users/contract.ts";
 import { clientAccountMeta } from "../../../server/domain/config/contract.ts";
+import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
 import { buildBody, initialValues, isEditable, placeErrors } from "./form_state.ts";
 
 const stored = {
@@ -135,5 +137,76 @@ describe("placeErrors", () => {
       byField: { email: ["validation.emailExists"], "addresses.1.city": ["validation.tooLong"] },
       other: ["validation.invalidValue"],
     });
+  });
+});
+
+describe("the newer field kinds", () => {
+  const ref = { resource: "ProductGroup", path: "/ProductGroup", titleFields: ["name"] };
+  const form = { add: true, edit: true };
+  const meta: ResourceMeta = {
+    resource: "Product",
+    path: "/Product",
+    nameKey: "resource.productGroup",
+    titleFields: ["name"],
+    defaultSort: { column: "name", descending: false },
+    fields: [
+      { name: "mainGroupId", kind: "reference", labelKey: "field.common.id", reference: ref, form },
+      { name: "productGroupIds", kind: "references", labelKey: "field.common.id", reference: ref, form },
+      { name: "barcodes", kind: "strings", labelKey: "field.common.id", form },
+      { name: "colour", kind: "colour", labelKey: "field.common.colour", form },
+      { name: "location", kind: "latlng", labelKey: "field.common.id", form },
+    ],
+  };
+
+  it("start a new record unlinked and empty", () => {
+    expect(initialValues(meta, "add", null)).toEqual({
+      mainGroupId: null,
+      productGroupIds: [],
+      barcodes: [],
+      colour: null,
+      location: null,
+    });
+  });
+
+  it("send links as ids, texts trimmed without blanks, no colour as null, and a point only when given", () => {
+    const record = {
+      id: 4,
+      version: 2,
+      mainGroupId: 9,
+      productGroupIds: [9, 11],
+      barcodes: ["590123"],
+      colour: "#aabbcc",
+      location: { lat: 52.2297, lng: 21.0122 },
+    };
+    const values = initialValues(meta, "edit", record);
+    expect(values).toMatchObject({
+      mainGroupId: 9,
+      productGroupIds: [9, 11],
+      location: { lat: 52.2297, lng: 21.0122 },
+    });
+    const body = buildBody(
+      meta,
+      "edit",
+      {
+        ...values,
+        barcodes: [" 590123 ", "", "  ", "400638"],
+        colour: "",
+        location: { lat: null, lng: null },
+      },
+      record,
+      false,
+    );
+    expect(body).toEqual({
+      id: 4,
+      version: 2,
+      mainGroupId: 9,
+      productGroupIds: [9, 11],
+      barcodes: ["590123", "400638"],
+      colour: null,
+      location: null,
+    });
+    // Half a point is sent as it is, so the server names the missing part.
+    expect(buildBody(meta, "add", { ...values, location: { lat: 10, lng: null } }, null, false).location)
+      .toEqual({ lat: 10, lng: null });
   });
 });

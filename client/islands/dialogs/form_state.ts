@@ -32,7 +32,13 @@ function blank(f: FieldMeta, mode: Mode): unknown {
       return false;
     case "number":
     case "money":
+    case "reference":
+    case "colour":
+    case "latlng":
       return null;
+    case "references":
+    case "strings":
+      return [];
     case "enum":
       return isRequired(f, mode) ? f.options?.[0] ?? null : null;
     case "addresses":
@@ -69,6 +75,15 @@ function clean(f: FieldMeta, mode: Mode, value: unknown): unknown {
     return value.trim() === "" && !isRequired(f, mode) ? null : value;
   }
   if (typeof value === "number" && Number.isNaN(value)) return null;
+  if (f.kind === "strings" && Array.isArray(value)) {
+    return value.map((v) => String(v).trim()).filter(Boolean);
+  }
+  if (f.kind === "latlng") {
+    const p = value as { lat?: number | null; lng?: number | null } | null;
+    const lat = p?.lat ?? null;
+    const lng = p?.lng ?? null;
+    return lat === null && lng === null ? null : { lat, lng };
+  }
   if (f.kind === "addresses" && Array.isArray(value)) {
     return value.map((a) =>
       Object.fromEntries(

@@ -1,16 +1,21 @@
 // The fields of a record, laid out from the resource metadata: edited where this user may edit them in
 // this mode, shown read-only otherwise, each with the server's messages beside it.
+import { type ReactNode, useState } from "react";
 import type { Translator } from "../../i18n/mod.ts";
 import { Button, Checkbox, ReadOnlyField, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
+import { ColourField, ColourSwatch } from "../../ui/colour_field.tsx";
+import { RemovableTags } from "../../ui/tag_list.tsx";
 import {
   type FieldMeta,
   formatValue,
   label,
+  namesField,
   optionLabel,
   type PlainKey,
   type ResourceMeta,
 } from "../list/meta.ts";
+import { ReferenceNames, ReferencePicker, ReferencesPicker } from "./reference_field.tsx";
 import {
   type Address,
   ADDRESS_FIELDS,
@@ -22,6 +27,7 @@ import {
   type Values,
 } from "./form_state.ts";
 import * as css from "./dialogs.css.ts";
+import * as ui from "../../ui/ui.css.ts";
 
 const NONE = "__none__";
 
@@ -32,13 +38,15 @@ interface FieldProps {
   value: unknown;
   onChange: (v: unknown) => void;
   errors: Record<string, string[]>;
+  /** The record being edited (names of linked records it carries). */
+  record: Values | null;
 }
 
 function messages(t: Translator, codes: string[] | undefined): string[] | undefined {
   return codes?.map((c) => t.t(c as PlainKey));
 }
 
-function EditField({ t, field: f, mode, value, onChange, errors }: FieldProps) {
+function EditField({ t, field: f, mode, value, onChange, errors, record }: FieldProps) {
   const common = { name: f.name, label: label(t, f), isRequired: isRequired(f, mode) };
   const errs = messages(t, errors[f.name]);
   switch (f.kind) {
@@ -56,8 +64,64 @@ function EditField({ t, field: f, mode, value, onChange, errors }: FieldProps) {
           value={typeof value === "number" ? value : null}
           onChange={onChange}
           errors={errs}
+          minValue={f.form?.min}
+          maxValue={f.form?.max}
+          unit={f.kind === "number" ? f.unit : undefined}
           incrementLabel={t.t("dialog.increment")}
           decrementLabel={t.t("dialog.decrement")}
+        />
+      );
+    case "reference": {
+      const known = f.reference?.displayField ? record?.[f.reference.displayField] : undefined;
+      return (
+        <ReferencePicker
+          {...common}
+          t={t}
+          reference={f.reference!}
+          value={typeof value === "number" ? value : null}
+          knownTitle={typeof known === "string" ? known : undefined}
+          onChange={(id) => onChange(id)}
+          errors={errs}
+        />
+      );
+    }
+    case "references":
+      return (
+        <ReferencesPicker
+          {...common}
+          t={t}
+          reference={f.reference!}
+          value={Array.isArray(value) ? value as number[] : []}
+          onChange={onChange}
+          errors={errs}
+        />
+      );
+    case "strings":
+      return (
+        <StringsField
+          t={t}
+          field={f}
+          value={Array.isArray(value) ? value as string[] : []}
+          onChange={onChange}
+        />
+      );
+    case "colour":
+      return (
+        <ColourField
+          {...common}
+          value={typeof value === "string" ? value : null}
+          onChange={onChange}
+          errors={errs}
+        />
+      );
+    case "latlng":
+      return (
+        <LatLngField
+          t={t}
+          field={f}
+          value={value as LatLng | null}
+          onChange={onChange}
+          errors={errors}
         />
       );
     case "enum": {
@@ -105,6 +169,8 @@ function EditField({ t, field: f, mode, value, onChange, errors }: FieldProps) {
             autoComplete={f.kind === "password" ? "new-password" : "off"}
             description={f.kind === "password" && mode === "edit" && f.name === "password"
               ? t.t("dialog.passwordKeep")
+              : f.form?.uppercase
+              ? t.t("master.savedInCapitals")
               : undefined}
             errors={errs}
           />
@@ -165,12 +231,129 @@ function AddressesField(
   );
 }
 
-function ShownField({ t, field: f, value }: { t: Translator; field: FieldMeta; value: unknown }) {
-  const text = formatValue(t, f, value);
+interface LatLng {
+  lat: number | null;
+  lng: number | null;
+}
+
+/** A point as two numbers within the globe's ranges. */
+function LatLngField(
+  p: {
+    t: Translator;
+    field: FieldMeta;
+    value: LatLng | null;
+    onChange: (v: LatLng) => void;
+    errors: Record<string, string[]>;
+  },
+) {
+  const { t, field: f } = p;
+  const point = p.value ?? { lat: null, lng: null };
+  const part = (key: "lat" | "lng", name: "master.latitude" | "master.longitude", limit: number) => (
+    <NumberField
+      name={`${f.name}.${key}`}
+      label={t.t(name)}
+      value={point[key]}
+      onChange={(v) => p.onChange({ ...point, [key]: v })}
+      minValue={-limit}
+      maxValue={limit}
+      errors={messages(t, [...(p.errors[f.name] ?? []), ...(p.errors[`${f.name}.${key}`] ?? [])])}
+      incrementLabel={t.t("dialog.increment")}
+      decrementLabel={t.t("dialog.decrement")}
+    />
+  );
   return (
-    <div className={f.kind === "textarea" || f.kind === "addresses" ? css.wide : undefined}>
+    <div className={css.wide} role="group" aria-label={label(t, f)}>
+      <span className={ui.label}>{label(t, f)}</span>
+      <div className={css.pair}>
+        {part("lat", "master.latitude", 90)}
+        {part("lng", "master.longitude", 180)}
+      </div>
+    </div>
+  );
+}
+
+/** Several texts (barcodes): tags to remove, and a box whose Enter adds what it holds. */
+function StringsField(
+  p: { t: Translator; field: FieldMeta; value: string[]; onChange: (v: string[]) => void },
+) {
+  const { t, field: f } = p;
+  const [draft, setDraft] = useState("");
+  function add() {
+    const text = draft.trim();
+    if (text && !p.value.includes(text)) p.onChange([...p.value, text]);
+    setDraft("");
+  }
+  return (
+    <div className={css.wide}>
+      <RemovableTags
+        label={label(t, f)}
+        items={p.value.map((v) => ({ id: v, text: v }))}
+        onRemove={(v) => p.onChange(p.value.filter((x) => x !== v))}
+        removeLabel={(text) => t.t("master.remove", { value: text })}
+        emptyText={t.t("master.noValues")}
+      />
+      <div
+        className={css.picker}
+        onKeyDown={(e) => {
+          // Enter adds the typed value instead of saving the form (an empty box still saves).
+          if (e.key === "Enter" && draft.trim()) {
+            e.preventDefault();
+            add();
+          }
+        }}
+      >
+        <div className={css.pickerBox}>
+          <TextField
+            name={`${f.name}-new`}
+            label={t.t("master.newValue", { field: label(t, f) })}
+            value={draft}
+            onChange={setDraft}
+            autoComplete="off"
+          />
+        </div>
+        <span className={css.pickerClear}>
+          <Button quiet onPress={add}>{t.t("master.addValue")}</Button>
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function ShownField(
+  { t, field: f, value, record }: { t: Translator; field: FieldMeta; value: unknown; record: Values | null },
+) {
+  let shown: ReactNode = formatValue(t, f, value);
+  if (f.kind === "reference" && typeof value === "number") {
+    const known = f.reference?.displayField ? record?.[f.reference.displayField] : undefined;
+    shown = (
+      <ReferenceNames
+        reference={f.reference!}
+        ids={[value]}
+        known={typeof known === "string" && known ? known : undefined}
+      />
+    );
+  } else if (f.kind === "references" && Array.isArray(value) && value.length) {
+    const names = record?.[namesField(f)];
+    shown = (
+      <ReferenceNames
+        reference={f.reference!}
+        ids={value as number[]}
+        known={Array.isArray(names) && names.length ? names.join(", ") : undefined}
+      />
+    );
+  } else if (f.kind === "colour" && shown) {
+    shown = (
+      <>
+        <ColourSwatch value={String(value)} /> {shown}
+      </>
+    );
+  }
+  const wide = f.kind === "textarea" || f.kind === "addresses" || f.kind === "references" ||
+    f.kind === "strings";
+  return (
+    <div className={wide ? css.wide : undefined}>
       <ReadOnlyField label={label(t, f)}>
-        {text || <span aria-hidden="true">—</span>}
+        {shown || <span aria-hidden="true">—</span>}
       </ReadOnlyField>
     </div>
   );
@@ -214,9 +397,10 @@ export function RecordFields(p: {
                   value={p.values[f.name]}
                   onChange={(v) => p.onChange(f.name, v)}
                   errors={p.errors}
+                  record={p.record}
                 />
               )
-              : <ShownField key={f.name} t={t} field={f} value={p.record?.[f.name]} />
+              : <ShownField key={f.name} t={t} field={f} value={p.record?.[f.name]} record={p.record} />
           )}
         </fieldset>
       ))}

@@ -4,6 +4,8 @@ import { Form } from "react-aria-components";
 import type { Translator } from "../../i18n/mod.ts";
 import { Button, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
+import { ColourField } from "../../ui/colour_field.tsx";
+import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import { type Bound, type ColumnFilter, type Operator, operatorsFor, takesValue } from "./filters.ts";
 import { type FieldMeta, formatValue, label, optionLabel, type PlainKey } from "./meta.ts";
 import * as css from "./list.css.ts";
@@ -15,7 +17,9 @@ export function operatorLabel(t: Translator, op: Operator): string {
 /** A filter in words: "E-mail contains kowal". */
 export function describeFilter(t: Translator, field: FieldMeta, f: ColumnFilter): string {
   const show = (v: unknown) =>
-    field.kind === "date"
+    f.display !== undefined
+      ? f.display
+      : field.kind === "date"
       ? String(v ?? "")
       : field.kind === "enum"
       ? optionLabel(t, field, String(v))
@@ -45,12 +49,19 @@ export function FilterEditor(p: {
     p.current?.value ??
       (field.kind === "boolean" ? true : field.kind === "enum" ? field.options?.[0] : undefined),
   );
+  const [display, setDisplay] = useState<string | undefined>(p.current?.display);
   const range: [Bound, Bound] = Array.isArray(value) ? value : [null, null];
   const setRange = (i: 0 | 1, v: Bound) => setValue(i === 0 ? [v, range[1]] : [range[0], v]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    p.onApply({ field: field.name, operator, value: takesValue(operator) ? value : undefined });
+    const takes = takesValue(operator);
+    p.onApply({
+      field: field.name,
+      operator,
+      value: takes ? value : undefined,
+      display: takes && field.kind === "reference" ? display : undefined,
+    });
   }
 
   let input = null;
@@ -74,6 +85,30 @@ export function FilterEditor(p: {
           value={String(value ?? field.options?.[0] ?? "")}
           options={(field.options ?? []).map((o) => ({ id: o, label: optionLabel(t, field, o) }))}
           onChange={setValue}
+        />
+      );
+    } else if (field.kind === "reference" && field.reference) {
+      input = (
+        <ReferencePicker
+          t={t}
+          name={name}
+          label={t.t("list.value")}
+          reference={field.reference}
+          value={typeof value === "number" ? value : null}
+          knownTitle={display}
+          onChange={(id, title) => {
+            setValue(id ?? undefined);
+            setDisplay(title);
+          }}
+        />
+      );
+    } else if (field.kind === "colour") {
+      input = (
+        <ColourField
+          name={name}
+          label={t.t("list.value")}
+          value={typeof value === "string" ? value : null}
+          onChange={(v) => setValue(v ?? undefined)}
         />
       );
     } else if (field.kind === "date") {

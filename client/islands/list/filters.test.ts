@@ -154,3 +154,20 @@ describe("nextSort", () => {
     });
   });
 });
+
+describe("the newer field kinds", () => {
+  it("filter a link by the linked record's id or by having none, and a colour by its value", () => {
+    expect(operatorsFor("reference")).toEqual(["eq", "isNull", "isNotNull"]);
+    expect(operatorsFor("colour")).toEqual(["eq", "isNull", "isNotNull"]);
+    expect(operatorsFor("latlng")).toEqual(["isNull", "isNotNull"]);
+    const field = {
+      name: "assignedUserId",
+      kind: "reference",
+      labelKey: "x",
+      list: { filterable: true },
+    } as const;
+    expect(toWireFilter(field, { field: field.name, operator: "eq", value: 5, display: "Adam Nowak" }))
+      .toEqual({ field: "assignedUserId", operator: "eq", value: 5 });
+    expect(toWireFilter(field, { field: field.name, operator: "eq" })).toBeNull();
+  });
+});

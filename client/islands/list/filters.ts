@@ -18,6 +18,8 @@ export interface ColumnFilter {
   field: string;
   operator: Operator;
   value?: string | number | boolean | [Bound, Bound];
+  /** What the value is called (the linked record's name of a reference filter), for the filter's chip. */
+  display?: string;
 }
 
 /** A filter of BasicFiltersSerialized. */
@@ -44,6 +46,11 @@ export function operatorsFor(kind: FieldKind): Operator[] {
       return ["between", "gte", "lte", "isNull", "isNotNull"];
     case "enum":
       return ["eq", "neq", "isNull", "isNotNull"];
+    case "reference":
+    case "colour":
+      return ["eq", "isNull", "isNotNull"];
+    case "latlng":
+      return ["isNull", "isNotNull"];
     default:
       return ["contains", "startsWith", "eq", "neq", "isNull", "isNotNull"];
   }

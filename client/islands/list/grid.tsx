@@ -9,7 +9,8 @@ import { Checkbox } from "../../ui/controls.tsx";
 import { PopoverButton } from "../../ui/popover.tsx";
 import type { ColumnFilter, Sort } from "./filters.ts";
 import { FilterEditor } from "./filter_editor.tsx";
-import { type FieldMeta, formatValue, label, type Row } from "./meta.ts";
+import { cellText, type FieldMeta, label, type Row } from "./meta.ts";
+import { ColourSwatch } from "../../ui/colour_field.tsx";
 import type { ListData } from "./use_list_data.ts";
 import * as css from "./list.css.ts";
 
@@ -272,7 +273,8 @@ export function Grid(p: GridProps) {
               </div>
               {p.columns.map((c, i) => (
                 <div key={c.name} role="gridcell" aria-colindex={i + 2} className={css.cell}>
-                  {row ? formatValue(t, c, row[c.name]) : i === 0 ? t.t("common.loading") : ""}
+                  {row && c.kind === "colour" ? <ColourSwatch value={row[c.name] as string | null} /> : null}
+                  {row ? cellText(t, c, row) : i === 0 ? t.t("common.loading") : ""}
                 </div>
               ))}
             </div>

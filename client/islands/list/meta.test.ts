@@ -6,8 +6,18 @@ import { clientAccountMeta, ClientAccountUpdate } from "../../../server/domain/c
 import { userListFields } from "../../../server/domain/access/users/service.ts";
 import { buildFilters } from "../../../server/kernel/list.ts";
 import { toFieldErrors } from "../../../server/kernel/validation.ts";
+import { listFieldsOf } from "../../../server/domain/resource/engine.ts";
+import { productGroupMeta } from "../../../server/domain/assortment/product_groups/meta.ts";
+import { productGroups } from "../../../server/domain/assortment/product_groups/table.ts";
+import {
+  ProductGroupCreate,
+  ProductGroupUpdate,
+} from "../../../server/domain/assortment/product_groups/contract.ts";
 import { enUs } from "../../i18n/en_us.ts";
+import { resourceScreens } from "../../screens/resources.ts";
+import { translator } from "../../i18n/mod.ts";
 import { operatorsFor, toWireFilter } from "./filters.ts";
+import { cellText, type FieldMeta, formatValue } from "./meta.ts";
 
 const metas = [userMeta, clientAccountMeta];
 
@@ -38,16 +48,28 @@ describe("metadata and the server's list", () => {
   });
 
   it("every filter the client can build for a filterable field is one the server's list accepts", () => {
-    const samples: Record<string, unknown> = { number: 7, boolean: false, date: "2026-02-03", enum: "de-de" };
-    for (const f of userMeta.fields) {
-      if (!f.list?.filterable) continue;
-      for (const operator of operatorsFor(f.kind)) {
-        const sample = samples[f.kind] ?? "abc";
-        const value = operator === "between" ? [sample, sample] : sample;
-        const wire = toWireFilter(f, { field: f.name, operator, value: value as never });
-        expect(wire, `${f.name} ${operator}`).not.toBeNull();
-        expect(() => buildFilters(userListFields, JSON.stringify([wire])), `${f.name} ${operator}`).not
-          .toThrow();
+    const samples: Record<string, unknown> = {
+      number: 7,
+      reference: 7,
+      boolean: false,
+      date: "2026-02-03",
+      enum: "de-de",
+      colour: "#1e90ff",
+    };
+    const lists = [
+      { meta: userMeta, fields: userListFields },
+      { meta: productGroupMeta, fields: listFieldsOf(productGroupMeta, productGroups) },
+    ];
+    for (const { meta, fields } of lists) {
+      for (const f of meta.fields) {
+        if (!f.list?.filterable) continue;
+        for (const operator of operatorsFor(f.kind)) {
+          const sample = samples[f.kind] ?? "abc";
+          const value = operator === "between" ? [sample, sample] : sample;
+          const wire = toWireFilter(f, { field: f.name, operator, value: value as never });
+          expect(wire, `${f.name} ${operator}`).not.toBeNull();
+          expect(() => buildFilters(fields, JSON.stringify([wire])), `${f.name} ${operator}`).not.toThrow();
+        }
       }
     }
   });
@@ -63,6 +85,13 @@ describe("metadata and the schemas", () => {
   const cases = [
     { meta: userMeta, schema: UserCreate, base: user, mode: "add" },
     { meta: userMeta, schema: UserUpdate, base: { ...user, id: 1, version: 1 }, mode: "edit" },
+    { meta: productGroupMeta, schema: ProductGroupCreate, base: { name: "Frozen food" }, mode: "add" },
+    {
+      meta: productGroupMeta,
+      schema: ProductGroupUpdate,
+      base: { name: "Frozen food", id: 1, version: 1 },
+      mode: "edit",
+    },
     {
       meta: clientAccountMeta,
       schema: ClientAccountUpdate,
@@ -82,7 +111,12 @@ describe("metadata and the schemas", () => {
           return r.success ? [] : toFieldErrors(r.error)[f.name] ?? [];
         };
         const required = f.form.required === "always" || (f.form.required === "add" && mode === "add");
-        if (f.kind !== "boolean" && f.kind !== "addresses" && f.kind !== "enum" && f.kind !== "number") {
+        // What the form sends for an empty field: "" for a text (null when optional), null for a link.
+        if (f.kind === "reference") {
+          expect(errorsWith(null).includes("validation.required"), `${f.name} required`).toBe(required);
+        } else if (
+          !["boolean", "addresses", "enum", "number", "references", "strings", "latlng"].includes(f.kind)
+        ) {
           expect(errorsWith("").includes("validation.required"), `${f.name} required`).toBe(required);
         }
         if (f.form.maxLength && f.kind === "text") {
@@ -106,10 +140,12 @@ describe("metadata and the schemas", () => {
 });
 
 describe("metadata and the catalogue", () => {
-  it("every label, group, name and option key is in the catalogue", () => {
+  it("every label, group, name and option key is in the catalogue, for every screen of the registry too", async () => {
+    const registered = await Promise.all(Object.values(resourceScreens).map((load) => load()));
+    expect(registered.map((m) => m.resource)).toContain("ProductGroup");
     const keys = new Set(Object.keys(enUs));
     const missing: string[] = [];
-    for (const meta of metas) {
+    for (const meta of [...metas, ...registered]) {
       for (const k of [meta.nameKey, meta.addKey]) {
         if (k && !keys.has(k)) missing.push(k);
       }
@@ -123,5 +159,40 @@ describe("metadata and the catalogue", () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe("how the newer field kinds are shown in a list", () => {
+  const t = translator("en-us");
+  const ref = {
+    resource: "Company",
+    path: "/Company",
+    titleFields: ["name"],
+    displayField: "contractorName",
+  };
+  const contractor: FieldMeta = { name: "contractorId", kind: "reference", labelKey: "x", reference: ref };
+  const groups: FieldMeta = { name: "productGroupIds", kind: "references", labelKey: "x", reference: ref };
+
+  it("a link by the name the row carries, else by its id", () => {
+    expect(cellText(t, contractor, { id: 1, contractorId: 4, contractorName: "Acme" })).toBe("Acme");
+    expect(cellText(t, contractor, { id: 1, contractorId: 4 })).toBe("4");
+    expect(cellText(t, contractor, { id: 1, contractorId: null, contractorName: "stale" })).toBe("");
+  });
+
+  it("several links by their names when the row carries them, else their count", () => {
+    expect(cellText(t, groups, { id: 1, productGroupIds: [3, 4], productGroupNames: ["Dry", "Wet"] }))
+      .toBe("Dry, Wet");
+    expect(cellText(t, groups, { id: 1, productGroupIds: [3, 4] })).toBe(t.plural("master.linked", 2));
+    expect(cellText(t, groups, { id: 1, productGroupIds: [] })).toBe("");
+  });
+
+  it("texts joined, a point as latitude and longitude, and a number with its unit", () => {
+    expect(formatValue(t, { name: "barcodes", kind: "strings", labelKey: "x" }, ["590", "400"])).toBe(
+      "590, 400",
+    );
+    expect(formatValue(t, { name: "at", kind: "latlng", labelKey: "x" }, { lat: 52.2297, lng: 21.0122 }))
+      .toBe("52.2297, 21.0122");
+    expect(formatValue(t, { name: "weight", kind: "number", labelKey: "x", unit: "kg" }, 1250.5))
+      .toBe("1,250.5 kg");
   });
 });

@@ -38,7 +38,7 @@ export function formatValue(t: Translator, f: FieldMeta, value: unknown): string
         ? t.date(value, { dateStyle: "short", timeStyle: "short" })
         : "";
     case "number":
-      return typeof value === "number" ? t.number(value) : String(value);
+      return typeof value === "number" ? withUnit(t.number(value), f.unit) : String(value);
     case "money":
       return typeof value === "number" ? t.money(value, f.currency ?? "EUR") : String(value);
     case "enum":
@@ -47,9 +47,56 @@ export function formatValue(t: Translator, f: FieldMeta, value: unknown): string
       return Array.isArray(value) ? value.map((a) => formatAddress(a)).filter(Boolean).join("; ") : "";
     case "password":
       return "";
+    case "reference":
+      return String(value);
+    case "references":
+      return Array.isArray(value) && value.length ? t.plural("master.linked", value.length) : "";
+    case "strings":
+      return Array.isArray(value) ? value.join(", ") : String(value);
+    case "latlng":
+      return formatLatLng(value);
     default:
       return String(value);
   }
+}
+
+function withUnit(text: string, unit: string | undefined): string {
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** A point as "52.2297, 21.0122" (coordinates keep the dot in every language). */
+export function formatLatLng(value: unknown): string {
+  const p = value as { lat?: unknown; lng?: unknown } | null;
+  return p && typeof p.lat === "number" && typeof p.lng === "number" ? `${p.lat}, ${p.lng}` : "";
+}
+
+/** The list row's field with the names of a references field's records (`productGroupIds` → `productGroupNames`). */
+export function namesField(f: FieldMeta): string {
+  return `${f.name.replace(/Ids$/, "")}Names`;
+}
+
+/** A list cell as text: the value, or the linked record's name when the row carries it. */
+export function cellText(t: Translator, f: FieldMeta, row: Row): string {
+  const value = row[f.name];
+  if (f.kind === "reference" && value !== null && value !== undefined && f.reference?.displayField) {
+    const shown = row[f.reference.displayField];
+    if (typeof shown === "string" && shown) return shown;
+  }
+  if (f.kind === "references") {
+    const names = row[namesField(f)];
+    if (Array.isArray(names) && names.length) return names.join(", ");
+  }
+  return formatValue(t, f, value);
+}
+
+/** The name of a record of a reference's target: its title fields, the first with a value, else "#id". */
+export function referenceTitle(titleFields: readonly string[], record: Record<string, unknown>): string {
+  for (const name of titleFields) {
+    const v = record[name];
+    if (typeof v === "string" && v.trim()) return v;
+    if (typeof v === "number") return String(v);
+  }
+  return `#${record.id}`;
 }
 
 export function formatAddress(a: Record<string, unknown>): string {

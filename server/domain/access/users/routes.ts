@@ -11,9 +11,9 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/User",
-    summary: "List users (administrators)",
+    summary: "List users (administrators and business managers)",
     tag: "User",
-    access: "admin",
+    access: "user",
     query: listQuerySchema,
     response: UserPage,
   }, (c, { query }) => listUsers(c.get("ctx"), query));
@@ -21,7 +21,7 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/User/:id",
-    summary: "One user: yourself, or anyone for administrators",
+    summary: "One user: yourself, or anyone for administrators and business managers",
     tag: "User",
     access: "user",
     response: User,

@@ -74,7 +74,13 @@ export const userListFields: Record<string, ListField> = Object.fromEntries(
   }),
 );
 
+/** Business managers read users too (to assign them to records); only administrators change them. */
+function readsUsers(actor: TenantContext["actor"]): boolean {
+  return actor.isSuperUser || (actor.isPowerUser && actor.contractorId === null);
+}
+
 export function listUsers(ctx: TenantContext, query: ListQuery) {
+  if (!readsUsers(ctx.actor)) throw notFound();
   return listPage(
     ctx.conn.db,
     { table: users, id: users.id, fields: userListFields, defaultSort: "username" },
@@ -84,7 +90,7 @@ export function listUsers(ctx: TenantContext, query: ListQuery) {
 }
 
 export async function getUser(ctx: TenantContext, id: number): Promise<User> {
-  if (!ctx.actor.isSuperUser && ctx.actor.userId !== id) throw notFound();
+  if (!readsUsers(ctx.actor) && ctx.actor.userId !== id) throw notFound();
   const [row] = await ctx.conn.db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound();
   return toUserDto(row);

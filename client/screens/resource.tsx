@@ -1,0 +1,41 @@
+// The screen of a master-data resource: its title, the generic list and the add/edit/preview dialogs,
+// from the resource metadata the registry (resources.ts) names for the route.
+import { use } from "react";
+import { useAtomValue } from "jotai";
+import { useT } from "../i18n/use_t.ts";
+import { startupAtom } from "../state.ts";
+import { ResourceList } from "../islands/list/resource_list.tsx";
+import type { PlainKey, ResourceMeta } from "../islands/list/meta.ts";
+import * as shell from "../shell/shell.css.ts";
+import { canWrite, resourceScreens } from "./resources.ts";
+
+const loaded = new Map<string, Promise<ResourceMeta>>();
+
+function metaOf(route: string): Promise<ResourceMeta> {
+  let meta = loaded.get(route);
+  if (!meta) {
+    meta = resourceScreens[route]();
+    loaded.set(route, meta);
+  }
+  return meta;
+}
+
+export function ResourceScreen(p: { route: string; openedDialogId?: string; additionalParams?: string }) {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const meta = use(metaOf(p.route));
+  const title = t.t(`route.${p.route}` as PlainKey);
+  return (
+    <section>
+      <h1 className={shell.title}>{title}</h1>
+      <ResourceList
+        meta={meta}
+        route={p.route}
+        title={title}
+        openedDialogId={p.openedDialogId}
+        additionalParams={p.additionalParams}
+        canEdit={startup ? canWrite(meta, startup.user) : null}
+      />
+    </section>
+  );
+}
