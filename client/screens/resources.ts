@@ -5,6 +5,16 @@ import type { ResourceMeta } from "../../server/kernel/resource_meta.ts";
 export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "product-groups": () =>
     import("../../server/domain/assortment/product_groups/meta.ts").then((m) => m.productGroupMeta),
+  "addresses": () => import("../../server/domain/parties/addresses/meta.ts").then((m) => m.addressMeta),
+  "companies": () => import("../../server/domain/parties/companies/meta.ts").then((m) => m.companyMeta),
+  "contacts": () => import("../../server/domain/parties/persons/meta.ts").then((m) => m.personMeta),
+  "tags": () => import("../../server/domain/records/tags/meta.ts").then((m) => m.tagMeta),
+  "dictionaries": () =>
+    import("../../server/domain/records/dictionaries/meta.ts").then((m) => m.dictionaryMeta),
+  "warehouse-locations": () =>
+    import("../../server/domain/infrastructure/locations/meta.ts").then((m) => m.storageSpaceMeta),
+  "warehouse-location-types": () =>
+    import("../../server/domain/infrastructure/location_types/meta.ts").then((m) => m.storageSpaceTypeMeta),
 };
 
 /** May this user add, edit and delete records of the resource (the engine's rule, from meta.writers). */
