@@ -20,6 +20,11 @@ import { systemRoutes } from "./domain/system/routes.ts";
 import { hubRoutes } from "./hub/routes.ts";
 import { favoriteRoutes } from "./domain/favorites/routes.ts";
 import { productGroupRoutes } from "./domain/assortment/product_groups/resource.ts";
+import { recordLogRoutes } from "./domain/logs/record_log/resource.ts";
+import { systemLogRoutes } from "./domain/logs/system_log/resource.ts";
+import { printLayoutRoutes } from "./domain/records/print_layouts/resource.ts";
+import { emailTemplateRoutes } from "./domain/records/email_templates/resource.ts";
+import { emailAccountRoutes } from "./domain/records/email_accounts/resource.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -32,6 +37,11 @@ export function createApp(platform: Platform): Hono<Env> {
   systemRoutes(api, platform);
   favoriteRoutes(api, platform);
   productGroupRoutes(api, platform);
+  recordLogRoutes(api, platform);
+  systemLogRoutes(api, platform);
+  printLayoutRoutes(api, platform);
+  emailTemplateRoutes(api, platform);
+  emailAccountRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

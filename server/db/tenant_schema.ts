@@ -7,3 +7,6 @@ export { systemLog } from "../domain/logs/system_log/table.ts";
 export { clientAccount, clientLogisticsConfig } from "../domain/config/table.ts";
 export { favoriteActions } from "../domain/favorites/table.ts";
 export { productGroups } from "../domain/assortment/product_groups/table.ts";
+export { printLayouts } from "../domain/records/print_layouts/table.ts";
+export { emailTemplates } from "../domain/records/email_templates/table.ts";
+export { emailAccounts } from "../domain/records/email_accounts/table.ts";

@@ -65,20 +65,25 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   columns?: Record<string, SQLiteColumn>;
   /** The row as the API answers it; `links` holds the ids of each link table, by field name. */
   toDto(row: AnyRow, links: Record<string, number[]>, extra: Record<string, unknown>): Dto;
-  /** The columns to store for an add (`old` undefined) or an edit. */
-  toRow(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown>;
+  /** The columns to store for an add (`old` undefined) or an edit; absent for a read-only resource. */
+  toRow?(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown>;
   links?: Record<string, LinkDef>;
   references?: Record<string, ReferenceCheck>;
   dependents?: Dependent[];
   unique?: UniqueRule[];
   /** Conditions the caller cannot lift: a contractor user sees only their contractor's records. */
   scope?(actor: Actor): SQL | undefined;
-  /** Who may read at all (staff by default, not contractor users). */
+  /** Who may read at all (staff by default, not contractor users; administrators when meta.readers is "admin"). */
   canRead?(actor: Actor): boolean;
   /** Rules that need the database (a location's parent cannot be its own descendant). */
   validate?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<void>;
   /** Display values read beside the rows of a page or a record (`contractorName`), by row id. */
   readExtra?(db: Db, rows: AnyRow[]): Promise<Map<number, Record<string, unknown>>>;
+  /**
+   * Changes other records a save implies (setting a default clears the previous one), in the save's
+   * transaction before the row is written; answers their ids, announced as changed.
+   */
+  beforeSave?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<number[]>;
   /** Refuses a delete the record's state forbids (record.statusForbidsDelete). */
   beforeDelete?(tx: Db, ctx: TenantContext, old: AnyRow): Promise<void>;
 }
@@ -104,7 +109,9 @@ export function listFieldsOf(
   columns: Record<string, SQLiteColumn> = {},
 ): Record<string, ListField> {
   return Object.fromEntries(meta.fields.flatMap((f) => {
-    if (!f.list || f.kind === "references" || f.kind === "strings" || f.kind === "latlng") {
+    if (
+      !f.list || f.kind === "references" || f.kind === "strings" || f.kind === "latlng" || f.kind === "json"
+    ) {
       if (f.list && (f.list.sortable || f.list.filterable || f.list.searchable)) {
         const column = columns[f.name];
         if (!column) throw new Error(`the list field "${f.name}" of ${meta.resource} has no column`);
@@ -144,9 +151,10 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     this.listFields = listFieldsOf(def.meta, def.table, def.columns);
     this.#idCol = def.table.id;
     this.#versionCol = def.table.version;
-    if (!this.#idCol || !this.#versionCol) {
+    if (!this.#idCol || (!this.#versionCol && !def.meta.readOnly)) {
       throw new Error(`${def.meta.resource}: the table needs id and version`);
     }
+    if (!def.toRow && !def.meta.readOnly) throw new Error(`${def.meta.resource}: toRow is missing`);
   }
 
   get meta(): ResourceMeta {
@@ -154,7 +162,9 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   }
 
   #read(actor: Actor): void {
-    const allowed = this.def.canRead ? this.def.canRead(actor) : isStaff(actor);
+    const allowed = this.def.canRead
+      ? this.def.canRead(actor)
+      : isStaff(actor) && (this.def.meta.readers !== "admin" || actor.isSuperUser);
     if (!allowed) throw new AppError("auth.forbidden");
   }
 
@@ -227,7 +237,13 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
 
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */
   #write(actor: Actor): void {
+    if (this.def.meta.readOnly) throw new AppError("method.notAllowed");
     if (!canWrite(this.def.meta, actor)) throw notFound();
+  }
+
+  #toRow(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown> {
+    if (!this.def.toRow) throw new AppError("method.notAllowed");
+    return this.def.toRow(input, ctx, old);
   }
 
   async #check(tx: Db, ctx: TenantContext, values: Record<string, unknown>, input: object, old?: AnyRow) {
@@ -288,8 +304,9 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     const { meta } = this.def;
     return await transactionWithEvents(ctx, async (tx, outbox) => {
       const now = nowIso();
-      const values = { ...this.def.toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
+      const values = { ...this.#toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
       await this.#check(tx, ctx, values, input as object);
+      const others = await this.def.beforeSave?.(tx, ctx, values) ?? [];
       const [row] = await tx.insert(this.def.table).values(values).returning() as AnyRow[];
       await this.#saveLinks(tx, row.id, input as object, false);
       const [dto] = await this.#dtos(tx, [row]);
@@ -303,6 +320,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         userName: ctx.actor.username,
       });
       outbox.add(this.def.hub, "created", row.id);
+      for (const id of others) outbox.add(this.def.hub, "changed", id);
       return dto;
     });
   }
@@ -314,8 +332,9 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       const old = await this.#find(tx, ctx.actor, input.id);
       if (!old) throw notFound();
       if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
-      const values = { ...this.def.toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
+      const values = { ...this.#toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
       await this.#check(tx, ctx, values, input as object, old);
+      const others = await this.def.beforeSave?.(tx, ctx, values, old) ?? [];
       const [oldDto] = await this.#dtos(tx, [old]);
       const [row] = await tx.update(this.def.table).set(values)
         .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
@@ -333,6 +352,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         userName: ctx.actor.username,
       });
       outbox.add(this.def.hub, "changed", row.id);
+      for (const id of others) outbox.add(this.def.hub, "changed", id);
       return dto;
     });
   }
