@@ -209,16 +209,21 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     this.#read(ctx.actor);
     const scope = this.#scope(ctx.actor);
     const db = ctx.conn.db;
+    // Without a sort column the list is in the metadata's default order, direction included (newest first).
+    const { defaultSort } = this.def.meta;
+    const sorted = query.sortColumn === undefined
+      ? { ...query, sortDescending: defaultSort.descending }
+      : query;
     return listPage(
       db,
       {
         table: this.def.table,
         id: this.#idCol,
         fields: this.listFields,
-        defaultSort: this.def.meta.defaultSort.column,
+        defaultSort: defaultSort.column,
         scope: scope ? [scope] : [],
       },
-      query,
+      sorted,
       async (ids) => this.#dtos(db, await this.#rows(db, inArray(this.#idCol, ids))),
     );
   }

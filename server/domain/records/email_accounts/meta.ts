@@ -56,7 +56,7 @@ export const emailAccountMeta: ResourceMeta = {
       form: { add: true, edit: true, maxLength: 256 },
       writeOnly: true,
     },
-    { name: "hasPassword", kind: "boolean", labelKey: "field.emailAccount.hasPassword", list: {} },
+    { name: "hasPassword", kind: "boolean", labelKey: "field.emailAccount.hasPassword" },
     {
       name: "description",
       kind: "textarea",
