@@ -144,6 +144,13 @@ describe("RecordLog", () => {
     expect((await call(s, "GET", `/api/RecordLog/${entry.id}`, { token: admin })).body).toEqual(entry);
   });
 
+  it("is published in the OpenAPI document with its two GETs only", async () => {
+    const { body } = await call(s, "GET", "/api/openapi.json");
+    expect(Object.keys(body.paths["/api/RecordLog"]).sort()).toEqual(["get"]);
+    expect(Object.keys(body.paths["/api/RecordLog/{id}"]).sort()).toEqual(["get"]);
+    expect(Object.keys(body.paths["/api/SystemLog/{id}"]).sort()).toEqual(["get"]);
+  });
+
   it("is for administrators only, and of their own tenant", async () => {
     const [entry] = (await call(s, "GET", "/api/RecordLog", { token: admin })).body.results;
     for (const token of [manager, basic]) {
