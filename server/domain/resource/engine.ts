@@ -80,10 +80,14 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   /** Display values read beside the rows of a page or a record (`contractorName`), by row id. */
   readExtra?(db: Db, rows: AnyRow[]): Promise<Map<number, Record<string, unknown>>>;
   /**
-   * Changes other records a save implies (setting a default clears the previous one), in the save's
-   * transaction before the row is written; answers their ids, announced as changed.
+   * Other records a save changes too (setting a default clears the previous one): which, and their new
+   * values. They are changed in the save's transaction before the row is written, each with its RecordLog
+   * entry and event.
    */
-  beforeSave?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<number[]>;
+  alsoChanges?(
+    values: Record<string, unknown>,
+    old?: AnyRow,
+  ): { where: SQL; set: Record<string, unknown> } | undefined;
   /** Refuses a delete the record's state forbids (record.statusForbidsDelete). */
   beforeDelete?(tx: Db, ctx: TenantContext, old: AnyRow): Promise<void>;
 }
@@ -304,6 +308,34 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     }
   }
 
+  /** Applies `alsoChanges` with a RecordLog entry per record; answers the changed ids. */
+  async #changeOthers(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow) {
+    const change = this.def.alsoChanges?.(values, old);
+    if (!change) return [];
+    const { meta } = this.def;
+    const rows = await this.#rows(tx, and(change.where, old ? sql`${this.#idCol} <> ${old.id}` : undefined));
+    const before = await this.#dtos(tx, rows);
+    const ids: number[] = [];
+    for (const [i, row] of rows.entries()) {
+      const [updated] = await tx.update(this.def.table)
+        .set({ ...change.set, updatedAt: nowIso(), version: row.version + 1 })
+        .where(eq(this.#idCol, row.id)).returning() as AnyRow[];
+      const [dto] = await this.#dtos(tx, [updated]);
+      await writeRecordLog(tx, {
+        action: "changed",
+        resourceType: meta.resource,
+        resourceId: row.id,
+        title: titleOf(meta, updated),
+        oldObject: before[i],
+        newObject: dto,
+        userId: ctx.actor.userId,
+        userName: ctx.actor.username,
+      });
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
   async add(ctx: TenantContext, input: Create): Promise<Dto> {
     this.#write(ctx.actor);
     const { meta } = this.def;
@@ -311,7 +343,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       const now = nowIso();
       const values = { ...this.#toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
       await this.#check(tx, ctx, values, input as object);
-      const others = await this.def.beforeSave?.(tx, ctx, values) ?? [];
+      const others = await this.#changeOthers(tx, ctx, values);
       const [row] = await tx.insert(this.def.table).values(values).returning() as AnyRow[];
       await this.#saveLinks(tx, row.id, input as object, false);
       const [dto] = await this.#dtos(tx, [row]);
@@ -339,7 +371,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
       const values = { ...this.#toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
       await this.#check(tx, ctx, values, input as object, old);
-      const others = await this.def.beforeSave?.(tx, ctx, values, old) ?? [];
+      const others = await this.#changeOthers(tx, ctx, values, old);
       const [oldDto] = await this.#dtos(tx, [old]);
       const [row] = await tx.update(this.def.table).set(values)
         .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];

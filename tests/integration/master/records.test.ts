@@ -85,6 +85,11 @@ describe("PrintLayout", () => {
     const firstNow = (await call(s, "GET", `/api/PrintLayout/${first.id}`, { token: basic })).body;
     expect(firstNow).toMatchObject({ isDefault: false, version: 2 });
     expect((await call(s, "GET", `/api/PrintLayout/${doc.id}`, { token: basic })).body.isDefault).toBe(true);
+    // The cleared layout's change is in the RecordLog like any edit.
+    const cleared = await logOf("PrintLayout", first.id);
+    expect(cleared.map((e) => e.action)).toEqual(["created", "changed"]);
+    expect(JSON.parse(cleared[1].old_object!)).toEqual(first);
+    expect(JSON.parse(cleared[1].new_object!)).toEqual(firstNow);
 
     // Back to the first through an edit: the second loses the flag in the same transaction.
     const back = await call(s, "PUT", "/api/PrintLayout", {

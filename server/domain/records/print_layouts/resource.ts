@@ -2,10 +2,9 @@
 // (to print). Making a layout the default of its type takes the flag from the previous default in the
 // same transaction.
 import type { Hono } from "hono";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
-import { nowIso } from "../../../kernel/time.ts";
 import { Resource } from "../../resource/engine.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
 import { printLayouts } from "./table.ts";
@@ -33,19 +32,13 @@ export const printLayoutResource = new Resource<PrintLayout, PrintLayoutCreate, 
     isDefault: input.isDefault,
   }),
   unique: [{ columns: [printLayouts.type, printLayouts.name], fields: ["name"], caseInsensitive: true }],
-  async beforeSave(tx, _ctx, values, old) {
-    if (values.isDefault !== true) return [];
-    const cleared = await tx.update(printLayouts).set({
-      isDefault: false,
-      updatedAt: nowIso(),
-      version: sql`${printLayouts.version} + 1`,
-    }).where(and(
-      eq(printLayouts.type, values.type as string),
-      eq(printLayouts.isDefault, true),
-      old ? ne(printLayouts.id, old.id) : undefined,
-    )).returning({ id: printLayouts.id });
-    return cleared.map((r) => r.id);
-  },
+  alsoChanges: (values) =>
+    values.isDefault === true
+      ? {
+        where: sql`${printLayouts.type} = ${values.type} AND ${printLayouts.isDefault} = 1`,
+        set: { isDefault: false },
+      }
+      : undefined,
 });
 
 export function printLayoutRoutes(app: Hono<Env>, platform: Platform): void {
