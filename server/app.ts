@@ -27,6 +27,11 @@ import { tagRoutes } from "./domain/records/tags/resource.ts";
 import { dictionaryRoutes } from "./domain/records/dictionaries/resource.ts";
 import { storageSpaceTypeRoutes } from "./domain/infrastructure/location_types/resource.ts";
 import { storageSpaceRoutes } from "./domain/infrastructure/locations/routes.ts";
+import { recordLogRoutes } from "./domain/logs/record_log/resource.ts";
+import { systemLogRoutes } from "./domain/logs/system_log/resource.ts";
+import { printLayoutRoutes } from "./domain/records/print_layouts/resource.ts";
+import { emailTemplateRoutes } from "./domain/records/email_templates/resource.ts";
+import { emailAccountRoutes } from "./domain/records/email_accounts/resource.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -46,6 +51,11 @@ export function createApp(platform: Platform): Hono<Env> {
   dictionaryRoutes(api, platform);
   storageSpaceTypeRoutes(api, platform);
   storageSpaceRoutes(api, platform);
+  recordLogRoutes(api, platform);
+  systemLogRoutes(api, platform);
+  printLayoutRoutes(api, platform);
+  emailTemplateRoutes(api, platform);
+  emailAccountRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -13,3 +13,6 @@ export { favoriteActions } from "../domain/favorites/table.ts";
 export { productGroups } from "../domain/assortment/product_groups/table.ts";
 export { storageSpaceTypes } from "../domain/infrastructure/location_types/table.ts";
 export { storageSpaces } from "../domain/infrastructure/locations/table.ts";
+export { printLayouts } from "../domain/records/print_layouts/table.ts";
+export { emailTemplates } from "../domain/records/email_templates/table.ts";
+export { emailAccounts } from "../domain/records/email_accounts/table.ts";

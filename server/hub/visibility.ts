@@ -12,6 +12,7 @@ export interface RecordRef {
 export type VisibilityRule = (viewer: Actor, record: RecordRef) => boolean;
 
 const staffOnly: VisibilityRule = (viewer) => viewer.contractorId === null;
+const adminsOnly: VisibilityRule = (viewer) => viewer.contractorId === null && viewer.isSuperUser;
 
 export const visibilityRules = {
   /** Administrators see every user; anyone else only their own record (as GET User/{id} answers). */
@@ -31,6 +32,13 @@ export const visibilityRules = {
   Company: (viewer, r) => viewer.contractorId === null || viewer.contractorId === r.id,
   StorageSpaceType: staffOnly,
   StorageSpace: staffOnly,
+  /** Records kept by the company's staff and read by all of them (printing, sending mail). */
+  PrintLayout: staffOnly,
+  EmailTemplate: staffOnly,
+  /** Logs and mail server accounts: administrators only, as the API answers them. */
+  RecordLog: adminsOnly,
+  SystemLog: adminsOnly,
+  EmailAccount: adminsOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

@@ -1,4 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+// Small cryptographic helpers: random tokens and codes, hashes, and sealing a secret for storage.
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { Buffer } from "node:buffer";
 
 /** A random token, URL-safe, with `bytes` of entropy. */
 export function randomToken(bytes = 32): string {
@@ -16,4 +18,36 @@ export function randomCode(length = 24): string {
 
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
+}
+
+/** A 256-bit key for one purpose, derived (HKDF-SHA256) from the platform's secret. */
+export function deriveKey(secret: Uint8Array, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync("sha256", secret, new Uint8Array(0), purpose, 32));
+}
+
+const SEALED_PREFIX = "v1.";
+
+/**
+ * Encrypts `plain` with AES-256-GCM for storage: "v1." + base64url(iv ‖ ciphertext ‖ tag). `context` (the
+ * tenant and the column) is authenticated too, so a value copied to another tenant or column does not open.
+ */
+export function seal(key: Uint8Array, plain: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(new TextEncoder().encode(context));
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return SEALED_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url");
+}
+
+/** The plain text of a `seal`ed value; throws when the key, the context or the value is not the sealed one. */
+export function unseal(key: Uint8Array, sealed: string, context: string): string {
+  if (!sealed.startsWith(SEALED_PREFIX)) throw new Error("not a sealed value");
+  const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), "base64url");
+  if (raw.length < 28) throw new Error("not a sealed value");
+  const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+  decipher.setAAD(new TextEncoder().encode(context));
+  decipher.setAuthTag(raw.subarray(raw.length - 16));
+  return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString(
+    "utf8",
+  );
 }

@@ -24,7 +24,9 @@ export type FieldKind =
   /** "#rrggbb". */
   | "colour"
   /** A point: `{"lat","lng"}`. */
-  | "latlng";
+  | "latlng"
+  /** A JSON value shown as it is (a RecordLog entry's old and new object). */
+  | "json";
 
 /** The resource a reference field points at, and how a linked record is named. */
 export interface ReferenceMeta {
@@ -99,5 +101,9 @@ export interface ResourceMeta {
   singleton?: boolean;
   /** Who may add, edit and delete: administrators only, or business managers too. Reading is for all staff. */
   writers?: "admin" | "manager";
+  /** Reading is for administrators only (logs, e-mail accounts). */
+  readers?: "admin";
+  /** Records the server writes itself (logs): the API only lists and reads them, nobody adds or edits. */
+  readOnly?: boolean;
   fields: readonly FieldMeta[];
 }

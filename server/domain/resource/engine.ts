@@ -67,20 +67,29 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   columns?: Record<string, SQLiteColumn>;
   /** The row as the API answers it; `links` holds the ids of each link table, by field name. */
   toDto(row: AnyRow, links: Record<string, number[]>, extra: Record<string, unknown>): Dto;
-  /** The columns to store for an add (`old` undefined) or an edit. */
-  toRow(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown>;
+  /** The columns to store for an add (`old` undefined) or an edit; absent for a read-only resource. */
+  toRow?(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown>;
   links?: Record<string, LinkDef>;
   references?: Record<string, ReferenceCheck>;
   dependents?: Dependent[];
   unique?: UniqueRule[];
   /** Conditions the caller cannot lift: a contractor user sees only their contractor's records. */
   scope?(actor: Actor): SQL | undefined;
-  /** Who may read at all (staff by default, not contractor users). */
+  /** Who may read at all (staff by default, not contractor users; administrators when meta.readers is "admin"). */
   canRead?(actor: Actor): boolean;
   /** Rules that need the database (a location's parent cannot be its own descendant). */
   validate?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<void>;
   /** Display values read beside the rows of a page or a record (`contractorName`), by row id. */
   readExtra?(db: Db, rows: AnyRow[]): Promise<Map<number, Record<string, unknown>>>;
+  /**
+   * Other records a save changes too (setting a default clears the previous one): which, and their new
+   * values. They are changed in the save's transaction before the row is written, each with its RecordLog
+   * entry and event.
+   */
+  alsoChanges?(
+    values: Record<string, unknown>,
+    old?: AnyRow,
+  ): { where: SQL; set: Record<string, unknown> } | undefined;
   /** Refuses a delete the record's state forbids (record.statusForbidsDelete). */
   beforeDelete?(tx: Db, ctx: TenantContext, old: AnyRow): Promise<void>;
   /** Stored columns computed from other records, after the checks (a location's materialized path). */
@@ -110,7 +119,9 @@ export function listFieldsOf(
   columns: Record<string, SQLiteColumn> = {},
 ): Record<string, ListField> {
   return Object.fromEntries(meta.fields.flatMap((f) => {
-    if (!f.list || f.kind === "references" || f.kind === "strings" || f.kind === "latlng") {
+    if (
+      !f.list || f.kind === "references" || f.kind === "strings" || f.kind === "latlng" || f.kind === "json"
+    ) {
       if (f.list && (f.list.sortable || f.list.filterable || f.list.searchable)) {
         const column = columns[f.name];
         if (!column) throw new Error(`the list field "${f.name}" of ${meta.resource} has no column`);
@@ -150,9 +161,10 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     this.listFields = listFieldsOf(def.meta, def.table, def.columns);
     this.#idCol = def.table.id;
     this.#versionCol = def.table.version;
-    if (!this.#idCol || !this.#versionCol) {
+    if (!this.#idCol || (!this.#versionCol && !def.meta.readOnly)) {
       throw new Error(`${def.meta.resource}: the table needs id and version`);
     }
+    if (!def.toRow && !def.meta.readOnly) throw new Error(`${def.meta.resource}: toRow is missing`);
   }
 
   get meta(): ResourceMeta {
@@ -160,7 +172,9 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   }
 
   #read(actor: Actor): void {
-    const allowed = this.def.canRead ? this.def.canRead(actor) : isStaff(actor);
+    const allowed = this.def.canRead
+      ? this.def.canRead(actor)
+      : isStaff(actor) && (this.def.meta.readers !== "admin" || actor.isSuperUser);
     if (!allowed) throw new AppError("auth.forbidden");
   }
 
@@ -210,16 +224,21 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     this.#read(ctx.actor);
     const scope = and(this.#scope(ctx.actor), where);
     const db = ctx.conn.db;
+    // Without a sort column the list is in the metadata's default order, direction included (newest first).
+    const { defaultSort } = this.def.meta;
+    const sorted = query.sortColumn === undefined
+      ? { ...query, sortDescending: defaultSort.descending }
+      : query;
     return listPage(
       db,
       {
         table: this.def.table,
         id: this.#idCol,
         fields: this.listFields,
-        defaultSort: this.def.meta.defaultSort.column,
+        defaultSort: defaultSort.column,
         scope: scope ? [scope] : [],
       },
-      query,
+      sorted,
       async (ids) => this.#dtos(db, await this.#rows(db, inArray(this.#idCol, ids))),
     );
   }
@@ -238,7 +257,13 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
 
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */
   #write(actor: Actor): void {
+    if (this.def.meta.readOnly) throw new AppError("method.notAllowed");
     if (!canWrite(this.def.meta, actor)) throw notFound();
+  }
+
+  #toRow(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown> {
+    if (!this.def.toRow) throw new AppError("method.notAllowed");
+    return this.def.toRow(input, ctx, old);
   }
 
   async #check(tx: Db, ctx: TenantContext, values: Record<string, unknown>, input: object, old?: AnyRow) {
@@ -294,14 +319,43 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     }
   }
 
+  /** Applies `alsoChanges` with a RecordLog entry per record; answers the changed ids. */
+  async #changeOthers(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow) {
+    const change = this.def.alsoChanges?.(values, old);
+    if (!change) return [];
+    const { meta } = this.def;
+    const rows = await this.#rows(tx, and(change.where, old ? sql`${this.#idCol} <> ${old.id}` : undefined));
+    const before = await this.#dtos(tx, rows);
+    const ids: number[] = [];
+    for (const [i, row] of rows.entries()) {
+      const [updated] = await tx.update(this.def.table)
+        .set({ ...change.set, updatedAt: nowIso(), version: row.version + 1 })
+        .where(eq(this.#idCol, row.id)).returning() as AnyRow[];
+      const [dto] = await this.#dtos(tx, [updated]);
+      await writeRecordLog(tx, {
+        action: "changed",
+        resourceType: meta.resource,
+        resourceId: row.id,
+        title: titleOf(meta, updated),
+        oldObject: before[i],
+        newObject: dto,
+        userId: ctx.actor.userId,
+        userName: ctx.actor.username,
+      });
+      ids.push(row.id);
+    }
+    return ids;
+  }
+
   async add(ctx: TenantContext, input: Create): Promise<Dto> {
     this.#write(ctx.actor);
     const { meta } = this.def;
     return await transactionWithEvents(ctx, async (tx, outbox) => {
       const now = nowIso();
-      const values = { ...this.def.toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
+      const values = { ...this.#toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
       await this.#check(tx, ctx, values, input as object);
       if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
+      const others = await this.#changeOthers(tx, ctx, values);
       const [row] = await tx.insert(this.def.table).values(values).returning() as AnyRow[];
       await this.def.afterWrite?.(tx, row);
       await this.#saveLinks(tx, row.id, input as object, false);
@@ -316,6 +370,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         userName: ctx.actor.username,
       });
       outbox.add(this.def.hub, "created", row.id);
+      for (const id of others) outbox.add(this.def.hub, "changed", id);
       return dto;
     });
   }
@@ -327,9 +382,10 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       const old = await this.#find(tx, ctx.actor, input.id);
       if (!old) throw notFound();
       if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
-      const values = { ...this.def.toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
+      const values = { ...this.#toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
       await this.#check(tx, ctx, values, input as object, old);
       if (this.def.derive) Object.assign(values, await this.def.derive(tx, values, old));
+      const others = await this.#changeOthers(tx, ctx, values, old);
       const [oldDto] = await this.#dtos(tx, [old]);
       const [row] = await tx.update(this.def.table).set(values)
         .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
@@ -348,6 +404,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         userName: ctx.actor.username,
       });
       outbox.add(this.def.hub, "changed", row.id);
+      for (const id of others) outbox.add(this.def.hub, "changed", id);
       return dto;
     });
   }

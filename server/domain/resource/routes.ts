@@ -1,5 +1,6 @@
 // The contract's generic resource calls for one configured resource: GET list, GET {id}, POST, PUT (id and
 // version in the body) and DELETE {id}, each declared with its schemas so it appears in the OpenAPI document.
+// A read-only resource (meta.readOnly: logs) gets the two GETs only; its other methods answer 405.
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
@@ -10,8 +11,9 @@ import type { Resource } from "./engine.ts";
 
 export interface ResourceSchemas {
   record: z.ZodType;
-  create: z.ZodType;
-  update: z.ZodType;
+  /** Absent for a read-only resource. */
+  create?: z.ZodType;
+  update?: z.ZodType;
 }
 
 export function resourceRoutes<Dto, Create, Update extends { id: number; version: number }>(
@@ -24,10 +26,11 @@ export function resourceRoutes<Dto, Create, Update extends { id: number; version
   const tag = meta.resource;
   const path = meta.path;
   const who = meta.writers === "admin" ? "administrators" : "administrators and business managers";
+  const readers = meta.readers === "admin" ? " (administrators)" : "";
   mount(app, platform, {
     method: "get",
     path,
-    summary: `List ${meta.resource} records (paged, sorted, filtered)`,
+    summary: `List ${meta.resource} records (paged, sorted, filtered)${readers}`,
     tag,
     access: "user",
     query: listQuerySchema,
@@ -37,11 +40,16 @@ export function resourceRoutes<Dto, Create, Update extends { id: number; version
   mount(app, platform, {
     method: "get",
     path: `${path}/:id`,
-    summary: `One ${meta.resource} record`,
+    summary: `One ${meta.resource} record${readers}`,
     tag,
     access: "user",
     response: schemas.record,
   }, (c, { params }) => resource.get(c.get("ctx"), idParam(params.id)));
+
+  if (meta.readOnly) return;
+  if (!schemas.create || !schemas.update) {
+    throw new Error(`${meta.resource}: create and update schemas are missing`);
+  }
 
   mount(app, platform, {
     method: "post",

@@ -1,8 +1,11 @@
 // The access-token signing key: from JWT_PRIVATE_JWK, else generated once under DATA_DIR/keys and kept
-// there (never committed). Ed25519 (EdDSA).
+// there (never committed). Ed25519 (EdDSA). Its private part is also the platform's secret, from which the
+// key that seals stored secrets (e-mail account passwords) is derived: replacing it makes those unreadable.
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Buffer } from "node:buffer";
+import { deriveKey } from "../../../kernel/crypto.ts";
 
 export const JWT_ALG = "EdDSA";
 
@@ -11,9 +14,12 @@ export interface SigningKeys {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
+  /** AES-256 key for secrets stored in tenant databases (kernel/crypto.ts seal/unseal). */
+  sealKey: Uint8Array;
 }
 
 async function fromJwk(jwk: JWK): Promise<SigningKeys> {
+  if (!jwk.d) throw new Error("the signing key has no private part");
   const { d: _d, ...pub } = jwk;
   const privateKey = await importJWK(jwk, JWT_ALG) as unknown as CryptoKey;
   const publicKey = await importJWK(pub, JWT_ALG) as unknown as CryptoKey;
@@ -22,6 +28,7 @@ async function fromJwk(jwk: JWK): Promise<SigningKeys> {
     privateKey,
     publicKey,
     publicJwk: { ...pub, alg: JWT_ALG, use: "sig" },
+    sealKey: deriveKey(Buffer.from(jwk.d, "base64url"), "wms stored secrets v1"),
   };
 }
 

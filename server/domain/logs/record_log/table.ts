@@ -14,4 +14,7 @@ export const recordLog = sqliteTable("record_log", {
 }, (t) => [
   index("record_log_resource").on(t.resourceType, t.resourceId, t.id),
   index("record_log_created_at").on(t.createdAt, t.id),
+  index("record_log_resource_id").on(t.resourceId, t.id),
+  index("record_log_action").on(t.action, t.id),
+  index("record_log_user_name").on(t.userName, t.id),
 ]);

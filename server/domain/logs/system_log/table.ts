@@ -12,4 +12,11 @@ export const systemLog = sqliteTable("system_log", {
   raiseDate: text("raise_date").notNull(),
   properties: text("properties"),
   requestId: text("request_id"),
-}, (t) => [index("system_log_raise_date").on(t.raiseDate, t.id)]);
+}, (t) => [
+  index("system_log_raise_date").on(t.raiseDate, t.id),
+  index("system_log_level").on(t.level, t.id),
+  index("system_log_source").on(t.source, t.id),
+  index("system_log_http_code").on(t.httpCode, t.id),
+  index("system_log_elapsed_ms").on(t.elapsedMs, t.id),
+  index("system_log_request_id").on(t.requestId, t.id),
+]);
