@@ -5,6 +5,12 @@ import type { ResourceMeta } from "../../server/kernel/resource_meta.ts";
 export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "product-groups": () =>
     import("../../server/domain/assortment/product_groups/meta.ts").then((m) => m.productGroupMeta),
+  "print-layouts": () =>
+    import("../../server/domain/records/print_layouts/meta.ts").then((m) => m.printLayoutMeta),
+  "email-templates": () =>
+    import("../../server/domain/records/email_templates/meta.ts").then((m) => m.emailTemplateMeta),
+  "history": () => import("../../server/domain/logs/record_log/meta.ts").then((m) => m.recordLogMeta),
+  "log": () => import("../../server/domain/logs/system_log/meta.ts").then((m) => m.systemLogMeta),
   "addresses": () => import("../../server/domain/parties/addresses/meta.ts").then((m) => m.addressMeta),
   "companies": () => import("../../server/domain/parties/companies/meta.ts").then((m) => m.companyMeta),
   "contacts": () => import("../../server/domain/parties/persons/meta.ts").then((m) => m.personMeta),
@@ -22,5 +28,6 @@ export function canWrite(
   meta: ResourceMeta,
   user: { isSuperUser: boolean; isPowerUser: boolean },
 ): boolean {
+  if (meta.readOnly) return false;
   return user.isSuperUser || (meta.writers !== "admin" && user.isPowerUser);
 }

@@ -59,3 +59,19 @@ export const pickerBox = style({ flex: 1, minWidth: 0 });
 export const pickerClear = style({ marginTop: "1.4rem" });
 
 export const pair = style({ display: "flex", gap: vars.space.md });
+
+export const json = style({
+  margin: 0,
+  fontSize: "0.85em",
+  whiteSpace: "pre-wrap",
+  wordBreak: "break-word",
+  maxHeight: "24rem",
+  overflow: "auto",
+});
+
+/** A key whose value differs between the objects shown side by side; marked by more than colour. */
+export const jsonChanged = style({
+  fontWeight: 700,
+  borderInlineStart: `3px solid ${vars.color.warning}`,
+  paddingInlineStart: "0.25rem",
+});
