@@ -22,6 +22,15 @@ export function rememberPath(path: string): void {
   } catch { /* no session storage: the user lands on the start page */ }
 }
 
+/** The path remembered for after sign-in, left in place for the sign-in that uses it. */
+export function rememberedPath(): string | null {
+  try {
+    return sessionStorage.getItem(REMEMBERED);
+  } catch {
+    return null;
+  }
+}
+
 export function completeSignIn(data: TokenData): void {
   store.set(authAtom, data);
   if (isLanguage(data.user.defaultLanguage)) {

@@ -29,6 +29,8 @@ export interface Config {
   oidcClientId?: string;
   oidcClientSecret?: string;
   oidcRedirectUri: string;
+  /** The provider's name on the sign-in button ("Sign in with …"). */
+  oidcProviderName: string;
   trustProxy: boolean;
   demoPassword: string;
   /** Scrypt cost (N). Lower values are only for tests. */
@@ -83,6 +85,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     oidcClientId: env("OIDC_CLIENT_ID"),
     oidcClientSecret: env("OIDC_CLIENT_SECRET"),
     oidcRedirectUri: env("OIDC_REDIRECT_URI") ?? `${publicUrl}/signin/oidc`,
+    oidcProviderName: env("OIDC_PROVIDER_NAME") ?? "Google",
     trustProxy: env("TRUST_PROXY") === "true",
     demoPassword: env("DEMO_PASSWORD") ?? "demo1234",
     passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),

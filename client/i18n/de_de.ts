@@ -76,7 +76,6 @@ export const deDe = {
   "signin.setPassword": "Neues Passwort festlegen",
   "signin.activationCode": "Aktivierungscode",
   "signin.activate": "Aktivieren",
-  "signin.thirdParty": "Mit Google anmelden",
   "signin.registered":
     "Vielen Dank. Ihre Registrierung wartet auf die Bestätigung durch den Anbieter; Sie erhalten eine Aktivierungs-E-Mail.",
   "signin.resetSent":

@@ -75,7 +75,6 @@ export const enUs = {
   "signin.setPassword": "Set new password",
   "signin.activationCode": "Activation code",
   "signin.activate": "Activate",
-  "signin.thirdParty": "Sign in with Google",
   "signin.registered":
     "Thank you. Your registration awaits confirmation by the provider; you will receive an activation e-mail.",
   "signin.resetSent": "If the address is known, a reset code is on its way. Check your mailbox.",

@@ -78,7 +78,6 @@ export const esEs = {
   "signin.setPassword": "Establecer nueva contraseña",
   "signin.activationCode": "Código de activación",
   "signin.activate": "Activar",
-  "signin.thirdParty": "Iniciar sesión con Google",
   "signin.registered":
     "Gracias. Su registro está pendiente de confirmación por parte del proveedor del servicio; recibirá un correo electrónico de activación.",
   "signin.resetSent":

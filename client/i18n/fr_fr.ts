@@ -77,7 +77,6 @@ export const frFr = {
   "signin.setPassword": "Définir un nouveau mot de passe",
   "signin.activationCode": "Code d'activation",
   "signin.activate": "Activer",
-  "signin.thirdParty": "Se connecter avec Google",
   "signin.registered":
     "Merci. Votre inscription est en attente de confirmation par le prestataire ; vous recevrez un e-mail d'activation.",
   "signin.resetSent":

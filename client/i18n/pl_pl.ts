@@ -77,7 +77,6 @@ export const plPl = {
   "signin.setPassword": "Ustaw nowe hasło",
   "signin.activationCode": "Kod aktywacyjny",
   "signin.activate": "Aktywuj",
-  "signin.thirdParty": "Zaloguj się przez Google",
   "signin.registered":
     "Dziękujemy. Rejestracja oczekuje na potwierdzenie przez usługodawcę; następnie zostanie wysłany e-mail aktywacyjny.",
   "signin.resetSent":

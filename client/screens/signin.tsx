@@ -10,6 +10,7 @@ import type { MessageKey, Translator } from "../i18n/mod.ts";
 import { Button, Checkbox, Notice, Tabs, TextField, type TextFieldProps } from "../ui/controls.tsx";
 import { LanguageSelect } from "../shell/chrome.tsx";
 import * as css from "../shell/shell.css.ts";
+import { ThirdPartySignIn } from "./third_party_signin.tsx";
 
 type Errors = Record<string, string[]>;
 
@@ -308,7 +309,16 @@ export function SignIn(p: { initialTab: "login" | "register" | "reset" | "activa
         selected={tab}
         onChange={setTab}
         tabs={[
-          { id: "login", title: t.t("signin.tab.login"), content: <LoginForm t={t} /> },
+          {
+            id: "login",
+            title: t.t("signin.tab.login"),
+            content: (
+              <>
+                <LoginForm t={t} />
+                <ThirdPartySignIn />
+              </>
+            ),
+          },
           { id: "register", title: t.t("signin.tab.register"), content: <RegisterForm t={t} /> },
           {
             id: "reset",

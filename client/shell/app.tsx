@@ -20,6 +20,7 @@ import { startNavigation } from "./navigation.ts";
 import { OfflineBanner, Toasts } from "./chrome.tsx";
 import { MainLayout, rememberMenuLink } from "./layout.tsx";
 import { SignIn } from "../screens/signin.tsx";
+import { ThirdPartyReturn } from "../screens/third_party_signin.tsx";
 import { ComingSoon, Home, NotFound } from "../screens/simple.tsx";
 import { ChunkBoundary, lazyScreen } from "./lazy.tsx";
 import type { UsersScreen as UsersProps } from "../screens/users.tsx";
@@ -75,6 +76,8 @@ function Screen() {
   switch (route.screen) {
     case "signin":
       return <SignIn initialTab="login" />;
+    case "oidcReturn":
+      return <ThirdPartyReturn query={query} />;
     case "activate":
       return <SignIn initialTab="activation" code={code} />;
     case "recovery":

@@ -40,7 +40,15 @@ describe("routes", () => {
     expect(guard("/users/3?x=1", false)).toEqual({ kind: "signin", remember: "/users/3?x=1" });
     expect(guard("/users/3", true)).toEqual({ kind: "allow" });
     for (
-      const open of ["/signin", "/signup", "/activate?code=x", "/recovery", "/title", "/shared/wms-inventory"]
+      const open of [
+        "/signin",
+        "/signup",
+        "/signin/oidc?code=x&state=y",
+        "/activate?code=x",
+        "/recovery",
+        "/title",
+        "/shared/wms-inventory",
+      ]
     ) {
       expect(guard(open, false), open).toEqual({ kind: "allow" });
     }

@@ -6,6 +6,7 @@ import { resourceScreens } from "../screens/resources.ts";
 export type Screen =
   | "home"
   | "signin"
+  | "oidcReturn"
   | "activate"
   | "recovery"
   | "title"
@@ -33,6 +34,7 @@ export const routeTable: RouteDef[] = [
   { name: "", screen: "home" },
   { name: "signup", screen: "signin", open: true },
   { name: "signin", screen: "signin", open: true },
+  { name: "signin/oidc", screen: "oidcReturn", open: true },
   { name: "activate", screen: "activate", open: true },
   { name: "recovery", screen: "recovery", open: true },
   { name: "title", screen: "title", open: true },

@@ -1,6 +1,7 @@
 // Third-party sign-in (GET /api/Auth/GoogleToken/{code}) against a real OpenID provider on loopback:
 // codes come from the provider's own authorization endpoint and are exchanged by the server for real.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash, randomBytes } from "node:crypto";
 import { decodeJwt } from "jose";
 import { eq } from "drizzle-orm";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
@@ -24,8 +25,21 @@ function oidcConfig(p: OidcProvider) {
   };
 }
 
-function exchange(server: TestServer, code: string) {
-  return call(server, "GET", `/api/Auth/GoogleToken/${encodeURIComponent(code)}`);
+function exchange(server: TestServer, code: string, browser: { nonce?: string; codeVerifier?: string } = {}) {
+  const query = new URLSearchParams(browser).toString();
+  return call(server, "GET", `/api/Auth/GoogleToken/${encodeURIComponent(code)}${query ? `?${query}` : ""}`);
+}
+
+/** A PKCE pair as a browser makes it (RFC 7636 §4.1, §4.2). */
+function pkcePair() {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+async function loggedReason(server: TestServer, requestId: string) {
+  const [logged] = await server.platform.control.db.select().from(controlSystemLog)
+    .where(eq(controlSystemLog.requestId, requestId));
+  return logged?.message;
 }
 
 beforeAll(async () => {
@@ -222,5 +236,105 @@ describe("GET /api/Auth/GoogleToken/{code}: configuration and limits", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("GET /api/Auth/GoogleToken/{code}: the browser's nonce and PKCE verifier", () => {
+  const admin = { email: "admin@acme.example", emailVerified: true };
+
+  it("signs in when the ID token carries the nonce the browser sent", async () => {
+    const nonce = crypto.randomUUID();
+    const r = await exchange(s, await provider.authorize(admin, { nonce }), { nonce });
+    expect([r.status, r.body.user?.id]).toEqual([200, adminId]);
+  });
+
+  it("refuses an ID token with another nonce or none, and logs why", async () => {
+    const other = await exchange(s, await provider.authorize(admin, { nonce: "nonce-of-the-request" }), {
+      nonce: "nonce-of-another-tab",
+    });
+    expect([other.status, other.body.error.code]).toEqual([401, "auth.thirdPartyFailed"]);
+    expect(await loggedReason(s, other.body.error.requestId)).toContain("nonce is not the browser's");
+
+    const none = await exchange(s, await provider.authorize(admin), { nonce: "a-nonce" });
+    expect([none.status, none.body.error.code]).toEqual([401, "auth.thirdPartyFailed"]);
+    expect(await loggedReason(s, none.body.error.requestId)).toContain("carries no nonce");
+  });
+
+  it("sends the PKCE verifier: the right one signs in, a wrong or missing one is refused", async () => {
+    const right = pkcePair();
+    const ok = await exchange(s, await provider.authorize(admin, { codeChallenge: right.challenge }), {
+      codeVerifier: right.verifier,
+    });
+    expect([ok.status, ok.body.user?.id]).toEqual([200, adminId]);
+
+    const code = await provider.authorize(admin, { codeChallenge: pkcePair().challenge });
+    const wrong = await exchange(s, code, { codeVerifier: pkcePair().verifier });
+    expect([wrong.status, wrong.body.error.code]).toEqual([401, "auth.thirdPartyFailed"]);
+    expect(await loggedReason(s, wrong.body.error.requestId)).toContain("invalid_grant");
+
+    const missing = await exchange(s, await provider.authorize(admin, { codeChallenge: right.challenge }));
+    expect([missing.status, missing.body.error.code]).toEqual([401, "auth.thirdPartyFailed"]);
+  });
+
+  it("answers 400 validation.failed for a verifier RFC 7636 does not allow", async () => {
+    const r = await exchange(s, "any-code", { codeVerifier: "too-short" });
+    expect([r.status, r.body.error.code]).toEqual([400, "validation.failed"]);
+  });
+});
+
+describe("GET /api/Auth/ThirdParty", () => {
+  it("tells the browser the provider's authorization endpoint, the client and the redirect URI", async () => {
+    const r = await call(s, "GET", "/api/auth/thirdparty");
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      enabled: true,
+      providerName: "Google",
+      authorizationEndpoint: `${provider.issuer}/auth`,
+      clientId: provider.clientId,
+      redirectUri: REDIRECT_URI,
+      scope: "openid email",
+    });
+    const named = await startServer({ ...oidcConfig(provider), oidcProviderName: "Acme ID" });
+    try {
+      expect((await call(named, "GET", "/api/Auth/ThirdParty")).body.providerName).toBe("Acme ID");
+    } finally {
+      await named.close();
+    }
+  });
+
+  it("answers enabled:false without a configured client", async () => {
+    const server = await startServer({ oidcClientId: undefined, oidcClientSecret: undefined });
+    try {
+      const r = await call(server, "GET", "/api/Auth/ThirdParty");
+      expect([r.status, r.body]).toEqual([200, { enabled: false }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers enabled:false while the provider cannot be discovered, and logs why", async () => {
+    const gone = await startOidcProvider({ redirectUri: REDIRECT_URI });
+    await gone.close();
+    const server = await startServer(oidcConfig(gone));
+    try {
+      const r = await call(server, "GET", "/api/Auth/ThirdParty");
+      expect([r.status, r.body]).toEqual([200, { enabled: false }]);
+      expect(await loggedReason(server, r.headers.get("x-request-id")!)).toContain("discovery at");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("is in the OpenAPI document with its answer's schema", async () => {
+    const doc = (await call(s, "GET", "/api/openapi.json")).body;
+    const op = doc.paths["/api/Auth/ThirdParty"]?.get;
+    expect(op?.security).toBeUndefined();
+    expect(JSON.stringify(op?.responses["200"])).toContain("authorizationEndpoint");
+    const exchangeOp = doc.paths["/api/Auth/GoogleToken/{code}"].get;
+    expect(exchangeOp.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "code",
+      "codeVerifier",
+      "nonce",
+    ]);
   });
 });

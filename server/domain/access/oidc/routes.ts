@@ -4,17 +4,35 @@ import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
 import { TokenData } from "../auth/contract.ts";
-import { signInWithOidc } from "./service.ts";
+import { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
+import { signInWithOidc, thirdPartySignIn } from "./service.ts";
 
 export function oidcRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
-    path: "/Auth/GoogleToken/:code",
-    summary:
-      "Sign in with an authorization code from the OpenID Connect provider (OIDC_ISSUER, Google by default); " +
-      "the code must be URL-encoded, as Google's contain '/'",
+    path: "/Auth/ThirdParty",
+    summary: "Whether third-party sign-in is offered, and the provider's authorization endpoint and client " +
+      "for the browser's authorization request",
     tag: "Auth",
     access: "public",
-    response: TokenData,
-  }, (c, { params }) => signInWithOidc(platform, params.code, clientInfo(c), c.get("requestId")));
+    response: ThirdPartySignIn,
+  }, (c) => thirdPartySignIn(platform, clientInfo(c), c.get("requestId")));
+
+  mount(
+    app,
+    platform,
+    {
+      method: "get",
+      path: "/Auth/GoogleToken/:code",
+      summary:
+        "Sign in with an authorization code from the OpenID Connect provider (OIDC_ISSUER, Google by default); " +
+        "the code must be URL-encoded, as Google's contain '/'. The browser also sends the PKCE codeVerifier " +
+        "and the nonce of its authorization request",
+      tag: "Auth",
+      access: "public",
+      query: OidcExchangeQuery,
+      response: TokenData,
+    },
+    (c, { params, query }) => signInWithOidc(platform, params.code, clientInfo(c), c.get("requestId"), query),
+  );
 }

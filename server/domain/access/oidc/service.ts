@@ -1,11 +1,13 @@
 // Sign-in through an OpenID Connect provider (Google by default): the browser brings back an
 // authorization code, this server exchanges it at the provider's token endpoint as a confidential client,
 // verifies the ID token against the provider's published keys and signs in the one user whose e-mail the
-// provider vouches for. Every failure looks the same from outside (auth.thirdPartyFailed); the reason goes
+// provider vouches for. The browser flow binds the code to the tab that started it with a nonce and a
+// PKCE verifier (RFC 7636), which it sends along. Every failure looks the same from outside (auth.thirdPartyFailed); the reason goes
 // to SystemLog for the operator.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
 import type { Platform } from "../../../platform.ts";
+import type { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import type { GlobalLogin, Tenant } from "../../../../tenants/registry.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
@@ -16,6 +18,7 @@ const MAX_CODE_LENGTH = 4096;
 
 const ProviderMetadata = z.object({
   issuer: z.string(),
+  authorization_endpoint: z.url(),
   token_endpoint: z.url(),
   jwks_uri: z.url(),
   token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
@@ -89,7 +92,12 @@ interface ClientCredentials {
 }
 
 /** Trades the code for the provider's ID token, authenticating as the method the metadata allows. */
-async function exchangeCode(metadata: ProviderMetadata, client: ClientCredentials, code: string) {
+async function exchangeCode(
+  metadata: ProviderMetadata,
+  client: ClientCredentials,
+  code: string,
+  codeVerifier: string | undefined,
+) {
   // RFC 8414 §2: a provider that lists no methods supports client_secret_basic.
   const methods = metadata.token_endpoint_auth_methods_supported ?? ["client_secret_basic"];
   const form = new URLSearchParams({
@@ -97,6 +105,7 @@ async function exchangeCode(metadata: ProviderMetadata, client: ClientCredential
     code,
     redirect_uri: client.redirectUri,
   });
+  if (codeVerifier) form.set("code_verifier", codeVerifier);
   const headers: Record<string, string> = {
     accept: "application/json",
     "content-type": "application/x-www-form-urlencoded",
@@ -141,7 +150,12 @@ async function exchangeCode(metadata: ProviderMetadata, client: ClientCredential
 }
 
 /** Verifies the ID token and answers the e-mail it vouches for. */
-async function verifiedEmail(provider: Provider, clientId: string, idToken: string): Promise<string> {
+async function verifiedEmail(
+  provider: Provider,
+  clientId: string,
+  idToken: string,
+  nonce: string | undefined,
+): Promise<string> {
   const { metadata } = provider;
   // Only asymmetric algorithms can be checked against the published key set; "none" never.
   const algorithms = (metadata.id_token_signing_alg_values_supported ?? ["RS256"])
@@ -165,6 +179,14 @@ async function verifiedEmail(provider: Provider, clientId: string, idToken: stri
   // OpenID Connect Core §3.1.3.7: with several audiences the token must say it was issued to us.
   if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== clientId) {
     throw new ThirdPartyFailure("the ID token has several audiences and another authorized party");
+  }
+  // OpenID Connect Core §3.1.3.7 (11): a token minted for another authorization request is replayed.
+  if (nonce !== undefined && claims.nonce !== nonce) {
+    throw new ThirdPartyFailure(
+      claims.nonce === undefined
+        ? "the ID token carries no nonce"
+        : "the ID token's nonce is not the browser's",
+    );
   }
   if (typeof claims.email !== "string" || claims.email.trim() === "") {
     throw new ThirdPartyFailure("the ID token carries no e-mail (was the email scope requested?)");
@@ -209,12 +231,63 @@ function enforceIpLimit(platform: Platform, key: string | undefined): void {
   }
 }
 
-/** Signs in the user the identity provider vouches for with the authorization `code`. */
+async function logFailure(
+  platform: Platform,
+  failure: ThirdPartyFailure,
+  source: string,
+  httpCode: number,
+  requestId: string | undefined,
+  client: ClientInfo,
+): Promise<void> {
+  await writeSystemLog(platform, undefined, {
+    level: "warning",
+    message: `Third-party sign-in via ${platform.config.oidcIssuer} failed: ${failure.reason}`,
+    source,
+    httpCode,
+    requestId,
+    properties: { code: "auth.thirdPartyFailed", ip: client.ip, userAgent: client.userAgent },
+  });
+}
+
+/**
+ * How the sign-in page sends the browser to the provider: off without a configured client, and off (with
+ * the reason in SystemLog) while the provider's discovery fails, so the page still offers passwords.
+ */
+export async function thirdPartySignIn(
+  platform: Platform,
+  client: ClientInfo,
+  requestId?: string,
+): Promise<ThirdPartySignIn> {
+  const { oidcIssuer, oidcClientId, oidcClientSecret, oidcRedirectUri, oidcProviderName } = platform.config;
+  if (!oidcClientId || !oidcClientSecret) return { enabled: false };
+  let provider: Provider;
+  try {
+    provider = await discoverProvider(oidcIssuer);
+  } catch (err) {
+    if (!(err instanceof ThirdPartyFailure)) throw err;
+    await logFailure(platform, err, "GET /api/Auth/ThirdParty", 200, requestId, client);
+    return { enabled: false };
+  }
+  return {
+    enabled: true,
+    providerName: oidcProviderName,
+    authorizationEndpoint: provider.metadata.authorization_endpoint,
+    clientId: oidcClientId,
+    redirectUri: oidcRedirectUri,
+    scope: "openid email",
+  };
+}
+
+/**
+ * Signs in the user the identity provider vouches for with the authorization `code`; `browser` holds the
+ * PKCE verifier and the nonce of the authorization request when the browser made them.
+ */
 export async function signInWithOidc(
   platform: Platform,
   code: string,
   client: ClientInfo,
   requestId?: string,
+  browser: OidcExchangeQuery = {},
 ): Promise<TokenData> {
   const { oidcIssuer, oidcClientId, oidcClientSecret, oidcRedirectUri } = platform.config;
   if (!oidcClientId || !oidcClientSecret) {
@@ -231,24 +304,22 @@ export async function signInWithOidc(
       throw new ThirdPartyFailure(`the code has ${code.length} characters`);
     }
     const provider = await discoverProvider(oidcIssuer);
-    const idToken = await exchangeCode(provider.metadata, {
-      clientId: oidcClientId,
-      clientSecret: oidcClientSecret,
-      redirectUri: oidcRedirectUri,
-    }, code);
-    const email = await verifiedEmail(provider, oidcClientId, idToken);
+    const idToken = await exchangeCode(
+      provider.metadata,
+      {
+        clientId: oidcClientId,
+        clientSecret: oidcClientSecret,
+        redirectUri: oidcRedirectUri,
+      },
+      code,
+      browser.codeVerifier,
+    );
+    const email = await verifiedEmail(provider, oidcClientId, idToken, browser.nonce);
     found = await findLogin(platform, email);
   } catch (err) {
     if (!(err instanceof ThirdPartyFailure)) throw err;
     if (ipKey) platform.limiter.fail(ipKey);
-    await writeSystemLog(platform, undefined, {
-      level: "warning",
-      message: `Third-party sign-in via ${oidcIssuer} failed: ${err.reason}`,
-      source: "GET /api/Auth/GoogleToken/{code}",
-      httpCode: 401,
-      requestId,
-      properties: { code: "auth.thirdPartyFailed", ip: client.ip, userAgent: client.userAgent },
-    });
+    await logFailure(platform, err, "GET /api/Auth/GoogleToken/{code}", 401, requestId, client);
     throw new AppError("auth.thirdPartyFailed", { cause: err });
   }
   return startSession(platform, found.tenant, found.login.userId, client, "oidc");
