@@ -20,6 +20,8 @@ import { systemRoutes } from "./domain/system/routes.ts";
 import { hubRoutes } from "./hub/routes.ts";
 import { favoriteRoutes } from "./domain/favorites/routes.ts";
 import { productGroupRoutes } from "./domain/assortment/product_groups/resource.ts";
+import { productRoutes } from "./domain/assortment/products/resource.ts";
+import { exchangeRateRoutes } from "./domain/assortment/exchange_rates/resource.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -32,6 +34,8 @@ export function createApp(platform: Platform): Hono<Env> {
   systemRoutes(api, platform);
   favoriteRoutes(api, platform);
   productGroupRoutes(api, platform);
+  productRoutes(api, platform);
+  exchangeRateRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

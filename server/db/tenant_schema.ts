@@ -7,3 +7,5 @@ export { systemLog } from "../domain/logs/system_log/table.ts";
 export { clientAccount, clientLogisticsConfig } from "../domain/config/table.ts";
 export { favoriteActions } from "../domain/favorites/table.ts";
 export { productGroups } from "../domain/assortment/product_groups/table.ts";
+export { productBarcodes, productGroupLinks, products } from "../domain/assortment/products/table.ts";
+export { exchangeRates } from "../domain/assortment/exchange_rates/table.ts";

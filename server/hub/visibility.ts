@@ -23,6 +23,13 @@ export const visibilityRules = {
   FavoriteAction: (viewer, r) => r.ownerId !== undefined && viewer.userId === r.ownerId,
   /** Master data kept by the company's staff: every staff user reads it, contractor users do not. */
   ProductGroup: staffOnly,
+  ExchangeRate: staffOnly,
+  /**
+   * Staff see every product. A contractor user's event names only the id, so their own products cannot be
+   * told apart from another contractor's here: they are not told of product changes (their lists refresh
+   * on their own), which leaks nothing.
+   */
+  Product: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

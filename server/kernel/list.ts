@@ -18,6 +18,11 @@ export interface ListField {
   filterable?: boolean;
   /** Included in the quick search (`*` contains). */
   searchable?: boolean;
+  /**
+   * For values kept in another table, one row per value (a product's barcodes): `column` is there, `owner`
+   * names the listed row, and a row matches when any of its values does. Such a field cannot be sorted.
+   */
+  through?: { owner: SQLiteColumn; id: SQLiteColumn };
 }
 
 export const MAX_PAGE_SIZE = 1000;
@@ -78,7 +83,25 @@ function scalar(field: string, f: ListField, v: unknown): string | number {
   return String(v);
 }
 
+/** `test` on the field's column, or, for a field kept in another table, on any of the row's values there. */
+function onField(f: ListField, test: SQL): SQL {
+  if (!f.through) return test;
+  const table = (f.column as unknown as { table: SQLiteTable }).table;
+  return sql`${f.through.id} IN (SELECT ${f.through.owner} FROM ${table} WHERE ${test})`;
+}
+
 function condition(field: string, f: ListField, op: Operator, value: unknown): SQL {
+  if (f.through) {
+    // A row with no value has none that is null: "is empty" means no value at all, "not X" none equal to X.
+    if (op === "isNull") return sql`NOT ${onField(f, sql`1`)}`;
+    if (op === "isNotNull") return onField(f, sql`1`);
+    if (op === "neq") return sql`NOT ${onField(f, plainCondition(field, f, "eq", value))}`;
+    return onField(f, plainCondition(field, f, op, value));
+  }
+  return plainCondition(field, f, op, value);
+}
+
+function plainCondition(field: string, f: ListField, op: Operator, value: unknown): SQL {
   const col = f.column;
   switch (op) {
     case "isNull":
@@ -128,7 +151,9 @@ export function buildFilters(fields: Record<string, ListField>, serialized: stri
       const searchable = Object.values(fields).filter((f) => f.searchable);
       if (!searchable.length) throw bad("this list has no quick search");
       const pattern = matchPattern(value, false);
-      return sql`(${sql.join(searchable.map((f) => sql`${f.column} GLOB ${pattern}`), sql` OR `)})`;
+      return sql`(${
+        sql.join(searchable.map((f) => onField(f, sql`${f.column} GLOB ${pattern}`)), sql` OR `)
+      })`;
     }
     const f = fields[field];
     if (!f?.filterable) throw bad(`"${field}" is not a filterable field`);
@@ -153,7 +178,7 @@ export async function listPage<Row>(
 ): Promise<{ results: Row[]; allFilteredRowCount: number }> {
   const sortName = query.sortColumn ?? spec.defaultSort;
   const sortField = spec.fields[sortName];
-  if (!sortField?.sortable) throw bad(`"${sortName}" is not a sortable field`);
+  if (!sortField?.sortable || sortField.through) throw bad(`"${sortName}" is not a sortable field`);
   const where = and(...(spec.scope ?? []), ...buildFilters(spec.fields, query.BasicFiltersSerialized));
   const dir = query.sortDescending ? desc : asc;
   const idRows = await db.select({ id: spec.id }).from(spec.table).where(where)
