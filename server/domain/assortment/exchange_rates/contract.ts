@@ -4,7 +4,7 @@ import { editBase, optText, recordBase } from "../../resource/fields.ts";
 
 const fields = {
   /** Three letters, saved in capitals. */
-  currencySign: z.string().trim().min(1).length(3).regex(/^[A-Za-z]{3}$/).transform((v) => v.toUpperCase()),
+  currencySign: z.string().trim().length(3).regex(/^[A-Za-z]*$/).transform((v) => v.toUpperCase()),
   shortName: optText(20),
   fullName: optText(100),
   baseRate: z.number().positive().max(1e9),

@@ -5,7 +5,7 @@ import { editBase, optNumber, optText, recordBase, refId, refIds, reqText } from
 export const customFieldTypes = ["text", "number", "date", "boolean"] as const;
 
 /** Barcodes: 1..64 printable characters without spaces; duplicates are dropped. */
-const barcode = z.string().trim().min(1).max(64).regex(/^[^\s\p{C}]+$/u);
+const barcode = z.string().trim().min(1).max(64).regex(/^[^\s\p{C}]*$/u);
 
 /** The product's code: saved in capitals, and "_" is not allowed in it. */
 const productIndex = reqText(64)
