@@ -8,6 +8,7 @@ import * as lookup from "./lookup.ts";
 import * as auth from "./auth.ts";
 import * as tenantOpen from "./tenant_open.ts";
 import * as memory from "./memory.ts";
+import * as lists from "./lists.ts";
 
 interface Bench {
   name: string;
@@ -22,6 +23,7 @@ const BENCHES: Bench[] = [
   { name: auth.NAME, file: "auth.ts", limit: 150, summarize: auth.summarize },
   { name: tenantOpen.NAME, file: "tenant_open.ts", limit: 240, summarize: tenantOpen.summarize },
   { name: memory.NAME, file: "memory.ts", limit: 300, summarize: memory.summarize },
+  { name: lists.NAME, file: "lists.ts", limit: 480, summarize: lists.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */
