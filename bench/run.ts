@@ -9,6 +9,7 @@ import * as auth from "./auth.ts";
 import * as tenantOpen from "./tenant_open.ts";
 import * as memory from "./memory.ts";
 import * as generator from "./generator.ts";
+import * as lists from "./lists.ts";
 
 interface Bench {
   name: string;
@@ -24,6 +25,7 @@ const BENCHES: Bench[] = [
   { name: tenantOpen.NAME, file: "tenant_open.ts", limit: 240, summarize: tenantOpen.summarize },
   { name: memory.NAME, file: "memory.ts", limit: 300, summarize: memory.summarize },
   { name: generator.NAME, file: "generator.ts", limit: 60, summarize: generator.summarize },
+  { name: lists.NAME, file: "lists.ts", limit: 480, summarize: lists.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

@@ -32,6 +32,8 @@ import { systemLogRoutes } from "./domain/logs/system_log/resource.ts";
 import { printLayoutRoutes } from "./domain/records/print_layouts/resource.ts";
 import { emailTemplateRoutes } from "./domain/records/email_templates/resource.ts";
 import { emailAccountRoutes } from "./domain/records/email_accounts/resource.ts";
+import { productRoutes } from "./domain/assortment/products/resource.ts";
+import { exchangeRateRoutes } from "./domain/assortment/exchange_rates/resource.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -56,6 +58,8 @@ export function createApp(platform: Platform): Hono<Env> {
   printLayoutRoutes(api, platform);
   emailTemplateRoutes(api, platform);
   emailAccountRoutes(api, platform);
+  productRoutes(api, platform);
+  exchangeRateRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -11,6 +11,9 @@ export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/records/email_templates/meta.ts").then((m) => m.emailTemplateMeta),
   "history": () => import("../../server/domain/logs/record_log/meta.ts").then((m) => m.recordLogMeta),
   "log": () => import("../../server/domain/logs/system_log/meta.ts").then((m) => m.systemLogMeta),
+  "products": () => import("../../server/domain/assortment/products/meta.ts").then((m) => m.productMeta),
+  "exchange-rates": () =>
+    import("../../server/domain/assortment/exchange_rates/meta.ts").then((m) => m.exchangeRateMeta),
   "addresses": () => import("../../server/domain/parties/addresses/meta.ts").then((m) => m.addressMeta),
   "companies": () => import("../../server/domain/parties/companies/meta.ts").then((m) => m.companyMeta),
   "contacts": () => import("../../server/domain/parties/persons/meta.ts").then((m) => m.personMeta),

@@ -16,3 +16,5 @@ export { storageSpaces } from "../domain/infrastructure/locations/table.ts";
 export { printLayouts } from "../domain/records/print_layouts/table.ts";
 export { emailTemplates } from "../domain/records/email_templates/table.ts";
 export { emailAccounts } from "../domain/records/email_accounts/table.ts";
+export { productBarcodes, productGroupLinks, products } from "../domain/assortment/products/table.ts";
+export { exchangeRates } from "../domain/assortment/exchange_rates/table.ts";

@@ -36,7 +36,11 @@ const cases: [string, Actor, string, RecordRef, boolean][] = [
   ["the owner, their favorite", basic, "FavoriteAction", { id: 5, ownerId: 3 }, true],
   ["an administrator, someone's favorite", admin, "FavoriteAction", { id: 5, ownerId: 3 }, false],
   ["anyone, a favorite of unknown owner", basic, "FavoriteAction", { id: 5 }, false],
-  ["an administrator, a resource without a rule", admin, "Product", { id: 1 }, false],
+  ["a basic user, a product", basic, "Product", { id: 1 }, true],
+  ["a contractor user, a product", contractor, "Product", { id: 1 }, false],
+  ["a business manager, an exchange rate", manager, "ExchangeRate", { id: 1 }, true],
+  ["a contractor user, an exchange rate", contractor, "ExchangeRate", { id: 1 }, false],
+  ["an administrator, a resource without a rule", admin, "UnpublishedResource", { id: 1 }, false],
   ["an administrator, a lookalike of a rule's name", admin, "toString", { id: 1 }, false],
 ];
 

@@ -39,6 +39,13 @@ export const visibilityRules = {
   RecordLog: adminsOnly,
   SystemLog: adminsOnly,
   EmailAccount: adminsOnly,
+  ExchangeRate: staffOnly,
+  /**
+   * Staff see every product. A contractor user's event names only the id, so their own products cannot be
+   * told apart from another contractor's here: they are not told of product changes (their lists refresh
+   * on their own), which leaks nothing.
+   */
+  Product: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

@@ -18,6 +18,11 @@ export interface ListField {
   filterable?: boolean;
   /** Included in the quick search (`*` contains). */
   searchable?: boolean;
+  /**
+   * For values kept in another table, one row per value (a product's barcodes): `column` is there, `owner`
+   * names the listed row, and a row matches when any of its values does. Such a field cannot be sorted.
+   */
+  through?: { owner: SQLiteColumn; id: SQLiteColumn };
 }
 
 export const MAX_PAGE_SIZE = 1000;
@@ -63,6 +68,20 @@ export function matchPattern(value: string, prefixOnly: boolean): string {
   return prefixOnly ? `${out}*` : `*${out}*`;
 }
 
+/**
+ * `col` contains (or starts with) `value` in any letter case. An ASCII-only value is matched with LIKE,
+ * whose ASCII case folding then finds exactly what the GLOB classes would, about three times faster over
+ * a full scan; any other value needs matchPattern's GLOB.
+ */
+function textMatch(col: SQLiteColumn, value: string, prefixOnly: boolean): SQL {
+  // deno-lint-ignore no-control-regex
+  if (/^[\x00-\x7f]*$/.test(value)) {
+    const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return sql`${col} LIKE ${prefixOnly ? `${escaped}%` : `%${escaped}%`} ESCAPE '\\'`;
+  }
+  return sql`${col} GLOB ${matchPattern(value, prefixOnly)}`;
+}
+
 function scalar(field: string, f: ListField, v: unknown): string | number {
   if (f.type === "number") {
     const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
@@ -78,7 +97,25 @@ function scalar(field: string, f: ListField, v: unknown): string | number {
   return String(v);
 }
 
+/** `test` on the field's column, or, for a field kept in another table, on any of the row's values there. */
+function onField(f: ListField, test: SQL): SQL {
+  if (!f.through) return test;
+  const table = (f.column as unknown as { table: SQLiteTable }).table;
+  return sql`${f.through.id} IN (SELECT ${f.through.owner} FROM ${table} WHERE ${test})`;
+}
+
 function condition(field: string, f: ListField, op: Operator, value: unknown): SQL {
+  if (f.through) {
+    // A row with no value has none that is null: "is empty" means no value at all, "not X" none equal to X.
+    if (op === "isNull") return sql`NOT ${onField(f, sql`1`)}`;
+    if (op === "isNotNull") return onField(f, sql`1`);
+    if (op === "neq") return sql`NOT ${onField(f, plainCondition(field, f, "eq", value))}`;
+    return onField(f, plainCondition(field, f, op, value));
+  }
+  return plainCondition(field, f, op, value);
+}
+
+function plainCondition(field: string, f: ListField, op: Operator, value: unknown): SQL {
   const col = f.column;
   switch (op) {
     case "isNull":
@@ -88,7 +125,7 @@ function condition(field: string, f: ListField, op: Operator, value: unknown): S
     case "contains":
     case "startsWith": {
       if (typeof value !== "string") throw bad(`filter value of "${field}" must be text`);
-      return sql`${col} GLOB ${matchPattern(value, op === "startsWith")}`;
+      return textMatch(col, value, op === "startsWith");
     }
     case "in": {
       if (!Array.isArray(value) || value.length === 0 || value.length > 1000) {
@@ -127,8 +164,9 @@ export function buildFilters(fields: Record<string, ListField>, serialized: stri
       if (operator !== "contains" || typeof value !== "string") throw bad(`field "*" supports only contains`);
       const searchable = Object.values(fields).filter((f) => f.searchable);
       if (!searchable.length) throw bad("this list has no quick search");
-      const pattern = matchPattern(value, false);
-      return sql`(${sql.join(searchable.map((f) => sql`${f.column} GLOB ${pattern}`), sql` OR `)})`;
+      return sql`(${
+        sql.join(searchable.map((f) => onField(f, textMatch(f.column, value, false))), sql` OR `)
+      })`;
     }
     const f = fields[field];
     if (!f?.filterable) throw bad(`"${field}" is not a filterable field`);
@@ -153,7 +191,7 @@ export async function listPage<Row>(
 ): Promise<{ results: Row[]; allFilteredRowCount: number }> {
   const sortName = query.sortColumn ?? spec.defaultSort;
   const sortField = spec.fields[sortName];
-  if (!sortField?.sortable) throw bad(`"${sortName}" is not a sortable field`);
+  if (!sortField?.sortable || sortField.through) throw bad(`"${sortName}" is not a sortable field`);
   const where = and(...(spec.scope ?? []), ...buildFilters(spec.fields, query.BasicFiltersSerialized));
   const dir = query.sortDescending ? desc : asc;
   const idRows = await db.select({ id: spec.id }).from(spec.table).where(where)

@@ -35,6 +35,20 @@ export interface LinkDef {
   targetWhere?: SQL;
 }
 
+/**
+ * Several plain values of a record kept in their own table, one row per value (`product_barcodes(product_id,
+ * barcode)`): saved and read like links, listed and filtered through the table (any value matches).
+ */
+export interface ValueListDef {
+  table: AnyTable;
+  /** The column holding this resource's id. */
+  owner: SQLiteColumn;
+  /** The column holding one value. */
+  value: SQLiteColumn;
+  /** A value may belong to one record only (409 record.uniqueConflict on the field). */
+  unique?: boolean;
+}
+
 /** A column of this resource that must name an existing record (`parentId` → companies.id). */
 export interface ReferenceCheck {
   column: SQLiteColumn;
@@ -65,11 +79,20 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   table: AnyTable;
   /** The columns behind the metadata's list fields, where the field name is not the column's property. */
   columns?: Record<string, SQLiteColumn>;
-  /** The row as the API answers it; `links` holds the ids of each link table, by field name. */
-  toDto(row: AnyRow, links: Record<string, number[]>, extra: Record<string, unknown>): Dto;
+  /**
+   * The row as the API answers it; `links` holds the ids of each link table, `values` the values of each
+   * value list, by field name.
+   */
+  toDto(
+    row: AnyRow,
+    links: Record<string, number[]>,
+    extra: Record<string, unknown>,
+    values: Record<string, string[]>,
+  ): Dto;
   /** The columns to store for an add (`old` undefined) or an edit; absent for a read-only resource. */
   toRow?(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown>;
   links?: Record<string, LinkDef>;
+  values?: Record<string, ValueListDef>;
   references?: Record<string, ReferenceCheck>;
   dependents?: Dependent[];
   unique?: UniqueRule[];
@@ -117,8 +140,21 @@ export function listFieldsOf(
   meta: ResourceMeta,
   table: AnyTable,
   columns: Record<string, SQLiteColumn> = {},
+  values: Record<string, ValueListDef> = {},
 ): Record<string, ListField> {
-  return Object.fromEntries(meta.fields.flatMap((f) => {
+  return Object.fromEntries(meta.fields.flatMap((f): [string, ListField][] => {
+    const valueList = values[f.name];
+    if (f.list && valueList) {
+      const { sortable = false, filterable = false, searchable = false } = f.list;
+      if (sortable) throw new Error(`the value list "${f.name}" of ${meta.resource} cannot be sorted`);
+      return [[f.name, {
+        column: valueList.value,
+        type: "text" as const,
+        filterable,
+        searchable,
+        through: { owner: valueList.owner, id: table.id as SQLiteColumn },
+      }]];
+    }
     if (
       !f.list || f.kind === "references" || f.kind === "strings" || f.kind === "latlng" || f.kind === "json"
     ) {
@@ -158,7 +194,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   readonly #versionCol: SQLiteColumn;
 
   constructor(readonly def: ResourceDef<Dto, Create, Update>) {
-    this.listFields = listFieldsOf(def.meta, def.table, def.columns);
+    this.listFields = listFieldsOf(def.meta, def.table, def.columns, def.values);
     this.#idCol = def.table.id;
     this.#versionCol = def.table.version;
     if (!this.#idCol || (!this.#versionCol && !def.meta.readOnly)) {
@@ -205,12 +241,28 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       }
       links[name] = byOwner;
     }
+    const values: Record<string, Map<number, string[]>> = {};
+    for (const [name, list] of Object.entries(this.def.values ?? {})) {
+      const found = await db.select({ owner: list.owner, value: list.value }).from(list.table)
+        .where(inArray(list.owner, ids)).orderBy(list.owner, list.value) as {
+          owner: number;
+          value: string;
+        }[];
+      const byOwner = new Map<number, string[]>();
+      for (const { owner, value } of found) {
+        const got = byOwner.get(owner);
+        if (got) got.push(value);
+        else byOwner.set(owner, [value]);
+      }
+      values[name] = byOwner;
+    }
     const extra = this.def.readExtra ? await this.def.readExtra(db, rows) : new Map();
     return rows.map((row) =>
       this.def.toDto(
         row,
         Object.fromEntries(Object.entries(links).map(([name, m]) => [name, m.get(row.id) ?? []])),
         extra.get(row.id) ?? {},
+        Object.fromEntries(Object.entries(values).map(([name, m]) => [name, m.get(row.id) ?? []])),
       )
     );
   }
@@ -302,6 +354,17 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         });
       }
     }
+    for (const [name, list] of Object.entries(this.def.values ?? {})) {
+      const given = (input as Record<string, unknown>)[name];
+      if (!list.unique || !Array.isArray(given) || given.length === 0) continue;
+      const [clash] = await tx.select({ one: sql`1` }).from(list.table).where(and(
+        inArray(list.value, [...new Set(given as string[])]),
+        old ? sql`${list.owner} <> ${old.id}` : undefined,
+      )).limit(1);
+      if (clash) {
+        throw new AppError("record.uniqueConflict", { fields: { [name]: ["validation.mustBeUnique"] } });
+      }
+    }
     await this.def.validate?.(tx, ctx, values, old);
   }
 
@@ -315,6 +378,17 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         const ownerProp = Object.entries(link.table).find(([, c]) => c === link.owner)![0];
         const targetProp = Object.entries(link.table).find(([, c]) => c === link.target)![0];
         await tx.insert(link.table).values(unique.map((t) => ({ [ownerProp]: id, [targetProp]: t })));
+      }
+    }
+    for (const [name, list] of Object.entries(this.def.values ?? {})) {
+      const given = (input as Record<string, unknown>)[name];
+      if (!Array.isArray(given)) continue;
+      if (replacing) await tx.delete(list.table).where(eq(list.owner, id));
+      const unique = [...new Set(given as string[])];
+      if (unique.length) {
+        const ownerProp = Object.entries(list.table).find(([, c]) => c === list.owner)![0];
+        const valueProp = Object.entries(list.table).find(([, c]) => c === list.value)![0];
+        await tx.insert(list.table).values(unique.map((v) => ({ [ownerProp]: id, [valueProp]: v })));
       }
     }
   }
@@ -428,7 +502,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         }
       }
       const [oldDto] = await this.#dtos(tx, [old]);
-      for (const link of Object.values(this.def.links ?? {})) {
+      for (const link of [...Object.values(this.def.links ?? {}), ...Object.values(this.def.values ?? {})]) {
         await tx.delete(link.table).where(eq(link.owner, id));
       }
       await tx.delete(this.def.table).where(eq(this.#idCol, id));

@@ -5,6 +5,7 @@ import type { Env } from "../../../http/types.ts";
 import { users } from "../../access/users/table.ts";
 import { Resource } from "../../resource/engine.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
+import { productGroupLinks, products } from "../products/table.ts";
 import { productGroups } from "./table.ts";
 import { productGroupMeta } from "./meta.ts";
 import { ProductGroup, ProductGroupCreate, ProductGroupUpdate } from "./contract.ts";
@@ -31,6 +32,7 @@ export const productGroupResource = new Resource<ProductGroup, ProductGroupCreat
   }),
   unique: [{ columns: [productGroups.name], fields: ["name"], caseInsensitive: true }],
   references: { assignedUserId: { column: productGroups.assignedUserId, table: users, id: users.id } },
+  dependents: [{ column: products.mainGroupId }, { column: productGroupLinks.groupId }],
 });
 
 export function productGroupRoutes(app: Hono<Env>, platform: Platform): void {

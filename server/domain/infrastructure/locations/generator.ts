@@ -188,7 +188,7 @@ export async function generateLocations(
         newObject: storageSpaceResource.def.toDto(row, {}, {
           parentLabel,
           typeCode: row.typeId === null ? null : typeCodes.get(row.typeId) ?? null,
-        }),
+        }, {}),
         userId: ctx.actor.userId,
         userName: ctx.actor.username,
       })),

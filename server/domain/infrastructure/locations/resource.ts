@@ -7,6 +7,7 @@ import { Resource } from "../../resource/engine.ts";
 import { storageSpaceTypes } from "../location_types/table.ts";
 import { checkParent } from "../tree.ts";
 import { storageSpaces } from "./table.ts";
+import { products } from "../../assortment/products/table.ts";
 import { storageSpaceMeta } from "./meta.ts";
 import type { StorageSpace, StorageSpaceCreate, StorageSpaceUpdate } from "./contract.ts";
 
@@ -85,7 +86,7 @@ export const storageSpaceResource = new Resource<StorageSpace, StorageSpaceCreat
     parentId: { column: storageSpaces.parentId, table: storageSpaces, id: storageSpaces.id },
     typeId: { column: storageSpaces.typeId, table: storageSpaceTypes, id: storageSpaceTypes.id },
   },
-  dependents: [{ column: storageSpaces.parentId }],
+  dependents: [{ column: storageSpaces.parentId }, { column: products.defaultLocationId }],
   validate: (tx, _ctx, values, old) => checkParent(tx, storageSpaces, old?.id, values.parentId),
   derive: async (tx, values) => ({
     path: await pathUnder(tx, values.parentId as number | null, values.label as string),
