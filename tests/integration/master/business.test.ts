@@ -383,6 +383,42 @@ describe("Person", () => {
   });
 });
 
+describe("linked names", () => {
+  it("answers the names of linked tags and company groups beside their ids, in the ids' order", async () => {
+    const cold = await created("Tags", { name: "Names cold" });
+    const bulk = await created("Tags", { name: "Names bulk" });
+    const group = await created("Dictionary", { group: "companyGroup", code: "NMK", value: "Names key" });
+    const entry = await created("Dictionary", {
+      group: "units",
+      code: "NMU",
+      value: "Unit",
+      tagIds: [bulk.id],
+    });
+    expect(entry.tagNames).toEqual(["NAMES BULK"]);
+    const company = await created("Company", {
+      shortName: "Names firm",
+      keyRole: "supplier",
+      tagIds: [bulk.id, cold.id],
+      groupIds: [group.id],
+    });
+    expect(company).toMatchObject({ tagNames: ["NAMES COLD", "NAMES BULK"], groupNames: ["Names key"] });
+    const person = await created("Person", { firstName: "Nina", lastName: "Names", tagIds: [cold.id] });
+    expect(person.tagNames).toEqual(["NAMES COLD"]);
+    // The list carries them too, and a renamed tag shows its new name; no link, no names.
+    const renamed = await put("Tags", { ...cold, name: "Names frozen" });
+    expect(renamed.status).toBe(200);
+    const listed = await get(
+      `Company?${filter([{ field: "shortName", operator: "eq", value: "NAMES FIRM" }])}`,
+    );
+    expect(listed.body.results[0]).toMatchObject({
+      tagNames: ["NAMES FROZEN", "NAMES BULK"],
+      groupNames: ["Names key"],
+    });
+    expect((await get(`Person/${person.id}`)).body.tagNames).toEqual(["NAMES FROZEN"]);
+    expect((await created("Company", { shortName: "Names bare", keyRole: "other" })).tagNames).toEqual([]);
+  });
+});
+
 describe("roles, contractor users and tenants", () => {
   it("lets basic users read but not write: a write answers as a missing record", async () => {
     const company = await created("Company", { shortName: "Read only", keyRole: "other" });
