@@ -39,7 +39,7 @@ async function pageAs(username: string, path: string): Promise<Page> {
     if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
   }, JSON.stringify(auth));
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto(s.baseUrl + path);
   await waitForHydration(page);
@@ -165,7 +165,8 @@ describe("a business manager", () => {
     await textbox(page, "field.company.fullName").fill("Nordfrost Logistics Ltd");
     await textbox(page, "field.company.taxId").fill("pl5250001009");
     await pick(page, enUs["field.company.parentId"], "hold", "NORD HOLDING");
-    await pick(page, enUs["field.company.addressId"], "pros", "Warsaw");
+    // Addresses are offered on one line, as the list shows them.
+    await pick(page, enUs["field.company.addressId"], "pros", "Prosta 20, 00-850 Warsaw, PL");
     await textbox(page, "field.company.officeMail").fill("office@nordfrost.example");
     await textbox(page, "field.company.officePhoneNumber").fill("+48 22 100 20 30");
     await textbox(page, "field.company.bankName").fill("PKO BP");
@@ -307,7 +308,7 @@ describe("a business manager", () => {
     await editor.getByRole("button", { name: enUs["list.apply"] }).click();
     await waitForCount(page, "1 record");
     await row(page, "Kowalska").waitFor();
-  }, 60_000);
+  }, 90_000);
 
   it("is told a company with a contact person cannot be deleted", async () => {
     const company = (await list("Company")).find((c) => c.shortName === "NORDFROST");
@@ -326,7 +327,7 @@ describe("a business manager", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: enUs["dialog.delete"] }).click();
     await page.getByText(enUs["apiError.record.foreignKey.company"]).waitFor();
     expect((await list("Company")).some((c) => c.id === company.id)).toBe(true);
-  });
+  }, 60_000);
 });
 
 describe("a contractor user", () => {
@@ -357,5 +358,5 @@ describe("a contractor user", () => {
     expect(await page.getByRole("searchbox").count()).toBe(0);
     expect(await page.getByTestId("list-grid").count()).toBe(0);
     expect(await page.getByTestId("list-count").count()).toBe(0);
-  });
+  }, 60_000);
 });

@@ -72,6 +72,7 @@ describe("Address", () => {
       country: "PL",
       province: null,
       coordinates: { lat: 52.2297, lng: 21.0122 },
+      text: "Marszałkowska 10/4, 00-950 AB Warszawa, PL",
       version: 1,
     });
     const id = r.body.id;
