@@ -174,12 +174,19 @@ describe("a business manager", () => {
     await textbox(page, "field.company.swift").fill("bpkoplpw");
     const addTag = fill(enUs["master.addLink"], { field: enUs["field.company.tagIds"] });
     await pick(page, addTag, "vi", "VIP");
-    await pick(
-      page,
-      fill(enUs["master.addLink"], { field: enUs["field.company.groupIds"] }),
-      "key",
-      "Key accounts",
-    );
+    // After a pick the suggestions close and the focus stays in an empty box, ready for the next one.
+    const addTagBox = dialog(page).getByRole("combobox", { name: addTag, exact: true });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "combobox");
+    expect(await page.getByRole("listbox").count()).toBe(0);
+    expect(await addTagBox.inputValue()).toBe("");
+    expect(await addTagBox.evaluate((el) => el === document.activeElement)).toBe(true);
+    // A group picked with the keyboard alone: Enter takes the suggestion and does not save the form.
+    const addGroup = fill(enUs["master.addLink"], { field: enUs["field.company.groupIds"] });
+    await dialog(page).getByRole("combobox", { name: addGroup, exact: true }).focus();
+    await page.keyboard.type("key");
+    await page.getByRole("option", { name: "Key accounts" }).waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
     // Picked links show by name, removable.
     await dialog(page).getByRole("button", { name: fill(enUs["master.remove"], { value: "VIP" }) }).waitFor();
     await dialog(page).getByRole("button", { name: fill(enUs["master.remove"], { value: "Key accounts" }) })
