@@ -60,61 +60,51 @@ async function scan(page: Page): Promise<string[]> {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  describe(`${theme} theme`, () => {
-    it(
-      "the sign-in screen, the start page with the menu, the screens and the missing page pass axe",
-      async () => {
-        const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
-        await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
-        const page = await context.newPage();
-        await page.goto(s.baseUrl + "/signin");
+  // The scans of every screen take longer than a single test's default on a loaded machine.
+  describe(`${theme} theme`, { timeout: 90_000 }, () => {
+    it("the sign-in screen, the start page with the menu, the screens and the missing page pass axe", async () => {
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      const found: string[] = [];
+      found.push(...(await scan(page)).map((v) => `/signin: ${v}`));
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      await page.locator("nav a").first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/: ${v}`));
+      const paths = ["/companies", "/no-such-screen", "/users", "/users/1", "/my-company", "/product-groups"];
+      for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`, "/contacts"]) {
+        await page.goto(s.baseUrl + path);
         await waitForHydration(page);
-        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-        const found: string[] = [];
-        found.push(...(await scan(page)).map((v) => `/signin: ${v}`));
-        await signInThroughForm(page, "acme-admin", PASSWORD);
-        await page.waitForURL(/\/$/);
         await page.locator("nav a").first().waitFor();
-        found.push(...(await scan(page)).map((v) => `/: ${v}`));
-        const paths = [
-          "/companies",
-          "/no-such-screen",
-          "/users",
-          "/users/1",
-          "/my-company",
-          "/product-groups",
-        ];
-        for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`, "/contacts"]) {
-          await page.goto(s.baseUrl + path);
-          await waitForHydration(page);
-          await page.locator("nav a").first().waitFor();
-          if (path.startsWith("/product-groups")) {
-            await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
-            if (path !== "/product-groups") await page.getByTestId("record-form").waitFor();
-          }
-          if (path === "/companies" || path === "/contacts") {
-            await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
-          }
-          found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
+        if (path.startsWith("/product-groups")) {
+          await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+          if (path !== "/product-groups") await page.getByTestId("record-form").waitFor();
         }
-        // The reference picker with its suggestions open.
-        await page.goto(s.baseUrl + "/product-groups/new");
-        await waitForHydration(page);
-        await page.getByRole("dialog").getByRole("combobox").fill("acme");
-        await page.getByRole("option").first().waitFor();
-        found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
-        // A company's edit dialog with its linked tag, then with the tags' multi-picker offering the other.
-        await page.goto(s.baseUrl + `/companies/${companyId}`);
-        await waitForHydration(page);
-        await page.getByRole("dialog").getByRole("button", { name: "Remove VIP" }).waitFor();
-        found.push(...(await scan(page)).map((v) => `/companies/${companyId}: ${v}`));
-        await page.getByRole("dialog").getByRole("combobox", { name: "Add to Tags" }).fill("cold");
-        await page.getByRole("option", { name: "COLD CHAIN" }).waitFor();
-        found.push(...(await scan(page)).map((v) => `/companies/${companyId} (tags): ${v}`));
-        expect(found).toEqual([]);
-        await context.close();
-      },
-      90_000,
-    );
+        if (path === "/companies" || path === "/contacts") {
+          await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+        }
+        found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
+      }
+      // The reference picker with its suggestions open.
+      await page.goto(s.baseUrl + "/product-groups/new");
+      await waitForHydration(page);
+      await page.getByRole("dialog").getByRole("combobox").fill("acme");
+      await page.getByRole("option").first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
+      // A company's edit dialog with its linked tag, then with the tags' multi-picker offering the other.
+      await page.goto(s.baseUrl + `/companies/${companyId}`);
+      await waitForHydration(page);
+      await page.getByRole("dialog").getByRole("button", { name: "Remove VIP" }).waitFor();
+      found.push(...(await scan(page)).map((v) => `/companies/${companyId}: ${v}`));
+      await page.getByRole("dialog").getByRole("combobox", { name: "Add to Tags" }).fill("cold");
+      await page.getByRole("option", { name: "COLD CHAIN" }).waitFor();
+      found.push(...(await scan(page)).map((v) => `/companies/${companyId} (tags): ${v}`));
+      expect(found).toEqual([]);
+      await context.close();
+    });
   });
 }
