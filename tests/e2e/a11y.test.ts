@@ -10,6 +10,7 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 let s: TestServer;
 let browser: Browser;
 let groupId: number;
+let companyId: number;
 beforeAll(async () => {
   s = await startServer();
   await createTenant(s, "acme");
@@ -20,6 +21,18 @@ beforeAll(async () => {
     body: { name: "Frozen food", colour: "#1e90ff", icon: "snow", assignedUserId: 1 },
   });
   groupId = group.body.id;
+  // A company with a tag and a contact person of it: their lists and the company's edit dialog.
+  const tag = await call(s, "POST", "/api/Tags", { token: admin, body: { name: "VIP", colour: "#ff8800" } });
+  await call(s, "POST", "/api/Tags", { token: admin, body: { name: "Cold chain" } });
+  const company = await call(s, "POST", "/api/Company", {
+    token: admin,
+    body: { shortName: "Nordfrost", keyRole: "contractor", tagIds: [tag.body.id] },
+  });
+  companyId = company.body.id;
+  await call(s, "POST", "/api/Person", {
+    token: admin,
+    body: { firstName: "Anna", lastName: "Kowalska", companyId, tagIds: [tag.body.id] },
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -47,7 +60,8 @@ async function scan(page: Page): Promise<string[]> {
 }
 
 for (const theme of ["light", "dark"] as const) {
-  describe(`${theme} theme`, () => {
+  // The scans of every screen take longer than a single test's default on a loaded machine.
+  describe(`${theme} theme`, { timeout: 90_000 }, () => {
     it("the sign-in screen, the start page with the menu, the screens and the missing page pass axe", async () => {
       const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
       await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
@@ -62,13 +76,16 @@ for (const theme of ["light", "dark"] as const) {
       await page.locator("nav a").first().waitFor();
       found.push(...(await scan(page)).map((v) => `/: ${v}`));
       const paths = ["/companies", "/no-such-screen", "/users", "/users/1", "/my-company", "/product-groups"];
-      for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`]) {
+      for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`, "/contacts"]) {
         await page.goto(s.baseUrl + path);
         await waitForHydration(page);
         await page.locator("nav a").first().waitFor();
         if (path.startsWith("/product-groups")) {
           await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
           if (path !== "/product-groups") await page.getByTestId("record-form").waitFor();
+        }
+        if (path === "/companies" || path === "/contacts") {
+          await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
         }
         found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
       }
@@ -78,6 +95,14 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("dialog").getByRole("combobox").fill("acme");
       await page.getByRole("option").first().waitFor();
       found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
+      // A company's edit dialog with its linked tag, then with the tags' multi-picker offering the other.
+      await page.goto(s.baseUrl + `/companies/${companyId}`);
+      await waitForHydration(page);
+      await page.getByRole("dialog").getByRole("button", { name: "Remove VIP" }).waitFor();
+      found.push(...(await scan(page)).map((v) => `/companies/${companyId}: ${v}`));
+      await page.getByRole("dialog").getByRole("combobox", { name: "Add to Tags" }).fill("cold");
+      await page.getByRole("option", { name: "COLD CHAIN" }).waitFor();
+      found.push(...(await scan(page)).map((v) => `/companies/${companyId} (tags): ${v}`));
       expect(found).toEqual([]);
       await context.close();
     });

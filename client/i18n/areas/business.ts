@@ -1,8 +1,10 @@
 // Messages of one area of the client, in all six languages. The language catalogues (../en_us.ts, ...)
 // spread these in; the catalogue test checks every language has every key. This area: the business and
-// records entities (Address, Company, Person, Tags, Dictionary) as their metadata names them.
+// records entities (Address, Company, Person, Tags, Dictionary) as their metadata names them, and what a
+// list says to a user who may not read it (a contractor user on addresses).
 export const businessMessages = {
   "en-us": {
+    "list.forbidden": "You cannot see this list.",
     "resource.address": "Address",
     "resource.address.add": "Add address",
     "resource.company": "Company",
@@ -54,6 +56,7 @@ export const businessMessages = {
     "field.dictionary.tagIds": "Tags",
   },
   "pl-pl": {
+    "list.forbidden": "Nie możesz przeglądać tej listy.",
     "resource.address": "Adres",
     "resource.address.add": "Dodaj adres",
     "resource.company": "Firma",
@@ -105,6 +108,7 @@ export const businessMessages = {
     "field.dictionary.tagIds": "Tagi",
   },
   "de-de": {
+    "list.forbidden": "Sie können diese Liste nicht einsehen.",
     "resource.address": "Adresse",
     "resource.address.add": "Adresse hinzufügen",
     "resource.company": "Firma",
@@ -156,6 +160,7 @@ export const businessMessages = {
     "field.dictionary.tagIds": "Tags",
   },
   "fr-fr": {
+    "list.forbidden": "Vous ne pouvez pas consulter cette liste.",
     "resource.address": "Adresse",
     "resource.address.add": "Ajouter une adresse",
     "resource.company": "Société",
@@ -207,6 +212,7 @@ export const businessMessages = {
     "field.dictionary.tagIds": "Étiquettes",
   },
   "es-es": {
+    "list.forbidden": "No puede ver esta lista.",
     "resource.address": "Dirección",
     "resource.address.add": "Añadir dirección",
     "resource.company": "Empresa",
@@ -258,6 +264,7 @@ export const businessMessages = {
     "field.dictionary.tagIds": "Etiquetas",
   },
   "ru-ru": {
+    "list.forbidden": "Вы не можете просматривать этот список.",
     "resource.address": "Адрес",
     "resource.address.add": "Добавить адрес",
     "resource.company": "Компания",

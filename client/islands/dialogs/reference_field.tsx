@@ -103,6 +103,7 @@ function SearchBox(
     items: Candidate[];
     selectedKey: number | null;
     onPick: (c: Candidate) => void;
+    autoFocus?: boolean;
   },
 ) {
   return (
@@ -125,7 +126,7 @@ function SearchBox(
     >
       <Label className={s.label}>{p.label}</Label>
       <Group className={s.numberGroup}>
-        <Input className={s.numberInput} />
+        <Input className={s.numberInput} autoFocus={p.autoFocus} />
         <AriaButton className={s.stepButton}>
           <span aria-hidden="true">▾</span>
         </AriaButton>
@@ -209,6 +210,9 @@ export function ReferencesPicker(
   const [titles, remember] = useTitles(p.reference, p.value);
   const [input, setInput] = useState<string | null>(null);
   const found = useCandidates(p.reference, input);
+  // Each pick starts a fresh, closed search box with the focus in it (clearing the text of an open
+  // box would only show the suggestions again, covering the rest of the form).
+  const [picks, setPicks] = useState(0);
   return (
     <div className={css.wide}>
       <RemovableTags
@@ -220,6 +224,8 @@ export function ReferencesPicker(
       />
       <SearchBox
         {...p}
+        key={picks}
+        autoFocus={picks > 0}
         label={p.t.t("master.addLink", { field: p.label })}
         isRequired={false}
         input={input ?? ""}
@@ -229,7 +235,8 @@ export function ReferencesPicker(
         selectedKey={null}
         onPick={(c) => {
           remember(c);
-          setInput("");
+          setInput(null);
+          setPicks((n) => n + 1);
           p.onChange([...p.value, c.id]);
         }}
       />

@@ -2,7 +2,7 @@
 // selection with a bulk delete, the total, and the add/edit/preview dialog that the route's
 // openedDialogId opens (/users/new, /users/12, /users/12/preview); closing it goes back to the list.
 import { useEffect, useMemo, useState } from "react";
-import { api } from "../../api.ts";
+import { api, ApiError } from "../../api.ts";
 import { errorMessage, reportError } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
@@ -105,6 +105,17 @@ export function ResourceList(p: {
       setSelected(left);
       reload();
     }
+  }
+
+  // A list this user may not read at all is said so, without a search, columns or an empty table.
+  if (data.error instanceof ApiError && data.error.status === 403) {
+    return (
+      <div className={css.screen}>
+        <Notice kind="error">
+          <strong>{t.t("list.forbidden")}</strong> {errorMessage(t, data.error)}
+        </Notice>
+      </div>
+    );
   }
 
   return (

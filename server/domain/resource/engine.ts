@@ -33,6 +33,11 @@ export interface LinkDef {
   targetId: SQLiteColumn;
   /** More each linked record must satisfy (a company group is a Dictionary entry of group companyGroup). */
   targetWhere?: SQL;
+  /**
+   * The linked table's column that names a linked record: the records then also carry `<name>Names`
+   * (`tagIds` → `tagNames`) in `extra`, in the order of the ids, so a list shows names, not a count.
+   */
+  names?: SQLiteColumn;
 }
 
 /**
@@ -256,7 +261,23 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       }
       values[name] = byOwner;
     }
-    const extra = this.def.readExtra ? await this.def.readExtra(db, rows) : new Map();
+    const extra: Map<number, Record<string, unknown>> = this.def.readExtra
+      ? await this.def.readExtra(db, rows)
+      : new Map();
+    for (const [name, link] of Object.entries(this.def.links ?? {})) {
+      if (!link.names) continue;
+      const targets = [...new Set([...links[name].values()].flat())];
+      const named = targets.length
+        ? await db.select({ id: link.targetId, name: link.names }).from(link.targetTable)
+          .where(inArray(link.targetId, targets)) as { id: number; name: string }[]
+        : [];
+      const nameOf = new Map(named.map((r) => [r.id, r.name]));
+      const field = `${name.replace(/Ids$/, "")}Names`;
+      for (const row of rows) {
+        const names = (links[name].get(row.id) ?? []).map((id) => nameOf.get(id) ?? `#${id}`);
+        extra.set(row.id, { ...extra.get(row.id), [field]: names });
+      }
+    }
     return rows.map((row) =>
       this.def.toDto(
         row,

@@ -72,6 +72,7 @@ describe("Address", () => {
       country: "PL",
       province: null,
       coordinates: { lat: 52.2297, lng: 21.0122 },
+      text: "Marszałkowska 10/4, 00-950 AB Warszawa, PL",
       version: 1,
     });
     const id = r.body.id;
@@ -380,6 +381,42 @@ describe("Person", () => {
     );
     const search = await get(`Person?${filter([{ field: "*", operator: "contains", value: "malin" }])}`);
     expect(search.body.results.map((p: { lastName: string }) => p.lastName)).toEqual(["Malinowski"]);
+  });
+});
+
+describe("linked names", () => {
+  it("answers the names of linked tags and company groups beside their ids, in the ids' order", async () => {
+    const cold = await created("Tags", { name: "Names cold" });
+    const bulk = await created("Tags", { name: "Names bulk" });
+    const group = await created("Dictionary", { group: "companyGroup", code: "NMK", value: "Names key" });
+    const entry = await created("Dictionary", {
+      group: "units",
+      code: "NMU",
+      value: "Unit",
+      tagIds: [bulk.id],
+    });
+    expect(entry.tagNames).toEqual(["NAMES BULK"]);
+    const company = await created("Company", {
+      shortName: "Names firm",
+      keyRole: "supplier",
+      tagIds: [bulk.id, cold.id],
+      groupIds: [group.id],
+    });
+    expect(company).toMatchObject({ tagNames: ["NAMES COLD", "NAMES BULK"], groupNames: ["Names key"] });
+    const person = await created("Person", { firstName: "Nina", lastName: "Names", tagIds: [cold.id] });
+    expect(person.tagNames).toEqual(["NAMES COLD"]);
+    // The list carries them too, and a renamed tag shows its new name; no link, no names.
+    const renamed = await put("Tags", { ...cold, name: "Names frozen" });
+    expect(renamed.status).toBe(200);
+    const listed = await get(
+      `Company?${filter([{ field: "shortName", operator: "eq", value: "NAMES FIRM" }])}`,
+    );
+    expect(listed.body.results[0]).toMatchObject({
+      tagNames: ["NAMES FROZEN", "NAMES BULK"],
+      groupNames: ["Names key"],
+    });
+    expect((await get(`Person/${person.id}`)).body.tagNames).toEqual(["NAMES FROZEN"]);
+    expect((await created("Company", { shortName: "Names bare", keyRole: "other" })).tagNames).toEqual([]);
   });
 });
 

@@ -31,5 +31,7 @@ export const Address = z.object({
   country: z.string().nullable(),
   comment: z.string().nullable(),
   coordinates: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  /** The address on one line ("Prosta 20, 00-850 Warsaw, PL"), as a company's addressText shows it. */
+  text: z.string(),
 });
 export type Address = z.output<typeof Address>;

@@ -33,6 +33,7 @@ export const addressResource = new Resource<Address, AddressCreate, AddressUpdat
     country: row.country,
     comment: row.comment,
     coordinates: row.lat === null || row.lng === null ? null : { lat: row.lat, lng: row.lng },
+    text: addressText(row as AddressRow),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,

@@ -58,7 +58,11 @@ export const Company = z.object({
   websiteUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
   tagIds: z.array(z.number()),
+  /** The linked tags' names, in the order of tagIds. */
+  tagNames: z.array(z.string()),
   groupIds: z.array(z.number()),
+  /** The linked company groups' values, in the order of groupIds. */
+  groupNames: z.array(z.string()),
   description: z.string().nullable(),
   addressId: z.number().nullable(),
   addressText: z.string().nullable(),

@@ -67,7 +67,7 @@ export const companyMeta: ResourceMeta = {
       reference: {
         resource: "Address",
         path: "/Address",
-        titleFields: ["city", "street"],
+        titleFields: ["text", "city"],
         displayField: "addressText",
       },
       list: { filterable: true, visible: true },

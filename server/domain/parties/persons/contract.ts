@@ -33,6 +33,8 @@ export const Person = z.object({
   url: z.string().nullable(),
   description: z.string().nullable(),
   tagIds: z.array(z.number()),
+  /** The linked tags' names, in the order of tagIds. */
+  tagNames: z.array(z.string()),
   companyId: z.number().nullable(),
   companyName: z.string().nullable(),
 });

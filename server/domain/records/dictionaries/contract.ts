@@ -22,5 +22,7 @@ export const Dictionary = z.object({
   group: z.string(),
   description: z.string().nullable(),
   tagIds: z.array(z.number()),
+  /** The linked tags' names, in the order of tagIds. */
+  tagNames: z.array(z.string()),
 });
 export type Dictionary = z.output<typeof Dictionary>;

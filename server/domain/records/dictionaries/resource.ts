@@ -15,13 +15,14 @@ export const dictionaryResource = new Resource<Dictionary, DictionaryCreate, Dic
   meta: dictionaryMeta,
   hub: "Dictionary",
   table: dictionaries,
-  toDto: (row, links) => ({
+  toDto: (row, links, extra) => ({
     id: row.id,
     code: row.code,
     value: row.value,
     group: row.group,
     description: row.description,
     tagIds: links.tagIds,
+    tagNames: (extra.tagNames as string[] | undefined) ?? [],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,
@@ -39,6 +40,7 @@ export const dictionaryResource = new Resource<Dictionary, DictionaryCreate, Dic
       target: dictionaryTags.tagId,
       targetTable: tags,
       targetId: tags.id,
+      names: tags.name,
     },
   },
   unique: [{
