@@ -46,7 +46,7 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth, page.url()).toBeLessThanOrEqual(innerWidth);
 }
 
-function settingsDialog(page: Page, name = enUs["common.settings"]) {
+function settingsDialog(page: Page, name: string = enUs["common.settings"]) {
   return page.getByRole("dialog", { name });
 }
 
