@@ -1,9 +1,10 @@
 // The one API client: bearer token and request id on every call, the error envelope turned into
 // ApiError, one token refresh with GET Auth and a retry when the token expired, sign-out when the
-// refresh itself is refused, the loading counter always released, and the top warning when the server
-// cannot be reached at all.
+// refresh itself is refused, the loading counter always released, the top warning when the server
+// cannot be reached at all, and the client-version handshake (this page's build out, the served one in).
 import { authAtom, langAtom, offlineAtom, pendingAtom, store, type TokenData } from "./state.ts";
 import { signOut } from "./session.ts";
+import { CLIENT_BUILD, noteServedBuild } from "./app_version.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -54,6 +55,7 @@ async function send(
   const headers: Record<string, string> = {
     "X-Request-Id": requestId,
     "Accept-Language": store.get(langAtom),
+    "X-Client-Version": CLIENT_BUILD,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -69,6 +71,7 @@ async function send(
     store.set(offlineAtom, true);
     throw new ApiError(0, "network", err instanceof Error ? err.message : String(err));
   }
+  noteServedBuild(res.headers.get("X-App-Version"));
   return res;
 }
 

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Builds the client with esbuild and vanilla-extract: the browser bundle (hashed, code-split, with its
 // CSS), the server-rendering bundle the Deno server imports, the service worker with its precache list
-// (workbox-build), the web app manifest and icons. Output: dist/ (git-ignored). Run by `deno task build`,
+// (workbox-build), the web app manifest and icons, and the build id both bundles carry (the server answers
+// it as X-App-Version, so open pages learn a newer client is out). Output: dist/ (git-ignored). Run by `deno task build`,
 // and by `npm start` and `npm test` before they need it.
 import { build } from "esbuild";
 import { vanillaExtractPlugin } from "@vanilla-extract/esbuild-plugin";
 import { injectManifest } from "workbox-build";
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,13 +20,39 @@ const production = process.env.NODE_ENV !== "development";
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(clientOut, "icons"), { recursive: true });
 
+// The build id has to be compiled in, so it cannot hash the bundles themselves: it hashes what they are
+// made of (the client, the client-safe server files it imports, the locked dependencies, the mode).
+// The same sources give the same id, on every machine that builds them.
+function sourceFiles(dir, keep = () => true) {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(root, join(e.parentPath, e.name)).split("\\").join("/"))
+    .filter(keep);
+}
+const sources = [
+  ...sourceFiles("client"),
+  ...sourceFiles(
+    "server",
+    (f) =>
+      f.endsWith("/contract.ts") || f.startsWith("server/kernel/i18n/") ||
+      f === "server/kernel/list_contract.ts",
+  ),
+  "package-lock.json",
+].sort();
+const hash = createHash("sha256").update(production ? "production" : "development");
+for (const f of sources) hash.update(f).update(readFileSync(join(root, f)));
+const buildId = hash.digest("hex").slice(0, 16);
+
 // Class names must be the same in both bundles: the server renders them, the browser's CSS styles them.
 const identifiers = production ? "short" : "debug";
 const common = {
   bundle: true,
   jsx: "automatic",
   target: ["es2022"],
-  define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") },
+  define: {
+    "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
+    __CLIENT_BUILD__: JSON.stringify(buildId),
+  },
   logLevel: "warning",
 };
 
@@ -64,6 +92,7 @@ const url = (file) => "/" + relative(clientOut, join(root, file)).split("\\").jo
 const assets = {
   js: url(entry[0]),
   css: outputs.filter(([file]) => file.endsWith(".css")).map(([file]) => url(file)),
+  build: buildId,
 };
 writeFileSync(join(dist, "assets.json"), JSON.stringify(assets, null, 2));
 
@@ -116,7 +145,7 @@ const { count, size, warnings } = await injectManifest({
 rmSync(swTemp);
 for (const w of warnings) console.warn(w);
 console.log(
-  `client built: ${assets.js}, ${assets.css.length} stylesheet(s); service worker precaches ${count} files (${
+  `client built: ${buildId}: ${assets.js}, ${assets.css.length} stylesheet(s); service worker precaches ${count} files (${
     Math.round(size / 1024)
   } KiB)`,
 );

@@ -51,6 +51,8 @@ export const authAtom = atom<TokenData | null>(null);
 export const hydratedAtom = atom(false);
 export const startupAtom = atom<StartupConfig | null>(null);
 export const offlineAtom = atom(false);
+/** The server serves a newer client build than this page's: persistent until the page reloads. */
+export const outdatedAtom = atom(false);
 export const pendingAtom = atom(0);
 
 export interface Toast {

@@ -18,4 +18,8 @@ registerRoute(
 );
 
 self.addEventListener("install", () => void self.skipWaiting());
+// The outdated banner's Refresh: a new worker that is still waiting takes over before the reload.
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+});
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));

@@ -39,6 +39,11 @@ try {
         await page.locator("nav a").first().waitFor({ state: "attached" });
         await shot(name);
       }
+      if (device === "phone") {
+        await page.getByRole("button", { name: "Settings" }).click();
+        await page.getByRole("dialog").waitFor();
+        await shot("settings");
+      }
       await context.close();
     }
   }

@@ -11,6 +11,7 @@ import { canonicalPath, openApiDocument, routes } from "./http/openapi.ts";
 import { AppError } from "./kernel/errors.ts";
 import { mount } from "./http/route.ts";
 import { webRoutes } from "./http/web.ts";
+import { announceClientBuild } from "./http/client_version.ts";
 import { authRoutes } from "./domain/access/auth/routes.ts";
 import { userRoutes } from "./domain/access/users/routes.ts";
 import { registrationRoutes } from "./domain/access/registration/routes.ts";
@@ -38,6 +39,7 @@ import { exchangeRateRoutes } from "./domain/assortment/exchange_rates/resource.
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
   const api = new Hono<Env>();
+  api.use("*", announceClientBuild(platform));
   authRoutes(api, platform);
   oidcRoutes(api, platform);
   registrationRoutes(api, platform);

@@ -42,6 +42,11 @@ export interface Config {
   resetCodeTtlSeconds: number;
   walCheckpointSeconds: number;
   machineName: string;
+  /**
+   * The client build this server claims to serve, answered as `X-App-Version`; by default the id that
+   * client/build.mjs wrote to dist/assets.json. Set only to claim another (tests).
+   */
+  clientBuild?: string;
 }
 
 function env(name: string): string | undefined {

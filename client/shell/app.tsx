@@ -17,7 +17,7 @@ import {
 } from "../state.ts";
 import { matchPath } from "./routes.ts";
 import { startNavigation } from "./navigation.ts";
-import { OfflineBanner, Toasts } from "./chrome.tsx";
+import { OfflineBanner, OutdatedBanner, Toasts } from "./chrome.tsx";
 import { MainLayout, rememberMenuLink } from "./layout.tsx";
 import { SignIn } from "../screens/signin.tsx";
 import { ThirdPartyReturn } from "../screens/third_party_signin.tsx";
@@ -151,6 +151,7 @@ function Localized() {
   return (
     <I18nProvider locale={lang}>
       <OfflineBanner />
+      <OutdatedBanner />
       <Screen />
       <Toasts />
       <Hydrate />

@@ -1,4 +1,6 @@
-// Parts of the page around every screen: the unreachable-server warning, toasts, language and theme.
+// Parts of the page around every screen: the unreachable-server and outdated-client warnings, toasts,
+// language and theme.
+import { useState } from "react";
 import { useAtom, useAtomValue } from "jotai";
 import { Button, Select, Switch } from "../ui/controls.tsx";
 import { useT } from "../i18n/use_t.ts";
@@ -8,6 +10,7 @@ import {
   KEYS,
   langAtom,
   offlineAtom,
+  outdatedAtom,
   setPreferenceCookie,
   store,
   themeAtom,
@@ -15,6 +18,7 @@ import {
   writeStorage,
 } from "../state.ts";
 import { api } from "../api.ts";
+import { loadLatestClient } from "../app_version.ts";
 import * as css from "./shell.css.ts";
 
 /** Server unreachable: persistent until the user cancels it or refreshes the page. */
@@ -27,6 +31,28 @@ export function OfflineBanner() {
       <span className={css.bannerText}>{t.t("shell.serverUnreachable")}</span>
       <Button quiet onPress={() => setOffline(false)}>{t.t("common.cancel")}</Button>
       <Button onPress={() => location.reload()}>{t.t("common.refresh")}</Button>
+    </div>
+  );
+}
+
+/** The server serves a newer client: persistent and non-blocking until the user refreshes. */
+export function OutdatedBanner() {
+  const t = useT();
+  const outdated = useAtomValue(outdatedAtom);
+  const [updating, setUpdating] = useState(false);
+  if (!outdated) return null;
+  return (
+    <div role="alert" className={css.banner} data-testid="outdated-banner">
+      <span className={css.bannerText}>{t.t("error.clientOutdated")}</span>
+      <Button
+        isDisabled={updating}
+        onPress={() => {
+          setUpdating(true);
+          void loadLatestClient();
+        }}
+      >
+        {updating ? t.t("appVersion.updating") : t.t("common.refresh")}
+      </Button>
     </div>
   );
 }

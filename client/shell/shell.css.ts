@@ -1,5 +1,6 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { vars } from "../theme/theme.css.ts";
+import { quietButton } from "../ui/ui.css.ts";
 
 export const page = style({ minHeight: "100vh", display: "flex", flexDirection: "column" });
 
@@ -13,10 +14,27 @@ export const topBar = style({
   flexWrap: "wrap",
 });
 
-export const brand = style({ fontWeight: 700, fontSize: vars.size.title, marginRight: "auto" });
+export const brand = style({
+  fontWeight: 700,
+  fontSize: vars.size.title,
+  marginRight: "auto",
+  minWidth: 0,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
 
 /** Who is signed in, in the top bar. */
-export const userName = style({ fontWeight: 600, alignSelf: "center" });
+export const userName = style({
+  fontWeight: 600,
+  alignSelf: "center",
+  whiteSpace: "nowrap",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  maxWidth: "14rem",
+  // On a phone the top bar keeps one row: the name gives way.
+  "@media": { "screen and (max-width: 720px)": { display: "none" } },
+});
 
 export const body = style({ display: "flex", flex: 1, minHeight: 0 });
 
@@ -131,11 +149,48 @@ export const toast = style({
 
 export const toastError = style([toast, { background: vars.color.dangerSurface, color: vars.color.danger }]);
 
+// Below this width the settings do not fit beside the menu button, the title and the connection status:
+// they move behind one Settings button, and the status keeps only its dot (its text stays for screen
+// readers).
+const narrow = "screen and (max-width: 1100px)";
+const phone = "screen and (max-width: 720px)";
+
 export const settings = style({
   display: "flex",
   alignItems: "flex-end",
   gap: vars.space.md,
   flexWrap: "wrap",
+  "@media": { [narrow]: { display: "none" } },
+});
+
+export const settingsButton = style({ display: "none", "@media": { [narrow]: { display: "inline-flex" } } });
+
+export const settingsButtonInner = style([quietButton, {
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+}]);
+
+export const settingsPanel = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-start",
+  gap: vars.space.md,
+});
+
+export const connection = style({ display: "inline-flex", minWidth: 0 });
+
+globalStyle(`${connection} [role="status"]`, {
+  "@media": {
+    [phone]: {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+  },
 });
 
 export const favoriteDot = style({

@@ -15,13 +15,15 @@ export function PopoverButton(p: {
   onOpenChange?: (open: boolean) => void;
   className?: string;
   pressed?: boolean;
+  /** Where the dialog opens; beside the button's start by default. */
+  placement?: "bottom start" | "bottom end";
 }) {
   return (
     <DialogTrigger isOpen={p.isOpen} onOpenChange={p.onOpenChange}>
       <AriaButton aria-label={p.label} className={p.className} data-active={p.pressed || undefined}>
         {p.children}
       </AriaButton>
-      <Popover className={s.popover} placement="bottom start">
+      <Popover className={s.popover} placement={p.placement ?? "bottom start"}>
         <Dialog aria-label={p.label} className={s.popoverDialog}>
           {({ close }) => p.content(close)}
         </Dialog>

@@ -8,26 +8,48 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { Env } from "./types.ts";
+import type { Config } from "../config.ts";
 import { isLanguage, languageFromHeader } from "../kernel/i18n/mod.ts";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
+interface Assets {
+  js: string;
+  css: string[];
+  /** The build id compiled into the browser bundle. */
+  build: string;
+}
+
 interface SsrModule {
   renderShell(
     boot: { path: string; lang: string; theme: "light" | "dark"; langChosen: boolean },
-    assets: { js: string; css: string[] },
+    assets: Assets,
   ): Promise<ReadableStream<Uint8Array>>;
   matchPath(pathname: string): unknown;
 }
 
-let ssr: Promise<{ module: SsrModule; assets: { js: string; css: string[] } }> | undefined;
+let manifest: Assets | undefined;
+
+/** What client/build.mjs wrote, read once: the shell and the build id then agree until a restart. */
+function readAssets(): Assets | undefined {
+  const file = join(DIST, "assets.json");
+  if (!manifest && existsSync(file)) manifest = JSON.parse(readFileSync(file, "utf8")) as Assets;
+  return manifest;
+}
+
+/** The build id of the client this server serves (`X-App-Version`); undefined while none is built. */
+export function servedClientBuild(config: Config): string | undefined {
+  return config.clientBuild ?? readAssets()?.build;
+}
+
+let ssr: Promise<{ module: SsrModule; assets: Assets }> | undefined;
 
 function loadSsr() {
   ssr ??= (async () => {
     const file = join(DIST, "ssr", "ssr.js");
-    if (!existsSync(file)) throw new Error("The client is not built: run `deno task build`.");
+    const assets = readAssets();
+    if (!existsSync(file) || !assets) throw new Error("The client is not built: run `deno task build`.");
     const module = await import(pathToFileURL(file).href) as SsrModule;
-    const assets = JSON.parse(readFileSync(join(DIST, "assets.json"), "utf8"));
     return { module, assets };
   })();
   ssr.catch(() => (ssr = undefined));

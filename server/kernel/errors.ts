@@ -31,6 +31,7 @@ export const errorStatus = {
   "import.fileTooLarge": 413,
   "file.typeNotAllowed": 415,
   "document.validation": 422,
+  "client.outdated": 426,
   "auth.tooManyAttempts": 429,
   "server.unknown": 500,
   "server.misconfigured": 500,

@@ -43,6 +43,8 @@ export const deDe: Catalogue = {
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",
+  "client.outdated":
+    "Diese Version der Anwendung ist veraltet. Laden Sie die Seite neu, um die neueste Version zu erhalten.",
   "server.unknown": "Ein unbekannter Fehler ist aufgetreten. Anfrage-ID: {requestId}.",
   "server.misconfigured": "Der Server ist falsch konfiguriert. Bitte wenden Sie sich an den Anbieter.",
   "server.mailFailed": "Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",

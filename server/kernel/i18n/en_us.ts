@@ -37,6 +37,7 @@ export const enUs = {
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "file.typeNotAllowed": "This file type is not allowed.",
   "document.validation": "The document did not pass validation.",
+  "client.outdated": "This version of the application is outdated. Refresh to load the latest.",
   "server.unknown": "An unknown error occurred. Request id: {requestId}.",
   "server.misconfigured": "The server is set up wrongly. Contact the provider.",
   "server.mailFailed": "The e-mail could not be sent. Try again later.",

@@ -41,6 +41,8 @@ export const esEs: Catalogue = {
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
   "document.validation": "El documento no ha superado la validación.",
+  "client.outdated":
+    "Esta versión de la aplicación está obsoleta. Actualice la página para cargar la versión más reciente.",
   "server.unknown": "Se ha producido un error desconocido. ID de la solicitud: {requestId}.",
   "server.misconfigured":
     "El servidor no está configurado correctamente. Póngase en contacto con el proveedor del servicio.",

@@ -40,6 +40,8 @@ export const frFr: Catalogue = {
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
   "document.validation": "La validation du document a échoué.",
+  "client.outdated":
+    "Cette version de l'application est obsolète. Actualisez la page pour charger la dernière version.",
   "server.unknown": "Une erreur inconnue s'est produite. Identifiant de la requête : {requestId}.",
   "server.misconfigured": "Le serveur est mal configuré. Veuillez contacter le prestataire.",
   "server.mailFailed": "L'e-mail n'a pas pu être envoyé. Veuillez réessayer plus tard.",

@@ -39,6 +39,8 @@ export const plPl: Catalogue = {
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
   "document.validation": "Dokument nie przeszedł walidacji.",
+  "client.outdated":
+    "Ta wersja aplikacji jest nieaktualna. Proszę odświeżyć stronę, aby wczytać najnowszą wersję.",
   "server.unknown": "Wystąpił nieznany błąd. Identyfikator żądania: {requestId}.",
   "server.misconfigured": "Serwer jest nieprawidłowo skonfigurowany. Proszę skontaktować się z usługodawcą.",
   "server.mailFailed": "Nie udało się wysłać wiadomości e-mail. Proszę spróbować ponownie później.",

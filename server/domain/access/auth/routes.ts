@@ -4,10 +4,13 @@ import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { bearerToken } from "../../../http/middleware.ts";
 import { clientInfo } from "../../../http/client_info.ts";
+import { refuseOutdatedClient } from "../../../http/client_version.ts";
 import { refresh, signIn } from "./service.ts";
 import { SignIn, TokenData } from "./contract.ts";
 
 export function authRoutes(app: Hono<Env>, platform: Platform): void {
+  // Before the body is read: an outdated client may be sending an older shape.
+  app.post("/Auth", refuseOutdatedClient(platform));
   mount(app, platform, {
     method: "post",
     path: "/Auth",

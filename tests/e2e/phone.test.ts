@@ -1,0 +1,147 @@
+// The application on a phone (390×844, touch): the top bar keeps one row, every setting sits behind the
+// Settings button and works from there (touch and keyboard), and no page scrolls sideways.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
+import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
+import { deDe } from "../../client/i18n/de_de.ts";
+
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  s = await startServer();
+  // One tenant per test: the touch test changes its user's language and menu settings on the server.
+  for (const slug of ["bar", "touch", "keys"]) await createTenant(s, slug);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+async function signedInPhone(slug: string): Promise<Page> {
+  const context = await browser.newContext({
+    locale: "en-US",
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`${s.baseUrl}/signin`);
+  await waitForHydration(page);
+  await noSidewaysScroll(page);
+  await signInThroughForm(page, `${slug}-admin`, PASSWORD);
+  await page.waitForURL(/\/$/);
+  await page.locator("nav a").first().waitFor({ state: "attached" });
+  return page;
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: globalThis.innerWidth,
+  }));
+  expect(scrollWidth, page.url()).toBeLessThanOrEqual(innerWidth);
+}
+
+function settingsDialog(page: Page, name: string = enUs["common.settings"]) {
+  return page.getByRole("dialog", { name });
+}
+
+describe("the top bar on a phone", () => {
+  it("keeps one row: the settings are behind one button, and nothing scrolls sideways", async () => {
+    const page = await signedInPhone("bar");
+    const bar = await page.locator("header").boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(72);
+    expect(await page.getByRole("switch", { name: enUs["common.nightMode"] }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: enUs["common.signOut"] }).count()).toBe(0);
+    await noSidewaysScroll(page);
+    for (const path of ["/users", "/my-company", "/companies"]) {
+      await page.goto(s.baseUrl + path);
+      await waitForHydration(page);
+      await page.locator("main h1, main h2").first().waitFor();
+      await noSidewaysScroll(page);
+    }
+    await page.getByRole("button", { name: enUs["common.settings"] }).tap();
+    await settingsDialog(page).waitFor();
+    await noSidewaysScroll(page);
+    const box = await settingsDialog(page).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
+  it("reaches every setting by touch, and each one works", async () => {
+    const page = await signedInPhone("touch");
+    const open = async (name: string = enUs["common.settings"]) => {
+      await page.getByRole("button", { name }).tap();
+      await settingsDialog(page, name).waitFor();
+      return settingsDialog(page, name);
+    };
+
+    // The switch's input is visually hidden; a person taps its label.
+    const label = (name: string) => page.locator("label").filter({ has: page.getByRole("switch", { name }) });
+
+    // Night mode.
+    let dialog = await open();
+    const nightMode = dialog.getByRole("switch", { name: enUs["common.nightMode"] });
+    await dialog.locator(label(enUs["common.nightMode"])).tap();
+    expect(await nightMode.isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+
+    // Compact menu: kept in local storage.
+    const compact = dialog.getByRole("switch", { name: enUs["common.compactMenu"] });
+    await dialog.locator(label(enUs["common.compactMenu"])).tap();
+    expect(await compact.isChecked()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("wms.compactMenu"))).toBe("true");
+
+    // Simplified menu: the menu becomes one list.
+    const simplified = dialog.getByRole("switch", { name: enUs["common.simplifiedMenu"] });
+    await dialog.locator(label(enUs["common.simplifiedMenu"])).tap();
+    expect(await simplified.isChecked()).toBe(true);
+    await page.locator("nav [data-simplified-menu]").waitFor({ state: "attached" });
+
+    // Closed and opened again, the dialog shows the settings as they are.
+    await page.keyboard.press("Escape");
+    await settingsDialog(page).waitFor({ state: "detached" });
+    dialog = await open();
+    expect(await dialog.getByRole("switch", { name: enUs["common.nightMode"] }).isChecked()).toBe(true);
+    expect(await dialog.getByRole("switch", { name: enUs["common.simplifiedMenu"] }).isChecked()).toBe(true);
+
+    // Language: the page switches to German.
+    await dialog.getByRole("button", { name: /English/ }).tap();
+    await page.getByRole("option", { name: "Deutsch" }).tap();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("de-de");
+    await page.keyboard.press("Escape");
+    await settingsDialog(page).waitFor({ state: "detached" });
+    dialog = await open(deDe["common.settings"]);
+
+    // Sign out.
+    await dialog.getByRole("button", { name: deDe["common.signOut"] }).tap();
+    await page.waitForURL(/\/signin$/);
+    expect(await page.evaluate(() => localStorage.getItem("wms.auth"))).toBeNull();
+    await page.context().close();
+  });
+
+  it("works from the keyboard: Enter opens, Tab moves, Space toggles, Escape closes", async () => {
+    const page = await signedInPhone("keys");
+    const button = page.getByRole("button", { name: enUs["common.settings"] });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const dialog = settingsDialog(page);
+    await dialog.waitFor();
+    const nightMode = dialog.getByRole("switch", { name: enUs["common.nightMode"] });
+    for (let i = 0; i < 5 && !(await nightMode.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    expect(await nightMode.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Space");
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
