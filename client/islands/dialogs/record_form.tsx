@@ -6,6 +6,7 @@ import { Button, Checkbox, ReadOnlyField, Select, TextField } from "../../ui/con
 import { NumberField } from "../../ui/number_field.tsx";
 import { ColourField, ColourSwatch } from "../../ui/colour_field.tsx";
 import { RemovableTags } from "../../ui/tag_list.tsx";
+import { BarcodePreview } from "../../ui/barcode.tsx";
 import {
   type FieldMeta,
   formatValue,
@@ -174,6 +175,9 @@ function EditField({ t, field: f, mode, value, onChange, errors, record }: Field
               : undefined}
             errors={errs}
           />
+          {f.barcodePreview && typeof value === "string"
+            ? <BarcodePreview value={value} symbology={f.barcodePreview} />
+            : null}
         </div>
       );
   }
@@ -355,6 +359,9 @@ function ShownField(
       <ReadOnlyField label={label(t, f)}>
         {shown || <span aria-hidden="true">—</span>}
       </ReadOnlyField>
+      {f.barcodePreview && typeof value === "string"
+        ? <BarcodePreview value={value} symbology={f.barcodePreview} />
+        : null}
     </div>
   );
 }
