@@ -116,6 +116,8 @@ export function LocationTree(p: {
     setExpanded(keys);
   }
 
+  /** The rows under `parent`. A location with children always has some (a "loading" row until they are
+   * read): react-aria's Tree makes a row expandable, for the keyboard too, only when it has child rows. */
   function level(parent: number): ReactNode[] {
     const c = children.get(parent);
     if (!c) {
@@ -168,7 +170,7 @@ export function LocationTree(p: {
             </div>
           )}
         </TreeItemContent>
-        {expanded.has(n.id) && n.childCount > 0 ? level(n.id) : null}
+        {n.childCount > 0 ? level(n.id) : null}
       </TreeItem>
     ));
     if (c.items.length < c.total) {
