@@ -235,6 +235,30 @@ describe("a business manager", () => {
   });
 });
 
+describe("a location with many children", () => {
+  it("shows them 100 at a time, with a row that reads the rest", async () => {
+    const r = await call(s, "POST", "/api/StorageSpace/generate", {
+      token: managerToken,
+      body: {
+        levels: [{ prefix: "BIG", quantity: 1, digits: 1 }, { prefix: "B", quantity: 105, digits: 3 }],
+      },
+    });
+    expect(r.status).toBe(200);
+    const page = await pageAs("manager-mia", "/warehouse-locations");
+    await page.getByRole("tab", { name: enUs["locations.viewTree"] }).click();
+    await treeRow(page, "BIG1").getByRole("button").click();
+    const more = enUs["locations.showMore"].replace("{shown}", "100").replace("{total}", "105");
+    await treeRow(page, more).waitFor();
+    expect(await tree(page).getByRole("row").filter({ hasText: /^BIG1-B\d{3}$/ }).count()).toBe(100);
+    await treeRow(page, "BIG1-B100").waitFor();
+    expect(await treeRow(page, "BIG1-B101").count()).toBe(0);
+    await treeRow(page, more).click();
+    await treeRow(page, "BIG1-B105").waitFor();
+    expect(await treeRow(page, more).count()).toBe(0);
+    expect(await tree(page).getByRole("row").filter({ hasText: /^BIG1-B\d{3}$/ }).count()).toBe(105);
+  });
+});
+
 describe("a basic user", () => {
   it("browses the tree and previews a location, with no generator", async () => {
     const page = await pageAs("basic-bob", "/warehouse-locations");
