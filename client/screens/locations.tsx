@@ -71,7 +71,10 @@ export function LocationsScreen(p: { openedDialogId?: string; additionalParams?:
       <Tabs
         label={t.t("locations.view")}
         selected={view}
-        onChange={(id) => setView(lastView = id === "tree" ? "tree" : "list")}
+        onChange={(id) => {
+          lastView = id === "tree" ? "tree" : "list";
+          setView(lastView);
+        }}
         tabs={[
           {
             id: "list",
@@ -81,7 +84,7 @@ export function LocationsScreen(p: { openedDialogId?: string; additionalParams?:
                 meta={meta}
                 route={ROUTE}
                 title={title}
-                openedDialogId={view === "list" ? p.openedDialogId : undefined}
+                openedDialogId={p.openedDialogId}
                 additionalParams={p.additionalParams}
                 canEdit={canEdit}
                 reloadKey={reloadKey}

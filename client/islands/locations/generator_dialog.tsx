@@ -68,10 +68,13 @@ export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created:
   const [taken, setTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const setLevel = (i: number, change: Partial<Level>) => {
+  // Any change makes a shown preview stale.
+  const changeLevels = (next: Level[]) => {
     setPreview(null);
-    setLevels((old) => old.map((l, j) => (j === i ? { ...l, ...change } : l)));
+    setLevels(next);
   };
+  const setLevel = (i: number, change: Partial<Level>) =>
+    changeLevels(levels.map((l, j) => (j === i ? { ...l, ...change } : l)));
   const fieldErrors = (key: string) => errors[key]?.map((c) => t.t(c as PlainKey));
 
   async function send(previewOnly: boolean) {
@@ -215,7 +218,7 @@ export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created:
               </div>
               {levels.length > 1 && i === levels.length - 1
                 ? (
-                  <Button quiet onPress={() => (setPreview(null), setLevels(levels.slice(0, -1)))}>
+                  <Button quiet onPress={() => changeLevels(levels.slice(0, -1))}>
                     {t.t("generator.removeLevel", { n: i + 1 })}
                   </Button>
                 )
@@ -233,7 +236,7 @@ export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created:
         {levels.length < MAX_LEVELS
           ? (
             <span>
-              <Button quiet onPress={() => (setPreview(null), setLevels([...levels, newLevel()]))}>
+              <Button quiet onPress={() => changeLevels([...levels, newLevel()])}>
                 {t.t("generator.addLevel")}
               </Button>
             </span>

@@ -11,7 +11,9 @@ import type { PlainKey } from "../list/meta.ts";
 import { Notice } from "../../ui/controls.tsx";
 import * as css from "./locations.css.ts";
 
-export const CHILD_PAGE = 100;
+const CHILD_PAGE = 100;
+/** The list calls' largest page. */
+const MAX_PAGE = 1000;
 /** The id the children call takes for the roots. */
 const ROOTS = 0;
 
@@ -81,20 +83,17 @@ export function LocationTree(p: {
   const reload = useCallback(async () => {
     const loaded = [...shown.current].map(([parent, c]) => [parent, c.items.length] as const);
     if (!loaded.length) return void loadMore(ROOTS);
-    try {
-      const pages = await Promise.all(
-        loaded.map(([parent, count]) =>
-          api<{ results: Node[]; allFilteredRowCount: number }>(
-            "GET",
-            childrenPath(parent, 1, Math.min(1000, Math.max(CHILD_PAGE, count))),
-          ).then((r) => [parent, { items: r.results, total: r.allFilteredRowCount }] as const, () => null)
-        ),
-      );
-      setChildren(new Map(pages.filter((x) => x !== null)));
-      setError(null);
-    } catch (err) {
-      setError(err);
-    }
+    // A level that cannot be read any more (its location was deleted) is dropped.
+    const levels = await Promise.all(
+      loaded.map(([parent, count]) =>
+        api<{ results: Node[]; allFilteredRowCount: number }>(
+          "GET",
+          childrenPath(parent, 1, Math.min(MAX_PAGE, Math.max(CHILD_PAGE, count))),
+        ).then((r) => [parent, { items: r.results, total: r.allFilteredRowCount }] as const, () => null)
+      ),
+    );
+    setChildren(new Map(levels.filter((x) => x !== null)));
+    setError(null);
   }, [loadMore]);
 
   useEffect(() => {
@@ -145,7 +144,6 @@ export function LocationTree(p: {
         hasChildItems={n.childCount > 0}
         className={css.item}
         onAction={() => p.onOpen(n.id)}
-        data-location-id={n.id}
       >
         <TreeItemContent>
           {({ hasChildItems }) => (
