@@ -354,14 +354,15 @@ function ShownField(
   }
   const wide = f.kind === "textarea" || f.kind === "addresses" || f.kind === "references" ||
     f.kind === "strings";
+  // A bar-code field (one text, or several for `strings`) is drawn under its value.
+  const symbology = f.barcodePreview;
+  const barcodes = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
   return (
     <div className={wide ? css.wide : undefined}>
       <ReadOnlyField label={label(t, f)}>
         {shown || <span aria-hidden="true">—</span>}
       </ReadOnlyField>
-      {f.barcodePreview && typeof value === "string"
-        ? <BarcodePreview value={value} symbology={f.barcodePreview} />
-        : null}
+      {symbology ? barcodes.map((v) => <BarcodePreview key={v} value={v} symbology={symbology} />) : null}
     </div>
   );
 }
