@@ -90,6 +90,19 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("dialog").getByRole("combobox").fill("acme");
       await page.getByRole("option").first().waitFor();
       found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
+      expect(found).toEqual([]);
+      await context.close();
+    });
+
+    it("the location tree, a location's barcode and the generator pass axe", async () => {
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      const found: string[] = [];
       // The location tree, one level open, and a location's preview with its barcode.
       await page.goto(s.baseUrl + "/warehouse-locations");
       await waitForHydration(page);

@@ -165,7 +165,7 @@ describe("a business manager", () => {
     await barcode.waitFor();
     expect(await barcode.getAttribute("data-symbology")).toBe("code128");
     expect(await barcode.locator("svg path").count()).toBeGreaterThan(0);
-  });
+  }, 60_000); // the longest walk here; the gate runs many browsers at once
 
   it("is refused a second run of the same labels, told which, and nothing is created", async () => {
     const before = (await locations()).length;
