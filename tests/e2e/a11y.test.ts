@@ -60,39 +60,50 @@ async function scan(page: Page): Promise<string[]> {
 
 for (const theme of ["light", "dark"] as const) {
   describe(`${theme} theme`, () => {
-    it("the sign-in screen, the start page with the menu, the screens and the missing page pass axe", async () => {
-      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
-      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
-      const page = await context.newPage();
-      await page.goto(s.baseUrl + "/signin");
-      await waitForHydration(page);
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-      const found: string[] = [];
-      found.push(...(await scan(page)).map((v) => `/signin: ${v}`));
-      await signInThroughForm(page, "acme-admin", PASSWORD);
-      await page.waitForURL(/\/$/);
-      await page.locator("nav a").first().waitFor();
-      found.push(...(await scan(page)).map((v) => `/: ${v}`));
-      const paths = ["/companies", "/no-such-screen", "/users", "/users/1", "/my-company", "/product-groups"];
-      for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`]) {
-        await page.goto(s.baseUrl + path);
+    it(
+      "the sign-in screen, the start page with the menu, the screens and the missing page pass axe",
+      async () => {
+        const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+        await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+        const page = await context.newPage();
+        await page.goto(s.baseUrl + "/signin");
         await waitForHydration(page);
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        const found: string[] = [];
+        found.push(...(await scan(page)).map((v) => `/signin: ${v}`));
+        await signInThroughForm(page, "acme-admin", PASSWORD);
+        await page.waitForURL(/\/$/);
         await page.locator("nav a").first().waitFor();
-        if (path.startsWith("/product-groups")) {
-          await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
-          if (path !== "/product-groups") await page.getByTestId("record-form").waitFor();
+        found.push(...(await scan(page)).map((v) => `/: ${v}`));
+        const paths = [
+          "/companies",
+          "/no-such-screen",
+          "/users",
+          "/users/1",
+          "/my-company",
+          "/product-groups",
+        ];
+        for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`]) {
+          await page.goto(s.baseUrl + path);
+          await waitForHydration(page);
+          await page.locator("nav a").first().waitFor();
+          if (path.startsWith("/product-groups")) {
+            await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+            if (path !== "/product-groups") await page.getByTestId("record-form").waitFor();
+          }
+          found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
         }
-        found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
-      }
-      // The reference picker with its suggestions open.
-      await page.goto(s.baseUrl + "/product-groups/new");
-      await waitForHydration(page);
-      await page.getByRole("dialog").getByRole("combobox").fill("acme");
-      await page.getByRole("option").first().waitFor();
-      found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
-      expect(found).toEqual([]);
-      await context.close();
-    });
+        // The reference picker with its suggestions open.
+        await page.goto(s.baseUrl + "/product-groups/new");
+        await waitForHydration(page);
+        await page.getByRole("dialog").getByRole("combobox").fill("acme");
+        await page.getByRole("option").first().waitFor();
+        found.push(...(await scan(page)).map((v) => `/product-groups/new (suggestions): ${v}`));
+        expect(found).toEqual([]);
+        await context.close();
+      },
+      60_000,
+    ); // many pages and scans; the gate runs many browsers at once
 
     it("the location tree, a location's barcode and the generator pass axe", async () => {
       const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
@@ -123,6 +134,6 @@ for (const theme of ["light", "dark"] as const) {
       found.push(...(await scan(page)).map((v) => `/warehouse-locations (generator): ${v}`));
       expect(found).toEqual([]);
       await context.close();
-    });
+    }, 60_000); // many pages and scans; the gate runs many browsers at once
   });
 }
