@@ -1,5 +1,6 @@
 // The master-data screens shown by the generic resource screen: a route and its resource metadata,
-// imported when the screen first opens. Adding a resource screen is one line here.
+// imported when the screen first opens. Adding a resource screen is one line here. (Locations have their
+// own screen, ./locations.tsx, around the same list and dialogs.)
 import type { ResourceMeta } from "../../server/kernel/resource_meta.ts";
 
 export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
@@ -20,8 +21,6 @@ export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "tags": () => import("../../server/domain/records/tags/meta.ts").then((m) => m.tagMeta),
   "dictionaries": () =>
     import("../../server/domain/records/dictionaries/meta.ts").then((m) => m.dictionaryMeta),
-  "warehouse-locations": () =>
-    import("../../server/domain/infrastructure/locations/meta.ts").then((m) => m.storageSpaceMeta),
   "warehouse-location-types": () =>
     import("../../server/domain/infrastructure/location_types/meta.ts").then((m) => m.storageSpaceTypeMeta),
 };

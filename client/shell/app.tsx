@@ -26,6 +26,7 @@ import { ChunkBoundary, lazyScreen } from "./lazy.tsx";
 import type { UsersScreen as UsersProps } from "../screens/users.tsx";
 import type { MyCompanyScreen as MyCompanyProps } from "../screens/my_company.tsx";
 import type { ResourceScreen as ResourceProps } from "../screens/resource.tsx";
+import type { LocationsScreen as LocationsProps } from "../screens/locations.tsx";
 import { useT } from "../i18n/use_t.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
@@ -38,6 +39,10 @@ const MyCompanyScreen = lazyScreen<Parameters<typeof MyCompanyProps>[0]>(() =>
 
 const ResourceScreen = lazyScreen<Parameters<typeof ResourceProps>[0]>(() =>
   import("../screens/resource.tsx").then((m) => ({ default: m.ResourceScreen }))
+);
+
+const LocationsScreen = lazyScreen<Parameters<typeof LocationsProps>[0]>(() =>
+  import("../screens/locations.tsx").then((m) => ({ default: m.LocationsScreen }))
 );
 
 function Loading() {
@@ -114,6 +119,11 @@ function Screen() {
           openedDialogId={match.openedDialogId}
           additionalParams={match.additionalParams}
         />,
+      );
+      break;
+    case "locations":
+      screen = lazyPart(
+        <LocationsScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
       );
       break;
     default:

@@ -14,6 +14,7 @@ export type Screen =
   | "users"
   | "myCompany"
   | "resource"
+  | "locations"
   | "comingSoon";
 
 export interface RouteDef {
@@ -67,7 +68,7 @@ export const routeTable: RouteDef[] = [
   soon("products-price-list"),
   soon("exchange-rates"),
   // infrastructure
-  soon("warehouse-locations"),
+  { name: "warehouse-locations", screen: "locations", params: true },
   soon("warehouse-location-types"),
   soon("warehouse-map", false),
   // statistics

@@ -84,6 +84,8 @@ export interface FieldMeta {
   groupKey?: string;
   /** Never shown outside the form (passwords). */
   writeOnly?: boolean;
+  /** The value is a bar code: the dialogs draw it in this symbology beside the text. */
+  barcodePreview?: "code128";
 }
 
 export interface ResourceMeta {

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { createRequire } from "node:module";
 import { call, createTenant, PASSWORD, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -11,6 +12,7 @@ let s: TestServer;
 let browser: Browser;
 let groupId: number;
 let companyId: number;
+let locationId: number;
 beforeAll(async () => {
   s = await startServer();
   await createTenant(s, "acme");
@@ -33,6 +35,16 @@ beforeAll(async () => {
     token: admin,
     body: { firstName: "Anna", lastName: "Kowalska", companyId, tagIds: [tag.body.id] },
   });
+  // A location with a child (the tree's expandable row) and a barcode to draw.
+  const root = await call(s, "POST", "/api/StorageSpace", {
+    token: admin,
+    body: { label: "WH1", cooled: true },
+  });
+  await call(s, "POST", "/api/StorageSpace", {
+    token: admin,
+    body: { label: "WH1-A01", parentId: root.body.id },
+  });
+  locationId = root.body.id;
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -103,6 +115,37 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("dialog").getByRole("combobox", { name: "Add to Tags" }).fill("cold");
       await page.getByRole("option", { name: "COLD CHAIN" }).waitFor();
       found.push(...(await scan(page)).map((v) => `/companies/${companyId} (tags): ${v}`));
+      expect(found).toEqual([]);
+      await context.close();
+    });
+
+    it("the location tree, a location's barcode and the generator pass axe", async () => {
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      const found: string[] = [];
+      // The location tree, one level open, and a location's preview with its barcode.
+      await page.goto(s.baseUrl + "/warehouse-locations");
+      await waitForHydration(page);
+      await page.getByRole("tab", { name: enUs["locations.viewTree"] }).click();
+      await page.getByRole("treegrid").getByRole("row", { name: "WH1" }).getByRole("button").click();
+      await page.getByRole("treegrid").getByRole("row", { name: "WH1-A01" }).waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-locations (tree): ${v}`));
+      await page.goto(s.baseUrl + `/warehouse-locations/${locationId}/preview`);
+      await waitForHydration(page);
+      await page.getByRole("dialog").getByTestId("barcode").waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-locations/${locationId}/preview: ${v}`));
+      // The generator with its preview shown.
+      await page.goto(s.baseUrl + "/warehouse-locations");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: enUs["generator.open"] }).click();
+      await page.getByRole("dialog").getByRole("button", { name: enUs["generator.preview"] }).click();
+      await page.getByTestId("generator-preview").waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-locations (generator): ${v}`));
       expect(found).toEqual([]);
       await context.close();
     });

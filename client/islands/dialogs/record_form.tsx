@@ -6,6 +6,7 @@ import { Button, Checkbox, ReadOnlyField, Select, TextField } from "../../ui/con
 import { NumberField } from "../../ui/number_field.tsx";
 import { ColourField, ColourSwatch } from "../../ui/colour_field.tsx";
 import { RemovableTags } from "../../ui/tag_list.tsx";
+import { BarcodePreview } from "../../ui/barcode.tsx";
 import {
   type FieldMeta,
   formatValue,
@@ -174,6 +175,9 @@ function EditField({ t, field: f, mode, value, onChange, errors, record }: Field
               : undefined}
             errors={errs}
           />
+          {f.barcodePreview && typeof value === "string"
+            ? <BarcodePreview value={value} symbology={f.barcodePreview} />
+            : null}
         </div>
       );
   }
@@ -352,11 +356,15 @@ function ShownField(
   }
   const wide = f.kind === "textarea" || f.kind === "addresses" || f.kind === "references" ||
     f.kind === "strings";
+  // A bar-code field (one text, or several for `strings`) is drawn under its value.
+  const symbology = f.barcodePreview;
+  const barcodes = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
   return (
     <div className={wide ? css.wide : undefined}>
       <ReadOnlyField label={label(t, f)}>
         {shown || <span aria-hidden="true">—</span>}
       </ReadOnlyField>
+      {symbology ? barcodes.map((v) => <BarcodePreview key={v} value={v} symbology={symbology} />) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The generic list screen of a resource: quick search, per-column filters, sort, column chooser, row
 // selection with a bulk delete, the total, and the add/edit/preview dialog that the route's
 // openedDialogId opens (/users/new, /users/12, /users/12/preview); closing it goes back to the list.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage, reportError } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
@@ -52,6 +52,8 @@ export function ResourceList(p: {
   additionalParams?: string;
   /** May add, edit and delete; null while not yet known (no dialog opens until it is). */
   canEdit: boolean | null;
+  /** A new value re-reads the list (after changes this page made elsewhere, which the hub does not echo). */
+  reloadKey?: number;
 }) {
   const t = useT();
   const { meta } = p;
@@ -76,6 +78,12 @@ export function ResourceList(p: {
   const data = useListData<Row>(meta.path, sort, wire);
   const reload = data.reload;
   useResourceEvents(meta.resource, () => reload());
+  const reloadKey = useRef(p.reloadKey);
+  useEffect(() => {
+    if (reloadKey.current === p.reloadKey) return;
+    reloadKey.current = p.reloadKey;
+    reload();
+  }, [p.reloadKey, reload]);
 
   const base = `/${p.route}`;
   const dialog = p.canEdit === null ? null : dialogFromRoute(p.openedDialogId, p.additionalParams, p.canEdit);

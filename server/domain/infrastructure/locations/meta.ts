@@ -24,6 +24,7 @@ export const storageSpaceMeta: ResourceMeta = {
       labelKey: "field.storageSpace.barcode",
       list: { sortable: true, filterable: true, searchable: true },
       form: { add: true, edit: true, maxLength: 100 },
+      barcodePreview: "code128",
     },
     {
       name: "path",
