@@ -110,6 +110,7 @@ export const deDe = {
   "route.my-company": "Mein Unternehmen",
   "route.print-layouts": "Drucklayouts",
   "route.email-templates": "E-Mail-Vorlagen",
+  "route.email-accounts": "E-Mail-Konten",
   "route.logistics-config": "Logistikkonfiguration",
   "route.users": "Benutzer",
   "route.import-file": "Import aus Datei",

@@ -107,6 +107,7 @@ export const enUs = {
   "route.my-company": "My company",
   "route.print-layouts": "Print layouts",
   "route.email-templates": "E-mail templates",
+  "route.email-accounts": "E-mail accounts",
   "route.logistics-config": "Logistics configuration",
   "route.users": "Users",
   "route.import-file": "Import from file",

@@ -112,6 +112,7 @@ export const esEs = {
   "route.my-company": "Mi empresa",
   "route.print-layouts": "Diseños de impresión",
   "route.email-templates": "Plantillas de correo",
+  "route.email-accounts": "Cuentas de correo",
   "route.logistics-config": "Configuración logística",
   "route.users": "Usuarios",
   "route.import-file": "Importar desde archivo",

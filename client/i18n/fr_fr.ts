@@ -111,6 +111,7 @@ export const frFr = {
   "route.my-company": "Mon entreprise",
   "route.print-layouts": "Modèles d'impression",
   "route.email-templates": "Modèles d'e-mail",
+  "route.email-accounts": "Comptes e-mail",
   "route.logistics-config": "Configuration logistique",
   "route.users": "Utilisateurs",
   "route.import-file": "Import de fichier",

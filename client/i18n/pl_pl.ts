@@ -111,6 +111,7 @@ export const plPl = {
   "route.my-company": "Moja firma",
   "route.print-layouts": "Szablony wydruków",
   "route.email-templates": "Szablony e-mail",
+  "route.email-accounts": "Konta e-mail",
   "route.logistics-config": "Konfiguracja logistyki",
   "route.users": "Użytkownicy",
   "route.import-file": "Import z pliku",

@@ -110,6 +110,7 @@ export const ruRu = {
   "route.my-company": "Моя компания",
   "route.print-layouts": "Печатные формы",
   "route.email-templates": "Шаблоны писем",
+  "route.email-accounts": "Почтовые аккаунты",
   "route.logistics-config": "Настройки логистики",
   "route.users": "Пользователи",
   "route.import-file": "Импорт из файла",

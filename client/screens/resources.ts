@@ -8,6 +8,8 @@ export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/assortment/product_groups/meta.ts").then((m) => m.productGroupMeta),
   "print-layouts": () =>
     import("../../server/domain/records/print_layouts/meta.ts").then((m) => m.printLayoutMeta),
+  "email-accounts": () =>
+    import("../../server/domain/records/email_accounts/meta.ts").then((m) => m.emailAccountMeta),
   "email-templates": () =>
     import("../../server/domain/records/email_templates/meta.ts").then((m) => m.emailTemplateMeta),
   "history": () => import("../../server/domain/logs/record_log/meta.ts").then((m) => m.recordLogMeta),

@@ -47,6 +47,7 @@ export const routeTable: RouteDef[] = [
   { name: "my-company", screen: "myCompany", params: true },
   soon("print-layouts"),
   soon("email-templates"),
+  soon("email-accounts"),
   soon("logistics-config"),
   { name: "users", screen: "users", params: true },
   soon("import-file"),

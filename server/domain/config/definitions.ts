@@ -191,6 +191,7 @@ export const drawerSectionTable: Section[] = [
       "my-company",
       "print-layouts",
       "email-templates",
+      "email-accounts",
       "logistics-config",
       "users",
       "import-file",
