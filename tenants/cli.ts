@@ -98,8 +98,16 @@ try {
       break;
     }
     case "seed-demo": {
-      const { created } = await seedDemo(platform);
-      console.log(created ? "demo tenant created" : "demo tenant present, kept as it is");
+      const started = performance.now();
+      const { created, masterData } = await seedDemo(platform);
+      const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+      console.log(
+        created
+          ? `demo tenant created with its master data (${took})`
+          : masterData
+          ? `demo tenant present, master data added (${took})`
+          : "demo tenant present, kept as it is",
+      );
       console.log(
         `sign in with admin / manager / user / terminal / contractor, password ${platform.config.demoPassword}`,
       );

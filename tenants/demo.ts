@@ -1,10 +1,12 @@
-// The demo tenant: created when absent, left as it is when present (re-running keeps the data).
+// The demo tenant: created when absent, left as it is when present (re-running keeps the data). Its
+// master data (demo_data.ts) is added once, also to a demo tenant made before there was any.
 import type { Platform } from "../server/platform.ts";
 import { provisionTenant } from "./provision.ts";
 import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
 import { hashPassword } from "../server/kernel/password.ts";
 import { nowIso } from "../server/kernel/time.ts";
 import { companies } from "../server/domain/parties/companies/table.ts";
+import { seedMasterData } from "./demo_data.ts";
 
 const noFlags = {
   blocked: false,
@@ -51,8 +53,10 @@ export const demoUsers = [
   },
 ];
 
-export async function seedDemo(platform: Platform): Promise<{ created: boolean }> {
-  if (await platform.registry.bySlug("demo")) return { created: false };
+/** `created`: the tenant was made now; `masterData`: its master data was added now. */
+export async function seedDemo(platform: Platform): Promise<{ created: boolean; masterData: boolean }> {
+  const present = await platform.registry.bySlug("demo");
+  if (present) return { created: false, masterData: await seedMasterData(platform, present) };
   const password = platform.config.demoPassword;
   const { tenant } = await provisionTenant(platform, {
     slug: "demo",
@@ -113,5 +117,5 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean }
     for (const c of claims) await platform.registry.releaseLogin(c.tenantId, c.userId);
     throw err;
   }
-  return { created: true };
+  return { created: true, masterData: await seedMasterData(platform, tenant) };
 }

@@ -1,7 +1,48 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startServer, type TestServer } from "../fixtures/harness.ts";
 import { seedDemo } from "../../tenants/demo.ts";
 import { decodeJwt } from "jose";
+
+/** EAN-13: the digits weighted 1, 3, 1, 3, ... from the left, check digit included, sum to a multiple of 10. */
+function validEan13(code: string): boolean {
+  if (!/^\d{13}$/.test(code)) return false;
+  let sum = 0;
+  for (let i = 0; i < 13; i++) sum += Number(code[i]) * (i % 2 === 0 ? 1 : 3);
+  return sum % 10 === 0;
+}
+
+/** Counts of every table seeding touches, to show a second run changes nothing. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const tenant = (await s.platform.registry.bySlug("demo"))!;
+  const tables = [
+    "companies",
+    "persons",
+    "addresses",
+    "tags",
+    "dictionaries",
+    "exchange_rates",
+    "product_groups",
+    "products",
+    "product_barcodes",
+    "product_group_links",
+    "storage_space_types",
+    "storage_spaces",
+    "print_layouts",
+    "email_templates",
+    "record_log",
+  ];
+  return await s.platform.pool.use(tenant.dbUrl, async (conn) => {
+    const out: Record<string, number> = {};
+    for (const t of tables) out[t] = Number((await conn.query(`SELECT count(*) AS n FROM ${t}`))[0].n);
+    return out;
+  });
+}
+
+async function demoRows(query: string): Promise<Record<string, unknown>[]> {
+  const tenant = (await s.platform.registry.bySlug("demo"))!;
+  return await s.platform.pool.use(tenant.dbUrl, (conn) => conn.query(query));
+}
 
 let s: TestServer;
 beforeAll(async () => {
@@ -11,7 +52,10 @@ afterAll(() => s.close());
 
 describe("demo tenant", () => {
   it("is created once with the five demo users, and a second run keeps the data", async () => {
-    expect(await seedDemo(s.platform)).toEqual({ created: true });
+    const started = performance.now();
+    expect(await seedDemo(s.platform)).toEqual({ created: true, masterData: true });
+    // About 3 s here; the bound leaves room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(15_000);
     const roles: Record<string, Record<string, string>> = {
       admin: { IsSuperUser: "True" },
       manager: { IsSuperUser: "False", IsPowerUser: "True" },
@@ -41,12 +85,143 @@ describe("demo tenant", () => {
       body: { paramName: "defaultLanguage", paramValue: "de-de" },
     });
     expect(put.status).toBe(200);
-    expect(await seedDemo(s.platform)).toEqual({ created: false });
+    expect(await seedDemo(s.platform)).toEqual({ created: false, masterData: false });
     const me = await call(s, "GET", `/api/User/${decodeJwt(tokens.manager).nameid}`, {
       token: tokens.manager,
     });
     expect(me.body.defaultLanguage).toBe("de-de");
     const list = await call(s, "GET", "/api/User?PageSize=100", { token: tokens.admin });
     expect(list.body.allFilteredRowCount).toBe(5);
+  });
+
+  it("holds believable master data: contractors, products with valid EAN-13 codes, a generated warehouse", async () => {
+    const counts = await tableCounts();
+    expect(counts.products).toBeGreaterThanOrEqual(2000);
+    expect(counts.storage_spaces).toBeGreaterThanOrEqual(2000);
+    const roles = await demoRows("SELECT key_role AS role, count(*) AS n FROM companies GROUP BY key_role");
+    expect(Object.fromEntries(roles.map((r) => [r.role, Number(r.n)]))).toEqual({
+      contractor: 3,
+      supplier: 3,
+      carrier: 2,
+    });
+    // Every company has an address with coordinates and two or three contacts with e-mail and phone.
+    const perCompany = await demoRows(
+      `SELECT c.short_name AS name, a.lat AS lat, count(p.id) AS n, sum(p.email LIKE '%@%.%') AS mails,
+        sum(p.phone_number LIKE '+%') AS phones
+       FROM companies c JOIN addresses a ON a.id = c.address_id LEFT JOIN persons p ON p.company_id = c.id
+       GROUP BY c.id`,
+    );
+    expect(perCompany).toHaveLength(8);
+    for (const c of perCompany) {
+      expect(c.lat, String(c.name)).not.toBeNull();
+      expect(Number(c.n), String(c.name)).toBeGreaterThanOrEqual(2);
+      expect(Number(c.n), String(c.name)).toBeLessThanOrEqual(3);
+      expect(Number(c.mails)).toBe(Number(c.n));
+      expect(Number(c.phones)).toBe(Number(c.n));
+    }
+
+    const barcodes = (await demoRows("SELECT barcode FROM product_barcodes")).map((r) => String(r.barcode));
+    expect(barcodes.length).toBeGreaterThanOrEqual(2000);
+    for (const b of barcodes) {
+      expect(validEan13(b), b).toBe(true);
+    }
+    expect(new Set(barcodes).size).toBe(barcodes.length);
+    const withoutBarcode = await demoRows(
+      "SELECT id FROM products WHERE id NOT IN (SELECT product_id FROM product_barcodes)",
+    );
+    expect(withoutBarcode).toEqual([]);
+    const indexes = (await demoRows("SELECT product_index AS i FROM products")).map((r) => String(r.i));
+    expect(new Set(indexes).size).toBe(indexes.length);
+    for (const i of indexes) {
+      expect(i).toBe(i.toUpperCase());
+      expect(i).not.toContain("_");
+    }
+    // Chilled and frozen goods carry their temperature range and need an expiry date.
+    const cold = await demoRows(
+      "SELECT min_temperature AS lo, max_temperature AS hi, expiry_date_required AS exp FROM products WHERE max_temperature IS NOT NULL",
+    );
+    expect(cold.length).toBeGreaterThan(100);
+    for (const p of cold) {
+      expect(Number(p.lo)).toBeLessThan(Number(p.hi));
+      expect(Number(p.exp)).toBe(1);
+    }
+
+    // The generator made the warehouse: a tree whose paths run from the zone down to the place.
+    const place = await demoRows("SELECT path, cooled FROM storage_spaces WHERE label = 'C-01-1-01'");
+    expect(place).toEqual([{ path: "C / C-01 / C-01-1 / C-01-1-01", cooled: 1 }]);
+    const zones = await demoRows(
+      "SELECT label FROM storage_spaces WHERE parent_id IS NULL AND (zone_receipt = 1 OR zone_release = 1) ORDER BY label",
+    );
+    expect(zones.map((z) => z.label)).toEqual(["IN", "OUT"]);
+    const located = await demoRows(
+      "SELECT count(*) AS n FROM products WHERE default_location_id IS NOT NULL",
+    );
+    expect(Number(located[0].n)).toBeGreaterThan(100);
+
+    // The contractor user reads only their own contractor's products.
+    const auth = await call(s, "POST", "/api/Auth", {
+      body: { username: "contractor", password: "demo-pass-9" },
+    });
+    const contractorId = Number(decodeJwt(auth.body.token).contractorId);
+    const own = await call(s, "GET", "/api/Product?PageSize=100", { token: auth.body.token });
+    expect(own.status).toBe(200);
+    expect(own.body.allFilteredRowCount).toBeGreaterThan(500);
+    expect(own.body.allFilteredRowCount).toBeLessThan(1000);
+    for (const p of own.body.results) expect(p.contractorId).toBe(contractorId);
+    const [foreign] = await demoRows(
+      `SELECT id FROM products WHERE contractor_id <> ${contractorId} LIMIT 1`,
+    );
+    expect((await call(s, "GET", `/api/Product/${foreign.id}`, { token: auth.body.token })).status).toBe(404);
+
+    const before = await tableCounts();
+    expect(await seedDemo(s.platform)).toEqual({ created: false, masterData: false });
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("adds the master data once to a demo tenant seeded before there was any", async () => {
+    const tenant = (await s.platform.registry.bySlug("demo"))!;
+    // A demo tenant of the old seed: users and BALTIC FOODS, nothing else.
+    await s.platform.pool.use(tenant.dbUrl, (conn) =>
+      conn.transaction(async (tx) => {
+        await tx.run(sql.raw("UPDATE storage_spaces SET parent_id = NULL"));
+        await tx.run(sql.raw("UPDATE storage_space_types SET parent_id = NULL"));
+        for (
+          const t of [
+            "record_log",
+            "product_group_links",
+            "product_barcodes",
+            "products",
+            "product_groups",
+            "storage_spaces",
+            "storage_space_types",
+            "persons",
+            "company_groups",
+            "company_tags",
+            "dictionary_tags",
+            "dictionaries",
+            "tags",
+            "exchange_rates",
+            "print_layouts",
+            "email_templates",
+          ]
+        ) {
+          await tx.run(sql.raw(`DELETE FROM ${t}`));
+        }
+        await tx.run(sql.raw("DELETE FROM companies WHERE short_name <> 'BALTIC FOODS'"));
+        await tx.run(sql.raw("UPDATE companies SET address_id = NULL"));
+        await tx.run(sql.raw("DELETE FROM addresses"));
+      }));
+    const baltic = await demoRows("SELECT id FROM companies");
+    expect(await seedDemo(s.platform)).toEqual({ created: false, masterData: true });
+    expect(await seedDemo(s.platform)).toEqual({ created: false, masterData: false });
+    const contractors = await demoRows(
+      "SELECT id, short_name AS name FROM companies WHERE key_role = 'contractor' ORDER BY id",
+    );
+    expect(contractors.map((c) => c.name)).toEqual(["BALTIC FOODS", "MAZOVIA FMCG", "NORDFROST"]);
+    // The contractor user's company is kept and completed, not made again.
+    expect(contractors[0].id).toBe(baltic[0].id);
+    const counts = await tableCounts();
+    expect(counts.products).toBe(2000);
+    expect(counts.companies).toBe(8);
   });
 });
