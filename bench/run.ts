@@ -10,6 +10,8 @@ import * as tenantOpen from "./tenant_open.ts";
 import * as memory from "./memory.ts";
 import * as generator from "./generator.ts";
 import * as lists from "./lists.ts";
+import * as inventory from "./inventory.ts";
+import * as confirm from "./confirm.ts";
 
 interface Bench {
   name: string;
@@ -26,6 +28,8 @@ const BENCHES: Bench[] = [
   { name: memory.NAME, file: "memory.ts", limit: 300, summarize: memory.summarize },
   { name: generator.NAME, file: "generator.ts", limit: 60, summarize: generator.summarize },
   { name: lists.NAME, file: "lists.ts", limit: 480, summarize: lists.summarize },
+  { name: inventory.NAME, file: "inventory.ts", limit: 420, summarize: inventory.summarize },
+  { name: confirm.NAME, file: "confirm.ts", limit: 420, summarize: confirm.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

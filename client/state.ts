@@ -17,8 +17,28 @@ export interface DrawerSection {
   routes: string[];
 }
 
+/** A warehouse document type as the startup config defines it (server/domain/config/definitions.ts). */
+export interface DocumentDefinition {
+  typeCode: string;
+  labelKey: string;
+  direction: "in" | "out" | "relocation";
+  internal: boolean;
+  fromOrder: boolean;
+  source: "required" | "forbidden";
+  destination: "required" | "forbidden";
+}
+
 export interface StartupConfig {
-  user: TokenData["user"] & { isSuperUser: boolean; isPowerUser: boolean; settings: Record<string, unknown> };
+  user: TokenData["user"] & {
+    isSuperUser: boolean;
+    isPowerUser: boolean;
+    logisticsEnabled?: boolean;
+    connectedContractorId?: number | null;
+    settings: Record<string, unknown>;
+  };
+  wmsDocumentDefinitions?: DocumentDefinition[];
+  wmsDocumentActions?: { code: string; labelKey: string; allowedStatuses: string[] }[];
+  clientLogisticsConfig?: { documentTypesEnabled?: Record<string, boolean> };
   drawerSections: DrawerSection[];
   clientAccount: { appTitle: string | null; invoiceName: string };
   tenant: { slug: string; companyName: string };

@@ -52,3 +52,5 @@ try {
   await s.close();
 }
 console.log(shots.join("\n"));
+// A command-line run: end here even if a handle of the browser's pipe outlives its close.
+Deno.exit(0);

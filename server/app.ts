@@ -35,6 +35,10 @@ import { emailTemplateRoutes } from "./domain/records/email_templates/resource.t
 import { emailAccountRoutes } from "./domain/records/email_accounts/resource.ts";
 import { productRoutes } from "./domain/assortment/products/resource.ts";
 import { exchangeRateRoutes } from "./domain/assortment/exchange_rates/resource.ts";
+import { containerRoutes } from "./domain/stock/containers/resource.ts";
+import { wmsDocumentRoutes } from "./domain/stock/documents/routes.ts";
+import { wmsDocumentPositionRoutes } from "./domain/stock/positions/routes.ts";
+import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -62,6 +66,10 @@ export function createApp(platform: Platform): Hono<Env> {
   emailAccountRoutes(api, platform);
   productRoutes(api, platform);
   exchangeRateRoutes(api, platform);
+  containerRoutes(api, platform);
+  wmsDocumentRoutes(api, platform);
+  wmsDocumentPositionRoutes(api, platform);
+  inventoryRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

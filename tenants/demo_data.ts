@@ -3,6 +3,7 @@
 // the rows obey the same rules as the API's, inside ONE transaction: a tenant either has all of it or
 // none. A seeded PRNG makes every run give the same data.
 import { eq, sql } from "drizzle-orm";
+import { type Climate, seedStockHistory } from "./demo_history.ts";
 import type { Connection, Db } from "../server/db/connection.ts";
 import type { Platform } from "../server/platform.ts";
 import type { Actor, TenantContext } from "../server/kernel/context.ts";
@@ -360,8 +361,6 @@ const companyGroupSeeds: [string, string][] = [
   ["PRODUCERS", "Producers"],
   ["TRANSPORT", "Transport and forwarding"],
 ];
-
-type Climate = "ambient" | "chilled" | "frozen";
 
 interface GroupSeed {
   name: string;
@@ -922,6 +921,8 @@ function joined(conn: Connection, tx: Db): Connection {
     transaction: (fn) => fn(tx),
     query: (s, p) => conn.query(s, p),
     checkpoint: () => conn.checkpoint(),
+    // No count cache: counts read inside the open transaction must not outlive it.
+    optimize: () => {},
     close: () => conn.close(),
     get closed() {
       return conn.closed;
@@ -1136,6 +1137,7 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
     );
   }
   await seedProducts(ctx, tx, random, pick, contractors, productGroupIds, places);
+  await seedStockHistory(ctx, tx, random, places);
 }
 
 /**

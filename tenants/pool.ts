@@ -5,6 +5,9 @@ import type { Connection } from "../server/db/connection.ts";
 import { openConnection } from "../server/db/open.ts";
 import { migrate } from "../server/db/migrate.ts";
 
+/** Checkpoint rounds between two refreshes of the planner's statistics (hourly at the default 30 s). */
+const OPTIMIZE_EVERY_ROUNDS = 120;
+
 interface Entry {
   conn: Connection;
   users: number;
@@ -33,10 +36,14 @@ export class TenantPool {
   readonly #retiring = new Map<string, Promise<void>>();
   readonly #stats: PoolStats = { open: 0, opened: 0, evicted: 0, migrated: 0 };
   #timer: ReturnType<typeof setInterval> | undefined;
+  #rounds = 0;
 
   constructor(readonly size: number, readonly authToken?: string, checkpointSeconds = 30) {
     if (checkpointSeconds > 0) {
-      this.#timer = setInterval(() => this.checkpointAll(), checkpointSeconds * 1000);
+      this.#timer = setInterval(() => {
+        this.checkpointAll();
+        if (++this.#rounds % OPTIMIZE_EVERY_ROUNDS === 0) this.optimizeAll();
+      }, checkpointSeconds * 1000);
       Deno.unrefTimer(this.#timer as unknown as number);
     }
   }
@@ -97,6 +104,8 @@ export class TenantPool {
     const conn = openConnection(url, this.authToken);
     try {
       this.#stats.migrated += await migrate(conn, "tenant");
+      // After migrating: new indexes need statistics before the first list is planned.
+      conn.optimize();
     } catch (err) {
       await conn.close();
       throw err;
@@ -140,6 +149,18 @@ export class TenantPool {
     for (const { conn } of this.#entries.values()) {
       try {
         conn.checkpoint();
+      } catch { /* the next round retries */ }
+    }
+  }
+
+  /**
+   * Lets SQLite refresh the planner's statistics of tables that grew or shrank much since they were last
+   * analysed, so filtered and sorted pages keep choosing the right index as a tenant's data grows.
+   */
+  optimizeAll(): void {
+    for (const { conn } of this.#entries.values()) {
+      try {
+        conn.optimize();
       } catch { /* the next round retries */ }
     }
   }

@@ -11,6 +11,9 @@ import { masterMessages } from "./areas/master.ts";
 import { businessMessages } from "./areas/business.ts";
 import { assortmentMessages } from "./areas/assortment.ts";
 import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { stockMessages } from "./areas/stock.ts";
+import { documentsMessages } from "./areas/documents.ts";
+import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 export const deDe = {
   ...listMessages["de-de"],
@@ -23,6 +26,9 @@ export const deDe = {
   ...businessMessages["de-de"],
   ...assortmentMessages["de-de"],
   ...infrastructureMessages["de-de"],
+  ...stockMessages["de-de"],
+  ...documentsMessages["de-de"],
+  ...inventoryMessages["de-de"],
   ...recordsMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",

@@ -11,6 +11,9 @@ import { masterMessages } from "./areas/master.ts";
 import { businessMessages } from "./areas/business.ts";
 import { assortmentMessages } from "./areas/assortment.ts";
 import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { stockMessages } from "./areas/stock.ts";
+import { documentsMessages } from "./areas/documents.ts";
+import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 export const enUs = {
   ...listMessages["en-us"],
@@ -23,6 +26,9 @@ export const enUs = {
   ...businessMessages["en-us"],
   ...assortmentMessages["en-us"],
   ...infrastructureMessages["en-us"],
+  ...stockMessages["en-us"],
+  ...documentsMessages["en-us"],
+  ...inventoryMessages["en-us"],
   ...recordsMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",

@@ -11,6 +11,9 @@ import { masterMessages } from "./areas/master.ts";
 import { businessMessages } from "./areas/business.ts";
 import { assortmentMessages } from "./areas/assortment.ts";
 import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { stockMessages } from "./areas/stock.ts";
+import { documentsMessages } from "./areas/documents.ts";
+import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 export const esEs = {
   ...listMessages["es-es"],
@@ -23,6 +26,9 @@ export const esEs = {
   ...businessMessages["es-es"],
   ...assortmentMessages["es-es"],
   ...infrastructureMessages["es-es"],
+  ...stockMessages["es-es"],
+  ...documentsMessages["es-es"],
+  ...inventoryMessages["es-es"],
   ...recordsMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",

@@ -11,6 +11,9 @@ import { masterMessages } from "./areas/master.ts";
 import { businessMessages } from "./areas/business.ts";
 import { assortmentMessages } from "./areas/assortment.ts";
 import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { stockMessages } from "./areas/stock.ts";
+import { documentsMessages } from "./areas/documents.ts";
+import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
@@ -23,6 +26,9 @@ export const frFr = {
   ...businessMessages["fr-fr"],
   ...assortmentMessages["fr-fr"],
   ...infrastructureMessages["fr-fr"],
+  ...stockMessages["fr-fr"],
+  ...documentsMessages["fr-fr"],
+  ...inventoryMessages["fr-fr"],
   ...recordsMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",

@@ -11,6 +11,9 @@ import { masterMessages } from "./areas/master.ts";
 import { businessMessages } from "./areas/business.ts";
 import { assortmentMessages } from "./areas/assortment.ts";
 import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { stockMessages } from "./areas/stock.ts";
+import { documentsMessages } from "./areas/documents.ts";
+import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
@@ -23,6 +26,9 @@ export const plPl = {
   ...businessMessages["pl-pl"],
   ...assortmentMessages["pl-pl"],
   ...infrastructureMessages["pl-pl"],
+  ...stockMessages["pl-pl"],
+  ...documentsMessages["pl-pl"],
+  ...inventoryMessages["pl-pl"],
   ...recordsMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",

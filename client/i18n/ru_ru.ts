@@ -11,6 +11,9 @@ import { masterMessages } from "./areas/master.ts";
 import { businessMessages } from "./areas/business.ts";
 import { assortmentMessages } from "./areas/assortment.ts";
 import { infrastructureMessages } from "./areas/infrastructure.ts";
+import { stockMessages } from "./areas/stock.ts";
+import { documentsMessages } from "./areas/documents.ts";
+import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
@@ -23,6 +26,9 @@ export const ruRu = {
   ...businessMessages["ru-ru"],
   ...assortmentMessages["ru-ru"],
   ...infrastructureMessages["ru-ru"],
+  ...stockMessages["ru-ru"],
+  ...documentsMessages["ru-ru"],
+  ...inventoryMessages["ru-ru"],
   ...recordsMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",

@@ -27,6 +27,9 @@ import type { UsersScreen as UsersProps } from "../screens/users.tsx";
 import type { MyCompanyScreen as MyCompanyProps } from "../screens/my_company.tsx";
 import type { ResourceScreen as ResourceProps } from "../screens/resource.tsx";
 import type { LocationsScreen as LocationsProps } from "../screens/locations.tsx";
+import type { DocumentsScreen as DocumentsProps } from "../screens/documents.tsx";
+import type { NewDocumentScreen as NewDocumentProps } from "../screens/new_document.tsx";
+import type { InventoryScreen as InventoryProps } from "../screens/stock.tsx";
 import { useT } from "../i18n/use_t.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
@@ -43,6 +46,34 @@ const ResourceScreen = lazyScreen<Parameters<typeof ResourceProps>[0]>(() =>
 
 const LocationsScreen = lazyScreen<Parameters<typeof LocationsProps>[0]>(() =>
   import("../screens/locations.tsx").then((m) => ({ default: m.LocationsScreen }))
+);
+
+const DocumentsScreen = lazyScreen<Parameters<typeof DocumentsProps>[0]>(() =>
+  import("../screens/documents.tsx").then((m) => ({ default: m.DocumentsScreen }))
+);
+
+const DocumentPositionsScreen = lazyScreen<Parameters<typeof DocumentsProps>[0]>(() =>
+  import("../screens/documents.tsx").then((m) => ({ default: m.DocumentPositionsScreen }))
+);
+
+const ProductStockScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/stock.tsx").then((m) => ({ default: m.ProductStockScreen }))
+);
+
+const InventoryScreen = lazyScreen<Parameters<typeof InventoryProps>[0]>(() =>
+  import("../screens/stock.tsx").then((m) => ({ default: m.InventoryScreen }))
+);
+
+const ProductMovementsScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/stock.tsx").then((m) => ({ default: m.ProductMovementsScreen }))
+);
+
+const ProductGroupMovementsScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/stock.tsx").then((m) => ({ default: m.ProductGroupMovementsScreen }))
+);
+
+const NewDocumentScreen = lazyScreen<Parameters<typeof NewDocumentProps>[0]>(() =>
+  import("../screens/new_document.tsx").then((m) => ({ default: m.NewDocumentScreen }))
 );
 
 function Loading() {
@@ -125,6 +156,42 @@ function Screen() {
       screen = lazyPart(
         <LocationsScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
       );
+      break;
+    case "documents":
+      screen = lazyPart(
+        <DocumentsScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
+      );
+      break;
+    case "documentPositions":
+      screen = lazyPart(
+        <DocumentPositionsScreen
+          openedDialogId={match.openedDialogId}
+          additionalParams={match.additionalParams}
+        />,
+      );
+      break;
+    case "newDocument":
+      screen = lazyPart(
+        <NewDocumentScreen
+          key={match.openedDialogId ?? "new"}
+          openedDialogId={match.openedDialogId}
+          additionalParams={match.additionalParams}
+        />,
+      );
+      break;
+    case "productStock":
+      screen = lazyPart(<ProductStockScreen />);
+      break;
+    case "inventory":
+      screen = lazyPart(
+        <InventoryScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
+      );
+      break;
+    case "productMovements":
+      screen = lazyPart(<ProductMovementsScreen />);
+      break;
+    case "productGroupMovements":
+      screen = lazyPart(<ProductGroupMovementsScreen />);
       break;
     default:
       screen = <ComingSoon route={route.name} openedDialogId={match.openedDialogId} />;

@@ -15,6 +15,13 @@ export type Screen =
   | "myCompany"
   | "resource"
   | "locations"
+  | "documents"
+  | "documentPositions"
+  | "newDocument"
+  | "productStock"
+  | "inventory"
+  | "productMovements"
+  | "productGroupMovements"
   | "comingSoon";
 
 export interface RouteDef {
@@ -73,8 +80,8 @@ export const routeTable: RouteDef[] = [
   soon("warehouse-location-types"),
   soon("warehouse-map", false),
   // statistics
-  soon("warehouse-product-movements", false),
-  soon("warehouse-product-group-movements", false),
+  { name: "warehouse-product-movements", screen: "productMovements" },
+  { name: "warehouse-product-group-movements", screen: "productGroupMovements" },
   soon("warehouse-order-charts", false),
   // shipping and transport, trade
   soon("direct-transport-offer"),
@@ -82,11 +89,11 @@ export const routeTable: RouteDef[] = [
   soon("active-sell-offers"),
   soon("archive-sell-offers"),
   // logistics and warehouse operations
-  soon("warehouse-documents"),
-  soon("warehouse-documents-positions"),
-  soon("warehouse-product-stock"),
-  soon("warehouse-product-inventory"),
-  soon("warehouse-new-document"),
+  { name: "warehouse-documents", screen: "documents", params: true },
+  { name: "warehouse-documents-positions", screen: "documentPositions", params: true },
+  { name: "warehouse-product-stock", screen: "productStock" },
+  { name: "warehouse-product-inventory", screen: "inventory", params: true },
+  { name: "warehouse-new-document", screen: "newDocument", params: true },
   soon("warehouse-new-order"),
   soon("warehouse-orders"),
   soon("warehouse-orders-delay-monitor"),

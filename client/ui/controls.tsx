@@ -45,6 +45,8 @@ export interface TextFieldProps {
   description?: string;
   /** Messages for this field from the server (already translated). */
   errors?: string[];
+  /** The label is for screen readers only (a table cell under its column heading). */
+  hideLabel?: boolean;
 }
 
 export function TextField(p: TextFieldProps) {
@@ -61,7 +63,7 @@ export function TextField(p: TextFieldProps) {
       className={s.field}
       validationBehavior="aria"
     >
-      <Label className={s.label}>{p.label}</Label>
+      <Label className={p.hideLabel ? s.visuallyHidden : s.label}>{p.label}</Label>
       {p.multiline ? <TextArea className={s.textArea} rows={3} /> : <Input className={s.input} />}
       {p.description ? <Text slot="description" className={s.description}>{p.description}</Text> : null}
       <FieldError className={s.fieldError}>{p.errors?.join(" ")}</FieldError>
@@ -148,6 +150,8 @@ export function Select<K extends string>(
     isReadOnly?: boolean;
     /** Messages for this field from the server (already translated). */
     errors?: string[];
+    /** The label is for screen readers only (a table cell under its column heading). */
+    hideLabel?: boolean;
   },
 ) {
   const invalid = !!p.errors?.length;
@@ -162,7 +166,7 @@ export function Select<K extends string>(
       validationBehavior="aria"
       className={p.name ? s.formSelect : s.select}
     >
-      <Label className={s.label}>{p.label}</Label>
+      <Label className={p.hideLabel ? s.visuallyHidden : s.label}>{p.label}</Label>
       <AriaButton className={s.selectButton}>
         <SelectValue />
         <span aria-hidden="true">▾</span>

@@ -34,6 +34,16 @@ export const field = style({
 
 export const label = style({ fontSize: vars.size.small, color: vars.color.textMuted, fontWeight: 600 });
 
+/** Read by screen readers, not shown (a table cell's label, which its column heading shows). */
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+});
+
 export const input = style({
   minHeight: vars.size.touch,
   padding: `0 ${vars.space.md}`,

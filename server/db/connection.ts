@@ -13,6 +13,21 @@ export interface RawResult {
   lastInsertRowid?: number | bigint;
 }
 
+/** A counting statement as drizzle renders it. */
+export interface CountStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** Remembers counts until the database changes (by this connection or any other). */
+export interface CountCache {
+  /**
+   * The count `statement` gives: remembered if nothing changed since it was counted, else `count()`.
+   * `fresh` counts in any case, and remembers the new count.
+   */
+  get(statement: CountStatement, count: () => Promise<number>, fresh?: boolean): Promise<number>;
+}
+
 export interface Connection {
   readonly kind: "local" | "remote";
   readonly url: string;
@@ -24,6 +39,13 @@ export interface Connection {
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   /** Runs a WAL checkpoint; a no-op on remote databases. */
   checkpoint(): void;
+  /**
+   * Refreshes the query planner's statistics where they are stale (`PRAGMA optimize`, bounded by
+   * analysis_limit); a no-op on remote databases, whose server keeps its own.
+   */
+  optimize(): void;
+  /** Counts remembered until the data changes; absent where a change cannot be told reliably (remote). */
+  readonly countCache?: CountCache;
   close(): Promise<void>;
   readonly closed: boolean;
 }

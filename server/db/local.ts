@@ -1,13 +1,23 @@
 // node:sqlite behind drizzle's sqlite-proxy. Statements run synchronously inside the proxy callback,
 // so a statement outside a transaction only has to check that no transaction is open.
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { setImmediate } from "node:timers";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
-import type { Connection, Db, Method, RawResult } from "./connection.ts";
+import type { Connection, CountCache, CountStatement, Db, Method, RawResult } from "./connection.ts";
 
 const STATEMENT_CACHE_SIZE = 256;
+/**
+ * A transaction's statements run synchronously and its awaits resolve at once, so without a pause a long
+ * transaction (a confirmation of a thousand positions) would keep the event loop to itself: no other
+ * request could even be read from its socket. After this much work it lets the loop turn once.
+ */
+const TRANSACTION_SLICE_MS = 5;
+const COUNT_CACHE_SIZE = 256;
+/** Rows ANALYZE samples per index when `optimize()` refreshes the planner's statistics. */
+const ANALYSIS_LIMIT = 1000;
 
 export interface LocalOptions {
   busyTimeoutMs?: number;
@@ -29,19 +39,52 @@ export function filePathOf(url: string): string {
   return url.startsWith("file:") ? url.slice("file:".length) : url;
 }
 
+/**
+ * A read-only second connection to the same file, for plain SELECTs that arrive while this connection's
+ * transaction is open: in WAL mode it reads the last committed state without waiting for the writer, so a
+ * long confirmation does not hold up every list and record read of the tenant behind it.
+ */
+class Reader {
+  readonly sqlite: DatabaseSync;
+  readonly statements = new Map<string, StatementSync>();
+
+  constructor(path: string, busyTimeoutMs: number) {
+    this.sqlite = new DatabaseSync(path, { readOnly: true });
+    this.sqlite.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  }
+}
+
+/** Statements a reader may take: one SELECT that writes nothing (no RETURNING clause, no PRAGMA). */
+function readsOnly(sql: string, method: Method): boolean {
+  return method !== "run" && /^\s*select\b/i.test(sql) && !/\breturning\b/i.test(sql);
+}
+
 export class LocalConnection implements Connection {
   readonly kind = "local" as const;
   readonly db: Db;
+  readonly #path: string;
+  readonly #busyTimeoutMs: number;
+  #reader: Reader | undefined;
   /** The transaction whose handle may run statements now; 0 when none is open. */
   #activeTx = 0;
   #txCount = 0;
   readonly #sqlite: DatabaseSync;
   readonly #lock = new ConnectionLock();
   readonly #statements = new Map<string, StatementSync>();
+  /** Counts by statement and parameters, with the change stamp they were counted at. */
+  readonly #counts = new Map<string, { stamp: string; n: number }>();
+  /** Transactions ended (committed or rolled back): part of the change stamp. */
+  #txEnded = 0;
+  readonly #dataVersion: StatementSync;
+  readonly #totalChanges: StatementSync;
   #closed = false;
+  readonly countCache: CountCache = {
+    get: (statement, count, fresh) => this.#cachedCount(statement, count, fresh),
+  };
 
   constructor(readonly url: string, options: LocalOptions = {}) {
-    const path = filePathOf(url);
+    const path = this.#path = filePathOf(url);
+    this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.#sqlite = new DatabaseSync(path);
     try {
@@ -52,12 +95,23 @@ export class LocalConnection implements Connection {
       this.#sqlite.exec(`PRAGMA foreign_keys = ON`);
       // Checkpoints are run by the pool's timer, outside the request path.
       this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
+      this.#sqlite.exec(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
+      // On opening, statistics of every table that needs them (0x10000), not only of tables queried.
+      this.#sqlite.exec(`PRAGMA optimize = 0x10002`);
+      this.#dataVersion = this.#sqlite.prepare("PRAGMA data_version");
+      this.#dataVersion.setReturnArrays(true);
+      this.#totalChanges = this.#sqlite.prepare("SELECT total_changes()");
+      this.#totalChanges.setReturnArrays(true);
     } catch (err) {
       // Not a database, or locked: give the file handle back now rather than at garbage collection.
       this.#sqlite.close();
       throw err;
     }
     this.db = drizzle(async (sql, params, method) => {
+      // A read while a transaction is open goes to the reader: it sees what was committed before.
+      if (this.#lock.held && this.#path !== ":memory:" && readsOnly(sql, method as Method)) {
+        return this.#executeOn(this.#readerNow(), sql, params, method as Method);
+      }
       // Re-checked after every wait and followed synchronously by the statement: a transaction that
       // began while this one was being woken up must not receive it.
       while (this.#lock.held) await this.#lock.idle();
@@ -73,24 +127,41 @@ export class LocalConnection implements Connection {
     return this.#lock.busy;
   }
 
+  #readerNow(): Reader {
+    return this.#reader ??= new Reader(this.#path, this.#busyTimeoutMs);
+  }
+
   /** A cached prepared statement; drizzle reads rows as arrays, infrastructure queries as objects. */
-  #prepare(sql: string, arrays = true): StatementSync {
+  #prepare(
+    sql: string,
+    arrays = true,
+    on: { sqlite: DatabaseSync; statements: Map<string, StatementSync> } = {
+      sqlite: this.#sqlite,
+      statements: this.#statements,
+    },
+  ): StatementSync {
     const key = arrays ? sql : `objects:${sql}`;
-    let stmt = this.#statements.get(key);
+    let stmt = on.statements.get(key);
     if (stmt) {
       // Keep the map in recency order so the oldest entry is evicted first.
-      this.#statements.delete(key);
-      this.#statements.set(key, stmt);
+      on.statements.delete(key);
+      on.statements.set(key, stmt);
       return stmt;
     }
-    stmt = this.#sqlite.prepare(sql);
+    stmt = on.sqlite.prepare(sql);
     if (arrays) stmt.setReturnArrays(true);
-    this.#statements.set(key, stmt);
-    if (this.#statements.size > STATEMENT_CACHE_SIZE) {
-      const oldest = this.#statements.keys().next().value as string;
-      this.#statements.delete(oldest);
+    on.statements.set(key, stmt);
+    if (on.statements.size > STATEMENT_CACHE_SIZE) {
+      const oldest = on.statements.keys().next().value as string;
+      on.statements.delete(oldest);
     }
     return stmt;
+  }
+
+  #executeOn(reader: Reader, sql: string, params: unknown[], method: Method): RawResult {
+    const stmt = this.#prepare(sql, true, reader);
+    const values = params.map(toSqlValue);
+    return { rows: (method === "get" ? stmt.get(...values) ?? undefined : stmt.all(...values)) as unknown[] };
   }
 
   #execute(sql: string, params: unknown[], method: Method): RawResult {
@@ -123,8 +194,53 @@ export class LocalConnection implements Connection {
       }
     } finally {
       this.#activeTx = 0;
+      this.#txEnded++;
       release();
     }
+  }
+
+  /**
+   * What the data looked like, as far as a cached count cares: `PRAGMA data_version` moves when another
+   * connection (another process, or another pool's connection to this file) commits, but not for this
+   * connection's own writes; those move `total_changes()` (every row written, in a transaction or not,
+   * by triggers too), and a transaction's end moves `#txEnded`, so a count taken while a transaction was
+   * open is never reused after it rolled back.
+   */
+  #changeStamp(): string {
+    const [version] = this.#dataVersion.get() as unknown as [number];
+    const [changes] = this.#totalChanges.get() as unknown as [number];
+    return `${version}:${changes}:${this.#txEnded}`;
+  }
+
+  async #cachedCount(
+    statement: CountStatement,
+    count: () => Promise<number>,
+    fresh = false,
+  ): Promise<number> {
+    // While a transaction is open the count is read beside it (from the reader) and not remembered: the
+    // change stamp speaks of this connection, whose writes are not committed yet.
+    if (this.#lock.held && this.#path !== ":memory:") return await count();
+    while (this.#lock.held) await this.#lock.idle();
+    // Stamped before counting: a change landing in between makes the entry stale, never wrong.
+    const stamp = this.#changeStamp();
+    const key = `${statement.sql}\u0000${
+      JSON.stringify(statement.params, (_, v) => typeof v === "bigint" ? { bigint: `${v}` } : v)
+    }`;
+    const hit = this.#counts.get(key);
+    this.#counts.delete(key);
+    if (hit && hit.stamp === stamp && !fresh) {
+      this.#counts.set(key, hit);
+      return hit.n;
+    }
+    const n = await count();
+    this.#counts.set(key, { stamp, n });
+    if (this.#counts.size > COUNT_CACHE_SIZE) this.#counts.delete(this.#counts.keys().next().value as string);
+    return n;
+  }
+
+  optimize(): void {
+    if (this.#closed || this.#lock.held) return;
+    this.#sqlite.exec("PRAGMA optimize");
   }
 
   /**
@@ -132,9 +248,14 @@ export class LocalConnection implements Connection {
    * ended (a promise nobody awaited) fails instead of landing in whichever transaction is open then.
    */
   #transactionHandle(id: number): Db {
-    return drizzle((sql, params, method) => {
+    let sliceStart = performance.now();
+    return drizzle(async (sql, params, method) => {
+      if (performance.now() - sliceStart > TRANSACTION_SLICE_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       if (this.#activeTx !== id) throw new Error("Transaction handle used outside its transaction");
-      return Promise.resolve(this.#execute(sql, params, method as Method));
+      return this.#execute(sql, params, method as Method);
     }) as unknown as Db;
   }
 
@@ -170,6 +291,10 @@ export class LocalConnection implements Connection {
       this.#sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }
     this.#statements.clear();
+    this.#counts.clear();
+    this.#reader?.statements.clear();
+    this.#reader?.sqlite.close();
+    this.#reader = undefined;
     this.#sqlite.close();
     this.#closed = true;
   }

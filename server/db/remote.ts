@@ -91,6 +91,9 @@ export class RemoteConnection implements Connection {
 
   checkpoint(): void {}
 
+  // No count cache: a libSQL server offers no cheap, reliable sign that another client changed the data.
+  optimize(): void {}
+
   async close(): Promise<void> {
     if (this.#closed) return;
     // Queued behind the transactions already waiting, and held while closing.

@@ -18,3 +18,13 @@ export { emailTemplates } from "../domain/records/email_templates/table.ts";
 export { emailAccounts } from "../domain/records/email_accounts/table.ts";
 export { productBarcodes, productGroupLinks, products } from "../domain/assortment/products/table.ts";
 export { exchangeRates } from "../domain/assortment/exchange_rates/table.ts";
+export { containers } from "../domain/stock/containers/table.ts";
+export { numberingCounters } from "../domain/stock/numbering/table.ts";
+export { wmsDocuments } from "../domain/stock/documents/table.ts";
+export { wmsDocumentPositions } from "../domain/stock/positions/table.ts";
+export {
+  stockLines,
+  stockLocationTotals,
+  stockMovements,
+  stockProductTotals,
+} from "../domain/stock/ledger/table.ts";

@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { eq } from "drizzle-orm";
-import { AppError, type ErrorCode } from "../kernel/errors.ts";
+import { AppError, type DocumentIssue, type ErrorCode } from "../kernel/errors.ts";
 import { catalogues, isLanguage, type Language, type MessageKey, translate } from "../kernel/i18n/mod.ts";
 import { users } from "../domain/access/users/table.ts";
 import { writeSystemLog } from "../domain/logs/system_log/service.ts";
@@ -28,6 +28,15 @@ function messageKey(err: AppError): MessageKey {
   return variant !== undefined && Object.hasOwn(catalogues["en-us"], key) ? key as MessageKey : err.code;
 }
 
+/** A validator finding with its message in the caller's language (the code stays the stable part). */
+function issueWithMessage(issue: DocumentIssue, lang: Language) {
+  if (!Object.hasOwn(catalogues["en-us"], issue.code)) return issue;
+  const params = Object.fromEntries(
+    Object.entries(issue.params ?? {}).map(([k, v]) => [k, typeof v === "number" ? v : String(v)]),
+  );
+  return { ...issue, message: translate(lang, issue.code as MessageKey, params) };
+}
+
 export function errorBody(err: AppError, lang: Language, requestId: string) {
   const params = { requestId, ...(err.details.params ?? {}) };
   return {
@@ -35,7 +44,7 @@ export function errorBody(err: AppError, lang: Language, requestId: string) {
       code: err.code,
       message: translate(lang, messageKey(err), params),
       ...(err.details.fields ? { fields: err.details.fields } : {}),
-      ...(err.details.issues ? { issues: err.details.issues } : {}),
+      ...(err.details.issues ? { issues: err.details.issues.map((i) => issueWithMessage(i, lang)) } : {}),
       ...(err.details.params ? { params: err.details.params } : {}),
       requestId,
     },

@@ -29,11 +29,18 @@ interface SsrModule {
 }
 
 let manifest: Assets | undefined;
+/** When a missing manifest was last looked for: every /api answer asks, and a file check per call shows. */
+let missingSince = -Infinity;
 
-/** What client/build.mjs wrote, read once: the shell and the build id then agree until a restart. */
+/**
+ * What client/build.mjs wrote, read once: the shell and the build id then agree until a restart. While
+ * there is none, it is looked for again at most once a second.
+ */
 function readAssets(): Assets | undefined {
+  if (manifest || performance.now() - missingSince < 1000) return manifest;
   const file = join(DIST, "assets.json");
-  if (!manifest && existsSync(file)) manifest = JSON.parse(readFileSync(file, "utf8")) as Assets;
+  if (existsSync(file)) manifest = JSON.parse(readFileSync(file, "utf8")) as Assets;
+  else missingSince = performance.now();
   return manifest;
 }
 

@@ -40,6 +40,11 @@ const cases: [string, Actor, string, RecordRef, boolean][] = [
   ["a contractor user, a product", contractor, "Product", { id: 1 }, false],
   ["a business manager, an exchange rate", manager, "ExchangeRate", { id: 1 }, true],
   ["a contractor user, an exchange rate", contractor, "ExchangeRate", { id: 1 }, false],
+  ["a basic user, a warehouse document", basic, "WmsDocument", { id: 1 }, true],
+  ["a contractor user, a warehouse document", contractor, "WmsDocument", { id: 1 }, false],
+  ["a contractor user, a document position", contractor, "WmsDocumentPosition", { id: 1 }, false],
+  ["a basic user, a container", basic, "Container", { id: 1 }, true],
+  ["a contractor user, a container", contractor, "Container", { id: 1 }, false],
   ["an administrator, a resource without a rule", admin, "UnpublishedResource", { id: 1 }, false],
   ["an administrator, a lookalike of a rule's name", admin, "toString", { id: 1 }, false],
 ];

@@ -46,6 +46,13 @@ export const visibilityRules = {
    * on their own), which leaks nothing.
    */
   Product: staffOnly,
+  Container: staffOnly,
+  /**
+   * A contractor user reads their contractor's documents, but an event names only the id, so it cannot
+   * tell theirs from another contractor's: like products, documents are announced to staff only.
+   */
+  WmsDocument: staffOnly,
+  WmsDocumentPosition: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

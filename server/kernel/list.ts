@@ -1,13 +1,16 @@
 // The paged list of the API contract: PageNumber, PageSize, sortColumn, sortDescending and
 // BasicFiltersSerialized (AND-ed {field, operator, value}), answering {results, allFilteredRowCount}.
 // Pages are read by a deferred join: the page's ids come from the (indexed) sort order first, then only
-// those rows are read, so a deep page does not drag whole rows through an OFFSET scan.
+// those rows are read, so a deep page does not drag whole rows through an OFFSET scan; a page past the
+// middle is read from the other end. The count comes first and may be remembered (ListOptions); a quick
+// search goes through the resource's trigram index where it finds the same rows (quick_search.ts).
 import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
 import { type ListOperator, listOperators } from "./list_contract.ts";
-import type { Db } from "../db/connection.ts";
+import type { CountCache, Db } from "../db/connection.ts";
+import { ftsPhrase, indexAnswers } from "./quick_search.ts";
 
 export type FieldType = "text" | "number" | "boolean" | "date";
 
@@ -147,7 +150,45 @@ function plainCondition(field: string, f: ListField, op: Operator, value: unknow
   }
 }
 
-export function buildFilters(fields: Record<string, ListField>, serialized: string | undefined): SQL[] {
+/**
+ * A resource's FTS5 trigram index over exactly its searchable fields (rowid = the row's id), kept by
+ * triggers of its migration. See server/kernel/quick_search.ts for when it answers a quick search.
+ */
+export interface SearchIndex {
+  table: string;
+}
+
+/** How buildFilters may use a quick search index, and what it did. */
+export interface SearchUse {
+  id: SQLiteColumn;
+  index?: SearchIndex;
+  /**
+   * Writes the index's condition as `+id IN (...)`, which SQLite cannot drive the page from: it then walks
+   * the sort's index and tests each row against the matches instead of sorting all matches.
+   */
+  walkSortIndex?: boolean;
+  /** Set when the index answers the quick search: the term as an FTS5 phrase. */
+  phrase?: string;
+}
+
+/** The quick search: any searchable field contains `value`, through the index where it finds the same rows. */
+function quickSearch(fields: Record<string, ListField>, value: string, search?: SearchUse): SQL {
+  const searchable = Object.values(fields).filter((f) => f.searchable);
+  if (!searchable.length) throw bad("this list has no quick search");
+  if (search?.index && indexAnswers(value)) {
+    const fts = sql.identifier(search.index.table);
+    search.phrase = ftsPhrase(value);
+    const hits = sql`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${search.phrase})`;
+    return search.walkSortIndex ? sql`+${search.id} IN ${hits}` : sql`${search.id} IN ${hits}`;
+  }
+  return sql`(${sql.join(searchable.map((f) => onField(f, textMatch(f.column, value, false))), sql` OR `)})`;
+}
+
+export function buildFilters(
+  fields: Record<string, ListField>,
+  serialized: string | undefined,
+  search?: SearchUse,
+): SQL[] {
   if (!serialized) return [];
   let parsed: unknown;
   try {
@@ -162,11 +203,7 @@ export function buildFilters(fields: Record<string, ListField>, serialized: stri
   return result.data.map(({ field, operator, value }) => {
     if (field === "*") {
       if (operator !== "contains" || typeof value !== "string") throw bad(`field "*" supports only contains`);
-      const searchable = Object.values(fields).filter((f) => f.searchable);
-      if (!searchable.length) throw bad("this list has no quick search");
-      return sql`(${
-        sql.join(searchable.map((f) => onField(f, textMatch(f.column, value, false))), sql` OR `)
-      })`;
+      return quickSearch(fields, value, search);
     }
     const f = fields[field];
     if (!f?.filterable) throw bad(`"${field}" is not a filterable field`);
@@ -181,6 +218,16 @@ export interface ListSpec {
   defaultSort: string;
   /** Conditions the caller cannot lift (contractor scope and the like). */
   scope?: SQL[];
+  /** The quick search's index, when the resource has one. */
+  search?: SearchIndex;
+}
+
+export interface ListOptions {
+  /**
+   * Remembers the filtered count until the database changes, so paging through one filter counts once.
+   * Absent (no caching) where the connection cannot tell reliably that the data changed.
+   */
+  countCache?: CountCache;
 }
 
 export async function listPage<Row>(
@@ -188,20 +235,63 @@ export async function listPage<Row>(
   spec: ListSpec,
   query: ListQuery,
   readRows: (ids: number[]) => Promise<Row[]>,
+  options: ListOptions = {},
 ): Promise<{ results: Row[]; allFilteredRowCount: number }> {
   const sortName = query.sortColumn ?? spec.defaultSort;
   const sortField = spec.fields[sortName];
   if (!sortField?.sortable || sortField.through) throw bad(`"${sortName}" is not a sortable field`);
-  const where = and(...(spec.scope ?? []), ...buildFilters(spec.fields, query.BasicFiltersSerialized));
-  const dir = query.sortDescending ? desc : asc;
-  const idRows = await db.select({ id: spec.id }).from(spec.table).where(where)
+  const scope = spec.scope ?? [];
+  const search: SearchUse = { id: spec.id, index: spec.search };
+  const filters = buildFilters(spec.fields, query.BasicFiltersSerialized, search);
+  const where = and(...scope, ...filters);
+  const offset = (query.PageNumber - 1) * query.PageSize;
+
+  // The count comes first (it is often remembered): with the quick search's index it decides the plan.
+  let countQuery = db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
+  if (search.phrase && scope.length === 0 && filters.length === 1) {
+    // Every indexed rowid is a row (the triggers keep it so): the index alone counts the matches.
+    const fts = sql.identifier(spec.search!.table);
+    countQuery = db.select({ n: sql<number>`count(*)` }).from(sql`${fts}`)
+      .where(sql`${fts} MATCH ${search.phrase}`) as unknown as typeof countQuery;
+  }
+  const countNow = async () => Number((await countQuery)[0].n);
+  // The first page always counts afresh; the pages after it reuse that count while the data is unchanged.
+  const count = options.countCache
+    ? await options.countCache.get(countQuery.toSQL(), countNow, query.PageNumber === 1)
+    : await countNow();
+
+  let pageWhere = where;
+  if (search.phrase && count > 0 && await walkSortIndex(db, spec, count, offset + query.PageSize)) {
+    pageWhere = and(
+      ...scope,
+      ...buildFilters(spec.fields, query.BasicFiltersSerialized, { ...search, walkSortIndex: true }),
+    );
+  }
+  // Past the middle the page is read from the other end, in the opposite order (SQLite's DESC is the exact
+  // reverse of ASC, NULLs included), so an OFFSET never walks more than half of the index.
+  const fromEnd = count - offset - query.PageSize;
+  const backwards = fromEnd < offset;
+  const dir = query.sortDescending !== backwards ? desc : asc;
+  const idRows = offset >= count ? [] : await db.select({ id: spec.id }).from(spec.table).where(pageWhere)
     .orderBy(dir(sortField.column), dir(spec.id))
-    .limit(query.PageSize).offset((query.PageNumber - 1) * query.PageSize);
+    .limit(backwards ? query.PageSize + Math.min(0, fromEnd) : query.PageSize)
+    .offset(backwards ? Math.max(0, fromEnd) : offset);
   const ids = idRows.map((r) => Number(r.id));
-  const [countRow] = await db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
+  if (backwards) ids.reverse();
   const rows = ids.length ? await readRows(ids) : [];
   // Put the rows back in the order of the id page.
   const pos = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => pos.get((a as { id: number }).id)! - pos.get((b as { id: number }).id)!);
-  return { results: rows, allFilteredRowCount: Number(countRow.n) };
+  return { results: rows, allFilteredRowCount: count };
+}
+
+/**
+ * Whether a page of `matches` index hits is cheaper found by walking the sort's index and testing each
+ * row (about `end` × rows / matches cheap steps) than by reading every match and sorting them (`matches`
+ * random reads, some fifty times dearer each). The largest id stands in for the number of rows.
+ */
+async function walkSortIndex(db: Db, spec: ListSpec, matches: number, end: number): Promise<boolean> {
+  const [{ top }] = await db.select({ top: sql<number | null>`max(${spec.id})` }).from(spec.table);
+  const rows = Number(top ?? 0);
+  return end * rows < 50 * matches * matches;
 }

@@ -26,7 +26,27 @@ export type FieldKind =
   /** A point: `{"lat","lng"}`. */
   | "latlng"
   /** A JSON value shown as it is (a RecordLog entry's old and new object). */
-  | "json";
+  | "json"
+  /** A list of small objects with declared columns (a product's custom fields); see `rows`. */
+  | "rows";
+
+/** One column of a "rows" field: each row is an object with a value for each column. */
+export interface RowColumnMeta {
+  name: string;
+  kind: "text" | "number" | "enum";
+  /** The column's label in the client catalogue. */
+  labelKey: string;
+  required?: boolean;
+  maxLength?: number;
+  /** The allowed values of an enum column; each is named by `option.<field>.<column>.<value>`. */
+  options?: readonly string[];
+}
+
+/** The columns of a "rows" field and how many rows it may hold. */
+export interface RowsMeta {
+  columns: readonly RowColumnMeta[];
+  maxRows: number;
+}
 
 /** The resource a reference field points at, and how a linked record is named. */
 export interface ReferenceMeta {
@@ -54,6 +74,8 @@ export interface FieldMeta {
   unit?: string;
   /** The target of a reference field. */
   reference?: ReferenceMeta;
+  /** The columns of a rows field. */
+  rows?: RowsMeta;
   /** Present when the field is a list column. */
   list?: {
     sortable?: boolean;

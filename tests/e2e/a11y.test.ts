@@ -13,6 +13,8 @@ let browser: Browser;
 let groupId: number;
 let companyId: number;
 let locationId: number;
+let productId: number;
+let releaseId: number;
 beforeAll(async () => {
   s = await startServer();
   await createTenant(s, "acme");
@@ -45,6 +47,34 @@ beforeAll(async () => {
     body: { label: "WH1-A01", parentId: root.body.id },
   });
   locationId = root.body.id;
+  // A product with two barcodes to draw and a custom field: the rows table in its edit dialog and preview.
+  const product = await call(s, "POST", "/api/Product", {
+    token: admin,
+    body: {
+      name: "Milk 1 l",
+      index: "MILK-1L",
+      barcodes: ["5901234123457", "MILK/1L"],
+      mainGroupId: groupId,
+      contractorId: companyId,
+      // Its 3 pieces in stock are below this: the total stock's "low" badge.
+      warningStock: 5,
+      customFields: [{ code: "FAT", name: "Fat content", type: "number", printId: "P1" }],
+    },
+  });
+  productId = product.body.id;
+  // Warehouse documents: a confirmed receipt (3 pieces into WH1) and a working copy releasing more than
+  // that, whose confirmation shows an issue at its position.
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const r = await call(s, "POST", path, { token: admin, body });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+    return r.body;
+  };
+  const receipt = await post("/api/WmsDocument", { typeCode: "IIN", destinationLocationId: locationId });
+  await post("/api/WmsDocumentPosition", { documentId: receipt.id, productId, quantity: 3 });
+  await post(`/api/WmsDocument/${receipt.id}/confirm`, {});
+  const release = await post("/api/WmsDocument", { typeCode: "DOU", sourceLocationId: locationId });
+  await post("/api/WmsDocumentPosition", { documentId: release.id, productId, quantity: 50 });
+  releaseId = release.id;
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -115,6 +145,102 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("dialog").getByRole("combobox", { name: "Add to Tags" }).fill("cold");
       await page.getByRole("option", { name: "COLD CHAIN" }).waitFor();
       found.push(...(await scan(page)).map((v) => `/companies/${companyId} (tags): ${v}`));
+      expect(found).toEqual([]);
+      await context.close();
+    });
+
+    it("the products list, a product's edit dialog with its custom fields and its preview pass axe", async () => {
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      const found: string[] = [];
+      for (const path of ["/products", `/products/${productId}`, `/products/${productId}/preview`]) {
+        await page.goto(s.baseUrl + path);
+        await waitForHydration(page);
+        await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+        // The custom fields as the rows table: cells to edit, or values in the preview with the barcodes.
+        if (path === `/products/${productId}`) {
+          await page.locator('[role="dialog"] input[name="customFields.0.code"]').waitFor();
+        }
+        if (path.endsWith("/preview")) {
+          await page.getByRole("dialog").getByText("Fat content").waitFor();
+          await page.getByRole("dialog").getByTestId("barcode").nth(1).waitFor();
+        }
+        found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    });
+
+    it("the documents, a document's preview with its issues, the editor and the positions pass axe", async () => {
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      const found: string[] = [];
+      // The list with both status badges and the progress bars.
+      await page.goto(s.baseUrl + "/warehouse-documents");
+      await waitForHydration(page);
+      await page.locator('[data-testid="list-grid"] [data-status="confirmed"]').waitFor();
+      await page.locator('[data-testid="list-grid"] [data-status="workingCopy"]').waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-documents: ${v}`));
+      // The working copy's preview, then its confirmation refused with the issue at the position.
+      await page.goto(s.baseUrl + `/warehouse-documents/${releaseId}`);
+      await waitForHydration(page);
+      const preview = page.getByTestId("document-preview");
+      await preview.getByTestId("document-positions").waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-documents/${releaseId}: ${v}`));
+      await preview.getByRole("button", { name: enUs["document.action.confirm"], exact: true }).click();
+      await preview.getByTestId("position-issues").waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-documents/${releaseId} (issues): ${v}`));
+      // The editor, new and with a position, and the positions list.
+      for (const path of ["/warehouse-new-document", `/warehouse-new-document/${releaseId}`]) {
+        await page.goto(s.baseUrl + path);
+        await waitForHydration(page);
+        await page.getByTestId("document-editor").waitFor();
+        if (path !== "/warehouse-new-document") await page.locator("tr[data-position-id]").waitFor();
+        found.push(...(await scan(page)).map((v) => `${path}: ${v}`));
+      }
+      await page.goto(s.baseUrl + "/warehouse-documents-positions");
+      await waitForHydration(page);
+      await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-documents-positions: ${v}`));
+      expect(found).toEqual([]);
+      await context.close();
+    });
+
+    it("the total stock with its badge, the product's inventory and the movement statistics pass axe", async () => {
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      const found: string[] = [];
+      await page.goto(s.baseUrl + "/warehouse-product-stock");
+      await waitForHydration(page);
+      await page.locator('[data-testid="list-grid"] [data-level="warning"]').waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-product-stock: ${v}`));
+      await page.goto(s.baseUrl + `/warehouse-product-inventory/product/${productId}`);
+      await waitForHydration(page);
+      await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-product-inventory: ${v}`));
+      await page.goto(s.baseUrl + "/warehouse-product-movements");
+      await waitForHydration(page);
+      await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-product-movements: ${v}`));
+      await page.goto(s.baseUrl + "/warehouse-product-group-movements");
+      await waitForHydration(page);
+      await page.getByRole("table", { name: enUs["route.warehouse-product-group-movements"] }).waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-product-group-movements: ${v}`));
       expect(found).toEqual([]);
       await context.close();
     });

@@ -1,6 +1,7 @@
 // Real headless Chromium (Debian's) driven by playwright-core, against the real server.
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
+import { signIn, type TestServer } from "../fixtures/harness.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -32,4 +33,47 @@ export async function signInThroughForm(page: Page, username: string, password: 
 /** Waits until the app has hydrated and its effects ran (it marks <html data-hydrated>). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+export interface SignedInPageOptions {
+  locale?: string;
+  viewport?: { width: number; height: number };
+  /** Playwright's default time-out for the page's actions. */
+  timeoutMs?: number;
+  /** For the first page of a run, which may wait for the server's first rendering on a loaded machine. */
+  goto?: { waitUntil?: "load" | "domcontentloaded"; timeout?: number };
+}
+
+/**
+ * A page signed in as `username` (the session put where the app keeps it, as after a sign-in), opened at
+ * `path` and hydrated. Its context is added to `contexts` for the test file to close.
+ */
+export async function signedInPage(
+  browser: Browser,
+  server: TestServer,
+  contexts: BrowserContext[],
+  username: string,
+  path: string,
+  options: SignedInPageOptions = {},
+): Promise<Page> {
+  const auth = await signIn(server, username);
+  const context = await browser.newContext({ locale: options.locale ?? "en-US" });
+  contexts.push(context);
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
+  }, JSON.stringify(auth));
+  const page = await context.newPage();
+  if (options.timeoutMs) page.setDefaultTimeout(options.timeoutMs);
+  await page.setViewportSize(options.viewport ?? { width: 1400, height: 900 });
+  await page.goto(server.baseUrl + path, options.goto);
+  await waitForHydration(page);
+  return page;
+}
+
+/** Waits until the generic list says it holds `text` rows. */
+export async function waitForListCount(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="list-count"]')?.textContent === expected,
+    text,
+  );
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForHydration, waitForListCount } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let s: TestServer;
@@ -30,27 +30,9 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** A page signed in as `username` (the session put where the app keeps it), at `path`. */
-async function pageAs(username: string, path: string): Promise<Page> {
-  const auth = await signIn(s, username);
-  const context = await browser.newContext({ locale: "en-US" });
-  contexts.push(context);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
-  }, JSON.stringify(auth));
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(s.baseUrl + path);
-  await waitForHydration(page);
-  return page;
-}
-
-async function waitForCount(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="list-count"]')?.textContent === expected,
-    text,
-  );
+/** A page signed in as `username` at `path`. */
+function pageAs(username: string, path: string): Promise<Page> {
+  return signedInPage(browser, s, contexts, username, path, { timeoutMs: 20_000 });
 }
 
 // deno-lint-ignore no-explicit-any
@@ -159,7 +141,7 @@ describe("a business manager", () => {
     });
     expect(holding.status).toBe(201);
     await goTo(page, "companies");
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await page.getByRole("button", { name: enUs["resource.company.add"] }).click();
     await textbox(page, "field.company.shortName").fill("Nordfrost");
     await textbox(page, "field.company.fullName").fill("Nordfrost Logistics Ltd");
@@ -192,7 +174,7 @@ describe("a business manager", () => {
     await dialog(page).getByRole("button", { name: fill(enUs["master.remove"], { value: "Key accounts" }) })
       .waitFor();
     await save(page, "companies");
-    await waitForCount(page, "2 records");
+    await waitForListCount(page, "2 records");
     const company = (await list("Company")).find((c) => c.shortName === "NORDFROST");
     expect(company).toMatchObject({
       fullName: "Nordfrost Logistics Ltd",
@@ -276,18 +258,18 @@ describe("a business manager", () => {
       body: { firstName: "Jan", lastName: "Nowak" },
     });
     const page = await pageAs("manager-mia", "/companies");
-    await waitForCount(page, "3 records");
+    await waitForListCount(page, "3 records");
 
     const role = enUs["field.company.keyRole"];
     let editor = await filterBy(page, role);
     await editor.getByRole("button", { name: new RegExp(enUs["list.value"]) }).click();
     await page.getByRole("option", { name: enUs["option.keyRole.supplier"] }).click();
     await editor.getByRole("button", { name: enUs["list.apply"] }).click();
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await row(page, "FRESH SUPPLIES").waitFor();
     const chip = `${role} ${enUs["list.op.eq"]} ${enUs["option.keyRole.supplier"]}`;
     await page.getByRole("button", { name: fill(enUs["list.removeFilter"], { filter: chip }) }).click();
-    await waitForCount(page, "3 records");
+    await waitForListCount(page, "3 records");
 
     // The parent column filters by a company picked by name.
     const parent = enUs["field.company.parentId"];
@@ -296,24 +278,24 @@ describe("a business manager", () => {
     await editor.getByRole("combobox", { name: enUs["list.value"] }).fill("hold");
     await page.getByRole("option", { name: "NORD HOLDING" }).click();
     await editor.getByRole("button", { name: enUs["list.apply"] }).click();
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await row(page, "NORDFROST").waitFor();
     await page.getByRole("button", { name: enUs["list.clearFilters"] }).click();
-    await waitForCount(page, "3 records");
+    await waitForListCount(page, "3 records");
 
     await page.getByRole("searchbox", { name: enUs["list.search"] }).fill("fresh");
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await row(page, "FRESH SUPPLIES").waitFor();
 
     // Contacts filtered by their company.
     await page.goto(s.baseUrl + "/contacts");
     await waitForHydration(page);
-    await waitForCount(page, "2 records");
+    await waitForListCount(page, "2 records");
     editor = await filterBy(page, enUs["field.person.companyId"]);
     await editor.getByRole("combobox", { name: enUs["list.value"] }).fill("nordf");
     await page.getByRole("option", { name: "NORDFROST" }).click();
     await editor.getByRole("button", { name: enUs["list.apply"] }).click();
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await row(page, "Kowalska").waitFor();
   }, 90_000);
 
@@ -327,7 +309,7 @@ describe("a business manager", () => {
     await page.keyboard.press("Escape");
     await page.waitForURL(/\/companies$/);
     await page.getByRole("searchbox", { name: enUs["list.search"] }).fill("nordfrost");
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await page.locator("label").filter({ has: page.getByRole("checkbox", { name: enUs["list.selectAll"] }) })
       .click();
     await page.getByRole("button", { name: enUs["list.deleteSelected"] }).click();
@@ -347,7 +329,7 @@ describe("a contractor user", () => {
       connectedContractorId: company.id,
     });
     const page = await pageAs("contractor-carl", "/companies");
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await row(page, "NORDFROST").waitFor();
     expect(await page.getByRole("button", { name: enUs["resource.company.add"] }).count()).toBe(0);
     await row(page, "NORDFROST").click();

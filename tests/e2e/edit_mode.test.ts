@@ -44,7 +44,7 @@ async function editCarol(username: string): Promise<Page> {
   return page;
 }
 
-describe("edit mode", () => {
+describe("edit mode", { timeout: 60_000 }, () => {
   it("warns each of two users editing the same record about the other", async () => {
     const first = await editCarol("acme-admin");
     const second = await editCarol("ann");

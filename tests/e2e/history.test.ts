@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let s: TestServer;
@@ -32,18 +32,9 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function pageAs(username: string, path: string): Promise<Page> {
-  const auth = await signIn(s, username);
-  const context = await browser.newContext({ locale: "en-US" });
-  contexts.push(context);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
-  }, JSON.stringify(auth));
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(s.baseUrl + path);
-  await waitForHydration(page);
-  return page;
+/** A page signed in as `username` at `path`. */
+function pageAs(username: string, path: string): Promise<Page> {
+  return signedInPage(browser, s, contexts, username, path);
 }
 
 describe("change history", () => {

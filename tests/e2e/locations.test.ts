@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let s: TestServer;
@@ -28,19 +28,12 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function pageAs(username: string, path: string): Promise<Page> {
-  const auth = await signIn(s, username);
-  const context = await browser.newContext({ locale: "en-US" });
-  contexts.push(context);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
-  }, JSON.stringify(auth));
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(s.baseUrl + path);
-  await waitForHydration(page);
-  return page;
+/** A page signed in as `username` at `path`. */
+function pageAs(username: string, path: string): Promise<Page> {
+  return signedInPage(browser, s, contexts, username, path, {
+    timeoutMs: 15_000,
+    viewport: { width: 1400, height: 1000 },
+  });
 }
 
 // deno-lint-ignore no-explicit-any

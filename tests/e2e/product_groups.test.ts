@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForHydration, waitForListCount } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { plPl } from "../../client/i18n/pl_pl.ts";
 
@@ -32,26 +32,9 @@ afterAll(async () => {
   await s?.close();
 });
 
-/** A page signed in as `username` (the session put where the app keeps it), at `path`. */
-async function pageAs(username: string, path: string, locale = "en-US"): Promise<Page> {
-  const auth = await signIn(s, username);
-  const context = await browser.newContext({ locale });
-  contexts.push(context);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
-  }, JSON.stringify(auth));
-  const page = await context.newPage();
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.goto(s.baseUrl + path);
-  await waitForHydration(page);
-  return page;
-}
-
-async function waitForCount(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="list-count"]')?.textContent === expected,
-    text,
-  );
+/** A page signed in as `username` at `path`. */
+function pageAs(username: string, path: string, locale = "en-US"): Promise<Page> {
+  return signedInPage(browser, s, contexts, username, path, { locale });
 }
 
 // deno-lint-ignore no-explicit-any
@@ -70,7 +53,7 @@ describe("a business manager", () => {
     await page.locator("nav").getByRole("link", { name: enUs["route.product-groups"] }).click();
     await page.waitForURL(/\/product-groups$/);
     await page.getByRole("heading", { name: enUs["route.product-groups"] }).waitFor();
-    await waitForCount(page, "0 records");
+    await waitForListCount(page, "0 records");
 
     await page.getByRole("button", { name: enUs["resource.productGroup.add"] }).click();
     await page.waitForURL(/\/product-groups\/new$/);
@@ -85,7 +68,7 @@ describe("a business manager", () => {
     expect(await picker.inputValue()).toBe("Adam Nowak");
     await dialog(page).getByRole("button", { name: enUs["common.save"] }).click();
     await page.waitForURL(/\/product-groups$/);
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     const saved = (await groups())[0];
     expect(saved).toMatchObject({ name: "Frozen food", colour: "#1e90ff", assignedUserId: adam.id });
     // The list shows the colour as a swatch beside its value.
@@ -113,7 +96,7 @@ describe("a business manager", () => {
     await row(page, "Frozen goods").click();
     await dialog(page).getByRole("button", { name: enUs["dialog.delete"] }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: enUs["dialog.delete"] }).click();
-    await waitForCount(page, "0 records");
+    await waitForListCount(page, "0 records");
     expect(await groups()).toEqual([]);
   });
 
@@ -196,7 +179,7 @@ describe("filtering by a link", () => {
     expect(r.status).toBe(201);
     const all = await groups();
     const page = await pageAs("manager-mia", "/product-groups");
-    await waitForCount(page, `${all.length} records`);
+    await waitForListCount(page, `${all.length} records`);
     const label = enUs["field.productGroup.assignedUserId"];
     await page.getByRole("button", { name: enUs["list.columns"] }).click();
     await page.getByRole("menuitemcheckbox", { name: label }).click();
@@ -207,7 +190,7 @@ describe("filtering by a link", () => {
     await editor.getByRole("combobox", { name: enUs["list.value"] }).fill("adam");
     await page.getByRole("option", { name: "Adam Nowak" }).click();
     await editor.getByRole("button", { name: enUs["list.apply"] }).click();
-    await waitForCount(page, "1 record");
+    await waitForListCount(page, "1 record");
     await row(page, "Mrożonki").waitFor();
     // The filter's chip names the user, not the id.
     const chip = `${label} ${enUs["list.op.eq"]} Adam Nowak`;
@@ -220,7 +203,7 @@ describe("filtering by a link", () => {
     await editor.getByRole("button", { name: enUs["list.apply"] }).click();
     const unassigned = all.filter((g) => g.assignedUserId === null).length;
     expect(unassigned).toBeGreaterThan(0);
-    await waitForCount(page, `${unassigned} records`);
+    await waitForListCount(page, `${unassigned} records`);
   });
 });
 
@@ -229,7 +212,7 @@ describe("a basic user", () => {
     const page = await pageAs("basic-bob", "/product-groups");
     await page.getByRole("heading", { name: enUs["route.product-groups"] }).waitFor();
     const count = (await groups()).length;
-    await waitForCount(page, `${count} records`);
+    await waitForListCount(page, `${count} records`);
     await row(page, "Chemia").waitFor();
     expect(await page.getByRole("button", { name: enUs["resource.productGroup.add"] }).count()).toBe(0);
     await row(page, "Chemia").click();

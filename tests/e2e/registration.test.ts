@@ -32,7 +32,7 @@ afterAll(async () => {
 async function open(path: string): Promise<Page> {
   const context = await browser.newContext({ locale: "en-US" });
   // A step that waits in vain fails naming its locator, before the test's own time runs out.
-  context.setDefaultTimeout(8000);
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   await page.goto(s.baseUrl + path);
   await waitForHydration(page);
@@ -76,7 +76,7 @@ async function signedIn(page: Page, username: string, password: string, name = u
 }
 
 // One registration told in order: each step starts where the one before left the company.
-describe("a company registers on /signup", () => {
+describe("a company registers on /signup", { timeout: 60_000 }, () => {
   let page: Page;
   let activation: ReceivedMail;
 
@@ -156,7 +156,7 @@ describe("a company registers on /signup", () => {
   });
 });
 
-describe("a forgotten password", () => {
+describe("a forgotten password", { timeout: 60_000 }, () => {
   it("resets a forgotten password from the e-mail; the old password stops working", async () => {
     await createTenant(s, "resetco");
     const email = "admin@resetco.example";

@@ -300,6 +300,21 @@ describe("access tokens", () => {
     }
   });
 
+  it("a token verified once (and remembered) still expires on time", async () => {
+    const short = await startServer({ accessTokenTtlSeconds: 2 });
+    try {
+      await createTenant(short, "brief2");
+      const t = await signIn(short, "brief2-admin");
+      expect((await call(short, "GET", "/api/ClientAccount", { token: t.token })).status).toBe(200);
+      expect((await call(short, "GET", "/api/ClientAccount", { token: t.token })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 3100));
+      const expired = await call(short, "GET", "/api/ClientAccount", { token: t.token });
+      expect([expired.status, expired.body.error.code]).toEqual([401, "auth.tokenExpired"]);
+    } finally {
+      await short.close();
+    }
+  });
+
   it("signing out ends the refresh token and the access token of that sign-in only", async () => {
     const t = await signIn(s, "acme-admin");
     const other = await signIn(s, "acme-admin");

@@ -381,6 +381,17 @@ describe("paging", () => {
     },
   );
 
+  it("pages past the middle (read from the other end) and a partial last page keep the order", async () => {
+    expect(all.length % 5).not.toBe(0);
+    for (const desc of [false, true]) {
+      const ids = (await pageThrough("visibleName", desc, 5)).map((u) => u.id);
+      const sign = desc ? -1 : 1;
+      const want = [...all].sort((a, b) => sign * (compare(a.visibleName, b.visibleName) || a.id - b.id))
+        .map((u) => u.id);
+      expect(ids).toEqual(want);
+    }
+  });
+
   it("the sort column has ties, so the test above is about tie-breaking", () => {
     const names = all.map((u) => u.visibleName);
     expect(new Set(names).size).toBeLessThan(names.length - 10);

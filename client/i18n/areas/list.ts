@@ -119,6 +119,11 @@ export const listMessages = {
 
     "option.theme.light": "Light",
     "option.theme.dark": "Dark",
+    "dialog.addRow": "Add row",
+    "dialog.removeRow": "Remove row {n}",
+    "dialog.noRows": "No rows yet",
+    "dialog.rowActions": "Row actions",
+    "dialog.cellLabel": "{column}, row {n}",
   },
   "pl-pl": {
     "list.search": "Szukaj",
@@ -242,6 +247,11 @@ export const listMessages = {
 
     "option.theme.light": "Jasny",
     "option.theme.dark": "Ciemny",
+    "dialog.addRow": "Dodaj wiersz",
+    "dialog.removeRow": "Usuń wiersz {n}",
+    "dialog.noRows": "Brak wierszy",
+    "dialog.rowActions": "Akcje wiersza",
+    "dialog.cellLabel": "{column}, wiersz {n}",
   },
   "de-de": {
     "list.search": "Suchen",
@@ -361,6 +371,11 @@ export const listMessages = {
 
     "option.theme.light": "Hell",
     "option.theme.dark": "Dunkel",
+    "dialog.addRow": "Zeile hinzufügen",
+    "dialog.removeRow": "Zeile {n} entfernen",
+    "dialog.noRows": "Noch keine Zeilen",
+    "dialog.rowActions": "Zeilenaktionen",
+    "dialog.cellLabel": "{column}, Zeile {n}",
   },
   "fr-fr": {
     "list.search": "Rechercher",
@@ -483,6 +498,11 @@ export const listMessages = {
 
     "option.theme.light": "Clair",
     "option.theme.dark": "Sombre",
+    "dialog.addRow": "Ajouter une ligne",
+    "dialog.removeRow": "Supprimer la ligne {n}",
+    "dialog.noRows": "Aucune ligne pour l’instant",
+    "dialog.rowActions": "Actions de la ligne",
+    "dialog.cellLabel": "{column}, ligne {n}",
   },
   "es-es": {
     "list.search": "Buscar",
@@ -603,6 +623,11 @@ export const listMessages = {
 
     "option.theme.light": "Claro",
     "option.theme.dark": "Oscuro",
+    "dialog.addRow": "Añadir fila",
+    "dialog.removeRow": "Quitar la fila {n}",
+    "dialog.noRows": "Todavía no hay filas",
+    "dialog.rowActions": "Acciones de la fila",
+    "dialog.cellLabel": "{column}, fila {n}",
   },
   "ru-ru": {
     "list.search": "Поиск",
@@ -726,5 +751,10 @@ export const listMessages = {
 
     "option.theme.light": "Светлая",
     "option.theme.dark": "Тёмная",
+    "dialog.addRow": "Добавить строку",
+    "dialog.removeRow": "Удалить строку {n}",
+    "dialog.noRows": "Строк пока нет",
+    "dialog.rowActions": "Действия со строкой",
+    "dialog.cellLabel": "{column}, строка {n}",
   },
 } as const;

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
 
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
@@ -75,3 +75,30 @@ export const jsonChanged = style({
   borderInlineStart: `3px solid ${vars.color.warning}`,
   paddingInlineStart: "0.25rem",
 });
+
+/** A "rows" field's table scrolls sideways on a narrow screen rather than squeezing its cells. */
+export const rowsScroll = style({ overflowX: "auto", marginBottom: vars.space.sm });
+
+export const rowsTable = style({ borderCollapse: "collapse", width: "100%" });
+
+globalStyle(`${rowsTable} th`, {
+  textAlign: "start",
+  padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs} 0`,
+  whiteSpace: "nowrap",
+});
+
+globalStyle(`${rowsTable} td`, {
+  verticalAlign: "top",
+  padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.xs} 0`,
+  minWidth: "8rem",
+});
+
+globalStyle(`${rowsTable} td:last-child`, { minWidth: 0, width: "1%" });
+
+/** Cells sit in rows: no field's own bottom margin inside them, and inputs as wide as their column. */
+/** A required column's mark in its heading (the cells say "required" to assistive technology). */
+export const requiredMark = style({ marginInlineStart: "0.25em" });
+
+globalStyle(`${rowsTable} td > *`, { marginBottom: 0 });
+
+globalStyle(`${rowsTable} td input`, { width: "100%", minWidth: 0, boxSizing: "border-box" });

@@ -1,10 +1,11 @@
 // What the generic form sends and where the server's messages land, for the user and account metadata
-// and for the newer field kinds (links, several texts, colour, point).
+// and for the newer field kinds (links, several texts, colour, point, rows).
 import { describe, expect, it } from "vitest";
 import { userMeta } from "../../../server/domain/access/users/contract.ts";
 import { clientAccountMeta } from "../../../server/domain/config/contract.ts";
+import { productMeta } from "../../../server/domain/assortment/products/meta.ts";
 import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
-import { buildBody, initialValues, isEditable, placeErrors } from "./form_state.ts";
+import { buildBody, emptyRow, initialValues, isEditable, placeErrors } from "./form_state.ts";
 
 const stored = {
   id: 7,
@@ -208,5 +209,48 @@ describe("the newer field kinds", () => {
     // Half a point is sent as it is, so the server names the missing part.
     expect(buildBody(meta, "add", { ...values, location: { lat: 10, lng: null } }, null, false).location)
       .toEqual({ lat: 10, lng: null });
+  });
+});
+
+describe("a rows field (a product's custom fields)", () => {
+  const customFields = productMeta.fields.find((f) => f.name === "customFields")!;
+  const meta: ResourceMeta = { ...productMeta, fields: [customFields] };
+
+  it("starts empty; a new row has empty texts and the first option of a required enum", () => {
+    expect(initialValues(meta, "add", null)).toEqual({ customFields: [] });
+    expect(emptyRow(customFields)).toEqual({ code: "", name: "", type: "text", printId: "" });
+  });
+
+  it("loads stored rows with every column, and sends them trimmed, empty optional texts as null", () => {
+    const record = {
+      id: 3,
+      version: 5,
+      customFields: [{ code: "FAT", name: "Fat content", type: "number", printId: null }],
+    };
+    const values = initialValues(meta, "edit", record);
+    expect(values.customFields).toEqual([{ code: "FAT", name: "Fat content", type: "number", printId: "" }]);
+    const rows = [
+      { code: " FAT ", name: "Fat content", type: "number", printId: " " },
+      { code: "", name: "Origin", type: "text", printId: "P2", stray: "dropped" },
+    ];
+    expect(buildBody(meta, "edit", { customFields: rows }, record, false)).toEqual({
+      id: 3,
+      version: 5,
+      customFields: [
+        { code: "FAT", name: "Fat content", type: "number", printId: null },
+        // An empty required code is sent, so the server names that cell.
+        { code: "", name: "Origin", type: "text", printId: "P2" },
+      ],
+    });
+  });
+
+  it("puts a cell's code at the cell and the field's own code at the field", () => {
+    expect(placeErrors(new Set(["customFields"]), {
+      "customFields.1.code": ["validation.required"],
+      customFields: ["validation.mustBeUnique"],
+    })).toEqual({
+      byField: { "customFields.1.code": ["validation.required"], customFields: ["validation.mustBeUnique"] },
+      other: [],
+    });
   });
 });

@@ -10,6 +10,14 @@ export type Address = Record<(typeof ADDRESS_FIELDS)[number], string>;
 export const ADDRESS_FIELDS = ["street", "number", "postalCode", "city", "province", "country"] as const;
 export const MAX_ADDRESSES = 10;
 
+/** A new row of a "rows" field: empty texts and numbers, an enum's first option when one is required. */
+export function emptyRow(f: FieldMeta): Values {
+  return Object.fromEntries((f.rows?.columns ?? []).map((c) => [
+    c.name,
+    c.kind === "text" ? "" : c.kind === "enum" && c.required ? c.options?.[0] ?? null : null,
+  ]));
+}
+
 export function emptyAddress(): Address {
   return { street: "", number: "", postalCode: "", city: "", province: "", country: "" };
 }
@@ -42,6 +50,7 @@ function blank(f: FieldMeta, mode: Mode): unknown {
     case "enum":
       return isRequired(f, mode) ? f.options?.[0] ?? null : null;
     case "addresses":
+    case "rows":
       return [];
     default:
       return "";
@@ -58,6 +67,8 @@ export function initialValues(meta: ResourceMeta, mode: Mode, record: Values | n
       values[f.name] = blank(f, mode);
     } else if (f.kind === "addresses" && Array.isArray(stored)) {
       values[f.name] = stored.map((a) => ({ ...emptyAddress(), ...nonNull(a as Values) }));
+    } else if (f.kind === "rows" && Array.isArray(stored)) {
+      values[f.name] = stored.map((r) => ({ ...emptyRow(f), ...nonNull(r as Values) }));
     } else {
       values[f.name] = stored;
     }
@@ -83,6 +94,16 @@ function clean(f: FieldMeta, mode: Mode, value: unknown): unknown {
     const lat = p?.lat ?? null;
     const lng = p?.lng ?? null;
     return lat === null && lng === null ? null : { lat, lng };
+  }
+  if (f.kind === "rows" && Array.isArray(value)) {
+    // Only the declared columns; an empty optional text is "no value", an empty required one is sent.
+    return value.map((r) =>
+      Object.fromEntries((f.rows?.columns ?? []).map((c) => {
+        const v = (r as Values)[c.name];
+        if (typeof v === "string") return [c.name, v.trim() === "" && !c.required ? null : v.trim()];
+        return [c.name, typeof v === "number" && Number.isNaN(v) ? null : v ?? null];
+      }))
+    );
   }
   if (f.kind === "addresses" && Array.isArray(value)) {
     return value.map((a) =>
@@ -121,7 +142,7 @@ export function buildBody(
 
 /**
  * The server's field codes split into those shown beside a field of the form (by the field's name, or
- * `addresses.0.city` for a part of a list) and the rest, shown above the form.
+ * `addresses.0.city` / `customFields.1.code` for a part of a list) and the rest, shown above the form.
  */
 export function placeErrors(
   shown: ReadonlySet<string>,

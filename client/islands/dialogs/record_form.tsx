@@ -17,6 +17,7 @@ import {
   type ResourceMeta,
 } from "../list/meta.ts";
 import { ReferenceNames, ReferencePicker, ReferencesPicker } from "./reference_field.tsx";
+import { RowsField, RowsTable } from "./rows_field.tsx";
 import {
   type Address,
   ADDRESS_FIELDS,
@@ -138,6 +139,17 @@ function EditField({ t, field: f, mode, value, onChange, errors, record }: Field
         />
       );
     }
+    case "rows":
+      return (
+        <RowsField
+          t={t}
+          field={f}
+          value={Array.isArray(value) ? value as Values[] : []}
+          onChange={onChange}
+          errors={errors}
+          messages={(codes) => messages(t, codes)}
+        />
+      );
     case "addresses":
       return (
         <AddressesField
@@ -326,6 +338,7 @@ function StringsField(
 function ShownField(
   { t, field: f, value, record }: { t: Translator; field: FieldMeta; value: unknown; record: Values | null },
 ) {
+  if (f.kind === "rows") return <RowsTable t={t} field={f} value={value} />;
   let shown: ReactNode = formatValue(t, f, value);
   if (f.kind === "reference" && typeof value === "number") {
     const known = f.reference?.displayField ? record?.[f.reference.displayField] : undefined;

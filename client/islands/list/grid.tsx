@@ -1,7 +1,15 @@
 // The virtualized table (ARIA grid): only the rows in view are in the page, pages of rows are fetched
 // as they scroll in. One tab stop: the grid itself, whose active row (aria-activedescendant) moves with
 // the arrow keys; Space selects it, Enter opens it. Column headers sort (aria-sort) and filter.
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Button as AriaButton } from "react-aria-components";
 import type { Translator } from "../../i18n/mod.ts";
@@ -49,6 +57,8 @@ export interface GridProps {
   selected: ReadonlySet<number>;
   onSelectedChange: (selected: Set<number>) => void;
   onOpen: (row: Row) => void;
+  /** A cell drawn by the screen; undefined: the generic text. */
+  renderCell?: (field: FieldMeta, row: Row) => ReactNode | undefined;
 }
 
 export function Grid(p: GridProps) {
@@ -274,7 +284,11 @@ export function Grid(p: GridProps) {
               {p.columns.map((c, i) => (
                 <div key={c.name} role="gridcell" aria-colindex={i + 2} className={css.cell}>
                   {row && c.kind === "colour" ? <ColourSwatch value={row[c.name] as string | null} /> : null}
-                  {row ? cellText(t, c, row) : i === 0 ? t.t("common.loading") : ""}
+                  {row
+                    ? (p.renderCell?.(c, row) ?? cellText(t, c, row))
+                    : i === 0
+                    ? t.t("common.loading")
+                    : ""}
                 </div>
               ))}
             </div>

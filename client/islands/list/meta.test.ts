@@ -13,6 +13,8 @@ import {
   ProductGroupCreate,
   ProductGroupUpdate,
 } from "../../../server/domain/assortment/product_groups/contract.ts";
+import { productMeta } from "../../../server/domain/assortment/products/meta.ts";
+import { ProductCreate } from "../../../server/domain/assortment/products/contract.ts";
 import { enUs } from "../../i18n/en_us.ts";
 import { resourceScreens } from "../../screens/resources.ts";
 import { translator } from "../../i18n/mod.ts";
@@ -139,6 +141,45 @@ describe("metadata and the schemas", () => {
   }
 });
 
+describe("a rows field's metadata and its schema", () => {
+  const f = productMeta.fields.find((x) => x.name === "customFields")!;
+  const row = { code: "FAT", name: "Fat content", type: "number", printId: null };
+  const errorsWith = (rows: unknown[]) => {
+    const r = ProductCreate.safeParse({ name: "Milk", index: "MILK", customFields: rows }, {
+      reportInput: true,
+    });
+    return r.success ? {} : toFieldErrors(r.error);
+  };
+
+  it("declares the product's custom fields as rows of code, name, type and print id", () => {
+    expect(f.kind).toBe("rows");
+    expect(f.rows!.columns.map((c) => c.name)).toEqual(Object.keys(row));
+    expect(errorsWith([row])).toEqual({});
+  });
+
+  it("has the schema's required columns, length limits, options and number of rows", () => {
+    for (const c of f.rows!.columns) {
+      const cell = `customFields.0.${c.name}`;
+      // The form starts a required enum at its first option, so only texts can be left empty.
+      if (c.kind === "text") {
+        expect(errorsWith([{ ...row, [c.name]: "" }])[cell] ?? [], c.name)
+          .toEqual(c.required ? ["validation.required"] : []);
+      }
+      expect(!!errorsWith([{ ...row, [c.name]: null }])[cell], `${c.name} null`).toBe(!!c.required);
+      if (c.maxLength) {
+        expect(errorsWith([{ ...row, [c.name]: "a".repeat(c.maxLength) }]), c.name).toEqual({});
+        expect(errorsWith([{ ...row, [c.name]: "a".repeat(c.maxLength + 1) }])[cell], c.name)
+          .toEqual(["validation.tooLong"]);
+      }
+      for (const o of c.options ?? []) expect(errorsWith([{ ...row, [c.name]: o }]), o).toEqual({});
+      if (c.kind === "enum") expect(errorsWith([{ ...row, [c.name]: "klingon" }])[cell]).toBeDefined();
+    }
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ ...row, code: `C${i}` }));
+    expect(errorsWith(many(f.rows!.maxRows))).toEqual({});
+    expect(errorsWith(many(f.rows!.maxRows + 1))).toEqual({ customFields: ["validation.tooLong"] });
+  });
+});
+
 describe("metadata and the catalogue", () => {
   it("every label, group, name and option key is in the catalogue, for every screen of the registry too", async () => {
     const registered = await Promise.all(Object.values(resourceScreens).map((load) => load()));
@@ -154,6 +195,13 @@ describe("metadata and the catalogue", () => {
         if (f.kind === "enum" && f.name !== "defaultLanguage") {
           for (const o of f.options ?? []) {
             if (!keys.has(`option.${f.name}.${o}`)) missing.push(`option.${f.name}.${o}`);
+          }
+        }
+        for (const c of f.rows?.columns ?? []) {
+          if (!keys.has(c.labelKey)) missing.push(c.labelKey);
+          for (const o of c.options ?? []) {
+            const key = `option.${f.name}.${c.name}.${o}`;
+            if (!keys.has(key)) missing.push(key);
           }
         }
       }

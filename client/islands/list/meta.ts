@@ -55,9 +55,28 @@ export function formatValue(t: Translator, f: FieldMeta, value: unknown): string
       return Array.isArray(value) ? value.join(", ") : String(value);
     case "latlng":
       return formatLatLng(value);
+    case "rows":
+      return Array.isArray(value)
+        ? value.map((r) => rowText(t, f, r as Record<string, unknown>)).join("; ")
+        : "";
     default:
       return String(value);
   }
+}
+
+/** The label of an enum column's value in a "rows" field (`option.customFields.type.date`). */
+export function rowOptionLabel(t: Translator, f: FieldMeta, column: string, value: string): string {
+  return t.t(`option.${f.name}.${column}.${value}` as PlainKey);
+}
+
+/** One row of a "rows" field as text: its values in column order, the empty ones left out. */
+function rowText(t: Translator, f: FieldMeta, row: Record<string, unknown>): string {
+  return (f.rows?.columns ?? []).map((c) => {
+    const v = row[c.name];
+    if (v === null || v === undefined || v === "") return "";
+    if (c.kind === "enum") return rowOptionLabel(t, f, c.name, String(v));
+    return typeof v === "number" ? t.number(v) : String(v);
+  }).filter(Boolean).join(" · ");
 }
 
 function withUnit(text: string, unit: string | undefined): string {

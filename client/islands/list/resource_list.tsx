@@ -1,7 +1,7 @@
 // The generic list screen of a resource: quick search, per-column filters, sort, column chooser, row
 // selection with a bulk delete, the total, and the add/edit/preview dialog that the route's
 // openedDialogId opens (/users/new, /users/12, /users/12/preview); closing it goes back to the list.
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage, reportError } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
@@ -18,6 +18,7 @@ import { describeFilter } from "./filter_editor.tsx";
 import { Grid } from "./grid.tsx";
 import {
   defaultVisibleColumns,
+  type FieldMeta,
   label,
   listColumns,
   type PlainKey,
@@ -54,12 +55,24 @@ export function ResourceList(p: {
   canEdit: boolean | null;
   /** A new value re-reads the list (after changes this page made elsewhere, which the hub does not echo). */
   reloadKey?: number;
+  /** A cell drawn by the screen (a status badge); undefined: the generic text. */
+  renderCell?: (field: FieldMeta, row: Row) => ReactNode | undefined;
+  /** The screen's own dialog for the route's openedDialogId instead of the generic record dialog. */
+  renderDialog?: (dialog: { mode: Mode; id: number | null }) => ReactNode;
+  /** Where the add button goes (default: the route's /new dialog). */
+  addPath?: string;
+  /** What opening a row does (default: the route's dialog the user's rights allow). */
+  onOpen?: (row: Row) => void;
+  /** The endpoint's own query parameters beside the list's (`includeZero=true`). */
+  query?: string;
+  /** The filters the list starts with (a route's product). */
+  initialFilters?: ColumnFilter[];
 }) {
   const t = useT();
   const { meta } = p;
   const columns = useMemo(() => listColumns(meta), [meta]);
   const [sort, setSort] = useState<Sort>(meta.defaultSort);
-  const [filters, setFilters] = useState<ColumnFilter[]>([]);
+  const [filters, setFilters] = useState<ColumnFilter[]>(p.initialFilters ?? []);
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
   const [visible, setVisible] = useState<Set<string>>(
@@ -75,7 +88,7 @@ export function ResourceList(p: {
   }, [searchInput]);
 
   const wire = useMemo(() => toWireFilters(meta.fields, filters, search), [meta, filters, search]);
-  const data = useListData<Row>(meta.path, sort, wire);
+  const data = useListData<Row>(p.query ? `${meta.path}?${p.query}` : meta.path, sort, wire);
   const reload = data.reload;
   useResourceEvents(meta.resource, () => reload());
   const reloadKey = useRef(p.reloadKey);
@@ -154,7 +167,11 @@ export function ResourceList(p: {
             }}
           />
           {p.canEdit && meta.addKey
-            ? <Button onPress={() => navigate(`${base}/new`)}>{t.t(meta.addKey as PlainKey)}</Button>
+            ? (
+              <Button onPress={() => navigate(p.addPath ?? `${base}/new`)}>
+                {t.t(meta.addKey as PlainKey)}
+              </Button>
+            )
             : null}
         </div>
       </div>
@@ -201,9 +218,11 @@ export function ResourceList(p: {
           setFilters((list) => [...list.filter((x) => x.field !== field), ...(f ? [f] : [])])}
         selected={selected}
         onSelectedChange={setSelected}
-        onOpen={(row) => navigate(`${base}/${row.id}${p.canEdit ? "" : "/preview"}`)}
+        onOpen={p.onOpen ?? ((row) => navigate(`${base}/${row.id}${p.canEdit ? "" : "/preview"}`))}
+        renderCell={p.renderCell}
       />
-      {dialog
+      {dialog && p.renderDialog ? p.renderDialog(dialog) : null}
+      {dialog && !p.renderDialog
         ? (
           <RecordDialog
             key={`${dialog.mode}-${dialog.id}`}

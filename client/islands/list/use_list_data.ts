@@ -34,6 +34,7 @@ export interface ListData<T> {
 }
 
 export function useListData<T extends Row>(
+  /** The list's API path, with the endpoint's own query parameters if any (`/X?includeZero=true`). */
   path: string,
   sort: Sort,
   filters: readonly WireFilter[],
@@ -59,7 +60,7 @@ export function useListData<T extends Row>(
     const gen = generation.current;
     const q = query.current;
     const qs = listQueryString({ page, pageSize: q.pageSize, sort: q.sort, filters: q.filters });
-    api<Page<T>>("GET", `${q.path}?${qs}`).then((res) => {
+    api<Page<T>>("GET", `${q.path}${q.path.includes("?") ? "&" : "?"}${qs}`).then((res) => {
       if (gen !== generation.current) return;
       inFlight.current.delete(page);
       loaded.current.add(page);

@@ -50,6 +50,7 @@ export function listFavorites(ctx: TenantContext, query: ListQuery) {
     async (ids) =>
       (await ctx.conn.db.select().from(favoriteActions).where(and(own, inArray(favoriteActions.id, ids))))
         .map(toDto),
+    { countCache: ctx.conn.countCache },
   );
 }
 

@@ -8,7 +8,13 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
 import type { Actor, TenantContext } from "../../kernel/context.ts";
 import { AppError, type FieldCode, notFound } from "../../kernel/errors.ts";
-import { type FieldType, type ListField, listPage, type ListQuery } from "../../kernel/list.ts";
+import {
+  type FieldType,
+  type ListField,
+  listPage,
+  type ListQuery,
+  type SearchIndex,
+} from "../../kernel/list.ts";
 import type { FieldKind, ResourceMeta } from "../../kernel/resource_meta.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
@@ -101,10 +107,17 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   references?: Record<string, ReferenceCheck>;
   dependents?: Dependent[];
   unique?: UniqueRule[];
+  /**
+   * The quick search's FTS5 trigram index (made by a migration, kept by its triggers) and the fields it
+   * holds: exactly the fields the metadata marks searchable, or the resource refuses to start.
+   */
+  search?: SearchIndex & { fields: string[] };
   /** Conditions the caller cannot lift: a contractor user sees only their contractor's records. */
   scope?(actor: Actor): SQL | undefined;
   /** Who may read at all (staff by default, not contractor users; administrators when meta.readers is "admin"). */
   canRead?(actor: Actor): boolean;
+  /** Who may add, edit and delete, where the metadata's `writers` does not say it (logistics staff). */
+  canWrite?(actor: Actor): boolean;
   /** Rules that need the database (a location's parent cannot be its own descendant). */
   validate?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<void>;
   /** Display values read beside the rows of a page or a record (`contractorName`), by row id. */
@@ -124,9 +137,24 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   derive?(tx: Db, values: Record<string, unknown>, old?: AnyRow): Promise<Record<string, unknown>>;
   /** Follow-up writes in the same transaction once the row is stored (the paths of a location's descendants). */
   afterWrite?(tx: Db, row: AnyRow, old?: AnyRow): Promise<void>;
+  /** Follow-up writes in the same transaction once the row is deleted (a document's position counts). */
+  afterDelete?(tx: Db, old: AnyRow): Promise<void>;
 }
 
 const isStaff = (a: Actor) => a.contractorId === null;
+
+/**
+ * `col` is one of `ids`, as one JSON parameter however many ids there are: drizzle builds a 50-id IN list
+ * parameter by parameter, a noticeable share of a cheap list call, and the statement's text would differ
+ * with every page size.
+ */
+function oneOf(col: SQLiteColumn, ids: number[]): SQL {
+  return sql`${col} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+interface PreparedRows {
+  all(values: { ids: string }): Promise<unknown>;
+}
 
 /** Who may add, edit and delete, from the metadata: administrators, or business managers too. */
 export function canWrite(meta: ResourceMeta, a: Actor): boolean {
@@ -197,6 +225,8 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   readonly listFields: Record<string, ListField>;
   readonly #idCol: SQLiteColumn;
   readonly #versionCol: SQLiteColumn;
+  /** The rows of a page, by their ids: built and prepared once per database handle. */
+  readonly #rowsByIds = new WeakMap<Db, PreparedRows>();
 
   constructor(readonly def: ResourceDef<Dto, Create, Update>) {
     this.listFields = listFieldsOf(def.meta, def.table, def.columns, def.values);
@@ -206,6 +236,17 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       throw new Error(`${def.meta.resource}: the table needs id and version`);
     }
     if (!def.toRow && !def.meta.readOnly) throw new Error(`${def.meta.resource}: toRow is missing`);
+    if (def.search) {
+      const searchable = Object.entries(this.listFields).filter(([, f]) => f.searchable).map(([n]) => n)
+        .sort();
+      const indexed = [...def.search.fields].sort();
+      if (searchable.join() !== indexed.join()) {
+        throw new Error(
+          `${def.meta.resource}: the search index ${def.search.table} holds ${indexed.join(", ")} but the ` +
+            `searchable fields are ${searchable.join(", ")}; a migration must rebuild the index`,
+        );
+      }
+    }
   }
 
   get meta(): ResourceMeta {
@@ -227,6 +268,17 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     return await db.select().from(this.def.table).where(where) as AnyRow[];
   }
 
+  async #pageRows(db: Db, ids: number[]): Promise<AnyRow[]> {
+    let query = this.#rowsByIds.get(db);
+    if (!query) {
+      query = db.select().from(this.def.table)
+        .where(sql`${this.#idCol} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+        .prepare() as unknown as PreparedRows;
+      this.#rowsByIds.set(db, query);
+    }
+    return await query.all({ ids: JSON.stringify(ids) }) as AnyRow[];
+  }
+
   /** Rows as the API answers them, with their link ids and extra display values. */
   async #dtos(db: Db, rows: AnyRow[]): Promise<Dto[]> {
     if (rows.length === 0) return [];
@@ -234,7 +286,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     const links: Record<string, Map<number, number[]>> = {};
     for (const [name, link] of Object.entries(this.def.links ?? {})) {
       const found = await db.select({ owner: link.owner, target: link.target }).from(link.table)
-        .where(inArray(link.owner, ids)).orderBy(link.owner, link.target) as {
+        .where(oneOf(link.owner, ids)).orderBy(link.owner, link.target) as {
           owner: number;
           target: number;
         }[];
@@ -249,7 +301,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     const values: Record<string, Map<number, string[]>> = {};
     for (const [name, list] of Object.entries(this.def.values ?? {})) {
       const found = await db.select({ owner: list.owner, value: list.value }).from(list.table)
-        .where(inArray(list.owner, ids)).orderBy(list.owner, list.value) as {
+        .where(oneOf(list.owner, ids)).orderBy(list.owner, list.value) as {
           owner: number;
           value: string;
         }[];
@@ -269,7 +321,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       const targets = [...new Set([...links[name].values()].flat())];
       const named = targets.length
         ? await db.select({ id: link.targetId, name: link.names }).from(link.targetTable)
-          .where(inArray(link.targetId, targets)) as { id: number; name: string }[]
+          .where(oneOf(link.targetId, targets)) as { id: number; name: string }[]
         : [];
       const nameOf = new Map(named.map((r) => [r.id, r.name]));
       const field = `${name.replace(/Ids$/, "")}Names`;
@@ -310,9 +362,11 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         fields: this.listFields,
         defaultSort: defaultSort.column,
         scope: scope ? [scope] : [],
+        search: this.def.search ? { table: this.def.search.table } : undefined,
       },
       sorted,
-      async (ids) => this.#dtos(db, await this.#rows(db, inArray(this.#idCol, ids))),
+      async (ids) => this.#dtos(db, await this.#pageRows(db, ids)),
+      { countCache: ctx.conn.countCache },
     );
   }
 
@@ -331,7 +385,10 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */
   #write(actor: Actor): void {
     if (this.def.meta.readOnly) throw new AppError("method.notAllowed");
-    if (!canWrite(this.def.meta, actor)) throw notFound();
+    const allowed = this.def.canWrite
+      ? isStaff(actor) && this.def.canWrite(actor)
+      : canWrite(this.def.meta, actor);
+    if (!allowed) throw notFound();
   }
 
   #toRow(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown> {
@@ -527,6 +584,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         await tx.delete(link.table).where(eq(link.owner, id));
       }
       await tx.delete(this.def.table).where(eq(this.#idCol, id));
+      await this.def.afterDelete?.(tx, old);
       await writeRecordLog(tx, {
         action: "deleted",
         resourceType: meta.resource,

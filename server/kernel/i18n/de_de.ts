@@ -43,6 +43,50 @@ export const deDe: Catalogue = {
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",
+  "document.notWorkingCopy":
+    "Nur ein Entwurf kann geändert werden; dieser Beleg ist bereits bestätigt oder storniert.",
+  "document.generatedPositions": "Positionen erzeugter Belege können nicht geändert werden.",
+  "document.revertBlocked":
+    "Der Beleg kann nicht storniert werden: damit eingegangener Bestand ist bereits abgegangen.",
+  "document.issue.notWorkingCopy": "Der Beleg muss ein Entwurf sein.",
+  "document.issue.notConfirmed": "Nur ein bestätigter Beleg kann storniert werden.",
+  "document.issue.noPositions": "Der Beleg hat keine Positionen.",
+  "document.issue.internalWithContractor": "Ein interner Beleg kann keinem Auftraggeber zugeordnet werden.",
+  "document.issue.contractorMismatch":
+    "Das Produkt {product} gehört einem anderen Auftraggeber als der Beleg.",
+  "document.issue.sourceLocationRequired": "Ein Quelllagerplatz ist erforderlich.",
+  "document.issue.sourceLocationForbidden": "Ein Wareneingang hat keinen Quelllagerplatz.",
+  "document.issue.sourceContainerForbidden": "Ein Wareneingang hat keinen Quellbehälter.",
+  "document.issue.sourceContainerRequired": "Eine Behälterumlagerung nennt den Behälter, den sie bewegt.",
+  "document.issue.destinationLocationRequired": "Ein Ziellagerplatz ist erforderlich.",
+  "document.issue.destinationLocationForbidden": "Ein Warenausgang hat keinen Ziellagerplatz.",
+  "document.issue.destinationContainerForbidden": "Ein Warenausgang hat keinen Zielbehälter.",
+  "document.issue.locationLocked": "Der Lagerplatz {location} ist für diesen Vorgang gesperrt.",
+  "document.issue.containerLocked": "Der Behälter {container} ist für diesen Vorgang gesperrt.",
+  "document.issue.containerAtOtherLocation":
+    "Der Behälter {container} steht nicht auf {location}, sondern auf {actual}.",
+  "document.issue.temperatureUnsuitable":
+    "Der Lagerplatz {location} hat {temperature} °C; das Produkt braucht {min} bis {max} °C.",
+  "document.issue.expiryDateRequired": "Das Produkt {product} erfordert ein Verfallsdatum.",
+  "document.issue.productionDateRequired": "Das Produkt {product} erfordert ein Herstellungsdatum.",
+  "document.issue.serialNumberRequired": "Das Produkt {product} erfordert eine Seriennummer.",
+  "document.issue.productExpired": "Das Produkt {product} ist am {expiryDate} verfallen.",
+  "document.issue.shortExpiry":
+    "Das Produkt {product} verfällt am {expiryDate}, in {days} Tagen (erwartet mindestens {minimumDays}).",
+  "document.issue.productLockedIn": "Der Wareneingang des Produkts {product} ist gesperrt.",
+  "document.issue.productLockedOut": "Der Warenausgang des Produkts {product} ist gesperrt.",
+  "document.issue.productLockedRelocate": "Die Umlagerung des Produkts {product} ist gesperrt.",
+  "document.issue.quantityNotPositive": "Die Menge muss größer als 0 sein.",
+  "document.issue.quantityAboveAvailable": "Die Menge übersteigt den an der Quelle verfügbaren Bestand.",
+  "document.issue.productNotFound": "Kein Produkt passt zu {code}.",
+  "document.issue.productAmbiguous": "Mehrere Produkte ({count}) passen zu {code}: {products}.",
+  "document.issue.stockAlreadyLeft":
+    "Mit diesem Beleg eingegangener Bestand ist bereits abgegangen (es fehlen {missing}).",
+  "document.issue.locationEmpty": "Auf {location} ist nichts eingelagert.",
+  "document.issue.containerNotWhole":
+    "Eine Behälterumlagerung bewegt den ganzen Behälter {container}; {left} bliebe zurück.",
+  "document.issue.containerMoved":
+    "Der Behälter {container} wurde inzwischen umgelagert; der Bestand kann nicht an seinen Platz zurück.",
   "client.outdated":
     "Diese Version der Anwendung ist veraltet. Laden Sie die Seite neu, um die neueste Version zu erhalten.",
   "server.unknown": "Ein unbekannter Fehler ist aufgetreten. Anfrage-ID: {requestId}.",

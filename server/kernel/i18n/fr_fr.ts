@@ -40,6 +40,48 @@ export const frFr: Catalogue = {
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
   "document.validation": "La validation du document a échoué.",
+  "document.notWorkingCopy": "Seul un brouillon peut être modifié ; ce document est déjà validé ou annulé.",
+  "document.generatedPositions": "Les lignes des documents générés ne peuvent pas être modifiées.",
+  "document.revertBlocked":
+    "Le document ne peut pas être annulé : le stock qu'il a fait entrer est déjà sorti.",
+  "document.issue.notWorkingCopy": "Le document doit être un brouillon.",
+  "document.issue.notConfirmed": "Seul un document validé peut être annulé.",
+  "document.issue.noPositions": "Le document n'a aucune ligne.",
+  "document.issue.internalWithContractor": "Un document interne ne peut pas être lié à un donneur d'ordre.",
+  "document.issue.contractorMismatch":
+    "Le produit {product} appartient à un autre donneur d'ordre que le document.",
+  "document.issue.sourceLocationRequired": "Un emplacement source est obligatoire.",
+  "document.issue.sourceLocationForbidden": "Une réception n'a pas d'emplacement source.",
+  "document.issue.sourceContainerForbidden": "Une réception n'a pas de contenant source.",
+  "document.issue.sourceContainerRequired": "Un transfert de contenant indique le contenant déplacé.",
+  "document.issue.destinationLocationRequired": "Un emplacement de destination est obligatoire.",
+  "document.issue.destinationLocationForbidden": "Une sortie n'a pas d'emplacement de destination.",
+  "document.issue.destinationContainerForbidden": "Une sortie n'a pas de contenant de destination.",
+  "document.issue.locationLocked": "L'emplacement {location} est bloqué pour cette opération.",
+  "document.issue.containerLocked": "Le contenant {container} est bloqué pour cette opération.",
+  "document.issue.containerAtOtherLocation":
+    "Le contenant {container} n'est pas à {location} mais à {actual}.",
+  "document.issue.temperatureUnsuitable":
+    "L'emplacement {location} est à {temperature} °C ; le produit exige de {min} à {max} °C.",
+  "document.issue.expiryDateRequired": "Le produit {product} exige une date de péremption.",
+  "document.issue.productionDateRequired": "Le produit {product} exige une date de fabrication.",
+  "document.issue.serialNumberRequired": "Le produit {product} exige un numéro de série.",
+  "document.issue.productExpired": "Le produit {product} est périmé depuis le {expiryDate}.",
+  "document.issue.shortExpiry":
+    "Le produit {product} périme le {expiryDate}, dans {days} jours (au moins {minimumDays} attendus).",
+  "document.issue.productLockedIn": "La réception du produit {product} est bloquée.",
+  "document.issue.productLockedOut": "La sortie du produit {product} est bloquée.",
+  "document.issue.productLockedRelocate": "Le transfert du produit {product} est bloqué.",
+  "document.issue.quantityNotPositive": "La quantité doit être supérieure à 0.",
+  "document.issue.quantityAboveAvailable": "La quantité dépasse le stock disponible à la source.",
+  "document.issue.productNotFound": "Aucun produit ne correspond à {code}.",
+  "document.issue.productAmbiguous": "Plusieurs produits ({count}) correspondent à {code} : {products}.",
+  "document.issue.stockAlreadyLeft": "Le stock entré par ce document est déjà sorti (il manque {missing}).",
+  "document.issue.locationEmpty": "Rien n'est stocké à {location}.",
+  "document.issue.containerNotWhole":
+    "Un transfert de contenant déplace tout le contenant {container} ; {left} resterait sur place.",
+  "document.issue.containerMoved":
+    "Le contenant {container} a été déplacé depuis ; le stock ne peut pas revenir à sa place.",
   "client.outdated":
     "Cette version de l'application est obsolète. Actualisez la page pour charger la dernière version.",
   "server.unknown": "Une erreur inconnue s'est produite. Identifiant de la requête : {requestId}.",

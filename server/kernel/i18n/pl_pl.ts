@@ -39,6 +39,48 @@ export const plPl: Catalogue = {
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
   "document.validation": "Dokument nie przeszedł walidacji.",
+  "document.notWorkingCopy":
+    "Zmieniać można tylko kopię roboczą; ten dokument jest już zatwierdzony lub wycofany.",
+  "document.generatedPositions": "Pozycji dokumentów wygenerowanych nie można modyfikować.",
+  "document.revertBlocked":
+    "Nie można wycofać dokumentu: przyjęty nim towar został już wydany lub przesunięty.",
+  "document.issue.notWorkingCopy": "Dokument musi być kopią roboczą.",
+  "document.issue.notConfirmed": "Wycofać można tylko zatwierdzony dokument.",
+  "document.issue.noPositions": "Dokument nie ma pozycji.",
+  "document.issue.internalWithContractor": "Dokument wewnętrzny nie może być powiązany z kontrahentem.",
+  "document.issue.contractorMismatch": "Produkt {product} należy do innego kontrahenta niż dokument.",
+  "document.issue.sourceLocationRequired": "Lokalizacja źródłowa jest wymagana.",
+  "document.issue.sourceLocationForbidden": "Przyjęcie nie może mieć lokalizacji źródłowej.",
+  "document.issue.sourceContainerForbidden": "Przyjęcie nie może mieć nośnika źródłowego.",
+  "document.issue.sourceContainerRequired": "Przesunięcie nośnika musi wskazywać przesuwany nośnik.",
+  "document.issue.destinationLocationRequired": "Lokalizacja docelowa jest wymagana.",
+  "document.issue.destinationLocationForbidden": "Wydanie nie może mieć lokalizacji docelowej.",
+  "document.issue.destinationContainerForbidden": "Wydanie nie może mieć nośnika docelowego.",
+  "document.issue.locationLocked": "Lokalizacja {location} jest zablokowana dla tej operacji.",
+  "document.issue.containerLocked": "Nośnik {container} jest zablokowany dla tej operacji.",
+  "document.issue.containerAtOtherLocation":
+    "Nośnik {container} nie znajduje się w {location}, lecz w {actual}.",
+  "document.issue.temperatureUnsuitable":
+    "Lokalizacja {location} ma {temperature} °C; produkt wymaga od {min} do {max} °C.",
+  "document.issue.expiryDateRequired": "Produkt {product} wymaga daty ważności.",
+  "document.issue.productionDateRequired": "Produkt {product} wymaga daty produkcji.",
+  "document.issue.serialNumberRequired": "Produkt {product} wymaga numeru seryjnego.",
+  "document.issue.productExpired": "Produkt {product} utracił ważność {expiryDate}.",
+  "document.issue.shortExpiry":
+    "Produkt {product} traci ważność {expiryDate}, za {days} dni (oczekiwano co najmniej {minimumDays}).",
+  "document.issue.productLockedIn": "Przyjęcie produktu {product} jest zablokowane.",
+  "document.issue.productLockedOut": "Wydanie produktu {product} jest zablokowane.",
+  "document.issue.productLockedRelocate": "Przesunięcie produktu {product} jest zablokowane.",
+  "document.issue.quantityNotPositive": "Ilość musi być większa od 0.",
+  "document.issue.quantityAboveAvailable": "Ilość przekracza stan dostępny w miejscu źródłowym.",
+  "document.issue.productNotFound": "Żaden produkt nie pasuje do {code}.",
+  "document.issue.productAmbiguous": "Do {code} pasuje kilka produktów ({count}): {products}.",
+  "document.issue.stockAlreadyLeft": "Towar przyjęty tym dokumentem został już wydany (brakuje {missing}).",
+  "document.issue.locationEmpty": "W lokalizacji {location} nic nie jest składowane.",
+  "document.issue.containerNotWhole":
+    "Przesunięcie nośnika przenosi cały nośnik {container}; pozostałoby {left}.",
+  "document.issue.containerMoved":
+    "Nośnik {container} został w międzyczasie przeniesiony; towar nie może wrócić na poprzednie miejsce.",
   "client.outdated":
     "Ta wersja aplikacji jest nieaktualna. Proszę odświeżyć stronę, aby wczytać najnowszą wersję.",
   "server.unknown": "Wystąpił nieznany błąd. Identyfikator żądania: {requestId}.",

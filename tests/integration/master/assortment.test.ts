@@ -267,6 +267,78 @@ describe("Product", () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 
+  it("keeps custom fields as given, and refuses duplicate codes, too many rows and an empty code", async () => {
+    const fields = [
+      { code: "FAT", name: "Fat content", type: "number", printId: "P1" },
+      { code: "origin", name: " Country of origin ", type: "text" },
+    ];
+    const created = await addProduct(manager, { name: "Butter", index: "CF-BUTTER", customFields: fields });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const stored = [
+      { code: "FAT", name: "Fat content", type: "number", printId: "P1" },
+      { code: "origin", name: "Country of origin", type: "text", printId: null },
+    ];
+    expect(created.body.customFields).toEqual(stored);
+    const { id } = created.body;
+    expect((await call(s, "GET", `/api/Product/${id}`, { token: basic })).body.customFields).toEqual(stored);
+    // What a read gives back is saved again as it is; an edit replaces the rows, in their order.
+    const again = await call(s, "PUT", "/api/Product", {
+      token: manager,
+      body: { ...created.body, customFields: [created.body.customFields[1], created.body.customFields[0]] },
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.customFields).toEqual([stored[1], stored[0]]);
+    const cleared = await call(s, "PUT", "/api/Product", {
+      token: manager,
+      body: { id, version: again.body.version, name: "Butter", index: "CF-BUTTER", customFields: [] },
+    });
+    expect(cleared.body.customFields).toEqual([]);
+    const [row] = await query("SELECT custom_fields FROM products WHERE id = ?", [id]);
+    expect(row.custom_fields).toBe("[]");
+
+    const before = await query("SELECT count(*) AS n FROM record_log");
+    const row51 = Array.from({ length: 51 }, (_, i) => ({ code: `C${i}`, name: `Field ${i}`, type: "text" }));
+    for (
+      const [customFields, errors] of [
+        [[...fields, { code: "Fat", name: "Again", type: "date" }], {
+          customFields: ["validation.mustBeUnique"],
+        }],
+        [row51, { customFields: ["validation.tooLong"] }],
+        [[fields[0], { code: " ", name: "No code", type: "text" }], {
+          "customFields.1.code": ["validation.required"],
+        }],
+        [[{ name: "No code at all", type: "boolean" }], { "customFields.0.code": ["validation.required"] }],
+        [[{ code: "X".repeat(51), name: "Long", type: "text" }], {
+          "customFields.0.code": ["validation.tooLong"],
+        }],
+      ] as const
+    ) {
+      const add = await addProduct(manager, { name: "Bad", index: "CF-BAD", customFields });
+      expect(add.status, JSON.stringify(customFields)).toBe(400);
+      expect(add.body.error.code).toBe("validation.failed");
+      expect(add.body.error.fields, JSON.stringify(customFields)).toEqual(errors);
+      const edit = await call(s, "PUT", "/api/Product", {
+        token: manager,
+        body: { id, version: cleared.body.version, name: "Butter", index: "CF-BUTTER", customFields },
+      });
+      expect(edit.status).toBe(400);
+      expect(edit.body.error.fields).toEqual(errors);
+    }
+    // Fifty rows are allowed; nothing refused was written.
+    expect(
+      (await addProduct(manager, { name: "Many", index: "CF-MANY", customFields: row51.slice(1) })).status,
+    )
+      .toBe(201);
+    expect(await query("SELECT count(*) AS n FROM products WHERE product_index = 'CF-BAD'")).toEqual([{
+      n: 0,
+    }]);
+    const after = await query("SELECT count(*) AS n FROM record_log");
+    expect(Number(after[0].n)).toBe(Number(before[0].n) + 1);
+    expect((await call(s, "GET", `/api/Product/${id}`, { token: admin })).body.version).toBe(
+      cleared.body.version,
+    );
+  });
+
   it("filters by barcode, searches name, index, ERP id and barcodes, and sorts", async () => {
     for (
       const [index, name, sapId, barcodes] of [

@@ -58,7 +58,39 @@ export async function signAccessToken(
   return { token, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
+/** Tokens already verified, per signing key: at most this many, the least recently used dropped first. */
+const VERIFIED_MAX = 10_000;
+const verified = new WeakMap<SigningKeys, Map<string, { actor: Actor; expiresAtMs: number }>>();
+
+/**
+ * The actor of a valid access token. The signature check is the dearest part of a cheap API call, so a
+ * token that passed is remembered, by its exact text, until it expires: the same bytes verify the same
+ * way until then. Whether its sign-in session still stands is not remembered here (tenants/resolve.ts
+ * asks on every call), so a revoked session still ends its tokens at once.
+ */
 export async function verifyAccessToken(keys: SigningKeys, config: Config, token: string): Promise<Actor> {
+  let cache = verified.get(keys);
+  if (!cache) verified.set(keys, cache = new Map());
+  const key = `${config.jwtIssuer}\n${config.jwtAudience}\n${token}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    if (Date.now() < hit.expiresAtMs) {
+      cache.set(key, hit);
+      return { ...hit.actor };
+    }
+  }
+  const { actor, exp } = await verifyNow(keys, config, token);
+  cache.set(key, { actor, expiresAtMs: exp * 1000 });
+  if (cache.size > VERIFIED_MAX) cache.delete(cache.keys().next().value as string);
+  return { ...actor };
+}
+
+async function verifyNow(
+  keys: SigningKeys,
+  config: Config,
+  token: string,
+): Promise<{ actor: Actor; exp: number }> {
   let payload;
   try {
     ({ payload } = await jwtVerify(token, keys.publicKey, {
@@ -76,7 +108,7 @@ export async function verifyAccessToken(keys: SigningKeys, config: Config, token
   const tenantId = Number(payload.tid);
   if (!Number.isInteger(userId) || !Number.isInteger(tenantId)) throw new AppError("auth.tokenInvalid");
   const isTrue = (name: string) => payload[name] === "True";
-  return {
+  const actor: Actor = {
     userId,
     tenantId,
     sessionId: String(payload.sid),
@@ -90,4 +122,5 @@ export async function verifyAccessToken(keys: SigningKeys, config: Config, token
     contractorPortalEnabled: isTrue("ContractorPortalEnabled"),
     contractorId: payload.contractorId === undefined ? null : Number(payload.contractorId),
   };
+  return { actor, exp: Number(payload.exp) };
 }

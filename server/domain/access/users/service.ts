@@ -86,6 +86,7 @@ export function listUsers(ctx: TenantContext, query: ListQuery) {
     { table: users, id: users.id, fields: userListFields, defaultSort: "username" },
     query,
     async (ids) => (await ctx.conn.db.select().from(users).where(inArray(users.id, ids))).map(toUserDto),
+    { countCache: ctx.conn.countCache },
   );
 }
 

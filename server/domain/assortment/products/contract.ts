@@ -1,8 +1,7 @@
 // Product shapes, shared by server validation and the OpenAPI document.
 import { z } from "zod";
 import { editBase, optNumber, optText, recordBase, refId, refIds, reqText } from "../../resource/fields.ts";
-
-export const customFieldTypes = ["text", "number", "date", "boolean"] as const;
+import { customFieldTypes, MAX_CUSTOM_FIELDS } from "./meta.ts";
 
 /** Barcodes: 1..64 printable characters without spaces; duplicates are dropped. */
 const barcode = z.string().trim().min(1).max(64).regex(/^[^\s\p{C}]*$/u);
@@ -62,7 +61,7 @@ const fields = {
   releaseComment: optText(2000),
   internalComment: optText(2000),
   contractorPortalComment: optText(2000),
-  customFields: z.array(CustomField).max(50).default([]),
+  customFields: z.array(CustomField).max(MAX_CUSTOM_FIELDS).default([]),
   ...flags,
 };
 

@@ -1,6 +1,10 @@
 // Product metadata for the generic list and dialogs (plain data, imported by the client). The custom fields
-// ({code, name, type, printId}) are in the API but not in the generic form, which has no kind for them.
+// ({code, name, type, printId}) are a "rows" field: the form edits them as a table.
 import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+
+/** The kinds of value a custom field holds (the schema in contract.ts allows exactly these). */
+export const customFieldTypes = ["text", "number", "date", "boolean"] as const;
+export const MAX_CUSTOM_FIELDS = 50;
 
 const editable = { add: true, edit: true } as const;
 
@@ -86,6 +90,8 @@ export const productMeta: ResourceMeta = {
       groupKey: general,
       list: { filterable: true, searchable: true, visible: true },
       form: { ...editable, maxLength: 64 },
+      // EAN-13 values too: the spec names CODE128 as the preview format, and it carries the same digits.
+      barcodePreview: "code128",
     },
     text("sapId", general, 64, { sortable: true, filterable: true, searchable: true }),
     {
@@ -160,6 +166,28 @@ export const productMeta: ResourceMeta = {
     amount("minTemperature", storage, false, "°C", -273.15),
     amount("maxTemperature", storage, false, "°C", -273.15),
     { ...amount("minimalExpDays", storage, false), form: { ...editable, min: 0, max: 100_000 } },
+    {
+      name: "customFields",
+      kind: "rows",
+      labelKey: "field.product.customFields",
+      groupKey: "group.product.extra",
+      rows: {
+        maxRows: MAX_CUSTOM_FIELDS,
+        columns: [
+          { name: "code", kind: "text", labelKey: "field.customField.code", required: true, maxLength: 50 },
+          { name: "name", kind: "text", labelKey: "field.customField.name", required: true, maxLength: 100 },
+          {
+            name: "type",
+            kind: "enum",
+            labelKey: "field.customField.type",
+            required: true,
+            options: customFieldTypes,
+          },
+          { name: "printId", kind: "text", labelKey: "field.customField.printId", maxLength: 50 },
+        ],
+      },
+      form: editable,
+    },
     comment("receiptComment"),
     comment("releaseComment"),
     comment("internalComment"),

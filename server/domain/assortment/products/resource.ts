@@ -11,6 +11,8 @@ import { storageSpaces } from "../../infrastructure/locations/table.ts";
 import { productGroups } from "../product_groups/table.ts";
 import { productBarcodes, productGroupLinks, products } from "./table.ts";
 import { productMeta } from "./meta.ts";
+import { stockLines } from "../../stock/ledger/table.ts";
+import { wmsDocumentPositions } from "../../stock/positions/table.ts";
 import { type CustomField, Product, ProductCreate, ProductUpdate } from "./contract.ts";
 
 const copied = [
@@ -77,7 +79,11 @@ export const productResource = new Resource<Product, ProductCreate, ProductUpdat
     customFields: JSON.stringify(input.customFields),
   }),
   // The index is saved in capitals, so a plain comparison is a case-insensitive one and uses the index.
+  // Quick search through the FTS5 trigram index of migration 0009 (docs/decisions/0004-quick-search.md).
+  search: { table: "products_search", fields: ["index", "name", "sapId", "barcodes"] },
   unique: [{ columns: [products.index], fields: ["index"] }],
+  // A product with stock or on a document is kept (its history stays readable).
+  dependents: [{ column: stockLines.productId }, { column: wmsDocumentPositions.productId }],
   references: {
     mainGroupId: { column: products.mainGroupId, table: productGroups, id: productGroups.id },
     defaultLocationId: { column: products.defaultLocationId, table: storageSpaces, id: storageSpaces.id },

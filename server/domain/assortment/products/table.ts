@@ -64,6 +64,9 @@ export const products = sqliteTable("products", {
   index("products_cash_value").on(t.cashValue, t.id),
   index("products_main_group").on(t.mainGroupId, t.id),
   index("products_contractor").on(t.contractorId, t.contractorPortalHide, t.id),
+  // A contractor's products by name (a contractor's own list, or staff filtering by contractor): the filter
+  // and the sort from one index, so no page sorts a contractor's whole assortment.
+  index("products_contractor_name").on(t.contractorId, t.name, t.id),
   index("products_default_location").on(t.defaultLocationId, t.id),
   index("products_warning_stock").on(t.warningStock, t.id),
   index("products_critical_stock").on(t.criticalStock, t.id),

@@ -10,6 +10,10 @@ import { storageSpaces } from "./table.ts";
 import { products } from "../../assortment/products/table.ts";
 import { storageSpaceMeta } from "./meta.ts";
 import type { StorageSpace, StorageSpaceCreate, StorageSpaceUpdate } from "./contract.ts";
+import { stockLines } from "../../stock/ledger/table.ts";
+import { containers } from "../../stock/containers/table.ts";
+import { wmsDocuments } from "../../stock/documents/table.ts";
+import { wmsDocumentPositions } from "../../stock/positions/table.ts";
 
 /** Joins the labels of a path. */
 export const PATH_SEPARATOR = " / ";
@@ -78,6 +82,8 @@ export const storageSpaceResource = new Resource<StorageSpace, StorageSpaceCreat
     ...input,
     barcode: barcode ?? input.label,
   }),
+  // Quick search through the FTS5 trigram index of migration 0009 (docs/decisions/0004-quick-search.md).
+  search: { table: "storage_spaces_search", fields: ["label", "barcode", "path", "description"] },
   unique: [
     { columns: [storageSpaces.label], fields: ["label"], caseInsensitive: true },
     { columns: [storageSpaces.barcode], fields: ["barcode"] },
@@ -86,7 +92,17 @@ export const storageSpaceResource = new Resource<StorageSpace, StorageSpaceCreat
     parentId: { column: storageSpaces.parentId, table: storageSpaces, id: storageSpaces.id },
     typeId: { column: storageSpaces.typeId, table: storageSpaceTypes, id: storageSpaceTypes.id },
   },
-  dependents: [{ column: storageSpaces.parentId }, { column: products.defaultLocationId }],
+  dependents: [
+    { column: storageSpaces.parentId },
+    { column: products.defaultLocationId },
+    // Stock, containers and documents at a location keep it.
+    { column: stockLines.locationId },
+    { column: containers.locationId },
+    { column: wmsDocuments.sourceLocationId },
+    { column: wmsDocuments.destinationLocationId },
+    { column: wmsDocumentPositions.sourceLocationId },
+    { column: wmsDocumentPositions.destinationLocationId },
+  ],
   validate: (tx, _ctx, values, old) => checkParent(tx, storageSpaces, old?.id, values.parentId),
   derive: async (tx, values) => ({
     path: await pathUnder(tx, values.parentId as number | null, values.label as string),

@@ -19,6 +19,7 @@ import { persons } from "../persons/table.ts";
 import { companies, companyGroups, companyTags } from "./table.ts";
 import { companyMeta } from "./meta.ts";
 import { Company, CompanyCreate, CompanyUpdate } from "./contract.ts";
+import { wmsDocuments } from "../../stock/documents/table.ts";
 
 /** Whether `ancestorId` is `startId` or above it in the company tree. */
 async function isAncestorOrSelf(tx: Db, startId: number, ancestorId: number): Promise<boolean> {
@@ -126,11 +127,17 @@ export const companyResource = new Resource<Company, CompanyCreate, CompanyUpdat
     parentId: { column: companies.parentId, table: companies, id: companies.id },
     addressId: { column: companies.addressId, table: addresses, id: addresses.id },
   },
+  // Quick search through the FTS5 trigram index of migration 0009 (docs/decisions/0004-quick-search.md).
+  search: {
+    table: "companies_search",
+    fields: ["shortName", "fullName", "taxId", "officeMail", "officePhoneNumber", "description"],
+  },
   unique: [{ columns: [companies.shortName], fields: ["shortName"], caseInsensitive: true }],
   dependents: [
     { column: users.connectedContractorId, variant: "company" },
     { column: persons.companyId, variant: "company" },
     { column: companies.parentId, variant: "company" },
+    { column: wmsDocuments.contractorId, variant: "company" },
   ],
   // A contractor user reads their own company and no other.
   canRead: () => true,

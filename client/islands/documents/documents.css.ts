@@ -1,0 +1,85 @@
+// Warehouse document parts: the status badge (its colour by status), the progress bar, the positions
+// table and the validation issues shown at each position.
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "../../theme/theme.css.ts";
+
+const badgeBase = style({
+  display: "inline-block",
+  padding: `1px ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  fontSize: vars.size.small,
+  fontWeight: 600,
+  border: "1px solid currentColor",
+  whiteSpace: "nowrap",
+});
+
+/** workingCopy amber, confirmed green, reverted red (text on its own light surface in both themes). */
+export const badge = styleVariants({
+  workingCopy: [badgeBase, { color: vars.color.warning, background: vars.color.warningSurface }],
+  confirmed: [badgeBase, { color: vars.color.success, background: vars.color.surface }],
+  reverted: [badgeBase, { color: vars.color.danger, background: vars.color.dangerSurface }],
+});
+
+export const progress = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });
+
+export const progressTrack = style({
+  display: "inline-block",
+  width: "60px",
+  height: "8px",
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  overflow: "hidden",
+});
+
+export const progressFill = style({ display: "block", height: "100%", background: vars.color.primary });
+
+export const header = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
+  gap: vars.space.md,
+});
+
+export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+
+export const tableScroll = style({ overflowX: "auto" });
+
+export const table = style({ borderCollapse: "collapse", width: "100%" });
+
+globalStyle(`${table} th, ${table} td`, {
+  borderBottom: `1px solid ${vars.color.border}`,
+  padding: vars.space.xs,
+  textAlign: "start",
+  verticalAlign: "top",
+});
+
+export const issues = style({ margin: 0, paddingInlineStart: vars.space.lg });
+
+export const issue = styleVariants({
+  error: { color: vars.color.danger },
+  warning: { color: vars.color.warning },
+});
+
+export const issueBox = styleVariants({
+  error: {
+    border: `1px solid ${vars.color.danger}`,
+    background: vars.color.dangerSurface,
+    borderRadius: vars.radius.sm,
+    padding: vars.space.sm,
+  },
+  warning: {
+    border: `1px solid ${vars.color.warning}`,
+    background: vars.color.warningSurface,
+    borderRadius: vars.radius.sm,
+    padding: vars.space.sm,
+  },
+});
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
+/** A required field's label ends with an asterisk (the input itself says required to assistive technology). */
+export const marksRequired = style({});
+
+globalStyle(`${marksRequired} [data-required] > label::after`, { content: '" *"', color: vars.color.danger });
+
+export const scan = style({ maxWidth: "420px" });

@@ -1,0 +1,513 @@
+// A new warehouse document, or a working copy edited: the type (only the enabled ones), the contractor
+// (not for internal types), the source and destination location and container as the type's definition
+// requires or forbids them (the generic reference pickers), the planned date and a comment; then the
+// positions, added by scanning or typing a barcode or an index into one input (Enter adds one piece), each
+// with its quantity and, as the product's flags ask, its expiry date, production date and serial number.
+// Save keeps all of it; Confirm saves, then confirms, showing what stops it at each position.
+import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
+import { useAtomValue } from "jotai";
+import { api, ApiError } from "../../api.ts";
+import { errorMessage, reportError } from "../../errors.ts";
+import { useResourceEvents } from "../../hub.ts";
+import { useT } from "../../i18n/use_t.ts";
+import type { Translator } from "../../i18n/mod.ts";
+import { navigate } from "../../shell/navigation.ts";
+import { type DocumentDefinition, pushToast, startupAtom } from "../../state.ts";
+import { Button, Notice, ReadOnlyField, Select, TextField } from "../../ui/controls.tsx";
+import { NumberField } from "../../ui/number_field.tsx";
+import { ReferencePicker } from "../dialogs/reference_field.tsx";
+import type { PlainKey } from "../list/meta.ts";
+import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
+import { wmsDocumentMeta } from "../../../server/domain/stock/documents/meta.ts";
+import {
+  canKeepDocuments,
+  definitionOf,
+  enabledTypes,
+  readPositions,
+  type WmsDocument,
+  type WmsPosition,
+} from "./document.ts";
+import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
+import * as css from "./documents.css.ts";
+
+const reference = (name: string): ReferenceMeta =>
+  wmsDocumentMeta.fields.find((f) => f.name === name)!.reference!;
+const containerRef: ReferenceMeta = { resource: "Container", path: "/Container", titleFields: ["number"] };
+
+interface Header {
+  typeCode: string;
+  contractorId: number | null;
+  sourceLocationId: number | null;
+  sourceContainerId: number | null;
+  destinationLocationId: number | null;
+  destinationContainerId: number | null;
+  plannedDate: string;
+  comment: string;
+}
+
+interface ProductFlags {
+  expiryDateVisible: boolean;
+  expiryDateRequired: boolean;
+  productionDateVisible: boolean;
+  productionDateRequired: boolean;
+  serialNumberVisible: boolean;
+  serialNumberRequired: boolean;
+}
+
+function headerOf(d: WmsDocument): Header {
+  return {
+    typeCode: d.typeCode,
+    contractorId: d.contractorId,
+    sourceLocationId: d.sourceLocationId,
+    sourceContainerId: d.sourceContainerId,
+    destinationLocationId: d.destinationLocationId,
+    destinationContainerId: d.destinationContainerId,
+    plannedDate: d.plannedDate?.slice(0, 10) ?? "",
+    comment: d.comment ?? "",
+  };
+}
+
+/** The header as the type allows it: what the type forbids is cleared. */
+function allowed(h: Header, def: DocumentDefinition | undefined): Header {
+  if (!def) return h;
+  return {
+    ...h,
+    contractorId: def.internal ? null : h.contractorId,
+    sourceLocationId: def.source === "forbidden" ? null : h.sourceLocationId,
+    sourceContainerId: def.source === "forbidden" ? null : h.sourceContainerId,
+    destinationLocationId: def.destination === "forbidden" ? null : h.destinationLocationId,
+    destinationContainerId: def.destination === "forbidden" ? null : h.destinationContainerId,
+  };
+}
+
+function fieldMessages(t: Translator, err: unknown): Record<string, string[]> {
+  if (!(err instanceof ApiError) || err.code !== "validation.failed") return {};
+  return Object.fromEntries(
+    Object.entries(err.fields).map(([k, codes]) => [k, codes.map((c) => t.t(c as PlainKey))]),
+  );
+}
+
+export function DocumentEditor(p: { id: number | null }) {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const types = enabledTypes(startup);
+  const [doc, setDoc] = useState<WmsDocument | null>(null);
+  const [header, setHeader] = useState<Header | null>(null);
+  const [positions, setPositions] = useState<WmsPosition[]>([]);
+  const [dirty, setDirty] = useState<Set<number>>(new Set());
+  const [flags, setFlags] = useState<Record<number, ProductFlags>>({});
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [scan, setScan] = useState("");
+  const [scanErrors, setScanErrors] = useState<string[]>([]);
+  const [announce, setAnnounce] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  // A new document starts with the first enabled type.
+  const current: Header = header ?? {
+    typeCode: types[0]?.typeCode ?? "",
+    contractorId: null,
+    sourceLocationId: null,
+    sourceContainerId: null,
+    destinationLocationId: null,
+    destinationContainerId: null,
+    plannedDate: "",
+    comment: "",
+  };
+  const def = definitionOf(startup, current.typeCode);
+
+  const readFlags = useCallback(async (list: WmsPosition[]) => {
+    const missing = [...new Set(list.map((x) => x.productId))];
+    const read = await Promise.all(
+      missing.map((id) =>
+        api<ProductFlags>("GET", `/Product/${id}`).then((r) => [id, r] as const, () => null)
+      ),
+    );
+    setFlags((old) => ({ ...old, ...Object.fromEntries(read.filter((x) => x !== null)) }));
+  }, []);
+
+  const load = useCallback(async () => {
+    if (p.id === null) return;
+    try {
+      const [d, list] = await Promise.all([
+        api<WmsDocument>("GET", `/WmsDocument/${p.id}`),
+        readPositions(p.id),
+      ]);
+      setDoc(d);
+      setHeader(headerOf(d));
+      setPositions(list);
+      setDirty(new Set());
+      await readFlags(list);
+    } catch (err) {
+      setFailure(err);
+    }
+  }, [p.id, readFlags]);
+  useEffect(() => void load(), [load]);
+  // Another user's change to this document (confirmed elsewhere) is read again.
+  useResourceEvents("WmsDocument", (e) => e.id === p.id && void load());
+
+  function change(patch: Partial<Header>) {
+    const next = { ...current, ...patch };
+    setHeader(allowed(next, definitionOf(startup, next.typeCode)));
+  }
+
+  function changePosition(id: number, patch: Partial<WmsPosition>) {
+    setPositions((list) => list.map((x) => (x.id === id ? { ...x, ...patch } : x)));
+    setDirty((d) => new Set(d).add(id));
+  }
+
+  const body = () => ({
+    contractorId: current.contractorId,
+    sourceLocationId: current.sourceLocationId,
+    sourceContainerId: current.sourceContainerId,
+    destinationLocationId: current.destinationLocationId,
+    destinationContainerId: current.destinationContainerId,
+    plannedDate: current.plannedDate || null,
+    comment: current.comment || null,
+  });
+
+  /** Saves the header and the changed positions; false when something was refused (shown). */
+  async function save(): Promise<boolean> {
+    setErrors({});
+    try {
+      if (p.id === null) {
+        const created = await api<WmsDocument>("POST", "/WmsDocument", {
+          typeCode: current.typeCode,
+          ...body(),
+        });
+        pushToast("info", t.t("dialog.saved"));
+        navigate(`/warehouse-new-document/${created.id}`);
+        return false;
+      }
+      const saved = await api<WmsDocument>("PUT", "/WmsDocument", {
+        id: p.id,
+        version: doc!.version,
+        ...body(),
+      });
+      setDoc(saved);
+      for (const pos of positions.filter((x) => dirty.has(x.id))) {
+        const { id, version, productId, quantity, quantityReal, unitPrice, expiryDate, productionDate } = pos;
+        const next = await api<WmsPosition>("PUT", "/WmsDocumentPosition", {
+          id,
+          version,
+          productId,
+          quantity,
+          quantityReal,
+          unitPrice,
+          expiryDate: expiryDate || null,
+          productionDate: productionDate || null,
+          serialNumber: pos.serialNumber || null,
+          sourceLocationId: pos.sourceLocationId,
+          sourceContainerId: pos.sourceContainerId,
+          destinationLocationId: pos.destinationLocationId,
+          destinationContainerId: pos.destinationContainerId,
+          productComment: pos.productComment,
+        });
+        setPositions((list) => list.map((x) => (x.id === id ? next : x)));
+        setDirty((d) => {
+          const left = new Set(d);
+          left.delete(id);
+          return left;
+        });
+      }
+      return true;
+    } catch (err) {
+      setErrors(fieldMessages(t, err));
+      reportError(err);
+      return false;
+    }
+  }
+
+  const flow = useConfirmFlow(p.id, (d) => {
+    pushToast("info", t.t("documents.confirmed", { number: d.documentNumber }));
+    navigate(`/warehouse-documents/${d.id}`);
+  }, save);
+
+  async function add(code: string) {
+    if (p.id === null || !code.trim()) return;
+    setScanErrors([]);
+    try {
+      const pos = await api<WmsPosition>("POST", "/WmsDocumentPosition", {
+        documentId: p.id,
+        productCode: code.trim(),
+        quantity: 1,
+      });
+      setPositions((list) => [...list, pos]);
+      setScan("");
+      setAnnounce(t.t("documents.added", { product: pos.productIndex ?? pos.productName ?? "" }));
+      await readFlags([pos]);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "document.validation") {
+        setScanErrors((err.issues as { message?: string; code: string }[]).map((i) => i.message ?? i.code));
+      } else setScanErrors([errorMessage(t, err)]);
+    }
+  }
+
+  async function remove(pos: WmsPosition) {
+    try {
+      await api("DELETE", `/WmsDocumentPosition/${pos.id}`);
+      setPositions((list) => list.filter((x) => x.id !== pos.id));
+    } catch (err) {
+      reportError(err);
+    }
+  }
+
+  if (canKeepDocuments(startup) === false) {
+    return <Notice kind="error">{t.t("list.forbidden")}</Notice>;
+  }
+  if (failure) return <Notice kind="error">{errorMessage(t, failure)}</Notice>;
+  if (p.id !== null && !doc) return <p>{t.t("common.loading")}</p>;
+  if (doc && doc.statusCode !== "workingCopy") {
+    return (
+      <Notice>
+        {t.t("documents.notEditable")}{" "}
+        <Button quiet onPress={() => navigate(`/warehouse-documents/${doc.id}`)}>
+          {t.t("documents.title", { number: doc.documentNumber })}
+        </Button>
+      </Notice>
+    );
+  }
+
+  const side = (kind: "source" | "destination") => {
+    const rule = kind === "source" ? def?.source : def?.destination;
+    if (!rule || rule === "forbidden") return null;
+    const locationKey = `${kind}LocationId` as const;
+    const containerKey = `${kind}ContainerId` as const;
+    return (
+      <>
+        <ReferencePicker
+          t={t}
+          name={locationKey}
+          label={t.t(`field.wmsDocument.${locationKey}`)}
+          reference={reference(locationKey)}
+          value={current[locationKey]}
+          knownTitle={doc?.[`${kind}LocationLabel` as const] ?? undefined}
+          isRequired={rule === "required"}
+          errors={errors[locationKey]}
+          onChange={(id) => change({ [locationKey]: id })}
+        />
+        <ReferencePicker
+          t={t}
+          name={containerKey}
+          label={t.t(`field.wmsDocument.${containerKey}`)}
+          reference={containerRef}
+          value={current[containerKey]}
+          knownTitle={doc?.[`${kind}ContainerNumber` as const] ?? undefined}
+          errors={errors[containerKey]}
+          onChange={(id) => change({ [containerKey]: id })}
+        />
+      </>
+    );
+  };
+
+  return (
+    <div className={`${css.section} ${css.marksRequired}`} data-testid="document-editor">
+      <h2>{t.t("documents.header")}</h2>
+      <div className={css.header}>
+        {doc
+          ? (
+            <>
+              <ReadOnlyField label={t.t("field.wmsDocument.documentNumber")}>
+                {doc.documentNumber}
+              </ReadOnlyField>
+              <ReadOnlyField label={t.t("field.wmsDocument.typeCode")}>
+                {t.t(`option.typeCode.${doc.typeCode}` as PlainKey)}
+              </ReadOnlyField>
+            </>
+          )
+          : (
+            <Select
+              name="typeCode"
+              label={t.t("field.wmsDocument.typeCode")}
+              value={current.typeCode}
+              isRequired
+              options={types.map((d) => ({ id: d.typeCode, label: t.t(d.labelKey as PlainKey) }))}
+              onChange={(typeCode) => change({ typeCode })}
+              errors={errors.typeCode}
+            />
+          )}
+        {def && !def.internal
+          ? (
+            <ReferencePicker
+              t={t}
+              name="contractorId"
+              label={t.t("field.wmsDocument.contractorId")}
+              reference={reference("contractorId")}
+              value={current.contractorId}
+              knownTitle={doc?.contractorName ?? undefined}
+              errors={errors.contractorId}
+              onChange={(id) => change({ contractorId: id })}
+            />
+          )
+          : null}
+        {side("source")}
+        {side("destination")}
+        <TextField
+          name="plannedDate"
+          type="date"
+          label={t.t("field.wmsDocument.plannedDate")}
+          value={current.plannedDate}
+          onChange={(plannedDate) => change({ plannedDate })}
+          errors={errors.plannedDate}
+        />
+        <TextField
+          name="comment"
+          multiline
+          label={t.t("field.wmsDocument.comment")}
+          value={current.comment}
+          onChange={(comment) => change({ comment })}
+          errors={errors.comment}
+        />
+      </div>
+
+      <h2>{t.t("documents.positions")}</h2>
+      {p.id === null ? <p>{t.t("documents.saveFirst")}</p> : (
+        <>
+          <div
+            className={css.scan}
+            onKeyDown={(e: KeyboardEvent) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                void add(scan);
+              }
+            }}
+          >
+            <TextField
+              name="productCode"
+              label={t.t("documents.scan")}
+              description={t.t("documents.scanHint")}
+              value={scan}
+              onChange={(v) => {
+                setScan(v);
+                if (scanErrors.length) setScanErrors([]);
+              }}
+              autoComplete="off"
+              errors={scanErrors}
+            />
+          </div>
+          <div role="status" aria-live="polite" data-testid="scan-status">{announce}</div>
+          <IssueSummary t={t} flow={flow} />
+          {positions.length
+            ? (
+              <div className={css.tableScroll}>
+                <table className={css.table} data-testid="editor-positions">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
+                      <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
+                      <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
+                      <th scope="col">{t.t("field.wmsDocumentPosition.productionDate")}</th>
+                      <th scope="col">{t.t("field.wmsDocumentPosition.serialNumber")}</th>
+                      <th scope="col">{t.t("dialog.delete")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {positions.map((pos) => (
+                      <PositionRow
+                        key={pos.id}
+                        t={t}
+                        pos={pos}
+                        flags={flags[pos.productId]}
+                        issues={issuesAt(flow.issues, pos.id)}
+                        onChange={(patch) => changePosition(pos.id, patch)}
+                        onRemove={() => void remove(pos)}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )
+            : <p>{t.t("documents.noPositions")}</p>}
+        </>
+      )}
+      <div className={css.actions}>
+        <Button
+          isDisabled={busy || flow.busy}
+          onPress={async () => {
+            setBusy(true);
+            if (await save()) pushToast("info", t.t("dialog.saved"));
+            setBusy(false);
+          }}
+        >
+          {t.t("common.save")}
+        </Button>
+        {p.id !== null
+          ? (
+            <Button isDisabled={busy || flow.busy || !positions.length} onPress={() => void flow.run(false)}>
+              {t.t("document.action.confirm")}
+            </Button>
+          )
+          : null}
+        <Button quiet onPress={() => navigate("/warehouse-documents")}>{t.t("documents.backToList")}</Button>
+      </div>
+    </div>
+  );
+}
+
+function PositionRow(p: {
+  t: Translator;
+  pos: WmsPosition;
+  flags: ProductFlags | undefined;
+  issues: ReturnType<typeof issuesAt>;
+  onChange: (patch: Partial<WmsPosition>) => void;
+  onRemove: () => void;
+}) {
+  const { t, pos, flags } = p;
+  const name = [pos.productIndex, pos.productName].filter(Boolean).join(" · ");
+  const dateField = (key: "expiryDate" | "productionDate", visible?: boolean, required?: boolean) =>
+    visible || required
+      ? (
+        <TextField
+          name={`${key}-${pos.id}`}
+          type="date"
+          label={`${t.t(`field.wmsDocumentPosition.${key}`)} ${name}`}
+          hideLabel
+          isRequired={required}
+          value={pos[key] ?? ""}
+          onChange={(v) => p.onChange({ [key]: v || null })}
+        />
+      )
+      : null;
+  return (
+    <tr data-position-id={pos.id} data-product={pos.productIndex ?? ""}>
+      <td>
+        {name}
+        <IssueList t={t} issues={p.issues} testId="position-issues" />
+      </td>
+      <td>
+        <NumberField
+          name={`quantity-${pos.id}`}
+          label={`${t.t("field.wmsDocumentPosition.quantity")} ${name}`}
+          hideLabel
+          value={pos.quantity}
+          minValue={0}
+          formatOptions={{ useGrouping: false, maximumFractionDigits: 3 }}
+          onChange={(v) => p.onChange({ quantity: v ?? 0 })}
+          incrementLabel={t.t("dialog.increment")}
+          decrementLabel={t.t("dialog.decrement")}
+        />
+      </td>
+      <td>{dateField("expiryDate", flags?.expiryDateVisible, flags?.expiryDateRequired)}</td>
+      <td>{dateField("productionDate", flags?.productionDateVisible, flags?.productionDateRequired)}</td>
+      <td>
+        {flags?.serialNumberVisible || flags?.serialNumberRequired
+          ? (
+            <TextField
+              name={`serialNumber-${pos.id}`}
+              label={`${t.t("field.wmsDocumentPosition.serialNumber")} ${name}`}
+              hideLabel
+              isRequired={flags.serialNumberRequired}
+              value={pos.serialNumber ?? ""}
+              onChange={(v) => p.onChange({ serialNumber: v || null })}
+            />
+          )
+          : null}
+      </td>
+      <td>
+        <Button quiet aria-label={t.t("documents.remove", { product: name })} onPress={p.onRemove}>
+          <span aria-hidden="true">✕</span>
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,250 @@
+// The preview of a warehouse document (the route's openedDialogId opens it): its header, its positions
+// with the issues found at each, and the actions its status allows (from the startup config's
+// wmsDocumentActions): edit and delete a working copy, confirm it, revert a confirmed one (after a
+// question). Changes by others arrive through the hub and are read again at once.
+import { useCallback, useEffect, useState } from "react";
+import { useAtomValue } from "jotai";
+import { api } from "../../api.ts";
+import { errorMessage, reportError } from "../../errors.ts";
+import { useResourceEvents } from "../../hub.ts";
+import { useT } from "../../i18n/use_t.ts";
+import { navigate } from "../../shell/navigation.ts";
+import { pushToast, startupAtom } from "../../state.ts";
+import { Button, Notice, ReadOnlyField } from "../../ui/controls.tsx";
+import { ConfirmDialog } from "../../ui/confirm.tsx";
+import { ModalDialog } from "../../ui/modal.tsx";
+import type { PlainKey } from "../list/meta.ts";
+import { actionsFor, readPositions, type WmsDocument, type WmsPosition } from "./document.ts";
+import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
+import { Progress, StatusBadge } from "./status.tsx";
+import * as css from "./documents.css.ts";
+
+export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose: () => void }) {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const [doc, setDoc] = useState<WmsDocument | null>(null);
+  const [positions, setPositions] = useState<WmsPosition[]>([]);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [ask, setAsk] = useState<"revert" | "delete" | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [d, list] = await Promise.all([
+        api<WmsDocument>("GET", `/WmsDocument/${p.id}`),
+        readPositions(p.id),
+      ]);
+      setDoc(d);
+      setPositions(list);
+      setFailure(null);
+    } catch (err) {
+      setFailure(err);
+    }
+  }, [p.id]);
+  useEffect(() => void load(), [load]);
+  useResourceEvents("WmsDocument", (e) => e.id === p.id && void load());
+  useResourceEvents("WmsDocumentPosition", () => void load());
+
+  const flow = useConfirmFlow(p.id, (d) => {
+    setDoc(d);
+    pushToast("info", t.t("documents.confirmed", { number: d.documentNumber }));
+    void load();
+  });
+
+  async function revert() {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const d = await api<WmsDocument>("POST", `/WmsDocument/${p.id}/revert`);
+      setDoc(d);
+      pushToast("info", t.t("documents.reverted", { number: d.documentNumber }));
+    } catch (err) {
+      setRefusal(errorMessage(t, err));
+      reportError(err);
+    } finally {
+      setBusy(false);
+      setAsk(null);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await api("DELETE", `/WmsDocument/${p.id}`);
+      pushToast("info", t.t("documents.deleted", { number: doc?.documentNumber ?? "" }));
+      p.onClose();
+    } catch (err) {
+      reportError(err);
+    } finally {
+      setBusy(false);
+      setAsk(null);
+    }
+  }
+
+  const number = doc?.documentNumber ?? "";
+  const actions = doc && p.canEdit ? actionsFor(startup, doc.statusCode) : [];
+  const date = (v: string | null) => (v ? t.date(v, { dateStyle: "short" }) : "");
+
+  return (
+    <ModalDialog
+      title={t.t("documents.title", { number })}
+      isOpen
+      onOpenChange={(open) => !open && p.onClose()}
+      size="wide"
+    >
+      <div className={css.section} data-testid="document-preview">
+        {failure ? <Notice kind="error">{errorMessage(t, failure)}</Notice> : null}
+        {doc
+          ? (
+            <>
+              <div className={css.header}>
+                <ReadOnlyField label={t.t("field.wmsDocument.documentNumber")}>
+                  <span data-testid="document-number">{doc.documentNumber}</span>
+                </ReadOnlyField>
+                <ReadOnlyField label={t.t("field.wmsDocument.typeCode")}>
+                  {t.t(`option.typeCode.${doc.typeCode}` as PlainKey)}
+                </ReadOnlyField>
+                <ReadOnlyField label={t.t("field.wmsDocument.statusCode")}>
+                  <StatusBadge t={t} status={doc.statusCode} />
+                </ReadOnlyField>
+                <ReadOnlyField label={t.t("field.wmsDocument.progressPercent")}>
+                  <Progress t={t} percent={doc.progressPercent} />
+                </ReadOnlyField>
+                {doc.contractorName
+                  ? (
+                    <ReadOnlyField label={t.t("field.wmsDocument.contractorId")}>
+                      {doc.contractorName}
+                    </ReadOnlyField>
+                  )
+                  : null}
+                {doc.sourceLocationLabel
+                  ? (
+                    <ReadOnlyField label={t.t("field.wmsDocument.sourceLocationId")}>
+                      {doc.sourceLocationLabel}
+                    </ReadOnlyField>
+                  )
+                  : null}
+                {doc.sourceContainerNumber
+                  ? (
+                    <ReadOnlyField label={t.t("field.wmsDocument.sourceContainerId")}>
+                      {doc.sourceContainerNumber}
+                    </ReadOnlyField>
+                  )
+                  : null}
+                {doc.destinationLocationLabel
+                  ? (
+                    <ReadOnlyField label={t.t("field.wmsDocument.destinationLocationId")}>
+                      {doc.destinationLocationLabel}
+                    </ReadOnlyField>
+                  )
+                  : null}
+                {doc.destinationContainerNumber
+                  ? (
+                    <ReadOnlyField label={t.t("field.wmsDocument.destinationContainerId")}>
+                      {doc.destinationContainerNumber}
+                    </ReadOnlyField>
+                  )
+                  : null}
+                {doc.plannedDate
+                  ? (
+                    <ReadOnlyField label={t.t("field.wmsDocument.plannedDate")}>
+                      {date(doc.plannedDate)}
+                    </ReadOnlyField>
+                  )
+                  : null}
+                {doc.executedAt
+                  ? (
+                    <ReadOnlyField label={t.t("field.wmsDocument.executedAt")}>
+                      {t.date(doc.executedAt, { dateStyle: "short", timeStyle: "short" })}
+                    </ReadOnlyField>
+                  )
+                  : null}
+                {doc.comment
+                  ? <ReadOnlyField label={t.t("field.wmsDocument.comment")}>{doc.comment}</ReadOnlyField>
+                  : null}
+              </div>
+              <IssueSummary t={t} flow={flow} />
+              {refusal ? <Notice kind="error">{refusal}</Notice> : null}
+              <h3>{t.t("documents.positions")}</h3>
+              <PositionsTable t={t} positions={positions} issues={flow.issues} />
+              {actions.length
+                ? (
+                  <div role="group" aria-label={t.t("documents.actions")} className={css.actions}>
+                    {actions.map((a) => (
+                      <Button
+                        key={a.code}
+                        danger={a.code === "delete" || a.code === "revert"}
+                        isDisabled={busy || flow.busy}
+                        onPress={() => {
+                          if (a.code === "edit") navigate(`/warehouse-new-document/${p.id}`);
+                          else if (a.code === "confirm") void flow.run(false);
+                          else if (a.code === "revert" || a.code === "delete") setAsk(a.code);
+                        }}
+                      >
+                        {t.t(a.labelKey as PlainKey)}
+                      </Button>
+                    ))}
+                  </div>
+                )
+                : null}
+            </>
+          )
+          : failure
+          ? null
+          : <p>{t.t("common.loading")}</p>}
+        <div className={css.actions}>
+          <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        isOpen={ask !== null}
+        title={t.t(ask === "delete" ? "documents.deleteTitle" : "documents.revertTitle")}
+        message={t.t(ask === "delete" ? "documents.deleteQuestion" : "documents.revertQuestion", { number })}
+        confirmLabel={t.t(ask === "delete" ? "document.action.delete" : "document.action.revert")}
+        cancelLabel={t.t("common.cancel")}
+        busy={busy}
+        onConfirm={() => void (ask === "delete" ? remove() : revert())}
+        onCancel={() => setAsk(null)}
+      />
+    </ModalDialog>
+  );
+}
+
+/** The positions, read only, each with the issues found at it. */
+function PositionsTable(
+  p: { t: ReturnType<typeof useT>; positions: WmsPosition[]; issues: ReturnType<typeof issuesAt> | null },
+) {
+  const { t } = p;
+  if (!p.positions.length) return <p>{t.t("documents.noPositions")}</p>;
+  return (
+    <div className={css.tableScroll}>
+      <table className={css.table} data-testid="document-positions">
+        <thead>
+          <tr>
+            <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
+            <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
+            <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
+            <th scope="col">{t.t("field.wmsDocumentPosition.serialNumber")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.positions.map((pos) => {
+            const found = issuesAt(p.issues, pos.id);
+            return (
+              <tr key={pos.id} data-position-id={pos.id}>
+                <td>
+                  {[pos.productIndex, pos.productName].filter(Boolean).join(" · ")}
+                  <IssueList t={t} issues={found} testId="position-issues" />
+                </td>
+                <td>{t.number(pos.quantity)}</td>
+                <td>{pos.expiryDate ? t.date(pos.expiryDate, { dateStyle: "short" }) : ""}</td>
+                <td>{pos.serialNumber ?? ""}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

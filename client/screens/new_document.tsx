@@ -1,0 +1,17 @@
+// Logistics → New document: the editor of a new warehouse document, or of a working copy
+// (/warehouse-new-document/{id}).
+import { useT } from "../i18n/use_t.ts";
+import { DocumentEditor } from "../islands/documents/editor.tsx";
+import * as shell from "../shell/shell.css.ts";
+
+export function NewDocumentScreen(p: { openedDialogId?: string; additionalParams?: string }) {
+  const t = useT();
+  const id = Number(p.openedDialogId);
+  const editing = Number.isSafeInteger(id) && id > 0 ? id : null;
+  return (
+    <section>
+      <h1 className={shell.title}>{t.t("route.warehouse-new-document")}</h1>
+      <DocumentEditor id={editing} />
+    </section>
+  );
+}

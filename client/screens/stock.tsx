@@ -1,0 +1,301 @@
+// Logistics → total stock and detailed inventory, Statistics → product and group movements: the
+// WmsInventory reports. Total stock and the inventory are generic lists of the reports' rows; a product's
+// row opens the inventory filtered to it (/warehouse-product-inventory/product/<id>). Confirmed and
+// reverted documents change stock, so their real-time events re-read the screens.
+import { useCallback, useEffect, useState } from "react";
+import { api } from "../api.ts";
+import { errorMessage } from "../errors.ts";
+import { useResourceEvents } from "../hub.ts";
+import { useT } from "../i18n/use_t.ts";
+import type { Translator } from "../i18n/mod.ts";
+import { navigate } from "../shell/navigation.ts";
+import { Notice, Select, Switch, TextField } from "../ui/controls.tsx";
+import { ResourceList } from "../islands/list/resource_list.tsx";
+import type { FieldMeta, Row } from "../islands/list/meta.ts";
+import type { ColumnFilter } from "../islands/list/filters.ts";
+import {
+  inventoryMeta,
+  productMovementsMeta,
+  productStockAllMeta,
+  productStockMeta,
+} from "../../server/domain/stock/inventory/meta.ts";
+import * as shell from "../shell/shell.css.ts";
+import * as css from "../islands/stock/stock.css.ts";
+
+const INVENTORY = "warehouse-product-inventory";
+
+/** A new value whenever a warehouse document changes (and with it, perhaps, the stock). */
+function useStockChanges(): number {
+  const [key, setKey] = useState(0);
+  useResourceEvents("WmsDocument", () => setKey((k) => k + 1));
+  return key;
+}
+
+/** The product's stock level as a badge with its word (nothing when above both levels). */
+export function StockLevel(p: { t: Translator; row: Row }) {
+  const level = p.row.belowCritical ? "critical" : p.row.belowWarning ? "warning" : null;
+  if (!level) return null;
+  return (
+    <span className={css.level[level]} data-level={level}>
+      {p.t.t(level === "critical" ? "stock.level.critical" : "stock.level.warning")}
+    </span>
+  );
+}
+
+/** A calendar day (`YYYY-MM-DD`) as the user writes it; days carry no time of day. */
+function day(t: Translator, value: unknown): string {
+  return typeof value === "string" && value ? t.date(value, { dateStyle: "short", timeZone: "UTC" }) : "";
+}
+
+type LevelChoice = "all" | "belowWarning" | "belowCritical";
+
+/** The endpoint's own parameters of the total stock: products without stock, and the level asked. */
+export function productStockQuery(includeZero: boolean, level: LevelChoice): string | undefined {
+  const params = [
+    ...(includeZero ? ["includeZero=true"] : []),
+    ...(level === "all" ? [] : [`${level}=true`]),
+  ];
+  return params.length ? params.join("&") : undefined;
+}
+
+export function ProductStockScreen() {
+  const t = useT();
+  const [includeZero, setIncludeZero] = useState(false);
+  const [level, setLevel] = useState<LevelChoice>("all");
+  const reloadKey = useStockChanges();
+  const title = t.t("route.warehouse-product-stock");
+  const cell = (f: FieldMeta, row: Row) =>
+    f.name === "stockLevel" ? <StockLevel t={t} row={row} /> : undefined;
+  return (
+    <section>
+      <h1 className={shell.title}>{title}</h1>
+      <div className={css.bar} data-testid="stock-options">
+        <Select
+          label={t.t("stock.level")}
+          value={level}
+          options={[
+            { id: "all", label: t.t("stock.level.all") },
+            { id: "belowWarning", label: t.t("stock.level.belowWarning") },
+            { id: "belowCritical", label: t.t("stock.level.belowCritical") },
+          ]}
+          onChange={setLevel}
+        />
+        <Switch isSelected={includeZero} onChange={setIncludeZero}>{t.t("stock.includeZero")}</Switch>
+      </div>
+      <ResourceList
+        // Without stock the list pages over the products, which sort by other fields: it starts anew.
+        key={includeZero ? "all" : "stock"}
+        meta={includeZero ? productStockAllMeta : productStockMeta}
+        route="warehouse-product-stock"
+        title={title}
+        canEdit={false}
+        query={productStockQuery(includeZero, level)}
+        reloadKey={reloadKey}
+        renderCell={cell}
+        onOpen={(row) => navigate(`/${INVENTORY}/product/${row.productId}`)}
+      />
+    </section>
+  );
+}
+
+/** The product of the route (`/warehouse-product-inventory/product/12`), or undefined. */
+export function routeProduct(openedDialogId?: string, additionalParams?: string): number | undefined {
+  if (openedDialogId !== "product") return undefined;
+  const id = Number(additionalParams);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
+export function InventoryScreen(p: { openedDialogId?: string; additionalParams?: string }) {
+  const t = useT();
+  const reloadKey = useStockChanges();
+  const productId = routeProduct(p.openedDialogId, p.additionalParams);
+  const [productName, setProductName] = useState<string | null>(null);
+  useEffect(() => {
+    setProductName(null);
+    if (productId === undefined) return;
+    let live = true;
+    api<{ index: string; name: string }>("GET", `/Product/${productId}`).then(
+      (product) => live && setProductName(`${product.index} ${product.name}`),
+      () => live && setProductName(`#${productId}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [productId]);
+  const title = t.t("route.warehouse-product-inventory");
+  const cell = (f: FieldMeta, row: Row) =>
+    f.name === "expiryDate" || f.name === "productionDate" ? day(t, row[f.name]) : undefined;
+  // The list waits for the product's name, so that its filter chip names the product.
+  const ready = productId === undefined || productName !== null;
+  const initial: ColumnFilter[] = productId === undefined ? [] : [{
+    field: "productId",
+    operator: "eq",
+    value: productId,
+    display: t.t("stock.productFilter", { name: productName ?? "" }),
+  }];
+  return (
+    <section>
+      <h1 className={shell.title}>{title}</h1>
+      {ready
+        ? (
+          <ResourceList
+            key={productId ?? "all"}
+            meta={inventoryMeta}
+            route={INVENTORY}
+            title={title}
+            canEdit={false}
+            initialFilters={initial}
+            reloadKey={reloadKey}
+            renderCell={cell}
+            onOpen={() => undefined}
+          />
+        )
+        : null}
+    </section>
+  );
+}
+
+function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** The last 30 days up to today, as the statistics open. */
+function defaultRange(): { from: string; to: string } {
+  const to = new Date();
+  const from = new Date(to.getTime() - 29 * 86_400_000);
+  return { from: isoDay(from), to: isoDay(to) };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The date range fields; the range is valid when both days are given and in order. */
+function useDateRange() {
+  const [range, setRange] = useState(defaultRange);
+  const valid = DAY.test(range.from) && DAY.test(range.to) && range.from <= range.to;
+  return { range, setRange, valid };
+}
+
+function DateRange(p: {
+  t: Translator;
+  range: { from: string; to: string };
+  onChange: (r: { from: string; to: string }) => void;
+}) {
+  const inOrder = !(DAY.test(p.range.from) && DAY.test(p.range.to)) || p.range.from <= p.range.to;
+  return (
+    <>
+      <div className={css.bar}>
+        <TextField
+          name="dateFrom"
+          type="date"
+          label={p.t.t("stock.dateFrom")}
+          value={p.range.from}
+          onChange={(from) => p.onChange({ ...p.range, from })}
+        />
+        <TextField
+          name="dateTo"
+          type="date"
+          label={p.t.t("stock.dateTo")}
+          value={p.range.to}
+          onChange={(to) => p.onChange({ ...p.range, to })}
+        />
+      </div>
+      {inOrder ? null : <Notice kind="error">{p.t.t("stock.badRange")}</Notice>}
+    </>
+  );
+}
+
+export function ProductMovementsScreen() {
+  const t = useT();
+  const reloadKey = useStockChanges();
+  const { range, setRange, valid } = useDateRange();
+  const [query, setQuery] = useState(`dateFrom=${range.from}&dateTo=${range.to}`);
+  useEffect(() => {
+    if (valid) setQuery(`dateFrom=${range.from}&dateTo=${range.to}`);
+  }, [range, valid]);
+  const title = t.t("route.warehouse-product-movements");
+  const cell = (f: FieldMeta, row: Row) => (f.name === "expiryDate" ? day(t, row.expiryDate) : undefined);
+  return (
+    <section>
+      <h1 className={shell.title}>{title}</h1>
+      <DateRange t={t} range={range} onChange={setRange} />
+      <ResourceList
+        meta={productMovementsMeta}
+        route="warehouse-product-movements"
+        title={title}
+        canEdit={false}
+        query={query}
+        reloadKey={reloadKey}
+        renderCell={cell}
+        onOpen={(row) => navigate(`/warehouse-documents/${row.documentId}/preview`)}
+      />
+    </section>
+  );
+}
+
+interface GroupMovement {
+  groupId: number | null;
+  groupName: string | null;
+  day: string;
+  quantityIn: number;
+  quantityOut: number;
+}
+
+export function ProductGroupMovementsScreen() {
+  const t = useT();
+  const reloadKey = useStockChanges();
+  const { range, setRange, valid } = useDateRange();
+  const [rows, setRows] = useState<GroupMovement[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const read = useCallback((from: string, to: string) => {
+    let live = true;
+    api<GroupMovement[]>("GET", `/WmsInventory/productGroupMovements?dateFrom=${from}&dateTo=${to}`).then(
+      (r) => {
+        if (!live) return;
+        setRows(r);
+        setError(null);
+      },
+      (e) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(() => (valid ? read(range.from, range.to) : undefined), [range, valid, read, reloadKey]);
+  const title = t.t("route.warehouse-product-group-movements");
+  return (
+    <section>
+      <h1 className={shell.title}>{title}</h1>
+      <DateRange t={t} range={range} onChange={setRange} />
+      {error ? <Notice kind="error">{errorMessage(t, error)}</Notice> : null}
+      <div role="status" aria-live="polite">
+        {rows === null ? t.t("common.loading") : rows.length ? null : t.t("stock.noMovements")}
+      </div>
+      {rows?.length
+        ? (
+          <div className={css.tableScroll}>
+            <table className={css.table} aria-label={title}>
+              <thead>
+                <tr>
+                  <th scope="col">{t.t("field.inventory.day")}</th>
+                  <th scope="col">{t.t("field.inventory.groupName")}</th>
+                  <th scope="col" className="number">{t.t("field.inventory.quantityIn")}</th>
+                  <th scope="col" className="number">{t.t("field.inventory.quantityOut")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={`${r.day}-${r.groupId ?? "none"}`}>
+                    <td>{day(t, r.day)}</td>
+                    <td>{r.groupName ?? t.t("stock.noGroup")}</td>
+                    <td className="number">{t.number(r.quantityIn)}</td>
+                    <td className="number">{t.number(r.quantityOut)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+        : null}
+    </section>
+  );
+}

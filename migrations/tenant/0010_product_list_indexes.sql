@@ -1,0 +1,1 @@
+CREATE INDEX `products_contractor_name` ON `products` (`contractor_id`,`name`,`id`);

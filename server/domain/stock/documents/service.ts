@@ -1,0 +1,57 @@
+// Document verbs beside the resource's five: the positions of one document, and deleting the working
+// copies generated from a document.
+import { and, eq } from "drizzle-orm";
+import type { TenantContext } from "../../../kernel/context.ts";
+import { notFound } from "../../../kernel/errors.ts";
+import type { ListQuery } from "../../../kernel/list.ts";
+import { transactionWithEvents } from "../../../hub/outbox.ts";
+import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { isLogistics } from "../config.ts";
+import { wmsDocumentPositionResource } from "../positions/resource.ts";
+import { wmsDocumentPositions } from "../positions/table.ts";
+import { wmsDocumentResource } from "./resource.ts";
+import { wmsDocuments } from "./table.ts";
+import { documentDto } from "./dto.ts";
+
+/** A page of one document's positions; a document the caller may not see is 404. */
+export async function listDocumentPositions(ctx: TenantContext, id: number, query: ListQuery) {
+  await wmsDocumentResource.get(ctx, id);
+  return await wmsDocumentPositionResource.list(ctx, query, eq(wmsDocumentPositions.documentId, id));
+}
+
+/**
+ * Deletes the working copies generated from document `id` (confirmed or reverted ones stay: they moved
+ * stock), each with its RecordLog entry; answers their ids.
+ */
+export async function deleteByPrecedingDocument(
+  ctx: TenantContext,
+  id: number,
+): Promise<{ deletedIds: number[] }> {
+  if (!isLogistics(ctx.actor)) throw notFound();
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const [preceding] = await tx.select({ id: wmsDocuments.id }).from(wmsDocuments).where(
+      eq(wmsDocuments.id, id),
+    );
+    if (!preceding) throw notFound();
+    const rows = await tx.select().from(wmsDocuments).where(and(
+      eq(wmsDocuments.precedingDocumentId, id),
+      eq(wmsDocuments.statusCode, "workingCopy"),
+      eq(wmsDocuments.generated, true),
+    )).orderBy(wmsDocuments.id);
+    for (const row of rows) {
+      const dto = await documentDto(tx, row);
+      await tx.delete(wmsDocuments).where(eq(wmsDocuments.id, row.id));
+      await writeRecordLog(tx, {
+        action: "deleted",
+        resourceType: "WmsDocument",
+        resourceId: row.id,
+        title: row.documentNumber,
+        oldObject: dto,
+        userId: ctx.actor.userId,
+        userName: ctx.actor.username,
+      });
+      outbox.add("WmsDocument", "deleted", row.id);
+    }
+    return { deletedIds: rows.map((r) => r.id) };
+  });
+}

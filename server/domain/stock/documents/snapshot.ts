@@ -1,0 +1,113 @@
+// Loads what the validators judge, inside the confirming transaction (reads under BEGIN IMMEDIATE, so no
+// other write can change them before the stock moves).
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
+import type { LogisticsConfigData } from "../../config/contract.ts";
+import { products } from "../../assortment/products/table.ts";
+import { storageSpaces } from "../../infrastructure/locations/table.ts";
+import { containers } from "../containers/table.ts";
+import { stockLines } from "../ledger/table.ts";
+import { wmsDocumentPositions } from "../positions/table.ts";
+import { definitionOf, placesOf, type Snapshot, takes } from "../validators/snapshot.ts";
+import type { DocumentRow } from "./dto.ts";
+
+export async function loadSnapshot(
+  tx: Db,
+  doc: DocumentRow,
+  config: LogisticsConfigData,
+  today: string,
+): Promise<Snapshot> {
+  const positions = await tx.select().from(wmsDocumentPositions)
+    .where(eq(wmsDocumentPositions.documentId, doc.id)).orderBy(wmsDocumentPositions.id);
+  const places = positions.map((p) => placesOf(doc, p));
+  const productIds = [...new Set(positions.map((p) => p.productId))];
+  const locationIds = [
+    ...new Set(
+      [
+        doc.sourceLocationId,
+        doc.destinationLocationId,
+        ...places.flatMap((p) => [p.sourceLocationId, p.destinationLocationId]),
+      ]
+        .filter((id): id is number => id !== null),
+    ),
+  ];
+  const containerIds = [
+    ...new Set(
+      [
+        doc.sourceContainerId,
+        doc.destinationContainerId,
+        ...places.flatMap((p) => [p.sourceContainerId, p.destinationContainerId]),
+      ].filter((id): id is number => id !== null),
+    ),
+  ];
+  const productRows = productIds.length
+    ? await tx.select().from(products).where(inArray(products.id, productIds))
+    : [];
+  const locationRows = locationIds.length
+    ? await tx.select({
+      id: storageSpaces.id,
+      label: storageSpaces.label,
+      lockedIn: storageSpaces.lockedIn,
+      lockedOut: storageSpaces.lockedOut,
+      temperature: storageSpaces.temperature,
+    }).from(storageSpaces).where(inArray(storageSpaces.id, locationIds))
+    : [];
+  const containerRows = containerIds.length
+    ? await tx.select({
+      id: containers.id,
+      number: containers.number,
+      locationId: containers.locationId,
+      lockedIn: containers.lockedIn,
+      lockedOut: containers.lockedOut,
+    }).from(containers).where(inArray(containers.id, containerIds))
+    : [];
+  const lineColumns = {
+    id: stockLines.id,
+    productId: stockLines.productId,
+    locationId: stockLines.locationId,
+    containerId: stockLines.containerId,
+    expiryDate: stockLines.expiryDate,
+    productionDate: stockLines.productionDate,
+    serialNumber: stockLines.serialNumber,
+    quantity: stockLines.quantity,
+  };
+  const taking = takes(definitionOf(doc.typeCode).direction);
+  // The lines of each (product, source) pair the positions name, not every line of every named product at
+  // every named source: a thousand positions would otherwise drag tens of thousands of lines along.
+  const pairs = [
+    ...new Map(
+      positions.flatMap((p, i) => {
+        const from = places[i].sourceLocationId;
+        return from === null ? [] : [[`${p.productId}/${from}`, [p.productId, from]] as const];
+      }),
+    ).values(),
+  ];
+  const stock = taking && pairs.length
+    ? await tx.select(lineColumns).from(stockLines).where(
+      sql`(${stockLines.productId}, ${stockLines.locationId}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${
+        JSON.stringify(pairs)
+      }))`,
+    )
+    : [];
+  // A container relocation must take all a container holds, other products included.
+  const moved = [
+    ...new Set(places.map((p) => p.sourceContainerId).filter((id): id is number => id !== null)),
+  ];
+  if (doc.typeCode === "PRL" && moved.length) {
+    const known = new Set(stock.map((l) => l.id));
+    const inContainers = await tx.select(lineColumns).from(stockLines).where(
+      inArray(stockLines.containerId, moved),
+    );
+    stock.push(...inContainers.filter((l) => !known.has(l.id)));
+  }
+  return {
+    document: doc,
+    positions,
+    products: new Map(productRows.map((p) => [p.id, p])),
+    locations: new Map(locationRows.map((l) => [l.id, l])),
+    containers: new Map(containerRows.map((c) => [c.id, c])),
+    stock,
+    rules: config.rules,
+    today,
+  };
+}

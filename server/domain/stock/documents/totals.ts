@@ -1,0 +1,23 @@
+// A document's position counts, sums and progress, recomputed from its positions by one aggregate after
+// every position change (a document has at most some thousands of positions).
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
+
+export async function refreshDocumentTotals(tx: Db, documentId: number): Promise<void> {
+  await tx.run(sql`
+    UPDATE wms_documents SET
+      positions_count = t.n,
+      confirmed_positions_count = t.done,
+      quantity_sum = t.q,
+      quantity_real_sum = t.qr,
+      progress_percent = CASE WHEN t.q > 0 THEN (t.qd * 100) / t.q ELSE 0 END
+    FROM (
+      SELECT count(*) AS n,
+        coalesce(sum(quantity_real IS NOT NULL AND quantity_real >= quantity), 0) AS done,
+        coalesce(sum(quantity), 0) AS q,
+        coalesce(sum(coalesce(quantity_real, 0)), 0) AS qr,
+        coalesce(sum(min(coalesce(quantity_real, 0), quantity)), 0) AS qd
+      FROM wms_document_positions WHERE document_id = ${documentId}
+    ) AS t
+    WHERE wms_documents.id = ${documentId}`);
+}

@@ -1,0 +1,67 @@
+// When a stock line's goods arrived in the warehouse, read from the ledger. A line's stock began with the
+// movement that lifted its key from 0; if that was a receipt, that is the arrival. If it was a relocation,
+// the goods arrived when the stock they were taken from did (the movement out of the source just before,
+// same document and position); if it was a revert giving stock back, when the stock the reverted
+// confirmation took had arrived. So FIFO does not count relocated or returned goods as new.
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
+import { definitionOf } from "../validators/snapshot.ts";
+import { wmsDocuments } from "../documents/table.ts";
+import { stockMovements } from "../ledger/table.ts";
+
+/** How many relocations and reverts back a line is followed before its own start counts. */
+const MAX_HOPS = 16;
+
+type MovementRow = typeof stockMovements.$inferSelect;
+
+/** The movement that started the stock the key held just before movement `beforeId` (its balance left 0). */
+async function startOf(db: Db, lineKey: string, beforeId: number): Promise<MovementRow | undefined> {
+  const rows = await db.all<[number]>(sql`
+    SELECT id FROM (
+      SELECT id, delta, sum(delta) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) - delta AS before
+      FROM ${stockMovements} WHERE line_key = ${lineKey} AND id < ${beforeId})
+    WHERE before = 0 AND delta > 0 ORDER BY id DESC LIMIT 1`);
+  const id = rows.length ? Number(rows[0][0]) : undefined;
+  if (id === undefined) return undefined;
+  const [row] = await db.select().from(stockMovements).where(eq(stockMovements.id, id));
+  return row;
+}
+
+/** When the stock key `lineKey` held just before movement `beforeId` arrived (ISO time), or null. */
+export async function arrivalOf(db: Db, lineKey: string, beforeId: number, hops = 0): Promise<string | null> {
+  const start = await startOf(db, lineKey, beforeId);
+  if (!start) return null;
+  if (hops >= MAX_HOPS) return start.createdAt;
+  const [doc] = await db.select({ typeCode: wmsDocuments.typeCode }).from(wmsDocuments)
+    .where(eq(wmsDocuments.id, start.documentId));
+  const direction = doc ? definitionOf(doc.typeCode).direction : "in";
+  let source: MovementRow | undefined;
+  if (start.reason === "confirm" && direction === "relocation") {
+    // The take out of the source that this movement put down (they are written one after the other).
+    [source] = await db.select().from(stockMovements).where(and(
+      eq(stockMovements.documentId, start.documentId),
+      eq(stockMovements.reason, "confirm"),
+      lt(stockMovements.id, start.id),
+      eq(stockMovements.delta, -start.delta),
+      eq(stockMovements.productId, start.productId),
+      sql`${stockMovements.positionId} IS ${start.positionId}`,
+    )).orderBy(desc(stockMovements.id)).limit(1);
+  } else if (start.reason === "revert") {
+    // The reverted confirmation's take from this same key.
+    [source] = await db.select().from(stockMovements).where(and(
+      eq(stockMovements.documentId, start.documentId),
+      eq(stockMovements.reason, "confirm"),
+      eq(stockMovements.lineKey, start.lineKey),
+      lt(stockMovements.delta, 0),
+    )).orderBy(desc(stockMovements.id)).limit(1);
+  }
+  if (!source) return start.createdAt;
+  return (await arrivalOf(db, source.lineKey, source.id, hops + 1)) ?? start.createdAt;
+}
+
+/** The arrival of each current line (by line key): what its stock was started by, followed back. */
+export async function arrivalsOf(db: Db, lineKeys: string[]): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  for (const key of lineKeys) out.set(key, await arrivalOf(db, key, Number.MAX_SAFE_INTEGER));
+  return out;
+}

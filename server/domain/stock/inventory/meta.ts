@@ -1,0 +1,156 @@
+// Metadata of the inventory reports' rows for the generic list (plain data, imported by the client): the
+// total stock per product (productStock), the detailed inventory (inventory) and the ledger rows
+// (productMovements). Only the fields the endpoints sort and filter on say so (routes.ts, lines.ts,
+// totals.ts, movements.ts).
+import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+
+const text = (name: string, labelKey: string, list: FieldMeta["list"]): FieldMeta => ({
+  name,
+  kind: "text",
+  labelKey,
+  list,
+});
+
+const number = (name: string, labelKey: string, list: FieldMeta["list"], unit?: string): FieldMeta => ({
+  name,
+  kind: "number",
+  labelKey,
+  list,
+  ...(unit ? { unit } : {}),
+});
+
+const productId = number("productId", "field.inventory.productId", { sortable: true, filterable: true });
+const productIndex = text("productIndex", "field.inventory.productIndex", {
+  filterable: true,
+  searchable: true,
+  visible: true,
+});
+const productName = text("productName", "field.inventory.productName", {
+  filterable: true,
+  searchable: true,
+  visible: true,
+});
+
+/** GET WmsInventory/productStock: one row per product with stock (quantity sorts and filters). */
+export const productStockMeta: ResourceMeta = {
+  resource: "WmsInventory.productStock",
+  path: "/WmsInventory/productStock",
+  nameKey: "resource.productStock",
+  titleFields: ["productIndex"],
+  defaultSort: { column: "productId", descending: false },
+  readOnly: true,
+  fields: [
+    productId,
+    productIndex,
+    productName,
+    text("unit", "field.inventory.unit", { filterable: true, visible: true }),
+    number("quantity", "field.inventory.quantity", { sortable: true, filterable: true, visible: true }),
+    { name: "stockLevel", kind: "text", labelKey: "field.inventory.stockLevel", list: { visible: true } },
+    number("warningStock", "field.product.warningStock", {}),
+    number("criticalStock", "field.product.criticalStock", {}),
+    number("overallValue", "field.inventory.overallValue", { visible: true }),
+    number("overallWeight", "field.inventory.overallWeight", { visible: true }, "kg"),
+  ],
+};
+
+/**
+ * productStock with includeZero: every product, paged over the products, so the product's fields sort
+ * and the quantity neither sorts nor filters.
+ */
+export const productStockAllMeta: ResourceMeta = {
+  ...productStockMeta,
+  fields: productStockMeta.fields.map((f) =>
+    f.name === "productIndex" || f.name === "productName" || f.name === "unit"
+      ? { ...f, list: { ...f.list, sortable: true } }
+      : f.name === "quantity"
+      ? { ...f, list: { visible: true } }
+      : f
+  ),
+};
+
+const date = (name: string, list: FieldMeta["list"]): FieldMeta => ({
+  name,
+  kind: "text",
+  labelKey: `field.inventory.${name}`,
+  list,
+});
+
+/** GET WmsInventory/inventory: one row per stock line. */
+export const inventoryMeta: ResourceMeta = {
+  resource: "WmsInventory.inventory",
+  path: "/WmsInventory/inventory",
+  nameKey: "resource.inventory",
+  titleFields: ["productIndex"],
+  defaultSort: { column: "id", descending: false },
+  readOnly: true,
+  fields: [
+    number("id", "field.common.id", { sortable: true, filterable: true }),
+    productId,
+    productIndex,
+    productName,
+    text("locationLabel", "field.inventory.locationLabel", {
+      filterable: true,
+      searchable: true,
+      visible: true,
+    }),
+    text("containerNumber", "field.inventory.containerNumber", {
+      filterable: true,
+      searchable: true,
+      visible: true,
+    }),
+    date("expiryDate", { sortable: true, visible: true }),
+    date("productionDate", { sortable: true, visible: true }),
+    text("serialNumber", "field.inventory.serialNumber", {
+      sortable: true,
+      filterable: true,
+      searchable: true,
+      visible: true,
+    }),
+    number("quantity", "field.inventory.quantity", { sortable: true, filterable: true, visible: true }),
+    text("unit", "field.inventory.unit", { visible: true }),
+    number("overallValue", "field.inventory.overallValue", { visible: true }),
+    number("overallWeight", "field.inventory.overallWeight", { visible: true }, "kg"),
+  ],
+};
+
+/** GET WmsInventory/productMovements: ledger rows, newest first. */
+export const productMovementsMeta: ResourceMeta = {
+  resource: "WmsInventory.productMovements",
+  path: "/WmsInventory/productMovements",
+  nameKey: "resource.productMovement",
+  titleFields: ["documentNumber"],
+  defaultSort: { column: "createdAt", descending: true },
+  readOnly: true,
+  fields: [
+    number("id", "field.common.id", { sortable: true, filterable: true }),
+    { ...productId, list: { filterable: true } },
+    {
+      name: "createdAt",
+      kind: "date",
+      labelKey: "field.inventory.movedAt",
+      list: { sortable: true, filterable: true, visible: true },
+    },
+    text("documentNumber", "field.inventory.documentNumber", {
+      filterable: true,
+      searchable: true,
+      visible: true,
+    }),
+    text("documentTypeCode", "field.inventory.documentTypeCode", { filterable: true, visible: true }),
+    productIndex,
+    productName,
+    text("locationLabel", "field.inventory.locationLabel", {
+      filterable: true,
+      searchable: true,
+      visible: true,
+    }),
+    text("containerNumber", "field.inventory.containerNumber", { visible: true }),
+    date("expiryDate", { visible: true }),
+    text("serialNumber", "field.inventory.serialNumber", {
+      filterable: true,
+      searchable: true,
+      visible: true,
+    }),
+    number("quantityIn", "field.inventory.quantityIn", { visible: true }),
+    number("quantityOut", "field.inventory.quantityOut", { visible: true }),
+  ],
+};

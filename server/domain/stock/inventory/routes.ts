@@ -1,0 +1,128 @@
+// WmsInventory: the inventory and stock reports. Every user reads them; a contractor user sees only their
+// contractor's products.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../../platform.ts";
+import type { Env } from "../../../http/types.ts";
+import { idParam, mount } from "../../../http/route.ts";
+import { listQuerySchema } from "../../../kernel/list.ts";
+import { listContainerStock, listInventory } from "./lines.ts";
+import { listCustomProductStock, listProductStock } from "./totals.ts";
+import { bestSourceMaterial, suggestLocations } from "./source.ts";
+import { listProductMovements, productGroupMovements, productOutOrdersChart } from "./movements.ts";
+import {
+  BestSource,
+  BestSourceQuery,
+  ContainerStock,
+  ContainerStockQuery,
+  CustomProductStockQuery,
+  DateRangeQuery,
+  GroupMovement,
+  GroupMovementsQuery,
+  InventoryLine,
+  LocationSuggestion,
+  LocationSuggestQuery,
+  MovementsQuery,
+  OutOrdersChartRow,
+  paged,
+  ProductMovement,
+  ProductStock,
+  ProductStockQuery,
+} from "./contract.ts";
+
+const tag = "WmsInventory";
+
+export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/inventory",
+    summary: "The detailed inventory: one row per stock line, with value, weight and stock flags (a list)",
+    tag,
+    access: "user",
+    query: listQuerySchema,
+    response: paged(InventoryLine),
+  }, (c, { query }) => listInventory(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/containerStock",
+    summary: "Each container with its stock lines and total quantity (a list)",
+    tag,
+    access: "user",
+    query: ContainerStockQuery,
+    response: paged(ContainerStock),
+  }, (c, { query }) => listContainerStock(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/productStock",
+    summary: "The total stock of each product from the per-product summary, with warning and critical flags",
+    tag,
+    access: "user",
+    query: ProductStockQuery,
+    response: paged(ProductStock),
+  }, (c, { query }) => listProductStock(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/customProductStock",
+    summary: "The stock of each product within given locations, a location subtree, a contractor or a group",
+    tag,
+    access: "user",
+    query: CustomProductStockQuery,
+    response: paged(ProductStock),
+  }, (c, { query }) => listCustomProductStock(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/bestsourcematerial/:id",
+    summary: "The product's lines to take from: earliest expiry first, then the oldest arrival " +
+      "(locked-out locations and containers left out); with quantity, the lines that cover it",
+    tag,
+    access: "user",
+    query: BestSourceQuery,
+    response: BestSource,
+  }, (c, { params, query }) => bestSourceMaterial(c.get("ctx"), idParam(params.id), query.quantity));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/locationsuggestin",
+    summary: "Where to put a quantity of a product away: its default location, locations holding it, " +
+      "then free locations by pickupOrder; each with its reason",
+    tag,
+    access: "user",
+    query: LocationSuggestQuery,
+    response: z.array(LocationSuggestion),
+  }, (c, { query }) => suggestLocations(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/productMovements",
+    summary:
+      "Ledger rows (of one product with productId) in a date range, with document and in/out quantities",
+    tag,
+    access: "user",
+    query: MovementsQuery,
+    response: paged(ProductMovement),
+  }, (c, { query }) => listProductMovements(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/productGroupMovements",
+    summary: "In and out quantities per main product group per day in a date range (receipts and releases)",
+    tag,
+    access: "user",
+    query: GroupMovementsQuery,
+    response: z.array(GroupMovement),
+  }, (c, { query }) => productGroupMovements(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsInventory/productOutOrdersChart",
+    summary: "The 10 products released most in a date range (confirmed release documents until orders exist)",
+    tag,
+    access: "user",
+    query: DateRangeQuery,
+    response: z.array(OutOrdersChartRow),
+  }, (c, { query }) => productOutOrdersChart(c.get("ctx"), query));
+}

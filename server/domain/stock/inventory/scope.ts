@@ -1,0 +1,93 @@
+// Who sees which stock: staff see all of it; a contractor user only their contractor's products (another's
+// product id answers 404, another's stock is simply absent from every list and total).
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../../db/connection.ts";
+import type { Actor } from "../../../kernel/context.ts";
+import type { ListField } from "../../../kernel/list.ts";
+import { notFound } from "../../../kernel/errors.ts";
+import { fromMilli } from "../quantity.ts";
+import { products } from "../../assortment/products/table.ts";
+import { stockProductTotals } from "../ledger/table.ts";
+
+/** The condition on a product id column that keeps a contractor user to their products (none for staff). */
+export function productScope(actor: Actor, productId: SQLiteColumn | SQL): SQL | undefined {
+  if (actor.contractorId === null) return undefined;
+  return sql`${productId} IN (SELECT ${products.id} FROM ${products} WHERE ${products.contractorId} = ${actor.contractorId})`;
+}
+
+/** The product, if the caller may see it; else 404 record.notFoundOrNoPermission. */
+export async function visibleProduct(db: Db, actor: Actor, id: number) {
+  const [row] = await db.select().from(products).where(and(
+    eq(products.id, id),
+    actor.contractorId === null ? undefined : eq(products.contractorId, actor.contractorId),
+  )).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export interface ProductFacts {
+  index: string;
+  name: string;
+  unit: string | null;
+  cashValue: number | null;
+  weight: number | null;
+  warningStock: number | null;
+  criticalStock: number | null;
+  contractorId: number | null;
+  mainGroupId: number | null;
+  /** Total stock (thousandths) from the per-product summary. */
+  total: number;
+}
+
+/** The products' fields and totals (from the summary), one query each. */
+export async function readProductFacts(db: Db, ids: number[]): Promise<Map<number, ProductFacts>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({
+    id: products.id,
+    index: products.index,
+    name: products.name,
+    unit: products.unit,
+    cashValue: products.cashValue,
+    weight: products.weight,
+    warningStock: products.warningStock,
+    criticalStock: products.criticalStock,
+    contractorId: products.contractorId,
+    mainGroupId: products.mainGroupId,
+  }).from(products).where(inArray(products.id, unique));
+  const totals = await db.select().from(stockProductTotals).where(
+    inArray(stockProductTotals.productId, unique),
+  );
+  const total = new Map(totals.map((t) => [t.productId, t.quantity]));
+  return new Map(rows.map((r) => [r.id, { ...r, total: total.get(r.id) ?? 0 }]));
+}
+
+/** At or below the product's warning and critical levels (a level not set never flags). */
+export function stockFlags(total: number, p: { warningStock: number | null; criticalStock: number | null }) {
+  const units = fromMilli(total);
+  return {
+    belowWarning: p.warningStock !== null && units <= p.warningStock,
+    belowCritical: p.criticalStock !== null && units <= p.criticalStock,
+  };
+}
+
+/** quantity × a per-unit figure (price, weight), rounded to 1/1000; null when the figure is unknown. */
+export function times(milli: number, perUnit: number | null): number | null {
+  if (perUnit === null) return null;
+  return Math.round(milli * perUnit) / 1000;
+}
+
+/**
+ * The product's own text and links as filterable (not sortable) list fields of a row that names a product
+ * in `productId`: index and name also in the quick search, contractor and main group by id.
+ */
+export function productListFields(productId: SQLiteColumn): Record<string, ListField> {
+  const through = { owner: products.id, id: productId };
+  return {
+    productIndex: { column: products.index, type: "text", filterable: true, searchable: true, through },
+    productName: { column: products.name, type: "text", filterable: true, searchable: true, through },
+    contractorId: { column: products.contractorId, type: "number", filterable: true, through },
+    mainGroupId: { column: products.mainGroupId, type: "number", filterable: true, through },
+  };
+}

@@ -1,0 +1,67 @@
+// Which stock lines a quantity is taken from: pure, shared by the availability validator and the mover,
+// so what the validator promises is what the confirmation does.
+import type { StockLineSnap } from "../validators/snapshot.ts";
+
+/** What a position asks of its source. A null expiry, production date or serial number means "any". */
+export interface TakeRequest {
+  productId: number;
+  locationId: number;
+  /** Exact: null takes only stock that is not in a container. */
+  containerId: number | null;
+  expiryDate: string | null;
+  productionDate: string | null;
+  serialNumber: string | null;
+  /** Thousandths. */
+  quantity: number;
+}
+
+export interface Allocation {
+  takes: { line: StockLineSnap; quantity: number }[];
+  /** Thousandths that no line could give (0 when the request is covered). */
+  shortfall: number;
+  /** Thousandths the matching lines held before this request. */
+  available: number;
+}
+
+export function matches(line: StockLineSnap, r: TakeRequest): boolean {
+  return line.productId === r.productId && line.locationId === r.locationId &&
+    line.containerId === r.containerId &&
+    (r.expiryDate === null || line.expiryDate === r.expiryDate) &&
+    (r.productionDate === null || line.productionDate === r.productionDate) &&
+    (r.serialNumber === null || line.serialNumber === r.serialNumber);
+}
+
+/** FEFO: the earliest expiry first (lines without expiry last), then the oldest line. */
+export function fefo(a: StockLineSnap, b: StockLineSnap): number {
+  if (a.expiryDate !== b.expiryDate) {
+    if (a.expiryDate === null) return 1;
+    if (b.expiryDate === null) return -1;
+    return a.expiryDate < b.expiryDate ? -1 : 1;
+  }
+  return a.id - b.id;
+}
+
+/**
+ * Takes `request.quantity` from the matching lines in FEFO order. `left` holds what each line still has
+ * after earlier requests of the same document (by line id) and is updated.
+ */
+export function allocate(
+  lines: StockLineSnap[],
+  request: TakeRequest,
+  left: Map<number, number>,
+): Allocation {
+  const candidates = lines.filter((l) => matches(l, request)).sort(fefo);
+  let needed = request.quantity;
+  let available = 0;
+  const takes: Allocation["takes"] = [];
+  for (const line of candidates) {
+    const has = left.get(line.id) ?? line.quantity;
+    available += has;
+    if (needed === 0 || has === 0) continue;
+    const take = Math.min(has, needed);
+    takes.push({ line, quantity: take });
+    left.set(line.id, has - take);
+    needed -= take;
+  }
+  return { takes, shortfall: needed, available };
+}

@@ -1,0 +1,89 @@
+// The stock model (docs/decisions/0003-stock-quantities.md): stock lines, the append-only movement ledger
+// they are the sum of, and two summaries kept in the same transaction. Quantities are integer thousandths.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { products } from "../../assortment/products/table.ts";
+import { storageSpaces } from "../../infrastructure/locations/table.ts";
+import { containers } from "../containers/table.ts";
+
+/**
+ * One line per product, location, container, expiry date, production date and serial number. `lineKey`
+ * is that whole key as one non-null text (SQLite's unique indexes treat NULLs as distinct, so a unique
+ * index over the nullable columns would allow duplicates). A line that reaches 0 is deleted.
+ */
+export const stockLines = sqliteTable("stock_lines", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  lineKey: text("line_key").notNull(),
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
+  locationId: integer("location_id").notNull().references(() => storageSpaces.id, { onDelete: "restrict" }),
+  containerId: integer("container_id").references(() => containers.id, { onDelete: "restrict" }),
+  expiryDate: text("expiry_date"),
+  productionDate: text("production_date"),
+  serialNumber: text("serial_number"),
+  /** Thousandths, > 0. */
+  quantity: integer("quantity").notNull(),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+}, (t) => [
+  uniqueIndex("stock_lines_key").on(t.lineKey),
+  index("stock_lines_product").on(t.productId, t.locationId, t.id),
+  index("stock_lines_location").on(t.locationId, t.productId, t.id),
+  index("stock_lines_container").on(t.containerId, t.id),
+  // FEFO: the earliest expiry first, then the oldest line.
+  index("stock_lines_product_expiry").on(t.productId, t.expiryDate, t.id),
+  // The detailed inventory pages by each sortable column (ties by id).
+  index("stock_lines_product_id").on(t.productId, t.id),
+  index("stock_lines_location_id").on(t.locationId, t.id),
+  index("stock_lines_expiry").on(t.expiryDate, t.id),
+  index("stock_lines_production").on(t.productionDate, t.id),
+  index("stock_lines_serial").on(t.serialNumber, t.id),
+  index("stock_lines_quantity").on(t.quantity, t.id),
+  index("stock_lines_created_at").on(t.createdAt, t.id),
+]);
+
+/**
+ * The ledger: one row per change of a stock line, append-only. For every key, sum(delta) equals the
+ * line's quantity (0 when there is no line).
+ */
+export const stockMovements = sqliteTable("stock_movements", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  documentId: integer("document_id").notNull(),
+  positionId: integer("position_id"),
+  lineKey: text("line_key").notNull(),
+  productId: integer("product_id").notNull(),
+  locationId: integer("location_id").notNull(),
+  containerId: integer("container_id"),
+  expiryDate: text("expiry_date"),
+  productionDate: text("production_date"),
+  serialNumber: text("serial_number"),
+  /** Signed thousandths. */
+  delta: integer("delta").notNull(),
+  /** `confirm` or `revert`. */
+  reason: text("reason", { enum: ["confirm", "revert"] }).notNull(),
+  createdAt: text("created_at").notNull(),
+}, (t) => [
+  index("stock_movements_document").on(t.documentId, t.id),
+  index("stock_movements_key").on(t.lineKey, t.id),
+  index("stock_movements_product").on(t.productId, t.createdAt, t.id),
+  index("stock_movements_created_at").on(t.createdAt, t.id),
+  // Covers the per-day report (productGroupMovements): a date range is read from the index alone.
+  index("stock_movements_day").on(t.createdAt, t.productId, t.documentId, t.delta),
+]);
+
+/** The total stock of each product (thousandths), kept with every movement; a product at 0 has no row. */
+export const stockProductTotals = sqliteTable("stock_product_totals", {
+  productId: integer("product_id").primaryKey().references(() => products.id, { onDelete: "restrict" }),
+  quantity: integer("quantity").notNull(),
+}, (t) => [
+  // The total stock list sorted by quantity (ties by product).
+  index("stock_product_totals_quantity").on(t.quantity, t.productId),
+]);
+
+/** The stock of each product at each location (thousandths); a pair at 0 has no row. */
+export const stockLocationTotals = sqliteTable("stock_location_totals", {
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
+  locationId: integer("location_id").notNull().references(() => storageSpaces.id, { onDelete: "restrict" }),
+  quantity: integer("quantity").notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.productId, t.locationId] }),
+  index("stock_location_totals_location").on(t.locationId, t.productId),
+]);

@@ -1,0 +1,56 @@
+// WmsDocumentPosition routes: the five resource calls, the group movement and releasing a location.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../../platform.ts";
+import type { Env } from "../../../http/types.ts";
+import { idParam, mount } from "../../../http/route.ts";
+import { resourceRoutes } from "../../resource/routes.ts";
+import { WmsDocument } from "../documents/contract.ts";
+import { wmsDocumentPositionResource } from "./resource.ts";
+import { groupMovement, releaseStorageSpace } from "./movement.ts";
+import {
+  GroupMovement,
+  WmsDocumentPosition,
+  WmsDocumentPositionCreate,
+  WmsDocumentPositionUpdate,
+} from "./contract.ts";
+
+const ReleaseQuery = z.object({ destinationLocationId: z.coerce.number().int().positive().optional() });
+
+export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsDocumentPosition/groupmovement",
+    summary: "Relocate several stock quantities to one destination by one ARL document, " +
+      "confirmed at once unless confirm is false",
+    tag: "WmsDocumentPosition",
+    access: "user",
+    body: GroupMovement,
+    response: WmsDocument,
+    status: 201,
+  }, (c, { body }) => groupMovement(c.get("ctx"), body));
+
+  mount(
+    app,
+    platform,
+    {
+      method: "post",
+      path: "/WmsDocumentPosition/ReleaseStorageSpace/:id",
+      summary: "Make a generated working copy releasing everything stored at a location (IOU), or " +
+        "relocating it to destinationLocationId (ARL)",
+      tag: "WmsDocumentPosition",
+      access: "user",
+      query: ReleaseQuery,
+      response: WmsDocument,
+      status: 201,
+    },
+    (c, { params, query }) =>
+      releaseStorageSpace(c.get("ctx"), idParam(params.id), query.destinationLocationId),
+  );
+
+  resourceRoutes(app, platform, wmsDocumentPositionResource, {
+    record: WmsDocumentPosition,
+    create: WmsDocumentPositionCreate,
+    update: WmsDocumentPositionUpdate,
+  });
+}

@@ -1,0 +1,34 @@
+// Quantities are stored as INTEGER thousandths (docs/decisions/0003-stock-quantities.md): sums and
+// comparisons are exact, and a JSON number with more than three decimals is refused, not rounded.
+import { z } from "zod";
+
+export const QUANTITY_SCALE = 1000;
+/** The largest quantity a line, a position or a summary may hold (units), far inside 2^53 thousandths. */
+export const MAX_QUANTITY = 1e12;
+
+/** Thousandths of `units`, or undefined when `units` has more than three decimals. */
+export function toMilli(units: number): number | undefined {
+  const scaled = units * QUANTITY_SCALE;
+  const rounded = Math.round(scaled);
+  // 0.1 * 1000 is 100.00000000000001 in binary floating point: tolerate that much, refuse 0.0005.
+  if (Math.abs(scaled - rounded) > 1e-6 * Math.max(1, Math.abs(scaled))) return undefined;
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** Units of `milli` thousandths, as the API answers them. */
+export function fromMilli(milli: number): number {
+  return milli / QUANTITY_SCALE;
+}
+
+/** A JSON quantity of at most three decimals, parsed to thousandths. */
+export const quantityMilli = z.number().min(-MAX_QUANTITY).max(MAX_QUANTITY).transform((v, ctx) => {
+  const milli = toMilli(v);
+  if (milli === undefined) {
+    ctx.addIssue({ code: "custom", params: { code: "validation.invalidValue" } });
+    return z.NEVER;
+  }
+  return milli;
+});
+
+/** An optional quantity (null when absent). */
+export const optQuantityMilli = quantityMilli.nullish().transform((v) => v ?? null);

@@ -1,0 +1,97 @@
+// Quantities: above zero, and not above what the source holds (all positions of the document together).
+import { allocate, type Allocation } from "../ledger/allocate.ts";
+import { fromMilli } from "../quantity.ts";
+import {
+  definitionOf,
+  type Issue,
+  issue,
+  placesOf,
+  type PositionSnap,
+  type Snapshot,
+  type StockLineSnap,
+  takes,
+} from "./snapshot.ts";
+
+export function checkQuantityPositive(s: Snapshot): Issue[] {
+  return s.positions.filter((p) => p.quantity <= 0).map((p) => issue(p.id, "quantityNotPositive"));
+}
+
+/**
+ * What each taking position would take, in position order, FEFO within each: the same allocation the
+ * confirmation makes. Positions without a source or with a quantity below 1 take nothing.
+ */
+export function allocateAll(s: Snapshot): Map<number, Allocation> {
+  const out = new Map<number, Allocation>();
+  if (!takes(definitionOf(s.document.typeCode).direction)) return out;
+  const left = new Map<number, number>();
+  // Lines by product and location, so a document of a thousand positions does not scan every line each time.
+  const byPlace = new Map<string, StockLineSnap[]>();
+  for (const line of s.stock) {
+    const k = `${line.productId}/${line.locationId}`;
+    const list = byPlace.get(k);
+    if (list) list.push(line);
+    else byPlace.set(k, [line]);
+  }
+  // Positions naming an expiry date, production date or serial number take first: one naming none takes
+  // FEFO from what is left, rather than from the very line another position names.
+  const named = (p: PositionSnap) =>
+    Number(p.expiryDate !== null) + Number(p.productionDate !== null) + Number(p.serialNumber !== null);
+  for (const p of [...s.positions].sort((a, b) => named(b) - named(a) || a.id - b.id)) {
+    const at = placesOf(s.document, p);
+    if (at.sourceLocationId === null || p.quantity <= 0) continue;
+    out.set(
+      p.id,
+      allocate(byPlace.get(`${p.productId}/${at.sourceLocationId}`) ?? [], {
+        productId: p.productId,
+        locationId: at.sourceLocationId,
+        containerId: at.sourceContainerId,
+        expiryDate: p.expiryDate,
+        productionDate: p.productionDate,
+        serialNumber: p.serialNumber,
+        quantity: p.quantity,
+      }, left),
+    );
+  }
+  return out;
+}
+
+/**
+ * A container relocation moves whole containers: what it takes from each container at its source must be
+ * all that container holds there (else the container would stand in two places).
+ */
+export function checkWholeContainers(s: Snapshot, allocations: Map<number, Allocation>): Issue[] {
+  if (s.document.typeCode !== "PRL") return [];
+  const taken = new Map<string, number>();
+  for (const a of allocations.values()) {
+    for (const t of a.takes) {
+      if (t.line.containerId === null) continue;
+      const k = `${t.line.containerId}/${t.line.locationId}`;
+      taken.set(k, (taken.get(k) ?? 0) + t.quantity);
+    }
+  }
+  const out: Issue[] = [];
+  for (const [k, quantity] of taken) {
+    const [containerId, locationId] = k.split("/").map(Number);
+    const holds = s.stock.filter((l) => l.containerId === containerId && l.locationId === locationId)
+      .reduce((sum, l) => sum + l.quantity, 0);
+    if (quantity < holds) {
+      const container = s.containers.get(containerId)?.number ?? `#${containerId}`;
+      out.push(issue(null, "containerNotWhole", { container, left: fromMilli(holds - quantity) }));
+    }
+  }
+  return out;
+}
+
+export function checkAvailable(s: Snapshot, allocations: Map<number, Allocation>): Issue[] {
+  const out: Issue[] = [];
+  for (const p of s.positions) {
+    const a = allocations.get(p.id);
+    if (a && a.shortfall > 0) {
+      out.push(issue(p.id, "quantityAboveAvailable", {
+        requested: fromMilli(p.quantity),
+        available: fromMilli(p.quantity - a.shortfall),
+      }));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+// What the document validators judge: plain data loaded inside the confirming transaction, so every rule is
+// a pure function (no database) tested with tables of cases.
+import type { DocumentIssue } from "../../../kernel/errors.ts";
+import type { LogisticsConfigData } from "../../config/contract.ts";
+import { wmsDocumentDefinitions } from "../../config/definitions.ts";
+
+export type Issue = DocumentIssue;
+export type Definition = (typeof wmsDocumentDefinitions)[number];
+export type Direction = Definition["direction"];
+export type Rule = "block" | "warn" | "allow";
+
+export interface DocumentSnap {
+  id: number;
+  typeCode: Definition["typeCode"];
+  statusCode: "workingCopy" | "confirmed" | "reverted";
+  contractorId: number | null;
+  sourceLocationId: number | null;
+  sourceContainerId: number | null;
+  destinationLocationId: number | null;
+  destinationContainerId: number | null;
+}
+
+export interface PositionSnap {
+  id: number;
+  productId: number;
+  /** Thousandths. */
+  quantity: number;
+  expiryDate: string | null;
+  productionDate: string | null;
+  serialNumber: string | null;
+  sourceLocationId: number | null;
+  sourceContainerId: number | null;
+  destinationLocationId: number | null;
+  destinationContainerId: number | null;
+}
+
+export interface ProductSnap {
+  id: number;
+  index: string;
+  contractorId: number | null;
+  lockIn: boolean;
+  lockOut: boolean;
+  lockRelocate: boolean;
+  expiryDateRequired: boolean;
+  productionDateRequired: boolean;
+  serialNumberRequired: boolean;
+  minTemperature: number | null;
+  maxTemperature: number | null;
+  minimalExpDays: number | null;
+}
+
+export interface LocationSnap {
+  id: number;
+  label: string;
+  lockedIn: boolean;
+  lockedOut: boolean;
+  temperature: number | null;
+}
+
+export interface ContainerSnap {
+  id: number;
+  number: string;
+  locationId: number;
+  lockedIn: boolean;
+  lockedOut: boolean;
+}
+
+export interface StockLineSnap {
+  id: number;
+  productId: number;
+  locationId: number;
+  containerId: number | null;
+  expiryDate: string | null;
+  productionDate: string | null;
+  serialNumber: string | null;
+  /** Thousandths. */
+  quantity: number;
+}
+
+export interface Snapshot {
+  document: DocumentSnap;
+  positions: PositionSnap[];
+  products: Map<number, ProductSnap>;
+  locations: Map<number, LocationSnap>;
+  containers: Map<number, ContainerSnap>;
+  /**
+   * The stock lines of every product the document takes, at its source locations; for a container
+   * relocation also every line of its source containers.
+   */
+  stock: StockLineSnap[];
+  rules: LogisticsConfigData["rules"];
+  /** The day of the confirmation, YYYY-MM-DD (UTC). */
+  today: string;
+}
+
+export function definitionOf(typeCode: Definition["typeCode"]): Definition {
+  const found = wmsDocumentDefinitions.find((d) => d.typeCode === typeCode);
+  if (!found) throw new Error(`no definition for document type ${typeCode}`);
+  return found;
+}
+
+/** Whether stock leaves a source (release, relocation) or arrives at a destination (receipt, relocation). */
+export const takes = (d: Direction) => d === "out" || d === "relocation";
+export const puts = (d: Direction) => d === "in" || d === "relocation";
+
+/** The position's source and destination: its own, else the document's. */
+export function placesOf(doc: DocumentSnap, p: PositionSnap) {
+  return {
+    sourceLocationId: p.sourceLocationId ?? doc.sourceLocationId,
+    sourceContainerId: p.sourceContainerId ?? doc.sourceContainerId,
+    destinationLocationId: p.destinationLocationId ?? doc.destinationLocationId,
+    destinationContainerId: p.destinationContainerId ?? doc.destinationContainerId,
+  };
+}
+
+/** The severity a configurable rule gives a finding; undefined when the rule allows it. */
+export function severityOf(rule: Rule): Issue["severity"] | undefined {
+  return rule === "block" ? "error" : rule === "warn" ? "warning" : undefined;
+}
+
+export function issue(
+  positionId: number | null,
+  name: string,
+  params?: Record<string, unknown>,
+  severity: Issue["severity"] = "error",
+): Issue {
+  return params === undefined
+    ? { positionId, code: `document.issue.${name}`, severity }
+    : { positionId, code: `document.issue.${name}`, severity, params };
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

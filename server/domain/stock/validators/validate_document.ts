@@ -1,0 +1,31 @@
+// Every document validator over one snapshot, in a stable order.
+import {
+  checkContractorMatch,
+  checkHasPositions,
+  checkInternalContractor,
+  checkWorkingCopy,
+} from "./document.ts";
+import { checkContainerPlaces, checkLocks, checkRequiredPlaces, checkTemperature } from "./places.ts";
+import { checkExpiry, checkProductLocks, checkRequiredAttributes } from "./product.ts";
+import { allocateAll, checkAvailable, checkQuantityPositive, checkWholeContainers } from "./quantity.ts";
+import type { Issue, Snapshot } from "./snapshot.ts";
+
+export function validateDocument(s: Snapshot): Issue[] {
+  const allocations = allocateAll(s);
+  return [
+    ...checkWorkingCopy(s),
+    ...checkHasPositions(s),
+    ...checkInternalContractor(s),
+    ...checkContractorMatch(s),
+    ...checkRequiredPlaces(s),
+    ...checkLocks(s),
+    ...checkContainerPlaces(s),
+    ...checkTemperature(s),
+    ...checkRequiredAttributes(s),
+    ...checkExpiry(s, allocations),
+    ...checkProductLocks(s),
+    ...checkQuantityPositive(s),
+    ...checkAvailable(s, allocations),
+    ...checkWholeContainers(s, allocations),
+  ];
+}

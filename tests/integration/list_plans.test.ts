@@ -1,0 +1,77 @@
+// The query plans behind lists at size, read with EXPLAIN QUERY PLAN on a migrated tenant database: every
+// sortable column of products, companies and storage spaces pages from an index (no temporary B-tree for
+// the ORDER BY), and a contractor's products sorted by name (the bench's filtered and sorted page) take
+// both the filter and the order from one index. The statements are the ones the engine runs, captured.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { drizzle } from "drizzle-orm/sqlite-proxy";
+import { LocalConnection } from "../../server/db/local.ts";
+import { migrate } from "../../server/db/migrate.ts";
+import type { Db } from "../../server/db/connection.ts";
+import type { TenantContext } from "../../server/kernel/context.ts";
+import { listQuerySchema } from "../../server/kernel/list.ts";
+import type { Resource } from "../../server/domain/resource/engine.ts";
+import { productResource } from "../../server/domain/assortment/products/resource.ts";
+import { companyResource } from "../../server/domain/parties/companies/resource.ts";
+import { storageSpaceResource } from "../../server/domain/infrastructure/locations/resource.ts";
+
+let dir: string;
+let conn: LocalConnection;
+
+beforeAll(async () => {
+  dir = resolve(".test-data", `plans-${crypto.randomUUID()}`);
+  mkdirSync(dir, { recursive: true });
+  conn = new LocalConnection(`file:${join(dir, "tenant.db")}`);
+  await migrate(conn, "tenant");
+});
+afterAll(async () => {
+  await conn.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The id-page statement a list call runs (the one ordering by the sort column), with its plan. */
+async function pagePlan(
+  // deno-lint-ignore no-explicit-any
+  resource: Resource<any, any, any>,
+  query: Record<string, string>,
+): Promise<{ sql: string; plan: string[] }> {
+  const seen: { sql: string; params: unknown[] }[] = [];
+  const db = drizzle((sql, params) => {
+    seen.push({ sql, params });
+    // A count (and a largest id) of 1000, and one id for everything else: page 3 is then read.
+    return Promise.resolve({ rows: [/count\(\*\)|max\(/.test(sql) ? [1000] : [1]] });
+  }) as unknown as Db;
+  const ctx = {
+    actor: { userId: 1, contractorId: null, isSuperUser: true, isPowerUser: true },
+    conn: { db },
+  } as unknown as TenantContext;
+  await resource.list(ctx, listQuerySchema.parse({ PageSize: "50", PageNumber: "3", ...query }))
+    .catch(() => undefined); // the fake rows do not make records; only the statements matter
+  const page = seen.find((s) => /order by/i.test(s.sql) && /limit/i.test(s.sql));
+  if (!page) throw new Error(`no page statement among ${seen.map((s) => s.sql).join(" | ")}`);
+  const plan = (await conn.query(`EXPLAIN QUERY PLAN ${page.sql}`, page.params)).map((r) => String(r.detail));
+  return { sql: page.sql, plan };
+}
+
+describe("list plans", () => {
+  const resources = [productResource, companyResource, storageSpaceResource];
+  for (const resource of resources) {
+    const sortable = Object.entries(resource.listFields).filter(([, f]) => f.sortable).map(([n]) => n);
+    it.each(sortable)(`${resource.meta.resource}: sorting by %s pages from an index`, async (field) => {
+      for (const sortDescending of ["false", "true"]) {
+        const { sql, plan } = await pagePlan(resource, { sortColumn: field, sortDescending });
+        expect(plan.join(" / "), sql).not.toMatch(/TEMP B-TREE/);
+      }
+    });
+  }
+
+  it("a contractor's products sorted by name: filter and order from products_contractor_name", async () => {
+    const { sql, plan } = await pagePlan(productResource, {
+      sortColumn: "name",
+      BasicFiltersSerialized: JSON.stringify([{ field: "contractorId", operator: "eq", value: 3 }]),
+    });
+    expect(plan.join(" / "), sql).toMatch(/COVERING INDEX products_contractor_name/);
+    expect(plan.join(" / "), sql).not.toMatch(/TEMP B-TREE/);
+  });
+});

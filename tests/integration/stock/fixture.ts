@@ -1,0 +1,174 @@
+// Shared set-up of the stock tests: a real server and tenant, helpers to make master data over HTTP, and
+// the checks every step is followed by: stock lines equal the ledger, the summaries equal the lines, and
+// a refusal leaves the stock tables as they were.
+import { expect } from "vitest";
+import type { Tenant } from "../../../tenants/registry.ts";
+import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+
+export interface StockWorld {
+  s: TestServer;
+  tenant: Tenant;
+  admin: string;
+  query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  // deno-lint-ignore no-explicit-any
+  api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+}
+
+/** `overrides` of the server's settings, e.g. a longer sign-in for a run that outlasts the default one. */
+export async function startStockWorld(
+  slug: string,
+  overrides: Parameters<typeof startServer>[0] = {},
+): Promise<StockWorld> {
+  const s = await startServer(overrides);
+  const tenant = await createTenant(s, slug);
+  const admin = (await signIn(s, `${slug}-admin`)).token;
+  const world: StockWorld = {
+    s,
+    tenant,
+    admin,
+    query: (sql, params = []) => s.platform.pool.use(tenant.dbUrl, (conn) => conn.query(sql, params)),
+    api: (method, path, body, token = admin) => call(s, method, `/api${path}`, { token, body }),
+  };
+  return world;
+}
+
+export async function addStaffUser(w: StockWorld, username: string, extra: Record<string, unknown> = {}) {
+  await addUser(w.s, w.admin, { username, ...extra });
+  return (await signIn(w.s, username)).token;
+}
+
+export async function company(w: StockWorld, shortName: string, keyRole = "contractor"): Promise<number> {
+  const r = await w.api("POST", "/Company", { shortName, keyRole });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.id;
+}
+
+export async function location(
+  w: StockWorld,
+  label: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const r = await w.api("POST", "/StorageSpace", { label, ...extra });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.id;
+}
+
+export async function product(
+  w: StockWorld,
+  index: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const r = await w.api("POST", "/Product", { name: `Product ${index}`, index, ...extra });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.id;
+}
+
+export async function container(w: StockWorld, locationId: number, extra: Record<string, unknown> = {}) {
+  const r = await w.api("POST", "/Container", { kind: "pallet", locationId, ...extra });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body as { id: number; number: string };
+}
+
+/** A working copy with positions; answers the document and its position ids. */
+export async function draft(
+  w: StockWorld,
+  header: Record<string, unknown>,
+  positions: Record<string, unknown>[],
+  token = w.admin,
+) {
+  const d = await w.api("POST", "/WmsDocument", header, token);
+  expect(d.status, JSON.stringify(d.body)).toBe(201);
+  const ids: number[] = [];
+  for (const p of positions) {
+    const r = await w.api("POST", "/WmsDocumentPosition", { documentId: d.body.id, ...p }, token);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    ids.push(r.body.id);
+  }
+  return { id: d.body.id as number, positionIds: ids };
+}
+
+export function confirm(w: StockWorld, id: number, acceptWarnings = false, token = w.admin) {
+  return w.api(
+    "POST",
+    `/WmsDocument/${id}/confirm${acceptWarnings ? "?acceptWarnings=true" : ""}`,
+    undefined,
+    token,
+  );
+}
+
+export function revert(w: StockWorld, id: number, token = w.admin) {
+  return w.api("POST", `/WmsDocument/${id}/revert`, undefined, token);
+}
+
+/** Receives `quantity` of a product at a location (a confirmed IIN); answers the document id. */
+export async function receive(
+  w: StockWorld,
+  productId: number,
+  locationId: number,
+  quantity: number,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const d = await draft(w, { typeCode: "IIN", destinationLocationId: locationId }, [{
+    productId,
+    quantity,
+    ...extra,
+  }]);
+  const r = await confirm(w, d.id, true);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return d.id;
+}
+
+/**
+ * The invariant: for every key the ledger's sum equals the stock line (no line without movements, no
+ * non-zero sum without a line), no line is at or below zero, and both summaries equal the lines.
+ */
+export async function assertStockEqualsLedger(w: Pick<StockWorld, "query">): Promise<void> {
+  const mismatched = await w.query(`
+    SELECT coalesce(l.line_key, m.line_key) AS k, l.quantity AS line, m.total AS ledger
+    FROM (SELECT line_key, sum(delta) AS total FROM stock_movements GROUP BY line_key) m
+    FULL OUTER JOIN stock_lines l ON l.line_key = m.line_key
+    WHERE coalesce(l.quantity, 0) <> coalesce(m.total, 0)`);
+  expect(mismatched, "stock lines differ from the ledger").toEqual([]);
+  expect(await w.query("SELECT id, quantity FROM stock_lines WHERE quantity <= 0"), "lines at or below 0")
+    .toEqual([]);
+  const products = await w.query(`
+    SELECT coalesce(t.product_id, l.product_id) AS p, t.quantity AS summary, l.total AS lines
+    FROM stock_product_totals t
+    FULL OUTER JOIN (SELECT product_id, sum(quantity) AS total FROM stock_lines GROUP BY product_id) l
+      ON l.product_id = t.product_id
+    WHERE coalesce(t.quantity, 0) <> coalesce(l.total, 0)`);
+  expect(products, "product totals differ from the lines").toEqual([]);
+  const locations = await w.query(`
+    SELECT t.product_id, t.location_id, t.quantity AS summary, l.total AS lines
+    FROM stock_location_totals t
+    FULL OUTER JOIN (SELECT product_id, location_id, sum(quantity) AS total FROM stock_lines
+      GROUP BY product_id, location_id) l ON l.product_id = t.product_id AND l.location_id = t.location_id
+    WHERE coalesce(t.quantity, 0) <> coalesce(l.total, 0)`);
+  expect(locations, "location totals differ from the lines").toEqual([]);
+}
+
+/** Everything a stock-moving verb may write, for "a refusal left it unchanged". */
+export async function dumpStock(w: StockWorld): Promise<string> {
+  const tables = [
+    "stock_lines",
+    "stock_movements",
+    "stock_product_totals",
+    "stock_location_totals",
+    "wms_documents",
+    "wms_document_positions",
+    "containers",
+    "record_log",
+  ];
+  const out: Record<string, unknown> = {};
+  for (const t of tables) out[t] = await w.query(`SELECT * FROM ${t} ORDER BY rowid`);
+  return JSON.stringify(out);
+}
+
+/** Stock of a product at a location, in units, from the lines. */
+export async function stockAt(w: StockWorld, productId: number, locationId: number): Promise<number> {
+  const [row] = await w.query(
+    "SELECT coalesce(sum(quantity), 0) AS q FROM stock_lines WHERE product_id = ? AND location_id = ?",
+    [productId, locationId],
+  );
+  return Number(row.q) / 1000;
+}

@@ -1,0 +1,57 @@
+// The stock resources' metadata against what it describes: form fields exist in the schemas, every key it
+// names is in the client catalogue, and every column a list sorts or filters by leads an index.
+import { describe, expect, it } from "vitest";
+import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { z } from "zod";
+import { containerResource } from "../../../server/domain/stock/containers/resource.ts";
+import { ContainerCreate } from "../../../server/domain/stock/containers/contract.ts";
+import { wmsDocumentResource } from "../../../server/domain/stock/documents/resource.ts";
+import { WmsDocumentCreate } from "../../../server/domain/stock/documents/contract.ts";
+import { wmsDocumentPositionResource } from "../../../server/domain/stock/positions/resource.ts";
+import { WmsDocumentPositionCreate } from "../../../server/domain/stock/positions/contract.ts";
+import { stockMessages } from "../../../client/i18n/areas/stock.ts";
+import { enUs } from "../../../client/i18n/en_us.ts";
+
+const resources = [
+  [containerResource, ContainerCreate],
+  [wmsDocumentResource, WmsDocumentCreate],
+  [wmsDocumentPositionResource, WmsDocumentPositionCreate],
+] as const;
+
+describe.each(resources.map(([r, schema]) => [r.meta.resource, r, schema] as const))(
+  "%s metadata",
+  (_name, resource, schema) => {
+    const { meta } = resource;
+
+    it("has form fields only for fields of the add schema", () => {
+      const shape = Object.keys((schema as z.ZodObject).shape);
+      const formFields = meta.fields.filter((f) => f.form?.add).map((f) => f.name);
+      expect(formFields.filter((f) => !shape.includes(f))).toEqual([]);
+    });
+
+    it("names only catalogue keys", () => {
+      const keys = [meta.nameKey, meta.addKey!];
+      for (const f of meta.fields) {
+        keys.push(f.labelKey);
+        for (const o of f.options ?? []) keys.push(`option.${f.name}.${o}`);
+      }
+      const catalogue = new Set(Object.keys(enUs));
+      expect(keys.filter((k) => !catalogue.has(k))).toEqual([]);
+      for (const [lang, messages] of Object.entries(stockMessages)) {
+        expect(Object.keys(messages).sort(), lang).toEqual(Object.keys(stockMessages["en-us"]).sort());
+      }
+    });
+
+    it("has an index led by every column its list sorts or filters by", () => {
+      const table = resource.def.table as SQLiteTable;
+      const leading = new Set(
+        getTableConfig(table).indexes.map((i) => (i.config.columns[0] as { name: string }).name),
+      );
+      const missing = Object.entries(resource.listFields)
+        .filter(([name, f]) => name !== "id" && (f.sortable || f.filterable))
+        .map(([, f]) => f.column.name)
+        .filter((c) => !leading.has(c));
+      expect(missing).toEqual([]);
+    });
+  },
+);
