@@ -3,7 +3,7 @@
 // SQLite limits a statement to 32,766 bound values; one parameter avoids both, on node:sqlite and libSQL.
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Db } from "./connection.ts";
+import { type Db, EACH, type EachRunner } from "./connection.ts";
 
 /**
  * Inserts `rows` (every row with the same keys, the table's property names) in one statement and answers
@@ -38,4 +38,15 @@ export async function insertMany(
     return [];
   }
   return await tx.all<unknown[]>(statement);
+}
+
+/**
+ * Runs `sql` (plain SQL with `?` placeholders) once per row of `rows` inside the transaction `tx`, and
+ * answers what the runs returned (with a RETURNING clause), in order. On node:sqlite one prepared statement
+ * is stepped per row; on libSQL the rows go as one batch.
+ */
+export async function runEach(tx: Db, sql: string, rows: unknown[][]): Promise<unknown[][]> {
+  const each = (tx as unknown as { [EACH]?: EachRunner })[EACH];
+  if (!each) throw new Error("runEach needs a transaction handle");
+  return await each(sql, rows);
 }

@@ -28,6 +28,21 @@ export interface CountCache {
   get(statement: CountStatement, count: () => Promise<number>, fresh?: boolean): Promise<number>;
 }
 
+/**
+ * One statement run once per row of parameters inside a transaction, answering the rows each run returned
+ * (with a RETURNING clause), in order. Reached through `runEach(tx, ...)` (server/db/bulk.ts).
+ */
+export type EachRunner = (sql: string, rows: unknown[][]) => Promise<unknown[][]>;
+
+/** Where a transaction handle keeps its EachRunner. */
+export const EACH: unique symbol = Symbol("runEach");
+
+/** Gives a transaction handle its EachRunner. */
+export function withEach(handle: Db, each: EachRunner): Db {
+  Object.defineProperty(handle, EACH, { value: each });
+  return handle;
+}
+
 export interface Connection {
   readonly kind: "local" | "remote";
   readonly url: string;

@@ -9,9 +9,10 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client/web";
 import type { Connection } from "./connection.ts";
-import { LocalConnection } from "./local.ts";
+import { CACHE_KIB, LocalConnection } from "./local.ts";
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
+import { runEach } from "./bulk.ts";
 import { latestVersion, migrate, readMigrations } from "./migrate.ts";
 
 const items = sqliteTable("items", {
@@ -235,6 +236,42 @@ describe.each(drivers)("%s", (_name, open) => {
     expect(await conn.db.select({ id: items.id }).from(items)).toEqual([{ id: 1 }]);
   });
 
+  it("runs one statement per row inside a transaction, in order, with what each returned", async () => {
+    const conn = await open();
+    const returned = await conn.transaction(async (tx) => {
+      const out = await runEach(
+        tx,
+        "INSERT INTO items (id, name, flag) VALUES (?, ?, ?) RETURNING id, name",
+        [[1, "a", 1], [2, "b", 0]],
+      );
+      expect(await runEach(tx, "UPDATE items SET name = name || ?2 WHERE id = ?1", [[1, "!"], [9, "?"]]))
+        .toEqual([]);
+      return out;
+    });
+    expect(returned).toEqual([[1, "a"], [2, "b"]]);
+    expect(await conn.db.select().from(items)).toEqual([
+      { id: 1, name: "a!", flag: true },
+      { id: 2, name: "b", flag: false },
+    ]);
+    // A failing row (NOT NULL) rolls back the rows before it and the rest of the transaction.
+    await expect(conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 4, name: "d" });
+      await runEach(tx, "INSERT INTO items (id, name) VALUES (?, ?)", [[5, "e"], [6, null]]);
+    })).rejects.toThrow();
+    expect(await count(conn)).toBe(2);
+    // Only a transaction handle has it, and only while its transaction is open.
+    await expect(runEach(conn.db, "DELETE FROM items WHERE id = ?", [[1]])).rejects.toThrow(/transaction/);
+    let leaked: Parameters<Parameters<Connection["transaction"]>[0]>[0] | undefined;
+    await conn.transaction((tx) => {
+      leaked = tx;
+      return Promise.resolve();
+    });
+    await expect(runEach(leaked!, "DELETE FROM items WHERE id = ?", [[1]])).rejects.toThrow(
+      /outside its transaction/,
+    );
+    expect(await count(conn)).toBe(2);
+  });
+
   it("closes only after the open transaction ends", async () => {
     const conn = await open();
     const tx = conn.transaction(async (tx) => {
@@ -272,6 +309,8 @@ describe("LocalConnection", () => {
     expect(await conn.query("PRAGMA foreign_keys")).toEqual([{ foreign_keys: 1 }]);
     const [{ timeout }] = await conn.query("PRAGMA busy_timeout");
     expect(Number(timeout)).toBeGreaterThan(0);
+    // A page cache of CACHE_KIB (a negative cache_size is KiB), not SQLite's 2 MiB default.
+    expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -CACHE_KIB }]);
     // Foreign keys are enforced, not only switched on.
     await conn.query("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
     await conn.query("CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))");

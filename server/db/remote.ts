@@ -9,7 +9,7 @@ import {
 } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
-import type { Connection, Db, Method, RawResult } from "./connection.ts";
+import { type Connection, type Db, type Method, type RawResult, withEach } from "./connection.ts";
 
 function toInValue(v: unknown): InValue {
   if (v === undefined) return null;
@@ -63,10 +63,19 @@ export class RemoteConnection implements Connection {
       // A handle valid only during this transaction: a statement left running after it ended fails
       // instead of landing in whichever transaction is open then.
       let open = true;
-      const handle = drizzle((sql, params, method) => {
-        if (!open) throw new Error("Transaction handle used outside its transaction");
-        return execute(tx, sql, params, method as Method);
-      }) as unknown as Db;
+      const handle = withEach(
+        drizzle((sql, params, method) => {
+          if (!open) throw new Error("Transaction handle used outside its transaction");
+          return execute(tx, sql, params, method as Method);
+        }) as unknown as Db,
+        // One round trip for all the rows: a batch inside the interactive transaction.
+        async (sql, rows) => {
+          if (!open) throw new Error("Transaction handle used outside its transaction");
+          if (rows.length === 0) return [];
+          const results = await tx.batch(rows.map((row) => ({ sql, args: row.map(toInValue) })));
+          return results.flatMap((rs) => rs.rows.map((r) => Array.from(r as ArrayLike<unknown>)));
+        },
+      );
       try {
         const result = await fn(handle);
         await tx.commit();

@@ -11,6 +11,9 @@ import { wmsDocumentPositions } from "../positions/table.ts";
 import { definitionOf, placesOf, type Snapshot, takes } from "../validators/snapshot.ts";
 import type { DocumentRow } from "./dto.ts";
 
+/** (product, source) pairs whose stock lines one statement reads. */
+const PAIRS_PER_READ = 100;
+
 export async function loadSnapshot(
   tx: Db,
   doc: DocumentRow,
@@ -82,13 +85,17 @@ export async function loadSnapshot(
       }),
     ).values(),
   ];
-  const stock = taking && pairs.length
-    ? await tx.select(lineColumns).from(stockLines).where(
+  // In slices of 100 pairs: each statement stays short, so other requests get their turn in between.
+  const readLines = (slice: typeof pairs) =>
+    tx.select(lineColumns).from(stockLines).where(
       sql`(${stockLines.productId}, ${stockLines.locationId}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${
-        JSON.stringify(pairs)
+        JSON.stringify(slice)
       }))`,
-    )
-    : [];
+    );
+  const stock: Awaited<ReturnType<typeof readLines>> = [];
+  for (let i = 0; taking && i < pairs.length; i += PAIRS_PER_READ) {
+    stock.push(...await readLines(pairs.slice(i, i + PAIRS_PER_READ)));
+  }
   // A container relocation must take all a container holds, other products included.
   const moved = [
     ...new Set(places.map((p) => p.sourceContainerId).filter((id): id is number => id !== null)),

@@ -2,9 +2,8 @@
 // caller's transaction. A line never goes below zero (the UPDATE is guarded) and is deleted at zero.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
-import { insertMany } from "../../../db/bulk.ts";
+import { runEach } from "../../../db/bulk.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { stockMovements } from "./table.ts";
 
 export interface LineKey {
   productId: number;
@@ -62,9 +61,9 @@ function shortfall(m: Movement): AppError {
 
 /**
  * Applies a document's movements as one change: a ledger row per movement, then each stock line and each
- * summary by its net delta, each kind by one statement whose rows travel as one JSON parameter (a handful of
- * statements whatever the number of positions). A line that would go below zero refuses the whole change
- * (422 quantityAboveAvailable at the position that took from it); the caller's transaction rolls back.
+ * summary by its net delta, one prepared statement stepped per row (`runEach`). A line that would go below
+ * zero refuses the whole change (422 quantityAboveAvailable at the position that took from it); the caller's
+ * transaction rolls back. Lines and summaries that come to zero are deleted.
  */
 export async function applyMovements(tx: Db, movements: Movement[], now: string): Promise<void> {
   if (movements.length === 0) return;
@@ -74,90 +73,91 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
   const lines = netBy(movements, (m) => lineKeyOf(m.key), (m) => m.key);
   const taken = [...lines.entries()].filter(([, e]) => e.delta < 0);
   if (taken.length) {
-    const payload = JSON.stringify(taken.map(([k, e]) => [k, e.delta]));
-    const changed = await tx.all<[string, number]>(sql`
-      UPDATE stock_lines SET quantity = stock_lines.quantity + j.delta, updated_at = ${now}
-      FROM (SELECT value ->> 0 AS k, value ->> 1 AS delta FROM json_each(${payload})) AS j
-      WHERE stock_lines.line_key = j.k AND stock_lines.quantity + j.delta >= 0
-      RETURNING stock_lines.line_key, stock_lines.quantity`);
-    if (changed.length !== taken.length) {
-      const done = new Set(changed.map((r) => r[0]));
+    const left = await runEach(
+      tx,
+      `UPDATE stock_lines SET quantity = quantity + ?1, updated_at = ?2
+       WHERE line_key = ?3 AND quantity + ?1 >= 0 RETURNING line_key, quantity`,
+      taken.map(([k, e]) => [e.delta, now, k]),
+    );
+    if (left.length !== taken.length) {
+      const done = new Set(left.map((r) => r[0]));
       throw shortfall(taken.find(([k]) => !done.has(k))![1].first);
     }
-    const emptied = changed.filter((r) => Number(r[1]) === 0).map((r) => r[0]);
-    if (emptied.length) {
-      await tx.run(
-        sql`DELETE FROM stock_lines WHERE line_key IN (SELECT value FROM json_each(${
-          JSON.stringify(emptied)
-        }))`,
-      );
-    }
+    const emptied = left.filter((r) => Number(r[1]) === 0).map((r) => [r[0]]);
+    if (emptied.length) await runEach(tx, `DELETE FROM stock_lines WHERE line_key = ?`, emptied);
   }
   const added = [...lines.entries()].filter(([, e]) => e.delta > 0);
   if (added.length) {
-    const payload = JSON.stringify(added.map(([k, { value: key, delta }]) => [
-      k,
-      key.productId,
-      key.locationId,
-      key.containerId,
-      key.expiryDate,
-      key.productionDate,
-      key.serialNumber,
-      delta,
-    ]));
-    // "WHERE true" tells SQLite's parser that ON CONFLICT belongs to the INSERT, not to a join.
-    await tx.run(sql`
-      INSERT INTO stock_lines (line_key, product_id, location_id, container_id, expiry_date, production_date,
-        serial_number, quantity, created_at, updated_at)
-      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6,
-        value ->> 7, ${now}, ${now}
-      FROM json_each(${payload}) WHERE true
-      ON CONFLICT (line_key) DO UPDATE SET quantity = quantity + excluded.quantity, updated_at = excluded.updated_at`);
+    await runEach(
+      tx,
+      `INSERT INTO stock_lines (line_key, product_id, location_id, container_id, expiry_date, production_date,
+         serial_number, quantity, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?9, ?9)
+       ON CONFLICT (line_key) DO UPDATE SET quantity = quantity + excluded.quantity, updated_at = excluded.updated_at`,
+      added.map(([k, { value: key, delta }]) => [
+        k,
+        key.productId,
+        key.locationId,
+        key.containerId,
+        key.expiryDate,
+        key.productionDate,
+        key.serialNumber,
+        delta,
+        now,
+      ]),
+    );
   }
-  await insertMany(
+  await runEach(
     tx,
-    stockMovements,
-    movements.map((m) => ({
-      documentId: m.documentId,
-      positionId: m.positionId,
-      lineKey: lineKeyOf(m.key),
-      productId: m.key.productId,
-      locationId: m.key.locationId,
-      containerId: m.key.containerId,
-      expiryDate: m.key.expiryDate,
-      productionDate: m.key.productionDate,
-      serialNumber: m.key.serialNumber,
-      delta: m.delta,
-      reason: m.reason,
-      createdAt: now,
-    })),
+    `INSERT INTO stock_movements (document_id, position_id, line_key, product_id, location_id, container_id,
+       expiry_date, production_date, serial_number, delta, reason, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    movements.map((m) => [
+      m.documentId,
+      m.positionId,
+      lineKeyOf(m.key),
+      m.key.productId,
+      m.key.locationId,
+      m.key.containerId,
+      m.key.expiryDate,
+      m.key.productionDate,
+      m.key.serialNumber,
+      m.delta,
+      m.reason,
+      now,
+    ]),
   );
 
   const products = netBy(movements, (m) => String(m.key.productId), (m) => m.key.productId);
-  if (products.size) {
-    const payload = JSON.stringify([...products.values()].map((e) => [e.value, e.delta]));
-    await tx.run(sql`
-      INSERT INTO stock_product_totals (product_id, quantity)
-      SELECT value ->> 0, value ->> 1 FROM json_each(${payload}) WHERE true
-      ON CONFLICT (product_id) DO UPDATE SET quantity = quantity + excluded.quantity`);
-    await tx.run(sql`
-      DELETE FROM stock_product_totals
-      WHERE quantity = 0 AND product_id IN (SELECT value ->> 0 FROM json_each(${payload}))`);
+  const productsLeft = await runEach(
+    tx,
+    `INSERT INTO stock_product_totals (product_id, quantity) VALUES (?, ?)
+     ON CONFLICT (product_id) DO UPDATE SET quantity = quantity + excluded.quantity
+     RETURNING product_id, quantity`,
+    [...products.values()].map((e) => [e.value, e.delta]),
+  );
+  const noProduct = productsLeft.filter((r) => Number(r[1]) === 0).map((r) => [r[0]]);
+  if (noProduct.length) {
+    await runEach(tx, `DELETE FROM stock_product_totals WHERE product_id = ? AND quantity = 0`, noProduct);
   }
   const places = netBy(
     movements,
     (m) => `${m.key.productId}/${m.key.locationId}`,
     (m) => [m.key.productId, m.key.locationId],
   );
-  if (places.size) {
-    const payload = JSON.stringify([...places.values()].map((e) => [...e.value, e.delta]));
-    await tx.run(sql`
-      INSERT INTO stock_location_totals (product_id, location_id, quantity)
-      SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(${payload}) WHERE true
-      ON CONFLICT (product_id, location_id) DO UPDATE SET quantity = quantity + excluded.quantity`);
-    await tx.run(sql`
-      DELETE FROM stock_location_totals
-      WHERE quantity = 0 AND (product_id, location_id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${payload}))`);
+  const placesLeft = await runEach(
+    tx,
+    `INSERT INTO stock_location_totals (product_id, location_id, quantity) VALUES (?, ?, ?)
+     ON CONFLICT (product_id, location_id) DO UPDATE SET quantity = quantity + excluded.quantity
+     RETURNING product_id, location_id, quantity`,
+    [...places.values()].map((e) => [...e.value, e.delta]),
+  );
+  const noPlace = placesLeft.filter((r) => Number(r[2]) === 0).map((r) => [r[0], r[1]]);
+  if (noPlace.length) {
+    await runEach(
+      tx,
+      `DELETE FROM stock_location_totals WHERE product_id = ? AND location_id = ? AND quantity = 0`,
+      noPlace,
+    );
   }
 }
 
