@@ -747,3 +747,46 @@ describe("productStock after a random series of documents", () => {
     expect(report.filter(([id]) => items.includes(id)).length).toBeGreaterThan(0);
   });
 });
+
+describe("bestsourcematerial and expired stock", () => {
+  // deno-lint-ignore no-explicit-any
+  async function setRules(change: (rules: any) => void) {
+    const { id: _id, createdAt: _c, updatedAt: _u, ...data } = (await w.api("GET", "/ClientLogisticsConfig"))
+      .body;
+    change(data.rules);
+    const r = await w.api("PUT", "/ClientLogisticsConfig", data);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+
+  it("leaves out expired lines while releasing them is blocked, and lists them first, marked, when it is not", async () => {
+    const old = await product(w, "OLD-CHEESE");
+    // Goods that expired in the warehouse: received while expired receipts were allowed.
+    await setRules((r) => (r.expiredOnReceipt = "allow"));
+    await receive(w, old, loc.f5, 2, { expiryDate: day(-3) });
+    await setRules((r) => (r.expiredOnReceipt = "block"));
+    await receive(w, old, loc.f5, 3, { expiryDate: day(30) });
+
+    const blocked = await ok(`/WmsInventory/bestsourcematerial/${old}?quantity=2`);
+    expect(blocked.results.map((l: Row) => [l.expiryDate, l.take, l.expired])).toEqual([[day(30), 2, false]]);
+    expect(blocked).toMatchObject({ available: 3, shortfall: 0 });
+    // What it suggests is what a release can take: the release of 2 from F-5 confirms.
+    const taken = await draft(w, { typeCode: "IOU", sourceLocationId: loc.f5 }, [{
+      productId: old,
+      quantity: 2,
+      expiryDate: blocked.results[0].expiryDate,
+    }]);
+    expect((await confirm(w, taken.id, true)).status).toBe(200);
+
+    await setRules((r) => (r.expiredOnRelease = "warn"));
+    try {
+      const warned = await ok(`/WmsInventory/bestsourcematerial/${old}`);
+      expect(warned.results.map((l: Row) => [l.expiryDate, l.quantity, l.expired])).toEqual([
+        [day(-3), 2, true],
+        [day(30), 1, false],
+      ]);
+    } finally {
+      await setRules((r) => (r.expiredOnRelease = "block"));
+    }
+    await assertStockEqualsLedger(w);
+  });
+});

@@ -128,6 +128,8 @@ export const SourceLine = InventoryLine.pick({
   receivedAt: z.string(),
   /** What to take from this line to cover the asked quantity (the whole line without `quantity`). */
   take: z.number(),
+  /** Past its expiry date (listed only while the tenant's rule does not block releasing expired goods). */
+  expired: z.boolean(),
 });
 
 /** A quantity in a query: positive, at most three decimals (as every stock quantity). */

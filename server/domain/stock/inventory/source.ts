@@ -1,5 +1,5 @@
 // Where to take a product from (FEFO, then FIFO by arrival) and where to put it (put-away suggestions).
-import { and, asc, eq, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
@@ -9,6 +9,8 @@ import { products } from "../../assortment/products/table.ts";
 import { containers } from "../containers/table.ts";
 import { stockLines, stockLocationTotals } from "../ledger/table.ts";
 import { visibleProduct } from "./scope.ts";
+import { readLogisticsConfig } from "../config.ts";
+import { type Rule, severityOf } from "../validators/snapshot.ts";
 import { arrivalsOf } from "./arrival.ts";
 import type { BestSource, LocationSuggestion, LocationSuggestQuery } from "./contract.ts";
 import type { z } from "zod";
@@ -17,8 +19,10 @@ import type { z } from "zod";
  * GET WmsInventory/bestsourcematerial/{productId}: the product's lines to take from, earliest expiry first
  * (lines without expiry last), then the oldest arrival, then the line id. A line's arrival comes from the
  * ledger (arrival.ts): the receipt its stock came in with, followed back through relocations and reverts.
- * Lines at locked-out locations or in locked-out containers are left out. With
- * `quantity`, only the lines that together cover it, the last one partly.
+ * Lines at locked-out locations or in locked-out containers are left out, and so are expired lines while the
+ * tenant's rule blocks releasing expired goods (the release would be refused); when the rule only warns or
+ * allows, they keep their FEFO place, marked `expired`. With `quantity`, only the lines that together cover
+ * it, the last one partly.
  */
 export async function bestSourceMaterial(
   ctx: TenantContext,
@@ -27,6 +31,8 @@ export async function bestSourceMaterial(
 ): Promise<z.output<typeof BestSource>> {
   const db = ctx.conn.db;
   await visibleProduct(db, ctx.actor, productId);
+  const today = new Date().toISOString().slice(0, 10);
+  const blocked = severityOf((await readLogisticsConfig(db)).rules.expiredOnRelease as Rule) === "error";
   const found = await db.select({
     id: stockLines.id,
     lineKey: stockLines.lineKey,
@@ -44,6 +50,7 @@ export async function bestSourceMaterial(
       eq(stockLines.productId, productId),
       eq(storageSpaces.lockedOut, false),
       or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
+      blocked ? or(isNull(stockLines.expiryDate), gte(stockLines.expiryDate, today)) : undefined,
     ));
   // Expiry first; the arrivals (a few ledger reads per line) only for the expiry groups the quantity reaches.
   const byExpiry = new Map<string | null, typeof found>();
@@ -91,6 +98,7 @@ export async function bestSourceMaterial(
       quantity: fromMilli(l.quantity),
       receivedAt: l.receivedAt,
       take: fromMilli(l.take),
+      expired: l.expiryDate !== null && l.expiryDate < today,
     })),
     available: fromMilli(available),
     shortfall: wanted === undefined ? 0 : fromMilli(Math.max(0, wanted - available)),
