@@ -114,6 +114,9 @@ function scenarios(): Record<string, string> {
     }`,
     productStockDeepByQuantity: `/WmsInventory/productStock?${size}&PageNumber=100&sortColumn=quantity`,
     productStockBelowWarning: `/WmsInventory/productStock?${size}&belowWarning=true`,
+    customProductStockOneLocation:
+      `/WmsInventory/customProductStock?${size}&locationIds=1234&sortColumn=quantity` +
+      "&sortDescending=true",
     customProductStockSubtree:
       `/WmsInventory/customProductStock?${size}&locationTreeId=7&sortColumn=quantity` +
       "&sortDescending=true",
