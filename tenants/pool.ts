@@ -4,6 +4,8 @@
 import type { Connection } from "../server/db/connection.ts";
 import { openConnection } from "../server/db/open.ts";
 import { migrate } from "../server/db/migrate.ts";
+import { Checkpointer, type CheckpointResult } from "../server/db/checkpointer.ts";
+import { filePathOf } from "../server/db/local.ts";
 
 /** Checkpoint rounds between two refreshes of the planner's statistics (hourly at the default 30 s). */
 const OPTIMIZE_EVERY_ROUNDS = 120;
@@ -37,11 +39,13 @@ export class TenantPool {
   readonly #stats: PoolStats = { open: 0, opened: 0, evicted: 0, migrated: 0 };
   #timer: ReturnType<typeof setInterval> | undefined;
   #rounds = 0;
+  readonly #checkpointer = new Checkpointer();
+  #checkpointing = false;
 
   constructor(readonly size: number, readonly authToken?: string, checkpointSeconds = 30) {
     if (checkpointSeconds > 0) {
       this.#timer = setInterval(() => {
-        this.checkpointAll();
+        if (!this.#checkpointing) void this.checkpointAll();
         if (++this.#rounds % OPTIMIZE_EVERY_ROUNDS === 0) this.optimizeAll();
       }, checkpointSeconds * 1000);
       Deno.unrefTimer(this.#timer as unknown as number);
@@ -145,11 +149,27 @@ export class TenantPool {
     this.#retiring.set(url, closed);
   }
 
-  checkpointAll(): void {
-    for (const { conn } of this.#entries.values()) {
-      try {
-        conn.checkpoint();
-      } catch { /* the next round retries */ }
+  /**
+   * Copies the WAL of every open tenant file back into its database, on the checkpoint worker's thread
+   * (server/db/checkpointer.ts), one file after the other; answers what each checkpoint did. A file that
+   * failed is left to the next round.
+   */
+  async checkpointAll(): Promise<CheckpointResult[]> {
+    this.#checkpointing = true;
+    try {
+      const paths = [...this.#entries.values()]
+        .filter((e) => e.conn.kind === "local")
+        .map((e) => filePathOf(e.conn.url))
+        .filter((path) => path !== ":memory:");
+      const out: CheckpointResult[] = [];
+      for (const path of paths) {
+        try {
+          out.push(await this.#checkpointer.checkpoint(path));
+        } catch { /* the next round retries */ }
+      }
+      return out;
+    } finally {
+      this.#checkpointing = false;
     }
   }
 
@@ -167,6 +187,7 @@ export class TenantPool {
 
   async closeAll(): Promise<void> {
     if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#checkpointer.close();
     const all = [...this.#entries.values()];
     this.#entries.clear();
     await Promise.all(all.map((e) => e.conn.close()));

@@ -26,6 +26,8 @@ const TRANSACTION_SLICE_MS = 5;
 const COUNT_CACHE_SIZE = 256;
 /** Rows ANALYZE samples per index when `optimize()` refreshes the planner's statistics. */
 const ANALYSIS_LIMIT = 1000;
+/** Bytes a WAL file is cut back to when it starts over (64 MiB). */
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 /**
  * Page cache per connection, in KiB. SQLite's default (2 MiB) holds a sliver of a million stock lines'
  * indexes, so every confirmation read the same index pages again from the OS (a 100-position receipt took
@@ -113,6 +115,9 @@ export class LocalConnection implements Connection {
       this.#sqlite.exec(`PRAGMA foreign_keys = ON`);
       // Checkpoints are run by the pool's timer, outside the request path.
       this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
+      // Once a checkpoint has copied everything, the next write starts the WAL over and cuts the file back
+      // to this size (else it keeps the size of its busiest half-minute, gigabytes for a large tenant).
+      this.#sqlite.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
       this.#sqlite.exec(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
       this.#sqlite.exec(`PRAGMA cache_size = -${options.cacheKib ?? CACHE_KIB}`);
       // On opening, statistics of every table that needs them (0x10000), not only of tables queried.

@@ -9,6 +9,7 @@ import { latestVersion, readMigrations } from "../../server/db/migrate.ts";
 import { LocalConnection } from "../../server/db/local.ts";
 import { openControl } from "../../tenants/control.ts";
 import { loadConfig } from "../../server/config.ts";
+import { sql } from "drizzle-orm";
 
 let dir: string;
 const pools: TenantPool[] = [];
@@ -200,6 +201,47 @@ describe("TenantPool", () => {
     expect(pool.stats.opened).toBe(1);
     for (const a of all) a.release();
     expect(all[0].conn.closed).toBe(false);
+  });
+
+  it("checkpoints open tenant files on its worker thread: the WAL is copied and starts over", async () => {
+    const pool = newPool(4);
+    const url = tenantUrl("checkpointed");
+    await pool.use(url, async (conn) => {
+      await conn.query("CREATE TABLE filler (id INTEGER PRIMARY KEY, pad TEXT)");
+      await conn.transaction(async (tx) => {
+        for (let i = 0; i < 20; i++) {
+          await tx.run(sql`
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+            INSERT INTO filler (pad) SELECT printf('%.2000c', 'x') FROM n`);
+        }
+      });
+    });
+    const path = url.slice("file:".length);
+    const walBefore = Deno.statSync(`${path}-wal`).size;
+    expect(walBefore).toBeGreaterThan(4_000_000);
+    // The request thread stays free: a timer set now fires before the checkpoint answers.
+    let ticked = false;
+    setTimeout(() => (ticked = true), 0);
+    const [result, ...others] = await pool.checkpointAll();
+    expect(others).toEqual([]);
+    expect(ticked).toBe(true);
+    expect(result).toMatchObject({ path, busy: false });
+    expect(result.walFrames).toBeGreaterThan(1000);
+    expect(result.checkpointedFrames).toBe(result.walFrames);
+    // The next write starts the WAL over from its first frame.
+    await pool.use(url, (conn) => conn.query("INSERT INTO filler (pad) VALUES ('y')"));
+    await pool.use(url, async (conn) => {
+      const [frames] = await conn.query("PRAGMA wal_checkpoint(PASSIVE)");
+      expect(Number(frames.log)).toBeLessThan(10);
+      expect(await conn.query("SELECT count(*) AS n FROM filler")).toEqual([{ n: 4001 }]);
+    });
+    // Nothing of the file stays open once the tenant's connection is closed (SQLite keeps the worker's
+    // closed descriptor until then: closing it would drop the locks the other connection holds).
+    await pool.forget(url);
+    expect(openFiles().filter((f) => f.includes("checkpointed"))).toEqual([]);
+    // Closing the pool stops the worker; a closed pool checkpoints nothing.
+    await pool.closeAll();
+    expect(await pool.checkpointAll()).toEqual([]);
   });
 
   it("closes a forgotten tenant's connection, at once when idle", async () => {

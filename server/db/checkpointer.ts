@@ -1,0 +1,75 @@
+// WAL checkpoints off the request thread. With automatic checkpoints off (server/db/local.ts), the WAL of
+// a tenant file grows until something copies it back into the database; done on the event loop's thread,
+// that copy of a busy tenant's writes took seconds at a million stock lines, during which no request of
+// any tenant was answered. The checkpointer hands each file to one worker thread that checkpoints it with
+// a connection of its own (checkpoint_worker.ts), one file at a time.
+import type { CheckpointReply, CheckpointRequest } from "./checkpoint_worker.ts";
+
+export interface CheckpointResult {
+  path: string;
+  /** A reader or the writer kept part of the WAL from being copied; the next round copies it. */
+  busy: boolean;
+  walFrames: number;
+  checkpointedFrames: number;
+  ms: number;
+}
+
+export class Checkpointer {
+  #worker: Worker | undefined;
+  #next = 1;
+  readonly #pending = new Map<number, { path: string; done: (r: CheckpointReply) => void }>();
+  #closed = false;
+
+  #start(): Worker {
+    const worker = new Worker(new URL("./checkpoint_worker.ts", import.meta.url).href, { type: "module" });
+    worker.onmessage = (event: MessageEvent<CheckpointReply>) => {
+      const waiting = this.#pending.get(event.data.id);
+      this.#pending.delete(event.data.id);
+      waiting?.done(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(`checkpoint worker failed: ${event.message}`);
+      this.#worker?.terminate();
+      this.#worker = undefined; // the next checkpoint starts a new one
+    };
+    return worker;
+  }
+
+  #fail(error: string): void {
+    for (const [id, waiting] of this.#pending) waiting.done({ id, ok: false, error });
+    this.#pending.clear();
+  }
+
+  /** Checkpoints the database file at `path` (PASSIVE) on the worker; rejects if it could not. */
+  checkpoint(path: string): Promise<CheckpointResult> {
+    if (this.#closed) return Promise.reject(new Error("checkpointer closed"));
+    const worker = this.#worker ??= this.#start();
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, {
+        path,
+        done: (r) => {
+          if (r.ok) {
+            resolve({
+              path,
+              busy: r.busy,
+              walFrames: r.walFrames,
+              checkpointedFrames: r.checkpointedFrames,
+              ms: r.ms,
+            });
+          } else reject(new Error(`checkpoint of ${path}: ${r.error}`));
+        },
+      });
+      worker.postMessage({ id, path } satisfies CheckpointRequest);
+    });
+  }
+
+  /** Stops the worker; checkpoints still waiting are refused. */
+  close(): void {
+    this.#closed = true;
+    this.#fail("checkpointer closed");
+    this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+}
