@@ -72,6 +72,11 @@ export interface FieldMeta {
   currency?: string;
   /** Unit shown after a number (`kg`, `°C`, `mm`). */
   unit?: string;
+  /**
+   * A date field holding a calendar day (`YYYY-MM-DD`: an expiry or production date), not an instant: it is
+   * shown and filtered as the day it is, in no time zone.
+   */
+  day?: boolean;
   /** The target of a reference field. */
   reference?: ReferenceMeta;
   /** The columns of a rows field. */

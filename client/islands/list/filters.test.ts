@@ -85,6 +85,25 @@ describe("toWireFilters", () => {
     expect(new Date(2026, 3, 1, 0, 0, 0, 0).toISOString() > hi).toBe(true);
   });
 
+  it("compares a calendar-day field (an expiry date) by its days as they are, in any time zone", () => {
+    const expiry: FieldMeta = { ...date, name: "expiryDate", day: true };
+    expect(
+      toWireFilter(expiry, { field: "expiryDate", operator: "between", value: ["2099-01-31", "2099-01-01"] }),
+    )
+      .toEqual({ field: "expiryDate", operator: "between", value: ["2099-01-01", "2099-01-31"] });
+    expect(toWireFilter(expiry, { field: "expiryDate", operator: "gte", value: "2099-01-02" })).toEqual({
+      field: "expiryDate",
+      operator: "gte",
+      value: "2099-01-02",
+    });
+    expect(toWireFilter(expiry, { field: "expiryDate", operator: "lte", value: "2099-01-02" })).toEqual({
+      field: "expiryDate",
+      operator: "lte",
+      value: "2099-01-02",
+    });
+    expect(toWireFilter(expiry, { field: "expiryDate", operator: "gte", value: "2099-1-2" })).toBeNull();
+  });
+
   it("orders reversed day bounds and handles one-sided day filters", () => {
     const wire = toWireFilter(date, {
       field: "createdAt",

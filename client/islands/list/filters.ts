@@ -84,8 +84,11 @@ export function toWireFilter(field: FieldMeta, f: ColumnFilter): WireFilter | nu
       : f.operator === "gte"
       ? [f.value as Bound, null]
       : [null, f.value as Bound];
-    const lo = present(from) ? dayBound(String(from), false) : null;
-    const hi = present(to) ? dayBound(String(to), true) : null;
+    // A calendar-day field compares days as they are; an instant compares the local day's first and last ms.
+    const bound = (v: Bound | undefined, end: boolean) =>
+      !present(v) ? null : field.day ? (DAY.test(String(v)) ? String(v) : null) : dayBound(String(v), end);
+    const lo = bound(from, false);
+    const hi = bound(to, true);
     if (lo && hi) return { field: f.field, operator: "between", value: lo <= hi ? [lo, hi] : [hi, lo] };
     if (lo) return { field: f.field, operator: "gte", value: lo };
     if (hi) return { field: f.field, operator: "lte", value: hi };

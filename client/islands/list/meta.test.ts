@@ -234,6 +234,16 @@ describe("how the newer field kinds are shown in a list", () => {
     expect(cellText(t, groups, { id: 1, productGroupIds: [] })).toBe("");
   });
 
+  it("a calendar day as that day, whatever the time zone; an instant with its time", () => {
+    const expiry: FieldMeta = { name: "expiryDate", kind: "date", day: true, labelKey: "x" };
+    expect(formatValue(t, expiry, "2099-01-01")).toBe("1/1/99");
+    expect(formatValue(translator("de-de"), expiry, "2099-12-31")).toBe("31.12.99");
+    const at: FieldMeta = { name: "createdAt", kind: "date", labelKey: "x" };
+    expect(formatValue(t, at, "2026-03-01T10:00:00Z")).toBe(
+      t.date("2026-03-01T10:00:00Z", { dateStyle: "short", timeStyle: "short" }),
+    );
+  });
+
   it("texts joined, a point as latitude and longitude, and a number with its unit", () => {
     expect(formatValue(t, { name: "barcodes", kind: "strings", labelKey: "x" }, ["590", "400"])).toBe(
       "590, 400",

@@ -27,6 +27,8 @@ export function optionLabel(t: Translator, f: FieldMeta, value: string): string 
   return t.t(`option.${f.name}.${value}` as PlainKey);
 }
 
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A value as text in the user's language ("" when there is none). */
 export function formatValue(t: Translator, f: FieldMeta, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
@@ -34,6 +36,12 @@ export function formatValue(t: Translator, f: FieldMeta, value: unknown): string
     case "boolean":
       return t.t(value ? "list.yes" : "list.no");
     case "date":
+      if (f.day) {
+        // A calendar day is the same day everywhere: formatted at UTC midnight, in UTC.
+        return typeof value === "string" && DAY_TEXT.test(value)
+          ? t.date(`${value}T00:00:00Z`, { dateStyle: "short", timeZone: "UTC" })
+          : String(value);
+      }
       return typeof value === "string" || value instanceof Date
         ? t.date(value, { dateStyle: "short", timeStyle: "short" })
         : "";

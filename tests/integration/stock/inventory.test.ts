@@ -239,6 +239,32 @@ describe("inventory (detailed)", () => {
       }`,
     );
     expect(between.results.map((r: Row) => r.quantity)).toEqual([3, 3]);
+    // Expiry dates are calendar days, filtered as the days they are.
+    const firstOfJanuary = await ok(
+      `/WmsInventory/inventory${
+        q({
+          BasicFiltersSerialized: [{
+            field: "expiryDate",
+            operator: "between",
+            value: ["2099-01-01", "2099-01-01"],
+          }],
+        })
+      }`,
+    );
+    expect(firstOfJanuary.results.map((r: Row) => [r.locationLabel, r.quantity]).sort()).toEqual([
+      ["A-02", 3],
+      ["B-01", 2],
+    ]);
+    const later = await ok(
+      `/WmsInventory/inventory${
+        q({ BasicFiltersSerialized: [{ field: "expiryDate", operator: "gte", value: "2099-01-02" }] })
+      }`,
+    );
+    expect(later.results.map((r: Row) => r.expiryDate).sort()).toEqual([
+      "2099-03-01",
+      "2099-05-01",
+      "2099-05-01",
+    ]);
     const search = await ok(
       `/WmsInventory/inventory${
         q({ BasicFiltersSerialized: [{ field: "*", operator: "contains", value: pal.number }] })

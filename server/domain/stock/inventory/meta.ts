@@ -68,9 +68,11 @@ export const productStockAllMeta: ResourceMeta = {
   ),
 };
 
-const date = (name: string, list: FieldMeta["list"]): FieldMeta => ({
+/** An expiry or production date: a calendar day, shown and filtered as the day it is. */
+const day = (name: string, list: FieldMeta["list"]): FieldMeta => ({
   name,
-  kind: "text",
+  kind: "date",
+  day: true,
   labelKey: `field.inventory.${name}`,
   list,
 });
@@ -98,8 +100,8 @@ export const inventoryMeta: ResourceMeta = {
       searchable: true,
       visible: true,
     }),
-    date("expiryDate", { sortable: true, visible: true }),
-    date("productionDate", { sortable: true, visible: true }),
+    day("expiryDate", { sortable: true, filterable: true, visible: true }),
+    day("productionDate", { sortable: true, filterable: true, visible: true }),
     text("serialNumber", "field.inventory.serialNumber", {
       sortable: true,
       filterable: true,
@@ -144,7 +146,7 @@ export const productMovementsMeta: ResourceMeta = {
       visible: true,
     }),
     text("containerNumber", "field.inventory.containerNumber", { visible: true }),
-    date("expiryDate", { visible: true }),
+    day("expiryDate", { filterable: true, visible: true }),
     text("serialNumber", "field.inventory.serialNumber", {
       filterable: true,
       searchable: true,

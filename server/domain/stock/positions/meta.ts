@@ -66,6 +66,7 @@ export const wmsDocumentPositionMeta: ResourceMeta = {
     {
       name: "expiryDate",
       kind: "date",
+      day: true,
       labelKey: "field.wmsDocumentPosition.expiryDate",
       list: { visible: true },
       form: { add: true, edit: true },
@@ -73,6 +74,7 @@ export const wmsDocumentPositionMeta: ResourceMeta = {
     {
       name: "productionDate",
       kind: "date",
+      day: true,
       labelKey: "field.wmsDocumentPosition.productionDate",
       list: {},
       form: { add: true, edit: true },
