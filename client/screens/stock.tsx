@@ -2,7 +2,7 @@
 // WmsInventory reports. Total stock and the inventory are generic lists of the reports' rows; a product's
 // row opens the inventory filtered to it (/warehouse-product-inventory/product/<id>). Confirmed and
 // reverted documents change stock, so their real-time events re-read the screens.
-import { useCallback, useEffect, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
@@ -21,6 +21,8 @@ import {
 } from "../../server/domain/stock/inventory/meta.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../islands/stock/stock.css.ts";
+import type { ChartProps, ChartSeries } from "../islands/charts/chart.tsx";
+import { ChunkBoundary, lazyScreen } from "../shell/lazy.tsx";
 
 const INVENTORY = "warehouse-product-inventory";
 
@@ -169,8 +171,8 @@ function defaultRange(): { from: string; to: string } {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The date range fields; the range is valid when both days are given and in order. */
-function useDateRange() {
-  const [range, setRange] = useState(defaultRange);
+function useDateRange(initial: () => { from: string; to: string } = defaultRange) {
+  const [range, setRange] = useState(initial);
   const valid = DAY.test(range.from) && DAY.test(range.to) && range.from <= range.to;
   return { range, setRange, valid };
 }
@@ -240,60 +242,227 @@ interface GroupMovement {
   quantityOut: number;
 }
 
-export function ProductGroupMovementsScreen() {
-  const t = useT();
-  const reloadKey = useStockChanges();
-  const { range, setRange, valid } = useDateRange();
-  const [rows, setRows] = useState<GroupMovement[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const read = useCallback((from: string, to: string) => {
+/** The uPlot chart island, loaded only when a statistics screen draws it. */
+const Chart = lazyScreen<ChartProps>(() => import("../islands/charts/chart.tsx"));
+
+function ChartPart(p: ChartProps) {
+  return (
+    <ChunkBoundary>
+      <Suspense fallback={<div className={css.chartPlaceholder} />}>
+        <Chart {...p} />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
+
+/** Every day from `from` to `to` (at most 732 of them), as `YYYY-MM-DD`. */
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  const end = Date.parse(`${to}T00:00:00Z`);
+  for (let d = Date.parse(`${from}T00:00:00Z`); d <= end && out.length < 732; d += 86_400_000) {
+    out.push(new Date(d).toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** A JSON GET that follows `key`: its answer, its error, and null while nothing has come yet. */
+function useReport<T>(path: string | null, key: number) {
+  const [state, setState] = useState<{ rows: T | null; error: unknown }>({ rows: null, error: null });
+  useEffect(() => {
+    if (path === null) return;
     let live = true;
-    api<GroupMovement[]>("GET", `/WmsInventory/productGroupMovements?dateFrom=${from}&dateTo=${to}`).then(
-      (r) => {
-        if (!live) return;
-        setRows(r);
-        setError(null);
-      },
-      (e) => live && setError(e),
+    api<T>("GET", path).then(
+      (rows) => live && setState({ rows, error: null }),
+      (error) => live && setState((s) => ({ ...s, error })),
     );
     return () => {
       live = false;
     };
-  }, []);
-  useEffect(() => (valid ? read(range.from, range.to) : undefined), [range, valid, read, reloadKey]);
+  }, [path, key]);
+  return state;
+}
+
+const ALL = "all";
+const NONE = "none";
+
+export function ProductGroupMovementsScreen() {
+  const t = useT();
+  const reloadKey = useStockChanges();
+  const { range, setRange, valid } = useDateRange();
+  const [group, setGroup] = useState<string>(ALL);
+  const { rows: all, error } = useReport<GroupMovement[]>(
+    valid ? `/WmsInventory/productGroupMovements?dateFrom=${range.from}&dateTo=${range.to}` : null,
+    reloadKey,
+  );
+  const groups = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const r of all ?? []) {
+      seen.set(r.groupId === null ? NONE : String(r.groupId), r.groupName ?? t.t("stock.noGroup"));
+    }
+    return [...seen].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [all, t]);
+  const rows = useMemo(
+    () =>
+      all?.filter((r) => group === ALL || (r.groupId === null ? NONE : String(r.groupId)) === group) ?? null,
+    [all, group],
+  );
+  const chart = useMemo(() => {
+    const x = valid ? daysOf(range.from, range.to) : [];
+    const index = new Map(x.map((d, i) => [d, i]));
+    const received = x.map(() => 0);
+    const released = x.map(() => 0);
+    for (const r of rows ?? []) {
+      const i = index.get(r.day);
+      if (i === undefined) continue;
+      received[i] += r.quantityIn;
+      released[i] += r.quantityOut;
+    }
+    const series: ChartSeries[] = [
+      { label: t.t("stock.series.in"), tone: "success", values: received },
+      { label: t.t("stock.series.out"), tone: "primary", values: released },
+    ];
+    return { x, series };
+  }, [rows, range, valid, t]);
   const title = t.t("route.warehouse-product-group-movements");
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
       <DateRange t={t} range={range} onChange={setRange} />
+      {groups.length > 1
+        ? (
+          <div className={css.bar}>
+            <Select
+              label={t.t("stock.group")}
+              value={groups.some((g) => g.id === group) ? group : ALL}
+              options={[{ id: ALL, label: t.t("stock.allGroups") }, ...groups]}
+              onChange={setGroup}
+            />
+          </div>
+        )
+        : null}
       {error ? <Notice kind="error">{errorMessage(t, error)}</Notice> : null}
       <div role="status" aria-live="polite">
         {rows === null ? t.t("common.loading") : rows.length ? null : t.t("stock.noMovements")}
       </div>
       {rows?.length
         ? (
-          <div className={css.tableScroll}>
-            <table className={css.table} aria-label={title}>
-              <thead>
-                <tr>
-                  <th scope="col">{t.t("field.inventory.day")}</th>
-                  <th scope="col">{t.t("field.inventory.groupName")}</th>
-                  <th scope="col" className="number">{t.t("field.inventory.quantityIn")}</th>
-                  <th scope="col" className="number">{t.t("field.inventory.quantityOut")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={`${r.day}-${r.groupId ?? "none"}`}>
-                    <td>{day(t, r.day)}</td>
-                    <td>{r.groupName ?? t.t("stock.noGroup")}</td>
-                    <td className="number">{t.number(r.quantityIn)}</td>
-                    <td className="number">{t.number(r.quantityOut)}</td>
+          <>
+            <ChartPart
+              kind="lines"
+              xLabel={t.t("field.inventory.day")}
+              x={chart.x}
+              series={chart.series}
+              label={t.t("stock.chart.movements", { from: day(t, range.from), to: day(t, range.to) })}
+              formatX={(d) => day(t, d)}
+              formatNumber={(n) => t.number(n)}
+            />
+            <div className={css.tableScroll}>
+              <table className={css.table} aria-label={title}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.t("field.inventory.day")}</th>
+                    <th scope="col">{t.t("field.inventory.groupName")}</th>
+                    <th scope="col" className="number">{t.t("field.inventory.quantityIn")}</th>
+                    <th scope="col" className="number">{t.t("field.inventory.quantityOut")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={`${r.day}-${r.groupId ?? "none"}`}>
+                      <td>{day(t, r.day)}</td>
+                      <td>{r.groupName ?? t.t("stock.noGroup")}</td>
+                      <td className="number">{t.number(r.quantityIn)}</td>
+                      <td className="number">{t.number(r.quantityOut)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )
+        : null}
+    </section>
+  );
+}
+
+interface Released {
+  productId: number;
+  productIndex: string;
+  productName: string;
+  quantity: number;
+}
+
+/** The last 7 days up to today: the order charts' usage statistics cover a week (spec, section 9). */
+function lastWeek(): { from: string; to: string } {
+  const to = new Date();
+  return { from: isoDay(new Date(to.getTime() - 6 * 86_400_000)), to: isoDay(to) };
+}
+
+/** Statistics → order charts: the products released most in the period, as bars and as a table. */
+export function OrderChartsScreen() {
+  const t = useT();
+  const reloadKey = useStockChanges();
+  const { range, setRange, valid } = useDateRange(lastWeek);
+  const { rows, error } = useReport<Released[]>(
+    valid ? `/WmsInventory/productOutOrdersChart?dateFrom=${range.from}&dateTo=${range.to}` : null,
+    reloadKey,
+  );
+  const chart = useMemo(() => ({
+    x: (rows ?? []).map((r) => r.productIndex),
+    series: [{
+      label: t.t("stock.series.out"),
+      tone: "primary",
+      values: (rows ?? []).map((r) => r.quantity),
+    }] satisfies ChartSeries[],
+  }), [rows, t]);
+  const title = t.t("route.warehouse-order-charts");
+  return (
+    <section>
+      <h1 className={shell.title}>{title}</h1>
+      <DateRange t={t} range={range} onChange={setRange} />
+      {error ? <Notice kind="error">{errorMessage(t, error)}</Notice> : null}
+      <div role="status" aria-live="polite">
+        {rows === null ? t.t("common.loading") : rows.length ? null : t.t("stock.noReleases")}
+      </div>
+      {rows?.length
+        ? (
+          <>
+            <ChartPart
+              kind="bars"
+              xLabel={t.t("field.inventory.productIndex")}
+              x={chart.x}
+              series={chart.series}
+              label={t.t("stock.chart.released", {
+                count: rows.length,
+                from: day(t, range.from),
+                to: day(t, range.to),
+              })}
+              formatX={(v) => v}
+              formatNumber={(n) => t.number(n)}
+            />
+            <div className={css.tableScroll}>
+              <table className={css.table} aria-label={title}>
+                <thead>
+                  <tr>
+                    <th scope="col" className="number">{t.t("stock.rank")}</th>
+                    <th scope="col">{t.t("field.inventory.productIndex")}</th>
+                    <th scope="col">{t.t("field.inventory.productName")}</th>
+                    <th scope="col" className="number">{t.t("field.inventory.quantityOut")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r, i) => (
+                    <tr key={r.productId}>
+                      <td className="number">{t.number(i + 1)}</td>
+                      <td>{r.productIndex}</td>
+                      <td>{r.productName}</td>
+                      <td className="number">{t.number(r.quantity)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )
         : null}
     </section>

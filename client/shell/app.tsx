@@ -71,6 +71,9 @@ const ProductMovementsScreen = lazyScreen<Record<string, never>>(() =>
 const ProductGroupMovementsScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/stock.tsx").then((m) => ({ default: m.ProductGroupMovementsScreen }))
 );
+const OrderChartsScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/stock.tsx").then((m) => ({ default: m.OrderChartsScreen }))
+);
 
 const NewDocumentScreen = lazyScreen<Parameters<typeof NewDocumentProps>[0]>(() =>
   import("../screens/new_document.tsx").then((m) => ({ default: m.NewDocumentScreen }))
@@ -192,6 +195,9 @@ function Screen() {
       break;
     case "productGroupMovements":
       screen = lazyPart(<ProductGroupMovementsScreen />);
+      break;
+    case "orderCharts":
+      screen = lazyPart(<OrderChartsScreen />);
       break;
     default:
       screen = <ComingSoon route={route.name} openedDialogId={match.openedDialogId} />;

@@ -22,6 +22,7 @@ export type Screen =
   | "inventory"
   | "productMovements"
   | "productGroupMovements"
+  | "orderCharts"
   | "comingSoon";
 
 export interface RouteDef {
@@ -82,7 +83,7 @@ export const routeTable: RouteDef[] = [
   // statistics
   { name: "warehouse-product-movements", screen: "productMovements" },
   { name: "warehouse-product-group-movements", screen: "productGroupMovements" },
-  soon("warehouse-order-charts", false),
+  { name: "warehouse-order-charts", screen: "orderCharts" },
   // shipping and transport, trade
   soon("direct-transport-offer"),
   soon("direct-transport-message"),

@@ -38,3 +38,6 @@ globalStyle(`${table} th, ${table} td`, {
 });
 
 globalStyle(`${table} td.number, ${table} th.number`, { textAlign: "right" });
+
+/** Where a chart will stand while its chunk loads, so the table below does not jump. */
+export const chartPlaceholder = style({ minHeight: "300px" });

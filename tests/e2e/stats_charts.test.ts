@@ -1,0 +1,163 @@
+// Statistics charts in a real browser against the real server: the group movements screen draws received
+// and released quantities per day (uPlot on a canvas, loaded as its own chunk), narrows chart and table to
+// one product group, and redraws in night mode's colours; the order charts screen ranks the products
+// released most. Stock is made by confirming documents through the API.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import {
+  assertStockEqualsLedger,
+  confirm,
+  draft,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  type StockWorld,
+} from "../integration/stock/fixture.ts";
+import { signIn } from "../fixtures/harness.ts";
+import { launchBrowser, waitForHydration } from "./browser.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
+
+let w: StockWorld;
+let browser: Browser;
+let context: BrowserContext;
+
+async function release(productId: number, from: number, quantity: number) {
+  const d = await draft(w, { typeCode: "IOU", sourceLocationId: from }, [{ productId, quantity }]);
+  const r = await confirm(w, d.id, true);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  w = await startStockWorld("cht");
+  const wh = await location(w, "WH-C");
+  const dairy = await w.api("POST", "/ProductGroup", { name: "Dairy" });
+  expect(dairy.status).toBe(201);
+  const milk = await product(w, "MILK-C", { mainGroupId: dairy.body.id });
+  const bolt = await product(w, "BOLT-C");
+  const nail = await product(w, "NAIL-C");
+  await receive(w, milk, wh, 6);
+  await receive(w, bolt, wh, 4);
+  await receive(w, nail, wh, 9);
+  await release(milk, wh, 2);
+  await release(bolt, wh, 1);
+  await release(nail, wh, 3);
+  await assertStockEqualsLedger(w);
+  browser = await launchBrowser();
+  const auth = await signIn(w.s, "cht-admin");
+  context = await browser.newContext({ locale: "en-US" });
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
+  }, JSON.stringify(auth));
+}, 60_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await w?.s.close();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(w.s.baseUrl + path, { waitUntil: "domcontentloaded", timeout: 60_000 });
+  await waitForHydration(page);
+  return page;
+}
+
+/** How much of the chart's canvases is drawn, and a fingerprint of their pixels. */
+function ink(page: Page, kind: "lines" | "bars") {
+  return page.evaluate((k) => {
+    let drawn = 0;
+    let hash = 0;
+    for (const c of document.querySelectorAll<HTMLCanvasElement>(`[data-chart="${k}"] canvas`)) {
+      const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] === 0) continue;
+        drawn++;
+        hash = (hash * 31 + data[i] * 7 + data[i + 1] * 3 + data[i + 2] + i) >>> 0;
+      }
+    }
+    return { drawn, hash };
+  }, kind);
+}
+
+async function drawn(page: Page, kind: "lines" | "bars") {
+  await page.waitForFunction(
+    (k) => {
+      const c = document.querySelector<HTMLCanvasElement>(`[data-chart="${k}"] canvas`);
+      if (!c || !c.width) return false;
+      const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+      return false;
+    },
+    kind,
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const short = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeZone: "UTC" })
+    .format(new Date(`${day}T00:00:00Z`));
+
+describe("statistics charts", { timeout: 120_000 }, () => {
+  it("group movements: a chart of received and released per day, narrowed to a group, in night mode's colours", async () => {
+    const page = await open("/warehouse-product-group-movements");
+    await drawn(page, "lines");
+    const chart = page.locator('[data-chart="lines"]');
+    const from = await page.getByLabel(enUs["stock.dateFrom"], { exact: true }).inputValue();
+    expect(await chart.getAttribute("aria-label")).toBe(
+      enUs["stock.chart.movements"].replace("{from}", short(from)).replace("{to}", short(today())),
+    );
+    const legend = await chart.locator(".u-legend").innerText();
+    expect(legend).toContain(enUs["stock.series.in"]);
+    expect(legend).toContain(enUs["stock.series.out"]);
+    const table = page.getByRole("table", { name: enUs["route.warehouse-product-group-movements"] });
+    const rows = async () =>
+      (await table.locator("tbody tr").allInnerTexts()).map((r) => r.split("\t").slice(1).join("|")).sort();
+    expect(await rows()).toEqual([`Dairy|6|2`, `${enUs["stock.noGroup"]}|13|4`]);
+    const everything = await ink(page, "lines");
+    expect(everything.drawn).toBeGreaterThan(500);
+
+    // One group: the table and the chart keep only its figures.
+    await page.getByRole("button", { name: new RegExp(enUs["stock.group"]) }).click();
+    await page.getByRole("option", { name: "Dairy" }).click();
+    await expect.poll(rows).toEqual(["Dairy|6|2"]);
+    await drawn(page, "lines");
+    await expect.poll(async () => (await ink(page, "lines")).hash).not.toBe(everything.hash);
+
+    // Night mode's colours, and back.
+    const light = await ink(page, "lines");
+    await page.evaluate(() => (document.documentElement.dataset.theme = "dark"));
+    await expect.poll(async () => (await ink(page, "lines")).hash).not.toBe(light.hash);
+    await page.evaluate(() => delete document.documentElement.dataset.theme);
+    await expect.poll(async () => (await ink(page, "lines")).hash).toBe(light.hash);
+    await page.close();
+  });
+
+  it("order charts: the products released most this week, as bars and ranked in the table", async () => {
+    const page = await open("/warehouse-order-charts");
+    await drawn(page, "bars");
+    const table = page.getByRole("table", { name: enUs["route.warehouse-order-charts"] });
+    const ranked = (await table.locator("tbody tr").allInnerTexts()).map((r) => r.split("\t"));
+    expect(ranked.map((r) => [r[0], r[1], r[3]])).toEqual([
+      ["1", "NAIL-C", "3"],
+      ["2", "MILK-C", "2"],
+      ["3", "BOLT-C", "1"],
+    ]);
+    const from = await page.getByLabel(enUs["stock.dateFrom"], { exact: true }).inputValue();
+    expect(Date.parse(today()) - Date.parse(from)).toBe(6 * 86_400_000);
+    expect(await page.locator('[data-chart="bars"]').getAttribute("aria-label")).toBe(
+      enUs["stock.chart.released"].replace("{count}", "3").replace("{from}", short(from)).replace(
+        "{to}",
+        short(today()),
+      ),
+    );
+    // A week with no releases says so and draws nothing.
+    await page.getByLabel(enUs["stock.dateFrom"], { exact: true }).fill("2020-01-01");
+    await page.getByLabel(enUs["stock.dateTo"], { exact: true }).fill("2020-01-07");
+    await page.getByText(enUs["stock.noReleases"]).waitFor();
+    expect(await page.locator('[data-chart="bars"]').count()).toBe(0);
+    await page.close();
+  });
+});
