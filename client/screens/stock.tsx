@@ -256,7 +256,7 @@ function ChartPart(p: ChartProps) {
 }
 
 /** Every day from `from` to `to` (at most 732 of them), as `YYYY-MM-DD`. */
-export function daysOf(from: string, to: string): string[] {
+function daysOf(from: string, to: string): string[] {
   const out: string[] = [];
   const end = Date.parse(`${to}T00:00:00Z`);
   for (let d = Date.parse(`${from}T00:00:00Z`); d <= end && out.length < 732; d += 86_400_000) {
@@ -301,10 +301,13 @@ export function ProductGroupMovementsScreen() {
     }
     return [...seen].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [all, t]);
+  // A group the new range has no movements of falls back to all groups.
+  const chosen = groups.some((g) => g.id === group) ? group : ALL;
   const rows = useMemo(
     () =>
-      all?.filter((r) => group === ALL || (r.groupId === null ? NONE : String(r.groupId)) === group) ?? null,
-    [all, group],
+      all?.filter((r) => chosen === ALL || (r.groupId === null ? NONE : String(r.groupId)) === chosen) ??
+        null,
+    [all, chosen],
   );
   const chart = useMemo(() => {
     const x = valid ? daysOf(range.from, range.to) : [];
@@ -333,7 +336,7 @@ export function ProductGroupMovementsScreen() {
           <div className={css.bar}>
             <Select
               label={t.t("stock.group")}
-              value={groups.some((g) => g.id === group) ? group : ALL}
+              value={chosen}
               options={[{ id: ALL, label: t.t("stock.allGroups") }, ...groups]}
               onChange={setGroup}
             />
