@@ -387,6 +387,30 @@ describe("a staff user with logistics", () => {
     await page.locator(`[data-row-id="${d.body.id}"]`).waitFor({ state: "detached" });
   });
 
+  it("scans a GS1 carton label: the product by its GTIN, the expiry date and serial number from the label", async () => {
+    const page = await pageAs("logi-lena", "/warehouse-new-document");
+    const id = await newDocument(page, "IIN", { destination: "WH-B" });
+    // ]C1 (GS1-128), GTIN of MILK-1's EAN, use-by 2027-05-31, serial, then a batch after the FNC1 separator.
+    await scan(page, "]C101059012341234571727053121SN-5\x1d10LOT-1");
+    await row(page, "MILK-1").waitFor();
+    const expiry = row(page, "MILK-1").getByRole("textbox", {
+      name: new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]),
+    });
+    expect(await expiry.inputValue()).toBe("2027-05-31");
+    const [position] = (await w.api("GET", `/WmsDocument/${id}/Positions`)).body.results;
+    expect(position).toMatchObject({
+      productIndex: "MILK-1",
+      expiryDate: "2027-05-31",
+      serialNumber: "SN-5",
+    });
+    // A label with a wrong check digit is said at the input, and nothing is added.
+    await scan(page, "]C10105901234123458");
+    await editor(page).getByText(issueText("document.issue.gs1Unreadable", { code: "]C10105901234123458" }))
+      .waitFor();
+    expect(await editor(page).locator("tr[data-position-id]").count()).toBe(1);
+    await page.close();
+  });
+
   it("lists positions with their document's number", async () => {
     const page = await pageAs("logi-lena", "/warehouse-documents-positions");
     await page.getByRole("heading", { name: enUs["route.warehouse-documents-positions"] }).waitFor();

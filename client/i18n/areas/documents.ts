@@ -33,7 +33,8 @@ export const documentsMessages = {
     "documents.noPositions": "No positions yet.",
     "documents.saveFirst": "Save the document to add its positions.",
     "documents.scan": "Barcode or index",
-    "documents.scanHint": "Scan or type a barcode or a product index and press Enter.",
+    "documents.scanHint":
+      "Scan or type a barcode, a product index or a GS1 label (its expiry date and serial number fill in) and press Enter.",
     "documents.added": "{product} added.",
     "documents.remove": "Remove {product}",
     "documents.actions": "Document actions",
@@ -68,7 +69,8 @@ export const documentsMessages = {
     "documents.noPositions": "Brak pozycji.",
     "documents.saveFirst": "Zapisz dokument, aby dodać pozycje.",
     "documents.scan": "Kod kreskowy lub indeks",
-    "documents.scanHint": "Zeskanuj lub wpisz kod kreskowy albo indeks produktu i naciśnij Enter.",
+    "documents.scanHint":
+      "Zeskanuj lub wpisz kod kreskowy, indeks produktu albo etykietę GS1 (data ważności i numer seryjny uzupełnią się same) i naciśnij Enter.",
     "documents.added": "Dodano {product}.",
     "documents.remove": "Usuń {product}",
     "documents.actions": "Akcje dokumentu",
@@ -104,7 +106,7 @@ export const documentsMessages = {
     "documents.saveFirst": "Speichern Sie den Beleg, um Positionen hinzuzufügen.",
     "documents.scan": "Barcode oder Artikelnummer",
     "documents.scanHint":
-      "Scannen oder tippen Sie einen Barcode oder eine Artikelnummer und drücken Sie Enter.",
+      "Scannen oder tippen Sie einen Barcode, eine Artikelnummer oder ein GS1-Etikett (Verfallsdatum und Seriennummer werden übernommen) und drücken Sie Enter.",
     "documents.added": "{product} hinzugefügt.",
     "documents.remove": "{product} entfernen",
     "documents.actions": "Belegaktionen",
@@ -141,7 +143,7 @@ export const documentsMessages = {
     "documents.saveFirst": "Enregistrez le document pour ajouter des lignes.",
     "documents.scan": "Code-barres ou référence",
     "documents.scanHint":
-      "Scannez ou saisissez un code-barres ou une référence produit, puis appuyez sur Entrée.",
+      "Scannez ou saisissez un code-barres, une référence produit ou une étiquette GS1 (date de péremption et numéro de série repris), puis appuyez sur Entrée.",
     "documents.added": "{product} ajouté.",
     "documents.remove": "Retirer {product}",
     "documents.actions": "Actions du document",
@@ -176,7 +178,8 @@ export const documentsMessages = {
     "documents.noPositions": "Todavía no hay líneas.",
     "documents.saveFirst": "Guarde el documento para añadir líneas.",
     "documents.scan": "Código de barras o referencia",
-    "documents.scanHint": "Escanee o escriba un código de barras o una referencia de producto y pulse Intro.",
+    "documents.scanHint":
+      "Escanee o escriba un código de barras, una referencia de producto o una etiqueta GS1 (se toman la fecha de caducidad y el número de serie) y pulse Intro.",
     "documents.added": "{product} añadido.",
     "documents.remove": "Quitar {product}",
     "documents.actions": "Acciones del documento",
@@ -211,7 +214,8 @@ export const documentsMessages = {
     "documents.noPositions": "Позиций пока нет.",
     "documents.saveFirst": "Сохраните документ, чтобы добавить позиции.",
     "documents.scan": "Штрихкод или артикул",
-    "documents.scanHint": "Отсканируйте или введите штрихкод или артикул товара и нажмите Enter.",
+    "documents.scanHint":
+      "Отсканируйте или введите штрихкод, артикул товара или этикетку GS1 (срок годности и серийный номер подставятся сами) и нажмите Enter.",
     "documents.added": "{product} добавлен.",
     "documents.remove": "Убрать {product}",
     "documents.actions": "Действия с документом",

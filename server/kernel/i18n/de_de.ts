@@ -79,6 +79,8 @@ export const deDe: Catalogue = {
   "document.issue.quantityNotPositive": "Die Menge muss größer als 0 sein.",
   "document.issue.quantityAboveAvailable": "Die Menge übersteigt den an der Quelle verfügbaren Bestand.",
   "document.issue.productNotFound": "Kein Produkt passt zu {code}.",
+  "document.issue.gs1Unreadable":
+    "Der gescannte GS1-Code {code} ist nicht lesbar: Bitte das Etikett prüfen (falsche Prüfziffer, Datum oder Element).",
   "document.issue.productAmbiguous": "Mehrere Produkte ({count}) passen zu {code}: {products}.",
   "document.issue.stockAlreadyLeft":
     "Mit diesem Beleg eingegangener Bestand ist bereits abgegangen (es fehlen {missing}).",

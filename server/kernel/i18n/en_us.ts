@@ -72,6 +72,8 @@ export const enUs = {
   "document.issue.quantityNotPositive": "The quantity must be greater than 0.",
   "document.issue.quantityAboveAvailable": "The quantity is above what is available at the source.",
   "document.issue.productNotFound": "No product matches {code}.",
+  "document.issue.gs1Unreadable":
+    "The scanned GS1 code {code} cannot be read: check the label (a wrong check digit, date or element).",
   "document.issue.productAmbiguous": "{count} products match {code}: {products}.",
   "document.issue.stockAlreadyLeft": "Stock this document brought in has already left ({missing} missing).",
   "document.issue.locationEmpty": "Nothing is stored at {location}.",

@@ -75,6 +75,8 @@ export const esEs: Catalogue = {
   "document.issue.quantityNotPositive": "La cantidad debe ser mayor que 0.",
   "document.issue.quantityAboveAvailable": "La cantidad supera lo disponible en el origen.",
   "document.issue.productNotFound": "Ningún producto coincide con {code}.",
+  "document.issue.gs1Unreadable":
+    "No se puede leer el código GS1 escaneado {code}: revise la etiqueta (dígito de control, fecha o elemento erróneo).",
   "document.issue.productAmbiguous": "Varios productos ({count}) coinciden con {code}: {products}.",
   "document.issue.stockAlreadyLeft": "El stock que ingresó este documento ya ha salido (faltan {missing}).",
   "document.issue.locationEmpty": "No hay nada almacenado en {location}.",

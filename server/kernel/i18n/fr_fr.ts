@@ -75,6 +75,8 @@ export const frFr: Catalogue = {
   "document.issue.quantityNotPositive": "La quantité doit être supérieure à 0.",
   "document.issue.quantityAboveAvailable": "La quantité dépasse le stock disponible à la source.",
   "document.issue.productNotFound": "Aucun produit ne correspond à {code}.",
+  "document.issue.gs1Unreadable":
+    "Le code GS1 scanné {code} est illisible : vérifiez l’étiquette (chiffre de contrôle, date ou élément erroné).",
   "document.issue.productAmbiguous": "Plusieurs produits ({count}) correspondent à {code} : {products}.",
   "document.issue.stockAlreadyLeft": "Le stock entré par ce document est déjà sorti (il manque {missing}).",
   "document.issue.locationEmpty": "Rien n'est stocké à {location}.",

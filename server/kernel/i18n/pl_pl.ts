@@ -74,6 +74,8 @@ export const plPl: Catalogue = {
   "document.issue.quantityNotPositive": "Ilość musi być większa od 0.",
   "document.issue.quantityAboveAvailable": "Ilość przekracza stan dostępny w miejscu źródłowym.",
   "document.issue.productNotFound": "Żaden produkt nie pasuje do {code}.",
+  "document.issue.gs1Unreadable":
+    "Nie można odczytać zeskanowanego kodu GS1 {code}: sprawdź etykietę (błędna cyfra kontrolna, data lub element).",
   "document.issue.productAmbiguous": "Do {code} pasuje kilka produktów ({count}): {products}.",
   "document.issue.stockAlreadyLeft": "Towar przyjęty tym dokumentem został już wydany (brakuje {missing}).",
   "document.issue.locationEmpty": "W lokalizacji {location} nic nie jest składowane.",

@@ -69,6 +69,8 @@ export const ruRu: Catalogue = {
   "document.issue.quantityNotPositive": "Количество должно быть больше 0.",
   "document.issue.quantityAboveAvailable": "Количество превышает доступный остаток в источнике.",
   "document.issue.productNotFound": "Нет товара, соответствующего {code}.",
+  "document.issue.gs1Unreadable":
+    "Не удаётся прочитать отсканированный код GS1 {code}: проверьте этикетку (неверная контрольная цифра, дата или элемент).",
   "document.issue.productAmbiguous": "Несколько товаров ({count}) соответствуют {code}: {products}.",
   "document.issue.stockAlreadyLeft": "Товар, принятый этим документом, уже списан (не хватает {missing}).",
   "document.issue.locationEmpty": "В месте {location} ничего не хранится.",

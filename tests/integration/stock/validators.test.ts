@@ -404,6 +404,61 @@ describe("product lookup by index or barcode", () => {
   });
 });
 
+describe("product lookup by a GS1 label", () => {
+  const add = (documentId: number, body: Record<string, unknown>) =>
+    w.api("POST", "/WmsDocumentPosition", { documentId, quantity: 1, ...body });
+
+  it("takes the product by its GTIN and the label's expiry, production date and serial number", async () => {
+    const cheese = await product(w, "CHEESE-GS1", { barcodes: ["5901234123457"] });
+    const d = await draft(w, { typeCode: "IIN", destinationLocationId: dst }, []);
+    const scanned = await add(d.id, {
+      productCode: "]C101059012341234571727053111260101\x1d21SN-77\x1d10LOT-4",
+    });
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(201);
+    expect(scanned.body).toMatchObject({
+      productId: cheese,
+      expiryDate: "2027-05-31",
+      productionDate: "2026-01-01",
+      serialNumber: "SN-77",
+    });
+    // The human-readable form reads the same; what the caller typed wins over the label.
+    const typed = await add(d.id, {
+      productCode: "(01)05901234123457(17)270531(21)SN-78",
+      expiryDate: "2027-06-30",
+    });
+    expect(typed.body).toMatchObject({ productId: cheese, expiryDate: "2027-06-30", serialNumber: "SN-78" });
+    // The confirmed receipt puts the label's attributes on the stock line.
+    expect((await confirm(w, d.id, true)).status).toBe(200);
+    const lines = await w.query(
+      "SELECT expiry_date AS e, serial_number AS s FROM stock_lines WHERE product_id = ? ORDER BY s",
+      [cheese],
+    );
+    expect(lines).toEqual([{ e: "2027-05-31", s: "SN-77" }, { e: "2027-06-30", s: "SN-78" }]);
+  });
+
+  it("refuses an unreadable label with a message naming it, and adds nothing", async () => {
+    const d = await draft(w, { typeCode: "IIN", destinationLocationId: dst }, []);
+    const wrongDigit = await add(d.id, { productCode: "]C10105901234123458" });
+    expect(wrongDigit.status).toBe(422);
+    expect(wrongDigit.body.error.issues[0]).toMatchObject({
+      code: "document.issue.gs1Unreadable",
+      params: { code: "]C10105901234123458" },
+    });
+    expect(wrongDigit.body.error.issues[0].message).toBe(
+      "The scanned GS1 code ]C10105901234123458 cannot be read: check the label (a wrong check digit, date or element).",
+    );
+    const noDate = await add(d.id, { productCode: "(01)05901234123457(17)261331" });
+    expect(noDate.body.error.issues[0].code).toBe("document.issue.gs1Unreadable");
+    // A GTIN no product carries: the usual lookup message, naming the GTIN.
+    const unknown = await add(d.id, { productCode: "(01)04006381333931" });
+    expect(unknown.body.error.issues[0]).toMatchObject({
+      code: "document.issue.productNotFound",
+      params: { code: "04006381333931" },
+    });
+    expect((await w.api("GET", `/WmsDocument/${d.id}/Positions`)).body.results).toEqual([]);
+  });
+});
+
 describe("working copy only", () => {
   it("a confirmed document is not confirmed again, nor are its positions changed", async () => {
     const d = await draft(w, { typeCode: "IIN", destinationLocationId: dst }, [{

@@ -8,7 +8,7 @@ import { optQuantityMilli, quantityMilli } from "../quantity.ts";
 const fields = {
   productId: refId,
   /** An index or a barcode, used when productId is absent. */
-  productCode: optText(64),
+  productCode: optText(200),
   quantity: quantityMilli,
   quantityReal: optQuantityMilli,
   unitPrice: optNumber(0, 1e12),

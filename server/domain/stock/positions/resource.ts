@@ -1,5 +1,5 @@
 // The WmsDocumentPosition resource: positions of working copies, kept by logistics staff. A position names
-// its product by id or by `productCode` (an index or a barcode); positions of a confirmed or reverted
+// its product by id or by `productCode` (an index, a barcode or a GS1 scan: gs1.ts); positions of a confirmed or reverted
 // document, or of a generated one, are not changed. Every change recomputes the document's totals.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
@@ -14,6 +14,7 @@ import { refreshDocumentTotals } from "../documents/totals.ts";
 import { readNames } from "../names.ts";
 import { fromMilli } from "../quantity.ts";
 import { resolveProductCode } from "../validators/lookup.ts";
+import { gtinForms, isGs1, parseGs1 } from "./gs1.ts";
 import { wmsDocumentPositions } from "./table.ts";
 import { wmsDocumentPositionMeta } from "./meta.ts";
 import type {
@@ -51,9 +52,33 @@ async function productByCode(tx: Db, code: string): Promise<number> {
     sql`${products.index} = ${code.toUpperCase()} OR ${products.id} IN (
       SELECT ${productBarcodes.productId} FROM ${productBarcodes} WHERE ${productBarcodes.barcode} = ${code})`,
   );
+  return lookedUp(code, candidates);
+}
+
+function lookedUp(code: string, candidates: { id: number; index: string }[]): number {
   const found = resolveProductCode(code, candidates);
   if ("issue" in found) throw new AppError("document.validation", { issues: [found.issue] });
   return found.productId;
+}
+
+/**
+ * A GS1 scan's product (by its GTIN in any stored barcode form) and the expiry date, production date and
+ * serial number its label carries, for the fields the caller left empty.
+ */
+async function productByGs1(tx: Db, code: string): Promise<Record<string, unknown>> {
+  const scan = parseGs1(code);
+  const candidates = scan.gtin === null ? [] : await tx.select({ id: products.id, index: products.index })
+    .from(products).where(inArray(
+      products.id,
+      tx.select({ id: productBarcodes.productId }).from(productBarcodes)
+        .where(inArray(productBarcodes.barcode, gtinForms(scan.gtin))),
+    ));
+  return {
+    productId: lookedUp(scan.gtin ?? code.replaceAll("\x1d", "<GS>"), candidates),
+    expiryDate: scan.expiryDate,
+    productionDate: scan.productionDate,
+    serialNumber: scan.serialNumber,
+  };
 }
 
 function money(v: number): number {
@@ -178,7 +203,12 @@ export const wmsDocumentPositionResource = new Resource<
   },
   derive: async (tx, values) => {
     if (values.productId !== null) return { productCode: undefined };
-    return { productId: await productByCode(tx, values.productCode as string), productCode: undefined };
+    const code = values.productCode as string;
+    if (!isGs1(code)) return { productId: await productByCode(tx, code), productCode: undefined };
+    // What the caller gave explicitly wins over what the label says.
+    const scanned = await productByGs1(tx, code);
+    const given = Object.entries(scanned).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
+    return { ...Object.fromEntries(given), productId: scanned.productId, productCode: undefined };
   },
   afterWrite: (tx, row) => refreshDocumentTotals(tx, row.documentId),
   beforeDelete: (tx, _ctx, old) => changeableDocument(tx, old.documentId),
