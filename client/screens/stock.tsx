@@ -2,7 +2,7 @@
 // WmsInventory reports. Total stock and the inventory are generic lists of the reports' rows; a product's
 // row opens the inventory filtered to it (/warehouse-product-inventory/product/<id>). Confirmed and
 // reverted documents change stock, so their real-time events re-read the screens.
-import { Suspense, useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
@@ -11,7 +11,7 @@ import type { Translator } from "../i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Notice, Select, Switch, TextField } from "../ui/controls.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
-import type { FieldMeta, Row } from "../islands/list/meta.ts";
+import type { FieldMeta, PlainKey, Row } from "../islands/list/meta.ts";
 import type { ColumnFilter } from "../islands/list/filters.ts";
 import {
   inventoryMeta,
@@ -282,6 +282,27 @@ function useReport<T>(path: string | null, key: number) {
   return state;
 }
 
+/** A report's error, its loading or empty line, and its figures once it has rows. */
+function ReportFrame<T>(
+  p: {
+    t: Translator;
+    error: unknown;
+    rows: T[] | null;
+    emptyKey: PlainKey;
+    children: (rows: T[]) => ReactNode;
+  },
+) {
+  return (
+    <>
+      {p.error ? <Notice kind="error">{errorMessage(p.t, p.error)}</Notice> : null}
+      <div role="status" aria-live="polite">
+        {p.rows === null ? p.t.t("common.loading") : p.rows.length ? null : p.t.t(p.emptyKey)}
+      </div>
+      {p.rows?.length ? p.children(p.rows) : null}
+    </>
+  );
+}
+
 const ALL = "all";
 const NONE = "none";
 
@@ -343,12 +364,8 @@ export function ProductGroupMovementsScreen() {
           </div>
         )
         : null}
-      {error ? <Notice kind="error">{errorMessage(t, error)}</Notice> : null}
-      <div role="status" aria-live="polite">
-        {rows === null ? t.t("common.loading") : rows.length ? null : t.t("stock.noMovements")}
-      </div>
-      {rows?.length
-        ? (
+      <ReportFrame t={t} error={error} rows={rows} emptyKey="stock.noMovements">
+        {(rows) => (
           <>
             <ChartPart
               kind="lines"
@@ -382,8 +399,8 @@ export function ProductGroupMovementsScreen() {
               </table>
             </div>
           </>
-        )
-        : null}
+        )}
+      </ReportFrame>
     </section>
   );
 }
@@ -423,12 +440,8 @@ export function OrderChartsScreen() {
     <section>
       <h1 className={shell.title}>{title}</h1>
       <DateRange t={t} range={range} onChange={setRange} />
-      {error ? <Notice kind="error">{errorMessage(t, error)}</Notice> : null}
-      <div role="status" aria-live="polite">
-        {rows === null ? t.t("common.loading") : rows.length ? null : t.t("stock.noReleases")}
-      </div>
-      {rows?.length
-        ? (
+      <ReportFrame t={t} error={error} rows={rows} emptyKey="stock.noReleases">
+        {(rows) => (
           <>
             <ChartPart
               kind="bars"
@@ -466,8 +479,8 @@ export function OrderChartsScreen() {
               </table>
             </div>
           </>
-        )
-        : null}
+        )}
+      </ReportFrame>
     </section>
   );
 }

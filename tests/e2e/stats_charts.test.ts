@@ -14,13 +14,12 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { signIn } from "../fixtures/harness.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import { launchBrowser, signedInPage } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;
-let context: BrowserContext;
+const contexts: BrowserContext[] = [];
 
 async function release(productId: number, from: number, quantity: number) {
   const d = await draft(w, { typeCode: "IOU", sourceLocationId: from }, [{ productId, quantity }]);
@@ -44,25 +43,18 @@ beforeAll(async () => {
   await release(nail, wh, 3);
   await assertStockEqualsLedger(w);
   browser = await launchBrowser();
-  const auth = await signIn(w.s, "cht-admin");
-  context = await browser.newContext({ locale: "en-US" });
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
-  }, JSON.stringify(auth));
 }, 60_000);
 afterAll(async () => {
-  await context?.close();
+  for (const c of contexts) await c.close();
   await browser?.close();
   await w?.s.close();
 });
 
-async function open(path: string): Promise<Page> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.setViewportSize({ width: 1400, height: 1000 });
-  await page.goto(w.s.baseUrl + path, { waitUntil: "domcontentloaded", timeout: 60_000 });
-  await waitForHydration(page);
-  return page;
+function open(path: string): Promise<Page> {
+  return signedInPage(browser, w.s, contexts, "cht-admin", path, {
+    timeoutMs: 20_000,
+    goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+  });
 }
 
 /** How much of the chart's canvases is drawn, and a fingerprint of their pixels. */
