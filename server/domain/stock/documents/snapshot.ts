@@ -8,7 +8,7 @@ import { storageSpaces } from "../../infrastructure/locations/table.ts";
 import { containers } from "../containers/table.ts";
 import { stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/table.ts";
-import { definitionOf, placesOf, type Snapshot, takes } from "../validators/snapshot.ts";
+import { definitionOf, placesOf, type ProductSnap, type Snapshot, takes } from "../validators/snapshot.ts";
 import type { DocumentRow } from "./dto.ts";
 
 /** (product, source) pairs whose stock lines one statement reads. */
@@ -43,8 +43,24 @@ export async function loadSnapshot(
       ].filter((id): id is number => id !== null),
     ),
   ];
+  // Only what the validators read (ProductSnap): a product row has some forty columns.
   const productRows = productIds.length
-    ? await tx.select().from(products).where(inArray(products.id, productIds))
+    ? await tx.select(
+      {
+        id: products.id,
+        index: products.index,
+        contractorId: products.contractorId,
+        lockIn: products.lockIn,
+        lockOut: products.lockOut,
+        lockRelocate: products.lockRelocate,
+        expiryDateRequired: products.expiryDateRequired,
+        productionDateRequired: products.productionDateRequired,
+        serialNumberRequired: products.serialNumberRequired,
+        minTemperature: products.minTemperature,
+        maxTemperature: products.maxTemperature,
+        minimalExpDays: products.minimalExpDays,
+      } satisfies Record<keyof ProductSnap, unknown>,
+    ).from(products).where(inArray(products.id, productIds))
     : [];
   const locationRows = locationIds.length
     ? await tx.select({

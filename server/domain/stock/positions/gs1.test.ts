@@ -10,12 +10,9 @@ interface Group {
   test: string;
   rows: Record<string, unknown>[];
 }
-const vectors = JSON.parse(
-  readFileSync(
-    new URL("../../../../../shared/testdata/barcodes/biip-gs1-vectors/gs1_vectors.json", import.meta.url),
-    "utf8",
-  ),
-) as { groups: Group[] };
+/** The shared test data, beside the project (as in server/domain/access/users/contract.test.ts). */
+const VECTORS = "/work/shared/testdata/barcodes/biip-gs1-vectors/gs1_vectors.json";
+const vectors = JSON.parse(readFileSync(VECTORS, "utf8")) as { groups: Group[] };
 const rows = (test: string) => vectors.groups.filter((g) => g.test === test).flatMap((g) => g.rows);
 
 function refusal(code: string): unknown {
