@@ -11,7 +11,7 @@ import type { Translator } from "../i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Notice, Select, Switch, TextField } from "../ui/controls.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
-import type { FieldMeta, PlainKey, Row } from "../islands/list/meta.ts";
+import { type FieldMeta, formatDay, isCalendarDay, type PlainKey, type Row } from "../islands/list/meta.ts";
 import type { ColumnFilter } from "../islands/list/filters.ts";
 import {
   inventoryMeta,
@@ -42,11 +42,6 @@ export function StockLevel(p: { t: Translator; row: Row }) {
       {p.t.t(level === "critical" ? "stock.level.critical" : "stock.level.warning")}
     </span>
   );
-}
-
-/** A calendar day (`YYYY-MM-DD`) as the user writes it; days carry no time of day. */
-function day(t: Translator, value: unknown): string {
-  return typeof value === "string" && value ? t.date(value, { dateStyle: "short", timeZone: "UTC" }) : "";
 }
 
 type LevelChoice = "all" | "belowWarning" | "belowCritical";
@@ -125,8 +120,6 @@ export function InventoryScreen(p: { openedDialogId?: string; additionalParams?:
     };
   }, [productId]);
   const title = t.t("route.warehouse-product-inventory");
-  const cell = (f: FieldMeta, row: Row) =>
-    f.name === "expiryDate" || f.name === "productionDate" ? day(t, row[f.name]) : undefined;
   // The list waits for the product's name, so that its filter chip names the product.
   const ready = productId === undefined || productName !== null;
   const initial: ColumnFilter[] = productId === undefined ? [] : [{
@@ -148,7 +141,6 @@ export function InventoryScreen(p: { openedDialogId?: string; additionalParams?:
             canEdit={false}
             initialFilters={initial}
             reloadKey={reloadKey}
-            renderCell={cell}
             onOpen={() => undefined}
           />
         )
@@ -168,12 +160,10 @@ function defaultRange(): { from: string; to: string } {
   return { from: isoDay(from), to: isoDay(to) };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The date range fields; the range is valid when both days are given and in order. */
 function useDateRange(initial: () => { from: string; to: string } = defaultRange) {
   const [range, setRange] = useState(initial);
-  const valid = DAY.test(range.from) && DAY.test(range.to) && range.from <= range.to;
+  const valid = isCalendarDay(range.from) && isCalendarDay(range.to) && range.from <= range.to;
   return { range, setRange, valid };
 }
 
@@ -182,7 +172,7 @@ function DateRange(p: {
   range: { from: string; to: string };
   onChange: (r: { from: string; to: string }) => void;
 }) {
-  const inOrder = !(DAY.test(p.range.from) && DAY.test(p.range.to)) || p.range.from <= p.range.to;
+  const inOrder = !(isCalendarDay(p.range.from) && isCalendarDay(p.range.to)) || p.range.from <= p.range.to;
   return (
     <>
       <div className={css.bar}>
@@ -215,7 +205,6 @@ export function ProductMovementsScreen() {
     if (valid) setQuery(`dateFrom=${range.from}&dateTo=${range.to}`);
   }, [range, valid]);
   const title = t.t("route.warehouse-product-movements");
-  const cell = (f: FieldMeta, row: Row) => (f.name === "expiryDate" ? day(t, row.expiryDate) : undefined);
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
@@ -227,7 +216,6 @@ export function ProductMovementsScreen() {
         canEdit={false}
         query={query}
         reloadKey={reloadKey}
-        renderCell={cell}
         onOpen={(row) => navigate(`/warehouse-documents/${row.documentId}/preview`)}
       />
     </section>
@@ -372,8 +360,11 @@ export function ProductGroupMovementsScreen() {
               xLabel={t.t("field.inventory.day")}
               x={chart.x}
               series={chart.series}
-              label={t.t("stock.chart.movements", { from: day(t, range.from), to: day(t, range.to) })}
-              formatX={(d) => day(t, d)}
+              label={t.t("stock.chart.movements", {
+                from: formatDay(t, range.from),
+                to: formatDay(t, range.to),
+              })}
+              formatX={(d) => formatDay(t, d)}
               formatNumber={(n) => t.number(n)}
             />
             <div className={css.tableScroll}>
@@ -389,7 +380,7 @@ export function ProductGroupMovementsScreen() {
                 <tbody>
                   {rows.map((r) => (
                     <tr key={`${r.day}-${r.groupId ?? "none"}`}>
-                      <td>{day(t, r.day)}</td>
+                      <td>{formatDay(t, r.day)}</td>
                       <td>{r.groupName ?? t.t("stock.noGroup")}</td>
                       <td className="number">{t.number(r.quantityIn)}</td>
                       <td className="number">{t.number(r.quantityOut)}</td>
@@ -450,8 +441,8 @@ export function OrderChartsScreen() {
               series={chart.series}
               label={t.t("stock.chart.released", {
                 count: rows.length,
-                from: day(t, range.from),
-                to: day(t, range.to),
+                from: formatDay(t, range.from),
+                to: formatDay(t, range.to),
               })}
               formatX={(v) => v}
               formatNumber={(n) => t.number(n)}

@@ -3,6 +3,7 @@
 // serialization is tested without a browser.
 import type { FieldKind, FieldMeta } from "../../../server/kernel/resource_meta.ts";
 import { type ListOperator, listOperators } from "../../../server/kernel/list_contract.ts";
+import { isCalendarDay } from "./meta.ts";
 
 export const OPERATORS = listOperators;
 export type Operator = ListOperator;
@@ -86,7 +87,7 @@ export function toWireFilter(field: FieldMeta, f: ColumnFilter): WireFilter | nu
       : [null, f.value as Bound];
     // A calendar-day field compares days as they are; an instant compares the local day's first and last ms.
     const bound = (v: Bound | undefined, end: boolean) =>
-      !present(v) ? null : field.day ? (DAY.test(String(v)) ? String(v) : null) : dayBound(String(v), end);
+      !present(v) ? null : field.day ? (isCalendarDay(v) ? v : null) : dayBound(String(v), end);
     const lo = bound(from, false);
     const hi = bound(to, true);
     if (lo && hi) return { field: f.field, operator: "between", value: lo <= hi ? [lo, hi] : [hi, lo] };

@@ -27,7 +27,17 @@ export function optionLabel(t: Translator, f: FieldMeta, value: string): string 
   return t.t(`option.${f.name}.${value}` as PlainKey);
 }
 
-const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day as `YYYY-MM-DD` (an expiry date, a statistics range's end). */
+export function isCalendarDay(value: unknown): value is string {
+  return typeof value === "string" && CALENDAR_DAY.test(value);
+}
+
+/** A calendar day in the user's short date form: the same day everywhere (formatted at UTC midnight, in UTC). */
+export function formatDay(t: Translator, value: unknown): string {
+  return isCalendarDay(value) ? t.date(`${value}T00:00:00Z`, { dateStyle: "short", timeZone: "UTC" }) : "";
+}
 
 /** A value as text in the user's language ("" when there is none). */
 export function formatValue(t: Translator, f: FieldMeta, value: unknown): string {
@@ -36,12 +46,7 @@ export function formatValue(t: Translator, f: FieldMeta, value: unknown): string
     case "boolean":
       return t.t(value ? "list.yes" : "list.no");
     case "date":
-      if (f.day) {
-        // A calendar day is the same day everywhere: formatted at UTC midnight, in UTC.
-        return typeof value === "string" && DAY_TEXT.test(value)
-          ? t.date(`${value}T00:00:00Z`, { dateStyle: "short", timeZone: "UTC" })
-          : String(value);
-      }
+      if (f.day) return isCalendarDay(value) ? formatDay(t, value) : String(value);
       return typeof value === "string" || value instanceof Date
         ? t.date(value, { dateStyle: "short", timeStyle: "short" })
         : "";
