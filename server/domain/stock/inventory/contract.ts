@@ -179,23 +179,25 @@ export const MovementsQuery = listQuerySchema.extend({
   dateTo: date.optional(),
 });
 
-export const ProductMovement = z.object({
+/** A ledger row: the stock line's key and names as the inventory shows them, with what moved. */
+export const ProductMovement = InventoryLine.pick({
+  productId: true,
+  productIndex: true,
+  productName: true,
+  locationId: true,
+  locationLabel: true,
+  containerId: true,
+  containerNumber: true,
+  expiryDate: true,
+  productionDate: true,
+  serialNumber: true,
+}).extend({
   id: z.number(),
   createdAt: z.string(),
   documentId: z.number(),
   documentNumber: z.string().nullable(),
   documentTypeCode: z.string().nullable(),
   reason: z.enum(["confirm", "revert"]),
-  productId: z.number(),
-  productIndex: z.string(),
-  productName: z.string(),
-  locationId: z.number(),
-  locationLabel: z.string(),
-  containerId: z.number().nullable(),
-  containerNumber: z.string().nullable(),
-  expiryDate: z.string().nullable(),
-  productionDate: z.string().nullable(),
-  serialNumber: z.string().nullable(),
   quantityIn: z.number(),
   quantityOut: z.number(),
 });
