@@ -78,7 +78,7 @@ function unreadable(code: string): AppError {
 }
 
 /** The scan as the user can read it back: the FNC1 separator shown as GS1 prints it. */
-function printable(code: string): string {
+export function printable(code: string): string {
   return code.replaceAll("\x1d", "<GS>");
 }
 

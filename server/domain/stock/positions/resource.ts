@@ -14,7 +14,7 @@ import { refreshDocumentTotals } from "../documents/totals.ts";
 import { readNames } from "../names.ts";
 import { fromMilli } from "../quantity.ts";
 import { resolveProductCode } from "../validators/lookup.ts";
-import { gtinForms, isGs1, parseGs1 } from "./gs1.ts";
+import { gtinForms, isGs1, parseGs1, printable } from "./gs1.ts";
 import { wmsDocumentPositions } from "./table.ts";
 import { wmsDocumentPositionMeta } from "./meta.ts";
 import type {
@@ -74,7 +74,7 @@ async function productByGs1(tx: Db, code: string): Promise<Record<string, unknow
         .where(inArray(productBarcodes.barcode, gtinForms(scan.gtin))),
     ));
   return {
-    productId: lookedUp(scan.gtin ?? code.replaceAll("\x1d", "<GS>"), candidates),
+    productId: lookedUp(scan.gtin ?? printable(code), candidates),
     expiryDate: scan.expiryDate,
     productionDate: scan.productionDate,
     serialNumber: scan.serialNumber,
