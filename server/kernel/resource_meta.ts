@@ -136,3 +136,19 @@ export interface ResourceMeta {
   readOnly?: boolean;
   fields: readonly FieldMeta[];
 }
+
+/** Every record's creation and last change: list columns that sort and filter, hidden until chosen. */
+export const timestampFields: FieldMeta[] = [
+  {
+    name: "createdAt",
+    kind: "date",
+    labelKey: "field.common.createdAt",
+    list: { sortable: true, filterable: true },
+  },
+  {
+    name: "updatedAt",
+    kind: "date",
+    labelKey: "field.common.updatedAt",
+    list: { sortable: true, filterable: true },
+  },
+];

@@ -1,6 +1,6 @@
 // Product metadata for the generic list and dialogs (plain data, imported by the client). The custom fields
 // ({code, name, type, printId}) are a "rows" field: the form edits them as a table.
-import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type FieldMeta, type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 /** The kinds of value a custom field holds (the schema in contract.ts allows exactly these). */
 export const customFieldTypes = ["text", "number", "date", "boolean"] as const;
@@ -204,17 +204,6 @@ export const productMeta: ResourceMeta = {
     flag("productionDateRequired"),
     flag("serialNumberVisible"),
     flag("serialNumberRequired"),
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

@@ -1,5 +1,5 @@
 // StorageSpaceType metadata for the generic list and dialogs (plain data, imported by the client).
-import type { ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 export const storageSpaceTypeMeta: ResourceMeta = {
   resource: "StorageSpaceType",
@@ -59,17 +59,6 @@ export const storageSpaceTypeMeta: ResourceMeta = {
       list: { sortable: true, filterable: true, visible: true },
       form: { add: true, edit: true, default: true },
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

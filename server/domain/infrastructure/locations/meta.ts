@@ -1,5 +1,5 @@
 // StorageSpace metadata for the generic list and dialogs (plain data, imported by the client).
-import type { ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 export const storageSpaceMeta: ResourceMeta = {
   resource: "StorageSpace",
@@ -231,17 +231,6 @@ export const storageSpaceMeta: ResourceMeta = {
       form: { add: true, edit: true, default: false },
       groupKey: "group.storageSpace.zones",
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

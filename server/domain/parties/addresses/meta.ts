@@ -1,5 +1,5 @@
 // Address metadata for the generic list and dialogs (plain data, imported by the client).
-import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type FieldMeta, type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 const text = (name: string, maxLength: number, uppercase = false): FieldMeta => ({
   name,
@@ -50,17 +50,6 @@ export const addressMeta: ResourceMeta = {
       labelKey: "field.address.coordinates",
       form: { add: true, edit: true },
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

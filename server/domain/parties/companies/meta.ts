@@ -1,5 +1,5 @@
 // Company metadata for the generic list and dialogs (plain data, imported by the client).
-import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type FieldMeta, type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 import { COMPANY_GROUP } from "../../records/dictionaries/meta.ts";
 
 /** carrier covers "carrier or transport". */
@@ -127,17 +127,6 @@ export const companyMeta: ResourceMeta = {
       list: { searchable: true },
       form: { add: true, edit: true, maxLength: 2000 },
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

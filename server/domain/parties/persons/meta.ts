@@ -1,5 +1,5 @@
 // Person (contact) metadata for the generic list and dialogs (plain data, imported by the client).
-import type { ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 const listed = { sortable: true, filterable: true, searchable: true, visible: true };
 
@@ -90,17 +90,6 @@ export const personMeta: ResourceMeta = {
       list: { searchable: true },
       form: { add: true, edit: true, maxLength: 2000 },
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

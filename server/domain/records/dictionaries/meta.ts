@@ -1,5 +1,5 @@
 // Dictionary metadata for the generic list and dialogs (plain data, imported by the client).
-import type { ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 /** The group whose entries are the company groups a company can belong to (Company.groupIds). */
 export const COMPANY_GROUP = "companyGroup";
@@ -50,17 +50,6 @@ export const dictionaryMeta: ResourceMeta = {
       list: { visible: true },
       form: { add: true, edit: true },
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

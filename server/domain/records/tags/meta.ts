@@ -1,5 +1,5 @@
 // Tags metadata for the generic list and dialogs (plain data, imported by the client).
-import type { ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 export const tagMeta: ResourceMeta = {
   resource: "Tags",
@@ -32,17 +32,6 @@ export const tagMeta: ResourceMeta = {
       list: { searchable: true, visible: true },
       form: { add: true, edit: true, maxLength: 2000 },
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };

@@ -1,5 +1,5 @@
 // WmsDocument metadata for the generic list (plain data, imported by the client).
-import type { ResourceMeta } from "../../../kernel/resource_meta.ts";
+import { type ResourceMeta, timestampFields } from "../../../kernel/resource_meta.ts";
 
 /** A location picked from the StorageSpace list, named in lists by the row's `display` field. */
 export const locationField = (name: string, labelKey: string, display: string) => ({
@@ -118,17 +118,6 @@ export const wmsDocumentMeta: ResourceMeta = {
       unit: "%",
       list: { sortable: true, filterable: true, visible: true },
     },
-    {
-      name: "createdAt",
-      kind: "date",
-      labelKey: "field.common.createdAt",
-      list: { sortable: true, filterable: true },
-    },
-    {
-      name: "updatedAt",
-      kind: "date",
-      labelKey: "field.common.updatedAt",
-      list: { sortable: true, filterable: true },
-    },
+    ...timestampFields,
   ],
 };
