@@ -39,12 +39,15 @@ const PARAMS = {
   p50BoundMs: 250,
 };
 
+/** The first id of the fill's daily documents (fillStock's own document is id 1). */
+const RECEIPTS = 1000;
+
 const day = (d: number) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString();
 
 function fill(raw: DatabaseSync, random: () => number): void {
   const pick = (n: number) => Math.floor(random() * n);
   const now = new Date().toISOString();
-  fillStock(raw, ["products", "storage_spaces", "stock_lines", "stock_movements"], () => {
+  fillStock(raw, ["products", "storage_spaces", "stock_lines", "stock_movements", "wms_documents"], () => {
     const company = raw.prepare(
       "INSERT INTO companies (id, short_name, key_role, created_at, updated_at) VALUES (?, ?, 'contractor', ?, ?)",
     );
@@ -85,17 +88,43 @@ function fill(raw: DatabaseSync, random: () => number): void {
     );
     const movement = raw.prepare(
       "INSERT INTO stock_movements (id, document_id, line_key, product_id, location_id, expiry_date, delta, " +
-        "reason, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, 'confirm', ?)",
+        "reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'confirm', ?)",
     );
+    // A receipt (IIN) and a release (IOU) confirmed each day; every fourth line lost part of its stock to a
+    // later day's release, so its ledger is a receipt and a release that sum to the line.
+    const document = raw.prepare(
+      "INSERT INTO wms_documents (id, document_number, type_code, status_code, executed_at, created_at, " +
+        "updated_at) VALUES (?, ?, ?, 'confirmed', ?, ?, ?)",
+    );
+    const receiptOf = (d: number) => RECEIPTS + 2 * d;
+    for (let d = 0; d < PARAMS.days; d++) {
+      document.run(receiptOf(d), `IIN/${d}`, "IIN", day(d), day(d), day(d));
+      document.run(receiptOf(d) + 1, `IOU/${d}`, "IOU", day(d), day(d), day(d));
+    }
     for (let i = 1; i <= PARAMS.lines; i++) {
       const productId = 1 + pick(PARAMS.products);
       const locationId = parents + 1 + pick(PARAMS.locations);
       const expiry = day(PARAMS.days + pick(700)).slice(0, 10);
       const key = `${productId}|${locationId}||${expiry}|${i}`;
       const quantity = (1 + pick(100)) * 1000;
-      const at = day(pick(PARAMS.days));
+      const received = pick(PARAMS.days);
+      const released = i % 4 === 0 ? (1 + pick(5)) * 1000 : 0;
+      const at = day(received);
       line.run(i, key, productId, locationId, expiry, quantity, at, at);
-      movement.run(i, key, productId, locationId, expiry, quantity, at);
+      movement.run(i, receiptOf(received), key, productId, locationId, expiry, quantity + released, at);
+      if (released) {
+        const out = Math.min(PARAMS.days - 1, received + pick(30));
+        movement.run(
+          PARAMS.lines + i,
+          receiptOf(out) + 1,
+          key,
+          productId,
+          locationId,
+          expiry,
+          -released,
+          day(out),
+        );
+      }
     }
   });
 }
@@ -125,6 +154,7 @@ function scenarios(): Record<string, string> {
     productMovements30Days: `/WmsInventory/productMovements?${size}&productId=4242&dateFrom=2026-03-01` +
       "&dateTo=2026-03-30",
     productGroupMovements7Days: "/WmsInventory/productGroupMovements?dateFrom=2026-03-01&dateTo=2026-03-07",
+    productOutOrdersChart30Days: "/WmsInventory/productOutOrdersChart?dateFrom=2026-03-01&dateTo=2026-03-30",
   };
 }
 
