@@ -253,6 +253,29 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     return this.def.meta;
   }
 
+  /** Columns that must name an existing record, by field. */
+  get references(): Record<string, ReferenceCheck> {
+    return this.def.references ?? {};
+  }
+
+  /** Values that must be unique among the tenant's records. */
+  get uniqueRules(): UniqueRule[] {
+    return this.def.unique ?? [];
+  }
+
+  /** Columns elsewhere whose rows keep a record of this resource from being deleted. */
+  get dependents(): Dependent[] {
+    return this.def.dependents ?? [];
+  }
+
+  get links(): Record<string, LinkDef> {
+    return this.def.links ?? {};
+  }
+
+  get values(): Record<string, ValueListDef> {
+    return this.def.values ?? {};
+  }
+
   #read(actor: Actor): void {
     const allowed = this.def.canRead
       ? this.def.canRead(actor)
