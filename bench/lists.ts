@@ -12,7 +12,7 @@ import { readMigrations } from "../server/db/migrate.ts";
 import type { CountCache, Db } from "../server/db/connection.ts";
 import type { TenantContext } from "../server/kernel/context.ts";
 import { listQuerySchema } from "../server/kernel/list.ts";
-import { productResource } from "../server/domain/assortment/products/resource.ts";
+import { product as productResource } from "../server/domain/assortment/products/entity.ts";
 import {
   begin,
   type BenchResult,

@@ -7,6 +7,7 @@
 import { build } from "esbuild";
 import { vanillaExtractPlugin } from "@vanilla-extract/esbuild-plugin";
 import { injectManifest } from "workbox-build";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -39,8 +40,39 @@ const sources = [
   ),
   "package-lock.json",
 ].sort();
+// The entities' declarations (server/domain/**/entity.ts) derive their metadata with drizzle and zod,
+// which the browser must not carry: Deno evaluates them once here, and the bundles get their plain exports
+// (metadata, option lists, limits) in their place. A client file that imports anything else of one fails
+// the build ("No matching export").
+const entityFiles = sourceFiles("server/domain", (f) => f.endsWith("/entity.ts"));
+const plainExports = JSON.parse(
+  execFileSync(join(root, "node_modules/deno/deno"), [
+    "run",
+    "-A",
+    "scripts/plain_exports.ts",
+    ...entityFiles,
+  ], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  }),
+);
+const plainServerModules = {
+  name: "plain-server-modules",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]server[\\/]domain[\\/].*[\\/]entity\.ts$/ }, (args) => {
+      const exports = plainExports[relative(root, args.path).split("\\").join("/")];
+      if (!exports) return { errors: [{ text: `${args.path} was not evaluated for its plain exports` }] };
+      const contents = Object.entries(exports)
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`).join("\n");
+      return { contents, loader: "js" };
+    });
+  },
+};
+
 const hash = createHash("sha256").update(production ? "production" : "development");
 for (const f of sources) hash.update(f).update(readFileSync(join(root, f)));
+hash.update(JSON.stringify(plainExports));
 const buildId = hash.digest("hex").slice(0, 16);
 
 // Class names must be the same in both bundles: the server renders them, the browser's CSS styles them.
@@ -69,7 +101,7 @@ const browser = await build({
   minify: production,
   sourcemap: true,
   metafile: true,
-  plugins: [vanillaExtractPlugin({ identifiers })],
+  plugins: [plainServerModules, vanillaExtractPlugin({ identifiers })],
 });
 
 await build({
@@ -80,7 +112,7 @@ await build({
   platform: "neutral",
   mainFields: ["module", "main"],
   conditions: ["browser", "import", "default"],
-  plugins: [vanillaExtractPlugin({ identifiers, outputCss: false })],
+  plugins: [plainServerModules, vanillaExtractPlugin({ identifiers, outputCss: false })],
 });
 
 // Which files the shell links: the entry's JS and every CSS file the browser build produced.
@@ -95,6 +127,7 @@ const assets = {
   build: buildId,
 };
 writeFileSync(join(dist, "assets.json"), JSON.stringify(assets, null, 2));
+if (process.env.WRITE_METAFILE) writeFileSync(join(dist, "meta.json"), JSON.stringify(browser.metafile));
 
 // Icons and manifest.
 for (const f of readdirSync(join(root, "client/icons"))) {

@@ -8,7 +8,7 @@ import { provisionTenant } from "./provision.ts";
 import { approveTenant, suspendTenant } from "../server/domain/access/registration/service.ts";
 import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
-import { UserCreate } from "../server/domain/access/users/contract.ts";
+import { UserCreate } from "../server/domain/access/users/entity.ts";
 import { parseInput } from "../server/kernel/validation.ts";
 
 const usage = `Usage: deno task tenant <command>

@@ -5,7 +5,7 @@ import { provisionTenant } from "./provision.ts";
 import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
 import { hashPassword } from "../server/kernel/password.ts";
 import { nowIso } from "../server/kernel/time.ts";
-import { companies } from "../server/domain/parties/companies/table.ts";
+import { companies } from "../server/domain/parties/companies/entity.ts";
 import { seedMasterData } from "./demo_data.ts";
 
 const noFlags = {

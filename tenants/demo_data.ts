@@ -9,37 +9,35 @@ import type { Platform } from "../server/platform.ts";
 import type { Actor, TenantContext } from "../server/kernel/context.ts";
 import type { Tenant } from "./registry.ts";
 import { insertMany } from "../server/db/bulk.ts";
-import { users } from "../server/domain/access/users/table.ts";
-import { companies } from "../server/domain/parties/companies/table.ts";
-import { CompanyCreate } from "../server/domain/parties/companies/contract.ts";
-import { companyResource } from "../server/domain/parties/companies/resource.ts";
-import { AddressCreate } from "../server/domain/parties/addresses/contract.ts";
-import { addressResource } from "../server/domain/parties/addresses/resource.ts";
-import { PersonCreate } from "../server/domain/parties/persons/contract.ts";
-import { personResource } from "../server/domain/parties/persons/resource.ts";
-import { TagCreate } from "../server/domain/records/tags/contract.ts";
-import { tagResource } from "../server/domain/records/tags/resource.ts";
-import { DictionaryCreate } from "../server/domain/records/dictionaries/contract.ts";
-import { dictionaryResource } from "../server/domain/records/dictionaries/resource.ts";
-import { COMPANY_GROUP } from "../server/domain/records/dictionaries/meta.ts";
-import { PrintLayoutCreate } from "../server/domain/records/print_layouts/contract.ts";
-import { printLayoutResource } from "../server/domain/records/print_layouts/resource.ts";
-import { EmailTemplateCreate } from "../server/domain/records/email_templates/contract.ts";
-import { emailTemplateResource } from "../server/domain/records/email_templates/resource.ts";
-import { ExchangeRateCreate } from "../server/domain/assortment/exchange_rates/contract.ts";
-import { exchangeRateResource } from "../server/domain/assortment/exchange_rates/resource.ts";
-import { ProductGroupCreate } from "../server/domain/assortment/product_groups/contract.ts";
-import { productGroupResource } from "../server/domain/assortment/product_groups/resource.ts";
-import { ProductCreate } from "../server/domain/assortment/products/contract.ts";
-import { productBarcodes, productGroupLinks, products } from "../server/domain/assortment/products/table.ts";
-import { StorageSpaceTypeCreate } from "../server/domain/infrastructure/location_types/contract.ts";
-import { storageSpaceTypeResource } from "../server/domain/infrastructure/location_types/resource.ts";
-import { GenerateRequest, StorageSpaceCreate } from "../server/domain/infrastructure/locations/contract.ts";
-import { storageSpaceResource } from "../server/domain/infrastructure/locations/resource.ts";
-import { storageSpaces } from "../server/domain/infrastructure/locations/table.ts";
+import { users } from "../server/domain/access/users/entity.ts";
+import { companies, company as companyResource } from "../server/domain/parties/companies/entity.ts";
+import { address as addressResource } from "../server/domain/parties/addresses/entity.ts";
+import { person as personResource } from "../server/domain/parties/persons/entity.ts";
+import { tag as tagResource } from "../server/domain/records/tags/entity.ts";
+import {
+  COMPANY_GROUP,
+  dictionary as dictionaryResource,
+} from "../server/domain/records/dictionaries/entity.ts";
+import { printLayout as printLayoutResource } from "../server/domain/records/print_layouts/entity.ts";
+import { emailTemplate as emailTemplateResource } from "../server/domain/records/email_templates/entity.ts";
+import { exchangeRate as exchangeRateResource } from "../server/domain/assortment/exchange_rates/entity.ts";
+import { productGroup } from "../server/domain/assortment/product_groups/entity.ts";
+import {
+  product as productResource,
+  productBarcodes,
+  type ProductCreate,
+  productGroupLinks,
+  productMeta,
+  products,
+} from "../server/domain/assortment/products/entity.ts";
+import { storageSpaceType as storageSpaceTypeResource } from "../server/domain/infrastructure/location_types/entity.ts";
+import { GenerateRequest } from "../server/domain/infrastructure/locations/contract.ts";
+import {
+  storageSpace as storageSpaceResource,
+  storageSpaces,
+} from "../server/domain/infrastructure/locations/entity.ts";
 import { generateLocations } from "../server/domain/infrastructure/locations/generator.ts";
 import { writeRecordLogs } from "../server/domain/logs/record_log/service.ts";
-import { productMeta } from "../server/domain/assortment/products/meta.ts";
 import { nowIso } from "../server/kernel/time.ts";
 
 export const DEMO_PRODUCT_COUNT = 2000;
@@ -973,13 +971,16 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
 
   const tagIds = new Map<string, number>();
   for (const [name, colour, description] of tagSeeds) {
-    tagIds.set(name, (await tagResource.add(ctx, TagCreate.parse({ name, colour, description }))).id);
+    tagIds.set(
+      name,
+      (await tagResource.add(ctx, tagResource.entity.create.parse({ name, colour, description }))).id,
+    );
   }
   const groupIds = new Map<string, number>();
   for (const [code, value] of companyGroupSeeds) {
     const entry = await dictionaryResource.add(
       ctx,
-      DictionaryCreate.parse({ code, value, group: COMPANY_GROUP }),
+      dictionaryResource.entity.create.parse({ code, value, group: COMPANY_GROUP }),
     );
     groupIds.set(code, entry.id);
   }
@@ -989,7 +990,10 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
       "Carton",
     ]]
   ) {
-    await dictionaryResource.add(ctx, DictionaryCreate.parse({ code, value, group: "packaging" }));
+    await dictionaryResource.add(
+      ctx,
+      dictionaryResource.entity.create.parse({ code, value, group: "packaging" }),
+    );
   }
 
   const contractors: { seed: CompanySeed; id: number }[] = [];
@@ -997,9 +1001,9 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
     const a = seed.address;
     const address = await addressResource.add(
       ctx,
-      AddressCreate.parse({ ...a, coordinates: { lat: a.lat, lng: a.lng } }),
+      addressResource.entity.create.parse({ ...a, coordinates: { lat: a.lat, lng: a.lng } }),
     );
-    const input = CompanyCreate.parse({
+    const input = companyResource.entity.create.parse({
       shortName: seed.shortName,
       fullName: seed.fullName,
       taxId: seed.taxId,
@@ -1025,7 +1029,7 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
       const local = `${firstName}.${lastName}`.normalize("NFD").replace(/[^A-Za-z.]/g, "").toLowerCase();
       await personResource.add(
         ctx,
-        PersonCreate.parse({
+        personResource.entity.create.parse({
           firstName,
           lastName,
           position,
@@ -1048,12 +1052,12 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
   ) {
     await exchangeRateResource.add(
       ctx,
-      ExchangeRateCreate.parse({ currencySign, shortName, fullName, baseRate }),
+      exchangeRateResource.entity.create.parse({ currencySign, shortName, fullName, baseRate }),
     );
   }
   await printLayoutResource.add(
     ctx,
-    PrintLayoutCreate.parse({
+    printLayoutResource.entity.create.parse({
       name: "Product label 100 x 150",
       type: "product",
       content: printLayout,
@@ -1062,7 +1066,7 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
   );
   await emailTemplateResource.add(
     ctx,
-    EmailTemplateCreate.parse({
+    emailTemplateResource.entity.create.parse({
       name: "Delivery received",
       code: "DELIVERY RECEIVED",
       subject: "Delivery {{document.number}} received",
@@ -1077,7 +1081,7 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
   for (const [code, colour, description, parent, handleStock] of typeSeeds) {
     const type = await storageSpaceTypeResource.add(
       ctx,
-      StorageSpaceTypeCreate.parse({
+      storageSpaceTypeResource.entity.create.parse({
         code,
         colour,
         description,
@@ -1091,7 +1095,7 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
   for (const zone of zoneSeeds) {
     const root = await storageSpaceResource.add(
       ctx,
-      StorageSpaceCreate.parse({
+      storageSpaceResource.entity.create.parse({
         label: zone.label,
         description: zone.description,
         typeId: typeIds.get(zone.type),
@@ -1129,9 +1133,9 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
   const productGroupIds: number[] = [];
   for (const g of groupSeeds) {
     productGroupIds.push(
-      (await productGroupResource.add(
+      (await productGroup.add(
         ctx,
-        ProductGroupCreate.parse({ name: g.name, colour: g.colour, icon: g.icon }),
+        productGroup.entity.create.parse({ name: g.name, colour: g.colour, icon: g.icon }),
       ))
         .id,
     );
@@ -1177,7 +1181,7 @@ async function seedProducts(
       : null;
     planned.push({
       contractorName: contractor.seed.shortName,
-      input: ProductCreate.parse({
+      input: productResource.entity.create.parse({
         name: [brand, pick(group.items), variant, size].filter((w) => w !== "").join(" "),
         index: `${contractor.seed.code}-${String(seq).padStart(5, "0")}`,
         barcodes,

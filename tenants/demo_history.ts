@@ -7,11 +7,11 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../server/db/connection.ts";
 import type { TenantContext } from "../server/kernel/context.ts";
 import { Outbox } from "../server/hub/outbox.ts";
-import { products } from "../server/domain/assortment/products/table.ts";
+import { products } from "../server/domain/assortment/products/entity.ts";
 import { createWorkingCopy, type NewPosition } from "../server/domain/stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../server/domain/stock/documents/confirm.ts";
 import { revertInTransaction } from "../server/domain/stock/documents/revert.ts";
-import { wmsDocuments } from "../server/domain/stock/documents/table.ts";
+import { wmsDocuments } from "../server/domain/stock/documents/entity.ts";
 import { QUANTITY_SCALE } from "../server/domain/stock/quantity.ts";
 
 export type Climate = "ambient" | "chilled" | "frozen";

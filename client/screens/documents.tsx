@@ -11,8 +11,8 @@ import type { FieldMeta, Row } from "../islands/list/meta.ts";
 import { DocumentPreviewDialog } from "../islands/documents/preview_dialog.tsx";
 import { canKeepDocuments } from "../islands/documents/document.ts";
 import { Progress, StatusBadge } from "../islands/documents/status.tsx";
-import { wmsDocumentMeta } from "../../server/domain/stock/documents/meta.ts";
-import { wmsDocumentPositionMeta } from "../../server/domain/stock/positions/meta.ts";
+import { wmsDocumentMeta } from "../../server/domain/stock/documents/entity.ts";
+import { wmsDocumentPositionMeta } from "../../server/domain/stock/positions/entity.ts";
 import * as shell from "../shell/shell.css.ts";
 
 const ROUTE = "warehouse-documents";

@@ -10,7 +10,7 @@ import { dialogFromRoute, ResourceList } from "../islands/list/resource_list.tsx
 import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
 import { LocationTree } from "../islands/locations/location_tree.tsx";
 import { GeneratorDialog } from "../islands/locations/generator_dialog.tsx";
-import { storageSpaceMeta as meta } from "../../server/domain/infrastructure/locations/meta.ts";
+import { storageSpaceMeta as meta } from "../../server/domain/infrastructure/locations/entity.ts";
 import { Button, Tabs } from "../ui/controls.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../islands/locations/locations.css.ts";

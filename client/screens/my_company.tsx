@@ -2,7 +2,7 @@
 // by administrators in the generic edit dialog (/my-company/edit).
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
-import { clientAccountMeta } from "../../server/domain/config/contract.ts";
+import { clientAccountMeta } from "../../server/domain/config/account/entity.ts";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";

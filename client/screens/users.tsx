@@ -1,6 +1,6 @@
 // Administration → Users: the generic list and dialogs over the User resource.
 import { useAtomValue } from "jotai";
-import { userMeta } from "../../server/domain/access/users/contract.ts";
+import { userMeta } from "../../server/domain/access/users/entity.ts";
 import { useT } from "../i18n/use_t.ts";
 import { startupAtom } from "../state.ts";
 import { ResourceList } from "../islands/list/resource_list.tsx";

@@ -1,27 +1,28 @@
 // Every table of a tenant database, for drizzle-kit (migrations/tenant/). Domain code imports the
 // table it needs from its own area, not from here.
-export { companies, companyGroups, companyTags } from "../domain/parties/companies/table.ts";
-export { addresses } from "../domain/parties/addresses/table.ts";
-export { persons, personTags } from "../domain/parties/persons/table.ts";
-export { tags } from "../domain/records/tags/table.ts";
-export { dictionaries, dictionaryTags } from "../domain/records/dictionaries/table.ts";
-export { users } from "../domain/access/users/table.ts";
+export { companies, companyGroups, companyTags } from "../domain/parties/companies/entity.ts";
+export { addresses } from "../domain/parties/addresses/entity.ts";
+export { persons, personTags } from "../domain/parties/persons/entity.ts";
+export { tags } from "../domain/records/tags/entity.ts";
+export { dictionaries, dictionaryTags } from "../domain/records/dictionaries/entity.ts";
+export { users } from "../domain/access/users/entity.ts";
 export { recordLog } from "../domain/logs/record_log/table.ts";
 export { systemLog } from "../domain/logs/system_log/table.ts";
-export { clientAccount, clientLogisticsConfig } from "../domain/config/table.ts";
+export { clientAccount } from "../domain/config/account/entity.ts";
+export { clientLogisticsConfig } from "../domain/config/table.ts";
 export { favoriteActions } from "../domain/favorites/table.ts";
-export { productGroups } from "../domain/assortment/product_groups/table.ts";
-export { storageSpaceTypes } from "../domain/infrastructure/location_types/table.ts";
-export { storageSpaces } from "../domain/infrastructure/locations/table.ts";
-export { printLayouts } from "../domain/records/print_layouts/table.ts";
-export { emailTemplates } from "../domain/records/email_templates/table.ts";
-export { emailAccounts } from "../domain/records/email_accounts/table.ts";
-export { productBarcodes, productGroupLinks, products } from "../domain/assortment/products/table.ts";
-export { exchangeRates } from "../domain/assortment/exchange_rates/table.ts";
-export { containers } from "../domain/stock/containers/table.ts";
+export { productGroups } from "../domain/assortment/product_groups/entity.ts";
+export { storageSpaceTypes } from "../domain/infrastructure/location_types/entity.ts";
+export { storageSpaces } from "../domain/infrastructure/locations/entity.ts";
+export { printLayouts } from "../domain/records/print_layouts/entity.ts";
+export { emailTemplates } from "../domain/records/email_templates/entity.ts";
+export { emailAccounts } from "../domain/records/email_accounts/entity.ts";
+export { productBarcodes, productGroupLinks, products } from "../domain/assortment/products/entity.ts";
+export { exchangeRates } from "../domain/assortment/exchange_rates/entity.ts";
+export { containers } from "../domain/stock/containers/entity.ts";
 export { numberingCounters } from "../domain/stock/numbering/table.ts";
-export { wmsDocuments } from "../domain/stock/documents/table.ts";
-export { wmsDocumentPositions } from "../domain/stock/positions/table.ts";
+export { wmsDocuments } from "../domain/stock/documents/entity.ts";
+export { wmsDocumentPositions } from "../domain/stock/positions/entity.ts";
 export {
   stockLines,
   stockLocationTotals,

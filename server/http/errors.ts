@@ -5,7 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { eq } from "drizzle-orm";
 import { AppError, type DocumentIssue, type ErrorCode } from "../kernel/errors.ts";
 import { catalogues, isLanguage, type Language, type MessageKey, translate } from "../kernel/i18n/mod.ts";
-import { users } from "../domain/access/users/table.ts";
+import { users } from "../domain/access/users/entity.ts";
 import { writeSystemLog } from "../domain/logs/system_log/service.ts";
 import type { Env } from "./types.ts";
 

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
-import { userMeta } from "../../server/domain/access/users/contract.ts";
+import { userMeta } from "../../server/domain/access/users/entity.ts";
 import { operatorsFor } from "../../client/islands/list/filters.ts";
 
 let s: TestServer;

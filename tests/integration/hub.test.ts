@@ -14,7 +14,7 @@ import {
 import type { ServerMessage } from "../../server/hub/contract.ts";
 import { transactionWithEvents } from "../../server/hub/outbox.ts";
 import { verifyAccessToken } from "../../server/domain/access/auth/tokens.ts";
-import { users } from "../../server/domain/access/users/table.ts";
+import { users } from "../../server/domain/access/users/entity.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { eq } from "drizzle-orm";

@@ -12,9 +12,9 @@ import type { Db } from "../../server/db/connection.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
 import { listQuerySchema } from "../../server/kernel/list.ts";
 import type { Resource } from "../../server/domain/resource/engine.ts";
-import { productResource } from "../../server/domain/assortment/products/resource.ts";
-import { companyResource } from "../../server/domain/parties/companies/resource.ts";
-import { storageSpaceResource } from "../../server/domain/infrastructure/locations/resource.ts";
+import { product as productResource } from "../../server/domain/assortment/products/entity.ts";
+import { company as companyResource } from "../../server/domain/parties/companies/entity.ts";
+import { storageSpace as storageSpaceResource } from "../../server/domain/infrastructure/locations/entity.ts";
 
 let dir: string;
 let conn: LocalConnection;

@@ -14,12 +14,12 @@ import { currentVersion, migrate, readMigrations } from "../../server/db/migrate
 import { type ListField, listPage, listQuerySchema } from "../../server/kernel/list.ts";
 import { indexAnswers } from "../../server/kernel/quick_search.ts";
 import type { Db } from "../../server/db/connection.ts";
-import { productResource } from "../../server/domain/assortment/products/resource.ts";
-import { companyResource } from "../../server/domain/parties/companies/resource.ts";
-import { storageSpaceResource } from "../../server/domain/infrastructure/locations/resource.ts";
-import { products } from "../../server/domain/assortment/products/table.ts";
-import { companies } from "../../server/domain/parties/companies/table.ts";
-import { storageSpaces } from "../../server/domain/infrastructure/locations/table.ts";
+import { product as productResource, products } from "../../server/domain/assortment/products/entity.ts";
+import { companies, company as companyResource } from "../../server/domain/parties/companies/entity.ts";
+import {
+  storageSpace as storageSpaceResource,
+  storageSpaces,
+} from "../../server/domain/infrastructure/locations/entity.ts";
 
 let s: TestServer;
 let alpha: Tenant;

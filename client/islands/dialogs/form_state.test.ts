@@ -1,9 +1,9 @@
 // What the generic form sends and where the server's messages land, for the user and account metadata
 // and for the newer field kinds (links, several texts, colour, point, rows).
 import { describe, expect, it } from "vitest";
-import { userMeta } from "../../../server/domain/access/users/contract.ts";
-import { clientAccountMeta } from "../../../server/domain/config/contract.ts";
-import { productMeta } from "../../../server/domain/assortment/products/meta.ts";
+import { userMeta } from "../../../server/domain/access/users/entity.ts";
+import { clientAccountMeta } from "../../../server/domain/config/account/entity.ts";
+import { productMeta } from "../../../server/domain/assortment/products/entity.ts";
 import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
 import { buildBody, emptyRow, initialValues, isEditable, placeErrors } from "./form_state.ts";
 

@@ -18,7 +18,7 @@ import { NumberField } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
-import { wmsDocumentMeta } from "../../../server/domain/stock/documents/meta.ts";
+import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
 import {
   canKeepDocuments,
   definitionOf,

@@ -1,20 +1,21 @@
 // The resource metadata the generic list and dialogs use, against what it describes: the server's list
 // fields (derived from it), the zod schemas that validate input, and the client catalogue's keys.
 import { describe, expect, it } from "vitest";
-import { UserCreate, userMeta, UserUpdate } from "../../../server/domain/access/users/contract.ts";
-import { clientAccountMeta, ClientAccountUpdate } from "../../../server/domain/config/contract.ts";
+import { UserCreate, userMeta, UserUpdate } from "../../../server/domain/access/users/entity.ts";
+import { clientAccountMeta, ClientAccountUpdate } from "../../../server/domain/config/account/entity.ts";
 import { userListFields } from "../../../server/domain/access/users/service.ts";
 import { buildFilters } from "../../../server/kernel/list.ts";
 import { toFieldErrors } from "../../../server/kernel/validation.ts";
 import { listFieldsOf } from "../../../server/domain/resource/engine.ts";
-import { productGroupMeta } from "../../../server/domain/assortment/product_groups/meta.ts";
-import { productGroups } from "../../../server/domain/assortment/product_groups/table.ts";
 import {
-  ProductGroupCreate,
-  ProductGroupUpdate,
-} from "../../../server/domain/assortment/product_groups/contract.ts";
-import { productMeta } from "../../../server/domain/assortment/products/meta.ts";
-import { ProductCreate } from "../../../server/domain/assortment/products/contract.ts";
+  productGroup,
+  productGroupMeta,
+  productGroups,
+} from "../../../server/domain/assortment/product_groups/entity.ts";
+import {
+  product as productResource,
+  productMeta,
+} from "../../../server/domain/assortment/products/entity.ts";
 import { enUs } from "../../i18n/en_us.ts";
 import { resourceScreens } from "../../screens/resources.ts";
 import { translator } from "../../i18n/mod.ts";
@@ -87,10 +88,15 @@ describe("metadata and the schemas", () => {
   const cases = [
     { meta: userMeta, schema: UserCreate, base: user, mode: "add" },
     { meta: userMeta, schema: UserUpdate, base: { ...user, id: 1, version: 1 }, mode: "edit" },
-    { meta: productGroupMeta, schema: ProductGroupCreate, base: { name: "Frozen food" }, mode: "add" },
     {
       meta: productGroupMeta,
-      schema: ProductGroupUpdate,
+      schema: productGroup.entity.create,
+      base: { name: "Frozen food" },
+      mode: "add",
+    },
+    {
+      meta: productGroupMeta,
+      schema: productGroup.entity.update,
       base: { name: "Frozen food", id: 1, version: 1 },
       mode: "edit",
     },
@@ -145,7 +151,7 @@ describe("a rows field's metadata and its schema", () => {
   const f = productMeta.fields.find((x) => x.name === "customFields")!;
   const row = { code: "FAT", name: "Fat content", type: "number", printId: null };
   const errorsWith = (rows: unknown[]) => {
-    const r = ProductCreate.safeParse({ name: "Milk", index: "MILK", customFields: rows }, {
+    const r = productResource.entity.create.safeParse({ name: "Milk", index: "MILK", customFields: rows }, {
       reportInput: true,
     });
     return r.success ? {} : toFieldErrors(r.error);

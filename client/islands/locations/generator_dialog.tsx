@@ -12,7 +12,7 @@ import { Button, Checkbox, Notice, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
-import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/meta.ts";
+import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/entity.ts";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import * as dialogs from "../dialogs/dialogs.css.ts";
 import * as css from "./locations.css.ts";

@@ -3,13 +3,8 @@ import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
-import {
-  ChangeUserConfig,
-  ClientAccount,
-  ClientAccountUpdate,
-  ClientLogisticsConfig,
-  ClientLogisticsConfigUpdate,
-} from "./contract.ts";
+import { ChangeUserConfig, ClientLogisticsConfig, ClientLogisticsConfigUpdate } from "./contract.ts";
+import { ClientAccount, ClientAccountUpdate } from "./account/entity.ts";
 import {
   changeUserConfig,
   getClientAccount,

@@ -8,12 +8,12 @@ import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import { users } from "../access/users/table.ts";
+import { users } from "../access/users/entity.ts";
 import { findUser, toUserDto } from "../access/users/service.ts";
-import { clientAccount, clientLogisticsConfig } from "./table.ts";
+import { clientLogisticsConfig } from "./table.ts";
+import { account, type ClientAccount, clientAccount } from "./account/entity.ts";
 import {
   type ChangeUserConfig,
-  type ClientAccountUpdate,
   type ClientLogisticsConfigUpdate,
   defaultLogisticsConfig,
   LogisticsConfigData,
@@ -28,8 +28,8 @@ import {
 
 type AccountRow = typeof clientAccount.$inferSelect;
 
-function accountDto(row: AccountRow) {
-  return { ...row, addresses: JSON.parse(row.addresses) };
+function accountDto(row: AccountRow): ClientAccount {
+  return account.toRecord(row, {}, {}, {}) as ClientAccount;
 }
 
 /** Creates the configuration rows of a new tenant (inside its provisioning transaction). */
@@ -54,14 +54,13 @@ export async function getClientAccount(ctx: TenantContext) {
   return accountDto(row);
 }
 
-export async function updateClientAccount(ctx: TenantContext, input: z.output<typeof ClientAccountUpdate>) {
+export async function updateClientAccount(ctx: TenantContext, input: z.output<typeof account.update>) {
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [old] = await tx.select().from(clientAccount).where(eq(clientAccount.id, 1)).limit(1);
     if (!old) throw notFound();
     if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
-    const { version: _v, addresses, ...rest } = input;
     const [row] = await tx.update(clientAccount)
-      .set({ ...rest, addresses: JSON.stringify(addresses), updatedAt: nowIso(), version: old.version + 1 })
+      .set({ ...account.toRow(input, "edit"), updatedAt: nowIso(), version: old.version + 1 })
       .where(eq(clientAccount.id, 1)).returning();
     await writeRecordLog(tx, {
       action: "changed",

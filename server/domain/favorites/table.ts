@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { users } from "../access/users/table.ts";
+import { users } from "../access/users/entity.ts";
 
 /** A user's shortcut in the menu's Favorites section. Each user sees and edits only their own. */
 export const favoriteActions = sqliteTable("favorite_actions", {

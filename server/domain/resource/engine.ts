@@ -4,7 +4,8 @@
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { is } from "drizzle-orm";
+import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
 import type { Actor, TenantContext } from "../../kernel/context.ts";
 import { AppError, type FieldCode, notFound } from "../../kernel/errors.ts";
@@ -21,97 +22,41 @@ import { transactionWithEvents } from "../../hub/outbox.ts";
 import type { HubResource } from "../../hub/visibility.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { recordLog } from "../logs/record_log/table.ts";
+import {
+  type AnyTable,
+  type Dependent,
+  Entity,
+  type EntityDef,
+  type FieldDef,
+  type LinkDef,
+  type RecordOf,
+  type ReferenceCheck,
+  type UniqueRule,
+  type ValueListDef,
+} from "./declare.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyRow = Record<string, any> & { id: number; version: number };
-// deno-lint-ignore no-explicit-any
-type AnyTable = SQLiteTable & Record<string, any>;
 
-/** A many-to-many link kept in its own table (`product_group_links(product_id, group_id)`). */
-export interface LinkDef {
-  table: AnyTable;
-  /** The column holding this resource's id. */
-  owner: SQLiteColumn;
-  /** The column holding the linked record's id. */
-  target: SQLiteColumn;
-  /** The linked table and its id, to refuse ids that name nothing. */
-  targetTable: AnyTable;
-  targetId: SQLiteColumn;
-  /** More each linked record must satisfy (a company group is a Dictionary entry of group companyGroup). */
-  targetWhere?: SQL;
-  /**
-   * The linked table's column that names a linked record: the records then also carry `<name>Names`
-   * (`tagIds` → `tagNames`) in `extra`, in the order of the ids, so a list shows names, not a count.
-   */
-  names?: SQLiteColumn;
-}
+export type { Dependent, LinkDef, ReferenceCheck, UniqueRule, ValueListDef };
 
-/**
- * Several plain values of a record kept in their own table, one row per value (`product_barcodes(product_id,
- * barcode)`): saved and read like links, listed and filtered through the table (any value matches).
- */
-export interface ValueListDef {
-  table: AnyTable;
-  /** The column holding this resource's id. */
-  owner: SQLiteColumn;
-  /** The column holding one value. */
-  value: SQLiteColumn;
-  /** A value may belong to one record only (409 record.uniqueConflict on the field). */
-  unique?: boolean;
-}
-
-/** A column of this resource that must name an existing record (`parentId` → companies.id). */
-export interface ReferenceCheck {
-  column: SQLiteColumn;
-  table: AnyTable;
-  id: SQLiteColumn;
-  /** More the target must satisfy (a contractor must have the contractor role). */
-  where?: SQL;
-}
-
-/** Another table whose rows point at this resource: a linked record cannot be deleted. */
-export interface Dependent {
-  column: SQLiteColumn;
-  /** The catalogue variant of record.foreignKey (`company`, `message`, `externalOrder`), else the general one. */
-  variant?: string;
-}
-
-/** Which values must be unique among the tenant's records, and the fields to flag when they are not. */
-export interface UniqueRule {
-  columns: SQLiteColumn[];
-  fields: string[];
-  /** Comparison without regard to letter case (SQLite's NOCASE, ASCII only; values are upper-cased anyway). */
-  caseInsensitive?: boolean;
-}
-
-export interface ResourceDef<Dto, Create, Update extends { id: number; version: number }> {
-  meta: ResourceMeta;
-  hub: HubResource;
-  table: AnyTable;
-  /** The columns behind the metadata's list fields, where the field name is not the column's property. */
-  columns?: Record<string, SQLiteColumn>;
-  /**
-   * The row as the API answers it; `links` holds the ids of each link table, `values` the values of each
-   * value list, by field name.
-   */
-  toDto(
+/** What a resource does beyond what its declaration says: who reads and writes, rules that need the database. */
+export interface ResourceHooks {
+  /** The hub's resource for real-time events (the resource's name by default). */
+  hub?: HubResource;
+  /** The record as the API answers it, from the one the declaration makes (fields computed from others). */
+  toRecord?(
     row: AnyRow,
-    links: Record<string, number[]>,
+    record: Record<string, unknown>,
     extra: Record<string, unknown>,
-    values: Record<string, string[]>,
-  ): Dto;
-  /** The columns to store for an add (`old` undefined) or an edit; absent for a read-only resource. */
-  toRow?(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown>;
-  links?: Record<string, LinkDef>;
-  values?: Record<string, ValueListDef>;
-  references?: Record<string, ReferenceCheck>;
-  dependents?: Dependent[];
-  unique?: UniqueRule[];
-  /**
-   * The quick search's FTS5 trigram index (made by a migration, kept by its triggers) and the fields it
-   * holds: exactly the fields the metadata marks searchable, or the resource refuses to start.
-   */
-  search?: SearchIndex & { fields: string[] };
+  ): Record<string, unknown>;
+  /** The columns to store for an add (`old` undefined) or an edit, from the ones the declaration copies. */
+  toRow?(
+    input: Record<string, unknown>,
+    row: Record<string, unknown>,
+    ctx: TenantContext,
+    old?: AnyRow,
+  ): Record<string, unknown>;
   /** Conditions the caller cannot lift: a contractor user sees only their contractor's records. */
   scope?(actor: Actor): SQL | undefined;
   /** Who may read at all (staff by default, not contractor users; administrators when meta.readers is "admin"). */
@@ -120,7 +65,7 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   canWrite?(actor: Actor): boolean;
   /** Rules that need the database (a location's parent cannot be its own descendant). */
   validate?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<void>;
-  /** Display values read beside the rows of a page or a record (`contractorName`), by row id. */
+  /** Display values read beside the rows of a page or a record (`addressText`), by row id. */
   readExtra?(db: Db, rows: AnyRow[]): Promise<Map<number, Record<string, unknown>>>;
   /**
    * Other records a save changes too (setting a default clears the previous one): which, and their new
@@ -140,6 +85,11 @@ export interface ResourceDef<Dto, Create, Update extends { id: number; version: 
   /** Follow-up writes in the same transaction once the row is deleted (a document's position counts). */
   afterDelete?(tx: Db, old: AnyRow): Promise<void>;
 }
+
+/** A resource's whole declaration: the entity (table, fields, rules) and its hooks. */
+export type ResourceDef<T extends AnyTable, F extends Record<string, FieldDef>> =
+  & EntityDef<T, F>
+  & ResourceHooks;
 
 const isStaff = (a: Actor) => a.contractorId === null;
 
@@ -221,65 +171,79 @@ function titleOf(meta: ResourceMeta, row: Record<string, unknown>): string {
   return `#${row.id}`;
 }
 
-export class Resource<Dto, Create, Update extends { id: number; version: number }> {
+export class Resource<
+  T extends AnyTable = AnyTable,
+  const F extends Record<string, FieldDef> = Record<string, FieldDef>,
+  Rec = RecordOf<T, F>,
+> {
+  readonly entity: Entity<T, F>;
   readonly listFields: Record<string, ListField>;
+  readonly hub: HubResource;
   readonly #idCol: SQLiteColumn;
   readonly #versionCol: SQLiteColumn;
+  /** The table, as the engine handles any table. */
+  readonly #t: AnyTable;
   /** The rows of a page, by their ids: built and prepared once per database handle. */
   readonly #rowsByIds = new WeakMap<Db, PreparedRows>();
+  #dependents?: Dependent[];
 
-  constructor(readonly def: ResourceDef<Dto, Create, Update>) {
-    this.listFields = listFieldsOf(def.meta, def.table, def.columns, def.values);
+  constructor(readonly def: ResourceDef<T, F>) {
+    this.entity = new Entity(def);
+    this.#t = def.table;
+    const { meta } = this.entity;
+    this.hub = def.hub ?? (def.resource as HubResource);
+    this.listFields = listFieldsOf(meta, def.table, {}, this.entity.values);
     this.#idCol = def.table.id;
     this.#versionCol = def.table.version;
-    if (!this.#idCol || (!this.#versionCol && !def.meta.readOnly)) {
-      throw new Error(`${def.meta.resource}: the table needs id and version`);
-    }
-    if (!def.toRow && !def.meta.readOnly) throw new Error(`${def.meta.resource}: toRow is missing`);
-    if (def.search) {
-      const searchable = Object.entries(this.listFields).filter(([, f]) => f.searchable).map(([n]) => n)
-        .sort();
-      const indexed = [...def.search.fields].sort();
-      if (searchable.join() !== indexed.join()) {
-        throw new Error(
-          `${def.meta.resource}: the search index ${def.search.table} holds ${indexed.join(", ")} but the ` +
-            `searchable fields are ${searchable.join(", ")}; a migration must rebuild the index`,
-        );
-      }
+    if (!this.#idCol || (!this.#versionCol && !meta.readOnly)) {
+      throw new Error(`${meta.resource}: the table needs id and version`);
     }
   }
 
   get meta(): ResourceMeta {
-    return this.def.meta;
+    return this.entity.meta;
+  }
+
+  /** The quick search's index and the fields it holds: the searchable ones (its migration indexes them). */
+  get search(): (SearchIndex & { fields: string[] }) | undefined {
+    if (!this.def.search) return undefined;
+    const fields = Object.entries(this.listFields).filter(([, f]) => f.searchable).map(([n]) => n);
+    return { table: this.def.search, fields };
   }
 
   /** Columns that must name an existing record, by field. */
   get references(): Record<string, ReferenceCheck> {
-    return this.def.references ?? {};
+    return this.entity.references;
   }
 
   /** Values that must be unique among the tenant's records. */
   get uniqueRules(): UniqueRule[] {
-    return this.def.unique ?? [];
+    return this.entity.unique;
   }
 
-  /** Columns elsewhere whose rows keep a record of this resource from being deleted. */
-  get dependents(): Dependent[] {
-    return this.def.dependents ?? [];
+  /** Columns elsewhere whose rows keep a record of this resource from being deleted (foreign keys). */
+  async dependents(): Promise<Dependent[]> {
+    if (!this.#dependents) {
+      // Every table of a tenant, read when first needed: the schema module imports this one's entity.
+      const schema = await import("../../db/tenant_schema.ts") as Record<string, unknown>;
+      const tables = Object.values(schema).filter((t): t is SQLiteTable => is(t, SQLiteTable));
+      this.#dependents = this.entity.dependentsIn(tables);
+    }
+    return this.#dependents;
   }
 
   get links(): Record<string, LinkDef> {
-    return this.def.links ?? {};
+    return this.entity.links;
   }
 
   get values(): Record<string, ValueListDef> {
-    return this.def.values ?? {};
+    return this.entity.values;
   }
 
   #read(actor: Actor): void {
     const allowed = this.def.canRead
       ? this.def.canRead(actor)
-      : isStaff(actor) && (this.def.meta.readers !== "admin" || actor.isSuperUser);
+      : isStaff(actor) && (this.meta.readers !== "admin" || actor.isSuperUser);
     if (!allowed) throw new AppError("auth.forbidden");
   }
 
@@ -288,13 +252,13 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   }
 
   async #rows(db: Db, where: SQL | undefined): Promise<AnyRow[]> {
-    return await db.select().from(this.def.table).where(where) as AnyRow[];
+    return await db.select().from(this.#t).where(where) as AnyRow[];
   }
 
   async #pageRows(db: Db, ids: number[]): Promise<AnyRow[]> {
     let query = this.#rowsByIds.get(db);
     if (!query) {
-      query = db.select().from(this.def.table)
+      query = db.select().from(this.#t)
         .where(sql`${this.#idCol} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
         .prepare() as unknown as PreparedRows;
       this.#rowsByIds.set(db, query);
@@ -303,11 +267,11 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   }
 
   /** Rows as the API answers them, with their link ids and extra display values. */
-  async #dtos(db: Db, rows: AnyRow[]): Promise<Dto[]> {
+  async #dtos(db: Db, rows: AnyRow[]): Promise<Rec[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const links: Record<string, Map<number, number[]>> = {};
-    for (const [name, link] of Object.entries(this.def.links ?? {})) {
+    for (const [name, link] of Object.entries(this.links)) {
       const found = await db.select({ owner: link.owner, target: link.target }).from(link.table)
         .where(oneOf(link.owner, ids)).orderBy(link.owner, link.target) as {
           owner: number;
@@ -322,7 +286,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       links[name] = byOwner;
     }
     const values: Record<string, Map<number, string[]>> = {};
-    for (const [name, list] of Object.entries(this.def.values ?? {})) {
+    for (const [name, list] of Object.entries(this.values)) {
       const found = await db.select({ owner: list.owner, value: list.value }).from(list.table)
         .where(oneOf(list.owner, ids)).orderBy(list.owner, list.value) as {
           owner: number;
@@ -339,28 +303,55 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     const extra: Map<number, Record<string, unknown>> = this.def.readExtra
       ? await this.def.readExtra(db, rows)
       : new Map();
-    for (const [name, link] of Object.entries(this.def.links ?? {})) {
-      if (!link.names) continue;
+    const add = (id: number, more: Record<string, unknown>) => extra.set(id, { ...extra.get(id), ...more });
+    // The linked records' names, where readExtra did not give them: one query per link field for the page.
+    for (const d of this.entity.displays) {
+      const unnamed = rows.filter((r) => !(d.display in (extra.get(r.id) ?? {})));
+      if (unnamed.length === 0) continue;
+      const targets = [
+        ...new Set(unnamed.map((r) => r[d.field]).filter((v): v is number => typeof v === "number")),
+      ];
+      const table = (d.column as unknown as { table: AnyTable }).table;
+      const named = targets.length
+        ? await db.select({ id: table.id as SQLiteColumn, name: d.column }).from(table)
+          .where(oneOf(table.id as SQLiteColumn, targets)) as { id: number; name: string }[]
+        : [];
+      const nameOf = new Map(named.map((r) => [r.id, r.name]));
+      for (const row of unnamed) add(row.id, { [d.display]: nameOf.get(row[d.field]) ?? null });
+    }
+    for (const [name, link] of Object.entries(this.links)) {
+      if (!link.names || !link.namesField) continue;
       const targets = [...new Set([...links[name].values()].flat())];
       const named = targets.length
         ? await db.select({ id: link.targetId, name: link.names }).from(link.targetTable)
           .where(oneOf(link.targetId, targets)) as { id: number; name: string }[]
         : [];
       const nameOf = new Map(named.map((r) => [r.id, r.name]));
-      const field = `${name.replace(/Ids$/, "")}Names`;
       for (const row of rows) {
-        const names = (links[name].get(row.id) ?? []).map((id) => nameOf.get(id) ?? `#${id}`);
-        extra.set(row.id, { ...extra.get(row.id), [field]: names });
+        add(row.id, {
+          [link.namesField]: (links[name].get(row.id) ?? []).map((id) => nameOf.get(id) ?? `#${id}`),
+        });
       }
     }
     return rows.map((row) =>
-      this.def.toDto(
+      this.recordOf(
         row,
-        Object.fromEntries(Object.entries(links).map(([name, m]) => [name, m.get(row.id) ?? []])),
         extra.get(row.id) ?? {},
+        Object.fromEntries(Object.entries(links).map(([name, m]) => [name, m.get(row.id) ?? []])),
         Object.fromEntries(Object.entries(values).map(([name, m]) => [name, m.get(row.id) ?? []])),
       )
     );
+  }
+
+  /** A stored row as the API answers it, with the display values read beside it (and its links' ids). */
+  recordOf(
+    row: AnyRow | Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+    links: Record<string, number[]> = {},
+    values: Record<string, string[]> = {},
+  ): Rec {
+    const record = this.entity.toRecord(row, links, extra, values);
+    return (this.def.toRecord ? this.def.toRecord(row as AnyRow, record, extra) : record) as Rec;
   }
 
   /** A page of the list; `where` narrows it further (the children of one location). */
@@ -368,24 +359,24 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     ctx: TenantContext,
     query: ListQuery,
     where?: SQL,
-  ): Promise<{ results: Dto[]; allFilteredRowCount: number }> {
+  ): Promise<{ results: Rec[]; allFilteredRowCount: number }> {
     this.#read(ctx.actor);
     const scope = and(this.#scope(ctx.actor), where);
     const db = ctx.conn.db;
     // Without a sort column the list is in the metadata's default order, direction included (newest first).
-    const { defaultSort } = this.def.meta;
+    const { defaultSort } = this.meta;
     const sorted = query.sortColumn === undefined
       ? { ...query, sortDescending: defaultSort.descending }
       : query;
     return listPage(
       db,
       {
-        table: this.def.table,
+        table: this.#t,
         id: this.#idCol,
         fields: this.listFields,
         defaultSort: defaultSort.column,
         scope: scope ? [scope] : [],
-        search: this.def.search ? { table: this.def.search.table } : undefined,
+        search: this.def.search ? { table: this.def.search } : undefined,
       },
       sorted,
       async (ids) => this.#dtos(db, await this.#pageRows(db, ids)),
@@ -398,7 +389,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     return row;
   }
 
-  async get(ctx: TenantContext, id: number): Promise<Dto> {
+  async get(ctx: TenantContext, id: number): Promise<Rec> {
     this.#read(ctx.actor);
     const row = await this.#find(ctx.conn.db, ctx.actor, id);
     if (!row) throw notFound();
@@ -407,22 +398,22 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
 
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */
   #write(actor: Actor): void {
-    if (this.def.meta.readOnly) throw new AppError("method.notAllowed");
+    if (this.meta.readOnly) throw new AppError("method.notAllowed");
     const allowed = this.def.canWrite
       ? isStaff(actor) && this.def.canWrite(actor)
-      : canWrite(this.def.meta, actor);
+      : canWrite(this.meta, actor);
     if (!allowed) throw notFound();
   }
 
-  #toRow(input: Create | Update, ctx: TenantContext, old?: AnyRow): Record<string, unknown> {
-    if (!this.def.toRow) throw new AppError("method.notAllowed");
-    return this.def.toRow(input, ctx, old);
+  #toRow(input: Record<string, unknown>, ctx: TenantContext, old?: AnyRow): Record<string, unknown> {
+    const row = this.entity.toRow(input, old ? "edit" : "add");
+    return this.def.toRow ? this.def.toRow(input, row, ctx, old) : row;
   }
 
   async #check(tx: Db, ctx: TenantContext, values: Record<string, unknown>, input: object, old?: AnyRow) {
     const fields: Record<string, FieldCode[]> = {};
-    for (const [name, ref] of Object.entries(this.def.references ?? {})) {
-      const prop = Object.entries(this.def.table).find(([, c]) => c === ref.column)?.[0];
+    for (const [name, ref] of Object.entries(this.references)) {
+      const prop = Object.entries(this.#t).find(([, c]) => c === ref.column)?.[0];
       const value = prop === undefined ? undefined : values[prop];
       if (value === null || value === undefined) continue;
       const [hit] = await tx.select({ id: ref.id }).from(ref.table).where(
@@ -431,7 +422,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         .limit(1);
       if (!hit) fields[name] = ["validation.invalidValue"];
     }
-    for (const [name, link] of Object.entries(this.def.links ?? {})) {
+    for (const [name, link] of Object.entries(this.links)) {
       const ids = (input as Record<string, unknown>)[name];
       if (!Array.isArray(ids) || ids.length === 0) continue;
       const unique = [...new Set(ids as number[])];
@@ -440,14 +431,14 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       if (Number(n) !== unique.length) fields[name] = ["validation.invalidValue"];
     }
     if (Object.keys(fields).length) throw new AppError("validation.failed", { fields });
-    for (const rule of this.def.unique ?? []) {
-      const props = rule.columns.map((c) => Object.entries(this.def.table).find(([, col]) => col === c)?.[0]);
+    for (const rule of this.uniqueRules) {
+      const props = rule.columns.map((c) => Object.entries(this.#t).find(([, col]) => col === c)?.[0]);
       const vals = props.map((p) => (p === undefined ? undefined : values[p]));
       if (vals.some((v) => v === null || v === undefined)) continue;
       const same = rule.columns.map((c, i) =>
         rule.caseInsensitive ? sql`${c} = ${vals[i]} COLLATE NOCASE` : eq(c, vals[i] as string)
       );
-      const [clash] = await tx.select({ id: this.#idCol }).from(this.def.table)
+      const [clash] = await tx.select({ id: this.#idCol }).from(this.#t)
         .where(and(...same, old ? sql`${this.#idCol} <> ${old.id}` : undefined)).limit(1);
       if (clash) {
         throw new AppError("record.uniqueConflict", {
@@ -455,7 +446,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         });
       }
     }
-    for (const [name, list] of Object.entries(this.def.values ?? {})) {
+    for (const [name, list] of Object.entries(this.values)) {
       const given = (input as Record<string, unknown>)[name];
       if (!list.unique || !Array.isArray(given) || given.length === 0) continue;
       const [clash] = await tx.select({ one: sql`1` }).from(list.table).where(and(
@@ -470,7 +461,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   }
 
   async #saveLinks(tx: Db, id: number, input: object, replacing: boolean) {
-    for (const [name, link] of Object.entries(this.def.links ?? {})) {
+    for (const [name, link] of Object.entries(this.links)) {
       const ids = (input as Record<string, unknown>)[name];
       if (!Array.isArray(ids)) continue;
       if (replacing) await tx.delete(link.table).where(eq(link.owner, id));
@@ -481,7 +472,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         await tx.insert(link.table).values(unique.map((t) => ({ [ownerProp]: id, [targetProp]: t })));
       }
     }
-    for (const [name, list] of Object.entries(this.def.values ?? {})) {
+    for (const [name, list] of Object.entries(this.values)) {
       const given = (input as Record<string, unknown>)[name];
       if (!Array.isArray(given)) continue;
       if (replacing) await tx.delete(list.table).where(eq(list.owner, id));
@@ -498,12 +489,12 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
   async #changeOthers(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow) {
     const change = this.def.alsoChanges?.(values, old);
     if (!change) return [];
-    const { meta } = this.def;
+    const { meta } = this;
     const rows = await this.#rows(tx, and(change.where, old ? sql`${this.#idCol} <> ${old.id}` : undefined));
     const before = await this.#dtos(tx, rows);
     const ids: number[] = [];
     for (const [i, row] of rows.entries()) {
-      const [updated] = await tx.update(this.def.table)
+      const [updated] = await tx.update(this.#t)
         .set({ ...change.set, updatedAt: nowIso(), version: row.version + 1 })
         .where(eq(this.#idCol, row.id)).returning() as AnyRow[];
       const [dto] = await this.#dtos(tx, [updated]);
@@ -522,16 +513,16 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
     return ids;
   }
 
-  async add(ctx: TenantContext, input: Create): Promise<Dto> {
+  async add(ctx: TenantContext, input: Record<string, unknown>): Promise<Rec> {
     this.#write(ctx.actor);
-    const { meta } = this.def;
+    const { meta } = this;
     return await transactionWithEvents(ctx, async (tx, outbox) => {
       const now = nowIso();
       const values = { ...this.#toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
       await this.#check(tx, ctx, values, input as object);
       if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
       const others = await this.#changeOthers(tx, ctx, values);
-      const [row] = await tx.insert(this.def.table).values(values).returning() as AnyRow[];
+      const [row] = await tx.insert(this.#t).values(values).returning() as AnyRow[];
       await this.def.afterWrite?.(tx, row);
       await this.#saveLinks(tx, row.id, input as object, false);
       const [dto] = await this.#dtos(tx, [row]);
@@ -544,15 +535,18 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         userId: ctx.actor.userId,
         userName: ctx.actor.username,
       });
-      outbox.add(this.def.hub, "created", row.id);
-      for (const id of others) outbox.add(this.def.hub, "changed", id);
+      outbox.add(this.hub, "created", row.id);
+      for (const id of others) outbox.add(this.hub, "changed", id);
       return dto;
     });
   }
 
-  async edit(ctx: TenantContext, input: Update): Promise<Dto> {
+  async edit(
+    ctx: TenantContext,
+    input: Record<string, unknown> & { id: number; version: number },
+  ): Promise<Rec> {
     this.#write(ctx.actor);
-    const { meta } = this.def;
+    const { meta } = this;
     return await transactionWithEvents(ctx, async (tx, outbox) => {
       const old = await this.#find(tx, ctx.actor, input.id);
       if (!old) throw notFound();
@@ -562,7 +556,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
       if (this.def.derive) Object.assign(values, await this.def.derive(tx, values, old));
       const others = await this.#changeOthers(tx, ctx, values, old);
       const [oldDto] = await this.#dtos(tx, [old]);
-      const [row] = await tx.update(this.def.table).set(values)
+      const [row] = await tx.update(this.#t).set(values)
         .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
       if (!row) throw new AppError("record.changedByAnotherUser");
       await this.def.afterWrite?.(tx, row, old);
@@ -578,15 +572,15 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         userId: ctx.actor.userId,
         userName: ctx.actor.username,
       });
-      outbox.add(this.def.hub, "changed", row.id);
-      for (const id of others) outbox.add(this.def.hub, "changed", id);
+      outbox.add(this.hub, "changed", row.id);
+      for (const id of others) outbox.add(this.hub, "changed", id);
       return dto;
     });
   }
 
   async remove(ctx: TenantContext, id: number): Promise<void> {
     this.#write(ctx.actor);
-    const { meta } = this.def;
+    const { meta } = this;
     await transactionWithEvents(ctx, async (tx, outbox) => {
       const old = await this.#find(tx, ctx.actor, id);
       if (!old) {
@@ -595,7 +589,7 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         throw notFound();
       }
       await this.def.beforeDelete?.(tx, ctx, old);
-      for (const dep of this.def.dependents ?? []) {
+      for (const dep of await this.dependents()) {
         const table = (dep.column as unknown as { table: AnyTable }).table;
         const [hit] = await tx.select({ one: sql`1` }).from(table).where(eq(dep.column, id)).limit(1);
         if (hit) {
@@ -603,10 +597,10 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         }
       }
       const [oldDto] = await this.#dtos(tx, [old]);
-      for (const link of [...Object.values(this.def.links ?? {}), ...Object.values(this.def.values ?? {})]) {
+      for (const link of [...Object.values(this.links), ...Object.values(this.values)]) {
         await tx.delete(link.table).where(eq(link.owner, id));
       }
-      await tx.delete(this.def.table).where(eq(this.#idCol, id));
+      await tx.delete(this.#t).where(eq(this.#idCol, id));
       await this.def.afterDelete?.(tx, old);
       await writeRecordLog(tx, {
         action: "deleted",
@@ -617,14 +611,14 @@ export class Resource<Dto, Create, Update extends { id: number; version: number 
         userId: ctx.actor.userId,
         userName: ctx.actor.username,
       });
-      outbox.add(this.def.hub, "deleted", id);
+      outbox.add(this.hub, "deleted", id);
     });
   }
 
   /** Whether the RecordLog says this resource's record `id` was deleted. */
   async #wasRemoved(tx: Db, id: number): Promise<boolean> {
     const [hit] = await tx.select({ id: recordLog.id }).from(recordLog).where(and(
-      eq(recordLog.resourceType, this.def.meta.resource),
+      eq(recordLog.resourceType, this.meta.resource),
       eq(recordLog.resourceId, id),
       eq(recordLog.action, "deleted"),
     )).limit(1);

@@ -1,6 +1,7 @@
 // Zod building blocks for resource schemas, so each entity states its rules (length, capitals, colour)
 // the same way. Texts are trimmed; an emptied optional text is stored as null.
 import { z } from "zod";
+import { email, EMAIL_MAX, phoneNumber } from "../access/users/contract.ts";
 
 /** An optional text of at most `max` characters; "" and whitespace become null. */
 export const optText = (max: number) =>
@@ -48,3 +49,29 @@ export const optUpperText = (max: number) => optText(max).transform((v) => v?.to
 export const optUrl = optText(2048).refine((v) => v === null || URL.canParse(v) && /^https?:\/\//i.test(v), {
   params: { code: "validation.invalidValue" },
 });
+
+/** An optional e-mail address (as `email`), or null; an emptied field is null. */
+export const optEmail = z.string().max(EMAIL_MAX).transform((v) => (v.trim() === "" ? null : v))
+  .pipe(email.nullable()).nullish().transform((v) => v ?? null);
+
+/** An optional phone number with its country code (as `phoneNumber`), or null. */
+export const optPhone = phoneNumber.nullish().transform((v) => v ?? null);
+
+/** A date (YYYY-MM-DD) or a date and time (ISO 8601), or null. */
+export const optDateTime = z.string().trim()
+  .refine(
+    (v) => v === "" || /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(v),
+    {
+      params: { code: "validation.invalidValue" },
+    },
+  )
+  .transform((v) => (v === "" ? null : v)).nullish().transform((v) => v ?? null);
+
+/** A calendar date (YYYY-MM-DD) that exists, or null. */
+export const optDate = z.string().trim()
+  .refine((v) =>
+    v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), {
+    params: { code: "validation.invalidValue" },
+  })
+  .transform((v) => (v === "" ? null : v)).nullish().transform((v) => v ?? null);

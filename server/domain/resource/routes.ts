@@ -9,20 +9,14 @@ import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import type { Resource } from "./engine.ts";
 
-export interface ResourceSchemas {
-  record: z.ZodType;
-  /** Absent for a read-only resource. */
-  create?: z.ZodType;
-  update?: z.ZodType;
-}
-
-export function resourceRoutes<Dto, Create, Update extends { id: number; version: number }>(
+export function resourceRoutes(
   app: Hono<Env>,
   platform: Platform,
-  resource: Resource<Dto, Create, Update>,
-  schemas: ResourceSchemas,
+  // deno-lint-ignore no-explicit-any
+  resource: Resource<any, any, any>,
 ): void {
   const { meta } = resource;
+  const schemas = resource.entity;
   const tag = meta.resource;
   const path = meta.path;
   const who = meta.writers === "admin" ? "administrators" : "administrators and business managers";
@@ -47,9 +41,6 @@ export function resourceRoutes<Dto, Create, Update extends { id: number; version
   }, (c, { params }) => resource.get(c.get("ctx"), idParam(params.id)));
 
   if (meta.readOnly) return;
-  if (!schemas.create || !schemas.update) {
-    throw new Error(`${meta.resource}: create and update schemas are missing`);
-  }
 
   mount(app, platform, {
     method: "post",
@@ -60,17 +51,23 @@ export function resourceRoutes<Dto, Create, Update extends { id: number; version
     body: schemas.create,
     response: schemas.record,
     status: 201,
-  }, (c, { body }) => resource.add(c.get("ctx"), body as Create));
+  }, (c, { body }) => resource.add(c.get("ctx"), body as Record<string, unknown>));
 
-  mount(app, platform, {
-    method: "put",
-    path,
-    summary: `Edit a ${meta.resource} record, id and version in the body (${who})`,
-    tag,
-    access: "user",
-    body: schemas.update,
-    response: schemas.record,
-  }, (c, { body }) => resource.edit(c.get("ctx"), body as Update));
+  mount(
+    app,
+    platform,
+    {
+      method: "put",
+      path,
+      summary: `Edit a ${meta.resource} record, id and version in the body (${who})`,
+      tag,
+      access: "user",
+      body: schemas.update,
+      response: schemas.record,
+    },
+    (c, { body }) =>
+      resource.edit(c.get("ctx"), body as Record<string, unknown> & { id: number; version: number }),
+  );
 
   mount(app, platform, {
     method: "delete",

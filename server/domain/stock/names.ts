@@ -2,11 +2,11 @@
 // indexes and names, contractor and user names, each by one query per kind.
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
-import { storageSpaces } from "../infrastructure/locations/table.ts";
-import { products } from "../assortment/products/table.ts";
-import { companies } from "../parties/companies/table.ts";
-import { users } from "../access/users/table.ts";
-import { containers } from "./containers/table.ts";
+import { storageSpaces } from "../infrastructure/locations/entity.ts";
+import { products } from "../assortment/products/entity.ts";
+import { companies } from "../parties/companies/entity.ts";
+import { users } from "../access/users/entity.ts";
+import { containers } from "./containers/entity.ts";
 
 const ids = (values: unknown[]) => [...new Set(values.filter((v): v is number => typeof v === "number"))];
 

@@ -32,3 +32,9 @@ export const quantityMilli = z.number().min(-MAX_QUANTITY).max(MAX_QUANTITY).tra
 
 /** An optional quantity (null when absent). */
 export const optQuantityMilli = quantityMilli.nullish().transform((v) => v ?? null);
+
+/** A quantity column: thousandths in the row, units in the record (the input is parsed to thousandths). */
+export const milli = {
+  toRecord: (v: unknown) => (v === null || v === undefined ? null : fromMilli(v as number)),
+  toRow: (v: unknown) => v,
+};

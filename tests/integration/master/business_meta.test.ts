@@ -3,26 +3,20 @@
 // filters by leads an index, so lists stay fast on big tables.
 import { describe, expect, it } from "vitest";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
-import { addressResource } from "../../../server/domain/parties/addresses/resource.ts";
-import { AddressCreate } from "../../../server/domain/parties/addresses/contract.ts";
-import { companyResource } from "../../../server/domain/parties/companies/resource.ts";
-import { CompanyCreate } from "../../../server/domain/parties/companies/contract.ts";
-import { personResource } from "../../../server/domain/parties/persons/resource.ts";
-import { PersonCreate } from "../../../server/domain/parties/persons/contract.ts";
-import { tagResource } from "../../../server/domain/records/tags/resource.ts";
-import { TagCreate } from "../../../server/domain/records/tags/contract.ts";
-import { dictionaryResource } from "../../../server/domain/records/dictionaries/resource.ts";
-import { DictionaryCreate } from "../../../server/domain/records/dictionaries/contract.ts";
+import { address as addressResource } from "../../../server/domain/parties/addresses/entity.ts";
+import { company as companyResource } from "../../../server/domain/parties/companies/entity.ts";
+import { person as personResource } from "../../../server/domain/parties/persons/entity.ts";
+import { tag as tagResource } from "../../../server/domain/records/tags/entity.ts";
+import { dictionary as dictionaryResource } from "../../../server/domain/records/dictionaries/entity.ts";
 import { businessMessages } from "../../../client/i18n/areas/business.ts";
 import { enUs } from "../../../client/i18n/en_us.ts";
 
 const resources = [
-  [addressResource, AddressCreate],
-  [companyResource, CompanyCreate],
-  [personResource, PersonCreate],
-  [tagResource, TagCreate],
-  [dictionaryResource, DictionaryCreate],
+  [addressResource, addressResource.entity.create],
+  [companyResource, companyResource.entity.create],
+  [personResource, personResource.entity.create],
+  [tagResource, tagResource.entity.create],
+  [dictionaryResource, dictionaryResource.entity.create],
 ] as const;
 
 describe.each(resources.map(([r, schema]) => [r.meta.resource, r, schema] as const))(
@@ -32,7 +26,7 @@ describe.each(resources.map(([r, schema]) => [r.meta.resource, r, schema] as con
 
     it("has a form field for each field of the add schema, and no other", () => {
       const formFields = meta.fields.filter((f) => f.form?.add).map((f) => f.name).sort();
-      expect(formFields).toEqual(Object.keys((schema as z.ZodObject).shape).sort());
+      expect(formFields).toEqual(Object.keys(schema.shape).sort());
     });
 
     it("names only catalogue keys (the shared field.common ones come from the client's area)", () => {

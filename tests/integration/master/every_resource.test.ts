@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../../../tenants/registry.ts";
 import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
 import { resourceScreens } from "../../../client/screens/resources.ts";
-import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/meta.ts";
+import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/entity.ts";
 import { operatorsFor, takesValue } from "../../../client/islands/list/filters.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 

@@ -5,10 +5,14 @@ import type { Tenant } from "../../../tenants/registry.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 import { infrastructureMessages } from "../../../client/i18n/areas/infrastructure.ts";
 import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
-import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/meta.ts";
-import { storageSpaceTypeMeta } from "../../../server/domain/infrastructure/location_types/meta.ts";
-import { StorageSpaceCreate } from "../../../server/domain/infrastructure/locations/contract.ts";
-import { StorageSpaceTypeCreate } from "../../../server/domain/infrastructure/location_types/contract.ts";
+import {
+  storageSpace as storageSpaceResource,
+  storageSpaceMeta,
+} from "../../../server/domain/infrastructure/locations/entity.ts";
+import {
+  storageSpaceType as storageSpaceTypeResource,
+  storageSpaceTypeMeta,
+} from "../../../server/domain/infrastructure/location_types/entity.ts";
 
 let s: TestServer;
 let alpha: Tenant;
@@ -50,8 +54,8 @@ const filter = (field: string, operator: string, value: unknown) =>
 describe("metadata", () => {
   it("names only catalogue keys of this area (all six languages) and only fields the schemas take", () => {
     const metas: [ResourceMeta, { shape: Record<string, unknown> }][] = [
-      [storageSpaceMeta, StorageSpaceCreate],
-      [storageSpaceTypeMeta, StorageSpaceTypeCreate],
+      [storageSpaceMeta, storageSpaceResource.entity.create],
+      [storageSpaceTypeMeta, storageSpaceTypeResource.entity.create],
     ];
     for (const [meta, schema] of metas) {
       const keys = [meta.nameKey, meta.addKey!, ...meta.fields.flatMap((f) => [f.labelKey, f.groupKey ?? ""])]

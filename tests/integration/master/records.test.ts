@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../../../tenants/registry.ts";
 import type { ServerMessage } from "../../../server/hub/contract.ts";
 import { unseal } from "../../../server/kernel/crypto.ts";
-import { passwordContext } from "../../../server/domain/records/email_accounts/resource.ts";
+import { passwordContext } from "../../../server/domain/records/email_accounts/entity.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
 let s: TestServer;

@@ -2,20 +2,16 @@
 // names is in the client catalogue, and every column a list sorts or filters by leads an index.
 import { describe, expect, it } from "vitest";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { z } from "zod";
-import { containerResource } from "../../../server/domain/stock/containers/resource.ts";
-import { ContainerCreate } from "../../../server/domain/stock/containers/contract.ts";
-import { wmsDocumentResource } from "../../../server/domain/stock/documents/resource.ts";
-import { WmsDocumentCreate } from "../../../server/domain/stock/documents/contract.ts";
-import { wmsDocumentPositionResource } from "../../../server/domain/stock/positions/resource.ts";
-import { WmsDocumentPositionCreate } from "../../../server/domain/stock/positions/contract.ts";
+import { container as containerResource } from "../../../server/domain/stock/containers/entity.ts";
+import { wmsDocument as wmsDocumentResource } from "../../../server/domain/stock/documents/entity.ts";
+import { wmsDocumentPosition as wmsDocumentPositionResource } from "../../../server/domain/stock/positions/entity.ts";
 import { stockMessages } from "../../../client/i18n/areas/stock.ts";
 import { enUs } from "../../../client/i18n/en_us.ts";
 
 const resources = [
-  [containerResource, ContainerCreate],
-  [wmsDocumentResource, WmsDocumentCreate],
-  [wmsDocumentPositionResource, WmsDocumentPositionCreate],
+  [containerResource, containerResource.entity.create],
+  [wmsDocumentResource, wmsDocumentResource.entity.create],
+  [wmsDocumentPositionResource, wmsDocumentPositionResource.entity.create],
 ] as const;
 
 describe.each(resources.map(([r, schema]) => [r.meta.resource, r, schema] as const))(
@@ -24,7 +20,7 @@ describe.each(resources.map(([r, schema]) => [r.meta.resource, r, schema] as con
     const { meta } = resource;
 
     it("has form fields only for fields of the add schema", () => {
-      const shape = Object.keys((schema as z.ZodObject).shape);
+      const shape = Object.keys(schema.shape);
       const formFields = meta.fields.filter((f) => f.form?.add).map((f) => f.name);
       expect(formFields.filter((f) => !shape.includes(f))).toEqual([]);
     });

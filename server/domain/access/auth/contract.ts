@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { User } from "../users/contract.ts";
+import { User } from "../users/entity.ts";
 
 export const SignIn = z.object({
   username: z.string().trim().min(1).max(64),

@@ -9,7 +9,7 @@ import { verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts"
 import { nowIso } from "../../../kernel/time.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
-import { users } from "../users/table.ts";
+import { users } from "../users/entity.ts";
 import { findUser, toUserDto, type UserRow } from "../users/service.ts";
 import { signAccessToken } from "./tokens.ts";
 import type { IssuedRefresh } from "./sessions.ts";

@@ -11,7 +11,7 @@ import { freeSlug, provisionTenant, slugify } from "../../../../tenants/provisio
 import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
-import { users } from "../users/table.ts";
+import { users } from "../users/entity.ts";
 import { findUser, type UserRow } from "../users/service.ts";
 import { consumeCode, issueCode } from "./codes.ts";
 import type { MakeReset, Register } from "./contract.ts";

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { type CountryCode, getCountryCallingCode } from "libphonenumber-js/max";
 import { toFieldErrors } from "../../../kernel/validation.ts";
-import { email, phoneNumber, UserCreate, UserUpdate } from "./contract.ts";
+import { email, phoneNumber } from "./contract.ts";
+import { UserCreate, UserUpdate } from "./entity.ts";
 
 const TESTDATA = "/work/shared/testdata/contact";
 

@@ -4,7 +4,7 @@ import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { User, UserCreate, UserPage, UserUpdate } from "./contract.ts";
+import { User, UserCreate, UserPage, UserUpdate } from "./entity.ts";
 import { createUser, deleteUser, getUser, listUsers, updateUser } from "./service.ts";
 
 export function userRoutes(app: Hono<Env>, platform: Platform): void {

@@ -8,71 +8,25 @@ import type { Platform } from "../../../platform.ts";
 import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import { type FieldType, type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
+import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { users } from "./table.ts";
-import { companies } from "../../parties/companies/table.ts";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import {
-  type FieldKind,
-  type FieldMeta,
-  type User,
-  type UserCreate,
-  userMeta,
-  type UserUpdate,
-} from "./contract.ts";
+import { companies } from "../../parties/companies/entity.ts";
+import { listFieldsOf } from "../../resource/engine.ts";
+import { type User, user, type UserCreate, userMeta, users, type UserUpdate } from "./entity.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
 export function toUserDto(row: UserRow): User {
-  const { passwordHash: _p, settings: _s, ...rest } = row;
-  return { ...rest, createdDate: row.createdAt };
+  return user.toRecord(row, {}, { createdDate: row.createdAt }, {}) as User;
 }
 
 function title(row: { username: string; visibleName?: string | null }): string {
   return row.visibleName ? `${row.visibleName} (${row.username})` : row.username;
 }
 
-/** The table column behind each list field of the shared metadata. */
-const userColumns: Record<string, SQLiteColumn> = {
-  id: users.id,
-  username: users.username,
-  visibleName: users.visibleName,
-  email: users.email,
-  phoneNumber: users.phoneNumber,
-  defaultLanguage: users.defaultLanguage,
-  blocked: users.blocked,
-  active: users.active,
-  isSuperUser: users.isSuperUser,
-  isPowerUser: users.isPowerUser,
-  logisticsEnabled: users.logisticsEnabled,
-  terminalEnabled: users.terminalEnabled,
-  shippingEnabled: users.shippingEnabled,
-  transportEnabled: users.transportEnabled,
-  contractorPortalEnabled: users.contractorPortalEnabled,
-  connectedContractorId: users.connectedContractorId,
-  createdAt: users.createdAt,
-  lastLoginDate: users.lastLoginDate,
-};
-
-/** How a field kind of the metadata compares in a list query. */
-function listType(kind: FieldKind): FieldType {
-  if (kind === "number" || kind === "money") return "number";
-  if (kind === "boolean" || kind === "date") return kind;
-  return "text";
-}
-
-/** The list's fields, sortable, filterable and searchable exactly as the shared metadata declares them. */
-export const userListFields: Record<string, ListField> = Object.fromEntries(
-  userMeta.fields.flatMap((f: FieldMeta) => {
-    if (!f.list) return [];
-    const column = userColumns[f.name];
-    if (!column) throw new Error(`the list field "${f.name}" of userMeta has no column`);
-    const { sortable = false, filterable = false, searchable = false } = f.list;
-    return [[f.name, { column, type: listType(f.kind), sortable, filterable, searchable }]];
-  }),
-);
+/** The list's fields, sortable, filterable and searchable exactly as the declaration says. */
+export const userListFields: Record<string, ListField> = listFieldsOf(userMeta, users);
 
 /** Business managers read users too (to assign them to records); only administrators change them. */
 function readsUsers(actor: TenantContext["actor"]): boolean {

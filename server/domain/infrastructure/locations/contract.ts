@@ -1,10 +1,10 @@
-// StorageSpace shapes (locations, their tree and the generator), shared by server validation and the
-// OpenAPI document.
+// The shapes of the locations' own verbs (their tree and the generator), shared by server validation and
+// the OpenAPI document; the StorageSpace record itself is declared in entity.ts.
 import { z } from "zod";
-import { editBase, optNumber, optText, recordBase, refId, upperText } from "../../resource/fields.ts";
+import { refId } from "../../resource/fields.ts";
+import { LABEL_MAX, storageSpace } from "./entity.ts";
 
-/** Longest label and barcode. */
-export const LABEL_MAX = 100;
+export { LABEL_MAX };
 
 const flag = z.boolean().default(false);
 
@@ -20,79 +20,13 @@ const flags = {
   zonePicking: flag,
 };
 
-const coordinate = optNumber(-1_000_000, 1_000_000);
-const size = optNumber(0, 1_000_000);
-
-const fields = {
-  label: upperText(LABEL_MAX),
-  /** Unique when set; an empty barcode becomes the label. */
-  barcode: optText(LABEL_MAX),
-  description: optText(1000),
-  parentId: refId,
-  typeId: refId,
-  capacityKg: size,
-  temperature: optNumber(-273.15, 1000),
-  coordinateX: coordinate,
-  coordinateY: coordinate,
-  coordinateZ: coordinate,
-  dimensionX: size,
-  dimensionY: size,
-  dimensionZ: size,
-  pickupOrder: z.number().int().min(0).max(1_000_000_000).nullish().transform((v) => v ?? null),
-  mapSouthWestX: coordinate,
-  mapSouthWestY: coordinate,
-  mapNorthEastX: coordinate,
-  mapNorthEastY: coordinate,
-  ...flags,
-  defaultLocation: flag,
-};
-
-export const StorageSpaceCreate = z.object(fields);
-export type StorageSpaceCreate = z.output<typeof StorageSpaceCreate>;
-export const StorageSpaceUpdate = z.object({ ...editBase, ...fields });
-export type StorageSpaceUpdate = z.output<typeof StorageSpaceUpdate>;
-
-const num = z.number().nullable();
-export const StorageSpace = z.object({
-  ...recordBase,
-  label: z.string(),
-  barcode: z.string(),
-  description: z.string().nullable(),
-  parentId: num,
-  /** The parent location's label, for display. */
-  parentLabel: z.string().nullable(),
-  /** The labels from the root to this location, joined with " / ". */
-  path: z.string(),
-  typeId: num,
-  /** The location type's code, for display. */
-  typeCode: z.string().nullable(),
-  capacityKg: num,
-  temperature: num,
-  coordinateX: num,
-  coordinateY: num,
-  coordinateZ: num,
-  dimensionX: num,
-  dimensionY: num,
-  dimensionZ: num,
-  pickupOrder: num,
-  mapSouthWestX: num,
-  mapSouthWestY: num,
-  mapNorthEastX: num,
-  mapNorthEastY: num,
-  cooled: z.boolean(),
-  outside: z.boolean(),
-  protected: z.boolean(),
-  defaultLocation: z.boolean(),
-  lockedIn: z.boolean(),
-  lockedOut: z.boolean(),
-  zoneReceipt: z.boolean(),
-  zoneRelease: z.boolean(),
-  zonePicking: z.boolean(),
-});
+export const StorageSpace = storageSpace.entity.record;
 export type StorageSpace = z.output<typeof StorageSpace>;
 
 /** A row of the tree browser: a location and how many locations it holds directly. */
-export const StorageSpaceNode = StorageSpace.extend({ childCount: z.number() });
+export const StorageSpaceNode = (StorageSpace as unknown as z.ZodObject).extend({
+  childCount: z.number(),
+}) as unknown as z.ZodType<StorageSpace & { childCount: number }>;
 export type StorageSpaceNode = z.output<typeof StorageSpaceNode>;
 
 /** Most locations one generator call may create. */

@@ -11,11 +11,15 @@ import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLogs } from "../../logs/record_log/service.ts";
 import { canWrite } from "../../resource/engine.ts";
-import { storageSpaceTypes } from "../location_types/table.ts";
-import { storageSpaces } from "./table.ts";
-import { storageSpaceMeta } from "./meta.ts";
-import { type GenerateRequest, type GeneratorLevel, LABEL_MAX } from "./contract.ts";
-import { PATH_SEPARATOR, storageSpaceResource } from "./resource.ts";
+import { storageSpaceTypes } from "../location_types/entity.ts";
+import { type GenerateRequest, type GeneratorLevel } from "./contract.ts";
+import {
+  LABEL_MAX,
+  PATH_SEPARATOR,
+  storageSpace as storageSpaceResource,
+  storageSpaceMeta,
+  storageSpaces,
+} from "./entity.ts";
 
 /** One location to create: its label and the index of its parent in the level above (-1: the given parent). */
 interface Planned {
@@ -185,7 +189,7 @@ export async function generateLocations(
         resourceType: storageSpaceMeta.resource,
         resourceId: row.id,
         title: row.label,
-        newObject: storageSpaceResource.def.toDto(row, {}, {
+        newObject: storageSpaceResource.entity.toRecord(row, {}, {
           parentLabel,
           typeCode: row.typeId === null ? null : typeCodes.get(row.typeId) ?? null,
         }, {}),

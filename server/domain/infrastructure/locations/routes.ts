@@ -7,18 +7,10 @@ import { mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
-import { storageSpaceResource } from "./resource.ts";
+import { storageSpace as storageSpaceResource } from "./entity.ts";
 import { generateLocations } from "./generator.ts";
 import { listChildren } from "./tree.ts";
-import {
-  GeneratePreview,
-  GenerateRequest,
-  GenerateResult,
-  StorageSpace,
-  StorageSpaceCreate,
-  StorageSpaceNode,
-  StorageSpaceUpdate,
-} from "./contract.ts";
+import { GeneratePreview, GenerateRequest, GenerateResult, StorageSpaceNode } from "./contract.ts";
 
 export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
@@ -47,9 +39,5 @@ export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
     return listChildren(c.get("ctx"), id, query);
   });
 
-  resourceRoutes(app, platform, storageSpaceResource, {
-    record: StorageSpace,
-    create: StorageSpaceCreate,
-    update: StorageSpaceUpdate,
-  });
+  resourceRoutes(app, platform, storageSpaceResource);
 }

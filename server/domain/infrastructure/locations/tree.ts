@@ -2,8 +2,7 @@
 import { count, eq, inArray, isNull } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { ListQuery } from "../../../kernel/list.ts";
-import { storageSpaces } from "./table.ts";
-import { storageSpaceResource } from "./resource.ts";
+import { storageSpace as storageSpaceResource, storageSpaces } from "./entity.ts";
 import type { StorageSpaceNode } from "./contract.ts";
 
 /** The locations directly under `parentId` (0: the roots), paged, sorted and filtered like the list. */

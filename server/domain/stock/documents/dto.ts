@@ -1,40 +1,10 @@
-// A document row as the API answers it.
+// A document row as the API answers it, with the names of what it links to (read for a page at once).
 import type { Db } from "../../../db/connection.ts";
-import { fromMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
 import type { WmsDocument } from "./contract.ts";
-import type { wmsDocuments } from "./table.ts";
+import { wmsDocument, type wmsDocuments } from "./entity.ts";
 
 export type DocumentRow = typeof wmsDocuments.$inferSelect;
-
-const copied = [
-  "documentNumber",
-  "typeCode",
-  "statusCode",
-  "contractorId",
-  "plannedDate",
-  "executedAt",
-  "reportedDate",
-  "deadline",
-  "sourceLocationId",
-  "sourceContainerId",
-  "destinationLocationId",
-  "destinationContainerId",
-  "precedingDocumentId",
-  "precedingDocumentNumber",
-  "transportDocumentId",
-  "transportDocumentNumber",
-  "comment",
-  "systemComments",
-  "assignedUserId",
-  "generated",
-  "positionsCount",
-  "confirmedPositionsCount",
-  "progressPercent",
-  "createdAt",
-  "updatedAt",
-  "version",
-] as const;
 
 /** Display values of a page of documents, by id. */
 export async function documentExtras(
@@ -58,20 +28,7 @@ export async function documentExtras(
 }
 
 export function toDocumentDto(row: DocumentRow, extra: Record<string, unknown>): WmsDocument {
-  const text = (k: string) => (extra[k] as string | null | undefined) ?? null;
-  return {
-    id: row.id,
-    ...Object.fromEntries(copied.map((k) => [k, row[k]])) as Pick<WmsDocument, (typeof copied)[number]>,
-    contractorName: text("contractorName"),
-    sourceLocationLabel: text("sourceLocationLabel"),
-    destinationLocationLabel: text("destinationLocationLabel"),
-    sourceContainerNumber: text("sourceContainerNumber"),
-    destinationContainerNumber: text("destinationContainerNumber"),
-    assignedUserName: text("assignedUserName"),
-    unconfirmedPositionsCount: row.positionsCount - row.confirmedPositionsCount,
-    quantitySum: fromMilli(row.quantitySum),
-    quantityRealSum: fromMilli(row.quantityRealSum),
-  };
+  return wmsDocument.recordOf(row, extra) as WmsDocument;
 }
 
 export async function documentDto(db: Db, row: DocumentRow): Promise<WmsDocument> {

@@ -8,11 +8,11 @@ import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
 import { WmsDocumentPosition } from "../positions/contract.ts";
-import { wmsDocumentResource } from "./resource.ts";
+import { wmsDocument } from "./entity.ts";
 import { confirmDocument } from "./confirm.ts";
 import { revertDocument } from "./revert.ts";
 import { deleteByPrecedingDocument, listDocumentPositions } from "./service.ts";
-import { ConfirmQuery, WmsDocument, WmsDocumentCreate, WmsDocumentUpdate } from "./contract.ts";
+import { ConfirmQuery, WmsDocument } from "./contract.ts";
 
 export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
@@ -55,9 +55,5 @@ export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
     response: z.object({ deletedIds: z.array(z.number()) }),
   }, (c, { params }) => deleteByPrecedingDocument(c.get("ctx"), idParam(params.id)));
 
-  resourceRoutes(app, platform, wmsDocumentResource, {
-    record: WmsDocument,
-    create: WmsDocumentCreate,
-    update: WmsDocumentUpdate,
-  });
+  resourceRoutes(app, platform, wmsDocument);
 }

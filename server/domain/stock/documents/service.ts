@@ -7,10 +7,11 @@ import type { ListQuery } from "../../../kernel/list.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { isLogistics } from "../config.ts";
-import { wmsDocumentPositionResource } from "../positions/resource.ts";
-import { wmsDocumentPositions } from "../positions/table.ts";
-import { wmsDocumentResource } from "./resource.ts";
-import { wmsDocuments } from "./table.ts";
+import {
+  wmsDocumentPosition as wmsDocumentPositionResource,
+  wmsDocumentPositions,
+} from "../positions/entity.ts";
+import { wmsDocument as wmsDocumentResource, wmsDocuments } from "./entity.ts";
 import { documentDto } from "./dto.ts";
 
 /** A page of one document's positions; a document the caller may not see is 404. */

@@ -3,11 +3,11 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { LogisticsConfigData } from "../../config/contract.ts";
-import { products } from "../../assortment/products/table.ts";
-import { storageSpaces } from "../../infrastructure/locations/table.ts";
-import { containers } from "../containers/table.ts";
+import { products } from "../../assortment/products/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
-import { wmsDocumentPositions } from "../positions/table.ts";
+import { wmsDocumentPositions } from "../positions/entity.ts";
 import { definitionOf, placesOf, type ProductSnap, type Snapshot, takes } from "../validators/snapshot.ts";
 import type { DocumentRow } from "./dto.ts";
 

@@ -5,8 +5,8 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
 import { fromMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
-import { storageSpaces } from "../../infrastructure/locations/table.ts";
-import { containers } from "../containers/table.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
 import {
   productListFields,

@@ -7,7 +7,7 @@ import type { Actor } from "../../../kernel/context.ts";
 import type { ListField } from "../../../kernel/list.ts";
 import { notFound } from "../../../kernel/errors.ts";
 import { fromMilli } from "../quantity.ts";
-import { products } from "../../assortment/products/table.ts";
+import { products } from "../../assortment/products/entity.ts";
 import { stockProductTotals } from "../ledger/table.ts";
 
 /** The condition on a product id column that keeps a contractor user to their products (none for staff). */

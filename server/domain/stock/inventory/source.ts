@@ -3,10 +3,10 @@ import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle
 import type { TenantContext } from "../../../kernel/context.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
-import { storageSpaces } from "../../infrastructure/locations/table.ts";
-import { storageSpaceTypes } from "../../infrastructure/location_types/table.ts";
-import { products } from "../../assortment/products/table.ts";
-import { containers } from "../containers/table.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaceTypes } from "../../infrastructure/location_types/entity.ts";
+import { products } from "../../assortment/products/entity.ts";
+import { containers } from "../containers/entity.ts";
 import { stockLines, stockLocationTotals } from "../ledger/table.ts";
 import { visibleProduct } from "./scope.ts";
 import { readLogisticsConfig } from "../config.ts";

@@ -1,9 +1,9 @@
 // The stock model (docs/decisions/0003-stock-quantities.md): stock lines, the append-only movement ledger
 // they are the sum of, and two summaries kept in the same transaction. Quantities are integer thousandths.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { products } from "../../assortment/products/table.ts";
-import { storageSpaces } from "../../infrastructure/locations/table.ts";
-import { containers } from "../containers/table.ts";
+import { products } from "../../assortment/products/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { containers } from "../containers/entity.ts";
 
 /**
  * One line per product, location, container, expiry date, production date and serial number. `lineKey`

@@ -1,59 +1,13 @@
-// Warehouse document position shapes. A position names its product by `productId`, or by `productCode`
-// (an index or a barcode, as scanned) which the server resolves.
+// Shapes of the positions' own verbs (group movement), shared by server validation and the OpenAPI
+// document; the WmsDocumentPosition record itself is declared in entity.ts.
 import { z } from "zod";
-import { editBase, optNumber, optText, recordBase, refId } from "../../resource/fields.ts";
-import { optDate } from "../documents/contract.ts";
-import { optQuantityMilli, quantityMilli } from "../quantity.ts";
+import { optDate, optText, refId } from "../../resource/fields.ts";
+import { quantityMilli } from "../quantity.ts";
+import { wmsDocumentPosition } from "./entity.ts";
 
-const fields = {
-  productId: refId,
-  /** An index or a barcode, used when productId is absent. */
-  productCode: optText(200),
-  quantity: quantityMilli,
-  quantityReal: optQuantityMilli,
-  unitPrice: optNumber(0, 1e12),
-  expiryDate: optDate,
-  productionDate: optDate,
-  serialNumber: optText(100),
-  sourceLocationId: refId,
-  sourceContainerId: refId,
-  destinationLocationId: refId,
-  destinationContainerId: refId,
-  productComment: optText(2000),
-};
-
-export const WmsDocumentPositionCreate = z.object({ documentId: z.number().int().positive(), ...fields });
+export const WmsDocumentPositionCreate = wmsDocumentPosition.entity.create;
 export type WmsDocumentPositionCreate = z.output<typeof WmsDocumentPositionCreate>;
-
-export const WmsDocumentPositionUpdate = z.object({ ...editBase, ...fields });
-export type WmsDocumentPositionUpdate = z.output<typeof WmsDocumentPositionUpdate>;
-
-export const WmsDocumentPosition = z.object({
-  ...recordBase,
-  documentId: z.number(),
-  /** The document's number (its draft number while a working copy). */
-  documentNumber: z.string().nullable(),
-  productId: z.number(),
-  productIndex: z.string().nullable(),
-  productName: z.string().nullable(),
-  quantity: z.number(),
-  quantityReal: z.number().nullable(),
-  quantityLeft: z.number(),
-  unitPrice: z.number().nullable(),
-  value: z.number().nullable(),
-  expiryDate: z.string().nullable(),
-  productionDate: z.string().nullable(),
-  serialNumber: z.string().nullable(),
-  sourceLocationId: z.number().nullable(),
-  sourceLocationLabel: z.string().nullable(),
-  sourceContainerId: z.number().nullable(),
-  sourceContainerNumber: z.string().nullable(),
-  destinationLocationId: z.number().nullable(),
-  destinationLocationLabel: z.string().nullable(),
-  destinationContainerId: z.number().nullable(),
-  destinationContainerNumber: z.string().nullable(),
-  productComment: z.string().nullable(),
-});
+export const WmsDocumentPosition = wmsDocumentPosition.entity.record;
 export type WmsDocumentPosition = z.output<typeof WmsDocumentPosition>;
 
 /**

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, notFound } from "../../../kernel/errors.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { storageSpaces } from "../../infrastructure/locations/table.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { isLogistics } from "../config.ts";
 import { takeCounter } from "../numbering/service.ts";
 import { stockLines } from "../ledger/table.ts";

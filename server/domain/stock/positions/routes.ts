@@ -6,14 +6,9 @@ import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
 import { WmsDocument } from "../documents/contract.ts";
-import { wmsDocumentPositionResource } from "./resource.ts";
+import { wmsDocumentPosition } from "./entity.ts";
 import { groupMovement, releaseStorageSpace } from "./movement.ts";
-import {
-  GroupMovement,
-  WmsDocumentPosition,
-  WmsDocumentPositionCreate,
-  WmsDocumentPositionUpdate,
-} from "./contract.ts";
+import { GroupMovement } from "./contract.ts";
 
 const ReleaseQuery = z.object({ destinationLocationId: z.coerce.number().int().positive().optional() });
 
@@ -48,9 +43,5 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
       releaseStorageSpace(c.get("ctx"), idParam(params.id), query.destinationLocationId),
   );
 
-  resourceRoutes(app, platform, wmsDocumentPositionResource, {
-    record: WmsDocumentPosition,
-    create: WmsDocumentPositionCreate,
-    update: WmsDocumentPositionUpdate,
-  });
+  resourceRoutes(app, platform, wmsDocumentPosition);
 }

@@ -1,0 +1,247 @@
+// Products of the assortment. Business managers and administrators keep them, all staff read them, and a
+// contractor user reads only their contractor's products that are not hidden from the portal. A product with
+// stock or on a document is kept (its history stays readable). Every sortable or filterable column has an
+// index ending in id (lists at 1M).
+import { and, eq } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { companies } from "../../parties/companies/entity.ts";
+import { productGroups } from "../product_groups/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { jsonText } from "../../resource/declare.ts";
+import { Resource } from "../../resource/engine.ts";
+import { optText, reqText } from "../../resource/fields.ts";
+
+export const products = sqliteTable("products", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  /** The product's code, unique, saved in capitals. */
+  index: text("product_index").notNull(),
+  /** The id of the product in the company's ERP. */
+  sapId: text("sap_id"),
+  description: text("description"),
+  unit: text("unit"),
+  weight: real("weight"),
+  dimensionX: real("dimension_x"),
+  dimensionY: real("dimension_y"),
+  dimensionZ: real("dimension_z"),
+  /** The unit price. */
+  cashValue: real("cash_value"),
+  imageUrl: text("image_url"),
+  mainGroupId: integer("main_group_id").references(() => productGroups.id, { onDelete: "restrict" }),
+  contractorId: integer("contractor_id").references(() => companies.id, { onDelete: "restrict" }),
+  /** A storage space; its table arrives with the locations work, which adds the link. */
+  defaultLocationId: integer("default_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  /** Quantity per container (pallet). */
+  palQuantity: real("pal_quantity"),
+  warningStock: real("warning_stock"),
+  criticalStock: real("critical_stock"),
+  /** Storage temperatures in degrees Celsius. */
+  minTemperature: real("min_temperature"),
+  maxTemperature: real("max_temperature"),
+  minimalExpDays: integer("minimal_exp_days"),
+  receiptComment: text("receipt_comment"),
+  releaseComment: text("release_comment"),
+  internalComment: text("internal_comment"),
+  contractorPortalComment: text("contractor_portal_comment"),
+  /** JSON: [{code, name, type, printId}]. */
+  customFields: text("custom_fields").notNull().default("[]"),
+  fragile: integer("fragile", { mode: "boolean" }).notNull().default(false),
+  disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
+  contractorPortalHide: integer("contractor_portal_hide", { mode: "boolean" }).notNull().default(false),
+  lockIn: integer("lock_in", { mode: "boolean" }).notNull().default(false),
+  lockOut: integer("lock_out", { mode: "boolean" }).notNull().default(false),
+  lockRelocate: integer("lock_relocate", { mode: "boolean" }).notNull().default(false),
+  expiryDateVisible: integer("expiry_date_visible", { mode: "boolean" }).notNull().default(false),
+  expiryDateRequired: integer("expiry_date_required", { mode: "boolean" }).notNull().default(false),
+  productionDateVisible: integer("production_date_visible", { mode: "boolean" }).notNull().default(false),
+  productionDateRequired: integer("production_date_required", { mode: "boolean" }).notNull().default(false),
+  serialNumberVisible: integer("serial_number_visible", { mode: "boolean" }).notNull().default(false),
+  serialNumberRequired: integer("serial_number_required", { mode: "boolean" }).notNull().default(false),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+}, (t) => [
+  uniqueIndex("products_index").on(t.index),
+  index("products_name").on(t.name, t.id),
+  index("products_sap_id").on(t.sapId, t.id),
+  index("products_unit").on(t.unit, t.id),
+  index("products_weight").on(t.weight, t.id),
+  index("products_cash_value").on(t.cashValue, t.id),
+  index("products_main_group").on(t.mainGroupId, t.id),
+  index("products_contractor").on(t.contractorId, t.contractorPortalHide, t.id),
+  // A contractor's products by name (a contractor's own list, or staff filtering by contractor): the filter
+  // and the sort from one index, so no page sorts a contractor's whole assortment.
+  index("products_contractor_name").on(t.contractorId, t.name, t.id),
+  index("products_default_location").on(t.defaultLocationId, t.id),
+  index("products_warning_stock").on(t.warningStock, t.id),
+  index("products_critical_stock").on(t.criticalStock, t.id),
+  index("products_fragile").on(t.fragile, t.id),
+  index("products_disabled").on(t.disabled, t.id),
+  index("products_contractor_portal_hide").on(t.contractorPortalHide, t.id),
+  index("products_created_at").on(t.createdAt, t.id),
+  index("products_updated_at").on(t.updatedAt, t.id),
+]);
+
+/** A product's barcodes; a barcode belongs to one product, and finding a product by barcode is one lookup. */
+export const productBarcodes = sqliteTable("product_barcodes", {
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+  barcode: text("barcode").notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.productId, t.barcode] }),
+  uniqueIndex("product_barcodes_barcode").on(t.barcode),
+]);
+
+/** The further groups of a product (besides its main group). */
+export const productGroupLinks = sqliteTable("product_group_links", {
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+  groupId: integer("group_id").notNull().references(() => productGroups.id, { onDelete: "restrict" }),
+}, (t) => [
+  primaryKey({ columns: [t.productId, t.groupId] }),
+  index("product_group_links_group").on(t.groupId, t.productId),
+]);
+
+/** The kinds of value a custom field holds. */
+export const customFieldTypes = ["text", "number", "date", "boolean"] as const;
+export const MAX_CUSTOM_FIELDS = 50;
+
+export const CustomField = z.object({
+  code: reqText(50),
+  name: reqText(100),
+  type: z.enum(customFieldTypes),
+  printId: optText(50),
+});
+export type CustomField = z.output<typeof CustomField>;
+
+/** Barcodes: 1..64 printable characters without spaces; duplicates are dropped. */
+const barcode = z.string().trim().min(1).max(64).regex(/^[^\s\p{C}]*$/u);
+
+/** The product's code: saved in capitals, and "_" is not allowed in it. */
+const productIndex = reqText(64)
+  .refine((v) => !v.includes("_"), { params: { code: "validation.forbiddenCharacter" } })
+  .transform((v) => v.toUpperCase());
+
+/** Critical stock is at most the warning stock, the minimum temperature at most the maximum, codes unique. */
+function checkRanges(p: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const n = (k: string) => p[k] as number | null;
+  if (n("warningStock") !== null && n("criticalStock") !== null && n("criticalStock")! > n("warningStock")!) {
+    ctx.addIssue({ code: "custom", path: ["criticalStock"], params: { code: "validation.tooLarge" } });
+  }
+  if (
+    n("minTemperature") !== null && n("maxTemperature") !== null &&
+    n("minTemperature")! > n("maxTemperature")!
+  ) {
+    ctx.addIssue({ code: "custom", path: ["minTemperature"], params: { code: "validation.tooLarge" } });
+  }
+  const codes = (p.customFields as CustomField[]).map((f) => f.code.toUpperCase());
+  if (new Set(codes).size !== codes.length) {
+    ctx.addIssue({ code: "custom", path: ["customFields"], params: { code: "validation.mustBeUnique" } });
+  }
+}
+
+const general = "group.product.general";
+const measures = "group.product.measures";
+const storage = "group.product.storage";
+const comments = "group.product.comments";
+const flags = "group.product.flags";
+const amount = { min: 0, max: 1e9 } as const;
+const stock = { min: 0, max: 1e12, group: storage } as const;
+const temperature = { min: -273.15, max: 1000, unit: "°C", group: storage } as const;
+const comment = { kind: "textarea", max: 2000, group: comments } as const;
+const flag = { group: flags } as const;
+const listedFlag = { group: flags, list: "filter" } as const;
+
+export const product = new Resource({
+  resource: "Product",
+  table: products,
+  title: ["index", "name"],
+  sort: "index",
+  writers: "manager",
+  // The index is saved in capitals, so a plain comparison is a case-insensitive one and uses the index.
+  unique: [{ fields: ["index"] }],
+  // Quick search through the FTS5 trigram index of migration 0009 (docs/decisions/0004-quick-search.md).
+  search: "products_search",
+  refine: checkRanges,
+  fields: {
+    index: { schema: productIndex, upper: true, group: general, list: "sort filter search show" },
+    name: { max: 200, group: general, list: "sort filter search show" },
+    barcodes: {
+      values: { table: productBarcodes, unique: true },
+      schema: z.array(barcode).max(100).default([]).transform((v) => [...new Set(v)]),
+      group: general,
+      list: "filter search show",
+      // EAN-13 values too: the spec names CODE128 as the preview format, and it carries the same digits.
+      barcode: "code128",
+    },
+    sapId: { max: 64, group: general, list: "sort filter search" },
+    description: { kind: "textarea", max: 4000, group: general },
+    mainGroupId: { display: "mainGroupName", group: general, list: "filter show" },
+    groupIds: { link: { table: productGroupLinks }, group: general },
+    contractorId: {
+      display: "contractorName",
+      only: { keyRole: "contractor" },
+      group: general,
+      list: "filter show",
+    },
+    imageUrl: { max: 2000, group: general },
+    unit: { max: 20, group: measures, list: "sort filter show" },
+    weight: { ...amount, unit: "kg", group: measures, list: "sort filter" },
+    dimensionX: { ...amount, unit: "cm", group: measures },
+    dimensionY: { ...amount, unit: "cm", group: measures },
+    dimensionZ: { ...amount, unit: "cm", group: measures },
+    cashValue: { kind: "money", min: 0, max: 1e12, group: measures, list: "sort filter" },
+    palQuantity: { ...amount, group: measures },
+    defaultLocationId: { group: storage, list: "filter" },
+    warningStock: { ...stock, list: "sort filter" },
+    criticalStock: { ...stock, list: "sort filter" },
+    minTemperature: temperature,
+    maxTemperature: temperature,
+    minimalExpDays: { min: 0, max: 100_000, group: storage },
+    customFields: {
+      rows: { label: "field.customField" },
+      schema: z.array(CustomField).max(MAX_CUSTOM_FIELDS).default([]),
+      output: z.array(z.object({
+        code: z.string(),
+        name: z.string(),
+        type: z.enum(customFieldTypes),
+        printId: z.string().nullable(),
+      })),
+      codec: jsonText,
+      group: "group.product.extra",
+    },
+    receiptComment: comment,
+    releaseComment: comment,
+    internalComment: comment,
+    contractorPortalComment: comment,
+    fragile: listedFlag,
+    disabled: listedFlag,
+    contractorPortalHide: listedFlag,
+    lockIn: flag,
+    lockOut: flag,
+    lockRelocate: flag,
+    expiryDateVisible: flag,
+    expiryDateRequired: flag,
+    productionDateVisible: flag,
+    productionDateRequired: flag,
+    serialNumberVisible: flag,
+    serialNumberRequired: flag,
+  },
+  // A value that must be entered is shown too.
+  toRow: (input, row) => ({
+    ...row,
+    expiryDateVisible: !!(input.expiryDateVisible || input.expiryDateRequired),
+    productionDateVisible: !!(input.productionDateVisible || input.productionDateRequired),
+    serialNumberVisible: !!(input.serialNumberVisible || input.serialNumberRequired),
+  }),
+  canRead: () => true,
+  scope: (actor) =>
+    actor.contractorId === null
+      ? undefined
+      : and(eq(products.contractorId, actor.contractorId), eq(products.contractorPortalHide, false)),
+});
+
+export const productMeta = product.meta;
+export type Product = z.output<typeof product.entity.record>;
+export type ProductCreate = z.output<typeof product.entity.create>;

@@ -1,0 +1,171 @@
+// Warehouse documents. Logistics staff create and edit working copies; every staff user reads; a contractor
+// user reads only their contractor's documents (another's is 404). Only a working copy is edited or deleted;
+// its positions go with it. Confirm and revert are verbs of their own (confirm.ts, revert.ts). A working copy
+// carries a draft number (draft prefix + the draft counter); the confirmation gives it its number from the
+// type's numbering schema. The position counts and sums (thousandths) are kept by every position change, so
+// lists show progress without a join.
+import { eq } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { AppError, fieldError } from "../../../kernel/errors.ts";
+import { companies } from "../../parties/companies/entity.ts";
+import { users } from "../../access/users/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { documentStatuses } from "../../config/definitions.ts";
+import { documentTypeCodes } from "../../config/contract.ts";
+import { Resource } from "../../resource/engine.ts";
+import { containers } from "../containers/entity.ts";
+import { isLogistics, readLogisticsConfig } from "../config.ts";
+import { milli } from "../quantity.ts";
+import { takeDraftNumber } from "./draft_number.ts";
+import { documentExtras, type DocumentRow } from "./dto.ts";
+
+export const wmsDocuments = sqliteTable("wms_documents", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  documentNumber: text("document_number").notNull(),
+  typeCode: text("type_code", { enum: documentTypeCodes }).notNull(),
+  statusCode: text("status_code", { enum: documentStatuses }).notNull(),
+  contractorId: integer("contractor_id").references(() => companies.id, { onDelete: "restrict" }),
+  plannedDate: text("planned_date"),
+  /** When the confirmation ran (UTC, ISO 8601). */
+  executedAt: text("executed_at"),
+  reportedDate: text("reported_date"),
+  deadline: text("deadline"),
+  sourceLocationId: integer("source_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  sourceContainerId: integer("source_container_id").references(() => containers.id, {
+    onDelete: "restrict",
+  }),
+  destinationLocationId: integer("destination_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  destinationContainerId: integer("destination_container_id").references(() => containers.id, {
+    onDelete: "restrict",
+  }),
+  precedingDocumentId: integer("preceding_document_id").references((): AnySQLiteColumn => wmsDocuments.id, {
+    onDelete: "set null",
+  }),
+  precedingDocumentNumber: text("preceding_document_number"),
+  transportDocumentId: integer("transport_document_id"),
+  transportDocumentNumber: text("transport_document_number"),
+  comment: text("comment"),
+  systemComments: text("system_comments"),
+  assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+  /** Made by the system from another record (an order, another document): its positions are fixed. */
+  generated: integer("generated", { mode: "boolean" }).notNull().default(false),
+  positionsCount: integer("positions_count").notNull().default(0),
+  /** Positions whose real quantity reached the quantity. */
+  confirmedPositionsCount: integer("confirmed_positions_count").notNull().default(0),
+  /** Thousandths. */
+  quantitySum: integer("quantity_sum").notNull().default(0),
+  quantityRealSum: integer("quantity_real_sum").notNull().default(0),
+  progressPercent: integer("progress_percent").notNull().default(0),
+  createdByUserId: integer("created_by_user_id"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+}, (t) => [
+  uniqueIndex("wms_documents_number").on(t.documentNumber),
+  index("wms_documents_type").on(t.typeCode, t.id),
+  index("wms_documents_status").on(t.statusCode, t.id),
+  index("wms_documents_contractor").on(t.contractorId, t.id),
+  index("wms_documents_planned_date").on(t.plannedDate, t.id),
+  index("wms_documents_executed_at").on(t.executedAt, t.id),
+  index("wms_documents_deadline").on(t.deadline, t.id),
+  index("wms_documents_source_location").on(t.sourceLocationId, t.id),
+  index("wms_documents_destination_location").on(t.destinationLocationId, t.id),
+  index("wms_documents_source_container").on(t.sourceContainerId, t.id),
+  index("wms_documents_destination_container").on(t.destinationContainerId, t.id),
+  index("wms_documents_preceding").on(t.precedingDocumentId, t.id),
+  index("wms_documents_assigned_user").on(t.assignedUserId, t.id),
+  index("wms_documents_progress").on(t.progressPercent, t.id),
+  index("wms_documents_created_at").on(t.createdAt, t.id),
+  index("wms_documents_updated_at").on(t.updatedAt, t.id),
+]);
+
+const listed = "sort filter show";
+const name = z.string().nullable();
+/** Kept off the screens' metadata: the API takes or answers it, no generic screen shows it. */
+const apiOnly = { meta: false } as const;
+
+export const wmsDocument = new Resource({
+  resource: "WmsDocument",
+  table: wmsDocuments,
+  title: ["documentNumber"],
+  sort: "-createdAt",
+  fields: {
+    documentNumber: { input: false, list: "sort filter search show" },
+    typeCode: { input: "add", list: listed },
+    statusCode: { input: false, list: listed },
+    contractorId: { display: "contractorName", only: { keyRole: "contractor" }, list: listed },
+    plannedDate: { kind: "date", list: listed },
+    executedAt: { kind: "date", input: false, list: listed },
+    deadline: { kind: "date", list: "sort filter" },
+    sourceLocationId: { display: "sourceLocationLabel", list: listed },
+    destinationLocationId: { display: "destinationLocationLabel", list: listed },
+    precedingDocumentId: { display: "precedingDocumentNumber", form: false, list: "filter" },
+    assignedUserId: { list: "filter" },
+    comment: { kind: "textarea", max: 4000, list: "search" },
+    progressPercent: { input: false, unit: "%", list: listed },
+    createdAt: { list: "sort filter" },
+    updatedAt: { list: "sort filter" },
+    reportedDate: { kind: "date", ...apiOnly },
+    sourceContainerId: apiOnly,
+    sourceContainerNumber: { output: name, input: false, ...apiOnly },
+    destinationContainerId: apiOnly,
+    destinationContainerNumber: { output: name, input: false, ...apiOnly },
+    precedingDocumentNumber: { max: 64, ...apiOnly },
+    transportDocumentId: apiOnly,
+    transportDocumentNumber: { max: 64, ...apiOnly },
+    assignedUserName: { output: name, input: false, ...apiOnly },
+    systemComments: { input: false, ...apiOnly },
+    generated: { input: false, ...apiOnly },
+    positionsCount: { input: false, ...apiOnly },
+    confirmedPositionsCount: { input: false, ...apiOnly },
+    unconfirmedPositionsCount: { output: z.number(), input: false, ...apiOnly },
+    quantitySum: { input: false, output: z.number(), codec: milli, ...apiOnly },
+    quantityRealSum: { input: false, output: z.number(), codec: milli, ...apiOnly },
+    createdByUserId: { input: false, output: false, ...apiOnly },
+  },
+  canRead: () => true,
+  canWrite: isLogistics,
+  scope: (
+    actor,
+  ) => (actor.contractorId === null ? undefined : eq(wmsDocuments.contractorId, actor.contractorId)),
+  toRecord: (row, record) => ({
+    ...record,
+    unconfirmedPositionsCount: row.positionsCount - row.confirmedPositionsCount,
+  }),
+  toRow: (_input, row, ctx, old) =>
+    old ? row : { ...row, statusCode: "workingCopy", generated: false, createdByUserId: ctx.actor.userId },
+  validate: async (tx, _ctx, values, old) => {
+    if (old && old.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+    if (!old) {
+      const config = await readLogisticsConfig(tx);
+      if (config.documentTypesEnabled[values.typeCode as (typeof documentTypeCodes)[number]] === false) {
+        throw fieldError({ typeCode: ["validation.invalidValue"] });
+      }
+    }
+  },
+  derive: async (tx, _values, old) => {
+    if (old) return {};
+    const config = await readLogisticsConfig(tx);
+    // Working copies carry a draft number of their own counter; confirmation gives the real one.
+    return { documentNumber: await takeDraftNumber(tx, config) };
+  },
+  beforeDelete: (_tx, _ctx, old) => {
+    if (old.statusCode !== "workingCopy") throw new AppError("record.statusForbidsDelete");
+    return Promise.resolve();
+  },
+  readExtra: (db, rows) => documentExtras(db, rows as unknown as DocumentRow[]),
+});
+
+export const wmsDocumentMeta = wmsDocument.meta;

@@ -1,0 +1,222 @@
+// Positions of warehouse documents, kept by logistics staff on working copies. A position names its product
+// by id or by `productCode` (an index, a barcode or a GS1 scan: gs1.ts); positions of a confirmed or reverted
+// document, or of a generated one, are not changed. Every change recomputes the document's totals.
+// Quantities are thousandths; a location or container left empty takes the document's. Deleting a
+// (working-copy) document deletes its positions.
+import { eq, inArray, sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import type { Db } from "../../../db/connection.ts";
+import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
+import { productBarcodes, products } from "../../assortment/products/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { Resource } from "../../resource/engine.ts";
+import { optText } from "../../resource/fields.ts";
+import { isLogistics } from "../config.ts";
+import { containers } from "../containers/entity.ts";
+import { wmsDocuments } from "../documents/entity.ts";
+import { refreshDocumentTotals } from "../documents/totals.ts";
+import { readNames } from "../names.ts";
+import { fromMilli, milli, optQuantityMilli, quantityMilli } from "../quantity.ts";
+import { resolveProductCode } from "../validators/lookup.ts";
+import { gtinForms, isGs1, parseGs1, printable } from "./gs1.ts";
+
+export const wmsDocumentPositions = sqliteTable("wms_document_positions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  documentId: integer("document_id").notNull().references(() => wmsDocuments.id, { onDelete: "cascade" }),
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
+  quantity: integer("quantity").notNull(),
+  /** What was really counted or moved (terminal, confirmation); null until then. */
+  quantityReal: integer("quantity_real"),
+  /** quantity - quantityReal, never below 0. */
+  quantityLeft: integer("quantity_left").notNull(),
+  unitPrice: real("unit_price"),
+  /** unitPrice x quantity, rounded to cents. */
+  value: real("value"),
+  expiryDate: text("expiry_date"),
+  productionDate: text("production_date"),
+  serialNumber: text("serial_number"),
+  sourceLocationId: integer("source_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  sourceContainerId: integer("source_container_id").references(() => containers.id, {
+    onDelete: "restrict",
+  }),
+  destinationLocationId: integer("destination_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  destinationContainerId: integer("destination_container_id").references(() => containers.id, {
+    onDelete: "restrict",
+  }),
+  productComment: text("product_comment"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+}, (t) => [
+  index("wms_document_positions_document").on(t.documentId, t.id),
+  index("wms_document_positions_product").on(t.productId, t.id),
+  index("wms_document_positions_source_location").on(t.sourceLocationId, t.id),
+  index("wms_document_positions_destination_location").on(t.destinationLocationId, t.id),
+  index("wms_document_positions_source_container").on(t.sourceContainerId, t.id),
+  index("wms_document_positions_destination_container").on(t.destinationContainerId, t.id),
+  index("wms_document_positions_created_at").on(t.createdAt, t.id),
+]);
+
+type PositionRow = typeof wmsDocumentPositions.$inferSelect;
+
+/** The position's document, which must be a working copy that was not generated. */
+async function changeableDocument(tx: Db, documentId: number) {
+  const [doc] = await tx.select({ statusCode: wmsDocuments.statusCode, generated: wmsDocuments.generated })
+    .from(wmsDocuments).where(eq(wmsDocuments.id, documentId)).limit(1);
+  if (!doc) throw notFound();
+  if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+  if (doc.generated) throw new AppError("document.generatedPositions");
+}
+
+/** A product by index (saved in capitals) or by barcode; none or several answer the lookup's 422. */
+async function productByCode(tx: Db, code: string): Promise<number> {
+  const candidates = await tx.select({ id: products.id, index: products.index }).from(products).where(
+    sql`${products.index} = ${code.toUpperCase()} OR ${products.id} IN (
+      SELECT ${productBarcodes.productId} FROM ${productBarcodes} WHERE ${productBarcodes.barcode} = ${code})`,
+  );
+  return lookedUp(code, candidates);
+}
+
+function lookedUp(code: string, candidates: { id: number; index: string }[]): number {
+  const found = resolveProductCode(code, candidates);
+  if ("issue" in found) throw new AppError("document.validation", { issues: [found.issue] });
+  return found.productId;
+}
+
+/**
+ * A GS1 scan's product (by its GTIN in any stored barcode form) and the expiry date, production date and
+ * serial number its label carries, for the fields the caller left empty.
+ */
+async function productByGs1(tx: Db, code: string): Promise<Record<string, unknown>> {
+  const scan = parseGs1(code);
+  const candidates = scan.gtin === null ? [] : await tx.select({ id: products.id, index: products.index })
+    .from(products).where(inArray(
+      products.id,
+      tx.select({ id: productBarcodes.productId }).from(productBarcodes)
+        .where(inArray(productBarcodes.barcode, gtinForms(scan.gtin))),
+    ));
+  return {
+    productId: lookedUp(scan.gtin ?? printable(code), candidates),
+    expiryDate: scan.expiryDate,
+    productionDate: scan.productionDate,
+    serialNumber: scan.serialNumber,
+  };
+}
+
+function money(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+export async function positionExtras(
+  db: Db,
+  rows: PositionRow[],
+): Promise<Map<number, Record<string, unknown>>> {
+  const names = await readNames(db, {
+    products: rows.map((r) => r.productId),
+    locations: rows.flatMap((r) => [r.sourceLocationId, r.destinationLocationId]),
+    containers: rows.flatMap((r) => [r.sourceContainerId, r.destinationContainerId]),
+  });
+  const documentIds = [...new Set(rows.map((r) => r.documentId))];
+  const numbers = new Map(
+    documentIds.length
+      ? (await db.select({ id: wmsDocuments.id, documentNumber: wmsDocuments.documentNumber }).from(
+        wmsDocuments,
+      )
+        .where(inArray(wmsDocuments.id, documentIds))).map((d) => [d.id, d.documentNumber])
+      : [],
+  );
+  return new Map(rows.map((r) => [r.id, {
+    documentNumber: numbers.get(r.documentId) ?? null,
+    productIndex: names.product(r.productId)?.index ?? null,
+    productName: names.product(r.productId)?.name ?? null,
+    sourceLocationLabel: names.location(r.sourceLocationId),
+    destinationLocationLabel: names.location(r.destinationLocationId),
+    sourceContainerNumber: names.container(r.sourceContainerId),
+    destinationContainerNumber: names.container(r.destinationContainerId),
+  }]));
+}
+
+const listed = "sort filter show";
+const name = z.string().nullable();
+const quantity = { output: z.number(), codec: milli, formLimits: { min: 0 } } as const;
+
+export const wmsDocumentPosition = new Resource({
+  resource: "WmsDocumentPosition",
+  table: wmsDocumentPositions,
+  title: ["productIndex", "productName"],
+  sort: "id",
+  fields: {
+    // The document's own rule checks it (a position of a missing or finished document is refused).
+    documentId: { input: "add", check: false, display: "documentNumber", list: listed },
+    productId: { optional: true, display: "productName", list: listed },
+    quantity: { ...quantity, schema: quantityMilli, list: "show" },
+    quantityReal: { ...quantity, schema: optQuantityMilli, output: z.number().nullable(), list: "show" },
+    quantityLeft: { input: false, output: z.number(), codec: milli, list: true },
+    unitPrice: { kind: "money", min: 0, max: 1e12, list: true },
+    value: { kind: "money", input: false, list: true },
+    expiryDate: { kind: "date", day: true, list: "show" },
+    productionDate: { kind: "date", day: true, list: true },
+    serialNumber: { max: 100, list: "show" },
+    sourceLocationId: { display: "sourceLocationLabel", list: listed },
+    destinationLocationId: { display: "destinationLocationLabel", list: listed },
+    productComment: { kind: "textarea", max: 2000 },
+    createdAt: { list: "sort filter" },
+    updatedAt: { meta: false },
+    /** An index or a barcode (or a GS1 scan), used when productId is absent. */
+    productCode: { schema: optText(200), meta: false },
+    productIndex: { output: name, input: false, meta: false },
+    sourceContainerId: { meta: false },
+    sourceContainerNumber: { output: name, input: false, meta: false },
+    destinationContainerId: { meta: false },
+    destinationContainerNumber: { output: name, input: false, meta: false },
+  },
+  toRow: (input, row, _ctx, old) => {
+    const quantityLeft = Math.max(
+      0,
+      (input.quantity as number) - ((input.quantityReal as number | null) ?? 0),
+    );
+    const price = input.unitPrice as number | null;
+    return {
+      ...row,
+      documentId: old ? old.documentId : input.documentId,
+      // Not a column: resolved to productId by `derive`.
+      productCode: input.productCode,
+      quantityLeft,
+      value: price === null ? null : money(price * fromMilli(input.quantity as number)),
+    };
+  },
+  canRead: () => true,
+  canWrite: isLogistics,
+  scope: (actor) =>
+    actor.contractorId === null ? undefined : inArray(
+      wmsDocumentPositions.documentId,
+      sql`(SELECT ${wmsDocuments.id} FROM ${wmsDocuments} WHERE ${wmsDocuments.contractorId} = ${actor.contractorId})`,
+    ),
+  validate: async (tx, _ctx, values, old) => {
+    if (old && old.documentId !== values.documentId) throw notFound();
+    await changeableDocument(tx, values.documentId as number);
+    if (values.productId === null && values.productCode === null) {
+      throw fieldError({ productId: ["validation.required"] });
+    }
+  },
+  derive: async (tx, values) => {
+    if (values.productId !== null) return { productCode: undefined };
+    const code = values.productCode as string;
+    if (!isGs1(code)) return { productId: await productByCode(tx, code), productCode: undefined };
+    // What the caller gave explicitly wins over what the label says.
+    const scanned = await productByGs1(tx, code);
+    const given = Object.entries(scanned).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
+    return { ...Object.fromEntries(given), productId: scanned.productId, productCode: undefined };
+  },
+  afterWrite: (tx, row) => refreshDocumentTotals(tx, row.documentId),
+  beforeDelete: (tx, _ctx, old) => changeableDocument(tx, old.documentId),
+  afterDelete: (tx, old) => refreshDocumentTotals(tx, old.documentId),
+  readExtra: (db, rows) => positionExtras(db, rows as unknown as PositionRow[]),
+});
+
+export const wmsDocumentPositionMeta = wmsDocumentPosition.meta;
