@@ -1,6 +1,7 @@
-// Resource metadata: what the generic list and the add/edit/preview dialogs need to know about a resource,
-// declared once beside its schemas. Plain data (no functions, no zod), so the client imports it as it is,
-// and the server's resource engine derives its list's sortable, filterable and searchable fields from it.
+// Resource metadata: what the generic list and the add/edit/preview dialogs need to know about a resource.
+// An entity's is derived from its declaration (server/domain/resource/declare.ts); the inventory reports'
+// are written out (stock/inventory/meta.ts). Plain data (no functions, no zod): the client receives it as
+// it is, and the server's resource engine derives its list's sortable, filterable and searchable fields from it.
 
 /** How a field is shown and edited. The list's filter operators follow from it. */
 export type FieldKind =
@@ -136,19 +137,3 @@ export interface ResourceMeta {
   readOnly?: boolean;
   fields: readonly FieldMeta[];
 }
-
-/** Every record's creation and last change: list columns that sort and filter, hidden until chosen. */
-export const timestampFields: FieldMeta[] = [
-  {
-    name: "createdAt",
-    kind: "date",
-    labelKey: "field.common.createdAt",
-    list: { sortable: true, filterable: true },
-  },
-  {
-    name: "updatedAt",
-    kind: "date",
-    labelKey: "field.common.updatedAt",
-    list: { sortable: true, filterable: true },
-  },
-];

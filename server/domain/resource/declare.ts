@@ -6,8 +6,8 @@
 // becomes a record and an input becomes a row, which ids must name existing records, and which rows
 // elsewhere keep a record from being deleted. Limits are written once, in the field's schema; the metadata
 // reads them back from it (z.toJSONSchema), so the form and the server cannot disagree.
-import { getTableColumns, type InferSelectModel, type SQL, sql } from "drizzle-orm";
-import { getTableConfig, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { getTableColumns } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type {
   FieldKind,
@@ -33,206 +33,29 @@ import {
   upperText,
 } from "./fields.ts";
 import { email } from "../access/users/contract.ts";
+import type {
+  AnyTable,
+  CreateOf,
+  Dependent,
+  Display,
+  EntityDef,
+  FieldDef,
+  LinkDef,
+  ObjectSchema,
+  RecordOf,
+  ReferenceCheck,
+  UniqueRule,
+  UpdateOf,
+  ValueListDef,
+} from "./declaration.ts";
+import { dependentsOf, displaysOf, linksOf, referencesOf, register, targetOf, valuesOf } from "./links.ts";
 
-// deno-lint-ignore no-explicit-any
-export type AnyTable = SQLiteTable & Record<string, any>;
-
-/** How a value is stored when the column holds it differently (JSON text, thousandths). */
-export interface Codec {
-  toRecord(stored: unknown): unknown;
-  toRow(value: unknown): unknown;
-}
-
-/** A JSON value kept in a text column. */
-export const jsonText: Codec = {
-  toRecord: (v) => (v === null || v === undefined ? null : JSON.parse(v as string)),
-  toRow: (v) => (v === null || v === undefined ? null : JSON.stringify(v)),
-};
-
-/** What a field adds to its column (or says of a field that has none). Everything is optional. */
-export interface FieldDef {
-  /** How the client shows and edits it; by default the column's type says (text, number, boolean, link). */
-  kind?: FieldKind;
-  /** The label's catalogue key; `field.<entity key>.<name>` (or `field.common.<name>` for common names). */
-  label?: string;
-  /** The form's group heading (catalogue key). */
-  group?: string;
-  /**
-   * A list column, with any of the words `sort`, `filter`, `search`, `show` (shown until hidden with the
-   * column chooser); `true` for a column with none of them.
-   */
-  list?: string | true;
-  /**
-   * Whether the add/edit form has it. By default an input field is on the form of the calls that take it
-   * (`input`); `false` keeps it off the form (still an input of the API), "add" on the add form only.
-   */
-  form?: false | "add";
-  /** Whether the API takes it: on both calls (default for a column), only when adding, or never (server). */
-  input?: false | "add";
-  /**
-   * The record's value: by default the column's. A schema for a field without a column (filled by
-   * `readExtra` or `toRecord`) or one the column holds differently; false keeps the column out of records.
-   */
-  output?: z.ZodType | false;
-  /** The input schema, when the kind's own does not fit; the metadata reads its limits from it. */
-  schema?: z.ZodType;
-  /** The input schema of an edit, where it differs from an add's (a password sent only to change it). */
-  editSchema?: z.ZodType;
-  /** Kept out of the metadata (a column the API answers but no screen shows). */
-  meta?: false;
-  /** Longest text, or largest number. */
-  max?: number;
-  /** Smallest number. */
-  min?: number;
-  /** Saved in capitals. */
-  upper?: true;
-  /** An http(s) address. */
-  url?: true;
-  /** May be left empty although the column may not (the server fills it). */
-  optional?: true;
-  /** The allowed values of an enum (the column's own enum by default). */
-  options?: readonly string[];
-  unit?: string;
-  currency?: string;
-  /** A calendar day (YYYY-MM-DD), not an instant. */
-  day?: true;
-  barcode?: "code128";
-  /**
-   * A link: the record also carries the linked record's name in this field, read from the linked table's
-   * column named by its first title field (or, where that is no column, by the resource's `readExtra`).
-   */
-  display?: string;
-  /** A link: the linked record's fields that name it in the client's picker, where not its own title. */
-  titles?: readonly string[];
-  /** A link: the linked record must have these values (the client's picker offers only such records). */
-  only?: Record<string, string>;
-  /** A link without a foreign key in the table (audit rows keep no constraint): the table it names. */
-  ref?: () => AnyTable;
-  /** A link the resource's own rule checks (a position's document), not the engine. */
-  check?: false;
-  /** The value a new record's form starts with, when the schema has no default. */
-  formDefault?: string | number | boolean;
-  /**
-   * A narrower range than the API takes, asked for by the form only (a position's quantity is positive on
-   * the form; the API keeps others in a working copy and the confirmation's validators refuse them).
-   */
-  formLimits?: { min?: number; max?: number };
-  /** The form's required mark, when the schema alone does not say it. */
-  formRequired?: "always" | "add" | false;
-  adminOnly?: true;
-  writeOnly?: true;
-  /** Links to several records, kept in a table of (this id, linked id); `names` adds their names. */
-  link?: { table: AnyTable; names?: string };
-  /** Several plain values, kept in a table of (this id, value). */
-  values?: { table: AnyTable; unique?: true };
-  /** A list of small objects: the catalogue prefix of its columns' labels (the columns come from `schema`). */
-  rows?: { label: string };
-  codec?: Codec;
-}
-
-export interface UniqueDef {
-  /** The fields to flag when the value is taken. */
-  fields: readonly string[];
-  /** Further columns of the key that are not flagged (a layout's name is unique within its type). */
-  within?: readonly string[];
-  /** Compared without regard to letter case. */
-  nocase?: true;
-}
-
-export interface EntityDef<
-  T extends AnyTable = AnyTable,
-  F extends Record<string, FieldDef> = Record<string, FieldDef>,
-> {
-  /** The API path's name and the real-time events' resource. */
-  resource: string;
-  /** The catalogue's name for it (`resource.<key>`, `field.<key>.<name>`); the resource in camelCase by default. */
-  key?: string;
-  /** The API path under /api (`/<resource>`). */
-  path?: string;
-  table: T;
-  /** Fields whose values name a record, the first with a value wins. */
-  title: readonly string[];
-  /** The list's default order: a field, `-` before it for descending. */
-  sort: string;
-  writers?: "admin" | "manager";
-  readers?: "admin";
-  readOnly?: true;
-  singleton?: true;
-  /**
-   * The fields in the order the client shows them, each with what its column cannot say. Columns not named
-   * here are still inputs and outputs; `id`, `createdAt` and `updatedAt` are added where not named.
-   */
-  fields: F;
-  unique?: readonly UniqueDef[];
-  /** The quick search's FTS5 trigram index (made by a migration); it holds exactly the searchable fields. */
-  search?: string;
-  /** The record.foreignKey variant when links to this entity or from its tables refuse a delete ("company"). */
-  refusedAs?: string;
-  /** Rules across fields, added to the add and edit shapes. */
-  refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
-}
-
-/** A column of this resource that must name an existing record (`parentId` → companies.id). */
-export interface ReferenceCheck {
-  column: SQLiteColumn;
-  table: AnyTable;
-  id: SQLiteColumn;
-  /** More the target must satisfy (a contractor must have the contractor role). */
-  where?: SQL;
-}
-
-/** A many-to-many link kept in its own table (`product_group_links(product_id, group_id)`). */
-export interface LinkDef {
-  table: AnyTable;
-  owner: SQLiteColumn;
-  target: SQLiteColumn;
-  targetTable: AnyTable;
-  targetId: SQLiteColumn;
-  targetWhere?: SQL;
-  /** The linked table's column that names a linked record (the record then carries `<names>`). */
-  names?: SQLiteColumn;
-  namesField?: string;
-}
-
-/** Several plain values of a record kept in their own table, one row per value. */
-export interface ValueListDef {
-  table: AnyTable;
-  owner: SQLiteColumn;
-  value: SQLiteColumn;
-  unique?: boolean;
-}
-
-/** Another table's column whose rows point at this resource: a linked record cannot be deleted. */
-export interface Dependent {
-  column: SQLiteColumn;
-  variant?: string;
-}
-
-/** Which values must be unique among the tenant's records, and the fields to flag when they are not. */
-export interface UniqueRule {
-  columns: SQLiteColumn[];
-  fields: string[];
-  caseInsensitive?: boolean;
-}
-
-/** A reference field whose record carries the linked record's name. */
-interface Display {
-  field: string;
-  column: SQLiteColumn;
-  display: string;
-}
+export type * from "./declaration.ts";
+export { jsonText } from "./declaration.ts";
 
 const COMMON_LABELS = new Set(["id", "createdAt", "updatedAt", "colour", "icon", "description"]);
 const LIST_WORDS = { sort: "sortable", filter: "filterable", search: "searchable", show: "visible" } as const;
 const SERVER_COLUMNS = new Set(["id", "createdAt", "updatedAt", "version"]);
-
-/** Every declared entity by its table, for links: a foreign key names a table, the entity says the rest. */
-const byTable = new Map<SQLiteTable, Entity>();
-
-/** The entity declared for `table`, if any. */
-export function entityOf(table: SQLiteTable): Entity | undefined {
-  return byTable.get(table);
-}
 
 interface ColumnInfo {
   column: SQLiteColumn;
@@ -262,18 +85,6 @@ function columnInfo(column: SQLiteColumn): ColumnInfo {
     default: c.default,
     enumValues: c.enumValues?.length ? c.enumValues : undefined,
   };
-}
-
-/** The table and column a column's foreign key points at, read when first needed (tables refer in circles). */
-function foreignKeyOf(column: SQLiteColumn): { table: AnyTable; column: SQLiteColumn } | undefined {
-  const table = (column as unknown as { table: SQLiteTable }).table;
-  for (const fk of getTableConfig(table).foreignKeys) {
-    const ref = fk.reference();
-    if (ref.columns.length === 1 && ref.columns[0] === column) {
-      return { table: ref.foreignTable as AnyTable, column: ref.foreignColumns[0] };
-    }
-  }
-  return undefined;
 }
 
 /** The limits a schema enforces, read from its JSON Schema (the input side, nulls aside). */
@@ -347,6 +158,7 @@ export class Entity<
   #links?: Record<string, LinkDef>;
   #values?: Record<string, ValueListDef>;
   #displays?: Display[];
+  #dependents?: Dependent[];
 
   constructor(readonly def: EntityDef<T, F>) {
     const { table, fields } = def;
@@ -427,7 +239,7 @@ export class Entity<
       caseInsensitive: u.nocase,
     }));
     this.meta = this.#meta();
-    byTable.set(table, this as unknown as Entity);
+    register(table, this as unknown as Entity);
   }
 
   #column(name: string): SQLiteColumn {
@@ -620,8 +432,7 @@ export class Entity<
     let resolved: ReferenceMeta | undefined;
     const resolve = (): ReferenceMeta => {
       if (resolved) return resolved;
-      const target = byTable.get(this.#targetTable(name, f));
-      if (!target) throw new Error(`${this.def.resource}.${name}: no entity is declared for its target`);
+      const target = targetOf(this, name, f);
       resolved = {
         resource: target.def.resource,
         path: target.meta.path,
@@ -636,114 +447,34 @@ export class Entity<
     Object.defineProperty(meta, "reference", { enumerable: true, get: resolve });
   }
 
-  #targetTable(name: string, f: FieldDef): AnyTable {
-    if (f.ref) return f.ref();
-    if (f.link) return this.#linkColumns(name, f.link.table).targetTable;
-    const fk = foreignKeyOf(this.#column(name));
-    if (!fk) throw new Error(`${this.def.resource}.${name}: a link needs a foreign key or ref`);
-    return fk.table;
-  }
-
-  /** A link table's two foreign keys: the one to this table, and the one to the linked table. */
-  #linkColumns(name: string, table: AnyTable) {
-    let owner: SQLiteColumn | undefined;
-    let target: { column: SQLiteColumn; table: AnyTable; id: SQLiteColumn } | undefined;
-    for (const fk of getTableConfig(table).foreignKeys) {
-      const ref = fk.reference();
-      if (ref.foreignTable === this.def.table && !owner) owner = ref.columns[0];
-      else {target = {
-          column: ref.columns[0],
-          table: ref.foreignTable as AnyTable,
-          id: ref.foreignColumns[0],
-        };}
-    }
-    if (!owner || !target) {
-      throw new Error(`${this.def.resource}.${name}: the link table needs both foreign keys`);
-    }
-    return { owner, target: target.column, targetTable: target.table, targetId: target.id };
-  }
-
-  /** `only` as SQL on the target's columns (text compared without regard to case). */
-  #only(target: AnyTable, only: Record<string, string> | undefined): SQL | undefined {
-    if (!only) return undefined;
-    const columns = getTableColumns(target) as Record<string, SQLiteColumn>;
-    return sql.join(
-      Object.entries(only).map(([k, v]) => sql`${columns[k]} = ${v} COLLATE NOCASE`),
-      sql` AND `,
-    );
-  }
-
   /** The fields an add or an edit takes. */
   inputs(mode: "add" | "edit"): readonly string[] {
     return this.#inputs[mode];
   }
 
-  /** Ids the engine checks name an existing (and suitable) record. */
+  /** Ids the engine checks name an existing (and suitable) record, by field (links.ts). */
   get references(): Record<string, ReferenceCheck> {
-    if (this.#references) return this.#references;
-    const refs: Record<string, ReferenceCheck> = {};
-    for (const name of new Set([...this.#inputs.add, ...this.#inputs.edit])) {
-      const f: FieldDef = this.def.fields[name] ?? {};
-      if (f.check === false || !this.columns[name] || this.kindOf(name) !== "reference") continue;
-      const fk = f.ref ? undefined : foreignKeyOf(this.columns[name]);
-      const table = f.ref ? f.ref() : fk?.table;
-      if (!table) continue;
-      const id = fk?.column ?? (getTableColumns(table) as Record<string, SQLiteColumn>).id;
-      refs[name] = { column: this.columns[name], table, id, where: this.#only(table, f.only) };
-    }
-    return (this.#references = refs);
+    return (this.#references ??= referencesOf(this));
   }
 
+  /** The many-to-many links kept in their own tables, by field. */
   get links(): Record<string, LinkDef> {
-    if (this.#links) return this.#links;
-    const links: Record<string, LinkDef> = {};
-    for (const [name, f] of Object.entries(this.def.fields as Record<string, FieldDef>)) {
-      if (!f.link) continue;
-      const c = this.#linkColumns(name, f.link.table);
-      const target = byTable.get(c.targetTable);
-      const titleColumn = target ? target.columns[target.def.title[0]] : undefined;
-      links[name] = {
-        table: f.link.table,
-        owner: c.owner,
-        target: c.target,
-        targetTable: c.targetTable,
-        targetId: c.targetId,
-        targetWhere: this.#only(c.targetTable, f.only),
-        ...(f.link.names ? { names: titleColumn, namesField: f.link.names } : {}),
-      };
-    }
-    return (this.#links = links);
+    return (this.#links ??= linksOf(this));
   }
 
+  /** The plain values kept in their own tables, by field. */
   get values(): Record<string, ValueListDef> {
-    if (this.#values) return this.#values;
-    const values: Record<string, ValueListDef> = {};
-    for (const [name, f] of Object.entries(this.def.fields as Record<string, FieldDef>)) {
-      if (!f.values) continue;
-      const columns = getTableColumns(f.values.table) as Record<string, SQLiteColumn>;
-      const owner = getTableConfig(f.values.table).foreignKeys.map((fk) => fk.reference())
-        .find((r) => r.foreignTable === this.def.table)?.columns[0];
-      const value = Object.values(columns).find((c) => c !== owner);
-      if (!owner || !value) {
-        throw new Error(`${this.def.resource}.${name}: the value table needs an owner and a value`);
-      }
-      values[name] = { table: f.values.table, owner, value, unique: !!f.values.unique };
-    }
-    return (this.#values = values);
+    return (this.#values ??= valuesOf(this));
   }
 
   /** Reference fields whose records carry the linked record's name, and the column that names it. */
   get displays(): Display[] {
-    if (this.#displays) return this.#displays;
-    const displays: Display[] = [];
-    for (const [name, f] of Object.entries(this.def.fields as Record<string, FieldDef>)) {
-      if (!f.display || !this.columns[name] || this.columns[f.display]) continue;
-      const target = byTable.get(this.#targetTable(name, f));
-      if (!target) throw new Error(`${this.def.resource}.${name}: no entity is declared for its target`);
-      const column = target.columns[(f.titles ?? target.def.title)[0]];
-      if (column) displays.push({ field: name, column, display: f.display });
-    }
-    return (this.#displays = displays);
+    return (this.#displays ??= displaysOf(this));
+  }
+
+  /** Columns of `tables` whose rows keep a record of this entity from being deleted (its foreign keys). */
+  dependentsIn(tables: readonly SQLiteTable[]): Dependent[] {
+    return (this.#dependents ??= dependentsOf(this, tables));
   }
 
   /** A stored row as the API answers it; `extra` holds values read beside it (names, computed fields). */
@@ -781,36 +512,6 @@ export class Entity<
     }
     return row;
   }
-
-  /**
-   * Columns of other tables whose rows keep a record of this entity from being deleted: every foreign key
-   * to this table that neither cascades nor empties itself, in any table of the tenant schema.
-   */
-  dependentsIn(tables: readonly SQLiteTable[]): Dependent[] {
-    const found: Dependent[] = [];
-    for (const table of tables) {
-      for (const fk of getTableConfig(table).foreignKeys) {
-        const ref = fk.reference();
-        if (ref.foreignTable !== this.def.table) continue;
-        const rule = fk.onDelete ?? "no action";
-        if (rule === "cascade" || rule === "set null" || rule === "set default") continue;
-        const owner = byTable.get(table) ?? ownerOfLinkTable(table);
-        const variant = this.def.refusedAs ?? owner?.def.refusedAs;
-        found.push({ column: ref.columns[0], ...(variant ? { variant } : {}) });
-      }
-    }
-    return found;
-  }
-}
-
-/** The entity whose link or value table this is. */
-function ownerOfLinkTable(table: SQLiteTable): Entity | undefined {
-  for (const e of byTable.values()) {
-    for (const f of Object.values(e.def.fields as Record<string, FieldDef>)) {
-      if (f.link?.table === table || f.values?.table === table) return e;
-    }
-  }
-  return undefined;
 }
 
 /** The columns of a rows field, from its item schema: names, kinds, required columns, lengths and options. */
@@ -844,54 +545,3 @@ export function entity<T extends AnyTable, const F extends Record<string, FieldD
 ): Entity<T, F> {
   return new Entity(def);
 }
-
-// The record's type, from the table's columns and the fields' declarations (what the API answers).
-type KeysWhere<F, Cond> = { [K in keyof F]: F[K] extends Cond ? K : never }[keyof F];
-type Hidden<F> = KeysWhere<F, { output: false }>;
-type Outputs<F> = {
-  [K in KeysWhere<F, { output: z.ZodType }>]: F[K] extends { output: infer S extends z.ZodType } ? z.output<S>
-    : never;
-};
-type Displays<F> = {
-  [K in keyof F as F[K] extends { display: infer D extends string } ? D : never]: string | null;
-};
-type Links<F> =
-  & { [K in KeysWhere<F, { link: object }>]: number[] }
-  & { [K in keyof F as F[K] extends { link: { names: infer N extends string } } ? N : never]: string[] };
-type ValueLists<F> = { [K in KeysWhere<F, { values: object }>]: string[] };
-
-type ServerColumns = "id" | "createdAt" | "updatedAt" | "version";
-type SchemaOutputs<F, Key extends "schema" | "editSchema"> = {
-  [K in KeysWhere<F, { [k in Key]: z.ZodType }>]: F[K] extends { [k in Key]: infer S extends z.ZodType }
-    ? z.output<S>
-    : never;
-};
-/** As zod types an object: a key whose value may be undefined may be left out. */
-type Optional<O> =
-  & { [K in keyof O as undefined extends O[K] ? K : never]?: O[K] }
-  & { [K in keyof O as undefined extends O[K] ? never : K]: O[K] };
-type Schemas<F, Key extends "schema" | "editSchema"> = Optional<SchemaOutputs<F, Key>>;
-
-/** What an add takes, parsed: the columns' values (texts trimmed, empty ones null) and the declared inputs. */
-export type CreateOf<T extends AnyTable, F> =
-  & Omit<InferSelectModel<T>, ServerColumns | KeysWhere<F, { input: false }> | keyof Schemas<F, "schema">>
-  & Schemas<F, "schema">
-  & { [K in KeysWhere<F, { link: object }>]: number[] }
-  & { [K in KeysWhere<F, { values: object }>]: string[] };
-
-/** What an edit takes, parsed: the record's id and version, and the fields an edit may change. */
-export type UpdateOf<T extends AnyTable, F> =
-  & Omit<CreateOf<T, F>, KeysWhere<F, { input: "add" }> | keyof Schemas<F, "editSchema">>
-  & Schemas<F, "editSchema">
-  & { id: number; version: number };
-
-/** A zod object schema whose parsed value has the type the declaration gives it. */
-export type ObjectSchema<O> = z.ZodType<O> & { readonly shape: Record<string, z.ZodType> };
-
-/** A record of an entity as the API answers it. */
-export type RecordOf<T extends AnyTable, F> =
-  & Omit<InferSelectModel<T>, Hidden<F> | keyof Outputs<F>>
-  & Outputs<F>
-  & Displays<F>
-  & Links<F>
-  & ValueLists<F>;

@@ -1,5 +1,6 @@
-// Zod building blocks for resource schemas, so each entity states its rules (length, capitals, colour)
-// the same way. Texts are trimmed; an emptied optional text is stored as null.
+// Zod building blocks of the entities' input shapes: the declaration (declare.ts) picks one by the field's
+// kind and column, so each entity states its rules (length, capitals, colour) the same way. Texts are
+// trimmed; an emptied optional text is stored as null.
 import { z } from "zod";
 import { email, EMAIL_MAX, phoneNumber } from "../access/users/contract.ts";
 
@@ -14,7 +15,7 @@ export const reqText = (max: number) => z.string().trim().min(1).max(max);
 /** A text the product saves in capitals (codes, labels, indexes). */
 export const upperText = (max: number) => reqText(max).transform((v) => v.toUpperCase());
 
-export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 /** "#rrggbb" stored in lower case, or null. */
 export const colour = z.string().trim()
   .refine((v) => v === "" || COLOUR_PATTERN.test(v), { params: { code: "validation.invalidValue" } })
@@ -30,14 +31,6 @@ export const refIds = z.array(z.number().int().positive()).max(500).default([])
 /** A number within bounds, or null. */
 export const optNumber = (min: number, max: number) =>
   z.number().min(min).max(max).nullish().transform((v) => v ?? null);
-
-/** What every stored record carries. */
-export const recordBase = {
-  id: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
-};
 
 /** What an edit names: the record and the version it was read at. */
 export const editBase = { id: z.number().int().positive(), version: z.number().int().positive() };
