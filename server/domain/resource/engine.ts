@@ -19,7 +19,7 @@ import {
 import type { FieldKind, ResourceMeta } from "../../kernel/resource_meta.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import type { HubResource } from "../../hub/visibility.ts";
+import { type HubResource, visibilityRules } from "../../hub/visibility.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { recordLog } from "../logs/record_log/table.ts";
 import {
@@ -192,6 +192,10 @@ export class Resource<
     this.#t = def.table;
     const { meta } = this.entity;
     this.hub = def.hub ?? (def.resource as HubResource);
+    // Real-time events reach only those a rule lets see them: a resource without one would tell nobody.
+    if (!Object.hasOwn(visibilityRules, this.hub)) {
+      throw new Error(`${def.resource}: server/hub/visibility.ts has no rule for "${this.hub}"`);
+    }
     this.listFields = listFieldsOf(meta, def.table, {}, this.entity.values);
     this.#idCol = def.table.id;
     this.#versionCol = def.table.version;

@@ -260,7 +260,7 @@ describe("Company", () => {
     expect([moved.status, moved.body.parentName]).toEqual([200, "TREE A"]);
   });
 
-  it("cannot be deleted while a child company, a person or a user refers to it", async () => {
+  it("cannot be deleted while a child company, a person, a user or a product refers to it", async () => {
     // Each referrer alone forbids the delete; once it lets go, the delete goes through.
     const referrers: [string, (id: number) => Promise<() => Promise<unknown>>][] = [
       ["child company", async (id) => {
@@ -275,6 +275,12 @@ describe("Company", () => {
         const user = await addUser(s, admin, { username: `refd-user-${id}`, connectedContractorId: id });
         return () =>
           call(s, "PUT", "/api/User", { token: admin, body: { ...user, connectedContractorId: null } });
+      }],
+      // No hand-kept list names this one: the delete rule comes from products.contractor_id's foreign key
+      // (before entities were declared once, this delete failed in SQLite and answered 500).
+      ["product", async (id) => {
+        const product = await created("Product", { index: `REFD-${id}`, name: "Refd", contractorId: id });
+        return () => del("Product", product.id);
       }],
     ];
     for (const [name, refer] of referrers) {

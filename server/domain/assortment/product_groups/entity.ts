@@ -16,6 +16,8 @@ export const productGroups = sqliteTable("product_groups", {
   version: integer("version").notNull().default(1),
 }, (t) => [
   index("product_groups_name").on(t.name, t.id),
+  index("product_groups_colour").on(t.colour, t.id),
+  index("product_groups_icon").on(t.icon, t.id),
   index("product_groups_assigned_user").on(t.assignedUserId, t.id),
   index("product_groups_created_at").on(t.createdAt, t.id),
   index("product_groups_updated_at").on(t.updatedAt, t.id),
