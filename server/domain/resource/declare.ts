@@ -35,6 +35,7 @@ import {
 import { email } from "../access/users/contract.ts";
 import type {
   AnyTable,
+  Codec,
   CreateOf,
   Dependent,
   Display,
@@ -52,6 +53,15 @@ import { dependentsOf, displaysOf, linksOf, referencesOf, register, targetOf, va
 
 export type * from "./declaration.ts";
 export { jsonText } from "./declaration.ts";
+
+/** Where a record's field comes from. */
+interface Output {
+  name: string;
+  from: "column" | "links" | "values" | "extra";
+  codec?: Codec;
+  /** An extra field's value when nothing gave one (a link's names: no names). */
+  empty?: null | [];
+}
 
 const COMMON_LABELS = new Set(["id", "createdAt", "updatedAt", "colour", "icon", "description"]);
 const LIST_WORDS = { sort: "sortable", filter: "filterable", search: "searchable", show: "visible" } as const;
@@ -153,7 +163,8 @@ export class Entity<
   readonly columns: Record<string, SQLiteColumn>;
   readonly #info: Record<string, ColumnInfo>;
   readonly #inputs: { add: string[]; edit: string[] };
-  readonly #outputs: string[];
+  /** How each field of a record is read, worked out once: a record is made for every row of every page. */
+  readonly #outputs: Output[];
   #references?: Record<string, ReferenceCheck>;
   #links?: Record<string, LinkDef>;
   #values?: Record<string, ValueListDef>;
@@ -230,7 +241,14 @@ export class Entity<
         outputs.push(f.display);
       }
     }
-    this.#outputs = outputs;
+    const namesFields = new Set(Object.values(fields as Record<string, FieldDef>).map((f) => f.link?.names));
+    this.#outputs = outputs.map((name): Output => {
+      const f: FieldDef = fields[name] ?? {};
+      if (this.columns[name]) return { name, from: "column", codec: f.codec };
+      if (f.link) return { name, from: "links" };
+      if (f.values) return { name, from: "values" };
+      return { name, from: "extra", empty: namesFields.has(name) ? [] : null };
+    });
     this.record = z.object(record) as unknown as ObjectSchema<RecordOf<T, F>>;
 
     this.unique = (def.unique ?? []).map((u) => ({
@@ -485,21 +503,14 @@ export class Entity<
     values: Record<string, string[]>,
   ): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    for (const name of this.#outputs) {
-      const f: FieldDef = this.def.fields[name] ?? {};
-      if (this.columns[name]) out[name] = f.codec ? f.codec.toRecord(row[name]) : row[name];
-      else if (name in links) out[name] = links[name];
-      else if (name in values) out[name] = values[name];
-      else out[name] = extra[name] ?? this.#emptyExtra(name);
+    for (const o of this.#outputs) {
+      const { name } = o;
+      if (o.from === "column") out[name] = o.codec ? o.codec.toRecord(row[name]) : row[name];
+      else if (o.from === "links") out[name] = links[name] ?? [];
+      else if (o.from === "values") out[name] = values[name] ?? [];
+      else out[name] = extra[name] ?? (Array.isArray(o.empty) ? [] : null);
     }
     return out;
-  }
-
-  #emptyExtra(name: string): unknown {
-    for (const f of Object.values(this.def.fields as Record<string, FieldDef>)) {
-      if (f.link?.names === name) return [];
-    }
-    return null;
   }
 
   /** The columns an add or an edit stores, from its parsed input. */

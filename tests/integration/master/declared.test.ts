@@ -1,11 +1,15 @@
 // What every declared resource must hold, present and future, found by walking server/domain: each list
-// column that sorts or filters leads an index (lists stay fast at a million rows), and every catalogue key
-// its metadata names is in the client catalogue. A new entity is checked here without a new line.
+// column that sorts or filters leads an index (lists stay fast at a million rows), every catalogue key its
+// metadata names is in the client catalogue, and a quick search index holds exactly the searchable fields
+// (making a field searchable needs a migration that rebuilds the index, decision 0004). A new entity is
+// checked here without a new line.
 import { describe, expect, it } from "vitest";
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Resource } from "../../../server/domain/resource/engine.ts";
 import { enUs } from "../../../client/i18n/en_us.ts";
 import { domainModules } from "../../fixtures/contract_snapshot.ts";
+import { openConnection } from "../../../server/db/open.ts";
+import { migrate } from "../../../server/db/migrate.ts";
 
 const resources = (await domainModules()).flatMap((m) => Object.values(m))
   .filter((v): v is Resource => v instanceof Resource);
@@ -56,4 +60,22 @@ describe("every declared resource", () => {
       expect(keys.filter((k) => !catalogue.has(k))).toEqual([]);
     },
   );
+
+  it("with a quick search index: the index's columns are the searchable fields, as the migration made it", async () => {
+    const db = openConnection(":memory:");
+    try {
+      await migrate(db, "tenant");
+      for (const r of resources.filter((r) => r.search)) {
+        const indexed = (await db.query(`PRAGMA table_info(${r.search!.table})`)).map((c) => String(c.name));
+        // An own column by its name; a value list (a product's barcodes) by the field's, in snake case.
+        const searchable = Object.entries(r.listFields).filter(([, f]) => f.searchable)
+          .map(([name, f]) =>
+            f.through ? name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : f.column.name
+          );
+        expect(indexed.sort(), r.meta.resource).toEqual(searchable.sort());
+      }
+    } finally {
+      await db.close();
+    }
+  });
 });
