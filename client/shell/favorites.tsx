@@ -12,7 +12,7 @@ import {
 } from "react";
 import { atom, useAtom, useAtomValue, useSetAtom } from "jotai";
 import { Label, Radio, RadioGroup } from "react-aria-components";
-import type { FavoriteAction } from "../../server/domain/favorites/contract.ts";
+import type { FavoriteAction } from "../../server/domain/favorites/entity.ts";
 import { api, ApiError } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";

@@ -10,7 +10,7 @@ export { recordLog } from "../domain/logs/record_log/table.ts";
 export { systemLog } from "../domain/logs/system_log/table.ts";
 export { clientAccount } from "../domain/config/account/entity.ts";
 export { clientLogisticsConfig } from "../domain/config/table.ts";
-export { favoriteActions } from "../domain/favorites/table.ts";
+export { favoriteActions } from "../domain/favorites/entity.ts";
 export { productGroups } from "../domain/assortment/product_groups/entity.ts";
 export { storageSpaceTypes } from "../domain/infrastructure/location_types/entity.ts";
 export { storageSpaces } from "../domain/infrastructure/locations/entity.ts";

@@ -4,12 +4,7 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
-import {
-  FavoriteAction,
-  FavoriteActionCreate,
-  FavoriteActionPage,
-  FavoriteActionUpdate,
-} from "./contract.ts";
+import { FavoriteAction, FavoriteActionCreate, FavoriteActionPage, FavoriteActionUpdate } from "./entity.ts";
 import { addFavorite, deleteFavorite, editFavorite, getFavorite, listFavorites } from "./service.ts";
 
 export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {

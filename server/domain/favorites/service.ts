@@ -7,33 +7,33 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type ListField, listPage, type ListQuery } from "../../kernel/list.ts";
+import { listFieldsOf } from "../resource/engine.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
-import { favoriteActions } from "./table.ts";
+import {
+  favorite,
+  type FavoriteAction,
+  type FavoriteActionCreate,
+  favoriteActions,
+  type FavoriteActionUpdate,
+} from "./entity.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import type { FavoriteAction, FavoriteActionCreate, FavoriteActionUpdate } from "./contract.ts";
 
 type Row = typeof favoriteActions.$inferSelect;
 
 const RESOURCE = "FavoriteAction";
 
 function toDto(row: Row): FavoriteAction {
-  const { userId: _u, parameters, ...rest } = row;
-  let parsed: Record<string, string> = {};
-  try {
-    parsed = JSON.parse(parameters);
-  } catch { /* a damaged value reads as no parameters */ }
-  return { ...rest, parameters: parsed };
+  return favorite.toRecord(row, {}, {}, {}) as FavoriteAction;
 }
 
-export const favoriteListFields: Record<string, ListField> = {
-  id: { column: favoriteActions.id, type: "number", sortable: true, filterable: true },
-  title: { column: favoriteActions.title, type: "text", sortable: true, filterable: true, searchable: true },
-  link: { column: favoriteActions.link, type: "text", sortable: true, filterable: true, searchable: true },
-  colour: { column: favoriteActions.colour, type: "text", filterable: true },
-  description: { column: favoriteActions.description, type: "text", filterable: true, searchable: true },
-  createdAt: { column: favoriteActions.createdAt, type: "date", sortable: true, filterable: true },
-  updatedAt: { column: favoriteActions.updatedAt, type: "date", sortable: true, filterable: true },
-};
+/** The columns a favorite's input stores; a colour or description left out is cleared. */
+function stored(input: FavoriteActionCreate, mode: "add" | "edit") {
+  const row = favorite.toRow(input, mode) as Omit<typeof favoriteActions.$inferInsert, "userId">;
+  return { ...row, colour: row.colour ?? null, description: row.description ?? null };
+}
+
+/** The list's fields, as the declaration says. */
+export const favoriteListFields: Record<string, ListField> = listFieldsOf(favorite.meta, favoriteActions);
 
 export function listFavorites(ctx: TenantContext, query: ListQuery) {
   const own = eq(favoriteActions.userId, ctx.actor.userId);
@@ -70,12 +70,8 @@ export async function addFavorite(ctx: TenantContext, input: FavoriteActionCreat
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const now = nowIso();
     const [row] = await tx.insert(favoriteActions).values({
+      ...stored(input, "add"),
       userId: ctx.actor.userId,
-      title: input.title,
-      link: input.link,
-      parameters: JSON.stringify(input.parameters),
-      colour: input.colour ?? null,
-      description: input.description ?? null,
       createdAt: now,
       updatedAt: now,
     }).returning();
@@ -99,11 +95,7 @@ export async function editFavorite(ctx: TenantContext, input: FavoriteActionUpda
     if (!old) throw notFound();
     if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
     const [row] = await tx.update(favoriteActions).set({
-      title: input.title,
-      link: input.link,
-      parameters: JSON.stringify(input.parameters),
-      colour: input.colour ?? null,
-      description: input.description ?? null,
+      ...stored(input, "edit"),
       updatedAt: nowIso(),
       version: old.version + 1,
     }).where(and(eq(favoriteActions.id, old.id), eq(favoriteActions.version, old.version))).returning();
