@@ -50,9 +50,12 @@ export function mount<S extends RouteSpec>(
   });
 }
 
-/** A positive integer path parameter, or 404 (a malformed id names no record). */
+/**
+ * A positive integer path parameter written plainly ("12"), or 404: a malformed id names no record, and
+ * "1e3", "0x10", " 1" or "012" are not ids, although Number() would read them.
+ */
 export function idParam(value: string | undefined): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError("record.notFoundOrNoPermission");
+  const n = value !== undefined && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n)) throw new AppError("record.notFoundOrNoPermission");
   return n;
 }

@@ -41,9 +41,41 @@ export function toFieldErrors(error: z.ZodError): Record<string, FieldCode[]> {
   return fields;
 }
 
+/**
+ * Control characters no text of the API may hold: C0 but tab, line feed and carriage return, DEL and C1.
+ * A NUL would be stored whole and shown cut at it (two "unique" values would look alike), the others are
+ * invisible. Single-line fields refuse tab and line breaks too (fields.ts).
+ */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** Fields that take a scan as it is read: a GS1 label's group separator (FNC1, U+001D) belongs to it. */
+const SCANNED = new Set(["productCode"]);
+// deno-lint-ignore no-control-regex
+const GS = /\u001d/g;
+
+/** The paths of the input's texts that hold a control character, as field keys ("customFields.0.code"). */
+export function controlCharacterFields(value: unknown, path: (string | number)[] = []): string[] {
+  if (typeof value === "string") {
+    const last = path[path.length - 1];
+    const text = typeof last === "string" && SCANNED.has(last) ? value.replace(GS, "") : value;
+    return CONTROL.test(text) ? [path.length ? path.join(".") : "_"] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => controlCharacterFields(v, [...path, i]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => controlCharacterFields(v, [...path, k]));
+  }
+  return [];
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   // reportInput: the issues carry the offending value, which tells a missing value from a wrong one.
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw new AppError("validation.failed", { fields: toFieldErrors(result.error) });
-  return result.data;
+  const forbidden = controlCharacterFields(input);
+  if (result.success && forbidden.length === 0) return result.data;
+  const fields = result.success ? {} : toFieldErrors(result.error);
+  for (const key of forbidden) {
+    const list = (fields[key] ??= []);
+    if (!list.includes("validation.forbiddenCharacter")) list.push("validation.forbiddenCharacter");
+  }
+  throw new AppError("validation.failed", { fields });
 }

@@ -22,6 +22,7 @@ import {
   optDate,
   optDateTime,
   optEmail,
+  optLines,
   optNumber,
   optPhone,
   optText,
@@ -29,6 +30,7 @@ import {
   optUrl,
   refId,
   refIds,
+  reqLines,
   reqText,
   upperText,
 } from "./fields.ts";
@@ -308,8 +310,9 @@ export class Entity<
       return max;
     };
     switch (kind) {
-      case "text":
       case "textarea":
+        return required ? reqLines(needMax()) : optLines(needMax());
+      case "text":
         if (f.url) return optUrl;
         if (required) return f.upper ? upperText(needMax()) : reqText(needMax());
         return f.upper ? optUpperText(needMax()) : optText(needMax());

@@ -4,13 +4,25 @@
 import { z } from "zod";
 import { email, EMAIL_MAX, phoneNumber } from "../access/users/contract.ts";
 
-/** An optional text of at most `max` characters; "" and whitespace become null. */
+/** A line break or tab inside a single-line text (a name, a code) is refused; multi-line texts keep them. */
+const oneLine = (v: string) => !/[\t\n\r]/.test(v);
+const forbidden = { params: { code: "validation.forbiddenCharacter" } };
+
+/** An optional text of at most `max` characters on one line; "" and whitespace become null. */
 export const optText = (max: number) =>
+  z.string().trim().max(max).refine(oneLine, forbidden).transform((v) => (v === "" ? null : v)).nullish()
+    .transform((v) => v ?? null);
+
+/** A required text of 1..`max` characters on one line. */
+export const reqText = (max: number) => z.string().trim().min(1).max(max).refine(oneLine, forbidden);
+
+/** An optional text of at most `max` characters that may run over several lines (a comment). */
+export const optLines = (max: number) =>
   z.string().trim().max(max).transform((v) => (v === "" ? null : v)).nullish()
     .transform((v) => v ?? null);
 
-/** A required text of 1..`max` characters. */
-export const reqText = (max: number) => z.string().trim().min(1).max(max);
+/** A required text of 1..`max` characters that may run over several lines (an e-mail's body). */
+export const reqLines = (max: number) => z.string().trim().min(1).max(max);
 
 /** A text the product saves in capitals (codes, labels, indexes). */
 export const upperText = (max: number) => reqText(max).transform((v) => v.toUpperCase());

@@ -3,9 +3,8 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
-import { mount } from "../../../http/route.ts";
+import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
-import { AppError } from "../../../kernel/errors.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
 import { storageSpace as storageSpaceResource } from "./entity.ts";
 import { generateLocations } from "./generator.ts";
@@ -34,9 +33,8 @@ export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
     query: listQuerySchema,
     response: z.object({ results: z.array(StorageSpaceNode), allFilteredRowCount: z.number() }),
   }, (c, { params, query }) => {
-    const id = Number(params.id);
-    if (!Number.isSafeInteger(id) || id < 0) throw new AppError("record.notFoundOrNoPermission");
-    return listChildren(c.get("ctx"), id, query);
+    // 0 stands for the roots; anything else is a location's id.
+    return listChildren(c.get("ctx"), params.id === "0" ? 0 : idParam(params.id), query);
   });
 
   resourceRoutes(app, platform, storageSpaceResource);
