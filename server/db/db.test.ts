@@ -13,6 +13,7 @@ import { CACHE_KIB, LocalConnection } from "./local.ts";
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
 import { runEach } from "./bulk.ts";
+import { refusedBy } from "./constraint.ts";
 import { latestVersion, migrate, readMigrations } from "./migrate.ts";
 
 const items = sqliteTable("items", {
@@ -78,6 +79,35 @@ const drivers: Array<[string, () => Promise<Connection>]> = [
 ];
 
 describe.each(drivers)("%s", (_name, open) => {
+  it("tells which constraint refused a write, through drizzle and raw, inside a transaction or not", async () => {
+    const conn = await open();
+    await conn.query("CREATE TABLE parents (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE)");
+    await conn.query(
+      "CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents(id))",
+    );
+    await conn.query("INSERT INTO parents (id, code) VALUES (1, 'A')");
+    await conn.query("INSERT INTO children (id, parent_id) VALUES (1, 1)");
+    const refused = async (p: Promise<unknown>) => {
+      try {
+        await p;
+      } catch (err) {
+        return refusedBy(err);
+      }
+      return "accepted";
+    };
+    expect(await refused(conn.query("DELETE FROM parents WHERE id = 1"))).toBe("foreignKey");
+    expect(await refused(conn.db.run(sql`DELETE FROM parents WHERE id = 1`))).toBe("foreignKey");
+    expect(await refused(conn.transaction((tx) => tx.run(sql`DELETE FROM parents WHERE id = 1`))))
+      .toBe("foreignKey");
+    expect(await refused(conn.db.run(sql`INSERT INTO children (id, parent_id) VALUES (2, 99)`))).toBe(
+      "foreignKey",
+    );
+    expect(await refused(conn.db.run(sql`INSERT INTO parents (id, code) VALUES (2, 'A')`))).toBe("unique");
+    expect(await refused(conn.db.run(sql`INSERT INTO parents (id, code) VALUES (1, 'B')`))).toBe("unique");
+    expect(await refused(conn.db.run(sql`INSERT INTO nowhere VALUES (1)`))).toBeUndefined();
+    expect(await conn.query("SELECT count(*) AS n FROM parents")).toEqual([{ n: 1 }]);
+  });
+
   it("reads and writes through drizzle, with booleans, nulls and returning", async () => {
     const conn = await open();
     const inserted = await conn.db.insert(items).values({ id: 1, name: "a", flag: true }).returning();

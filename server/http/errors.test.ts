@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, signIn, startServer, type TestServer } from "../../tests/fixtures/harness.ts";
 import { createApp } from "../app.ts";
 import { authenticate } from "./middleware.ts";
+import { sql } from "drizzle-orm";
 import { type Language, languages, translate } from "../kernel/i18n/mod.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 
@@ -26,6 +27,21 @@ beforeAll(async () => {
   });
   app.get("/api/test-tenant-boom", authenticate(s.platform), () => {
     throw new TypeError("tenant boom");
+  });
+  // Writes no rule checked first, which the database refuses: a delete a link forbids, a taken value.
+  app.get("/api/test-refused/:what", authenticate(s.platform), async (c) => {
+    const ctx = c.get("ctx");
+    await ctx.conn.transaction(async (tx) => {
+      await tx.run(sql`INSERT INTO tags (id, name, created_at, updated_at) VALUES (900, 'T900', 'x', 'x')`);
+      await tx.run(sql`INSERT INTO tags (id, name, created_at, updated_at) VALUES (901, 'T901', 'x', 'x')`);
+      await tx.run(sql`INSERT INTO companies (id, short_name, key_role, created_at, updated_at)
+        VALUES (900, 'C900', 'other', 'x', 'x')`);
+      await tx.run(sql`INSERT INTO company_tags (company_id, tag_id) VALUES (900, 900)`);
+      if (c.req.param("what") === "linked") await tx.run(sql`DELETE FROM tags WHERE id = 900`);
+      else {await tx.run(sql`INSERT INTO storage_spaces (label, barcode, path, created_at, updated_at)
+        VALUES ('SAME', 'SAME', 'SAME', 'x', 'x'), ('SAME', 'SAME', 'SAME', 'x', 'x')`);}
+    });
+    return c.json({});
   });
   server = Deno.serve(
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
@@ -104,6 +120,34 @@ describe("X-Request-Id", () => {
       expect(r.headers.get("x-request-id"), bad).toMatch(uuid);
       expect(r.body.error.requestId).toBe(r.headers.get("x-request-id"));
     }
+  });
+});
+
+describe("a write the database refuses", () => {
+  it("is a 409 in the contract's words, not a 500, and writes nothing of its transaction", async () => {
+    const linked = await call(failing, "GET", "/api/test-refused/linked", { token });
+    expect([linked.status, linked.body.error.code, linked.body.error.params]).toEqual([
+      409,
+      "record.foreignKey",
+      { variant: "general" },
+    ]);
+    const taken = await call(failing, "GET", "/api/test-refused/taken", { token });
+    expect([taken.status, taken.body.error.code]).toEqual([409, "record.uniqueConflict"]);
+    // Both transactions rolled back: the tags they added are not there.
+    const tag = await call(s, "GET", "/api/Tags/900", { token });
+    expect(tag.status).toBe(404);
+    const log = await call(
+      s,
+      "GET",
+      "/api/SystemLog?BasicFiltersSerialized=" +
+        encodeURIComponent(
+          JSON.stringify([{ field: "source", operator: "contains", value: "test-refused" }]),
+        ),
+      {
+        token,
+      },
+    );
+    expect(log.body.allFilteredRowCount).toBe(0);
   });
 });
 

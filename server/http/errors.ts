@@ -1,6 +1,7 @@
 // Maps every failure to the contract's error envelope in the caller's language, in one place. A failure
 // that is not an AppError becomes 500 server.unknown, written to SystemLog with its request id.
 import type { Context } from "hono";
+import { refusedBy } from "../db/constraint.ts";
 import { HTTPException } from "hono/http-exception";
 import { eq } from "drizzle-orm";
 import { AppError, type DocumentIssue, type ErrorCode } from "../kernel/errors.ts";
@@ -63,6 +64,11 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
       ? "auth.tokenInvalid"
       : "request.badQuery";
     appError = new AppError(code, { params: { detail: err.message || String(err.status) } });
+  } else if (refusedBy(err) === "foreignKey") {
+    // A delete a link forbids (or a link to a record deleted meanwhile) that no rule caught before SQLite.
+    appError = new AppError("record.foreignKey", { params: { variant: "general" } });
+  } else if (refusedBy(err) === "unique") {
+    appError = new AppError("record.uniqueConflict");
   } else {
     appError = new AppError("server.unknown", { cause: err });
   }
