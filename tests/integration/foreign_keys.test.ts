@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const tables = Object.values(schema).filter((t): t is SQLiteTable => is(t, SQLiteTable));
+const tables = (Object.values(schema) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable));
 const resources = new Map(
   (await domainModules()).flatMap((m) => Object.values(m))
     .filter((v): v is Resource => v instanceof Resource && !v.meta.readOnly)
