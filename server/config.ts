@@ -41,6 +41,8 @@ export interface Config {
   activationCodeTtlSeconds: number;
   resetCodeTtlSeconds: number;
   walCheckpointSeconds: number;
+  /** How long a request's body may take to arrive before the call is refused (408). */
+  bodyTimeoutSeconds: number;
   machineName: string;
   /**
    * The client build this server claims to serve, answered as `X-App-Version`; by default the id that
@@ -100,6 +102,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     activationCodeTtlSeconds: int("ACTIVATION_CODE_TTL", 7 * 24 * 3600),
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),
     walCheckpointSeconds: int("WAL_CHECKPOINT_SECONDS", 30),
+    bodyTimeoutSeconds: int("BODY_TIMEOUT_SECONDS", 30),
     machineName: env("MACHINE_NAME") ?? Deno.hostname(),
     ...overrides,
   };

@@ -14,6 +14,8 @@ export interface RouteSpec {
   tag: string;
   access: Access;
   body?: z.ZodType;
+  /** The most a body may weigh, in bytes (1 MB of JSON unless the route says otherwise: http/body.ts). */
+  bodyLimit?: number;
   query?: z.ZodType;
   response?: z.ZodType;
   status?: number;

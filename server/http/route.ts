@@ -4,6 +4,7 @@ import type { Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { AppError } from "../kernel/errors.ts";
 import { parseInput } from "../kernel/validation.ts";
+import { JSON_BODY_LIMIT, readJsonBody } from "./body.ts";
 import { declare, type RouteSpec } from "./openapi.ts";
 import { authenticate, requireSuperUser } from "./middleware.ts";
 import type { AppContext, Env } from "./types.ts";
@@ -31,12 +32,11 @@ export function mount<S extends RouteSpec>(
   on(spec.method.toUpperCase(), spec.path, ...guards, async (c) => {
     let body: unknown = undefined;
     if (spec.body) {
-      let raw: unknown;
-      try {
-        raw = await c.req.json();
-      } catch {
-        throw new AppError("request.badQuery", { params: { detail: "the body is not valid JSON" } });
-      }
+      const raw = await readJsonBody(
+        c.req.raw,
+        spec.bodyLimit ?? JSON_BODY_LIMIT,
+        platform.config.bodyTimeoutSeconds * 1000,
+      );
       body = parseInput(spec.body, raw);
     }
     const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined;

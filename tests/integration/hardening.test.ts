@@ -1,5 +1,5 @@
 // What an attacker tried and what must hold (the hardening issue): inputs with control characters, ids
-// written in other forms than plain digits.
+// written in other forms than plain digits, bodies too large, too deep or too slow.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { controlCharacterFields } from "../../server/kernel/validation.ts";
@@ -8,7 +8,7 @@ let s: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({ bodyTimeoutSeconds: 1 });
   await createTenant(s, "hard");
   admin = (await signIn(s, "hard-admin")).token;
 });
@@ -91,5 +91,97 @@ describe("ids in the path", () => {
     const del = await call(s, "DELETE", `/api/Product/0${id}`, { token: admin });
     expect(del.status).toBe(404);
     expect((await call(s, "GET", `/api/Product/${id}`, { token: admin })).status).toBe(200);
+  });
+});
+
+/** Sends raw bytes over a fresh connection and answers the status line and headers of the reply. */
+async function raw(head: string, bodyPart: string, waitMs = 5000): Promise<{ status: number; ms: number }> {
+  const { port } = new URL(s.baseUrl);
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(port) });
+  const started = performance.now();
+  try {
+    await conn.write(new TextEncoder().encode(head + "\r\n" + bodyPart));
+    const buf = new Uint8Array(4096);
+    const read = await Promise.race([
+      conn.read(buf),
+      new Promise<null>((r) => setTimeout(() => r(null), waitMs)),
+    ]);
+    if (read === null) return { status: 0, ms: performance.now() - started };
+    const text = new TextDecoder().decode(buf.subarray(0, read ?? 0));
+    return { status: Number(text.split(" ")[1]), ms: performance.now() - started };
+  } finally {
+    conn.close();
+  }
+}
+
+describe("request bodies", () => {
+  it("over 1 MB by their Content-Length are refused with 413 before the rest is read", async () => {
+    const head = "POST /api/Auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+      `Content-Length: ${100 * 1024 * 1024}\r\n`;
+    const r = await raw(head, '{"username":"');
+    expect(r.status).toBe(413);
+    expect(r.ms).toBeLessThan(1000);
+    const envelope = await call(s, "POST", "/api/Auth", {
+      headers: { "content-type": "application/json" },
+      body: { username: "x".repeat(1_100_000), password: "y" },
+    });
+    expect([envelope.status, envelope.body.error.code, envelope.body.error.message]).toEqual([
+      413,
+      "request.tooLarge",
+      "The request is too large (at most 1 MB).",
+    ]);
+  });
+
+  it("may weigh more where the route says so: a print layout of a million Polish letters (2 MB)", async () => {
+    const r = await post("PrintLayout", { name: "Wide", type: "product", content: "ł".repeat(1_000_000) });
+    expect([r.status, (r.body.content as string)?.length]).toEqual([201, 1_000_000]);
+  });
+
+  it("sent in chunks are cut off as soon as they pass 1 MB", async () => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 20 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const r = await fetch(`${s.baseUrl}/api/Product`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+      body: stream,
+    });
+    expect(r.status).toBe(413);
+    expect((await r.json()).error.code).toBe("request.tooLarge");
+    // Not the whole 20 MB: the server stopped reading (a little more than the limit may be in flight).
+    expect(sent).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it("that never finish arriving are answered 408 after the body time-out, not held open", async () => {
+    const head = "POST /api/Auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" +
+      "Content-Length: 100\r\n";
+    const r = await raw(head, '{"username":', 5000);
+    expect(r.status).toBe(408);
+    expect(r.ms).toBeGreaterThan(900);
+    expect(r.ms).toBeLessThan(4000);
+  });
+
+  it("nested deeper than 64 levels are refused as a bad request, whatever the route", async () => {
+    const deep = "[".repeat(65) + "]".repeat(65);
+    const r = await fetch(`${s.baseUrl}/api/Product`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+      body: `{"name":"x","index":"DEEP","customFields":${deep}}`,
+    });
+    expect(r.status).toBe(400);
+    const body = await r.json();
+    expect([body.error.code, body.error.message]).toEqual([
+      "request.badQuery",
+      "The request is not valid: objects and arrays nest deeper than 64.",
+    ]);
+    // Brackets inside strings are text, not nesting.
+    const text = await post("Tags", { name: "BRACKETS", description: "[".repeat(200) });
+    expect(text.status).toBe(201);
   });
 });

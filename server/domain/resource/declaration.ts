@@ -140,6 +140,8 @@ export interface EntityDef<
   search?: string;
   /** The record.foreignKey variant when links to this entity or from its tables refuse a delete ("company"). */
   refusedAs?: string;
+  /** The most an add's or an edit's body may weigh, in bytes, where 1 MB of JSON is too little. */
+  bodyLimit?: number;
   /** Rules across fields, added to the add and edit shapes. */
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
 }

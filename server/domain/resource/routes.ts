@@ -49,6 +49,7 @@ export function resourceRoutes(
     tag,
     access: "user",
     body: schemas.create,
+    bodyLimit: resource.def.bodyLimit,
     response: schemas.record,
     status: 201,
   }, (c, { body }) => resource.add(c.get("ctx"), body as Record<string, unknown>));
@@ -63,6 +64,7 @@ export function resourceRoutes(
       tag,
       access: "user",
       body: schemas.update,
+      bodyLimit: resource.def.bodyLimit,
       response: schemas.record,
     },
     (c, { body }) =>

@@ -3,6 +3,8 @@
 export const enUs = {
   "validation.failed": "The form has errors, review the fields.",
   "request.badQuery": "The request is not valid: {detail}.",
+  "request.timeout": "The request took too long to arrive. Try again.",
+  "request.tooLarge": "The request is too large (at most {limit}).",
   "auth.wrongCredentials": "Wrong user name or password.",
   "auth.blocked": "This account is blocked. Contact your office.",
   "auth.notActivated":

@@ -3,6 +3,8 @@ import type { Catalogue } from "./en_us.ts";
 export const esEs: Catalogue = {
   "validation.failed": "El formulario contiene errores. Revise los campos.",
   "request.badQuery": "La solicitud no es válida: {detail}.",
+  "request.timeout": "La solicitud tardó demasiado en llegar. Inténtelo de nuevo.",
+  "request.tooLarge": "La solicitud es demasiado grande (como máximo {limit}).",
   "auth.wrongCredentials": "Nombre de usuario o contraseña incorrectos.",
   "auth.blocked": "Esta cuenta está bloqueada. Póngase en contacto con su oficina.",
   "auth.notActivated":

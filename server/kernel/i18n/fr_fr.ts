@@ -3,6 +3,8 @@ import type { Catalogue } from "./en_us.ts";
 export const frFr: Catalogue = {
   "validation.failed": "Le formulaire contient des erreurs. Veuillez vérifier les champs.",
   "request.badQuery": "La requête n'est pas valide : {detail}.",
+  "request.timeout": "La requête a mis trop de temps à arriver. Réessayez.",
+  "request.tooLarge": "La requête est trop volumineuse ({limit} au plus).",
   "auth.wrongCredentials": "Nom d'utilisateur ou mot de passe incorrect.",
   "auth.blocked": "Ce compte est bloqué. Veuillez contacter votre bureau.",
   "auth.notActivated":

@@ -3,6 +3,8 @@ import type { Catalogue } from "./en_us.ts";
 export const plPl: Catalogue = {
   "validation.failed": "Formularz zawiera błędy. Proszę sprawdzić pola.",
   "request.badQuery": "Żądanie jest nieprawidłowe: {detail}.",
+  "request.timeout": "Żądanie docierało zbyt długo. Spróbuj ponownie.",
+  "request.tooLarge": "Żądanie jest za duże (najwyżej {limit}).",
   "auth.wrongCredentials": "Nieprawidłowa nazwa użytkownika lub hasło.",
   "auth.blocked": "To konto jest zablokowane. Proszę skontaktować się z biurem.",
   "auth.notActivated":

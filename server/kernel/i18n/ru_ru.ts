@@ -3,6 +3,8 @@ import type { Catalogue } from "./en_us.ts";
 export const ruRu: Catalogue = {
   "validation.failed": "Форма содержит ошибки. Проверьте поля.",
   "request.badQuery": "Некорректный запрос: {detail}.",
+  "request.timeout": "Запрос поступал слишком долго. Повторите попытку.",
+  "request.tooLarge": "Запрос слишком большой (не более {limit}).",
   "auth.wrongCredentials": "Неверное имя пользователя или пароль.",
   "auth.blocked": "Эта учётная запись заблокирована. Обратитесь в свой офис.",
   "auth.notActivated":

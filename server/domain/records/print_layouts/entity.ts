@@ -45,6 +45,8 @@ export const printLayout = new Resource({
   sort: "name",
   writers: "manager",
   unique: [{ fields: ["name"], within: ["type"], nocase: true }],
+  // A megabyte of text may take four in UTF-8, and more as escaped JSON.
+  bodyLimit: 8 * PRINT_LAYOUT_MAX,
   fields: {
     name: { max: 100, list: "sort filter search show" },
     type: { options: printLayoutTypes, list: "sort filter show" },

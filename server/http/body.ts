@@ -1,0 +1,85 @@
+// Reading a request's JSON body without letting a caller hold the server: at most `limit` bytes (a
+// Content-Length above it is refused before anything is read, a chunked body as soon as it passes it), at
+// most `timeoutMs` to arrive (a body that never comes would hold its connection forever), and at most
+// JSON_MAX_DEPTH levels of nesting (the parser's recursion and every walk of the value after it).
+import { AppError } from "../kernel/errors.ts";
+
+/** What a JSON body may weigh unless its route says otherwise. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** How deep objects and arrays may nest in a body. */
+export const JSON_MAX_DEPTH = 64;
+
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError("request.tooLarge", { params: { limit: size(limit) } });
+}
+
+function notJson(detail: string): AppError {
+  return new AppError("request.badQuery", { params: { detail } });
+}
+
+/** The deepest nesting of objects and arrays in a JSON text, counted outside strings. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+export async function readJsonBody(req: Request, limit: number, timeoutMs: number): Promise<unknown> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (!req.body) throw notJson("the body is not valid JSON");
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    reader.cancel().catch(() => {});
+  }, timeoutMs);
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (timedOut) throw new AppError("request.timeout");
+      if (done) break;
+      received += value.byteLength;
+      if (received > limit) {
+        reader.cancel().catch(() => {});
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (timedOut) throw new AppError("request.timeout");
+    throw notJson("the body could not be read");
+  } finally {
+    clearTimeout(timer);
+  }
+  const bytes = new Uint8Array(received);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (jsonDepth(text) > JSON_MAX_DEPTH) throw notJson(`objects and arrays nest deeper than ${JSON_MAX_DEPTH}`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw notJson("the body is not valid JSON");
+  }
+}
