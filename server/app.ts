@@ -6,6 +6,7 @@ import type { Platform } from "./platform.ts";
 import { VERSION } from "./platform.ts";
 import type { Env } from "./http/types.ts";
 import { requestContext } from "./http/middleware.ts";
+import { securityHeaders } from "./http/security.ts";
 import { handleError } from "./http/errors.ts";
 import { canonicalPath, openApiDocument, routes } from "./http/openapi.ts";
 import { AppError } from "./kernel/errors.ts";
@@ -83,6 +84,7 @@ export function createApp(platform: Platform): Hono<Env> {
   const app = new Hono<Env>({ getPath: (req) => canonicalPath(getPath(req)) });
   // The real-time hub comes before the request context: a 101 answer takes no extra headers.
   hubRoutes(app, platform);
+  app.use("*", securityHeaders(platform));
   app.use("*", requestContext(platform));
   app.route("/api", api);
   webRoutes(app);

@@ -24,7 +24,13 @@ function scriptJson(v: unknown): string {
   );
 }
 
-export async function renderShell(boot: Boot, assets: Assets): Promise<ReadableStream<Uint8Array>> {
+/** The shell for `boot`; React's inline scripts (streamed Suspense boundaries) carry `nonce`, which the
+ * page's Content-Security-Policy allows (server/http/security.ts). */
+export async function renderShell(
+  boot: Boot,
+  assets: Assets,
+  nonce: string,
+): Promise<ReadableStream<Uint8Array>> {
   const store = createStore();
   store.set(pathAtom, boot.path);
   store.set(langAtom, boot.lang);
@@ -39,7 +45,7 @@ export async function renderShell(boot: Boot, assets: Assets): Promise<ReadableS
     `<link rel="modulepreload" href="${assets.js}">` +
     `<script type="application/json" id="wms-boot">${scriptJson(boot)}</script>` +
     `</head><body><div id="app">`;
-  const app = await renderToReadableStream(<App store={store} />, { bootstrapModules: [assets.js] });
+  const app = await renderToReadableStream(<App store={store} />, { bootstrapModules: [assets.js], nonce });
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async start(controller) {

@@ -76,7 +76,9 @@ export async function readJsonBody(req: Request, limit: number, timeoutMs: numbe
     at += c.byteLength;
   }
   const text = new TextDecoder().decode(bytes);
-  if (jsonDepth(text) > JSON_MAX_DEPTH) throw notJson(`objects and arrays nest deeper than ${JSON_MAX_DEPTH}`);
+  if (jsonDepth(text) > JSON_MAX_DEPTH) {
+    throw notJson(`objects and arrays nest deeper than ${JSON_MAX_DEPTH}`);
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { Env } from "./types.ts";
+import { contentSecurityPolicy, newNonce } from "./security.ts";
 import type { Config } from "../config.ts";
 import { isLanguage, languageFromHeader } from "../kernel/i18n/mod.ts";
 
@@ -24,6 +25,7 @@ interface SsrModule {
   renderShell(
     boot: { path: string; lang: string; theme: "light" | "dark"; langChosen: boolean },
     assets: Assets,
+    nonce: string,
   ): Promise<ReadableStream<Uint8Array>>;
   matchPath(pathname: string): unknown;
 }
@@ -108,15 +110,18 @@ export function webRoutes(app: Hono<Env>): void {
     const { lang, chosen } = pickLanguage(getCookie(c, "wms_lang"), c.req.header("accept-language"));
     const theme = getCookie(c, "wms_theme") === "dark" ? "dark" : "light";
     const url = new URL(c.req.url);
+    const nonce = newNonce();
     const stream = await loaded.module.renderShell(
       { path: url.pathname + url.search, lang, theme, langChosen: chosen },
       loaded.assets,
+      nonce,
     );
     const known = loaded.module.matchPath(url.pathname) !== undefined;
     return new Response(stream, {
       status: known ? 200 : 404,
       headers: {
         "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": contentSecurityPolicy(nonce),
         "Cache-Control": "no-cache",
         "Content-Language": lang,
       },

@@ -1,5 +1,6 @@
 // What an attacker tried and what must hold (the hardening issue): inputs with control characters, ids
-// written in other forms than plain digits, bodies too large, too deep or too slow.
+// written in other forms than plain digits, bodies too large, too deep or too slow, and the headers that
+// tell a browser what it may do with our answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { controlCharacterFields } from "../../server/kernel/validation.ts";
@@ -183,5 +184,57 @@ describe("request bodies", () => {
     // Brackets inside strings are text, not nesting.
     const text = await post("Tags", { name: "BRACKETS", description: "[".repeat(200) });
     expect(text.status).toBe(201);
+  });
+});
+
+describe("security headers", () => {
+  it("a page: a policy allowing only its own origin and this answer's nonce, no framing, no sniffing", async () => {
+    const one = await fetch(`${s.baseUrl}/signin`);
+    const html = await one.text();
+    const csp = one.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    expect(nonce.length).toBeGreaterThanOrEqual(16);
+    // Every script the page runs is our file or carries the nonce; the boot data is not a script to run.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      const external = /\ssrc="\/assets\//.test(tag);
+      const data = /type="application\/json"/.test(tag);
+      expect(external || data || tag.includes(`nonce="${nonce}"`), tag).toBe(true);
+    }
+    expect(one.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(one.headers.get("referrer-policy")).toBe("no-referrer");
+    const two = await fetch(`${s.baseUrl}/signin`);
+    await two.body?.cancel();
+    expect(/'nonce-([^']+)'/.exec(two.headers.get("content-security-policy")!)![1]).not.toBe(nonce);
+  });
+
+  it("an API answer: never stored by a cache, not framed, not sniffed; errors too", async () => {
+    for (const path of ["/api/User", "/api/NoSuchThing", "/api/health"]) {
+      const r = await call(s, "GET", path, { token: admin });
+      expect(r.headers.get("cache-control"), path).toBe("no-store");
+      expect(r.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(r.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(r.headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
+  it("HSTS when the caller came over TLS, as a trusted proxy says", async () => {
+    const proxied = await startServer({ trustProxy: true });
+    try {
+      const tls = await fetch(`${proxied.baseUrl}/api/health`, { headers: { "x-forwarded-proto": "https" } });
+      await tls.body?.cancel();
+      expect(tls.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      const plain = await fetch(`${proxied.baseUrl}/api/health`);
+      await plain.body?.cancel();
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+    // An untrusted caller cannot claim TLS.
+    const claimed = await fetch(`${s.baseUrl}/api/health`, { headers: { "x-forwarded-proto": "https" } });
+    await claimed.body?.cancel();
+    expect(claimed.headers.get("strict-transport-security")).toBeNull();
   });
 });

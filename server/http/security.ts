@@ -1,0 +1,53 @@
+// Headers that tell a browser what it may do with our answers. Every answer: no MIME sniffing, no referrer
+// (links carry activation and reset codes), no framing, HSTS over TLS. API answers carry personal data: never
+// stored by a cache. Pages get a Content-Security-Policy whose only inline script is the one carrying the
+// request's nonce (React's streaming), with scripts, styles, fonts and connections from our own origin.
+import type { MiddlewareHandler } from "hono";
+import type { Env } from "./types.ts";
+import type { Platform } from "../platform.ts";
+
+/** A fresh nonce for one page's inline scripts. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** The policy of a page whose inline scripts carry `nonce`. */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // Styles come from our stylesheets; the virtualized lists and charts position rows by style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // A product's picture may be anywhere on the web; barcodes and charts are drawn to data: and blob: URLs.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Whether the caller reached us over TLS (directly, or through a trusted proxy that says so). */
+function overTls(url: string, forwardedProto: string | undefined, trustProxy: boolean): boolean {
+  if (url.startsWith("https:")) return true;
+  return trustProxy && forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+export function securityHeaders(platform: Platform): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "no-referrer");
+    if (!h.has("Content-Security-Policy")) h.set("X-Frame-Options", "DENY");
+    if (overTls(c.req.url, c.req.header("x-forwarded-proto"), platform.config.trustProxy)) {
+      h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    if (c.req.path.toLowerCase().startsWith("/api")) h.set("Cache-Control", "no-store");
+  };
+}
