@@ -6,6 +6,8 @@ import { call, createTenant, signIn, startServer, type TestServer } from "../../
 import { createApp } from "../app.ts";
 import { authenticate } from "./middleware.ts";
 import { sql } from "drizzle-orm";
+import { controlSystemLog } from "../../tenants/schema.ts";
+import { SYSTEM_LOG_SAME_PER_MINUTE } from "../domain/logs/system_log/service.ts";
 import { type Language, languages, translate } from "../kernel/i18n/mod.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 
@@ -24,6 +26,9 @@ beforeAll(async () => {
   app.get("/api/test-boom", async () => {
     await new Promise((r) => setTimeout(r, 30));
     throw new Error("boom: secret detail /etc/passwd");
+  });
+  app.get("/api/test-flood", () => {
+    throw new Error("the same failure again");
   });
   app.get("/api/test-tenant-boom", authenticate(s.platform), () => {
     throw new TypeError("tenant boom");
@@ -148,6 +153,20 @@ describe("a write the database refuses", () => {
       },
     );
     expect(log.body.allFilteredRowCount).toBe(0);
+  });
+});
+
+describe("a flood of one failure", () => {
+  it("writes a few rows a minute to the log, not one per call", async () => {
+    const rows = async () =>
+      (await s.platform.control.db.select().from(controlSystemLog))
+        .filter((r) => r.source === "GET /api/test-flood").length;
+    for (let i = 0; i < 40; i++) {
+      expect((await call(failing, "GET", "/api/test-flood")).status).toBe(500);
+    }
+    // A minute may turn during the calls: then two minutes' rows and the line saying how many were left.
+    expect(await rows()).toBeGreaterThanOrEqual(SYSTEM_LOG_SAME_PER_MINUTE);
+    expect(await rows()).toBeLessThanOrEqual(2 * SYSTEM_LOG_SAME_PER_MINUTE);
   });
 });
 

@@ -15,6 +15,7 @@ export const errorStatus = {
   "auth.thirdPartyFailed": 401,
   "auth.forbidden": 403,
   "auth.moduleDisabled": 403,
+  "auth.thirdPartyNotConfigured": 404,
   "register.activationCodeNotFound": 404,
   "register.wrongResetCode": 400,
   "register.emailNotFound": 404,

@@ -207,11 +207,15 @@ describe("GET /api/Auth/GoogleToken/{code}: configuration and limits", () => {
     }
   });
 
-  it("answers server.misconfigured when no client is configured", async () => {
+  it("answers 404 auth.thirdPartyNotConfigured when no client is configured, and logs nothing", async () => {
     const server = await startServer({ oidcClientId: undefined, oidcClientSecret: undefined });
     try {
-      const r = await exchange(server, "any-code");
-      expect([r.status, r.body.error.code]).toEqual([500, "server.misconfigured"]);
+      for (let i = 0; i < 30; i++) {
+        const r = await exchange(server, `any-code-${i}`);
+        expect([r.status, r.body.error.code]).toEqual([404, "auth.thirdPartyNotConfigured"]);
+      }
+      const logged = await server.platform.control.db.select().from(controlSystemLog);
+      expect(logged).toEqual([]);
     } finally {
       await server.close();
     }

@@ -18,6 +18,8 @@ export const deDe: Catalogue = {
   "auth.tokenExpired": "Ihre Anmeldung ist abgelaufen.",
   "auth.refreshInvalid": "Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.",
   "auth.thirdPartyFailed": "Die Anmeldung über den externen Identitätsanbieter ist fehlgeschlagen.",
+  "auth.thirdPartyNotConfigured":
+    "Die Anmeldung über einen externen Identitätsanbieter ist für diesen Dienst nicht eingerichtet.",
   "auth.forbidden": "Sie haben keine Berechtigung für diesen Vorgang.",
   "auth.moduleDisabled": "Dieses Modul ist für Ihr Konto nicht freigeschaltet.",
   "auth.tooManyAttempts": "Zu viele Versuche. Bitte versuchen Sie es in {minutes} Minuten erneut.",

@@ -16,6 +16,8 @@ export const enUs = {
   "auth.tokenExpired": "Your sign-in has expired.",
   "auth.refreshInvalid": "Your session has ended. Sign in again.",
   "auth.thirdPartyFailed": "Sign-in with the external identity provider failed.",
+  "auth.thirdPartyNotConfigured":
+    "Sign-in with an external identity provider is not set up for this service.",
   "auth.forbidden": "You do not have permission for this operation.",
   "auth.moduleDisabled": "This module is not enabled for your account.",
   "auth.tooManyAttempts": "Too many attempts. Try again in {minutes} minutes.",

@@ -18,6 +18,8 @@ export const esEs: Catalogue = {
   "auth.tokenExpired": "Su inicio de sesión ha caducado.",
   "auth.refreshInvalid": "Su sesión ha finalizado. Vuelva a iniciar sesión.",
   "auth.thirdPartyFailed": "No se ha podido iniciar sesión con el proveedor de identidad externo.",
+  "auth.thirdPartyNotConfigured":
+    "El inicio de sesión con un proveedor de identidad externo no está configurado en este servicio.",
   "auth.forbidden": "No tiene permiso para realizar esta operación.",
   "auth.moduleDisabled": "Este módulo no está habilitado para su cuenta.",
   "auth.tooManyAttempts": "Demasiados intentos. Vuelva a intentarlo dentro de {minutes} minutos.",

@@ -17,6 +17,8 @@ export const frFr: Catalogue = {
   "auth.tokenExpired": "Votre connexion a expiré.",
   "auth.refreshInvalid": "Votre session a pris fin. Veuillez vous reconnecter.",
   "auth.thirdPartyFailed": "La connexion via le fournisseur d'identité externe a échoué.",
+  "auth.thirdPartyNotConfigured":
+    "La connexion par un fournisseur d'identité externe n'est pas configurée pour ce service.",
   "auth.forbidden": "Vous n'avez pas l'autorisation d'effectuer cette opération.",
   "auth.moduleDisabled": "Ce module n'est pas activé pour votre compte.",
   "auth.tooManyAttempts": "Trop de tentatives. Veuillez réessayer dans {minutes} minutes.",

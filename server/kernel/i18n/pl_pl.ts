@@ -16,6 +16,8 @@ export const plPl: Catalogue = {
   "auth.tokenExpired": "Ważność logowania wygasła.",
   "auth.refreshInvalid": "Sesja została zakończona. Proszę zalogować się ponownie.",
   "auth.thirdPartyFailed": "Logowanie przez zewnętrznego dostawcę tożsamości nie powiodło się.",
+  "auth.thirdPartyNotConfigured":
+    "Logowanie przez zewnętrznego dostawcę tożsamości nie jest skonfigurowane w tej usłudze.",
   "auth.forbidden": "Brak uprawnień do wykonania tej operacji.",
   "auth.moduleDisabled": "Ten moduł nie jest włączony dla tego konta.",
   "auth.tooManyAttempts": "Zbyt wiele prób. Proszę spróbować ponownie za {minutes} min.",

@@ -16,6 +16,8 @@ export const ruRu: Catalogue = {
   "auth.tokenExpired": "Срок действия входа истёк.",
   "auth.refreshInvalid": "Ваш сеанс завершён. Войдите в систему снова.",
   "auth.thirdPartyFailed": "Не удалось войти через внешнего поставщика удостоверений.",
+  "auth.thirdPartyNotConfigured":
+    "Вход через внешнего поставщика удостоверений для этого сервиса не настроен.",
   "auth.forbidden": "У вас нет прав на выполнение этой операции.",
   "auth.moduleDisabled": "Этот модуль не подключён для вашей учётной записи.",
   "auth.tooManyAttempts": "Слишком много попыток. Повторите попытку через {minutes} мин.",

@@ -290,11 +290,8 @@ export async function signInWithOidc(
   browser: OidcExchangeQuery = {},
 ): Promise<TokenData> {
   const { oidcIssuer, oidcClientId, oidcClientSecret, oidcRedirectUri } = platform.config;
-  if (!oidcClientId || !oidcClientSecret) {
-    throw new AppError("server.misconfigured", {
-      cause: new Error("OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set for third-party sign-in"),
-    });
-  }
+  // Not set up is the service's state, not a failure: a clear 404 for anyone who calls, nothing logged.
+  if (!oidcClientId || !oidcClientSecret) throw new AppError("auth.thirdPartyNotConfigured");
   // The same per-address budget as password sign-in: failed codes and failed passwords add up.
   const ipKey = client.ip ? `ip:${client.ip}` : undefined;
   enforceIpLimit(platform, ipKey);

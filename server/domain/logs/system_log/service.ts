@@ -17,12 +17,73 @@ export interface SystemLogEntry {
   properties?: Record<string, unknown>;
 }
 
+/** At most this many rows a minute per log (a tenant's, or the control database's). */
+export const SYSTEM_LOG_PER_MINUTE = 120;
+/** At most this many rows a minute of one failure (the same message from the same source). */
+export const SYSTEM_LOG_SAME_PER_MINUTE = 5;
+
+/**
+ * Keeps a flood of failures from filling a log: per minute, each failure is written a few times and the
+ * log a bounded number of times; what was left out is counted and said in one row when the minute is over.
+ */
+export class SystemLogThrottle {
+  #minute = -1;
+  #written = 0;
+  #same = new Map<string, number>();
+  #leftOut = 0;
+
+  /** Whether to write an entry of `key` now, and the summary of the minute before when one is due. */
+  admit(key: string, now = Date.now()): { write: boolean; leftOut: number } {
+    const minute = Math.floor(now / 60_000);
+    let leftOut = 0;
+    if (minute !== this.#minute) {
+      leftOut = this.#leftOut;
+      this.#minute = minute;
+      this.#written = 0;
+      this.#same.clear();
+      this.#leftOut = 0;
+    }
+    const same = (this.#same.get(key) ?? 0) + 1;
+    this.#same.set(key, same);
+    if (same > SYSTEM_LOG_SAME_PER_MINUTE || this.#written >= SYSTEM_LOG_PER_MINUTE) {
+      this.#leftOut++;
+      return { write: false, leftOut };
+    }
+    this.#written++;
+    return { write: true, leftOut };
+  }
+}
+
+const throttles = new WeakMap<Platform, Map<string, SystemLogThrottle>>();
+
+function throttleOf(platform: Platform, target: string): SystemLogThrottle {
+  let byTarget = throttles.get(platform);
+  if (!byTarget) throttles.set(platform, byTarget = new Map());
+  let t = byTarget.get(target);
+  if (!t) byTarget.set(target, t = new SystemLogThrottle());
+  return t;
+}
+
 export async function writeSystemLog(
   platform: Platform | undefined,
   ctx: TenantContext | undefined,
   entry: SystemLogEntry,
 ): Promise<void> {
   if (!platform) return;
+  const { write, leftOut } = throttleOf(platform, ctx ? `tenant:${ctx.tenant.id}` : "control")
+    .admit(`${entry.level}\u0000${entry.source ?? ""}\u0000${entry.message}`);
+  if (leftOut > 0) {
+    await writeRow(platform, ctx, {
+      level: "warning",
+      message: `${leftOut} system log entries were left out in a minute of repeated failures`,
+      source: "SystemLog",
+      properties: { leftOut },
+    });
+  }
+  if (write) await writeRow(platform, ctx, entry);
+}
+
+async function writeRow(platform: Platform, ctx: TenantContext | undefined, entry: SystemLogEntry) {
   const row = {
     level: entry.level,
     message: entry.message.slice(0, 4000),
