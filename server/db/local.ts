@@ -2,7 +2,7 @@
 // so a statement outside a transaction only has to check that no transaction is open.
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { setImmediate } from "node:timers";
-import { mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
@@ -79,6 +79,24 @@ function readsOnly(sql: string, method: Method): boolean {
   return method !== "run" && /^\s*select\b/i.test(sql) && !/\breturning\b/i.test(sql);
 }
 
+/**
+ * Makes a new database file readable by this server's user alone (0600, its folder 0700) before SQLite opens
+ * it: a tenant's data and the control database's logins are nobody else's on the machine. SQLite gives the
+ * WAL and shared-memory files the same permissions as the database file.
+ */
+export function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    writeFileSync(path, new Uint8Array(), { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    if ((err as { code?: string }).code !== "EEXIST") throw err;
+    // A file made before this rule (or copied in) is narrowed too.
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) {
+      if (existsSync(f) && (statSync(f).mode & 0o077) !== 0) chmodSync(f, 0o600);
+    }
+  }
+}
+
 export class LocalConnection implements Connection {
   readonly kind = "local" as const;
   readonly db: Db;
@@ -105,7 +123,7 @@ export class LocalConnection implements Connection {
   constructor(readonly url: string, options: LocalOptions = {}) {
     const path = this.#path = filePathOf(url);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    if (path !== ":memory:") createPrivately(path);
     this.#sqlite = new DatabaseSync(path);
     try {
       // busy_timeout first: the journal mode switch itself may have to wait for another process.

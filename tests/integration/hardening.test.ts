@@ -238,3 +238,32 @@ describe("security headers", () => {
     expect(claimed.headers.get("strict-transport-security")).toBeNull();
   });
 });
+
+describe("files on disk", () => {
+  it("tenant databases (with their WAL and shared memory) and the control database are the server's alone", async () => {
+    const { filePathOf } = await import("../../server/db/local.ts");
+    const tenant = await s.platform.registry.bySlug("hard");
+    const path = filePathOf(tenant!.dbUrl);
+    // A write makes sure the WAL and shared-memory files exist.
+    expect((await post("Tags", { name: "ON-DISK" })).status).toBe(201);
+    const files = [path, `${path}-wal`, `${path}-shm`, `${s.dataDir}/control.db`];
+    for (const f of files) {
+      const mode = Deno.statSync(f).mode! & 0o777;
+      expect([f, (mode & 0o077).toString(8)]).toEqual([f, "0"]);
+    }
+    expect(Deno.statSync(path.slice(0, path.lastIndexOf("/"))).mode! & 0o077).toBe(0);
+  });
+
+  it("a database file made readable to others before is narrowed when it is opened", async () => {
+    const { LocalConnection } = await import("../../server/db/local.ts");
+    const path = `${s.dataDir}/older.db`;
+    Deno.writeFileSync(path, new Uint8Array(), { mode: 0o644 });
+    Deno.chmodSync(path, 0o644);
+    const conn = new LocalConnection(`file:${path}`);
+    try {
+      expect(Deno.statSync(path).mode! & 0o777).toBe(0o600);
+    } finally {
+      await conn.close();
+    }
+  });
+});
