@@ -56,6 +56,7 @@ export type FieldCode =
   | "validation.tooLarge"
   | "validation.forbiddenCharacter"
   | "validation.passwordsMustMatch"
+  | "validation.currentPasswordWrong"
   | "validation.phoneCountryCode"
   | "validation.emailExists"
   | "validation.usernameExists"

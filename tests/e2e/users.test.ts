@@ -4,7 +4,15 @@
 // go of the mouse wheel. The list metadata the client uses is checked against the server's answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
+import {
+  addUser,
+  call,
+  createTenant,
+  PASSWORD,
+  signIn,
+  startServer,
+  type TestServer,
+} from "../fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { userMeta } from "../../server/domain/access/users/entity.ts";
@@ -494,5 +502,32 @@ describe("the list metadata agrees with the server", () => {
     const names = plain.body.results.map((u: { username: string }) => u.username);
     expect(userMeta.defaultSort).toEqual({ column: "username", descending: false });
     expect(names).toEqual([...names].sort());
+  });
+});
+
+// Last in the file: changing the administrator's own password ends the administrator's other sign-ins.
+describe("one's own password", () => {
+  it("changes in the dialog only with the current one, which the dialog asks for beside its field", async () => {
+    const me = await signIn(s, "acme-admin");
+    const page = await adminPage(`/users/${me.user.id}`);
+    await dialog(page).getByRole("heading", { name: /^Edit:/ }).waitFor();
+    await field(page, "password").fill("changed-by-me-1");
+    await field(page, "repeatPassword").fill("changed-by-me-1");
+    await dialog(page).getByRole("button", { name: enUs["common.save"] }).click();
+    await dialog(page).getByText(enUs["error.formHasErrors"]).waitFor();
+    expect(await fieldMessages(field(page, "currentPassword"))).toContain(enUs["validation.required"]);
+    await field(page, "currentPassword").fill("not-the-password");
+    await dialog(page).getByRole("button", { name: enUs["common.save"] }).click();
+    await page.waitForFunction(
+      (text) => document.querySelector('[role="dialog"]')?.textContent?.includes(text),
+      enUs["validation.currentPasswordWrong"],
+    );
+    expect(await field(page, "password").inputValue()).toBe("changed-by-me-1");
+    expect((await signIn(s, "acme-admin")).token).toBeTruthy();
+    await field(page, "currentPassword").fill(PASSWORD);
+    await dialog(page).getByRole("button", { name: enUs["common.save"] }).click();
+    await page.waitForURL(/\/users$|\/signin/);
+    expect((await signIn(s, "acme-admin", "changed-by-me-1")).token).toBeTruthy();
+    await page.close();
   });
 });

@@ -16,11 +16,14 @@ import type { Tenant } from "../../tenants/registry.ts";
 let s: TestServer;
 let acme: Tenant;
 let adminToken: string;
+let adminId: number;
 
 beforeAll(async () => {
   s = await startServer({ loginLimitPerUser: 1000, loginLimitPerIp: 10_000 });
   acme = await createTenant(s, "acme");
-  adminToken = (await signIn(s, "acme-admin")).token;
+  const admin = await signIn(s, "acme-admin");
+  adminToken = admin.token;
+  adminId = admin.user.id;
 });
 afterAll(() => s.close());
 
@@ -454,13 +457,30 @@ describe("passwords", () => {
     }
   });
 
-  it("a PUT with a new password and its repeat changes it and ends other sign-ins", async () => {
+  it("a PUT with a new password, its repeat and the current one changes it and ends other sign-ins", async () => {
     const u = await addUser(s, adminToken, { username: "pw-change" });
     const session = await signIn(s, "pw-change");
     const [before] = await query(acme, "SELECT password_hash FROM users WHERE id = ?", [u.id]);
+    // One's own password changes only with the current one (a stolen access token is not enough).
+    const change = { password: "brand-new-pass", repeatPassword: "brand-new-pass" };
+    const without = await call(s, "PUT", `/api/User/${u.id}`, {
+      token: session.token,
+      body: edit(u, change),
+    });
+    expect([without.status, without.body.error.fields]).toEqual([400, {
+      currentPassword: ["validation.required"],
+    }]);
+    const wrong = await call(s, "PUT", `/api/User/${u.id}`, {
+      token: session.token,
+      body: edit(u, { ...change, currentPassword: "not-my-password" }),
+    });
+    expect([wrong.status, wrong.body.error.fields]).toEqual([400, {
+      currentPassword: ["validation.currentPasswordWrong"],
+    }]);
+    expect(await tryPassword("pw-change", PASSWORD)).toBe("ok");
     const r = await call(s, "PUT", `/api/User/${u.id}`, {
       token: session.token,
-      body: edit(u, { password: "brand-new-pass", repeatPassword: "brand-new-pass" }),
+      body: edit(u, { ...change, currentPassword: PASSWORD }),
     });
     expect(r.status).toBe(200);
     expect(JSON.stringify(r.body)).not.toContain("brand-new-pass");
@@ -470,6 +490,39 @@ describe("passwords", () => {
     expect(after.password_hash).not.toBe(before.password_hash);
     expect(after.password_hash).not.toContain("brand-new-pass");
     expect((await call(s, "GET", "/api/Auth", { token: session.refreshToken })).status).toBe(401);
+  });
+
+  it("an administrator resets another user's password without it, but changes their own only with it", async () => {
+    const u = await addUser(s, adminToken, { username: "pw-reset" });
+    const reset = await call(s, "PUT", "/api/User", {
+      token: adminToken,
+      body: edit(u, { password: "reset-by-admin", repeatPassword: "reset-by-admin" }),
+    });
+    expect(reset.status).toBe(200);
+    expect(await tryPassword("pw-reset", "reset-by-admin")).toBe("ok");
+    const me = (await call(s, "GET", `/api/User/${adminId}`, { token: adminToken })).body;
+    const own = await call(s, "PUT", "/api/User", {
+      token: adminToken,
+      body: edit(me, { password: "admin-new-pass", repeatPassword: "admin-new-pass" }),
+    });
+    expect([own.status, own.body.error.fields]).toEqual([400, { currentPassword: ["validation.required"] }]);
+  });
+
+  it("stops guessing the current password after a few wrong tries", async () => {
+    const u = await addUser(s, adminToken, { username: "pw-guess" });
+    const session = await signIn(s, "pw-guess");
+    const guess = (currentPassword: string) =>
+      call(s, "PUT", "/api/User", {
+        token: session.token,
+        body: edit(u, { password: "guessed-new-1", repeatPassword: "guessed-new-1", currentPassword }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await guess(`guess-${i}`)).status);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    // Even the right one waits now.
+    expect((await guess(PASSWORD)).status).toBe(429);
+    expect(await tryPassword("pw-guess", PASSWORD)).toBe("ok");
   });
 
   it("refuses a new password whose repeat does not match, and keeps the old one", async () => {

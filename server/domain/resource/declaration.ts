@@ -39,8 +39,8 @@ export interface FieldDef {
    * (`input`); `false` keeps it off the form (still an input of the API), "add" on the add form only.
    */
   form?: false | "add";
-  /** Whether the API takes it: on both calls (default for a column), only when adding, or never (server). */
-  input?: false | "add";
+  /** Whether the API takes it: on both calls (default for a column), only when adding or editing, or never. */
+  input?: false | "add" | "edit";
   /**
    * The record's value: by default the column's. A schema for a field without a column (filled by
    * `readExtra` or `toRecord`) or one the column holds differently; false keeps the column out of records.
@@ -226,7 +226,7 @@ type Schemas<F, Key extends "schema" | "editSchema"> = Optional<SchemaOutputs<F,
 /** What an add takes, parsed: the columns' values (texts trimmed, empty ones null) and the declared inputs. */
 export type CreateOf<T extends AnyTable, F> =
   & Omit<InferSelectModel<T>, ServerColumns | KeysWhere<F, { input: false }> | keyof Schemas<F, "schema">>
-  & Schemas<F, "schema">
+  & Omit<Schemas<F, "schema">, KeysWhere<F, { input: "edit" }>>
   & { [K in KeysWhere<F, { link: object }>]: number[] }
   & { [K in KeysWhere<F, { values: object }>]: string[] };
 
@@ -234,6 +234,7 @@ export type CreateOf<T extends AnyTable, F> =
 export type UpdateOf<T extends AnyTable, F> =
   & Omit<CreateOf<T, F>, KeysWhere<F, { input: "add" }> | keyof Schemas<F, "editSchema">>
   & Schemas<F, "editSchema">
+  & Pick<Schemas<F, "schema">, KeysWhere<F, { input: "edit" }> & keyof Schemas<F, "schema">>
   & { id: number; version: number };
 
 /** A zod object schema whose parsed value has the type the declaration gives it. */

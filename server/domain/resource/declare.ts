@@ -195,7 +195,7 @@ export class Entity<
       if (def.readOnly || SERVER_COLUMNS.has(name) || f.input === false) continue;
       if (!this.columns[name] && !f.schema && !f.link && !f.values) continue;
       // A singleton (the company's account) is never added, only edited.
-      if (!def.singleton) add.push(name);
+      if (!def.singleton && f.input !== "edit") add.push(name);
       if (f.input !== "add") edit.push(name);
     }
     this.#inputs = { add, edit };

@@ -14,6 +14,7 @@ const fieldCodes = [
   "validation.tooLarge",
   "validation.forbiddenCharacter",
   "validation.passwordsMustMatch",
+  "validation.currentPasswordWrong",
   "validation.phoneCountryCode",
   "validation.emailExists",
   "validation.usernameExists",

@@ -107,6 +107,7 @@ export const deDe: Catalogue = {
   "validation.tooLarge": "Der Wert ist zu groß.",
   "validation.forbiddenCharacter": "Der Wert enthält ein unzulässiges Zeichen.",
   "validation.passwordsMustMatch": "Die Passwörter müssen übereinstimmen.",
+  "validation.currentPasswordWrong": "Das ist nicht Ihr aktuelles Passwort.",
   "validation.phoneCountryCode": "Die Telefonnummer muss die Ländervorwahl enthalten, z. B. +48 600 700 800.",
   "validation.emailExists": "Diese E-Mail-Adresse ist bereits vorhanden.",
   "validation.usernameExists": "Dieser Benutzername ist bereits vorhanden.",

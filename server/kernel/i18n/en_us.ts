@@ -98,6 +98,7 @@ export const enUs = {
   "validation.tooLarge": "The value is too large.",
   "validation.forbiddenCharacter": "The value contains a forbidden character.",
   "validation.passwordsMustMatch": "Passwords must match.",
+  "validation.currentPasswordWrong": "This is not your current password.",
   "validation.phoneCountryCode": "The phone number must include the country code, e.g. +48 600 700 800.",
   "validation.emailExists": "This e-mail address already exists.",
   "validation.usernameExists": "This user name already exists.",

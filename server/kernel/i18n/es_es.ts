@@ -103,6 +103,7 @@ export const esEs: Catalogue = {
   "validation.tooLarge": "El valor es demasiado grande.",
   "validation.forbiddenCharacter": "El valor contiene un carácter no permitido.",
   "validation.passwordsMustMatch": "Las contraseñas deben coincidir.",
+  "validation.currentPasswordWrong": "Esta no es su contraseña actual.",
   "validation.phoneCountryCode":
     "El número de teléfono debe incluir el prefijo del país, p. ej., +48 600 700 800.",
   "validation.emailExists": "Esta dirección de correo electrónico ya existe.",

@@ -102,6 +102,7 @@ export const frFr: Catalogue = {
   "validation.tooLarge": "La valeur est trop grande.",
   "validation.forbiddenCharacter": "La valeur contient un caractère interdit.",
   "validation.passwordsMustMatch": "Les mots de passe doivent être identiques.",
+  "validation.currentPasswordWrong": "Ce n'est pas votre mot de passe actuel.",
   "validation.phoneCountryCode":
     "Le numéro de téléphone doit inclure l'indicatif du pays, par ex. +48 600 700 800.",
   "validation.emailExists": "Cette adresse e-mail existe déjà.",

@@ -101,6 +101,7 @@ export const plPl: Catalogue = {
   "validation.tooLarge": "Wartość jest za duża.",
   "validation.forbiddenCharacter": "Wartość zawiera niedozwolony znak.",
   "validation.passwordsMustMatch": "Hasła muszą być identyczne.",
+  "validation.currentPasswordWrong": "To nie jest Twoje obecne hasło.",
   "validation.phoneCountryCode": "Numer telefonu musi zawierać numer kierunkowy kraju, np. +48 600 700 800.",
   "validation.emailExists": "Ten adres e-mail już istnieje.",
   "validation.usernameExists": "Ta nazwa użytkownika już istnieje.",

@@ -94,6 +94,7 @@ export const ruRu: Catalogue = {
   "validation.tooLarge": "Значение слишком большое.",
   "validation.forbiddenCharacter": "Значение содержит недопустимый символ.",
   "validation.passwordsMustMatch": "Пароли должны совпадать.",
+  "validation.currentPasswordWrong": "Это не ваш текущий пароль.",
   "validation.phoneCountryCode": "Номер телефона должен содержать код страны, например +48 600 700 800.",
   "validation.emailExists": "Такой адрес электронной почты уже существует.",
   "validation.usernameExists": "Такое имя пользователя уже существует.",

@@ -103,6 +103,15 @@ export const user = entity({
       group: profile,
       writeOnly: true,
     },
+    currentPassword: {
+      kind: "password",
+      // Asked of a user who changes their own password (an administrator resetting another's is not).
+      schema: z.string().max(128).nullish(),
+      input: "edit",
+      formRequired: false,
+      group: profile,
+      writeOnly: true,
+    },
     defaultLanguage: {
       kind: "enum",
       options: languages,

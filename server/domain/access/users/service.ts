@@ -6,7 +6,7 @@ import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Platform } from "../../../platform.ts";
 import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/errors.ts";
-import { hashPassword } from "../../../kernel/password.ts";
+import { hashPassword, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
@@ -221,6 +221,9 @@ const adminOnlyFields = [
 export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise<User> {
   const self = ctx.actor.userId === input.id;
   if (!ctx.actor.isSuperUser && !self) throw notFound();
+  // One's own password changes only with the current one: a stolen access token must not become a
+  // permanent takeover. Wrong guesses count like failed sign-ins.
+  if (self && input.password) await checkCurrentPassword(ctx, input.currentPassword);
   const passwordHash = input.password
     ? await hashPassword(input.password, ctx.platform.config.passwordHashCost)
     : undefined;
@@ -292,6 +295,27 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     );
   }
   return toUserDto(result.row);
+}
+
+/** Wrong current passwords one user may send per limiter window before waiting (429). */
+export const CURRENT_PASSWORD_TRIES = 5;
+
+/** The acting user's current password, checked against the stored hash (outside any transaction). */
+async function checkCurrentPassword(ctx: TenantContext, given: string | null | undefined): Promise<void> {
+  if (!given) throw fieldError({ currentPassword: ["validation.required"] });
+  const key = `password-change:${ctx.tenant.id}:${ctx.actor.userId}`;
+  const wait = ctx.platform.limiter.retryAfter(key, CURRENT_PASSWORD_TRIES);
+  if (wait > 0) {
+    throw new AppError("auth.tooManyAttempts", {
+      params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+  const row = await findUser(ctx.conn.db, ctx.actor.userId);
+  if (!row || !(await verifyPassword(given, row.passwordHash))) {
+    ctx.platform.limiter.fail(key);
+    throw fieldError({ currentPassword: ["validation.currentPasswordWrong"] });
+  }
 }
 
 export async function deleteUser(ctx: TenantContext, id: number): Promise<void> {
