@@ -35,8 +35,12 @@ export interface Config {
   demoPassword: string;
   /** Scrypt cost (N). Lower values are only for tests. */
   passwordHashCost: number;
+  /** Failed sign-ins of one user from one address in the window before it waits (429). */
   loginLimitPerUser: number;
+  /** Sign-in attempts from one address in the window before it waits (429); a success gives one back. */
   loginLimitPerIp: number;
+  /** Failed sign-ins of one user from anywhere after which each attempt is slowed down (never refused). */
+  loginSlowDownAfter: number;
   loginLimitWindowSeconds: number;
   activationCodeTtlSeconds: number;
   resetCodeTtlSeconds: number;
@@ -98,6 +102,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),
     loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),
     loginLimitPerIp: int("LOGIN_LIMIT_PER_IP", 30),
+    loginSlowDownAfter: int("LOGIN_SLOW_DOWN_AFTER", 10),
     loginLimitWindowSeconds: int("LOGIN_LIMIT_WINDOW", 15 * 60),
     activationCodeTtlSeconds: int("ACTIVATION_CODE_TTL", 7 * 24 * 3600),
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),

@@ -8,6 +8,7 @@ import { TenantPool } from "../tenants/pool.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
 import { createMailer, type Mailer } from "./kernel/mail.ts";
 import { AttemptLimiter } from "./domain/access/auth/limiter.ts";
+import { SharedAttempts } from "./domain/access/auth/attempts.ts";
 import { SessionStore } from "./domain/access/auth/sessions.ts";
 import { Hub } from "./hub/hub.ts";
 
@@ -21,6 +22,8 @@ export interface Platform {
   keys: SigningKeys;
   mailer: Mailer;
   limiter: AttemptLimiter;
+  /** Sign-in attempts, counted in the control database (shared by every process). */
+  attempts: SharedAttempts;
   sessions: SessionStore;
   /** The real-time hub: open /dataHub sockets, edit modes, post-commit fan-out. */
   hub: Hub;
@@ -43,6 +46,7 @@ export async function createPlatform(overrides: Partial<Config> = {}): Promise<P
     keys,
     mailer: createMailer(config.smtpUrl, config.mailFrom, config.dataDir),
     limiter: new AttemptLimiter(config.loginLimitWindowSeconds),
+    attempts: new SharedAttempts(control, config.loginLimitWindowSeconds),
     sessions,
     hub,
     async close() {

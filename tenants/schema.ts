@@ -60,6 +60,17 @@ export const authCodes = sqliteTable("auth_codes", {
   usedAt: text("used_at"),
 }, (t) => [index("auth_codes_user").on(t.tenantId, t.userId, t.kind)]);
 
+/**
+ * Sign-in attempts in a fixed window, per key (an address, a user at an address, a user): shared by every
+ * server process on the control database and counted before a password is checked (auth/attempts.ts).
+ */
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  /** When the window ends (milliseconds since the epoch). */
+  resetAt: integer("reset_at").notNull(),
+}, (t) => [index("login_attempts_reset_at").on(t.resetAt)]);
+
 export const controlSystemLog = sqliteTable("system_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   level: text("level").notNull(),

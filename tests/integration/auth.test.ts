@@ -174,6 +174,71 @@ describe("POST /api/Auth", () => {
     expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
+  it("counts parallel guesses before checking them: 40 at once give at most 5 checks, and the right one waits", async () => {
+    await addUser(s, adminToken, { username: "parallel-pat" });
+    const guesses = await Promise.all(
+      Array.from(
+        { length: 40 },
+        () => call(s, "POST", "/api/Auth", { body: { username: "parallel-pat", password: "wrong-guess" } }),
+      ),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((x) => x === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((x) => x === 429).length).toBeGreaterThanOrEqual(35);
+    expect(statuses.every((x) => x === 401 || x === 429)).toBe(true);
+    const right = await call(s, "POST", "/api/Auth", {
+      body: { username: "parallel-pat", password: PASSWORD },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it("lets the real user in from another address while one address is locked out, after a short wait", async () => {
+    const server = await startServer({ trustProxy: true, loginLimitPerUser: 5, loginSlowDownAfter: 3 });
+    try {
+      await createTenant(server, "victim");
+      const from = (address: string, password: string, username = "victim-admin") =>
+        call(server, "POST", "/api/Auth", {
+          body: { username, password },
+          headers: { "x-forwarded-for": address },
+        });
+      for (let i = 0; i < 5; i++) expect((await from("10.9.0.1", "wrong")).status).toBe(401);
+      expect((await from("10.9.0.1", PASSWORD)).status).toBe(429);
+      // Username variants are the same user: locked at that address too.
+      expect((await from("10.9.0.1", PASSWORD, " Victim-Admin ")).status).toBe(429);
+      // From the office: in, slowed down (more than 3 failures), not locked.
+      const started = performance.now();
+      const office = await from("10.9.0.2", PASSWORD);
+      expect(office.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(400);
+      // A distributed guess from many addresses never locks the user out either.
+      for (let i = 10; i < 20; i++) expect((await from(`10.9.1.${i}`, "wrong")).status).toBe(401);
+      expect((await from("10.9.0.3", PASSWORD)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("counts across server processes sharing the control database", async () => {
+    const a = await startServer({ loginLimitPerUser: 5 });
+    const b = await startServer({ loginLimitPerUser: 5 }, a.dataDir);
+    try {
+      await createTenant(a, "shared");
+      for (const server of [a, b, a, b, a]) {
+        const r = await call(server, "POST", "/api/Auth", {
+          body: { username: "shared-admin", password: "wrong" },
+        });
+        expect(r.status).toBe(401);
+      }
+      const r = await call(b, "POST", "/api/Auth", {
+        body: { username: "shared-admin", password: PASSWORD },
+      });
+      expect(r.status).toBe(429);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
   it("limits failed attempts per client address", async () => {
     const server = await startServer({ loginLimitPerUser: 1000, loginLimitPerIp: 3 });
     try {

@@ -4,6 +4,7 @@
 // client address and per username.
 import { eq } from "drizzle-orm";
 import type { Platform } from "../../../platform.ts";
+import { slowDownMs } from "./attempts.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
@@ -27,24 +28,39 @@ export interface TokenData {
   user: ReturnType<typeof toUserDto>;
 }
 
-function limitKeys(platform: Platform, username: string, ip: string | null) {
-  const c = platform.config;
-  return [
-    { key: `user:${username.trim().toLowerCase()}`, limit: c.loginLimitPerUser },
-    ...(ip ? [{ key: `ip:${ip}`, limit: c.loginLimitPerIp }] : []),
-  ];
+function tooMany(resetAt: number): AppError {
+  const wait = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  return new AppError("auth.tooManyAttempts", {
+    params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
+    headers: { "Retry-After": String(wait) },
+  });
 }
 
-function enforceLimits(platform: Platform, keys: Array<{ key: string; limit: number }>): void {
-  for (const { key, limit } of keys) {
-    const wait = platform.limiter.retryAfter(key, limit);
-    if (wait > 0) {
-      throw new AppError("auth.tooManyAttempts", {
-        params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
-        headers: { "Retry-After": String(wait) },
-      });
-    }
+/**
+ * Counts a sign-in attempt before its password is checked (auth/attempts.ts): the address and the user at
+ * that address are each refused past their limit; the user's attempts from anywhere only slow it down.
+ * Answers what a success gives back.
+ */
+async function countAttempt(platform: Platform, username: string, ip: string | null) {
+  const c = platform.config;
+  const name = username.trim().toLowerCase();
+  const byIp = ip ? `ip:${ip}` : undefined;
+  const pair = `user-at:${name}@${ip ?? "unknown"}`;
+  const byUser = `user:${name}`;
+  if (byIp) {
+    const a = await platform.attempts.take(byIp);
+    if (a.count > c.loginLimitPerIp) throw tooMany(a.resetAt);
   }
+  const p = await platform.attempts.take(pair);
+  if (p.count > c.loginLimitPerUser) throw tooMany(p.resetAt);
+  const u = await platform.attempts.take(byUser);
+  const wait = slowDownMs(u.count - 1, c.loginSlowDownAfter);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  return async () => {
+    if (byIp) await platform.attempts.giveBack(byIp);
+    await platform.attempts.clear(pair);
+    await platform.attempts.clear(byUser);
+  };
 }
 
 /** Refuses a tenant or user that may not sign in, with the contract's code for each case. */
@@ -106,8 +122,7 @@ export async function signIn(
   input: { username: string; password: string },
   client: ClientInfo,
 ): Promise<TokenData> {
-  const keys = limitKeys(platform, input.username, client.ip);
-  enforceLimits(platform, keys);
+  const succeeded = await countAttempt(platform, input.username, client.ip);
   const login = await platform.registry.loginByUsername(input.username);
   const tenant = login ? await platform.registry.byId(login.tenantId) : undefined;
   const user = login && tenant
@@ -116,11 +131,8 @@ export async function signIn(
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password, platform.config.passwordHashCost);
-  if (!ok || !user || !tenant) {
-    for (const { key } of keys) platform.limiter.fail(key);
-    throw new AppError("auth.wrongCredentials");
-  }
-  platform.limiter.clear(keys[0].key);
+  if (!ok || !user || !tenant) throw new AppError("auth.wrongCredentials");
+  await succeeded();
   assertMaySignIn(tenant, user);
   return startSession(platform, tenant, user.id, client, "password");
 }

@@ -220,10 +220,12 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function enforceIpLimit(platform: Platform, key: string | undefined): void {
+/** Counts an attempt from the address (shared with password sign-in, auth/attempts.ts); 429 past the limit. */
+async function countIpAttempt(platform: Platform, key: string | undefined): Promise<void> {
   if (!key) return;
-  const wait = platform.limiter.retryAfter(key, platform.config.loginLimitPerIp);
-  if (wait > 0) {
+  const a = await platform.attempts.take(key);
+  if (a.count > platform.config.loginLimitPerIp) {
+    const wait = Math.max(1, Math.ceil((a.resetAt - Date.now()) / 1000));
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
       headers: { "Retry-After": String(wait) },
@@ -294,7 +296,7 @@ export async function signInWithOidc(
   if (!oidcClientId || !oidcClientSecret) throw new AppError("auth.thirdPartyNotConfigured");
   // The same per-address budget as password sign-in: failed codes and failed passwords add up.
   const ipKey = client.ip ? `ip:${client.ip}` : undefined;
-  enforceIpLimit(platform, ipKey);
+  await countIpAttempt(platform, ipKey);
   let found: { login: GlobalLogin; tenant: Tenant };
   try {
     if (code.length === 0 || code.length > MAX_CODE_LENGTH) {
@@ -315,9 +317,10 @@ export async function signInWithOidc(
     found = await findLogin(platform, email);
   } catch (err) {
     if (!(err instanceof ThirdPartyFailure)) throw err;
-    if (ipKey) platform.limiter.fail(ipKey);
     await logFailure(platform, err, "GET /api/Auth/GoogleToken/{code}", 401, requestId, client);
     throw new AppError("auth.thirdPartyFailed", { cause: err });
   }
+  // A good code is no guess: the attempt is given back.
+  if (ipKey) await platform.attempts.giveBack(ipKey);
   return startSession(platform, found.tenant, found.login.userId, client, "oidc");
 }

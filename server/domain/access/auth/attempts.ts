@@ -1,0 +1,52 @@
+// Sign-in attempts counted in the control database, so that every server process shares them and an
+// attempt is counted before its password is checked: one statement increments and reads a key's count, so
+// forty parallel guesses are forty counts, not forty checks of an old count. Keys: an address, a user at an
+// address (each limited: 429), and a user anywhere, which only slows sign-in down, so nobody can lock a
+// known user out by guessing from elsewhere.
+import type { Connection } from "../../../db/connection.ts";
+
+export interface Attempt {
+  /** Attempts in the current window, this one included. */
+  count: number;
+  /** When the window ends (ms since the epoch). */
+  resetAt: number;
+}
+
+export class SharedAttempts {
+  #calls = 0;
+
+  constructor(readonly control: Connection, readonly windowSeconds: number) {}
+
+  /** Counts one attempt of `key` and answers the window's count with it. */
+  async take(key: string, now = Date.now()): Promise<Attempt> {
+    // Now and then, forget the windows that are over.
+    if (++this.#calls % 500 === 0) {
+      await this.control.query("DELETE FROM login_attempts WHERE reset_at <= ?", [now]);
+    }
+    const resetAt = now + this.windowSeconds * 1000;
+    const [row] = await this.control.query(
+      `INSERT INTO login_attempts (key, count, reset_at) VALUES (?, 1, ?)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN login_attempts.reset_at <= ? THEN 1 ELSE login_attempts.count + 1 END,
+         reset_at = CASE WHEN login_attempts.reset_at <= ? THEN excluded.reset_at ELSE login_attempts.reset_at END
+       RETURNING count, reset_at`,
+      [key, resetAt, now, now],
+    );
+    return { count: Number(row.count), resetAt: Number(row.reset_at) };
+  }
+
+  /** Takes back one attempt of `key` (a sign-in that succeeded is no guess). */
+  async giveBack(key: string): Promise<void> {
+    await this.control.query("UPDATE login_attempts SET count = max(count - 1, 0) WHERE key = ?", [key]);
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.control.query("DELETE FROM login_attempts WHERE key = ?", [key]);
+  }
+}
+
+/** How long a sign-in of a user waits after `failures` failed attempts at it in the window, from anywhere. */
+export function slowDownMs(failures: number, after: number): number {
+  if (failures <= after) return 0;
+  return Math.min(5000, (failures - after) * 250);
+}
