@@ -6,21 +6,34 @@ import type { Actor } from "../server/kernel/context.ts";
 import type { Connection } from "../server/db/connection.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import type { Tenant } from "./registry.ts";
+import { currentActor } from "../server/domain/access/users/current.ts";
 
 export interface ResolvedTenant {
   tenant: Tenant;
   conn: Connection;
   release: () => void;
+  /** The signed-in user, with their roles as stored now. */
+  actor: Actor;
 }
 
-export async function resolveTenant(platform: Platform, actor: Actor): Promise<ResolvedTenant> {
+export async function resolveTenant(platform: Platform, token: Actor): Promise<ResolvedTenant> {
   // A sign-in that was ended (sign-out, refresh-token reuse, password change, blocking) ends its
-  // access tokens too, not only its refresh token.
-  if (!(await platform.sessions.isActive(actor.sessionId))) throw new AppError("auth.tokenInvalid");
-  const tenant = await platform.registry.byId(actor.tenantId);
+  // access tokens too, not only its refresh token; and the sign-in must be this tenant's and this user's.
+  const owner = await platform.sessions.activeOwner(token.sessionId);
+  if (!owner || owner.tenantId !== token.tenantId || owner.userId !== token.userId) {
+    throw new AppError("auth.tokenInvalid");
+  }
+  const tenant = await platform.registry.byId(token.tenantId);
   if (!tenant) throw new AppError("auth.tokenInvalid");
   if (tenant.status === "suspended") throw new AppError("auth.suspended");
   if (tenant.status !== "active") throw new AppError("auth.awaitingApproval");
   const { conn, release } = await platform.pool.acquire(tenant.dbUrl);
-  return { tenant, conn, release };
+  try {
+    // Roles, modules and contractor as they are now, not as the token says.
+    const actor = await currentActor(platform, conn, token);
+    return { tenant, conn, release, actor };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

@@ -37,8 +37,8 @@ export function authenticate(platform: Platform): MiddlewareHandler<Env> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("authorization"));
     if (!token) throw new AppError("auth.tokenMissing");
-    const actor = await verifyAccessToken(platform.keys, platform.config, token);
-    const { tenant, conn, release } = await resolveTenant(platform, actor);
+    const verified = await verifyAccessToken(platform.keys, platform.config, token);
+    const { tenant, conn, release, actor } = await resolveTenant(platform, verified);
     c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang") });
     try {
       await next();

@@ -24,8 +24,9 @@ export async function verifySocketToken(
   platform: Platform,
   token: string,
 ): Promise<{ actor: Actor; expiresAtMs: number }> {
-  const actor = await verifyAccessToken(platform.keys, platform.config, token);
-  const { release } = await resolveTenant(platform, actor);
+  const verified = await verifyAccessToken(platform.keys, platform.config, token);
+  // The socket hears as the user is now (roles, contractor), not as the token said when issued.
+  const { release, actor } = await resolveTenant(platform, verified);
   release();
   const { exp } = decodeJwt(token);
   return { actor, expiresAtMs: (exp ?? 0) * 1000 };

@@ -2,7 +2,18 @@
 // written in other forms than plain digits, bodies too large, too deep or too slow, and the headers that
 // tell a browser what it may do with our answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
+import {
+  addUser,
+  call,
+  createTenant,
+  PASSWORD,
+  signIn,
+  startServer,
+  type TestServer,
+} from "../fixtures/harness.ts";
+import { decodeJwt } from "jose";
+import { signAccessToken } from "../../server/domain/access/auth/tokens.ts";
+import { findUser } from "../../server/domain/access/users/service.ts";
 import { controlCharacterFields } from "../../server/kernel/validation.ts";
 
 let s: TestServer;
@@ -265,5 +276,94 @@ describe("files on disk", () => {
     } finally {
       await conn.close();
     }
+  });
+});
+
+describe("roles, modules and contractors", () => {
+  const put = (token: string, body: unknown) => call(s, "PUT", "/api/User", { token, body });
+  // deno-lint-ignore no-explicit-any
+  const edit = (user: any, changes: Record<string, unknown>) => {
+    const { createdAt: _c, createdDate: _d, updatedAt: _u, lastLoginDate: _l, ...rest } = user;
+    return { ...rest, ...changes };
+  };
+
+  it("a demoted manager's token stops writing and reading what managers may, at its next call", async () => {
+    const manager = await addUser(s, admin, { username: "demoted-dan", isPowerUser: true });
+    const token = (await signIn(s, "demoted-dan")).token;
+    expect((await call(s, "POST", "/api/Tags", { token, body: { name: "BEFORE" } })).status).toBe(201);
+    expect((await call(s, "GET", "/api/User", { token })).status).toBe(200);
+    expect((await put(admin, edit(manager, { isPowerUser: false }))).status).toBe(200);
+    const write = await call(s, "POST", "/api/Tags", { token, body: { name: "AFTER" } });
+    expect([write.status, write.body.error.code]).toEqual([404, "record.notFoundOrNoPermission"]);
+    expect((await call(s, "GET", "/api/User", { token })).status).toBe(404);
+  });
+
+  it("a contractor user moved to another contractor reads the new one's products only, at once", async () => {
+    const first = await post("Company", { shortName: "FIRST CO", keyRole: "contractor" });
+    const second = await post("Company", { shortName: "SECOND CO", keyRole: "contractor" });
+    const own = await post("Product", { index: "FIRST-1", name: "First's", contractorId: first.body.id });
+    const theirs = await post("Product", {
+      index: "SECOND-1",
+      name: "Second's",
+      contractorId: second.body.id,
+    });
+    const user = await addUser(s, admin, {
+      username: "moved-mia",
+      connectedContractorId: first.body.id,
+      contractorPortalEnabled: true,
+    });
+    const token = (await signIn(s, "moved-mia")).token;
+    expect((await call(s, "GET", `/api/Product/${own.body.id}`, { token })).status).toBe(200);
+    expect((await put(admin, edit(user, { connectedContractorId: second.body.id }))).status).toBe(200);
+    expect((await call(s, "GET", `/api/Product/${own.body.id}`, { token })).status).toBe(404);
+    expect((await call(s, "GET", `/api/Product/${theirs.body.id}`, { token })).status).toBe(200);
+  });
+
+  it("another process sees a change within the session check's window (5 s)", async () => {
+    const other = await startServer({}, s.dataDir);
+    try {
+      const manager = await addUser(s, admin, { username: "remote-rita", isPowerUser: true });
+      const token = (await signIn(s, "remote-rita")).token;
+      expect((await call(other, "GET", "/api/User", { token })).status).toBe(200);
+      expect((await put(admin, edit(manager, { isPowerUser: false }))).status).toBe(200);
+      const started = performance.now();
+      let status = 200;
+      while (status === 200 && performance.now() - started < 8000) {
+        await new Promise((r) => setTimeout(r, 250));
+        status = (await call(other, "GET", "/api/User", { token })).status;
+      }
+      expect(status).toBe(404);
+      expect(performance.now() - started).toBeLessThan(6500);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("access tokens", () => {
+  it("whose sign-in is another user's, or which were issued in the future, are refused", async () => {
+    const alice = await addUser(s, admin, { username: "token-alice" });
+    await addUser(s, admin, { username: "token-bob" });
+    const bobs = decodeJwt((await signIn(s, "token-bob")).token).sid as string;
+    const tenant = (await s.platform.registry.bySlug("hard"))!;
+    const aliceRow = (await s.platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, alice.id)))!;
+    // Signed with the server's own key: only the sign-in it names is wrong.
+    const borrowed = await signAccessToken(s.platform.keys, s.platform.config, tenant.id, bobs, aliceRow);
+    const r = await call(s, "GET", `/api/User/${alice.id}`, { token: borrowed.token });
+    expect([r.status, r.body.error.code]).toEqual([401, "auth.tokenInvalid"]);
+    const aliceSession = decodeJwt((await signIn(s, "token-alice", PASSWORD)).token).sid as string;
+    const fine = await signAccessToken(s.platform.keys, s.platform.config, tenant.id, aliceSession, aliceRow);
+    expect((await call(s, "GET", `/api/User/${alice.id}`, { token: fine.token })).status).toBe(200);
+    const realNow = Date.now;
+    Date.now = () => realNow() + 10 * 60_000;
+    let future: string;
+    try {
+      future =
+        (await signAccessToken(s.platform.keys, s.platform.config, tenant.id, aliceSession, aliceRow)).token;
+    } finally {
+      Date.now = realNow;
+    }
+    const f = await call(s, "GET", `/api/User/${alice.id}`, { token: future });
+    expect([f.status, f.body.error.code]).toEqual([401, "auth.tokenInvalid"]);
   });
 });

@@ -119,11 +119,16 @@ export class SessionStore {
       );
   }
 
-  /** Whether a sign-in still stands (not revoked, not expired): checked on every authenticated call. */
+  /** Whether a sign-in still stands (not revoked, not expired). */
   async isActive(sessionId: string): Promise<boolean> {
+    return (await this.activeOwner(sessionId)) !== undefined;
+  }
+
+  /** The tenant and user of a sign-in that still stands: checked on every authenticated call. */
+  async activeOwner(sessionId: string): Promise<{ tenantId: number; userId: number } | undefined> {
     const now = Date.now();
     const hit = this.#active.get(sessionId);
-    if (hit && hit.until > now) return true;
+    if (hit && hit.until > now) return { tenantId: hit.tenantId, userId: hit.userId };
     const [row] = await this.control.query(
       "SELECT tenant_id, user_id, revoked_at, expires_at FROM auth_sessions WHERE id = ?",
       [sessionId],
@@ -131,14 +136,11 @@ export class SessionStore {
     const active = !!row && row.revoked_at === null && String(row.expires_at) > new Date(now).toISOString();
     if (!active) {
       this.#active.delete(sessionId);
-      return false;
+      return undefined;
     }
     if (this.#active.size >= ACTIVE_CACHE_MAX) this.#active.clear();
-    this.#active.set(sessionId, {
-      tenantId: Number(row.tenant_id),
-      userId: Number(row.user_id),
-      until: now + ACTIVE_CACHE_MS,
-    });
-    return true;
+    const owner = { tenantId: Number(row.tenant_id), userId: Number(row.user_id) };
+    this.#active.set(sessionId, { ...owner, until: now + ACTIVE_CACHE_MS });
+    return owner;
   }
 }

@@ -104,6 +104,8 @@ async function verifyNow(
     if (err instanceof joseErrors.JWTExpired) throw new AppError("auth.tokenExpired");
     throw new AppError("auth.tokenInvalid");
   }
+  // A token issued in the future was not issued by this server's clock (a minute of skew is allowed).
+  if (Number(payload.iat) > Date.now() / 1000 + 60) throw new AppError("auth.tokenInvalid");
   const userId = Number(payload.nameid);
   const tenantId = Number(payload.tid);
   if (!Number.isInteger(userId) || !Number.isInteger(tenantId)) throw new AppError("auth.tokenInvalid");

@@ -13,6 +13,7 @@ import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { companies } from "../../parties/companies/entity.ts";
 import { listFieldsOf } from "../../resource/engine.ts";
+import { forgetRoles } from "./current.ts";
 import { type User, user, type UserCreate, userMeta, users, type UserUpdate } from "./entity.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -286,6 +287,8 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     }
     throw err;
   });
+  // Roles, modules and contractor take effect on the user's next call (current.ts).
+  forgetRoles(ctx.platform, ctx.tenant.id, result.row.id);
   if (passwordHash || result.row.blocked || !result.row.active) {
     // A changed password or a blocked account ends the user's other sign-ins.
     await ctx.platform.sessions.revokeUser(

@@ -1,0 +1,68 @@
+// A signed-in user's roles, modules and contractor as they are now, not as the access token said when it was
+// issued (up to its 15 minutes ago): a demoted manager or a contractor user moved to another contractor
+// loses what they lost within CURRENT_CACHE_MS in every process, at once in the one that made the change.
+import { eq } from "drizzle-orm";
+import type { Connection } from "../../../db/connection.ts";
+import type { Actor } from "../../../kernel/context.ts";
+import { AppError } from "../../../kernel/errors.ts";
+import type { Platform } from "../../../platform.ts";
+import { users } from "./entity.ts";
+
+/** How long a user's roles read from the database are trusted (as a session check's answer is). */
+export const CURRENT_CACHE_MS = 5_000;
+const CACHE_MAX = 50_000;
+
+type Roles = Pick<
+  Actor,
+  | "username"
+  | "isSuperUser"
+  | "isPowerUser"
+  | "logisticsEnabled"
+  | "terminalEnabled"
+  | "shippingEnabled"
+  | "transportEnabled"
+  | "contractorPortalEnabled"
+  | "contractorId"
+>;
+
+const caches = new WeakMap<Platform, Map<string, { roles: Roles; until: number }>>();
+
+function cacheOf(platform: Platform) {
+  let cache = caches.get(platform);
+  if (!cache) caches.set(platform, cache = new Map());
+  return cache;
+}
+
+/** The actor of a verified token with the user's roles as stored now; a user gone or blocked is refused. */
+export async function currentActor(platform: Platform, conn: Connection, actor: Actor): Promise<Actor> {
+  const cache = cacheOf(platform);
+  const key = `${actor.tenantId}:${actor.userId}`;
+  const now = Date.now();
+  let hit = cache.get(key);
+  if (!hit || hit.until <= now) {
+    const [row] = await conn.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+    if (!row || row.blocked || !row.active) throw new AppError("auth.tokenInvalid");
+    if (cache.size >= CACHE_MAX) cache.clear();
+    hit = {
+      roles: {
+        username: row.username,
+        isSuperUser: row.isSuperUser,
+        isPowerUser: row.isPowerUser,
+        logisticsEnabled: row.logisticsEnabled,
+        terminalEnabled: row.terminalEnabled,
+        shippingEnabled: row.shippingEnabled,
+        transportEnabled: row.transportEnabled,
+        contractorPortalEnabled: row.contractorPortalEnabled,
+        contractorId: row.connectedContractorId,
+      },
+      until: now + CURRENT_CACHE_MS,
+    };
+    cache.set(key, hit);
+  }
+  return { ...actor, ...hit.roles };
+}
+
+/** Drops what this process remembers of a user's roles (after it changed them). */
+export function forgetRoles(platform: Platform, tenantId: number, userId: number): void {
+  cacheOf(platform).delete(`${tenantId}:${userId}`);
+}
