@@ -26,6 +26,7 @@ import { isLogistics, readLogisticsConfig } from "../config.ts";
 import { milli } from "../quantity.ts";
 import { takeDraftNumber } from "./draft_number.ts";
 import { documentExtras, type DocumentRow } from "./dto.ts";
+import { refuseOtherContractors } from "../positions/entity.ts";
 
 export const wmsDocuments = sqliteTable("wms_documents", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -153,6 +154,12 @@ export const wmsDocument = new Resource({
       if (config.documentTypesEnabled[values.typeCode as (typeof documentTypeCodes)[number]] === false) {
         throw fieldError({ typeCode: ["validation.invalidValue"] });
       }
+    }
+  },
+  afterWrite: async (tx, row, old) => {
+    // A working copy given to another contractor may not carry the first one's products.
+    if (old && old.contractorId !== row.contractorId) {
+      await refuseOtherContractors(tx, row.id, null, false);
     }
   },
   derive: async (tx, _values, old) => {

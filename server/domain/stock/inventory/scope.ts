@@ -10,17 +10,22 @@ import { fromMilli } from "../quantity.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { stockProductTotals } from "../ledger/table.ts";
 
-/** The condition on a product id column that keeps a contractor user to their products (none for staff). */
+/**
+ * The condition on a product id column that keeps a contractor user to their products not hidden from the
+ * portal (none for staff).
+ */
 export function productScope(actor: Actor, productId: SQLiteColumn | SQL): SQL | undefined {
   if (actor.contractorId === null) return undefined;
-  return sql`${productId} IN (SELECT ${products.id} FROM ${products} WHERE ${products.contractorId} = ${actor.contractorId})`;
+  return sql`${productId} IN (SELECT ${products.id} FROM ${products} WHERE ${products.contractorId} = ${actor.contractorId} AND ${products.contractorPortalHide} = 0)`;
 }
 
 /** The product, if the caller may see it; else 404 record.notFoundOrNoPermission. */
 export async function visibleProduct(db: Db, actor: Actor, id: number) {
   const [row] = await db.select().from(products).where(and(
     eq(products.id, id),
-    actor.contractorId === null ? undefined : eq(products.contractorId, actor.contractorId),
+    actor.contractorId === null
+      ? undefined
+      : and(eq(products.contractorId, actor.contractorId), eq(products.contractorPortalHide, false)),
   )).limit(1);
   if (!row) throw notFound();
   return row;

@@ -90,7 +90,9 @@ export async function listProductStock(ctx: TenantContext, query: z.output<typeo
     return await productStockRows(ctx, new Map(ids.map((id) => [id, quantity.get(id) ?? 0])));
   };
   if (query.includeZero) {
-    if (ctx.actor.contractorId !== null) scope.push(eq(products.contractorId, ctx.actor.contractorId));
+    if (ctx.actor.contractorId !== null) {
+      scope.push(eq(products.contractorId, ctx.actor.contractorId), eq(products.contractorPortalHide, false));
+    }
     if (query.belowWarning !== undefined) {
       scope.push(productAtOrBelow(products.warningStock, query.belowWarning));
     }

@@ -108,6 +108,36 @@ async function productByGs1(tx: Db, code: string): Promise<Record<string, unknow
   };
 }
 
+/**
+ * Refuses a product of another contractor on a contractor's document when it is saved (the confirmation
+ * refuses it too, but reading the working copy would show that contractor's product): the same finding,
+ * 422 document.validation contractorMismatch, at the position (none for a new one).
+ */
+export async function refuseOtherContractors(
+  tx: Db,
+  documentId: number,
+  positionId: number | null,
+  added: boolean,
+): Promise<void> {
+  const mismatched = await tx.select({ id: wmsDocumentPositions.id, index: products.index })
+    .from(wmsDocumentPositions)
+    .innerJoin(wmsDocuments, eq(wmsDocuments.id, wmsDocumentPositions.documentId))
+    .innerJoin(products, eq(products.id, wmsDocumentPositions.productId))
+    .where(sql`${wmsDocumentPositions.documentId} = ${documentId}
+      AND ${wmsDocuments.contractorId} IS NOT NULL AND ${products.contractorId} IS NOT NULL
+      AND ${products.contractorId} <> ${wmsDocuments.contractorId}
+      ${positionId === null ? sql`` : sql`AND ${wmsDocumentPositions.id} = ${positionId}`}`);
+  if (mismatched.length === 0) return;
+  throw new AppError("document.validation", {
+    issues: mismatched.map((m) => ({
+      positionId: added ? null : m.id,
+      code: "document.issue.contractorMismatch",
+      severity: "error" as const,
+      params: { product: m.index },
+    })),
+  });
+}
+
 function money(v: number): number {
   return Math.round(v * 100) / 100;
 }
@@ -213,7 +243,10 @@ export const wmsDocumentPosition = new Resource({
     const given = Object.entries(scanned).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
     return { ...Object.fromEntries(given), productId: scanned.productId, productCode: undefined };
   },
-  afterWrite: (tx, row) => refreshDocumentTotals(tx, row.documentId),
+  afterWrite: async (tx, row, old) => {
+    await refuseOtherContractors(tx, row.documentId, row.id, old === undefined);
+    await refreshDocumentTotals(tx, row.documentId);
+  },
   beforeDelete: (tx, _ctx, old) => changeableDocument(tx, old.documentId),
   afterDelete: (tx, old) => refreshDocumentTotals(tx, old.documentId),
   readExtra: (db, rows) => positionExtras(db, rows as unknown as PositionRow[]),
