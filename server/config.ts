@@ -45,6 +45,12 @@ export interface Config {
   activationCodeTtlSeconds: number;
   resetCodeTtlSeconds: number;
   walCheckpointSeconds: number;
+  /** Where backups go (`<dir>/<slug>/<slug>-<time>.db`). */
+  backupDir: string;
+  /** Seconds between scheduled backups of every tenant (0: none). */
+  backupEverySeconds: number;
+  /** How many scheduled backups of a tenant are kept. */
+  backupKeep: number;
   /** How long a request's body may take to arrive before the call is refused (408). */
   bodyTimeoutSeconds: number;
   machineName: string;
@@ -108,6 +114,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),
     walCheckpointSeconds: int("WAL_CHECKPOINT_SECONDS", 30),
     bodyTimeoutSeconds: int("BODY_TIMEOUT_SECONDS", 30),
+    backupDir: env("BACKUP_DIR") ?? `${dataDir}/backups`,
+    backupEverySeconds: int("BACKUP_EVERY", 0),
+    backupKeep: int("BACKUP_KEEP", 7),
     machineName: env("MACHINE_NAME") ?? Deno.hostname(),
     ...overrides,
   };

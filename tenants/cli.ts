@@ -1,5 +1,5 @@
-// The provider's command line: `deno task tenant list|create|approve|suspend`, plus `migrate` (every
-// tenant) and `seed-demo` (used by `npm start`).
+// The provider's command line: `deno task tenant list|create|approve|suspend|backup|restore`, plus
+// `migrate` (every tenant) and `seed-demo` (used by `npm start`).
 import { parseArgs } from "node:util";
 import { createPlatform } from "../server/platform.ts";
 import { AppError } from "../server/kernel/errors.ts";
@@ -8,6 +8,7 @@ import { provisionTenant } from "./provision.ts";
 import { approveTenant, suspendTenant } from "../server/domain/access/registration/service.ts";
 import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
+import { backupTenant, restoreTenant } from "./backups.ts";
 import { UserCreate } from "../server/domain/access/users/entity.ts";
 import { parseInput } from "../server/kernel/validation.ts";
 
@@ -17,6 +18,9 @@ const usage = `Usage: deno task tenant <command>
                                          an active tenant with an active administrator
   approve <slug>                         confirm a registration; the administrator gets the activation e-mail
   suspend <slug>                         stop a tenant's sign-ins
+  backup <slug>|--all [--dir <folder>]   a consistent copy of the database(s) while the server runs
+                                         (into BACKUP_DIR, default <DATA_DIR>/backups, unless --dir)
+  restore <slug> <file>                  copy a backup back; the tenant is suspended meanwhile
   migrate                                bring every database up to date
   seed-demo                              create the demo tenant if absent`;
 
@@ -29,10 +33,12 @@ const { positionals, values } = parseArgs({
     email: { type: "string" },
     password: { type: "string" },
     "tax-id": { type: "string" },
+    all: { type: "boolean" },
+    dir: { type: "string" },
   },
 });
 
-const [command, slug] = positionals;
+const [command, slug, file] = positionals;
 const platform = await createPlatform();
 let exitCode = 0;
 
@@ -89,6 +95,24 @@ try {
     case "suspend": {
       if (!slug) fail(usage);
       const t = await suspendTenant(platform, slug);
+      console.log(`tenant ${t.slug} is ${t.status}`);
+      break;
+    }
+    case "backup": {
+      if (!slug && !values.all) fail(usage);
+      const dir = values.dir ?? platform.config.backupDir;
+      const tenants = values.all
+        ? (await platform.registry.list()).filter((t) => t.dbUrl.startsWith("file:"))
+        : [await platform.registry.bySlug(slug!) ?? fail(`no tenant ${slug}`)];
+      for (const t of tenants) {
+        const { file: written, bytes, ms } = backupTenant(t, dir);
+        console.log(`${t.slug}: ${written} (${Math.round(bytes / 1024)} KiB, ${Math.round(ms)} ms)`);
+      }
+      break;
+    }
+    case "restore": {
+      if (!slug || !file) fail(usage);
+      const t = await restoreTenant(platform, slug, file, (line) => console.log(line));
       console.log(`tenant ${t.slug} is ${t.status}`);
       break;
     }
