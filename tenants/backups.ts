@@ -129,7 +129,9 @@ export class BackupSchedule {
   }
 
   #startWorker(): Worker {
-    const worker = new Worker(new URL("../server/db/backup_worker.ts", import.meta.url).href, { type: "module" });
+    const worker = new Worker(new URL("../server/db/backup_worker.ts", import.meta.url).href, {
+      type: "module",
+    });
     worker.onmessage = (event: MessageEvent<BackupReply>) => {
       const done = this.#pending.get(event.data.id);
       this.#pending.delete(event.data.id);
