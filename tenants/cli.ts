@@ -9,6 +9,8 @@ import { approveTenant, suspendTenant } from "../server/domain/access/registrati
 import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
+import { existsSync } from "node:fs";
+import { filePathOf } from "../server/db/local.ts";
 import { UserCreate } from "../server/domain/access/users/entity.ts";
 import { parseInput } from "../server/kernel/validation.ts";
 
@@ -102,7 +104,10 @@ try {
       if (!slug && !values.all) fail(usage);
       const dir = values.dir ?? platform.config.backupDir;
       const tenants = values.all
-        ? (await platform.registry.list()).filter((t) => t.dbUrl.startsWith("file:"))
+        ? (await platform.registry.list()).filter((t) =>
+          t.dbUrl.startsWith("file:") && t.adminUserId !== null
+        )
+          .filter((t) => existsSync(filePathOf(t.dbUrl)))
         : [await platform.registry.bySlug(slug!) ?? fail(`no tenant ${slug}`)];
       for (const t of tenants) {
         const { file: written, bytes, ms } = backupTenant(t, dir);

@@ -7,6 +7,10 @@ export async function migrateAll(
 ): Promise<number> {
   let failures = 0;
   for (const tenant of await platform.registry.list()) {
+    if (tenant.status === "pendingApproval" && await platform.registry.pendingAdmin(tenant.id)) {
+      log(`${tenant.slug}: awaiting approval, no database yet`);
+      continue;
+    }
     try {
       const before = platform.pool.stats.migrated;
       await platform.pool.use(tenant.dbUrl, () => Promise.resolve());

@@ -10,6 +10,8 @@ import { seedTenantConfig } from "../server/domain/config/service.ts";
 import { hashPassword } from "../server/kernel/password.ts";
 import { filePathOf } from "../server/db/local.ts";
 import { SLUG_PATTERN, type Tenant, type TenantStatus } from "./registry.ts";
+import { pendingAdmins } from "./schema.ts";
+import { eq } from "drizzle-orm";
 
 export interface ProvisionInput {
   slug: string;
@@ -72,36 +74,102 @@ export async function provisionTenant(
     createdAt: nowIso(),
     approvedAt: input.status === "active" ? nowIso() : null,
   });
-  const claims: Claim[] = [];
-  try {
-    const { password, ...adminValues } = input.admin;
-    const passwordHash = await hashPassword(password, platform.config.passwordHashCost);
-    const admin = await platform.pool.use(dbUrl, (conn) =>
-      conn.transaction(async (tx) => {
-        await seedTenantConfig(tx, input.companyName, input.taxId ?? null);
-        return insertUser(
-          platform,
+  const { password, ...adminValues } = input.admin;
+  const passwordHash = await hashPassword(password, platform.config.passwordHashCost);
+  if (input.status === "pendingApproval") {
+    // No database until the provider approves (approveTenant): a registration costs a row, not a file.
+    // The username is held now, for the database's first user (id 1), the administrator.
+    try {
+      if (
+        !(await platform.registry.claimUsername(
+          adminValues.username,
           tenant.id,
-          tx,
-          {
-            ...FIRST_ADMIN_FLAGS,
-            ...adminValues,
-            passwordHash,
-            isSuperUser: true,
-          },
-          null,
-          claims,
-        );
-      }));
-    const updated = await platform.registry.update(tenant.id, { adminUserId: admin.id });
-    return { tenant: updated, adminUserId: admin.id };
+          FIRST_USER_ID,
+          adminValues.email,
+        ))
+      ) {
+        throw fieldError({ username: ["validation.usernameExists"] });
+      }
+      const { username, email, ...rest } = adminValues;
+      await platform.control.db.insert(pendingAdmins).values({
+        tenantId: tenant.id,
+        username,
+        email,
+        passwordHash,
+        user: JSON.stringify({ ...FIRST_ADMIN_FLAGS, ...rest }),
+        createdAt: nowIso(),
+      });
+      const updated = await platform.registry.update(tenant.id, { adminUserId: FIRST_USER_ID });
+      return { tenant: updated, adminUserId: FIRST_USER_ID };
+    } catch (err) {
+      await platform.registry.remove(tenant.id); // cascades to its global login and pending administrator
+      throw err;
+    }
+  }
+  try {
+    const adminId = await createDatabase(platform, tenant, input.companyName, input.taxId ?? null, {
+      ...FIRST_ADMIN_FLAGS,
+      ...adminValues,
+      passwordHash,
+      isSuperUser: true,
+    }, false);
+    const updated = await platform.registry.update(tenant.id, { adminUserId: adminId });
+    return { tenant: updated, adminUserId: adminId };
   } catch (err) {
     await platform.registry.remove(tenant.id); // cascades to its global logins
-    await platform.pool.forget(dbUrl);
-    if (dbUrl.startsWith("file:")) {
-      const path = filePathOf(dbUrl);
+    throw err;
+  }
+}
+
+/** A registered tenant's first user: the administrator, the first row of a fresh database. */
+export const FIRST_USER_ID = 1;
+
+/**
+ * Makes a tenant's database: created, migrated, its configuration and its first administrator, in one
+ * transaction; the file is removed again when that fails. Answers the administrator's id.
+ */
+async function createDatabase(
+  platform: Platform,
+  tenant: Tenant,
+  companyName: string,
+  taxId: string | null,
+  admin: NewUserValues,
+  usernameClaimed: boolean,
+): Promise<number> {
+  const claims: Claim[] = [];
+  try {
+    const row = await platform.pool.use(tenant.dbUrl, (conn) =>
+      conn.transaction(async (tx) => {
+        await seedTenantConfig(tx, companyName, taxId);
+        return insertUser(platform, tenant.id, tx, admin, null, claims, usernameClaimed);
+      }));
+    return row.id;
+  } catch (err) {
+    await platform.pool.forget(tenant.dbUrl);
+    if (tenant.dbUrl.startsWith("file:")) {
+      const path = filePathOf(tenant.dbUrl);
       for (const f of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(f)) rmSync(f);
     }
     throw err;
   }
+}
+
+/**
+ * Makes the database of a registration the provider approves, with the administrator it held; the held
+ * username points at that administrator. Nothing to do for a tenant that has its database.
+ */
+export async function createApprovedDatabase(platform: Platform, tenant: Tenant): Promise<void> {
+  const pending = await platform.registry.pendingAdmin(tenant.id);
+  if (!pending) return;
+  const adminId = await createDatabase(platform, tenant, tenant.companyName, tenant.taxId ?? null, {
+    ...JSON.parse(pending.user) as Omit<NewUserValues, "username" | "email" | "passwordHash" | "isSuperUser">,
+    username: pending.username,
+    email: pending.email,
+    passwordHash: pending.passwordHash,
+    isSuperUser: true,
+  }, true);
+  if (adminId !== FIRST_USER_ID) {
+    throw new Error(`${tenant.slug}: the administrator became user ${adminId}, not ${FIRST_USER_ID}`);
+  }
+  await platform.control.db.delete(pendingAdmins).where(eq(pendingAdmins.tenantId, tenant.id));
 }

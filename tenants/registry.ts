@@ -1,7 +1,7 @@
 // The registry of tenants and global logins, in the control database.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Connection, Db } from "../server/db/connection.ts";
-import { globalLogins, tenants } from "./schema.ts";
+import { globalLogins, pendingAdmins, tenants } from "./schema.ts";
 
 export type Tenant = typeof tenants.$inferSelect;
 export type TenantStatus = Tenant["status"];
@@ -52,6 +52,13 @@ export class TenantRegistry {
   async remove(id: number): Promise<void> {
     await this.db.delete(tenants).where(eq(tenants.id, id));
     this.#byId.delete(id);
+  }
+
+  /** The administrator a registration awaiting approval holds (its database is made on approval). */
+  async pendingAdmin(tenantId: number): Promise<typeof pendingAdmins.$inferSelect | undefined> {
+    const [row] = await this.db.select().from(pendingAdmins).where(eq(pendingAdmins.tenantId, tenantId))
+      .limit(1);
+    return row;
   }
 
   forget(id?: number): void {

@@ -61,6 +61,20 @@ export const authCodes = sqliteTable("auth_codes", {
 }, (t) => [index("auth_codes_user").on(t.tenantId, t.userId, t.kind)]);
 
 /**
+ * The first administrator of a registration awaiting the provider's approval: the tenant's database is made
+ * only on approval (tenants/provision.ts), so until then its administrator waits here, password hashed.
+ */
+export const pendingAdmins = sqliteTable("pending_admins", {
+  tenantId: integer("tenant_id").primaryKey().references(() => tenants.id, { onDelete: "cascade" }),
+  username: text("username").notNull(),
+  email: text("email").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  /** The rest of the administrator's values (name, language, roles and modules), as JSON. */
+  user: text("user").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+/**
  * Sign-in attempts in a fixed window, per key (an address, a user at an address, a user): shared by every
  * server process on the control database and counted before a password is checked (auth/attempts.ts).
  */

@@ -110,7 +110,9 @@ describe("registration, approval and activation", () => {
       language: "de-de",
       approvedAt: null,
     });
-    expect(existsSync(join(s.dataDir, "tenants", "muller-logistik-gmbh.db"))).toBe(true);
+    // No database until the provider approves: a registration is a row, not a megabyte on disk.
+    const file = join(s.dataDir, "tenants", "muller-logistik-gmbh.db");
+    expect(existsSync(file)).toBe(false);
 
     // The confirmation of receipt goes out over SMTP, in German, to the lower-cased address.
     const received = await mail.waitFor(to("chef@mueller.example"));
@@ -120,8 +122,10 @@ describe("registration, approval and activation", () => {
     // Awaiting approval: the right password learns why; a wrong one learns nothing.
     expect(await signInCode(s, "mueller-chef")).toEqual([401, "auth.awaitingApproval"]);
     expect(await signInCode(s, "mueller-chef", "not-the-password")).toEqual([401, "auth.wrongCredentials"]);
+    expect(existsSync(file)).toBe(false);
 
     const approved = await approveTenant(s.platform, "muller-logistik-gmbh");
+    expect(existsSync(file)).toBe(true);
     expect(approved.status).toBe("active");
     expect(approved.approvedAt).not.toBeNull();
     const activation = await mail.waitFor((m) =>

@@ -95,6 +95,8 @@ export async function startSession(
   client: ClientInfo,
   method: string,
 ): Promise<TokenData> {
+  // A registration awaiting approval has no database to open yet.
+  if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
   const user = await platform.pool.use(tenant.dbUrl, (conn) =>
     conn.transaction(async (tx) => {
       const now = nowIso();
@@ -125,6 +127,15 @@ export async function signIn(
   const succeeded = await countAttempt(platform, input.username, client.ip);
   const login = await platform.registry.loginByUsername(input.username);
   const tenant = login ? await platform.registry.byId(login.tenantId) : undefined;
+  if (tenant?.status === "pendingApproval") {
+    // No database yet: the held administrator's password is in the control database. Only a caller who
+    // knows it learns that the registration waits.
+    const pending = await platform.registry.pendingAdmin(tenant.id);
+    const known = pending
+      ? await verifyPassword(input.password, pending.passwordHash)
+      : await verifyAgainstDummy(input.password, platform.config.passwordHashCost);
+    throw new AppError(known ? "auth.awaitingApproval" : "auth.wrongCredentials");
+  }
   const user = login && tenant
     ? await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, login.userId))
     : undefined;

@@ -7,7 +7,7 @@ import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
 import { isLanguage, type Language, translate } from "../../../kernel/i18n/mod.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import { freeSlug, provisionTenant, slugify } from "../../../../tenants/provision.ts";
+import { createApprovedDatabase, freeSlug, provisionTenant, slugify } from "../../../../tenants/provision.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
@@ -99,6 +99,8 @@ async function sendActivation(platform: Platform, tenant: Tenant, user: UserRow)
 export async function approveTenant(platform: Platform, slug: string): Promise<Tenant> {
   const tenant = await platform.registry.bySlug(slug);
   if (!tenant) throw new AppError("record.notFoundOrNoPermission");
+  // A registration gets its database now, with the administrator it held.
+  await createApprovedDatabase(platform, tenant);
   const updated = tenant.status === "active" ? tenant : await platform.registry.update(tenant.id, {
     status: "active",
     approvedAt: nowIso(),
@@ -162,7 +164,8 @@ export async function sendReset(
   let sent = 0;
   for (const login of logins) {
     const tenant = await platform.registry.byId(login.tenantId);
-    if (!tenant || tenant.status === "suspended") continue;
+    // A registration awaiting approval has no database yet, and nobody to reset.
+    if (!tenant || tenant.status !== "active") continue;
     const user = await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, login.userId));
     if (!user || user.blocked) continue;
     const { code, expiresAt } = await issueCode(

@@ -127,8 +127,10 @@ export async function insertUser(
   input: NewUserValues,
   actor: { userId: number; username: string } | null,
   claims: Claim[],
+  /** The username is already this user's (a registration held it until approval). */
+  claimed = false,
 ): Promise<UserRow> {
-  if (await platform.registry.isUsernameTaken(input.username)) {
+  if (!claimed && await platform.registry.isUsernameTaken(input.username)) {
     throw fieldError({ username: ["validation.usernameExists"] });
   }
   await assertEmailFree(tx, input.email);
@@ -161,10 +163,12 @@ export async function insertUser(
     createdAt: now,
     updatedAt: now,
   }).returning();
-  if (!(await platform.registry.claimUsername(row.username, tenantId, row.id, row.email))) {
-    throw fieldError({ username: ["validation.usernameExists"] });
+  if (!claimed) {
+    if (!(await platform.registry.claimUsername(row.username, tenantId, row.id, row.email))) {
+      throw fieldError({ username: ["validation.usernameExists"] });
+    }
+    claims.push({ platform, tenantId, userId: row.id });
   }
-  claims.push({ platform, tenantId, userId: row.id });
   await writeRecordLog(tx, {
     action: "created",
     resourceType: "User",
