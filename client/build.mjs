@@ -127,6 +127,7 @@ const assets = {
   build: buildId,
 };
 writeFileSync(join(dist, "assets.json"), JSON.stringify(assets, null, 2));
+// What each chunk is made of, for a look at the bundle's size (WRITE_METAFILE=1 node client/build.mjs).
 if (process.env.WRITE_METAFILE) writeFileSync(join(dist, "meta.json"), JSON.stringify(browser.metafile));
 
 // Icons and manifest.
