@@ -57,6 +57,7 @@ export type FieldCode =
   | "validation.forbiddenCharacter"
   | "validation.passwordsMustMatch"
   | "validation.currentPasswordWrong"
+  | "validation.passwordTooCommon"
   | "validation.phoneCountryCode"
   | "validation.emailExists"
   | "validation.usernameExists"

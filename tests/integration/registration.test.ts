@@ -199,6 +199,12 @@ describe("registration, approval and activation", () => {
       ],
       ["with an invalid e-mail", { email: "not-an-email" }, "email", "validation.invalidEmail"],
       [
+        "with one of the most common passwords",
+        { password: "Password1", repeatPassword: "Password1" },
+        "password",
+        "validation.passwordTooCommon",
+      ],
+      [
         "with a username of another tenant",
         { username: "ACME-Admin" },
         "username",
@@ -337,6 +343,11 @@ describe("password reset", () => {
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.fields).toEqual({ repeatPassword: ["validation.passwordsMustMatch"] });
+    const common = await call(s, "POST", "/api/Register/make-reset", {
+      body: { code, password: "qwertyuiop", repeatPassword: "qwertyuiop" },
+    });
+    expect(common.status).toBe(400);
+    expect(common.body.error.fields).toEqual({ password: ["validation.passwordTooCommon"] });
 
     const made = await call(s, "POST", "/api/Register/make-reset", {
       body: { code, password: NEW_PASSWORD, repeatPassword: NEW_PASSWORD },

@@ -537,6 +537,34 @@ describe("passwords", () => {
     expect((await call(s, "GET", `/api/User/${u.id}`, { token: adminToken })).body.version).toBe(1);
   });
 
+  it("refuses a common password when a user is added, on a reset and on one's own change", async () => {
+    const added = await call(s, "POST", "/api/User", {
+      token: adminToken,
+      body: {
+        username: "pw-common",
+        email: "pw-common@example.com",
+        password: "Password1",
+        repeatPassword: "Password1",
+      },
+    });
+    expect(added.status).toBe(400);
+    expect(added.body.error.fields).toEqual({ password: ["validation.passwordTooCommon"] });
+    const u = await addUser(s, adminToken, { username: "pw-common" });
+    const reset = await call(s, "PUT", "/api/User", {
+      token: adminToken,
+      body: edit(u, { password: "iloveyou", repeatPassword: "iloveyou" }),
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body.error.fields).toEqual({ password: ["validation.passwordTooCommon"] });
+    const own = await call(s, "PUT", "/api/User", {
+      token: (await signIn(s, "pw-common")).token,
+      body: edit(u, { password: "sunshine", repeatPassword: "sunshine", currentPassword: PASSWORD }),
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.error.fields).toEqual({ password: ["validation.passwordTooCommon"] });
+    expect(await tryPassword("pw-common", PASSWORD)).toBe("ok");
+  });
+
   it("refuses a new user whose passwords do not match", async () => {
     const r = await call(s, "POST", "/api/User", {
       token: adminToken,

@@ -15,6 +15,7 @@ const fieldCodes = [
   "validation.forbiddenCharacter",
   "validation.passwordsMustMatch",
   "validation.currentPasswordWrong",
+  "validation.passwordTooCommon",
   "validation.phoneCountryCode",
   "validation.emailExists",
   "validation.usernameExists",

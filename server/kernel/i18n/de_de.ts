@@ -108,6 +108,8 @@ export const deDe: Catalogue = {
   "validation.forbiddenCharacter": "Der Wert enthält ein unzulässiges Zeichen.",
   "validation.passwordsMustMatch": "Die Passwörter müssen übereinstimmen.",
   "validation.currentPasswordWrong": "Das ist nicht Ihr aktuelles Passwort.",
+  "validation.passwordTooCommon":
+    "Dieses Passwort gehört zu den häufigsten und wird zuerst erraten. Wählen Sie ein anderes.",
   "validation.phoneCountryCode": "Die Telefonnummer muss die Ländervorwahl enthalten, z. B. +48 600 700 800.",
   "validation.emailExists": "Diese E-Mail-Adresse ist bereits vorhanden.",
   "validation.usernameExists": "Dieser Benutzername ist bereits vorhanden.",

@@ -99,6 +99,8 @@ export const enUs = {
   "validation.forbiddenCharacter": "The value contains a forbidden character.",
   "validation.passwordsMustMatch": "Passwords must match.",
   "validation.currentPasswordWrong": "This is not your current password.",
+  "validation.passwordTooCommon":
+    "This password is one of the most common ones and is guessed first. Choose another.",
   "validation.phoneCountryCode": "The phone number must include the country code, e.g. +48 600 700 800.",
   "validation.emailExists": "This e-mail address already exists.",
   "validation.usernameExists": "This user name already exists.",

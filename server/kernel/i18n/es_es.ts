@@ -104,6 +104,7 @@ export const esEs: Catalogue = {
   "validation.forbiddenCharacter": "El valor contiene un carácter no permitido.",
   "validation.passwordsMustMatch": "Las contraseñas deben coincidir.",
   "validation.currentPasswordWrong": "Esta no es su contraseña actual.",
+  "validation.passwordTooCommon": "Esta contraseña es de las más comunes y se adivina primero. Elija otra.",
   "validation.phoneCountryCode":
     "El número de teléfono debe incluir el prefijo del país, p. ej., +48 600 700 800.",
   "validation.emailExists": "Esta dirección de correo electrónico ya existe.",

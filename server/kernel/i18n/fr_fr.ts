@@ -103,6 +103,8 @@ export const frFr: Catalogue = {
   "validation.forbiddenCharacter": "La valeur contient un caractère interdit.",
   "validation.passwordsMustMatch": "Les mots de passe doivent être identiques.",
   "validation.currentPasswordWrong": "Ce n'est pas votre mot de passe actuel.",
+  "validation.passwordTooCommon":
+    "Ce mot de passe fait partie des plus courants et se devine en premier. Choisissez-en un autre.",
   "validation.phoneCountryCode":
     "Le numéro de téléphone doit inclure l'indicatif du pays, par ex. +48 600 700 800.",
   "validation.emailExists": "Cette adresse e-mail existe déjà.",

@@ -102,6 +102,8 @@ export const plPl: Catalogue = {
   "validation.forbiddenCharacter": "Wartość zawiera niedozwolony znak.",
   "validation.passwordsMustMatch": "Hasła muszą być identyczne.",
   "validation.currentPasswordWrong": "To nie jest Twoje obecne hasło.",
+  "validation.passwordTooCommon":
+    "To hasło jest jednym z najpopularniejszych i zgaduje się je w pierwszej kolejności. Wybierz inne.",
   "validation.phoneCountryCode": "Numer telefonu musi zawierać numer kierunkowy kraju, np. +48 600 700 800.",
   "validation.emailExists": "Ten adres e-mail już istnieje.",
   "validation.usernameExists": "Ta nazwa użytkownika już istnieje.",

@@ -95,6 +95,8 @@ export const ruRu: Catalogue = {
   "validation.forbiddenCharacter": "Значение содержит недопустимый символ.",
   "validation.passwordsMustMatch": "Пароли должны совпадать.",
   "validation.currentPasswordWrong": "Это не ваш текущий пароль.",
+  "validation.passwordTooCommon":
+    "Этот пароль — один из самых распространённых, его подбирают первым. Выберите другой.",
   "validation.phoneCountryCode": "Номер телефона должен содержать код страны, например +48 600 700 800.",
   "validation.emailExists": "Такой адрес электронной почты уже существует.",
   "validation.usernameExists": "Такое имя пользователя уже существует.",

@@ -159,6 +159,15 @@ describe("UserCreate and UserUpdate", () => {
     expect(fields.password).toEqual(["validation.tooShort"]);
   });
 
+  it("refuses the common passwords tried first, in any letter case, and takes a rarer one", () => {
+    for (const common of ["password", "Password1", "QWERTYUIOP", "iloveyou", "sunshine", "12345678"]) {
+      const r = UserCreate.safeParse({ ...base, password: common, repeatPassword: common });
+      expect(toFieldErrors(r.error!).password, common).toEqual(["validation.passwordTooCommon"]);
+    }
+    const rare = "plum-rack-1947";
+    expect(UserCreate.safeParse({ ...base, password: rare, repeatPassword: rare }).success).toBe(true);
+  });
+
   it("lets an edit leave the password out, and leaves flags unset unless sent", () => {
     const u = UserUpdate.parse({ id: 1, version: 1, username: "jan", email: "jan@example.pl" });
     expect(u.password).toBeUndefined();

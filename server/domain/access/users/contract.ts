@@ -4,6 +4,7 @@
 // patterns alone leaves zod and the phone number tables out.
 import { z } from "zod";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { isCommonPassword, PASSWORD_MIN } from "./common_passwords.ts";
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
 
@@ -34,7 +35,9 @@ export const email = /* @__PURE__ */ z.string()
   .trim().min(1).max(EMAIL_MAX)
   .pipe(z.email({ pattern: EMAIL_PATTERN }))
   .transform((v) => v.toLowerCase());
-export const password = /* @__PURE__ */ z.string().min(1).min(8).max(128);
+/** At least 8 characters, not one of the common passwords tried first (any letter case). */
+export const password = /* @__PURE__ */ z.string().min(1).min(PASSWORD_MIN).max(128)
+  .refine((v) => !isCommonPassword(v), { params: { code: "validation.passwordTooCommon" } });
 
 /** A phone number with its country code, stored in E.164 form (+48600700800). */
 export const phoneNumber = /* @__PURE__ */ z.string().trim().max(32).transform((value, ctx) => {
