@@ -113,3 +113,26 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     store.set(pendingAtom, (n) => Math.max(0, n - 1));
   }
 }
+
+/**
+ * The user signs out: the page forgets the sign-in at once, and the server ends it too (its refresh token
+ * stops working), renewing an expired access token once to say so. `keepalive` lets the call outlive the page.
+ */
+export function endSignIn(): void {
+  const auth = store.get(authAtom);
+  signOut(false);
+  if (!auth) return;
+  const end = (token: string) =>
+    fetch("/api/Auth", {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}`, "X-Client-Version": CLIENT_BUILD },
+      keepalive: true,
+    });
+  void (async () => {
+    if ((await end(auth.token)).status !== 401) return;
+    const renewed = await fetch("/api/Auth", {
+      headers: { Authorization: `Bearer ${auth.refreshToken}`, "X-Client-Version": CLIENT_BUILD },
+    });
+    if (renewed.ok) await end(((await renewed.json()) as TokenData).token);
+  })().catch(() => {/* unreachable server: the refresh token runs out on its own */});
+}

@@ -4,8 +4,7 @@
 // alphabetical list of the allowed screens without section headings.
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { api, ApiError } from "../api.ts";
-import { signOut } from "../session.ts";
+import { api, ApiError, endSignIn } from "../api.ts";
 import {
   authAtom,
   compactMenuAtom,
@@ -158,7 +157,7 @@ function SettingsControls(p: Settings & { className: string }) {
       <NightModeSwitch />
       <Switch isSelected={p.compact} onChange={p.onCompact}>{t.t("common.compactMenu")}</Switch>
       <Switch isSelected={p.simplified} onChange={p.onSimplified}>{t.t("common.simplifiedMenu")}</Switch>
-      <Button quiet onPress={() => signOut(false)}>{t.t("common.signOut")}</Button>
+      <Button quiet onPress={endSignIn}>{t.t("common.signOut")}</Button>
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import type { AppContext } from "./types.ts";
 import type { ClientInfo } from "../domain/access/auth/service.ts";
 
-/** The caller's address: the socket's, or the proxy's X-Forwarded-For only when TRUST_PROXY is set. */
+/**
+ * The caller's address: the socket's, or, only when TRUST_PROXY is set, the last address of
+ * X-Forwarded-For: the one our proxy appended. Entries before it are whatever the client sent, so taking the
+ * first would let a client pick a new address for every sign-in attempt.
+ */
 export function clientInfo(c: AppContext): ClientInfo {
   let ip: string | null = c.env?.remoteAddr?.hostname ?? null;
   if (c.get("platform").config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) ip = forwarded;
   }
   return { ip, userAgent: c.req.header("user-agent") ?? null };

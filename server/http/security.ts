@@ -26,7 +26,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");

@@ -2,7 +2,7 @@
 // language and night mode that stick, the unreachable-server warning and a silent token refresh.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
+import { call, createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { plPl } from "../../client/i18n/pl_pl.ts";
@@ -68,9 +68,14 @@ describe("sign-in and the guard", () => {
     await page.waitForURL(/\/$/);
     await page.getByRole("link", { name: enUs["route.companies"] }).click();
     await page.waitForURL(/\/companies$/);
+    const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem("wms.auth")))!);
     await page.getByRole("button", { name: enUs["common.signOut"] }).click();
     await page.waitForURL(/\/signin$/);
     expect(await page.evaluate(() => localStorage.getItem("wms.auth"))).toBeNull();
+    // The server ended the sign-in too: its refresh token, kept by anyone, no longer renews anything.
+    await expect.poll(async () => (await call(s, "GET", "/api/Auth", { token: refreshToken })).status).toBe(
+      401,
+    );
     await signInThroughForm(page, "acme-admin", PASSWORD);
     await page.waitForURL(/\/companies$/);
     await page.context().close();

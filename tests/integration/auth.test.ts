@@ -257,6 +257,22 @@ describe("POST /api/Auth", () => {
     }
   });
 
+  it("behind a proxy, counts the address the proxy appended, whatever the client wrote before it", async () => {
+    const server = await startServer({ trustProxy: true, loginLimitPerUser: 1000, loginLimitPerIp: 3 });
+    try {
+      const attempt = (i: number) =>
+        call(server, "POST", "/api/Auth", {
+          body: { username: `someone-${i}`, password: "x" },
+          headers: { "x-forwarded-for": `198.51.100.${i}, 203.0.113.9` },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(401);
+      const r = await attempt(3);
+      expect([r.status, r.body.error.code]).toEqual([429, "auth.tooManyAttempts"]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("validates the body", async () => {
     const r = await call(s, "POST", "/api/Auth", { body: { username: "" } });
     expect(r.status).toBe(400);

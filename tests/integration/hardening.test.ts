@@ -205,6 +205,7 @@ describe("security headers", () => {
     const csp = one.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     const nonce = /'nonce-([^']+)'/.exec(csp)![1];
     expect(nonce.length).toBeGreaterThanOrEqual(16);

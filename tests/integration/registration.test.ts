@@ -371,6 +371,13 @@ describe("password reset", () => {
     const before = mail.messages.length;
     const r = await call(s, "GET", "/api/Register/send-reset/nobody%40nowhere.example");
     expect([r.status, r.body.error.code]).toEqual([404, "register.emailNotFound"]);
+    // The path is decoded once: a percent sign in an address is a character, not the start of an escape.
+    for (
+      const odd of ["100%25%40nowhere.example", "a%2525zz%40nowhere.example", "a%25zz%40nowhere.example"]
+    ) {
+      const again = await call(s, "GET", `/api/Register/send-reset/${odd}`);
+      expect([again.status, again.body.error.code], odd).toEqual([404, "register.emailNotFound"]);
+    }
     await new Promise((done) => setTimeout(done, 100));
     expect(mail.messages.length).toBe(before);
   });

@@ -39,7 +39,7 @@ export function registrationRoutes(app: Hono<Env>, platform: Platform): void {
     tag,
     access: "public",
     response: z.object({ sent: z.number() }),
-  }, (c, { params }) => sendReset(platform, decodeURIComponent(params.email), clientInfo(c).ip));
+  }, (c, { params }) => sendReset(platform, params.email, clientInfo(c).ip));
 
   mount(app, platform, {
     method: "post",
