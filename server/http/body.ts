@@ -38,10 +38,21 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
+/**
+ * Whether a Content-Type names JSON (`application/json`, or a `+json` type), parameters aside. Anything else
+ * is refused: a form or `text/plain` is what another site's page may post without the browser asking first
+ * (no CORS preflight), so a JSON-only API never takes it, not even to count a failed sign-in.
+ */
+export function isJsonType(contentType: string | null): boolean {
+  const type = contentType?.split(";")[0].trim().toLowerCase() ?? "";
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
 export async function readJsonBody(req: Request, limit: number, timeoutMs: number): Promise<unknown> {
   const declared = req.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   if (!req.body) throw notJson("the body is not valid JSON");
+  if (!isJsonType(req.headers.get("content-type"))) throw new AppError("request.notJson");
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;

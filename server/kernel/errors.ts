@@ -24,6 +24,7 @@ export const errorStatus = {
   "method.notAllowed": 405,
   "document.numberCollision": 406,
   "request.timeout": 408,
+  "request.notJson": 415,
   "record.foreignKey": 409,
   "record.uniqueConflict": 409,
   "record.statusForbidsDelete": 409,

@@ -179,6 +179,28 @@ describe("request bodies", () => {
     expect(r.ms).toBeLessThan(4000);
   });
 
+  it("must say they are JSON: a form or text/plain post, which needs no CORS preflight, is refused with 415", async () => {
+    const credentials = JSON.stringify({ username: "hard-admin", password: "wrong-password" });
+    for (
+      const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", null]
+    ) {
+      const r = await fetch(`${s.baseUrl}/api/Auth`, {
+        method: "POST",
+        headers: type ? { "content-type": type } : {},
+        body: type ? credentials : new Blob([credentials]),
+      });
+      const body = await r.json();
+      expect([r.status, body.error.code], String(type)).toEqual([415, "request.notJson"]);
+    }
+    // Refused before it counts: the right password still signs in at once, with JSON of any charset.
+    const ok = await fetch(`${s.baseUrl}/api/Auth`, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify({ username: "hard-admin", password: PASSWORD }),
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it("nested deeper than 64 levels are refused as a bad request, whatever the route", async () => {
     const deep = "[".repeat(65) + "]".repeat(65);
     const r = await fetch(`${s.baseUrl}/api/Product`, {

@@ -4,6 +4,7 @@ export const deDe: Catalogue = {
   "validation.failed": "Das Formular enthält Fehler. Bitte überprüfen Sie die Felder.",
   "request.badQuery": "Die Anfrage ist ungültig: {detail}.",
   "request.timeout": "Die Anfrage kam zu langsam an. Versuchen Sie es erneut.",
+  "request.notJson": "Senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json).",
   "request.tooLarge": "Die Anfrage ist zu groß (höchstens {limit}).",
   "auth.wrongCredentials": "Benutzername oder Passwort ist falsch.",
   "auth.blocked": "Dieses Konto ist gesperrt. Bitte wenden Sie sich an Ihr Büro.",

@@ -4,6 +4,7 @@ export const enUs = {
   "validation.failed": "The form has errors, review the fields.",
   "request.badQuery": "The request is not valid: {detail}.",
   "request.timeout": "The request took too long to arrive. Try again.",
+  "request.notJson": "Send the request body as JSON (Content-Type: application/json).",
   "request.tooLarge": "The request is too large (at most {limit}).",
   "auth.wrongCredentials": "Wrong user name or password.",
   "auth.blocked": "This account is blocked. Contact your office.",

@@ -4,6 +4,7 @@ export const esEs: Catalogue = {
   "validation.failed": "El formulario contiene errores. Revise los campos.",
   "request.badQuery": "La solicitud no es válida: {detail}.",
   "request.timeout": "La solicitud tardó demasiado en llegar. Inténtelo de nuevo.",
+  "request.notJson": "Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json).",
   "request.tooLarge": "La solicitud es demasiado grande (como máximo {limit}).",
   "auth.wrongCredentials": "Nombre de usuario o contraseña incorrectos.",
   "auth.blocked": "Esta cuenta está bloqueada. Póngase en contacto con su oficina.",

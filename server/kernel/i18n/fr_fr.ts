@@ -4,6 +4,7 @@ export const frFr: Catalogue = {
   "validation.failed": "Le formulaire contient des erreurs. Veuillez vérifier les champs.",
   "request.badQuery": "La requête n'est pas valide : {detail}.",
   "request.timeout": "La requête a mis trop de temps à arriver. Réessayez.",
+  "request.notJson": "Envoyez le corps de la requête en JSON (Content-Type: application/json).",
   "request.tooLarge": "La requête est trop volumineuse ({limit} au plus).",
   "auth.wrongCredentials": "Nom d'utilisateur ou mot de passe incorrect.",
   "auth.blocked": "Ce compte est bloqué. Veuillez contacter votre bureau.",

@@ -4,6 +4,7 @@ export const plPl: Catalogue = {
   "validation.failed": "Formularz zawiera błędy. Proszę sprawdzić pola.",
   "request.badQuery": "Żądanie jest nieprawidłowe: {detail}.",
   "request.timeout": "Żądanie docierało zbyt długo. Spróbuj ponownie.",
+  "request.notJson": "Treść żądania należy wysłać jako JSON (Content-Type: application/json).",
   "request.tooLarge": "Żądanie jest za duże (najwyżej {limit}).",
   "auth.wrongCredentials": "Nieprawidłowa nazwa użytkownika lub hasło.",
   "auth.blocked": "To konto jest zablokowane. Proszę skontaktować się z biurem.",

@@ -4,6 +4,7 @@ export const ruRu: Catalogue = {
   "validation.failed": "Форма содержит ошибки. Проверьте поля.",
   "request.badQuery": "Некорректный запрос: {detail}.",
   "request.timeout": "Запрос поступал слишком долго. Повторите попытку.",
+  "request.notJson": "Отправьте тело запроса в формате JSON (Content-Type: application/json).",
   "request.tooLarge": "Запрос слишком большой (не более {limit}).",
   "auth.wrongCredentials": "Неверное имя пользователя или пароль.",
   "auth.blocked": "Эта учётная запись заблокирована. Обратитесь в свой офис.",
