@@ -537,6 +537,36 @@ describe("passwords", () => {
     expect((await call(s, "GET", `/api/User/${u.id}`, { token: adminToken })).body.version).toBe(1);
   });
 
+  it("changes one's own e-mail, where resets go, only with the current password; an administrator changes another's", async () => {
+    const u = await addUser(s, adminToken, { username: "mail-keeper" });
+    const token = (await signIn(s, "mail-keeper")).token;
+    const without = await call(s, "PUT", "/api/User", {
+      token,
+      body: edit(u, { email: "thief@example.com" }),
+    });
+    expect(without.status).toBe(400);
+    expect(without.body.error.fields).toEqual({ currentPassword: ["validation.required"] });
+    const wrong = await call(s, "PUT", "/api/User", {
+      token,
+      body: edit(u, { email: "thief@example.com", currentPassword: "not-my-password" }),
+    });
+    expect(wrong.body.error.fields).toEqual({ currentPassword: ["validation.currentPasswordWrong"] });
+    expect((await call(s, "GET", `/api/User/${u.id}`, { token })).body.email).toBe("mail-keeper@example.com");
+    // Other fields of one's profile change without it, and so does the e-mail with it.
+    const named = await call(s, "PUT", "/api/User", { token, body: edit(u, { visibleName: "Mover" }) });
+    expect(named.status).toBe(200);
+    const moved = await call(s, "PUT", "/api/User", {
+      token,
+      body: edit(named.body, { email: "new-home@example.com", currentPassword: PASSWORD }),
+    });
+    expect([moved.status, moved.body.email]).toEqual([200, "new-home@example.com"]);
+    const byAdmin = await call(s, "PUT", "/api/User", {
+      token: adminToken,
+      body: edit(moved.body, { email: "set-by-admin@example.com" }),
+    });
+    expect([byAdmin.status, byAdmin.body.email]).toEqual([200, "set-by-admin@example.com"]);
+  });
+
   it("refuses a common password when a user is added, on a reset and on one's own change", async () => {
     const added = await call(s, "POST", "/api/User", {
       token: adminToken,

@@ -226,9 +226,13 @@ const adminOnlyFields = [
 export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise<User> {
   const self = ctx.actor.userId === input.id;
   if (!ctx.actor.isSuperUser && !self) throw notFound();
-  // One's own password changes only with the current one: a stolen access token must not become a
-  // permanent takeover. Wrong guesses count like failed sign-ins.
-  if (self && input.password) await checkCurrentPassword(ctx, input.currentPassword);
+  // One's own password, and one's own e-mail (where password resets go, and what third-party sign-in
+  // matches), change only with the current password: a stolen access token must not become a permanent
+  // takeover. Wrong guesses count like failed sign-ins.
+  const stored = self ? await findUser(ctx.conn.db, input.id) : undefined;
+  const reauthenticated = self &&
+    (!!input.password || (stored !== undefined && stored.email !== input.email));
+  if (reauthenticated) await checkCurrentPassword(ctx, input.currentPassword);
   const passwordHash = input.password
     ? await hashPassword(input.password, ctx.platform.config.passwordHashCost)
     : undefined;
@@ -236,6 +240,10 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     const old = await findUser(tx, input.id);
     if (!old) throw notFound();
     if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
+    // The e-mail read above may have changed meanwhile: a change found only now needs the password too.
+    if (self && !reauthenticated && old.email !== input.email) {
+      throw fieldError({ currentPassword: ["validation.required"] });
+    }
     await assertEmailFree(tx, input.email, old.id);
     const changes: Partial<typeof users.$inferInsert> = {
       username: input.username,
