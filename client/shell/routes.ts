@@ -135,7 +135,12 @@ export function matchPath(pathname: string): Match | undefined {
   const path = pathname.replace(/\/+$/, "").replace(/^\/+/, "");
   const exact = routeTable.find((r) => r.name === path);
   if (exact) return { route: exact };
-  const segments = path.split("/").map((s) => decodeURIComponent(s));
+  let segments: string[];
+  try {
+    segments = path.split("/").map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined; // a broken escape ("/users/%zz") names no screen: the missing page, not a crash
+  }
   for (let n = Math.min(2, segments.length - 1); n >= 1; n--) {
     const name = segments.slice(0, segments.length - n).join("/");
     const route = routeTable.find((r) => r.name === name && r.params);

@@ -44,6 +44,10 @@ describe("the server-rendered shell", () => {
     const res = await fetch(`${s.baseUrl}/no/such/page`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain(enUs["shell.notFound"]);
+    // A broken escape in the address is a missing page too, not a server error.
+    const broken = await fetch(`${s.baseUrl}/users/%zz`);
+    expect(broken.status).toBe(404);
+    expect(await broken.text()).toContain(enUs["shell.notFound"]);
   });
 
   it("serves hashed assets for a year, and the manifest and service worker uncached", async () => {
