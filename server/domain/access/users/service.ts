@@ -232,7 +232,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
   const stored = self ? await findUser(ctx.conn.db, input.id) : undefined;
   const reauthenticated = self &&
     (!!input.password || (stored !== undefined && stored.email !== input.email));
-  if (reauthenticated) await checkCurrentPassword(ctx, input.currentPassword);
+  if (reauthenticated) await checkCurrentPassword(ctx, input.currentPassword, stored);
   const passwordHash = input.password
     ? await hashPassword(input.password, ctx.platform.config.passwordHashCost)
     : undefined;
@@ -315,8 +315,15 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
 /** Wrong current passwords one user may send per limiter window before waiting (429). */
 export const CURRENT_PASSWORD_TRIES = 5;
 
-/** The acting user's current password, checked against the stored hash (outside any transaction). */
-async function checkCurrentPassword(ctx: TenantContext, given: string | null | undefined): Promise<void> {
+/**
+ * The acting user's current password, checked against the stored hash (outside any transaction); `row` is
+ * the acting user as already read.
+ */
+async function checkCurrentPassword(
+  ctx: TenantContext,
+  given: string | null | undefined,
+  row: UserRow | undefined,
+): Promise<void> {
   if (!given) throw fieldError({ currentPassword: ["validation.required"] });
   const key = `password-change:${ctx.tenant.id}:${ctx.actor.userId}`;
   const wait = ctx.platform.limiter.retryAfter(key, CURRENT_PASSWORD_TRIES);
@@ -326,7 +333,6 @@ async function checkCurrentPassword(ctx: TenantContext, given: string | null | u
       headers: { "Retry-After": String(wait) },
     });
   }
-  const row = await findUser(ctx.conn.db, ctx.actor.userId);
   if (!row || !(await verifyPassword(given, row.passwordHash))) {
     ctx.platform.limiter.fail(key);
     throw fieldError({ currentPassword: ["validation.currentPasswordWrong"] });
