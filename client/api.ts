@@ -116,23 +116,15 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 
 /**
  * The user signs out: the page forgets the sign-in at once, and the server ends it too (its refresh token
- * stops working), renewing an expired access token once to say so. `keepalive` lets the call outlive the page.
+ * stops working), renewing an expired access token once to say so.
  */
 export function endSignIn(): void {
   const auth = store.get(authAtom);
   signOut(false);
   if (!auth) return;
-  const end = (token: string) =>
-    fetch("/api/Auth", {
-      method: "DELETE",
-      headers: { Authorization: `Bearer ${token}`, "X-Client-Version": CLIENT_BUILD },
-      keepalive: true,
-    });
   void (async () => {
-    if ((await end(auth.token)).status !== 401) return;
-    const renewed = await fetch("/api/Auth", {
-      headers: { Authorization: `Bearer ${auth.refreshToken}`, "X-Client-Version": CLIENT_BUILD },
-    });
-    if (renewed.ok) await end(((await renewed.json()) as TokenData).token);
-  })().catch(() => {/* unreachable server: the refresh token runs out on its own */});
+    if ((await send("DELETE", "/Auth", undefined, auth.token)).status !== 401) return;
+    const renewed = await send("GET", "/Auth", undefined, auth.refreshToken);
+    if (renewed.ok) await send("DELETE", "/Auth", undefined, ((await renewed.json()) as TokenData).token);
+  })().catch(() => {/* unreachable server: send() has raised the warning; the refresh token runs out */});
 }
