@@ -36,10 +36,10 @@ function documented(): Map<string, string> {
   return new Map(rows.map((m) => [m[1], m[2].trim()]));
 }
 
-/** A request to the route: its parameters filled with an id that names nothing, an empty JSON body. */
-function probe(r: RouteSpec, token?: string) {
+/** A request to the route with an empty JSON body, its parameters filled with `id` (one naming nothing). */
+function probe(r: RouteSpec, token?: string, id = 999999) {
   const path = "/api" +
-    r.path.replace(/:(\w+)/g, (_m, name) => (name === "email" ? "x%40example.com" : "999999"));
+    r.path.replace(/:(\w+)/g, (_m, name) => (name === "email" ? "x%40example.com" : String(id)));
   return call(s, r.method.toUpperCase(), path, { token, body: r.body ? {} : undefined });
 }
 
@@ -72,14 +72,8 @@ describe("access by route (docs/api.md)", () => {
       expect([res.status, res.body?.error?.code], key(r)).toEqual([404, "record.notFoundOrNoPermission"]);
       // An administrator gets past the door: to a record that exists where the route names one (a user
       // made for it; a missing record would answer the same 404 as a refusal).
-      const target = r.path.includes(":")
-        ? (await addUser(s, admin, { username: `target-${targets++}` })).id
-        : 0;
-      const own = target
-        ? await call(s, r.method.toUpperCase(), "/api" + r.path.replace(/:\w+/, String(target)), {
-          token: admin,
-          body: r.body ? {} : undefined,
-        })
+      const own = r.path.includes(":")
+        ? await probe(r, admin, (await addUser(s, admin, { username: `target-${targets++}` })).id)
         : await probe(r, admin);
       expect(own.body?.error?.code, `${key(r)} refused an administrator`).not.toBe(
         "record.notFoundOrNoPermission",
