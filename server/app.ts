@@ -53,22 +53,27 @@ export function createApp(platform: Platform): Hono<Env> {
   configRoutes(api, platform);
   systemRoutes(api, platform);
   favoriteRoutes(api, platform);
-  resourceRoutes(api, platform, productGroup);
-  resourceRoutes(api, platform, address);
-  resourceRoutes(api, platform, company);
-  resourceRoutes(api, platform, person);
-  resourceRoutes(api, platform, tag);
-  resourceRoutes(api, platform, dictionary);
-  resourceRoutes(api, platform, storageSpaceType);
+  // The resources served by the generic routes alone (list, get, add, edit, delete).
+  for (
+    const resource of [
+      productGroup,
+      address,
+      company,
+      person,
+      tag,
+      dictionary,
+      storageSpaceType,
+      recordLogEntry,
+      systemLogEntry,
+      printLayout,
+      emailTemplate,
+      emailAccount,
+      product,
+      exchangeRate,
+      container,
+    ]
+  ) resourceRoutes(api, platform, resource);
   storageSpaceRoutes(api, platform);
-  resourceRoutes(api, platform, recordLogEntry);
-  resourceRoutes(api, platform, systemLogEntry);
-  resourceRoutes(api, platform, printLayout);
-  resourceRoutes(api, platform, emailTemplate);
-  resourceRoutes(api, platform, emailAccount);
-  resourceRoutes(api, platform, product);
-  resourceRoutes(api, platform, exchangeRate);
-  resourceRoutes(api, platform, container);
   wmsDocumentRoutes(api, platform);
   wmsDocumentPositionRoutes(api, platform);
   inventoryRoutes(api, platform);
