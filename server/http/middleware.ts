@@ -47,10 +47,3 @@ export function authenticate(platform: Platform): MiddlewareHandler<Env> {
     }
   };
 }
-
-export function requireSuperUser(): MiddlewareHandler<Env> {
-  return async (c, next) => {
-    if (!c.get("ctx").actor.isSuperUser) throw new AppError("record.notFoundOrNoPermission");
-    await next();
-  };
-}

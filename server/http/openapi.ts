@@ -2,9 +2,11 @@
 // requests, produce /api/openapi.json (OpenAPI 3.1 through zod's JSON Schema output) and give the
 // case-insensitive path matching the contract asks for.
 import { z } from "zod";
+import type { Access, Whole } from "../kernel/access.ts";
+import type { ListField } from "../kernel/list.ts";
 
+export type { Access, Whole };
 export type Method = "get" | "post" | "put" | "patch" | "delete";
-export type Access = "public" | "user" | "admin";
 
 export interface RouteSpec {
   method: Method;
@@ -12,7 +14,20 @@ export interface RouteSpec {
   path: string;
   summary: string;
   tag: string;
+  /** Who may call it at all (server/kernel/access.ts), checked before the input is read. */
   access: Access;
+  /**
+   * Who sees every record it answers; the others `access` lets in see only their own (their user's, their
+   * contractor's). Absent: whoever may call it sees everything it holds for the tenant.
+   */
+  whole?: Whole;
+  /**
+   * How a caller `access` keeps out is answered: 404 record.notFoundOrNoPermission (as if nothing were
+   * there; the default) or, for reading a whole resource the caller may not read, 403 auth.forbidden.
+   */
+  refusal?: "auth.forbidden";
+  /** A list's fields (filter, sort, quick search): every route answering `allFilteredRowCount` names them. */
+  list?: Record<string, ListField>;
   body?: z.ZodType;
   /** The most a body may weigh, in bytes (1 MB of JSON unless the route says otherwise: http/body.ts). */
   bodyLimit?: number;
@@ -113,11 +128,13 @@ export function openApiDocument(version: string): unknown {
     const querySchema = r.query
       ? jsonSchema(r.query, "input") as { properties?: Record<string, unknown>; required?: string[] }
       : {};
+    const list = Object.entries(r.list ?? {});
+    const sortable = list.filter(([, f]) => f.sortable).map(([name]) => name);
     const query = Object.entries(querySchema.properties ?? {}).map(([name, schema]) => ({
       name,
       in: "query",
       required: querySchema.required?.includes(name) ?? false,
-      schema,
+      schema: name === "sortColumn" && r.list ? { ...schema as object, enum: sortable } : schema,
     }));
     const op: Record<string, unknown> = {
       summary: r.summary,
@@ -140,6 +157,17 @@ export function openApiDocument(version: string): unknown {
       },
     };
     if (r.access !== "public") op.security = [{ bearer: [] }];
+    // Who may call it (docs/api.md "Access by route"), and a list's fields: what BasicFiltersSerialized
+    // may filter on, what the quick search ("*") reads, and their types.
+    op["x-access"] = r.whole ? { callers: r.access, seesAll: r.whole } : { callers: r.access };
+    if (r.list) {
+      op["x-list-fields"] = Object.fromEntries(list.map(([name, f]) => [name, {
+        type: f.type,
+        sortable: f.sortable === true,
+        filterable: f.filterable === true,
+        searchable: f.searchable === true,
+      }]));
+    }
     if (r.body) {
       op.requestBody = {
         required: true,

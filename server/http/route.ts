@@ -1,12 +1,13 @@
-// Declares and mounts one API route: access check, input parsing against the declared schemas, and the
-// JSON answer. Handlers call a service verb; they never touch the database themselves.
+// Declares and mounts one API route: the access check (before any input is read), input parsing against
+// the declared schemas, and the JSON answer. Handlers call a service verb; they never touch the database.
 import type { Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
+import { allows } from "../kernel/access.ts";
 import { AppError } from "../kernel/errors.ts";
 import { parseInput } from "../kernel/validation.ts";
 import { JSON_BODY_LIMIT, readJsonBody } from "./body.ts";
 import { declare, type RouteSpec } from "./openapi.ts";
-import { authenticate, requireSuperUser } from "./middleware.ts";
+import { authenticate } from "./middleware.ts";
 import type { AppContext, Env } from "./types.ts";
 import type { Platform } from "../platform.ts";
 
@@ -27,7 +28,13 @@ export function mount<S extends RouteSpec>(
   declare(spec);
   const guards: MiddlewareHandler<Env>[] = [];
   if (spec.access !== "public") guards.push(authenticate(platform));
-  if (spec.access === "admin") guards.push(requireSuperUser());
+  if (spec.access !== "public" && spec.access !== "user") {
+    const refusal = spec.refusal ?? "record.notFoundOrNoPermission";
+    guards.push(async (c, next) => {
+      if (!allows(spec.access, c.get("ctx").actor)) throw new AppError(refusal);
+      await next();
+    });
+  }
   const on = app.on.bind(app) as unknown as (m: string, p: string, ...h: MiddlewareHandler<Env>[]) => void;
   on(spec.method.toUpperCase(), spec.path, ...guards, async (c) => {
     let body: unknown = undefined;

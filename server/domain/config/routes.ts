@@ -28,6 +28,7 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Everything the client needs after sign-in, with the menu sections this user may open",
     tag,
     access: "user",
+    whole: "none",
   }, (c) => userStartupConfig(c.get("ctx")));
 
   mount(app, platform, {
@@ -36,6 +37,7 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Change one setting of the signed-in user (paramName, paramValue)",
     tag,
     access: "user",
+    whole: "none",
     body: ChangeUserConfig,
   }, (c, { body }) => changeUserConfig(c.get("ctx"), body));
 

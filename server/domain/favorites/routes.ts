@@ -5,7 +5,14 @@ import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { FavoriteAction, FavoriteActionCreate, FavoriteActionPage, FavoriteActionUpdate } from "./entity.ts";
-import { addFavorite, deleteFavorite, editFavorite, getFavorite, listFavorites } from "./service.ts";
+import {
+  addFavorite,
+  deleteFavorite,
+  editFavorite,
+  favoriteListFields,
+  getFavorite,
+  listFavorites,
+} from "./service.ts";
 
 export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {
   const tag = "FavoriteAction";
@@ -15,6 +22,8 @@ export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "List your own favorites",
     tag,
     access: "user",
+    whole: "none",
+    list: favoriteListFields,
     query: listQuerySchema,
     response: FavoriteActionPage,
   }, (c, { query }) => listFavorites(c.get("ctx"), query));
@@ -25,6 +34,7 @@ export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "One of your own favorites",
     tag,
     access: "user",
+    whole: "none",
     response: FavoriteAction,
   }, (c, { params }) => getFavorite(c.get("ctx"), idParam(params.id)));
 
@@ -34,6 +44,7 @@ export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Add a favorite (a menu shortcut of your own)",
     tag,
     access: "user",
+    whole: "none",
     body: FavoriteActionCreate,
     response: FavoriteAction,
     status: 201,
@@ -45,6 +56,7 @@ export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Edit one of your favorites (id and version in the body)",
     tag,
     access: "user",
+    whole: "none",
     body: FavoriteActionUpdate,
     response: FavoriteAction,
   }, (c, { body }) => editFavorite(c.get("ctx"), body));
@@ -55,6 +67,7 @@ export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Delete one of your favorites",
     tag,
     access: "user",
+    whole: "none",
     status: 204,
   }, (c, { params }) => deleteFavorite(c.get("ctx"), idParam(params.id)));
 }

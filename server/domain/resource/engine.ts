@@ -8,6 +8,7 @@ import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
 import type { Actor, TenantContext } from "../../kernel/context.ts";
+import { type Access, allows } from "../../kernel/access.ts";
 import { AppError, type FieldCode, notFound } from "../../kernel/errors.ts";
 import {
   type FieldType,
@@ -59,10 +60,13 @@ export interface ResourceHooks {
   ): Record<string, unknown>;
   /** Conditions the caller cannot lift: a contractor user sees only their contractor's records. */
   scope?(actor: Actor): SQL | undefined;
-  /** Who may read at all (staff by default, not contractor users; administrators when meta.readers is "admin"). */
-  canRead?(actor: Actor): boolean;
-  /** Who may add, edit and delete, where the metadata's `writers` does not say it (logistics staff). */
-  canWrite?(actor: Actor): boolean;
+  /**
+   * Who may read at all (server/kernel/access.ts): staff by default, administrators when meta.readers is
+   * "admin"; `user` lets contractor users in too, kept to their own records by `scope`.
+   */
+  readAccess?: Access;
+  /** Who may add, edit and delete, where the metadata's `writers` does not say it (`logistics`). */
+  writeAccess?: Access;
   /** Rules that need the database (a location's parent cannot be its own descendant). */
   validate?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<void>;
   /** Display values read beside the rows of a page or a record (`addressText`), by row id. */
@@ -91,8 +95,6 @@ export type ResourceDef<T extends AnyTable, F extends Record<string, FieldDef>> 
   & EntityDef<T, F>
   & ResourceHooks;
 
-const isStaff = (a: Actor) => a.contractorId === null;
-
 /**
  * `col` is one of `ids`, as one JSON parameter however many ids there are: drizzle builds a 50-id IN list
  * parameter by parameter, a noticeable share of a cheap list call, and the statement's text would differ
@@ -107,9 +109,8 @@ interface PreparedRows {
 }
 
 /** Who may add, edit and delete, from the metadata: administrators, or business managers too. */
-export function canWrite(meta: ResourceMeta, a: Actor): boolean {
-  if (!isStaff(a)) return false;
-  return a.isSuperUser || (meta.writers !== "admin" && a.isPowerUser);
+export function writersOf(meta: ResourceMeta): Access {
+  return meta.writers === "admin" ? "admin" : "manager";
 }
 
 function listType(kind: FieldKind): FieldType {
@@ -244,11 +245,18 @@ export class Resource<
     return this.entity.values;
   }
 
+  /** Who may read the resource at all. */
+  get readAccess(): Access {
+    return this.def.readAccess ?? (this.meta.readers === "admin" ? "admin" : "staff");
+  }
+
+  /** Who may add, edit and delete. */
+  get writeAccess(): Access {
+    return this.def.writeAccess ?? writersOf(this.meta);
+  }
+
   #read(actor: Actor): void {
-    const allowed = this.def.canRead
-      ? this.def.canRead(actor)
-      : isStaff(actor) && (this.meta.readers !== "admin" || actor.isSuperUser);
-    if (!allowed) throw new AppError("auth.forbidden");
+    if (!allows(this.readAccess, actor)) throw new AppError("auth.forbidden");
   }
 
   #scope(actor: Actor): SQL | undefined {
@@ -403,10 +411,7 @@ export class Resource<
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */
   #write(actor: Actor): void {
     if (this.meta.readOnly) throw new AppError("method.notAllowed");
-    const allowed = this.def.canWrite
-      ? isStaff(actor) && this.def.canWrite(actor)
-      : canWrite(this.meta, actor);
-    if (!allowed) throw notFound();
+    if (!allows(this.writeAccess, actor)) throw notFound();
   }
 
   #toRow(input: Record<string, unknown>, ctx: TenantContext, old?: AnyRow): Record<string, unknown> {

@@ -21,12 +21,21 @@ export function resourceRoutes(
   const path = meta.path;
   const who = meta.writers === "admin" ? "administrators" : "administrators and business managers";
   const readers = meta.readers === "admin" ? " (administrators)" : "";
+  // Reading: refused as forbidden (the whole resource is closed to the caller, whatever the id); a
+  // resource with a scope shows contractor users their own records only. Writing: refused as not found.
+  const read = {
+    access: resource.readAccess,
+    refusal: "auth.forbidden" as const,
+    ...(resource.def.scope ? { whole: "staff" as const } : {}),
+  };
+  const write = { access: resource.writeAccess };
   mount(app, platform, {
     method: "get",
     path,
     summary: `List ${meta.resource} records (paged, sorted, filtered)${readers}`,
     tag,
-    access: "user",
+    ...read,
+    list: resource.listFields,
     query: listQuerySchema,
     response: z.object({ results: z.array(schemas.record), allFilteredRowCount: z.number() }),
   }, (c, { query }) => resource.list(c.get("ctx"), query));
@@ -36,7 +45,7 @@ export function resourceRoutes(
     path: `${path}/:id`,
     summary: `One ${meta.resource} record${readers}`,
     tag,
-    access: "user",
+    ...read,
     response: schemas.record,
   }, (c, { params }) => resource.get(c.get("ctx"), idParam(params.id)));
 
@@ -47,7 +56,7 @@ export function resourceRoutes(
     path,
     summary: `Add a ${meta.resource} record (${who})`,
     tag,
-    access: "user",
+    ...write,
     body: schemas.create,
     bodyLimit: resource.def.bodyLimit,
     response: schemas.record,
@@ -62,7 +71,7 @@ export function resourceRoutes(
       path,
       summary: `Edit a ${meta.resource} record, id and version in the body (${who})`,
       tag,
-      access: "user",
+      ...write,
       body: schemas.update,
       bodyLimit: resource.def.bodyLimit,
       response: schemas.record,
@@ -76,7 +85,7 @@ export function resourceRoutes(
     path: `${path}/:id`,
     summary: `Delete a ${meta.resource} record (${who})`,
     tag,
-    access: "user",
+    ...write,
     status: 204,
   }, (c, { params }) => resource.remove(c.get("ctx"), idParam(params.id)));
 }

@@ -1,4 +1,5 @@
 // What stock verbs read of the logistics configuration, inside their own transaction.
+import { allows } from "../../kernel/access.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
@@ -42,5 +43,5 @@ export async function readLogisticsConfig(tx: Db): Promise<LogisticsConfigData> 
 
 /** Staff with the logistics module (administrators always) keep documents and containers. */
 export function isLogistics(a: Actor): boolean {
-  return a.contractorId === null && (a.isSuperUser || a.logisticsEnabled);
+  return allows("logistics", a);
 }

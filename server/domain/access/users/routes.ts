@@ -5,7 +5,7 @@ import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { User, UserCreate, UserPage, UserUpdate } from "./entity.ts";
-import { createUser, deleteUser, getUser, listUsers, updateUser } from "./service.ts";
+import { createUser, deleteUser, getUser, listUsers, updateUser, userListFields } from "./service.ts";
 
 export function userRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
@@ -13,7 +13,8 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
     path: "/User",
     summary: "List users (administrators and business managers)",
     tag: "User",
-    access: "user",
+    access: "manager",
+    list: userListFields,
     query: listQuerySchema,
     response: UserPage,
   }, (c, { query }) => listUsers(c.get("ctx"), query));
@@ -24,6 +25,7 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "One user: yourself, or anyone for administrators and business managers",
     tag: "User",
     access: "user",
+    whole: "manager",
     response: User,
   }, (c, { params }) => getUser(c.get("ctx"), idParam(params.id)));
 
@@ -41,9 +43,10 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "put",
     path: "/User",
-    summary: "Edit a user (id and version in the body)",
+    summary: "Edit a user (id and version in the body): yourself, or anyone for administrators",
     tag: "User",
     access: "user",
+    whole: "admin",
     body: UserUpdate,
     response: User,
   }, (c, { body }) => updateUser(c.get("ctx"), body));
@@ -54,6 +57,7 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Edit a user by id (a user edits their own profile; administrators anyone)",
     tag: "User",
     access: "user",
+    whole: "admin",
     body: UserUpdate,
     response: User,
   }, (c, { body, params }) => {

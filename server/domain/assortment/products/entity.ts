@@ -235,7 +235,7 @@ export const product = new Resource({
     productionDateVisible: !!(input.productionDateVisible || input.productionDateRequired),
     serialNumberVisible: !!(input.serialNumberVisible || input.serialNumberRequired),
   }),
-  canRead: () => true,
+  readAccess: "user",
   scope: (actor) =>
     actor.contractorId === null
       ? undefined

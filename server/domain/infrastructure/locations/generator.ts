@@ -10,7 +10,8 @@ import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLogs } from "../../logs/record_log/service.ts";
-import { canWrite } from "../../resource/engine.ts";
+import { allows } from "../../../kernel/access.ts";
+import { writersOf } from "../../resource/engine.ts";
 import { storageSpaceTypes } from "../location_types/entity.ts";
 import { type GenerateRequest, type GeneratorLevel } from "./contract.ts";
 import {
@@ -129,7 +130,7 @@ export async function generateLocations(
   ctx: TenantContext,
   req: GenerateRequest,
 ): Promise<{ labels: string[] } | { created: number; labels: string[] }> {
-  if (!canWrite(storageSpaceMeta, ctx.actor)) throw notFound();
+  if (!allows(writersOf(storageSpaceMeta), ctx.actor)) throw notFound();
   if (req.preview) {
     const parent = await parentOf(ctx.conn.db, req.parentId);
     const levels = planLevels(parent?.label ?? null, req);

@@ -18,7 +18,7 @@ export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Generate up to three nested levels of locations, or preview their labels " +
       "(administrators and business managers)",
     tag: "StorageSpace",
-    access: "user",
+    access: storageSpaceResource.writeAccess,
     body: GenerateRequest,
     response: z.union([GenerateResult, GeneratePreview]),
   }, (c, { body }) => generateLocations(c.get("ctx"), body));
@@ -29,7 +29,9 @@ export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "The locations directly under one location (id 0: the roots), paged like a list, " +
       "each with its childCount",
     tag: "StorageSpace",
-    access: "user",
+    access: storageSpaceResource.readAccess,
+    refusal: "auth.forbidden",
+    list: storageSpaceResource.listFields,
     query: listQuerySchema,
     response: z.object({ results: z.array(StorageSpaceNode), allFilteredRowCount: z.number() }),
   }, (c, { params, query }) => {

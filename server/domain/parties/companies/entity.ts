@@ -142,7 +142,7 @@ export const company = new Resource({
     description: { kind: "textarea", max: 2000, list: "search" },
   },
   // A contractor user reads their own company and no other.
-  canRead: () => true,
+  readAccess: "user",
   scope: (actor) => actor.contractorId === null ? undefined : eq(companies.id, actor.contractorId),
   validate: (tx, _ctx, values, old) => checkCompany(tx, values, old),
   readExtra: async (db, rows) => {

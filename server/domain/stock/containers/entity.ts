@@ -6,7 +6,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { fieldError } from "../../../kernel/errors.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { Resource } from "../../resource/engine.ts";
-import { isLogistics, readLogisticsConfig } from "../config.ts";
+import { readLogisticsConfig } from "../config.ts";
 import { stockLines } from "../ledger/table.ts";
 import { takeFreeNumber } from "../numbering/service.ts";
 
@@ -49,7 +49,7 @@ export const container = new Resource({
     lockedIn: { list: listed },
     lockedOut: { list: listed },
   },
-  canWrite: isLogistics,
+  writeAccess: "logistics",
   validate: async (tx, _ctx, values, old) => {
     if (!old || old.locationId === values.locationId) return;
     const [held] = await tx.select({ id: stockLines.id }).from(stockLines)

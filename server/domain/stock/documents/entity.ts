@@ -22,7 +22,7 @@ import { documentStatuses } from "../../config/definitions.ts";
 import { documentTypeCodes } from "../../config/contract.ts";
 import { Resource } from "../../resource/engine.ts";
 import { containers } from "../containers/entity.ts";
-import { isLogistics, readLogisticsConfig } from "../config.ts";
+import { readLogisticsConfig } from "../config.ts";
 import { milli } from "../quantity.ts";
 import { takeDraftNumber } from "./draft_number.ts";
 import { documentExtras, type DocumentRow } from "./dto.ts";
@@ -136,8 +136,8 @@ export const wmsDocument = new Resource({
     quantityRealSum: { input: false, output: z.number(), codec: milli, ...apiOnly },
     createdByUserId: { input: false, output: false, ...apiOnly },
   },
-  canRead: () => true,
-  canWrite: isLogistics,
+  readAccess: "user",
+  writeAccess: "logistics",
   scope: (
     actor,
   ) => (actor.contractorId === null ? undefined : eq(wmsDocuments.contractorId, actor.contractorId)),

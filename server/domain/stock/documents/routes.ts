@@ -9,6 +9,7 @@ import { listQuerySchema } from "../../../kernel/list.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
 import { WmsDocumentPosition } from "../positions/contract.ts";
 import { wmsDocument } from "./entity.ts";
+import { wmsDocumentPosition } from "../positions/entity.ts";
 import { confirmDocument } from "./confirm.ts";
 import { revertDocument } from "./revert.ts";
 import { deleteByPrecedingDocument, listDocumentPositions } from "./service.ts";
@@ -20,7 +21,10 @@ export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
     path: "/WmsDocument/:id/Positions",
     summary: "The positions of one document (paged, sorted, filtered like a list)",
     tag: "WmsDocument",
-    access: "user",
+    access: wmsDocumentPosition.readAccess,
+    refusal: "auth.forbidden",
+    whole: "staff",
+    list: wmsDocumentPosition.listFields,
     query: listQuerySchema,
     response: z.object({ results: z.array(WmsDocumentPosition), allFilteredRowCount: z.number() }),
   }, (c, { params, query }) => listDocumentPositions(c.get("ctx"), idParam(params.id), query));
@@ -31,7 +35,7 @@ export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Validate, number and confirm a working copy, moving its stock, in one transaction " +
       "(422 document.validation with issues; warnings pass with acceptWarnings=true; 406 on a number collision)",
     tag: "WmsDocument",
-    access: "user",
+    access: "logistics",
     query: ConfirmQuery,
     response: WmsDocument,
   }, (c, { params, query }) => confirmDocument(c.get("ctx"), idParam(params.id), query.acceptWarnings));
@@ -42,7 +46,7 @@ export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Revert a confirmed document, reversing its stock movements " +
       "(422 document.revertBlocked where stock it brought in has left)",
     tag: "WmsDocument",
-    access: "user",
+    access: "logistics",
     response: WmsDocument,
   }, (c, { params }) => revertDocument(c.get("ctx"), idParam(params.id)));
 
@@ -51,7 +55,7 @@ export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
     path: "/WmsDocument/ByPrecedingDocumentId/:id",
     summary: "Delete the working copies generated from a document; answers their ids",
     tag: "WmsDocument",
-    access: "user",
+    access: "logistics",
     response: z.object({ deletedIds: z.array(z.number()) }),
   }, (c, { params }) => deleteByPrecedingDocument(c.get("ctx"), idParam(params.id)));
 

@@ -138,7 +138,7 @@ export async function listInventory(ctx: TenantContext, query: ListQuery) {
   );
 }
 
-const containerFields: Record<string, ListField> = {
+export const containerFields: Record<string, ListField> = {
   id: { column: containers.id, type: "number", sortable: true, filterable: true },
   number: { column: containers.number, type: "text", sortable: true, filterable: true, searchable: true },
   kind: { column: containers.kind, type: "text", sortable: true, filterable: true },

@@ -6,10 +6,15 @@ import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
-import { listContainerStock, listInventory } from "./lines.ts";
-import { listCustomProductStock, listProductStock } from "./totals.ts";
+import { containerFields, inventoryFields, listContainerStock, listInventory } from "./lines.ts";
+import { customFields, listCustomProductStock, listProductStock, productStockFields } from "./totals.ts";
 import { bestSourceMaterial, suggestLocations } from "./source.ts";
-import { listProductMovements, productGroupMovements, productOutOrdersChart } from "./movements.ts";
+import {
+  listProductMovements,
+  movementFields,
+  productGroupMovements,
+  productOutOrdersChart,
+} from "./movements.ts";
 import {
   BestSource,
   BestSourceQuery,
@@ -39,6 +44,8 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "The detailed inventory: one row per stock line, with value, weight and stock flags (a list)",
     tag,
     access: "user",
+    whole: "staff",
+    list: inventoryFields,
     query: listQuerySchema,
     response: paged(InventoryLine),
   }, (c, { query }) => listInventory(c.get("ctx"), query));
@@ -49,6 +56,8 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Each container with its stock lines and total quantity (a list)",
     tag,
     access: "user",
+    whole: "staff",
+    list: containerFields,
     query: ContainerStockQuery,
     response: paged(ContainerStock),
   }, (c, { query }) => listContainerStock(c.get("ctx"), query));
@@ -59,6 +68,8 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "The total stock of each product from the per-product summary, with warning and critical flags",
     tag,
     access: "user",
+    whole: "staff",
+    list: productStockFields,
     query: ProductStockQuery,
     response: paged(ProductStock),
   }, (c, { query }) => listProductStock(c.get("ctx"), query));
@@ -69,6 +80,8 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "The stock of each product within given locations, a location subtree, a contractor or a group",
     tag,
     access: "user",
+    whole: "staff",
+    list: customFields,
     query: CustomProductStockQuery,
     response: paged(ProductStock),
   }, (c, { query }) => listCustomProductStock(c.get("ctx"), query));
@@ -80,6 +93,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
       "(locked-out locations and containers left out); with quantity, the lines that cover it",
     tag,
     access: "user",
+    whole: "staff",
     query: BestSourceQuery,
     response: BestSource,
   }, (c, { params, query }) => bestSourceMaterial(c.get("ctx"), idParam(params.id), query.quantity));
@@ -91,6 +105,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
       "then free locations by pickupOrder; each with its reason",
     tag,
     access: "user",
+    whole: "staff",
     query: LocationSuggestQuery,
     response: z.array(LocationSuggestion),
   }, (c, { query }) => suggestLocations(c.get("ctx"), query));
@@ -102,6 +117,8 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
       "Ledger rows (of one product with productId) in a date range, with document and in/out quantities",
     tag,
     access: "user",
+    whole: "staff",
+    list: movementFields,
     query: MovementsQuery,
     response: paged(ProductMovement),
   }, (c, { query }) => listProductMovements(c.get("ctx"), query));
@@ -112,6 +129,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "In and out quantities per main product group per day in a date range (receipts and releases)",
     tag,
     access: "user",
+    whole: "staff",
     query: GroupMovementsQuery,
     response: z.array(GroupMovement),
   }, (c, { query }) => productGroupMovements(c.get("ctx"), query));
@@ -122,6 +140,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "The 10 products released most in a date range (confirmed release documents until orders exist)",
     tag,
     access: "user",
+    whole: "staff",
     query: DateRangeQuery,
     response: z.array(OutOrdersChartRow),
   }, (c, { query }) => productOutOrdersChart(c.get("ctx"), query));

@@ -124,7 +124,7 @@ export async function listProductStock(ctx: TenantContext, query: z.output<typeo
   );
 }
 
-const customFields: Record<string, ListField> = {
+export const customFields: Record<string, ListField> = {
   productId: { column: products.id, type: "number", sortable: true, filterable: true },
   productIndex: { column: products.index, type: "text", sortable: true, filterable: true, searchable: true },
   productName: { column: products.name, type: "text", sortable: true, filterable: true, searchable: true },

@@ -12,7 +12,6 @@ import { productBarcodes, products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { Resource } from "../../resource/engine.ts";
 import { optText } from "../../resource/fields.ts";
-import { isLogistics } from "../config.ts";
 import { containers } from "../containers/entity.ts";
 import { wmsDocuments } from "../documents/entity.ts";
 import { refreshDocumentTotals } from "../documents/totals.ts";
@@ -220,8 +219,8 @@ export const wmsDocumentPosition = new Resource({
       value: price === null ? null : money(price * fromMilli(input.quantity as number)),
     };
   },
-  canRead: () => true,
-  canWrite: isLogistics,
+  readAccess: "user",
+  writeAccess: "logistics",
   scope: (actor) =>
     actor.contractorId === null ? undefined : inArray(
       wmsDocumentPositions.documentId,

@@ -19,7 +19,7 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
     summary: "Relocate several stock quantities to one destination by one ARL document, " +
       "confirmed at once unless confirm is false",
     tag: "WmsDocumentPosition",
-    access: "user",
+    access: "logistics",
     body: GroupMovement,
     response: WmsDocument,
     status: 201,
@@ -34,7 +34,7 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
       summary: "Make a generated working copy releasing everything stored at a location (IOU), or " +
         "relocating it to destinationLocationId (ARL)",
       tag: "WmsDocumentPosition",
-      access: "user",
+      access: "logistics",
       query: ReleaseQuery,
       response: WmsDocument,
       status: 201,

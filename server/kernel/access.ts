@@ -1,0 +1,38 @@
+// Who may call a route: one word per route in the route table (server/http/openapi.ts), checked at the
+// door before the route reads its input, and the same words for the generic engine's readers and writers.
+// docs/api.md's "Access by route" table is these words spelt out per caller, and
+// tests/integration/access_matrix.test.ts calls every route as every caller to hold the server to it.
+import type { Actor } from "./context.ts";
+
+/**
+ * - `public`: anyone, without a token;
+ * - `user`: any signed-in user of the tenant (a contractor user included);
+ * - `staff`: users of the warehouse company, not contractor users;
+ * - `manager`: administrators and business managers;
+ * - `admin`: administrators;
+ * - `logistics`: administrators and staff with the logistics module.
+ */
+export type Access = "public" | "user" | "staff" | "manager" | "admin" | "logistics";
+
+/** Who sees every record a route answers; `none`: everyone sees only their own (their favorites). */
+export type Whole = Exclude<Access, "public"> | "none";
+
+const isStaff = (a: Actor) => a.contractorId === null;
+
+/** Does `access` let `actor` (undefined: no token) call the route? */
+export function allows(access: Access | "none", actor: Actor | undefined): boolean {
+  if (access === "public") return true;
+  if (!actor || access === "none") return false;
+  switch (access) {
+    case "user":
+      return true;
+    case "staff":
+      return isStaff(actor);
+    case "manager":
+      return isStaff(actor) && (actor.isSuperUser || actor.isPowerUser);
+    case "admin":
+      return isStaff(actor) && actor.isSuperUser;
+    case "logistics":
+      return isStaff(actor) && (actor.isSuperUser || actor.logisticsEnabled);
+  }
+}
