@@ -306,6 +306,32 @@ describe("access by route (docs/api.md)", () => {
     60_000,
   );
 
+  it(
+    "never lets another tenant's administrator change or delete a record of this tenant by its id",
+    async () => {
+      // Every write naming a record, as the administrator of a tenant that has no record with that id (the
+      // ids here come after everything that tenant has): refused as not there, and the record stays.
+      const writes = routes.filter((r) =>
+        r.access !== "public" && r.method !== "get" && r.path.includes(":")
+      );
+      expect(writes.length).toBeGreaterThan(20);
+      for (const r of writes) {
+        const id = await idFor(r, "administrator");
+        const res = await probe(r, "administrator", id, stranger);
+        const expected = r.body ? [400, 404] : [404];
+        expect(expected, `${key(r)} by another tenant answered ${res.status} ${JSON.stringify(res.body)}`)
+          .toContain(res.status);
+        // The record it named is still there (the document, for confirm and revert: still a working copy).
+        if (/ByPrecedingDocumentId|ReleaseStorageSpace/.test(r.path)) continue;
+        const record = "/api" + r.path.replace(/:(\w+)/g, String(id)).replace(/\/(confirm|revert)$/, "");
+        const back = await call(s, "GET", record, { token: tokens.administrator });
+        expect(back.status, `${key(r)}: the record is still there`).toBe(200);
+        if (/\/(confirm|revert)$/.test(r.path)) expect(back.body.statusCode, key(r)).toBe("workingCopy");
+      }
+    },
+    60_000,
+  );
+
   it("never shows a record of another tenant to a signed-in caller of any tenant", async () => {
     // A record of "matrix" asked for with the token of another tenant's administrator: every route that
     // names a record by id answers as if it were not there.
