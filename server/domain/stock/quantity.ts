@@ -1,10 +1,13 @@
 // Quantities are stored as INTEGER thousandths (docs/decisions/0003-stock-quantities.md): sums and
 // comparisons are exact, and a JSON number with more than three decimals is refused, not rounded.
+import { LIMITS } from "../../kernel/limits.ts";
 import { z } from "zod";
 
 export const QUANTITY_SCALE = 1000;
-/** The largest quantity a line, a position or a summary may hold (units), far inside 2^53 thousandths. */
-export const MAX_QUANTITY = 1e12;
+/** The largest quantity one position, count or request may say (units): server/kernel/limits.ts. */
+export const MAX_QUANTITY = LIMITS.quantity.max;
+/** The most a stock line or a product's total may hold (units), far inside 2^53 thousandths. */
+export const MAX_STOCK = LIMITS.stock.max;
 
 /** Thousandths of `units`, or undefined when `units` has more than three decimals. */
 export function toMilli(units: number): number | undefined {
@@ -21,7 +24,7 @@ export function fromMilli(milli: number): number {
 }
 
 /** A JSON quantity of at most three decimals, parsed to thousandths. */
-export const quantityMilli = z.number().min(-MAX_QUANTITY).max(MAX_QUANTITY).transform((v, ctx) => {
+export const quantityMilli = z.number().min(LIMITS.quantity.min).max(MAX_QUANTITY).transform((v, ctx) => {
   const milli = toMilli(v);
   if (milli === undefined) {
     ctx.addIssue({ code: "custom", params: { code: "validation.invalidValue" } });

@@ -83,6 +83,8 @@ export const deDe: Catalogue = {
   "document.issue.productLockedRelocate": "Die Umlagerung des Produkts {product} ist gesperrt.",
   "document.issue.quantityNotPositive": "Die Menge muss größer als 0 sein.",
   "document.issue.quantityAboveAvailable": "Die Menge übersteigt den an der Quelle verfügbaren Bestand.",
+  "document.issue.stockAboveLimit":
+    "Der Bestand des Produkts läge damit über 1.000.000.000.000 Einheiten, dem Höchstwert, den das Lager führt.",
   "document.issue.productNotFound": "Kein Produkt passt zu {code}.",
   "document.issue.gs1Unreadable":
     "Der gescannte GS1-Code {code} ist nicht lesbar: Bitte das Etikett prüfen (falsche Prüfziffer, Datum oder Element).",

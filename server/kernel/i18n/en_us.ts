@@ -76,6 +76,8 @@ export const enUs = {
   "document.issue.productLockedRelocate": "Relocation of the product {product} is locked.",
   "document.issue.quantityNotPositive": "The quantity must be greater than 0.",
   "document.issue.quantityAboveAvailable": "The quantity is above what is available at the source.",
+  "document.issue.stockAboveLimit":
+    "This would bring the product's stock above 1,000,000,000,000 units, the most the warehouse records.",
   "document.issue.productNotFound": "No product matches {code}.",
   "document.issue.gs1Unreadable":
     "The scanned GS1 code {code} cannot be read: check the label (a wrong check digit, date or element).",

@@ -79,6 +79,8 @@ export const esEs: Catalogue = {
   "document.issue.productLockedRelocate": "La reubicación del producto {product} está bloqueada.",
   "document.issue.quantityNotPositive": "La cantidad debe ser mayor que 0.",
   "document.issue.quantityAboveAvailable": "La cantidad supera lo disponible en el origen.",
+  "document.issue.stockAboveLimit":
+    "El stock del producto superaría 1.000.000.000.000 unidades, lo máximo que registra el almacén.",
   "document.issue.productNotFound": "Ningún producto coincide con {code}.",
   "document.issue.gs1Unreadable":
     "No se puede leer el código GS1 escaneado {code}: revise la etiqueta (dígito de control, fecha o elemento erróneo).",

@@ -79,6 +79,8 @@ export const frFr: Catalogue = {
   "document.issue.productLockedRelocate": "Le transfert du produit {product} est bloqué.",
   "document.issue.quantityNotPositive": "La quantité doit être supérieure à 0.",
   "document.issue.quantityAboveAvailable": "La quantité dépasse le stock disponible à la source.",
+  "document.issue.stockAboveLimit":
+    "Le stock du produit dépasserait 1 000 000 000 000 unités, le maximum que l'entrepôt enregistre.",
   "document.issue.productNotFound": "Aucun produit ne correspond à {code}.",
   "document.issue.gs1Unreadable":
     "Le code GS1 scanné {code} est illisible : vérifiez l’étiquette (chiffre de contrôle, date ou élément erroné).",

@@ -78,6 +78,8 @@ export const plPl: Catalogue = {
   "document.issue.productLockedRelocate": "Przesunięcie produktu {product} jest zablokowane.",
   "document.issue.quantityNotPositive": "Ilość musi być większa od 0.",
   "document.issue.quantityAboveAvailable": "Ilość przekracza stan dostępny w miejscu źródłowym.",
+  "document.issue.stockAboveLimit":
+    "Stan produktu przekroczyłby 1 000 000 000 000 jednostek, najwięcej, ile magazyn zapisuje.",
   "document.issue.productNotFound": "Żaden produkt nie pasuje do {code}.",
   "document.issue.gs1Unreadable":
     "Nie można odczytać zeskanowanego kodu GS1 {code}: sprawdź etykietę (błędna cyfra kontrolna, data lub element).",

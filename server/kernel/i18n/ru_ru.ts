@@ -73,6 +73,8 @@ export const ruRu: Catalogue = {
   "document.issue.productLockedRelocate": "Перемещение товара {product} заблокировано.",
   "document.issue.quantityNotPositive": "Количество должно быть больше 0.",
   "document.issue.quantityAboveAvailable": "Количество превышает доступный остаток в источнике.",
+  "document.issue.stockAboveLimit":
+    "Остаток товара превысил бы 1 000 000 000 000 единиц — максимум, который учитывает склад.",
   "document.issue.productNotFound": "Нет товара, соответствующего {code}.",
   "document.issue.gs1Unreadable":
     "Не удаётся прочитать отсканированный код GS1 {code}: проверьте этикетку (неверная контрольная цифра, дата или элемент).",

@@ -1,5 +1,6 @@
 // Currencies and their rates against the company's base currency. Business managers and administrators keep
 // them, all staff read them.
+import { LIMITS } from "../../../kernel/limits.ts";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { Resource } from "../../resource/engine.ts";
@@ -41,7 +42,7 @@ export const exchangeRate = new Resource({
     },
     shortName: { max: 20, list: "sort filter search show" },
     fullName: { max: 100, list: "sort filter search show" },
-    baseRate: { schema: z.number().positive().max(1e9), list: "sort filter show" },
+    baseRate: { schema: z.number().positive().max(LIMITS.exchangeRate.max), list: "sort filter show" },
     createdAt: { list: "sort filter" },
     updatedAt: { list: "sort filter show" },
   },

@@ -2,6 +2,7 @@
 // contractor user reads only their contractor's products that are not hidden from the portal. A product with
 // stock or on a document is kept (its history stays readable). Every sortable or filterable column has an
 // index ending in id (lists at 1M).
+import { bounds } from "../../../kernel/limits.ts";
 import { and, eq } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -146,9 +147,9 @@ const measures = "group.product.measures";
 const storage = "group.product.storage";
 const comments = "group.product.comments";
 const flags = "group.product.flags";
-const amount = { min: 0, max: 1e9 } as const;
-const stock = { min: 0, max: 1e12, group: storage } as const;
-const temperature = { min: -273.15, max: 1000, unit: "°C", group: storage } as const;
+const dimension = { ...bounds("dimension"), unit: "cm", group: measures } as const;
+const stock = { ...bounds("stockLevel"), group: storage } as const;
+const temperature = { ...bounds("temperature"), unit: "°C", group: storage } as const;
 const comment = { kind: "textarea", max: 2000, group: comments } as const;
 const flag = { group: flags } as const;
 const listedFlag = { group: flags, list: "filter" } as const;
@@ -187,18 +188,18 @@ export const product = new Resource({
     },
     imageUrl: { max: 2000, group: general },
     unit: { max: 20, group: measures, list: "sort filter show" },
-    weight: { ...amount, unit: "kg", group: measures, list: "sort filter" },
-    dimensionX: { ...amount, unit: "cm", group: measures },
-    dimensionY: { ...amount, unit: "cm", group: measures },
-    dimensionZ: { ...amount, unit: "cm", group: measures },
-    cashValue: { kind: "money", min: 0, max: 1e12, group: measures, list: "sort filter" },
-    palQuantity: { ...amount, group: measures },
+    weight: { ...bounds("weight"), unit: "kg", group: measures, list: "sort filter" },
+    dimensionX: dimension,
+    dimensionY: dimension,
+    dimensionZ: dimension,
+    cashValue: { kind: "money", ...bounds("price"), group: measures, list: "sort filter" },
+    palQuantity: { ...bounds("quantity"), group: measures },
     defaultLocationId: { group: storage, list: "filter" },
     warningStock: { ...stock, list: "sort filter" },
     criticalStock: { ...stock, list: "sort filter" },
     minTemperature: temperature,
     maxTemperature: temperature,
-    minimalExpDays: { min: 0, max: 100_000, group: storage },
+    minimalExpDays: { ...bounds("days"), group: storage },
     customFields: {
       rows: { label: "field.customField" },
       schema: z.array(CustomField).max(MAX_CUSTOM_FIELDS).default([]),

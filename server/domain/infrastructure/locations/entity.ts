@@ -2,6 +2,7 @@
 // keep them, all staff read them. Each row stores its path (the labels from the root joined with " / ") so
 // the tree sorts by it; a change of a label or a parent rewrites the paths below it in the same
 // transaction. A location with children, stock, containers or documents cannot be deleted.
+import { bounds } from "../../../kernel/limits.ts";
 import { eq, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -104,8 +105,8 @@ const position = "group.storageSpace.position";
 const map = "group.storageSpace.map";
 const flags = "group.storageSpace.flags";
 const zones = "group.storageSpace.zones";
-const coordinate = { min: -1_000_000, max: 1_000_000 };
-const size = { min: 0, max: 1_000_000 };
+const coordinate = bounds("coordinate");
+const size = bounds("locationSize");
 
 export const storageSpace = new Resource({
   resource: "StorageSpace",
@@ -124,15 +125,15 @@ export const storageSpace = new Resource({
     description: { kind: "textarea", max: 1000, list: "search" },
     parentId: { display: "parentLabel", list: "filter" },
     typeId: { display: "typeCode", list: "filter show" },
-    capacityKg: { ...size, unit: "kg", list: "show" },
-    temperature: { min: -273.15, max: 1000, unit: "°C", list: true },
+    capacityKg: { ...bounds("capacity"), unit: "kg", list: "show" },
+    temperature: { ...bounds("temperature"), unit: "°C", list: true },
     coordinateX: { ...coordinate, group: position },
     coordinateY: { ...coordinate, group: position },
     coordinateZ: { ...coordinate, group: position },
     dimensionX: { ...size, group: position },
     dimensionY: { ...size, group: position },
     dimensionZ: { ...size, group: position },
-    pickupOrder: { min: 0, max: 1_000_000_000, list: "sort filter", group: position },
+    pickupOrder: { ...bounds("pickupOrder"), list: "sort filter", group: position },
     mapSouthWestX: { ...coordinate, group: map },
     mapSouthWestY: { ...coordinate, group: map },
     mapNorthEastX: { ...coordinate, group: map },

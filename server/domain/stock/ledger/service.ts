@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { runEach } from "../../../db/bulk.ts";
 import { AppError } from "../../../kernel/errors.ts";
+import { MAX_STOCK, QUANTITY_SCALE } from "../quantity.ts";
 
 export interface LineKey {
   productId: number;
@@ -59,11 +60,22 @@ function shortfall(m: Movement): AppError {
   });
 }
 
+function aboveLimit(m: Movement): AppError {
+  return new AppError("document.validation", {
+    issues: [{
+      positionId: m.positionId,
+      code: "document.issue.stockAboveLimit",
+      severity: "error",
+      params: { productId: m.key.productId, max: MAX_STOCK },
+    }],
+  });
+}
+
 /**
  * Applies a document's movements as one change: a ledger row per movement, then each stock line and each
  * summary by its net delta, one prepared statement stepped per row (`runEach`). A line that would go below
- * zero refuses the whole change (422 quantityAboveAvailable at the position that took from it); the caller's
- * transaction rolls back. Lines and summaries that come to zero are deleted.
+ * zero refuses the whole change (422 quantityAboveAvailable at the position that took from it), as does a
+ * product's total above MAX_STOCK (422 stockAboveLimit); the caller's transaction rolls back. Lines and summaries that come to zero are deleted.
  */
 export async function applyMovements(tx: Db, movements: Movement[], now: string): Promise<void> {
   if (movements.length === 0) return;
@@ -135,6 +147,9 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
      RETURNING product_id, quantity`,
     [...products.values()].map((e) => [e.value, e.delta]),
   );
+  // A product's total holds each of its lines: at most MAX_STOCK, so that every sum stays exact.
+  const overfull = productsLeft.find((r) => Number(r[1]) > MAX_STOCK * QUANTITY_SCALE);
+  if (overfull) throw aboveLimit(products.get(String(overfull[0]))!.first);
   const noProduct = productsLeft.filter((r) => Number(r[1]) === 0).map((r) => [r[0]]);
   if (noProduct.length) {
     await runEach(tx, `DELETE FROM stock_product_totals WHERE product_id = ? AND quantity = 0`, noProduct);

@@ -3,6 +3,7 @@
 // document, or of a generated one, are not changed. Every change recomputes the document's totals.
 // Quantities are thousandths; a location or container left empty takes the document's. Deleting a
 // (working-copy) document deletes its positions.
+import { bounds } from "../../../kernel/limits.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -172,7 +173,7 @@ export async function positionExtras(
 
 const listed = "sort filter show";
 const name = z.string().nullable();
-const quantity = { output: z.number(), codec: milli, formLimits: { min: 0 } } as const;
+const quantity = { output: z.number(), codec: milli, formLimits: bounds("quantity") } as const;
 
 export const wmsDocumentPosition = new Resource({
   resource: "WmsDocumentPosition",
@@ -186,7 +187,7 @@ export const wmsDocumentPosition = new Resource({
     quantity: { ...quantity, schema: quantityMilli, list: "show" },
     quantityReal: { ...quantity, schema: optQuantityMilli, output: z.number().nullable(), list: "show" },
     quantityLeft: { input: false, output: z.number(), codec: milli, list: true },
-    unitPrice: { kind: "money", min: 0, max: 1e12, list: true },
+    unitPrice: { kind: "money", ...bounds("price"), list: true },
     value: { kind: "money", input: false, list: true },
     expiryDate: { kind: "date", day: true, list: "show" },
     productionDate: { kind: "date", day: true, list: true },
