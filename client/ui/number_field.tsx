@@ -1,15 +1,22 @@
-// A number input. The spec asks numeric inputs to lose focus on the mouse wheel: a wheel turned while
-// reading a long form scrolls the page and never changes a quantity behind the pointer.
+// A number input that keeps what was typed. The text is read in the interface language's way
+// (@internationalized/number: "0,5" in Polish, "1.000" in German); text that is not a number, or a number
+// outside the field's bounds or with too many decimals, stays in the field with what is wrong beside it,
+// and the field is counted as unsendable (InvalidFields) so that its form refuses to save instead of
+// sending a stale value. The spec asks numeric inputs to lose focus on the mouse wheel: a wheel turned
+// while reading a long form scrolls the page and never changes a quantity behind the pointer.
+import { NumberFormatter, NumberParser } from "@internationalized/number";
 import {
   Button as AriaButton,
   FieldError,
   Group,
   Input,
   Label,
-  NumberField as AriaNumberField,
   Text,
+  TextField as AriaTextField,
+  useLocale,
 } from "react-aria-components";
-import { useEffect } from "react";
+import { createContext, type KeyboardEvent, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useT } from "../i18n/use_t.ts";
 import * as s from "./ui.css.ts";
 
 /**
@@ -40,6 +47,35 @@ function useWheelTakesFocus(): void {
   }, []);
 }
 
+/** The number fields of one form whose text cannot be sent, by name, with their inputs. */
+export type InvalidFields = Map<string, HTMLInputElement>;
+const InvalidFieldsContext = createContext<InvalidFields | null>(null);
+export const InvalidFieldsProvider = InvalidFieldsContext.Provider;
+
+/** A form's record of its unsendable number fields (stable for the form's life). */
+export function useInvalidFields(): InvalidFields {
+  return useMemo(() => new Map<string, HTMLInputElement>(), []);
+}
+
+/**
+ * Brings the first unsendable field (in the page's order) into view and focus; true when there is one, so
+ * that the form does not send.
+ */
+export function focusFirstInvalid(fields: InvalidFields): boolean {
+  const inputs = [...fields.values()].filter((i) => i.isConnected);
+  if (!inputs.length) return false;
+  inputs.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  inputs[0].scrollIntoView({ block: "center" });
+  inputs[0].focus();
+  return true;
+}
+
+/** Does `v` have at most `digits` decimals (within floating point's reach)? */
+function withinDecimals(v: number, digits: number): boolean {
+  const scaled = v * 10 ** digits;
+  return Math.abs(scaled - Math.round(scaled)) <= 1e-6 * Math.max(1, Math.abs(scaled));
+}
+
 export function NumberField(p: {
   name: string;
   label: string;
@@ -62,38 +98,126 @@ export function NumberField(p: {
   hideLabel?: boolean;
 }) {
   useWheelTakesFocus();
+  const t = useT();
+  const { locale } = useLocale();
+  const digits = p.formatOptions?.maximumFractionDigits ?? 6;
+  const options = p.formatOptions ?? {};
+  const key = JSON.stringify(options);
+  const { formatter, parser, grouped } = useMemo(() => ({
+    formatter: new NumberFormatter(locale, { useGrouping: false, maximumFractionDigits: 6, ...options }),
+    // Group separators are accepted as typed ("1 000", "1.000" in German).
+    parser: new NumberParser(locale, { ...options, useGrouping: true }),
+    grouped: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }),
+  }), [locale, key]);
+  const format = (v: number | null) => (v === null || Number.isNaN(v) ? "" : formatter.format(v));
+
+  const [text, setText] = useState(() => format(p.value));
+  /** The value this field last reported (or was given): a different one given later is shown afresh. */
+  const shown = useRef(p.value);
+  useEffect(() => {
+    if (!Object.is(p.value, shown.current)) {
+      shown.current = p.value;
+      setText(format(p.value));
+    }
+  }, [p.value]);
+  useEffect(() => setText((now) => (judge(now).problem ? now : format(shown.current))), [formatter]);
+
+  /** The value of `typed`, or what is wrong with it. */
+  function judge(typed: string): { value: number | null; problem?: string } {
+    const trimmed = typed.trim();
+    if (trimmed === "") return { value: null };
+    const v = parser.parse(trimmed);
+    if (!Number.isFinite(v)) return { value: null, problem: t.t("number.invalid") };
+    if (p.minValue !== undefined && v < p.minValue) {
+      return { value: null, problem: t.t("number.atLeast", { min: grouped.format(p.minValue) }) };
+    }
+    if (p.maxValue !== undefined && v > p.maxValue) {
+      return { value: null, problem: t.t("number.atMost", { max: grouped.format(p.maxValue) }) };
+    }
+    if (!withinDecimals(v, digits)) {
+      return { value: null, problem: t.t("number.decimals", { count: digits }) };
+    }
+    return { value: v };
+  }
+
+  function change(typed: string) {
+    setText(typed);
+    const { value, problem } = judge(typed);
+    if (problem) return;
+    shown.current = value;
+    p.onChange(value);
+  }
+
+  function step(by: number) {
+    const { value, problem } = judge(text);
+    let next = (problem ? shown.current : value) ?? 0;
+    next += by;
+    if (p.minValue !== undefined) next = Math.max(p.minValue, next);
+    if (p.maxValue !== undefined) next = Math.min(p.maxValue, next);
+    change(format(next));
+  }
+
+  const { problem } = judge(text);
+  const input = useRef<HTMLInputElement>(null);
+  const invalid = useContext(InvalidFieldsContext);
+  useEffect(() => {
+    if (!invalid) return;
+    if (problem && input.current) invalid.set(p.name, input.current);
+    else invalid.delete(p.name);
+    return () => void invalid.delete(p.name);
+  }, [invalid, p.name, !!problem]);
+
+  const messages = problem ? [problem] : p.errors ?? [];
   return (
-    <AriaNumberField
+    <AriaTextField
       name={p.name}
-      value={p.value ?? NaN}
-      onChange={(v) => p.onChange(Number.isNaN(v) ? null : v)}
+      value={text}
+      onChange={change}
+      onBlur={() => {
+        // A number as typed is shown the way the language writes it; text that is not stays as typed.
+        if (!judge(text).problem) setText(format(shown.current));
+      }}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (p.isReadOnly) return;
+        if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+          e.preventDefault();
+          step(e.key === "ArrowUp" ? 1 : -1);
+        }
+      }}
       isRequired={p.isRequired}
       isReadOnly={p.isReadOnly}
-      minValue={p.minValue}
-      maxValue={p.maxValue}
-      formatOptions={p.formatOptions ?? { useGrouping: false, maximumFractionDigits: 6 }}
-      isInvalid={!!p.errors?.length}
-      isWheelDisabled
+      isInvalid={messages.length > 0}
       validationBehavior="aria"
-      incrementAriaLabel={p.incrementLabel}
-      decrementAriaLabel={p.decrementLabel}
+      inputMode="decimal"
+      autoComplete="off"
       className={s.field}
     >
       <Label className={p.hideLabel ? s.visuallyHidden : s.label}>{p.label}</Label>
       <Group className={s.numberGroup}>
-        <Input
-          className={s.numberInput}
-          data-number-input=""
-        />
+        <Input ref={input} className={s.numberInput} data-number-input="" />
         {p.unit ? <Text slot="description" className={s.suffix}>{p.unit}</Text> : null}
         {p.isReadOnly ? null : (
           <>
-            <AriaButton slot="decrement" className={s.stepButton}>−</AriaButton>
-            <AriaButton slot="increment" className={s.stepButton}>+</AriaButton>
+            <AriaButton
+              className={s.stepButton}
+              aria-label={p.decrementLabel}
+              excludeFromTabOrder
+              onPress={() => step(-1)}
+            >
+              −
+            </AriaButton>
+            <AriaButton
+              className={s.stepButton}
+              aria-label={p.incrementLabel}
+              excludeFromTabOrder
+              onPress={() => step(1)}
+            >
+              +
+            </AriaButton>
           </>
         )}
       </Group>
-      <FieldError className={s.fieldError}>{p.errors?.join(" ")}</FieldError>
-    </AriaNumberField>
+      <FieldError className={s.fieldError}>{messages.join(" ")}</FieldError>
+    </AriaTextField>
   );
 }

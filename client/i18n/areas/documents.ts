@@ -36,6 +36,8 @@ export const documentsMessages = {
     "documents.scanHint":
       "Scan or type a barcode, a product index or a GS1 label (its expiry date and serial number fill in) and press Enter.",
     "documents.added": "{product} added.",
+    "documents.raised": "{product}: quantity now {quantity}.",
+    "documents.pickProduct": "Or find a product by name or index",
     "documents.remove": "Remove {product}",
     "documents.actions": "Document actions",
     "documents.issues": "What stops the confirmation",
@@ -72,6 +74,8 @@ export const documentsMessages = {
     "documents.scanHint":
       "Zeskanuj lub wpisz kod kreskowy, indeks produktu albo etykietę GS1 (data ważności i numer seryjny uzupełnią się same) i naciśnij Enter.",
     "documents.added": "Dodano {product}.",
+    "documents.raised": "{product}: ilość teraz {quantity}.",
+    "documents.pickProduct": "Albo znajdź produkt po nazwie lub indeksie",
     "documents.remove": "Usuń {product}",
     "documents.actions": "Akcje dokumentu",
     "documents.issues": "Co blokuje zatwierdzenie",
@@ -108,6 +112,8 @@ export const documentsMessages = {
     "documents.scanHint":
       "Scannen oder tippen Sie einen Barcode, eine Artikelnummer oder ein GS1-Etikett (Verfallsdatum und Seriennummer werden übernommen) und drücken Sie Enter.",
     "documents.added": "{product} hinzugefügt.",
+    "documents.raised": "{product}: Menge jetzt {quantity}.",
+    "documents.pickProduct": "Oder ein Produkt nach Name oder Index suchen",
     "documents.remove": "{product} entfernen",
     "documents.actions": "Belegaktionen",
     "documents.issues": "Was die Bestätigung verhindert",
@@ -145,6 +151,8 @@ export const documentsMessages = {
     "documents.scanHint":
       "Scannez ou saisissez un code-barres, une référence produit ou une étiquette GS1 (date de péremption et numéro de série repris), puis appuyez sur Entrée.",
     "documents.added": "{product} ajouté.",
+    "documents.raised": "{product} : quantité maintenant {quantity}.",
+    "documents.pickProduct": "Ou chercher un produit par nom ou référence",
     "documents.remove": "Retirer {product}",
     "documents.actions": "Actions du document",
     "documents.issues": "Ce qui empêche la validation",
@@ -181,6 +189,8 @@ export const documentsMessages = {
     "documents.scanHint":
       "Escanee o escriba un código de barras, una referencia de producto o una etiqueta GS1 (se toman la fecha de caducidad y el número de serie) y pulse Intro.",
     "documents.added": "{product} añadido.",
+    "documents.raised": "{product}: cantidad ahora {quantity}.",
+    "documents.pickProduct": "O buscar un producto por nombre o índice",
     "documents.remove": "Quitar {product}",
     "documents.actions": "Acciones del documento",
     "documents.issues": "Lo que impide la confirmación",
@@ -217,6 +227,8 @@ export const documentsMessages = {
     "documents.scanHint":
       "Отсканируйте или введите штрихкод, артикул товара или этикетку GS1 (срок годности и серийный номер подставятся сами) и нажмите Enter.",
     "documents.added": "{product} добавлен.",
+    "documents.raised": "{product}: теперь количество {quantity}.",
+    "documents.pickProduct": "Или найдите товар по названию или индексу",
     "documents.remove": "Убрать {product}",
     "documents.actions": "Действия с документом",
     "documents.issues": "Что мешает подтверждению",

@@ -2,6 +2,7 @@
 // record changed by someone else meanwhile is refused (409) and said so, with the input kept. Server
 // field codes appear beside their fields; "the form has errors" above them. Delete asks first. While
 // the dialog edits a record, others editing it are named (real-time edit mode).
+import { focusFirstInvalid, InvalidFieldsProvider, useInvalidFields } from "../../ui/number_field.tsx";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Form } from "react-aria-components";
 import { api, ApiError } from "../../api.ts";
@@ -46,6 +47,7 @@ export function RecordDialog(p: RecordDialogProps) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [elsewhere, setElsewhere] = useState<"changed" | "deleted" | null>(null);
+  const invalid = useInvalidFields();
 
   useEffect(() => {
     if (mode === "add") return;
@@ -77,6 +79,11 @@ export function RecordDialog(p: RecordDialogProps) {
   async function save(e: FormEvent) {
     e.preventDefault();
     if (mode === "preview" || busy) return;
+    // A number field holding text that is not a number it may send: say so there, send nothing.
+    if (focusFirstInvalid(invalid)) {
+      setMessage({ kind: "error", text: t.t("error.formHasErrors") });
+      return;
+    }
     setBusy(true);
     setMessage(null);
     try {
@@ -154,16 +161,18 @@ export function RecordDialog(p: RecordDialogProps) {
               )
               : null}
             {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
-            <RecordFields
-              t={t}
-              meta={meta}
-              mode={mode}
-              isAdmin={p.isAdmin}
-              record={record}
-              values={values}
-              onChange={(name, v) => setValues((old) => ({ ...old, [name]: v }))}
-              errors={errors}
-            />
+            <InvalidFieldsProvider value={invalid}>
+              <RecordFields
+                t={t}
+                meta={meta}
+                mode={mode}
+                isAdmin={p.isAdmin}
+                record={record}
+                values={values}
+                onChange={(name, v) => setValues((old) => ({ ...old, [name]: v }))}
+                errors={errors}
+              />
+            </InvalidFieldsProvider>
             <div className={css.actions}>
               {mode === "edit" && !meta.singleton && p.onDeleted
                 ? (

@@ -4,7 +4,8 @@
 // positions, added by scanning or typing a barcode or an index into one input (Enter adds one piece), each
 // with its quantity and, as the product's flags ask, its expiry date, production date and serial number.
 // Save keeps all of it; Confirm saves, then confirms, showing what stops it at each position.
-import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
+import { LIMITS } from "../../../server/kernel/limits.ts";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage, reportError } from "../../errors.ts";
@@ -14,7 +15,12 @@ import type { Translator } from "../../i18n/mod.ts";
 import { navigate } from "../../shell/navigation.ts";
 import { type DocumentDefinition, pushToast, startupAtom } from "../../state.ts";
 import { Button, Notice, ReadOnlyField, Select, TextField } from "../../ui/controls.tsx";
-import { NumberField } from "../../ui/number_field.tsx";
+import {
+  focusFirstInvalid,
+  InvalidFieldsProvider,
+  NumberField,
+  useInvalidFields,
+} from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
@@ -33,6 +39,7 @@ import * as css from "./documents.css.ts";
 const reference = (name: string): ReferenceMeta =>
   wmsDocumentMeta.fields.find((f) => f.name === name)!.reference!;
 const containerRef: ReferenceMeta = { resource: "Container", path: "/Container", titleFields: ["number"] };
+const productRef: ReferenceMeta = { resource: "Product", path: "/Product", titleFields: ["index", "name"] };
 
 interface Header {
   typeCode: string;
@@ -102,6 +109,8 @@ export function DocumentEditor(p: { id: number | null }) {
   const [scanErrors, setScanErrors] = useState<string[]>([]);
   const [announce, setAnnounce] = useState("");
   const [busy, setBusy] = useState(false);
+  const invalid = useInvalidFields();
+  const scanBox = useRef<HTMLDivElement>(null);
 
   // A new document starts with the first enabled type.
   const current: Header = header ?? {
@@ -168,6 +177,12 @@ export function DocumentEditor(p: { id: number | null }) {
 
   /** Saves the header and the changed positions; false when something was refused (shown). */
   async function save(): Promise<boolean> {
+    // A quantity holding text that is not a number it may take stays there with what is wrong: nothing
+    // is saved (or confirmed) until it is corrected.
+    if (focusFirstInvalid(invalid)) {
+      pushToast("error", t.t("error.formHasErrors"));
+      return false;
+    }
     setErrors({});
     try {
       if (p.id === null) {
@@ -223,23 +238,37 @@ export function DocumentEditor(p: { id: number | null }) {
     navigate(`/warehouse-documents/${d.id}`);
   }, save);
 
-  async function add(code: string) {
-    if (p.id === null || !code.trim()) return;
+  /**
+   * Adds one piece of what was scanned (a code) or picked (a product): the line of the same product,
+   * expiry and serial grows, else a line is made. The scan field is emptied after a success and its text
+   * selected after a refusal, so that the next scan replaces it instead of being appended to it.
+   */
+  async function add(what: { productCode: string } | { productId: number }) {
+    if (p.id === null) return;
+    if ("productCode" in what && !what.productCode.trim()) return;
     setScanErrors([]);
+    // Quantities typed but not saved yet are saved first: the scan raises what the server holds.
+    if (dirty.size && !(await save())) return;
     try {
-      const pos = await api<WmsPosition>("POST", "/WmsDocumentPosition", {
-        documentId: p.id,
-        productCode: code.trim(),
-        quantity: 1,
-      });
-      setPositions((list) => [...list, pos]);
+      const { position: pos, merged } = await api<{ position: WmsPosition; merged: boolean }>(
+        "POST",
+        "/WmsDocumentPosition/scan",
+        { documentId: p.id, ...("productCode" in what ? { productCode: what.productCode.trim() } : what) },
+      );
+      setPositions((list) => merged ? list.map((x) => (x.id === pos.id ? pos : x)) : [...list, pos]);
       setScan("");
-      setAnnounce(t.t("documents.added", { product: pos.productIndex ?? pos.productName ?? "" }));
+      const product = pos.productIndex ?? pos.productName ?? "";
+      setAnnounce(
+        merged
+          ? t.t("documents.raised", { product, quantity: String(pos.quantity) })
+          : t.t("documents.added", { product }),
+      );
       await readFlags([pos]);
     } catch (err) {
       if (err instanceof ApiError && err.code === "document.validation") {
         setScanErrors((err.issues as { message?: string; code: string }[]).map((i) => i.message ?? i.code));
       } else setScanErrors([errorMessage(t, err)]);
+      scanBox.current?.querySelector("input")?.select();
     }
   }
 
@@ -301,146 +330,164 @@ export function DocumentEditor(p: { id: number | null }) {
   };
 
   return (
-    <div className={`${css.section} ${css.marksRequired}`} data-testid="document-editor">
-      <h2>{t.t("documents.header")}</h2>
-      <div className={css.header}>
-        {doc
-          ? (
-            <>
-              <ReadOnlyField label={t.t("field.wmsDocument.documentNumber")}>
-                {doc.documentNumber}
-              </ReadOnlyField>
-              <ReadOnlyField label={t.t("field.wmsDocument.typeCode")}>
-                {t.t(`option.typeCode.${doc.typeCode}` as PlainKey)}
-              </ReadOnlyField>
-            </>
-          )
-          : (
-            <Select
-              name="typeCode"
-              label={t.t("field.wmsDocument.typeCode")}
-              value={current.typeCode}
-              isRequired
-              options={types.map((d) => ({ id: d.typeCode, label: t.t(d.labelKey as PlainKey) }))}
-              onChange={(typeCode) => change({ typeCode })}
-              errors={errors.typeCode}
-            />
-          )}
-        {def && !def.internal
-          ? (
-            <ReferencePicker
-              t={t}
-              name="contractorId"
-              label={t.t("field.wmsDocument.contractorId")}
-              reference={reference("contractorId")}
-              value={current.contractorId}
-              knownTitle={doc?.contractorName ?? undefined}
-              errors={errors.contractorId}
-              onChange={(id) => change({ contractorId: id })}
-            />
-          )
-          : null}
-        {side("source")}
-        {side("destination")}
-        <TextField
-          name="plannedDate"
-          type="date"
-          label={t.t("field.wmsDocument.plannedDate")}
-          value={current.plannedDate}
-          onChange={(plannedDate) => change({ plannedDate })}
-          errors={errors.plannedDate}
-        />
-        <TextField
-          name="comment"
-          multiline
-          label={t.t("field.wmsDocument.comment")}
-          value={current.comment}
-          onChange={(comment) => change({ comment })}
-          errors={errors.comment}
-        />
-      </div>
+    <InvalidFieldsProvider value={invalid}>
+      <div className={`${css.section} ${css.marksRequired}`} data-testid="document-editor">
+        <h2>{t.t("documents.header")}</h2>
+        <div className={css.header}>
+          {doc
+            ? (
+              <>
+                <ReadOnlyField label={t.t("field.wmsDocument.documentNumber")}>
+                  {doc.documentNumber}
+                </ReadOnlyField>
+                <ReadOnlyField label={t.t("field.wmsDocument.typeCode")}>
+                  {t.t(`option.typeCode.${doc.typeCode}` as PlainKey)}
+                </ReadOnlyField>
+              </>
+            )
+            : (
+              <Select
+                name="typeCode"
+                label={t.t("field.wmsDocument.typeCode")}
+                value={current.typeCode}
+                isRequired
+                options={types.map((d) => ({ id: d.typeCode, label: t.t(d.labelKey as PlainKey) }))}
+                onChange={(typeCode) => change({ typeCode })}
+                errors={errors.typeCode}
+              />
+            )}
+          {def && !def.internal
+            ? (
+              <ReferencePicker
+                t={t}
+                name="contractorId"
+                label={t.t("field.wmsDocument.contractorId")}
+                reference={reference("contractorId")}
+                value={current.contractorId}
+                knownTitle={doc?.contractorName ?? undefined}
+                errors={errors.contractorId}
+                onChange={(id) => change({ contractorId: id })}
+              />
+            )
+            : null}
+          {side("source")}
+          {side("destination")}
+          <TextField
+            name="plannedDate"
+            type="date"
+            label={t.t("field.wmsDocument.plannedDate")}
+            value={current.plannedDate}
+            onChange={(plannedDate) => change({ plannedDate })}
+            errors={errors.plannedDate}
+          />
+          <TextField
+            name="comment"
+            multiline
+            label={t.t("field.wmsDocument.comment")}
+            value={current.comment}
+            onChange={(comment) => change({ comment })}
+            errors={errors.comment}
+          />
+        </div>
 
-      <h2>{t.t("documents.positions")}</h2>
-      {p.id === null ? <p>{t.t("documents.saveFirst")}</p> : (
-        <>
-          <div
-            className={css.scan}
-            onKeyDown={(e: KeyboardEvent) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                void add(scan);
-              }
+        <h2>{t.t("documents.positions")}</h2>
+        {p.id === null ? <p>{t.t("documents.saveFirst")}</p> : (
+          <>
+            <div
+              ref={scanBox}
+              className={css.scan}
+              onKeyDown={(e: KeyboardEvent) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  void add({ productCode: scan });
+                }
+              }}
+            >
+              <TextField
+                name="productCode"
+                label={t.t("documents.scan")}
+                description={t.t("documents.scanHint")}
+                value={scan}
+                onChange={(v) => {
+                  setScan(v);
+                  if (scanErrors.length) setScanErrors([]);
+                }}
+                autoComplete="off"
+                errors={scanErrors}
+              />
+            </div>
+            <div className={css.scan}>
+              <ReferencePicker
+                t={t}
+                name="pickProduct"
+                label={t.t("documents.pickProduct")}
+                reference={productRef}
+                value={null}
+                onChange={(id) => id !== null && void add({ productId: id })}
+              />
+            </div>
+            <div role="status" aria-live="polite" data-testid="scan-status">{announce}</div>
+            <IssueSummary t={t} flow={flow} />
+            {positions.length
+              ? (
+                <div className={css.tableScroll}>
+                  <table className={css.table} data-testid="editor-positions">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
+                        <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
+                        <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
+                        <th scope="col">{t.t("field.wmsDocumentPosition.productionDate")}</th>
+                        <th scope="col">{t.t("field.wmsDocumentPosition.serialNumber")}</th>
+                        <th scope="col">{t.t("dialog.delete")}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {positions.map((pos) => (
+                        <PositionRow
+                          key={pos.id}
+                          t={t}
+                          pos={pos}
+                          flags={flags[pos.productId]}
+                          issues={issuesAt(flow.issues, pos.id)}
+                          onChange={(patch) => changePosition(pos.id, patch)}
+                          onRemove={() => void remove(pos)}
+                        />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )
+              : <p>{t.t("documents.noPositions")}</p>}
+          </>
+        )}
+        <div className={css.actions}>
+          <Button
+            isDisabled={busy || flow.busy}
+            onPress={async () => {
+              setBusy(true);
+              if (await save()) pushToast("info", t.t("dialog.saved"));
+              setBusy(false);
             }}
           >
-            <TextField
-              name="productCode"
-              label={t.t("documents.scan")}
-              description={t.t("documents.scanHint")}
-              value={scan}
-              onChange={(v) => {
-                setScan(v);
-                if (scanErrors.length) setScanErrors([]);
-              }}
-              autoComplete="off"
-              errors={scanErrors}
-            />
-          </div>
-          <div role="status" aria-live="polite" data-testid="scan-status">{announce}</div>
-          <IssueSummary t={t} flow={flow} />
-          {positions.length
+            {t.t("common.save")}
+          </Button>
+          {p.id !== null
             ? (
-              <div className={css.tableScroll}>
-                <table className={css.table} data-testid="editor-positions">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
-                      <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
-                      <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
-                      <th scope="col">{t.t("field.wmsDocumentPosition.productionDate")}</th>
-                      <th scope="col">{t.t("field.wmsDocumentPosition.serialNumber")}</th>
-                      <th scope="col">{t.t("dialog.delete")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {positions.map((pos) => (
-                      <PositionRow
-                        key={pos.id}
-                        t={t}
-                        pos={pos}
-                        flags={flags[pos.productId]}
-                        issues={issuesAt(flow.issues, pos.id)}
-                        onChange={(patch) => changePosition(pos.id, patch)}
-                        onRemove={() => void remove(pos)}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Button
+                isDisabled={busy || flow.busy || !positions.length}
+                onPress={() => void flow.run(false)}
+              >
+                {t.t("document.action.confirm")}
+              </Button>
             )
-            : <p>{t.t("documents.noPositions")}</p>}
-        </>
-      )}
-      <div className={css.actions}>
-        <Button
-          isDisabled={busy || flow.busy}
-          onPress={async () => {
-            setBusy(true);
-            if (await save()) pushToast("info", t.t("dialog.saved"));
-            setBusy(false);
-          }}
-        >
-          {t.t("common.save")}
-        </Button>
-        {p.id !== null
-          ? (
-            <Button isDisabled={busy || flow.busy || !positions.length} onPress={() => void flow.run(false)}>
-              {t.t("document.action.confirm")}
-            </Button>
-          )
-          : null}
-        <Button quiet onPress={() => navigate("/warehouse-documents")}>{t.t("documents.backToList")}</Button>
+            : null}
+          <Button quiet onPress={() => navigate("/warehouse-documents")}>
+            {t.t("documents.backToList")}
+          </Button>
+        </div>
       </div>
-    </div>
+    </InvalidFieldsProvider>
   );
 }
 
@@ -480,7 +527,8 @@ function PositionRow(p: {
           label={`${t.t("field.wmsDocumentPosition.quantity")} ${name}`}
           hideLabel
           value={pos.quantity}
-          minValue={0}
+          minValue={LIMITS.quantity.min}
+          maxValue={LIMITS.quantity.max}
           formatOptions={{ useGrouping: false, maximumFractionDigits: 3 }}
           onChange={(v) => p.onChange({ quantity: v ?? 0 })}
           incrementLabel={t.t("dialog.increment")}

@@ -9,7 +9,12 @@ import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import type { PlainKey } from "../list/meta.ts";
 import { Button, Checkbox, Notice, TextField } from "../../ui/controls.tsx";
-import { NumberField } from "../../ui/number_field.tsx";
+import {
+  focusFirstInvalid,
+  InvalidFieldsProvider,
+  NumberField,
+  useInvalidFields,
+} from "../../ui/number_field.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
 import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/entity.ts";
@@ -67,6 +72,7 @@ export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created:
   const [message, setMessage] = useState<string | null>(null);
   const [taken, setTaken] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const invalid = useInvalidFields();
 
   // Any change makes a shown preview stale.
   const changeLevels = (next: Level[]) => {
@@ -79,6 +85,11 @@ export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created:
 
   async function send(previewOnly: boolean) {
     if (busy) return;
+    // A number that is not one the generator takes stays as typed, with what is wrong beside it.
+    if (focusFirstInvalid(invalid)) {
+      setMessage(t.t("error.formHasErrors"));
+      return;
+    }
     setBusy(true);
     setMessage(null);
     try {
@@ -131,138 +142,142 @@ export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created:
       onOpenChange={(open) => !open && p.onClose()}
       size="wide"
     >
-      <Form
-        onSubmit={submit}
-        validationBehavior="aria"
-        className={dialogs.form}
-        aria-label={t.t("generator.title")}
-      >
-        {message ? <Notice kind="error">{message}</Notice> : null}
-        <fieldset className={dialogs.group}>
-          <ReferencePicker
-            t={t}
-            name="parentId"
-            label={t.t("generator.parent")}
-            description={t.t("generator.parentHint")}
-            reference={parentRef}
-            value={parentId}
-            onChange={(id) => {
-              setPreview(null);
-              setParentId(id);
-            }}
-            errors={fieldErrors("parentId")}
-          />
-          <TextField
-            name="separator"
-            label={t.t("generator.separator")}
-            value={separator}
-            onChange={(v) => {
-              setPreview(null);
-              setSeparator(v);
-            }}
-            autoComplete="off"
-            errors={fieldErrors("separator")}
-          />
-        </fieldset>
-        {levels.map((l, i) => {
-          const name = (key: string) => `levels.${i}.${key}`;
-          const number = (key: "quantity" | "digits" | "beginFrom", min: number, max: number) => (
-            <NumberField
-              name={name(key)}
-              label={t.t(`generator.${key}`)}
-              value={l[key]}
-              onChange={(v) => setLevel(i, { [key]: v })}
-              isRequired={key !== "beginFrom"}
-              minValue={min}
-              maxValue={max}
-              errors={fieldErrors(name(key))}
-              incrementLabel={t.t("dialog.increment")}
-              decrementLabel={t.t("dialog.decrement")}
+      <InvalidFieldsProvider value={invalid}>
+        <Form
+          onSubmit={submit}
+          validationBehavior="aria"
+          className={dialogs.form}
+          aria-label={t.t("generator.title")}
+        >
+          {message ? <Notice kind="error">{message}</Notice> : null}
+          <fieldset className={dialogs.group}>
+            <ReferencePicker
+              t={t}
+              name="parentId"
+              label={t.t("generator.parent")}
+              description={t.t("generator.parentHint")}
+              reference={parentRef}
+              value={parentId}
+              onChange={(id) => {
+                setPreview(null);
+                setParentId(id);
+              }}
+              errors={fieldErrors("parentId")}
             />
-          );
-          return (
-            <fieldset key={i} className={css.level}>
-              <legend className={dialogs.legend}>{t.t("generator.level", { n: i + 1 })}</legend>
-              <TextField
-                name={name("prefix")}
-                label={t.t("generator.prefix")}
-                value={l.prefix}
-                onChange={(v) => setLevel(i, { prefix: v })}
-                autoComplete="off"
-                description={t.t("master.savedInCapitals")}
-                errors={fieldErrors(name("prefix"))}
+            <TextField
+              name="separator"
+              label={t.t("generator.separator")}
+              value={separator}
+              onChange={(v) => {
+                setPreview(null);
+                setSeparator(v);
+              }}
+              autoComplete="off"
+              errors={fieldErrors("separator")}
+            />
+          </fieldset>
+          {levels.map((l, i) => {
+            const name = (key: string) => `levels.${i}.${key}`;
+            const number = (key: "quantity" | "digits" | "beginFrom", min: number, max: number) => (
+              <NumberField
+                name={name(key)}
+                label={t.t(`generator.${key}`)}
+                value={l[key]}
+                onChange={(v) => setLevel(i, { [key]: v })}
+                isRequired={key !== "beginFrom"}
+                minValue={min}
+                maxValue={max}
+                errors={fieldErrors(name(key))}
+                incrementLabel={t.t("dialog.increment")}
+                decrementLabel={t.t("dialog.decrement")}
               />
-              {number("quantity", 1, 1000)}
-              {number("digits", 1, 6)}
-              {number("beginFrom", 0, 999_999)}
-              <ReferencePicker
-                t={t}
-                name={name("typeId")}
-                label={t.t("field.storageSpace.typeId")}
-                reference={typeRef}
-                value={l.typeId}
-                onChange={(id) => setLevel(i, { typeId: id })}
-                errors={fieldErrors(name("typeId"))}
-              />
-              <div className={css.flags}>
-                {FLAGS.map((f) => (
-                  <Checkbox
-                    key={f}
-                    name={name(f)}
-                    isSelected={l[f]}
-                    onChange={(v) => setLevel(i, { [f]: v })}
-                  >
-                    {t.t(`field.storageSpace.${f}`)}
-                  </Checkbox>
-                ))}
-              </div>
-              {levels.length > 1 && i === levels.length - 1
-                ? (
-                  <Button quiet onPress={() => changeLevels(levels.slice(0, -1))}>
-                    {t.t("generator.removeLevel", { n: i + 1 })}
-                  </Button>
-                )
-                : null}
-            </fieldset>
-          );
-        })}
-        {levelErrors.length
-          ? (
-            <p role="alert" className={css.fieldError} data-testid="generator-levels-error">
-              {levelErrors.join(" ")}
-            </p>
-          )
-          : null}
-        {levels.length < MAX_LEVELS
-          ? (
-            <span>
-              <Button quiet onPress={() => changeLevels([...levels, newLevel()])}>
-                {t.t("generator.addLevel")}
-              </Button>
-            </span>
-          )
-          : null}
-        {preview
-          ? (
-            <section aria-label={t.t("generator.previewTitle")} data-testid="generator-preview">
-              <p role="status">{t.plural("generator.total", preview.length)}</p>
-              <ul className={css.labels}>
-                {preview.slice(0, PREVIEW_SHOWN).map((label) => (
-                  <li key={label} className={css.badge}>{label}</li>
-                ))}
-                {preview.length - PREVIEW_SHOWN > 0 ? <li aria-hidden="true">…</li> : null}
-              </ul>
-            </section>
-          )
-          : null}
-        <div className={dialogs.actions}>
-          <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-          <Button quiet isDisabled={busy} onPress={() => void send(true)}>{t.t("generator.preview")}</Button>
-          <Button type="submit" isDisabled={busy}>
-            {busy ? t.t("common.loading") : t.t("generator.generate")}
-          </Button>
-        </div>
-      </Form>
+            );
+            return (
+              <fieldset key={i} className={css.level}>
+                <legend className={dialogs.legend}>{t.t("generator.level", { n: i + 1 })}</legend>
+                <TextField
+                  name={name("prefix")}
+                  label={t.t("generator.prefix")}
+                  value={l.prefix}
+                  onChange={(v) => setLevel(i, { prefix: v })}
+                  autoComplete="off"
+                  description={t.t("master.savedInCapitals")}
+                  errors={fieldErrors(name("prefix"))}
+                />
+                {number("quantity", 1, 1000)}
+                {number("digits", 1, 6)}
+                {number("beginFrom", 0, 999_999)}
+                <ReferencePicker
+                  t={t}
+                  name={name("typeId")}
+                  label={t.t("field.storageSpace.typeId")}
+                  reference={typeRef}
+                  value={l.typeId}
+                  onChange={(id) => setLevel(i, { typeId: id })}
+                  errors={fieldErrors(name("typeId"))}
+                />
+                <div className={css.flags}>
+                  {FLAGS.map((f) => (
+                    <Checkbox
+                      key={f}
+                      name={name(f)}
+                      isSelected={l[f]}
+                      onChange={(v) => setLevel(i, { [f]: v })}
+                    >
+                      {t.t(`field.storageSpace.${f}`)}
+                    </Checkbox>
+                  ))}
+                </div>
+                {levels.length > 1 && i === levels.length - 1
+                  ? (
+                    <Button quiet onPress={() => changeLevels(levels.slice(0, -1))}>
+                      {t.t("generator.removeLevel", { n: i + 1 })}
+                    </Button>
+                  )
+                  : null}
+              </fieldset>
+            );
+          })}
+          {levelErrors.length
+            ? (
+              <p role="alert" className={css.fieldError} data-testid="generator-levels-error">
+                {levelErrors.join(" ")}
+              </p>
+            )
+            : null}
+          {levels.length < MAX_LEVELS
+            ? (
+              <span>
+                <Button quiet onPress={() => changeLevels([...levels, newLevel()])}>
+                  {t.t("generator.addLevel")}
+                </Button>
+              </span>
+            )
+            : null}
+          {preview
+            ? (
+              <section aria-label={t.t("generator.previewTitle")} data-testid="generator-preview">
+                <p role="status">{t.plural("generator.total", preview.length)}</p>
+                <ul className={css.labels}>
+                  {preview.slice(0, PREVIEW_SHOWN).map((label) => (
+                    <li key={label} className={css.badge}>{label}</li>
+                  ))}
+                  {preview.length - PREVIEW_SHOWN > 0 ? <li aria-hidden="true">…</li> : null}
+                </ul>
+              </section>
+            )
+            : null}
+          <div className={dialogs.actions}>
+            <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
+            <Button quiet isDisabled={busy} onPress={() => void send(true)}>
+              {t.t("generator.preview")}
+            </Button>
+            <Button type="submit" isDisabled={busy}>
+              {busy ? t.t("common.loading") : t.t("generator.generate")}
+            </Button>
+          </div>
+        </Form>
+      </InvalidFieldsProvider>
     </ModalDialog>
   );
 }

@@ -2,7 +2,7 @@
 // document; the WmsDocumentPosition record itself is declared in entity.ts.
 import { z } from "zod";
 import { optDate, optText, refId } from "../../resource/fields.ts";
-import { quantityMilli } from "../quantity.ts";
+import { MAX_QUANTITY, quantityMilli } from "../quantity.ts";
 import { wmsDocumentPosition } from "./entity.ts";
 
 export const WmsDocumentPositionCreate = wmsDocumentPosition.entity.create;
@@ -32,3 +32,26 @@ export const GroupMovement = z.object({
   })).min(1).max(1000),
 });
 export type GroupMovement = z.output<typeof GroupMovement>;
+
+/**
+ * Adding by a scan: `productCode` (an index, a barcode or a GS1 label) or `productId` (a product picked by
+ * name), and the quantity in units (1 unless said). The line of the same product, expiry, production date
+ * and serial number grows instead of a second one being made.
+ */
+export const ScanRequest = z.object({
+  documentId: z.number().int().positive(),
+  productCode: optText(200),
+  productId: refId,
+  quantity: z.number().positive().max(MAX_QUANTITY).default(1),
+}).superRefine((v, ctx) => {
+  if ((v.productCode === null) === (v.productId === null)) {
+    ctx.addIssue({ code: "custom", path: ["productCode"], params: { code: "validation.required" } });
+  }
+});
+export type ScanRequest = z.output<typeof ScanRequest>;
+
+export const ScanResult = z.object({
+  position: WmsDocumentPosition,
+  /** True when the scan raised an existing line's quantity. */
+  merged: z.boolean(),
+});

@@ -109,6 +109,27 @@ async function productByGs1(tx: Db, code: string): Promise<Record<string, unknow
 }
 
 /**
+ * What a scanned or typed code names: the product (by index, barcode or a GS1 label's GTIN) and, from a GS1
+ * label, the expiry, production date and serial number it carries (null otherwise).
+ */
+export async function scannedProduct(tx: Db, code: string): Promise<{
+  productId: number;
+  expiryDate: string | null;
+  productionDate: string | null;
+  serialNumber: string | null;
+}> {
+  if (!isGs1(code)) {
+    return {
+      productId: await productByCode(tx, code),
+      expiryDate: null,
+      productionDate: null,
+      serialNumber: null,
+    };
+  }
+  return await productByGs1(tx, code) as Awaited<ReturnType<typeof scannedProduct>>;
+}
+
+/**
  * Refuses a product of another contractor on a contractor's document when it is saved (the confirmation
  * refuses it too, but reading the working copy would show that contractor's product): the same finding,
  * 422 document.validation contractorMismatch, at the position (none for a new one).

@@ -8,7 +8,8 @@ import { resourceRoutes } from "../../resource/routes.ts";
 import { WmsDocument } from "../documents/contract.ts";
 import { wmsDocumentPosition } from "./entity.ts";
 import { groupMovement, releaseStorageSpace } from "./movement.ts";
-import { GroupMovement } from "./contract.ts";
+import { GroupMovement, ScanRequest, ScanResult } from "./contract.ts";
+import { scanIntoDocument } from "./scan.ts";
 
 const ReleaseQuery = z.object({ destinationLocationId: z.coerce.number().int().positive().optional() });
 
@@ -24,6 +25,17 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
     response: WmsDocument,
     status: 201,
   }, (c, { body }) => groupMovement(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsDocumentPosition/scan",
+    summary: "Add by a scanned code or a picked product: the line of the same product, expiry, production " +
+      "date and serial number grows by the quantity, or is made",
+    tag: "WmsDocumentPosition",
+    access: "logistics",
+    body: ScanRequest,
+    response: ScanResult,
+  }, (c, { body }) => scanIntoDocument(c.get("ctx"), body));
 
   mount(
     app,
