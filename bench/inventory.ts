@@ -82,6 +82,9 @@ function fill(raw: DatabaseSync, random: () => number): void {
         now,
       );
     }
+    // One EAN-13-like barcode per product: 590 and the product id in ten digits.
+    const barcode = raw.prepare("INSERT INTO product_barcodes (product_id, barcode) VALUES (?, ?)");
+    for (let i = 1; i <= PARAMS.products; i++) barcode.run(i, `590${String(i).padStart(10, "0")}`);
     const line = raw.prepare(
       "INSERT INTO stock_lines (id, line_key, product_id, location_id, expiry_date, quantity, created_at, " +
         "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -140,6 +143,17 @@ function scenarios(): Record<string, string> {
       "&sortDescending=true",
     inventoryByProductIndex: `/WmsInventory/inventory?${size}&BasicFiltersSerialized=${
       f([{ field: "productIndex", operator: "eq", value: "P-004242" }])
+    }`,
+    // A scanned barcode in the quick search (the product index, name, serial, location and container
+    // texts and the barcodes, all contains).
+    inventoryQuickSearchBarcode: `/WmsInventory/inventory?${size}&BasicFiltersSerialized=${
+      f([{ field: "*", operator: "contains", value: "5900000004242" }])
+    }`,
+    inventoryQuickSearchIndex: `/WmsInventory/inventory?${size}&BasicFiltersSerialized=${
+      f([{ field: "*", operator: "contains", value: "P-004242" }])
+    }`,
+    productStockQuickSearchBarcode: `/WmsInventory/productStock?${size}&BasicFiltersSerialized=${
+      f([{ field: "*", operator: "contains", value: "5900000004242" }])
     }`,
     productStockDeepByQuantity: `/WmsInventory/productStock?${size}&PageNumber=100&sortColumn=quantity`,
     productStockBelowWarning: `/WmsInventory/productStock?${size}&belowWarning=true`,

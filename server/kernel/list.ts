@@ -26,6 +26,11 @@ export interface ListField {
    * names the listed row, and a row matches when any of its values does. Such a field cannot be sorted.
    */
   through?: { owner: SQLiteColumn; id: SQLiteColumn };
+  /**
+   * One step further for a `through` field: the condition on the listed row from the condition on `id`
+   * (a container from its stock lines' products, a document from its positions' products).
+   */
+  via?: (onId: SQL) => SQL;
 }
 
 export const MAX_PAGE_SIZE = 1000;
@@ -104,7 +109,8 @@ function scalar(field: string, f: ListField, v: unknown): string | number {
 function onField(f: ListField, test: SQL): SQL {
   if (!f.through) return test;
   const table = (f.column as unknown as { table: SQLiteTable }).table;
-  return sql`${f.through.id} IN (SELECT ${f.through.owner} FROM ${table} WHERE ${test})`;
+  const onId = sql`${f.through.id} IN (SELECT ${f.through.owner} FROM ${table} WHERE ${test})`;
+  return f.via ? f.via(onId) : onId;
 }
 
 function condition(field: string, f: ListField, op: Operator, value: unknown): SQL {
@@ -180,6 +186,21 @@ function quickSearch(fields: Record<string, ListField>, value: string, search?: 
     search.phrase = ftsPhrase(value);
     const hits = sql`(SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${search.phrase})`;
     return search.walkSortIndex ? sql`+${search.id} IN ${hits}` : sql`${search.id} IN ${hits}`;
+  }
+  const through = searchable.filter((f) => f.through);
+  if (search && through.length) {
+    // Each field kept in another table is its own arm, found through its link's index (a product by its
+    // barcode: its stock lines by product); the listed table's own texts share one arm. One OR over all
+    // of them would test every row of the list against each.
+    const table = (search.id as unknown as { table: SQLiteTable }).table;
+    const own = searchable.filter((f) => !f.through).map((f) => textMatch(f.column, value, false));
+    const arms = [
+      ...(own.length ? [sql`SELECT ${search.id} FROM ${table} WHERE ${sql.join(own, sql` OR `)}`] : []),
+      ...through.map((f) =>
+        sql`SELECT ${search.id} FROM ${table} WHERE ${onField(f, textMatch(f.column, value, false))}`
+      ),
+    ];
+    return sql`${search.id} IN (${sql.join(arms, sql` UNION `)})`;
   }
   return sql`(${sql.join(searchable.map((f) => onField(f, textMatch(f.column, value, false))), sql` OR `)})`;
 }

@@ -34,6 +34,8 @@ let s: TestServer;
 let n = 0;
 const tokens = { alpha: "", carl: "", beta: "" };
 const ids: Record<string, number> = {};
+/** Each alpha product's barcode, by product id. */
+const barcodes = new Map<number, string>();
 /** What the contractor user may hear of: resource → ids (every id where the set is undefined). */
 const carlHears = new Map<string, Set<number> | undefined>();
 let carlHub: Awaited<ReturnType<typeof listen>>;
@@ -115,15 +117,12 @@ beforeAll(async () => {
     (await alpha("POST", "/Company", { shortName: "ALPHA SECRET FOODS", keyRole: "contractor" })).id;
   ids.ownGroup = (await alpha("POST", "/ProductGroup", { name: "ALPHA groceries" })).id;
   ids.theirGroup = (await alpha("POST", "/ProductGroup", { name: "ALPHA SECRET group" })).id;
-  const product = async (index: string, name: string, extra: Record<string, unknown>) =>
-    (await alpha("POST", "/Product", {
-      index,
-      name,
-      unit: "pcs",
-      barcodes: [`59${++n}`.padEnd(13, "7")],
-      ...extra,
-    }))
-      .id;
+  const product = async (index: string, name: string, extra: Record<string, unknown>) => {
+    const barcode = `59${++n}`.padEnd(13, "7");
+    const made = await alpha("POST", "/Product", { index, name, unit: "pcs", barcodes: [barcode], ...extra });
+    barcodes.set(made.id, barcode);
+    return made.id as number;
+  };
   ids.ownProduct = await product("OWN-MILK", "ALPHA own milk", {
     contractorId: ids.own,
     mainGroupId: ids.ownGroup,
@@ -374,7 +373,9 @@ async function fuzz(caller: "carl" | "beta", marker: RegExp) {
       }
     }
     if (Object.values(c.fields).some((f) => f.searchable)) {
-      for (const value of ["SECRET", "ALPHA", "alpha", "a", "CHEESE"]) {
+      // The marks, and the barcodes of what the caller must not find (a scan into the search box).
+      const scans = [ids.hidden, ids.theirProduct, ids.staffProduct].map((id) => barcodes.get(id)!);
+      for (const value of ["SECRET", "ALPHA", "alpha", "a", "CHEESE", ...scans]) {
         queries.push({
           BasicFiltersSerialized: JSON.stringify([{ field: "*", operator: "contains", value }]),
         });

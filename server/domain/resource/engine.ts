@@ -67,6 +67,11 @@ export interface ResourceHooks {
   readAccess?: Access;
   /** Who may add, edit and delete, where the metadata's `writers` does not say it (`logistics`). */
   writeAccess?: Access;
+  /**
+   * List fields beyond the declaration's, for the filter and the quick search only (a document found by
+   * a barcode of a product on it); a function, since they may name tables that refer back to this one.
+   */
+  listExtras?: () => Record<string, ListField>;
   /** Rules that need the database (a location's parent cannot be its own descendant). */
   validate?(tx: Db, ctx: TenantContext, values: Record<string, unknown>, old?: AnyRow): Promise<void>;
   /** Display values read beside the rows of a page or a record (`addressText`), by row id. */
@@ -178,7 +183,7 @@ export class Resource<
   Rec = RecordOf<T, F>,
 > {
   readonly entity: Entity<T, F>;
-  readonly listFields: Record<string, ListField>;
+  #listFields?: Record<string, ListField>;
   readonly hub: HubResource;
   readonly #idCol: SQLiteColumn;
   readonly #versionCol: SQLiteColumn;
@@ -197,7 +202,6 @@ export class Resource<
     if (!Object.hasOwn(visibilityRules, this.hub)) {
       throw new Error(`${def.resource}: server/hub/visibility.ts has no rule for "${this.hub}"`);
     }
-    this.listFields = listFieldsOf(meta, def.table, {}, this.entity.values);
     this.#idCol = def.table.id;
     this.#versionCol = def.table.version;
     if (!this.#idCol || (!this.#versionCol && !meta.readOnly)) {
@@ -207,6 +211,14 @@ export class Resource<
 
   get meta(): ResourceMeta {
     return this.entity.meta;
+  }
+
+  /** The list's fields: the declaration's, and the hooks' extra ones (read once, when first needed). */
+  get listFields(): Record<string, ListField> {
+    return this.#listFields ??= {
+      ...listFieldsOf(this.meta, this.def.table, {}, this.entity.values),
+      ...(this.def.listExtras?.() ?? {}),
+    };
   }
 
   /** The quick search's index and the fields it holds: the searchable ones (its migration indexes them). */

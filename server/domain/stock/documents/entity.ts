@@ -4,7 +4,7 @@
 // carries a draft number (draft prefix + the draft counter); the confirmation gives it its number from the
 // type's numbering schema. The position counts and sums (thousandths) are kept by every position change, so
 // lists show progress without a join.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   index,
@@ -26,7 +26,8 @@ import { readLogisticsConfig } from "../config.ts";
 import { milli } from "../quantity.ts";
 import { takeDraftNumber } from "./draft_number.ts";
 import { documentExtras, type DocumentRow } from "./dto.ts";
-import { refuseOtherContractors } from "../positions/entity.ts";
+import { refuseOtherContractors, wmsDocumentPositions } from "../positions/entity.ts";
+import { productBarcodeField } from "../inventory/scope.ts";
 
 export const wmsDocuments = sqliteTable("wms_documents", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -138,6 +139,14 @@ export const wmsDocument = new Resource({
   },
   readAccess: "user",
   writeAccess: "logistics",
+  // A barcode scanned into the list's search finds the documents with that product on them.
+  listExtras: () => ({
+    productBarcode: productBarcodeField(
+      wmsDocumentPositions.productId,
+      (onPosition) =>
+        sql`${wmsDocuments.id} IN (SELECT ${wmsDocumentPositions.documentId} FROM ${wmsDocumentPositions} WHERE ${onPosition})`,
+    ),
+  }),
   scope: (
     actor,
   ) => (actor.contractorId === null ? undefined : eq(wmsDocuments.contractorId, actor.contractorId)),

@@ -1,6 +1,6 @@
 // The detailed inventory (one row per stock line) and the stock of each container, paged, sorted and
 // filtered like every list (kernel/list.ts: the page's ids from an indexed order, then only those rows).
-import { and, inArray, sql } from "drizzle-orm";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
 import { fromMilli } from "../quantity.ts";
@@ -9,6 +9,7 @@ import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
 import {
+  productBarcodeField,
   productListFields,
   productScope,
   readProductFacts,
@@ -153,6 +154,12 @@ export const containerFields: Record<string, ListField> = {
     searchable: true,
     through: { owner: storageSpaces.id, id: containers.locationId },
   },
+  /** Containers holding a product with this barcode (a scan finds its pallet). */
+  productBarcode: productBarcodeField(
+    stockLines.productId,
+    (onLine) =>
+      sql`${containers.id} IN (SELECT ${stockLines.containerId} FROM ${stockLines} WHERE ${onLine})`,
+  ),
 };
 
 /**
@@ -161,6 +168,18 @@ export const containerFields: Record<string, ListField> = {
  * `productId` keeps the containers holding that product (a query parameter, not a list filter, so that
  * it is judged within the caller's products: another contractor's product is 404, not a probe).
  */
+/** For a contractor user: a barcode finds a container by their own lines in it only (not by another's). */
+function scopedFields(lineScope: SQL): Record<string, ListField> {
+  return {
+    ...containerFields,
+    productBarcode: productBarcodeField(
+      stockLines.productId,
+      (onLine) =>
+        sql`${containers.id} IN (SELECT ${stockLines.containerId} FROM ${stockLines} WHERE ${onLine} AND ${lineScope})`,
+    ),
+  };
+}
+
 export async function listContainerStock(ctx: TenantContext, query: z.output<typeof ContainerStockQuery>) {
   const lineScope = productScope(ctx.actor, stockLines.productId);
   const scope = lineScope
@@ -173,7 +192,13 @@ export async function listContainerStock(ctx: TenantContext, query: z.output<typ
   }
   return await listPage(
     ctx.conn.db,
-    { table: containers, id: containers.id, fields: containerFields, defaultSort: "number", scope },
+    {
+      table: containers,
+      id: containers.id,
+      fields: lineScope ? scopedFields(lineScope) : containerFields,
+      defaultSort: "number",
+      scope,
+    },
     query,
     async (ids): Promise<ContainerStock[]> => {
       const db = ctx.conn.db;

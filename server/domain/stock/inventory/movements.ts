@@ -1,6 +1,6 @@
 // The ledger as reports: the movements of a product (or all), in and out per product group per day, and
 // the products released most in a period.
-import { and, asc, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { type ListField, listPage } from "../../../kernel/list.ts";
@@ -55,6 +55,7 @@ export const movementFields: Record<string, ListField> = {
   documentTypeCode: { column: wmsDocuments.typeCode, type: "text", filterable: true, through: onDocument },
   productIndex: productFields.productIndex,
   productName: productFields.productName,
+  productBarcode: productFields.productBarcode,
   locationLabel: {
     column: storageSpaces.label,
     type: "text",
@@ -142,6 +143,8 @@ export async function productGroupMovements(ctx: TenantContext, query: z.output<
     .where(and(
       ...dayRange(stockMovements.createdAt, query.dateFrom, query.dateTo),
       notInArray(wmsDocuments.typeCode, typesOf("relocation") as DocumentType[]),
+      // A reverted document's confirmation and revert cancel out: it counts in neither direction.
+      ne(wmsDocuments.statusCode, "reverted"),
       productScope(ctx.actor, stockMovements.productId),
       query.groupId === undefined ? undefined : eq(products.mainGroupId, query.groupId),
     ))

@@ -7,7 +7,7 @@ import type { Actor } from "../../../kernel/context.ts";
 import type { ListField } from "../../../kernel/list.ts";
 import { notFound } from "../../../kernel/errors.ts";
 import { fromMilli } from "../quantity.ts";
-import { products } from "../../assortment/products/entity.ts";
+import { productBarcodes, products } from "../../assortment/products/entity.ts";
 import { stockProductTotals } from "../ledger/table.ts";
 
 /**
@@ -84,14 +84,30 @@ export function times(milli: number, perUnit: number | null): number | null {
 }
 
 /**
+ * A product's barcodes as a filterable, quick-searched field of a row that names the product in
+ * `productId` (a scanned 5901234000017 finds the product's rows); `via` goes one step further.
+ */
+export function productBarcodeField(productId: SQLiteColumn, via?: ListField["via"]): ListField {
+  return {
+    column: productBarcodes.barcode,
+    type: "text",
+    filterable: true,
+    searchable: true,
+    through: { owner: productBarcodes.productId, id: productId },
+    ...(via ? { via } : {}),
+  };
+}
+
+/**
  * The product's own text and links as filterable (not sortable) list fields of a row that names a product
- * in `productId`: index and name also in the quick search, contractor and main group by id.
+ * in `productId`: index, name and barcodes also in the quick search, contractor and main group by id.
  */
 export function productListFields(productId: SQLiteColumn): Record<string, ListField> {
   const through = { owner: products.id, id: productId };
   return {
     productIndex: { column: products.index, type: "text", filterable: true, searchable: true, through },
     productName: { column: products.name, type: "text", filterable: true, searchable: true, through },
+    productBarcode: productBarcodeField(productId),
     contractorId: { column: products.contractorId, type: "number", filterable: true, through },
     mainGroupId: { column: products.mainGroupId, type: "number", filterable: true, through },
   };

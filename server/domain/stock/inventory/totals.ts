@@ -8,7 +8,14 @@ import { fromMilli } from "../quantity.ts";
 import { productGroupLinks, products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { stockLocationTotals, stockProductTotals } from "../ledger/table.ts";
-import { productListFields, productScope, readProductFacts, stockFlags, times } from "./scope.ts";
+import {
+  productBarcodeField,
+  productListFields,
+  productScope,
+  readProductFacts,
+  stockFlags,
+  times,
+} from "./scope.ts";
 import { unitsToMilli } from "./lines.ts";
 import type { CustomProductStockQuery, ProductStock, ProductStockQuery } from "./contract.ts";
 import type { z } from "zod";
@@ -65,6 +72,7 @@ export const allProductFields: Record<string, ListField> = {
   contractorId: { column: products.contractorId, type: "number", filterable: true },
   mainGroupId: { column: products.mainGroupId, type: "number", sortable: true, filterable: true },
   unit: { column: products.unit, type: "text", sortable: true, filterable: true },
+  productBarcode: productBarcodeField(products.id),
 };
 
 /** A product's total (thousandths, 0 without a summary row) at or below its level named by `column`. */
@@ -131,6 +139,7 @@ export const customFields: Record<string, ListField> = {
   contractorId: { column: products.contractorId, type: "number", filterable: true },
   mainGroupId: { column: products.mainGroupId, type: "number", filterable: true },
   unit: { column: products.unit, type: "text", filterable: true },
+  productBarcode: productBarcodeField(products.id),
 };
 
 /**

@@ -3,6 +3,7 @@
 // document, or of a generated one, are not changed. Every change recomputes the document's totals.
 // Quantities are thousandths; a location or container left empty takes the document's. Deleting a
 // (working-copy) document deletes its positions.
+import { productBarcodeField } from "../inventory/scope.ts";
 import { bounds } from "../../../kernel/limits.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -243,6 +244,7 @@ export const wmsDocumentPosition = new Resource({
   },
   readAccess: "user",
   writeAccess: "logistics",
+  listExtras: () => ({ productBarcode: productBarcodeField(wmsDocumentPositions.productId) }),
   scope: (actor) =>
     actor.contractorId === null ? undefined : inArray(
       wmsDocumentPositions.documentId,
