@@ -1,5 +1,6 @@
 // Logistics → New document: the editor of a new warehouse document, or of a working copy
 // (/warehouse-new-document/{id}).
+import { useState } from "react";
 import { useT } from "../i18n/use_t.ts";
 import { DocumentEditor } from "../islands/documents/editor.tsx";
 import * as shell from "../shell/shell.css.ts";
@@ -8,10 +9,16 @@ export function NewDocumentScreen(p: { openedDialogId?: string; additionalParams
   const t = useT();
   const id = Number(p.openedDialogId);
   const editing = Number.isSafeInteger(id) && id > 0 ? id : null;
+  // A saved working copy is called by its number, not "New document".
+  const [number, setNumber] = useState<string | null>(null);
   return (
     <section>
-      <h1 className={shell.title}>{t.t("route.warehouse-new-document")}</h1>
-      <DocumentEditor id={editing} />
+      <h1 className={shell.title}>
+        {editing !== null && number
+          ? t.t("documents.title", { number })
+          : t.t("route.warehouse-new-document")}
+      </h1>
+      <DocumentEditor id={editing} onNumber={setNumber} />
     </section>
   );
 }

@@ -65,6 +65,8 @@ export type FieldCode =
   | "validation.mustBeUnique"
   | "validation.invalidValue"
   | "validation.mustAcceptTerms"
+  | "validation.criticalAboveWarning"
+  | "validation.minAboveMax"
   | "validation.unknownField";
 
 export interface DocumentIssue {

@@ -38,6 +38,10 @@ export function toFieldErrors(error: z.ZodError): Record<string, FieldCode[]> {
     const list = (fields[key] ??= []);
     if (!list.includes(code)) list.push(code);
   }
+  // An empty field is only that: not also "forbidden character" or "too short" for the nothing in it.
+  for (const [key, list] of Object.entries(fields)) {
+    if (list.includes("validation.required")) fields[key] = ["validation.required"];
+  }
   return fields;
 }
 

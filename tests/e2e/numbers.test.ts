@@ -214,3 +214,93 @@ describe("a number typed wrong", () => {
     ).toBe(0.5);
   }, 60_000);
 });
+
+describe("a refused save", () => {
+  it(
+    "names a rule between two fields on both, focuses the first, and names a taken barcode's product",
+    async () => {
+      await call(s, "POST", "/api/Product", {
+        token: admin,
+        body: { index: "COD-1", name: "Cod", barcodes: ["5901234000017"] },
+      });
+      const page = await pageAs("clerk-cleo", "/products/new");
+      await waitForHydration(page);
+      const dialog = page.getByRole("dialog");
+      const field = (key: keyof typeof enUs) => dialog.getByRole("textbox", { name: enUs[key], exact: true });
+      await field("field.product.index").fill("RULES");
+      await field("field.product.name").fill("Rules");
+      for (
+        const [key, value] of [
+          ["field.product.warningStock", "5"],
+          ["field.product.criticalStock", "10"],
+          ["field.product.minTemperature", "8"],
+          ["field.product.maxTemperature", "2"],
+        ] as const
+      ) await typeInto(field(key), value);
+      await dialog.getByRole("button", { name: enUs["common.save"] }).click();
+      const rule = enUs["validation.criticalAboveWarning"];
+      await expect.poll(() => said(field("field.product.criticalStock"))).toBe(rule);
+      expect(await said(field("field.product.warningStock"))).toBe(rule);
+      expect(await said(field("field.product.minTemperature"))).toBe(enUs["validation.minAboveMax"]);
+      expect(await said(field("field.product.maxTemperature"))).toBe(enUs["validation.minAboveMax"]);
+      // Focus went to the first field marked wrong, in the page's order, not to the page's body.
+      const focusedName = await page.evaluate(() =>
+        document.activeElement instanceof HTMLInputElement &&
+        document.activeElement.getAttribute("aria-invalid")
+      );
+      expect(focusedName).toBe("true");
+
+      await typeInto(field("field.product.criticalStock"), "1");
+      await typeInto(field("field.product.minTemperature"), "1");
+      const barcode = dialog.getByRole("textbox", {
+        name: enUs["master.newValue"].replace("{field}", enUs["field.product.barcodes"]),
+      });
+      await barcode.fill("5901234000017");
+      await barcode.press("Enter");
+      await dialog.getByRole("button", { name: enUs["common.save"] }).click();
+      await dialog.getByText(
+        enUs["apiError.record.uniqueConflict.value"].replace("{value}", "5901234000017").replace(
+          "{owner}",
+          "COD-1",
+        ),
+      ).waitFor();
+      // Focus stayed in the dialog, so Escape still works there; with changes, it asks first.
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      const ask = page.getByRole("alertdialog", { name: enUs["dialog.discardTitle"] });
+      await ask.getByRole("button", { name: enUs["dialog.keepEditing"] }).click();
+      expect(await field("field.product.index").inputValue()).toBe("RULES");
+      await dialog.getByRole("button", { name: enUs["common.cancel"] }).click();
+      await ask.getByRole("button", { name: enUs["dialog.discard"] }).click();
+      await page.waitForURL(/\/products$/);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      // A dialog left as it opened closes at once.
+      await page.goto(s.baseUrl + "/products/new");
+      await waitForHydration(page);
+      await page.getByRole("dialog").waitFor();
+      await page.keyboard.press("Escape");
+      await page.waitForURL(/\/products$/);
+      expect(await page.getByRole("alertdialog").count()).toBe(0);
+    },
+    60_000,
+  );
+
+  it("calls a saved new document by its number", async () => {
+    const page = await pageAs("clerk-cleo", "/warehouse-new-document");
+    await waitForHydration(page);
+    const heading = page.getByRole("heading", { level: 1 });
+    expect(await heading.textContent()).toBe(enUs["route.warehouse-new-document"]);
+    const editor = page.getByTestId("document-editor");
+    await editor.getByRole("button", { name: new RegExp(enUs["field.wmsDocument.typeCode"]) }).click();
+    await page.getByRole("option", { name: enUs["document.type.IIN"], exact: true }).click();
+    await editor.getByRole("combobox", { name: enUs["field.wmsDocument.destinationLocationId"] }).fill(
+      "WH-A",
+    );
+    await page.getByRole("option", { name: "WH-A", exact: true }).click();
+    await editor.getByRole("button", { name: enUs["common.save"], exact: true }).click();
+    await page.waitForURL(/\/warehouse-new-document\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const number = (await call(s, "GET", `/api/WmsDocument/${id}`, { token: admin })).body.documentNumber;
+    await expect.poll(() => heading.textContent()).toBe(enUs["documents.title"].replace("{number}", number));
+  }, 60_000);
+});

@@ -3,7 +3,7 @@
 // field codes appear beside their fields; "the form has errors" above them. Delete asks first. While
 // the dialog edits a record, others editing it are named (real-time edit mode).
 import { focusFirstInvalid, InvalidFieldsProvider, useInvalidFields } from "../../ui/number_field.tsx";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-aria-components";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
@@ -42,12 +42,26 @@ export function RecordDialog(p: RecordDialogProps) {
   const [record, setRecord] = useState<Values | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [values, setValues] = useState<Values>(() => initialValues(meta, mode, null));
+  /** The values as the form opened with them: a close with other values asks first. */
+  const [opened, setOpened] = useState<Values>(values);
+  const [discarding, setDiscarding] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [elsewhere, setElsewhere] = useState<"changed" | "deleted" | null>(null);
   const invalid = useInvalidFields();
+  const form = useRef<HTMLFormElement>(null);
+  /** Bumped by each refused save: the first field marked wrong is then brought into view and focused. */
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (!refusals) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (first) {
+      first.scrollIntoView({ block: "center" });
+      first.focus();
+    } else form.current?.querySelector<HTMLElement>("[data-form-message]")?.focus();
+  }, [refusals]);
 
   useEffect(() => {
     if (mode === "add") return;
@@ -55,7 +69,9 @@ export function RecordDialog(p: RecordDialogProps) {
     api<Values>("GET", recordPath).then((r) => {
       if (cancelled) return;
       setRecord(r);
-      setValues(initialValues(meta, mode, r));
+      const start = initialValues(meta, mode, r);
+      setValues(start);
+      setOpened(start);
     }, (err) => !cancelled && setLoadError(errorMessage(t, err)));
     return () => {
       cancelled = true;
@@ -96,6 +112,7 @@ export function RecordDialog(p: RecordDialogProps) {
       const apiErr = err instanceof ApiError ? err : null;
       const { byField, other } = placeErrors(shownNames, apiErr?.fields);
       setErrors(byField);
+      setRefusals((n) => n + 1);
       if (apiErr?.code === "validation.failed") {
         const rest = other.map((c) => t.t(c as PlainKey));
         setMessage({ kind: "error", text: [t.t("error.formHasErrors"), ...rest].join(" ") });
@@ -105,6 +122,13 @@ export function RecordDialog(p: RecordDialogProps) {
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Closing a form with changes (or with a number that could not be read) asks before they are lost. */
+  function close() {
+    const changed = JSON.stringify(values) !== JSON.stringify(opened) || invalid.size > 0;
+    if (mode !== "preview" && changed && !busy) setDiscarding(true);
+    else p.onClose();
   }
 
   async function remove() {
@@ -130,7 +154,7 @@ export function RecordDialog(p: RecordDialogProps) {
   const loading = mode !== "add" && !record && !loadError;
 
   return (
-    <ModalDialog title={heading} isOpen onOpenChange={(open) => !open && p.onClose()} size="wide">
+    <ModalDialog title={heading} isOpen onOpenChange={(open) => !open && close()} size="wide">
       {loadError
         ? (
           <>
@@ -144,6 +168,7 @@ export function RecordDialog(p: RecordDialogProps) {
         ? <p>{t.t("common.loading")}</p>
         : (
           <Form
+            ref={form}
             onSubmit={save}
             validationBehavior="aria"
             className={css.form}
@@ -160,7 +185,13 @@ export function RecordDialog(p: RecordDialogProps) {
                 </Notice>
               )
               : null}
-            {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
+            {message
+              ? (
+                <div tabIndex={-1} data-form-message="">
+                  <Notice kind={message.kind}>{message.text}</Notice>
+                </div>
+              )
+              : null}
             <InvalidFieldsProvider value={invalid}>
               <RecordFields
                 t={t}
@@ -186,7 +217,7 @@ export function RecordDialog(p: RecordDialogProps) {
               {mode === "preview" && p.onEdit
                 ? <Button onPress={p.onEdit}>{t.t("dialog.editButton")}</Button>
                 : null}
-              <Button quiet onPress={p.onClose}>
+              <Button quiet onPress={close}>
                 {mode === "preview" ? t.t("common.close") : t.t("common.cancel")}
               </Button>
               {mode === "preview" ? null : (
@@ -197,6 +228,18 @@ export function RecordDialog(p: RecordDialogProps) {
             </div>
           </Form>
         )}
+      <ConfirmDialog
+        isOpen={discarding}
+        title={t.t("dialog.discardTitle")}
+        message={t.t("dialog.discardMessage")}
+        confirmLabel={t.t("dialog.discard")}
+        cancelLabel={t.t("dialog.keepEditing")}
+        onConfirm={() => {
+          setDiscarding(false);
+          p.onClose();
+        }}
+        onCancel={() => setDiscarding(false)}
+      />
       <ConfirmDialog
         isOpen={confirming}
         title={t.t("dialog.confirmDeleteTitle")}

@@ -94,7 +94,11 @@ function fieldMessages(t: Translator, err: unknown): Record<string, string[]> {
   );
 }
 
-export function DocumentEditor(p: { id: number | null }) {
+export function DocumentEditor(p: {
+  id: number | null;
+  /** Told the working copy's number once it is read or saved (the screen's title shows it). */
+  onNumber?: (number: string | null) => void;
+}) {
   const t = useT();
   const startup = useAtomValue(startupAtom);
   const types = enabledTypes(startup);
@@ -152,6 +156,7 @@ export function DocumentEditor(p: { id: number | null }) {
     }
   }, [p.id, readFlags]);
   useEffect(() => void load(), [load]);
+  useEffect(() => p.onNumber?.(doc?.documentNumber ?? null), [doc?.documentNumber]);
   // Another user's change to this document (confirmed elsewhere) is read again.
   useResourceEvents("WmsDocument", (e) => e.id === p.id && void load());
 

@@ -470,12 +470,25 @@ export class Resource<
     for (const [name, list] of Object.entries(this.values)) {
       const given = (input as Record<string, unknown>)[name];
       if (!list.unique || !Array.isArray(given) || given.length === 0) continue;
-      const [clash] = await tx.select({ one: sql`1` }).from(list.table).where(and(
+      const [clash] = await tx.select({ value: list.value, owner: list.owner }).from(list.table).where(and(
         inArray(list.value, [...new Set(given as string[])]),
         old ? sql`${list.owner} <> ${old.id}` : undefined,
       )).limit(1);
       if (clash) {
-        throw new AppError("record.uniqueConflict", { fields: { [name]: ["validation.mustBeUnique"] } });
+        // Which value, and whose: "5901234000017 is already used by COD-1" (the owner is of this resource,
+        // in the caller's tenant; a contractor user never writes here).
+        const [owner] = await tx.select().from(this.#t).where(
+          eq(this.#idCol, clash.owner as number),
+        ) as AnyRow[];
+        throw new AppError("record.uniqueConflict", {
+          fields: { [name]: ["validation.mustBeUnique"] },
+          params: {
+            variant: "value",
+            field: name,
+            value: String(clash.value),
+            owner: titleOf(this.meta, owner ?? { id: clash.owner }),
+          },
+        });
       }
     }
     await this.def.validate?.(tx, ctx, values, old);

@@ -22,6 +22,8 @@ const fieldCodes = [
   "validation.mustBeUnique",
   "validation.invalidValue",
   "validation.mustAcceptTerms",
+  "validation.criticalAboveWarning",
+  "validation.minAboveMax",
   "validation.unknownField",
 ] as const satisfies readonly FieldCode[];
 // Fails the type check when a FieldCode is added to errors.ts but not to the list above.

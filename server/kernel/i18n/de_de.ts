@@ -40,6 +40,7 @@ export const deDe: Catalogue = {
     "Dieser Eintrag ist mit einem externen Auftrag verknüpft und kann nicht gelöscht werden.",
   "record.uniqueConflict":
     "Ein eindeutiger Wert wird bereits verwendet. Bitte überprüfen Sie die eindeutigen Felder.",
+  "record.uniqueConflict.value": "Der Wert {value} wird bereits von {owner} verwendet.",
   "record.statusForbidsDelete": "Der Status dieses Datensatzes lässt kein Löschen zu.",
   "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
   "record.changedByAnotherUser":
@@ -119,6 +120,8 @@ export const deDe: Catalogue = {
   "validation.mustBeUnique": "Dieser Wert muss eindeutig sein.",
   "validation.invalidValue": "Dieser Wert ist nicht zulässig.",
   "validation.mustAcceptTerms": "Sie müssen die Nutzungsbedingungen akzeptieren.",
+  "validation.criticalAboveWarning": "Der kritische Bestand darf nicht über dem Warnbestand liegen.",
+  "validation.minAboveMax": "Die Mindesttemperatur darf nicht über der Höchsttemperatur liegen.",
   "validation.unknownField": "Dieses Feld ist unbekannt.",
 
   "mail.activation.subject": "Aktivieren Sie Ihr Konto bei {appName}",

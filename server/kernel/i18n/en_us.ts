@@ -34,6 +34,7 @@ export const enUs = {
   "record.foreignKey.message": "This entry is linked to a message and cannot be deleted.",
   "record.foreignKey.externalOrder": "This entry is linked to an external order and cannot be deleted.",
   "record.uniqueConflict": "A unique value is already used. Check the unique fields.",
+  "record.uniqueConflict.value": "The value {value} is already used by {owner}.",
   "record.statusForbidsDelete": "The status of this record does not allow deletion.",
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
   "record.changedByAnotherUser":
@@ -110,6 +111,8 @@ export const enUs = {
   "validation.mustBeUnique": "This value must be unique.",
   "validation.invalidValue": "This value is not allowed.",
   "validation.mustAcceptTerms": "You must accept the terms of service.",
+  "validation.criticalAboveWarning": "The critical stock may not be above the warning stock.",
+  "validation.minAboveMax": "The minimum temperature may not be above the maximum.",
   "validation.unknownField": "This field is not known.",
 
   "mail.activation.subject": "Activate your account in {appName}",

@@ -38,6 +38,7 @@ export const esEs: Catalogue = {
   "record.foreignKey.externalOrder":
     "Esta entrada está vinculada a un pedido externo y no se puede eliminar.",
   "record.uniqueConflict": "Un valor que debe ser único ya está en uso. Compruebe los campos de valor único.",
+  "record.uniqueConflict.value": "El valor {value} ya lo usa {owner}.",
   "record.statusForbidsDelete": "El estado de este registro no permite eliminarlo.",
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
   "record.changedByAnotherUser":
@@ -115,6 +116,8 @@ export const esEs: Catalogue = {
   "validation.mustBeUnique": "Este valor debe ser único.",
   "validation.invalidValue": "Este valor no está permitido.",
   "validation.mustAcceptTerms": "Debe aceptar las condiciones del servicio.",
+  "validation.criticalAboveWarning": "El stock crítico no puede superar el stock de aviso.",
+  "validation.minAboveMax": "La temperatura mínima no puede superar la máxima.",
   "validation.unknownField": "Este campo es desconocido.",
 
   "mail.activation.subject": "Active su cuenta en {appName}",

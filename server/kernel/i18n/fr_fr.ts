@@ -37,6 +37,7 @@ export const frFr: Catalogue = {
     "Cette entrée est liée à une commande externe et ne peut pas être supprimée.",
   "record.uniqueConflict":
     "Une valeur unique est déjà utilisée. Veuillez vérifier les champs à valeur unique.",
+  "record.uniqueConflict.value": "La valeur {value} est déjà utilisée par {owner}.",
   "record.statusForbidsDelete": "Le statut de cet enregistrement ne permet pas sa suppression.",
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
   "record.changedByAnotherUser":
@@ -115,6 +116,8 @@ export const frFr: Catalogue = {
   "validation.mustBeUnique": "Cette valeur doit être unique.",
   "validation.invalidValue": "Cette valeur n'est pas autorisée.",
   "validation.mustAcceptTerms": "Vous devez accepter les conditions d'utilisation.",
+  "validation.criticalAboveWarning": "Le stock critique ne peut pas dépasser le stock d'alerte.",
+  "validation.minAboveMax": "La température minimale ne peut pas dépasser la maximale.",
   "validation.unknownField": "Ce champ est inconnu.",
 
   "mail.activation.subject": "Activez votre compte sur {appName}",

@@ -36,6 +36,7 @@ export const plPl: Catalogue = {
     "Ten wpis jest powiązany z zamówieniem zewnętrznym i nie można go usunąć.",
   "record.uniqueConflict":
     "Wartość, która musi być unikalna, jest już używana. Proszę sprawdzić pola unikalne.",
+  "record.uniqueConflict.value": "Wartość {value} jest już użyta przez {owner}.",
   "record.statusForbidsDelete": "Status tego rekordu nie pozwala na jego usunięcie.",
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
   "record.changedByAnotherUser":
@@ -113,6 +114,8 @@ export const plPl: Catalogue = {
   "validation.mustBeUnique": "Ta wartość musi być unikalna.",
   "validation.invalidValue": "Ta wartość jest niedozwolona.",
   "validation.mustAcceptTerms": "Należy zaakceptować regulamin usługi.",
+  "validation.criticalAboveWarning": "Stan krytyczny nie może być wyższy niż stan ostrzegawczy.",
+  "validation.minAboveMax": "Temperatura minimalna nie może być wyższa niż maksymalna.",
   "validation.unknownField": "Nieznane pole.",
 
   "mail.activation.subject": "Aktywacja konta w {appName}",

@@ -34,6 +34,7 @@ export const ruRu: Catalogue = {
   "record.foreignKey.message": "Эта запись связана с сообщением, и её нельзя удалить.",
   "record.foreignKey.externalOrder": "Эта запись связана с внешним заказом, и её нельзя удалить.",
   "record.uniqueConflict": "Уникальное значение уже используется. Проверьте поля с уникальными значениями.",
+  "record.uniqueConflict.value": "Значение {value} уже использует {owner}.",
   "record.statusForbidsDelete": "Статус этой записи не допускает её удаления.",
   "order.statusChangeNotAllowed": "Для этого заказа изменение статуса не допускается.",
   "record.changedByAnotherUser":
@@ -106,6 +107,8 @@ export const ruRu: Catalogue = {
   "validation.mustBeUnique": "Это значение должно быть уникальным.",
   "validation.invalidValue": "Это значение недопустимо.",
   "validation.mustAcceptTerms": "Необходимо принять условия использования сервиса.",
+  "validation.criticalAboveWarning": "Критический остаток не может быть выше порога предупреждения.",
+  "validation.minAboveMax": "Минимальная температура не может быть выше максимальной.",
   "validation.unknownField": "Неизвестное поле.",
 
   "mail.activation.subject": "Активация учётной записи в {appName}",

@@ -239,8 +239,14 @@ describe("Product", () => {
 
   it("checks stock levels, temperatures, custom fields and references", async () => {
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ warningStock: 10, criticalStock: 11 }, { criticalStock: ["validation.tooLarge"] }],
-      [{ minTemperature: 8, maxTemperature: -2 }, { minTemperature: ["validation.tooLarge"] }],
+      [{ warningStock: 10, criticalStock: 11 }, {
+        criticalStock: ["validation.criticalAboveWarning"],
+        warningStock: ["validation.criticalAboveWarning"],
+      }],
+      [{ minTemperature: 8, maxTemperature: -2 }, {
+        minTemperature: ["validation.minAboveMax"],
+        maxTemperature: ["validation.minAboveMax"],
+      }],
       [{ contractorId: supplierId }, { contractorId: ["validation.invalidValue"] }],
       [{ mainGroupId: 999_999 }, { mainGroupId: ["validation.invalidValue"] }],
       [{ groupIds: [999_999] }, { groupIds: ["validation.invalidValue"] }],

@@ -127,14 +127,19 @@ const productIndex = reqText(64)
 /** Critical stock is at most the warning stock, the minimum temperature at most the maximum, codes unique. */
 function checkRanges(p: Record<string, unknown>, ctx: z.RefinementCtx): void {
   const n = (k: string) => p[k] as number | null;
+  // A rule between two fields is said on both, naming the rule (not "too large" on one of them).
   if (n("warningStock") !== null && n("criticalStock") !== null && n("criticalStock")! > n("warningStock")!) {
-    ctx.addIssue({ code: "custom", path: ["criticalStock"], params: { code: "validation.tooLarge" } });
+    for (const path of ["criticalStock", "warningStock"]) {
+      ctx.addIssue({ code: "custom", path: [path], params: { code: "validation.criticalAboveWarning" } });
+    }
   }
   if (
     n("minTemperature") !== null && n("maxTemperature") !== null &&
     n("minTemperature")! > n("maxTemperature")!
   ) {
-    ctx.addIssue({ code: "custom", path: ["minTemperature"], params: { code: "validation.tooLarge" } });
+    for (const path of ["minTemperature", "maxTemperature"]) {
+      ctx.addIssue({ code: "custom", path: [path], params: { code: "validation.minAboveMax" } });
+    }
   }
   const codes = (p.customFields as CustomField[]).map((f) => f.code.toUpperCase());
   if (new Set(codes).size !== codes.length) {
