@@ -12,6 +12,7 @@ import * as generator from "./generator.ts";
 import * as lists from "./lists.ts";
 import * as inventory from "./inventory.ts";
 import * as confirm from "./confirm.ts";
+import * as transfer from "./transfer.ts";
 
 interface Bench {
   name: string;
@@ -30,6 +31,7 @@ const BENCHES: Bench[] = [
   { name: lists.NAME, file: "lists.ts", limit: 480, summarize: lists.summarize },
   { name: inventory.NAME, file: "inventory.ts", limit: 420, summarize: inventory.summarize },
   { name: confirm.NAME, file: "confirm.ts", limit: 420, summarize: confirm.summarize },
+  { name: transfer.NAME, file: "transfer.ts", limit: 120, summarize: transfer.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

@@ -80,7 +80,8 @@ export function webRoutes(app: Hono<Env>): void {
     // Names carry a content hash: a changed file is a new name.
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.get("/assets/*", serveStatic({ root }));
+  // The build wrote each asset precompressed (.br, .gz): sent as the browser accepts, never compressed per request.
+  app.get("/assets/*", serveStatic({ root, precompressed: true }));
   app.use("/icons/*", async (c, next) => {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=86400");

@@ -1,6 +1,9 @@
 // The web application's delivery over HTTP: every screen route of the spec answers the server-rendered
 // shell (in the caller's language), an unknown path answers 404, hashed assets are cached for a year,
 // and the PWA's manifest and service worker are served.
+import { get as httpGet } from "node:http";
+import { Buffer } from "node:buffer";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../fixtures/harness.ts";
 import { routeTable } from "../../client/shell/routes.ts";
@@ -75,6 +78,43 @@ describe("the server-rendered shell", () => {
     const swText = await sw.text();
     // workbox-build injected the precache list of the hashed assets.
     for (const path of new Set(scripts)) expect(swText).toContain(path.slice(1));
+  });
+
+  it("links one stylesheet and sends each asset precompressed as the browser accepts, never worse", async () => {
+    const html = await (await fetch(`${s.baseUrl}/signin`)).text();
+    const styles = [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/g)].map((m) =>
+      m[1]
+    );
+    expect(styles).toHaveLength(1);
+    const script = html.match(/src="(\/assets\/boot-[^"]+\.js)"/)![1];
+    // Raw bytes as sent (node:http does not decode), for each Accept-Encoding a browser may send.
+    const raw = (path: string, accept: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; body: Buffer }>(
+        (resolve, reject) => {
+          const req = httpGet(s.baseUrl + path, { headers: { "accept-encoding": accept } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              resolve({
+                encoding: res.headers["content-encoding"],
+                vary: res.headers["vary"] as string | undefined,
+                body: Buffer.concat(chunks),
+              }));
+          });
+          req.on("error", reject);
+        },
+      );
+    for (const path of [script, styles[0]]) {
+      const plain = await raw(path, "identity");
+      expect(plain.encoding, path).toBeUndefined();
+      const br = await raw(path, "gzip, deflate, br");
+      expect([br.encoding, br.vary], path).toEqual(["br", "Accept-Encoding"]);
+      expect(brotliDecompressSync(br.body).equals(plain.body), path).toBe(true);
+      expect(br.body.length, path).toBeLessThan(plain.body.length / 3);
+      const gz = await raw(path, "gzip");
+      expect(gz.encoding, path).toBe("gzip");
+      expect(gunzipSync(gz.body).equals(plain.body), path).toBe(true);
+    }
   });
 
   it("keeps /api answering JSON, never the shell", async () => {
