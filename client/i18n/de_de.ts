@@ -54,6 +54,7 @@ export const deDe = {
   "shell.chunkTimeout":
     "Ein Teil der Anwendung wurde nicht innerhalb von 120 Sekunden geladen. Überprüfen Sie die Verbindung und laden Sie die Seite neu.",
   "shell.comingSoon": "In einer späteren Version verfügbar",
+  "menu.soon": "später",
   "shell.comingSoonBody": "Diese Ansicht ist Teil des Produkts und folgt in einer späteren Version.",
   "shell.notFound": "Seite nicht gefunden",
   "shell.notFoundBody":

@@ -53,6 +53,7 @@ export const enUs = {
   "shell.chunkTimeout":
     "Part of the application did not load within 120 seconds. Check the connection and refresh.",
   "shell.comingSoon": "Coming in a later version",
+  "menu.soon": "later",
   "shell.comingSoonBody": "This screen is part of the product and arrives in a later version.",
   "shell.notFound": "Page not found",
   "shell.notFoundBody":

@@ -55,6 +55,7 @@ export const esEs = {
   "shell.chunkTimeout":
     "Una parte de la aplicación no se ha cargado en 120 segundos. Compruebe la conexión y actualice la página.",
   "shell.comingSoon": "Disponible en una versión posterior",
+  "menu.soon": "pronto",
   "shell.comingSoonBody":
     "Esta pantalla forma parte del producto y estará disponible en una versión posterior.",
   "shell.notFound": "Página no encontrada",

@@ -55,6 +55,7 @@ export const frFr = {
   "shell.chunkTimeout":
     "Une partie de l'application ne s'est pas chargée en 120 secondes. Vérifiez la connexion et actualisez la page.",
   "shell.comingSoon": "Disponible dans une version ultérieure",
+  "menu.soon": "bientôt",
   "shell.comingSoonBody": "Cet écran fait partie du produit et sera disponible dans une version ultérieure.",
   "shell.notFound": "Page introuvable",
   "shell.notFoundBody":

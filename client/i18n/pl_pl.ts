@@ -55,6 +55,7 @@ export const plPl = {
   "shell.chunkTimeout":
     "Część aplikacji nie została wczytana w ciągu 120 sekund. Proszę sprawdzić połączenie i odświeżyć stronę.",
   "shell.comingSoon": "Dostępne w kolejnej wersji",
+  "menu.soon": "wkrótce",
   "shell.comingSoonBody": "Ten ekran jest częścią produktu i zostanie udostępniony w kolejnej wersji.",
   "shell.notFound": "Nie znaleziono strony",
   "shell.notFoundBody":

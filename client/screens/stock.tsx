@@ -2,6 +2,7 @@
 // WmsInventory reports. Total stock and the inventory are generic lists of the reports' rows; a product's
 // row opens the inventory filtered to it (/warehouse-product-inventory/product/<id>). Confirmed and
 // reverted documents change stock, so their real-time events re-read the screens.
+import { DateField } from "../ui/date_field.tsx";
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
@@ -9,7 +10,7 @@ import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { Translator } from "../i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
-import { Notice, Select, Switch, TextField } from "../ui/controls.tsx";
+import { Notice, Select, Switch } from "../ui/controls.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import { type FieldMeta, formatDay, isCalendarDay, type PlainKey, type Row } from "../islands/list/meta.ts";
 import type { ColumnFilter } from "../islands/list/filters.ts";
@@ -176,19 +177,17 @@ function DateRange(p: {
   return (
     <>
       <div className={css.bar}>
-        <TextField
+        <DateField
           name="dateFrom"
-          type="date"
           label={p.t.t("stock.dateFrom")}
           value={p.range.from}
-          onChange={(from) => p.onChange({ ...p.range, from })}
+          onChange={(from) => p.onChange({ ...p.range, from: from ?? "" })}
         />
-        <TextField
+        <DateField
           name="dateTo"
-          type="date"
           label={p.t.t("stock.dateTo")}
           value={p.range.to}
-          onChange={(to) => p.onChange({ ...p.range, to })}
+          onChange={(to) => p.onChange({ ...p.range, to: to ?? "" })}
         />
       </div>
       {inOrder ? null : <Notice kind="error">{p.t.t("stock.badRange")}</Notice>}

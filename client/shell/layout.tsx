@@ -2,7 +2,7 @@
 // wide screen, behind one Settings button on a narrow one) and the menu of the sections this user may
 // open, from the startup configuration, with the user's favorites. The simplified menu is one
 // alphabetical list of the allowed screens without section headings.
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { api, ApiError, endSignIn } from "../api.ts";
 import {
@@ -28,7 +28,9 @@ import { LanguageSelect, NightModeSwitch } from "./chrome.tsx";
 import { onNavigate } from "./navigation.ts";
 import { ConnectionStatus } from "./connection_status.tsx";
 import { FavoriteEditor, FavoritesSection, HoldableLink, openFavoriteEditor } from "./favorites.tsx";
+import { routeTable } from "./routes.ts";
 import * as css from "./shell.css.ts";
+import * as ui from "../ui/ui.css.ts";
 
 type RouteKey = Extract<MessageKey, `route.${string}`>;
 type MenuKey = Extract<MessageKey, `menu.${string}`>;
@@ -79,9 +81,13 @@ function useSimplifiedMenu(startup: StartupConfig | null): [boolean, (on: boolea
   return [simplified, change];
 }
 
+/** Screens whose feature has not arrived: marked as such in the menu, not only on the screen. */
+const comingSoon = new Set(routeTable.filter((r) => r.screen === "comingSoon").map((r) => r.name));
+
 function MenuLink(p: { route: string; current: string }) {
   const t = useT();
   const label = t.t(`route.${p.route}` as RouteKey);
+  const soon = comingSoon.has(p.route);
   return (
     <HoldableLink
       to={`/${p.route}`}
@@ -98,6 +104,14 @@ function MenuLink(p: { route: string; current: string }) {
         })}
     >
       {label}
+      {soon
+        ? (
+          <span className={css.soonBadge} data-soon="" title={t.t("shell.comingSoon")}>
+            <span aria-hidden="true">{t.t("menu.soon")}</span>
+            <span className={ui.visuallyHidden}>{` (${t.t("shell.comingSoon")})`}</span>
+          </span>
+        )
+        : null}
     </HoldableLink>
   );
 }
@@ -181,6 +195,19 @@ export function MainLayout(p: { children: ReactNode }) {
   useEffect(() => onNavigate(() => setOpen(false)), []);
   const current = "/" + path.split(/[?#]/)[0].replace(/^\/+/, "").split("/")[0];
   const sections = startup?.drawerSections ?? [];
+  // The active entry stays in view in the menu's own scroll area (after a click low in the menu, after a
+  // reload, after the menu changed its form).
+  const menu = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = menu.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active) return;
+    const box = nav.getBoundingClientRect();
+    const item = active.getBoundingClientRect();
+    if (item.top < box.top || item.bottom > box.bottom) {
+      nav.scrollTop += item.top - box.top - (box.height - item.height) / 2;
+    }
+  }, [current, startup, simplified, compact]);
   return (
     <div className={css.page}>
       <header className={css.topBar}>
@@ -209,6 +236,7 @@ export function MainLayout(p: { children: ReactNode }) {
       </header>
       <div className={css.body}>
         <nav
+          ref={menu}
           id="main-menu"
           aria-label={t.t("common.menu")}
           className={[css.menu, compact ? css.menuCompact : "", open ? css.menuOpen : ""].join(" ")}

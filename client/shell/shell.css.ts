@@ -38,6 +38,10 @@ export const userName = style({
 
 export const body = style({ display: "flex", flex: 1, minHeight: 0 });
 
+/**
+ * The menu scrolls on its own and stays in view while the page scrolls (2,500 px of menu would otherwise
+ * carry the active entry away with the page).
+ */
 export const menu = style({
   width: "260px",
   flexShrink: 0,
@@ -45,7 +49,24 @@ export const menu = style({
   borderRight: `1px solid ${vars.color.border}`,
   padding: vars.space.md,
   overflowY: "auto",
+  overscrollBehavior: "contain",
+  position: "sticky",
+  top: 0,
+  alignSelf: "flex-start",
+  height: "100vh",
   "@media": { "screen and (max-width: 720px)": { display: "none" } },
+});
+
+/** A screen whose feature arrives in a later version, said in the menu too. */
+export const soonBadge = style({
+  marginLeft: vars.space.xs,
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: "999px",
+  border: `1px solid ${vars.color.border}`,
+  color: vars.color.textMuted,
+  fontSize: vars.size.small,
+  fontWeight: 400,
+  whiteSpace: "nowrap",
 });
 
 export const menuCompact = style({ width: "200px", fontSize: vars.size.small });
@@ -58,6 +79,7 @@ export const menuOpen = style({
       inset: "56px 0 0 0",
       zIndex: 10,
       width: "auto",
+      height: "auto",
     },
   },
 });

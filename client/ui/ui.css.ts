@@ -287,3 +287,22 @@ export const swatch = style({
   border: `1px solid ${vars.color.border}`,
   alignSelf: "center",
 });
+
+/** A date typed in segments, in the interface language's order (24.11.2026 in Polish, 11/24/2026 in English). */
+export const dateInput = style([input, {
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "1px",
+  selectors: { "&[data-focus-within]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "1px" } },
+}]);
+
+export const dateSegment = style({
+  padding: "0 1px",
+  borderRadius: vars.radius.sm,
+  fontVariantNumeric: "tabular-nums",
+  selectors: {
+    "&[data-placeholder]": { color: vars.color.textMuted },
+    "&[data-type=literal]": { color: vars.color.textMuted },
+    "&[data-focused]": { background: vars.color.focus, color: vars.color.surface, outline: "none" },
+  },
+});

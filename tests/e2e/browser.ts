@@ -1,5 +1,5 @@
 // Real headless Chromium (Debian's) driven by playwright-core, against the real server.
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
 import { signIn, type TestServer } from "../fixtures/harness.ts";
 
@@ -75,5 +75,42 @@ export async function waitForListCount(page: Page, text: string): Promise<void> 
   await page.waitForFunction(
     (expected) => document.querySelector('[data-testid="list-count"]')?.textContent === expected,
     text,
+  );
+}
+
+/**
+ * A date field (react-aria's DateField: a group of day, month and year segments in the interface
+ * language's order) by its label.
+ */
+export function dateField(scope: Page | Locator, name: string | RegExp, exact = true): Locator {
+  return scope.getByRole("group", { name, exact: typeof name === "string" ? exact : undefined });
+}
+
+/** The "YYYY-MM-DD" a date field holds ("" for none), as its form value says. */
+export function dateValue(field: Locator): Promise<string> {
+  return field.locator("xpath=..").locator('input[type="hidden"]').first().inputValue();
+}
+
+/**
+ * Types `iso` ("YYYY-MM-DD") into a date field as a person does, segment by segment in the order the
+ * field shows them (month/day/year in English, day.month.year in Polish and German), then leaves it.
+ */
+export async function typeDate(field: Locator, iso: string): Promise<void> {
+  const [year, month, day] = iso.split("-");
+  const segments = field.getByRole("spinbutton");
+  for (let i = 0; i < await segments.count(); i++) {
+    const segment = segments.nth(i);
+    const type = await segment.getAttribute("data-type");
+    // Each segment by itself (not relying on a full segment moving focus on, which a busy page may lag).
+    await segment.focus();
+    await segment.pressSequentially(type === "year" ? year : type === "month" ? month : day, { delay: 10 });
+  }
+  await field.page().keyboard.press("Tab");
+  // The field holds the date before anything else is done with it.
+  await field.page().waitForFunction(
+    ([el, want]) =>
+      (el as HTMLElement).parentElement?.querySelector<HTMLInputElement>('input[type="hidden"]')?.value ===
+        want,
+    [await field.elementHandle(), iso] as const,
   );
 }

@@ -15,7 +15,7 @@ import {
   stockAt,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
+import { dateField, dateValue, launchBrowser, signedInPage, typeDate, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { enUs as serverEn } from "../../server/kernel/i18n/en_us.ts";
 
@@ -180,11 +180,9 @@ describe("a staff user with logistics", () => {
     expect(await editor(page).locator("tr[data-position-id]").count()).toBe(2);
 
     // The product that needs an expiry date has the field, marked required; the other has none.
-    const expiry = row(page, "MILK-1").getByRole("textbox", {
-      name: new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]),
-    });
-    expect(await expiry.getAttribute("aria-required")).toBe("true");
-    expect(await row(page, "BOLT-1").locator('input[type="date"]').count()).toBe(0);
+    const expiry = dateField(row(page, "MILK-1"), new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]));
+    expect(await expiry.getByRole("spinbutton").first().getAttribute("aria-required")).toBe("true");
+    expect(await row(page, "BOLT-1").getByRole("spinbutton").count()).toBe(0);
     await setQuantity(page, "MILK-1", 10);
     await setQuantity(page, "BOLT-1", 5);
     // A wheel turned over a focused quantity takes the focus away and changes nothing.
@@ -208,7 +206,7 @@ describe("a staff user with logistics", () => {
     expect(await stockAt(w, milk, whA)).toBe(0);
     expect((await w.api("GET", `/WmsDocument/${din}`)).body.statusCode).toBe("workingCopy");
 
-    await expiry.fill("2030-06-30");
+    await typeDate(expiry, "2030-06-30");
     await confirmInEditor(page);
     const dinDoc = await expectConfirmedPreview(page, din);
     expect(dinDoc.documentNumber).not.toBe("");
@@ -292,9 +290,10 @@ describe("a staff user with logistics", () => {
     const short = await newDocument(page, "DIN", { destination: "WH-B" });
     await scan(page, EAN);
     await row(page, "MILK-1").waitFor();
-    await row(page, "MILK-1").getByRole("textbox", {
-      name: new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]),
-    }).fill(soon);
+    await typeDate(
+      dateField(row(page, "MILK-1"), new RegExp(enUs["field.wmsDocumentPosition.expiryDate"])),
+      soon,
+    );
     await confirmInEditor(page);
     const warning = row(page, "MILK-1").getByTestId("position-issues").locator('[data-severity="warning"]');
     await warning.waitFor();
@@ -393,10 +392,8 @@ describe("a staff user with logistics", () => {
     // ]C1 (GS1-128), GTIN of MILK-1's EAN, use-by 2027-05-31, serial, then a batch after the FNC1 separator.
     await scan(page, "]C101059012341234571727053121SN-5\x1d10LOT-1");
     await row(page, "MILK-1").waitFor();
-    const expiry = row(page, "MILK-1").getByRole("textbox", {
-      name: new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]),
-    });
-    expect(await expiry.inputValue()).toBe("2027-05-31");
+    const expiry = dateField(row(page, "MILK-1"), new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]));
+    expect(await dateValue(expiry)).toBe("2027-05-31");
     const [position] = (await w.api("GET", `/WmsDocument/${id}/Positions`)).body.results;
     expect(position).toMatchObject({
       productIndex: "MILK-1",

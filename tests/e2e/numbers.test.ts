@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
+import { dateField, dateValue, launchBrowser, signedInPage, typeDate, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { plPl } from "../../client/i18n/pl_pl.ts";
+import { deDe } from "../../client/i18n/de_de.ts";
 
 let s: TestServer;
 let browser: Browser;
@@ -302,5 +303,46 @@ describe("a refused save", () => {
     const id = Number(new URL(page.url()).pathname.split("/").at(-1));
     const number = (await call(s, "GET", `/api/WmsDocument/${id}`, { token: admin })).body.documentNumber;
     await expect.poll(() => heading.textContent()).toBe(enUs["documents.title"].replace("{number}", number));
+  }, 60_000);
+});
+
+describe("dates in the interface language", () => {
+  it("are typed and shown day.month.year in Polish and German, whatever the browser's locale", async () => {
+    for (
+      const [lang, label] of [["pl-pl", plPl["stock.dateFrom"]], ["de-de", deDe["stock.dateFrom"]]] as const
+    ) {
+      // An English browser whose user chose another interface language.
+      const page = await pageAs("clerk-cleo", "/", "en-US");
+      await page.context().addCookies([{ name: "wms_lang", value: lang, url: s.baseUrl }]);
+      await page.goto(s.baseUrl + "/warehouse-product-movements");
+      await waitForHydration(page);
+      const from = dateField(page, label);
+      await from.getByRole("spinbutton").first().waitFor();
+      const order = await from.getByRole("spinbutton").evaluateAll((els) =>
+        els.map((e) => e.getAttribute("data-type"))
+      );
+      expect(order, lang).toEqual(["day", "month", "year"]);
+      const literal = await from.locator('[data-type="literal"]').first().textContent();
+      expect(literal, lang).toBe(".");
+      await typeDate(from, "2026-03-01");
+      expect(await dateValue(from), lang).toBe("2026-03-01");
+      // As the language writes a short date: Polish pads the month, German neither part.
+      expect((await from.textContent())?.replace(/\s/g, ""), lang).toBe(
+        lang === "pl-pl" ? "1.03.2026" : "1.3.2026",
+      );
+    }
+  }, 60_000);
+
+  it("are typed month/day/year in English", async () => {
+    const page = await pageAs("clerk-cleo", "/warehouse-product-movements", "pl-PL");
+    await page.context().addCookies([{ name: "wms_lang", value: "en-us", url: s.baseUrl }]);
+    await page.reload();
+    await waitForHydration(page);
+    const from = dateField(page, enUs["stock.dateFrom"]);
+    await from.getByRole("spinbutton").first().waitFor();
+    const order = await from.getByRole("spinbutton").evaluateAll((els) =>
+      els.map((e) => e.getAttribute("data-type"))
+    );
+    expect(order).toEqual(["month", "day", "year"]);
   }, 60_000);
 });

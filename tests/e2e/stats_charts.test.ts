@@ -14,7 +14,7 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { launchBrowser, signedInPage } from "./browser.ts";
+import { dateField, dateValue, launchBrowser, signedInPage, typeDate } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
@@ -97,7 +97,7 @@ describe("statistics charts", { timeout: 120_000 }, () => {
     const page = await open("/warehouse-product-group-movements");
     await drawn(page, "lines");
     const chart = page.locator('[data-chart="lines"]');
-    const from = await page.getByLabel(enUs["stock.dateFrom"], { exact: true }).inputValue();
+    const from = await dateValue(dateField(page, enUs["stock.dateFrom"]));
     expect(await chart.getAttribute("aria-label")).toBe(
       enUs["stock.chart.movements"].replace("{from}", short(from)).replace("{to}", short(today())),
     );
@@ -137,7 +137,7 @@ describe("statistics charts", { timeout: 120_000 }, () => {
       ["2", "MILK-C", "2"],
       ["3", "BOLT-C", "1"],
     ]);
-    const from = await page.getByLabel(enUs["stock.dateFrom"], { exact: true }).inputValue();
+    const from = await dateValue(dateField(page, enUs["stock.dateFrom"]));
     expect(Date.parse(today()) - Date.parse(from)).toBe(6 * 86_400_000);
     expect(await page.locator('[data-chart="bars"]').getAttribute("aria-label")).toBe(
       enUs["stock.chart.released"].replace("{count}", "3").replace("{from}", short(from)).replace(
@@ -146,8 +146,8 @@ describe("statistics charts", { timeout: 120_000 }, () => {
       ),
     );
     // A week with no releases says so and draws nothing.
-    await page.getByLabel(enUs["stock.dateFrom"], { exact: true }).fill("2020-01-01");
-    await page.getByLabel(enUs["stock.dateTo"], { exact: true }).fill("2020-01-07");
+    await typeDate(dateField(page, enUs["stock.dateFrom"]), "2020-01-01");
+    await typeDate(dateField(page, enUs["stock.dateTo"]), "2020-01-07");
     await page.getByText(enUs["stock.noReleases"]).waitFor();
     expect(await page.locator('[data-chart="bars"]').count()).toBe(0);
     await page.close();

@@ -16,7 +16,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { signIn } from "../fixtures/harness.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import { dateField, launchBrowser, typeDate, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
@@ -164,11 +164,11 @@ describe("stock screens", { timeout: 120_000 }, () => {
     const inOut = all.map((c) => c.slice(-2).join("/")).sort();
     expect(inOut).toEqual(["0/1", "3/0", "4/0"]);
     // A range that ends before today has no movements.
-    await page.getByLabel(enUs["stock.dateFrom"]).fill("2020-01-01");
-    await page.getByLabel(enUs["stock.dateTo"]).fill("2020-01-31");
+    await typeDate(dateField(page, enUs["stock.dateFrom"]), "2020-01-01");
+    await typeDate(dateField(page, enUs["stock.dateTo"]), "2020-01-31");
     await count(page, 0);
     // A range in the wrong order is said so (and the list keeps the last valid range).
-    await page.getByLabel(enUs["stock.dateFrom"]).fill("2020-02-10");
+    await typeDate(dateField(page, enUs["stock.dateFrom"]), "2020-02-10");
     await page.getByText(enUs["stock.badRange"]).waitFor();
     await page.close();
 

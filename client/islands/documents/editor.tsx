@@ -4,6 +4,7 @@
 // positions, added by scanning or typing a barcode or an index into one input (Enter adds one piece), each
 // with its quantity and, as the product's flags ask, its expiry date, production date and serial number.
 // Save keeps all of it; Confirm saves, then confirms, showing what stops it at each position.
+import { DateField } from "../../ui/date_field.tsx";
 import { LIMITS } from "../../../server/kernel/limits.ts";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
@@ -377,12 +378,11 @@ export function DocumentEditor(p: {
             : null}
           {side("source")}
           {side("destination")}
-          <TextField
+          <DateField
             name="plannedDate"
-            type="date"
             label={t.t("field.wmsDocument.plannedDate")}
             value={current.plannedDate}
-            onChange={(plannedDate) => change({ plannedDate })}
+            onChange={(plannedDate) => change({ plannedDate: plannedDate ?? "" })}
             errors={errors.plannedDate}
           />
           <TextField
@@ -509,14 +509,13 @@ function PositionRow(p: {
   const dateField = (key: "expiryDate" | "productionDate", visible?: boolean, required?: boolean) =>
     visible || required
       ? (
-        <TextField
+        <DateField
           name={`${key}-${pos.id}`}
-          type="date"
           label={`${t.t(`field.wmsDocumentPosition.${key}`)} ${name}`}
           hideLabel
           isRequired={required}
-          value={pos[key] ?? ""}
-          onChange={(v) => p.onChange({ [key]: v || null })}
+          value={pos[key] ?? null}
+          onChange={(v) => p.onChange({ [key]: v })}
         />
       )
       : null;

@@ -1,4 +1,5 @@
 // The filter of one column: a condition fitting the field's kind and its value(s). Enter applies.
+import { DateField } from "../../ui/date_field.tsx";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-aria-components";
 import type { Translator } from "../../i18n/mod.ts";
@@ -116,23 +117,21 @@ export function FilterEditor(p: {
         <>
           {operator !== "lte"
             ? (
-              <TextField
+              <DateField
                 name={`${name}-from`}
-                type="date"
                 label={t.t("list.from")}
                 value={String((operator === "between" ? range[0] : value) ?? "")}
-                onChange={(v) => (operator === "between" ? setRange(0, v) : setValue(v))}
+                onChange={(v) => (operator === "between" ? setRange(0, v ?? "") : setValue(v ?? ""))}
               />
             )
             : null}
           {operator !== "gte"
             ? (
-              <TextField
+              <DateField
                 name={`${name}-to`}
-                type="date"
                 label={t.t("list.to")}
                 value={String((operator === "between" ? range[1] : value) ?? "")}
-                onChange={(v) => (operator === "between" ? setRange(1, v) : setValue(v))}
+                onChange={(v) => (operator === "between" ? setRange(1, v ?? "") : setValue(v ?? ""))}
               />
             )
             : null}
