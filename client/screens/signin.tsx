@@ -1,7 +1,7 @@
 // /signup (alias /signin): sign in, register a company, forgot password, activation. Every message the
 // server answers is shown where it applies: field codes beside their fields, the rest above the form.
 import { createContext, type FormEvent, type ReactNode, useContext, useState } from "react";
-import { Form } from "react-aria-components";
+import { Form } from "react-aria-components/Form";
 import { api, ApiError } from "../api.ts";
 import { completeSignIn } from "../session.ts";
 import type { TokenData } from "../state.ts";

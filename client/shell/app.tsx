@@ -4,7 +4,7 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Provider, useAtomValue, useSetAtom } from "jotai";
 import type { createStore } from "jotai";
-import { I18nProvider } from "react-aria-components";
+import { I18nProvider } from "react-aria-components/I18nProvider";
 import {
   authAtom,
   compactMenuAtom,

@@ -11,7 +11,8 @@ import {
   useState,
 } from "react";
 import { atom, useAtom, useAtomValue, useSetAtom } from "jotai";
-import { Label, Radio, RadioGroup } from "react-aria-components";
+import { Label } from "react-aria-components/Label";
+import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
 import type { FavoriteAction } from "../../server/domain/favorites/entity.ts";
 import { api, ApiError } from "../api.ts";
 import { errorMessage } from "../errors.ts";

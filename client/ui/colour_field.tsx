@@ -1,13 +1,11 @@
 // A colour typed as "#rrggbb" (react-aria's ColorField), with a swatch of what it is.
-import {
-  ColorField as AriaColorField,
-  ColorSwatch as AriaColorSwatch,
-  FieldError,
-  Group,
-  Input,
-  Label,
-  parseColor,
-} from "react-aria-components";
+import { parseColor } from "react-aria-components/ColorField";
+import { ColorField as AriaColorField } from "react-aria-components/ColorField";
+import { ColorSwatch as AriaColorSwatch } from "react-aria-components/ColorSwatch";
+import { FieldError } from "react-aria-components/FieldError";
+import { Group } from "react-aria-components/Group";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
 import * as s from "./ui.css.ts";
 
 /** "#rrggbb" in lower case, as the server stores it; null for anything else. */

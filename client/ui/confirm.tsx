@@ -1,6 +1,8 @@
 // A confirmation before something that cannot be undone: an alert dialog whose first focus is the
 // harmless choice, so Enter pressed out of habit cancels.
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Button } from "./controls.tsx";
 import * as m from "./modal.css.ts";
 import * as s from "./ui.css.ts";

@@ -1,28 +1,20 @@
 // One wrapper per react-aria-components primitive, styled with theme tokens. Screens use these, never
 // raw elements with styles of their own.
 import type { ReactNode } from "react";
-import {
-  Button as AriaButton,
-  type ButtonProps,
-  Checkbox as AriaCheckbox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  SearchField as AriaSearchField,
-  Select as AriaSelect,
-  SelectValue,
-  Switch as AriaSwitch,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs as AriaTabs,
-  Text,
-  TextArea,
-  TextField as AriaTextField,
-} from "react-aria-components";
+import { Button as AriaButton, type ButtonProps } from "react-aria-components/Button";
+import { Checkbox as AriaCheckbox } from "react-aria-components/Checkbox";
+import { FieldError } from "react-aria-components/FieldError";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
+import { Popover } from "react-aria-components/Popover";
+import { SearchField as AriaSearchField } from "react-aria-components/SearchField";
+import { Select as AriaSelect, SelectValue } from "react-aria-components/Select";
+import { Switch as AriaSwitch } from "react-aria-components/Switch";
+import { Tab, TabList, TabPanel, Tabs as AriaTabs } from "react-aria-components/Tabs";
+import { Text } from "react-aria-components/Text";
+import { TextArea } from "react-aria-components/TextArea";
+import { TextField as AriaTextField } from "react-aria-components/TextField";
 import * as s from "./ui.css.ts";
 
 export function Button(props: ButtonProps & { quiet?: boolean; danger?: boolean }) {

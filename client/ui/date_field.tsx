@@ -6,10 +6,10 @@ import {
   DateField as AriaDateField,
   DateInput as AriaDateInput,
   DateSegment,
-  FieldError,
-  Label,
-  Text,
-} from "react-aria-components";
+} from "react-aria-components/DateField";
+import { FieldError } from "react-aria-components/FieldError";
+import { Label } from "react-aria-components/Label";
+import { Text } from "react-aria-components/Text";
 import * as s from "./ui.css.ts";
 
 function calendarDay(value: string | null): CalendarDate | null {

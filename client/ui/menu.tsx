@@ -1,6 +1,8 @@
 // A button with a menu of check items (the list's column chooser): arrow keys move, Space or Enter
 // toggles, Escape closes.
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components/Button";
+import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu";
+import { Popover } from "react-aria-components/Popover";
 import * as s from "./ui.css.ts";
 
 export function CheckMenu(p: {

@@ -1,7 +1,9 @@
 // A modal dialog (react-aria Modal + Dialog): focus trapped inside, Escape closes, focus returns to the
 // opener. Add, edit and preview dialogs and the favorite editor are built on it.
 import type { ReactNode } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import * as s from "./modal.css.ts";
 
 export function ModalDialog(p: {

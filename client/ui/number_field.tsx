@@ -5,16 +5,14 @@
 // sending a stale value. The spec asks numeric inputs to lose focus on the mouse wheel: a wheel turned
 // while reading a long form scrolls the page and never changes a quantity behind the pointer.
 import { NumberFormatter, NumberParser } from "@internationalized/number";
-import {
-  Button as AriaButton,
-  FieldError,
-  Group,
-  Input,
-  Label,
-  Text,
-  TextField as AriaTextField,
-  useLocale,
-} from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components/Button";
+import { FieldError } from "react-aria-components/FieldError";
+import { Group } from "react-aria-components/Group";
+import { useLocale } from "react-aria-components/I18nProvider";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { Text } from "react-aria-components/Text";
+import { TextField as AriaTextField } from "react-aria-components/TextField";
 import { createContext, type KeyboardEvent, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "../i18n/use_t.ts";
 import * as s from "./ui.css.ts";

@@ -1,7 +1,9 @@
 // A button that opens a small non-modal dialog beside it (filters and the like): focus moves in,
 // Escape or a press outside closes it, focus returns to the button.
 import type { ReactNode } from "react";
-import { Button as AriaButton, Dialog, DialogTrigger, Popover } from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components/Button";
+import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
+import { Popover } from "react-aria-components/Popover";
 import * as s from "./ui.css.ts";
 
 export function PopoverButton(p: {

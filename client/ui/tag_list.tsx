@@ -1,5 +1,7 @@
 // Values shown as tags, each with a button that removes it (Delete or Backspace on a focused tag too).
-import { Button as AriaButton, Label, Tag, TagGroup, TagList } from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components/Button";
+import { Label } from "react-aria-components/Label";
+import { Tag, TagGroup, TagList } from "react-aria-components/TagGroup";
 import * as s from "./ui.css.ts";
 
 export function RemovableTags(p: {

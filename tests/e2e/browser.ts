@@ -98,6 +98,8 @@ export function dateValue(field: Locator): Promise<string> {
 export async function typeDate(field: Locator, iso: string): Promise<void> {
   const [year, month, day] = iso.split("-");
   const segments = field.getByRole("spinbutton");
+  // The field may still be on its way (a position's dates appear once its product's flags are read).
+  await segments.last().waitFor();
   for (let i = 0; i < await segments.count(); i++) {
     const segment = segments.nth(i);
     const type = await segment.getAttribute("data-type");

@@ -4,7 +4,7 @@
 // the dialog edits a record, others editing it are named (real-time edit mode).
 import { focusFirstInvalid, InvalidFieldsProvider, useInvalidFields } from "../../ui/number_field.tsx";
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
-import { Form } from "react-aria-components";
+import { Form } from "react-aria-components/Form";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useEditMode, useResourceEvents } from "../../hub.ts";

@@ -2,18 +2,15 @@
 // (quick search `*` contains, 20 at a time, with the reference's own conditions); a linked record shows
 // its name, read from the target (GET {path}/{id}) when the record at hand does not carry it.
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  Button as AriaButton,
-  ComboBox,
-  FieldError,
-  Group,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-} from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components/Button";
+import { ComboBox } from "react-aria-components/ComboBox";
+import { FieldError } from "react-aria-components/FieldError";
+import { Group } from "react-aria-components/Group";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
+import { Popover } from "react-aria-components/Popover";
+import { Text } from "react-aria-components/Text";
 import { api } from "../../api.ts";
 import type { Translator } from "../../i18n/mod.ts";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";

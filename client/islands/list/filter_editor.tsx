@@ -1,7 +1,7 @@
 // The filter of one column: a condition fitting the field's kind and its value(s). Enter applies.
 import { DateField } from "../../ui/date_field.tsx";
 import { type FormEvent, useState } from "react";
-import { Form } from "react-aria-components";
+import { Form } from "react-aria-components/Form";
 import type { Translator } from "../../i18n/mod.ts";
 import { Button, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";

@@ -11,7 +11,7 @@ import {
   useState,
 } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Button as AriaButton } from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components/Button";
 import type { Translator } from "../../i18n/mod.ts";
 import { Checkbox } from "../../ui/controls.tsx";
 import { PopoverButton } from "../../ui/popover.tsx";

@@ -3,7 +3,7 @@
 // for the labels without writing; Generate creates them all in one transaction. The server's messages
 // (labels already taken, too many locations, a missing type) appear beside their fields, input kept.
 import { type FormEvent, useState } from "react";
-import { Form } from "react-aria-components";
+import { Form } from "react-aria-components/Form";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";

@@ -2,7 +2,8 @@
 // (GET /StorageSpace/{id}/children, 100 at a time, "show more" for the rest). react-aria's Tree gives the
 // keyboard: arrows move, Right and Left expand and collapse, Enter (or a click) opens the location.
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { Button as AriaButton, type Key, Tree, TreeItem, TreeItemContent } from "react-aria-components";
+import { Button as AriaButton } from "react-aria-components/Button";
+import { type Key, Tree, TreeItem, TreeItemContent } from "react-aria-components/Tree";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
