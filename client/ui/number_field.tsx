@@ -118,12 +118,24 @@ export function NumberField(p: {
       setText(format(p.value));
     }
   }, [p.value]);
-  useEffect(() => setText((now) => (judge(now).problem ? now : format(shown.current))), [formatter]);
+  // Another language reads the kept text its own way: what now reads as a number is reported (the form
+  // must not send the value from before), shown as the language writes it; what does not stays as typed.
+  useEffect(() => {
+    const { value, problem } = judge(text);
+    if (problem) return;
+    if (!Object.is(value, shown.current)) {
+      shown.current = value;
+      p.onChange(value);
+    }
+    setText(format(value));
+  }, [formatter]);
 
   /** The value of `typed`, or what is wrong with it. */
   function judge(typed: string): { value: number | null; problem?: string } {
     const trimmed = typed.trim();
-    if (trimmed === "") return { value: null };
+    if (trimmed === "") {
+      return p.isRequired ? { value: null, problem: t.t("validation.required") } : { value: null };
+    }
     const v = parser.parse(trimmed);
     if (!Number.isFinite(v)) return { value: null, problem: t.t("number.invalid") };
     if (p.minValue !== undefined && v < p.minValue) {

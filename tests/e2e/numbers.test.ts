@@ -108,6 +108,11 @@ describe("a number typed wrong", () => {
         "workingCopy",
       );
 
+      // Emptied, it says it is needed (it does not turn into 0 under the fingers).
+      await typeInto(box, "");
+      expect(await box.inputValue()).toBe("");
+      expect(await said(box)).toBe(enUs["validation.required"]);
+
       // Corrected, it is saved as typed.
       await typeInto(box, "12.5");
       expect(await said(box)).toBe("");

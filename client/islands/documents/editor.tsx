@@ -116,6 +116,7 @@ export function DocumentEditor(p: {
   const [busy, setBusy] = useState(false);
   const invalid = useInvalidFields();
   const scanBox = useRef<HTMLDivElement>(null);
+  const scanQueue = useRef<Promise<void>>(Promise.resolve());
 
   // A new document starts with the first enabled type.
   const current: Header = header ?? {
@@ -249,7 +250,15 @@ export function DocumentEditor(p: {
    * expiry and serial grows, else a line is made. The scan field is emptied after a success and its text
    * selected after a refusal, so that the next scan replaces it instead of being appended to it.
    */
-  async function add(what: { productCode: string } | { productId: number }) {
+  function add(what: { productCode: string } | { productId: number }): Promise<void> {
+    // One scan after another: a scanner gun's second code waits for the first, so the same product
+    // scanned twice fast grows one line instead of racing to make two.
+    const next = scanQueue.current.then(() => addNow(what));
+    scanQueue.current = next.catch(() => {});
+    return next;
+  }
+
+  async function addNow(what: { productCode: string } | { productId: number }) {
     if (p.id === null) return;
     if ("productCode" in what && !what.productCode.trim()) return;
     setScanErrors([]);
@@ -531,6 +540,7 @@ function PositionRow(p: {
           label={`${t.t("field.wmsDocumentPosition.quantity")} ${name}`}
           hideLabel
           value={pos.quantity}
+          isRequired
           minValue={LIMITS.quantity.min}
           maxValue={LIMITS.quantity.max}
           formatOptions={{ useGrouping: false, maximumFractionDigits: 3 }}

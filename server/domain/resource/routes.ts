@@ -19,7 +19,11 @@ export function resourceRoutes(
   const schemas = resource.entity;
   const tag = meta.resource;
   const path = meta.path;
-  const who = meta.writers === "admin" ? "administrators" : "administrators and business managers";
+  const who = {
+    admin: "administrators",
+    manager: "administrators and business managers",
+    logistics: "administrators and staff with the logistics module",
+  }[resource.writeAccess as string] ?? resource.writeAccess;
   const readers = meta.readers === "admin" ? " (administrators)" : "";
   // Reading: refused as forbidden (the whole resource is closed to the caller, whatever the id); a
   // resource with a scope shows contractor users their own records only. Writing: refused as not found.

@@ -73,6 +73,21 @@ describe("scanning into a document", () => {
     expect(again.body.position.quantity).toBe(6);
   });
 
+  it("grows one line by every scan when several arrive at once", async () => {
+    const d = await draft(w, { typeCode: "IIN", destinationLocationId: at }, [{
+      productId: milk,
+      quantity: 1,
+    }]);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => scan({ documentId: d.id, productCode: "MILK" })),
+    );
+    expect(answers.map((r) => [r.status, r.body.merged])).toEqual([[200, true], [200, true], [200, true], [
+      200,
+      true,
+    ]]);
+    expect(await lines(d.id)).toEqual([[5, null, null]]);
+  });
+
   it("refuses what cannot be scanned, changing nothing", async () => {
     const d = await draft(w, { typeCode: "IIN", destinationLocationId: at }, [{
       productId: milk,

@@ -4,6 +4,7 @@
 // lines of 1.
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
+import { AppError } from "../../../kernel/errors.ts";
 import { parseInput } from "../../../kernel/validation.ts";
 import { scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { ScanRequest } from "./contract.ts";
@@ -16,7 +17,8 @@ export async function scanIntoDocument(
   req: ScanRequest,
 ): Promise<{ position: Record<string, unknown>; merged: boolean }> {
   const db = ctx.conn.db;
-  // The document must be one the caller may read (another tenant's or contractor's: 404).
+  // The route is for logistics staff (server/kernel/access.ts); the document is the caller's tenant's by
+  // construction, and a confirmed one refuses the add or edit below.
   const scanned = req.productId !== null
     ? { productId: req.productId, expiryDate: null, productionDate: null, serialNumber: null }
     : await scannedProduct(db, req.productCode!);
@@ -32,13 +34,22 @@ export async function scanIntoDocument(
     isNull(wmsDocumentPositions.destinationContainerId),
   )).orderBy(wmsDocumentPositions.id).limit(1);
   if (match) {
-    // As the editor would save it, with the quantity raised (its bounds and the version check apply).
-    const record = await wmsDocumentPosition.get(ctx, match.id) as Record<string, unknown>;
-    const keys = Object.keys(wmsDocumentPosition.entity.update.shape);
-    const body = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
-    body.quantity = (record.quantity as number) + req.quantity;
-    const input = parseInput(wmsDocumentPosition.entity.update, body);
-    return { position: await wmsDocumentPosition.edit(ctx, input as never), merged: true };
+    // As the editor would save it, with the quantity raised (its bounds and the version check apply);
+    // another scan of the same line in between is read again once.
+    for (let attempt = 1;; attempt++) {
+      const record = await wmsDocumentPosition.get(ctx, match.id) as Record<string, unknown>;
+      const keys = Object.keys(wmsDocumentPosition.entity.update.shape);
+      const body = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
+      body.quantity = (record.quantity as number) + req.quantity;
+      const input = parseInput(wmsDocumentPosition.entity.update, body);
+      try {
+        return { position: await wmsDocumentPosition.edit(ctx, input as never), merged: true };
+      } catch (err) {
+        if (attempt >= 5 || !(err instanceof AppError && err.code === "record.changedByAnotherUser")) {
+          throw err;
+        }
+      }
+    }
   }
   const input = parseInput(wmsDocumentPosition.entity.create, {
     documentId: req.documentId,
