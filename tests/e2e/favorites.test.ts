@@ -197,8 +197,10 @@ describe("favorites by long press", () => {
     expect(await field(dialog, enUs["favorites.field.link"]).inputValue()).toBe("/companies");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    // Focus goes back to the menu item, and no navigation happened.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(enUs["route.companies"]);
+    // Focus goes back to the menu item (react-aria restores it on the next frame), and no navigation happened.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(
+      enUs["route.companies"],
+    );
     expect(new URL(page.url()).pathname).toBe("/");
 
     await page.keyboard.press("ContextMenu");
