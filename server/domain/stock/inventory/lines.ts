@@ -139,6 +139,17 @@ export async function listInventory(ctx: TenantContext, query: ListQuery) {
   );
 }
 
+/** Containers holding a product with the barcode, by their lines (only the lines within `lineScope`). */
+function containerBarcode(lineScope?: SQL): ListField {
+  return productBarcodeField(
+    stockLines.productId,
+    (onLine) =>
+      sql`${containers.id} IN (SELECT ${stockLines.containerId} FROM ${stockLines} WHERE ${
+        lineScope ? and(onLine, lineScope) : onLine
+      })`,
+  );
+}
+
 export const containerFields: Record<string, ListField> = {
   id: { column: containers.id, type: "number", sortable: true, filterable: true },
   number: { column: containers.number, type: "text", sortable: true, filterable: true, searchable: true },
@@ -155,11 +166,7 @@ export const containerFields: Record<string, ListField> = {
     through: { owner: storageSpaces.id, id: containers.locationId },
   },
   /** Containers holding a product with this barcode (a scan finds its pallet). */
-  productBarcode: productBarcodeField(
-    stockLines.productId,
-    (onLine) =>
-      sql`${containers.id} IN (SELECT ${stockLines.containerId} FROM ${stockLines} WHERE ${onLine})`,
-  ),
+  productBarcode: containerBarcode(),
 };
 
 /**
@@ -170,14 +177,7 @@ export const containerFields: Record<string, ListField> = {
  */
 /** For a contractor user: a barcode finds a container by their own lines in it only (not by another's). */
 function scopedFields(lineScope: SQL): Record<string, ListField> {
-  return {
-    ...containerFields,
-    productBarcode: productBarcodeField(
-      stockLines.productId,
-      (onLine) =>
-        sql`${containers.id} IN (SELECT ${stockLines.containerId} FROM ${stockLines} WHERE ${onLine} AND ${lineScope})`,
-    ),
-  };
+  return { ...containerFields, productBarcode: containerBarcode(lineScope) };
 }
 
 export async function listContainerStock(ctx: TenantContext, query: z.output<typeof ContainerStockQuery>) {

@@ -49,33 +49,25 @@ function netBy<V>(movements: Movement[], keyOf: (m: Movement) => string, value: 
   return out;
 }
 
-function shortfall(m: Movement): AppError {
+/** A refusal at the position that made movement `m`: 422 document.validation with one issue. */
+function refusedAt(m: Movement, issue: string, params: Record<string, unknown>): AppError {
   return new AppError("document.validation", {
-    issues: [{
-      positionId: m.positionId,
-      code: "document.issue.quantityAboveAvailable",
-      severity: "error",
-      params: { productId: m.key.productId, locationId: m.key.locationId },
-    }],
+    issues: [{ positionId: m.positionId, code: `document.issue.${issue}`, severity: "error", params }],
   });
 }
 
-function aboveLimit(m: Movement): AppError {
-  return new AppError("document.validation", {
-    issues: [{
-      positionId: m.positionId,
-      code: "document.issue.stockAboveLimit",
-      severity: "error",
-      params: { productId: m.key.productId, max: MAX_STOCK },
-    }],
-  });
-}
+const shortfall = (m: Movement) =>
+  refusedAt(m, "quantityAboveAvailable", { productId: m.key.productId, locationId: m.key.locationId });
+
+const aboveLimit = (m: Movement) =>
+  refusedAt(m, "stockAboveLimit", { productId: m.key.productId, max: MAX_STOCK });
 
 /**
  * Applies a document's movements as one change: a ledger row per movement, then each stock line and each
  * summary by its net delta, one prepared statement stepped per row (`runEach`). A line that would go below
  * zero refuses the whole change (422 quantityAboveAvailable at the position that took from it), as does a
- * product's total above MAX_STOCK (422 stockAboveLimit); the caller's transaction rolls back. Lines and summaries that come to zero are deleted.
+ * product's total above MAX_STOCK (422 stockAboveLimit); the caller's transaction rolls back. Lines and
+ * summaries that come to zero are deleted.
  */
 export async function applyMovements(tx: Db, movements: Movement[], now: string): Promise<void> {
   if (movements.length === 0) return;

@@ -93,7 +93,7 @@ function lookedUp(code: string, candidates: { id: number; index: string }[]): nu
  * A GS1 scan's product (by its GTIN in any stored barcode form) and the expiry date, production date and
  * serial number its label carries, for the fields the caller left empty.
  */
-async function productByGs1(tx: Db, code: string): Promise<Record<string, unknown>> {
+async function productByGs1(tx: Db, code: string): Promise<ScannedProduct> {
   const scan = parseGs1(code);
   const candidates = scan.gtin === null ? [] : await tx.select({ id: products.id, index: products.index })
     .from(products).where(inArray(
@@ -113,12 +113,14 @@ async function productByGs1(tx: Db, code: string): Promise<Record<string, unknow
  * What a scanned or typed code names: the product (by index, barcode or a GS1 label's GTIN) and, from a GS1
  * label, the expiry, production date and serial number it carries (null otherwise).
  */
-export async function scannedProduct(tx: Db, code: string): Promise<{
+export interface ScannedProduct {
   productId: number;
   expiryDate: string | null;
   productionDate: string | null;
   serialNumber: string | null;
-}> {
+}
+
+export async function scannedProduct(tx: Db, code: string): Promise<ScannedProduct> {
   if (!isGs1(code)) {
     return {
       productId: await productByCode(tx, code),
@@ -127,7 +129,7 @@ export async function scannedProduct(tx: Db, code: string): Promise<{
       serialNumber: null,
     };
   }
-  return await productByGs1(tx, code) as Awaited<ReturnType<typeof scannedProduct>>;
+  return await productByGs1(tx, code);
 }
 
 /**
@@ -259,12 +261,10 @@ export const wmsDocumentPosition = new Resource({
   },
   derive: async (tx, values) => {
     if (values.productId !== null) return { productCode: undefined };
-    const code = values.productCode as string;
-    if (!isGs1(code)) return { productId: await productByCode(tx, code), productCode: undefined };
-    // What the caller gave explicitly wins over what the label says.
-    const scanned = await productByGs1(tx, code);
-    const given = Object.entries(scanned).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
-    return { ...Object.fromEntries(given), productId: scanned.productId, productCode: undefined };
+    // What the caller gave explicitly wins over what a GS1 label says.
+    const { productId, ...label } = await scannedProduct(tx, values.productCode as string);
+    const given = Object.entries(label).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
+    return { ...Object.fromEntries(given), productId, productCode: undefined };
   },
   afterWrite: async (tx, row, old) => {
     await refuseOtherContractors(tx, row.documentId, row.id, old === undefined);
