@@ -3,28 +3,54 @@
 // own screen, ./locations.tsx, around the same list and dialogs.)
 import type { ResourceMeta } from "../../server/kernel/resource_meta.ts";
 
-export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
-  "product-groups": () =>
+/** Every resource's metadata by its name, imported on first use (a history entry names its field labels). */
+export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
+  ProductGroup: () =>
     import("../../server/domain/assortment/product_groups/entity.ts").then((m) => m.productGroupMeta),
-  "print-layouts": () =>
+  PrintLayout: () =>
     import("../../server/domain/records/print_layouts/entity.ts").then((m) => m.printLayoutMeta),
-  "email-accounts": () =>
+  EmailAccount: () =>
     import("../../server/domain/records/email_accounts/entity.ts").then((m) => m.emailAccountMeta),
-  "email-templates": () =>
+  EmailTemplate: () =>
     import("../../server/domain/records/email_templates/entity.ts").then((m) => m.emailTemplateMeta),
-  "history": () => import("../../server/domain/logs/record_log/entity.ts").then((m) => m.recordLogMeta),
-  "log": () => import("../../server/domain/logs/system_log/entity.ts").then((m) => m.systemLogMeta),
-  "products": () => import("../../server/domain/assortment/products/entity.ts").then((m) => m.productMeta),
-  "exchange-rates": () =>
+  RecordLog: () => import("../../server/domain/logs/record_log/entity.ts").then((m) => m.recordLogMeta),
+  SystemLog: () => import("../../server/domain/logs/system_log/entity.ts").then((m) => m.systemLogMeta),
+  Product: () => import("../../server/domain/assortment/products/entity.ts").then((m) => m.productMeta),
+  ExchangeRate: () =>
     import("../../server/domain/assortment/exchange_rates/entity.ts").then((m) => m.exchangeRateMeta),
-  "addresses": () => import("../../server/domain/parties/addresses/entity.ts").then((m) => m.addressMeta),
-  "companies": () => import("../../server/domain/parties/companies/entity.ts").then((m) => m.companyMeta),
-  "contacts": () => import("../../server/domain/parties/persons/entity.ts").then((m) => m.personMeta),
-  "tags": () => import("../../server/domain/records/tags/entity.ts").then((m) => m.tagMeta),
-  "dictionaries": () =>
+  Address: () => import("../../server/domain/parties/addresses/entity.ts").then((m) => m.addressMeta),
+  Company: () => import("../../server/domain/parties/companies/entity.ts").then((m) => m.companyMeta),
+  Person: () => import("../../server/domain/parties/persons/entity.ts").then((m) => m.personMeta),
+  Tags: () => import("../../server/domain/records/tags/entity.ts").then((m) => m.tagMeta),
+  Dictionary: () =>
     import("../../server/domain/records/dictionaries/entity.ts").then((m) => m.dictionaryMeta),
-  "warehouse-location-types": () =>
+  StorageSpaceType: () =>
     import("../../server/domain/infrastructure/location_types/entity.ts").then((m) => m.storageSpaceTypeMeta),
+  StorageSpace: () =>
+    import("../../server/domain/infrastructure/locations/entity.ts").then((m) => m.storageSpaceMeta),
+  Container: () => import("../../server/domain/stock/containers/entity.ts").then((m) => m.containerMeta),
+  WmsDocument: () => import("../../server/domain/stock/documents/entity.ts").then((m) => m.wmsDocumentMeta),
+  WmsDocumentPosition: () =>
+    import("../../server/domain/stock/positions/entity.ts").then((m) => m.wmsDocumentPositionMeta),
+  User: () => import("../../server/domain/access/users/entity.ts").then((m) => m.userMeta),
+};
+
+/** The master-data screens by route, each one resource's list and dialogs. */
+export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
+  "product-groups": metaOfResource.ProductGroup,
+  "print-layouts": metaOfResource.PrintLayout,
+  "email-accounts": metaOfResource.EmailAccount,
+  "email-templates": metaOfResource.EmailTemplate,
+  "history": metaOfResource.RecordLog,
+  "log": metaOfResource.SystemLog,
+  "products": metaOfResource.Product,
+  "exchange-rates": metaOfResource.ExchangeRate,
+  "addresses": metaOfResource.Address,
+  "companies": metaOfResource.Company,
+  "contacts": metaOfResource.Person,
+  "tags": metaOfResource.Tags,
+  "dictionaries": metaOfResource.Dictionary,
+  "warehouse-location-types": metaOfResource.StorageSpaceType,
 };
 
 /** May this user add, edit and delete records of the resource (the engine's rule, from meta.writers). */

@@ -1,15 +1,18 @@
-// Administration → Change history (RecordLog) in a real browser: an administrator finds the entry of a
-// change made through the API and sees the old and new object side by side, the changed keys marked; the
-// history is read-only (no add, edit or delete), and a business manager cannot read it.
+// Change history in a real browser. Administration → Change history (RecordLog): an administrator finds
+// the entry of a change made through the API and sees the changed fields by name, before beside after;
+// the log is read-only and closed to a business manager. A record's own history: the manager who edited a
+// product (the issue's 403) opens it from the product's dialog, in German, field by field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
+import { launchBrowser, signedInPage, type SignedInPageOptions, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
+import { deDe } from "../../client/i18n/de_de.ts";
 
 let s: TestServer;
 let browser: Browser;
 let groupId: number;
+let productId: number;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -24,6 +27,17 @@ beforeAll(async () => {
     body: { id: groupId, version: 1, name: "Frozen goods", icon: "snowflake" },
   });
   expect(edited.status).toBe(200);
+  const manager = (await signIn(s, "manager-mia")).token;
+  const product = await call(s, "POST", "/api/Product", {
+    token: admin,
+    body: { index: "MILK-1", name: "Milk", weight: 1 },
+  });
+  productId = product.body.id;
+  const byManager = await call(s, "PUT", "/api/Product", {
+    token: manager,
+    body: { ...product.body, name: "Milk 3.2%", weight: 1.05 },
+  });
+  expect(byManager.status).toBe(200);
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -33,12 +47,12 @@ afterAll(async () => {
 });
 
 /** A page signed in as `username` at `path`. */
-function pageAs(username: string, path: string): Promise<Page> {
-  return signedInPage(browser, s, contexts, username, path);
+function pageAs(username: string, path: string, options: SignedInPageOptions = {}): Promise<Page> {
+  return signedInPage(browser, s, contexts, username, path, options);
 }
 
 describe("change history", () => {
-  it("shows an edit's old and new object side by side with the changed keys marked", async () => {
+  it("shows an edit's changed fields by name, the value before beside the value after", async () => {
     const page = await pageAs("acme-admin", "/history");
     await page.getByRole("heading", { name: enUs["route.history"] }).waitFor();
     // Newest first: the edit of the group is the top entry of the ProductGroup rows.
@@ -47,16 +61,21 @@ describe("change history", () => {
     await entry.click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
-    const changed = dialog.locator('[data-changed="true"]');
-    await changed.first().waitFor();
-    const marked = await changed.allTextContents();
-    // Both objects mark the same keys: the name, the icon, the version and the update time changed.
-    expect(marked.some((t) => t.startsWith("name:") && t.includes("Frozen food"))).toBe(true);
-    expect(marked.some((t) => t.startsWith("name:") && t.includes("Frozen goods"))).toBe(true);
-    expect(marked.some((t) => t.startsWith("icon:") && t.includes("snowflake"))).toBe(true);
-    const unchanged = await dialog.locator('[data-changed="false"]').allTextContents();
-    expect(unchanged.some((t) => t.startsWith("id:"))).toBe(true);
-    expect(unchanged.some((t) => t.startsWith("name:"))).toBe(false);
+    const table = dialog.getByRole("table");
+    await table.waitFor();
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      enUs["history.field"],
+      enUs["history.before"],
+      enUs["history.after"],
+    ]);
+    // One row per changed field, named as the group's form names it; the bookkeeping is left out.
+    const rows = await table.locator("tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => c.textContent))
+    );
+    expect(rows).toContainEqual([enUs["field.productGroup.name"], "Frozen food", "Frozen goods"]);
+    expect(rows.find((r) => r[2] === "snowflake")?.[1]).toBe("—");
+    expect(rows.map((r) => r[0])).not.toContain("version");
+    expect(rows.map((r) => r[0])).not.toContain("updatedAt");
     // Read-only: the preview offers no edit or delete.
     expect(await dialog.getByRole("button", { name: enUs["dialog.delete"] }).count()).toBe(0);
     expect(await dialog.getByRole("button", { name: enUs["dialog.editButton"] }).count()).toBe(0);
@@ -73,5 +92,28 @@ describe("change history", () => {
     const page = await pageAs("manager-mia", "/history");
     await page.getByRole("heading", { name: enUs["route.history"] }).waitFor();
     expect(await page.locator("[data-row-id]").count()).toBe(0);
+  });
+
+  it("opens a product's history from its dialog for the manager who edited it, in German", async () => {
+    const page = await pageAs("manager-mia", `/products/${productId}/preview`, { locale: "de-DE" });
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: deDe["history.open"] }).click();
+    const history = page.getByRole("dialog", { name: deDe["history.title"].replace("{title}", "MILK-1") });
+    await history.waitFor();
+    const entries = history.getByTestId("history-entry");
+    await entries.first().waitFor();
+    expect(await entries.count()).toBe(2);
+    // The newest first: the manager's change, by name, with the values in German.
+    const change = entries.first();
+    expect(await change.getByRole("heading").textContent()).toContain("manager-mia");
+    expect(await change.getByRole("heading").textContent()).toContain(deDe["option.action.changed"]);
+    const weight = change.getByRole("row", { name: new RegExp(`^${deDe["field.product.weight"]}`) });
+    expect(await weight.locator("td").allTextContents()).toEqual(["1 kg", "1,05 kg"]);
+    const name = change.getByRole("row", { name: new RegExp(`^${deDe["field.product.name"]}`) });
+    expect(await name.locator("td").allTextContents()).toEqual(["Milk", "Milk 3.2%"]);
+    // Closing the history returns to the product's dialog.
+    await history.getByRole("button", { name: deDe["common.close"] }).click();
+    await history.waitFor({ state: "detached" });
+    expect(await dialog.isVisible()).toBe(true);
   });
 });

@@ -69,13 +69,6 @@ export const json = style({
   overflow: "auto",
 });
 
-/** A key whose value differs between the objects shown side by side; marked by more than colour. */
-export const jsonChanged = style({
-  fontWeight: 700,
-  borderInlineStart: `3px solid ${vars.color.warning}`,
-  paddingInlineStart: "0.25rem",
-});
-
 /** A "rows" field's table scrolls sideways on a narrow screen rather than squeezing its cells. */
 export const rowsScroll = style({ overflowX: "auto", marginBottom: vars.space.sm });
 
@@ -102,3 +95,25 @@ export const requiredMark = style({ marginInlineStart: "0.25em" });
 globalStyle(`${rowsTable} td > *`, { marginBottom: 0 });
 
 globalStyle(`${rowsTable} td input`, { width: "100%", minWidth: 0, boxSizing: "border-box" });
+
+/** One entry of a record's history: a heading (when, who, what) over its table of changed fields. */
+export const historyEntry = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  paddingTop: vars.space.sm,
+  marginBottom: vars.space.md,
+});
+
+export const historyHeading = style({ fontSize: vars.size.text, margin: `0 0 ${vars.space.xs}` });
+
+/** Field, before and after side by side; the field names as row headings. */
+export const historyTable = style({ borderCollapse: "collapse", width: "100%", tableLayout: "fixed" });
+
+globalStyle(`${historyTable} th, ${historyTable} td`, {
+  textAlign: "start",
+  verticalAlign: "top",
+  padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.xs} 0`,
+  overflowWrap: "anywhere",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+globalStyle(`${historyTable} thead th`, { color: vars.color.textMuted, fontSize: vars.size.small });

@@ -15,6 +15,8 @@ import { ModalDialog } from "../../ui/modal.tsx";
 import { type PlainKey, recordTitle, type ResourceMeta } from "../list/meta.ts";
 import { buildBody, initialValues, isEditable, type Mode, placeErrors, type Values } from "./form_state.ts";
 import { RecordFields } from "./record_form.tsx";
+import { ChangeTable, entryOfLog, HistoryButton } from "./history.tsx";
+import { metaOfResource } from "../../screens/resources.ts";
 import * as css from "./dialogs.css.ts";
 
 export interface RecordDialogProps {
@@ -146,6 +148,13 @@ export function RecordDialog(p: RecordDialogProps) {
   }
 
   const title = recordTitle(meta, record);
+  /** A RecordLog entry shows its change as the history does, not its two objects. */
+  const isLogEntry = meta.resource === "RecordLog";
+  const shownMeta = useMemo(
+    () => isLogEntry ? { ...meta, fields: meta.fields.filter((f) => f.kind !== "json") } : meta,
+    [meta, isLogEntry],
+  );
+  const hasHistory = !meta.singleton && !meta.readOnly && record !== null && typeof recordId === "number";
   const heading = mode === "add"
     ? t.t((meta.addKey ?? meta.nameKey) as PlainKey)
     : mode === "edit"
@@ -195,7 +204,7 @@ export function RecordDialog(p: RecordDialogProps) {
             <InvalidFieldsProvider value={invalid}>
               <RecordFields
                 t={t}
-                meta={meta}
+                meta={shownMeta}
                 mode={mode}
                 isAdmin={p.isAdmin}
                 record={record}
@@ -204,6 +213,7 @@ export function RecordDialog(p: RecordDialogProps) {
                 errors={errors}
               />
             </InvalidFieldsProvider>
+            {isLogEntry && record ? <LogEntryChanges record={record} /> : null}
             <div className={css.actions}>
               {mode === "edit" && !meta.singleton && p.onDeleted
                 ? (
@@ -213,6 +223,9 @@ export function RecordDialog(p: RecordDialogProps) {
                     </Button>
                   </span>
                 )
+                : null}
+              {hasHistory
+                ? <HistoryButton meta={meta} id={recordId} title={title || t.t(meta.nameKey as PlainKey)} />
                 : null}
               {mode === "preview" && p.onEdit
                 ? <Button onPress={p.onEdit}>{t.t("dialog.editButton")}</Button>
@@ -252,4 +265,18 @@ export function RecordDialog(p: RecordDialogProps) {
       />
     </ModalDialog>
   );
+}
+
+/** A log entry's change, with the field names of the record type it is about. */
+function LogEntryChanges(p: { record: Values }) {
+  const [meta, setMeta] = useState<ResourceMeta | null>(null);
+  const type = String(p.record.resourceType);
+  useEffect(() => {
+    let cancelled = false;
+    metaOfResource[type]?.().then((m) => !cancelled && setMeta(m));
+    return () => {
+      cancelled = true;
+    };
+  }, [type]);
+  return <ChangeTable meta={meta} entry={entryOfLog(p.record)} />;
 }

@@ -359,7 +359,7 @@ function ShownField(
       />
     );
   } else if (f.kind === "json" && value !== null && value !== undefined) {
-    shown = <JsonValue value={value} changed={changedKeys(record)} />;
+    shown = <JsonValue value={value} />;
   } else if (f.kind === "colour" && shown) {
     shown = (
       <>
@@ -382,37 +382,9 @@ function ShownField(
   );
 }
 
-/**
- * The keys whose values differ among a record's JSON objects (a history entry's old and new object), so
- * the two, shown side by side, point at what changed.
- */
-function changedKeys(record: Values | null): Set<string> {
-  const objects = Object.values(record ?? {}).filter((v): v is Record<string, unknown> =>
-    typeof v === "object" && v !== null && !Array.isArray(v)
-  );
-  const changed = new Set<string>();
-  if (objects.length < 2) return changed;
-  for (const key of new Set(objects.flatMap((o) => Object.keys(o)))) {
-    const texts = new Set(objects.map((o) => JSON.stringify(o[key] ?? null)));
-    if (texts.size > 1) changed.add(key);
-  }
-  return changed;
-}
-
-/** A JSON value as indented lines; an object's changed keys are marked. */
-function JsonValue({ value, changed }: { value: unknown; changed: Set<string> }) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return <pre className={css.json}>{JSON.stringify(value, null, 2)}</pre>;
-  }
-  return (
-    <pre className={css.json}>
-      {Object.entries(value).map(([key, v]) => (
-        <div key={key} className={changed.has(key) ? css.jsonChanged : undefined} data-changed={changed.has(key)}>
-          {key}: {JSON.stringify(v)}
-        </div>
-      ))}
-    </pre>
-  );
+/** A JSON value (a system log entry's details) as indented text. */
+function JsonValue({ value }: { value: unknown }) {
+  return <pre className={css.json}>{JSON.stringify(value, null, 2)}</pre>;
 }
 
 /** The fields of one dialog, in the metadata's groups. */

@@ -23,6 +23,7 @@ import {
   useInvalidFields,
 } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
+import { HistoryButton } from "../dialogs/history.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
 import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
@@ -496,6 +497,7 @@ export function DocumentEditor(p: {
               </Button>
             )
             : null}
+          {doc ? <HistoryButton meta={wmsDocumentMeta} id={doc.id} title={doc.documentNumber} /> : null}
           <Button quiet onPress={() => navigate("/warehouse-documents")}>
             {t.t("documents.backToList")}
           </Button>

@@ -14,6 +14,8 @@ import { Button, Notice, ReadOnlyField } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey } from "../list/meta.ts";
+import { HistoryButton } from "../dialogs/history.tsx";
+import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
 import { actionsFor, readPositions, type WmsDocument, type WmsPosition } from "./document.ts";
 import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
 import { Progress, StatusBadge } from "./status.tsx";
@@ -194,6 +196,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
           ? null
           : <p>{t.t("common.loading")}</p>}
         <div className={css.actions}>
+          {doc ? <HistoryButton meta={wmsDocumentMeta} id={doc.id} title={doc.documentNumber} /> : null}
           <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
         </div>
       </div>

@@ -8,6 +8,7 @@ import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import type { Resource } from "./engine.ts";
+import { historyRoute } from "../logs/record_log/history.ts";
 
 export function resourceRoutes(
   app: Hono<Env>,
@@ -54,6 +55,14 @@ export function resourceRoutes(
   }, (c, { params }) => resource.get(c.get("ctx"), idParam(params.id)));
 
   if (meta.readOnly) return;
+
+  // A record's history, for whoever may read the record (the logs themselves have none).
+  historyRoute(app, platform, {
+    resourceType: meta.resource,
+    path,
+    ...read,
+    read: (ctx, id) => resource.get(ctx, id),
+  });
 
   mount(app, platform, {
     method: "post",

@@ -5,6 +5,7 @@ import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { User, UserCreate, UserPage, UserUpdate } from "./entity.ts";
+import { historyRoute } from "../../logs/record_log/history.ts";
 import { createUser, deleteUser, getUser, listUsers, updateUser, userListFields } from "./service.ts";
 
 export function userRoutes(app: Hono<Env>, platform: Platform): void {
@@ -28,6 +29,14 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
     whole: "manager",
     response: User,
   }, (c, { params }) => getUser(c.get("ctx"), idParam(params.id)));
+
+  historyRoute(app, platform, {
+    resourceType: "User",
+    path: "/User",
+    access: "user",
+    whole: "manager",
+    read: getUser,
+  });
 
   mount(app, platform, {
     method: "post",

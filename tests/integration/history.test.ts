@@ -1,0 +1,125 @@
+// A record's change history (GET /api/{Resource}/{id}/History): the issue's manager who edited a product
+// and got 403 reads it now; each entry names the fields that changed with the values before and after;
+// a contractor reads the history of its own records only, another tenant none.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addUser, createTenant, signIn } from "../fixtures/harness.ts";
+import {
+  addStaffUser,
+  company,
+  draft,
+  location,
+  product,
+  startStockWorld,
+  type StockWorld,
+} from "./stock/fixture.ts";
+
+let w: StockWorld;
+let manager: string;
+let basic: string;
+let contractor: string;
+let own: number;
+let theirs: number;
+
+beforeAll(async () => {
+  w = await startStockWorld("history");
+  manager = await addStaffUser(w, "history-manager", { isPowerUser: true });
+  basic = await addStaffUser(w, "history-basic");
+  const ownCompany = await company(w, "OWN FOODS");
+  const theirCompany = await company(w, "THEIR FOODS");
+  contractor = await addStaffUser(w, "history-contractor", {
+    connectedContractorId: ownCompany,
+    contractorPortalEnabled: true,
+  });
+  own = await product(w, "OWN-1", { contractorId: ownCompany });
+  theirs = await product(w, "THEIRS-1", { contractorId: theirCompany });
+});
+afterAll(() => w?.s.close());
+
+describe("a record's history", () => {
+  it("shows a manager the product they edited, field by field, newest first", async () => {
+    const milk = await product(w, "MILK", { weight: 1 });
+    const before = (await w.api("GET", `/Product/${milk}`, undefined, manager)).body;
+    const edited = await w.api("PUT", "/Product", { ...before, name: "Milk 3.2%", weight: 1.05 }, manager);
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+    const r = await w.api("GET", `/Product/${milk}/History`, undefined, manager);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.total).toBe(2);
+    const [change, creation] = r.body.entries;
+    expect(change).toMatchObject({ action: "changed", userName: "history-manager" });
+    expect(change.changed).toEqual(["name", "weight"]);
+    expect([change.before.name, change.after.name]).toEqual(["Product MILK", "Milk 3.2%"]);
+    expect([change.before.weight, change.after.weight]).toEqual([1, 1.05]);
+    expect(creation.action).toBe("created");
+    expect(creation.before).toBeNull();
+    // An add lists what it was given, never the bookkeeping.
+    expect(creation.changed).toEqual(expect.arrayContaining(["name", "index", "weight"]));
+    expect(creation.changed).not.toContain("version");
+    expect(creation.changed).not.toContain("id");
+
+    // Paged: the newest first, `total` all of them.
+    const first = await w.api("GET", `/Product/${milk}/History?limit=1`, undefined, basic);
+    expect([first.status, first.body.entries.map((e: { action: string }) => e.action), first.body.total])
+      .toEqual([200, ["changed"], 2]);
+    const second = await w.api("GET", `/Product/${milk}/History?limit=1&offset=1`, undefined, basic);
+    expect(second.body.entries.map((e: { action: string }) => e.action)).toEqual(["created"]);
+    expect((await w.api("GET", `/Product/${milk}/History?limit=0`)).status).toBe(400);
+  });
+
+  it("follows a document from working copy to confirmed, with its number", async () => {
+    const at = await location(w, "H-01");
+    const milk = await product(w, "MILK-2");
+    const d = await draft(w, { typeCode: "IIN", destinationLocationId: at }, [{
+      productId: milk,
+      quantity: 2,
+    }]);
+    const ok = await w.api("POST", `/WmsDocument/${d.id}/confirm`);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const r = await w.api("GET", `/WmsDocument/${d.id}/History`, undefined, basic);
+    expect(r.status).toBe(200);
+    const [confirmed] = r.body.entries;
+    expect(confirmed.changed).toEqual(expect.arrayContaining(["statusCode", "documentNumber"]));
+    expect([confirmed.before.statusCode, confirmed.after.statusCode]).toEqual(["workingCopy", "confirmed"]);
+    expect(confirmed.after.documentNumber).toBe(ok.body.documentNumber);
+  });
+
+  it("lets a contractor read its own records' history and answers 404 for another's", async () => {
+    const mine = await w.api("GET", `/Product/${own}/History`, undefined, contractor);
+    expect([mine.status, mine.body.entries?.[0]?.action]).toEqual([200, "created"]);
+    const other = await w.api("GET", `/Product/${theirs}/History`, undefined, contractor);
+    expect([other.status, other.body.error?.code]).toEqual([404, "record.notFoundOrNoPermission"]);
+    // Staff-only records stay closed as they are themselves.
+    const at = await location(w, "H-02");
+    const loc = await w.api("GET", `/StorageSpace/${at}/History`, undefined, contractor);
+    expect(loc.status).toBe(403);
+  });
+
+  it("answers 404 for a record of another tenant, a deleted record and a missing one", async () => {
+    await createTenant(w.s, "history-other");
+    const stranger = (await signIn(w.s, "history-other-admin")).token;
+    expect((await w.api("GET", `/Product/${own}/History`, undefined, stranger)).status).toBe(404);
+
+    const gone = await product(w, "GONE");
+    expect((await w.api("DELETE", `/Product/${gone}`)).status).toBe(204);
+    expect((await w.api("GET", `/Product/${gone}/History`)).status).toBe(404);
+    expect((await w.api("GET", `/Product/999999/History`)).status).toBe(404);
+  });
+
+  it("shows a user their own history and keeps others' from a basic user", async () => {
+    const someone = await addUser(w.s, w.admin, { username: "history-someone" });
+    const changed = await w.api("PUT", `/User/${someone.id}`, { ...someone, visibleName: "Ada Lovelace" });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const asAdmin = await w.api("GET", `/User/${someone.id}/History`);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.entries[0].changed).toContain("visibleName");
+    // Nothing secret is in a user's history.
+    expect(JSON.stringify(asAdmin.body)).not.toMatch(/password|hash/i);
+
+    const me = (await signIn(w.s, "history-someone")).token;
+    const mine = await w.api("GET", `/User/${someone.id}/History`, undefined, me);
+    expect(mine.status).toBe(200);
+    expect(mine.body.entries.map((e: { action: string }) => e.action)).toContain("loggedIn");
+    const other = await w.api("GET", `/User/${someone.id}/History`, undefined, basic);
+    expect(other.status).toBe(404);
+  });
+});
