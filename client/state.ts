@@ -57,6 +57,7 @@ export const KEYS = {
   menu: "wms.menu",
   darkMode: "wms.darkMode",
   compactMenu: "wms.compactMenu",
+  compactLists: "wms.compactLists",
 } as const;
 
 export const store = createStore();
@@ -66,6 +67,8 @@ export const langAtom = atom<Language>("en-us");
 export const themeAtom = atom<"light" | "dark">("light");
 export const compactMenuAtom = atom(false);
 export const simplifiedMenuAtom = atom(false);
+/** Lists in compact rows (the user's choice, kept in local storage). */
+export const compactListsAtom = atom(false);
 export const authAtom = atom<TokenData | null>(null);
 /** Set after hydration: until then the server's render (which cannot see local storage) is shown. */
 export const hydratedAtom = atom(false);

@@ -7,6 +7,7 @@ import type { createStore } from "jotai";
 import { I18nProvider } from "react-aria-components/I18nProvider";
 import {
   authAtom,
+  compactListsAtom,
   compactMenuAtom,
   hydratedAtom,
   KEYS,
@@ -210,9 +211,11 @@ function Hydrate() {
   const setAuth = useSetAtom(authAtom);
   const setHydrated = useSetAtom(hydratedAtom);
   const setCompact = useSetAtom(compactMenuAtom);
+  const setCompactLists = useSetAtom(compactListsAtom);
   useEffect(() => {
     setAuth(readStorage<TokenData>(KEYS.auth));
     setCompact(readStorage<boolean>(KEYS.compactMenu) ?? false);
+    setCompactLists(readStorage<boolean>(KEYS.compactLists) ?? false);
     setHydrated(true);
     // A signal for tests and tools that the page is interactive now.
     document.documentElement.dataset.hydrated = "true";

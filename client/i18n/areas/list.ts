@@ -6,6 +6,7 @@ export const listMessages = {
   "en-us": {
     "list.search": "Search",
     "list.columns": "Columns",
+    "list.compact": "Compact rows",
     "list.rows#one": "{count} record",
     "list.rows#other": "{count} records",
     "list.selected#one": "{count} selected",
@@ -137,6 +138,7 @@ export const listMessages = {
   "pl-pl": {
     "list.search": "Szukaj",
     "list.columns": "Kolumny",
+    "list.compact": "Zwarte wiersze",
     "list.rows#one": "{count} rekord",
     "list.rows#few": "{count} rekordy",
     "list.rows#many": "{count} rekordów",
@@ -274,6 +276,7 @@ export const listMessages = {
   "de-de": {
     "list.search": "Suchen",
     "list.columns": "Spalten",
+    "list.compact": "Kompakte Zeilen",
     "list.rows#one": "{count} Datensatz",
     "list.rows#other": "{count} Datensätze",
     "list.selected#one": "{count} ausgewählt",
@@ -407,6 +410,7 @@ export const listMessages = {
   "fr-fr": {
     "list.search": "Rechercher",
     "list.columns": "Colonnes",
+    "list.compact": "Lignes compactes",
     "list.rows#one": "{count} enregistrement",
     "list.rows#many": "{count} d’enregistrements",
     "list.rows#other": "{count} enregistrements",
@@ -543,6 +547,7 @@ export const listMessages = {
   "es-es": {
     "list.search": "Buscar",
     "list.columns": "Columnas",
+    "list.compact": "Filas compactas",
     "list.rows#one": "{count} registro",
     "list.rows#many": "{count} de registros",
     "list.rows#other": "{count} registros",
@@ -677,6 +682,7 @@ export const listMessages = {
   "ru-ru": {
     "list.search": "Поиск",
     "list.columns": "Столбцы",
+    "list.compact": "Компактные строки",
     "list.rows#one": "{count} запись",
     "list.rows#few": "{count} записи",
     "list.rows#many": "{count} записей",

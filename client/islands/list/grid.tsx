@@ -2,6 +2,7 @@
 // as they scroll in. One tab stop: the grid itself, whose active row (aria-activedescendant) moves with
 // the arrow keys; Space selects it, Enter opens it. Column headers sort (aria-sort) and filter.
 import {
+  type ClipboardEvent,
   type KeyboardEvent,
   type ReactNode,
   useEffect,
@@ -22,19 +23,80 @@ import { ColourSwatch } from "../../ui/colour_field.tsx";
 import type { ListData } from "./use_list_data.ts";
 import * as css from "./list.css.ts";
 
+/** The narrowest a column may be before its content is measured (and on the server's render). */
 function columnWidth(f: FieldMeta): number {
   switch (f.kind) {
     case "boolean":
     case "number":
     case "money":
-      return 120;
+      return 96;
     case "date":
-      return 170;
-    case "email":
-      return 240;
+      return 130;
     default:
-      return 190;
+      return 120;
   }
+}
+
+/** Numbers, money, dates and yes/no keep their width; text columns share what is left. */
+function fixedWidth(f: FieldMeta): boolean {
+  return f.kind === "boolean" || f.kind === "number" || f.kind === "money" || f.kind === "date";
+}
+
+/** The widest a column grows to fit its values; longer ones end in an ellipsis (the full value on hover). */
+const MAX_WIDTH = 360;
+/** A header's sort arrow, filter button, gaps and paddings beside its text. */
+const HEADER_EXTRA = 8 + 14 + 4 + 36 + 4 + 16 + 4;
+const CELL_EXTRA = 16 + 4;
+
+let canvas: HTMLCanvasElement | null = null;
+function textWidth(text: string, font: string): number {
+  canvas ??= document.createElement("canvas");
+  const g = canvas.getContext("2d");
+  if (!g) return text.length * 8;
+  g.font = font;
+  return g.measureText(text).width;
+}
+
+/**
+ * Each column as wide as its header and the widest value loaded so far (within bounds), measured in the
+ * grid's own font: document numbers, German headers and quantities are read whole. The rows in view are
+ * measured as they come; columns only grow while the list is open, so scrolling does not make them jump.
+ */
+function useContentWidths(
+  t: Translator,
+  columns: FieldMeta[],
+  rows: Row[],
+  /** Changes when other rows come into view or load. */
+  rowsKey: string,
+  element: () => HTMLElement | null,
+): Record<string, number> {
+  const [widths, setWidths] = useState<Record<string, number>>({});
+  const lang = t.lang;
+  useLayoutEffect(() => {
+    const el = element();
+    if (!el) return;
+    const style = getComputedStyle(el);
+    const font = `${style.fontSize} ${style.fontFamily}`;
+    const bold = `600 ${font}`;
+    setWidths((old) => {
+      const next: Record<string, number> = {};
+      let changed = false;
+      for (const c of columns) {
+        let w = textWidth(label(t, c), bold) + HEADER_EXTRA;
+        for (const r of rows) w = Math.max(w, textWidth(cellText(t, c, r), font) + CELL_EXTRA);
+        w = Math.ceil(Math.min(MAX_WIDTH, Math.max(columnWidth(c), w)));
+        next[c.name] = Math.max(w, old[c.name] ?? 0);
+        if (next[c.name] !== old[c.name]) changed = true;
+      }
+      return changed ? { ...old, ...next } : old;
+    });
+  }, [columns, rowsKey, lang]);
+  return widths;
+}
+
+/** A value as one line of tab-separated text (what a spreadsheet pastes into cells). */
+function tsvCell(text: string): string {
+  return text.replace(/[\t\r\n]+/g, " ");
 }
 
 function FunnelIcon() {
@@ -59,6 +121,14 @@ export interface GridProps {
   onOpen: (row: Row) => void;
   /** A cell drawn by the screen; undefined: the generic text. */
   renderCell?: (field: FieldMeta, row: Row) => ReactNode | undefined;
+  /** Compact rows (the user's choice; a touch screen keeps rows its fingers can hit). */
+  compact?: boolean;
+}
+
+const COMPACT_ROW_HEIGHT = 30;
+
+function coarsePointer(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
 
 export function Grid(p: GridProps) {
@@ -67,6 +137,8 @@ export function Grid(p: GridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const [headHeight, setHeadHeight] = useState(css.ROW_HEIGHT + 10);
+  const compact = !!p.compact && !coarsePointer();
+  const rowHeight = compact ? COMPACT_ROW_HEIGHT : css.ROW_HEIGHT;
   const [active, setActive] = useState<number | null>(null);
   const [openFilter, setOpenFilter] = useState<string | null>(null);
   const count = data.total ?? 0;
@@ -84,12 +156,13 @@ export function Grid(p: GridProps) {
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => css.ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
     // The sticky header sits above the rows inside the same scroll box.
     scrollMargin: headHeight,
     scrollPaddingStart: headHeight,
   });
+  useEffect(() => virtualizer.measure(), [rowHeight]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? -1;
   const last = items.at(-1)?.index ?? -1;
@@ -104,8 +177,26 @@ export function Grid(p: GridProps) {
     setActive((a) => (a === null ? null : count === 0 ? null : Math.min(a, count - 1)));
   }, [count]);
 
-  const template = `48px ${p.columns.map((c) => `minmax(${columnWidth(c)}px, 1fr)`).join(" ")}`;
-  const minWidth = 48 + p.columns.reduce((n, c) => n + columnWidth(c), 0);
+  const loaded = data.loadedRows();
+  const inView = items.map((vi) => data.rowAt(vi.index)).filter((r): r is Row => r !== undefined);
+  const widths = useContentWidths(
+    t,
+    p.columns,
+    inView,
+    `${first}-${last}-${inView.length}-${data.total}`,
+    () => scrollRef.current,
+  );
+  const widthOf = (c: FieldMeta) => widths[c.name] ?? columnWidth(c);
+  const flexible = p.columns.some((c) => !fixedWidth(c));
+  const checkWidth = compact ? 40 : 48;
+  const template = `${checkWidth}px ${
+    p.columns.map((c, i) =>
+      fixedWidth(c) && (flexible || i < p.columns.length - 1)
+        ? `${widthOf(c)}px`
+        : `minmax(${widthOf(c)}px, 1fr)`
+    ).join(" ")
+  }`;
+  const minWidth = checkWidth + p.columns.reduce((n, c) => n + widthOf(c), 0);
   const rowId = (i: number) => `${id}-row-${i}`;
 
   function moveTo(i: number) {
@@ -126,7 +217,7 @@ export function Grid(p: GridProps) {
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.target !== e.currentTarget || count === 0) return;
     const at = active ?? 0;
-    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / css.ROW_HEIGHT) - 1);
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 1);
     const moves: Record<string, number> = {
       ArrowDown: at + 1,
       ArrowUp: at - 1,
@@ -154,8 +245,26 @@ export function Grid(p: GridProps) {
     }
   }
 
-  const loaded = data.loadedRows();
   const selectedLoaded = loaded.filter((r) => p.selected.has(r.id)).length;
+
+  /**
+   * Copy (Ctrl+C on the grid, nothing selected as text): the selected rows, or else the active one, with
+   * the column headings, as tab-separated full values, whatever the cells cut off.
+   */
+  function onCopy(e: ClipboardEvent<HTMLDivElement>) {
+    const selection = globalThis.getSelection?.();
+    if (selection && !selection.isCollapsed && e.currentTarget.contains(selection.anchorNode)) return;
+    const picked = selectedLoaded ? loaded.filter((r) => p.selected.has(r.id)) : [];
+    const activeRow = active === null ? undefined : data.rowAt(active);
+    const rows = picked.length ? picked : activeRow ? [activeRow] : [];
+    if (!rows.length) return;
+    const lines = [
+      p.columns.map((c) => tsvCell(label(t, c))).join("\t"),
+      ...rows.map((r) => p.columns.map((c) => tsvCell(cellText(t, c, r))).join("\t")),
+    ];
+    e.clipboardData.setData("text/plain", lines.join("\n"));
+    e.preventDefault();
+  }
   const activeRendered = active !== null && active >= first && active <= last;
 
   return (
@@ -169,11 +278,13 @@ export function Grid(p: GridProps) {
       aria-activedescendant={activeRendered ? rowId(active!) : undefined}
       tabIndex={0}
       className={css.grid}
+      data-density={compact ? "compact" : "comfortable"}
       onKeyDown={onKeyDown}
+      onCopy={onCopy}
       onFocus={(e) => {
         if (e.target !== e.currentTarget || active !== null || count === 0) return;
         // The first row fully in view (the sticky header covers the rows scrolled under it).
-        const top = Math.ceil(e.currentTarget.scrollTop / css.ROW_HEIGHT);
+        const top = Math.ceil(e.currentTarget.scrollTop / rowHeight);
         setActive(Math.min(top, count - 1));
       }}
       data-testid="list-grid"
@@ -262,7 +373,11 @@ export function Grid(p: GridProps) {
               aria-rowindex={vi.index + 2}
               aria-selected={row ? isSelected : undefined}
               className={vi.index === active ? `${css.row} ${css.activeRow}` : css.row}
-              style={{ transform: `translateY(${vi.start - headHeight}px)`, gridTemplateColumns: template }}
+              style={{
+                transform: `translateY(${vi.start - headHeight}px)`,
+                gridTemplateColumns: template,
+                height: rowHeight,
+              }}
               data-row-id={row?.id}
               onClick={() => {
                 setActive(vi.index);
@@ -281,16 +396,25 @@ export function Grid(p: GridProps) {
               >
                 <span className={css.check} aria-hidden="true">{isSelected ? "✓" : ""}</span>
               </div>
-              {p.columns.map((c, i) => (
-                <div key={c.name} role="gridcell" aria-colindex={i + 2} className={css.cell}>
-                  {row && c.kind === "colour" ? <ColourSwatch value={row[c.name] as string | null} /> : null}
-                  {row
-                    ? (p.renderCell?.(c, row) ?? cellText(t, c, row))
-                    : i === 0
-                    ? t.t("common.loading")
-                    : ""}
-                </div>
-              ))}
+              {p.columns.map((c, i) => {
+                const text = row ? cellText(t, c, row) : "";
+                return (
+                  <div
+                    key={c.name}
+                    role="gridcell"
+                    aria-colindex={i + 2}
+                    className={c.kind === "number" || c.kind === "money"
+                      ? `${css.cell} ${css.numberCell}`
+                      : css.cell}
+                    title={text || undefined}
+                  >
+                    {row && c.kind === "colour"
+                      ? <ColourSwatch value={row[c.name] as string | null} />
+                      : null}
+                    {row ? (p.renderCell?.(c, row) ?? text) : i === 0 ? t.t("common.loading") : ""}
+                  </div>
+                );
+              })}
             </div>
           );
         })}

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
 
 export const ROW_HEIGHT = 44;
@@ -162,3 +162,17 @@ export const filterForm = style({
 });
 
 export const filterButtons = style({ display: "flex", gap: vars.space.sm, justifyContent: "flex-end" });
+
+/** Quantities and amounts line up on their last digit. */
+export const numberCell = style({ textAlign: "end", fontVariantNumeric: "tabular-nums" });
+
+// Compact rows: the header's buttons and the row check shrink with them (a touch screen never gets here).
+globalStyle(
+  `${grid}[data-density="compact"] ${sortButton}, ${grid}[data-density="compact"] ${filterButton}`,
+  {
+    minHeight: "30px",
+  },
+);
+globalStyle(`${grid}[data-density="compact"] ${headerCell}`, { paddingBlock: "1px" });
+globalStyle(`${grid}[data-density="compact"] ${check}`, { width: "18px", height: "18px" });
+globalStyle(`${grid}[data-density="compact"]`, { fontSize: vars.size.small });

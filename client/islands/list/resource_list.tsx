@@ -7,8 +7,9 @@ import { errorMessage, reportError } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { navigate } from "../../shell/navigation.ts";
-import { pushToast } from "../../state.ts";
-import { Button, Notice, SearchField } from "../../ui/controls.tsx";
+import { useAtom } from "jotai";
+import { compactListsAtom, KEYS, pushToast, writeStorage } from "../../state.ts";
+import { Button, Notice, SearchField, Switch } from "../../ui/controls.tsx";
 import { CheckMenu } from "../../ui/menu.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { RecordDialog } from "../dialogs/record_dialog.tsx";
@@ -69,6 +70,7 @@ export function ResourceList(p: {
   initialFilters?: ColumnFilter[];
 }) {
   const t = useT();
+  const [compact, setCompact] = useAtom(compactListsAtom);
   const { meta } = p;
   const columns = useMemo(() => listColumns(meta), [meta]);
   const [sort, setSort] = useState<Sort>(meta.defaultSort);
@@ -156,6 +158,15 @@ export function ResourceList(p: {
               </>
             )
             : null}
+          <Switch
+            isSelected={compact}
+            onChange={(on) => {
+              setCompact(on);
+              writeStorage(KEYS.compactLists, on);
+            }}
+          >
+            {t.t("list.compact")}
+          </Switch>
           <CheckMenu
             label={t.t("list.columns")}
             items={columns.map((c) => ({ id: c.name, label: label(t, c) }))}
@@ -220,6 +231,7 @@ export function ResourceList(p: {
         onSelectedChange={setSelected}
         onOpen={p.onOpen ?? ((row) => navigate(`${base}/${row.id}${p.canEdit ? "" : "/preview"}`))}
         renderCell={p.renderCell}
+        compact={compact}
       />
       {dialog && p.renderDialog ? p.renderDialog(dialog) : null}
       {dialog && !p.renderDialog
