@@ -1,7 +1,8 @@
-// The browser entry: hydrates the server-rendered shell, keeps the session in local storage, registers
+// The browser entry: loads the page's language, hydrates the server-rendered shell, keeps the session in local storage, registers
 // the service worker.
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./shell/app.tsx";
+import { loadLanguage } from "./i18n/mod.ts";
 import {
   applyGreatReset,
   authAtom,
@@ -21,6 +22,8 @@ store.set(langAtom, boot.lang);
 store.set(themeAtom, boot.theme);
 store.sub(authAtom, () => writeStorage(KEYS.auth, store.get(authAtom)));
 
+// The page's language before it hydrates (its script is preloaded by the server's render).
+await loadLanguage(boot.lang);
 hydrateRoot(document.getElementById("app")!, <App store={store} />);
 
 // Service workers need a secure context (https or localhost); elsewhere registration fails harmlessly.

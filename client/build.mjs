@@ -6,6 +6,7 @@
 // and by `npm start` and `npm test` before they need it.
 import { build } from "esbuild";
 import { vanillaExtractPlugin } from "@vanilla-extract/esbuild-plugin";
+import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import { injectManifest } from "workbox-build";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -46,12 +47,18 @@ const sources = [
 // (metadata, option lists, limits) in their place. A client file that imports anything else of one fails
 // the build ("No matching export").
 const entityFiles = sourceFiles("server/domain", (f) => f.endsWith("/entity.ts"));
+// Each language's catalogue likewise becomes its texts alone (its areas hold all six languages, and the
+// server's catalogues they borrow from, which one language's script must not carry).
+const catalogueFiles = ["en_us", "pl_pl", "de_de", "fr_fr", "es_es", "ru_ru"].map((l) =>
+  `client/i18n/${l}.ts`
+);
 const plainExports = JSON.parse(
   execFileSync(join(root, "node_modules/deno/deno"), [
     "run",
     "-A",
     "scripts/plain_exports.ts",
     ...entityFiles,
+    ...catalogueFiles,
   ], {
     cwd: root,
     encoding: "utf8",
@@ -61,13 +68,42 @@ const plainExports = JSON.parse(
 const plainServerModules = {
   name: "plain-server-modules",
   setup(b) {
-    b.onLoad({ filter: /[\\/]server[\\/]domain[\\/].*[\\/]entity\.ts$/ }, (args) => {
+    b.onLoad({
+      filter: /([\\/]server[\\/]domain[\\/].*[\\/]entity|[\\/]client[\\/]i18n[\\/][a-z]{2}_[a-z]{2})\.ts$/,
+    }, (args) => {
       const exports = plainExports[relative(root, args.path).split("\\").join("/")];
       if (!exports) return { errors: [{ text: `${args.path} was not evaluated for its plain exports` }] };
       const contents = Object.entries(exports)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`).join("\n");
       return { contents, loader: "js" };
     });
+  },
+};
+
+// In the browser, a language's catalogue is loaded when a page needs it (client/i18n/catalogues_browser.ts);
+// the server's render keeps all six at hand.
+const languageOnDemand = {
+  name: "language-on-demand",
+  setup(b) {
+    b.onResolve(
+      { filter: /^\.\/catalogues\.ts$/ },
+      (args) =>
+        args.importer.endsWith(join("client", "i18n", "mod.ts"))
+          ? { path: join(root, "client/i18n/catalogues_browser.ts") }
+          : undefined,
+    );
+  },
+};
+
+// The locales plugin (through unplugin 2's esbuild adapter) points a dropped locale at its empty.js in its
+// own namespace, with no loader for it there: esbuild is given the file from disk.
+const droppedLocale = {
+  name: "dropped-locale",
+  setup(b) {
+    b.onLoad({ filter: /empty\.js$/, namespace: "locales-plugin" }, (args) => ({
+      contents: readFileSync(args.path, "utf8"),
+      loader: "js",
+    }));
   },
 };
 
@@ -102,7 +138,14 @@ const browser = await build({
   minify: production,
   sourcemap: true,
   metafile: true,
-  plugins: [plainServerModules, vanillaExtractPlugin({ identifiers })],
+  plugins: [
+    languageOnDemand,
+    plainServerModules,
+    // React Aria's own texts (a list box's "selected", a date field's "day") in our six languages only.
+    optimizeLocales.esbuild({ locales: ["pl-PL", "en-US", "de-DE", "fr-FR", "es-ES", "ru-RU"] }),
+    droppedLocale,
+    vanillaExtractPlugin({ identifiers }),
+  ],
 });
 
 await build({
@@ -133,9 +176,18 @@ for (const f of cssFiles) {
   rmSync(f + ".map", { force: true });
 }
 writeFileSync(join(clientOut, "assets", cssName), css);
+// Each language's script, which the server's render preloads for the page's language.
+const languages = Object.fromEntries(
+  outputs.flatMap(([file, o]) => {
+    const m = o.entryPoint?.match(/client\/i18n\/([a-z]{2})_([a-z]{2})\.ts$/);
+    return m && file.endsWith(".js") ? [[`${m[1]}-${m[2]}`, url(file)]] : [];
+  }),
+);
+if (Object.keys(languages).length !== 6) throw new Error(`language scripts: ${JSON.stringify(languages)}`);
 const assets = {
   js: url(entry[0]),
   css: [`/assets/${cssName}`],
+  languages,
   build: buildId,
 };
 writeFileSync(join(dist, "assets.json"), JSON.stringify(assets, null, 2));

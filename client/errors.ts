@@ -4,7 +4,6 @@ import { ApiError } from "./api.ts";
 import type { MessageKey, Translator } from "./i18n/mod.ts";
 import { langAtom, pushToast, store } from "./state.ts";
 import { translator } from "./i18n/mod.ts";
-import { enUs } from "./i18n/en_us.ts";
 
 type ApiErrorKey = Extract<MessageKey, `apiError.${string}`>;
 
@@ -13,10 +12,10 @@ export function errorMessage(t: Translator, err: unknown): string {
     if (err.code === "network") return t.t("error.network");
     // A code with variants (record.foreignKey: linked to a company, a message, an external order).
     const variant = `apiError.${err.code}.${err.params.variant}` as ApiErrorKey;
-    const key = err.params.variant !== undefined && variant in enUs
+    const key = err.params.variant !== undefined && t.has(variant)
       ? variant
       : `apiError.${err.code}` as ApiErrorKey;
-    if (key in enUs) return t.t(key, { requestId: err.requestId ?? "", ...err.params });
+    if (t.has(key)) return t.t(key, { requestId: err.requestId ?? "", ...err.params });
     return err.message || t.t("error.unknown");
   }
   return t.t("error.unknown");

@@ -1,7 +1,9 @@
 // The sign-in page's scripts stay small only while the shell never imports react-aria-components through
 // its index: esbuild puts a module in the chunks that can reach it, so one import of the index from a
 // statically loaded file drags every component any island uses (the date picker and its 40 locales) into
-// the first page. Components are imported by their own path (react-aria-components/Button).
+// the first page. Components are imported by their own path (react-aria-components/Button). Likewise a
+// language's catalogue reaches the browser only through client/i18n/catalogues*.ts, which load it when a
+// page needs it: a value imported from en_us.ts elsewhere would put English in every page's scripts.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,6 +17,14 @@ describe("client imports", () => {
   it("take react-aria-components by component, never through its index", () => {
     const offenders = sources("client").filter((f) =>
       /from\s+["']react-aria-components["']/.test(readFileSync(f, "utf8"))
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("take a language's texts only through the catalogue loader (types may be imported anywhere)", () => {
+    const offenders = sources("client").filter((f) =>
+      !/\.test\.tsx?$/.test(f) && !/i18n[\\/]catalogues(_browser)?\.ts$/.test(f) &&
+      /import\s+\{[^}]*\}\s+from\s+["'][./]*(i18n\/)?[a-z]{2}_[a-z]{2}\.ts["']/.test(readFileSync(f, "utf8"))
     );
     expect(offenders).toEqual([]);
   });

@@ -10,7 +10,7 @@ import {
   type TokenData,
   writeStorage,
 } from "./state.ts";
-import { isLanguage } from "./i18n/mod.ts";
+import { isLanguage, loadLanguage } from "./i18n/mod.ts";
 import { afterSignIn } from "./shell/routes.ts";
 import { navigate } from "./shell/navigation.ts";
 
@@ -34,8 +34,10 @@ export function rememberedPath(): string | null {
 export function completeSignIn(data: TokenData): void {
   store.set(authAtom, data);
   if (isLanguage(data.user.defaultLanguage)) {
-    store.set(langAtom, data.user.defaultLanguage);
-    setPreferenceCookie("wms_lang", data.user.defaultLanguage);
+    const lang = data.user.defaultLanguage;
+    setPreferenceCookie("wms_lang", lang);
+    // The user's own language, once its texts are here.
+    void loadLanguage(lang).then(() => store.set(langAtom, lang), () => {});
   }
   let remembered: string | null = null;
   try {

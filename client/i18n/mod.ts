@@ -1,16 +1,13 @@
 // The client's translations: six complete catalogues, plural forms by Intl.PluralRules, and dates,
 // numbers and money by Intl in the chosen language. The language follows the browser (en-us fallback)
-// unless the user chose one; the server renders the shell in the same language.
-import { enUs, type MessageKey } from "./en_us.ts";
-import { plPl } from "./pl_pl.ts";
-import { deDe } from "./de_de.ts";
-import { frFr } from "./fr_fr.ts";
-import { esEs } from "./es_es.ts";
-import { ruRu } from "./ru_ru.ts";
-import type { LanguageCatalogue, PluralBase } from "./types.ts";
-import { isLanguage, type Language, languages } from "../../server/kernel/i18n/contract.ts";
+// unless the user chose one; the server renders the shell in the same language. In the browser a
+// language's catalogue is loaded before it is used (`loadLanguage`, ./catalogues_browser.ts).
+import type { MessageKey } from "./en_us.ts";
+import type { PluralBase } from "./types.ts";
+import { isLanguage, type Language, languages } from "../../server/kernel/i18n/languages.ts";
+import { catalogues, loadLanguage } from "./catalogues.ts";
 
-export { isLanguage, type Language, languages };
+export { isLanguage, type Language, languages, loadLanguage };
 export type { MessageKey };
 
 /** Each language's own name, shown in the language choice. */
@@ -23,14 +20,11 @@ export const languageNames: Record<Language, string> = {
   "ru-ru": "Русский",
 };
 
-const catalogues: Record<Language, LanguageCatalogue> = {
-  "pl-pl": plPl,
-  "en-us": enUs,
-  "de-de": deDe,
-  "fr-fr": frFr,
-  "es-es": esEs,
-  "ru-ru": ruRu,
-};
+/** A language's catalogue; one not loaded (yet) falls back to English, else to any that is. */
+function catalogueOf(lang: Language): Record<string, string | undefined> {
+  const cat = catalogues[lang] ?? catalogues["en-us"] ?? Object.values(catalogues)[0] ?? {};
+  return cat as Record<string, string | undefined>;
+}
 
 type Params = Record<string, string | number>;
 
@@ -46,17 +40,20 @@ export interface Translator {
   number(n: number, options?: Intl.NumberFormatOptions): string;
   money(n: number, currency: string): string;
   date(d: Date | string, options?: Intl.DateTimeFormatOptions): string;
+  /** Whether the catalogue has a text for `key` (a code the server sent, say). */
+  has(key: string): boolean;
 }
 
 export function translator(lang: Language): Translator {
-  const cat = catalogues[lang] as Record<string, string | undefined>;
+  const cat = catalogueOf(lang);
+  const english = catalogueOf("en-us");
   const rules = new Intl.PluralRules(lang);
   return {
     lang,
-    t: (key, params = {}) => fill(cat[key] ?? (enUs as Record<string, string>)[key], params),
+    t: (key, params = {}) => fill(cat[key] ?? english[key] ?? key, params),
+    has: (key) => key in cat,
     plural: (base, count, params = {}) => {
-      const form = cat[`${base}#${rules.select(count)}`] ?? cat[`${base}#other`] ??
-        (enUs as Record<string, string>)[`${base}#other`];
+      const form = cat[`${base}#${rules.select(count)}`] ?? cat[`${base}#other`] ?? english[`${base}#other`];
       return fill(form ?? base, { count: new Intl.NumberFormat(lang).format(count), ...params });
     },
     number: (n, options) => new Intl.NumberFormat(lang, options).format(n),

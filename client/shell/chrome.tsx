@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useAtom, useAtomValue } from "jotai";
 import { Button, Select, Switch } from "../ui/controls.tsx";
 import { useT } from "../i18n/use_t.ts";
-import { isLanguage, type Language, languageNames, languages } from "../i18n/mod.ts";
+import { isLanguage, type Language, languageNames, languages, loadLanguage } from "../i18n/mod.ts";
 import {
   authAtom,
   KEYS,
@@ -74,7 +74,9 @@ export function Toasts() {
   );
 }
 
-export function setLanguage(lang: Language): void {
+/** Switches the language once its catalogue has loaded (the screen never shows a half-loaded one). */
+export async function setLanguage(lang: Language): Promise<void> {
+  await loadLanguage(lang);
   store.set(langAtom, lang);
   document.documentElement.lang = lang;
   setPreferenceCookie("wms_lang", lang);
@@ -101,7 +103,7 @@ export function LanguageSelect() {
       label={t.t("common.language")}
       value={lang}
       options={languages.map((l) => ({ id: l, label: languageNames[l] }))}
-      onChange={(l) => isLanguage(l) && setLanguage(l)}
+      onChange={(l) => void (isLanguage(l) && setLanguage(l))}
     />
   );
 }

@@ -19,7 +19,6 @@ import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { MessageKey, Translator } from "../i18n/mod.ts";
-import { enUs } from "../i18n/en_us.ts";
 import { authAtom, pathAtom, pushToast, store } from "../state.ts";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
 import { ModalDialog } from "../ui/modal.tsx";
@@ -297,7 +296,7 @@ function translatedFields(
   for (const [key, codes] of Object.entries(fields)) {
     // "parameters.page" belongs to the parameters field.
     const field = key.split(".")[0];
-    const texts = codes.map((c) => c in enUs ? t.t(c as TextKey) : t.t("validation.invalidValue"));
+    const texts = codes.map((c) => t.has(c) ? t.t(c as TextKey) : t.t("validation.invalidValue"));
     out[field] = [...new Set([...(out[field] ?? []), ...texts])];
   }
   return out;

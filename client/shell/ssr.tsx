@@ -10,6 +10,8 @@ import { translator } from "../i18n/mod.ts";
 export interface Assets {
   js: string;
   css: string[];
+  /** Each language's catalogue script: the page's own is preloaded, the boot script waits for it. */
+  languages?: Record<string, string>;
 }
 
 function escapeHtml(s: string): string {
@@ -43,6 +45,9 @@ export async function renderShell(
     `<link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/icons/icon-192.png">` +
     assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join("") +
     `<link rel="modulepreload" href="${assets.js}">` +
+    (assets.languages?.[boot.lang]
+      ? `<link rel="modulepreload" href="${assets.languages[boot.lang]}">`
+      : "") +
     `<script type="application/json" id="wms-boot">${scriptJson(boot)}</script>` +
     `</head><body><div id="app">`;
   const app = await renderToReadableStream(<App store={store} />, { bootstrapModules: [assets.js], nonce });

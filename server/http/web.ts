@@ -17,6 +17,8 @@ const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 interface Assets {
   js: string;
   css: string[];
+  /** Each language's catalogue script, by language (the page's own is preloaded). */
+  languages: Record<string, string>;
   /** The build id compiled into the browser bundle. */
   build: string;
 }

@@ -1,5 +1,6 @@
 // What a person sees in the browser: the guard and the remembered path, sign-in, the missing page,
 // language and night mode that stick, the unreachable-server warning and a silent token refresh.
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { call, createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
@@ -130,6 +131,32 @@ describe("languages", () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
     }
     await page.context().close();
+  });
+
+  it("loads only the page's language, preloaded by the server, and another when it is chosen", async () => {
+    const assets = JSON.parse(readFileSync("dist/assets.json", "utf8")) as {
+      languages: Record<string, string>;
+    };
+    const scriptOf = Object.fromEntries(Object.entries(assets.languages).map(([lang, url]) => [url, lang]));
+    const context = await browser.newContext({ locale: "pl-PL" });
+    const page = await context.newPage();
+    const loaded: string[] = [];
+    page.on("request", (r) => {
+      const lang = scriptOf[new URL(r.url()).pathname];
+      if (lang) loaded.push(lang);
+    });
+    await page.goto(s.baseUrl + "/signin");
+    const preload = await page.locator('link[rel="modulepreload"]').evaluateAll((ls) =>
+      ls.map((l) => l.getAttribute("href"))
+    );
+    expect(preload).toContain(assets.languages["pl-pl"]);
+    await waitForHydration(page);
+    expect(loaded).toEqual(["pl-pl"]);
+    await page.getByRole("button", { name: /Polski/ }).click();
+    await page.getByRole("option", { name: "Deutsch" }).click();
+    await page.getByRole("heading", { name: deDe["signin.title"] }).waitFor();
+    expect(loaded).toEqual(["pl-pl", "de-de"]);
+    await context.close();
   });
 
   it("follows the browser's language, with en-us as the fallback", async () => {

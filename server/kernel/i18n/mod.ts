@@ -7,8 +7,9 @@ import { frFr } from "./fr_fr.ts";
 import { esEs } from "./es_es.ts";
 import { ruRu } from "./ru_ru.ts";
 
-export const languages = ["pl-pl", "en-us", "de-de", "fr-fr", "es-es", "ru-ru"] as const;
-export type Language = (typeof languages)[number];
+import { isLanguage, type Language, languages } from "./languages.ts";
+
+export { isLanguage, type Language, languages };
 export type { MessageKey };
 
 export const catalogues: Record<Language, Catalogue> = {
@@ -19,10 +20,6 @@ export const catalogues: Record<Language, Catalogue> = {
   "es-es": esEs,
   "ru-ru": ruRu,
 };
-
-export function isLanguage(v: unknown): v is Language {
-  return typeof v === "string" && (languages as readonly string[]).includes(v);
-}
 
 /** Picks the best supported language from an Accept-Language header ("de-DE,de;q=0.9,en;q=0.8"). */
 export function languageFromHeader(header: string | null | undefined): Language | undefined {
