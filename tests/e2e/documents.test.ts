@@ -224,7 +224,9 @@ describe("a staff user with logistics", () => {
     await row(page, "MILK-1").waitFor();
     // A position added by mistake is removed while the document is a working copy.
     await scan(page, "BOLT-1");
-    await row(page, "BOLT-1").getByRole("button", { name: /BOLT-1/ }).click();
+    await row(page, "BOLT-1").getByRole("button", {
+      name: new RegExp(`^${enUs["documents.remove"].replace("{product}", "BOLT-1")}`),
+    }).click();
     await row(page, "BOLT-1").waitFor({ state: "detached" });
     expect((await w.api("GET", `/WmsDocument/${dou}/Positions`)).body.allFilteredRowCount).toBe(1);
     await setQuantity(page, "MILK-1", 12);

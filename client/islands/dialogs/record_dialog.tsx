@@ -269,14 +269,19 @@ export function RecordDialog(p: RecordDialogProps) {
 
 /** A log entry's change, with the field names of the record type it is about. */
 function LogEntryChanges(p: { record: Values }) {
-  const [meta, setMeta] = useState<ResourceMeta | null>(null);
+  const t = useT();
   const type = String(p.record.resourceType);
+  const known = type in metaOfResource;
+  // The field names come with the record type's metadata: the table waits for it (a type without any,
+  // such as the tenant's settings, shows its keys at once).
+  const [meta, setMeta] = useState<ResourceMeta | null | undefined>(known ? undefined : null);
   useEffect(() => {
     let cancelled = false;
-    metaOfResource[type]?.().then((m) => !cancelled && setMeta(m));
+    metaOfResource[type]?.().then((m) => !cancelled && setMeta(m), () => !cancelled && setMeta(null));
     return () => {
       cancelled = true;
     };
   }, [type]);
+  if (meta === undefined) return <p>{t.t("common.loading")}</p>;
   return <ChangeTable meta={meta} entry={entryOfLog(p.record)} />;
 }

@@ -90,6 +90,8 @@ interface PickerProps {
   isRequired?: boolean;
   description?: string;
   errors?: string[];
+  /** In a table row: the label is read out, not shown (the column heading shows it). */
+  hideLabel?: boolean;
 }
 
 function SearchBox(
@@ -121,7 +123,7 @@ function SearchBox(
       validationBehavior="aria"
       className={`${s.field} ${css.pickerBox}`}
     >
-      <Label className={s.label}>{p.label}</Label>
+      <Label className={p.hideLabel ? s.visuallyHidden : s.label}>{p.label}</Label>
       <Group className={s.numberGroup}>
         <Input className={s.numberInput} autoFocus={p.autoFocus} />
         <AriaButton className={s.stepButton}>
@@ -182,7 +184,7 @@ export function ReferencePicker(
       />
       {p.value !== null
         ? (
-          <span className={css.pickerClear}>
+          <span className={p.hideLabel ? undefined : css.pickerClear}>
             <Button
               quiet
               aria-label={p.t.t("master.clear", { field: p.label })}

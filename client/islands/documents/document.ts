@@ -46,6 +46,21 @@ export interface WmsPosition {
   unitPrice: number | null;
   productComment: string | null;
   version: number;
+  sourceLocationLabel?: string | null;
+  sourceContainerNumber?: string | null;
+  /** A confirmed document's: where the position's goods came from (bin, container, lot). */
+  sources?: PositionSource[];
+}
+
+export interface PositionSource {
+  locationId: number;
+  locationLabel: string;
+  containerId: number | null;
+  containerNumber: string | null;
+  expiryDate: string | null;
+  productionDate: string | null;
+  serialNumber: string | null;
+  quantity: number;
 }
 
 export interface Issue {

@@ -83,3 +83,6 @@ export const marksRequired = style({});
 globalStyle(`${marksRequired} [data-required] > label::after`, { content: '" *"', color: vars.color.danger });
 
 export const scan = style({ maxWidth: "420px" });
+
+/** The bins and lots one position took from, one per line. */
+export const sources = style({ margin: 0, paddingInlineStart: 0, listStyle: "none" });

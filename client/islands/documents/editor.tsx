@@ -112,6 +112,8 @@ export function DocumentEditor(p: {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [scan, setScan] = useState("");
+  /** How many units the next scan or pick adds (a release takes them FEFO); back to 1 after each. */
+  const [scanQuantity, setScanQuantity] = useState<number | null>(1);
   const [scanErrors, setScanErrors] = useState<string[]>([]);
   const [announce, setAnnounce] = useState("");
   const [busy, setBusy] = useState(false);
@@ -266,20 +268,48 @@ export function DocumentEditor(p: {
     // Quantities typed but not saved yet are saved first: the scan raises what the server holds.
     if (dirty.size && !(await save())) return;
     try {
-      const { position: pos, merged } = await api<{ position: WmsPosition; merged: boolean }>(
+      const answer = await api<
+        { position: WmsPosition; merged: boolean; positions: WmsPosition[]; shortfall: number }
+      >(
         "POST",
         "/WmsDocumentPosition/scan",
-        { documentId: p.id, ...("productCode" in what ? { productCode: what.productCode.trim() } : what) },
+        {
+          documentId: p.id,
+          quantity: scanQuantity ?? 1,
+          ...("productCode" in what ? { productCode: what.productCode.trim() } : what),
+        },
       );
-      setPositions((list) => merged ? list.map((x) => (x.id === pos.id ? pos : x)) : [...list, pos]);
+      setScanQuantity(1);
+      const { position: pos, merged } = answer;
+      // A release's scan may grow or make several lines (one per bin and lot it takes from, FEFO).
+      const touched = answer.positions.length ? answer.positions : [pos];
+      setPositions((list) => {
+        const byId = new Map(touched.map((x) => [x.id, x]));
+        const kept = list.map((x) => byId.get(x.id) ?? x);
+        return [...kept, ...touched.filter((x) => !list.some((y) => y.id === x.id))];
+      });
       setScan("");
       const product = pos.productIndex ?? pos.productName ?? "";
+      const taking = def?.direction === "out";
       setAnnounce(
-        merged
+        taking
+          ? t.t("documents.takenFefo", {
+            product,
+            sources: touched.map((x) =>
+              [x.sourceLocationLabel, x.sourceContainerNumber, x.expiryDate, t.number(x.quantity)].filter(
+                Boolean,
+              )
+                .join(" · ")
+            ).join("; "),
+          })
+          : merged
           ? t.t("documents.raised", { product, quantity: String(pos.quantity) })
           : t.t("documents.added", { product }),
       );
-      await readFlags([pos]);
+      if (answer.shortfall > 0) {
+        setScanErrors([t.t("documents.short", { product, short: t.number(answer.shortfall) })]);
+      }
+      await readFlags(touched);
     } catch (err) {
       if (err instanceof ApiError && err.code === "document.validation") {
         setScanErrors((err.issues as { message?: string; code: string }[]).map((i) => i.message ?? i.code));
@@ -432,13 +462,32 @@ export function DocumentEditor(p: {
               />
             </div>
             <div className={css.scan}>
+              <NumberField
+                name="scanQuantity"
+                label={t.t("documents.scanQuantity")}
+                value={scanQuantity}
+                minValue={0.001}
+                maxValue={LIMITS.quantity.max}
+                formatOptions={{ useGrouping: false, maximumFractionDigits: 3 }}
+                onChange={setScanQuantity}
+                incrementLabel={t.t("dialog.increment")}
+                decrementLabel={t.t("dialog.decrement")}
+              />
+            </div>
+            <div className={css.scan}>
               <ReferencePicker
                 t={t}
                 name="pickProduct"
                 label={t.t("documents.pickProduct")}
                 reference={productRef}
                 value={null}
-                onChange={(id) => id !== null && void add({ productId: id })}
+                onChange={(id) => {
+                  if (id === null) return;
+                  void add({ productId: id });
+                  // The scan field is ready for the next code (and the search list closes), once the
+                  // combo box has finished its selection (it keeps focus until the next frame).
+                  requestAnimationFrame(() => scanBox.current?.querySelector("input")?.focus());
+                }}
               />
             </div>
             <div role="status" aria-live="polite" data-testid="scan-status">{announce}</div>
@@ -451,6 +500,7 @@ export function DocumentEditor(p: {
                       <tr>
                         <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
                         <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
+                        {def?.direction === "out" ? <th scope="col">{t.t("documents.source")}</th> : null}
                         <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
                         <th scope="col">{t.t("field.wmsDocumentPosition.productionDate")}</th>
                         <th scope="col">{t.t("field.wmsDocumentPosition.serialNumber")}</th>
@@ -465,6 +515,7 @@ export function DocumentEditor(p: {
                           pos={pos}
                           flags={flags[pos.productId]}
                           issues={issuesAt(flow.issues, pos.id)}
+                          showSource={def?.direction === "out"}
                           onChange={(patch) => changePosition(pos.id, patch)}
                           onRemove={() => void remove(pos)}
                         />
@@ -512,6 +563,8 @@ function PositionRow(p: {
   pos: WmsPosition;
   flags: ProductFlags | undefined;
   issues: ReturnType<typeof issuesAt>;
+  /** The document takes stock: each line names where from (its own bin, else the document's). */
+  showSource: boolean;
   onChange: (patch: Partial<WmsPosition>) => void;
   onRemove: () => void;
 }) {
@@ -531,7 +584,11 @@ function PositionRow(p: {
       )
       : null;
   return (
-    <tr data-position-id={pos.id} data-product={pos.productIndex ?? ""}>
+    <tr
+      data-position-id={pos.id}
+      data-product={pos.productIndex ?? ""}
+      data-source={pos.sourceLocationLabel ?? ""}
+    >
       <td>
         {name}
         <IssueList t={t} issues={p.issues} testId="position-issues" />
@@ -551,8 +608,48 @@ function PositionRow(p: {
           decrementLabel={t.t("dialog.decrement")}
         />
       </td>
-      <td>{dateField("expiryDate", flags?.expiryDateVisible, flags?.expiryDateRequired)}</td>
-      <td>{dateField("productionDate", flags?.productionDateVisible, flags?.productionDateRequired)}</td>
+      {p.showSource
+        ? (
+          <td>
+            <ReferencePicker
+              t={t}
+              name={`sourceLocationId-${pos.id}`}
+              label={t.t("documents.sourceOf", { product: name })}
+              hideLabel
+              reference={reference("sourceLocationId")}
+              value={pos.sourceLocationId}
+              knownTitle={pos.sourceLocationLabel ?? undefined}
+              onChange={(id) =>
+                // Another bin: the lot picked for the old one may not lie there (a lot the product requires
+                // stays for the clerk to check).
+                p.onChange({
+                  sourceLocationId: id,
+                  sourceLocationLabel: null,
+                  sourceContainerId: null,
+                  sourceContainerNumber: null,
+                  ...(flags?.expiryDateRequired ? {} : { expiryDate: null }),
+                  ...(flags?.productionDateRequired ? {} : { productionDate: null }),
+                  ...(flags?.serialNumberRequired ? {} : { serialNumber: null }),
+                })}
+            />
+            {pos.sourceContainerNumber ? <span>{pos.sourceContainerNumber}</span> : null}
+          </td>
+        )
+        : null}
+      <td>
+        {dateField(
+          "expiryDate",
+          flags?.expiryDateVisible || pos.expiryDate !== null,
+          flags?.expiryDateRequired,
+        )}
+      </td>
+      <td>
+        {dateField(
+          "productionDate",
+          flags?.productionDateVisible || pos.productionDate !== null,
+          flags?.productionDateRequired,
+        )}
+      </td>
       <td>
         {flags?.serialNumberVisible || flags?.serialNumberRequired
           ? (

@@ -169,7 +169,12 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
               <IssueSummary t={t} flow={flow} />
               {refusal ? <Notice kind="error">{refusal}</Notice> : null}
               <h3>{t.t("documents.positions")}</h3>
-              <PositionsTable t={t} positions={positions} issues={flow.issues} />
+              <PositionsTable
+                t={t}
+                positions={positions}
+                issues={flow.issues}
+                sourceLabel={doc.sourceLocationLabel ?? null}
+              />
               {actions.length
                 ? (
                   <div role="group" aria-label={t.t("documents.actions")} className={css.actions}>
@@ -216,10 +221,20 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
 
 /** The positions, read only, each with the issues found at it. */
 function PositionsTable(
-  p: { t: ReturnType<typeof useT>; positions: WmsPosition[]; issues: ReturnType<typeof issuesAt> | null },
+  p: {
+    t: ReturnType<typeof useT>;
+    positions: WmsPosition[];
+    issues: ReturnType<typeof issuesAt> | null;
+    /** The document's source location, which a position without its own takes from. */
+    sourceLabel: string | null;
+  },
 ) {
   const { t } = p;
   if (!p.positions.length) return <p>{t.t("documents.noPositions")}</p>;
+  // A document that takes stock says where from: the bins and lots a confirmed position took (from the
+  // ledger), else the position's own source, else the document's.
+  const taking = p.positions.some((x) => x.sources?.length || x.sourceLocationId !== null) || p.sourceLabel;
+  const day = (d: string | null) => (d ? t.date(d, { dateStyle: "short" }) : "");
   return (
     <div className={css.tableScroll}>
       <table className={css.table} data-testid="document-positions">
@@ -227,6 +242,7 @@ function PositionsTable(
           <tr>
             <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
             <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
+            {taking ? <th scope="col">{t.t("documents.takenFrom")}</th> : null}
             <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
             <th scope="col">{t.t("field.wmsDocumentPosition.serialNumber")}</th>
           </tr>
@@ -234,6 +250,7 @@ function PositionsTable(
         <tbody>
           {p.positions.map((pos) => {
             const found = issuesAt(p.issues, pos.id);
+            const sources = pos.sources ?? [];
             return (
               <tr key={pos.id} data-position-id={pos.id}>
                 <td>
@@ -241,7 +258,35 @@ function PositionsTable(
                   <IssueList t={t} issues={found} testId="position-issues" />
                 </td>
                 <td>{t.number(pos.quantity)}</td>
-                <td>{pos.expiryDate ? t.date(pos.expiryDate, { dateStyle: "short" }) : ""}</td>
+                {taking
+                  ? (
+                    <td data-testid="position-sources">
+                      {sources.length
+                        ? (
+                          <ul className={css.sources}>
+                            {sources.map((s, i) => (
+                              <li key={i}>
+                                {[
+                                  s.locationLabel,
+                                  s.containerNumber,
+                                  s.expiryDate
+                                    ? t.t("documents.lotExpiry", { date: day(s.expiryDate) })
+                                    : null,
+                                  s.serialNumber,
+                                  t.number(s.quantity),
+                                ].filter(Boolean).join(" · ")}
+                              </li>
+                            ))}
+                          </ul>
+                        )
+                        : [pos.sourceLocationLabel ?? p.sourceLabel, pos.sourceContainerNumber].filter(
+                          Boolean,
+                        )
+                          .join(" · ")}
+                    </td>
+                  )
+                  : null}
+                <td>{day(pos.expiryDate)}</td>
                 <td>{pos.serialNumber ?? ""}</td>
               </tr>
             );

@@ -19,7 +19,7 @@ import {
 } from "../../kernel/list.ts";
 import type { FieldKind, ResourceMeta } from "../../kernel/resource_meta.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { transactionWithEvents } from "../../hub/outbox.ts";
+import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import { type HubResource, visibilityRules } from "../../hub/visibility.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { recordLog } from "../logs/record_log/table.ts";
@@ -414,10 +414,15 @@ export class Resource<
   }
 
   async get(ctx: TenantContext, id: number): Promise<Rec> {
+    return await this.getIn(ctx.conn.db, ctx, id);
+  }
+
+  /** The get inside a caller's transaction. */
+  async getIn(db: Db, ctx: TenantContext, id: number): Promise<Rec> {
     this.#read(ctx.actor);
-    const row = await this.#find(ctx.conn.db, ctx.actor, id);
+    const row = await this.#find(db, ctx.actor, id);
     if (!row) throw notFound();
-    return (await this.#dtos(ctx.conn.db, [row]))[0];
+    return (await this.#dtos(db, [row]))[0];
   }
 
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */
@@ -549,30 +554,34 @@ export class Resource<
 
   async add(ctx: TenantContext, input: Record<string, unknown>): Promise<Rec> {
     this.#write(ctx.actor);
+    return await transactionWithEvents(ctx, (tx, outbox) => this.addIn(tx, outbox, ctx, input));
+  }
+
+  /** The add inside a caller's transaction: one change of several records commits or fails whole. */
+  async addIn(tx: Db, outbox: Outbox, ctx: TenantContext, input: Record<string, unknown>): Promise<Rec> {
+    this.#write(ctx.actor);
     const { meta } = this;
-    return await transactionWithEvents(ctx, async (tx, outbox) => {
-      const now = nowIso();
-      const values = { ...this.#toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
-      await this.#check(tx, ctx, values, input as object);
-      if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
-      const others = await this.#changeOthers(tx, ctx, values);
-      const [row] = await tx.insert(this.#t).values(values).returning() as AnyRow[];
-      await this.def.afterWrite?.(tx, row);
-      await this.#saveLinks(tx, row.id, input as object, false);
-      const [dto] = await this.#dtos(tx, [row]);
-      await writeRecordLog(tx, {
-        action: "created",
-        resourceType: meta.resource,
-        resourceId: row.id,
-        title: titleOf(meta, row),
-        newObject: dto,
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
-      });
-      outbox.add(this.hub, "created", row.id);
-      for (const id of others) outbox.add(this.hub, "changed", id);
-      return dto;
+    const now = nowIso();
+    const values = { ...this.#toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
+    await this.#check(tx, ctx, values, input as object);
+    if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
+    const others = await this.#changeOthers(tx, ctx, values);
+    const [row] = await tx.insert(this.#t).values(values).returning() as AnyRow[];
+    await this.def.afterWrite?.(tx, row);
+    await this.#saveLinks(tx, row.id, input as object, false);
+    const [dto] = await this.#dtos(tx, [row]);
+    await writeRecordLog(tx, {
+      action: "created",
+      resourceType: meta.resource,
+      resourceId: row.id,
+      title: titleOf(meta, row),
+      newObject: dto,
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
     });
+    outbox.add(this.hub, "created", row.id);
+    for (const id of others) outbox.add(this.hub, "changed", id);
+    return dto;
   }
 
   async edit(
@@ -580,36 +589,45 @@ export class Resource<
     input: Record<string, unknown> & { id: number; version: number },
   ): Promise<Rec> {
     this.#write(ctx.actor);
+    return await transactionWithEvents(ctx, (tx, outbox) => this.editIn(tx, outbox, ctx, input));
+  }
+
+  /** The edit inside a caller's transaction. */
+  async editIn(
+    tx: Db,
+    outbox: Outbox,
+    ctx: TenantContext,
+    input: Record<string, unknown> & { id: number; version: number },
+  ): Promise<Rec> {
+    this.#write(ctx.actor);
     const { meta } = this;
-    return await transactionWithEvents(ctx, async (tx, outbox) => {
-      const old = await this.#find(tx, ctx.actor, input.id);
-      if (!old) throw notFound();
-      if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
-      const values = { ...this.#toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
-      await this.#check(tx, ctx, values, input as object, old);
-      if (this.def.derive) Object.assign(values, await this.def.derive(tx, values, old));
-      const others = await this.#changeOthers(tx, ctx, values, old);
-      const [oldDto] = await this.#dtos(tx, [old]);
-      const [row] = await tx.update(this.#t).set(values)
-        .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
-      if (!row) throw new AppError("record.changedByAnotherUser");
-      await this.def.afterWrite?.(tx, row, old);
-      await this.#saveLinks(tx, row.id, input as object, true);
-      const [dto] = await this.#dtos(tx, [row]);
-      await writeRecordLog(tx, {
-        action: "changed",
-        resourceType: meta.resource,
-        resourceId: row.id,
-        title: titleOf(meta, row),
-        oldObject: oldDto,
-        newObject: dto,
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
-      });
-      outbox.add(this.hub, "changed", row.id);
-      for (const id of others) outbox.add(this.hub, "changed", id);
-      return dto;
+    const old = await this.#find(tx, ctx.actor, input.id);
+    if (!old) throw notFound();
+    if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
+    const values = { ...this.#toRow(input, ctx, old), updatedAt: nowIso(), version: old.version + 1 };
+    await this.#check(tx, ctx, values, input as object, old);
+    if (this.def.derive) Object.assign(values, await this.def.derive(tx, values, old));
+    const others = await this.#changeOthers(tx, ctx, values, old);
+    const [oldDto] = await this.#dtos(tx, [old]);
+    const [row] = await tx.update(this.#t).set(values)
+      .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
+    if (!row) throw new AppError("record.changedByAnotherUser");
+    await this.def.afterWrite?.(tx, row, old);
+    await this.#saveLinks(tx, row.id, input as object, true);
+    const [dto] = await this.#dtos(tx, [row]);
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: meta.resource,
+      resourceId: row.id,
+      title: titleOf(meta, row),
+      oldObject: oldDto,
+      newObject: dto,
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
     });
+    outbox.add(this.hub, "changed", row.id);
+    for (const id of others) outbox.add(this.hub, "changed", id);
+    return dto;
   }
 
   async remove(ctx: TenantContext, id: number): Promise<void> {

@@ -7,7 +7,7 @@ import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
-import { WmsDocumentPosition } from "../positions/contract.ts";
+import { DocumentPosition } from "../positions/contract.ts";
 import { wmsDocument } from "./entity.ts";
 import { wmsDocumentPosition } from "../positions/entity.ts";
 import { confirmDocument } from "./confirm.ts";
@@ -19,14 +19,15 @@ export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsDocument/:id/Positions",
-    summary: "The positions of one document (paged, sorted, filtered like a list)",
+    summary: "The positions of one document (paged, sorted, filtered like a list); on a confirmed or " +
+      "reverted one that took stock, each with the bins, containers and lots it took from (sources)",
     tag: "WmsDocument",
     access: wmsDocumentPosition.readAccess,
     refusal: "auth.forbidden",
     whole: "staff",
     list: wmsDocumentPosition.listFields,
     query: listQuerySchema,
-    response: z.object({ results: z.array(WmsDocumentPosition), allFilteredRowCount: z.number() }),
+    response: z.object({ results: z.array(DocumentPosition), allFilteredRowCount: z.number() }),
   }, (c, { params, query }) => listDocumentPositions(c.get("ctx"), idParam(params.id), query));
 
   mount(app, platform, {

@@ -1,6 +1,11 @@
 // Document verbs beside the resource's five: the positions of one document, and deleting the working
 // copies generated from a document.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import type { z } from "zod";
+import { stockMovements } from "../ledger/table.ts";
+import { readNames } from "../names.ts";
+import { fromMilli } from "../quantity.ts";
+import type { PositionSource } from "../positions/contract.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { notFound } from "../../../kernel/errors.ts";
 import type { ListQuery } from "../../../kernel/list.ts";
@@ -14,10 +19,45 @@ import {
 import { wmsDocument as wmsDocumentResource, wmsDocuments } from "./entity.ts";
 import { documentDto } from "./dto.ts";
 
-/** A page of one document's positions; a document the caller may not see is 404. */
+/**
+ * A page of one document's positions; a document the caller may not see is 404. A confirmed or reverted
+ * document's positions that took stock name where it came from: the ledger's rows of the confirmation.
+ */
 export async function listDocumentPositions(ctx: TenantContext, id: number, query: ListQuery) {
-  await wmsDocumentResource.get(ctx, id);
-  return await wmsDocumentPositionResource.list(ctx, query, eq(wmsDocumentPositions.documentId, id));
+  const doc = await wmsDocumentResource.get(ctx, id);
+  const page = await wmsDocumentPositionResource.list(ctx, query, eq(wmsDocumentPositions.documentId, id));
+  if (doc.statusCode === "workingCopy" || !page.results.length) return page;
+  const db = ctx.conn.db;
+  const taken = await db.select().from(stockMovements).where(and(
+    eq(stockMovements.documentId, id),
+    eq(stockMovements.reason, "confirm"),
+    lt(stockMovements.delta, 0),
+    inArray(stockMovements.positionId, page.results.map((p) => p.id as number)),
+  )).orderBy(stockMovements.id);
+  if (!taken.length) return page;
+  const names = await readNames(db, {
+    locations: taken.map((m) => m.locationId),
+    containers: taken.map((m) => m.containerId),
+  });
+  const byPosition = new Map<number, z.output<typeof PositionSource>[]>();
+  for (const m of taken) {
+    const list = byPosition.get(m.positionId!) ?? [];
+    list.push({
+      locationId: m.locationId,
+      locationLabel: names.location(m.locationId) ?? "",
+      containerId: m.containerId,
+      containerNumber: names.container(m.containerId),
+      expiryDate: m.expiryDate,
+      productionDate: m.productionDate,
+      serialNumber: m.serialNumber,
+      quantity: fromMilli(-m.delta),
+    });
+    byPosition.set(m.positionId!, list);
+  }
+  return {
+    ...page,
+    results: page.results.map((p) => ({ ...p, sources: byPosition.get(p.id as number) ?? [] })),
+  };
 }
 
 /**

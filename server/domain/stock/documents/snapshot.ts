@@ -1,15 +1,42 @@
 // Loads what the validators judge, inside the confirming transaction (reads under BEGIN IMMEDIATE, so no
 // other write can change them before the stock moves).
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { LogisticsConfigData } from "../../config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { PATH_SEPARATOR, storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import { definitionOf, placesOf, type ProductSnap, type Snapshot, takes } from "../validators/snapshot.ts";
 import type { DocumentRow } from "./dto.ts";
+
+/**
+ * Of the given locations, those with locations below them (zones, aisles, racks): each with the locations it
+ * covers, itself and every one below it that is not locked out for release.
+ */
+export async function coveredLocations(tx: Db, ids: number[]): Promise<Map<number, ReadonlySet<number>>> {
+  const out = new Map<number, ReadonlySet<number>>();
+  if (!ids.length) return out;
+  const parents = await tx.select({ id: storageSpaces.id, path: storageSpaces.path }).from(storageSpaces)
+    .where(
+      and(
+        inArray(storageSpaces.id, ids),
+        sql`EXISTS (SELECT 1 FROM ${storageSpaces} AS child WHERE child.parent_id = ${storageSpaces.id})`,
+      ),
+    );
+  for (const parent of parents) {
+    // The paths below a location start with its path and the separator (an index range, not a scan).
+    const prefix = `${parent.path}${PATH_SEPARATOR}`;
+    const below = await tx.select({ id: storageSpaces.id }).from(storageSpaces).where(and(
+      gte(storageSpaces.path, prefix),
+      lt(storageSpaces.path, `${prefix}\u{10FFFF}`),
+      eq(storageSpaces.lockedOut, false),
+    ));
+    out.set(parent.id, new Set([parent.id, ...below.map((b) => b.id)]));
+  }
+  return out;
+}
 
 /** (product, source) pairs whose stock lines one statement reads. */
 const PAIRS_PER_READ = 100;
@@ -112,6 +139,30 @@ export async function loadSnapshot(
   for (let i = 0; taking && i < pairs.length; i += PAIRS_PER_READ) {
     stock.push(...await readLines(pairs.slice(i, i + PAIRS_PER_READ)));
   }
+  // A zone or parent location as a source: its products' lines in every location it covers.
+  const zones = taking
+    ? await coveredLocations(
+      tx,
+      [...new Set(places.map((p) => p.sourceLocationId))].filter((id) => id !== null),
+    )
+    : new Map<number, ReadonlySet<number>>();
+  if (zones.size) {
+    const known = new Set(stock.map((l) => l.id));
+    for (const [zone, covered] of zones) {
+      const productsThere = [
+        ...new Set(positions.filter((_, i) => places[i].sourceLocationId === zone).map((p) => p.productId)),
+      ];
+      const found = await tx.select(lineColumns).from(stockLines).where(sql`${stockLines.productId} IN (
+        SELECT value FROM json_each(${JSON.stringify(productsThere)})) AND ${stockLines.locationId} IN (
+        SELECT value FROM json_each(${JSON.stringify([...covered])}))`);
+      for (const l of found) {
+        if (!known.has(l.id)) {
+          known.add(l.id);
+          stock.push(l);
+        }
+      }
+    }
+  }
   // A container relocation must take all a container holds, other products included.
   const moved = [
     ...new Set(places.map((p) => p.sourceContainerId).filter((id): id is number => id !== null)),
@@ -130,6 +181,7 @@ export async function loadSnapshot(
     locations: new Map(locationRows.map((l) => [l.id, l])),
     containers: new Map(containerRows.map((c) => [c.id, c])),
     stock,
+    zones,
     rules: config.rules,
     today,
   };

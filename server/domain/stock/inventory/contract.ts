@@ -138,6 +138,8 @@ const queryQuantity = z.coerce.number().positive().max(MAX_QUANTITY)
 
 export const BestSourceQuery = z.object({
   quantity: queryQuantity.optional(),
+  /** Only within this location and those below it (a zone, an aisle). */
+  locationId: id.optional(),
 });
 
 export const BestSource = z.object({

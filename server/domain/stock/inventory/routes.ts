@@ -86,17 +86,24 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     response: paged(ProductStock),
   }, (c, { query }) => listCustomProductStock(c.get("ctx"), query));
 
-  mount(app, platform, {
-    method: "get",
-    path: "/WmsInventory/bestsourcematerial/:id",
-    summary: "The product's lines to take from: earliest expiry first, then the oldest arrival " +
-      "(locked-out locations and containers left out); with quantity, the lines that cover it",
-    tag,
-    access: "user",
-    whole: "staff",
-    query: BestSourceQuery,
-    response: BestSource,
-  }, (c, { params, query }) => bestSourceMaterial(c.get("ctx"), idParam(params.id), query.quantity));
+  mount(
+    app,
+    platform,
+    {
+      method: "get",
+      path: "/WmsInventory/bestsourcematerial/:id",
+      summary: "The product's lines to take from: earliest expiry first, then the oldest arrival " +
+        "(locked-out locations and containers left out); with quantity, the lines that cover it; with " +
+        "locationId, only within that location and those below it",
+      tag,
+      access: "user",
+      whole: "staff",
+      query: BestSourceQuery,
+      response: BestSource,
+    },
+    (c, { params, query }) =>
+      bestSourceMaterial(c.get("ctx"), idParam(params.id), query.quantity, query.locationId),
+  );
 
   mount(app, platform, {
     method: "get",

@@ -1,6 +1,9 @@
 // Where to take a product from (FEFO, then FIFO by arrival) and where to put it (put-away suggestions).
 import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
+import type { Db } from "../../../db/connection.ts";
+import { notFound } from "../../../kernel/errors.ts";
+import { coveredLocations } from "../documents/snapshot.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
@@ -15,24 +18,43 @@ import { arrivalsOf } from "./arrival.ts";
 import type { BestSource, LocationSuggestion, LocationSuggestQuery } from "./contract.ts";
 import type { z } from "zod";
 
+/** A stock line to take from, in FEFO order, with when its stock arrived. */
+export interface SourceCandidate {
+  id: number;
+  lineKey: string;
+  locationId: number;
+  containerId: number | null;
+  expiryDate: string | null;
+  productionDate: string | null;
+  serialNumber: string | null;
+  /** Thousandths. */
+  quantity: number;
+  createdAt: string;
+  receivedAt: string;
+}
+
 /**
- * GET WmsInventory/bestsourcematerial/{productId}: the product's lines to take from, earliest expiry first
- * (lines without expiry last), then the oldest arrival, then the line id. A line's arrival comes from the
- * ledger (arrival.ts): the receipt its stock came in with, followed back through relocations and reverts.
- * Lines at locked-out locations or in locked-out containers are left out, and so are expired lines while the
- * tenant's rule blocks releasing expired goods (the release would be refused); when the rule only warns or
- * allows, they keep their FEFO place, marked `expired`. With `quantity`, only the lines that together cover
- * it, the last one partly.
+ * The product's lines to take from, earliest expiry first (lines without expiry last), then the oldest
+ * arrival, then the line id. A line's arrival comes from the ledger (arrival.ts): the receipt its stock came
+ * in with, followed back through relocations and reverts. Lines at locked-out locations or in locked-out
+ * containers are left out, and so are expired lines while the tenant's rule blocks releasing expired goods.
+ * `within`: only lines at these locations (a zone's); `containerId`: only lines in it; a lot's expiry,
+ * production date or serial number: only lines of that lot. `enough` (thousandths): the arrivals are read
+ * only for the expiry groups needed to cover it.
  */
-export async function bestSourceMaterial(
-  ctx: TenantContext,
+export async function fefoCandidates(
+  db: Db,
   productId: number,
-  quantity: number | undefined,
-): Promise<z.output<typeof BestSource>> {
-  const db = ctx.conn.db;
-  await visibleProduct(db, ctx.actor, productId);
+  opts: {
+    within?: ReadonlySet<number>;
+    containerId?: number | null;
+    lot?: { expiryDate: string | null; productionDate: string | null; serialNumber: string | null };
+    enough?: number;
+  } = {},
+): Promise<SourceCandidate[]> {
   const today = new Date().toISOString().slice(0, 10);
   const blocked = severityOf((await readLogisticsConfig(db)).rules.expiredOnRelease as Rule) === "error";
+  const lot = opts.lot;
   const found = await db.select({
     id: stockLines.id,
     lineKey: stockLines.lineKey,
@@ -51,6 +73,13 @@ export async function bestSourceMaterial(
       eq(storageSpaces.lockedOut, false),
       or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
       blocked ? or(isNull(stockLines.expiryDate), gte(stockLines.expiryDate, today)) : undefined,
+      opts.within
+        ? sql`${stockLines.locationId} IN (SELECT value FROM json_each(${JSON.stringify([...opts.within])}))`
+        : undefined,
+      opts.containerId ? eq(stockLines.containerId, opts.containerId) : undefined,
+      lot?.expiryDate ? eq(stockLines.expiryDate, lot.expiryDate) : undefined,
+      lot?.productionDate ? eq(stockLines.productionDate, lot.productionDate) : undefined,
+      lot?.serialNumber ? eq(stockLines.serialNumber, lot.serialNumber) : undefined,
     ));
   // Expiry first; the arrivals (a few ledger reads per line) only for the expiry groups the quantity reaches.
   const byExpiry = new Map<string | null, typeof found>();
@@ -63,9 +92,8 @@ export async function bestSourceMaterial(
     a,
     b,
   ) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1));
-  const wanted = quantity === undefined ? undefined : toMilli(quantity)!;
-  let needed = wanted ?? Infinity;
-  const picked: (typeof found[number] & { receivedAt: string; take: number })[] = [];
+  let needed = opts.enough ?? Infinity;
+  const out: SourceCandidate[] = [];
   for (const expiry of expiries) {
     if (needed <= 0) break;
     const group = byExpiry.get(expiry)!;
@@ -73,11 +101,38 @@ export async function bestSourceMaterial(
     const ordered = group.map((l) => ({ ...l, receivedAt: arrivals.get(l.lineKey) ?? l.createdAt }))
       .sort((a, b) => (a.receivedAt !== b.receivedAt ? (a.receivedAt < b.receivedAt ? -1 : 1) : a.id - b.id));
     for (const line of ordered) {
-      if (needed <= 0) break;
-      const take = Math.min(line.quantity, needed);
-      picked.push({ ...line, take: wanted === undefined ? line.quantity : take });
-      if (wanted !== undefined) needed -= take;
+      out.push(line);
+      needed -= line.quantity;
     }
+  }
+  return out;
+}
+
+/**
+ * GET WmsInventory/bestsourcematerial/{productId}: the product's lines to take from, in FEFO order
+ * (fefoCandidates); expired lines keep their FEFO place, marked `expired`, while the tenant's rule only
+ * warns or allows. `locationId`: only within that location and those below it (a zone). With `quantity`,
+ * only the lines that together cover it, the last one partly.
+ */
+export async function bestSourceMaterial(
+  ctx: TenantContext,
+  productId: number,
+  quantity: number | undefined,
+  locationId?: number,
+): Promise<z.output<typeof BestSource>> {
+  const db = ctx.conn.db;
+  await visibleProduct(db, ctx.actor, productId);
+  const today = new Date().toISOString().slice(0, 10);
+  const wanted = quantity === undefined ? undefined : toMilli(quantity)!;
+  const within = locationId === undefined ? undefined : await zoneOf(db, locationId);
+  const lines = await fefoCandidates(db, productId, { within, enough: wanted });
+  let needed = wanted ?? Infinity;
+  const picked: (SourceCandidate & { take: number })[] = [];
+  for (const line of lines) {
+    if (needed <= 0) break;
+    const take = Math.min(line.quantity, needed);
+    picked.push({ ...line, take: wanted === undefined ? line.quantity : take });
+    if (wanted !== undefined) needed -= take;
   }
   const names = await readNames(db, {
     locations: picked.map((l) => l.locationId),
@@ -103,6 +158,14 @@ export async function bestSourceMaterial(
     available: fromMilli(available),
     shortfall: wanted === undefined ? 0 : fromMilli(Math.max(0, wanted - available)),
   };
+}
+
+/** The locations a source covers: a zone or parent location's own and those below it; a bin alone. */
+export async function zoneOf(db: Db, locationId: number): Promise<ReadonlySet<number>> {
+  const [exists] = await db.select({ id: storageSpaces.id }).from(storageSpaces)
+    .where(eq(storageSpaces.id, locationId)).limit(1);
+  if (!exists) throw notFound();
+  return (await coveredLocations(db, [locationId])).get(locationId) ?? new Set([locationId]);
 }
 
 type Suggestion = z.output<typeof LocationSuggestion>;

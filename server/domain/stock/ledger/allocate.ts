@@ -6,8 +6,13 @@ import type { StockLineSnap } from "../validators/snapshot.ts";
 export interface TakeRequest {
   productId: number;
   locationId: number;
-  /** Exact: null takes only stock that is not in a container. */
+  /** Exact: null takes only stock that is not in a container (within a zone: any container). */
   containerId: number | null;
+  /**
+   * A zone or parent location as the source: the locations it covers (itself and those below it that are
+   * not locked out), any of which may give.
+   */
+  within?: ReadonlySet<number>;
   expiryDate: string | null;
   productionDate: string | null;
   serialNumber: string | null;
@@ -24,8 +29,10 @@ export interface Allocation {
 }
 
 export function matches(line: StockLineSnap, r: TakeRequest): boolean {
-  return line.productId === r.productId && line.locationId === r.locationId &&
-    line.containerId === r.containerId &&
+  const place = r.within
+    ? r.within.has(line.locationId) && (r.containerId === null || line.containerId === r.containerId)
+    : line.locationId === r.locationId && line.containerId === r.containerId;
+  return line.productId === r.productId && place &&
     (r.expiryDate === null || line.expiryDate === r.expiryDate) &&
     (r.productionDate === null || line.productionDate === r.productionDate) &&
     (r.serialNumber === null || line.serialNumber === r.serialNumber);

@@ -10,6 +10,27 @@ export type WmsDocumentPositionCreate = z.output<typeof WmsDocumentPositionCreat
 export const WmsDocumentPosition = wmsDocumentPosition.entity.record;
 export type WmsDocumentPosition = z.output<typeof WmsDocumentPosition>;
 
+/** One stock line a confirmed position took its goods from (the ledger's record of the confirmation). */
+export const PositionSource = z.object({
+  locationId: z.number(),
+  locationLabel: z.string(),
+  containerId: z.number().nullable(),
+  containerNumber: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  productionDate: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  quantity: z.number(),
+});
+
+/**
+ * A position in its document's list: on a confirmed or reverted document that took stock, also `sources`,
+ * where its goods came from, bin, container and lot (one position may have taken from several).
+ */
+export const DocumentPosition = z.object({
+  ...WmsDocumentPosition.shape,
+  sources: z.array(PositionSource).optional(),
+}) as unknown as z.ZodType<WmsDocumentPosition & { sources?: z.output<typeof PositionSource>[] }>;
+
 /**
  * Group movement: relocate several stock quantities at once. Each move takes `quantity` of a product from
  * a source location (and container, and exact expiry/production/serial when given) to a destination.
@@ -51,7 +72,15 @@ export const ScanRequest = z.object({
 export type ScanRequest = z.output<typeof ScanRequest>;
 
 export const ScanResult = z.object({
+  /** The line the scan grew or made (of a release split across sources: the first). */
   position: WmsDocumentPosition,
   /** True when the scan raised an existing line's quantity. */
   merged: z.boolean(),
+  /**
+   * A release's lines the scan grew or made, one per source and lot it takes from (FEFO); a receipt's
+   * one line.
+   */
+  positions: z.array(WmsDocumentPosition),
+  /** Units of a release's quantity that no source could give (nothing was added for them). */
+  shortfall: z.number(),
 });

@@ -1,27 +1,51 @@
 // Adding by scanning: a code (an index, a barcode, a GS1 label) or a product picked by name adds its
 // quantity to the document's line of the same product, expiry, production date and serial number (and no
 // locations of its own), or makes that line: scanning the same carton twice makes one line of 2, not two
-// lines of 1.
+// lines of 1. A release (goods leaving, not a container move) takes FEFO instead: the quantity goes to the
+// lines of the lots it is taken from, each naming its bin, container and lot (split across them when one
+// is not enough), within the document's source (a bin, or a zone and what lies below it) or, when it names
+// none, the whole warehouse; what the document's other lines already take is not promised twice.
 import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { parseInput } from "../../../kernel/validation.ts";
-import { scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
+import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
+import { allocate, type TakeRequest } from "../ledger/allocate.ts";
+import { fromMilli, toMilli } from "../quantity.ts";
+import { definitionOf, issue, placesOf, type StockLineSnap } from "../validators/snapshot.ts";
+import { coveredLocations } from "../documents/snapshot.ts";
+import { wmsDocuments } from "../documents/entity.ts";
+import { fefoCandidates, type SourceCandidate } from "../inventory/source.ts";
+import { type ScannedProduct, scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { ScanRequest } from "./contract.ts";
 
-const same = (column: Parameters<typeof eq>[0], value: string | null): SQL =>
+type Rec = Record<string, unknown>;
+
+const same = (column: Parameters<typeof eq>[0], value: string | number | null): SQL =>
   value === null ? isNull(column) : eq(column, value);
 
 export async function scanIntoDocument(
   ctx: TenantContext,
   req: ScanRequest,
-): Promise<{ position: Record<string, unknown>; merged: boolean }> {
+): Promise<{ position: Rec; merged: boolean; positions: Rec[]; shortfall: number }> {
   const db = ctx.conn.db;
   // The route is for logistics staff (server/kernel/access.ts); the document is the caller's tenant's by
   // construction, and a confirmed one refuses the add or edit below.
   const scanned = req.productId !== null
     ? { productId: req.productId, expiryDate: null, productionDate: null, serialNumber: null }
     : await scannedProduct(db, req.productCode!);
+  const [doc] = await db.select().from(wmsDocuments).where(eq(wmsDocuments.id, req.documentId)).limit(1);
+  if (doc && definitionOf(doc.typeCode).direction === "out") {
+    return await transactionWithEvents(ctx, (tx, outbox) => takeFefo(tx, outbox, ctx, req, scanned));
+  }
+  const one = await scanOne(ctx, req, scanned);
+  return { ...one, positions: [one.position], shortfall: 0 };
+}
+
+/** A receipt's or relocation's scan: the one line of the product and lot grows, or is made. */
+async function scanOne(ctx: TenantContext, req: ScanRequest, scanned: ScannedProduct) {
+  const db = ctx.conn.db;
   const [match] = await db.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions).where(and(
     eq(wmsDocumentPositions.documentId, req.documentId),
     eq(wmsDocumentPositions.productId, scanned.productId),
@@ -37,13 +61,12 @@ export async function scanIntoDocument(
     // As the editor would save it, with the quantity raised (its bounds and the version check apply);
     // another scan of the same line in between is read again once.
     for (let attempt = 1;; attempt++) {
-      const record = await wmsDocumentPosition.get(ctx, match.id) as Record<string, unknown>;
-      const keys = Object.keys(wmsDocumentPosition.entity.update.shape);
-      const body = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
-      body.quantity = (record.quantity as number) + req.quantity;
-      const input = parseInput(wmsDocumentPosition.entity.update, body);
+      const record = await wmsDocumentPosition.get(ctx, match.id) as Rec;
       try {
-        return { position: await wmsDocumentPosition.edit(ctx, input as never), merged: true };
+        return {
+          position: await wmsDocumentPosition.edit(ctx, raised(record, req.quantity) as never),
+          merged: true,
+        };
       } catch (err) {
         if (attempt >= 5 || !(err instanceof AppError && err.code === "record.changedByAnotherUser")) {
           throw err;
@@ -59,5 +82,137 @@ export async function scanIntoDocument(
     productionDate: scanned.productionDate,
     serialNumber: scanned.serialNumber,
   });
-  return { position: await wmsDocumentPosition.add(ctx, input as Record<string, unknown>), merged: false };
+  return { position: await wmsDocumentPosition.add(ctx, input as Rec), merged: false };
+}
+
+/** A position's record as the editor would save it, its quantity raised by `by` units. */
+function raised(record: Rec, by: number): Rec {
+  const keys = Object.keys(wmsDocumentPosition.entity.update.shape);
+  const body = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
+  body.quantity = (record.quantity as number) + by;
+  return parseInput(wmsDocumentPosition.entity.update, body) as Rec;
+}
+
+/**
+ * A release's scan, in one transaction (so two clerks scanning at once cannot promise the same units):
+ * the FEFO lines of the product within the document's source, less what its other lines take, cover the
+ * quantity; each line taken from grows the document's line of that bin, container and lot, or makes it.
+ * Nothing available at all is refused (quantityAboveAvailable, 0 available); a part is added, the rest
+ * answered as the shortfall.
+ */
+async function takeFefo(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  req: ScanRequest,
+  scanned: ScannedProduct,
+) {
+  const [doc] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, req.documentId)).limit(1);
+  if (!doc) throw new AppError("record.notFoundOrNoPermission");
+  if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+  const wanted = toMilli(req.quantity)!;
+  const within = doc.sourceLocationId === null
+    ? undefined
+    : (await coveredLocations(tx, [doc.sourceLocationId])).get(doc.sourceLocationId) ??
+      new Set([doc.sourceLocationId]);
+  const candidates = await fefoCandidates(tx, scanned.productId, {
+    within,
+    containerId: doc.sourceContainerId,
+    lot: scanned,
+  });
+  const left = await claimedByOthers(tx, doc, scanned.productId, candidates);
+  const takes: { line: SourceCandidate; quantity: number }[] = [];
+  let needed = wanted;
+  for (const line of candidates) {
+    if (needed <= 0) break;
+    const has = left.get(line.id) ?? line.quantity;
+    if (has <= 0) continue;
+    const take = Math.min(has, needed);
+    takes.push({ line, quantity: take });
+    needed -= take;
+  }
+  if (!takes.length) {
+    throw new AppError("document.validation", {
+      issues: [issue(null, "quantityAboveAvailable", { requested: req.quantity, available: 0 })],
+    });
+  }
+  const positions: Rec[] = [];
+  let merged = false;
+  for (const { line, quantity } of takes) {
+    const [match] = await tx.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions).where(and(
+      eq(wmsDocumentPositions.documentId, doc.id),
+      eq(wmsDocumentPositions.productId, scanned.productId),
+      eq(wmsDocumentPositions.sourceLocationId, line.locationId),
+      same(wmsDocumentPositions.sourceContainerId, line.containerId),
+      same(wmsDocumentPositions.expiryDate, line.expiryDate),
+      same(wmsDocumentPositions.productionDate, line.productionDate),
+      same(wmsDocumentPositions.serialNumber, line.serialNumber),
+      isNull(wmsDocumentPositions.destinationLocationId),
+      isNull(wmsDocumentPositions.destinationContainerId),
+    )).orderBy(wmsDocumentPositions.id).limit(1);
+    if (match) {
+      const record = await wmsDocumentPosition.getIn(tx, ctx, match.id) as Rec;
+      positions.push(
+        await wmsDocumentPosition.editIn(tx, outbox, ctx, raised(record, fromMilli(quantity)) as never),
+      );
+      merged = true;
+      continue;
+    }
+    const input = parseInput(wmsDocumentPosition.entity.create, {
+      documentId: doc.id,
+      productId: scanned.productId,
+      quantity: fromMilli(quantity),
+      expiryDate: line.expiryDate,
+      productionDate: line.productionDate,
+      serialNumber: line.serialNumber,
+      sourceLocationId: line.locationId,
+      sourceContainerId: line.containerId,
+    });
+    positions.push(await wmsDocumentPosition.addIn(tx, outbox, ctx, input as Rec));
+  }
+  return {
+    position: positions[0],
+    merged: merged && positions.length === 1,
+    positions,
+    shortfall: fromMilli(needed),
+  };
+}
+
+/**
+ * What each candidate line has left after the document's lines of the product take theirs, allocated as
+ * the confirmation will (lines naming a lot first, then FEFO), by line id.
+ */
+async function claimedByOthers(
+  tx: Db,
+  doc: typeof wmsDocuments.$inferSelect,
+  productId: number,
+  candidates: SourceCandidate[],
+): Promise<Map<number, number>> {
+  const left = new Map<number, number>();
+  const existing = await tx.select().from(wmsDocumentPositions).where(and(
+    eq(wmsDocumentPositions.documentId, doc.id),
+    eq(wmsDocumentPositions.productId, productId),
+  )).orderBy(wmsDocumentPositions.id);
+  if (!existing.length) return left;
+  const lines: StockLineSnap[] = candidates.map((c) => ({ ...c, productId }));
+  const sources = [...new Set(existing.map((p) => placesOf(doc, p).sourceLocationId))];
+  const zones = await coveredLocations(tx, sources.filter((id): id is number => id !== null));
+  const named = (p: typeof existing[number]) =>
+    Number(p.expiryDate !== null) + Number(p.productionDate !== null) + Number(p.serialNumber !== null);
+  for (const p of [...existing].sort((a, b) => named(b) - named(a) || a.id - b.id)) {
+    const at = placesOf(doc, p);
+    if (at.sourceLocationId === null || p.quantity <= 0) continue;
+    const request: TakeRequest = {
+      productId,
+      locationId: at.sourceLocationId,
+      within: zones.get(at.sourceLocationId),
+      containerId: at.sourceContainerId,
+      expiryDate: p.expiryDate,
+      productionDate: p.productionDate,
+      serialNumber: p.serialNumber,
+      quantity: p.quantity,
+    };
+    allocate(lines, request, left);
+  }
+  return left;
 }

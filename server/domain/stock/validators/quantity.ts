@@ -18,7 +18,8 @@ export function checkQuantityPositive(s: Snapshot): Issue[] {
 
 /**
  * What each taking position would take, in position order, FEFO within each: the same allocation the
- * confirmation makes. Positions without a source or with a quantity below 1 take nothing.
+ * confirmation makes. Positions without a source or with a quantity below 1 take nothing. A source that is
+ * a zone or parent location gives from every location it covers.
  */
 export function allocateAll(s: Snapshot): Map<number, Allocation> {
   const out = new Map<number, Allocation>();
@@ -26,11 +27,15 @@ export function allocateAll(s: Snapshot): Map<number, Allocation> {
   const left = new Map<number, number>();
   // Lines by product and location, so a document of a thousand positions does not scan every line each time.
   const byPlace = new Map<string, StockLineSnap[]>();
+  const byProduct = new Map<number, StockLineSnap[]>();
   for (const line of s.stock) {
     const k = `${line.productId}/${line.locationId}`;
     const list = byPlace.get(k);
     if (list) list.push(line);
     else byPlace.set(k, [line]);
+    const all = byProduct.get(line.productId);
+    if (all) all.push(line);
+    else byProduct.set(line.productId, [line]);
   }
   // Positions naming an expiry date, production date or serial number take first: one naming none takes
   // FEFO from what is left, rather than from the very line another position names.
@@ -39,17 +44,23 @@ export function allocateAll(s: Snapshot): Map<number, Allocation> {
   for (const p of [...s.positions].sort((a, b) => named(b) - named(a) || a.id - b.id)) {
     const at = placesOf(s.document, p);
     if (at.sourceLocationId === null || p.quantity <= 0) continue;
+    const zone = s.zones.get(at.sourceLocationId);
     out.set(
       p.id,
-      allocate(byPlace.get(`${p.productId}/${at.sourceLocationId}`) ?? [], {
-        productId: p.productId,
-        locationId: at.sourceLocationId,
-        containerId: at.sourceContainerId,
-        expiryDate: p.expiryDate,
-        productionDate: p.productionDate,
-        serialNumber: p.serialNumber,
-        quantity: p.quantity,
-      }, left),
+      allocate(
+        (zone ? byProduct.get(p.productId) : byPlace.get(`${p.productId}/${at.sourceLocationId}`)) ?? [],
+        {
+          productId: p.productId,
+          locationId: at.sourceLocationId,
+          within: zone,
+          containerId: at.sourceContainerId,
+          expiryDate: p.expiryDate,
+          productionDate: p.productionDate,
+          serialNumber: p.serialNumber,
+          quantity: p.quantity,
+        },
+        left,
+      ),
     );
   }
   return out;

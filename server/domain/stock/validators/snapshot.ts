@@ -88,6 +88,11 @@ export interface Snapshot {
    * relocation also every line of its source containers.
    */
   stock: StockLineSnap[];
+  /**
+   * Sources that are zones or parent locations: the locations each covers (itself and those below it not
+   * locked out). A position taking from one is allocated FEFO across them.
+   */
+  zones: Map<number, ReadonlySet<number>>;
   rules: LogisticsConfigData["rules"];
   /** The day of the confirmation, YYYY-MM-DD (UTC). */
   today: string;

@@ -1,5 +1,6 @@
 // Every document validator, pure: a snapshot that passes, then one change per case and the finding it
 // must give (code, position, severity), or none.
+import { allocateAll } from "./quantity.ts";
 import { describe, expect, it } from "vitest";
 import { defaultLogisticsConfig } from "../../config/contract.ts";
 import { validateDocument } from "./validate_document.ts";
@@ -73,6 +74,8 @@ function snapshot(type: DocumentSnap["typeCode"], over: {
   locations?: LocationSnap[];
   containers?: ContainerSnap[];
   rules?: Partial<Snapshot["rules"]>;
+  stock?: Snapshot["stock"];
+  zones?: Snapshot["zones"];
 } = {}): Snapshot {
   const dir = { DIN: "in", IIN: "in", OIN: "in", DOU: "out", IOU: "out", OOU: "out" }[type as string] ??
     "relocation";
@@ -93,7 +96,7 @@ function snapshot(type: DocumentSnap["typeCode"], over: {
     products: new Map((over.products ?? [product()]).map((p) => [p.id, p])),
     locations: new Map((over.locations ?? [loc(10), loc(20)]).map((l) => [l.id, l])),
     containers: new Map((over.containers ?? [box(7, 10)]).map((c) => [c.id, c])),
-    stock: [{
+    stock: over.stock ?? [{
       id: 1,
       productId: 1,
       locationId: 10,
@@ -103,6 +106,7 @@ function snapshot(type: DocumentSnap["typeCode"], over: {
       serialNumber: null,
       quantity: 5000,
     }],
+    zones: over.zones ?? new Map(),
     rules: { ...defaultLogisticsConfig().rules, ...over.rules },
     today: "2026-06-01",
   };
@@ -354,6 +358,48 @@ describe("container relocation and allocation order", () => {
       { ...s.stock[0], id: 2, quantity: 2000, expiryDate: null },
     ];
     expect(codes(s)).toEqual([]);
+  });
+
+  it("a zone as the source gives FEFO from the bins it covers, in any container", () => {
+    // Zone 10 covers bins 11 and 12; bin 13 is elsewhere. 5 units asked.
+    const line = (
+      id: number,
+      locationId: number,
+      quantity: number,
+      expiryDate: string | null,
+      containerId = null as number | null,
+    ) => ({
+      id,
+      productId: 1,
+      locationId,
+      containerId,
+      expiryDate,
+      productionDate: null,
+      serialNumber: null,
+      quantity,
+    });
+    const stock = [
+      line(1, 11, 2000, "2027-03-01"),
+      line(2, 12, 2000, "2027-01-01", 7),
+      line(3, 13, 9000, "2026-12-01"),
+      line(4, 12, 4000, null),
+    ];
+    const s = snapshot("DOU", {
+      positions: [position({ quantity: 5000 })],
+      stock,
+      zones: new Map([[10, new Set([10, 11, 12])]]),
+    });
+    expect(codes(s)).toEqual([]);
+    const takes = allocateAll(s).get(100)!.takes.map((t) => [t.line.id, t.quantity]);
+    // The earliest expiry first (bin 12's pallet), then bin 11, then what has no expiry; bin 13 never.
+    expect(takes).toEqual([[2, 2000], [1, 2000], [4, 1000]]);
+    // Above what the zone holds: the finding names what it has.
+    s.positions[0].quantity = 9000;
+    expect(codes(s)).toEqual([["quantityAboveAvailable", 100, "error"]]);
+    // Without the zone, only the location itself gives (it holds nothing).
+    s.zones = new Map();
+    s.positions[0].quantity = 1000;
+    expect(codes(s)).toEqual([["quantityAboveAvailable", 100, "error"]]);
   });
 });
 

@@ -1,0 +1,189 @@
+// Where a release takes goods from (issue 12, item 4): a scan or a picked product on a release takes FEFO
+// within the document's source (a bin, or a zone and the bins below it; the whole warehouse when it names
+// none), split across bins and lots when one is not enough, never promising twice what the document's
+// other lines take; a zone as a position's source is allocated within it at confirmation; the confirmed
+// document names each line's bin, container and lot.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  assertStockEqualsLedger,
+  confirm,
+  draft,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  type StockWorld,
+} from "./fixture.ts";
+
+let w: StockWorld;
+let zone: number;
+let f1: number;
+let f2: number;
+let f3: number;
+let dry: number;
+let hake: number;
+
+interface Pos {
+  id: number;
+  quantity: number;
+  sourceLocationId: number | null;
+  expiryDate: string | null;
+  sources?: {
+    locationLabel: string;
+    expiryDate: string | null;
+    quantity: number;
+    containerNumber: string | null;
+  }[];
+}
+
+const lines = (positions: Pos[]) =>
+  positions.map((p) => [p.sourceLocationId, p.expiryDate, p.quantity]).sort((a, b) =>
+    String(a[1]).localeCompare(String(b[1]))
+  );
+
+async function positionsOf(id: number): Promise<Pos[]> {
+  const r = await w.api("GET", `/WmsDocument/${id}/Positions?PageSize=100`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.results;
+}
+
+beforeAll(async () => {
+  w = await startStockWorld("fefo");
+  zone = await location(w, "FREEZER");
+  f1 = await location(w, "F-01", { parentId: zone });
+  f2 = await location(w, "F-02", { parentId: zone });
+  f3 = await location(w, "F-03", { parentId: zone });
+  dry = await location(w, "DRY-01");
+  hake = await product(w, "HAKE", { expiryDateVisible: true });
+  await receive(w, hake, f1, 30, { expiryDate: "2027-03-01" });
+  await receive(w, hake, f2, 20, { expiryDate: "2027-01-15" });
+  await receive(w, hake, f3, 50, { expiryDate: "2027-06-01" });
+  // Earlier than all of the freezer's, but outside it.
+  await receive(w, hake, dry, 100, { expiryDate: "2026-12-20" });
+});
+afterAll(() => w?.s.close());
+
+describe("a release takes FEFO", () => {
+  it("splits a scan across the zone's bins and lots, earliest expiry first, and grows them later", async () => {
+    const d = await draft(w, { typeCode: "DOU", sourceLocationId: zone }, []);
+    const first = await w.api("POST", "/WmsDocumentPosition/scan", {
+      documentId: d.id,
+      productId: hake,
+      quantity: 45,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.shortfall).toBe(0);
+    expect(lines(first.body.positions)).toEqual([[f2, "2027-01-15", 20], [f1, "2027-03-01", 25]]);
+
+    // The next 10: what is left of F-01's lot, then the next lot; no unit promised twice.
+    const second = await w.api("POST", "/WmsDocumentPosition/scan", {
+      documentId: d.id,
+      productId: hake,
+      quantity: 10,
+    });
+    expect(lines(second.body.positions)).toEqual([[f1, "2027-03-01", 30], [f3, "2027-06-01", 5]]);
+    expect(lines(await positionsOf(d.id))).toEqual([
+      [f2, "2027-01-15", 20],
+      [f1, "2027-03-01", 30],
+      [f3, "2027-06-01", 5],
+    ]);
+
+    // More than the zone has: what it has is added, the rest answered as short.
+    const third = await w.api("POST", "/WmsDocumentPosition/scan", {
+      documentId: d.id,
+      productId: hake,
+      quantity: 100,
+    });
+    expect([third.status, third.body.shortfall]).toEqual([200, 55]);
+    expect(lines(third.body.positions)).toEqual([[f3, "2027-06-01", 50]]);
+    // Nothing left: refused, with what is available, and nothing added.
+    const none = await w.api("POST", "/WmsDocumentPosition/scan", { documentId: d.id, productId: hake });
+    expect([none.status, none.body.error?.issues?.[0]?.code]).toEqual([
+      422,
+      "document.issue.quantityAboveAvailable",
+    ]);
+    expect(await positionsOf(d.id)).toHaveLength(3);
+
+    const ok = await confirm(w, d.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    await assertStockEqualsLedger(w);
+    // The confirmed document names where each line's goods came from.
+    const confirmed = await positionsOf(d.id);
+    const sources = confirmed.flatMap((p) => p.sources ?? []).map((
+      s,
+    ) => [s.locationLabel, s.expiryDate, s.quantity]);
+    expect(sources.sort()).toEqual([
+      ["F-01", "2027-03-01", 30],
+      ["F-02", "2027-01-15", 20],
+      ["F-03", "2027-06-01", 50],
+    ].sort());
+  });
+
+  it("takes from the whole warehouse when the release names no source", async () => {
+    const d = await draft(w, { typeCode: "DOU" }, []);
+    const r = await w.api("POST", "/WmsDocumentPosition/scan", {
+      documentId: d.id,
+      productId: hake,
+      quantity: 3,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(lines(r.body.positions)).toEqual([[dry, "2026-12-20", 3]]);
+    // Each line names its own source: the document needs none to be confirmed (the lot's short expiry
+    // warns).
+    const ok = await confirm(w, d.id, true);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    await assertStockEqualsLedger(w);
+  });
+
+  it("allocates a zone named as the source within its bins at confirmation", async () => {
+    await receive(w, hake, f2, 8, { expiryDate: "2027-02-01" });
+    await receive(w, hake, f1, 8, { expiryDate: "2027-04-01" });
+    // A plain line, no bin of its own: the document's source is the zone.
+    const d = await draft(w, { typeCode: "DOU", sourceLocationId: zone }, [{
+      productId: hake,
+      quantity: 12,
+    }]);
+    const ok = await confirm(w, d.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    await assertStockEqualsLedger(w);
+    const [line] = await positionsOf(d.id);
+    expect(line.sources!.map((s) => [s.locationLabel, s.expiryDate, s.quantity])).toEqual([
+      ["F-02", "2027-02-01", 8],
+      ["F-01", "2027-04-01", 4],
+    ]);
+    // Above what the zone holds (4 left): the finding says so.
+    const over = await draft(w, { typeCode: "DOU", sourceLocationId: zone }, [{
+      productId: hake,
+      quantity: 5,
+    }]);
+    const refused = await confirm(w, over.id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.issues.map((i: { code: string }) => i.code)).toEqual([
+      "document.issue.quantityAboveAvailable",
+    ]);
+  });
+
+  it("offers the FEFO sources within a zone", async () => {
+    const r = await w.api("GET", `/WmsInventory/bestsourcematerial/${hake}?locationId=${zone}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.results.map((l: { locationId: number }) => l.locationId)).toEqual([f1]);
+    const all = await w.api("GET", `/WmsInventory/bestsourcematerial/${hake}`);
+    expect(all.body.results[0].locationId).toBe(dry);
+  });
+
+  it("never promises the same units twice when two scans of one release arrive at once", async () => {
+    const there = await location(w, "F-04", { parentId: zone });
+    const cod = await product(w, "COD");
+    await receive(w, cod, there, 5, { expiryDate: "2027-05-01" });
+    const d = await draft(w, { typeCode: "DOU", sourceLocationId: zone }, []);
+    const scans = await Promise.all(
+      [1, 2].map(() =>
+        w.api("POST", "/WmsDocumentPosition/scan", { documentId: d.id, productId: cod, quantity: 3 })
+      ),
+    );
+    expect(scans.map((s) => s.status)).toEqual([200, 200]);
+    // 3 and the 2 left, the last unit answered as short: one line of 5, as much as the bin holds.
+    expect(scans.map((s) => s.body.shortfall).sort()).toEqual([0, 1]);
+    expect(lines(await positionsOf(d.id))).toEqual([[there, "2027-05-01", 5]]);
+  });
+});
