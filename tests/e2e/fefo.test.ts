@@ -1,7 +1,8 @@
 // A clerk releasing from a zone in a real browser (issue 12, item 4): 25 hake fillets scanned from the
 // FREEZER zone are taken earliest expiry first, split across the two bins whose lots cover them, each line
-// showing its bin and lot; one more picked by name grows the next lot's line; the confirmed document says
-// where each line's goods came from, and the bins hold what is left.
+// showing its bin and lot, with the other bins and lots offered in FEFO order; one more picked by name grows
+// the next lot's line; the confirmed document says where each line's goods came from, and the bins hold
+// what is left.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
@@ -74,8 +75,22 @@ describe("a release from a zone", () => {
         row(page, bin).getByRole("group", { name: new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]) }),
       );
     expect([await expiry("F-02"), await expiry("F-01")]).toEqual(["2027-01-15", "2027-03-01"]);
-    await page.getByTestId("scan-status").getByText(/F-02 · 2027-01-15 · 20; F-01 · 2027-03-01 · 5/)
+    await page.getByTestId("scan-status").getByText("F-02 · 1/15/27 · 20; F-01 · 3/1/27 · 5", {
+      exact: false,
+    })
       .waitFor();
+    // The other bins and lots are offered, earliest expiry first, for the clerk to choose another.
+    await row(page, "F-01").getByRole("button", {
+      name: enUs["documents.lotsOf"].replace("{product}", "HAKE · Cape hake fillets"),
+    }).click();
+    const offered = page.getByTestId("lot-chooser").getByRole("button");
+    await offered.first().waitFor();
+    expect(await offered.allTextContents()).toEqual([
+      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", "1/15/27")} · 20`,
+      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", "3/1/27")} · 30`,
+    ]);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("lot-chooser").waitFor({ state: "detached" });
     // The quantity goes back to 1 for the next scan.
     expect(await quantity.inputValue()).toBe("1");
 

@@ -24,6 +24,7 @@ import {
 } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import { HistoryButton } from "../dialogs/history.tsx";
+import { LotChooser } from "./lots.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
 import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
@@ -296,10 +297,12 @@ export function DocumentEditor(p: {
           ? t.t("documents.takenFefo", {
             product,
             sources: touched.map((x) =>
-              [x.sourceLocationLabel, x.sourceContainerNumber, x.expiryDate, t.number(x.quantity)].filter(
-                Boolean,
-              )
-                .join(" · ")
+              [
+                x.sourceLocationLabel,
+                x.sourceContainerNumber,
+                x.expiryDate ? t.date(x.expiryDate, { dateStyle: "short" }) : null,
+                t.number(x.quantity),
+              ].filter(Boolean).join(" · ")
             ).join("; "),
           })
           : merged
@@ -357,7 +360,8 @@ export function DocumentEditor(p: {
           reference={reference(locationKey)}
           value={current[locationKey]}
           knownTitle={doc?.[`${kind}LocationLabel` as const] ?? undefined}
-          isRequired={rule === "required"}
+          // A release's lines name their own bins (FEFO): the document's source is then only where to look.
+          isRequired={rule === "required" && !(kind === "source" && def?.direction === "out")}
           errors={errors[locationKey]}
           onChange={(id) => change({ [locationKey]: id })}
         />
@@ -516,6 +520,7 @@ export function DocumentEditor(p: {
                           flags={flags[pos.productId]}
                           issues={issuesAt(flow.issues, pos.id)}
                           showSource={def?.direction === "out"}
+                          withinId={current.sourceLocationId}
                           onChange={(patch) => changePosition(pos.id, patch)}
                           onRemove={() => void remove(pos)}
                         />
@@ -565,6 +570,8 @@ function PositionRow(p: {
   issues: ReturnType<typeof issuesAt>;
   /** The document takes stock: each line names where from (its own bin, else the document's). */
   showSource: boolean;
+  /** The document's source location (a zone or bin), within which other lots are offered. */
+  withinId: number | null;
   onChange: (patch: Partial<WmsPosition>) => void;
   onRemove: () => void;
 }) {
@@ -633,6 +640,22 @@ function PositionRow(p: {
                 })}
             />
             {pos.sourceContainerNumber ? <span>{pos.sourceContainerNumber}</span> : null}
+            <LotChooser
+              t={t}
+              productId={pos.productId}
+              product={name}
+              withinId={p.withinId}
+              onPick={(line) =>
+                p.onChange({
+                  sourceLocationId: line.locationId,
+                  sourceLocationLabel: line.locationLabel,
+                  sourceContainerId: line.containerId,
+                  sourceContainerNumber: line.containerNumber,
+                  expiryDate: line.expiryDate,
+                  productionDate: line.productionDate,
+                  serialNumber: line.serialNumber,
+                })}
+            />
           </td>
         )
         : null}
