@@ -23,7 +23,9 @@ store.set(themeAtom, boot.theme);
 store.sub(authAtom, () => writeStorage(KEYS.auth, store.get(authAtom)));
 
 // The page's language before it hydrates (its script is preloaded by the server's render).
-await loadLanguage(boot.lang);
+// A script that cannot be fetched (offline before the service worker has it) falls back to English, and
+// the page hydrates either way.
+await loadLanguage(boot.lang).catch(() => loadLanguage("en-us")).catch(() => {});
 hydrateRoot(document.getElementById("app")!, <App store={store} />);
 
 // Service workers need a secure context (https or localhost); elsewhere registration fails harmlessly.

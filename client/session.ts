@@ -10,7 +10,7 @@ import {
   type TokenData,
   writeStorage,
 } from "./state.ts";
-import { isLanguage, loadLanguage } from "./i18n/mod.ts";
+import { isLanguage, switchLanguage } from "./i18n/mod.ts";
 import { afterSignIn } from "./shell/routes.ts";
 import { navigate } from "./shell/navigation.ts";
 
@@ -37,7 +37,7 @@ export function completeSignIn(data: TokenData): void {
     const lang = data.user.defaultLanguage;
     setPreferenceCookie("wms_lang", lang);
     // The user's own language, once its texts are here.
-    void loadLanguage(lang).then(() => store.set(langAtom, lang), () => {});
+    void switchLanguage(lang, (l) => store.set(langAtom, l)).catch(() => {});
   }
   let remembered: string | null = null;
   try {

@@ -8,6 +8,19 @@ import { isLanguage, type Language, languages } from "../../server/kernel/i18n/l
 import { catalogues, loadLanguage } from "./catalogues.ts";
 
 export { isLanguage, type Language, languages, loadLanguage };
+
+let latest = 0;
+/**
+ * Loads a language and then applies it, unless another was asked for meanwhile (the last choice wins,
+ * not the last script to arrive). False when it was overtaken.
+ */
+export async function switchLanguage(lang: Language, apply: (lang: Language) => void): Promise<boolean> {
+  const mine = ++latest;
+  await loadLanguage(lang);
+  if (mine !== latest) return false;
+  apply(lang);
+  return true;
+}
 export type { MessageKey };
 
 /** Each language's own name, shown in the language choice. */

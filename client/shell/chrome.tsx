@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useAtom, useAtomValue } from "jotai";
 import { Button, Select, Switch } from "../ui/controls.tsx";
 import { useT } from "../i18n/use_t.ts";
-import { isLanguage, type Language, languageNames, languages, loadLanguage } from "../i18n/mod.ts";
+import { isLanguage, type Language, languageNames, languages, switchLanguage } from "../i18n/mod.ts";
 import {
   authAtom,
   KEYS,
@@ -76,8 +76,7 @@ export function Toasts() {
 
 /** Switches the language once its catalogue has loaded (the screen never shows a half-loaded one). */
 export async function setLanguage(lang: Language): Promise<void> {
-  await loadLanguage(lang);
-  store.set(langAtom, lang);
+  if (!(await switchLanguage(lang, (l) => store.set(langAtom, l)))) return;
   document.documentElement.lang = lang;
   setPreferenceCookie("wms_lang", lang);
   // A signed-in user's choice is their default from now on, on every device.

@@ -121,5 +121,30 @@ describe("a record's history", () => {
     expect(mine.body.entries.map((e: { action: string }) => e.action)).toContain("loggedIn");
     const other = await w.api("GET", `/User/${someone.id}/History`, undefined, basic);
     expect(other.status).toBe(404);
+    // Where and when someone signed in: theirs and the administrators' to read, not a manager's.
+    const actions = (r: { body: { entries: { action: string }[] } }) => r.body.entries.map((e) => e.action);
+    expect(actions(await w.api("GET", `/User/${someone.id}/History`))).toContain("loggedIn");
+    const asManager = await w.api("GET", `/User/${someone.id}/History`, undefined, manager);
+    expect(asManager.status).toBe(200);
+    expect(actions(asManager)).not.toContain("loggedIn");
+    expect(actions(asManager)).toContain("changed");
+  });
+
+  it("shows a contractor only what was theirs when it was written", async () => {
+    const ownCompany = (await w.api("GET", `/Product/${own}`)).body.contractorId;
+    const moved = await product(w, "MOVED", { description: "THEIRS-SECRET" });
+    const before = (await w.api("GET", `/Product/${moved}`)).body;
+    const r = await w.api("PUT", "/Product", {
+      ...before,
+      contractorId: ownCompany,
+      description: "now ours",
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const mine = await w.api("GET", `/Product/${moved}/History`, undefined, contractor);
+    expect(mine.status).toBe(200);
+    expect(JSON.stringify(mine.body)).not.toContain("THEIRS-SECRET");
+    expect(mine.body.total).toBe(0);
+    // Staff see all of it.
+    expect((await w.api("GET", `/Product/${moved}/History`)).body.total).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 // A record's change history: each RecordLog entry as a table of the fields it changed, named in the
 // user's language, the value before beside the value after. Opened from every record's dialog (and the
 // document screens) for whoever may read the record; the administrators' log shows one entry the same way.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import type { Translator } from "../../i18n/mod.ts";
@@ -147,6 +147,9 @@ export function HistoryDialog(p: { meta: ResourceMeta; id: number; title: string
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const open = useRef(true);
+  useEffect(() => () => void (open.current = false), []);
+
   async function load(offset: number) {
     setBusy(true);
     try {
@@ -154,12 +157,19 @@ export function HistoryDialog(p: { meta: ResourceMeta; id: number; title: string
         "GET",
         `${p.meta.path}/${p.id}/History?offset=${offset}&limit=${PAGE}`,
       );
-      setEntries((old) => [...(offset ? old ?? [] : []), ...page.entries]);
+      if (!open.current) return;
+      // A change made while the dialog is open shifts the pages by one: an entry already shown is not
+      // shown twice.
+      setEntries((old) => {
+        const kept = offset ? old ?? [] : [];
+        const seen = new Set(kept.map((e) => e.id));
+        return [...kept, ...page.entries.filter((e) => !seen.has(e.id))];
+      });
       setTotal(page.total);
     } catch (err) {
-      setError(errorMessage(t, err));
+      if (open.current) setError(errorMessage(t, err));
     } finally {
-      setBusy(false);
+      if (open.current) setBusy(false);
     }
   }
   useEffect(() => {

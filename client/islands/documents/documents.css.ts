@@ -87,19 +87,6 @@ export const scan = style({ maxWidth: "420px" });
 /** The bins and lots one position took from, one per line. */
 export const sources = style({ margin: 0, paddingInlineStart: 0, listStyle: "none" });
 
-/** The button offering a release line's other bins and lots. */
-export const lotsButton = style({
-  minHeight: vars.size.touch,
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  cursor: "pointer",
-  selectors: { "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}` } },
-});
-
 export const lots = style({
   display: "flex",
   flexDirection: "column",

@@ -7,20 +7,18 @@ import { errorMessage } from "../../errors.ts";
 import type { Translator } from "../../i18n/mod.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import { PopoverButton } from "../../ui/popover.tsx";
+import type { PositionSource } from "./document.ts";
 import * as css from "./documents.css.ts";
+import * as ui from "../../ui/ui.css.ts";
 
-export interface SourceLine {
+/** A stock line as bestsourcematerial answers it: a bin and lot with its quantity. */
+export interface SourceLine extends PositionSource {
   id: number;
-  locationId: number;
-  locationLabel: string;
-  containerId: number | null;
-  containerNumber: string | null;
-  expiryDate: string | null;
-  productionDate: string | null;
-  serialNumber: string | null;
-  quantity: number;
   expired: boolean;
 }
+
+/** The first lots offered (earliest expiry first): enough to choose from, never the whole warehouse. */
+const LOTS_SHOWN = 30;
 
 export function LotChooser(p: {
   t: Translator;
@@ -38,10 +36,10 @@ export function LotChooser(p: {
   async function load() {
     setFailure(null);
     try {
-      const within = p.withinId === null ? "" : `?locationId=${p.withinId}`;
+      const within = p.withinId === null ? "" : `&locationId=${p.withinId}`;
       const found = await api<{ results: SourceLine[] }>(
         "GET",
-        `/WmsInventory/bestsourcematerial/${p.productId}${within}`,
+        `/WmsInventory/bestsourcematerial/${p.productId}?limit=${LOTS_SHOWN}${within}`,
       );
       setLines(found.results);
     } catch (err) {
@@ -51,7 +49,7 @@ export function LotChooser(p: {
   return (
     <PopoverButton
       label={label}
-      className={css.lotsButton}
+      className={ui.quietButton}
       onOpenChange={(open) => open && void load()}
       content={(close) => (
         <div className={css.lots} data-testid="lot-chooser">

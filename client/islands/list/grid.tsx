@@ -49,12 +49,13 @@ const HEADER_EXTRA = 8 + 14 + 4 + 36 + 4 + 16 + 4;
 const CELL_EXTRA = 16 + 4;
 
 let canvas: HTMLCanvasElement | null = null;
-function textWidth(text: string, font: string): number {
+/** Measures texts in one font (the canvas keeps the font for the whole pass). */
+function measurer(font: string): (text: string) => number {
   canvas ??= document.createElement("canvas");
   const g = canvas.getContext("2d");
-  if (!g) return text.length * 8;
+  if (!g) return (text) => text.length * 8;
   g.font = font;
-  return g.measureText(text).width;
+  return (text) => g.measureText(text).width;
 }
 
 /**
@@ -66,7 +67,7 @@ function useContentWidths(
   t: Translator,
   columns: FieldMeta[],
   rows: Row[],
-  /** Changes when other rows come into view or load. */
+  /** Changes when other rows come into view or load (their ids). */
   rowsKey: string,
   element: () => HTMLElement | null,
 ): Record<string, number> {
@@ -78,19 +79,25 @@ function useContentWidths(
     const style = getComputedStyle(el);
     const font = `${style.fontSize} ${style.fontFamily}`;
     const bold = `600 ${font}`;
+    const headerWidth = measurer(bold);
+    const headers = columns.map((c) => headerWidth(label(t, c)) + HEADER_EXTRA);
+    const cellWidth = measurer(font);
+    const cells = columns.map((c) =>
+      Math.max(0, ...rows.map((r) => cellWidth(cellText(t, c, r)) + CELL_EXTRA))
+    );
     setWidths((old) => {
       const next: Record<string, number> = {};
       let changed = false;
-      for (const c of columns) {
-        let w = textWidth(label(t, c), bold) + HEADER_EXTRA;
-        for (const r of rows) w = Math.max(w, textWidth(cellText(t, c, r), font) + CELL_EXTRA);
-        w = Math.ceil(Math.min(MAX_WIDTH, Math.max(columnWidth(c), w)));
+      columns.forEach((c, i) => {
+        const w = Math.ceil(Math.min(MAX_WIDTH, Math.max(columnWidth(c), headers[i], cells[i])));
         next[c.name] = Math.max(w, old[c.name] ?? 0);
         if (next[c.name] !== old[c.name]) changed = true;
-      }
+      });
       return changed ? { ...old, ...next } : old;
     });
-  }, [columns, rowsKey, lang]);
+    // Measured again when other columns show, other rows are in view (scrolled, sorted, reloaded) or the
+    // language changes; not on every render.
+  }, [columns.map((c) => c.name).join(","), rowsKey, lang]);
   return widths;
 }
 
@@ -183,7 +190,7 @@ export function Grid(p: GridProps) {
     t,
     p.columns,
     inView,
-    `${first}-${last}-${inView.length}-${data.total}`,
+    inView.map((r) => r.id).join(","),
     () => scrollRef.current,
   );
   const widthOf = (c: FieldMeta) => widths[c.name] ?? columnWidth(c);
@@ -252,6 +259,8 @@ export function Grid(p: GridProps) {
    * the column headings, as tab-separated full values, whatever the cells cut off.
    */
   function onCopy(e: ClipboardEvent<HTMLDivElement>) {
+    // Only a copy on the grid itself (a column filter's field, in a popover, copies its own text).
+    if (e.target !== e.currentTarget) return;
     const selection = globalThis.getSelection?.();
     if (selection && !selection.isCollapsed && e.currentTarget.contains(selection.anchorNode)) return;
     const picked = selectedLoaded ? loaded.filter((r) => p.selected.has(r.id)) : [];

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assertStockEqualsLedger,
   confirm,
+  container,
   draft,
   location,
   product,
@@ -185,5 +186,53 @@ describe("a release takes FEFO", () => {
     // 3 and the 2 left, the last unit answered as short: one line of 5, as much as the bin holds.
     expect(scans.map((s) => s.body.shortfall).sort()).toEqual([0, 1]);
     expect(lines(await positionsOf(d.id))).toEqual([[there, "2027-05-01", 5]]);
+  });
+
+  it("leaves out, within a zone, a locked-out aisle's bins, a locked-out pallet, and a root whose label holds ' / '", async () => {
+    const cold = await location(w, "COLD");
+    const aisle = await location(w, "AISLE-1", { parentId: cold });
+    const deep = await location(w, "C-01", { parentId: aisle });
+    const open = await location(w, "C-02", { parentId: cold });
+    // Not below COLD, though its path would sort among COLD's.
+    const lookalike = await location(w, "COLD / X");
+    const sole = await product(w, "SOLE");
+    await receive(w, sole, deep, 5, { expiryDate: "2027-01-01" });
+    const pallet = await container(w, open);
+    await receive(w, sole, open, 4, { expiryDate: "2027-01-02", destinationContainerId: pallet.id });
+    await receive(w, sole, open, 3, { expiryDate: "2027-09-01" });
+    await receive(w, sole, lookalike, 50, { expiryDate: "2026-12-31" });
+    const aisleRow = (await w.api("GET", `/StorageSpace/${aisle}`)).body;
+    expect((await w.api("PUT", "/StorageSpace", { ...aisleRow, lockedOut: true })).status).toBe(200);
+    const palletRow = (await w.api("GET", `/Container/${pallet.id}`)).body;
+    expect((await w.api("PUT", "/Container", { ...palletRow, lockedOut: true })).status).toBe(200);
+
+    // Only C-02's loose lot is there to take: 3.
+    const offered = await w.api("GET", `/WmsInventory/bestsourcematerial/${sole}?locationId=${cold}`);
+    expect(
+      offered.body.results.map((l: { locationId: number; quantity: number }) => [l.locationId, l.quantity]),
+    )
+      .toEqual([[open, 3]]);
+    const d = await draft(w, { typeCode: "DOU", sourceLocationId: cold }, [{ productId: sole, quantity: 3 }]);
+    const ok = await confirm(w, d.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const [line] = await positionsOf(d.id);
+    expect(line.sources!.map((s) => [s.locationLabel, s.expiryDate, s.quantity])).toEqual([[
+      "C-02",
+      "2027-09-01",
+      3,
+    ]]);
+    const more = await draft(w, { typeCode: "DOU", sourceLocationId: cold }, [{
+      productId: sole,
+      quantity: 1,
+    }]);
+    expect((await confirm(w, more.id)).status).toBe(422);
+    await assertStockEqualsLedger(w);
+  });
+
+  it("offers at most `limit` lots, earliest expiry first", async () => {
+    const r = await w.api("GET", `/WmsInventory/bestsourcematerial/${hake}?limit=1`);
+    expect(r.status).toBe(200);
+    expect(r.body.results).toHaveLength(1);
+    expect(r.body.results[0].locationId).toBe(dry);
   });
 });

@@ -36,6 +36,8 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
     access: "user",
     whole: "manager",
     read: getUser,
+    // Where and when someone signed in is theirs and the administrators' to read, not a manager's.
+    hideSignIns: (ctx, id) => !ctx.actor.isSuperUser && ctx.actor.userId !== id,
   });
 
   mount(app, platform, {

@@ -1,9 +1,10 @@
 // One record's change history: the RecordLog entries of that record, newest first, each with the fields
 // that changed. Whoever may read the record may read its history (the record is read first, with the
 // caller's scope, so another contractor's or another tenant's record answers 404 as it would itself);
-// the whole log stays an administrators' screen.
+// the whole log stays an administrators' screen. A contractor's user sees only what was their contractor's
+// when it was written; a user's sign-ins (and addresses) only they and administrators see.
 import type { Hono } from "hono";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
@@ -38,15 +39,33 @@ export const HistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/**
+ * For a contractor's user, only the entries whose objects were that contractor's then: a record that
+ * came to them from another contractor (or from the warehouse) does not show what it held before.
+ */
+function ownedThroughout(contractorId: number | null): SQL | undefined {
+  if (contractorId === null) return undefined;
+  const theirs = (column: typeof recordLog.oldObject | typeof recordLog.newObject) =>
+    sql`(${column} IS NULL OR json_type(${column}, '$.contractorId') IS NULL
+      OR json_extract(${column}, '$.contractorId') = ${contractorId})`;
+  return and(theirs(recordLog.oldObject), theirs(recordLog.newObject));
+}
+
 /** The history of one record, newest first. */
 export async function recordHistory(
   ctx: TenantContext,
   resourceType: string,
   id: number,
   page: z.output<typeof HistoryQuery>,
+  opts: { hideSignIns?: boolean } = {},
 ): Promise<z.output<typeof HistoryPage>> {
   const db = ctx.conn.db;
-  const where = and(eq(recordLog.resourceType, resourceType), eq(recordLog.resourceId, id));
+  const where = and(
+    eq(recordLog.resourceType, resourceType),
+    eq(recordLog.resourceId, id),
+    opts.hideSignIns ? ne(recordLog.action, "loggedIn") : undefined,
+    ownedThroughout(ctx.actor.contractorId),
+  );
   const rows = await db.select().from(recordLog).where(where).orderBy(desc(recordLog.id))
     .limit(page.limit).offset(page.offset);
   const [{ total }] = await db.select({ total: count() }).from(recordLog).where(where);
@@ -84,6 +103,8 @@ export function historyRoute(
     whole?: Whole;
     refusal?: "auth.forbidden";
     read: (ctx: TenantContext, id: number) => Promise<unknown>;
+    /** Whether the caller is kept from the record's sign-in entries (and the addresses they came from). */
+    hideSignIns?: (ctx: TenantContext, id: number) => boolean;
   },
 ): void {
   mount(app, platform, {
@@ -101,6 +122,6 @@ export function historyRoute(
     const ctx = c.get("ctx");
     const id = idParam(params.id);
     await spec.read(ctx, id);
-    return recordHistory(ctx, spec.resourceType, id, query);
+    return recordHistory(ctx, spec.resourceType, id, query, { hideSignIns: spec.hideSignIns?.(ctx, id) });
   });
 }

@@ -1,39 +1,45 @@
 // Loads what the validators judge, inside the confirming transaction (reads under BEGIN IMMEDIATE, so no
 // other write can change them before the stock moves).
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { LogisticsConfigData } from "../../config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
-import { PATH_SEPARATOR, storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
-import { definitionOf, placesOf, type ProductSnap, type Snapshot, takes } from "../validators/snapshot.ts";
+import {
+  definitionOf,
+  placesOf,
+  type ProductSnap,
+  type Rule,
+  severityOf,
+  type Snapshot,
+  takes,
+} from "../validators/snapshot.ts";
 import type { DocumentRow } from "./dto.ts";
 
 /**
  * Of the given locations, those with locations below them (zones, aisles, racks): each with the locations it
- * covers, itself and every one below it that is not locked out for release.
+ * covers, itself and every one below it, by parent links (a label may hold the path's separator), leaving
+ * out what is locked out for release and everything below it.
  */
 export async function coveredLocations(tx: Db, ids: number[]): Promise<Map<number, ReadonlySet<number>>> {
   const out = new Map<number, ReadonlySet<number>>();
   if (!ids.length) return out;
-  const parents = await tx.select({ id: storageSpaces.id, path: storageSpaces.path }).from(storageSpaces)
-    .where(
-      and(
-        inArray(storageSpaces.id, ids),
-        sql`EXISTS (SELECT 1 FROM ${storageSpaces} AS child WHERE child.parent_id = ${storageSpaces.id})`,
-      ),
-    );
+  const parents = await tx.select({ id: storageSpaces.id }).from(storageSpaces).where(and(
+    inArray(storageSpaces.id, ids),
+    sql`EXISTS (SELECT 1 FROM ${storageSpaces} AS child WHERE child.parent_id = ${storageSpaces.id})`,
+  ));
   for (const parent of parents) {
-    // The paths below a location start with its path and the separator (an index range, not a scan).
-    const prefix = `${parent.path}${PATH_SEPARATOR}`;
-    const below = await tx.select({ id: storageSpaces.id }).from(storageSpaces).where(and(
-      gte(storageSpaces.path, prefix),
-      lt(storageSpaces.path, `${prefix}\u{10FFFF}`),
-      eq(storageSpaces.lockedOut, false),
-    ));
-    out.set(parent.id, new Set([parent.id, ...below.map((b) => b.id)]));
+    const below = await tx.all<[number]>(sql`
+      WITH RECURSIVE below(id) AS (
+        SELECT id FROM storage_spaces WHERE parent_id = ${parent.id} AND locked_out = 0
+        UNION
+        SELECT s.id FROM storage_spaces s JOIN below ON s.parent_id = below.id WHERE s.locked_out = 0
+      )
+      SELECT id FROM below`);
+    out.set(parent.id, new Set([parent.id, ...below.map((row) => Number(Object.values(row)[0]))]));
   }
   return out;
 }
@@ -152,9 +158,17 @@ export async function loadSnapshot(
       const productsThere = [
         ...new Set(positions.filter((_, i) => places[i].sourceLocationId === zone).map((p) => p.productId)),
       ];
-      const found = await tx.select(lineColumns).from(stockLines).where(sql`${stockLines.productId} IN (
-        SELECT value FROM json_each(${JSON.stringify(productsThere)})) AND ${stockLines.locationId} IN (
-        SELECT value FROM json_each(${JSON.stringify([...covered])}))`);
+      // As bestsourcematerial offers them: not in a container locked out, not expired while the rule
+      // blocks releasing expired goods (FEFO would otherwise take those first and be refused).
+      const blocked = severityOf(config.rules.expiredOnRelease as Rule) === "error";
+      const found = await tx.select(lineColumns).from(stockLines)
+        .leftJoin(containers, eq(containers.id, stockLines.containerId))
+        .where(and(
+          sql`${stockLines.productId} IN (SELECT value FROM json_each(${JSON.stringify(productsThere)}))`,
+          sql`${stockLines.locationId} IN (SELECT value FROM json_each(${JSON.stringify([...covered])}))`,
+          or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
+          blocked ? or(isNull(stockLines.expiryDate), gte(stockLines.expiryDate, today)) : undefined,
+        ));
       for (const l of found) {
         if (!known.has(l.id)) {
           known.add(l.id);

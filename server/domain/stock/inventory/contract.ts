@@ -112,9 +112,8 @@ export const CustomProductStockQuery = listQuerySchema.extend({
   groupId: id.optional(),
 });
 
-export const SourceLine = InventoryLine.pick({
-  id: true,
-  productId: true,
+/** A quantity of one lot at one place: bin, container, expiry, production date, serial number. */
+export const LotAt = InventoryLine.pick({
   locationId: true,
   locationLabel: true,
   containerId: true,
@@ -123,7 +122,11 @@ export const SourceLine = InventoryLine.pick({
   productionDate: true,
   serialNumber: true,
   quantity: true,
-}).extend({
+});
+
+export const SourceLine = LotAt.extend({
+  id: z.number(),
+  productId: z.number(),
   /** When the line's stock arrived (its first ledger movement). */
   receivedAt: z.string(),
   /** What to take from this line to cover the asked quantity (the whole line without `quantity`). */
@@ -140,6 +143,8 @@ export const BestSourceQuery = z.object({
   quantity: queryQuantity.optional(),
   /** Only within this location and those below it (a zone, an aisle). */
   locationId: id.optional(),
+  /** At most this many lines, the first in FEFO order. */
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
 export const BestSource = z.object({

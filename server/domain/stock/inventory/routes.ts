@@ -102,7 +102,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
       response: BestSource,
     },
     (c, { params, query }) =>
-      bestSourceMaterial(c.get("ctx"), idParam(params.id), query.quantity, query.locationId),
+      bestSourceMaterial(c.get("ctx"), idParam(params.id), query.quantity, query.locationId, query.limit),
   );
 
   mount(app, platform, {

@@ -50,6 +50,8 @@ export async function fefoCandidates(
     containerId?: number | null;
     lot?: { expiryDate: string | null; productionDate: string | null; serialNumber: string | null };
     enough?: number;
+    /** At most this many lines (the first in FEFO order). */
+    maxLines?: number;
   } = {},
 ): Promise<SourceCandidate[]> {
   const today = new Date().toISOString().slice(0, 10);
@@ -94,8 +96,9 @@ export async function fefoCandidates(
   ) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1));
   let needed = opts.enough ?? Infinity;
   const out: SourceCandidate[] = [];
+  const most = opts.maxLines ?? Infinity;
   for (const expiry of expiries) {
-    if (needed <= 0) break;
+    if (needed <= 0 || out.length >= most) break;
     const group = byExpiry.get(expiry)!;
     const arrivals = await arrivalsOf(db, group.map((l) => l.lineKey));
     const ordered = group.map((l) => ({ ...l, receivedAt: arrivals.get(l.lineKey) ?? l.createdAt }))
@@ -105,27 +108,28 @@ export async function fefoCandidates(
       needed -= line.quantity;
     }
   }
-  return out;
+  return out.slice(0, most);
 }
 
 /**
  * GET WmsInventory/bestsourcematerial/{productId}: the product's lines to take from, in FEFO order
  * (fefoCandidates); expired lines keep their FEFO place, marked `expired`, while the tenant's rule only
  * warns or allows. `locationId`: only within that location and those below it (a zone). With `quantity`,
- * only the lines that together cover it, the last one partly.
+ * only the lines that together cover it, the last one partly; with `limit`, at most that many lines.
  */
 export async function bestSourceMaterial(
   ctx: TenantContext,
   productId: number,
   quantity: number | undefined,
   locationId?: number,
+  limit?: number,
 ): Promise<z.output<typeof BestSource>> {
   const db = ctx.conn.db;
   await visibleProduct(db, ctx.actor, productId);
   const today = new Date().toISOString().slice(0, 10);
   const wanted = quantity === undefined ? undefined : toMilli(quantity)!;
   const within = locationId === undefined ? undefined : await zoneOf(db, locationId);
-  const lines = await fefoCandidates(db, productId, { within, enough: wanted });
+  const lines = await fefoCandidates(db, productId, { within, enough: wanted, maxLines: limit });
   let needed = wanted ?? Infinity;
   const picked: (SourceCandidate & { take: number })[] = [];
   for (const line of lines) {

@@ -6,13 +6,15 @@ import type { StockLineSnap } from "../validators/snapshot.ts";
 export interface TakeRequest {
   productId: number;
   locationId: number;
-  /** Exact: null takes only stock that is not in a container (within a zone: any container). */
+  /** Exact: null takes only stock that is not in a container (unless `anyContainer`). */
   containerId: number | null;
   /**
    * A zone or parent location as the source: the locations it covers (itself and those below it that are
    * not locked out), any of which may give.
    */
   within?: ReadonlySet<number>;
+  /** A release from a zone with no container named: stock in any container gives too. */
+  anyContainer?: boolean;
   expiryDate: string | null;
   productionDate: string | null;
   serialNumber: string | null;
@@ -29,9 +31,8 @@ export interface Allocation {
 }
 
 export function matches(line: StockLineSnap, r: TakeRequest): boolean {
-  const place = r.within
-    ? r.within.has(line.locationId) && (r.containerId === null || line.containerId === r.containerId)
-    : line.locationId === r.locationId && line.containerId === r.containerId;
+  const place = (r.within ? r.within.has(line.locationId) : line.locationId === r.locationId) &&
+    (line.containerId === r.containerId || (r.anyContainer === true && r.containerId === null));
   return line.productId === r.productId && place &&
     (r.expiryDate === null || line.expiryDate === r.expiryDate) &&
     (r.productionDate === null || line.productionDate === r.productionDate) &&

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { optDate, optText, refId } from "../../resource/fields.ts";
 import { MAX_QUANTITY, quantityMilli } from "../quantity.ts";
 import { wmsDocumentPosition } from "./entity.ts";
+import { LotAt } from "../inventory/contract.ts";
 
 export const WmsDocumentPositionCreate = wmsDocumentPosition.entity.create;
 export type WmsDocumentPositionCreate = z.output<typeof WmsDocumentPositionCreate>;
@@ -11,16 +12,7 @@ export const WmsDocumentPosition = wmsDocumentPosition.entity.record;
 export type WmsDocumentPosition = z.output<typeof WmsDocumentPosition>;
 
 /** One stock line a confirmed position took its goods from (the ledger's record of the confirmation). */
-export const PositionSource = z.object({
-  locationId: z.number(),
-  locationLabel: z.string(),
-  containerId: z.number().nullable(),
-  containerNumber: z.string().nullable(),
-  expiryDate: z.string().nullable(),
-  productionDate: z.string().nullable(),
-  serialNumber: z.string().nullable(),
-  quantity: z.number(),
-});
+export const PositionSource = LotAt;
 
 /**
  * A position in its document's list: on a confirmed or reverted document that took stock, also `sources`,

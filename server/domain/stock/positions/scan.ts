@@ -5,7 +5,7 @@
 // lines of the lots it is taken from, each naming its bin, container and lot (split across them when one
 // is not enough), within the document's source (a bin, or a zone and what lies below it) or, when it names
 // none, the whole warehouse; what the document's other lines already take is not promised twice.
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
@@ -46,17 +46,10 @@ export async function scanIntoDocument(
 /** A receipt's or relocation's scan: the one line of the product and lot grows, or is made. */
 async function scanOne(ctx: TenantContext, req: ScanRequest, scanned: ScannedProduct) {
   const db = ctx.conn.db;
-  const [match] = await db.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions).where(and(
-    eq(wmsDocumentPositions.documentId, req.documentId),
-    eq(wmsDocumentPositions.productId, scanned.productId),
-    same(wmsDocumentPositions.expiryDate, scanned.expiryDate),
-    same(wmsDocumentPositions.productionDate, scanned.productionDate),
-    same(wmsDocumentPositions.serialNumber, scanned.serialNumber),
-    isNull(wmsDocumentPositions.sourceLocationId),
-    isNull(wmsDocumentPositions.sourceContainerId),
-    isNull(wmsDocumentPositions.destinationLocationId),
-    isNull(wmsDocumentPositions.destinationContainerId),
-  )).orderBy(wmsDocumentPositions.id).limit(1);
+  const match = await lineOf(db, req.documentId, scanned.productId, scanned, {
+    sourceLocationId: null,
+    sourceContainerId: null,
+  });
   if (match) {
     // As the editor would save it, with the quantity raised (its bounds and the version check apply);
     // another scan of the same line in between is read again once.
@@ -83,6 +76,31 @@ async function scanOne(ctx: TenantContext, req: ScanRequest, scanned: ScannedPro
     serialNumber: scanned.serialNumber,
   });
   return { position: await wmsDocumentPosition.add(ctx, input as Rec), merged: false };
+}
+
+/**
+ * The document's line of a product with this lot and source (null: none of its own) and no destination of
+ * its own, the oldest if several.
+ */
+async function lineOf(
+  db: Db,
+  documentId: number,
+  productId: number,
+  lot: { expiryDate: string | null; productionDate: string | null; serialNumber: string | null },
+  source: { sourceLocationId: number | null; sourceContainerId: number | null },
+): Promise<{ id: number } | undefined> {
+  const [match] = await db.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions).where(and(
+    eq(wmsDocumentPositions.documentId, documentId),
+    eq(wmsDocumentPositions.productId, productId),
+    same(wmsDocumentPositions.expiryDate, lot.expiryDate),
+    same(wmsDocumentPositions.productionDate, lot.productionDate),
+    same(wmsDocumentPositions.serialNumber, lot.serialNumber),
+    same(wmsDocumentPositions.sourceLocationId, source.sourceLocationId),
+    same(wmsDocumentPositions.sourceContainerId, source.sourceContainerId),
+    isNull(wmsDocumentPositions.destinationLocationId),
+    isNull(wmsDocumentPositions.destinationContainerId),
+  )).orderBy(wmsDocumentPositions.id).limit(1);
+  return match;
 }
 
 /** A position's record as the editor would save it, its quantity raised by `by` units. */
@@ -115,10 +133,20 @@ async function takeFefo(
     ? undefined
     : (await coveredLocations(tx, [doc.sourceLocationId])).get(doc.sourceLocationId) ??
       new Set([doc.sourceLocationId]);
+  // The arrivals (ledger reads) only for the lines that may be needed: this scan's and what the document's
+  // lines of the product already take.
+  const [{ promised }] = await tx.select({
+    promised: sql<number>`coalesce(sum(${wmsDocumentPositions.quantity}), 0)`,
+  })
+    .from(wmsDocumentPositions).where(and(
+      eq(wmsDocumentPositions.documentId, doc.id),
+      eq(wmsDocumentPositions.productId, scanned.productId),
+    ));
   const candidates = await fefoCandidates(tx, scanned.productId, {
     within,
     containerId: doc.sourceContainerId,
     lot: scanned,
+    enough: wanted + Number(promised),
   });
   const left = await claimedByOthers(tx, doc, scanned.productId, candidates);
   const takes: { line: SourceCandidate; quantity: number }[] = [];
@@ -139,17 +167,10 @@ async function takeFefo(
   const positions: Rec[] = [];
   let merged = false;
   for (const { line, quantity } of takes) {
-    const [match] = await tx.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions).where(and(
-      eq(wmsDocumentPositions.documentId, doc.id),
-      eq(wmsDocumentPositions.productId, scanned.productId),
-      eq(wmsDocumentPositions.sourceLocationId, line.locationId),
-      same(wmsDocumentPositions.sourceContainerId, line.containerId),
-      same(wmsDocumentPositions.expiryDate, line.expiryDate),
-      same(wmsDocumentPositions.productionDate, line.productionDate),
-      same(wmsDocumentPositions.serialNumber, line.serialNumber),
-      isNull(wmsDocumentPositions.destinationLocationId),
-      isNull(wmsDocumentPositions.destinationContainerId),
-    )).orderBy(wmsDocumentPositions.id).limit(1);
+    const match = await lineOf(tx, doc.id, scanned.productId, line, {
+      sourceLocationId: line.locationId,
+      sourceContainerId: line.containerId,
+    });
     if (match) {
       const record = await wmsDocumentPosition.getIn(tx, ctx, match.id) as Rec;
       positions.push(
@@ -206,6 +227,7 @@ async function claimedByOthers(
       productId,
       locationId: at.sourceLocationId,
       within: zones.get(at.sourceLocationId),
+      anyContainer: zones.has(at.sourceLocationId),
       containerId: at.sourceContainerId,
       expiryDate: p.expiryDate,
       productionDate: p.productionDate,

@@ -53,6 +53,8 @@ export function allocateAll(s: Snapshot): Map<number, Allocation> {
           productId: p.productId,
           locationId: at.sourceLocationId,
           within: zone,
+          // A release from a zone takes from pallets too; a relocation keeps loose and boxed stock apart.
+          anyContainer: zone !== undefined && definitionOf(s.document.typeCode).direction === "out",
           containerId: at.sourceContainerId,
           expiryDate: p.expiryDate,
           productionDate: p.productionDate,
