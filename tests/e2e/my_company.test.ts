@@ -93,6 +93,14 @@ describe("my company", () => {
       addresses: [{ street: "Piotrkowska", city: "Łódź" }],
       version: 2,
     });
+    // The change is in the account's history, opened from its dialog.
+    await page.getByRole("button", { name: enUs["dialog.editButton"] }).click();
+    await page.getByRole("dialog").getByRole("button", { name: enUs["history.open"] }).click();
+    const history = page.getByRole("dialog", { name: /^History/ });
+    const entry = history.getByTestId("history-entry").first();
+    await entry.waitFor();
+    const invoiceRow = entry.getByRole("row", { name: new RegExp(`^${enUs["field.account.invoiceName"]}`) });
+    expect((await invoiceRow.locator("td").allTextContents())[1]).toBe("Acme Renamed Ltd");
     await page.context().close();
   });
 

@@ -147,4 +147,14 @@ describe("a record's history", () => {
     // Staff see all of it.
     expect((await w.api("GET", `/Product/${moved}/History`)).body.total).toBe(2);
   });
+
+  it("keeps the company account's history, read by anyone who reads the account", async () => {
+    const account = (await w.api("GET", "/ClientAccount")).body;
+    const r = await w.api("PUT", "/ClientAccount", { ...account, invoiceName: "History Foods Ltd" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const h = await w.api("GET", "/ClientAccount/History", undefined, basic);
+    expect(h.status).toBe(200);
+    expect(h.body.entries[0].changed).toContain("invoiceName");
+    expect(h.body.entries[0].after.invoiceName).toBe("History Foods Ltd");
+  });
 });

@@ -140,7 +140,14 @@ export function ChangeTable(p: { meta: ResourceMeta | null; entry: HistoryEntry 
 }
 
 /** The history of one record, newest first, fifty entries at a time. */
-export function HistoryDialog(p: { meta: ResourceMeta; id: number; title: string; onClose: () => void }) {
+export function HistoryDialog(
+  p: {
+    meta: ResourceMeta; /** null: the tenant's one record (its account) */
+    id: number | null;
+    title: string;
+    onClose: () => void;
+  },
+) {
   const t = useT();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -155,7 +162,7 @@ export function HistoryDialog(p: { meta: ResourceMeta; id: number; title: string
     try {
       const page = await api<{ entries: HistoryEntry[]; total: number }>(
         "GET",
-        `${p.meta.path}/${p.id}/History?offset=${offset}&limit=${PAGE}`,
+        `${p.meta.path}${p.id === null ? "" : `/${p.id}`}/History?offset=${offset}&limit=${PAGE}`,
       );
       if (!open.current) return;
       // A change made while the dialog is open shifts the pages by one: an entry already shown is not
@@ -202,7 +209,7 @@ export function HistoryDialog(p: { meta: ResourceMeta; id: number; title: string
 }
 
 /** A "History" button and the dialog it opens. */
-export function HistoryButton(p: { meta: ResourceMeta; id: number; title: string }) {
+export function HistoryButton(p: { meta: ResourceMeta; id: number | null; title: string }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (

@@ -154,7 +154,8 @@ export function RecordDialog(p: RecordDialogProps) {
     () => isLogEntry ? { ...meta, fields: meta.fields.filter((f) => f.kind !== "json") } : meta,
     [meta, isLogEntry],
   );
-  const hasHistory = !meta.singleton && !meta.readOnly && record !== null && typeof recordId === "number";
+  // Every record but the logs' own entries has its history (a singleton, the account, by its path).
+  const hasHistory = !meta.readOnly && record !== null && (meta.singleton || typeof recordId === "number");
   const heading = mode === "add"
     ? t.t((meta.addKey ?? meta.nameKey) as PlainKey)
     : mode === "edit"
@@ -225,7 +226,13 @@ export function RecordDialog(p: RecordDialogProps) {
                 )
                 : null}
               {hasHistory
-                ? <HistoryButton meta={meta} id={recordId} title={title || t.t(meta.nameKey as PlainKey)} />
+                ? (
+                  <HistoryButton
+                    meta={meta}
+                    id={meta.singleton ? null : recordId}
+                    title={title || t.t(meta.nameKey as PlainKey)}
+                  />
+                )
                 : null}
               {mode === "preview" && p.onEdit
                 ? <Button onPress={p.onEdit}>{t.t("dialog.editButton")}</Button>

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { historyRoute } from "../logs/record_log/history.ts";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
@@ -69,6 +70,15 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     access: "user",
     response: ClientAccount,
   }, (c) => getClientAccount(c.get("ctx")));
+
+  // Who changed the company's account, and what (the account is one record, id 1).
+  historyRoute(app, platform, {
+    resourceType: "ClientAccount",
+    path: "/ClientAccount",
+    access: "user",
+    singletonId: 1,
+    read: (ctx) => getClientAccount(ctx),
+  });
 
   mount(app, platform, {
     method: "put",

@@ -105,12 +105,18 @@ export function historyRoute(
     read: (ctx: TenantContext, id: number) => Promise<unknown>;
     /** Whether the caller is kept from the record's sign-in entries (and the addresses they came from). */
     hideSignIns?: (ctx: TenantContext, id: number) => boolean;
+    /** The tenant's one record of this type (its account): `{path}/History`, no id in the path. */
+    singletonId?: number;
   },
 ): void {
+  const singleton = spec.singletonId;
   mount(app, platform, {
     method: "get",
-    path: `${spec.path}/:id/History`,
-    summary: `The change history of one ${spec.resourceType} record, newest first, with the fields ` +
+    path: singleton === undefined ? `${spec.path}/:id/History` : `${spec.path}/History`,
+    summary:
+      `The change history of ${
+        singleton === undefined ? "one" : "the"
+      } ${spec.resourceType} record, newest first, with the fields ` +
       "each change touched (whoever may read the record)",
     tag: spec.resourceType,
     access: spec.access,
@@ -120,7 +126,7 @@ export function historyRoute(
     response: HistoryPage,
   }, async (c, { params, query }) => {
     const ctx = c.get("ctx");
-    const id = idParam(params.id);
+    const id = singleton ?? idParam(params.id);
     await spec.read(ctx, id);
     return recordHistory(ctx, spec.resourceType, id, query, { hideSignIns: spec.hideSignIns?.(ctx, id) });
   });
