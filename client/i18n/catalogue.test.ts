@@ -3,21 +3,10 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { enUs } from "./en_us.ts";
-import { plPl } from "./pl_pl.ts";
-import { deDe } from "./de_de.ts";
-import { frFr } from "./fr_fr.ts";
-import { esEs } from "./es_es.ts";
-import { ruRu } from "./ru_ru.ts";
 import { languages, translator } from "./mod.ts";
+import { catalogues as all } from "./catalogues.ts";
 
-const catalogues: Record<string, Record<string, string>> = {
-  "pl-pl": plPl,
-  "en-us": enUs,
-  "de-de": deDe,
-  "fr-fr": frFr,
-  "es-es": esEs,
-  "ru-ru": ruRu,
-};
+const catalogues = all as Record<string, Record<string, string>>;
 
 const base = (k: string) => k.split("#")[0];
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -57,16 +46,16 @@ describe("client catalogue", () => {
 
   it("picks plural forms by the language's rules and formats numbers in it", () => {
     expect(translator("pl-pl").plural("common.items", 1)).toBe(
-      plPl["common.items#one"].replace("{count}", "1"),
+      catalogues["pl-pl"]["common.items#one"].replace("{count}", "1"),
     );
     expect(translator("pl-pl").plural("common.items", 3)).toBe(
-      plPl["common.items#few"].replace("{count}", "3"),
+      catalogues["pl-pl"]["common.items#few"].replace("{count}", "3"),
     );
     expect(translator("pl-pl").plural("common.items", 5)).toBe(
-      plPl["common.items#many"].replace("{count}", "5"),
+      catalogues["pl-pl"]["common.items#many"].replace("{count}", "5"),
     );
     expect(translator("ru-ru").plural("common.items", 21)).toBe(
-      ruRu["common.items#one"].replace("{count}", "21"),
+      catalogues["ru-ru"]["common.items#one"].replace("{count}", "21"),
     );
     expect(translator("de-de").number(1234.5)).toBe("1.234,5");
     expect(translator("en-us").money(3, "EUR")).toBe("€3.00");
@@ -114,9 +103,11 @@ describe("API error messages", () => {
     const { errorMessage } = await import("../errors.ts");
     const t = translator("de-de");
     const err = new ApiError(429, "auth.tooManyAttempts", "server text", {}, [], "r-1", { minutes: 3 });
-    expect(errorMessage(t, err)).toBe(deDe["apiError.auth.tooManyAttempts"].replace("{minutes}", "3"));
-    expect(errorMessage(t, new ApiError(0, "network", "x"))).toBe(deDe["error.network"]);
+    expect(errorMessage(t, err)).toBe(
+      catalogues["de-de"]["apiError.auth.tooManyAttempts"].replace("{minutes}", "3"),
+    );
+    expect(errorMessage(t, new ApiError(0, "network", "x"))).toBe(catalogues["de-de"]["error.network"]);
     expect(errorMessage(t, new ApiError(500, "server.unknown", "x", {}, [], "req-9"))).toContain("req-9");
-    expect(errorMessage(t, new Error("boom"))).toBe(deDe["error.unknown"]);
+    expect(errorMessage(t, new Error("boom"))).toBe(catalogues["de-de"]["error.unknown"]);
   });
 });
