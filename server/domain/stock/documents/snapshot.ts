@@ -1,6 +1,6 @@
 // Loads what the validators judge, inside the confirming transaction (reads under BEGIN IMMEDIATE, so no
 // other write can change them before the stock moves).
-import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { LogisticsConfigData } from "../../config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
@@ -8,41 +8,10 @@ import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
-import {
-  definitionOf,
-  placesOf,
-  type ProductSnap,
-  type Rule,
-  severityOf,
-  type Snapshot,
-  takes,
-} from "../validators/snapshot.ts";
+import { definitionOf, placesOf, type ProductSnap, type Snapshot, takes } from "../validators/snapshot.ts";
+import { coveredLocations } from "../../infrastructure/locations/zones.ts";
+import { releasable } from "../inventory/source.ts";
 import type { DocumentRow } from "./dto.ts";
-
-/**
- * Of the given locations, those with locations below them (zones, aisles, racks): each with the locations it
- * covers, itself and every one below it, by parent links (a label may hold the path's separator), leaving
- * out what is locked out for release and everything below it.
- */
-export async function coveredLocations(tx: Db, ids: number[]): Promise<Map<number, ReadonlySet<number>>> {
-  const out = new Map<number, ReadonlySet<number>>();
-  if (!ids.length) return out;
-  const parents = await tx.select({ id: storageSpaces.id }).from(storageSpaces).where(and(
-    inArray(storageSpaces.id, ids),
-    sql`EXISTS (SELECT 1 FROM ${storageSpaces} AS child WHERE child.parent_id = ${storageSpaces.id})`,
-  ));
-  for (const parent of parents) {
-    const below = await tx.all<[number]>(sql`
-      WITH RECURSIVE below(id) AS (
-        SELECT id FROM storage_spaces WHERE parent_id = ${parent.id} AND locked_out = 0
-        UNION
-        SELECT s.id FROM storage_spaces s JOIN below ON s.parent_id = below.id WHERE s.locked_out = 0
-      )
-      SELECT id FROM below`);
-    out.set(parent.id, new Set([parent.id, ...below.map((row) => Number(Object.values(row)[0]))]));
-  }
-  return out;
-}
 
 /** (product, source) pairs whose stock lines one statement reads. */
 const PAIRS_PER_READ = 100;
@@ -158,16 +127,14 @@ export async function loadSnapshot(
       const productsThere = [
         ...new Set(positions.filter((_, i) => places[i].sourceLocationId === zone).map((p) => p.productId)),
       ];
-      // As bestsourcematerial offers them: not in a container locked out, not expired while the rule
-      // blocks releasing expired goods (FEFO would otherwise take those first and be refused).
-      const blocked = severityOf(config.rules.expiredOnRelease as Rule) === "error";
+      // As bestsourcematerial offers them (FEFO would otherwise take a blocked expired lot first and be
+      // refused).
       const found = await tx.select(lineColumns).from(stockLines)
         .leftJoin(containers, eq(containers.id, stockLines.containerId))
         .where(and(
           sql`${stockLines.productId} IN (SELECT value FROM json_each(${JSON.stringify(productsThere)}))`,
           sql`${stockLines.locationId} IN (SELECT value FROM json_each(${JSON.stringify([...covered])}))`,
-          or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
-          blocked ? or(isNull(stockLines.expiryDate), gte(stockLines.expiryDate, today)) : undefined,
+          releasable(config.rules, today),
         ));
       for (const l of found) {
         if (!known.has(l.id)) {

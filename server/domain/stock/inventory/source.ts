@@ -1,9 +1,10 @@
 // Where to take a product from (FEFO, then FIFO by arrival) and where to put it (put-away suggestions).
-import { and, asc, eq, gte, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Db } from "../../../db/connection.ts";
 import { notFound } from "../../../kernel/errors.ts";
-import { coveredLocations } from "../documents/snapshot.ts";
+import { coveredBy } from "../../infrastructure/locations/zones.ts";
+import type { LogisticsConfigData } from "../../config/contract.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
@@ -55,7 +56,7 @@ export async function fefoCandidates(
   } = {},
 ): Promise<SourceCandidate[]> {
   const today = new Date().toISOString().slice(0, 10);
-  const blocked = severityOf((await readLogisticsConfig(db)).rules.expiredOnRelease as Rule) === "error";
+  const rules = (await readLogisticsConfig(db)).rules;
   const lot = opts.lot;
   const found = await db.select({
     id: stockLines.id,
@@ -73,8 +74,7 @@ export async function fefoCandidates(
     .where(and(
       eq(stockLines.productId, productId),
       eq(storageSpaces.lockedOut, false),
-      or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
-      blocked ? or(isNull(stockLines.expiryDate), gte(stockLines.expiryDate, today)) : undefined,
+      releasable(rules, today),
       opts.within
         ? sql`${stockLines.locationId} IN (SELECT value FROM json_each(${JSON.stringify([...opts.within])}))`
         : undefined,
@@ -164,12 +164,25 @@ export async function bestSourceMaterial(
   };
 }
 
-/** The locations a source covers: a zone or parent location's own and those below it; a bin alone. */
-export async function zoneOf(db: Db, locationId: number): Promise<ReadonlySet<number>> {
+/** The locations a source covers (zones.ts); a location that does not exist is 404. */
+async function zoneOf(db: Db, locationId: number): Promise<ReadonlySet<number>> {
   const [exists] = await db.select({ id: storageSpaces.id }).from(storageSpaces)
     .where(eq(storageSpaces.id, locationId)).limit(1);
   if (!exists) throw notFound();
-  return (await coveredLocations(db, [locationId])).get(locationId) ?? new Set([locationId]);
+  return await coveredBy(db, locationId);
+}
+
+/**
+ * Stock lines a release may take (joined with their containers): not in a container locked out, and not
+ * expired while the tenant's rule blocks releasing expired goods. bestsourcematerial offers only these,
+ * and a zone at confirmation allocates only among them.
+ */
+export function releasable(rules: LogisticsConfigData["rules"], today: string): SQL | undefined {
+  const blocked = severityOf(rules.expiredOnRelease as Rule) === "error";
+  return and(
+    or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
+    blocked ? or(isNull(stockLines.expiryDate), gte(stockLines.expiryDate, today)) : undefined,
+  );
 }
 
 type Suggestion = z.output<typeof LocationSuggestion>;

@@ -5,16 +5,17 @@
 // lines of the lots it is taken from, each naming its bin, container and lot (split across them when one
 // is not enough), within the document's source (a bin, or a zone and what lies below it) or, when it names
 // none, the whole warehouse; what the document's other lines already take is not promised twice.
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { parseInput } from "../../../kernel/validation.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
-import { allocate, type TakeRequest } from "../ledger/allocate.ts";
+import { allocate } from "../ledger/allocate.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { definitionOf, issue, placesOf, type StockLineSnap } from "../validators/snapshot.ts";
-import { coveredLocations } from "../documents/snapshot.ts";
+import { coveredBy, coveredLocations } from "../../infrastructure/locations/zones.ts";
+import { inAllocationOrder, takeRequestOf } from "../validators/quantity.ts";
 import { wmsDocuments } from "../documents/entity.ts";
 import { fefoCandidates, type SourceCandidate } from "../inventory/source.ts";
 import { type ScannedProduct, scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
@@ -35,7 +36,8 @@ export async function scanIntoDocument(
   const scanned = req.productId !== null
     ? { productId: req.productId, expiryDate: null, productionDate: null, serialNumber: null }
     : await scannedProduct(db, req.productCode!);
-  const [doc] = await db.select().from(wmsDocuments).where(eq(wmsDocuments.id, req.documentId)).limit(1);
+  const [doc] = await db.select({ typeCode: wmsDocuments.typeCode }).from(wmsDocuments)
+    .where(eq(wmsDocuments.id, req.documentId)).limit(1);
   if (doc && definitionOf(doc.typeCode).direction === "out") {
     return await transactionWithEvents(ctx, (tx, outbox) => takeFefo(tx, outbox, ctx, req, scanned));
   }
@@ -129,26 +131,20 @@ async function takeFefo(
   if (!doc) throw new AppError("record.notFoundOrNoPermission");
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
   const wanted = toMilli(req.quantity)!;
-  const within = doc.sourceLocationId === null
-    ? undefined
-    : (await coveredLocations(tx, [doc.sourceLocationId])).get(doc.sourceLocationId) ??
-      new Set([doc.sourceLocationId]);
-  // The arrivals (ledger reads) only for the lines that may be needed: this scan's and what the document's
-  // lines of the product already take.
-  const [{ promised }] = await tx.select({
-    promised: sql<number>`coalesce(sum(${wmsDocumentPositions.quantity}), 0)`,
-  })
-    .from(wmsDocumentPositions).where(and(
-      eq(wmsDocumentPositions.documentId, doc.id),
-      eq(wmsDocumentPositions.productId, scanned.productId),
-    ));
+  const within = doc.sourceLocationId === null ? undefined : await coveredBy(tx, doc.sourceLocationId);
+  // The document's lines of the product: what they take is not promised again, and the arrivals (ledger
+  // reads) are read only for the lines that may be needed, theirs and this scan's.
+  const existing = await tx.select().from(wmsDocumentPositions).where(and(
+    eq(wmsDocumentPositions.documentId, doc.id),
+    eq(wmsDocumentPositions.productId, scanned.productId),
+  )).orderBy(wmsDocumentPositions.id);
   const candidates = await fefoCandidates(tx, scanned.productId, {
     within,
     containerId: doc.sourceContainerId,
     lot: scanned,
-    enough: wanted + Number(promised),
+    enough: wanted + existing.reduce((n, p) => n + Math.max(0, p.quantity), 0),
   });
-  const left = await claimedByOthers(tx, doc, scanned.productId, candidates);
+  const left = await leftAfter(tx, doc, existing, candidates);
   const takes: { line: SourceCandidate; quantity: number }[] = [];
   let needed = wanted;
   for (const line of candidates) {
@@ -200,41 +196,23 @@ async function takeFefo(
 }
 
 /**
- * What each candidate line has left after the document's lines of the product take theirs, allocated as
- * the confirmation will (lines naming a lot first, then FEFO), by line id.
+ * What each candidate line has left after the document's lines take theirs, allocated as the confirmation
+ * will (validators/quantity.ts), by line id.
  */
-async function claimedByOthers(
+async function leftAfter(
   tx: Db,
   doc: typeof wmsDocuments.$inferSelect,
-  productId: number,
+  existing: (typeof wmsDocumentPositions.$inferSelect)[],
   candidates: SourceCandidate[],
 ): Promise<Map<number, number>> {
   const left = new Map<number, number>();
-  const existing = await tx.select().from(wmsDocumentPositions).where(and(
-    eq(wmsDocumentPositions.documentId, doc.id),
-    eq(wmsDocumentPositions.productId, productId),
-  )).orderBy(wmsDocumentPositions.id);
   if (!existing.length) return left;
-  const lines: StockLineSnap[] = candidates.map((c) => ({ ...c, productId }));
-  const sources = [...new Set(existing.map((p) => placesOf(doc, p).sourceLocationId))];
-  const zones = await coveredLocations(tx, sources.filter((id): id is number => id !== null));
-  const named = (p: typeof existing[number]) =>
-    Number(p.expiryDate !== null) + Number(p.productionDate !== null) + Number(p.serialNumber !== null);
-  for (const p of [...existing].sort((a, b) => named(b) - named(a) || a.id - b.id)) {
-    const at = placesOf(doc, p);
-    if (at.sourceLocationId === null || p.quantity <= 0) continue;
-    const request: TakeRequest = {
-      productId,
-      locationId: at.sourceLocationId,
-      within: zones.get(at.sourceLocationId),
-      anyContainer: zones.has(at.sourceLocationId),
-      containerId: at.sourceContainerId,
-      expiryDate: p.expiryDate,
-      productionDate: p.productionDate,
-      serialNumber: p.serialNumber,
-      quantity: p.quantity,
-    };
-    allocate(lines, request, left);
+  const lines: StockLineSnap[] = candidates.map((c) => ({ ...c, productId: existing[0].productId }));
+  const sources = existing.map((p) => placesOf(doc, p).sourceLocationId).filter((id) => id !== null);
+  const zones = await coveredLocations(tx, [...new Set(sources)]);
+  for (const p of inAllocationOrder(existing)) {
+    const request = takeRequestOf(doc, p, zones);
+    if (request) allocate(lines, request, left);
   }
   return left;
 }

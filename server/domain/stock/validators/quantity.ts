@@ -1,8 +1,9 @@
 // Quantities: above zero, and not above what the source holds (all positions of the document together).
-import { allocate, type Allocation } from "../ledger/allocate.ts";
+import { allocate, type Allocation, type TakeRequest } from "../ledger/allocate.ts";
 import { fromMilli } from "../quantity.ts";
 import {
   definitionOf,
+  type DocumentSnap,
   type Issue,
   issue,
   placesOf,
@@ -37,35 +38,52 @@ export function allocateAll(s: Snapshot): Map<number, Allocation> {
     if (all) all.push(line);
     else byProduct.set(line.productId, [line]);
   }
-  // Positions naming an expiry date, production date or serial number take first: one naming none takes
-  // FEFO from what is left, rather than from the very line another position names.
-  const named = (p: PositionSnap) =>
-    Number(p.expiryDate !== null) + Number(p.productionDate !== null) + Number(p.serialNumber !== null);
-  for (const p of [...s.positions].sort((a, b) => named(b) - named(a) || a.id - b.id)) {
-    const at = placesOf(s.document, p);
-    if (at.sourceLocationId === null || p.quantity <= 0) continue;
-    const zone = s.zones.get(at.sourceLocationId);
-    out.set(
-      p.id,
-      allocate(
-        (zone ? byProduct.get(p.productId) : byPlace.get(`${p.productId}/${at.sourceLocationId}`)) ?? [],
-        {
-          productId: p.productId,
-          locationId: at.sourceLocationId,
-          within: zone,
-          // A release from a zone takes from pallets too; a relocation keeps loose and boxed stock apart.
-          anyContainer: zone !== undefined && definitionOf(s.document.typeCode).direction === "out",
-          containerId: at.sourceContainerId,
-          expiryDate: p.expiryDate,
-          productionDate: p.productionDate,
-          serialNumber: p.serialNumber,
-          quantity: p.quantity,
-        },
-        left,
-      ),
-    );
+  for (const p of inAllocationOrder(s.positions)) {
+    const request = takeRequestOf(s.document, p, s.zones);
+    if (!request) continue;
+    const lines = request.within
+      ? byProduct.get(p.productId)
+      : byPlace.get(`${p.productId}/${request.locationId}`);
+    out.set(p.id, allocate(lines ?? [], request, left));
   }
   return out;
+}
+
+/**
+ * The order the confirmation allocates in: positions naming an expiry date, production date or serial
+ * number take first (one naming none takes FEFO from what is left, rather than from the very line another
+ * names), then by id.
+ */
+export function inAllocationOrder<P extends PositionSnap>(positions: readonly P[]): P[] {
+  const named = (p: P) =>
+    Number(p.expiryDate !== null) + Number(p.productionDate !== null) + Number(p.serialNumber !== null);
+  return [...positions].sort((a, b) => named(b) - named(a) || a.id - b.id);
+}
+
+/**
+ * What a position asks of its source (its own, else the document's), within the locations a zone source
+ * covers; null for a position without a source or a quantity.
+ */
+export function takeRequestOf(
+  doc: DocumentSnap,
+  p: PositionSnap,
+  zones: ReadonlyMap<number, ReadonlySet<number>>,
+): TakeRequest | null {
+  const at = placesOf(doc, p);
+  if (at.sourceLocationId === null || p.quantity <= 0) return null;
+  const zone = zones.get(at.sourceLocationId);
+  return {
+    productId: p.productId,
+    locationId: at.sourceLocationId,
+    within: zone,
+    // A release from a zone takes from pallets too; a relocation keeps loose and boxed stock apart.
+    anyContainer: zone !== undefined && definitionOf(doc.typeCode).direction === "out",
+    containerId: at.sourceContainerId,
+    expiryDate: p.expiryDate,
+    productionDate: p.productionDate,
+    serialNumber: p.serialNumber,
+    quantity: p.quantity,
+  };
 }
 
 /**
