@@ -9,15 +9,8 @@ import { useT } from "../../i18n/use_t.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import { asObject, changedFields } from "../../../server/domain/logs/record_log/changes.ts";
-import {
-  cellText,
-  type FieldMeta,
-  label,
-  namesField,
-  type PlainKey,
-  type ResourceMeta,
-} from "../list/meta.ts";
-import { ReferenceNames } from "./reference_field.tsx";
+import { type FieldMeta, label, namesField, type PlainKey, type ResourceMeta } from "../list/meta.ts";
+import { shownValue } from "./record_form.tsx";
 import * as css from "./dialogs.css.ts";
 
 export interface HistoryEntry {
@@ -65,22 +58,7 @@ function Value(
   }
   if (!f) return <>{typeof value === "object" ? JSON.stringify(value) : String(value)}</>;
   if (f.kind === "password") return <>••••</>;
-  // A link shows the name the stored object carries, or looks it up (a user, a parent group).
-  if ((f.kind === "reference" || f.kind === "references") && f.reference) {
-    const known = f.kind === "reference"
-      ? p.record[f.reference.displayField ?? ""]
-      : (p.record[namesField(f)] as unknown[] | undefined)?.join(", ");
-    const ids = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === "number");
-    return (
-      <ReferenceNames
-        reference={f.reference}
-        ids={ids}
-        known={typeof known === "string" && known ? known : undefined}
-      />
-    );
-  }
-  const text = cellText(t, f, { ...p.record, id: 0 });
-  return <>{text || (typeof value === "object" ? JSON.stringify(value) : String(value))}</>;
+  return <>{shownValue(t, f, value, p.record) || JSON.stringify(value)}</>;
 }
 
 /** One entry: when, who, what; and the changed fields side by side. */

@@ -335,38 +335,48 @@ function StringsField(
   );
 }
 
-function ShownField(
-  { t, field: f, value, record }: { t: Translator; field: FieldMeta; value: unknown; record: Values | null },
-) {
-  if (f.kind === "rows") return <RowsTable t={t} field={f} value={value} />;
-  let shown: ReactNode = formatValue(t, f, value);
+/**
+ * A stored value as a read-only form shows it: formatted in the user's language, a link by the name the
+ * record carries (or looked up), a colour with its swatch. Also the cells of a record's history.
+ */
+export function shownValue(t: Translator, f: FieldMeta, value: unknown, record: Values | null): ReactNode {
   if (f.kind === "reference" && typeof value === "number") {
     const known = f.reference?.displayField ? record?.[f.reference.displayField] : undefined;
-    shown = (
+    return (
       <ReferenceNames
         reference={f.reference!}
         ids={[value]}
         known={typeof known === "string" && known ? known : undefined}
       />
     );
-  } else if (f.kind === "references" && Array.isArray(value) && value.length) {
+  }
+  if (f.kind === "references" && Array.isArray(value) && value.length) {
     const names = record?.[namesField(f)];
-    shown = (
+    return (
       <ReferenceNames
         reference={f.reference!}
         ids={value as number[]}
         known={Array.isArray(names) && names.length ? names.join(", ") : undefined}
       />
     );
-  } else if (f.kind === "json" && value !== null && value !== undefined) {
-    shown = <JsonValue value={value} />;
-  } else if (f.kind === "colour" && shown) {
-    shown = (
+  }
+  if (f.kind === "json" && value !== null && value !== undefined) return <JsonValue value={value} />;
+  const shown = formatValue(t, f, value);
+  if (f.kind === "colour" && shown) {
+    return (
       <>
         <ColourSwatch value={String(value)} /> {shown}
       </>
     );
   }
+  return shown;
+}
+
+function ShownField(
+  { t, field: f, value, record }: { t: Translator; field: FieldMeta; value: unknown; record: Values | null },
+) {
+  if (f.kind === "rows") return <RowsTable t={t} field={f} value={value} />;
+  const shown = shownValue(t, f, value, record);
   const wide = f.kind === "textarea" || f.kind === "addresses" || f.kind === "references" ||
     f.kind === "strings";
   // A bar-code field (one text, or several for `strings`) is drawn under its value.
