@@ -157,4 +157,26 @@ describe("a record's history", () => {
     expect(h.body.entries[0].changed).toContain("invoiceName");
     expect(h.body.entries[0].after.invoiceName).toBe("History Foods Ltd");
   });
+
+  it("pages a long history whole, newest first, nothing twice or lost", async () => {
+    const busy = await product(w, "BUSY");
+    let record = (await w.api("GET", `/Product/${busy}`)).body;
+    for (let i = 1; i <= 250; i++) {
+      const r = await w.api("PUT", "/Product", { ...record, description: `edit ${i}` });
+      expect(r.status).toBe(200);
+      record = r.body;
+    }
+    const seen: number[] = [];
+    for (let offset = 0;; offset += 200) {
+      const page = await w.api("GET", `/Product/${busy}/History?offset=${offset}&limit=200`);
+      expect([page.status, page.body.total]).toEqual([200, 251]);
+      if (!page.body.entries.length) break;
+      seen.push(...page.body.entries.map((e: { id: number }) => e.id));
+    }
+    expect(seen).toHaveLength(251);
+    expect(new Set(seen).size).toBe(251);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    const newest = await w.api("GET", `/Product/${busy}/History?limit=1`);
+    expect(newest.body.entries[0].after.description).toBe("edit 250");
+  });
 });
