@@ -45,12 +45,13 @@ export async function createPlatform(overrides: Partial<Config> = {}): Promise<P
     pool,
     keys,
     mailer: createMailer(config.smtpUrl, config.mailFrom, config.dataDir),
-    limiter: new AttemptLimiter(config.loginLimitWindowSeconds),
+    limiter: new AttemptLimiter(control, config.loginLimitWindowSeconds),
     attempts: new SharedAttempts(control, config.loginLimitWindowSeconds),
     sessions,
     hub,
     async close() {
       hub.closeAll();
+      sessions.close();
       await pool.closeAll();
       await control.close();
     },

@@ -1,32 +1,29 @@
-// Failed-attempt limits per client address and per username, in a fixed window. In memory: a process
-// restart forgets them, which only gives an attacker a fresh window of a few attempts.
-export class AttemptLimiter {
-  readonly #hits = new Map<string, { count: number; resetAt: number }>();
+// Failed-attempt limits (registrations, password resets, wrong current passwords) in a fixed window,
+// counted in the control database's login_attempts table like sign-ins (attempts.ts), so that every shard
+// of this server and every other server process shares them: a guesser gains nothing by landing on another
+// thread or instance.
+import type { Connection } from "../../../db/connection.ts";
+import { SharedAttempts } from "./attempts.ts";
 
-  constructor(readonly windowSeconds: number) {}
+export class AttemptLimiter {
+  readonly #attempts: SharedAttempts;
+
+  constructor(readonly control: Connection, readonly windowSeconds: number) {
+    this.#attempts = new SharedAttempts(control, windowSeconds);
+  }
 
   /** Seconds until `key` may try again, or 0 when it is under `limit`. */
-  retryAfter(key: string, limit: number, now = Date.now()): number {
-    const hit = this.#hits.get(key);
-    if (!hit || hit.resetAt <= now) return 0;
-    return hit.count >= limit ? Math.ceil((hit.resetAt - now) / 1000) : 0;
+  async retryAfter(key: string, limit: number, now = Date.now()): Promise<number> {
+    const [hit] = await this.control.query("SELECT count, reset_at FROM login_attempts WHERE key = ?", [key]);
+    if (!hit || Number(hit.reset_at) <= now) return 0;
+    return Number(hit.count) >= limit ? Math.ceil((Number(hit.reset_at) - now) / 1000) : 0;
   }
 
-  fail(key: string, now = Date.now()): void {
-    const hit = this.#hits.get(key);
-    if (!hit || hit.resetAt <= now) {
-      this.#hits.set(key, { count: 1, resetAt: now + this.windowSeconds * 1000 });
-      if (this.#hits.size > 50_000) this.#prune(now);
-    } else {
-      hit.count++;
-    }
+  async fail(key: string, now = Date.now()): Promise<void> {
+    await this.#attempts.take(key, now);
   }
 
-  clear(key: string): void {
-    this.#hits.delete(key);
-  }
-
-  #prune(now: number): void {
-    for (const [key, hit] of this.#hits) if (hit.resetAt <= now) this.#hits.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.#attempts.clear(key);
   }
 }

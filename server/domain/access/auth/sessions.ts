@@ -20,12 +20,40 @@ export interface IssuedRefresh {
 const ACTIVE_CACHE_MS = 5_000;
 const ACTIVE_CACHE_MAX = 50_000;
 
-export class SessionStore {
-  // Sessions checked recently and found active. Revocations made by this process drop their entries at
-  // once; another process's revocation is seen within ACTIVE_CACHE_MS.
-  readonly #active = new Map<string, { tenantId: number; userId: number; until: number }>();
+/** What one thread tells the others of this process when it ends sign-ins. */
+type Revoked = { session: string } | { tenantId: number; userId: number };
 
-  constructor(readonly control: Connection, readonly ttlSeconds: number) {}
+export class SessionStore {
+  // Sessions checked recently and found active. Revocations made by any thread of this process (the front
+  // and every shard, told through a BroadcastChannel) drop their entries at once; another process's
+  // revocation is seen within ACTIVE_CACHE_MS.
+  readonly #active = new Map<string, { tenantId: number; userId: number; until: number }>();
+  readonly #channel: BroadcastChannel;
+
+  constructor(readonly control: Connection, readonly ttlSeconds: number) {
+    this.#channel = new BroadcastChannel(`wms-sessions:${control.url}`);
+    this.#channel.onmessage = (e: MessageEvent<Revoked>) => this.#forget(e.data);
+  }
+
+  #forget(revoked: Revoked): void {
+    if ("session" in revoked) {
+      this.#active.delete(revoked.session);
+      return;
+    }
+    for (const [id, s] of this.#active) {
+      if (s.tenantId === revoked.tenantId && s.userId === revoked.userId) this.#active.delete(id);
+    }
+  }
+
+  /** Forgets `revoked` here and in every other thread of this process. */
+  #revoked(revoked: Revoked): void {
+    this.#forget(revoked);
+    this.#channel.postMessage(revoked);
+  }
+
+  close(): void {
+    this.#channel.close();
+  }
 
   async create(
     tenantId: number,
@@ -93,22 +121,19 @@ export class SessionStore {
       return { issued: { session, refreshToken: next, refreshExpiresAt: session.expiresAt } };
     });
     if ("error" in outcome) {
-      if ("sessionId" in outcome && outcome.sessionId) this.#active.delete(outcome.sessionId);
+      if ("sessionId" in outcome && outcome.sessionId) this.#revoked({ session: outcome.sessionId });
       throw new AppError("auth.refreshInvalid");
     }
     return outcome.issued;
   }
 
   async revokeSession(sessionId: string, reason: string): Promise<void> {
-    this.#active.delete(sessionId);
     await this.control.db.update(authSessions).set({ revokedAt: nowIso(), revokedReason: reason })
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    this.#revoked({ session: sessionId });
   }
 
   async revokeUser(tenantId: number, userId: number, reason: string): Promise<void> {
-    for (const [id, s] of this.#active) {
-      if (s.tenantId === tenantId && s.userId === userId) this.#active.delete(id);
-    }
     await this.control.db.update(authSessions).set({ revokedAt: nowIso(), revokedReason: reason })
       .where(
         and(
@@ -117,6 +142,7 @@ export class SessionStore {
           isNull(authSessions.revokedAt),
         ),
       );
+    this.#revoked({ tenantId, userId });
   }
 
   /** Whether a sign-in still stands (not revoked, not expired). */

@@ -23,8 +23,8 @@ function userLanguage(user: UserRow, tenant: Tenant): Language {
   return isLanguage(tenant.language) ? tenant.language : "en-us";
 }
 
-function limit(platform: Platform, key: string, max: number): void {
-  const wait = platform.limiter.retryAfter(key, max);
+async function limit(platform: Platform, key: string, max: number): Promise<void> {
+  const wait = await platform.limiter.retryAfter(key, max);
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
@@ -35,8 +35,8 @@ function limit(platform: Platform, key: string, max: number): void {
 
 export async function register(platform: Platform, input: z.output<typeof Register>, ip: string | null) {
   const key = `register:${ip ?? "unknown"}`;
-  limit(platform, key, 10);
-  platform.limiter.fail(key); // every registration counts against the address's budget
+  await limit(platform, key, 10);
+  await platform.limiter.fail(key); // every registration counts against the address's budget
   const slug = await freeSlug(platform, slugify(input.companyName));
   const { tenant, adminUserId } = await provisionTenant(platform, {
     slug,
@@ -157,9 +157,9 @@ export async function sendReset(
 ): Promise<{ sent: number }> {
   const normalized = email.trim().toLowerCase();
   const keys = [`reset:ip:${ip ?? "unknown"}`, `reset:email:${normalized}`];
-  limit(platform, keys[0], 10);
-  limit(platform, keys[1], 3);
-  for (const k of keys) platform.limiter.fail(k);
+  await limit(platform, keys[0], 10);
+  await limit(platform, keys[1], 3);
+  for (const k of keys) await platform.limiter.fail(k);
   const logins = await platform.registry.loginsByEmail(normalized);
   let sent = 0;
   for (const login of logins) {
@@ -195,10 +195,10 @@ export async function sendReset(
 
 export async function makeReset(platform: Platform, input: z.output<typeof MakeReset>, ip: string | null) {
   const key = `resetcode:${ip ?? "unknown"}`;
-  limit(platform, key, 10);
+  await limit(platform, key, 10);
   const owner = await consumeCode(platform, "reset", input.code);
   if (!owner) {
-    platform.limiter.fail(key);
+    await platform.limiter.fail(key);
     throw new AppError("register.wrongResetCode");
   }
   const tenant = await platform.registry.byId(owner.tenantId);

@@ -326,7 +326,7 @@ async function checkCurrentPassword(
 ): Promise<void> {
   if (!given) throw fieldError({ currentPassword: ["validation.required"] });
   const key = `password-change:${ctx.tenant.id}:${ctx.actor.userId}`;
-  const wait = ctx.platform.limiter.retryAfter(key, CURRENT_PASSWORD_TRIES);
+  const wait = await ctx.platform.limiter.retryAfter(key, CURRENT_PASSWORD_TRIES);
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
@@ -334,7 +334,7 @@ async function checkCurrentPassword(
     });
   }
   if (!row || !(await verifyPassword(given, row.passwordHash))) {
-    ctx.platform.limiter.fail(key);
+    await ctx.platform.limiter.fail(key);
     throw fieldError({ currentPassword: ["validation.currentPasswordWrong"] });
   }
 }
