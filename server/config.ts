@@ -55,6 +55,15 @@ export interface Config {
   bodyTimeoutSeconds: number;
   machineName: string;
   /**
+   * Shards: worker threads that each own a share of the tenants' databases (server/cluster/). 0 runs
+   * everything on the main thread (tests, small installs); the default is one per core.
+   */
+  workers: number;
+  /** Reader workers answering long reads (reports, statistics, deep pages) read-only; 0: the shards do. */
+  readers: number;
+  /** A shard that answers no heartbeat for this long is restarted (its requests answer 503 meanwhile). */
+  shardStallSeconds: number;
+  /**
    * The client build this server claims to serve, answered as `X-App-Version`; by default the id that
    * client/build.mjs wrote to dist/assets.json. Set only to claim another (tests).
    */
@@ -118,6 +127,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     backupEverySeconds: int("BACKUP_EVERY", 0),
     backupKeep: int("BACKUP_KEEP", 7),
     machineName: env("MACHINE_NAME") ?? Deno.hostname(),
+    workers: int("WORKERS", navigator.hardwareConcurrency || 1),
+    readers: int("READERS", 1),
+    shardStallSeconds: int("SHARD_STALL_SECONDS", 60),
     ...overrides,
   };
 }

@@ -1,28 +1,49 @@
-// Starts the server on Deno. Everything else lives in app.ts (routes) and platform.ts (resources).
+// Starts the server on Deno. Everything else lives in app.ts (routes), platform.ts (resources) and
+// cluster/ (the front and its shards: WORKERS worker threads, each owning a share of the tenants).
 import { createApp } from "./app.ts";
-import { createPlatform } from "./platform.ts";
+import { createPlatform, type Platform } from "./platform.ts";
+import { loadConfig } from "./config.ts";
+import { startFront } from "./cluster/front.ts";
 import { BackupSchedule } from "../tenants/backups.ts";
 
-const platform = await createPlatform();
-const app = createApp(platform);
+const config = loadConfig();
+let platform: Platform;
+let handler: (req: Request, remoteAddr: Deno.NetAddr) => Response | Promise<Response>;
+let closeWorkers = () => Promise.resolve();
+if (config.workers > 0) {
+  const front = await startFront(config);
+  platform = front.platform;
+  handler = front.fetch;
+  closeWorkers = () => front.close();
+} else {
+  platform = await createPlatform(config);
+  const app = createApp(platform);
+  handler = (req, remoteAddr) => app.fetch(req, { remoteAddr });
+}
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();
-const { port, hostname, publicUrl } = platform.config;
+const { port, hostname, publicUrl } = config;
+const threads = config.workers > 0
+  ? `${config.workers} shard${config.workers === 1 ? "" : "s"}, ${config.readers} reader${
+    config.readers === 1 ? "" : "s"
+  }`
+  : "one thread";
 
 const server = Deno.serve({
   port,
   hostname,
   onListen: () =>
     console.log(
-      `WMS server listening on ${publicUrl} (API: ${publicUrl}/api, health: ${publicUrl}/api/health)`,
+      `WMS server listening on ${publicUrl} (API: ${publicUrl}/api, health: ${publicUrl}/api/health; ${threads})`,
     ),
-}, (req, info) => app.fetch(req, { remoteAddr: info.remoteAddr as Deno.NetAddr }));
+}, (req, info) => handler(req, info.remoteAddr as Deno.NetAddr));
 
 async function shutdown() {
   backups.stop();
   await server.shutdown();
-  await platform.close();
+  await closeWorkers();
+  if (config.workers === 0) await platform.close();
   Deno.exit(0);
 }
 Deno.addSignalListener("SIGINT", shutdown);

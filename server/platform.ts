@@ -10,7 +10,8 @@ import { createMailer, type Mailer } from "./kernel/mail.ts";
 import { AttemptLimiter } from "./domain/access/auth/limiter.ts";
 import { SharedAttempts } from "./domain/access/auth/attempts.ts";
 import { SessionStore } from "./domain/access/auth/sessions.ts";
-import { Hub } from "./hub/hub.ts";
+import { Hub, type HubEventBody } from "./hub/hub.ts";
+import { type Placement, type Role, singlePlacement } from "./cluster/placement.ts";
 
 export const VERSION = "0.1.0";
 
@@ -27,18 +28,40 @@ export interface Platform {
   sessions: SessionStore;
   /** The real-time hub: open /dataHub sockets, edit modes, post-commit fan-out. */
   hub: Hub;
+  /** Which thread this is: the only one, the front, a shard or a reader (server/cluster/placement.ts). */
+  placement: Placement;
   close(): Promise<void>;
 }
 
-export async function createPlatform(overrides: Partial<Config> = {}): Promise<Platform> {
+/** How a thread of a sharded server joins it (server/cluster/); a server without shards needs none. */
+export interface PlatformRole {
+  role: Role;
+  placement(pool: TenantPool): Placement;
+  /** A shard's or reader's hub hands committed changes to the front, which holds the sockets. */
+  forwardEvents?(tenantId: number, events: HubEventBody[], correlationId: string | null): void;
+}
+
+export async function createPlatform(
+  overrides: Partial<Config> = {},
+  role?: PlatformRole,
+): Promise<Platform> {
   const config = loadConfig(overrides);
   const control = await openControl(config);
   const registry = new TenantRegistry(control, config.tenantCacheSeconds);
-  const pool = new TenantPool(config.tenantPoolSize, config.tenantDbAuthToken, config.walCheckpointSeconds);
+  const pool = new TenantPool(
+    config.tenantPoolSize,
+    config.tenantDbAuthToken,
+    config.walCheckpointSeconds,
+    role?.role === "reader",
+  );
   const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
   const sessions = new SessionStore(control, config.refreshTokenTtlSeconds);
-  const hub = new Hub({ isSessionActive: (sessionId) => sessions.isActive(sessionId) });
+  const hub = new Hub({
+    isSessionActive: (sessionId) => sessions.isActive(sessionId),
+    forward: role?.forwardEvents,
+  });
   return {
+    placement: role ? role.placement(pool) : singlePlacement(pool),
     config,
     control,
     registry,

@@ -42,8 +42,17 @@ export class TenantPool {
   readonly #checkpointer = new Checkpointer();
   #checkpointing = false;
 
-  constructor(readonly size: number, readonly authToken?: string, checkpointSeconds = 30) {
-    if (checkpointSeconds > 0) {
+  /**
+   * `readOnly`: a reader worker's pool (server/cluster/): connections open read-only, and it never migrates,
+   * checkpoints or analyses a file; the tenant's shard does.
+   */
+  constructor(
+    readonly size: number,
+    readonly authToken?: string,
+    checkpointSeconds = 30,
+    readonly readOnly = false,
+  ) {
+    if (checkpointSeconds > 0 && !readOnly) {
       this.#timer = setInterval(() => {
         if (!this.#checkpointing) void this.checkpointAll();
         if (++this.#rounds % OPTIMIZE_EVERY_ROUNDS === 0) this.optimizeAll();
@@ -105,11 +114,13 @@ export class TenantPool {
   async #open(url: string, opening: Opening): Promise<Entry> {
     // Two connections to one file in this process would block each other's transactions.
     await this.#retiring.get(url);
-    const conn = openConnection(url, this.authToken);
+    const conn = openConnection(url, this.authToken, { readOnly: this.readOnly });
     try {
-      this.#stats.migrated += await migrate(conn, "tenant");
-      // After migrating: new indexes need statistics before the first list is planned.
-      conn.optimize();
+      if (!this.readOnly) {
+        this.#stats.migrated += await migrate(conn, "tenant");
+        // After migrating: new indexes need statistics before the first list is planned.
+        conn.optimize();
+      }
     } catch (err) {
       await conn.close();
       throw err;

@@ -36,12 +36,38 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
  */
 export const CACHE_KIB = Number(Deno.env.get("SQLITE_CACHE_KIB") ?? 65536);
 
+/**
+ * Lets the event loop turn once. On the main thread setImmediate does (sockets are read in between); in a
+ * worker (a shard: server/cluster/) it does not let the worker's messages in, and setTimeout(0) costs about
+ * 2 ms there, so a message to ourselves through a MessageChannel does it (about 10 µs).
+ */
+const turnLoop: () => Promise<void> = "WorkerGlobalScope" in globalThis
+  ? (() => {
+    const channel = new MessageChannel();
+    const waiting: (() => void)[] = [];
+    channel.port1.onmessage = () => waiting.shift()?.();
+    // The port must not keep a worker alive that has nothing else to do.
+    (channel.port1 as unknown as { unref?: () => void }).unref?.();
+    (channel.port2 as unknown as { unref?: () => void }).unref?.();
+    return () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        channel.port2.postMessage(0);
+      });
+  })()
+  : () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export interface LocalOptions {
   busyTimeoutMs?: number;
   /** Pages in the WAL before a checkpoint is due; 0 disables automatic checkpoints at commit. */
   walAutoCheckpoint?: number;
   /** Page cache in KiB (default CACHE_KIB). */
   cacheKib?: number;
+  /**
+   * Opens the file read-only (a reader worker's connection: server/cluster/): it never creates, migrates,
+   * checkpoints or analyses the file, and a write fails with SQLITE_READONLY.
+   */
+  readOnly?: boolean;
 }
 
 type SqlValue = null | number | bigint | string | Uint8Array;
@@ -120,26 +146,31 @@ export class LocalConnection implements Connection {
     get: (statement, count, fresh) => this.#cachedCount(statement, count, fresh),
   };
 
+  readonly readOnly: boolean;
+
   constructor(readonly url: string, options: LocalOptions = {}) {
     const path = this.#path = filePathOf(url);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    if (path !== ":memory:") createPrivately(path);
-    this.#sqlite = new DatabaseSync(path);
+    const readOnly = this.readOnly = options.readOnly === true && path !== ":memory:";
+    if (path !== ":memory:" && !readOnly) createPrivately(path);
+    this.#sqlite = new DatabaseSync(path, { readOnly });
     try {
       // busy_timeout first: the journal mode switch itself may have to wait for another process.
       this.#sqlite.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-      this.#sqlite.exec(`PRAGMA journal_mode = WAL`);
-      this.#sqlite.exec(`PRAGMA synchronous = NORMAL`);
-      this.#sqlite.exec(`PRAGMA foreign_keys = ON`);
-      // Checkpoints are run by the pool's timer, outside the request path.
-      this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
-      // Once a checkpoint has copied everything, the next write starts the WAL over and cuts the file back
-      // to this size (else it keeps the size of its busiest half-minute, gigabytes for a large tenant).
-      this.#sqlite.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
-      this.#sqlite.exec(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
       this.#sqlite.exec(`PRAGMA cache_size = -${options.cacheKib ?? CACHE_KIB}`);
-      // On opening, statistics of every table that needs them (0x10000), not only of tables queried.
-      this.#sqlite.exec(`PRAGMA optimize = 0x10002`);
+      if (!readOnly) {
+        this.#sqlite.exec(`PRAGMA journal_mode = WAL`);
+        this.#sqlite.exec(`PRAGMA synchronous = NORMAL`);
+        this.#sqlite.exec(`PRAGMA foreign_keys = ON`);
+        // Checkpoints are run by the pool's timer, outside the request path.
+        this.#sqlite.exec(`PRAGMA wal_autocheckpoint = ${options.walAutoCheckpoint ?? 0}`);
+        // Once a checkpoint has copied everything, the next write starts the WAL over and cuts the file
+        // back to this size (else it keeps the size of its busiest half-minute, gigabytes for a large tenant).
+        this.#sqlite.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
+        this.#sqlite.exec(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
+        // On opening, statistics of every table that needs them (0x10000), not only of tables queried.
+        this.#sqlite.exec(`PRAGMA optimize = 0x10002`);
+      }
       this.#dataVersion = this.#sqlite.prepare("PRAGMA data_version");
       this.#dataVersion.setReturnArrays(true);
       this.#totalChanges = this.#sqlite.prepare("SELECT total_changes()");
@@ -281,7 +312,7 @@ export class LocalConnection implements Connection {
   }
 
   optimize(): void {
-    if (this.#closed || this.#lock.held) return;
+    if (this.#closed || this.#lock.held || this.readOnly) return;
     this.#sqlite.exec("PRAGMA optimize");
   }
 
@@ -293,7 +324,7 @@ export class LocalConnection implements Connection {
     let sliceStart = performance.now();
     const pause = async () => {
       if (performance.now() - sliceStart > TRANSACTION_SLICE_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        await turnLoop();
         sliceStart = performance.now();
       }
       if (this.#activeTx !== id) throw new Error("Transaction handle used outside its transaction");

@@ -34,6 +34,11 @@ export interface RouteSpec {
   query?: z.ZodType;
   response?: z.ZodType;
   status?: number;
+  /**
+   * `long`: a report or statistic that may read much; on a sharded server a reader worker answers it on a
+   * read-only connection, so it never holds up the tenant's shard (server/cluster/front.ts).
+   */
+  reads?: "long";
 }
 
 export const routes: RouteSpec[] = [];

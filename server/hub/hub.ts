@@ -30,6 +30,11 @@ export interface HubOptions {
   isSessionActive(sessionId: string): Promise<boolean>;
   /** A socket that has not sent a valid token within this time is closed. */
   authTimeoutMs?: number;
+  /**
+   * On a shard or reader (server/cluster/): the sockets live on the front, so committed changes are handed
+   * to it instead of being sent from here.
+   */
+  forward?(tenantId: number, events: HubEventBody[], correlationId: string | null): void;
 }
 
 /** Enough for every dialog a person can have open; a socket asking for more is ignored beyond it. */
@@ -189,6 +194,10 @@ export class Hub {
    * sign-in has ended since it authenticated is closed instead (the client then signs in again).
    */
   async publish(tenantId: number, events: HubEventBody[], correlationId: string | null): Promise<void> {
+    if (this.options.forward) {
+      if (events.length > 0) this.options.forward(tenantId, events, correlationId);
+      return;
+    }
     const conns = this.#tenants.get(tenantId);
     if (!conns || events.length === 0) return;
     await Promise.all([...conns].map(async (conn) => {

@@ -24,6 +24,8 @@ export async function verifySocketToken(
   platform: Platform,
   token: string,
 ): Promise<{ actor: Actor; expiresAtMs: number }> {
+  // On the front of a sharded server, the tenant's shard reads the user (server/cluster/front.ts).
+  if (platform.placement.verifySocket) return platform.placement.verifySocket(token);
   const verified = await verifyAccessToken(platform.keys, platform.config, token);
   // The socket hears as the user is now (roles, contractor), not as the token said when issued.
   const { release, actor } = await resolveTenant(platform, verified);

@@ -43,6 +43,7 @@ export const errorStatus = {
   "server.unknown": 500,
   "server.misconfigured": 500,
   "server.mailFailed": 502,
+  "server.unavailable": 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

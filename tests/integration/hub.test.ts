@@ -11,7 +11,7 @@ import {
   startServer,
   type TestServer,
 } from "../fixtures/harness.ts";
-import type { ServerMessage } from "../../server/hub/contract.ts";
+import { Socket } from "../fixtures/hub_socket.ts";
 import { transactionWithEvents } from "../../server/hub/outbox.ts";
 import { verifyAccessToken } from "../../server/domain/access/auth/tokens.ts";
 import { users } from "../../server/domain/access/users/entity.ts";
@@ -30,76 +30,6 @@ let bobId: number;
 let carolId: number;
 let betaToken: string;
 let betaAdminId: number;
-
-/** A real WebSocket client that keeps every message and its closing code. */
-class Socket {
-  readonly ws: WebSocket;
-  readonly messages: ServerMessage[] = [];
-  readonly #waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  readonly opened: Promise<void>;
-  readonly closed: Promise<{ code: number; reason: string }>;
-  #seen = 0;
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.onopen = () => resolve();
-      this.ws.onerror = () => reject(new Error(`could not open ${url}`));
-    });
-    this.closed = new Promise((resolve) => {
-      this.ws.onclose = (e) => resolve({ code: e.code, reason: e.reason });
-    });
-    this.ws.onmessage = (e) => {
-      const m = JSON.parse(e.data as string) as ServerMessage;
-      this.messages.push(m);
-      const i = this.#waiters.findIndex((w) => w.match(m));
-      if (i >= 0) this.#waiters.splice(i, 1)[0].resolve(m);
-    };
-  }
-
-  send(message: unknown): void {
-    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
-  }
-
-  /** The next message (after the ones already taken) that matches, within `ms`. */
-  next<T extends ServerMessage["type"]>(
-    type: T,
-    match: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-    ms = 3000,
-  ): Promise<Extract<ServerMessage, { type: T }>> {
-    type M = Extract<ServerMessage, { type: T }>;
-    const test = (m: ServerMessage) => m.type === type && match(m as M);
-    const from = this.#seen;
-    const found = this.messages.slice(from).findIndex(test);
-    if (found >= 0) {
-      this.#seen = from + found + 1;
-      return Promise.resolve(this.messages[from + found] as M);
-    }
-    return new Promise<M>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no ${type} message within ${ms} ms; got ${JSON.stringify(this.messages)}`)),
-        ms,
-      );
-      this.#waiters.push({
-        match: test,
-        resolve: (m) => {
-          clearTimeout(timer);
-          this.#seen = this.messages.length;
-          resolve(m as M);
-        },
-      });
-    });
-  }
-
-  events(): Extract<ServerMessage, { type: "event" }>[] {
-    return this.messages.filter((m) => m.type === "event") as Extract<ServerMessage, { type: "event" }>[];
-  }
-
-  close(): Promise<{ code: number; reason: string }> {
-    if (this.ws.readyState !== WebSocket.CLOSED) this.ws.close();
-    return this.closed;
-  }
-}
 
 const sockets: Socket[] = [];
 

@@ -102,6 +102,8 @@ export const deDe: Catalogue = {
   "server.unknown": "Ein unbekannter Fehler ist aufgetreten. Anfrage-ID: {requestId}.",
   "server.misconfigured": "Der Server ist falsch konfiguriert. Bitte wenden Sie sich an den Anbieter.",
   "server.mailFailed": "Die E-Mail konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.",
+  "server.unavailable":
+    "Dieser Teil des Servers wird neu gestartet. Bitte versuchen Sie es gleich noch einmal.",
 
   "validation.required": "Diese Angabe ist erforderlich.",
   "validation.invalidEmail": "Dies ist keine gültige E-Mail-Adresse.",

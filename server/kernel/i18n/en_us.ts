@@ -93,6 +93,7 @@ export const enUs = {
   "server.unknown": "An unknown error occurred. Request id: {requestId}.",
   "server.misconfigured": "The server is set up wrongly. Contact the provider.",
   "server.mailFailed": "The e-mail could not be sent. Try again later.",
+  "server.unavailable": "This part of the server is restarting. Try again in a moment.",
 
   "validation.required": "This information is required.",
   "validation.invalidEmail": "This is not a valid e-mail address.",

@@ -98,6 +98,7 @@ export const esEs: Catalogue = {
   "server.misconfigured":
     "El servidor no está configurado correctamente. Póngase en contacto con el proveedor del servicio.",
   "server.mailFailed": "No se ha podido enviar el correo electrónico. Inténtelo de nuevo más tarde.",
+  "server.unavailable": "Esta parte del servidor se está reiniciando. Inténtelo de nuevo en un momento.",
 
   "validation.required": "Este dato es obligatorio.",
   "validation.invalidEmail": "No es una dirección de correo electrónico válida.",

@@ -97,6 +97,7 @@ export const frFr: Catalogue = {
   "server.unknown": "Une erreur inconnue s'est produite. Identifiant de la requête : {requestId}.",
   "server.misconfigured": "Le serveur est mal configuré. Veuillez contacter le prestataire.",
   "server.mailFailed": "L'e-mail n'a pas pu être envoyé. Veuillez réessayer plus tard.",
+  "server.unavailable": "Cette partie du serveur redémarre. Réessayez dans un instant.",
 
   "validation.required": "Cette information est obligatoire.",
   "validation.invalidEmail": "Cette adresse e-mail n'est pas valide.",

@@ -96,6 +96,7 @@ export const plPl: Catalogue = {
   "server.unknown": "Wystąpił nieznany błąd. Identyfikator żądania: {requestId}.",
   "server.misconfigured": "Serwer jest nieprawidłowo skonfigurowany. Proszę skontaktować się z usługodawcą.",
   "server.mailFailed": "Nie udało się wysłać wiadomości e-mail. Proszę spróbować ponownie później.",
+  "server.unavailable": "Ta część serwera uruchamia się ponownie. Spróbuj ponownie za chwilę.",
 
   "validation.required": "To pole jest wymagane.",
   "validation.invalidEmail": "To nie jest prawidłowy adres e-mail.",

@@ -56,6 +56,8 @@ const env = () => ({
   PASSWORD_HASH_COST: "1024",
   ACCESS_TOKEN_TTL: String(24 * 3600),
   WAL_CHECKPOINT_SECONDS: "1",
+  // The process as `npm start` runs it on any machine: a front and two shard threads (server/cluster/).
+  WORKERS: "2",
 });
 
 async function startProcess(): Promise<void> {

@@ -3,10 +3,19 @@
 // a refusal leaves the stock tables as they were.
 import { expect } from "vitest";
 import type { Tenant } from "../../../tenants/registry.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import {
+  addUser,
+  call,
+  createTenant,
+  type ShardedServer,
+  signIn,
+  startServer,
+  startShardedServer,
+  type TestServer,
+} from "../../fixtures/harness.ts";
 
-export interface StockWorld {
-  s: TestServer;
+export interface StockWorld<S extends Pick<TestServer, "baseUrl" | "platform" | "close"> = TestServer> {
+  s: S;
   tenant: Tenant;
   admin: string;
   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
@@ -14,37 +23,56 @@ export interface StockWorld {
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
 }
 
+/** A world on either server: what the helpers below need. */
+export type AnyWorld = StockWorld<Pick<TestServer, "baseUrl" | "platform" | "close">>;
+
 /** `overrides` of the server's settings, e.g. a longer sign-in for a run that outlasts the default one. */
 export async function startStockWorld(
   slug: string,
   overrides: Parameters<typeof startServer>[0] = {},
 ): Promise<StockWorld> {
-  const s = await startServer(overrides);
+  return worldOn(await startServer(overrides), slug);
+}
+
+/**
+ * The same on the server as `npm start` runs it (a front and worker threads: server/cluster/); `query`
+ * reads and writes the tenant's file from this thread, between the API calls.
+ */
+export async function startShardedStockWorld(
+  slug: string,
+  overrides: Parameters<typeof startShardedServer>[0] = {},
+): Promise<StockWorld<ShardedServer>> {
+  return worldOn(await startShardedServer(overrides), slug);
+}
+
+async function worldOn<S extends Pick<TestServer, "baseUrl" | "platform" | "close">>(
+  s: S,
+  slug: string,
+): Promise<StockWorld<S>> {
   const tenant = await createTenant(s, slug);
   const admin = (await signIn(s, `${slug}-admin`)).token;
-  const world: StockWorld = {
+  return {
     s,
     tenant,
     admin,
     query: (sql, params = []) => s.platform.pool.use(tenant.dbUrl, (conn) => conn.query(sql, params)),
     api: (method, path, body, token = admin) => call(s, method, `/api${path}`, { token, body }),
   };
-  return world;
 }
 
-export async function addStaffUser(w: StockWorld, username: string, extra: Record<string, unknown> = {}) {
+export async function addStaffUser(w: AnyWorld, username: string, extra: Record<string, unknown> = {}) {
   await addUser(w.s, w.admin, { username, ...extra });
   return (await signIn(w.s, username)).token;
 }
 
-export async function company(w: StockWorld, shortName: string, keyRole = "contractor"): Promise<number> {
+export async function company(w: AnyWorld, shortName: string, keyRole = "contractor"): Promise<number> {
   const r = await w.api("POST", "/Company", { shortName, keyRole });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.id;
 }
 
 export async function location(
-  w: StockWorld,
+  w: AnyWorld,
   label: string,
   extra: Record<string, unknown> = {},
 ): Promise<number> {
@@ -54,7 +82,7 @@ export async function location(
 }
 
 export async function product(
-  w: StockWorld,
+  w: AnyWorld,
   index: string,
   extra: Record<string, unknown> = {},
 ): Promise<number> {
@@ -63,7 +91,7 @@ export async function product(
   return r.body.id;
 }
 
-export async function container(w: StockWorld, locationId: number, extra: Record<string, unknown> = {}) {
+export async function container(w: AnyWorld, locationId: number, extra: Record<string, unknown> = {}) {
   const r = await w.api("POST", "/Container", { kind: "pallet", locationId, ...extra });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: number; number: string };
@@ -71,7 +99,7 @@ export async function container(w: StockWorld, locationId: number, extra: Record
 
 /** A working copy with positions; answers the document and its position ids. */
 export async function draft(
-  w: StockWorld,
+  w: AnyWorld,
   header: Record<string, unknown>,
   positions: Record<string, unknown>[],
   token = w.admin,
@@ -87,7 +115,7 @@ export async function draft(
   return { id: d.body.id as number, positionIds: ids };
 }
 
-export function confirm(w: StockWorld, id: number, acceptWarnings = false, token = w.admin) {
+export function confirm(w: AnyWorld, id: number, acceptWarnings = false, token = w.admin) {
   return w.api(
     "POST",
     `/WmsDocument/${id}/confirm${acceptWarnings ? "?acceptWarnings=true" : ""}`,
@@ -96,13 +124,13 @@ export function confirm(w: StockWorld, id: number, acceptWarnings = false, token
   );
 }
 
-export function revert(w: StockWorld, id: number, token = w.admin) {
+export function revert(w: AnyWorld, id: number, token = w.admin) {
   return w.api("POST", `/WmsDocument/${id}/revert`, undefined, token);
 }
 
 /** Receives `quantity` of a product at a location (a confirmed IIN); answers the document id. */
 export async function receive(
-  w: StockWorld,
+  w: AnyWorld,
   productId: number,
   locationId: number,
   quantity: number,
@@ -148,7 +176,7 @@ export async function assertStockEqualsLedger(w: Pick<StockWorld, "query">): Pro
 }
 
 /** Everything a stock-moving verb may write, for "a refusal left it unchanged". */
-export async function dumpStock(w: StockWorld): Promise<string> {
+export async function dumpStock(w: AnyWorld): Promise<string> {
   const tables = [
     "stock_lines",
     "stock_movements",
@@ -165,7 +193,7 @@ export async function dumpStock(w: StockWorld): Promise<string> {
 }
 
 /** Stock of a product at a location, in units, from the lines. */
-export async function stockAt(w: StockWorld, productId: number, locationId: number): Promise<number> {
+export async function stockAt(w: AnyWorld, productId: number, locationId: number): Promise<number> {
   const [row] = await w.query(
     "SELECT coalesce(sum(quantity), 0) AS q FROM stock_lines WHERE product_id = ? AND location_id = ?",
     [productId, locationId],

@@ -9,6 +9,9 @@
 // little stock, a refusal for want of stock it does not find (in parallel: in no state between the
 // commits), or a revert refused or allowed against its ledger, fail the sequence.
 //
+// The server runs as `npm start` runs it: a front and STOCK_PROPERTY_WORKERS shard threads (2; 0 serves
+// it all on the test's thread), so the sequences cross the front's hand-over to the tenant's shard too.
+//
 // One server and one tenant serve every sequence; each sequence starts from a reset (stock, documents and
 // the record log emptied, containers sent home) rather than a fresh tenant, because provisioning a tenant
 // (migrations, sign-in, master data) costs more than a whole sequence and the master data is the same.
@@ -19,6 +22,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
+  type AnyWorld,
   assertStockEqualsLedger,
   company,
   confirm,
@@ -28,8 +32,8 @@ import {
   location,
   product,
   revert,
+  startShardedStockWorld,
   startStockWorld,
-  type StockWorld,
 } from "./fixture.ts";
 
 const RUNS = Number(Deno.env.get("STOCK_PROPERTY_RUNS") ?? 200);
@@ -375,7 +379,8 @@ class Model {
 
 // ---- The world -----------------------------------------------------------------------------------------
 
-let w: StockWorld;
+let w: AnyWorld;
+const WORKERS = Number(Deno.env.get("STOCK_PROPERTY_WORKERS") ?? 2);
 let contractor: number;
 /** PLAIN, EXP, SER, OWN. */
 const productIds: number[] = [];
@@ -388,7 +393,9 @@ function isoDay(offset: number): string {
 
 beforeAll(async () => {
   // The soak runs longer than a sign-in lasts by default.
-  w = await startStockWorld("prop", { accessTokenTtlSeconds: 24 * 3600 });
+  w = WORKERS > 0
+    ? await startShardedStockWorld("prop", { accessTokenTtlSeconds: 24 * 3600, workers: WORKERS, readers: 1 })
+    : await startStockWorld("prop", { accessTokenTtlSeconds: 24 * 3600 });
   contractor = await company(w, "PROP-C");
   productIds.push(
     await product(w, "PLAIN"),

@@ -11,7 +11,8 @@ import { nowIso } from "../../../kernel/time.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { users } from "../users/entity.ts";
-import { findUser, toUserDto, type UserRow } from "../users/service.ts";
+import { findUserOf, toUserDto, type UserRow } from "../users/service.ts";
+import { tenantOp } from "../../../cluster/placement.ts";
 import { signAccessToken } from "./tokens.ts";
 import type { IssuedRefresh } from "./sessions.ts";
 
@@ -87,6 +88,29 @@ async function issue(
   };
 }
 
+/** Marks the sign-in on the user (last sign-in, RecordLog), on the tenant's shard; answers the user. */
+const markSignedIn = tenantOp(
+  "auth.markSignedIn",
+  (conn, args: { userId: number; method: string; ip: string | null }, tenant) =>
+    conn.transaction(async (tx) => {
+      const now = nowIso();
+      const [row] = await tx.update(users).set({ lastLoginDate: now }).where(eq(users.id, args.userId))
+        .returning();
+      if (!row) throw new AppError("auth.wrongCredentials");
+      assertMaySignIn(tenant, row);
+      await writeRecordLog(tx, {
+        action: "loggedIn",
+        resourceType: "User",
+        resourceId: row.id,
+        title: row.username,
+        newObject: { method: args.method, ip: args.ip },
+        userId: row.id,
+        userName: row.username,
+      });
+      return row;
+    }),
+);
+
 /** Starts a session for a user already proven (password or identity provider). */
 export async function startSession(
   platform: Platform,
@@ -97,24 +121,7 @@ export async function startSession(
 ): Promise<TokenData> {
   // A registration awaiting approval has no database to open yet.
   if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
-  const user = await platform.pool.use(tenant.dbUrl, (conn) =>
-    conn.transaction(async (tx) => {
-      const now = nowIso();
-      const [row] = await tx.update(users).set({ lastLoginDate: now }).where(eq(users.id, userId))
-        .returning();
-      if (!row) throw new AppError("auth.wrongCredentials");
-      assertMaySignIn(tenant, row);
-      await writeRecordLog(tx, {
-        action: "loggedIn",
-        resourceType: "User",
-        resourceId: row.id,
-        title: row.username,
-        newObject: { method, ip: client.ip },
-        userId: row.id,
-        userName: row.username,
-      });
-      return row;
-    }));
+  const user = await markSignedIn(platform, tenant, { userId, method, ip: client.ip });
   const refresh = await platform.sessions.create(tenant.id, user.id, client.ip, client.userAgent);
   return issue(platform, tenant, user, refresh);
 }
@@ -136,9 +143,7 @@ export async function signIn(
       : await verifyAgainstDummy(input.password, platform.config.passwordHashCost);
     throw new AppError(known ? "auth.awaitingApproval" : "auth.wrongCredentials");
   }
-  const user = login && tenant
-    ? await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, login.userId))
-    : undefined;
+  const user = login && tenant ? await findUserOf(platform, tenant, login.userId) : undefined;
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password, platform.config.passwordHashCost);
@@ -152,9 +157,7 @@ export async function refresh(platform: Platform, refreshToken: string | undefin
   if (!refreshToken) throw new AppError("auth.refreshInvalid");
   const issued = await platform.sessions.rotate(refreshToken);
   const tenant = await platform.registry.byId(issued.session.tenantId);
-  const user = tenant
-    ? await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, issued.session.userId))
-    : undefined;
+  const user = tenant ? await findUserOf(platform, tenant, issued.session.userId) : undefined;
   if (!tenant || !user) {
     await platform.sessions.revokeSession(issued.session.id, "userRemoved");
     throw new AppError("auth.refreshInvalid");

@@ -12,7 +12,8 @@ import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { users } from "../users/entity.ts";
-import { findUser, type UserRow } from "../users/service.ts";
+import { findUserOf, type UserRow } from "../users/service.ts";
+import { tenantOp } from "../../../cluster/placement.ts";
 import { consumeCode, issueCode } from "./codes.ts";
 import type { MakeReset, Register } from "./contract.ts";
 
@@ -107,7 +108,7 @@ export async function approveTenant(platform: Platform, slug: string): Promise<T
     suspendedAt: null,
   });
   if (updated.adminUserId) {
-    const admin = await platform.pool.use(updated.dbUrl, (conn) => findUser(conn.db, updated.adminUserId!));
+    const admin = await findUserOf(platform, updated, updated.adminUserId);
     if (admin && !admin.active) await sendActivation(platform, updated, admin);
   }
   return updated;
@@ -121,6 +122,47 @@ export async function suspendTenant(platform: Platform, slug: string): Promise<T
   return updated;
 }
 
+/** Activates a user by their code, on the tenant's shard; answers the user. */
+const activateUser = tenantOp("register.activate", (conn, userId: number) =>
+  conn.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ active: true, updatedAt: nowIso() }).where(
+      eq(users.id, userId),
+    )
+      .returning();
+    if (!row) throw new AppError("register.activationCodeNotFound");
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "User",
+      resourceId: row.id,
+      title: row.username,
+      newObject: { active: true, via: "activationCode" },
+      userId: row.id,
+      userName: row.username,
+    });
+    return row;
+  }));
+
+/** Sets a password by a reset code, on the tenant's shard; answers the username. */
+const setPassword = tenantOp(
+  "register.reset",
+  (conn, args: { userId: number; passwordHash: string }) =>
+    conn.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ passwordHash: args.passwordHash, updatedAt: nowIso() })
+        .where(eq(users.id, args.userId)).returning();
+      if (!row) throw new AppError("register.wrongResetCode");
+      await writeRecordLog(tx, {
+        action: "changed",
+        resourceType: "User",
+        resourceId: row.id,
+        title: row.username,
+        newObject: { password: "changed", via: "resetCode" },
+        userId: row.id,
+        userName: row.username,
+      });
+      return row.username;
+    }),
+);
+
 export async function activate(
   platform: Platform,
   code: string,
@@ -129,24 +171,7 @@ export async function activate(
   if (!owner) throw new AppError("register.activationCodeNotFound");
   const tenant = await platform.registry.byId(owner.tenantId);
   if (!tenant) throw new AppError("register.activationCodeNotFound");
-  const user = await platform.pool.use(tenant.dbUrl, (conn) =>
-    conn.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ active: true, updatedAt: nowIso() }).where(
-        eq(users.id, owner.userId),
-      )
-        .returning();
-      if (!row) throw new AppError("register.activationCodeNotFound");
-      await writeRecordLog(tx, {
-        action: "changed",
-        resourceType: "User",
-        resourceId: row.id,
-        title: row.username,
-        newObject: { active: true, via: "activationCode" },
-        userId: row.id,
-        userName: row.username,
-      });
-      return row;
-    }));
+  const user = await activateUser(platform, tenant, owner.userId);
   return { activated: true, username: user.username };
 }
 
@@ -166,7 +191,7 @@ export async function sendReset(
     const tenant = await platform.registry.byId(login.tenantId);
     // A registration awaiting approval has no database yet, and nobody to reset.
     if (!tenant || tenant.status !== "active") continue;
-    const user = await platform.pool.use(tenant.dbUrl, (conn) => findUser(conn.db, login.userId));
+    const user = await findUserOf(platform, tenant, login.userId);
     if (!user || user.blocked) continue;
     const { code, expiresAt } = await issueCode(
       platform,
@@ -204,24 +229,7 @@ export async function makeReset(platform: Platform, input: z.output<typeof MakeR
   const tenant = await platform.registry.byId(owner.tenantId);
   if (!tenant) throw new AppError("register.wrongResetCode");
   const passwordHash = await hashPassword(input.password, platform.config.passwordHashCost);
-  const username = await platform.pool.use(tenant.dbUrl, (conn) =>
-    conn.transaction(async (tx) => {
-      const [row] = await tx.update(users).set({ passwordHash, updatedAt: nowIso() }).where(
-        eq(users.id, owner.userId),
-      )
-        .returning();
-      if (!row) throw new AppError("register.wrongResetCode");
-      await writeRecordLog(tx, {
-        action: "changed",
-        resourceType: "User",
-        resourceId: row.id,
-        title: row.username,
-        newObject: { password: "changed", via: "resetCode" },
-        userId: row.id,
-        userName: row.username,
-      });
-      return row.username;
-    }));
+  const username = await setPassword(platform, tenant, { userId: owner.userId, passwordHash });
   await platform.sessions.revokeUser(tenant.id, owner.userId, "passwordReset");
   return { reset: true, username };
 }

@@ -2,6 +2,7 @@
 // within the tenant. Each change is one tenant transaction with its RecordLog entry; the global login is
 // claimed inside it and given back if the transaction does not commit.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { tenantOp } from "../../../cluster/placement.ts";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Platform } from "../../../platform.ts";
@@ -56,6 +57,9 @@ export async function findUser(db: Db, id: number): Promise<UserRow | undefined>
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
+
+/** A user of a tenant this request did not sign in to (sign-in, reset mail), read on the tenant's shard. */
+export const findUserOf = tenantOp("user.find", (conn, id: number) => findUser(conn.db, id));
 
 async function assertEmailFree(tx: Db, email: string, exceptId?: number): Promise<void> {
   const cond = exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email);

@@ -41,6 +41,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/inventory",
+    reads: "long",
     summary: "The detailed inventory: one row per stock line, with value, weight and stock flags (a list)",
     tag,
     access: "user",
@@ -53,6 +54,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/containerStock",
+    reads: "long",
     summary: "Each container with its stock lines and total quantity (a list)",
     tag,
     access: "user",
@@ -65,6 +67,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/productStock",
+    reads: "long",
     summary: "The total stock of each product from the per-product summary, with warning and critical flags",
     tag,
     access: "user",
@@ -77,6 +80,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/customProductStock",
+    reads: "long",
     summary: "The stock of each product within given locations, a location subtree, a contractor or a group",
     tag,
     access: "user",
@@ -120,6 +124,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/productMovements",
+    reads: "long",
     summary:
       "Ledger rows (of one product with productId) in a date range, with document and in/out quantities",
     tag,
@@ -133,6 +138,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/productGroupMovements",
+    reads: "long",
     summary: "In and out quantities per main product group per day in a date range (receipts and releases)",
     tag,
     access: "user",
@@ -144,6 +150,7 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/productOutOrdersChart",
+    reads: "long",
     summary: "The 10 products released most in a date range (confirmed release documents until orders exist)",
     tag,
     access: "user",

@@ -1,0 +1,434 @@
+// The front of a sharded server (docs/decisions/0007-tenant-shards.md): it accepts connections, serves the
+// pages, assets and the hub's sockets itself, and hands every /api request whole to a worker: the shard
+// that owns the caller's tenant (by the access token's tenant claim), a reader for a long read, or any
+// shard for a call that names no tenant yet (sign-in, refresh, registration), whose tenant work then runs
+// on the owner as a tenant operation relayed here. A worker that dies or stalls is restarted; meanwhile
+// its requests answer 503 server.unavailable, never hang.
+import type { Hono } from "hono";
+import { decodeJwt } from "jose";
+import { createPlatform, type Platform } from "../platform.ts";
+import { createApp } from "../app.ts";
+import type { Config } from "../config.ts";
+import type { Env } from "../http/types.ts";
+import { canonicalPath, routes } from "../http/openapi.ts";
+import { bearerToken } from "../http/middleware.ts";
+import { errorBody } from "../http/errors.ts";
+import { AppError } from "../kernel/errors.ts";
+import { languageFromHeader } from "../kernel/i18n/mod.ts";
+import type { Actor } from "../kernel/context.ts";
+import type { Tenant } from "../../tenants/registry.ts";
+import { type Role, shardOf } from "./placement.ts";
+import {
+  fromWire,
+  type FromWorker,
+  type RemoteAddr,
+  toWire,
+  type ToWorker,
+  type WireError,
+} from "./protocol.ts";
+
+/** A list page starting this far in is a long read (a reader answers it). */
+const DEEP_PAGE_OFFSET = 10_000;
+/** Tokens whose tenant claim is remembered (cleared when full). */
+const TOKEN_CACHE_MAX = 10_000;
+const RESTART_FIRST_MS = 100;
+const RESTART_MAX_MS = 5_000;
+/** A worker that has not loaded within this time is started again. */
+const START_LIMIT_MS = 120_000;
+/** Heartbeat ticks (four per stall limit) an unanswered ping must have waited before the worker is judged. */
+const STALL_TICKS = 3;
+
+type Origin =
+  | { kind: "worker"; handle: WorkerHandle; worker: Worker; id: number }
+  | { kind: "front"; waiter: PromiseWithResolvers<unknown> };
+
+/** One worker thread as the front sees it: started, ready, or down (and being restarted). */
+export class WorkerHandle {
+  worker!: Worker;
+  state: "starting" | "ready" | "down" | "stopped" = "starting";
+  /** Requests handed to this worker, by id. */
+  readonly requests = new Map<number, { resolve(res: Response): void; req: Request }>();
+  /** Tenant operations this worker runs for others, by the id the front gave them. */
+  readonly ops = new Map<number, Origin>();
+  readonly verifies = new Map<number, PromiseWithResolvers<{ actor: Actor; expiresAtMs: number }>>();
+  #seq = 0;
+  /** When the ping now awaiting its pong was sent, and the heartbeat ticks since (0: none awaited). */
+  #pingSentAt = 0;
+  #ticksSincePing = 0;
+  #startedAt = 0;
+  #failures = 0;
+  #readyAt = 0;
+  #stopped?: PromiseWithResolvers<void>;
+  /** Answers handed back so far (for tests and the bench). */
+  served = 0;
+  /** Called once when the worker is first ready. */
+  onReady?: () => void;
+  restarts = 0;
+
+  constructor(
+    readonly front: Front,
+    readonly role: Exclude<Role, "single" | "front">,
+    readonly index: number,
+  ) {}
+
+  start(): void {
+    this.state = "starting";
+    this.#startedAt = Date.now();
+    this.#pingSentAt = 0;
+    const worker = this.worker = new Worker(new URL("./worker.ts", import.meta.url), {
+      type: "module",
+      name: `${this.role}-${this.index}`,
+    });
+    worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      if (worker === this.worker) this.front.received(this, e.data);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      if (worker === this.worker) this.down(`crashed: ${e.message}`);
+    };
+    worker.onmessageerror = () => {
+      if (worker === this.worker) this.down("sent a message that could not be read");
+    };
+    this.post({
+      t: "init",
+      role: this.role,
+      index: this.index,
+      shards: this.front.config.workers,
+      config: this.front.config,
+    });
+  }
+
+  post(message: ToWorker, transfer: Transferable[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
+
+  nextId(): number {
+    return ++this.#seq;
+  }
+
+  ready(): void {
+    this.state = "ready";
+    this.#readyAt = Date.now();
+    this.#pingSentAt = 0;
+  }
+
+  pong(): void {
+    this.#pingSentAt = 0;
+  }
+
+  /**
+   * Pings the worker; one that leaves a ping unanswered for longer than the stall limit is taken down and
+   * restarted. The ping must also have waited a few of the front's own ticks, so that a front that was
+   * itself held up (its pongs queued behind) does not mistake that for a stalled worker. A worker still
+   * loading its modules is given START_LIMIT_MS.
+   */
+  heartbeat(stallMs: number): void {
+    const now = Date.now();
+    if (this.state === "starting") {
+      if (now - this.#startedAt > START_LIMIT_MS) {
+        this.down(`did not start within ${START_LIMIT_MS / 1000} s`);
+      }
+      return;
+    }
+    if (this.state !== "ready") return;
+    if (this.#pingSentAt === 0) {
+      this.#pingSentAt = now;
+      this.#ticksSincePing = 0;
+      this.post({ t: "ping", id: this.nextId() });
+      return;
+    }
+    if (++this.#ticksSincePing >= STALL_TICKS && now - this.#pingSentAt > stallMs) {
+      this.down(`answered no heartbeat for ${Math.round((now - this.#pingSentAt) / 1000)} s`);
+    }
+  }
+
+  /** Hands a request to the worker and answers what it answers (503 if it is not up or dies meanwhile). */
+  request(req: Request, remoteAddr: RemoteAddr): Promise<Response> {
+    if (this.state !== "ready") return Promise.resolve(unavailable(req));
+    const id = this.nextId();
+    const waiter = Promise.withResolvers<Response>();
+    this.requests.set(id, { resolve: waiter.resolve, req });
+    const body = req.body;
+    this.post({
+      t: "req",
+      id,
+      method: req.method,
+      url: req.url,
+      headers: [...req.headers],
+      body,
+      remoteAddr,
+    }, body ? [body] : []);
+    return waiter.promise;
+  }
+
+  /** The worker died or stalled: everything waiting on it is answered, and it is started again. */
+  down(reason: string): void {
+    if (this.state === "down" || this.state === "stopped") return;
+    this.state = "down";
+    console.error(`${this.role} ${this.index} ${reason}; restarting it`);
+    this.worker.terminate();
+    for (const { resolve, req } of this.requests.values()) resolve(unavailable(req));
+    this.requests.clear();
+    for (const origin of this.ops.values()) {
+      this.front.replyOp(origin, { ok: false, error: toWire(new AppError("server.unavailable")) });
+    }
+    this.ops.clear();
+    for (const waiter of this.verifies.values()) waiter.reject(new AppError("server.unavailable"));
+    this.verifies.clear();
+    // A worker that keeps failing at once waits longer each time; one that ran a minute starts afresh.
+    if (Date.now() - this.#readyAt > 60_000) this.#failures = 0;
+    const delay = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** this.#failures++);
+    this.restarts++;
+    setTimeout(() => {
+      if (this.state === "down") this.start();
+    }, delay);
+  }
+
+  async stop(): Promise<void> {
+    if (this.state === "stopped") return;
+    const wasUp = this.state === "ready";
+    this.state = "stopped";
+    if (wasUp) {
+      this.#stopped = Promise.withResolvers<void>();
+      this.post({ t: "stop" });
+      const timeout = new Promise<void>((r) => setTimeout(r, 5_000));
+      await Promise.race([this.#stopped.promise, timeout]);
+    }
+    this.worker.terminate();
+  }
+
+  stoppedNow(): void {
+    this.#stopped?.resolve();
+  }
+}
+
+export class Front {
+  readonly shards: WorkerHandle[] = [];
+  readonly readers: WorkerHandle[] = [];
+  app!: Hono<Env>;
+  platform!: Platform;
+  readonly #tenantOfToken = new Map<string, number | null>();
+  #longRoutes: RegExp[] = [];
+  #roundRobin = 0;
+  #heartbeat?: ReturnType<typeof setInterval>;
+
+  constructor(readonly config: Config) {}
+
+  async start(): Promise<void> {
+    this.platform = await createPlatform(this.config, {
+      role: "front",
+      placement: () => ({
+        role: "front",
+        index: 0,
+        shards: this.config.workers,
+        run: (tenant, name, args) => this.#runOnOwner(tenant, name, args),
+        verifySocket: (token) => this.#verifySocket(token),
+      }),
+    });
+    this.app = createApp(this.platform);
+    this.#longRoutes = routes.filter((r) => r.method === "get" && r.reads === "long")
+      .map((r) => new RegExp("^/api" + r.path.replace(/:\w+/g, "[^/]+") + "$"));
+    for (let i = 0; i < this.config.workers; i++) this.shards.push(new WorkerHandle(this, "shard", i));
+    for (let i = 0; i < this.config.readers; i++) this.readers.push(new WorkerHandle(this, "reader", i));
+    const all = [...this.shards, ...this.readers];
+    const ready = all.map((h) => new Promise<void>((resolve) => (h.onReady = resolve)));
+    for (const h of all) h.start();
+    await Promise.all(ready);
+    const stallMs = this.config.shardStallSeconds * 1000;
+    this.#heartbeat = setInterval(() => {
+      for (const h of all) h.heartbeat(stallMs);
+    }, Math.max(250, stallMs / 4));
+    Deno.unrefTimer(this.#heartbeat as unknown as number);
+  }
+
+  /** The server's handler: pages, assets and the hub here; /api on the worker it belongs to. */
+  fetch = (req: Request, remoteAddr: Deno.NetAddr): Response | Promise<Response> => {
+    const path = pathOf(req.url);
+    if (!isApi(path)) return this.app.fetch(req, { remoteAddr });
+    const addr: RemoteAddr = { hostname: remoteAddr.hostname, port: remoteAddr.port, transport: "tcp" };
+    return this.#workerFor(req, path).request(req, addr);
+  };
+
+  #workerFor(req: Request, path: string): WorkerHandle {
+    if (this.readers.length > 0 && req.method === "GET" && this.#isLong(path, req.url)) {
+      let best: WorkerHandle | undefined;
+      for (const r of this.readers) {
+        if (r.state === "ready" && (!best || r.requests.size < best.requests.size)) best = r;
+      }
+      if (best) return best;
+    }
+    const tenantId = this.#tenantOf(bearerToken(req.headers.get("authorization") ?? undefined));
+    if (tenantId !== null) return this.shards[shardOf(tenantId, this.shards.length)];
+    // No tenant yet (sign-in, refresh, registration, health): any shard that is up.
+    for (let i = 0; i < this.shards.length; i++) {
+      const h = this.shards[this.#roundRobin++ % this.shards.length];
+      if (h.state === "ready") return h;
+    }
+    return this.shards[0];
+  }
+
+  /** The tenant claim of an access token, unverified: it only routes; the shard verifies the token. */
+  #tenantOf(token: string | undefined): number | null {
+    if (!token) return null;
+    let tenantId = this.#tenantOfToken.get(token);
+    if (tenantId !== undefined) return tenantId;
+    try {
+      const tid = Number(decodeJwt(token).tid);
+      tenantId = Number.isSafeInteger(tid) && tid > 0 ? tid : null;
+    } catch {
+      tenantId = null; // a refresh token (opaque) or garbage: any shard answers it
+    }
+    if (this.#tenantOfToken.size >= TOKEN_CACHE_MAX) this.#tenantOfToken.clear();
+    this.#tenantOfToken.set(token, tenantId);
+    return tenantId;
+  }
+
+  #isLong(path: string, url: string): boolean {
+    const canonical = canonicalPath(path);
+    if (this.#longRoutes.some((re) => re.test(canonical))) return true;
+    const q = url.indexOf("?");
+    if (q < 0) return false;
+    const params = new URLSearchParams(url.slice(q + 1));
+    let page = 1;
+    let size = 0;
+    for (const [k, v] of params) {
+      const key = k.toLowerCase();
+      if (key === "pagenumber") page = Number(v);
+      else if (key === "pagesize") size = Number(v);
+    }
+    return (page - 1) * size >= DEEP_PAGE_OFFSET;
+  }
+
+  /** A message from a worker. */
+  received(from: WorkerHandle, m: FromWorker): void {
+    switch (m.t) {
+      case "ready":
+        from.ready();
+        from.onReady?.();
+        from.onReady = undefined;
+        return;
+      case "res": {
+        const pending = from.requests.get(m.id);
+        if (!pending) return;
+        from.requests.delete(m.id);
+        from.served++;
+        pending.resolve(new Response(m.body, { status: m.status, headers: m.headers }));
+        return;
+      }
+      case "op":
+        this.#relayOp(
+          { kind: "worker", handle: from, worker: from.worker, id: m.id },
+          m.tenant,
+          m.name,
+          m.args,
+        );
+        return;
+      case "opres": {
+        const origin = from.ops.get(m.id);
+        if (!origin) return;
+        from.ops.delete(m.id);
+        this.replyOp(origin, m.ok ? { ok: true, value: m.value } : { ok: false, error: m.error });
+        return;
+      }
+      case "verified": {
+        const waiter = from.verifies.get(m.id);
+        from.verifies.delete(m.id);
+        if (m.ok) waiter?.resolve({ actor: m.actor, expiresAtMs: m.expiresAtMs });
+        else waiter?.reject(fromWire(m.error));
+        return;
+      }
+      case "hub":
+        this.platform.hub.publish(m.tenantId, m.events, m.correlationId).catch((err) =>
+          console.error("hub: publishing a shard's events failed:", err)
+        );
+        return;
+      case "pong":
+        from.pong();
+        return;
+      case "stopped":
+        from.stoppedNow();
+        return;
+    }
+  }
+
+  /** Hands a tenant operation to the tenant's shard. */
+  #relayOp(origin: Origin, tenant: Tenant, name: string, args: unknown): void {
+    const owner = this.shards[shardOf(tenant.id, this.shards.length)];
+    if (owner.state !== "ready") {
+      this.replyOp(origin, { ok: false, error: toWire(new AppError("server.unavailable")) });
+      return;
+    }
+    const id = owner.nextId();
+    owner.ops.set(id, origin);
+    owner.post({ t: "op", id, tenant, name, args });
+  }
+
+  replyOp(origin: Origin, result: { ok: true; value: unknown } | { ok: false; error: WireError }): void {
+    if (origin.kind === "front") {
+      if (result.ok) origin.waiter.resolve(result.value);
+      else origin.waiter.reject(fromWire(result.error));
+      return;
+    }
+    // An answer for a worker that has since been restarted is dropped: its ids started over.
+    if (origin.handle.worker !== origin.worker || origin.handle.state !== "ready") return;
+    origin.handle.post({ t: "opres", id: origin.id, ...result });
+  }
+
+  #runOnOwner(tenant: Tenant, name: string, args: unknown): Promise<unknown> {
+    const waiter = Promise.withResolvers<unknown>();
+    this.#relayOp({ kind: "front", waiter }, tenant, name, args);
+    return waiter.promise;
+  }
+
+  #verifySocket(token: string): Promise<{ actor: Actor; expiresAtMs: number }> {
+    const tenantId = this.#tenantOf(token);
+    if (tenantId === null) return Promise.reject(new AppError("auth.tokenInvalid"));
+    const owner = this.shards[shardOf(tenantId, this.shards.length)];
+    if (owner.state !== "ready") return Promise.reject(new AppError("server.unavailable"));
+    const id = owner.nextId();
+    const waiter = Promise.withResolvers<{ actor: Actor; expiresAtMs: number }>();
+    owner.verifies.set(id, waiter);
+    owner.post({ t: "verify", id, token });
+    return waiter.promise;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#heartbeat);
+    await Promise.all([...this.shards, ...this.readers].map((h) => h.stop()));
+    await this.platform.close();
+  }
+}
+
+/** Starts the front and its workers; answers once every worker is ready. */
+export async function startFront(config: Config): Promise<Front> {
+  const front = new Front(config);
+  await front.start();
+  return front;
+}
+
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+function isApi(path: string): boolean {
+  return path.length >= 4 && path.slice(0, 4).toLowerCase() === "/api" &&
+    (path.length === 4 || path[4] === "/");
+}
+
+/** 503 server.unavailable in the caller's language: the worker for this request is not up. */
+function unavailable(req: Request): Response {
+  const requestId = crypto.randomUUID();
+  const lang = languageFromHeader(req.headers.get("accept-language") ?? undefined) ?? "en-us";
+  return Response.json(errorBody(new AppError("server.unavailable"), lang, requestId), {
+    status: 503,
+    headers: {
+      "Retry-After": "1",
+      "X-Request-Id": requestId,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,69 @@
+// Where this thread stands in the server (docs/decisions/0007-tenant-shards.md): the only thread (`single`,
+// tests and WORKERS=0), the front that accepts connections and routes each request to its tenant's shard
+// (`front`), one of the shards that own tenants' databases (`shard`), or a reader worker that answers long
+// reads on read-only connections (`reader`). A tenant's database is written by its shard alone; work on a
+// tenant that another thread must do from here (a sign-in that names its tenant only in its body, a reset
+// mail to every tenant a person belongs to) is a named tenant operation, run on the owner.
+import type { Connection } from "../db/connection.ts";
+import type { Tenant } from "../../tenants/registry.ts";
+import type { TenantPool } from "../../tenants/pool.ts";
+import type { Actor } from "../kernel/context.ts";
+
+export type Role = "single" | "front" | "shard" | "reader";
+
+export interface Placement {
+  readonly role: Role;
+  /** This shard's number (0 for the other roles). */
+  readonly index: number;
+  /** How many shards own the tenants (1 for `single`). */
+  readonly shards: number;
+  /** Runs a named tenant operation on the thread that owns the tenant: here, or its shard. */
+  run(tenant: Tenant, op: string, args: unknown): Promise<unknown>;
+  /** On the front: verifies a hub socket's token on the tenant's shard (it reads the user's roles). */
+  verifySocket?(token: string): Promise<{ actor: Actor; expiresAtMs: number }>;
+}
+
+/** The shard that owns a tenant's database: tenant ids are sequential, so shards fill evenly. */
+export function shardOf(tenantId: number, shards: number): number {
+  return shards <= 1 ? 0 : tenantId % shards;
+}
+
+/** Whether this thread may open the tenant's database for writing. */
+export function owns(placement: Placement, tenantId: number): boolean {
+  if (placement.role === "single") return true;
+  return placement.role === "shard" && shardOf(tenantId, placement.shards) === placement.index;
+}
+
+type Op = (conn: Connection, args: never, tenant: Tenant) => Promise<unknown>;
+const ops = new Map<string, Op>();
+
+/**
+ * Declares a tenant operation: `fn` runs with the tenant's connection on the thread that owns the tenant.
+ * Its arguments and result cross threads, so they must be plain data (structured clone); an AppError it
+ * throws reaches the caller as the same AppError.
+ */
+export function tenantOp<A, R>(
+  name: string,
+  fn: (conn: Connection, args: A, tenant: Tenant) => Promise<R>,
+): (platform: { placement: Placement }, tenant: Tenant, args: A) => Promise<R> {
+  if (ops.has(name)) throw new Error(`Tenant operation "${name}" is declared twice`);
+  ops.set(name, fn as Op);
+  return (platform, tenant, args) => platform.placement.run(tenant, name, args) as Promise<R>;
+}
+
+/** Runs a declared operation here, with the tenant's connection borrowed from `pool`. */
+export function runHere(pool: TenantPool, tenant: Tenant, name: string, args: unknown): Promise<unknown> {
+  const op = ops.get(name);
+  if (!op) return Promise.reject(new Error(`Unknown tenant operation "${name}"`));
+  return pool.use(tenant.dbUrl, (conn) => op(conn, args as never, tenant));
+}
+
+/** The one thread of a server without shards: everything runs here. */
+export function singlePlacement(pool: TenantPool): Placement {
+  return {
+    role: "single",
+    index: 0,
+    shards: 1,
+    run: (tenant, op, args) => runHere(pool, tenant, op, args),
+  };
+}

@@ -1,0 +1,78 @@
+// The messages between the front and its workers (shards and readers). Bodies travel as transferred
+// ArrayBuffers or ReadableStreams, never copied; everything else is structured-cloned plain data.
+import type { Config } from "../config.ts";
+import type { Role } from "./placement.ts";
+import type { Actor } from "../kernel/context.ts";
+import type { Tenant } from "../../tenants/registry.ts";
+import type { HubEventBody } from "../hub/hub.ts";
+import { AppError, type ErrorCode } from "../kernel/errors.ts";
+
+export interface RemoteAddr {
+  hostname: string;
+  port: number;
+  transport: "tcp" | "udp";
+}
+
+/** An error that crossed a thread: an AppError keeps its code and details, anything else its message. */
+export type WireError = { code: ErrorCode; details: Omit<AppError["details"], "cause"> } | {
+  message: string;
+};
+
+export function toWire(err: unknown): WireError {
+  if (err instanceof AppError) {
+    const { cause: _cause, ...details } = err.details;
+    return { code: err.code, details };
+  }
+  return { message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+}
+
+export function fromWire(err: WireError): Error {
+  return "code" in err ? new AppError(err.code, err.details) : new Error(err.message);
+}
+
+export type ToWorker =
+  | {
+    t: "init";
+    role: Exclude<Role, "single" | "front">;
+    index: number;
+    shards: number;
+    config: Config;
+  }
+  | {
+    t: "req";
+    id: number;
+    method: string;
+    url: string;
+    headers: [string, string][];
+    body: ReadableStream<Uint8Array> | ArrayBuffer | null;
+    remoteAddr: RemoteAddr;
+  }
+  /** Run a tenant operation this shard owns (asked by another worker through the front). */
+  | { t: "op"; id: number; tenant: Tenant; name: string; args: unknown }
+  /** The answer to an operation this worker asked for. */
+  | { t: "opres"; id: number; ok: true; value: unknown }
+  | { t: "opres"; id: number; ok: false; error: WireError }
+  | { t: "verify"; id: number; token: string }
+  | { t: "ping"; id: number }
+  /** Tests only: fail as a crash would (an uncaught error), or hang as an endless loop would. */
+  | { t: "crash" }
+  | { t: "hang" }
+  | { t: "stop" };
+
+export type FromWorker =
+  | { t: "ready" }
+  | {
+    t: "res";
+    id: number;
+    status: number;
+    headers: [string, string][];
+    body: ArrayBuffer | null;
+  }
+  | { t: "op"; id: number; tenant: Tenant; name: string; args: unknown }
+  | { t: "opres"; id: number; ok: true; value: unknown }
+  | { t: "opres"; id: number; ok: false; error: WireError }
+  | { t: "verified"; id: number; ok: true; actor: Actor; expiresAtMs: number }
+  | { t: "verified"; id: number; ok: false; error: WireError }
+  | { t: "hub"; tenantId: number; events: HubEventBody[]; correlationId: string | null }
+  | { t: "pong"; id: number }
+  | { t: "stopped" };

@@ -1,0 +1,127 @@
+// A shard or reader worker: the same Hono app and services as a server without shards, with a platform
+// whose placement says which tenants it owns. The front hands it whole requests and takes whole answers;
+// a tenant operation for a tenant owned elsewhere goes out through the front, and committed changes go to
+// the front's hub, which holds the sockets.
+/// <reference lib="deno.worker" />
+import { createPlatform, type Platform } from "../platform.ts";
+import { createApp } from "../app.ts";
+import { owns, type Placement, runHere } from "./placement.ts";
+import { fromWire, type FromWorker, toWire, type ToWorker } from "./protocol.ts";
+import { verifySocketToken } from "../hub/routes.ts";
+import type { Hono } from "hono";
+import type { Env } from "../http/types.ts";
+
+const self = globalThis as unknown as {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
+  close(): void;
+};
+
+const post = (message: FromWorker, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+let platform: Platform | undefined;
+let app: Hono<Env> | undefined;
+/** Started before any other message is handled: requests that arrive during the start wait for it. */
+let started: Promise<void> | undefined;
+const asked = new Map<number, PromiseWithResolvers<unknown>>();
+let nextAsk = 1;
+
+async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
+  platform = await createPlatform(init.config, {
+    role: init.role,
+    placement: (pool): Placement => ({
+      role: init.role,
+      index: init.index,
+      shards: init.shards,
+      run(tenant, name, args) {
+        // A shard runs its own tenants' operations; the others go to their owner through the front.
+        if (owns(this, tenant.id)) return runHere(pool, tenant, name, args);
+        const id = nextAsk++;
+        const waiter = Promise.withResolvers<unknown>();
+        asked.set(id, waiter);
+        post({ t: "op", id, tenant, name, args });
+        return waiter.promise;
+      },
+    }),
+    forwardEvents: (tenantId, events, correlationId) => post({ t: "hub", tenantId, events, correlationId }),
+  });
+  app = createApp(platform);
+  post({ t: "ready" });
+}
+
+async function answer(m: Extract<ToWorker, { t: "req" }>): Promise<void> {
+  try {
+    const req = new Request(m.url, {
+      method: m.method,
+      headers: m.headers,
+      body: m.body,
+      // @ts-ignore: a streamed request body must say so (fetch spec); Deno's RequestInit knows it.
+      duplex: "half",
+    });
+    const res = await app!.fetch(req, { remoteAddr: m.remoteAddr });
+    const body = res.body ? await res.arrayBuffer() : null;
+    post({ t: "res", id: m.id, status: res.status, headers: [...res.headers], body }, body ? [body] : []);
+  } catch (err) {
+    // The app answers every failure itself; this is a fault in the worker's own plumbing.
+    console.error(`worker: request ${m.method} ${m.url} failed outside the app:`, err);
+    post({ t: "res", id: m.id, status: 500, headers: [], body: null });
+  }
+}
+
+async function handle(m: ToWorker): Promise<void> {
+  if (m.t === "init") {
+    started = start(m);
+    return started;
+  }
+  await started;
+  switch (m.t) {
+    case "req":
+      return answer(m);
+    case "op":
+      try {
+        post({
+          t: "opres",
+          id: m.id,
+          ok: true,
+          value: await runHere(platform!.pool, m.tenant, m.name, m.args),
+        });
+      } catch (err) {
+        post({ t: "opres", id: m.id, ok: false, error: toWire(err) });
+      }
+      return;
+    case "opres": {
+      const waiter = asked.get(m.id);
+      asked.delete(m.id);
+      if (m.ok) waiter?.resolve(m.value);
+      else waiter?.reject(fromWire(m.error));
+      return;
+    }
+    case "verify":
+      try {
+        const { actor, expiresAtMs } = await verifySocketToken(platform!, m.token);
+        post({ t: "verified", id: m.id, ok: true, actor, expiresAtMs });
+      } catch (err) {
+        post({ t: "verified", id: m.id, ok: false, error: toWire(err) });
+      }
+      return;
+    case "ping":
+      post({ t: "pong", id: m.id });
+      return;
+    case "crash":
+      queueMicrotask(() => {
+        throw new Error("crash asked for by a test");
+      });
+      return;
+    case "hang":
+      for (;;) { /* an endless loop: only the front's heartbeat can end it */ }
+    case "stop":
+      await platform!.close();
+      post({ t: "stopped" });
+      self.close();
+      return;
+  }
+}
+
+self.onmessage = (e) => {
+  handle(e.data).catch((err) => console.error(`worker: message ${e.data.t} failed:`, err));
+};

@@ -1,0 +1,203 @@
+// The sharded server as `npm start` runs it: a front on this thread, two shard workers and a reader, real
+// sockets. Each tenant's requests run on the shard that owns it; a call that names no tenant (sign-in,
+// refresh, reset) reaches its tenant's shard through a tenant operation; long reads go to the reader on a
+// read-only connection; the hub on the front hears every shard; and a shard that crashes or hangs is
+// restarted while its tenants' requests answer 503, never hang, and the other shard's tenants see nothing.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTenant, type ShardedServer, signIn, startShardedServer } from "../fixtures/harness.ts";
+import { Socket } from "../fixtures/hub_socket.ts";
+import { shardOf } from "../../server/cluster/placement.ts";
+import type { Tenant } from "../../tenants/registry.ts";
+
+let s: ShardedServer;
+let a: Tenant;
+let b: Tenant;
+let aToken: string;
+let bToken: string;
+
+const served = () => [...s.front.shards, ...s.front.readers].map((h) => h.served);
+
+/** What each worker answered while `fn` ran: [shard 0, shard 1, reader]. */
+async function answeredBy<T>(fn: () => Promise<T>): Promise<{ result: T; by: number[] }> {
+  const before = served();
+  const result = await fn();
+  return { result, by: served().map((n, i) => n - before[i]) };
+}
+
+async function until(ok: () => Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await ok()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+beforeAll(async () => {
+  s = await startShardedServer({ shardStallSeconds: 2 });
+  a = await createTenant(s, "shard-a");
+  b = await createTenant(s, "shard-b");
+  aToken = (await signIn(s, "shard-a-admin")).token;
+  bToken = (await signIn(s, "shard-b-admin")).token;
+}, 60_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+describe("tenant shards", () => {
+  it("puts two consecutive tenants on different shards and runs each one's calls on its own shard", async () => {
+    expect(shardOf(a.id, 2)).not.toBe(shardOf(b.id, 2));
+    const { result, by } = await answeredBy(() =>
+      call(s, "POST", "/api/Tags", { token: aToken, body: { name: "on-a" } })
+    );
+    expect(result.status).toBe(201);
+    expect(by[shardOf(a.id, 2)]).toBe(1);
+    expect(by.reduce((x, y) => x + y)).toBe(1);
+    const onB = await answeredBy(() => call(s, "GET", `/api/Tags/${result.body.id}`, { token: bToken }));
+    // Tenant B's shard answers for B, and B sees nothing of A's.
+    expect(onB.result.status).toBe(404);
+    expect(onB.by[shardOf(b.id, 2)]).toBe(1);
+    const mine = await call(s, "GET", `/api/Tags/${result.body.id}`, { token: aToken });
+    expect([mine.status, mine.body.name]).toEqual([200, "ON-A"]);
+  });
+
+  it("signs in and refreshes either tenant whichever shard takes the call", async () => {
+    // Calls without a tenant go round the shards, so of four sign-ins some land on the other tenant's shard.
+    for (let i = 0; i < 2; i++) {
+      for (const slug of ["shard-a", "shard-b"]) {
+        const signed = await signIn(s, `${slug}-admin`);
+        const me = await call(s, "GET", "/api/User", { token: signed.token });
+        expect(me.status).toBe(200);
+        const refreshed = await call(s, "GET", "/api/Auth", { token: signed.refreshToken });
+        expect(refreshed.status).toBe(200);
+        expect((await call(s, "GET", "/api/User", { token: refreshed.body.token })).status).toBe(200);
+      }
+    }
+    // A wrong password is refused the same way from any shard.
+    const wrong = await call(s, "POST", "/api/Auth", {
+      body: { username: "shard-b-admin", password: "nope-nope-1" },
+    });
+    expect([wrong.status, wrong.body.error.code]).toEqual([401, "auth.wrongCredentials"]);
+  });
+
+  it("ends a reused refresh token's access tokens at once on the owner shard, whichever shard saw the reuse", async () => {
+    for (let shift = 0; shift < 2; shift++) {
+      const signed = await signIn(s, "shard-a-admin");
+      expect((await call(s, "GET", "/api/User", { token: signed.token })).status).toBe(200); // cached as active
+      for (let i = 0; i < shift; i++) await call(s, "GET", "/api/health");
+      expect((await call(s, "GET", "/api/Auth", { token: signed.refreshToken })).status).toBe(200);
+      const reuse = await call(s, "GET", "/api/Auth", { token: signed.refreshToken });
+      expect(reuse.status).toBe(401);
+      const after = await call(s, "GET", "/api/User", { token: signed.token });
+      expect([after.status, after.body.error.code]).toEqual([401, "auth.tokenInvalid"]);
+    }
+  });
+
+  it("answers long reads and deep pages on the reader, read-only, and writes never there", async () => {
+    const report = await answeredBy(() =>
+      call(s, "GET", "/api/WmsInventory/productStock", { token: aToken })
+    );
+    expect(report.result.status).toBe(200);
+    expect(report.by).toEqual([0, 0, 1]);
+    const deep = await answeredBy(() =>
+      call(s, "GET", "/api/Tags?PageNumber=1001&PageSize=10", { token: aToken })
+    );
+    expect(deep.result.status).toBe(200);
+    expect(deep.result.body.results).toEqual([]);
+    expect(deep.by).toEqual([0, 0, 1]);
+    const first = await answeredBy(() =>
+      call(s, "GET", "/api/Tags?PageNumber=1&PageSize=10", { token: aToken })
+    );
+    expect(first.by[2]).toBe(0);
+  });
+
+  it("delivers a shard's committed changes to the front's sockets, with the request id", async () => {
+    const socket = new Socket(s.baseUrl.replace(/^http/, "ws") + "/dataHub");
+    await socket.opened;
+    socket.send({ type: "auth", token: bToken });
+    await socket.next("authenticated");
+    const made = await call(s, "POST", "/api/Tags", {
+      token: bToken,
+      body: { name: "heard" },
+      headers: { "x-request-id": "shard-event-1" },
+    });
+    expect(made.status).toBe(201);
+    const event = await socket.next("event", (e) => e.id === made.body.id);
+    expect(event).toMatchObject({ resource: "Tags", action: "created", correlationId: "shard-event-1" });
+    // Tenant A's change is not heard by tenant B's socket.
+    await call(s, "POST", "/api/Tags", { token: aToken, body: { name: "not-heard" } });
+    await call(s, "POST", "/api/Tags", { token: bToken, body: { name: "heard-2" } });
+    await socket.next("event", (e) => e.action === "created" && e.id !== made.body.id);
+    expect(socket.events().filter((e) => e.resource === "Tags")).toHaveLength(2);
+    await socket.close();
+  });
+
+  it(
+    "restarts a crashed shard: its tenants get 503 meanwhile, never a hang, and the other shard serves on",
+    async () => {
+      const owner = s.front.shards[shardOf(a.id, 2)];
+      const restarts = owner.restarts;
+      owner.post({ t: "crash" });
+      const during = await call(s, "GET", "/api/Tags", {
+        token: aToken,
+        headers: { "accept-language": "de-DE" },
+      });
+      expect([during.status, during.body.error.code, during.headers.get("retry-after")])
+        .toEqual([503, "server.unavailable", "1"]);
+      expect(during.body.error.message).toMatch(/neu gestartet/);
+      expect((await call(s, "GET", "/api/Tags", { token: bToken })).status).toBe(200);
+      await until(async () => (await call(s, "GET", "/api/Tags", { token: aToken })).status === 200);
+      expect(owner.restarts).toBe(restarts + 1);
+      // Nothing was lost: A's data is all there after the restart.
+      const list = await call(s, "GET", "/api/Tags?PageSize=50", { token: aToken });
+      expect(list.body.results.map((t: { name: string }) => t.name)).toContain("ON-A");
+    },
+    30_000,
+  );
+
+  it("leaves a write the crash cut short all or nothing, and the restarted shard writes again", async () => {
+    const owner = s.front.shards[shardOf(a.id, 2)];
+    const count = async () =>
+      (await call(s, "GET", "/api/StorageSpace?PageSize=1", { token: aToken })).body.allFilteredRowCount;
+    const before = await count();
+    // 4,420 locations in one transaction, which pauses every 5 ms: the crash lands inside it.
+    const generating = call(s, "POST", "/api/StorageSpace/generate", {
+      token: aToken,
+      body: {
+        separator: "-",
+        levels: [{ prefix: "K", quantity: 20, digits: 2 }, { quantity: 20, digits: 2 }, {
+          quantity: 10,
+          digits: 2,
+        }],
+      },
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    owner.post({ t: "crash" });
+    // The answer never came from the shard: 503, and nothing of the transaction was kept.
+    const answered = await generating;
+    expect([answered.status, answered.body.error?.code]).toEqual([503, "server.unavailable"]);
+    await until(async () => (await call(s, "GET", "/api/Tags", { token: aToken })).status === 200);
+    expect(await count()).toBe(before);
+    // The dead shard's connection left no lock behind: the new one writes at once.
+    const again = await call(s, "POST", "/api/StorageSpace/generate", {
+      token: aToken,
+      body: { separator: "", levels: [{ prefix: "AFTERCRASH", quantity: 2, digits: 1 }] },
+    });
+    expect([again.status, again.body.created]).toEqual([200, 2]);
+  }, 30_000);
+
+  it("restarts a shard that hangs, answering its waiting requests with 503", async () => {
+    const owner = s.front.shards[shardOf(b.id, 2)];
+    const restarts = owner.restarts;
+    owner.post({ t: "hang" });
+    const started = Date.now();
+    const waiting = await call(s, "GET", "/api/Tags", { token: bToken });
+    expect([waiting.status, waiting.body.error.code]).toEqual([503, "server.unavailable"]);
+    // SHARD_STALL_SECONDS=2: noticed within a few heartbeats.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await call(s, "GET", "/api/Tags", { token: aToken })).status).toBe(200);
+    await until(async () => (await call(s, "GET", "/api/Tags", { token: bToken })).status === 200);
+    expect(owner.restarts).toBe(restarts + 1);
+  }, 30_000);
+});
