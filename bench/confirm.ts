@@ -8,6 +8,7 @@
 // compared with the same reader on an idle server. The documents are written straight into the tenant file
 // as working copies (prepared INSERTs) before anything is timed.
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { statSync } from "node:fs";
 import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
 import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { lineKeyOf } from "../server/domain/stock/ledger/service.ts";
@@ -43,16 +44,19 @@ const PARAMS = {
   readerWaitBoundMs: 50,
 };
 
+/** What fill() makes, for other benchmarks that reuse it (bench/shards.ts). */
+export const FILLED = { lines: PARAMS.lines, products: PARAMS.products, locations: PARAMS.locations };
+
 const day = (d: number) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString().slice(0, 10);
 
-interface Line {
+export interface Line {
   productId: number;
   locationId: number;
   expiryDate: string;
 }
 
 /** Products, locations and the stock lines with one ledger row each; answers the lines made. */
-function fill(raw: DatabaseSync, random: () => number): Line[] {
+export function fill(raw: DatabaseSync, random: () => number): Line[] {
   const pick = (n: number) => Math.floor(random() * n);
   const now = new Date().toISOString();
   const lines: Line[] = [];
@@ -105,10 +109,10 @@ function fill(raw: DatabaseSync, random: () => number): Line[] {
   return lines;
 }
 
-type Kind = "IIN" | "IOU";
+export type Kind = "IIN" | "IOU";
 
 /** Working copies of `count` documents of `size` positions each; a release takes 1 unit from distinct lines. */
-function prepare(
+export function prepare(
   raw: DatabaseSync,
   kind: Kind,
   size: number,
@@ -231,6 +235,8 @@ function rawConfirmer(raw: DatabaseSync) {
 interface SizeResult {
   api: Distribution;
   raw: Distribution;
+  /** What one confirmation through the API appends to the WAL (KiB): its COMMIT's pages. */
+  walKib: Distribution;
   ratioP50: number;
   ratioP99: number;
 }
@@ -267,9 +273,22 @@ export async function run(): Promise<BenchResult> {
     raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
     const rawConfirm = rawConfirmer(raw);
+    // The server checkpoints on no timer here (the harness), so the WAL only grows: its growth over one
+    // confirmation is what that COMMIT wrote.
+    const walPath = `${filePathOf(tenant.dbUrl)}-wal`;
+    const walBytes = () => {
+      try {
+        return statSync(walPath).size;
+      } catch {
+        return 0;
+      }
+    };
+    let walKib: number[] = [];
     const confirmApi = async (id: number) => {
+      const before = walBytes();
       const r = await call(server, "POST", `/api/WmsDocument/${id}/confirm?acceptWarnings=true`, { token });
       if (r.status !== 200) throw new Error(`confirm ${id} answered ${r.status}: ${JSON.stringify(r.body)}`);
+      walKib.push((walBytes() - before) / 1024);
     };
     const timed = async (ids: number[], fn: (id: number) => unknown) => {
       const out: number[] = [];
@@ -291,6 +310,7 @@ export async function run(): Promise<BenchResult> {
         const rawIds = prepare(raw, kind, size, count, lines, random, "raw");
         // Interleaved halves, so that neither side always meets a warmer cache.
         const half = Math.ceil(count / 2);
+        walKib = [];
         const api = [...await timed(apiIds.slice(0, half), confirmApi)];
         const rawTimes = [...await timed(rawIds.slice(0, half), rawConfirm)];
         api.push(...await timed(apiIds.slice(half), confirmApi));
@@ -300,6 +320,7 @@ export async function run(): Promise<BenchResult> {
         const result = {
           api: a,
           raw: r,
+          walKib: distribution(walKib),
           ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
           ratioP99: Math.round((a.p99 / r.p99) * 100) / 100,
         };
@@ -377,7 +398,9 @@ export function summarize(r: BenchResult): string[] {
     ...Object.entries(x.confirm).map(([name, m]) =>
       `  confirm ${name.padEnd(9)} api ${p99(m.api)}  raw ${
         p99(m.raw)
-      }  ratio p50 ${m.ratioP50}, p99 ${m.ratioP99}`
+      }  ratio p50 ${m.ratioP50}, p99 ${m.ratioP99}; WAL per commit p50 ${
+        Math.round(m.walKib?.p50 ?? NaN)
+      } KiB`
     ),
     `  reader idle ${p99(x.reader.idle)}`,
     ...x.reader.besideConfirmations.map((b) =>

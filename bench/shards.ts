@@ -1,0 +1,566 @@
+// Tenant shards (docs/decisions/0007-tenant-shards.md), each figure beside its reference in the same run:
+//
+// - isolation: tenant A holds 1,000,000 stock lines and confirms 1,000-position releases back to back, then
+//   100-position ones; meanwhile tenant A and tenant B each read (`GET`) every 10 ms. Once with the server
+//   on one thread (WORKERS=0), once sharded (WORKERS=2, READERS=1; A and B on different shards).
+// - throughput: point lookups (`GET /api/User/{id}`, tenants A and B alternating) from 32 clients at once
+//   for a few seconds, against WORKERS=1 and WORKERS=2 (and one thread for reference): requests per second.
+// - hub: 1,000 sockets of tenant B on the front while B's tags are edited every 20 ms: every event must
+//   reach every socket; the time from sending the edit to each socket's event.
+// - memory: a sharded server process, then one request for each of 1,000 more tenants (copies of B's file):
+//   RSS and open files before and after, per tenant.
+//
+// Every server here is `server/main.ts` as a process of its own on one data directory, so the bench's
+// clients do not share its threads.
+import { copyFileSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { createPlatform } from "../server/platform.ts";
+import { tenantDbUrlFor } from "../server/config.ts";
+import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
+import { signAccessToken } from "../server/domain/access/auth/tokens.ts";
+import { findUser } from "../server/domain/access/users/service.ts";
+import { nowIso } from "../server/kernel/time.ts";
+import { provisionTenant } from "../tenants/provision.ts";
+import { tenants } from "../tenants/schema.ts";
+import { PASSWORD } from "../tests/fixtures/harness.ts";
+import { Socket } from "../tests/fixtures/hub_socket.ts";
+import { fill, FILLED, type Line, prepare } from "./confirm.ts";
+import {
+  begin,
+  type BenchResult,
+  DENO,
+  type Distribution,
+  distribution,
+  ms,
+  progress,
+  rng,
+  workDir,
+  writeResult,
+} from "./lib.ts";
+
+export const NAME = "shards";
+
+const PARAMS = {
+  isolation: {
+    big: { size: 1000, documents: 10 },
+    small: { size: 100, documents: 40 },
+    readEveryMs: 10,
+    idleSeconds: 2,
+    /** Bounds (p99, ms): the other tenant beside 1,000-position releases, the tenant's own reads, beside 100. */
+    otherTenantP99Ms: 50,
+    ownReadsP99Ms: 250,
+    beside100P99Ms: 30,
+  },
+  throughput: { seconds: 6, warmupSeconds: 2, clients: 32 },
+  hub: { sockets: 1000, edits: 200, everyMs: 20, p99BoundMs: 50 },
+  memory: { tenants: 1000, concurrency: 8 },
+  shards: 2,
+  seed: 13,
+};
+
+interface Tokens {
+  a: string;
+  b: string;
+  aAdmin: number;
+  bAdmin: number;
+  memory: { token: string; userId: number }[];
+}
+
+// --- setup: tenants A and B, A's stock, the 1,000 more tenants and their tokens --------------------
+
+async function setup(dir: string) {
+  const platform = await createPlatform({
+    dataDir: dir,
+    controlDbUrl: `file:${join(dir, "control.db")}`,
+    tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
+    passwordHashCost: 1024,
+    walCheckpointSeconds: 0,
+    accessTokenTtlSeconds: 4 * 3600,
+    smtpUrl: undefined,
+    workers: 0,
+  });
+  try {
+    const made = [];
+    for (const slug of ["bench-a", "bench-b"]) {
+      const { tenant } = await provisionTenant(platform, {
+        slug,
+        companyName: `${slug} Company`,
+        status: "active",
+        admin: {
+          username: `${slug}-admin`,
+          email: `admin@${slug}.example`,
+          password: PASSWORD,
+          visibleName: "admin",
+        },
+      });
+      await platform.pool.forget(tenant.dbUrl);
+      made.push(tenant);
+    }
+    const [a, b] = made;
+    const token = async (tenantId: number, url: string, userId: number) => {
+      const user = await platform.pool.use(url, (conn) => findUser(conn.db, userId));
+      const { session } = await platform.sessions.create(tenantId, userId, "127.0.0.1", "bench");
+      return (await signAccessToken(platform.keys, platform.config, tenantId, session.id, user!)).token;
+    };
+    const tokens: Tokens = {
+      a: await token(a.id, a.dbUrl, a.adminUserId!),
+      b: await token(b.id, b.dbUrl, b.adminUserId!),
+      aAdmin: a.adminUserId!,
+      bAdmin: b.adminUserId!,
+      memory: [],
+    };
+    await platform.pool.forget(a.dbUrl);
+    await platform.pool.forget(b.dbUrl);
+    // The 1,000 more tenants: copies of B's file, registered in the control database.
+    const now = nowIso();
+    const rows: Array<typeof tenants.$inferInsert> = [];
+    for (let i = 1; i <= PARAMS.memory.tenants; i++) {
+      const slug = `bench-m${String(i).padStart(4, "0")}`;
+      const dbUrl = tenantDbUrlFor(platform.config, slug);
+      copyFileSync(filePathOf(b.dbUrl), filePathOf(dbUrl));
+      rows.push({
+        slug,
+        companyName: slug,
+        status: "active",
+        dbUrl,
+        language: "en-us",
+        adminUserId: b.adminUserId,
+        createdAt: now,
+        approvedAt: now,
+      });
+    }
+    const ids = await platform.control.transaction(async (tx) => {
+      const out: number[] = [];
+      for (let i = 0; i < rows.length; i += 100) {
+        out.push(...(await tx.insert(tenants).values(rows.slice(i, i + 100)).returning({ id: tenants.id }))
+          .map((r) => r.id));
+      }
+      return out;
+    });
+    const user = await platform.pool.use(b.dbUrl, (conn) => findUser(conn.db, b.adminUserId!));
+    for (const id of ids) {
+      const { session } = await platform.sessions.create(id, user!.id, "127.0.0.1", "bench");
+      tokens.memory.push({
+        token: (await signAccessToken(platform.keys, platform.config, id, session.id, user!)).token,
+        userId: user!.id,
+      });
+    }
+    await platform.pool.closeAll();
+    return { a, tokens };
+  } finally {
+    await platform.close();
+  }
+}
+
+// --- a server process --------------------------------------------------------------------------------
+
+interface ServerProcess {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startProcess(dir: string, workers: number, readers: number): Promise<ServerProcess> {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  const child = new Deno.Command(DENO, {
+    args: ["run", "-A", "server/main.ts"],
+    env: {
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      WORKERS: String(workers),
+      READERS: String(readers),
+      PASSWORD_HASH_COST: "1024",
+      ACCESS_TOKEN_TTL: String(4 * 3600),
+      WAL_CHECKPOINT_SECONDS: "30",
+      TENANT_POOL_SIZE: "2000",
+      SMTP_URL: "",
+    },
+    stdin: "null",
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(`${url}/api/health`);
+      await r.body?.cancel();
+      if (r.ok) {
+        return {
+          url,
+          pid: child.pid,
+          async stop() {
+            child.kill("SIGTERM");
+            await child.status;
+          },
+        };
+      }
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error("the server did not start within 60 s");
+}
+
+async function get(url: string, token: string): Promise<number> {
+  const t = performance.now();
+  const r = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  await r.arrayBuffer();
+  if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}`);
+  return performance.now() - t;
+}
+
+/** RSS (MiB) and open file descriptors of a process. */
+function processMemory(pid: number): { rssMb: number; fds: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
+  return { rssMb: Math.round(kb / 102.4) / 10, fds: readdirSync(`/proc/${pid}/fd`).length };
+}
+
+// --- isolation ---------------------------------------------------------------------------------------
+
+interface Beside {
+  size: number;
+  documents: number;
+  confirm: Distribution;
+  ownReads: Distribution;
+  otherTenantReads: Distribution;
+}
+
+interface IsolationRun {
+  workers: number;
+  idle: { own: Distribution; otherTenant: Distribution };
+  beside: Beside[];
+}
+
+async function isolation(
+  url: string,
+  workers: number,
+  tokens: Tokens,
+  docs: { big: number[]; small: number[] },
+): Promise<IsolationRun> {
+  const { readEveryMs, idleSeconds } = PARAMS.isolation;
+  const ownRead = () =>
+    get(`${url}/api/Product/${1 + Math.floor(Math.random() * FILLED.products)}`, tokens.a);
+  const otherRead = () => get(`${url}/api/User/${tokens.bAdmin}`, tokens.b);
+  const reader = async (read: () => Promise<number>, running: () => boolean) => {
+    const out: number[] = [];
+    const pending: Promise<void>[] = [];
+    while (running()) {
+      pending.push(read().then((t) => void out.push(t)));
+      await new Promise((r) => setTimeout(r, readEveryMs));
+    }
+    await Promise.all(pending);
+    return distribution(out);
+  };
+  for (let i = 0; i < 20; i++) await Promise.all([ownRead(), otherRead()]); // warm both tenants
+  const idleUntil = performance.now() + idleSeconds * 1000;
+  const idleRunning = () => performance.now() < idleUntil;
+  const [own, otherTenant] = await Promise.all([
+    reader(ownRead, idleRunning),
+    reader(otherRead, idleRunning),
+  ]);
+  const beside: Beside[] = [];
+  for (const [which, ids] of [["big", docs.big], ["small", docs.small]] as const) {
+    const size = PARAMS.isolation[which].size;
+    progress(NAME, `WORKERS=${workers}: reads beside ${ids.length} releases of ${size} positions`);
+    let running = true;
+    const readers = Promise.all([reader(ownRead, () => running), reader(otherRead, () => running)]);
+    const confirmTimes: number[] = [];
+    for (const id of ids) {
+      const t = performance.now();
+      const r = await fetch(`${url}/api/WmsDocument/${id}/confirm?acceptWarnings=true`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.a}` },
+      });
+      const body = await r.text();
+      if (r.status !== 200) throw new Error(`confirm ${id} answered ${r.status}: ${body.slice(0, 300)}`);
+      confirmTimes.push(performance.now() - t);
+    }
+    running = false;
+    const [ownReads, otherTenantReads] = await readers;
+    beside.push({
+      size,
+      documents: ids.length,
+      confirm: distribution(confirmTimes),
+      ownReads,
+      otherTenantReads,
+    });
+  }
+  return { workers, idle: { own, otherTenant }, beside };
+}
+
+// --- throughput --------------------------------------------------------------------------------------
+
+async function throughput(
+  url: string,
+  tokens: Tokens,
+): Promise<{ perSecond: number; latency: Distribution }> {
+  const { seconds, warmupSeconds, clients } = PARAMS.throughput;
+  const targets = [
+    { url: `${url}/api/User/${tokens.aAdmin}`, token: tokens.a },
+    { url: `${url}/api/User/${tokens.bAdmin}`, token: tokens.b },
+  ];
+  let counting = false;
+  let done = 0;
+  const latencies: number[] = [];
+  let stop = false;
+  const client = async (k: number) => {
+    let i = k;
+    while (!stop) {
+      const target = targets[i++ % targets.length];
+      const t = await get(target.url, target.token);
+      if (counting) {
+        done++;
+        if (done % 7 === 0) latencies.push(t);
+      }
+    }
+  };
+  const running = Array.from({ length: clients }, (_, k) => client(k));
+  await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
+  counting = true;
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const elapsed = (performance.now() - t0) / 1000;
+  const count = done;
+  stop = true;
+  await Promise.all(running);
+  return { perSecond: Math.round(count / elapsed), latency: distribution(latencies) };
+}
+
+// --- hub ---------------------------------------------------------------------------------------------
+
+async function hub(url: string, tokens: Tokens) {
+  const { sockets: n, edits, everyMs } = PARAMS.hub;
+  const sockets: Socket[] = [];
+  const wsUrl = url.replace(/^http/, "ws") + "/dataHub";
+  for (let i = 0; i < n; i += 50) {
+    const batch = Array.from({ length: Math.min(50, n - i) }, () => new Socket(wsUrl));
+    await Promise.all(batch.map((s) => s.opened));
+    for (const s of batch) s.send({ type: "auth", token: tokens.b });
+    await Promise.all(batch.map((s) => s.next("authenticated", () => true, 30_000)));
+    sockets.push(...batch);
+  }
+  // When each socket heard each tag's event.
+  const sentAt = new Map<number, number>();
+  const arrivals: [number, number][] = [];
+  let delivered = 0;
+  for (const s of sockets) {
+    const previous = s.ws.onmessage;
+    s.ws.onmessage = (e) => {
+      const at = performance.now();
+      const m = JSON.parse(e.data as string);
+      if (m.type === "event" && m.resource === "Tags") {
+        delivered++;
+        arrivals.push([m.id, at]);
+      } else previous?.call(s.ws, e);
+    };
+  }
+  const answers: Promise<void>[] = [];
+  for (let i = 0; i < edits; i++) {
+    const t = performance.now();
+    answers.push(
+      fetch(`${url}/api/Tags`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tokens.b}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: `hub-${i}-${crypto.randomUUID().slice(0, 8)}` }),
+      }).then(async (r) => {
+        const body = await r.json();
+        if (r.status !== 201) throw new Error(`tag answered ${r.status}`);
+        // The event may come before the answer: its time is counted from the send all the same.
+        sentAt.set(body.id, t);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  await Promise.all(answers);
+  const expected = edits * n;
+  const until = Date.now() + 10_000;
+  while (delivered < expected && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  for (const s of sockets) await s.close();
+  const heard = arrivals.map(([id, at]) => at - (sentAt.get(id) ?? NaN)).filter(Number.isFinite);
+  return { sockets: n, edits, expected, delivered, editToEvent: distribution(heard) };
+}
+
+// --- memory with 1,000 more tenants -----------------------------------------------------------------
+
+async function memory(server: ServerProcess, tokens: Tokens) {
+  // Both big tenants are opened first, so the figure is what each further tenant adds.
+  await get(`${server.url}/api/User/${tokens.aAdmin}`, tokens.a);
+  await get(`${server.url}/api/User/${tokens.bAdmin}`, tokens.b);
+  await new Promise((r) => setTimeout(r, 500));
+  const before = processMemory(server.pid);
+  let next = 0;
+  const worker = async () => {
+    while (next < tokens.memory.length) {
+      const t = tokens.memory[next++];
+      await get(`${server.url}/api/User/${t.userId}`, t.token);
+    }
+  };
+  await Promise.all(Array.from({ length: PARAMS.memory.concurrency }, worker));
+  await new Promise((r) => setTimeout(r, 500));
+  const after = processMemory(server.pid);
+  const n = tokens.memory.length;
+  return {
+    tenants: n,
+    before,
+    after,
+    rssPerTenantKb: Math.round(((after.rssMb - before.rssMb) * 1024) / n),
+    fdsPerTenant: Math.round(((after.fds - before.fds) / n) * 100) / 100,
+  };
+}
+
+// --- the run -----------------------------------------------------------------------------------------
+
+type Results = {
+  setupSeconds: number;
+  isolation: { oneThread: IsolationRun; sharded: IsolationRun };
+  ratios: {
+    otherTenantP99BesideBigOneThreadToSharded: number;
+    lookupsPerSecondTwoShardsToOne: number;
+  };
+  throughput: Record<string, { perSecond: number; latency: Distribution }>;
+  hub: Awaited<ReturnType<typeof hub>>;
+  memory: Awaited<ReturnType<typeof memory>>;
+};
+
+export async function run(): Promise<BenchResult> {
+  const started = begin();
+  const dir = workDir(NAME);
+  const t0 = performance.now();
+  progress(NAME, `setting up tenants A and B and ${PARAMS.memory.tenants} more`);
+  const { a, tokens } = await setup(dir);
+  progress(NAME, `filling tenant A with ${FILLED.lines.toLocaleString("en")} stock lines`);
+  const raw = new DatabaseSync(filePathOf(a.dbUrl));
+  raw.exec("PRAGMA journal_mode = WAL");
+  raw.exec("PRAGMA cache_size = -262144");
+  const random = rng(PARAMS.seed);
+  const lines: Line[] = fill(raw, random);
+  const docsFor = (tag: string) => ({
+    big: prepare(raw, "IOU", PARAMS.isolation.big.size, PARAMS.isolation.big.documents, lines, random, tag),
+    small: prepare(
+      raw,
+      "IOU",
+      PARAMS.isolation.small.size,
+      PARAMS.isolation.small.documents,
+      lines,
+      random,
+      tag,
+    ),
+  });
+  const oneThreadDocs = docsFor("one");
+  const shardedDocs = docsFor("sharded");
+  raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  raw.exec("ANALYZE");
+  raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  raw.close();
+  const setupSeconds = Math.round((performance.now() - t0) / 100) / 10;
+
+  const notes: string[] = [];
+  const withServer = async <T>(workers: number, readers: number, fn: (s: ServerProcess) => Promise<T>) => {
+    const s = await startProcess(dir, workers, readers);
+    try {
+      return await fn(s);
+    } finally {
+      await s.stop();
+    }
+  };
+  progress(NAME, "isolation on one thread");
+  const oneThread = await withServer(0, 0, (s) => isolation(s.url, 0, tokens, oneThreadDocs));
+  progress(NAME, "isolation sharded");
+  const sharded = await withServer(
+    PARAMS.shards,
+    1,
+    (s) => isolation(s.url, PARAMS.shards, tokens, shardedDocs),
+  );
+
+  const throughputs: Results["throughput"] = {};
+  for (const workers of [0, 1, 2]) {
+    progress(NAME, `throughput with WORKERS=${workers}`);
+    throughputs[`workers${workers}`] = await withServer(workers, 0, (s) => throughput(s.url, tokens));
+  }
+  progress(NAME, `hub: ${PARAMS.hub.sockets} sockets, ${PARAMS.hub.edits} edits`);
+  const hubResult = await withServer(PARAMS.shards, 1, (s) => hub(s.url, tokens));
+  progress(NAME, `memory: ${PARAMS.memory.tenants} more tenants over ${PARAMS.shards} shards`);
+  const memoryResult = await withServer(PARAMS.shards, 1, (s) => memory(s, tokens));
+
+  const big = (r: IsolationRun) => r.beside.find((b) => b.size === PARAMS.isolation.big.size)!;
+  const small = (r: IsolationRun) => r.beside.find((b) => b.size === PARAMS.isolation.small.size)!;
+  const ratio = (x: number, y: number) => Math.round((x / y) * 100) / 100;
+  const results: Results = {
+    setupSeconds,
+    isolation: { oneThread, sharded },
+    ratios: {
+      otherTenantP99BesideBigOneThreadToSharded: ratio(
+        big(oneThread).otherTenantReads.p99,
+        big(sharded).otherTenantReads.p99,
+      ),
+      lookupsPerSecondTwoShardsToOne: ratio(throughputs.workers2.perSecond, throughputs.workers1.perSecond),
+    },
+    throughput: throughputs,
+    hub: hubResult,
+    memory: memoryResult,
+  };
+  const bounds = PARAMS.isolation;
+  const checks: [boolean, string][] = [
+    [
+      big(sharded).otherTenantReads.p99 <= bounds.otherTenantP99Ms,
+      "other tenant's p99 beside 1,000-position releases",
+    ],
+    [
+      big(sharded).ownReads.p99 <= bounds.ownReadsP99Ms,
+      "the tenant's own p99 beside its 1,000-position releases",
+    ],
+    [small(sharded).ownReads.p99 <= bounds.beside100P99Ms, "reads beside 100-position releases"],
+    [hubResult.delivered === hubResult.expected, "every hub event delivered"],
+    [hubResult.editToEvent.p99 <= PARAMS.hub.p99BoundMs, "hub edit-to-event p99"],
+  ];
+  for (const [ok, what] of checks) if (!ok) notes.push(`over its bound: ${what}`);
+  notes.push(
+    "Milliseconds per request over HTTP/1.1 keep-alive on 127.0.0.1; every server is server/main.ts in its own",
+    "process on one data directory. isolation: tenant A (1,000,000 stock lines) confirms releases back to back",
+    "while A (GET /api/Product/{id}) and B (GET /api/User/{id}) each read every 10 ms; oneThread is WORKERS=0,",
+    "sharded WORKERS=2 READERS=1 (A and B on different shards). throughput: 32 clients in this process, lookups",
+    "alternating between A and B; the clients share the machine's 2 cores with the server. hub: sockets of B",
+    "on the front, tags of B added every 20 ms; editToEvent from sending the POST to each socket's event.",
+    "memory: RSS and open files of the server process before and after one request for each of 1,000 more",
+    "tenants (copies of B's file), spread over the shards by id.",
+  );
+  return writeResult(NAME, started, PARAMS, results, checks.every(([ok]) => ok), notes);
+}
+
+const p99 = (d: Distribution) => `p50 ${ms(d.p50)}  p99 ${ms(d.p99)}  (n=${d.n})`;
+
+export function summarize(r: BenchResult): string[] {
+  const x = r.results as Results;
+  const iso = (name: string, run: IsolationRun) => [
+    `  ${name}: idle own ${p99(run.idle.own)}, other tenant ${p99(run.idle.otherTenant)}`,
+    ...run.beside.map((b) =>
+      `    beside ${b.documents} x ${b.size}-position releases (confirm ${p99(b.confirm)}): own ${
+        p99(b.ownReads)
+      }; other tenant ${p99(b.otherTenantReads)}`
+    ),
+  ];
+  return [
+    `isolation (setup ${x.setupSeconds} s):`,
+    ...iso("one thread", x.isolation.oneThread),
+    ...iso("sharded", x.isolation.sharded),
+    `throughput: ${
+      Object.entries(x.throughput).map(([k, v]) => `${k} ${v.perSecond}/s (${p99(v.latency)})`).join("; ")
+    }`,
+    `ratios: other tenant's p99 beside 1,000-position releases, one thread / sharded ${x.ratios.otherTenantP99BesideBigOneThreadToSharded}x; lookups per second, 2 shards / 1: ${x.ratios.lookupsPerSecondTwoShardsToOne}x`,
+    `hub: ${x.hub.delivered}/${x.hub.expected} events to ${x.hub.sockets} sockets; edit to event ${
+      p99(x.hub.editToEvent)
+    }`,
+    `memory: ${x.memory.tenants} tenants: RSS ${x.memory.before.rssMb} -> ${x.memory.after.rssMb} MiB (${x.memory.rssPerTenantKb} KiB each), fds ${x.memory.before.fds} -> ${x.memory.after.fds} (${x.memory.fdsPerTenant} each)`,
+  ];
+}
+
+if (import.meta.main) {
+  const r = await run();
+  if (!Deno.env.get("BENCH_CHILD")) { for (const line of summarize(r)) console.log(line); }
+}

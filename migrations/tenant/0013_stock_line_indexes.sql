@@ -1,0 +1,2 @@
+DROP INDEX `stock_lines_product`;--> statement-breakpoint
+DROP INDEX `stock_lines_product_expiry`;
