@@ -19,8 +19,10 @@ import type { Actor } from "../kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { type Role, shardOf } from "./placement.ts";
 import {
+  Batch,
   fromWire,
   type FromWorker,
+  headerList,
   type RemoteAddr,
   toWire,
   type ToWorker,
@@ -45,6 +47,7 @@ type Origin =
 /** One worker thread as the front sees it: started, ready, or down (and being restarted). */
 export class WorkerHandle {
   worker!: Worker;
+  #outgoing!: Batch<ToWorker>;
   state: "starting" | "ready" | "down" | "stopped" = "starting";
   /** Requests handed to this worker, by id. */
   readonly requests = new Map<number, { resolve(res: Response): void; req: Request }>();
@@ -79,8 +82,10 @@ export class WorkerHandle {
       type: "module",
       name: `${this.role}-${this.index}`,
     });
-    worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      if (worker === this.worker) this.front.received(this, e.data);
+    this.#outgoing = new Batch((messages, transfer) => worker.postMessage(messages, transfer));
+    worker.onmessage = (e: MessageEvent<FromWorker[]>) => {
+      if (worker !== this.worker) return;
+      for (const m of e.data) this.front.received(this, m);
     };
     worker.onerror = (e) => {
       e.preventDefault();
@@ -98,8 +103,8 @@ export class WorkerHandle {
     });
   }
 
-  post(message: ToWorker, transfer: Transferable[] = []): void {
-    this.worker.postMessage(message, transfer);
+  post(message: ToWorker, transfer?: Transferable[]): void {
+    this.#outgoing.push(message, transfer);
   }
 
   nextId(): number {
@@ -154,7 +159,7 @@ export class WorkerHandle {
       id,
       method: req.method,
       url: req.url,
-      headers: [...req.headers],
+      headers: headerList(req.headers),
       body,
       remoteAddr,
     }, body ? [body] : []);

@@ -30,6 +30,43 @@ export function fromWire(err: WireError): Error {
   return "code" in err ? new AppError(err.code, err.details) : new Error(err.message);
 }
 
+/**
+ * Messages to one thread, sent together at the end of the current turn: under load many requests and
+ * answers share one message (one wake-up of the other thread, one serialisation) instead of one each.
+ */
+export class Batch<M> {
+  #queue: M[] = [];
+  #transfer: Transferable[] = [];
+  #scheduled = false;
+
+  constructor(readonly send: (messages: M[], transfer: Transferable[]) => void) {}
+
+  push(message: M, transfer?: Transferable[]): void {
+    this.#queue.push(message);
+    if (transfer?.length) this.#transfer.push(...transfer);
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => this.flush());
+  }
+
+  flush(): void {
+    this.#scheduled = false;
+    if (this.#queue.length === 0) return;
+    const messages = this.#queue;
+    const transfer = this.#transfer;
+    this.#queue = [];
+    this.#transfer = [];
+    this.send(messages, transfer);
+  }
+}
+
+/** A response's or request's headers as a flat list, without the sorting copy the iterator makes. */
+export function headerList(headers: Headers): [string, string][] {
+  const list: [string, string][] = [];
+  headers.forEach((value, name) => void list.push([name, value]));
+  return list;
+}
+
 export type ToWorker =
   | {
     t: "init";

@@ -6,18 +6,19 @@
 import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
 import { owns, type Placement, runHere } from "./placement.ts";
-import { fromWire, type FromWorker, toWire, type ToWorker } from "./protocol.ts";
+import { Batch, fromWire, type FromWorker, headerList, toWire, type ToWorker } from "./protocol.ts";
 import { verifySocketToken } from "../hub/routes.ts";
 import type { Hono } from "hono";
 import type { Env } from "../http/types.ts";
 
 const self = globalThis as unknown as {
-  postMessage(message: FromWorker, transfer?: Transferable[]): void;
-  onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
+  postMessage(message: FromWorker[], transfer?: Transferable[]): void;
+  onmessage: ((e: MessageEvent<ToWorker[]>) => void) | null;
   close(): void;
 };
 
-const post = (message: FromWorker, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+const outgoing = new Batch<FromWorker>((messages, transfer) => self.postMessage(messages, transfer));
+const post = (message: FromWorker, transfer?: Transferable[]) => outgoing.push(message, transfer);
 
 let platform: Platform | undefined;
 let app: Hono<Env> | undefined;
@@ -60,7 +61,10 @@ async function answer(m: Extract<ToWorker, { t: "req" }>): Promise<void> {
     });
     const res = await app!.fetch(req, { remoteAddr: m.remoteAddr });
     const body = res.body ? await res.arrayBuffer() : null;
-    post({ t: "res", id: m.id, status: res.status, headers: [...res.headers], body }, body ? [body] : []);
+    post(
+      { t: "res", id: m.id, status: res.status, headers: headerList(res.headers), body },
+      body ? [body] : [],
+    );
   } catch (err) {
     // The app answers every failure itself; this is a fault in the worker's own plumbing.
     console.error(`worker: request ${m.method} ${m.url} failed outside the app:`, err);
@@ -117,11 +121,12 @@ async function handle(m: ToWorker): Promise<void> {
     case "stop":
       await platform!.close();
       post({ t: "stopped" });
+      outgoing.flush();
       self.close();
       return;
   }
 }
 
 self.onmessage = (e) => {
-  handle(e.data).catch((err) => console.error(`worker: message ${e.data.t} failed:`, err));
+  for (const m of e.data) handle(m).catch((err) => console.error(`worker: message ${m.t} failed:`, err));
 };

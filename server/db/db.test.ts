@@ -9,7 +9,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client/web";
 import type { Connection } from "./connection.ts";
-import { CACHE_KIB, LocalConnection } from "./local.ts";
+import { CACHE_KIB, HEAP_MIB, LocalConnection } from "./local.ts";
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
 import { runEach } from "./bulk.ts";
@@ -341,6 +341,8 @@ describe("LocalConnection", () => {
     expect(Number(timeout)).toBeGreaterThan(0);
     // A page cache of CACHE_KIB (a negative cache_size is KiB), not SQLite's 2 MiB default.
     expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -CACHE_KIB }]);
+    // Under one budget for the whole process (every shard's connections), not one per connection.
+    expect(await conn.query("PRAGMA soft_heap_limit")).toEqual([{ soft_heap_limit: HEAP_MIB * 1024 * 1024 }]);
     // Foreign keys are enforced, not only switched on.
     await conn.query("CREATE TABLE parent (id INTEGER PRIMARY KEY)");
     await conn.query("CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))");

@@ -37,6 +37,22 @@ const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 export const CACHE_KIB = Number(Deno.env.get("SQLITE_CACHE_KIB") ?? 65536);
 
 /**
+ * All of SQLite's memory in this process (every shard's page caches, schemas and statements), in MiB:
+ * past it, SQLite takes pages back from the caches (whichever tenant's are least recently used) instead of
+ * growing. One budget for the process, since an idle tenant's cache costs nothing and a busy one's should
+ * take what the idle ones leave: 1,000 open tenants cost about 830 KiB each whatever their cache_size (their
+ * schemas and statements; bench/results/shards.json), and three connections scanning a million stock lines
+ * took 238 MiB unbounded, 98 MiB under a 64 MiB limit. `SQLITE_HEAP_MIB` overrides it; 0 is no limit.
+ */
+export const HEAP_MIB = Number(Deno.env.get("SQLITE_HEAP_MIB") ?? 1024);
+{
+  // The limit is the process's (sqlite3_soft_heap_limit64): any connection sets it for all.
+  const db = new DatabaseSync(":memory:");
+  db.exec(`PRAGMA soft_heap_limit = ${Math.max(0, HEAP_MIB) * 1024 * 1024}`);
+  db.close();
+}
+
+/**
  * Lets the event loop turn once. On the main thread setImmediate does (sockets are read in between); in a
  * worker (a shard: server/cluster/) it does not let the worker's messages in, and setTimeout(0) costs about
  * 2 ms there, so a message to ourselves through a MessageChannel does it (about 10 µs).

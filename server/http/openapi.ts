@@ -72,8 +72,26 @@ function templatesFor(count: number, first: string): string[][] {
   return [...(templateIndex.get(`${count}/${first}`) ?? []), ...(templateIndex.get(`${count}/:`) ?? [])];
 }
 
+/** Paths already rewritten (most calls repeat a few hundred shapes), forgotten when full or when routes change. */
+const canonical = new Map<string, string>();
+let canonicalRoutes = -1;
+const CANONICAL_MAX = 10_000;
+
 /** Rewrites the static segments of an /api path to the case they were declared in. */
 export function canonicalPath(path: string): string {
+  if (canonicalRoutes !== routes.length) {
+    canonical.clear();
+    canonicalRoutes = routes.length;
+  }
+  const hit = canonical.get(path);
+  if (hit !== undefined) return hit;
+  const rewritten = rewrite(path);
+  if (canonical.size >= CANONICAL_MAX) canonical.clear();
+  canonical.set(path, rewritten);
+  return rewritten;
+}
+
+function rewrite(path: string): string {
   if (!path.toLowerCase().startsWith("/api")) return path;
   const segments = path.split("/");
   const lowered = segments.map((s) => s.toLowerCase());

@@ -4,6 +4,7 @@
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { prepared } from "../../db/prepared.ts";
 import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
@@ -100,19 +101,6 @@ export type ResourceDef<T extends AnyTable, F extends Record<string, FieldDef>> 
   & EntityDef<T, F>
   & ResourceHooks;
 
-/**
- * `col` is one of `ids`, as one JSON parameter however many ids there are: drizzle builds a 50-id IN list
- * parameter by parameter, a noticeable share of a cheap list call, and the statement's text would differ
- * with every page size.
- */
-function oneOf(col: SQLiteColumn, ids: number[]): SQL {
-  return sql`${col} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-}
-
-interface PreparedRows {
-  all(values: { ids: string }): Promise<unknown>;
-}
-
 /** Who may add, edit and delete, from the metadata: administrators, or business managers too. */
 export function writersOf(meta: ResourceMeta): Access {
   return meta.writers === "admin" ? "admin" : "manager";
@@ -189,8 +177,6 @@ export class Resource<
   readonly #versionCol: SQLiteColumn;
   /** The table, as the engine handles any table. */
   readonly #t: AnyTable;
-  /** The rows of a page, by their ids: built and prepared once per database handle. */
-  readonly #rowsByIds = new WeakMap<Db, PreparedRows>();
   #dependents?: Dependent[];
 
   constructor(readonly def: ResourceDef<T, F>) {
@@ -280,27 +266,39 @@ export class Resource<
   }
 
   async #pageRows(db: Db, ids: number[]): Promise<AnyRow[]> {
-    let query = this.#rowsByIds.get(db);
-    if (!query) {
-      query = db.select().from(this.#t)
-        .where(sql`${this.#idCol} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
-        .prepare() as unknown as PreparedRows;
-      this.#rowsByIds.set(db, query);
-    }
-    return await query.all({ ids: JSON.stringify(ids) }) as AnyRow[];
+    const query = prepared<{ ids: string }, AnyRow>(
+      db,
+      `${this.def.resource}.rowsByIds`,
+      (d) =>
+        d.select().from(this.#t)
+          .where(sql`${this.#idCol} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare(),
+    );
+    return await query.all({ ids: JSON.stringify(ids) });
+  }
+
+  /** A statement of this resource over a page's ids (one JSON array), prepared once per database handle. */
+  #byIds<R>(db: Db, key: string, build: (ids: SQL) => { prepare(): unknown }) {
+    return prepared<{ ids: string }, R>(
+      db,
+      `${this.def.resource}.${key}`,
+      () => build(sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare(),
+    );
   }
 
   /** Rows as the API answers them, with their link ids and extra display values. */
   async #dtos(db: Db, rows: AnyRow[]): Promise<Rec[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
+    const idsJson = JSON.stringify(ids);
     const links: Record<string, Map<number, number[]>> = {};
     for (const [name, link] of Object.entries(this.links)) {
-      const found = await db.select({ owner: link.owner, target: link.target }).from(link.table)
-        .where(oneOf(link.owner, ids)).orderBy(link.owner, link.target) as {
-          owner: number;
-          target: number;
-        }[];
+      const found = await this.#byIds<{ owner: number; target: number }>(
+        db,
+        `link.${name}`,
+        (among) =>
+          db.select({ owner: link.owner, target: link.target }).from(link.table)
+            .where(sql`${link.owner} IN ${among}`).orderBy(link.owner, link.target),
+      ).all({ ids: idsJson });
       const byOwner = new Map<number, number[]>();
       for (const { owner, target } of found) {
         const list = byOwner.get(owner);
@@ -311,11 +309,13 @@ export class Resource<
     }
     const values: Record<string, Map<number, string[]>> = {};
     for (const [name, list] of Object.entries(this.values)) {
-      const found = await db.select({ owner: list.owner, value: list.value }).from(list.table)
-        .where(oneOf(list.owner, ids)).orderBy(list.owner, list.value) as {
-          owner: number;
-          value: string;
-        }[];
+      const found = await this.#byIds<{ owner: number; value: string }>(
+        db,
+        `values.${name}`,
+        (among) =>
+          db.select({ owner: list.owner, value: list.value }).from(list.table)
+            .where(sql`${list.owner} IN ${among}`).orderBy(list.owner, list.value),
+      ).all({ ids: idsJson });
       const byOwner = new Map<number, string[]>();
       for (const { owner, value } of found) {
         const got = byOwner.get(owner);
@@ -337,8 +337,13 @@ export class Resource<
       ];
       const table = (d.column as unknown as { table: AnyTable }).table;
       const named = targets.length
-        ? await db.select({ id: table.id as SQLiteColumn, name: d.column }).from(table)
-          .where(oneOf(table.id as SQLiteColumn, targets)) as { id: number; name: string }[]
+        ? await this.#byIds<{ id: number; name: string }>(
+          db,
+          `display.${d.display}`,
+          (among) =>
+            db.select({ id: table.id as SQLiteColumn, name: d.column }).from(table)
+              .where(sql`${table.id} IN ${among}`),
+        ).all({ ids: JSON.stringify(targets) })
         : [];
       const nameOf = new Map(named.map((r) => [r.id, r.name]));
       for (const row of unnamed) add(row.id, { [d.display]: nameOf.get(row[d.field]) ?? null });
@@ -347,8 +352,13 @@ export class Resource<
       if (!link.names || !link.namesField) continue;
       const targets = [...new Set([...links[name].values()].flat())];
       const named = targets.length
-        ? await db.select({ id: link.targetId, name: link.names }).from(link.targetTable)
-          .where(oneOf(link.targetId, targets)) as { id: number; name: string }[]
+        ? await this.#byIds<{ id: number; name: string }>(
+          db,
+          `linkNames.${name}`,
+          (among) =>
+            db.select({ id: link.targetId, name: link.names! }).from(link.targetTable)
+              .where(sql`${link.targetId} IN ${among}`),
+        ).all({ ids: JSON.stringify(targets) })
         : [];
       const nameOf = new Map(named.map((r) => [r.id, r.name]));
       for (const row of rows) {
@@ -409,7 +419,11 @@ export class Resource<
   }
 
   async #find(db: Db, actor: Actor, id: number): Promise<AnyRow | undefined> {
-    const [row] = await this.#rows(db, and(eq(this.#idCol, id), this.#scope(actor)));
+    const scope = this.#scope(actor);
+    // Most callers see the whole table: their read is the page read of one id, already prepared.
+    const [row] = scope
+      ? await this.#rows(db, and(eq(this.#idCol, id), scope))
+      : await this.#pageRows(db, [id]);
     return row;
   }
 

@@ -1,8 +1,9 @@
 // A signed-in user's roles, modules and contractor as they are now, not as the access token said when it was
 // issued (up to its 15 minutes ago): a demoted manager or a contractor user moved to another contractor
 // loses what they lost within CURRENT_CACHE_MS in every process, at once in the one that made the change.
-import { eq } from "drizzle-orm";
-import type { Connection } from "../../../db/connection.ts";
+import { eq, sql } from "drizzle-orm";
+import { prepared } from "../../../db/prepared.ts";
+import type { Connection, Db } from "../../../db/connection.ts";
 import type { Actor } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import type { Platform } from "../../../platform.ts";
@@ -33,6 +34,14 @@ function cacheOf(platform: Platform) {
   return cache;
 }
 
+/** A user by id, prepared once per connection: read on every call whose roles are not remembered. */
+export const userById = (db: Db) =>
+  prepared<{ id: number }, typeof users.$inferSelect>(
+    db,
+    "users.byId",
+    (d) => d.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare(),
+  );
+
 /** The actor of a verified token with the user's roles as stored now; a user gone or blocked is refused. */
 export async function currentActor(platform: Platform, conn: Connection, actor: Actor): Promise<Actor> {
   const cache = cacheOf(platform);
@@ -40,7 +49,7 @@ export async function currentActor(platform: Platform, conn: Connection, actor: 
   const now = Date.now();
   let hit = cache.get(key);
   if (!hit || hit.until <= now) {
-    const [row] = await conn.db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+    const row = await userById(conn.db).get({ id: actor.userId });
     if (!row || row.blocked || !row.active) throw new AppError("auth.tokenInvalid");
     if (cache.size >= CACHE_MAX) cache.clear();
     hit = {

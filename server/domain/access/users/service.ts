@@ -14,7 +14,7 @@ import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { companies } from "../../parties/companies/entity.ts";
 import { listFieldsOf } from "../../resource/engine.ts";
-import { forgetRoles } from "./current.ts";
+import { forgetRoles, userById } from "./current.ts";
 import { type User, user, type UserCreate, userMeta, users, type UserUpdate } from "./entity.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -48,14 +48,14 @@ export function listUsers(ctx: TenantContext, query: ListQuery) {
 
 export async function getUser(ctx: TenantContext, id: number): Promise<User> {
   if (!readsUsers(ctx.actor) && ctx.actor.userId !== id) throw notFound();
-  const [row] = await ctx.conn.db.select().from(users).where(eq(users.id, id)).limit(1);
+  const row = await userById(ctx.conn.db).get({ id });
   if (!row) throw notFound();
   return toUserDto(row);
 }
 
-export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+/** A user by id (prepared once per connection handle; a transaction's handle prepares it for itself). */
+export function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  return userById(db).get({ id });
 }
 
 /** A user of a tenant this request did not sign in to (sign-in, reset mail), read on the tenant's shard. */
