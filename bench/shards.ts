@@ -55,6 +55,8 @@ const PARAMS = {
   throughput: { seconds: 6, warmupSeconds: 2, clients: 32 },
   hub: { sockets: 1000, edits: 200, everyMs: 20, p99BoundMs: 50 },
   memory: { tenants: 1000, concurrency: 8 },
+  /** RSS of a sharded server over a long mixed run, sampled every `sampleEvery` requests. */
+  plateau: { requests: 1_000_000, sampleEvery: 100_000, clients: 32, growthFrom: 300_000, maxGrowthMb: 64 },
   shards: 2,
   seed: 13,
 };
@@ -214,6 +216,22 @@ async function get(url: string, token: string): Promise<number> {
   return performance.now() - t;
 }
 
+/** CPU time (ms) each thread of a process has used, by thread name (the front is "deno", workers "worker-N"). */
+function threadCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim();
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime, in clock ticks (USER_HZ, 100 on Linux).
+      const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+      out.set(name, (out.get(name) ?? 0) + ms);
+    } catch { /* the thread ended meanwhile */ }
+  }
+  return out;
+}
+
 /** RSS (MiB) and open file descriptors of a process. */
 function processMemory(pid: number): { rssMb: number; fds: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -296,10 +314,14 @@ async function isolation(
 
 // --- throughput --------------------------------------------------------------------------------------
 
-async function throughput(
-  url: string,
-  tokens: Tokens,
-): Promise<{ perSecond: number; latency: Distribution }> {
+interface Throughput {
+  perSecond: number;
+  latency: Distribution;
+  /** Server CPU per request (µs), by thread: the front ("deno") and each worker. */
+  cpuPerRequestUs: Record<string, number>;
+}
+
+async function throughput(url: string, pid: number, tokens: Tokens): Promise<Throughput> {
   const { seconds, warmupSeconds, clients } = PARAMS.throughput;
   const targets = [
     { url: `${url}/api/User/${tokens.aAdmin}`, token: tokens.a },
@@ -323,13 +345,20 @@ async function throughput(
   const running = Array.from({ length: clients }, (_, k) => client(k));
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
   counting = true;
+  const cpuBefore = threadCpu(pid);
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = (performance.now() - t0) / 1000;
   const count = done;
+  const cpuAfter = threadCpu(pid);
   stop = true;
   await Promise.all(running);
-  return { perSecond: Math.round(count / elapsed), latency: distribution(latencies) };
+  const cpuPerRequestUs: Record<string, number> = {};
+  for (const [name, ms] of cpuAfter) {
+    const used = ms - (cpuBefore.get(name) ?? 0);
+    if (used > 0) cpuPerRequestUs[name] = Math.round((used * 1000) / count);
+  }
+  return { perSecond: Math.round(count / elapsed), latency: distribution(latencies), cpuPerRequestUs };
 }
 
 // --- hub ---------------------------------------------------------------------------------------------
@@ -414,6 +443,57 @@ async function memory(server: ServerProcess, tokens: Tokens) {
   };
 }
 
+// --- RSS over a million mixed requests ----------------------------------------------------------------
+
+async function plateau(server: ServerProcess, tokens: Tokens) {
+  const { requests, sampleEvery, clients, growthFrom, maxGrowthMb } = PARAMS.plateau;
+  // Lookups of both tenants, product reads and list pages of A, user lists of B, and now and then a report
+  // (a reader) and one of the 1,000 small tenants (their connections come and go in the pools).
+  const kinds: [number, (i: number) => [string, string]][] = [
+    [40, () => [`/api/User/${tokens.aAdmin}`, tokens.a]],
+    [20, () => [`/api/User/${tokens.bAdmin}`, tokens.b]],
+    [20, (i) => [`/api/Product/${1 + (i * 7919) % FILLED.products}`, tokens.a]],
+    [10, (i) => [`/api/Product?PageSize=20&PageNumber=${1 + i % 50}`, tokens.a]],
+    [5, () => [`/api/User?PageSize=20`, tokens.b]],
+    [
+      4,
+      (
+        i,
+      ) => [
+        `/api/User/${tokens.memory[i % tokens.memory.length].userId}`,
+        tokens.memory[i % tokens.memory.length].token,
+      ],
+    ],
+    [1, () => [`/api/WmsInventory/productStock?PageSize=20`, tokens.a]],
+  ];
+  const table: ((i: number) => [string, string])[] = [];
+  for (const [weight, make] of kinds) for (let k = 0; k < weight; k++) table.push(make);
+  const samples: { requests: number; rssMb: number; fds: number; seconds: number }[] = [];
+  const t0 = performance.now();
+  let next = 0;
+  let done = 0;
+  const client = async () => {
+    while (next < requests) {
+      const i = next++;
+      const [path, token] = table[i % table.length](i);
+      await get(`${server.url}${path}`, token);
+      if (++done % sampleEvery === 0) {
+        samples.push({
+          requests: done,
+          ...processMemory(server.pid),
+          seconds: Math.round((performance.now() - t0) / 100) / 10,
+        });
+        progress(NAME, `plateau: ${done.toLocaleString("en")} requests, RSS ${samples.at(-1)!.rssMb} MiB`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  const from = samples.find((x) => x.requests >= growthFrom) ?? samples[0];
+  const last = samples.at(-1)!;
+  const growthMb = Math.round((last.rssMb - from.rssMb) * 10) / 10;
+  return { requests, samples, growthMb, growthFrom: from.requests, ok: growthMb <= maxGrowthMb };
+}
+
 // --- the run -----------------------------------------------------------------------------------------
 
 type Results = {
@@ -423,9 +503,10 @@ type Results = {
     otherTenantP99BesideBigOneThreadToSharded: number;
     lookupsPerSecondTwoShardsToOne: number;
   };
-  throughput: Record<string, { perSecond: number; latency: Distribution }>;
+  throughput: Record<string, Throughput>;
   hub: Awaited<ReturnType<typeof hub>>;
   memory: Awaited<ReturnType<typeof memory>>;
+  plateau: Awaited<ReturnType<typeof plateau>>;
 };
 
 export async function run(): Promise<BenchResult> {
@@ -481,12 +562,14 @@ export async function run(): Promise<BenchResult> {
   const throughputs: Results["throughput"] = {};
   for (const workers of [0, 1, 2]) {
     progress(NAME, `throughput with WORKERS=${workers}`);
-    throughputs[`workers${workers}`] = await withServer(workers, 0, (s) => throughput(s.url, tokens));
+    throughputs[`workers${workers}`] = await withServer(workers, 0, (s) => throughput(s.url, s.pid, tokens));
   }
   progress(NAME, `hub: ${PARAMS.hub.sockets} sockets, ${PARAMS.hub.edits} edits`);
   const hubResult = await withServer(PARAMS.shards, 1, (s) => hub(s.url, tokens));
   progress(NAME, `memory: ${PARAMS.memory.tenants} more tenants over ${PARAMS.shards} shards`);
   const memoryResult = await withServer(PARAMS.shards, 1, (s) => memory(s, tokens));
+  progress(NAME, `plateau: ${PARAMS.plateau.requests.toLocaleString("en")} mixed requests`);
+  const plateauResult = await withServer(PARAMS.shards, 1, (s) => plateau(s, tokens));
 
   const big = (r: IsolationRun) => r.beside.find((b) => b.size === PARAMS.isolation.big.size)!;
   const small = (r: IsolationRun) => r.beside.find((b) => b.size === PARAMS.isolation.small.size)!;
@@ -504,6 +587,7 @@ export async function run(): Promise<BenchResult> {
     throughput: throughputs,
     hub: hubResult,
     memory: memoryResult,
+    plateau: plateauResult,
   };
   const bounds = PARAMS.isolation;
   const checks: [boolean, string][] = [
@@ -518,6 +602,7 @@ export async function run(): Promise<BenchResult> {
     [small(sharded).ownReads.p99 <= bounds.beside100P99Ms, "reads beside 100-position releases"],
     [hubResult.delivered === hubResult.expected, "every hub event delivered"],
     [hubResult.editToEvent.p99 <= PARAMS.hub.p99BoundMs, "hub edit-to-event p99"],
+    [plateauResult.ok, "RSS growth over the mixed run"],
   ];
   for (const [ok, what] of checks) if (!ok) notes.push(`over its bound: ${what}`);
   notes.push(
@@ -528,7 +613,9 @@ export async function run(): Promise<BenchResult> {
     "alternating between A and B; the clients share the machine's 2 cores with the server. hub: sockets of B",
     "on the front, tags of B added every 20 ms; editToEvent from sending the POST to each socket's event.",
     "memory: RSS and open files of the server process before and after one request for each of 1,000 more",
-    "tenants (copies of B's file), spread over the shards by id.",
+    "tenants (copies of B's file), spread over the shards by id. plateau: 1,000,000 requests (lookups, product",
+    "reads and pages, user lists, reports, the small tenants) from 32 clients; ok needs RSS to grow at most",
+    "64 MiB from the 300,000th request to the last.",
   );
   return writeResult(NAME, started, PARAMS, results, checks.every(([ok]) => ok), notes);
 }
@@ -549,13 +636,18 @@ export function summarize(r: BenchResult): string[] {
     `isolation (setup ${x.setupSeconds} s):`,
     ...iso("one thread", x.isolation.oneThread),
     ...iso("sharded", x.isolation.sharded),
-    `throughput: ${
-      Object.entries(x.throughput).map(([k, v]) => `${k} ${v.perSecond}/s (${p99(v.latency)})`).join("; ")
-    }`,
+    ...Object.entries(x.throughput).map(([k, v]) =>
+      `throughput ${k}: ${v.perSecond}/s (${p99(v.latency)}); server CPU per request ${
+        Object.entries(v.cpuPerRequestUs ?? {}).map(([t, us]) => `${t} ${us} µs`).join(", ")
+      }`
+    ),
     `ratios: other tenant's p99 beside 1,000-position releases, one thread / sharded ${x.ratios.otherTenantP99BesideBigOneThreadToSharded}x; lookups per second, 2 shards / 1: ${x.ratios.lookupsPerSecondTwoShardsToOne}x`,
     `hub: ${x.hub.delivered}/${x.hub.expected} events to ${x.hub.sockets} sockets; edit to event ${
       p99(x.hub.editToEvent)
     }`,
+    `plateau: ${x.plateau.requests.toLocaleString("en")} requests, RSS ${
+      x.plateau.samples.map((p) => p.rssMb).join(" ")
+    } MiB (growth ${x.plateau.growthMb} MiB from ${x.plateau.growthFrom.toLocaleString("en")})`,
     `memory: ${x.memory.tenants} tenants: RSS ${x.memory.before.rssMb} -> ${x.memory.after.rssMb} MiB (${x.memory.rssPerTenantKb} KiB each), fds ${x.memory.before.fds} -> ${x.memory.after.fds} (${x.memory.fdsPerTenant} each)`,
   ];
 }

@@ -63,6 +63,10 @@ export interface Config {
   readers: number;
   /** A shard that answers no heartbeat for this long is restarted (its requests answer 503 meanwhile). */
   shardStallSeconds: number;
+  /** This instance's name in the tenant directory: it serves the tenants the directory gives it. */
+  instance: string;
+  /** Where a proxy (or another instance) reaches this instance; by default http://<HOST>:<PORT>. */
+  instanceUrl: string;
   /**
    * The client build this server claims to serve, answered as `X-App-Version`; by default the id that
    * client/build.mjs wrote to dist/assets.json. Set only to claim another (tests).
@@ -130,6 +134,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     workers: int("WORKERS", navigator.hardwareConcurrency || 1),
     readers: int("READERS", 1),
     shardStallSeconds: int("SHARD_STALL_SECONDS", 60),
+    instance: env("INSTANCE") ?? "main",
+    instanceUrl: env("INSTANCE_URL") ??
+      `http://${(env("HOST") ?? "0.0.0.0") === "0.0.0.0" ? "127.0.0.1" : env("HOST")}:${port}`,
     ...overrides,
   };
 }

@@ -20,6 +20,8 @@ if (config.workers > 0) {
   const app = createApp(platform);
   handler = (req, remoteAddr) => app.fetch(req, { remoteAddr });
 }
+// The tenant directory learns where this instance is reached (a proxy in front of several routes by it).
+await platform.registry.registerInstance(config.instance, config.instanceUrl);
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();

@@ -36,7 +36,7 @@ export interface Platform {
 /** How a thread of a sharded server joins it (server/cluster/); a server without shards needs none. */
 export interface PlatformRole {
   role: Role;
-  placement(pool: TenantPool): Placement;
+  placement(platform: { pool: TenantPool; config: Config }): Placement;
   /** A shard's or reader's hub hands committed changes to the front, which holds the sockets. */
   forwardEvents?(tenantId: number, events: HubEventBody[], correlationId: string | null): void;
 }
@@ -61,7 +61,7 @@ export async function createPlatform(
     forward: role?.forwardEvents,
   });
   return {
-    placement: role ? role.placement(pool) : singlePlacement(pool),
+    placement: role ? role.placement({ pool, config }) : singlePlacement({ pool, config }),
     config,
     control,
     registry,

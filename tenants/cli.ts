@@ -9,6 +9,7 @@ import { approveTenant, suspendTenant } from "../server/domain/access/registrati
 import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
+import { moveTenant } from "./move.ts";
 import { existsSync } from "node:fs";
 import { filePathOf } from "../server/db/local.ts";
 import { UserCreate } from "../server/domain/access/users/entity.ts";
@@ -23,6 +24,9 @@ const usage = `Usage: deno task tenant <command>
   backup <slug>|--all [--dir <folder>]   a consistent copy of the database(s) while the server runs
                                          (into BACKUP_DIR, default <DATA_DIR>/backups, unless --dir)
   restore <slug> <file>                  copy a backup back; the tenant is suspended meanwhile
+  move <slug> <instance> <database URL>  give the tenant to another server instance: drain, copy with
+                                         SQLite's online backup, switch the directory, resume
+  instances                              the server instances and the tenants each serves
   migrate                                bring every database up to date
   seed-demo                              create the demo tenant if absent`;
 
@@ -119,6 +123,21 @@ try {
       if (!slug || !file) fail(usage);
       const t = await restoreTenant(platform, slug, file, (line) => console.log(line));
       console.log(`tenant ${t.slug} is ${t.status}`);
+      break;
+    }
+    case "move": {
+      const [instance, dbUrl] = [positionals[2], positionals[3]];
+      if (!slug || !instance || !dbUrl) fail(usage);
+      const { tenant } = await moveTenant(platform, slug, instance, dbUrl, (line) => console.log(line));
+      console.log(`tenant ${tenant.slug} is on ${tenant.instance}`);
+      break;
+    }
+    case "instances": {
+      const tenants = await platform.registry.list();
+      for (const i of await platform.registry.listInstances()) {
+        const own = tenants.filter((t) => t.instance === i.name).map((t) => t.slug);
+        console.log(`${i.name}\t${i.url}\tstarted ${i.startedAt}\t${own.length} tenant(s)`);
+      }
       break;
     }
     case "migrate": {

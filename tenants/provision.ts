@@ -71,6 +71,8 @@ export async function provisionTenant(
     status: input.status,
     dbUrl,
     language: input.language ?? "en-us",
+    // The instance that makes a tenant owns it (the tenant directory) until `tenant move`.
+    instance: platform.config.instance,
     createdAt: nowIso(),
     approvedAt: input.status === "active" ? nowIso() : null,
   });

@@ -1,7 +1,7 @@
 // The registry of tenants and global logins, in the control database.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Connection, Db } from "../server/db/connection.ts";
-import { globalLogins, pendingAdmins, tenants } from "./schema.ts";
+import { globalLogins, instances, pendingAdmins, tenants } from "./schema.ts";
 
 export type Tenant = typeof tenants.$inferSelect;
 export type TenantStatus = Tenant["status"];
@@ -64,6 +64,19 @@ export class TenantRegistry {
   forget(id?: number): void {
     if (id === undefined) this.#byId.clear();
     else this.#byId.delete(id);
+  }
+
+  // --- the instances sharing this control database ----------------------------------------------
+
+  /** Records (or updates) where an instance is reached; each instance does it as it starts. */
+  async registerInstance(name: string, url: string): Promise<void> {
+    const startedAt = new Date().toISOString();
+    await this.db.insert(instances).values({ name, url, startedAt })
+      .onConflictDoUpdate({ target: instances.name, set: { url, startedAt } });
+  }
+
+  listInstances(): Promise<(typeof instances.$inferSelect)[]> {
+    return this.db.select().from(instances).orderBy(asc(instances.name));
   }
 
   // --- global logins ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import type { Connection } from "../server/db/connection.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import type { Tenant } from "./registry.ts";
 import { currentActor } from "../server/domain/access/users/current.ts";
-import { owns } from "../server/cluster/placement.ts";
+import { assertServedHere, owns } from "../server/cluster/placement.ts";
 
 export interface ResolvedTenant {
   tenant: Tenant;
@@ -28,6 +28,8 @@ export async function resolveTenant(platform: Platform, token: Actor): Promise<R
   if (!tenant) throw new AppError("auth.tokenInvalid");
   if (tenant.status === "suspended") throw new AppError("auth.suspended");
   if (tenant.status !== "active") throw new AppError("auth.awaitingApproval");
+  // Another instance's tenant (the tenant directory), or one moving: 503 naming its instance.
+  assertServedHere(platform.config.instance, tenant);
   // The front routes a request to the tenant's shard by the token; anywhere else is a routing fault, and a
   // second thread writing a tenant's file is what the shards exist to prevent. Readers only read.
   const { placement } = platform;

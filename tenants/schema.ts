@@ -15,7 +15,22 @@ export const tenants = sqliteTable("tenants", {
   createdAt: text("created_at").notNull(),
   approvedAt: text("approved_at"),
   suspendedAt: text("suspended_at"),
+  /**
+   * The tenant directory: the server instance that owns the tenant's database (INSTANCE; "main" when there
+   * is one). Only that instance serves it; a proxy in front of several routes its calls there.
+   */
+  instance: text("instance").notNull().default("main"),
+  /** Set while the tenant moves to another instance (`tenant move`): no instance serves it meanwhile. */
+  movingTo: text("moving_to"),
 }, (t) => [uniqueIndex("tenants_slug_unique").on(t.slug)]);
+
+/** The server instances sharing this control database, and where a proxy reaches each. */
+export const instances = sqliteTable("instances", {
+  name: text("name").primaryKey(),
+  url: text("url").notNull(),
+  /** When the instance last started. */
+  startedAt: text("started_at").notNull(),
+});
 
 export const globalLogins = sqliteTable("global_logins", {
   /** Lower-cased username: the key that makes usernames unique across tenants. */

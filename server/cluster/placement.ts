@@ -8,6 +8,7 @@ import type { Connection } from "../db/connection.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import type { TenantPool } from "../../tenants/pool.ts";
 import type { Actor } from "../kernel/context.ts";
+import { AppError } from "../kernel/errors.ts";
 
 export type Role = "single" | "front" | "shard" | "reader";
 
@@ -34,6 +35,17 @@ export function owns(placement: Placement, tenantId: number): boolean {
   return placement.role === "shard" && shardOf(tenantId, placement.shards) === placement.index;
 }
 
+/**
+ * Refuses a tenant this instance does not serve now: the tenant directory gives it to another instance, or
+ * it is moving. The answer (503) names the instance that owns it, for a proxy to route the next call there.
+ */
+export function assertServedHere(instance: string, tenant: Tenant): void {
+  if (tenant.instance === instance && !tenant.movingTo) return;
+  throw new AppError("server.unavailable", {
+    headers: { "Retry-After": "1", "X-Tenant-Instance": tenant.instance },
+  });
+}
+
 type Op = (conn: Connection, args: never, tenant: Tenant) => Promise<unknown>;
 const ops = new Map<string, Op>();
 
@@ -52,18 +64,24 @@ export function tenantOp<A, R>(
 }
 
 /** Runs a declared operation here, with the tenant's connection borrowed from `pool`. */
-export function runHere(pool: TenantPool, tenant: Tenant, name: string, args: unknown): Promise<unknown> {
+export async function runHere(
+  platform: { pool: TenantPool; config: { instance: string } },
+  tenant: Tenant,
+  name: string,
+  args: unknown,
+): Promise<unknown> {
   const op = ops.get(name);
-  if (!op) return Promise.reject(new Error(`Unknown tenant operation "${name}"`));
-  return pool.use(tenant.dbUrl, (conn) => op(conn, args as never, tenant));
+  if (!op) throw new Error(`Unknown tenant operation "${name}"`);
+  assertServedHere(platform.config.instance, tenant);
+  return await platform.pool.use(tenant.dbUrl, (conn) => op(conn, args as never, tenant));
 }
 
 /** The one thread of a server without shards: everything runs here. */
-export function singlePlacement(pool: TenantPool): Placement {
+export function singlePlacement(platform: { pool: TenantPool; config: { instance: string } }): Placement {
   return {
     role: "single",
     index: 0,
     shards: 1,
-    run: (tenant, op, args) => runHere(pool, tenant, op, args),
+    run: (tenant, op, args) => runHere(platform, tenant, op, args),
   };
 }

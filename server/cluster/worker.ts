@@ -30,13 +30,13 @@ let nextAsk = 1;
 async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
   platform = await createPlatform(init.config, {
     role: init.role,
-    placement: (pool): Placement => ({
+    placement: (here): Placement => ({
       role: init.role,
       index: init.index,
       shards: init.shards,
       run(tenant, name, args) {
         // A shard runs its own tenants' operations; the others go to their owner through the front.
-        if (owns(this, tenant.id)) return runHere(pool, tenant, name, args);
+        if (owns(this, tenant.id)) return runHere(here, tenant, name, args);
         const id = nextAsk++;
         const waiter = Promise.withResolvers<unknown>();
         asked.set(id, waiter);
@@ -87,7 +87,7 @@ async function handle(m: ToWorker): Promise<void> {
           t: "opres",
           id: m.id,
           ok: true,
-          value: await runHere(platform!.pool, m.tenant, m.name, m.args),
+          value: await runHere(platform!, m.tenant, m.name, m.args),
         });
       } catch (err) {
         post({ t: "opres", id: m.id, ok: false, error: toWire(err) });

@@ -73,7 +73,8 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
     appError = new AppError("server.unknown", { cause: err });
   }
   const lang = await callerLanguage(c);
-  if (appError.status >= 500) {
+  // A tenant served elsewhere or moving (503 server.unavailable) is an answer, not a failure to log.
+  if (appError.status >= 500 && appError.code !== "server.unavailable") {
     const cause = appError.details.cause ?? err;
     console.error(`[${requestId}] ${c.req.method} ${c.req.path}:`, cause);
     await writeSystemLog(c.get("platform"), c.get("ctx"), {
