@@ -71,7 +71,7 @@ interface Tokens {
 
 // --- setup: tenants A and B, A's stock, the 1,000 more tenants and their tokens --------------------
 
-async function setup(dir: string) {
+export async function setup(dir: string) {
   const platform = await createPlatform({
     dataDir: dir,
     controlDbUrl: `file:${join(dir, "control.db")}`,
@@ -163,7 +163,7 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function startProcess(dir: string, workers: number, readers: number): Promise<ServerProcess> {
+export async function startProcess(dir: string, workers: number, readers: number): Promise<ServerProcess> {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -363,7 +363,7 @@ async function throughput(url: string, pid: number, tokens: Tokens): Promise<Thr
 
 // --- hub ---------------------------------------------------------------------------------------------
 
-async function hub(url: string, tokens: Tokens) {
+export async function hub(url: string, tokens: Tokens) {
   const { sockets: n, edits, everyMs } = PARAMS.hub;
   const sockets: Socket[] = [];
   const wsUrl = url.replace(/^http/, "ws") + "/dataHub";

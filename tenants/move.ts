@@ -9,8 +9,10 @@
 //    brought to this build's schema.
 // 4. Switch: the directory gives the tenant to the target instance, at the new database URL, no longer
 //    moving; the old instance answers 503 naming the new one, and a proxy routes there.
-// 5. Resume: the hold is released. The old file stays where it was, untouched since the drain: the copy to
-//    go back to (delete it once the tenant is known to be well on its new instance).
+// 5. Fence and resume: the old file is marked moved (its header's application_id) in the held transaction,
+//    which commits; a write that was waiting for the lock (a call that resolved its tenant before the
+//    drain) then finds the mark and is refused with 503 instead of landing in a file nobody reads. The old
+//    file stays where it was: the copy to go back to (delete it once the tenant is known to be well).
 // A failure before the switch gives the tenant back to its instance unmoved.
 import { backup, DatabaseSync } from "node:sqlite";
 import { existsSync } from "node:fs";
@@ -18,6 +20,25 @@ import type { Platform } from "../server/platform.ts";
 import { createPrivately, filePathOf, LocalConnection } from "../server/db/local.ts";
 import { migrate } from "../server/db/migrate.ts";
 import type { Tenant } from "./registry.ts";
+import { AppError } from "../server/kernel/errors.ts";
+
+/** The application_id a tenant file is marked with once its tenant has moved away ("MOVD"). */
+export const MOVED_AWAY = 0x4d4f5644;
+
+/**
+ * The check every write transaction of a tenant connection makes under its lock (server/db/local.ts
+ * `fence`): a file marked moved refuses the write, 503 with Retry-After, as a moving tenant is refused.
+ */
+export function movedAwayFence(): (sqlite: DatabaseSync) => void {
+  let statement: ReturnType<DatabaseSync["prepare"]> | undefined;
+  return (sqlite) => {
+    statement ??= sqlite.prepare("PRAGMA application_id");
+    const row = statement.get() as { application_id: number } | undefined;
+    if (row?.application_id === MOVED_AWAY) {
+      throw new AppError("server.unavailable", { headers: { "Retry-After": "1" } });
+    }
+  };
+}
 
 export interface MoveResult {
   tenant: Tenant;
@@ -69,8 +90,9 @@ export async function moveTenant(
     } finally {
       await conn.close();
     }
+    hold.exec(`PRAGMA application_id = ${MOVED_AWAY}`);
     const moved = await platform.registry.update(tenant.id, { instance, dbUrl, movingTo: null });
-    hold.exec("ROLLBACK");
+    hold.exec("COMMIT");
     hold.close();
     hold = undefined;
     const ms = performance.now() - started;

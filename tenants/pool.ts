@@ -6,6 +6,7 @@ import { openConnection } from "../server/db/open.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { Checkpointer, type CheckpointResult } from "../server/db/checkpointer.ts";
 import { filePathOf } from "../server/db/local.ts";
+import { movedAwayFence } from "./move.ts";
 
 /** Checkpoint rounds between two refreshes of the planner's statistics (hourly at the default 30 s). */
 const OPTIMIZE_EVERY_ROUNDS = 120;
@@ -114,7 +115,10 @@ export class TenantPool {
   async #open(url: string, opening: Opening): Promise<Entry> {
     // Two connections to one file in this process would block each other's transactions.
     await this.#retiring.get(url);
-    const conn = openConnection(url, this.authToken, { readOnly: this.readOnly });
+    const conn = openConnection(url, this.authToken, {
+      readOnly: this.readOnly,
+      fence: this.readOnly ? undefined : movedAwayFence(),
+    });
     try {
       if (!this.readOnly) {
         this.#stats.migrated += await migrate(conn, "tenant");

@@ -70,7 +70,7 @@ export class TenantProxy {
     const activation = /^\/api\/register\/activate\/([^/]+)$/.exec(lower) && path.split("/").at(-1);
     if (activation) {
       return await this.#tenantOfRow("SELECT tenant_id FROM auth_codes WHERE code_hash = ?", [
-        sha256(activation),
+        codeHash(activation),
       ]);
     }
     const email = /^\/api\/register\/send-reset\/([^/]+)$/.exec(lower) &&
@@ -90,7 +90,7 @@ export class TenantProxy {
       }
       if (lower === "/api/register/make-reset" && typeof parsed.code === "string") {
         return await this.#tenantOfRow("SELECT tenant_id FROM auth_codes WHERE code_hash = ?", [
-          sha256(parsed.code),
+          codeHash(parsed.code),
         ]);
       }
     } catch { /* not JSON: the instance answers it */ }
@@ -138,7 +138,12 @@ export class TenantProxy {
         instance = named;
         continue;
       }
-      return res;
+      if (!res.headers.has("content-encoding")) return res;
+      // fetch has decoded the body already: passed on as it is, without the encoding it no longer has.
+      const decoded = new Headers(res.headers);
+      decoded.delete("content-encoding");
+      decoded.delete("content-length");
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers: decoded });
     }
   };
 
@@ -172,6 +177,15 @@ export class TenantProxy {
     socket.onclose = () => upstream?.close();
     return response;
   }
+}
+
+/** A code as the server stores it (registration/codes.ts): trimmed, lower-cased, hashed. */
+function codeHash(code: string): string {
+  let decoded = code;
+  try {
+    decoded = decodeURIComponent(code);
+  } catch { /* kept as sent: the instance refuses it */ }
+  return sha256(decoded.trim().toLowerCase());
 }
 
 /** 503 server.unavailable in the caller's language: the tenant's instance cannot be reached now. */

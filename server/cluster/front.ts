@@ -5,6 +5,7 @@
 // on the owner as a tenant operation relayed here. A worker that dies or stalls is restarted; meanwhile
 // its requests answer 503 server.unavailable, never hang.
 import type { Hono } from "hono";
+import { getPath } from "hono/utils/url";
 import { decodeJwt } from "jose";
 import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
@@ -66,6 +67,8 @@ export class WorkerHandle {
   served = 0;
   /** Called once when the worker is first ready. */
   onReady?: () => void;
+  /** Transactions the worker has open now (it counts them in this shared memory: server/db/local.ts). */
+  transactions = new Int32Array(new SharedArrayBuffer(4));
   restarts = 0;
 
   constructor(
@@ -94,12 +97,14 @@ export class WorkerHandle {
     worker.onmessageerror = () => {
       if (worker === this.worker) this.down("sent a message that could not be read");
     };
+    this.transactions = new Int32Array(new SharedArrayBuffer(4));
     this.post({
       t: "init",
       role: this.role,
       index: this.index,
       shards: this.front.config.workers,
       config: this.front.config,
+      transactions: this.transactions,
     });
   }
 
@@ -143,7 +148,7 @@ export class WorkerHandle {
       return;
     }
     if (++this.#ticksSincePing >= STALL_TICKS && now - this.#pingSentAt > stallMs) {
-      this.down(`answered no heartbeat for ${Math.round((now - this.#pingSentAt) / 1000)} s`);
+      this.down(`answered no heartbeat for ${Math.round((now - this.#pingSentAt) / 1000)} s`, true);
     }
   }
 
@@ -167,19 +172,19 @@ export class WorkerHandle {
   }
 
   /** The worker died or stalled: everything waiting on it is answered, and it is started again. */
-  down(reason: string): void {
+  down(reason: string, stalled = false): void {
     if (this.state === "down" || this.state === "stopped") return;
     this.state = "down";
+    // A worker stopped from outside while it holds a transaction keeps that SQLite lock for the life of
+    // the process (its connections are never closed): its tenants could never be written again. Only a
+    // new process clears it, so the whole server exits and its supervisor starts it again.
+    if (stalled && Atomics.load(this.transactions, 0) > 0) {
+      console.error(`${this.role} ${this.index} ${reason} inside a transaction; exiting for a restart`);
+      Deno.exit(70);
+    }
     console.error(`${this.role} ${this.index} ${reason}; restarting it`);
     this.worker.terminate();
-    for (const { resolve, req } of this.requests.values()) resolve(unavailable(req));
-    this.requests.clear();
-    for (const origin of this.ops.values()) {
-      this.front.replyOp(origin, { ok: false, error: toWire(new AppError("server.unavailable")) });
-    }
-    this.ops.clear();
-    for (const waiter of this.verifies.values()) waiter.reject(new AppError("server.unavailable"));
-    this.verifies.clear();
+    this.#settle();
     // A worker that keeps failing at once waits longer each time; one that ran a minute starts afresh.
     if (Date.now() - this.#readyAt > 60_000) this.#failures = 0;
     const delay = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** this.#failures++);
@@ -196,10 +201,25 @@ export class WorkerHandle {
     if (wasUp) {
       this.#stopped = Promise.withResolvers<void>();
       this.post({ t: "stop" });
-      const timeout = new Promise<void>((r) => setTimeout(r, 5_000));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((r) => (timer = setTimeout(r, 5_000)));
       await Promise.race([this.#stopped.promise, timeout]);
+      clearTimeout(timer);
     }
     this.worker.terminate();
+    this.#settle();
+  }
+
+  /** Answers everything still waiting on this worker: 503, nothing was or will be run. */
+  #settle(): void {
+    for (const { resolve, req } of this.requests.values()) resolve(unavailable(req));
+    this.requests.clear();
+    for (const origin of this.ops.values()) {
+      this.front.replyOp(origin, { ok: false, error: toWire(new AppError("server.unavailable")) });
+    }
+    this.ops.clear();
+    for (const waiter of this.verifies.values()) waiter.reject(new AppError("server.unavailable"));
+    this.verifies.clear();
   }
 
   stoppedNow(): void {
@@ -249,7 +269,10 @@ export class Front {
   /** The server's handler: pages, assets and the hub here; /api on the worker it belongs to. */
   fetch = (req: Request, remoteAddr: Deno.NetAddr): Response | Promise<Response> => {
     const path = pathOf(req.url);
-    if (!isApi(path)) return this.app.fetch(req, { remoteAddr });
+    // Hono decodes %xx before it routes: /%61pi/Auth is /api/Auth, and must not be answered here.
+    if (!isApi(path) && !(path.includes("%") && isApi(getPath(req)))) {
+      return this.app.fetch(req, { remoteAddr });
+    }
     const addr: RemoteAddr = { hostname: remoteAddr.hostname, port: remoteAddr.port, transport: "tcp" };
     return this.#workerFor(req, path).request(req, addr);
   };

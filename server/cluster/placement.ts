@@ -35,12 +35,17 @@ export function owns(placement: Placement, tenantId: number): boolean {
   return placement.role === "shard" && shardOf(tenantId, placement.shards) === placement.index;
 }
 
+/** Whether this instance serves the tenant now (the tenant directory gives it here, and it is not moving). */
+export function servedHere(instance: string, tenant: Tenant): boolean {
+  return tenant.instance === instance && !tenant.movingTo;
+}
+
 /**
  * Refuses a tenant this instance does not serve now: the tenant directory gives it to another instance, or
  * it is moving. The answer (503) names the instance that owns it, for a proxy to route the next call there.
  */
 export function assertServedHere(instance: string, tenant: Tenant): void {
-  if (tenant.instance === instance && !tenant.movingTo) return;
+  if (servedHere(instance, tenant)) return;
   throw new AppError("server.unavailable", {
     headers: { "Retry-After": "1", "X-Tenant-Instance": tenant.instance },
   });

@@ -74,6 +74,8 @@ export type ToWorker =
     index: number;
     shards: number;
     config: Config;
+    /** Where the worker counts its open transactions, for the front to read if it must stop it. */
+    transactions: Int32Array;
   }
   | {
     t: "req";

@@ -8,6 +8,7 @@ import { createApp } from "../app.ts";
 import { owns, type Placement, runHere } from "./placement.ts";
 import { Batch, fromWire, type FromWorker, headerList, toWire, type ToWorker } from "./protocol.ts";
 import { verifySocketToken } from "../hub/routes.ts";
+import { countTransactionsIn } from "../db/local.ts";
 import type { Hono } from "hono";
 import type { Env } from "../http/types.ts";
 
@@ -28,6 +29,7 @@ const asked = new Map<number, PromiseWithResolvers<unknown>>();
 let nextAsk = 1;
 
 async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
+  countTransactionsIn(init.transactions);
   platform = await createPlatform(init.config, {
     role: init.role,
     placement: (here): Placement => ({

@@ -73,6 +73,14 @@ const turnLoop: () => Promise<void> = "WorkerGlobalScope" in globalThis
   })()
   : () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** This thread's count of open write transactions, shared with the front (server/cluster/front.ts). */
+let openTransactions: Int32Array | undefined;
+
+/** Counts this thread's open transactions in `gauge` (a shard or reader worker's shared memory). */
+export function countTransactionsIn(gauge: Int32Array): void {
+  openTransactions = gauge;
+}
+
 export interface LocalOptions {
   busyTimeoutMs?: number;
   /** Pages in the WAL before a checkpoint is due; 0 disables automatic checkpoints at commit. */
@@ -84,6 +92,8 @@ export interface LocalOptions {
    * checkpoints or analyses the file, and a write fails with SQLITE_READONLY.
    */
   readOnly?: boolean;
+  /** Run first in every write transaction, under its lock; throwing refuses the transaction. */
+  fence?: (sqlite: DatabaseSync) => void;
 }
 
 type SqlValue = null | number | bigint | string | Uint8Array;
@@ -163,8 +173,10 @@ export class LocalConnection implements Connection {
   };
 
   readonly readOnly: boolean;
+  readonly #fence?: (sqlite: DatabaseSync) => void;
 
   constructor(readonly url: string, options: LocalOptions = {}) {
+    this.#fence = options.fence;
     const path = this.#path = filePathOf(url);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     const readOnly = this.readOnly = options.readOnly === true && path !== ":memory:";
@@ -272,7 +284,10 @@ export class LocalConnection implements Connection {
     const release = await this.#lock.acquire();
     try {
       this.#sqlite.exec("BEGIN IMMEDIATE");
+      if (openTransactions) Atomics.add(openTransactions, 0, 1);
       try {
+        // Under the write lock: a file whose tenant moved away refuses the write (tenants/move.ts).
+        this.#fence?.(this.#sqlite);
         const id = this.#activeTx = ++this.#txCount;
         const result = await fn(this.#transactionHandle(id));
         this.#sqlite.exec("COMMIT");
@@ -280,6 +295,8 @@ export class LocalConnection implements Connection {
       } catch (err) {
         if (this.#sqlite.isTransaction) this.#sqlite.exec("ROLLBACK");
         throw err;
+      } finally {
+        if (openTransactions) Atomics.sub(openTransactions, 0, 1);
       }
     } finally {
       this.#activeTx = 0;

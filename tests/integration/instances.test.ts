@@ -80,11 +80,13 @@ describe("instances behind the tenant proxy", () => {
     const wrong = await call(west, "GET", "/api/Tags", { token });
     expect([wrong.status, wrong.body.error.code, wrong.headers.get("x-tenant-instance")])
       .toEqual([503, "server.unavailable", "east"]);
-    // A sign-in sent straight to the wrong instance is refused the same way (its tenant work runs there).
+    // A sign-in sent straight to the wrong instance cannot check the password there: refused as a wrong
+    // one, so that the answer tells nothing of which usernames exist (the proxy routes sign-ins).
     const signIn = await call(west, "POST", "/api/Auth", {
       body: { username: "mover-admin", password: "secret-pass-1" },
     });
-    expect([signIn.status, signIn.headers.get("x-tenant-instance")]).toEqual([503, "east"]);
+    expect([signIn.status, signIn.body.error.code, signIn.headers.get("x-tenant-instance")])
+      .toEqual([401, "auth.wrongCredentials", null]);
   });
 
   it("joins a hub socket to the tenant's instance by its first message", async () => {
@@ -136,6 +138,37 @@ describe("instances behind the tenant proxy", () => {
       const again = await signIn(via, "mover-admin");
       expect((await call(via, "GET", "/api/Tags?PageSize=50", { token: again.token })).body.results)
         .toHaveLength(3);
+    },
+    30_000,
+  );
+
+  it(
+    "refuses a write that resolved its tenant before the move but reaches the old file after it",
+    async () => {
+      await createTenant(east, "late");
+      const { token: lateToken } = await signIn(via, "late-admin");
+      // Straight to east: the body comes in two parts, and the move happens between them.
+      const body = new TransformStream<Uint8Array, Uint8Array>();
+      const writer = body.writable.getWriter();
+      const encoder = new TextEncoder();
+      const answer = fetch(`${east.baseUrl}/api/Tags`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${lateToken}`, "content-type": "application/json" },
+        body: body.readable,
+      });
+      await writer.write(encoder.encode(`{"name": "la`));
+      await new Promise((r) => setTimeout(r, 300)); // authenticated, waiting for the rest of its body
+      await moveTenant(east.platform, "late", "west", `file:${root}/west/tenants/late.db`);
+      await writer.write(encoder.encode(`te"}`));
+      await writer.close();
+      const res = await answer;
+      const refused = await res.json();
+      expect([res.status, refused.error.code]).toEqual([503, "server.unavailable"]);
+      // Nothing was written anywhere: west has no such tag, and the retry lands there.
+      await until(async () => (await call(via, "GET", "/api/Tags", { token: lateToken })).status === 200);
+      expect((await call(via, "GET", "/api/Tags", { token: lateToken })).body.results).toEqual([]);
+      expect((await call(via, "POST", "/api/Tags", { token: lateToken, body: { name: "late" } })).status)
+        .toBe(201);
     },
     30_000,
   );

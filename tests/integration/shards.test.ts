@@ -110,6 +110,21 @@ describe("tenant shards", () => {
       call(s, "GET", "/api/Tags?PageNumber=1&PageSize=10", { token: aToken })
     );
     expect(first.by[2]).toBe(0);
+    // A write that looks like a deep page is still the shard's: only GETs go to a reader.
+    const write = await answeredBy(() =>
+      call(s, "POST", "/api/Tags?PageNumber=1001&PageSize=10", {
+        token: aToken,
+        body: { name: "not-on-reader" },
+      })
+    );
+    expect(write.result.status).toBe(201);
+    expect(write.by).toEqual(shardOf(a.id, 2) === 0 ? [1, 0, 0] : [0, 1, 0]);
+  });
+
+  it("hands a percent-encoded /api path to the shard too, never answering it on the front", async () => {
+    const encoded = await answeredBy(() => call(s, "GET", "/%61pi/Tags", { token: aToken }));
+    expect(encoded.result.status).toBe(200);
+    expect(encoded.by[shardOf(a.id, 2)]).toBe(1);
   });
 
   it("delivers a shard's committed changes to the front's sockets, with the request id", async () => {

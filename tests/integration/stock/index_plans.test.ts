@@ -132,7 +132,7 @@ const PROOFS: {
     where: "resource/engine.ts: a location kept from deletion by its stock",
     sql: `select 1 from "stock_lines" where "stock_lines"."location_id" = ? limit ?`,
     params: [1, 1],
-    shows: /stock_lines_location/,
+    shows: /USING (COVERING )?INDEX stock_lines_location_id \(location_id=\?\)/,
   },
 ];
 

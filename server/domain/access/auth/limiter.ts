@@ -19,6 +19,15 @@ export class AttemptLimiter {
     return Number(hit.count) >= limit ? Math.ceil((Number(hit.reset_at) - now) / 1000) : 0;
   }
 
+  /**
+   * Counts an attempt of `key` now and answers the seconds to wait when it went past `limit` (0: allowed).
+   * One statement counts and reads, so parallel attempts from several shards or instances are each counted.
+   */
+  async take(key: string, limit: number, now = Date.now()): Promise<number> {
+    const { count, resetAt } = await this.#attempts.take(key, now);
+    return count > limit ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : 0;
+  }
+
   async fail(key: string, now = Date.now()): Promise<void> {
     await this.#attempts.take(key, now);
   }

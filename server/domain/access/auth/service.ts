@@ -12,7 +12,7 @@ import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { users } from "../users/entity.ts";
 import { findUserOf, toUserDto, type UserRow } from "../users/service.ts";
-import { tenantOp } from "../../../cluster/placement.ts";
+import { servedHere, tenantOp } from "../../../cluster/placement.ts";
 import { signAccessToken } from "./tokens.ts";
 import type { IssuedRefresh } from "./sessions.ts";
 
@@ -143,7 +143,11 @@ export async function signIn(
       : await verifyAgainstDummy(input.password, platform.config.passwordHashCost);
     throw new AppError(known ? "auth.awaitingApproval" : "auth.wrongCredentials");
   }
-  const user = login && tenant ? await findUserOf(platform, tenant, login.userId) : undefined;
+  // A tenant another instance serves (or one moving) cannot check the password here: answered as a wrong
+  // password after the same work, so that the answer never tells which usernames exist (the tenant proxy
+  // sends a sign-in to its tenant's instance).
+  const here = tenant !== undefined && servedHere(platform.config.instance, tenant);
+  const user = login && tenant && here ? await findUserOf(platform, tenant, login.userId) : undefined;
   const ok = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password, platform.config.passwordHashCost);
@@ -155,9 +159,15 @@ export async function signIn(
 
 export async function refresh(platform: Platform, refreshToken: string | undefined): Promise<TokenData> {
   if (!refreshToken) throw new AppError("auth.refreshInvalid");
+  // The user is read before the token rotates: if their tenant cannot be reached now (its shard restarting,
+  // the tenant moving or served elsewhere: 503), the token the client holds stays good for its retry.
+  const owner = await platform.sessions.ownerOfRefresh(refreshToken);
+  if (!owner) throw new AppError("auth.refreshInvalid");
+  const known = await platform.registry.byId(owner.tenantId);
+  const found = known ? await findUserOf(platform, known, owner.userId) : undefined;
   const issued = await platform.sessions.rotate(refreshToken);
-  const tenant = await platform.registry.byId(issued.session.tenantId);
-  const user = tenant ? await findUserOf(platform, tenant, issued.session.userId) : undefined;
+  const tenant = known;
+  const user = issued.session.userId === owner.userId ? found : undefined;
   if (!tenant || !user) {
     await platform.sessions.revokeSession(issued.session.id, "userRemoved");
     throw new AppError("auth.refreshInvalid");

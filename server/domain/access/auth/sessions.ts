@@ -145,6 +145,16 @@ export class SessionStore {
     this.#revoked({ tenantId, userId });
   }
 
+  /** The tenant and user a refresh token's sign-in belongs to (nothing is checked or changed: rotate does). */
+  async ownerOfRefresh(refreshToken: string): Promise<{ tenantId: number; userId: number } | undefined> {
+    const [row] = await this.control.query(
+      "SELECT s.tenant_id, s.user_id FROM refresh_tokens r JOIN auth_sessions s ON s.id = r.session_id " +
+        "WHERE r.token_hash = ?",
+      [sha256(refreshToken)],
+    );
+    return row ? { tenantId: Number(row.tenant_id), userId: Number(row.user_id) } : undefined;
+  }
+
   /** Whether a sign-in still stands (not revoked, not expired). */
   async isActive(sessionId: string): Promise<boolean> {
     return (await this.activeOwner(sessionId)) !== undefined;

@@ -5,6 +5,7 @@ import type { Platform } from "../../../platform.ts";
 import { randomCode, sha256 } from "../../../kernel/crypto.ts";
 import { isoIn, nowIso } from "../../../kernel/time.ts";
 import { authCodes } from "../../../../tenants/schema.ts";
+import { assertServedHere } from "../../../cluster/placement.ts";
 
 export type CodeKind = "activation" | "reset";
 
@@ -51,4 +52,19 @@ export async function consumeCode(
     gt(authCodes.expiresAt, now),
   )).returning({ tenantId: authCodes.tenantId, userId: authCodes.userId });
   return row;
+}
+
+/**
+ * The tenant a usable code belongs to, without using it: a code whose tenant another instance serves (or
+ * one moving) is refused (503 naming that instance) before it is consumed, so the retry there still works.
+ */
+export async function assertCodeServedHere(platform: Platform, kind: CodeKind, code: string): Promise<void> {
+  const [row] = await platform.control.db.select({ tenantId: authCodes.tenantId }).from(authCodes).where(and(
+    eq(authCodes.codeHash, sha256(code.trim().toLowerCase())),
+    eq(authCodes.kind, kind),
+    isNull(authCodes.usedAt),
+    gt(authCodes.expiresAt, nowIso()),
+  )).limit(1);
+  const tenant = row ? await platform.registry.byId(row.tenantId) : undefined;
+  if (tenant) assertServedHere(platform.config.instance, tenant);
 }

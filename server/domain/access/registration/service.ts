@@ -13,8 +13,8 @@ import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { users } from "../users/entity.ts";
 import { findUserOf, type UserRow } from "../users/service.ts";
-import { tenantOp } from "../../../cluster/placement.ts";
-import { consumeCode, issueCode } from "./codes.ts";
+import { servedHere, tenantOp } from "../../../cluster/placement.ts";
+import { assertCodeServedHere, consumeCode, issueCode } from "./codes.ts";
 import type { MakeReset, Register } from "./contract.ts";
 
 const APP_NAME = "WMS";
@@ -24,8 +24,9 @@ function userLanguage(user: UserRow, tenant: Tenant): Language {
   return isLanguage(tenant.language) ? tenant.language : "en-us";
 }
 
-async function limit(platform: Platform, key: string, max: number): Promise<void> {
-  const wait = await platform.limiter.retryAfter(key, max);
+/** Refuses a key past `max` attempts in the window (429); `count` counts this attempt first, atomically. */
+async function limit(platform: Platform, key: string, max: number, count = false): Promise<void> {
+  const wait = count ? await platform.limiter.take(key, max) : await platform.limiter.retryAfter(key, max);
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
@@ -36,8 +37,7 @@ async function limit(platform: Platform, key: string, max: number): Promise<void
 
 export async function register(platform: Platform, input: z.output<typeof Register>, ip: string | null) {
   const key = `register:${ip ?? "unknown"}`;
-  await limit(platform, key, 10);
-  await platform.limiter.fail(key); // every registration counts against the address's budget
+  await limit(platform, key, 10, true); // every registration counts against the address's budget
   const slug = await freeSlug(platform, slugify(input.companyName));
   const { tenant, adminUserId } = await provisionTenant(platform, {
     slug,
@@ -167,6 +167,7 @@ export async function activate(
   platform: Platform,
   code: string,
 ): Promise<{ activated: true; username: string }> {
+  await assertCodeServedHere(platform, "activation", code);
   const owner = await consumeCode(platform, "activation", code);
   if (!owner) throw new AppError("register.activationCodeNotFound");
   const tenant = await platform.registry.byId(owner.tenantId);
@@ -182,15 +183,15 @@ export async function sendReset(
 ): Promise<{ sent: number }> {
   const normalized = email.trim().toLowerCase();
   const keys = [`reset:ip:${ip ?? "unknown"}`, `reset:email:${normalized}`];
-  await limit(platform, keys[0], 10);
-  await limit(platform, keys[1], 3);
-  for (const k of keys) await platform.limiter.fail(k);
+  await limit(platform, keys[0], 10, true);
+  await limit(platform, keys[1], 3, true);
   const logins = await platform.registry.loginsByEmail(normalized);
   let sent = 0;
   for (const login of logins) {
     const tenant = await platform.registry.byId(login.tenantId);
-    // A registration awaiting approval has no database yet, and nobody to reset.
-    if (!tenant || tenant.status !== "active") continue;
+    // A registration awaiting approval has no database yet, and nobody to reset. A tenant another instance
+    // serves gets its mail from there (the tenant proxy sends the call to the first login's instance).
+    if (!tenant || tenant.status !== "active" || !servedHere(platform.config.instance, tenant)) continue;
     const user = await findUserOf(platform, tenant, login.userId);
     if (!user || user.blocked) continue;
     const { code, expiresAt } = await issueCode(
@@ -221,6 +222,7 @@ export async function sendReset(
 export async function makeReset(platform: Platform, input: z.output<typeof MakeReset>, ip: string | null) {
   const key = `resetcode:${ip ?? "unknown"}`;
   await limit(platform, key, 10);
+  await assertCodeServedHere(platform, "reset", input.code);
   const owner = await consumeCode(platform, "reset", input.code);
   if (!owner) {
     await platform.limiter.fail(key);
