@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { exportJWK, generateKeyPair } from "jose";
-import { call, createTenant, type ShardedServer, signIn, startShardedServer } from "../fixtures/harness.ts";
+import {
+  call,
+  createTenant,
+  type ShardedServer,
+  signIn,
+  startShardedServer,
+  until,
+} from "../fixtures/harness.ts";
 import { Socket } from "../fixtures/hub_socket.ts";
 import { TenantProxy } from "../../tenants/proxy.ts";
 import { moveTenant } from "../../tenants/move.ts";
@@ -19,15 +26,6 @@ let proxy: Deno.HttpServer;
 let via: { baseUrl: string };
 let tenant: Tenant;
 const root = resolve(".test-data", `instances-${crypto.randomUUID()}`);
-
-async function until(ok: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`not within ${ms} ms`);
-}
 
 beforeAll(async () => {
   const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });

@@ -5,12 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { LocalConnection } from "../../server/db/local.ts";
 import { migrate } from "../../server/db/migrate.ts";
-import type { Db } from "../../server/db/connection.ts";
-import type { TenantContext } from "../../server/kernel/context.ts";
-import { listQuerySchema } from "../../server/kernel/list.ts";
+import { capturePage } from "../fixtures/list_page.ts";
 import type { Resource } from "../../server/domain/resource/engine.ts";
 import { product as productResource } from "../../server/domain/assortment/products/entity.ts";
 import { company as companyResource } from "../../server/domain/parties/companies/entity.ts";
@@ -36,20 +33,7 @@ async function pagePlan(
   resource: Resource<any, any, any>,
   query: Record<string, string>,
 ): Promise<{ sql: string; plan: string[] }> {
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle((sql, params) => {
-    seen.push({ sql, params });
-    // A count (and a largest id) of 1000, and one id for everything else: page 3 is then read.
-    return Promise.resolve({ rows: [/count\(\*\)|max\(/.test(sql) ? [1000] : [1]] });
-  }) as unknown as Db;
-  const ctx = {
-    actor: { userId: 1, contractorId: null, isSuperUser: true, isPowerUser: true },
-    conn: { db },
-  } as unknown as TenantContext;
-  await resource.list(ctx, listQuerySchema.parse({ PageSize: "50", PageNumber: "3", ...query }))
-    .catch(() => undefined); // the fake rows do not make records; only the statements matter
-  const page = seen.find((s) => /order by/i.test(s.sql) && /limit/i.test(s.sql));
-  if (!page) throw new Error(`no page statement among ${seen.map((s) => s.sql).join(" | ")}`);
+  const page = await capturePage((ctx, q) => resource.list(ctx, q), query);
   const plan = (await conn.query(`EXPLAIN QUERY PLAN ${page.sql}`, page.params)).map((r) => String(r.detail));
   return { sql: page.sql, plan };
 }

@@ -4,7 +4,14 @@
 // read-only connection; the hub on the front hears every shard; and a shard that crashes or hangs is
 // restarted while its tenants' requests answer 503, never hang, and the other shard's tenants see nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTenant, type ShardedServer, signIn, startShardedServer } from "../fixtures/harness.ts";
+import {
+  call,
+  createTenant,
+  type ShardedServer,
+  signIn,
+  startShardedServer,
+  until,
+} from "../fixtures/harness.ts";
 import { Socket } from "../fixtures/hub_socket.ts";
 import { shardOf } from "../../server/cluster/placement.ts";
 import type { Tenant } from "../../tenants/registry.ts";
@@ -22,15 +29,6 @@ async function answeredBy<T>(fn: () => Promise<T>): Promise<{ result: T; by: num
   const before = served();
   const result = await fn();
   return { result, by: served().map((n, i) => n - before[i]) };
-}
-
-async function until(ok: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await ok()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`not within ${ms} ms`);
 }
 
 beforeAll(async () => {

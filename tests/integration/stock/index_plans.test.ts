@@ -7,12 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { LocalConnection } from "../../../server/db/local.ts";
 import { migrate } from "../../../server/db/migrate.ts";
-import type { Db } from "../../../server/db/connection.ts";
-import type { TenantContext } from "../../../server/kernel/context.ts";
-import { listQuerySchema } from "../../../server/kernel/list.ts";
+import { capturePage } from "../../fixtures/list_page.ts";
 import { listInventory } from "../../../server/domain/stock/inventory/lines.ts";
 
 let dir: string;
@@ -137,28 +134,8 @@ const PROOFS: {
 ];
 
 /** The inventory list's page of ids for a sort, captured from listInventory (page 3 of 1,000 rows). */
-async function inventoryPage(sort: string, desc: boolean): Promise<{ sql: string; params: unknown[] }> {
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle((sql, params) => {
-    seen.push({ sql, params });
-    return Promise.resolve({ rows: [/count\(\*\)|max\(/.test(sql) ? [1000] : [1]] });
-  }) as unknown as Db;
-  const ctx = {
-    actor: { userId: 1, contractorId: null, isSuperUser: true, isPowerUser: true },
-    conn: { db },
-  } as unknown as TenantContext;
-  await listInventory(
-    ctx,
-    listQuerySchema.parse({
-      PageSize: "50",
-      PageNumber: "3",
-      sortColumn: sort,
-      sortDescending: String(desc),
-    }),
-  ).catch(() => undefined); // the fake rows make no records; only the statements matter
-  const page = seen.find((s) => /order by/i.test(s.sql) && /limit/i.test(s.sql));
-  if (!page) throw new Error(`no page statement among ${seen.map((s) => s.sql).join(" | ")}`);
-  return page;
+function inventoryPage(sort: string, desc: boolean): Promise<{ sql: string; params: unknown[] }> {
+  return capturePage(listInventory, { sortColumn: sort, sortDescending: String(desc) });
 }
 
 /** The inventory's sortable columns and the index each pages from (ties by id). */
