@@ -1,25 +1,26 @@
 // Two browsers edit one user: each is warned that the other edits it too, and the warning goes when the
-// other closes the dialog.
+// other closes the dialog. The server runs as `npm start` runs it (a front with shard and reader threads):
+// pages and the hub's sockets on the front, the API calls and the socket's token check on the shard.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
   addUser,
   createTenant,
   PASSWORD,
+  type ShardedServer,
   signIn,
-  startServer,
-  type TestServer,
+  startShardedServer,
 } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
 import { listMessages } from "../../client/i18n/areas/list.ts";
 
 const warning = (names: string) => listMessages["en-us"]["dialog.otherEditors"].replace("{names}", names);
 
-let s: TestServer;
+let s: ShardedServer;
 let browser: Browser;
 let carolId: number;
 beforeAll(async () => {
-  s = await startServer({ loginLimitPerUser: 1000, loginLimitPerIp: 1000 });
+  s = await startShardedServer({ loginLimitPerUser: 1000, loginLimitPerIp: 1000 });
   await createTenant(s, "acme");
   const admin = await signIn(s, "acme-admin");
   await addUser(s, admin.token, { username: "ann", isSuperUser: true });
