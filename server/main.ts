@@ -21,7 +21,12 @@ if (config.workers > 0) {
   handler = (req, remoteAddr) => app.fetch(req, { remoteAddr });
 }
 // The tenant directory learns where this instance is reached (a proxy in front of several routes by it).
-await platform.registry.registerInstance(config.instance, config.instanceUrl);
+try {
+  await platform.registry.claimInstance(config.instance, config.instanceUrl);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  Deno.exit(1);
+}
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();

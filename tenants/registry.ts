@@ -68,6 +68,27 @@ export class TenantRegistry {
 
   // --- the instances sharing this control database ----------------------------------------------
 
+  /**
+   * Takes `name` for this instance at `url` as it starts. Another instance that holds the name at another
+   * address and still answers there is refused: two instances of one name would both serve its tenants,
+   * each from its own files.
+   */
+  async claimInstance(name: string, url: string, timeoutMs = 2000): Promise<void> {
+    const [held] = await this.db.select().from(instances).where(eq(instances.name, name)).limit(1);
+    if (held && held.url !== url) {
+      let alive = false;
+      try {
+        const res = await fetch(`${held.url}/api/health`, { signal: AbortSignal.timeout(timeoutMs) });
+        await res.body?.cancel();
+        alive = res.ok;
+      } catch { /* gone: the name is free */ }
+      if (alive) {
+        throw new Error(`instance "${name}" is already served at ${held.url}; set INSTANCE to another name`);
+      }
+    }
+    await this.registerInstance(name, url);
+  }
+
   /** Records (or updates) where an instance is reached; each instance does it as it starts. */
   async registerInstance(name: string, url: string): Promise<void> {
     const startedAt = new Date().toISOString();

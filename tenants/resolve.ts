@@ -7,7 +7,25 @@ import type { Connection } from "../server/db/connection.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import type { Tenant } from "./registry.ts";
 import { currentActor } from "../server/domain/access/users/current.ts";
-import { assertServedHere, owns } from "../server/cluster/placement.ts";
+import { assertServedHere, owns, tenantOp } from "../server/cluster/placement.ts";
+import { latestVersion } from "../server/db/migrate.ts";
+
+/** Opens the tenant on its shard, which migrates a file that is behind (a reader only reads). */
+const openOnShard = tenantOp("tenant.open", () => Promise.resolve(null));
+
+/** A reader's connections known to be at this build's schema. */
+const current = new WeakSet<Connection>();
+
+/**
+ * A reader never migrates: a file its shard has not opened since an upgrade may be behind, so the reader
+ * has the shard open (and migrate) it first, then reads what it wrote.
+ */
+async function atCurrentSchema(platform: Platform, tenant: Tenant, conn: Connection): Promise<void> {
+  if (current.has(conn)) return;
+  const [row] = await conn.query("SELECT COUNT(*) AS n FROM __migrations");
+  if (Number(row?.n ?? 0) < latestVersion("tenant")) await openOnShard(platform, tenant, undefined);
+  current.add(conn);
+}
 
 export interface ResolvedTenant {
   tenant: Tenant;
@@ -40,6 +58,7 @@ export async function resolveTenant(platform: Platform, token: Actor): Promise<R
   }
   const { conn, release } = await platform.pool.acquire(tenant.dbUrl);
   try {
+    if (placement.role === "reader") await atCurrentSchema(platform, tenant, conn);
     // Roles, modules and contractor as they are now, not as the token says.
     const actor = await currentActor(platform, conn, token);
     return { tenant, conn, release, actor };

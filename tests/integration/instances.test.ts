@@ -191,6 +191,15 @@ describe("instances behind the tenant proxy", () => {
     expect((await call(via, "GET", "/api/Tags", { token })).status).toBe(200);
   });
 
+  it("refuses an instance's name to a second server while the first still answers", async () => {
+    await expect(east.platform.registry.claimInstance("east", "http://127.0.0.1:1")).rejects
+      .toThrow(/already served/);
+    // A name whose holder is gone (the "gone" instance above) is taken over.
+    await east.platform.registry.claimInstance("gone", "http://127.0.0.1:2");
+    const gone = (await east.platform.registry.listInstances()).find((i) => i.name === "gone");
+    expect(gone?.url).toBe("http://127.0.0.1:2");
+  });
+
   it("refuses to move a tenant to where it is, or onto an existing file", async () => {
     await expect(moveTenant(east.platform, "mover", "west", `file:${root}/x.db`)).rejects.toThrow(
       /already on west/,
