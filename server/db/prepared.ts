@@ -8,6 +8,29 @@ import type { Db } from "./connection.ts";
 export interface Prepared<P extends Record<string, unknown>, R> {
   all(placeholders: P): Promise<R[]>;
   get(placeholders: P): Promise<R | undefined>;
+  /** The rows as arrays of column values, in the select's order, not mapped to objects. */
+  values(placeholders: P): Promise<unknown[][]>;
+}
+
+/**
+ * Maps a whole-table select's rows (arrays, as `values()` answers them) to objects as drizzle's `all()`
+ * would, for about half the cost: a table's columns in their declared order, each value decoded by its
+ * column (booleans, JSON, dates) and NULL left as null. `select()` of a table lists its columns in this order.
+ */
+export function rowMapper(
+  columns: Record<string, { mapFromDriverValue(value: unknown): unknown }>,
+): (rows: unknown[][]) => Record<string, unknown>[] {
+  const keys = Object.keys(columns);
+  const decode = Object.values(columns).map((c) => (v: unknown) => c.mapFromDriverValue(v));
+  return (rows) =>
+    rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const v = row[i];
+        out[keys[i]] = v === null || v === undefined ? null : decode[i](v);
+      }
+      return out;
+    });
 }
 
 const byHandle = new WeakMap<Db, Map<string, unknown>>();

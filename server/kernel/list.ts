@@ -4,12 +4,13 @@
 // those rows are read, so a deep page does not drag whole rows through an OFFSET scan; a page past the
 // middle is read from the other end. The count comes first and may be remembered (ListOptions); a quick
 // search goes through the resource's trigram index where it finds the same rows (quick_search.ts).
-import { and, asc, desc, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { AppError } from "./errors.ts";
 import { type ListOperator, listOperators } from "./list_contract.ts";
-import type { CountCache, Db } from "../db/connection.ts";
+import type { CountCache, CountStatement, Db } from "../db/connection.ts";
+import type { Prepared } from "../db/prepared.ts";
 import { ftsPhrase, indexAnswers } from "./quick_search.ts";
 
 export type FieldType = "text" | "number" | "boolean" | "date";
@@ -262,10 +263,44 @@ export async function listPage<Row>(
   const sortField = spec.fields[sortName];
   if (!sortField?.sortable || sortField.through) throw bad(`"${sortName}" is not a sortable field`);
   const scope = spec.scope ?? [];
+  const offset = (query.PageNumber - 1) * query.PageSize;
+  // A list without a scope is built from what the call says alone: its statements are prepared once per
+  // connection and shape (sort, direction, filters), and only run after that (building a select costs more
+  // than running it). A scoped list (a contractor's) is built every time, never shared.
+  const key = scope.length === 0
+    ? `${specId(spec.fields)}:${getTableName(spec.table)}:${sortName}:${query.sortDescending}:${
+      query.BasicFiltersSerialized ?? ""
+    }`
+    : undefined;
+  const known = key ? builtFor(db, key) : undefined;
+  if (known) {
+    const countNow = async () => Number((await known.count.all({}))[0].n);
+    const count = options.countCache
+      ? await options.countCache.get(known.countStatement, countNow, query.PageNumber === 1)
+      : await countNow();
+    const fromEnd = count - offset - query.PageSize;
+    const backwards = fromEnd < offset;
+    const idRows = offset >= count ? [] : await known.page(backwards).all({
+      limit: backwards ? query.PageSize + Math.min(0, fromEnd) : query.PageSize,
+      offset: backwards ? Math.max(0, fromEnd) : offset,
+    });
+    return await ordered(idRows, backwards, readRows, count);
+  }
   const search: SearchUse = { id: spec.id, index: spec.search };
   const filters = buildFilters(spec.fields, query.BasicFiltersSerialized, search);
   const where = and(...scope, ...filters);
-  const offset = (query.PageNumber - 1) * query.PageSize;
+  if (key && !search.phrase) {
+    // Prepared now and run as a known shape (the quick search's index decides its plan by the count: never).
+    remember(db, key, {
+      count: db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where)
+        .prepare() as unknown as Built[
+          "count"
+        ],
+      countStatement: db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where).toSQL(),
+      page: pageOf(db, spec, sortField.column, where, query.sortDescending),
+    });
+    return await listPage(db, spec, query, readRows, options);
+  }
 
   // The count comes first (it is often remembered): with the quick search's index it decides the plan.
   let countQuery = db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
@@ -297,6 +332,16 @@ export async function listPage<Row>(
     .orderBy(dir(sortField.column), dir(spec.id))
     .limit(backwards ? query.PageSize + Math.min(0, fromEnd) : query.PageSize)
     .offset(backwards ? Math.max(0, fromEnd) : offset);
+  return await ordered(idRows, backwards, readRows, count);
+}
+
+/** The rows of an id page, read and put back in the page's order. */
+async function ordered<Row>(
+  idRows: { id: unknown }[],
+  backwards: boolean,
+  readRows: (ids: number[]) => Promise<Row[]>,
+  count: number,
+): Promise<{ results: Row[]; allFilteredRowCount: number }> {
   const ids = idRows.map((r) => Number(r.id));
   if (backwards) ids.reverse();
   const rows = ids.length ? await readRows(ids) : [];
@@ -304,6 +349,60 @@ export async function listPage<Row>(
   const pos = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => pos.get((a as { id: number }).id)! - pos.get((b as { id: number }).id)!);
   return { results: rows, allFilteredRowCount: count };
+}
+
+/** A list's statements of one shape, prepared on one connection handle. */
+interface Built {
+  count: Prepared<Record<string, never>, { n: number }>;
+  countStatement: CountStatement;
+  /** The id page read forwards, or from the other end (past the middle). */
+  page(backwards: boolean): Prepared<{ limit: number; offset: number }, { id: number }>;
+}
+
+/** Shapes remembered per connection handle, the least recently used forgotten past this many. */
+const BUILT_MAX = 256;
+const builtByHandle = new WeakMap<Db, Map<string, Built>>();
+const specIds = new WeakMap<object, number>();
+let nextSpecId = 1;
+
+/** A number for a list's fields (one per list kind), so that two lists over one table never share a shape. */
+function specId(fields: object): number {
+  let id = specIds.get(fields);
+  if (id === undefined) specIds.set(fields, id = nextSpecId++);
+  return id;
+}
+
+function builtFor(db: Db, key: string): Built | undefined {
+  const shapes = builtByHandle.get(db);
+  const hit = shapes?.get(key);
+  if (hit && shapes) {
+    shapes.delete(key);
+    shapes.set(key, hit);
+  }
+  return hit;
+}
+
+function remember(db: Db, key: string, built: Built): void {
+  let shapes = builtByHandle.get(db);
+  if (!shapes) builtByHandle.set(db, shapes = new Map());
+  shapes.set(key, built);
+  if (shapes.size > BUILT_MAX) shapes.delete(shapes.keys().next().value as string);
+}
+
+/** The id page of a shape, each direction prepared when first needed. */
+function pageOf(db: Db, spec: ListSpec, column: SQLiteColumn, where: SQL | undefined, descending: boolean) {
+  const pages = new Map<boolean, ReturnType<Built["page"]>>();
+  return (backwards: boolean) => {
+    let page = pages.get(backwards);
+    if (!page) {
+      const dir = descending !== backwards ? desc : asc;
+      page = db.select({ id: spec.id }).from(spec.table).where(where).orderBy(dir(column), dir(spec.id))
+        .limit(sql.placeholder("limit")).offset(sql.placeholder("offset"))
+        .prepare() as unknown as ReturnType<Built["page"]>;
+      pages.set(backwards, page);
+    }
+    return page;
+  };
 }
 
 /**

@@ -3,8 +3,8 @@
 // every entity must get right the same way: permission and contractor scope (a record the caller may not
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { prepared } from "../../db/prepared.ts";
+import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { prepared, rowMapper } from "../../db/prepared.ts";
 import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
@@ -177,6 +177,7 @@ export class Resource<
   readonly #versionCol: SQLiteColumn;
   /** The table, as the engine handles any table. */
   readonly #t: AnyTable;
+  #mapRows?: (rows: unknown[][]) => Record<string, unknown>[];
   #dependents?: Dependent[];
 
   constructor(readonly def: ResourceDef<T, F>) {
@@ -273,7 +274,9 @@ export class Resource<
         d.select().from(this.#t)
           .where(sql`${this.#idCol} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare(),
     );
-    return await query.all({ ids: JSON.stringify(ids) });
+    // The rows as arrays, mapped by the table's own columns (half of what drizzle's generic mapping costs).
+    this.#mapRows ??= rowMapper(getTableColumns(this.#t));
+    return this.#mapRows(await query.values({ ids: JSON.stringify(ids) })) as AnyRow[];
   }
 
   /** A statement of this resource over a page's ids (one JSON array), prepared once per database handle. */
