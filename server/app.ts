@@ -8,7 +8,7 @@ import type { Env } from "./http/types.ts";
 import { requestContext } from "./http/middleware.ts";
 import { securityHeaders } from "./http/security.ts";
 import { handleError } from "./http/errors.ts";
-import { canonicalPath, openApiDocument, routes } from "./http/openapi.ts";
+import { canonicalPath, openApiDocument, routePattern, routes } from "./http/openapi.ts";
 import { AppError } from "./kernel/errors.ts";
 import { mount } from "./http/route.ts";
 import { webRoutes } from "./http/web.ts";
@@ -104,9 +104,6 @@ export function createApp(platform: Platform): Hono<Env> {
 }
 
 function methodMismatch(path: string): boolean {
-  const canonical = path.slice("/api".length);
-  return routes.some((r) => {
-    const re = new RegExp("^" + r.path.replace(/:\w+/g, "[^/]+") + "$");
-    return re.test(canonical);
-  });
+  const api = "/api" + path.slice("/api".length);
+  return routes.some((r) => routePattern(r.path).test(api));
 }

@@ -1,5 +1,5 @@
 // Everything a request may need that outlives it: configuration, the control database and tenant
-// registry, the pool of tenant connections, signing keys, the mailer and the sign-in limiter.
+// registry, the pool of tenant connections, signing keys, the mailer and the attempt limits.
 import { type Config, loadConfig } from "./config.ts";
 import type { Connection } from "./db/connection.ts";
 import { openControl } from "../tenants/control.ts";
@@ -7,7 +7,6 @@ import { TenantRegistry } from "../tenants/registry.ts";
 import { TenantPool } from "../tenants/pool.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
 import { createMailer, type Mailer } from "./kernel/mail.ts";
-import { AttemptLimiter } from "./domain/access/auth/limiter.ts";
 import { SharedAttempts } from "./domain/access/auth/attempts.ts";
 import { SessionStore } from "./domain/access/auth/sessions.ts";
 import { Hub, type HubEventBody } from "./hub/hub.ts";
@@ -22,8 +21,7 @@ export interface Platform {
   pool: TenantPool;
   keys: SigningKeys;
   mailer: Mailer;
-  limiter: AttemptLimiter;
-  /** Sign-in attempts, counted in the control database (shared by every process). */
+  /** Sign-in attempts and other failed-attempt limits, counted in the control database (every process). */
   attempts: SharedAttempts;
   sessions: SessionStore;
   /** The real-time hub: open /dataHub sockets, edit modes, post-commit fan-out. */
@@ -68,7 +66,6 @@ export async function createPlatform(
     pool,
     keys,
     mailer: createMailer(config.smtpUrl, config.mailFrom, config.dataDir),
-    limiter: new AttemptLimiter(control, config.loginLimitWindowSeconds),
     attempts: new SharedAttempts(control, config.loginLimitWindowSeconds),
     sessions,
     hub,

@@ -12,10 +12,10 @@
 import { decodeJwt } from "jose";
 import type { Connection } from "../server/db/connection.ts";
 import { sha256 } from "../server/kernel/crypto.ts";
+import { codeHash } from "../server/domain/access/registration/codes.ts";
 import { bearerToken } from "../server/http/middleware.ts";
-import { errorBody } from "../server/http/errors.ts";
+import { errorResponse } from "../server/http/errors.ts";
 import { AppError } from "../server/kernel/errors.ts";
-import { languageFromHeader } from "../server/kernel/i18n/mod.ts";
 
 const DIRECTORY_CACHE_MS = 2_000;
 /** Bodies the proxy reads to route a call (a sign-in, a reset) are small; larger ones are not read. */
@@ -70,11 +70,11 @@ export class TenantProxy {
     const activation = /^\/api\/register\/activate\/([^/]+)$/.exec(lower) && path.split("/").at(-1);
     if (activation) {
       return await this.#tenantOfRow("SELECT tenant_id FROM auth_codes WHERE code_hash = ?", [
-        codeHash(activation),
+        codeHash(decoded(activation)),
       ]);
     }
     const email = /^\/api\/register\/send-reset\/([^/]+)$/.exec(lower) &&
-      decodeURIComponent(path.split("/").at(-1)!);
+      decoded(path.split("/").at(-1)!);
     if (email) {
       return await this.#tenantOfRow("SELECT tenant_id FROM global_logins WHERE email = ? LIMIT 1", [
         email.trim().toLowerCase(),
@@ -179,21 +179,16 @@ export class TenantProxy {
   }
 }
 
-/** A code as the server stores it (registration/codes.ts): trimmed, lower-cased, hashed. */
-function codeHash(code: string): string {
-  let decoded = code;
+/** A path segment as Hono hands it to the route (decoded), or as sent when it does not decode. */
+function decoded(segment: string): string {
   try {
-    decoded = decodeURIComponent(code);
-  } catch { /* kept as sent: the instance refuses it */ }
-  return sha256(decoded.trim().toLowerCase());
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** 503 server.unavailable in the caller's language: the tenant's instance cannot be reached now. */
 function unreachable(req: Request): Response {
-  const requestId = crypto.randomUUID();
-  const lang = languageFromHeader(req.headers.get("accept-language") ?? undefined) ?? "en-us";
-  return Response.json(errorBody(new AppError("server.unavailable"), lang, requestId), {
-    status: 503,
-    headers: { "Retry-After": "5", "X-Request-Id": requestId, "Cache-Control": "no-store" },
-  });
+  return errorResponse(req, new AppError("server.unavailable", { headers: { "Retry-After": "5" } }));
 }

@@ -11,11 +11,10 @@ import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import type { Env } from "../http/types.ts";
-import { canonicalPath, routes } from "../http/openapi.ts";
+import { canonicalPath, routePattern, routes } from "../http/openapi.ts";
 import { bearerToken } from "../http/middleware.ts";
-import { errorBody } from "../http/errors.ts";
+import { errorResponse } from "../http/errors.ts";
 import { AppError } from "../kernel/errors.ts";
-import { languageFromHeader } from "../kernel/i18n/mod.ts";
 import type { Actor } from "../kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { type Role, shardOf } from "./placement.ts";
@@ -252,7 +251,7 @@ export class Front {
     });
     this.app = createApp(this.platform);
     this.#longRoutes = routes.filter((r) => r.method === "get" && r.reads === "long")
-      .map((r) => new RegExp("^/api" + r.path.replace(/:\w+/g, "[^/]+") + "$"));
+      .map((r) => routePattern(r.path));
     for (let i = 0; i < this.config.workers; i++) this.shards.push(new WorkerHandle(this, "shard", i));
     for (let i = 0; i < this.config.readers; i++) this.readers.push(new WorkerHandle(this, "reader", i));
     const all = [...this.shards, ...this.readers];
@@ -268,9 +267,9 @@ export class Front {
 
   /** The server's handler: pages, assets and the hub here; /api on the worker it belongs to. */
   fetch = (req: Request, remoteAddr: Deno.NetAddr): Response | Promise<Response> => {
-    const path = pathOf(req.url);
-    // Hono decodes %xx before it routes: /%61pi/Auth is /api/Auth, and must not be answered here.
-    if (!isApi(path) && !(path.includes("%") && isApi(getPath(req)))) {
+    // The path as Hono routes it (%xx decoded: /%61pi/Auth is /api/Auth, never to be answered here).
+    const path = getPath(req);
+    if (!isApi(path)) {
       return this.app.fetch(req, { remoteAddr });
     }
     const addr: RemoteAddr = { hostname: remoteAddr.hostname, port: remoteAddr.port, transport: "tcp" };
@@ -434,13 +433,6 @@ export async function startFront(config: Config): Promise<Front> {
   return front;
 }
 
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start < 0) return "/";
-  const q = url.indexOf("?", start);
-  return q < 0 ? url.slice(start) : url.slice(start, q);
-}
-
 function isApi(path: string): boolean {
   return path.length >= 4 && path.slice(0, 4).toLowerCase() === "/api" &&
     (path.length === 4 || path[4] === "/");
@@ -448,15 +440,5 @@ function isApi(path: string): boolean {
 
 /** 503 server.unavailable in the caller's language: the worker for this request is not up. */
 function unavailable(req: Request): Response {
-  const requestId = crypto.randomUUID();
-  const lang = languageFromHeader(req.headers.get("accept-language") ?? undefined) ?? "en-us";
-  return Response.json(errorBody(new AppError("server.unavailable"), lang, requestId), {
-    status: 503,
-    headers: {
-      "Retry-After": "1",
-      "X-Request-Id": requestId,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return errorResponse(req, new AppError("server.unavailable", { headers: { "Retry-After": "1" } }));
 }

@@ -8,6 +8,8 @@ import { createApp } from "../app.ts";
 import { owns, type Placement, runHere } from "./placement.ts";
 import { Batch, fromWire, type FromWorker, headerList, toWire, type ToWorker } from "./protocol.ts";
 import { verifySocketToken } from "../hub/routes.ts";
+import { errorResponse } from "../http/errors.ts";
+import { AppError } from "../kernel/errors.ts";
 import { countTransactionsIn } from "../db/local.ts";
 import type { Hono } from "hono";
 import type { Env } from "../http/types.ts";
@@ -70,7 +72,9 @@ async function answer(m: Extract<ToWorker, { t: "req" }>): Promise<void> {
   } catch (err) {
     // The app answers every failure itself; this is a fault in the worker's own plumbing.
     console.error(`worker: request ${m.method} ${m.url} failed outside the app:`, err);
-    post({ t: "res", id: m.id, status: 500, headers: [], body: null });
+    const res = errorResponse(new Request(m.url, { headers: m.headers }), new AppError("server.unknown"));
+    const body = await res.arrayBuffer();
+    post({ t: "res", id: m.id, status: res.status, headers: headerList(res.headers), body }, [body]);
   }
 }
 

@@ -5,7 +5,14 @@ import { refusedBy } from "../db/constraint.ts";
 import { HTTPException } from "hono/http-exception";
 import { eq } from "drizzle-orm";
 import { AppError, type DocumentIssue, type ErrorCode } from "../kernel/errors.ts";
-import { catalogues, isLanguage, type Language, type MessageKey, translate } from "../kernel/i18n/mod.ts";
+import {
+  catalogues,
+  isLanguage,
+  type Language,
+  languageFromHeader,
+  type MessageKey,
+  translate,
+} from "../kernel/i18n/mod.ts";
 import { users } from "../domain/access/users/entity.ts";
 import { writeSystemLog } from "../domain/logs/system_log/service.ts";
 import type { Env } from "./types.ts";
@@ -50,6 +57,24 @@ export function errorBody(err: AppError, lang: Language, requestId: string) {
       requestId,
     },
   };
+}
+
+/**
+ * An error answered outside the app (the front of a sharded server, the tenant proxy, a worker's own
+ * plumbing): the contract's envelope in the caller's Accept-Language, a new request id, the error's headers.
+ */
+export function errorResponse(req: Request, err: AppError): Response {
+  const requestId = crypto.randomUUID();
+  const lang = languageFromHeader(req.headers.get("accept-language") ?? undefined) ?? "en-us";
+  return Response.json(errorBody(err, lang, requestId), {
+    status: err.status,
+    headers: {
+      "X-Request-Id": requestId,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...err.details.headers,
+    },
+  });
 }
 
 export async function handleError(err: unknown, c: Context<Env>): Promise<Response> {

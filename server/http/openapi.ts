@@ -51,6 +51,11 @@ export function declare(spec: RouteSpec): RouteSpec {
   return spec;
 }
 
+/** A declared route's path (under /api) as a pattern matching its canonical paths, any id in its params. */
+export function routePattern(path: string): RegExp {
+  return new RegExp("^/api" + path.replace(/:\w+/g, "[^/]+") + "$");
+}
+
 // --- case-insensitive paths ----------------------------------------------------------------------
 
 /** Route templates ("/api/User/:id" split at "/") by segment count and lower-cased first segment after /api. */

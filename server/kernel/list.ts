@@ -291,12 +291,10 @@ export async function listPage<Row>(
   const where = and(...scope, ...filters);
   if (key && !search.phrase) {
     // Prepared now and run as a known shape (the quick search's index decides its plan by the count: never).
+    const counting = db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
     remember(db, key, {
-      count: db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where)
-        .prepare() as unknown as Built[
-          "count"
-        ],
-      countStatement: db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where).toSQL(),
+      count: counting.prepare() as unknown as Built["count"],
+      countStatement: counting.toSQL(),
       page: pageOf(db, spec, sortField.column, where, query.sortDescending),
     });
     return await listPage(db, spec, query, readRows, options);

@@ -101,6 +101,17 @@ export type ResourceDef<T extends AnyTable, F extends Record<string, FieldDef>> 
   & EntityDef<T, F>
   & ResourceHooks;
 
+/** Rows of (owner, item) as each owner's items, in the rows' order. */
+function byOwner<V>(rows: { owner: number; item: V }[]): Map<number, V[]> {
+  const out = new Map<number, V[]>();
+  for (const { owner, item } of rows) {
+    const list = out.get(owner);
+    if (list) list.push(item);
+    else out.set(owner, [item]);
+  }
+  return out;
+}
+
 /** Who may add, edit and delete, from the metadata: administrators, or business managers too. */
 export function writersOf(meta: ResourceMeta): Access {
   return meta.writers === "admin" ? "admin" : "manager";
@@ -267,12 +278,10 @@ export class Resource<
   }
 
   async #pageRows(db: Db, ids: number[]): Promise<AnyRow[]> {
-    const query = prepared<{ ids: string }, AnyRow>(
+    const query = this.#byIds<AnyRow>(
       db,
-      `${this.def.resource}.rowsByIds`,
-      (d) =>
-        d.select().from(this.#t)
-          .where(sql`${this.#idCol} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare(),
+      "rowsByIds",
+      (among) => db.select().from(this.#t).where(sql`${this.#idCol} IN ${among}`),
     );
     // The rows as arrays, mapped by the table's own columns (half of what drizzle's generic mapping costs).
     this.#mapRows ??= rowMapper(getTableColumns(this.#t));
@@ -293,39 +302,30 @@ export class Resource<
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const idsJson = JSON.stringify(ids);
+    // Each link's target ids and each value list, by owner (rows come ordered by owner, then value).
     const links: Record<string, Map<number, number[]>> = {};
     for (const [name, link] of Object.entries(this.links)) {
-      const found = await this.#byIds<{ owner: number; target: number }>(
-        db,
-        `link.${name}`,
-        (among) =>
-          db.select({ owner: link.owner, target: link.target }).from(link.table)
-            .where(sql`${link.owner} IN ${among}`).orderBy(link.owner, link.target),
-      ).all({ ids: idsJson });
-      const byOwner = new Map<number, number[]>();
-      for (const { owner, target } of found) {
-        const list = byOwner.get(owner);
-        if (list) list.push(target);
-        else byOwner.set(owner, [target]);
-      }
-      links[name] = byOwner;
+      links[name] = byOwner(
+        await this.#byIds<{ owner: number; item: number }>(
+          db,
+          `link.${name}`,
+          (among) =>
+            db.select({ owner: link.owner, item: link.target }).from(link.table)
+              .where(sql`${link.owner} IN ${among}`).orderBy(link.owner, link.target),
+        ).all({ ids: idsJson }),
+      );
     }
     const values: Record<string, Map<number, string[]>> = {};
     for (const [name, list] of Object.entries(this.values)) {
-      const found = await this.#byIds<{ owner: number; value: string }>(
-        db,
-        `values.${name}`,
-        (among) =>
-          db.select({ owner: list.owner, value: list.value }).from(list.table)
-            .where(sql`${list.owner} IN ${among}`).orderBy(list.owner, list.value),
-      ).all({ ids: idsJson });
-      const byOwner = new Map<number, string[]>();
-      for (const { owner, value } of found) {
-        const got = byOwner.get(owner);
-        if (got) got.push(value);
-        else byOwner.set(owner, [value]);
-      }
-      values[name] = byOwner;
+      values[name] = byOwner(
+        await this.#byIds<{ owner: number; item: string }>(
+          db,
+          `values.${name}`,
+          (among) =>
+            db.select({ owner: list.owner, item: list.value }).from(list.table)
+              .where(sql`${list.owner} IN ${among}`).orderBy(list.owner, list.value),
+        ).all({ ids: idsJson }),
+      );
     }
     const extra: Map<number, Record<string, unknown>> = this.def.readExtra
       ? await this.def.readExtra(db, rows)

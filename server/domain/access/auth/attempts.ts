@@ -1,4 +1,5 @@
-// Sign-in attempts counted in the control database, so that every server process shares them and an
+// Sign-in attempts, and the other failed-attempt limits (registrations, reset mails and codes, wrong current
+// passwords), counted in the control database, so that every server process shares them and an
 // attempt is counted before its password is checked: one statement increments and reads a key's count, so
 // forty parallel guesses are forty counts, not forty checks of an old count. Keys: an address, a user at an
 // address (each limited: 429), and a user anywhere, which only slows sign-in down, so nobody can lock a
@@ -33,6 +34,22 @@ export class SharedAttempts {
       [key, resetAt, now, now],
     );
     return { count: Number(row.count), resetAt: Number(row.reset_at) };
+  }
+
+  /** Seconds until `key` may try again, or 0 while it is under `limit` (nothing is counted). */
+  async retryAfter(key: string, limit: number, now = Date.now()): Promise<number> {
+    const [hit] = await this.control.query("SELECT count, reset_at FROM login_attempts WHERE key = ?", [key]);
+    if (!hit || Number(hit.reset_at) <= now) return 0;
+    return Number(hit.count) >= limit ? Math.ceil((Number(hit.reset_at) - now) / 1000) : 0;
+  }
+
+  /**
+   * Counts an attempt of `key` now and answers the seconds to wait when it went past `limit` (0: allowed):
+   * one statement counts and reads, so parallel attempts from any shard or instance are each counted.
+   */
+  async takeWithin(key: string, limit: number, now = Date.now()): Promise<number> {
+    const { count, resetAt } = await this.take(key, now);
+    return count > limit ? Math.max(1, Math.ceil((resetAt - now) / 1000)) : 0;
   }
 
   /** Takes back one attempt of `key` (a sign-in that succeeded is no guess). */

@@ -9,6 +9,11 @@ import { assertServedHere } from "../../../cluster/placement.ts";
 
 export type CodeKind = "activation" | "reset";
 
+/** A code as it is stored: the SHA-256 of it trimmed and lower-cased (as typed or as in a link). */
+export function codeHash(code: string): string {
+  return sha256(code.trim().toLowerCase());
+}
+
 export async function issueCode(
   platform: Platform,
   kind: CodeKind,
@@ -27,7 +32,7 @@ export async function issueCode(
       isNull(authCodes.usedAt),
     ));
     await tx.insert(authCodes).values({
-      codeHash: sha256(code),
+      codeHash: codeHash(code),
       kind,
       tenantId,
       userId,
@@ -46,7 +51,7 @@ export async function consumeCode(
 ): Promise<{ tenantId: number; userId: number } | undefined> {
   const now = nowIso();
   const [row] = await platform.control.db.update(authCodes).set({ usedAt: now }).where(and(
-    eq(authCodes.codeHash, sha256(code.trim().toLowerCase())),
+    eq(authCodes.codeHash, codeHash(code)),
     eq(authCodes.kind, kind),
     isNull(authCodes.usedAt),
     gt(authCodes.expiresAt, now),
@@ -60,7 +65,7 @@ export async function consumeCode(
  */
 export async function assertCodeServedHere(platform: Platform, kind: CodeKind, code: string): Promise<void> {
   const [row] = await platform.control.db.select({ tenantId: authCodes.tenantId }).from(authCodes).where(and(
-    eq(authCodes.codeHash, sha256(code.trim().toLowerCase())),
+    eq(authCodes.codeHash, codeHash(code)),
     eq(authCodes.kind, kind),
     isNull(authCodes.usedAt),
     gt(authCodes.expiresAt, nowIso()),

@@ -26,7 +26,9 @@ function userLanguage(user: UserRow, tenant: Tenant): Language {
 
 /** Refuses a key past `max` attempts in the window (429); `count` counts this attempt first, atomically. */
 async function limit(platform: Platform, key: string, max: number, count = false): Promise<void> {
-  const wait = count ? await platform.limiter.take(key, max) : await platform.limiter.retryAfter(key, max);
+  const wait = count
+    ? await platform.attempts.takeWithin(key, max)
+    : await platform.attempts.retryAfter(key, max);
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
@@ -225,7 +227,7 @@ export async function makeReset(platform: Platform, input: z.output<typeof MakeR
   await assertCodeServedHere(platform, "reset", input.code);
   const owner = await consumeCode(platform, "reset", input.code);
   if (!owner) {
-    await platform.limiter.fail(key);
+    await platform.attempts.take(key);
     throw new AppError("register.wrongResetCode");
   }
   const tenant = await platform.registry.byId(owner.tenantId);

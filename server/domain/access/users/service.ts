@@ -316,7 +316,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
   return toUserDto(result.row);
 }
 
-/** Wrong current passwords one user may send per limiter window before waiting (429). */
+/** Wrong current passwords one user may send per attempt window before waiting (429). */
 export const CURRENT_PASSWORD_TRIES = 5;
 
 /**
@@ -330,7 +330,7 @@ async function checkCurrentPassword(
 ): Promise<void> {
   if (!given) throw fieldError({ currentPassword: ["validation.required"] });
   const key = `password-change:${ctx.tenant.id}:${ctx.actor.userId}`;
-  const wait = await ctx.platform.limiter.retryAfter(key, CURRENT_PASSWORD_TRIES);
+  const wait = await ctx.platform.attempts.retryAfter(key, CURRENT_PASSWORD_TRIES);
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
@@ -338,7 +338,7 @@ async function checkCurrentPassword(
     });
   }
   if (!row || !(await verifyPassword(given, row.passwordHash))) {
-    await ctx.platform.limiter.fail(key);
+    await ctx.platform.attempts.take(key);
     throw fieldError({ currentPassword: ["validation.currentPasswordWrong"] });
   }
 }
