@@ -1,10 +1,14 @@
 // Shared pieces of the benchmarks: where work data goes, machine facts, percentiles, resource probes
 // (RSS, open file descriptors), a loopback server around createApp(platform) and the result files.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseSync } from "node:sqlite";
-import { type Config, loadConfig } from "../server/config.ts";
+import { type Config, loadConfig, tenantDbUrlFor } from "../server/config.ts";
+import type { Platform } from "../server/platform.ts";
+import { filePathOf } from "../server/db/local.ts";
+import { nowIso } from "../server/kernel/time.ts";
+import { tenants } from "../tenants/schema.ts";
 import { startServer, type TestServer } from "../tests/fixtures/harness.ts";
 
 export const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
@@ -306,4 +310,39 @@ export function fillStock(raw: DatabaseSync, tables: string[], fill: () => void)
     raw.exec("ROLLBACK");
     throw err;
   }
+}
+
+/**
+ * Many tenants at once: `source`'s file (closed, so the copy is the whole database) copied for each slug and
+ * registered in the control database in one transaction, each with `adminUserId`; answers their ids.
+ */
+export async function copyTenants(
+  platform: Platform,
+  sourceUrl: string,
+  slugs: string[],
+  adminUserId: number | null,
+): Promise<number[]> {
+  const now = nowIso();
+  const rows: Array<typeof tenants.$inferInsert> = slugs.map((slug) => {
+    const dbUrl = tenantDbUrlFor(platform.config, slug);
+    copyFileSync(filePathOf(sourceUrl), filePathOf(dbUrl));
+    return {
+      slug,
+      companyName: slug,
+      status: "active",
+      dbUrl,
+      language: "en-us",
+      adminUserId,
+      createdAt: now,
+      approvedAt: now,
+    };
+  });
+  return await platform.control.transaction(async (tx) => {
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += 100) {
+      const made = await tx.insert(tenants).values(rows.slice(i, i + 100)).returning({ id: tenants.id });
+      ids.push(...made.map((r) => r.id));
+    }
+    return ids;
+  });
 }

@@ -12,23 +12,21 @@
 //
 // Every server here is `server/main.ts` as a process of its own on one data directory, so the bench's
 // clients do not share its threads.
-import { copyFileSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createPlatform } from "../server/platform.ts";
-import { tenantDbUrlFor } from "../server/config.ts";
 import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { signAccessToken } from "../server/domain/access/auth/tokens.ts";
 import { findUser } from "../server/domain/access/users/service.ts";
-import { nowIso } from "../server/kernel/time.ts";
 import { provisionTenant } from "../tenants/provision.ts";
-import { tenants } from "../tenants/schema.ts";
 import { PASSWORD } from "../tests/fixtures/harness.ts";
 import { Socket } from "../tests/fixtures/hub_socket.ts";
 import { fill, FILLED, type Line, prepare } from "./confirm.ts";
 import {
   begin,
   type BenchResult,
+  copyTenants,
   DENO,
   type Distribution,
   distribution,
@@ -115,31 +113,11 @@ export async function setup(dir: string) {
     await platform.pool.forget(a.dbUrl);
     await platform.pool.forget(b.dbUrl);
     // The 1,000 more tenants: copies of B's file, registered in the control database.
-    const now = nowIso();
-    const rows: Array<typeof tenants.$inferInsert> = [];
-    for (let i = 1; i <= PARAMS.memory.tenants; i++) {
-      const slug = `bench-m${String(i).padStart(4, "0")}`;
-      const dbUrl = tenantDbUrlFor(platform.config, slug);
-      copyFileSync(filePathOf(b.dbUrl), filePathOf(dbUrl));
-      rows.push({
-        slug,
-        companyName: slug,
-        status: "active",
-        dbUrl,
-        language: "en-us",
-        adminUserId: b.adminUserId,
-        createdAt: now,
-        approvedAt: now,
-      });
-    }
-    const ids = await platform.control.transaction(async (tx) => {
-      const out: number[] = [];
-      for (let i = 0; i < rows.length; i += 100) {
-        out.push(...(await tx.insert(tenants).values(rows.slice(i, i + 100)).returning({ id: tenants.id }))
-          .map((r) => r.id));
-      }
-      return out;
-    });
+    const slugs = Array.from(
+      { length: PARAMS.memory.tenants },
+      (_, i) => `bench-m${String(i + 1).padStart(4, "0")}`,
+    );
+    const ids = await copyTenants(platform, b.dbUrl, slugs, b.adminUserId);
     const user = await platform.pool.use(b.dbUrl, (conn) => findUser(conn.db, b.adminUserId!));
     for (const id of ids) {
       const { session } = await platform.sessions.create(id, user!.id, "127.0.0.1", "bench");

@@ -4,10 +4,9 @@
 //      first with the files evicted from the OS page cache (cold), then again (warm);
 //   2. keeps 1,000 connections open to read RSS and open file descriptors per connection;
 //   3. drives a TenantPool of 64 with Zipf-skewed traffic over the 1,000 tenants and watches its fds.
-import { copyFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import { createPlatform } from "../server/platform.ts";
-import { tenantDbUrlFor } from "../server/config.ts";
 import type { Connection } from "../server/db/connection.ts";
 import { filePathOf } from "../server/db/local.ts";
 import { openConnection } from "../server/db/open.ts";
@@ -15,14 +14,13 @@ import { migrate } from "../server/db/migrate.ts";
 import { findUser } from "../server/domain/access/users/service.ts";
 import { TenantPool } from "../tenants/pool.ts";
 import { provisionTenant } from "../tenants/provision.ts";
-import { tenants } from "../tenants/schema.ts";
-import { nowIso } from "../server/kernel/time.ts";
 import { PASSWORD } from "../tests/fixtures/harness.ts";
 import { dropFromPageCache, residentBytes } from "./page_cache.ts";
 import {
   begin,
   type BenchResult,
   collectGarbage,
+  copyTenants,
   DENO,
   type Distribution,
   distribution,
@@ -128,26 +126,12 @@ async function setup(dir: string) {
     // Closing checkpoints the WAL into the file, so a copy is the whole database.
     await platform.pool.forget(tenant.dbUrl);
     const source = filePathOf(tenant.dbUrl);
-    const now = nowIso();
-    const rows: Array<typeof tenants.$inferInsert> = [];
-    for (let i = 1; i <= PARAMS.tenants; i++) {
-      const slug = slugOf(i);
-      const dbUrl = tenantDbUrlFor(platform.config, slug);
-      copyFileSync(source, filePathOf(dbUrl));
-      rows.push({
-        slug,
-        companyName: `Company ${i}`,
-        status: "active",
-        dbUrl,
-        language: "en-us",
-        adminUserId: tenant.adminUserId,
-        createdAt: now,
-        approvedAt: now,
-      });
-    }
-    await platform.control.transaction(async (tx) => {
-      for (let i = 0; i < rows.length; i += 100) await tx.insert(tenants).values(rows.slice(i, i + 100));
-    });
+    await copyTenants(
+      platform,
+      tenant.dbUrl,
+      Array.from({ length: PARAMS.tenants }, (_, i) => slugOf(i + 1)),
+      tenant.adminUserId,
+    );
     return { template: tenant.dbUrl, adminUserId: tenant.adminUserId ?? 1, fileBytes: statSync(source).size };
   } finally {
     await platform.close();
