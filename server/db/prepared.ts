@@ -3,6 +3,7 @@
 // query (`.prepare()` with `sql.placeholder`s) is built once and then only run. The cache is keyed by the
 // handle (a connection's `db`, never a transaction's short-lived one), so it goes when the connection goes.
 import type { Db } from "./connection.ts";
+import { compileShape, prop } from "../kernel/shape.ts";
 
 /** What a drizzle prepared query offers; `all` answers the rows, `get` the first. */
 export interface Prepared<P extends Record<string, unknown>, R> {
@@ -20,17 +21,17 @@ export interface Prepared<P extends Record<string, unknown>, R> {
 export function rowMapper(
   columns: Record<string, { mapFromDriverValue(value: unknown): unknown }>,
 ): (rows: unknown[][]) => Record<string, unknown>[] {
-  const keys = Object.keys(columns);
-  const decode = Object.values(columns).map((c) => (v: unknown) => c.mapFromDriverValue(v));
-  return (rows) =>
-    rows.map((row) => {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
-        const v = row[i];
-        out[keys[i]] = v === null || v === undefined ? null : decode[i](v);
-      }
-      return out;
-    });
+  const one = compileShape<(row: unknown[]) => Record<string, unknown>>(
+    ["row"],
+    Object.entries(columns).map(([key, column], i) => ({
+      key,
+      source: (use) => {
+        const v = prop("row", i);
+        return `${v} === null || ${v} === undefined ? null : ${use(column)}.mapFromDriverValue(${v})`;
+      },
+    })),
+  );
+  return (rows) => rows.map(one);
 }
 
 const byHandle = new WeakMap<Db, Map<string, unknown>>();

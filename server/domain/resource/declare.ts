@@ -52,6 +52,7 @@ import type {
   ValueListDef,
 } from "./declaration.ts";
 import { dependentsOf, displaysOf, linksOf, referencesOf, register, targetOf, valuesOf } from "./links.ts";
+import { compileShape, prop } from "../../kernel/shape.ts";
 
 export type * from "./declaration.ts";
 export { jsonText } from "./declaration.ts";
@@ -167,6 +168,13 @@ export class Entity<
   readonly #inputs: { add: string[]; edit: string[] };
   /** How each field of a record is read, worked out once: a record is made for every row of every page. */
   readonly #outputs: Output[];
+  /** toRecord's function, compiled from #outputs the first time it is needed (kernel/shape.ts). */
+  #makeRecord?: (
+    row: Record<string, unknown>,
+    links: Record<string, number[]>,
+    extra: Record<string, unknown>,
+    values: Record<string, string[]>,
+  ) => Record<string, unknown>;
   #references?: Record<string, ReferenceCheck>;
   #links?: Record<string, LinkDef>;
   #values?: Record<string, ValueListDef>;
@@ -505,15 +513,20 @@ export class Entity<
     extra: Record<string, unknown>,
     values: Record<string, string[]>,
   ): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const o of this.#outputs) {
-      const { name } = o;
-      if (o.from === "column") out[name] = o.codec ? o.codec.toRecord(row[name]) : row[name];
-      else if (o.from === "links") out[name] = links[name] ?? [];
-      else if (o.from === "values") out[name] = values[name] ?? [];
-      else out[name] = extra[name] ?? (Array.isArray(o.empty) ? [] : null);
-    }
-    return out;
+    return (this.#makeRecord ??= compileShape(
+      ["row", "links", "extra", "values"],
+      this.#outputs.map((o) => ({
+        key: o.name,
+        source: (use) => {
+          if (o.from === "column") {
+            return o.codec ? `${use(o.codec)}.toRecord(${prop("row", o.name)})` : prop("row", o.name);
+          }
+          if (o.from === "links") return `${prop("links", o.name)} ?? []`;
+          if (o.from === "values") return `${prop("values", o.name)} ?? []`;
+          return `${prop("extra", o.name)} ?? ${Array.isArray(o.empty) ? "[]" : "null"}`;
+        },
+      })),
+    ))(row, links, extra, values);
   }
 
   /** The columns an add or an edit stores, from its parsed input. */

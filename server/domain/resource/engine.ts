@@ -330,7 +330,16 @@ export class Resource<
     const extra: Map<number, Record<string, unknown>> = this.def.readExtra
       ? await this.def.readExtra(db, rows)
       : new Map();
-    const add = (id: number, more: Record<string, unknown>) => extra.set(id, { ...extra.get(id), ...more });
+    // Display values added here go into a copy of what readExtra gave, made once per row.
+    const own = new Set<number>();
+    const add = (id: number, key: string, value: unknown) => {
+      let values = extra.get(id);
+      if (!own.has(id)) {
+        extra.set(id, values = { ...values });
+        own.add(id);
+      }
+      values![key] = value;
+    };
     // The linked records' names, where readExtra did not give them: one query per link field for the page.
     for (const d of this.entity.displays) {
       const unnamed = rows.filter((r) => !(d.display in (extra.get(r.id) ?? {})));
@@ -349,7 +358,7 @@ export class Resource<
         ).all({ ids: JSON.stringify(targets) })
         : [];
       const nameOf = new Map(named.map((r) => [r.id, r.name]));
-      for (const row of unnamed) add(row.id, { [d.display]: nameOf.get(row[d.field]) ?? null });
+      for (const row of unnamed) add(row.id, d.display, nameOf.get(row[d.field]) ?? null);
     }
     for (const [name, link] of Object.entries(this.links)) {
       if (!link.names || !link.namesField) continue;
@@ -365,19 +374,19 @@ export class Resource<
         : [];
       const nameOf = new Map(named.map((r) => [r.id, r.name]));
       for (const row of rows) {
-        add(row.id, {
-          [link.namesField]: (links[name].get(row.id) ?? []).map((id) => nameOf.get(id) ?? `#${id}`),
-        });
+        add(row.id, link.namesField, (links[name].get(row.id) ?? []).map((id) => nameOf.get(id) ?? `#${id}`));
       }
     }
-    return rows.map((row) =>
-      this.recordOf(
-        row,
-        extra.get(row.id) ?? {},
-        Object.fromEntries(Object.entries(links).map(([name, m]) => [name, m.get(row.id) ?? []])),
-        Object.fromEntries(Object.entries(values).map(([name, m]) => [name, m.get(row.id) ?? []])),
-      )
-    );
+    const linkLists = Object.entries(links);
+    const valueLists = Object.entries(values);
+    const none = {};
+    return rows.map((row) => {
+      const rowLinks: Record<string, number[]> = {};
+      for (const [name, m] of linkLists) rowLinks[name] = m.get(row.id) ?? [];
+      const rowValues: Record<string, string[]> = {};
+      for (const [name, m] of valueLists) rowValues[name] = m.get(row.id) ?? [];
+      return this.recordOf(row, extra.get(row.id) ?? none, rowLinks, rowValues);
+    });
   }
 
   /** A stored row as the API answers it, with the display values read beside it (and its links' ids). */
