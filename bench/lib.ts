@@ -321,12 +321,15 @@ export async function copyTenants(
   sourceUrl: string,
   slugs: string[],
   adminUserId: number | null,
+  /** The copies' tenant ids (which decide their shards); the control database's next ids by default. */
+  ids?: number[],
 ): Promise<number[]> {
   const now = nowIso();
-  const rows: Array<typeof tenants.$inferInsert> = slugs.map((slug) => {
+  const rows: Array<typeof tenants.$inferInsert> = slugs.map((slug, i) => {
     const dbUrl = tenantDbUrlFor(platform.config, slug);
     copyFileSync(filePathOf(sourceUrl), filePathOf(dbUrl));
     return {
+      ...(ids ? { id: ids[i] } : {}),
       slug,
       companyName: slug,
       status: "active",

@@ -13,6 +13,7 @@
 // Every server here is `server/main.ts` as a process of its own on one data directory, so the bench's
 // clients do not share its threads.
 import { readdirSync, readFileSync } from "node:fs";
+import autocannon from "autocannon";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createPlatform } from "../server/platform.ts";
@@ -20,6 +21,7 @@ import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { signAccessToken } from "../server/domain/access/auth/tokens.ts";
 import { findUser } from "../server/domain/access/users/service.ts";
 import { provisionTenant } from "../tenants/provision.ts";
+import { shardOf } from "../server/cluster/placement.ts";
 import { PASSWORD } from "../tests/fixtures/harness.ts";
 import { Socket } from "../tests/fixtures/hub_socket.ts";
 import { fill, FILLED, type Line, prepare } from "./confirm.ts";
@@ -62,6 +64,8 @@ const PARAMS = {
 interface Tokens {
   a: string;
   b: string;
+  /** Tenant A2's admin (a copy of A on the other shard), once made. */
+  a2?: string;
   aAdmin: number;
   bAdmin: number;
   memory: { token: string; userId: number }[];
@@ -69,8 +73,9 @@ interface Tokens {
 
 // --- setup: tenants A and B, A's stock, the 1,000 more tenants and their tokens --------------------
 
-export async function setup(dir: string) {
-  const platform = await createPlatform({
+/** The bench's own platform on `dir`, for setting up (one thread, no checkpoints, no mail). */
+function setupPlatform(dir: string) {
+  return createPlatform({
     dataDir: dir,
     controlDbUrl: `file:${join(dir, "control.db")}`,
     tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
@@ -80,6 +85,22 @@ export async function setup(dir: string) {
     smtpUrl: undefined,
     workers: 0,
   });
+}
+
+/** An access token of `userId` of tenant `tenantId` (a session made for the bench). */
+async function tokenOf(
+  platform: Awaited<ReturnType<typeof createPlatform>>,
+  tenantId: number,
+  url: string,
+  userId: number,
+): Promise<string> {
+  const user = await platform.pool.use(url, (conn) => findUser(conn.db, userId));
+  const { session } = await platform.sessions.create(tenantId, userId, "127.0.0.1", "bench");
+  return (await signAccessToken(platform.keys, platform.config, tenantId, session.id, user!)).token;
+}
+
+export async function setup(dir: string) {
+  const platform = await setupPlatform(dir);
   try {
     const made = [];
     for (const slug of ["bench-a", "bench-b"]) {
@@ -98,11 +119,7 @@ export async function setup(dir: string) {
       made.push(tenant);
     }
     const [a, b] = made;
-    const token = async (tenantId: number, url: string, userId: number) => {
-      const user = await platform.pool.use(url, (conn) => findUser(conn.db, userId));
-      const { session } = await platform.sessions.create(tenantId, userId, "127.0.0.1", "bench");
-      return (await signAccessToken(platform.keys, platform.config, tenantId, session.id, user!)).token;
-    };
+    const token = (tenantId: number, url: string, userId: number) => tokenOf(platform, tenantId, url, userId);
     const tokens: Tokens = {
       a: await token(a.id, a.dbUrl, a.adminUserId!),
       b: await token(b.id, b.dbUrl, b.adminUserId!),
@@ -211,10 +228,18 @@ function threadCpu(pid: number): Map<string, number> {
 }
 
 /** RSS (MiB) and open file descriptors of a process. */
-function processMemory(pid: number): { rssMb: number; fds: number } {
+function processMemory(pid: number): { rssMb: number; anonMb: number; fileMb: number; fds: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? NaN);
-  return { rssMb: Math.round(kb / 102.4) / 10, fds: readdirSync(`/proc/${pid}/fd`).length };
+  const mb = (field: string) =>
+    Math.round(Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? NaN) / 102.4) / 10;
+  return {
+    rssMb: mb("VmRSS"),
+    // The process's own memory, and the pages of files it maps (tenant files read through SQLite's map:
+    // the OS's file cache, shared and reclaimable).
+    anonMb: mb("RssAnon"),
+    fileMb: mb("RssFile") + mb("RssShmem"),
+    fds: readdirSync(`/proc/${pid}/fd`).length,
+  };
 }
 
 // --- isolation ---------------------------------------------------------------------------------------
@@ -292,51 +317,124 @@ async function isolation(
 
 // --- throughput --------------------------------------------------------------------------------------
 
-interface Throughput {
-  perSecond: number;
-  latency: Distribution;
-  /** Server CPU per request (µs), by thread: the front ("deno") and each worker. */
-  cpuPerRequestUs: Record<string, number>;
+/**
+ * Tenant A2: a copy of A's file (its million stock lines) under a tenant id of the other shard than A's,
+ * so that the page and stock lookups of the throughput runs can load both shards.
+ */
+async function copyOfA(
+  dir: string,
+  a: { id: number; dbUrl: string; adminUserId: number | null },
+  tokens: Tokens,
+) {
+  const platform = await setupPlatform(dir);
+  try {
+    const id = 100_000 + ((shardOf(a.id, PARAMS.shards) + 1) % PARAMS.shards);
+    const [made] = await copyTenants(platform, a.dbUrl, ["bench-a2"], a.adminUserId, [id]);
+    const tenant = await platform.registry.byId(made);
+    tokens.a2 = await tokenOf(platform, made, tenant!.dbUrl, a.adminUserId!);
+    await platform.pool.closeAll();
+  } finally {
+    await platform.close();
+  }
 }
 
-async function throughput(url: string, pid: number, tokens: Tokens): Promise<Throughput> {
-  const { seconds, warmupSeconds, clients } = PARAMS.throughput;
-  const targets = [
-    { url: `${url}/api/User/${tokens.aAdmin}`, token: tokens.a },
-    { url: `${url}/api/User/${tokens.bAdmin}`, token: tokens.b },
+/** One kind of request for the throughput runs: the calls the clients cycle through, of tenants on both shards. */
+interface Lookup {
+  name: string;
+  requests: { path: string; token: string }[];
+}
+
+function lookups(tokens: Tokens): Lookup[] {
+  const alternate = (paths: (i: number) => string, n: number, a: string, b: string) =>
+    Array.from({ length: n }, (_, i) => ({ path: paths(i), token: i % 2 ? b : a }));
+  const product = (i: number) => 1 + (i * 7919) % FILLED.products;
+  return [
+    {
+      name: "point",
+      requests: [
+        { path: `/api/User/${tokens.aAdmin}`, token: tokens.a },
+        { path: `/api/User/${tokens.bAdmin}`, token: tokens.b },
+      ],
+    },
+    {
+      name: "page",
+      requests: alternate(
+        (i) => `/api/Product?PageSize=50&PageNumber=${1 + (i >> 1) % 20}&sortColumn=name`,
+        40,
+        tokens.a,
+        tokens.a2!,
+      ),
+    },
+    {
+      name: "stock",
+      requests: alternate(
+        (i) => `/api/WmsInventory/bestsourcematerial/${product(i >> 1)}?quantity=5`,
+        40,
+        tokens.a,
+        tokens.a2!,
+      ),
+    },
   ];
-  let counting = false;
-  let done = 0;
-  const latencies: number[] = [];
-  let stop = false;
-  const client = async (k: number) => {
-    let i = k;
-    while (!stop) {
-      const target = targets[i++ % targets.length];
-      const t = await get(target.url, target.token);
-      if (counting) {
-        done++;
-        if (done % 7 === 0) latencies.push(t);
-      }
-    }
-  };
-  const running = Array.from({ length: clients }, (_, k) => client(k));
-  await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
-  counting = true;
-  const cpuBefore = threadCpu(pid);
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  const elapsed = (performance.now() - t0) / 1000;
-  const count = done;
-  const cpuAfter = threadCpu(pid);
-  stop = true;
-  await Promise.all(running);
-  const cpuPerRequestUs: Record<string, number> = {};
-  for (const [name, ms] of cpuAfter) {
-    const used = ms - (cpuBefore.get(name) ?? 0);
-    if (used > 0) cpuPerRequestUs[name] = Math.round((used * 1000) / count);
+}
+
+interface Throughput {
+  perSecond: number;
+  /** autocannon's latency (ms). */
+  latency: { p50: number; p99: number; mean: number; max: number };
+  /** Server CPU per request (µs), by thread: the front ("deno"), V8's helper threads and each worker. */
+  cpuPerRequestUs: Record<string, number>;
+  /** CPU per request (µs) of this process, which runs the clients, on the same cores. */
+  clientCpuPerRequestUs: number;
+}
+
+/**
+ * Requests per second from `clients` keep-alive connections (autocannon, in this process: about 30 µs of
+ * CPU per request against 80 µs for fetch, so the clients take less of the cores the server runs on).
+ */
+async function throughput(url: string, pid: number, lookup: Lookup): Promise<Throughput> {
+  const { seconds, warmupSeconds, clients } = PARAMS.throughput;
+  const requests = lookup.requests.map((r) => ({
+    method: "GET" as const,
+    path: r.path,
+    headers: { authorization: `Bearer ${r.token}` },
+  }));
+  const run = (duration: number) => autocannon({ url, connections: clients, duration, requests });
+  await run(warmupSeconds);
+  const serverBefore = threadCpu(pid);
+  const clientBefore = threadCpu(Deno.pid);
+  const r = await run(seconds);
+  const serverAfter = threadCpu(pid);
+  const clientAfter = threadCpu(Deno.pid);
+  const count = r.requests.total;
+  if (r.non2xx > 0 || r.errors > 0 || count === 0) {
+    throw new Error(`${lookup.name}: ${r.non2xx} answers not 2xx and ${r.errors} errors of ${count}`);
   }
-  return { perSecond: Math.round(count / elapsed), latency: distribution(latencies), cpuPerRequestUs };
+  const perRequest = (before: Map<string, number>, after: Map<string, number>) => {
+    const out: Record<string, number> = {};
+    for (const [name, ms] of after) {
+      const used = ms - (before.get(name) ?? 0);
+      if (used > 0) out[name] = Math.round((used * 1000) / count);
+    }
+    return out;
+  };
+  const client = Object.values(perRequest(clientBefore, clientAfter)).reduce((x, y) => x + y, 0);
+  return {
+    perSecond: Math.round(count / r.duration),
+    latency: { p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.mean, max: r.latency.max },
+    cpuPerRequestUs: perRequest(serverBefore, serverAfter),
+    clientCpuPerRequestUs: client,
+  };
+}
+
+/**
+ * The most two shards could give over one on two cores: the two-shard run's requests, had they used both
+ * cores in full at the CPU each cost there (the front's, V8's helpers', the shards' and the clients'),
+ * against the one-shard run's requests per second.
+ */
+function twoCoreCeiling(one: Throughput, two: Throughput): number {
+  const perRequest = Object.values(two.cpuPerRequestUs).reduce((x, y) => x + y, 0) +
+    two.clientCpuPerRequestUs;
+  return perRequest > 0 ? Math.round((2_000_000 / perRequest / one.perSecond) * 100) / 100 : 0;
 }
 
 // --- hub ---------------------------------------------------------------------------------------------
@@ -417,6 +515,8 @@ async function memory(server: ServerProcess, tokens: Tokens) {
     before,
     after,
     rssPerTenantKb: Math.round(((after.rssMb - before.rssMb) * 1024) / n),
+    anonPerTenantKb: Math.round(((after.anonMb - before.anonMb) * 1024) / n),
+    filePerTenantKb: Math.round(((after.fileMb - before.fileMb) * 1024) / n),
     fdsPerTenant: Math.round(((after.fds - before.fds) / n) * 100) / 100,
   };
 }
@@ -479,9 +579,12 @@ type Results = {
   isolation: { oneThread: IsolationRun; sharded: IsolationRun };
   ratios: {
     otherTenantP99BesideBigOneThreadToSharded: number;
-    lookupsPerSecondTwoShardsToOne: number;
+    /** By lookup: point (a user by id), page (50 products), stock (bestsourcematerial on a million lines). */
+    lookupsPerSecondTwoShardsToOne: Record<string, number>;
+    /** By lookup: what two shards could give over one at most, from the CPU each request costs (see below). */
+    twoCoreCeiling: Record<string, number>;
   };
-  throughput: Record<string, Throughput>;
+  throughput: Record<string, Record<string, Throughput>>;
   hub: Awaited<ReturnType<typeof hub>>;
   memory: Awaited<ReturnType<typeof memory>>;
   plateau: Awaited<ReturnType<typeof plateau>>;
@@ -517,6 +620,8 @@ export async function run(): Promise<BenchResult> {
   raw.exec("ANALYZE");
   raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   raw.close();
+  progress(NAME, "copying tenant A to the other shard (A2)");
+  await copyOfA(dir, a, tokens);
   const setupSeconds = Math.round((performance.now() - t0) / 100) / 10;
 
   const notes: string[] = [];
@@ -538,9 +643,13 @@ export async function run(): Promise<BenchResult> {
   );
 
   const throughputs: Results["throughput"] = {};
-  for (const workers of [0, 1, 2]) {
-    progress(NAME, `throughput with WORKERS=${workers}`);
-    throughputs[`workers${workers}`] = await withServer(workers, 0, (s) => throughput(s.url, s.pid, tokens));
+  for (const lookup of lookups(tokens)) {
+    const runs: Record<string, Throughput> = {};
+    for (const workers of [0, 1, 2]) {
+      progress(NAME, `throughput of ${lookup.name} lookups with WORKERS=${workers}`);
+      runs[`workers${workers}`] = await withServer(workers, 0, (s) => throughput(s.url, s.pid, lookup));
+    }
+    throughputs[lookup.name] = runs;
   }
   progress(NAME, `hub: ${PARAMS.hub.sockets} sockets, ${PARAMS.hub.edits} edits`);
   const hubResult = await withServer(PARAMS.shards, 1, (s) => hub(s.url, tokens));
@@ -560,7 +669,14 @@ export async function run(): Promise<BenchResult> {
         big(oneThread).otherTenantReads.p99,
         big(sharded).otherTenantReads.p99,
       ),
-      lookupsPerSecondTwoShardsToOne: ratio(throughputs.workers2.perSecond, throughputs.workers1.perSecond),
+      lookupsPerSecondTwoShardsToOne: Object.fromEntries(
+        Object.entries(throughputs).map((
+          [name, t],
+        ) => [name, ratio(t.workers2.perSecond, t.workers1.perSecond)]),
+      ),
+      twoCoreCeiling: Object.fromEntries(
+        Object.entries(throughputs).map(([name, t]) => [name, twoCoreCeiling(t.workers1, t.workers2)]),
+      ),
     },
     throughput: throughputs,
     hub: hubResult,
@@ -587,8 +703,11 @@ export async function run(): Promise<BenchResult> {
     "Milliseconds per request over HTTP/1.1 keep-alive on 127.0.0.1; every server is server/main.ts in its own",
     "process on one data directory. isolation: tenant A (1,000,000 stock lines) confirms releases back to back",
     "while A (GET /api/Product/{id}) and B (GET /api/User/{id}) each read every 10 ms; oneThread is WORKERS=0,",
-    "sharded WORKERS=2 READERS=1 (A and B on different shards). throughput: 32 clients in this process, lookups",
-    "alternating between A and B; the clients share the machine's 2 cores with the server. hub: sockets of B",
+    "sharded WORKERS=2 READERS=1 (A and B on different shards). throughput: 32 keep-alive connections of",
+    "autocannon in this process, on the server's 2 cores; point: GET /api/User/{id} of A and B; page: 50 products",
+    "by name, pages 1-20, of A and A2 (a copy of A on the other shard); stock: bestsourcematerial of 20 products",
+    "of A and A2. twoCoreCeiling: 2 cores over the CPU per request of the WORKERS=2 run (server threads and",
+    "clients), against WORKERS=1's requests per second: the most two shards could reach here. hub: sockets of B",
     "on the front, tags of B added every 20 ms; editToEvent from sending the POST to each socket's event.",
     "memory: RSS and open files of the server process before and after one request for each of 1,000 more",
     "tenants (copies of B's file), spread over the shards by id. plateau: 1,000,000 requests (lookups, product",
@@ -614,19 +733,26 @@ export function summarize(r: BenchResult): string[] {
     `isolation (setup ${x.setupSeconds} s):`,
     ...iso("one thread", x.isolation.oneThread),
     ...iso("sharded", x.isolation.sharded),
-    ...Object.entries(x.throughput).map(([k, v]) =>
-      `throughput ${k}: ${v.perSecond}/s (${p99(v.latency)}); server CPU per request ${
-        Object.entries(v.cpuPerRequestUs ?? {}).map(([t, us]) => `${t} ${us} µs`).join(", ")
-      }`
+    ...Object.entries(x.throughput).flatMap(([name, runs]) =>
+      Object.entries(runs).map(([k, v]) =>
+        `throughput ${name} ${k}: ${v.perSecond}/s (p50 ${v.latency.p50} ms, p99 ${v.latency.p99} ms); CPU per request ${
+          Object.entries(v.cpuPerRequestUs).map(([t, us]) => `${t} ${us} µs`).join(", ")
+        }, clients ${v.clientCpuPerRequestUs} µs`
+      )
     ),
-    `ratios: other tenant's p99 beside 1,000-position releases, one thread / sharded ${x.ratios.otherTenantP99BesideBigOneThreadToSharded}x; lookups per second, 2 shards / 1: ${x.ratios.lookupsPerSecondTwoShardsToOne}x`,
+    `ratios: other tenant's p99 beside 1,000-position releases, one thread / sharded ${x.ratios.otherTenantP99BesideBigOneThreadToSharded}x`,
+    ...Object.keys(x.ratios.lookupsPerSecondTwoShardsToOne).map((name) =>
+      `  ${name} lookups per second, 2 shards / 1: ${
+        x.ratios.lookupsPerSecondTwoShardsToOne[name]
+      }x (ceiling on 2 cores ${x.ratios.twoCoreCeiling[name]}x)`
+    ),
     `hub: ${x.hub.delivered}/${x.hub.expected} events to ${x.hub.sockets} sockets; edit to event ${
       p99(x.hub.editToEvent)
     }`,
     `plateau: ${x.plateau.requests.toLocaleString("en")} requests, RSS ${
       x.plateau.samples.map((p) => p.rssMb).join(" ")
     } MiB (growth ${x.plateau.growthMb} MiB from ${x.plateau.growthFrom.toLocaleString("en")})`,
-    `memory: ${x.memory.tenants} tenants: RSS ${x.memory.before.rssMb} -> ${x.memory.after.rssMb} MiB (${x.memory.rssPerTenantKb} KiB each), fds ${x.memory.before.fds} -> ${x.memory.after.fds} (${x.memory.fdsPerTenant} each)`,
+    `memory: ${x.memory.tenants} tenants: RSS ${x.memory.before.rssMb} -> ${x.memory.after.rssMb} MiB (${x.memory.rssPerTenantKb} KiB each: ${x.memory.anonPerTenantKb} KiB of its own, ${x.memory.filePerTenantKb} KiB of mapped files), fds ${x.memory.before.fds} -> ${x.memory.after.fds} (${x.memory.fdsPerTenant} each)`,
   ];
 }
 
