@@ -95,13 +95,22 @@ const turnLoop: () => Promise<void> = "WorkerGlobalScope" in globalThis
  * Only a full ANALYZE takes samples (one run elsewhere, by hand or by a bench): ours, bounded by
  * analysis_limit, takes none, so this runs on opening only.
  */
-function withoutSamples(db: DatabaseSync): void {
+function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
   const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get();
   if (!has) return;
   const { n } = db.prepare("SELECT count(*) AS n FROM sqlite_stat4").get() as { n: number };
   if (n === 0) return;
-  db.exec("DELETE FROM sqlite_stat4");
-  db.exec("ANALYZE sqlite_schema");
+  // Without waiting: while the file is being written (a move's hold, a restore) the samples stay, which
+  // costs only speed, and the next open drops them.
+  db.exec("PRAGMA busy_timeout = 0");
+  try {
+    db.exec("DELETE FROM sqlite_stat4");
+    db.exec("ANALYZE sqlite_schema");
+  } catch {
+    /* busy: kept until the next open */
+  } finally {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  }
 }
 
 const BOUND_LIMIT = /\slimit \?(?: offset \?)?$/i;
@@ -250,7 +259,7 @@ export class LocalConnection implements Connection {
         this.#sqlite.exec(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
         // On opening, statistics of every table that needs them (0x10000), not only of tables queried.
         this.#sqlite.exec(`PRAGMA optimize = 0x10002`);
-        withoutSamples(this.#sqlite);
+        withoutSamples(this.#sqlite, options.busyTimeoutMs ?? 5000);
       }
       this.#dataVersion = this.#sqlite.prepare("PRAGMA data_version");
       this.#dataVersion.setReturnArrays(true);
