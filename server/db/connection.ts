@@ -1,6 +1,7 @@
 // One interface over a tenant's or the control plane's database, whichever driver serves it:
 // Deno's built-in node:sqlite for local files, @libsql/client's fetch-based client for libSQL/Turso.
 // Domain code sees a drizzle database (`Db`) either way and writes through `transaction()`.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { SqliteRemoteDatabase } from "drizzle-orm/sqlite-proxy";
 
 export type Db = SqliteRemoteDatabase<Record<string, never>>;
@@ -63,4 +64,19 @@ export interface Connection {
   readonly countCache?: CountCache;
   close(): Promise<void>;
   readonly closed: boolean;
+}
+
+/**
+ * Work a request asks to be done at the start of each of its transactions on one connection, under the
+ * write lock (the idempotency key of a write, in the tenant's database: server/http/idempotency.ts), so
+ * that it commits or rolls back with the change itself. Set for the length of a request with
+ * `onBegin.run({ connection, run }, fn)`; every connection's `transaction()` calls it when it is that
+ * connection (a request's transactions on the control database are not the tenant's).
+ */
+export const onBegin = new AsyncLocalStorage<{ connection: Connection; run(tx: Db): Promise<void> }>();
+
+/** Runs the request's `onBegin` work if it is for `connection`. */
+export async function begun(connection: Connection, tx: Db): Promise<void> {
+  const begin = onBegin.getStore();
+  if (begin && begin.connection === connection) await begin.run(tx);
 }

@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
 import {
+  begun,
   type Connection,
   type CountCache,
   type CountStatement,
@@ -353,7 +354,9 @@ export class LocalConnection implements Connection {
         // Under the write lock: a file whose tenant moved away refuses the write (tenants/move.ts).
         this.#fence?.(this.#sqlite);
         const id = this.#activeTx = ++this.#txCount;
-        const result = await fn(this.#transactionHandle(id));
+        const handle = this.#transactionHandle(id);
+        await begun(this, handle);
+        const result = await fn(handle);
         this.#sqlite.exec("COMMIT");
         return result;
       } catch (err) {

@@ -9,7 +9,7 @@ import {
 } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
-import { type Connection, type Db, type Method, type RawResult, withEach } from "./connection.ts";
+import { begun, type Connection, type Db, type Method, type RawResult, withEach } from "./connection.ts";
 
 function toInValue(v: unknown): InValue {
   if (v === undefined) return null;
@@ -77,6 +77,7 @@ export class RemoteConnection implements Connection {
         },
       );
       try {
+        await begun(this, handle);
         const result = await fn(handle);
         await tx.commit();
         return result;

@@ -29,3 +29,4 @@ export {
   stockMovements,
   stockProductTotals,
 } from "../domain/stock/ledger/table.ts";
+export { idempotencyKeys } from "../domain/idempotency/table.ts";

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Access, Whole } from "../kernel/access.ts";
 import type { ListField } from "../kernel/list.ts";
+import { takesIdempotencyKey } from "./idempotency.ts";
 
 export type { Access, Whole };
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -170,7 +171,22 @@ export function openApiDocument(version: string): unknown {
       operationId: `${r.method}${
         r.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c) => (c ? c.toUpperCase() : ""))
       }`,
-      parameters: [...params, ...query],
+      parameters: [
+        ...params,
+        ...query,
+        // A write of a signed-in caller may carry a key that makes its repeats harmless (idempotency.ts).
+        ...(r.access !== "public" && takesIdempotencyKey(r.method)
+          ? [{
+            name: "Idempotency-Key",
+            in: "header",
+            required: false,
+            description:
+              "Repeats with this key (7 days, per user) answer the first answer and change nothing; " +
+              "the key with another request answers 422 request.idempotencyKeyReused.",
+            schema: { type: "string", pattern: "^[\\x21-\\x7e]{1,255}$" },
+          }]
+          : []),
+      ],
       responses: {
         [String(r.status ?? 200)]: {
           description: "Success",

@@ -8,6 +8,7 @@ import { parseInput } from "../kernel/validation.ts";
 import { JSON_BODY_LIMIT, readJsonBody } from "./body.ts";
 import { declare, type RouteSpec } from "./openapi.ts";
 import { authenticate } from "./middleware.ts";
+import { idempotent, takesIdempotencyKey } from "./idempotency.ts";
 import type { AppContext, Env } from "./types.ts";
 import type { Platform } from "../platform.ts";
 
@@ -36,10 +37,12 @@ export function mount<S extends RouteSpec>(
     });
   }
   const on = app.on.bind(app) as unknown as (m: string, p: string, ...h: MiddlewareHandler<Env>[]) => void;
+  const keyed = spec.access !== "public" && takesIdempotencyKey(spec.method);
   on(spec.method.toUpperCase(), spec.path, ...guards, async (c) => {
+    let raw: unknown = undefined;
     let body: unknown = undefined;
     if (spec.body) {
-      const raw = await readJsonBody(
+      raw = await readJsonBody(
         c.req.raw,
         spec.bodyLimit ?? JSON_BODY_LIMIT,
         platform.config.bodyTimeoutSeconds * 1000,
@@ -47,13 +50,17 @@ export function mount<S extends RouteSpec>(
       body = parseInput(spec.body, raw);
     }
     const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined;
-    const result = await handler(
-      c,
-      { body, query, params: c.req.param() } as Input<Out<S["body"]>, Out<S["query"]>>,
-    );
-    if (result instanceof Response) return result;
-    if (spec.status === 204) return c.body(null, 204);
-    return c.json(result ?? {}, (spec.status ?? 200) as 200);
+    const answer = async () => {
+      const result = await handler(
+        c,
+        { body, query, params: c.req.param() } as Input<Out<S["body"]>, Out<S["query"]>>,
+      );
+      if (result instanceof Response) return result;
+      if (spec.status === 204) return c.body(null, 204);
+      return c.json(result ?? {}, (spec.status ?? 200) as 200);
+    };
+    // A write may carry an Idempotency-Key (server/http/idempotency.ts).
+    return keyed ? idempotent(c.get("ctx"), c.req.raw, raw, answer) : answer();
   });
 }
 

@@ -6,6 +6,10 @@ export const deDe: Catalogue = {
   "request.timeout": "Die Anfrage kam zu langsam an. Versuchen Sie es erneut.",
   "request.notJson": "Senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json).",
   "request.tooLarge": "Die Anfrage ist zu groß (höchstens {limit}).",
+  "request.idempotencyKeyReused":
+    "Dieser Schlüssel wurde bereits für eine andere Anfrage verwendet. Verwenden Sie für eine neue Anfrage einen neuen Schlüssel.",
+  "request.idempotencyKeyInProgress":
+    "Eine Anfrage mit diesem Schlüssel wird gerade verarbeitet, oder ihre Antwort ging verloren. Prüfen Sie das Ergebnis, bevor Sie es erneut versuchen.",
   "auth.wrongCredentials": "Benutzername oder Passwort ist falsch.",
   "auth.blocked": "Dieses Konto ist gesperrt. Bitte wenden Sie sich an Ihr Büro.",
   "auth.notActivated":

@@ -6,6 +6,10 @@ export const enUs = {
   "request.timeout": "The request took too long to arrive. Try again.",
   "request.notJson": "Send the request body as JSON (Content-Type: application/json).",
   "request.tooLarge": "The request is too large (at most {limit}).",
+  "request.idempotencyKeyReused":
+    "This key was already used for a different request. Use a new key for a new request.",
+  "request.idempotencyKeyInProgress":
+    "A request with this key is being processed or its answer was lost. Check the result before trying again.",
   "auth.wrongCredentials": "Wrong user name or password.",
   "auth.blocked": "This account is blocked. Contact your office.",
   "auth.notActivated":

@@ -6,6 +6,10 @@ export const esEs: Catalogue = {
   "request.timeout": "La solicitud tardó demasiado en llegar. Inténtelo de nuevo.",
   "request.notJson": "Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json).",
   "request.tooLarge": "La solicitud es demasiado grande (como máximo {limit}).",
+  "request.idempotencyKeyReused":
+    "Esta clave ya se usó para otra solicitud. Use una clave nueva para una solicitud nueva.",
+  "request.idempotencyKeyInProgress":
+    "Una solicitud con esta clave se está procesando o su respuesta se perdió. Compruebe el resultado antes de volver a intentarlo.",
   "auth.wrongCredentials": "Nombre de usuario o contraseña incorrectos.",
   "auth.blocked": "Esta cuenta está bloqueada. Póngase en contacto con su oficina.",
   "auth.notActivated":

@@ -6,6 +6,10 @@ export const frFr: Catalogue = {
   "request.timeout": "La requête a mis trop de temps à arriver. Réessayez.",
   "request.notJson": "Envoyez le corps de la requête en JSON (Content-Type: application/json).",
   "request.tooLarge": "La requête est trop volumineuse ({limit} au plus).",
+  "request.idempotencyKeyReused":
+    "Cette clé a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.",
+  "request.idempotencyKeyInProgress":
+    "Une requête avec cette clé est en cours de traitement ou sa réponse a été perdue. Vérifiez le résultat avant de réessayer.",
   "auth.wrongCredentials": "Nom d'utilisateur ou mot de passe incorrect.",
   "auth.blocked": "Ce compte est bloqué. Veuillez contacter votre bureau.",
   "auth.notActivated":

@@ -6,6 +6,10 @@ export const plPl: Catalogue = {
   "request.timeout": "Żądanie docierało zbyt długo. Spróbuj ponownie.",
   "request.notJson": "Treść żądania należy wysłać jako JSON (Content-Type: application/json).",
   "request.tooLarge": "Żądanie jest za duże (najwyżej {limit}).",
+  "request.idempotencyKeyReused":
+    "Ten klucz został już użyty dla innego żądania. Dla nowego żądania użyj nowego klucza.",
+  "request.idempotencyKeyInProgress":
+    "Żądanie z tym kluczem jest w trakcie przetwarzania albo jego odpowiedź zaginęła. Sprawdź wynik, zanim spróbujesz ponownie.",
   "auth.wrongCredentials": "Nieprawidłowa nazwa użytkownika lub hasło.",
   "auth.blocked": "To konto jest zablokowane. Proszę skontaktować się z biurem.",
   "auth.notActivated":

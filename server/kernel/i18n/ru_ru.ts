@@ -6,6 +6,10 @@ export const ruRu: Catalogue = {
   "request.timeout": "Запрос поступал слишком долго. Повторите попытку.",
   "request.notJson": "Отправьте тело запроса в формате JSON (Content-Type: application/json).",
   "request.tooLarge": "Запрос слишком большой (не более {limit}).",
+  "request.idempotencyKeyReused":
+    "Этот ключ уже использован для другого запроса. Для нового запроса используйте новый ключ.",
+  "request.idempotencyKeyInProgress":
+    "Запрос с этим ключом ещё обрабатывается, или его ответ потерян. Проверьте результат, прежде чем повторять.",
   "auth.wrongCredentials": "Неверное имя пользователя или пароль.",
   "auth.blocked": "Эта учётная запись заблокирована. Обратитесь в свой офис.",
   "auth.notActivated":
