@@ -38,6 +38,8 @@ import { emailAccount } from "./domain/records/email_accounts/entity.ts";
 import { product } from "./domain/assortment/products/entity.ts";
 import { exchangeRate } from "./domain/assortment/exchange_rates/entity.ts";
 import { container } from "./domain/stock/containers/entity.ts";
+import { wmsOrder } from "./domain/orders/entity.ts";
+import { wmsOrderPosition } from "./domain/orders/positions/entity.ts";
 import { wmsDocumentRoutes } from "./domain/stock/documents/routes.ts";
 import { wmsDocumentPositionRoutes } from "./domain/stock/positions/routes.ts";
 import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
@@ -71,6 +73,8 @@ export function createApp(platform: Platform): Hono<Env> {
       product,
       exchangeRate,
       container,
+      wmsOrder,
+      wmsOrderPosition,
     ]
   ) resourceRoutes(api, platform, resource);
   storageSpaceRoutes(api, platform);

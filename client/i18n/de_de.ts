@@ -15,6 +15,7 @@ import { stockMessages } from "./areas/stock.ts";
 import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { ordersMessages } from "./areas/orders.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -30,6 +31,7 @@ export const deDe = {
   ...documentsMessages["de-de"],
   ...inventoryMessages["de-de"],
   ...recordsMessages["de-de"],
+  ...ordersMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -15,6 +15,7 @@ import { stockMessages } from "./areas/stock.ts";
 import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { ordersMessages } from "./areas/orders.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -30,6 +31,7 @@ export const enUs = {
   ...documentsMessages["en-us"],
   ...inventoryMessages["en-us"],
   ...recordsMessages["en-us"],
+  ...ordersMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -15,6 +15,7 @@ import { stockMessages } from "./areas/stock.ts";
 import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { ordersMessages } from "./areas/orders.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -30,6 +31,7 @@ export const esEs = {
   ...documentsMessages["es-es"],
   ...inventoryMessages["es-es"],
   ...recordsMessages["es-es"],
+  ...ordersMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -15,6 +15,7 @@ import { stockMessages } from "./areas/stock.ts";
 import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { ordersMessages } from "./areas/orders.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -30,6 +31,7 @@ export const frFr = {
   ...documentsMessages["fr-fr"],
   ...inventoryMessages["fr-fr"],
   ...recordsMessages["fr-fr"],
+  ...ordersMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -15,6 +15,7 @@ import { stockMessages } from "./areas/stock.ts";
 import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { ordersMessages } from "./areas/orders.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -30,6 +31,7 @@ export const plPl = {
   ...documentsMessages["pl-pl"],
   ...inventoryMessages["pl-pl"],
   ...recordsMessages["pl-pl"],
+  ...ordersMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -15,6 +15,7 @@ import { stockMessages } from "./areas/stock.ts";
 import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { ordersMessages } from "./areas/orders.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -30,6 +31,7 @@ export const ruRu = {
   ...documentsMessages["ru-ru"],
   ...inventoryMessages["ru-ru"],
   ...recordsMessages["ru-ru"],
+  ...ordersMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -30,3 +30,5 @@ export {
   stockProductTotals,
 } from "../domain/stock/ledger/table.ts";
 export { idempotencyKeys } from "../domain/idempotency/table.ts";
+export { wmsOrders, wmsOrderScopeProducts } from "../domain/orders/entity.ts";
+export { wmsOrderPositions } from "../domain/orders/positions/entity.ts";

@@ -53,6 +53,9 @@ export const visibilityRules = {
    */
   WmsDocument: staffOnly,
   WmsDocumentPosition: staffOnly,
+  /** Orders, like documents: a contractor's own cannot be told apart by id, so staff only. */
+  WmsOrder: staffOnly,
+  WmsOrderPosition: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

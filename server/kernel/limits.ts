@@ -25,6 +25,7 @@ export const LIMITS = {
   stockLevel: { min: 0, max: 1_000_000_000, of: "a product's warning and critical stock, in units" },
   stock: { min: 0, max: 1_000_000_000_000, of: "what a stock line or a product's total may hold, in units" },
   price: { min: 0, max: 1_000_000_000, of: "a price or value of one unit" },
+  orderValue: { min: 0, max: 1_000_000_000_000, of: "the summary value of an order" },
   weight: { min: 0, max: 100_000, of: "the weight of one unit, kg" },
   dimension: { min: 0, max: 10_000, of: "a product's length, width or height, cm" },
   locationSize: { min: 0, max: 100_000, of: "a location's length, width or height, cm" },

@@ -114,6 +114,9 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/WmsDocument": () => made("/WmsDocument", { typeCode: "IIN", destinationLocationId: ids.location }),
   "/WmsDocumentPosition": () =>
     made("/WmsDocumentPosition", { documentId: ids.staffDocument, productId: ids.staffProduct, quantity: 1 }),
+  "/WmsOrder": () => made("/WmsOrder", { typeCode: "OIN" }),
+  "/WmsOrderPosition": () =>
+    made("/WmsOrderPosition", { orderId: ids.staffOrder, productId: ids.staffProduct, quantity: 1 }),
 };
 
 /** The resource a path names: "/WmsDocument/:id/confirm" → "/WmsDocument". */
@@ -157,6 +160,8 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
     "/Product": ["ownProduct", "theirProduct"],
     "/WmsDocument": ["ownDocument", "theirDocument"],
     "/WmsDocumentPosition": ["ownPosition", "theirPosition"],
+    "/WmsOrder": ["ownOrder", "theirOrder"],
+    "/WmsOrderPosition": ["ownOrderPosition", "theirOrderPosition"],
   };
   if (scoped[resource]) return ids[scoped[resource][foreign ? 1 : 0]];
   return ids[`any:${resource}`] ??= await fresh[resource](token);
@@ -198,6 +203,14 @@ beforeAll(async () => {
     made("/WmsDocumentPosition", { documentId, productId, quantity: 1 });
   ids.ownPosition = await position(ids.ownDocument, ids.ownProduct);
   ids.theirPosition = await position(ids.theirDocument, ids.theirProduct);
+  const order = (contractorId: number) => made("/WmsOrder", { typeCode: "OOU", contractorId });
+  ids.ownOrder = await order(ids.ownCompany);
+  ids.theirOrder = await order(ids.theirCompany);
+  ids.staffOrder = await made("/WmsOrder", { typeCode: "OIN" });
+  const orderPosition = (orderId: number, productId: number) =>
+    made("/WmsOrderPosition", { orderId, productId, quantity: 1 });
+  ids.ownOrderPosition = await orderPosition(ids.ownOrder, ids.ownProduct);
+  ids.theirOrderPosition = await orderPosition(ids.theirOrder, ids.theirProduct);
   const flags: Record<Exclude<Caller, "no token" | "administrator">, Record<string, unknown>> = {
     manager: { isPowerUser: true },
     "basic user": {},

@@ -135,7 +135,29 @@ export const wmsDocumentActions = [
   },
 ] as const;
 
-export const orderStatuses = ["workingCopy", "confirmed", "archived", "closed"] as const;
+/** An order's status (api-contract.md, Orders): closed manually carries a reason. */
+export const orderStatuses = ["workingCopy", "confirmed", "archived", "closedManually"] as const;
+/** How far the work on an order has come; it follows the order's documents. */
+export const orderProcessStatuses = [
+  "pending",
+  "waitingToProcess",
+  "inProgress",
+  "doneUnconfirmed",
+  "doneConfirmed",
+  "closedFully",
+  "closedManually",
+  "archived",
+  "unknown",
+] as const;
+/** A count's (verification order's) progress. */
+export const orderVerificationStatuses = [
+  "notStarted",
+  "inProgressNoDifferences",
+  "inProgressWithDifferences",
+  "finishedNoDifferences",
+  "finishedWithDifferences",
+] as const;
+export const orderPriorities = ["low", "normal", "high"] as const;
 
 export const wmsOrderActions = [
   { code: "edit", labelKey: "order.action.edit", allowedStatuses: ["workingCopy"] },
@@ -149,16 +171,16 @@ export const wmsOrderActions = [
   {
     code: "reopen",
     labelKey: "order.action.reopen",
-    allowedStatuses: ["confirmed", "closed"],
+    allowedStatuses: ["confirmed", "closedManually"],
     onlyBeforeExecution: true,
   },
   { code: "generateDocuments", labelKey: "order.action.generateDocuments", allowedStatuses: ["confirmed"] },
   { code: "closeManually", labelKey: "order.action.closeManually", allowedStatuses: ["confirmed"] },
-  { code: "archive", labelKey: "order.action.archive", allowedStatuses: ["closed"] },
+  { code: "archive", labelKey: "order.action.archive", allowedStatuses: ["confirmed", "closedManually"] },
   {
     code: "clone",
     labelKey: "order.action.clone",
-    allowedStatuses: ["workingCopy", "confirmed", "archived", "closed"],
+    allowedStatuses: ["workingCopy", "confirmed", "archived", "closedManually"],
   },
   { code: "delete", labelKey: "order.action.delete", allowedStatuses: ["workingCopy"] },
 ] as const;

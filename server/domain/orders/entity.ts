@@ -1,0 +1,210 @@
+// Warehouse orders (api-contract.md, Orders): the plan a warehouse works to — a receipt a supplier
+// announced (OIN), a release a customer asked for (OOU), a picking wave (OPI), a stock count (VER-A all
+// stock, VER-P some products, VER-C a contractor's goods, VER-L a location and everything under it).
+// Logistics staff create and edit working copies; every staff user reads; a contractor user reads only
+// their contractor's orders (another's is 404). Only a working copy is edited or deleted; its positions go
+// with it. A working copy carries a draft number of its own counter; confirming it (a later step) gives it
+// the number of its type's numbering schema. The position count and quantity sum are kept by every
+// position change, so lists show them without a join.
+import { eq } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import type { Db } from "../../db/connection.ts";
+import { AppError, fieldError } from "../../kernel/errors.ts";
+import { bounds } from "../../kernel/limits.ts";
+import { companies } from "../parties/companies/entity.ts";
+import { users } from "../access/users/entity.ts";
+import { products } from "../assortment/products/entity.ts";
+import { storageSpaces } from "../infrastructure/locations/entity.ts";
+import { orderTypeCodes } from "../config/contract.ts";
+import {
+  orderPriorities,
+  orderProcessStatuses,
+  orderStatuses,
+  orderVerificationStatuses,
+  wmsOrderDefinitions,
+} from "../config/definitions.ts";
+import { Resource } from "../resource/engine.ts";
+import { readLogisticsConfig } from "../stock/config.ts";
+import { milli } from "../stock/quantity.ts";
+import { takeFreeNumber } from "../stock/numbering/service.ts";
+
+/** Where an order came from. */
+export const orderSources = ["manual", "portal", "supply", "production", "clone"] as const;
+
+export const wmsOrders = sqliteTable("wms_orders", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  orderNumber: text("order_number").notNull(),
+  typeCode: text("type_code", { enum: orderTypeCodes }).notNull(),
+  statusCode: text("status_code", { enum: orderStatuses }).notNull(),
+  processStatusCode: text("process_status_code", { enum: orderProcessStatuses }).notNull(),
+  /** Verification orders only; null on the others. */
+  verificationStatusCode: text("verification_status_code", { enum: orderVerificationStatuses }),
+  priority: text("priority", { enum: orderPriorities }).notNull().default("normal"),
+  /** The contractor the order is for (a VER-C count's scope: the goods of this contractor). */
+  contractorId: integer("contractor_id").references(() => companies.id, { onDelete: "restrict" }),
+  /** A VER-L count's scope: this location and everything under it. */
+  scopeLocationId: integer("scope_location_id").references(() => storageSpaces.id, { onDelete: "restrict" }),
+  sourceLocationId: integer("source_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  destinationLocationId: integer("destination_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  plannedDate: text("planned_date"),
+  deadline: text("deadline"),
+  packBy: text("pack_by"),
+  unpackBy: text("unpack_by"),
+  assignedUserId: integer("assigned_user_id").references(() => users.id, { onDelete: "set null" }),
+  closedManuallyReason: text("closed_manually_reason"),
+  comment: text("comment"),
+  sourceType: text("source_type", { enum: orderSources }).notNull().default("manual"),
+  summaryValue: real("summary_value"),
+  offerStatus: text("offer_status"),
+  deliveryTerms: text("delivery_terms"),
+  paymentTerms: text("payment_terms"),
+  positionsCount: integer("positions_count").notNull().default(0),
+  /** Thousandths. */
+  quantitySum: integer("quantity_sum").notNull().default(0),
+  createdByUserId: integer("created_by_user_id"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+}, (t) => [
+  uniqueIndex("wms_orders_number").on(t.orderNumber),
+  index("wms_orders_type").on(t.typeCode, t.id),
+  index("wms_orders_status").on(t.statusCode, t.id),
+  index("wms_orders_process_status").on(t.processStatusCode, t.id),
+  index("wms_orders_verification_status").on(t.verificationStatusCode, t.id),
+  index("wms_orders_pack_by").on(t.packBy, t.id),
+  index("wms_orders_unpack_by").on(t.unpackBy, t.id),
+  index("wms_orders_positions_count").on(t.positionsCount, t.id),
+  index("wms_orders_priority").on(t.priority, t.id),
+  index("wms_orders_contractor").on(t.contractorId, t.id),
+  index("wms_orders_scope_location").on(t.scopeLocationId, t.id),
+  index("wms_orders_source_location").on(t.sourceLocationId, t.id),
+  index("wms_orders_destination_location").on(t.destinationLocationId, t.id),
+  index("wms_orders_planned_date").on(t.plannedDate, t.id),
+  index("wms_orders_deadline").on(t.deadline, t.id),
+  index("wms_orders_assigned_user").on(t.assignedUserId, t.id),
+  index("wms_orders_created_at").on(t.createdAt, t.id),
+  index("wms_orders_updated_at").on(t.updatedAt, t.id),
+]);
+
+/** A VER-P count's scope: the products it counts. */
+export const wmsOrderScopeProducts = sqliteTable("wms_order_scope_products", {
+  orderId: integer("order_id").notNull().references(() => wmsOrders.id, { onDelete: "cascade" }),
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
+}, (t) => [
+  primaryKey({ columns: [t.orderId, t.productId] }),
+  index("wms_order_scope_products_product").on(t.productId, t.orderId),
+]);
+
+const kindOf = (typeCode: string) => wmsOrderDefinitions.find((d) => d.typeCode === typeCode)!;
+
+/** A working copy's draft number: the draft prefix, "Z" and its own counter (Z for zlecenie, an order). */
+async function takeOrderDraftNumber(tx: Db): Promise<string> {
+  const config = await readLogisticsConfig(tx);
+  const prefix = `${config.numbering.draftPrefix}Z`;
+  const schema = { parts: [{ type: "counter" as const, digits: 5 }], reset: "never" as const };
+  const n = await takeFreeNumber(tx, "orderDraft", schema, new Date(), async (n) => {
+    const [hit] = await tx.select({ id: wmsOrders.id }).from(wmsOrders)
+      .where(eq(wmsOrders.orderNumber, `${prefix}${Number(n)}`));
+    return hit !== undefined;
+  });
+  return `${prefix}${Number(n)}`;
+}
+
+/** The scope fields a type takes; the others must be empty (checked with the input, links included). */
+function checkScope(values: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const def = wmsOrderDefinitions.find((d) => d.typeCode === values.typeCode);
+  if (!def) return; // the type itself is refused by its own field
+  const scope = "scope" in def ? def.scope : undefined;
+  const products = (values.scopeProductIds as number[] | undefined) ?? [];
+  const refuse = (field: string, code: "validation.required" | "validation.invalidValue") =>
+    ctx.addIssue({ code: "custom", path: [field], message: code, params: { code } });
+  if (scope === "location" && values.scopeLocationId == null) {
+    refuse("scopeLocationId", "validation.required");
+  }
+  if (scope !== "location" && values.scopeLocationId != null) {
+    refuse("scopeLocationId", "validation.invalidValue");
+  }
+  if (scope === "product" && products.length === 0) refuse("scopeProductIds", "validation.required");
+  if (scope !== "product" && products.length > 0) refuse("scopeProductIds", "validation.invalidValue");
+  if (scope === "contractor" && values.contractorId == null) refuse("contractorId", "validation.required");
+}
+
+const listed = "sort filter show";
+/** Kept off the screens' metadata: the API takes or answers it, no generic screen shows it. */
+const apiOnly = { meta: false } as const;
+
+export const wmsOrder = new Resource({
+  resource: "WmsOrder",
+  table: wmsOrders,
+  title: ["orderNumber"],
+  sort: "-createdAt",
+  fields: {
+    orderNumber: { input: false, list: "sort filter search show" },
+    typeCode: { input: "add", list: listed },
+    statusCode: { input: false, list: listed },
+    processStatusCode: { input: false, list: listed },
+    verificationStatusCode: { input: false, list: listed },
+    priority: { schema: z.enum(orderPriorities).default("normal"), formDefault: "normal", list: listed },
+    contractorId: { display: "contractorName", only: { keyRole: "contractor" }, list: listed },
+    scopeLocationId: { display: "scopeLocationLabel", list: "filter" },
+    scopeProductIds: { link: { table: wmsOrderScopeProducts } },
+    sourceLocationId: { display: "sourceLocationLabel", list: "filter" },
+    destinationLocationId: { display: "destinationLocationLabel", list: "filter" },
+    plannedDate: { kind: "date", list: listed },
+    deadline: { kind: "date", list: listed },
+    packBy: { kind: "date", list: "sort filter" },
+    unpackBy: { kind: "date", list: "sort filter" },
+    assignedUserId: { list: "filter" },
+    comment: { kind: "textarea", max: 4000, list: "search" },
+    positionsCount: { input: false, list: "sort show" },
+    createdAt: { list: "sort filter" },
+    updatedAt: { list: "sort filter" },
+    closedManuallyReason: { input: false, ...apiOnly },
+    sourceType: { input: false, ...apiOnly },
+    summaryValue: { kind: "money", ...bounds("orderValue"), ...apiOnly },
+    offerStatus: { max: 100, ...apiOnly },
+    deliveryTerms: { max: 1000, ...apiOnly },
+    paymentTerms: { max: 1000, ...apiOnly },
+    quantitySum: { input: false, output: z.number(), codec: milli, ...apiOnly },
+    createdByUserId: { input: false, output: false, ...apiOnly },
+  },
+  readAccess: "user",
+  writeAccess: "logistics",
+  refine: checkScope,
+  scope: (
+    actor,
+  ) => (actor.contractorId === null ? undefined : eq(wmsOrders.contractorId, actor.contractorId)),
+  toRow: (input, row, ctx, old) => {
+    if (old) return row;
+    const verification = kindOf(input.typeCode as string).kind === "verification";
+    return {
+      ...row,
+      statusCode: "workingCopy",
+      processStatusCode: "pending",
+      verificationStatusCode: verification ? "notStarted" : null,
+      sourceType: "manual",
+      createdByUserId: ctx.actor.userId,
+    };
+  },
+  validate: async (tx, _ctx, values, old) => {
+    if (old && old.statusCode !== "workingCopy") throw new AppError("order.statusChangeNotAllowed");
+    if (!old) {
+      const config = await readLogisticsConfig(tx);
+      if (config.orderTypesEnabled[values.typeCode as (typeof orderTypeCodes)[number]] === false) {
+        throw fieldError({ typeCode: ["validation.invalidValue"] });
+      }
+    }
+  },
+  derive: async (tx, _values, old) => (old ? {} : { orderNumber: await takeOrderDraftNumber(tx) }),
+  beforeDelete: (_tx, _ctx, old) => {
+    if (old.statusCode !== "workingCopy") throw new AppError("record.statusForbidsDelete");
+    return Promise.resolve();
+  },
+});
+
+export const wmsOrderMeta = wmsOrder.meta;

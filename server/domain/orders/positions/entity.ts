@@ -1,0 +1,149 @@
+// Positions of warehouse orders: a product and its quantity, with the locations and containers it comes
+// from and goes to (an order's own, when left empty). Logistics staff keep them on working copies; the
+// positions of a count (a verification order) are made from its scope when counting starts, never by
+// hand. Every change recomputes the order's position count and quantity sum. Quantities are thousandths.
+// Deleting a (working-copy) order deletes its positions.
+import { eq, inArray, sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import type { Db } from "../../../db/connection.ts";
+import { bounds } from "../../../kernel/limits.ts";
+import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
+import { products } from "../../assortment/products/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { wmsOrderDefinitions } from "../../config/definitions.ts";
+import { Resource } from "../../resource/engine.ts";
+import { containers } from "../../stock/containers/entity.ts";
+import { readNames } from "../../stock/names.ts";
+import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
+import { wmsOrders } from "../entity.ts";
+
+export const wmsOrderPositions = sqliteTable("wms_order_positions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  orderId: integer("order_id").notNull().references(() => wmsOrders.id, { onDelete: "cascade" }),
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
+  quantity: integer("quantity").notNull(),
+  /** What was counted (a count) or done; null until then. */
+  quantityReal: integer("quantity_real"),
+  sourceLocationId: integer("source_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  sourceContainerId: integer("source_container_id").references(() => containers.id, {
+    onDelete: "restrict",
+  }),
+  destinationLocationId: integer("destination_location_id").references(() => storageSpaces.id, {
+    onDelete: "restrict",
+  }),
+  destinationContainerId: integer("destination_container_id").references(() => containers.id, {
+    onDelete: "restrict",
+  }),
+  comment: text("comment"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  version: integer("version").notNull().default(1),
+}, (t) => [
+  index("wms_order_positions_order").on(t.orderId, t.id),
+  index("wms_order_positions_product").on(t.productId, t.id),
+  index("wms_order_positions_source_location").on(t.sourceLocationId, t.id),
+  index("wms_order_positions_destination_location").on(t.destinationLocationId, t.id),
+  index("wms_order_positions_source_container").on(t.sourceContainerId, t.id),
+  index("wms_order_positions_destination_container").on(t.destinationContainerId, t.id),
+  index("wms_order_positions_created_at").on(t.createdAt, t.id),
+]);
+
+type PositionRow = typeof wmsOrderPositions.$inferSelect;
+
+/** The order's position count and quantity sum, from its positions. */
+export async function refreshOrderTotals(tx: Db, orderId: number): Promise<void> {
+  await tx.run(sql`
+    UPDATE wms_orders SET
+      positions_count = (SELECT count(*) FROM wms_order_positions WHERE order_id = ${orderId}),
+      quantity_sum = (SELECT coalesce(sum(quantity), 0) FROM wms_order_positions WHERE order_id = ${orderId})
+    WHERE id = ${orderId}`);
+}
+
+/** The position's order, which must be a working copy whose type takes positions by hand. */
+async function changeableOrder(tx: Db, orderId: number): Promise<void> {
+  const [order] = await tx.select({ statusCode: wmsOrders.statusCode, typeCode: wmsOrders.typeCode })
+    .from(wmsOrders).where(eq(wmsOrders.id, orderId));
+  if (!order) throw notFound();
+  if (order.statusCode !== "workingCopy") throw new AppError("order.statusChangeNotAllowed");
+  const kind = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!.kind;
+  // A count's positions come from its scope when counting starts.
+  if (kind === "verification") throw fieldError({ orderId: ["validation.invalidValue"] });
+}
+
+async function positionExtras(db: Db, rows: PositionRow[]): Promise<Map<number, Record<string, unknown>>> {
+  const names = await readNames(db, {
+    products: rows.map((r) => r.productId),
+    locations: rows.flatMap((r) => [r.sourceLocationId, r.destinationLocationId]),
+    containers: rows.flatMap((r) => [r.sourceContainerId, r.destinationContainerId]),
+  });
+  const orderIds = [...new Set(rows.map((r) => r.orderId))];
+  const numbers = new Map(
+    orderIds.length
+      ? (await db.select({ id: wmsOrders.id, orderNumber: wmsOrders.orderNumber }).from(wmsOrders)
+        .where(inArray(wmsOrders.id, orderIds))).map((o) => [o.id, o.orderNumber])
+      : [],
+  );
+  return new Map(rows.map((r) => [r.id, {
+    orderNumber: numbers.get(r.orderId) ?? null,
+    productIndex: names.product(r.productId)?.index ?? null,
+    productName: names.product(r.productId)?.name ?? null,
+    sourceLocationLabel: names.location(r.sourceLocationId),
+    destinationLocationLabel: names.location(r.destinationLocationId),
+    sourceContainerNumber: names.container(r.sourceContainerId),
+    destinationContainerNumber: names.container(r.destinationContainerId),
+  }]));
+}
+
+const listed = "sort filter show";
+const name = z.string().nullable();
+const quantity = { output: z.number(), codec: milli, formLimits: bounds("quantity") } as const;
+
+export const wmsOrderPosition = new Resource({
+  resource: "WmsOrderPosition",
+  table: wmsOrderPositions,
+  title: ["productIndex", "productName"],
+  sort: "id",
+  fields: {
+    // The order's own rule checks it (a position of a missing or confirmed order is refused).
+    orderId: { input: "add", check: false, display: "orderNumber", list: listed },
+    productId: { display: "productName", list: listed },
+    // An order asks for something: more than nothing.
+    quantity: {
+      ...quantity,
+      schema: quantityMilli.refine((v) => v > 0, { params: { code: "validation.tooSmall" } }),
+      list: "show",
+    },
+    quantityReal: { ...quantity, schema: optQuantityMilli, output: z.number().nullable(), list: "show" },
+    sourceLocationId: { display: "sourceLocationLabel", list: listed },
+    destinationLocationId: { display: "destinationLocationLabel", list: listed },
+    comment: { kind: "textarea", max: 2000 },
+    createdAt: { list: "sort filter" },
+    updatedAt: { meta: false },
+    productIndex: { output: name, input: false, meta: false },
+    sourceContainerId: { meta: false },
+    sourceContainerNumber: { output: name, input: false, meta: false },
+    destinationContainerId: { meta: false },
+    destinationContainerNumber: { output: name, input: false, meta: false },
+  },
+  toRow: (input, row, _ctx, old) => ({ ...row, orderId: old ? old.orderId : input.orderId }),
+  readAccess: "user",
+  writeAccess: "logistics",
+  scope: (actor) =>
+    actor.contractorId === null ? undefined : inArray(
+      wmsOrderPositions.orderId,
+      sql`(SELECT ${wmsOrders.id} FROM ${wmsOrders} WHERE ${wmsOrders.contractorId} = ${actor.contractorId})`,
+    ),
+  validate: async (tx, _ctx, values, old) => {
+    if (old && old.orderId !== values.orderId) throw notFound();
+    await changeableOrder(tx, values.orderId as number);
+  },
+  afterWrite: (tx, row) => refreshOrderTotals(tx, row.orderId),
+  beforeDelete: (tx, _ctx, old) => changeableOrder(tx, old.orderId),
+  afterDelete: (tx, old) => refreshOrderTotals(tx, old.orderId),
+  readExtra: (db, rows) => positionExtras(db, rows as unknown as PositionRow[]),
+});
+
+export const wmsOrderPositionMeta = wmsOrderPosition.meta;

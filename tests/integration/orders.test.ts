@@ -1,0 +1,176 @@
+// Warehouse orders, first step (api-contract.md, Orders): working copies of every type with their statuses,
+// scope rules, draft numbers and positions whose count and sum the order keeps; who may read and write
+// them; a contractor sees only their own; another tenant's is 404.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addStaffUser,
+  company,
+  location,
+  product,
+  startStockWorld,
+  type StockWorld,
+} from "./stock/fixture.ts";
+import { call, createTenant, signIn } from "../fixtures/harness.ts";
+
+let w: StockWorld;
+let farms: number;
+let grocer: number;
+let tea: number;
+let coffee: number;
+let hall: number;
+let basic: string;
+let portal: string;
+let other: string;
+
+beforeAll(async () => {
+  w = await startStockWorld("orders");
+  farms = await company(w, "FRESH FARMS");
+  grocer = await company(w, "GREEN GROCER");
+  tea = await product(w, "TEA-1", { contractorId: farms });
+  coffee = await product(w, "COFFEE-1");
+  hall = await location(w, "HALL-A");
+  basic = await addStaffUser(w, "orders-basic");
+  portal = await addStaffUser(w, "orders-portal", {
+    contractorPortalEnabled: true,
+    connectedContractorId: farms,
+  });
+  await createTenant(w.s, "orders-other");
+  other = (await signIn(w.s, "orders-other-admin")).token;
+});
+afterAll(() => w?.s.close());
+
+const order = (body: Record<string, unknown>, token = w.admin) => w.api("POST", "/WmsOrder", body, token);
+
+describe("an order", () => {
+  it("is made as a working copy with a draft number, pending, of normal priority", async () => {
+    const r = await order({ typeCode: "OIN", contractorId: farms, plannedDate: "2026-12-01" });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({
+      typeCode: "OIN",
+      statusCode: "workingCopy",
+      processStatusCode: "pending",
+      verificationStatusCode: null,
+      priority: "normal",
+      contractorId: farms,
+      contractorName: "FRESH FARMS",
+      positionsCount: 0,
+      quantitySum: 0,
+    });
+    expect(r.body.orderNumber).toMatch(/Z\d+$/);
+    const next = await order({ typeCode: "OOU" });
+    expect(next.body.orderNumber).not.toBe(r.body.orderNumber);
+  });
+
+  it("of every type; a count starts not started, and takes the scope its type names", async () => {
+    for (const typeCode of ["OIN", "OOU", "OPI", "VER-A"]) {
+      const r = await order({ typeCode, priority: "high" });
+      expect(r.status, typeCode).toBe(201);
+      expect(r.body.verificationStatusCode).toBe(typeCode === "VER-A" ? "notStarted" : null);
+    }
+    const byLocation = await order({ typeCode: "VER-L", scopeLocationId: hall });
+    expect(byLocation.status).toBe(201);
+    expect(byLocation.body.scopeLocationLabel).toBe("HALL-A");
+    const byProducts = await order({ typeCode: "VER-P", scopeProductIds: [tea, coffee] });
+    expect(byProducts.status).toBe(201);
+    expect([...byProducts.body.scopeProductIds].sort()).toEqual([tea, coffee].sort());
+    expect((await order({ typeCode: "VER-C", contractorId: grocer })).status).toBe(201);
+  });
+
+  it("refuses a scope its type does not take, or a count without its scope, with the field named", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ typeCode: "VER-L" }, "scopeLocationId", "validation.required"],
+      [{ typeCode: "VER-P" }, "scopeProductIds", "validation.required"],
+      [{ typeCode: "VER-C" }, "contractorId", "validation.required"],
+      [{ typeCode: "OIN", scopeLocationId: hall }, "scopeLocationId", "validation.invalidValue"],
+      [{ typeCode: "VER-A", scopeProductIds: [tea] }, "scopeProductIds", "validation.invalidValue"],
+      [{ typeCode: "NOPE" }, "typeCode", "validation.invalidValue"],
+      [{ typeCode: "OIN", priority: "urgent" }, "priority", "validation.invalidValue"],
+    ];
+    const before = await w.query("SELECT count(*) AS n FROM wms_orders");
+    for (const [body, field, code] of cases) {
+      const r = await order(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.fields[field], JSON.stringify(r.body)).toContain(code);
+    }
+    expect(await w.query("SELECT count(*) AS n FROM wms_orders")).toEqual(before);
+  });
+
+  it("keeps the count and sum of its positions; a count's positions are not added by hand", async () => {
+    const o = (await order({ typeCode: "OOU", contractorId: farms })).body;
+    const a = await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: tea, quantity: 2.5 });
+    expect(a.status, JSON.stringify(a.body)).toBe(201);
+    expect(a.body).toMatchObject({ orderNumber: o.orderNumber, productName: "Product TEA-1", quantity: 2.5 });
+    const b = await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: coffee, quantity: 4 });
+    expect(b.status).toBe(201);
+    let read = await w.api("GET", `/WmsOrder/${o.id}`);
+    expect(read.body).toMatchObject({ positionsCount: 2, quantitySum: 6.5 });
+    expect((await w.api("DELETE", `/WmsOrderPosition/${a.body.id}`)).status).toBe(204);
+    read = await w.api("GET", `/WmsOrder/${o.id}`);
+    expect(read.body).toMatchObject({ positionsCount: 1, quantitySum: 4 });
+    const bad = await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: tea, quantity: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.quantity).toEqual(["validation.tooSmall"]);
+    const count = (await order({ typeCode: "VER-A" })).body;
+    const byHand = await w.api("POST", "/WmsOrderPosition", {
+      orderId: count.id,
+      productId: tea,
+      quantity: 1,
+    });
+    expect(byHand.status).toBe(400);
+    expect(byHand.body.error.fields.orderId).toEqual(["validation.invalidValue"]);
+  });
+
+  it("once it is no working copy, is neither edited nor deleted, nor are its positions", async () => {
+    const o = (await order({ typeCode: "OIN" })).body;
+    const p =
+      (await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: coffee, quantity: 1 })).body;
+    // Confirmation is a later step; the status is set here as it will set it.
+    await w.query("UPDATE wms_orders SET status_code = 'confirmed' WHERE id = ?", [o.id]);
+    const edit = await w.api("PUT", "/WmsOrder", { ...o, comment: "late", version: o.version });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error.code).toBe("order.statusChangeNotAllowed");
+    const del = await w.api("DELETE", `/WmsOrder/${o.id}`);
+    expect(del.status).toBe(409);
+    expect(del.body.error.code).toBe("record.statusForbidsDelete");
+    const pos = await w.api("DELETE", `/WmsOrderPosition/${p.id}`);
+    expect(pos.status).toBe(409);
+    expect(pos.body.error.code).toBe("order.statusChangeNotAllowed");
+  });
+
+  it("deleting a working copy deletes its positions", async () => {
+    const o = (await order({ typeCode: "OPI" })).body;
+    await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: coffee, quantity: 3 });
+    expect((await w.api("DELETE", `/WmsOrder/${o.id}`)).status).toBe(204);
+    expect(await w.query("SELECT count(*) AS n FROM wms_order_positions WHERE order_id = ?", [o.id]))
+      .toEqual([{ n: 0 }]);
+  });
+});
+
+describe("who sees and changes orders", () => {
+  it("staff read them; only logistics staff write them", async () => {
+    const o = (await order({ typeCode: "OIN", contractorId: grocer })).body;
+    expect((await w.api("GET", `/WmsOrder/${o.id}`, undefined, basic)).status).toBe(200);
+    expect((await order({ typeCode: "OIN" }, basic)).status).toBe(404);
+  });
+
+  it("a contractor reads their own orders and positions only; another's answers 404", async () => {
+    const mine = (await order({ typeCode: "OOU", contractorId: farms })).body;
+    const theirs = (await order({ typeCode: "OOU", contractorId: grocer })).body;
+    const pos =
+      (await w.api("POST", "/WmsOrderPosition", { orderId: theirs.id, productId: coffee, quantity: 1 }))
+        .body;
+    expect((await w.api("GET", `/WmsOrder/${mine.id}`, undefined, portal)).status).toBe(200);
+    expect((await w.api("GET", `/WmsOrder/${theirs.id}`, undefined, portal)).status).toBe(404);
+    expect((await w.api("GET", `/WmsOrderPosition/${pos.id}`, undefined, portal)).status).toBe(404);
+    const list = await w.api("GET", "/WmsOrder?PageSize=500", undefined, portal);
+    expect(list.status).toBe(200);
+    expect(list.body.results.length).toBeGreaterThan(0);
+    expect(list.body.results.every((r: { contractorId: number }) => r.contractorId === farms)).toBe(true);
+  });
+
+  it("another tenant's order answers 404", async () => {
+    const o = (await order({ typeCode: "OIN" })).body;
+    expect((await call(w.s, "GET", `/api/WmsOrder/${o.id}`, { token: other })).status).toBe(404);
+    expect((await call(w.s, "DELETE", `/api/WmsOrder/${o.id}`, { token: other })).status).toBe(404);
+  });
+});
