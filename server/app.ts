@@ -38,8 +38,7 @@ import { emailAccount } from "./domain/records/email_accounts/entity.ts";
 import { product } from "./domain/assortment/products/entity.ts";
 import { exchangeRate } from "./domain/assortment/exchange_rates/entity.ts";
 import { container } from "./domain/stock/containers/entity.ts";
-import { wmsOrder } from "./domain/orders/entity.ts";
-import { wmsOrderPosition } from "./domain/orders/positions/entity.ts";
+import { wmsOrderRoutes } from "./domain/orders/routes.ts";
 import { wmsDocumentRoutes } from "./domain/stock/documents/routes.ts";
 import { wmsDocumentPositionRoutes } from "./domain/stock/positions/routes.ts";
 import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
@@ -73,14 +72,13 @@ export function createApp(platform: Platform): Hono<Env> {
       product,
       exchangeRate,
       container,
-      wmsOrder,
-      wmsOrderPosition,
     ]
   ) resourceRoutes(api, platform, resource);
   storageSpaceRoutes(api, platform);
   wmsDocumentRoutes(api, platform);
   wmsDocumentPositionRoutes(api, platform);
   inventoryRoutes(api, platform);
+  wmsOrderRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

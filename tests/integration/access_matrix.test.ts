@@ -145,6 +145,10 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   if (p === "/WmsInventory/bestsourcematerial/:id") {
     return foreign ? ids.theirProduct : contractorScoped ? ids.ownProduct : ids.staffProduct;
   }
+  if (p === "/WmsOrder/:id/Positions") return foreign ? ids.theirOrder : ids.ownOrder;
+  if (/^\/WmsOrder\/:id\/(confirm|revert|reopen|close|archive)$/.test(p)) {
+    return await fresh["/WmsOrder"](token);
+  }
   if (p === "/WmsDocument/:id/Positions" || p === "/WmsDocument/ByPrecedingDocumentId/:id") {
     return foreign ? ids.theirDocument : ids.ownDocument;
   }
@@ -336,10 +340,13 @@ describe("access by route (docs/api.md)", () => {
           .toContain(res.status);
         // The record it named is still there (the document, for confirm and revert: still a working copy).
         if (/ByPrecedingDocumentId|ReleaseStorageSpace/.test(r.path)) continue;
-        const record = "/api" + r.path.replace(/:(\w+)/g, String(id)).replace(/\/(confirm|revert)$/, "");
+        const record = "/api" +
+          r.path.replace(/:(\w+)/g, String(id)).replace(/\/(confirm|revert|reopen|close|archive)$/, "");
         const back = await call(s, "GET", record, { token: tokens.administrator });
         expect(back.status, `${key(r)}: the record is still there`).toBe(200);
-        if (/\/(confirm|revert)$/.test(r.path)) expect(back.body.statusCode, key(r)).toBe("workingCopy");
+        if (/\/(confirm|revert|reopen|close|archive)$/.test(r.path)) {
+          expect(back.body.statusCode, key(r)).toBe("workingCopy");
+        }
       }
     },
     60_000,

@@ -180,6 +180,21 @@ beforeAll(async () => {
     productId: ids.ownProduct,
     quantity: 1,
   }]);
+  // Orders: the contractor's own, another contractor's and a staff one, each with a position.
+  const order = async (body: Record<string, unknown>, productId: number) => {
+    const made = await alpha("POST", "/WmsOrder", body);
+    await alpha("POST", "/WmsOrderPosition", { orderId: made.id, productId, quantity: 2 });
+    return made.id as number;
+  };
+  ids.ownOrder = await order(
+    { typeCode: "OOU", contractorId: ids.own, comment: "own order" },
+    ids.ownProduct,
+  );
+  ids.theirOrder = await order(
+    { typeCode: "OOU", contractorId: ids.theirs, comment: "ALPHA SECRET order" },
+    ids.theirProduct,
+  );
+  ids.staffOrder = await order({ typeCode: "OIN", comment: "ALPHA SECRET staff order" }, ids.hidden);
   // What the contractor user must not find, by the name of the field that holds it.
   const positions = async (doc: number) =>
     (await alpha("GET", `/WmsDocument/${doc}/Positions`)).results.map((p: { id: number }) =>
@@ -198,6 +213,12 @@ beforeAll(async () => {
   secretRows.set("/Product", new Set(products));
   secretRows.set("/WmsDocument", new Set(documents));
   secretRows.set("/WmsDocumentPosition", new Set((await Promise.all(documents.map(positions))).flat()));
+  const orders = [ids.theirOrder, ids.staffOrder];
+  secret.orderId = new Set(orders);
+  secretRows.set("/WmsOrder", new Set(orders));
+  const orderPositions = async (o: number) =>
+    (await alpha("GET", `/WmsOrder/${o}/Positions`)).results.map((p: { id: number }) => p.id) as number[];
+  secretRows.set("/WmsOrderPosition", new Set((await Promise.all(orders.map(orderPositions))).flat()));
   secretRows.set("/WmsInventory/containerStock", new Set([ids.box]));
   secretRows.set("/WmsInventory/productStock", new Set(products));
 
@@ -248,6 +269,8 @@ beforeAll(async () => {
   ids.betaDoc = await received(beta, { typeCode: "IIN", destinationLocationId: betaLocation }, [
     { productId: betaProduct, quantity: 3 },
   ]);
+  ids.betaOrder = (await beta("POST", "/WmsOrder", { typeCode: "OIN", comment: "BETA order" })).id;
+  await beta("POST", "/WmsOrderPosition", { orderId: ids.betaOrder, productId: betaProduct, quantity: 1 });
   await beta("POST", "/Tags", { name: "BETA tag" });
   await beta("POST", "/FavoriteAction", { title: "BETA favorite", link: "/companies" });
   // Events are published after their commits: let the last ones arrive.
@@ -326,6 +349,8 @@ function listsFor(caller: "carl" | "beta"): ListCase[] {
       ? 0
       : route.path === "/WmsDocument/:id/Positions"
       ? (caller === "carl" ? ids.ownDraft : ids.betaDoc)
+      : route.path === "/WmsOrder/:id/Positions"
+      ? (caller === "carl" ? ids.ownOrder : ids.betaOrder)
       : undefined;
     const path = route.path.replace(/:\w+/, String(id));
     cases.push({ route, path, fields: route.list!, extra: {} });
@@ -429,6 +454,9 @@ describe("isolation fuzz over every list", () => {
         "/WmsDocument",
         "/WmsDocumentPosition",
         `/WmsDocument/${ids.ownDraft}/Positions`,
+        "/WmsOrder",
+        "/WmsOrderPosition",
+        `/WmsOrder/${ids.ownOrder}/Positions`,
         "/WmsInventory/inventory",
         "/WmsInventory/containerStock",
         "/WmsInventory/productStock",

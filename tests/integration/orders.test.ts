@@ -137,12 +137,113 @@ describe("an order", () => {
     expect(pos.body.error.code).toBe("order.statusChangeNotAllowed");
   });
 
+  it("lists one order's positions, paged and sorted, and only that order's", async () => {
+    const o = (await order({ typeCode: "OOU" })).body;
+    for (const [productId, quantity] of [[tea, 1], [coffee, 2], [tea, 3]]) {
+      await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId, quantity });
+    }
+    const elsewhere = (await order({ typeCode: "OOU" })).body;
+    await w.api("POST", "/WmsOrderPosition", { orderId: elsewhere.id, productId: coffee, quantity: 9 });
+    const page = await w.api(
+      "GET",
+      `/WmsOrder/${o.id}/Positions?PageSize=2&sortColumn=id&sortDescending=true`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.allFilteredRowCount).toBe(3);
+    expect(page.body.results.map((p: { quantity: number }) => p.quantity)).toEqual([3, 2]);
+    expect(page.body.results[0]).toMatchObject({ orderId: o.id, orderNumber: o.orderNumber });
+    expect((await w.api("GET", "/WmsOrder/999999/Positions")).status).toBe(404);
+  });
+
   it("deleting a working copy deletes its positions", async () => {
     const o = (await order({ typeCode: "OPI" })).body;
     await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: coffee, quantity: 3 });
     expect((await w.api("DELETE", `/WmsOrder/${o.id}`)).status).toBe(204);
     expect(await w.query("SELECT count(*) AS n FROM wms_order_positions WHERE order_id = ?", [o.id]))
       .toEqual([{ n: 0 }]);
+  });
+});
+
+describe("an order's life", () => {
+  const post = (id: number, verb: string, body?: unknown) => w.api("POST", `/WmsOrder/${id}/${verb}`, body);
+  const withPosition = async (typeCode = "OIN") => {
+    const o = (await order({ typeCode })).body;
+    await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: coffee, quantity: 5 });
+    return o;
+  };
+
+  it("is confirmed without documents and numbered by its type's schema; nothing is made", async () => {
+    const o = await withPosition();
+    const documentsBefore = await w.query("SELECT count(*) AS n FROM wms_documents");
+    const r = await post(o.id, "confirm?generateDocuments=false");
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ statusCode: "confirmed", processStatusCode: "waitingToProcess" });
+    expect(r.body.orderNumber).toMatch(/^ZOIN\/\d{4}\/\d{2}\/\d{6}$/);
+    expect(r.body.version).toBe(o.version + 1);
+    expect(await w.query("SELECT count(*) AS n FROM wms_documents")).toEqual(documentsBefore);
+    const again = await post(o.id, "confirm?generateDocuments=false");
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("order.statusChangeNotAllowed");
+    const history = await w.api("GET", `/WmsOrder/${o.id}/History`);
+    const [confirmed] = history.body.entries;
+    expect(confirmed).toMatchObject({ action: "changed" });
+    expect([confirmed.before.statusCode, confirmed.after.statusCode]).toEqual(["workingCopy", "confirmed"]);
+  });
+
+  it("refuses what comes in the next steps, and an order with no positions, changing nothing", async () => {
+    const o = await withPosition();
+    const withDocuments = await post(o.id, "confirm?generateDocuments=true");
+    expect(withDocuments.status).toBe(400);
+    expect(withDocuments.body.error.fields.generateDocuments).toEqual(["validation.invalidValue"]);
+    const count = (await order({ typeCode: "VER-A" })).body;
+    expect((await post(count.id, "confirm?generateDocuments=false")).body.error.fields.typeCode)
+      .toEqual(["validation.invalidValue"]);
+    const empty = (await order({ typeCode: "OOU" })).body;
+    const r = await post(empty.id, "confirm?generateDocuments=false");
+    expect(r.body.error.fields.positionsCount).toEqual(["validation.tooSmall"]);
+    for (const id of [o.id, count.id, empty.id]) {
+      expect((await w.api("GET", `/WmsOrder/${id}`)).body.statusCode).toBe("workingCopy");
+    }
+  });
+
+  it("is closed with a reason, reopened, reverted to a working copy, and archived", async () => {
+    const o = await withPosition("OOU");
+    await post(o.id, "confirm?generateDocuments=false");
+    expect((await post(o.id, "close", {})).status).toBe(400);
+    const closed = await post(o.id, "close", { reason: "customer cancelled" });
+    expect(closed.body).toMatchObject({
+      statusCode: "closedManually",
+      processStatusCode: "closedManually",
+      closedManuallyReason: "customer cancelled",
+    });
+    expect((await post(o.id, "revert")).status).toBe(409);
+    const reopened = await post(o.id, "reopen");
+    expect(reopened.body).toMatchObject({
+      statusCode: "confirmed",
+      processStatusCode: "waitingToProcess",
+      closedManuallyReason: null,
+    });
+    const reverted = await post(o.id, "revert");
+    expect(reverted.body).toMatchObject({ statusCode: "workingCopy", processStatusCode: "pending" });
+    expect(reverted.body.orderNumber).toBe(reopened.body.orderNumber);
+    expect((await post(o.id, "archive")).status).toBe(409);
+    await post(o.id, "confirm?generateDocuments=false");
+    const archived = await post(o.id, "archive");
+    expect(archived.body).toMatchObject({ statusCode: "archived", processStatusCode: "archived" });
+    expect((await post(o.id, "reopen")).status).toBe(409);
+  });
+
+  it("is changed by logistics staff only; another tenant's is 404", async () => {
+    const o = await withPosition();
+    expect(
+      (await w.api("POST", `/WmsOrder/${o.id}/confirm?generateDocuments=false`, undefined, basic)).status,
+    )
+      .toBe(404);
+    expect(
+      (await call(w.s, "POST", `/api/WmsOrder/${o.id}/confirm?generateDocuments=false`, { token: other }))
+        .status,
+    ).toBe(404);
+    expect((await w.api("GET", `/WmsOrder/${o.id}`)).body.statusCode).toBe("workingCopy");
   });
 });
 
@@ -162,6 +263,8 @@ describe("who sees and changes orders", () => {
     expect((await w.api("GET", `/WmsOrder/${mine.id}`, undefined, portal)).status).toBe(200);
     expect((await w.api("GET", `/WmsOrder/${theirs.id}`, undefined, portal)).status).toBe(404);
     expect((await w.api("GET", `/WmsOrderPosition/${pos.id}`, undefined, portal)).status).toBe(404);
+    expect((await w.api("GET", `/WmsOrder/${theirs.id}/Positions`, undefined, portal)).status).toBe(404);
+    expect((await w.api("GET", `/WmsOrder/${mine.id}/Positions`, undefined, portal)).status).toBe(200);
     const list = await w.api("GET", "/WmsOrder?PageSize=500", undefined, portal);
     expect(list.status).toBe(200);
     expect(list.body.results.length).toBeGreaterThan(0);

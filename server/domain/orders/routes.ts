@@ -1,0 +1,83 @@
+// WmsOrder routes: the five resource calls, and the positions of one order.
+import type { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import { idParam, mount } from "../../http/route.ts";
+import { type ListQuery, listQuerySchema } from "../../kernel/list.ts";
+import { resourceRoutes } from "../resource/routes.ts";
+import { wmsOrder } from "./entity.ts";
+import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
+import { archiveOrder, closeOrder, confirmOrder, reopenOrder, revertOrder } from "./verbs.ts";
+import { reqText } from "../resource/fields.ts";
+
+const ConfirmQuery = z.object({
+  generateDocuments: z.string().toLowerCase().pipe(z.enum(["true", "false"])).default("false")
+    .transform((v) => v === "true"),
+  acceptWarnings: z.string().toLowerCase().pipe(z.enum(["true", "false"])).default("false"),
+});
+
+/** A page of one order's positions; an order the caller may not see is 404. */
+export async function listOrderPositions(ctx: TenantContext, id: number, query: ListQuery) {
+  await wmsOrder.get(ctx, id);
+  return await wmsOrderPosition.list(ctx, query, eq(wmsOrderPositions.orderId, id));
+}
+
+export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsOrder/:id/Positions",
+    summary: "The positions of one order (paged, sorted, filtered like a list)",
+    tag: "WmsOrder",
+    access: wmsOrderPosition.readAccess,
+    refusal: "auth.forbidden",
+    whole: "staff",
+    list: wmsOrderPosition.listFields,
+    query: listQuerySchema,
+    response: z.object({ results: z.array(wmsOrderPosition.entity.record), allFilteredRowCount: z.number() }),
+  }, (c, { params, query }) => listOrderPositions(c.get("ctx"), idParam(params.id), query));
+
+  const verb = (path: string, summary: string) => ({
+    method: "post" as const,
+    path: `/WmsOrder/:id/${path}`,
+    summary,
+    tag: "WmsOrder",
+    access: "logistics" as const,
+    response: wmsOrder.entity.record,
+  });
+  mount(app, platform, {
+    ...verb(
+      "confirm",
+      "Confirm and number a working copy; generateDocuments=false makes and reserves nothing " +
+        "(generateDocuments=true and counts follow: decision 0008)",
+    ),
+    query: ConfirmQuery,
+  }, (c, { params, query }) => confirmOrder(c.get("ctx"), idParam(params.id), query.generateDocuments));
+  mount(
+    app,
+    platform,
+    verb("revert", "A confirmed order back to a working copy"),
+    (c, { params }) => revertOrder(c.get("ctx"), idParam(params.id)),
+  );
+  mount(
+    app,
+    platform,
+    verb("reopen", "A manually closed order confirmed again"),
+    (c, { params }) => reopenOrder(c.get("ctx"), idParam(params.id)),
+  );
+  mount(app, platform, {
+    ...verb("close", "Close a confirmed order by hand, with the reason"),
+    body: z.object({ reason: reqText(1000) }),
+  }, (c, { params, body }) => closeOrder(c.get("ctx"), idParam(params.id), body.reason));
+  mount(
+    app,
+    platform,
+    verb("archive", "Put a confirmed or closed order away"),
+    (c, { params }) => archiveOrder(c.get("ctx"), idParam(params.id)),
+  );
+
+  resourceRoutes(app, platform, wmsOrder);
+  resourceRoutes(app, platform, wmsOrderPosition);
+}
