@@ -233,6 +233,57 @@ describe("an order's life", () => {
     expect((await post(o.id, "reopen")).status).toBe(409);
   });
 
+  it("is cloned to another type: its header, and its positions between orders that take them", async () => {
+    const o = (await order({
+      typeCode: "OIN",
+      contractorId: farms,
+      priority: "high",
+      comment: "from the farm",
+      plannedDate: "2026-12-03",
+    })).body;
+    await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: tea, quantity: 2 });
+    await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: coffee, quantity: 1.5 });
+    const made = await w.api("GET", `/WmsOrder/${o.id}/clonetotype/OOU`);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({
+      typeCode: "OOU",
+      statusCode: "workingCopy",
+      contractorId: farms,
+      priority: "high",
+      comment: "from the farm",
+      plannedDate: o.plannedDate,
+      sourceType: "clone",
+      positionsCount: 2,
+      quantitySum: 3.5,
+    });
+    expect(made.body.id).not.toBe(o.id);
+    expect(made.body.orderNumber).not.toBe(o.orderNumber);
+    const copied = await w.api("GET", `/WmsOrder/${made.body.id}/Positions?sortColumn=id`);
+    expect(copied.body.results.map((p: { productId: number; quantity: number }) => [p.productId, p.quantity]))
+      .toEqual([[tea, 2], [coffee, 1.5]]);
+    // A count of those products: its scope from the order's positions, and no positions by hand.
+    const count = await w.api("GET", `/WmsOrder/${o.id}/clonetotype/VER-P`);
+    expect(count.status).toBe(201);
+    expect([...count.body.scopeProductIds].sort()).toEqual([tea, coffee].sort());
+    expect(count.body).toMatchObject({ verificationStatusCode: "notStarted", positionsCount: 0 });
+  });
+
+  it("refuses a clone it cannot make, naming the field, and makes nothing", async () => {
+    const o = (await order({ typeCode: "OOU" })).body;
+    const before = await w.query("SELECT count(*) AS n FROM wms_orders");
+    const noLocation = await w.api("GET", `/WmsOrder/${o.id}/clonetotype/VER-L`);
+    expect(noLocation.status).toBe(400);
+    expect(noLocation.body.error.fields.scopeLocationId).toEqual(["validation.required"]);
+    const unknown = await w.api("GET", `/WmsOrder/${o.id}/clonetotype/XYZ`);
+    expect(unknown.body.error.fields.typeCode).toEqual(["validation.invalidValue"]);
+    expect((await w.api("GET", `/WmsOrder/${o.id}/clonetotype/OIN`, undefined, basic)).status).toBe(404);
+    expect((await w.api("GET", `/WmsOrder/${o.id}/clonetotype/OIN`, undefined, portal)).status).toBe(404);
+    expect((await call(w.s, "GET", `/api/WmsOrder/${o.id}/clonetotype/OIN`, { token: other })).status).toBe(
+      404,
+    );
+    expect(await w.query("SELECT count(*) AS n FROM wms_orders")).toEqual(before);
+  });
+
   it("is changed by logistics staff only; another tenant's is 404", async () => {
     const o = await withPosition();
     expect(

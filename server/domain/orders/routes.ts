@@ -10,7 +10,14 @@ import { type ListQuery, listQuerySchema } from "../../kernel/list.ts";
 import { resourceRoutes } from "../resource/routes.ts";
 import { wmsOrder } from "./entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
-import { archiveOrder, closeOrder, confirmOrder, reopenOrder, revertOrder } from "./verbs.ts";
+import {
+  archiveOrder,
+  cloneOrderToType,
+  closeOrder,
+  confirmOrder,
+  reopenOrder,
+  revertOrder,
+} from "./verbs.ts";
 import { reqText } from "../resource/fields.ts";
 
 const ConfirmQuery = z.object({
@@ -77,6 +84,17 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     verb("archive", "Put a confirmed or closed order away"),
     (c, { params }) => archiveOrder(c.get("ctx"), idParam(params.id)),
   );
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsOrder/:id/clonetotype/:type",
+    summary: "A new working copy of another type from this order: its header, and its positions between " +
+      "orders that take them by hand; a count takes its scope from it",
+    tag: "WmsOrder",
+    access: "logistics",
+    status: 201,
+    response: wmsOrder.entity.record,
+  }, (c, { params }) => cloneOrderToType(c.get("ctx"), idParam(params.id), params.type));
 
   resourceRoutes(app, platform, wmsOrder);
   resourceRoutes(app, platform, wmsOrderPosition);

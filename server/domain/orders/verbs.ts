@@ -1,5 +1,5 @@
 // Order verbs beside the resource's five: confirm (without documents, for now: with documents comes with
-// reservations, decision 0008), revert, reopen, close with a reason, archive. Each is one transaction with
+// reservations, decision 0008), revert, reopen, close with a reason, archive, and cloning to another type. Each is one transaction with
 // its RecordLog entry and real-time event; a status that does not allow the change is 409
 // order.statusChangeNotAllowed.
 import { and, eq } from "drizzle-orm";
@@ -13,6 +13,10 @@ import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
 import { wmsOrder, wmsOrders } from "./entity.ts";
+import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
+import { orderTypeCodes } from "../config/contract.ts";
+import { parseInput } from "../../kernel/validation.ts";
+import { fromMilli } from "../stock/quantity.ts";
 
 type OrderRow = typeof wmsOrders.$inferSelect;
 type Status = OrderRow["statusCode"];
@@ -126,4 +130,69 @@ export function archiveOrder(ctx: TenantContext, id: number) {
     ["confirmed", "closedManually"],
     () => Promise.resolve({ statusCode: "archived", processStatusCode: "archived" }),
   );
+}
+
+/**
+ * A new working copy of another type with this order's header (contractor, dates, priority, places,
+ * terms, comment) and, between orders that take positions by hand, its positions. A count made from an
+ * order takes its scope from it: VER-P the order's products (or its own scope's), VER-L its counted
+ * location, VER-C its contractor; a scope it cannot give is refused as a new order would be, naming the field.
+ */
+export async function cloneOrderToType(ctx: TenantContext, id: number, typeCode: string) {
+  if (!isLogistics(ctx.actor)) throw notFound();
+  const type = orderTypeCodes.find((c) => c === typeCode);
+  if (!type) throw fieldError({ typeCode: ["validation.invalidValue"] });
+  const source = await wmsOrder.get(ctx, id);
+  const positions = await ctx.conn.db.select().from(wmsOrderPositions)
+    .where(eq(wmsOrderPositions.orderId, id)).orderBy(wmsOrderPositions.id);
+  const kindOf = (c: string) => wmsOrderDefinitions.find((d) => d.typeCode === c)!;
+  const target = kindOf(type);
+  const scope = "scope" in target ? target.scope : undefined;
+  const fromCount = kindOf(source.typeCode as string).kind === "verification";
+  const ownProducts = source.scopeProductIds as number[];
+  const input = parseInput(wmsOrder.entity.create, {
+    typeCode: type,
+    priority: source.priority,
+    contractorId: source.contractorId,
+    plannedDate: source.plannedDate,
+    deadline: source.deadline,
+    packBy: source.packBy,
+    unpackBy: source.unpackBy,
+    assignedUserId: source.assignedUserId,
+    comment: source.comment,
+    sourceLocationId: source.sourceLocationId,
+    destinationLocationId: source.destinationLocationId,
+    summaryValue: source.summaryValue,
+    offerStatus: source.offerStatus,
+    deliveryTerms: source.deliveryTerms,
+    paymentTerms: source.paymentTerms,
+    scopeLocationId: scope === "location" ? source.scopeLocationId : null,
+    scopeProductIds: scope === "product"
+      ? (ownProducts.length ? ownProducts : [...new Set(positions.map((p) => p.productId))])
+      : [],
+  });
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const made = await wmsOrder.addIn(tx, outbox, ctx, input);
+    await tx.update(wmsOrders).set({ sourceType: "clone" }).where(eq(wmsOrders.id, made.id as number));
+    if (target.kind !== "verification" && !fromCount) {
+      for (const p of positions) {
+        await wmsOrderPosition.addIn(
+          tx,
+          outbox,
+          ctx,
+          parseInput(wmsOrderPosition.entity.create, {
+            orderId: made.id,
+            productId: p.productId,
+            quantity: fromMilli(p.quantity),
+            sourceLocationId: p.sourceLocationId,
+            sourceContainerId: p.sourceContainerId,
+            destinationLocationId: p.destinationLocationId,
+            destinationContainerId: p.destinationContainerId,
+            comment: p.comment,
+          }),
+        );
+      }
+    }
+    return await wmsOrder.getIn(tx, ctx, made.id as number);
+  });
 }
