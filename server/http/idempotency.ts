@@ -15,6 +15,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { type Db, onBegin } from "../db/connection.ts";
 import { idempotencyKeys } from "../domain/idempotency/table.ts";
 import { AppError, fieldError } from "../kernel/errors.ts";
+import { errorResponse } from "./errors.ts";
 import type { TenantContext } from "../kernel/context.ts";
 
 /** How long a key is kept. */
@@ -72,22 +73,41 @@ export async function idempotent(
   const before = await stored(db, userId, key);
   if (before) return replay(before, hash);
 
+  // This request's mark on its key while it has no answer yet (kept in `body` until the answer replaces
+  // it): a transaction of this request that finds the key with this mark finds its own, committed by an
+  // earlier transaction of the same request; any other holder is a copy of the request.
+  const mark = `pending:${crypto.randomUUID()}`;
   let recorded = false;
   const hook = async (tx: Db) => {
-    if (recorded) return;
     await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff()));
-    const [held] = await tx.select({ hash: idempotencyKeys.requestHash }).from(idempotencyKeys).where(
-      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)),
-    );
+    const [held] = await tx.select({ status: idempotencyKeys.status, body: idempotencyKeys.body })
+      .from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (held && held.status === null && held.body === mark) return;
     // The same key committed meanwhile (a copy of this request, or another request with this key).
     if (held) throw new AppError("request.idempotencyKeyInProgress");
+    // (Also after an earlier transaction of this request rolled back, taking its key with it.)
     await tx.insert(idempotencyKeys).values({
       userId,
       key,
       requestHash: hash,
+      body: mark,
       createdAt: new Date().toISOString(),
     });
     recorded = true;
+  };
+  // Stores the answer on this request's key, if a transaction of it committed the key (else nothing).
+  const keep = async (res: Response) => {
+    if (!recorded) return;
+    const text = res.status === 204 ? null : await res.clone().text();
+    await db.update(idempotencyKeys).set({
+      status: res.status,
+      contentType: res.headers.get("content-type"),
+      body: text,
+    }).where(and(
+      eq(idempotencyKeys.userId, userId),
+      eq(idempotencyKeys.key, key),
+      eq(idempotencyKeys.body, mark),
+    ));
   };
   let res: Response;
   try {
@@ -97,16 +117,11 @@ export async function idempotent(
       const now = await stored(db, userId, key);
       if (now) return replay(now, hash);
     }
+    // A change that committed and then failed (a number collision after the counter moved on): its repeats
+    // get the same refusal, not a key stuck in progress.
+    await keep(errorResponse(req, err instanceof AppError ? err : new AppError("server.unknown")));
     throw err;
   }
-  // (A key written by a transaction that then rolled back is gone: the update changes nothing.)
-  if (recorded) {
-    const text = res.status === 204 ? null : await res.clone().text();
-    await db.update(idempotencyKeys).set({
-      status: res.status,
-      contentType: res.headers.get("content-type"),
-      body: text,
-    }).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  }
+  await keep(res);
   return res;
 }

@@ -95,6 +95,21 @@ describe("an order", () => {
     expect(await w.query("SELECT count(*) AS n FROM wms_orders")).toEqual(before);
   });
 
+  it("keeps a count's scope as it was made: an edit neither changes nor clears it", async () => {
+    const byProducts = (await order({ typeCode: "VER-P", scopeProductIds: [tea] })).body;
+    const edited = await w.api("PUT", "/WmsOrder", { ...byProducts, scopeProductIds: [], comment: "edited" });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ scopeProductIds: [tea], comment: "edited" });
+    const receipt = (await order({ typeCode: "OIN" })).body;
+    const moved = await w.api("PUT", "/WmsOrder", { ...receipt, scopeLocationId: hall });
+    expect(moved.body.scopeLocationId).toBeNull();
+    const byContractor = (await order({ typeCode: "VER-C", contractorId: grocer })).body;
+    const cleared = await w.api("PUT", "/WmsOrder", { ...byContractor, contractorId: null });
+    expect(cleared.status).toBe(400);
+    expect(cleared.body.error.fields.contractorId).toEqual(["validation.required"]);
+    expect((await w.api("GET", `/WmsOrder/${byContractor.id}`)).body.contractorId).toBe(grocer);
+  });
+
   it("keeps the count and sum of its positions; a count's positions are not added by hand", async () => {
     const o = (await order({ typeCode: "OOU", contractorId: farms })).body;
     const a = await w.api("POST", "/WmsOrderPosition", { orderId: o.id, productId: tea, quantity: 2.5 });

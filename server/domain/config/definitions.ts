@@ -171,7 +171,7 @@ export const wmsOrderActions = [
   {
     code: "reopen",
     labelKey: "order.action.reopen",
-    allowedStatuses: ["confirmed", "closedManually"],
+    allowedStatuses: ["closedManually"],
     onlyBeforeExecution: true,
   },
   { code: "generateDocuments", labelKey: "order.action.generateDocuments", allowedStatuses: ["confirmed"] },

@@ -151,8 +151,9 @@ export const wmsOrder = new Resource({
     verificationStatusCode: { input: false, list: listed },
     priority: { schema: z.enum(orderPriorities).default("normal"), formDefault: "normal", list: listed },
     contractorId: { display: "contractorName", only: { keyRole: "contractor" }, list: listed },
-    scopeLocationId: { display: "scopeLocationLabel", list: "filter" },
-    scopeProductIds: { link: { table: wmsOrderScopeProducts } },
+    // A count's scope is set when it is made (and checked with its type then), never changed after.
+    scopeLocationId: { input: "add", display: "scopeLocationLabel", list: "filter" },
+    scopeProductIds: { input: "add", link: { table: wmsOrderScopeProducts } },
     sourceLocationId: { display: "sourceLocationLabel", list: "filter" },
     destinationLocationId: { display: "destinationLocationLabel", list: "filter" },
     plannedDate: { kind: "date", list: listed },
@@ -193,6 +194,10 @@ export const wmsOrder = new Resource({
   },
   validate: async (tx, _ctx, values, old) => {
     if (old && old.statusCode !== "workingCopy") throw new AppError("order.statusChangeNotAllowed");
+    // An edit names no type (it is set once): a VER-C count keeps a contractor.
+    if (old?.typeCode === "VER-C" && values.contractorId == null) {
+      throw fieldError({ contractorId: ["validation.required"] });
+    }
     if (!old) {
       const config = await readLogisticsConfig(tx);
       if (config.orderTypesEnabled[values.typeCode as (typeof orderTypeCodes)[number]] === false) {

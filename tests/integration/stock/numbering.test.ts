@@ -1,5 +1,6 @@
 // Document and container numbers over HTTP: the schema of ClientLogisticsConfig, counters per type and
 // period, never reused after a revert, and a collision with a number already held answering 406.
+import { call } from "../../fixtures/harness.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assertStockEqualsLedger,
@@ -9,6 +10,7 @@ import {
   dumpStock,
   location,
   product,
+  receive,
   revert,
   startStockWorld,
   type StockWorld,
@@ -115,6 +117,45 @@ describe("document numbers", () => {
     const again = await confirm(w, d.id);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.documentNumber).toBe("MM00002");
+    await assertStockEqualsLedger(w);
+  });
+});
+
+describe("a keyed confirmation that collides with a number", () => {
+  it("answers its repeats the same 406, not a key stuck in progress; a new key saves", async () => {
+    await setNumbering((n) => {
+      n.documents.ARL = {
+        parts: [{ type: "text", value: "QQ" }, { type: "counter", digits: 5 }],
+        reset: "never",
+      };
+    });
+    await receive(w, item, a, 1);
+    // The number the ARL counter gives next, held by another document already.
+    const [counter] = await w.query("SELECT value FROM numbering_counters WHERE scope = 'document:ARL'");
+    const next = Number(counter?.value ?? 0) + 1;
+    const holder = await draft(w, { typeCode: "IIN", destinationLocationId: a }, []);
+    await w.query("UPDATE wms_documents SET document_number = ? WHERE id = ?", [
+      `QQ${String(next).padStart(5, "0")}`,
+      holder.id,
+    ]);
+    const b = await location(w, "Q-01");
+    const d = await draft(w, { typeCode: "ARL", sourceLocationId: a, destinationLocationId: b }, [
+      { productId: item, quantity: 1 },
+    ]);
+    const keyed = (key: string) =>
+      call(w.s, "POST", `/api/WmsDocument/${d.id}/confirm`, {
+        token: w.admin,
+        headers: { "Idempotency-Key": key },
+      });
+    const first = await keyed("confirm-qq-1");
+    expect(first.status, JSON.stringify(first.body)).toBe(406);
+    const again = await keyed("confirm-qq-1");
+    expect(again.status).toBe(406);
+    expect(again.body.error.code).toBe("document.numberCollision");
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    const fresh = await keyed("confirm-qq-2");
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(fresh.body.documentNumber).toBe(`QQ${String(next + 1).padStart(5, "0")}`);
     await assertStockEqualsLedger(w);
   });
 });
