@@ -11,7 +11,7 @@
 // answer (or 409 request.idempotencyKeyInProgress while the first has not answered yet). The answer is stored once it is
 // made; a process that died between the commit and storing it leaves the key without an answer, and its
 // repeats answer 409 request.idempotencyKeyInProgress: the change was made, the caller checks the record.
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, gte, lt } from "drizzle-orm";
 import { type Db, onBegin } from "../db/connection.ts";
 import { idempotencyKeys } from "../domain/idempotency/table.ts";
 import { AppError, fieldError } from "../kernel/errors.ts";
@@ -79,13 +79,18 @@ export async function idempotent(
   const mark = `pending:${crypto.randomUUID()}`;
   let recorded = false;
   const hook = async (tx: Db) => {
-    await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff()));
     const [held] = await tx.select({ status: idempotencyKeys.status, body: idempotencyKeys.body })
-      .from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      .from(idempotencyKeys).where(and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.key, key),
+        gte(idempotencyKeys.createdAt, cutoff()),
+      ));
     if (held && held.status === null && held.body === mark) return;
     // The same key committed meanwhile (a copy of this request, or another request with this key).
     if (held) throw new AppError("request.idempotencyKeyInProgress");
-    // (Also after an earlier transaction of this request rolled back, taking its key with it.)
+    // (Also after an earlier transaction of this request rolled back, taking its key with it.) Keys past
+    // their 7 days go as a new one is written (one index range on created_at).
+    await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff()));
     await tx.insert(idempotencyKeys).values({
       userId,
       key,

@@ -1,8 +1,8 @@
 // Order verbs beside the resource's five: confirm (without documents, for now: with documents comes with
-// reservations, decision 0008), revert, reopen, close with a reason, archive, and cloning to another type. Each is one transaction with
-// its RecordLog entry and real-time event; a status that does not allow the change is 409
-// order.statusChangeNotAllowed.
-import { and, eq } from "drizzle-orm";
+// reservations, decision 0008), revert, reopen, close with a reason, archive, and cloning to another type.
+// Each is one transaction with its RecordLog entry and real-time event; a status that does not allow the
+// change is 409 order.statusChangeNotAllowed.
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
@@ -38,10 +38,9 @@ async function changeOrder(
     if (!from.includes(row.statusCode)) throw new AppError("order.statusChangeNotAllowed");
     const before = await wmsOrder.getIn(tx, ctx, id);
     const values = await change(tx, row);
-    const [changed] = await tx.update(wmsOrders)
-      .set({ ...values, updatedAt: nowIso(), version: row.version + 1 })
-      .where(and(eq(wmsOrders.id, id), eq(wmsOrders.version, row.version))).returning({ id: wmsOrders.id });
-    if (!changed) throw new AppError("record.changedByAnotherUser");
+    // Read and written under the same write lock (BEGIN IMMEDIATE): nothing can change it in between.
+    await tx.update(wmsOrders).set({ ...values, updatedAt: nowIso(), version: row.version + 1 })
+      .where(eq(wmsOrders.id, id));
     const after = await wmsOrder.getIn(tx, ctx, id);
     await writeRecordLog(tx, {
       action: "changed",
