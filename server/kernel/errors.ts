@@ -29,6 +29,7 @@ export const errorStatus = {
   "record.uniqueConflict": 409,
   "record.statusForbidsDelete": 409,
   "order.statusChangeNotAllowed": 409,
+  "order.nothingToGenerate": 409,
   "record.changedByAnotherUser": 409,
   "request.idempotencyKeyInProgress": 409,
   "record.alreadyRemoved": 409,

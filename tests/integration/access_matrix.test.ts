@@ -146,7 +146,7 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
     return foreign ? ids.theirProduct : contractorScoped ? ids.ownProduct : ids.staffProduct;
   }
   if (p === "/WmsOrder/:id/Positions") return foreign ? ids.theirOrder : ids.ownOrder;
-  if (/^\/WmsOrder\/:id\/(confirm|revert|reopen|close|archive)$/.test(p)) {
+  if (/^\/WmsOrder\/:id\/(confirm|revert|reopen|close|archive|GenerateDocuments)$/.test(p)) {
     return await fresh["/WmsOrder"](token);
   }
   if (p === "/WmsDocument/:id/Positions" || p === "/WmsDocument/ByPrecedingDocumentId/:id") {

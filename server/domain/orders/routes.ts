@@ -15,6 +15,7 @@ import {
   cloneOrderToType,
   closeOrder,
   confirmOrder,
+  generateDocumentsFor,
   reopenOrder,
   revertOrder,
 } from "./verbs.ts";
@@ -57,8 +58,8 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     ...verb(
       "confirm",
-      "Confirm and number a working copy; generateDocuments=false makes and reserves nothing " +
-        "(generateDocuments=true and counts follow: decision 0008)",
+      "Confirm and number a working copy; generateDocuments=true also makes its documents and reserves " +
+        "the stock they will take, in the same transaction; false makes and reserves nothing",
     ),
     query: ConfirmQuery,
   }, (c, { params, query }) => confirmOrder(c.get("ctx"), idParam(params.id), query.generateDocuments));
@@ -84,6 +85,16 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     verb("archive", "Put a confirmed or closed order away"),
     (c, { params }) => archiveOrder(c.get("ctx"), idParam(params.id)),
   );
+
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsOrder/:id/GenerateDocuments",
+    summary: "Documents for what of a confirmed order is on none yet, reserving the stock they will take " +
+      "(a finished count: its adjustment documents)",
+    tag: "WmsOrder",
+    access: "logistics",
+    response: wmsOrder.entity.record,
+  }, (c, { params }) => generateDocumentsFor(c.get("ctx"), idParam(params.id)));
 
   mount(app, platform, {
     method: "get",

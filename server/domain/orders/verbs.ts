@@ -1,5 +1,6 @@
-// Order verbs beside the resource's five: confirm (without documents, for now: with documents comes with
-// reservations, decision 0008), revert, reopen, close with a reason, archive, and cloning to another type.
+// Order verbs beside the resource's five: confirm (with documents and their reservations, or without:
+// decision 0008), generate documents later, revert, reopen, close with a reason, archive, and cloning to
+// another type.
 // Each is one transaction with its RecordLog entry and real-time event; a status that does not allow the
 // change is 409 order.statusChangeNotAllowed.
 import { eq } from "drizzle-orm";
@@ -7,7 +8,13 @@ import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { transactionWithEvents } from "../../hub/outbox.ts";
+import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
+import {
+  deleteWorkingCopies,
+  generateOrderDocuments,
+  hasConfirmedDocuments,
+  releaseReservations,
+} from "./documents.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
@@ -29,7 +36,7 @@ async function changeOrder(
   ctx: TenantContext,
   id: number,
   from: readonly Status[],
-  change: (tx: Db, row: OrderRow) => Promise<Partial<OrderRow>>,
+  change: (tx: Db, row: OrderRow, outbox: Outbox) => Promise<Partial<OrderRow>>,
 ) {
   if (!isLogistics(ctx.actor)) throw notFound();
   return await transactionWithEvents(ctx, async (tx, outbox) => {
@@ -37,7 +44,7 @@ async function changeOrder(
     if (!row) throw notFound();
     if (!from.includes(row.statusCode)) throw new AppError("order.statusChangeNotAllowed");
     const before = await wmsOrder.getIn(tx, ctx, id);
-    const values = await change(tx, row);
+    const values = await change(tx, row, outbox);
     // Read and written under the same write lock (BEGIN IMMEDIATE): nothing can change it in between.
     await tx.update(wmsOrders).set({ ...values, updatedAt: nowIso(), version: row.version + 1 })
       .where(eq(wmsOrders.id, id));
@@ -73,61 +80,83 @@ async function takeOrderNumber(tx: Db, typeCode: OrderRow["typeCode"]): Promise<
 }
 
 /**
- * Confirms and numbers a working copy. Without documents nothing is made or reserved. With documents
- * (generating them and reserving their stock) and a count's start (its positions from the scope) are the
- * next steps (decision 0008): until then they are refused, naming the field.
+ * Confirms and numbers a working copy. With documents, its documents are made in the same transaction and
+ * the stock they will take is reserved (documents.ts); without, nothing is made or reserved. A count's
+ * start (its positions from the scope) is counts.ts.
  */
 export function confirmOrder(ctx: TenantContext, id: number, generateDocuments: boolean) {
-  if (generateDocuments) throw fieldError({ generateDocuments: ["validation.invalidValue"] });
-  return changeOrder(ctx, id, ["workingCopy"], async (tx, row) => {
+  return changeOrder(ctx, id, ["workingCopy"], async (tx, row, outbox) => {
     const kind = wmsOrderDefinitions.find((d) => d.typeCode === row.typeCode)!.kind;
     if (kind === "verification") throw fieldError({ typeCode: ["validation.invalidValue"] });
     if (row.positionsCount === 0) throw fieldError({ positionsCount: ["validation.tooSmall"] });
+    const orderNumber = await takeOrderNumber(tx, row.typeCode);
+    if (generateDocuments) {
+      const confirmed = { ...row, orderNumber, statusCode: "confirmed" as const };
+      await tx.update(wmsOrders).set({ orderNumber, statusCode: "confirmed" }).where(eq(wmsOrders.id, id));
+      await generateOrderDocuments(tx, outbox, ctx, confirmed);
+    }
+    return { statusCode: "confirmed", processStatusCode: "waitingToProcess", orderNumber };
+  });
+}
+
+/**
+ * GET WmsOrder/{id}/GenerateDocuments: documents for what of a confirmed order is on none yet (reserving
+ * their stock). Nothing left to put on a document is 409 order.nothingToGenerate.
+ */
+export function generateDocumentsFor(ctx: TenantContext, id: number) {
+  return changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
+    const made = await generateOrderDocuments(tx, outbox, ctx, row);
+    if (made === null) throw new AppError("order.nothingToGenerate");
+    return {};
+  });
+}
+
+/**
+ * Back to a working copy while none of its documents is confirmed (else 409 order.statusChangeNotAllowed):
+ * its working copies are deleted and its reservations given back. It keeps its number.
+ */
+export function revertOrder(ctx: TenantContext, id: number) {
+  return changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
+    if (await hasConfirmedDocuments(tx, row.id)) throw new AppError("order.statusChangeNotAllowed");
+    for (const d of await deleteWorkingCopies(tx, row.id)) outbox.add("WmsDocument", "deleted", d);
+    await releaseReservations(tx, row.id);
+    return { statusCode: "workingCopy", processStatusCode: "pending" };
+  });
+}
+
+/** A manually closed order, confirmed again while none of its documents is confirmed. */
+export function reopenOrder(ctx: TenantContext, id: number) {
+  return changeOrder(ctx, id, ["closedManually"], async (tx, row) => {
+    if (await hasConfirmedDocuments(tx, row.id)) throw new AppError("order.statusChangeNotAllowed");
+    return { statusCode: "confirmed", processStatusCode: "waitingToProcess", closedManuallyReason: null };
+  });
+}
+
+/**
+ * Closes a confirmed order by hand, with the reason: its reservations are given back (its working copies
+ * stay, and can no longer be confirmed: their order is not confirmed).
+ */
+export function closeOrder(ctx: TenantContext, id: number, reason: string) {
+  return changeOrder(ctx, id, ["confirmed"], async (tx, row) => {
+    await releaseReservations(tx, row.id);
     return {
-      statusCode: "confirmed",
-      processStatusCode: "waitingToProcess",
-      orderNumber: await takeOrderNumber(tx, row.typeCode),
+      statusCode: "closedManually",
+      processStatusCode: "closedManually",
+      closedManuallyReason: reason,
     };
   });
 }
 
-/** Back to a working copy (it keeps its number: numbers are never given twice). */
-export function revertOrder(ctx: TenantContext, id: number) {
-  return changeOrder(
-    ctx,
-    id,
-    ["confirmed"],
-    () => Promise.resolve({ statusCode: "workingCopy", processStatusCode: "pending" }),
-  );
-}
-
-/** A manually closed order, confirmed again. */
-export function reopenOrder(ctx: TenantContext, id: number) {
-  return changeOrder(ctx, id, ["closedManually"], () =>
-    Promise.resolve({
-      statusCode: "confirmed",
-      processStatusCode: "waitingToProcess",
-      closedManuallyReason: null,
-    }));
-}
-
-/** Closes a confirmed order by hand, with the reason. */
-export function closeOrder(ctx: TenantContext, id: number, reason: string) {
-  return changeOrder(ctx, id, ["confirmed"], () =>
-    Promise.resolve({
-      statusCode: "closedManually",
-      processStatusCode: "closedManually",
-      closedManuallyReason: reason,
-    }));
-}
-
-/** Puts a confirmed or closed order away. */
+/** Puts a confirmed or closed order away (what it reserved is given back). */
 export function archiveOrder(ctx: TenantContext, id: number) {
   return changeOrder(
     ctx,
     id,
     ["confirmed", "closedManually"],
-    () => Promise.resolve({ statusCode: "archived", processStatusCode: "archived" }),
+    async (tx, row) => {
+      await releaseReservations(tx, row.id);
+      return { statusCode: "archived", processStatusCode: "archived" };
+    },
   );
 }
 

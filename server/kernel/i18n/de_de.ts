@@ -46,6 +46,7 @@ export const deDe: Catalogue = {
     "Ein eindeutiger Wert wird bereits verwendet. Bitte überprüfen Sie die eindeutigen Felder.",
   "record.uniqueConflict.value": "Der Wert {value} wird bereits von {owner} verwendet.",
   "record.statusForbidsDelete": "Der Status dieses Datensatzes lässt kein Löschen zu.",
+  "order.nothingToGenerate": "Dieser Auftrag steht bereits vollständig auf Belegen.",
   "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
@@ -94,6 +95,10 @@ export const deDe: Catalogue = {
   "document.issue.gs1Unreadable":
     "Der gescannte GS1-Code {code} ist nicht lesbar: Bitte das Etikett prüfen (falsche Prüfziffer, Datum oder Element).",
   "document.issue.productAmbiguous": "Mehrere Produkte ({count}) passen zu {code}: {products}.",
+  "document.issue.orderNotConfirmed":
+    "Auftrag {order} ist nicht bestätigt: Seine Belege können nicht bestätigt werden.",
+  "document.issue.productNotOnOrder": "Artikel {product} ist nicht im Auftrag {order}.",
+  "document.issue.quantityAboveOrder": "Die Menge von {product} übersteigt den Rest des Auftrags ({left}).",
   "document.issue.stockAlreadyLeft":
     "Mit diesem Beleg eingegangener Bestand ist bereits abgegangen (es fehlen {missing}).",
   "document.issue.locationEmpty": "Auf {location} ist nichts eingelagert.",

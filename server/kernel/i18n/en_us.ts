@@ -40,6 +40,7 @@ export const enUs = {
   "record.uniqueConflict": "A unique value is already used. Check the unique fields.",
   "record.uniqueConflict.value": "The value {value} is already used by {owner}.",
   "record.statusForbidsDelete": "The status of this record does not allow deletion.",
+  "order.nothingToGenerate": "Everything on this order is already on documents.",
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
@@ -87,6 +88,10 @@ export const enUs = {
   "document.issue.gs1Unreadable":
     "The scanned GS1 code {code} cannot be read: check the label (a wrong check digit, date or element).",
   "document.issue.productAmbiguous": "{count} products match {code}: {products}.",
+  "document.issue.orderNotConfirmed": "Order {order} is not confirmed: its documents cannot be confirmed.",
+  "document.issue.productNotOnOrder": "Product {product} is not on order {order}.",
+  "document.issue.quantityAboveOrder":
+    "The quantity of {product} is above what is left on the order ({left}).",
   "document.issue.stockAlreadyLeft": "Stock this document brought in has already left ({missing} missing).",
   "document.issue.locationEmpty": "Nothing is stored at {location}.",
   "document.issue.containerNotWhole":

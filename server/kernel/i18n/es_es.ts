@@ -44,6 +44,7 @@ export const esEs: Catalogue = {
   "record.uniqueConflict": "Un valor que debe ser único ya está en uso. Compruebe los campos de valor único.",
   "record.uniqueConflict.value": "El valor {value} ya lo usa {owner}.",
   "record.statusForbidsDelete": "El estado de este registro no permite eliminarlo.",
+  "order.nothingToGenerate": "Todo este pedido ya figura en documentos.",
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
@@ -90,6 +91,10 @@ export const esEs: Catalogue = {
   "document.issue.gs1Unreadable":
     "No se puede leer el código GS1 escaneado {code}: revise la etiqueta (dígito de control, fecha o elemento erróneo).",
   "document.issue.productAmbiguous": "Varios productos ({count}) coinciden con {code}: {products}.",
+  "document.issue.orderNotConfirmed":
+    "El pedido {order} no está confirmado: sus documentos no se pueden confirmar.",
+  "document.issue.productNotOnOrder": "El producto {product} no está en el pedido {order}.",
+  "document.issue.quantityAboveOrder": "La cantidad de {product} supera lo que queda del pedido ({left}).",
   "document.issue.stockAlreadyLeft": "El stock que ingresó este documento ya ha salido (faltan {missing}).",
   "document.issue.locationEmpty": "No hay nada almacenado en {location}.",
   "document.issue.containerNotWhole":

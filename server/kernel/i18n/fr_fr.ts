@@ -43,6 +43,7 @@ export const frFr: Catalogue = {
     "Une valeur unique est déjà utilisée. Veuillez vérifier les champs à valeur unique.",
   "record.uniqueConflict.value": "La valeur {value} est déjà utilisée par {owner}.",
   "record.statusForbidsDelete": "Le statut de cet enregistrement ne permet pas sa suppression.",
+  "order.nothingToGenerate": "Toute cette commande figure déjà sur des documents.",
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
@@ -90,6 +91,10 @@ export const frFr: Catalogue = {
   "document.issue.gs1Unreadable":
     "Le code GS1 scanné {code} est illisible : vérifiez l’étiquette (chiffre de contrôle, date ou élément erroné).",
   "document.issue.productAmbiguous": "Plusieurs produits ({count}) correspondent à {code} : {products}.",
+  "document.issue.orderNotConfirmed":
+    "La commande {order} n'est pas confirmée : ses documents ne peuvent pas être confirmés.",
+  "document.issue.productNotOnOrder": "Le produit {product} ne figure pas sur la commande {order}.",
+  "document.issue.quantityAboveOrder": "La quantité de {product} dépasse le reste de la commande ({left}).",
   "document.issue.stockAlreadyLeft": "Le stock entré par ce document est déjà sorti (il manque {missing}).",
   "document.issue.locationEmpty": "Rien n'est stocké à {location}.",
   "document.issue.containerNotWhole":

@@ -42,6 +42,7 @@ export const plPl: Catalogue = {
     "Wartość, która musi być unikalna, jest już używana. Proszę sprawdzić pola unikalne.",
   "record.uniqueConflict.value": "Wartość {value} jest już użyta przez {owner}.",
   "record.statusForbidsDelete": "Status tego rekordu nie pozwala na jego usunięcie.",
+  "order.nothingToGenerate": "Całe to zamówienie jest już na dokumentach.",
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
@@ -89,6 +90,11 @@ export const plPl: Catalogue = {
   "document.issue.gs1Unreadable":
     "Nie można odczytać zeskanowanego kodu GS1 {code}: sprawdź etykietę (błędna cyfra kontrolna, data lub element).",
   "document.issue.productAmbiguous": "Do {code} pasuje kilka produktów ({count}): {products}.",
+  "document.issue.orderNotConfirmed":
+    "Zamówienie {order} nie jest zatwierdzone: jego dokumentów nie można zatwierdzić.",
+  "document.issue.productNotOnOrder": "Produktu {product} nie ma w zamówieniu {order}.",
+  "document.issue.quantityAboveOrder":
+    "Ilość produktu {product} przekracza to, co zostało w zamówieniu ({left}).",
   "document.issue.stockAlreadyLeft": "Towar przyjęty tym dokumentem został już wydany (brakuje {missing}).",
   "document.issue.locationEmpty": "W lokalizacji {location} nic nie jest składowane.",
   "document.issue.containerNotWhole":

@@ -40,6 +40,7 @@ export const ruRu: Catalogue = {
   "record.uniqueConflict": "Уникальное значение уже используется. Проверьте поля с уникальными значениями.",
   "record.uniqueConflict.value": "Значение {value} уже использует {owner}.",
   "record.statusForbidsDelete": "Статус этой записи не допускает её удаления.",
+  "order.nothingToGenerate": "Весь этот заказ уже внесён в документы.",
   "order.statusChangeNotAllowed": "Для этого заказа изменение статуса не допускается.",
   "record.changedByAnotherUser":
     "Другой пользователь тем временем изменил эту запись. Загрузите её заново и повторите изменение.",
@@ -84,6 +85,9 @@ export const ruRu: Catalogue = {
   "document.issue.gs1Unreadable":
     "Не удаётся прочитать отсканированный код GS1 {code}: проверьте этикетку (неверная контрольная цифра, дата или элемент).",
   "document.issue.productAmbiguous": "Несколько товаров ({count}) соответствуют {code}: {products}.",
+  "document.issue.orderNotConfirmed": "Заказ {order} не подтверждён: его документы нельзя подтвердить.",
+  "document.issue.productNotOnOrder": "Товара {product} нет в заказе {order}.",
+  "document.issue.quantityAboveOrder": "Количество {product} превышает остаток по заказу ({left}).",
   "document.issue.stockAlreadyLeft": "Товар, принятый этим документом, уже списан (не хватает {missing}).",
   "document.issue.locationEmpty": "В месте {location} ничего не хранится.",
   "document.issue.containerNotWhole": "Перемещение тары переносит всю тару {container}; осталось бы {left}.",

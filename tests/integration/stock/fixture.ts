@@ -175,6 +175,29 @@ export async function assertStockEqualsLedger(w: Pick<StockWorld, "query">): Pro
   expect(locations, "location totals differ from the lines").toEqual([]);
 }
 
+/**
+ * Reservations (decision 0008): no line has more reserved than it holds, and every reservation is of a
+ * confirmed order, for a working copy of that order, on a line of its product and place.
+ */
+export async function assertReservationsHold(w: Pick<StockWorld, "query">): Promise<void> {
+  const over = await w.query(`
+    SELECT r.line_key, sum(r.quantity) AS reserved, coalesce(l.quantity, 0) AS held
+    FROM stock_reservations r LEFT JOIN stock_lines l ON l.line_key = r.line_key
+    GROUP BY r.line_key HAVING sum(r.quantity) > coalesce(l.quantity, 0)`);
+  expect(over, "lines with more reserved than they hold").toEqual([]);
+  const stray = await w.query(`
+    SELECT r.id FROM stock_reservations r
+    JOIN wms_orders o ON o.id = r.order_id
+    JOIN wms_documents d ON d.id = r.document_id
+    JOIN wms_document_positions p ON p.id = r.document_position_id
+    WHERE o.status_code <> 'confirmed' OR d.status_code <> 'workingCopy' OR d.order_id IS NOT r.order_id
+      OR p.document_id <> d.id OR p.product_id <> r.product_id OR r.quantity <= 0
+    UNION ALL
+    SELECT r.id FROM stock_reservations r
+    WHERE NOT EXISTS (SELECT 1 FROM wms_orders o WHERE o.id = r.order_id)`);
+  expect(stray, "reservations of no confirmed order's working copy").toEqual([]);
+}
+
 /** Everything a stock-moving verb may write, for "a refusal left it unchanged". */
 export async function dumpStock(w: AnyWorld): Promise<string> {
   const tables = [
@@ -186,6 +209,9 @@ export async function dumpStock(w: AnyWorld): Promise<string> {
     "wms_document_positions",
     "containers",
     "record_log",
+    "stock_reservations",
+    "wms_orders",
+    "wms_order_positions",
   ];
   const out: Record<string, unknown> = {};
   for (const t of tables) out[t] = await w.query(`SELECT * FROM ${t} ORDER BY rowid`);

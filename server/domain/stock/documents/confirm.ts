@@ -21,6 +21,8 @@ import { wmsDocuments } from "./entity.ts";
 import { documentDto, type DocumentRow } from "./dto.ts";
 import { loadSnapshot } from "./snapshot.ts";
 import { refreshDocumentTotals } from "./totals.ts";
+import { stockReservations } from "../reservations/table.ts";
+import { followDocuments } from "../../orders/documents.ts";
 import type { WmsDocument } from "./contract.ts";
 
 /** Refuses with 422 when there are errors, or warnings the caller has not accepted. */
@@ -134,6 +136,11 @@ export async function confirmInTransaction(
     version: doc.version + 1,
   }).where(and(eq(wmsDocuments.id, doc.id), eq(wmsDocuments.statusCode, "workingCopy"))).returning();
   if (updated.length === 0) throw new AppError("record.changedByAnotherUser");
+  // What the document's order reserved for it has now been taken.
+  await tx.delete(stockReservations).where(eq(stockReservations.documentId, doc.id));
+  if (doc.orderId !== null && await followDocuments(tx, doc.orderId)) {
+    outbox.add("WmsOrder", "changed", doc.orderId);
+  }
   const document = await documentDto(tx, updated[0]);
   await writeRecordLog(tx, {
     action: "changed",

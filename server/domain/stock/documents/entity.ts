@@ -15,10 +15,12 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { AppError, fieldError } from "../../../kernel/errors.ts";
+import type { Db } from "../../../db/connection.ts";
+import type { TenantContext } from "../../../kernel/context.ts";
 import { companies } from "../../parties/companies/entity.ts";
 import { users } from "../../access/users/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
-import { documentStatuses } from "../../config/definitions.ts";
+import { documentStatuses, wmsOrderDefinitions } from "../../config/definitions.ts";
 import { documentTypeCodes } from "../../config/contract.ts";
 import { Resource } from "../../resource/engine.ts";
 import { containers } from "../containers/entity.ts";
@@ -28,6 +30,8 @@ import { takeDraftNumber } from "./draft_number.ts";
 import { documentExtras, type DocumentRow } from "./dto.ts";
 import { refuseOtherContractors, wmsDocumentPositions } from "../positions/entity.ts";
 import { productBarcodeField } from "../inventory/scope.ts";
+import { wmsOrders } from "../../orders/entity.ts";
+import { followDocuments } from "../../orders/documents.ts";
 
 export const wmsDocuments = sqliteTable("wms_documents", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -56,6 +60,8 @@ export const wmsDocuments = sqliteTable("wms_documents", {
     onDelete: "set null",
   }),
   precedingDocumentNumber: text("preceding_document_number"),
+  /** The warehouse order this document carries out (api-contract.md, Orders); null for the others. */
+  orderId: integer("order_id").references((): AnySQLiteColumn => wmsOrders.id, { onDelete: "set null" }),
   transportDocumentId: integer("transport_document_id"),
   transportDocumentNumber: text("transport_document_number"),
   comment: text("comment"),
@@ -87,11 +93,36 @@ export const wmsDocuments = sqliteTable("wms_documents", {
   index("wms_documents_source_container").on(t.sourceContainerId, t.id),
   index("wms_documents_destination_container").on(t.destinationContainerId, t.id),
   index("wms_documents_preceding").on(t.precedingDocumentId, t.id),
+  index("wms_documents_order").on(t.orderId, t.id),
   index("wms_documents_assigned_user").on(t.assignedUserId, t.id),
   index("wms_documents_progress").on(t.progressPercent, t.id),
   index("wms_documents_created_at").on(t.createdAt, t.id),
   index("wms_documents_updated_at").on(t.updatedAt, t.id),
 ]);
+
+/**
+ * A document made for an order: the order must exist for the caller (else 404), be confirmed, and be of a
+ * type that makes documents of this type (OIN → OIN, OOU → OOU, OPI → CRL); else 400 naming the field.
+ */
+async function checkOrderOfDocument(
+  tx: Db,
+  ctx: TenantContext,
+  values: Record<string, unknown>,
+): Promise<void> {
+  const [order] = await tx.select({
+    typeCode: wmsOrders.typeCode,
+    statusCode: wmsOrders.statusCode,
+    contractorId: wmsOrders.contractorId,
+  }).from(wmsOrders).where(eq(wmsOrders.id, values.orderId as number));
+  if (!order || (ctx.actor.contractorId !== null && order.contractorId !== ctx.actor.contractorId)) {
+    throw fieldError({ orderId: ["validation.invalidValue"] });
+  }
+  const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
+  if (!(def.generates as readonly string[]).includes(values.typeCode as string)) {
+    throw fieldError({ typeCode: ["validation.invalidValue"] });
+  }
+  if (order.statusCode !== "confirmed") throw new AppError("order.statusChangeNotAllowed");
+}
 
 const listed = "sort filter show";
 const name = z.string().nullable();
@@ -114,6 +145,8 @@ export const wmsDocument = new Resource({
     sourceLocationId: { display: "sourceLocationLabel", list: listed },
     destinationLocationId: { display: "destinationLocationLabel", list: listed },
     precedingDocumentId: { display: "precedingDocumentNumber", form: false, list: "filter" },
+    // Set when the document is made; the order's own rules are checked in validate and at confirmation.
+    orderId: { input: "add", check: false, display: "orderNumber", form: false, list: "filter" },
     assignedUserId: { list: "filter" },
     comment: { kind: "textarea", max: 4000, list: "search" },
     progressPercent: { input: false, unit: "%", list: listed },
@@ -156,9 +189,10 @@ export const wmsDocument = new Resource({
   }),
   toRow: (_input, row, ctx, old) =>
     old ? row : { ...row, statusCode: "workingCopy", generated: false, createdByUserId: ctx.actor.userId },
-  validate: async (tx, _ctx, values, old) => {
+  validate: async (tx, ctx, values, old) => {
     if (old && old.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
     if (!old) {
+      if (values.orderId != null) await checkOrderOfDocument(tx, ctx, values);
       const config = await readLogisticsConfig(tx);
       if (config.documentTypesEnabled[values.typeCode as (typeof documentTypeCodes)[number]] === false) {
         throw fieldError({ typeCode: ["validation.invalidValue"] });
@@ -180,6 +214,10 @@ export const wmsDocument = new Resource({
   beforeDelete: (_tx, _ctx, old) => {
     if (old.statusCode !== "workingCopy") throw new AppError("record.statusForbidsDelete");
     return Promise.resolve();
+  },
+  // Its reservations went with it (ON DELETE CASCADE); its order's progress follows.
+  afterDelete: async (tx, old) => {
+    if (old.orderId !== null) await followDocuments(tx, old.orderId);
   },
   readExtra: (db, rows) => documentExtras(db, rows as unknown as DocumentRow[]),
 });

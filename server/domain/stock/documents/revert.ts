@@ -20,6 +20,8 @@ import { containers } from "../containers/entity.ts";
 import { fromMilli } from "../quantity.ts";
 import { issue } from "../validators/snapshot.ts";
 import { wmsDocuments } from "./entity.ts";
+import { reservedOn } from "../reservations/service.ts";
+import { followDocuments } from "../../orders/documents.ts";
 import { documentDto } from "./dto.ts";
 import type { WmsDocument } from "./contract.ts";
 
@@ -101,7 +103,9 @@ export async function revertInTransaction(
     const [line] = await tx.select({ quantity: stockLines.quantity }).from(stockLines).where(
       eq(stockLines.lineKey, lineKeyOf(key)),
     );
-    const has = line?.quantity ?? 0;
+    // What orders reserved of the line stays: a revert may not take it from under them.
+    const reserved = (await reservedOn(tx, [lineKeyOf(key)])).get(lineKeyOf(key)) ?? 0;
+    const has = (line?.quantity ?? 0) - reserved;
     if (has < take) {
       issues.push(issue(positionId, "stockAlreadyLeft", {
         productId: key.productId,
@@ -129,6 +133,9 @@ export async function revertInTransaction(
   })
     .where(and(eq(wmsDocuments.id, id), eq(wmsDocuments.statusCode, "confirmed"))).returning();
   if (!row) throw new AppError("record.changedByAnotherUser");
+  if (row.orderId !== null && await followDocuments(tx, row.orderId)) {
+    outbox.add("WmsOrder", "changed", row.orderId);
+  }
   const document = await documentDto(tx, row);
   await writeRecordLog(tx, {
     action: "changed",

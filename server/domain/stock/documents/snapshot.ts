@@ -8,13 +8,39 @@ import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
-import { definitionOf, placesOf, type ProductSnap, type Snapshot, takes } from "../validators/snapshot.ts";
+import {
+  definitionOf,
+  type OrderSnap,
+  placesOf,
+  type ProductSnap,
+  type Snapshot,
+  takes,
+} from "../validators/snapshot.ts";
 import { coveredLocations } from "../../infrastructure/locations/zones.ts";
 import { releasable } from "../inventory/source.ts";
 import type { DocumentRow } from "./dto.ts";
+import { freeOf } from "../reservations/service.ts";
 
 /** (product, source) pairs whose stock lines one statement reads. */
 const PAIRS_PER_READ = 100;
+
+/** The order a document carries out, with what is left of each product once its other documents are done. */
+async function orderOf(tx: Db, orderId: number, documentId: number): Promise<OrderSnap | undefined> {
+  const [order] = await tx.all<[string, string]>(
+    sql`SELECT order_number, status_code FROM wms_orders WHERE id = ${orderId}`,
+  );
+  if (!order) return undefined;
+  const rows = await tx.all<[number, number]>(sql`
+    SELECT product_id, sum(quantity) FROM wms_order_positions WHERE order_id = ${orderId} GROUP BY product_id`);
+  const left = new Map(rows.map(([p, q]) => [Number(p), Number(q)]));
+  const done = await tx.all<[number, number]>(sql`
+    SELECT p.product_id, sum(p.quantity) FROM wms_document_positions p
+    JOIN wms_documents d ON d.id = p.document_id
+    WHERE d.order_id = ${orderId} AND d.status_code = 'confirmed' AND d.id <> ${documentId}
+    GROUP BY p.product_id`);
+  for (const [p, q] of done) left.set(Number(p), (left.get(Number(p)) ?? 0) - Number(q));
+  return { orderNumber: order[0], statusCode: order[1], left };
+}
 
 export async function loadSnapshot(
   tx: Db,
@@ -84,6 +110,7 @@ export async function loadSnapshot(
     : [];
   const lineColumns = {
     id: stockLines.id,
+    lineKey: stockLines.lineKey,
     productId: stockLines.productId,
     locationId: stockLines.locationId,
     containerId: stockLines.containerId,
@@ -156,12 +183,14 @@ export async function loadSnapshot(
     stock.push(...inContainers.filter((l) => !known.has(l.id)));
   }
   return {
+    order: doc.orderId === null ? undefined : await orderOf(tx, doc.orderId, doc.id),
     document: doc,
     positions,
     products: new Map(productRows.map((p) => [p.id, p])),
     locations: new Map(locationRows.map((l) => [l.id, l])),
     containers: new Map(containerRows.map((c) => [c.id, c])),
-    stock,
+    // What orders reserved is not this document's to take, unless it is the document they reserved it for.
+    stock: await freeOf(tx, stock, doc.id),
     zones,
     rules: config.rules,
     today,

@@ -1,10 +1,12 @@
 // A document's position counts, sums and progress, recomputed from its positions by one aggregate after
-// every position change (a document has at most some thousands of positions).
+// every position change (a document has at most some thousands of positions). The order a document
+// carries out follows its progress (orders/documents.ts).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
+import { followDocuments } from "../../orders/documents.ts";
 
 export async function refreshDocumentTotals(tx: Db, documentId: number): Promise<void> {
-  await tx.run(sql`
+  const [of] = await tx.all<[number | null]>(sql`
     UPDATE wms_documents SET
       positions_count = t.n,
       confirmed_positions_count = t.done,
@@ -19,5 +21,7 @@ export async function refreshDocumentTotals(tx: Db, documentId: number): Promise
         coalesce(sum(min(coalesce(quantity_real, 0), quantity)), 0) AS qd
       FROM wms_document_positions WHERE document_id = ${documentId}
     ) AS t
-    WHERE wms_documents.id = ${documentId}`);
+    WHERE wms_documents.id = ${documentId}
+    RETURNING order_id`);
+  if (of?.[0] != null) await followDocuments(tx, Number(of[0]));
 }

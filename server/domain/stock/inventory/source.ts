@@ -16,6 +16,7 @@ import { visibleProduct } from "./scope.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { type Rule, severityOf } from "../validators/snapshot.ts";
 import { arrivalsOf } from "./arrival.ts";
+import { freeOf } from "../reservations/service.ts";
 import type { BestSource, LocationSuggestion, LocationSuggestQuery } from "./contract.ts";
 import type { z } from "zod";
 
@@ -37,8 +38,10 @@ export interface SourceCandidate {
 /**
  * The product's lines to take from, earliest expiry first (lines without expiry last), then the oldest
  * arrival, then the line id. A line's arrival comes from the ledger (arrival.ts): the receipt its stock came
- * in with, followed back through relocations and reverts. Lines at locked-out locations or in locked-out
- * containers are left out, and so are expired lines while the tenant's rule blocks releasing expired goods.
+ * in with, followed back through relocations and reverts. Quantities are free quantities (what orders
+ * reserved is taken off; decision 0008), and wholly reserved lines are left out. Lines at locked-out
+ * locations or in locked-out containers are left out, and so are expired lines while the tenant's rule
+ * blocks releasing expired goods.
  * `within`: only lines at these locations (a zone's); `containerId`: only lines in it; a lot's expiry,
  * production date or serial number: only lines of that lot. `enough` (thousandths): the arrivals are read
  * only for the expiry groups needed to cover it.
@@ -83,9 +86,11 @@ export async function fefoCandidates(
       lot?.productionDate ? eq(stockLines.productionDate, lot.productionDate) : undefined,
       lot?.serialNumber ? eq(stockLines.serialNumber, lot.serialNumber) : undefined,
     ));
+  // Only what orders have not reserved: a line wholly reserved is not a source.
+  const free = (await freeOf(db, found)).filter((l) => l.quantity > 0);
   // Expiry first; the arrivals (a few ledger reads per line) only for the expiry groups the quantity reaches.
   const byExpiry = new Map<string | null, typeof found>();
-  for (const l of found) {
+  for (const l of free) {
     const group = byExpiry.get(l.expiryDate);
     if (group) group.push(l);
     else byExpiry.set(l.expiryDate, [l]);

@@ -88,7 +88,8 @@ export function takeRequestOf(
 
 /**
  * A container relocation moves whole containers: what it takes from each container at its source must be
- * all that container holds there (else the container would stand in two places).
+ * all that container holds there (else the container would stand in two places), reserved stock included,
+ * which it may not take: a container holding an order's reservation stays until the order takes it.
  */
 export function checkWholeContainers(s: Snapshot, allocations: Map<number, Allocation>): Issue[] {
   if (s.document.typeCode !== "PRL") return [];
@@ -104,7 +105,7 @@ export function checkWholeContainers(s: Snapshot, allocations: Map<number, Alloc
   for (const [k, quantity] of taken) {
     const [containerId, locationId] = k.split("/").map(Number);
     const holds = s.stock.filter((l) => l.containerId === containerId && l.locationId === locationId)
-      .reduce((sum, l) => sum + l.quantity, 0);
+      .reduce((sum, l) => sum + (l.held ?? l.quantity), 0);
     if (quantity < holds) {
       const container = s.containers.get(containerId)?.number ?? `#${containerId}`;
       out.push(issue(null, "containerNotWhole", { container, left: fromMilli(holds - quantity) }));

@@ -73,11 +73,23 @@ export interface StockLineSnap {
   expiryDate: string | null;
   productionDate: string | null;
   serialNumber: string | null;
-  /** Thousandths. */
+  /** Thousandths free to take: what the line holds less what orders reserved of it for other documents. */
   quantity: number;
+  /** Thousandths the line holds, where orders reserved part of it (else `quantity`). */
+  held?: number;
+}
+
+/** The order a document carries out (its `orderId`). */
+export interface OrderSnap {
+  orderNumber: string;
+  statusCode: string;
+  /** Thousandths of each product on the order not yet confirmed on its other documents. */
+  left: Map<number, number>;
 }
 
 export interface Snapshot {
+  /** The order the document carries out; absent for a document of no order. */
+  order?: OrderSnap;
   document: DocumentSnap;
   positions: PositionSnap[];
   products: Map<number, ProductSnap>;

@@ -3,6 +3,7 @@ import {
   checkContractorMatch,
   checkHasPositions,
   checkInternalContractor,
+  checkOrder,
   checkWorkingCopy,
 } from "./document.ts";
 import { checkContainerPlaces, checkLocks, checkRequiredPlaces, checkTemperature } from "./places.ts";
@@ -17,6 +18,7 @@ export function validateDocument(s: Snapshot): Issue[] {
     ...checkHasPositions(s),
     ...checkInternalContractor(s),
     ...checkContractorMatch(s),
+    ...checkOrder(s),
     ...checkRequiredPlaces(s),
     ...checkLocks(s),
     ...checkContainerPlaces(s),

@@ -1,0 +1,277 @@
+// An order's documents (api-contract.md, Orders; decision 0008): generating them for what is not yet on a
+// document (OIN → OIN receipt, OOU → OOU release, OPI → CRL picking) with the reservations of the stock
+// they will take, and the order's process status and done quantities, which follow its documents.
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "../../db/connection.ts";
+import { insertMany } from "../../db/bulk.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError, type DocumentIssue } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import type { Outbox } from "../../hub/outbox.ts";
+import { wmsOrderDefinitions } from "../config/definitions.ts";
+import { coveredLocations } from "../infrastructure/locations/zones.ts";
+import { wmsDocuments } from "../stock/documents/entity.ts";
+import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
+import { wmsDocumentPositions } from "../stock/positions/entity.ts";
+import { fefoCandidates } from "../stock/inventory/source.ts";
+import { stockReservations } from "../stock/reservations/table.ts";
+import { issue } from "../stock/validators/snapshot.ts";
+import { fromMilli } from "../stock/quantity.ts";
+import { wmsOrders } from "./entity.ts";
+import { wmsOrderPositions } from "./positions/entity.ts";
+
+type OrderRow = typeof wmsOrders.$inferSelect;
+type OrderPositionRow = typeof wmsOrderPositions.$inferSelect;
+
+/** Thousandths of each product on the order's documents that are not reverted: all, and confirmed only. */
+async function onDocuments(tx: Db, orderId: number) {
+  const rows = await tx.all<[number, string, number]>(sql`
+    SELECT p.product_id, d.status_code, sum(p.quantity) FROM wms_document_positions p
+    JOIN wms_documents d ON d.id = p.document_id
+    WHERE d.order_id = ${orderId} AND d.status_code <> 'reverted'
+    GROUP BY p.product_id, d.status_code`);
+  const planned = new Map<number, number>();
+  const done = new Map<number, number>();
+  for (const [productId, status, quantity] of rows) {
+    const p = Number(productId), q = Number(quantity);
+    planned.set(p, (planned.get(p) ?? 0) + q);
+    if (status === "confirmed") done.set(p, (done.get(p) ?? 0) + q);
+  }
+  return { planned, done };
+}
+
+/**
+ * Shares each product's quantity out over the order's positions of that product, in position order: what
+ * each position gets of it (a position gets at most its own quantity).
+ */
+function shareOut(positions: OrderPositionRow[], byProduct: Map<number, number>): Map<number, number> {
+  const left = new Map(byProduct);
+  const out = new Map<number, number>();
+  for (const p of positions) {
+    const has = left.get(p.productId) ?? 0;
+    const take = Math.min(has, p.quantity);
+    out.set(p.id, take);
+    left.set(p.productId, has - take);
+  }
+  return out;
+}
+
+/** What of each order position is on no document yet (thousandths), for the positions with something left. */
+export async function notYetOnDocuments(tx: Db, order: OrderRow) {
+  const positions = await tx.select().from(wmsOrderPositions)
+    .where(eq(wmsOrderPositions.orderId, order.id)).orderBy(wmsOrderPositions.id);
+  const covered = shareOut(positions, (await onDocuments(tx, order.id)).planned);
+  return positions.map((p) => ({ position: p, quantity: p.quantity - (covered.get(p.id) ?? 0) }))
+    .filter((x) => x.quantity > 0);
+}
+
+/**
+ * Makes the order's documents for what is not yet on one, as one generated working copy linked by
+ * `orderId`, inside `tx`. A release or picking takes FEFO over free stock (at the position's source, or
+ * the order's, and everything under it; else anywhere), one document position per stock line taken, and
+ * reserves each. Stock that is not there refuses the whole change: 422 document.validation with a
+ * quantityAboveAvailable issue at the order position. Answers the document's id, or null when everything
+ * is already on documents.
+ */
+export async function generateOrderDocuments(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  order: OrderRow,
+): Promise<number | null> {
+  const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
+  if (def.kind === "verification") throw new Error("counts make adjustment documents (counts.ts)");
+  const wanted = await notYetOnDocuments(tx, order);
+  if (wanted.length === 0) return null;
+  const typeCode = def.generates[0] as "OIN" | "OOU" | "CRL";
+  const header = {
+    typeCode,
+    orderId: order.id,
+    generated: true,
+    // Picking is internal (the company's own move): no contractor on it.
+    contractorId: typeCode === "CRL" ? null : order.contractorId,
+    plannedDate: order.plannedDate,
+    deadline: order.deadline,
+    sourceLocationId: typeCode === "OIN" ? null : order.sourceLocationId,
+    destinationLocationId: typeCode === "OOU" ? null : order.destinationLocationId,
+    assignedUserId: order.assignedUserId,
+    systemComments: `Order ${order.orderNumber}`,
+  };
+  if (typeCode === "OIN") {
+    const positions: NewPosition[] = wanted.map(({ position: p, quantity }) => ({
+      productId: p.productId,
+      quantity,
+      quantityLeft: quantity,
+      destinationLocationId: p.destinationLocationId ?? order.destinationLocationId,
+      destinationContainerId: p.destinationContainerId,
+    }));
+    return (await createWorkingCopy(tx, outbox, ctx, header, positions)).id;
+  }
+  // Releases and picking: the lines to take, FEFO over what no other order reserved.
+  const sources = [
+    ...new Set(
+      wanted.map((w) => w.position.sourceLocationId ?? order.sourceLocationId)
+        .filter((id): id is number => id !== null),
+    ),
+  ];
+  const zones = await coveredLocations(tx, sources);
+  const used = new Map<string, number>();
+  const issues: DocumentIssue[] = [];
+  const positions: NewPosition[] = [];
+  const reserve: { lineKey: string; productId: number; locationId: number; quantity: number }[] = [];
+  for (const { position: p, quantity } of wanted) {
+    const source = p.sourceLocationId ?? order.sourceLocationId;
+    const candidates = await fefoCandidates(tx, p.productId, {
+      within: source === null ? undefined : zones.get(source) ?? new Set([source]),
+      containerId: p.sourceContainerId ?? undefined,
+    });
+    let needed = quantity;
+    for (const line of candidates) {
+      if (needed === 0) break;
+      const has = line.quantity - (used.get(line.lineKey) ?? 0);
+      if (has <= 0) continue;
+      const take = Math.min(has, needed);
+      used.set(line.lineKey, (used.get(line.lineKey) ?? 0) + take);
+      needed -= take;
+      positions.push({
+        productId: p.productId,
+        quantity: take,
+        quantityLeft: take,
+        // The very line: its place, container and lot, so the confirmation takes what was reserved.
+        sourceLocationId: line.locationId,
+        sourceContainerId: line.containerId,
+        expiryDate: line.expiryDate,
+        productionDate: line.productionDate,
+        serialNumber: line.serialNumber,
+        destinationLocationId: typeCode === "CRL"
+          ? p.destinationLocationId ?? order.destinationLocationId
+          : null,
+        destinationContainerId: typeCode === "CRL" ? p.destinationContainerId : null,
+      });
+      reserve.push({
+        lineKey: line.lineKey,
+        productId: p.productId,
+        locationId: line.locationId,
+        quantity: take,
+      });
+    }
+    if (needed > 0) {
+      issues.push(issue(p.id, "quantityAboveAvailable", {
+        requested: fromMilli(quantity),
+        available: fromMilli(quantity - needed),
+      }));
+    }
+  }
+  if (issues.length) throw new AppError("document.validation", { issues });
+  const doc = await createWorkingCopy(tx, outbox, ctx, header, positions);
+  const ids = await tx.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions)
+    .where(eq(wmsDocumentPositions.documentId, doc.id)).orderBy(wmsDocumentPositions.id);
+  const now = nowIso();
+  await insertMany(
+    tx,
+    stockReservations,
+    reserve.map((r, i) => ({
+      ...r,
+      orderId: order.id,
+      documentId: doc.id,
+      documentPositionId: ids[i].id,
+      createdAt: now,
+    })),
+  );
+  return doc.id;
+}
+
+/** Gives back everything the order reserved. */
+export async function releaseReservations(tx: Db, orderId: number): Promise<void> {
+  await tx.delete(stockReservations).where(eq(stockReservations.orderId, orderId));
+}
+
+/** Whether any document of the order is confirmed (then it may not go back to a working copy). */
+export async function hasConfirmedDocuments(tx: Db, orderId: number): Promise<boolean> {
+  const [hit] = await tx.select({ id: wmsDocuments.id }).from(wmsDocuments)
+    .where(and(eq(wmsDocuments.orderId, orderId), eq(wmsDocuments.statusCode, "confirmed"))).limit(1);
+  return hit !== undefined;
+}
+
+/** Deletes the order's working copies (their reservations go with them); answers their ids. */
+export async function deleteWorkingCopies(tx: Db, orderId: number): Promise<number[]> {
+  const gone = await tx.delete(wmsDocuments)
+    .where(and(eq(wmsDocuments.orderId, orderId), eq(wmsDocuments.statusCode, "workingCopy")))
+    .returning({ id: wmsDocuments.id });
+  return gone.map((d) => d.id);
+}
+
+/**
+ * The process status a confirmed receipt, release or picking order has from its documents (those not
+ * reverted): everything ordered confirmed on documents → closedFully; documents left to confirm whose
+ * goods are all counted (progress 100%) and that cover the order → doneUnconfirmed; all documents
+ * confirmed but part of the order on none → doneConfirmed; anything confirmed or counted → inProgress;
+ * else waitingToProcess.
+ */
+export function processStatusOf(
+  ordered: Map<number, number>,
+  planned: Map<number, number>,
+  done: Map<number, number>,
+  open: { progressPercent: number }[],
+  confirmedCount: number,
+): OrderRow["processStatusCode"] {
+  const covers = (m: Map<number, number>) => [...ordered].every(([p, q]) => (m.get(p) ?? 0) >= q);
+  if (ordered.size > 0 && covers(done)) return "closedFully";
+  if (open.length > 0 && covers(planned) && open.every((d) => d.progressPercent >= 100)) {
+    return "doneUnconfirmed";
+  }
+  if (open.length === 0 && confirmedCount > 0) return "doneConfirmed";
+  if (confirmedCount > 0 || open.some((d) => d.progressPercent > 0)) return "inProgress";
+  return "waitingToProcess";
+}
+
+/**
+ * After a change of one of its documents: the order's done quantity per position (`quantityReal`, shared
+ * out by product in position order) and, while it is confirmed, its process status. Answers whether the
+ * order changed.
+ */
+export async function followDocuments(tx: Db, orderId: number): Promise<boolean> {
+  const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, orderId));
+  if (!order) return false;
+  const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
+  if (def.kind === "verification") return false;
+  const positions = await tx.select().from(wmsOrderPositions)
+    .where(eq(wmsOrderPositions.orderId, orderId)).orderBy(wmsOrderPositions.id);
+  const { planned, done } = await onDocuments(tx, orderId);
+  const doneOf = shareOut(positions, done);
+  let changed = false;
+  for (const p of positions) {
+    const real = doneOf.get(p.id) ?? 0;
+    if (p.quantityReal !== real) {
+      await tx.update(wmsOrderPositions).set({ quantityReal: real }).where(eq(wmsOrderPositions.id, p.id));
+      changed = true;
+    }
+  }
+  if (order.statusCode !== "confirmed") return changed;
+  const ordered = new Map<number, number>();
+  for (const p of positions) ordered.set(p.productId, (ordered.get(p.productId) ?? 0) + p.quantity);
+  const docs = await tx.select({
+    statusCode: wmsDocuments.statusCode,
+    progressPercent: wmsDocuments.progressPercent,
+  })
+    .from(wmsDocuments).where(
+      and(eq(wmsDocuments.orderId, orderId), ne(wmsDocuments.statusCode, "reverted")),
+    );
+  const status = processStatusOf(
+    ordered,
+    planned,
+    done,
+    docs.filter((d) => d.statusCode === "workingCopy"),
+    docs.filter((d) => d.statusCode === "confirmed").length,
+  );
+  if (status !== order.processStatusCode) {
+    await tx.update(wmsOrders).set({
+      processStatusCode: status,
+      updatedAt: nowIso(),
+      version: order.version + 1,
+    })
+      .where(eq(wmsOrders.id, orderId));
+    changed = true;
+  }
+  return changed;
+}

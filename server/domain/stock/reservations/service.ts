@@ -1,0 +1,59 @@
+// Free quantity: what a stock line holds minus what orders' documents reserved of it (decision 0008).
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
+
+/** Lines whose reservations one statement reads. */
+const KEYS_PER_READ = 500;
+
+/**
+ * Thousandths reserved on each of these lines (by line key; a line with none is absent), leaving out the
+ * reservations of document `exceptDocumentId` (a document sees its own reservations as its stock).
+ */
+export async function reservedOn(
+  db: Db,
+  lineKeys: readonly string[],
+  exceptDocumentId: number | null = null,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const keys = [...new Set(lineKeys)];
+  for (let i = 0; i < keys.length; i += KEYS_PER_READ) {
+    const rows = await db.all<[string, number]>(sql`
+      SELECT line_key, sum(quantity) FROM stock_reservations
+      WHERE line_key IN (SELECT value FROM json_each(${JSON.stringify(keys.slice(i, i + KEYS_PER_READ))}))
+        AND document_id IS NOT ${exceptDocumentId}
+      GROUP BY line_key`);
+    for (const [key, quantity] of rows) out.set(key, Number(quantity));
+  }
+  return out;
+}
+
+/**
+ * The lines with what each has free as `quantity`: reserved quantity taken off (a line wholly reserved
+ * answers 0), and what the line holds in all as `held` where that differs.
+ */
+export async function freeOf<L extends { lineKey: string; quantity: number }>(
+  db: Db,
+  lines: L[],
+  exceptDocumentId: number | null = null,
+): Promise<(L & { held?: number })[]> {
+  if (lines.length === 0) return lines;
+  const reserved = await reservedOn(db, lines.map((l) => l.lineKey), exceptDocumentId);
+  if (reserved.size === 0) return lines;
+  return lines.map((l) => {
+    const r = reserved.get(l.lineKey);
+    return r ? { ...l, quantity: Math.max(0, l.quantity - r), held: l.quantity } : l;
+  });
+}
+
+/** Thousandths reserved of each product (all its lines), for the stock lists. */
+export async function reservedOfProducts(
+  db: Db,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.all<[number, number]>(sql`
+    SELECT product_id, sum(quantity) FROM stock_reservations
+    WHERE product_id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(productIds)])}))
+    GROUP BY product_id`);
+  return new Map(rows.map(([p, q]) => [Number(p), Number(q)]));
+}

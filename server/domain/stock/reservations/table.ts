@@ -1,0 +1,30 @@
+// Reservations (docs/decisions/0008-orders-reservations-and-counts.md): the stock an order's documents
+// will take, pinned to the lines they will take it from. A line's free quantity is its quantity minus its
+// reservations; every other document, order and bestsourcematerial answer sees only that.
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { wmsOrders } from "../../orders/entity.ts";
+import { wmsDocuments } from "../documents/entity.ts";
+import { wmsDocumentPositions } from "../positions/entity.ts";
+
+export const stockReservations = sqliteTable("stock_reservations", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  orderId: integer("order_id").notNull().references(() => wmsOrders.id, { onDelete: "cascade" }),
+  /** The working copy that will take it; deleting the document (or its position) gives it back. */
+  documentId: integer("document_id").notNull().references(() => wmsDocuments.id, { onDelete: "cascade" }),
+  documentPositionId: integer("document_position_id").notNull()
+    .references(() => wmsDocumentPositions.id, { onDelete: "cascade" }),
+  /** The stock line (its whole key, as `stock_lines.line_key`). */
+  lineKey: text("line_key").notNull(),
+  productId: integer("product_id").notNull(),
+  locationId: integer("location_id").notNull(),
+  /** Thousandths, > 0. */
+  quantity: integer("quantity").notNull(),
+  createdAt: text("created_at").notNull(),
+}, (t) => [
+  // A line's reservations (free quantity for the allocator, the validators and bestsourcematerial).
+  index("stock_reservations_line").on(t.lineKey, t.documentId),
+  index("stock_reservations_order").on(t.orderId, t.id),
+  index("stock_reservations_document").on(t.documentId, t.id),
+  index("stock_reservations_position").on(t.documentPositionId),
+  index("stock_reservations_product").on(t.productId, t.quantity),
+]);

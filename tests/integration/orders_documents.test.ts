@@ -1,0 +1,291 @@
+// Orders carried out by documents (api-contract.md, Orders; decision 0008): confirming with documents makes
+// them and reserves the stock they will take in one transaction; reserved stock is not promised again (to
+// another order, another release, bestsourcematerial, a revert, a container relocation); documents of an
+// order check it; the process status follows the documents; revert, reopen and close keep to their rules.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  assertReservationsHold,
+  assertStockEqualsLedger,
+  confirm,
+  container,
+  draft,
+  dumpStock,
+  location,
+  product,
+  receive,
+  revert,
+  startStockWorld,
+  stockAt,
+  type StockWorld,
+} from "./stock/fixture.ts";
+
+let w: StockWorld;
+let store: number;
+let dock: number;
+let pick: number;
+
+beforeAll(async () => {
+  w = await startStockWorld("orders-docs");
+  store = await location(w, "STORE");
+  dock = await location(w, "DOCK");
+  pick = await location(w, "PICK");
+});
+afterAll(async () => {
+  await assertStockEqualsLedger(w);
+  await assertReservationsHold(w);
+  w?.s.close();
+});
+
+/** A working-copy order with positions; answers its id. */
+async function planned(header: Record<string, unknown>, positions: Record<string, unknown>[]) {
+  const o = await w.api("POST", "/WmsOrder", header);
+  expect(o.status, JSON.stringify(o.body)).toBe(201);
+  for (const p of positions) {
+    const r = await w.api("POST", "/WmsOrderPosition", { orderId: o.body.id, ...p });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+  }
+  return o.body.id as number;
+}
+
+const confirmOrder = (id: number, generateDocuments: boolean) =>
+  w.api("POST", `/WmsOrder/${id}/confirm?generateDocuments=${generateDocuments}`);
+
+async function documentsOf(orderId: number) {
+  const filter = encodeURIComponent(JSON.stringify([{ field: "orderId", operator: "eq", value: orderId }]));
+  const r = await w.api("GET", `/WmsDocument?BasicFiltersSerialized=${filter}&PageSize=50`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.results as Record<string, unknown>[];
+}
+
+const reservedOf = async (productId: number) =>
+  Number(
+    (await w.query("SELECT coalesce(sum(quantity), 0) AS q FROM stock_reservations WHERE product_id = ?", [
+      productId,
+    ]))[0].q,
+  ) / 1000;
+
+const order = async (id: number) => (await w.api("GET", `/WmsOrder/${id}`)).body;
+
+describe("confirming a release order with documents", () => {
+  it("makes its release and reserves the stock, FEFO, in one step", async () => {
+    const milk = await product(w, "MILK");
+    await receive(w, milk, store, 6, { expiryDate: "2027-03-01" });
+    await receive(w, milk, store, 4, { expiryDate: "2027-01-01" });
+    const id = await planned({ typeCode: "OOU", sourceLocationId: store }, [{
+      productId: milk,
+      quantity: 7,
+    }]);
+    const r = await confirmOrder(id, true);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ statusCode: "confirmed", processStatusCode: "waitingToProcess" });
+    expect(r.body.orderNumber).not.toMatch(/Z\d+$/);
+    const docs = await documentsOf(id);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({
+      typeCode: "OOU",
+      statusCode: "workingCopy",
+      orderId: id,
+      generated: true,
+    });
+    expect(docs[0].orderNumber).toBe(r.body.orderNumber);
+    const positions = (await w.api("GET", `/WmsDocument/${docs[0].id}/Positions`)).body.results;
+    // Earliest expiry first: all 4 of January, then 3 of March, each line named.
+    expect(positions.map((p: Record<string, unknown>) => [p.quantity, p.expiryDate])).toEqual([
+      [4, "2027-01-01"],
+      [3, "2027-03-01"],
+    ]);
+    expect(await reservedOf(milk)).toBe(7);
+    await assertReservationsHold(w);
+
+    // Nothing else may promise the reserved 7 of the 10.
+    const free = await w.api("GET", `/WmsInventory/bestsourcematerial/${milk}`);
+    expect(free.body.results.map((l: { quantity: number }) => l.quantity)).toEqual([3]);
+    const other = await planned({ typeCode: "OOU" }, [{ productId: milk, quantity: 4 }]);
+    const refused = await confirmOrder(other, true);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.issues).toEqual([expect.objectContaining({
+      code: "document.issue.quantityAboveAvailable",
+      params: { requested: 4, available: 3 },
+    })]);
+    expect((await order(other)).statusCode).toBe("workingCopy");
+    const release = await draft(w, { typeCode: "IOU", sourceLocationId: store }, [{
+      productId: milk,
+      quantity: 4,
+    }]);
+    const taken = await confirm(w, release.id);
+    expect(taken.status).toBe(422);
+    expect(taken.body.error.issues[0].code).toBe("document.issue.quantityAboveAvailable");
+    const three = await draft(w, { typeCode: "IOU", sourceLocationId: store }, [{
+      productId: milk,
+      quantity: 3,
+    }]);
+    expect((await confirm(w, three.id)).status).toBe(200);
+
+    // The order's own release takes what was reserved for it, and the reservation goes.
+    const done = await confirm(w, docs[0].id as number);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(await stockAt(w, milk, store)).toBe(0);
+    expect(await reservedOf(milk)).toBe(0);
+    const after = await order(id);
+    expect(after.processStatusCode).toBe("closedFully");
+    const lines = (await w.api("GET", `/WmsOrder/${id}/Positions`)).body.results;
+    expect(lines[0].quantityReal).toBe(7);
+    // A confirmed document of the order: it can no longer go back to a working copy.
+    expect((await w.api("POST", `/WmsOrder/${id}/revert`)).status).toBe(409);
+    await assertStockEqualsLedger(w);
+  });
+
+  it("refuses as a whole when stock is short: no number, no document, no reservation", async () => {
+    const tea = await product(w, "TEA");
+    await receive(w, tea, store, 2);
+    const id = await planned({ typeCode: "OOU" }, [{ productId: tea, quantity: 1 }, {
+      productId: tea,
+      quantity: 2,
+    }]);
+    const before = await dumpStock(w);
+    const r = await confirmOrder(id, true);
+    expect(r.status).toBe(422);
+    const positions = (await w.api("GET", `/WmsOrder/${id}/Positions`)).body.results;
+    expect(r.body.error.issues).toEqual([expect.objectContaining({
+      positionId: positions[1].id,
+      params: { requested: 2, available: 1 },
+    })]);
+    expect(await dumpStock(w)).toBe(before);
+  });
+
+  it("confirmed without documents makes and reserves nothing; GenerateDocuments does it later", async () => {
+    const salt = await product(w, "SALT");
+    await receive(w, salt, store, 5);
+    const id = await planned({ typeCode: "OOU" }, [{ productId: salt, quantity: 2 }]);
+    expect((await confirmOrder(id, false)).status).toBe(200);
+    expect(await documentsOf(id)).toEqual([]);
+    expect(await reservedOf(salt)).toBe(0);
+    const g = await w.api("GET", `/WmsOrder/${id}/GenerateDocuments`);
+    expect(g.status, JSON.stringify(g.body)).toBe(200);
+    expect(await documentsOf(id)).toHaveLength(1);
+    expect(await reservedOf(salt)).toBe(2);
+    const again = await w.api("GET", `/WmsOrder/${id}/GenerateDocuments`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("order.nothingToGenerate");
+    // Reverted while nothing of it is confirmed: its working copy and its reservation go.
+    const back = await w.api("POST", `/WmsOrder/${id}/revert`);
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ statusCode: "workingCopy", processStatusCode: "pending" });
+    expect(await documentsOf(id)).toEqual([]);
+    expect(await reservedOf(salt)).toBe(0);
+  });
+
+  it("closed by hand gives its reservation back, and its document can no longer be confirmed", async () => {
+    const rice = await product(w, "RICE");
+    await receive(w, rice, store, 5);
+    const id = await planned({ typeCode: "OOU" }, [{ productId: rice, quantity: 5 }]);
+    expect((await confirmOrder(id, true)).status).toBe(200);
+    expect(await reservedOf(rice)).toBe(5);
+    const closed = await w.api("POST", `/WmsOrder/${id}/close`, { reason: "customer cancelled" });
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({
+      processStatusCode: "closedManually",
+      closedManuallyReason: "customer cancelled",
+    });
+    expect(await reservedOf(rice)).toBe(0);
+    const [doc] = await documentsOf(id);
+    const r = await confirm(w, doc.id as number);
+    expect(r.status).toBe(422);
+    expect(r.body.error.issues.map((i: { code: string }) => i.code)).toContain(
+      "document.issue.orderNotConfirmed",
+    );
+    expect(await stockAt(w, rice, store)).toBe(5);
+    // Reopened (nothing of it confirmed), its document goes through; the stock is free meanwhile.
+    expect((await w.api("POST", `/WmsOrder/${id}/reopen`)).status).toBe(200);
+    expect((await confirm(w, doc.id as number)).status).toBe(200);
+    expect((await order(id)).processStatusCode).toBe("closedFully");
+  });
+});
+
+describe("reserved stock", () => {
+  it("is not taken by a revert or a container relocation", async () => {
+    const oil = await product(w, "OIL");
+    const pallet = await container(w, store);
+    const receipt = await receive(w, oil, store, 4, { destinationContainerId: pallet.id });
+    const id = await planned({ typeCode: "OPI", destinationLocationId: pick }, [{
+      productId: oil,
+      quantity: 3,
+    }]);
+    expect((await confirmOrder(id, true)).status).toBe(200);
+    const [picking] = await documentsOf(id);
+    expect(picking.typeCode).toBe("CRL");
+    const undo = await revert(w, receipt);
+    expect(undo.status).toBe(422);
+    expect(undo.body.error.issues[0].code).toBe("document.issue.stockAlreadyLeft");
+    const move = await draft(w, { typeCode: "PRL", sourceLocationId: store, destinationLocationId: dock }, [{
+      productId: oil,
+      quantity: 1,
+      sourceContainerId: pallet.id,
+    }]);
+    const moved = await confirm(w, move.id);
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.issues.map((i: { code: string }) => i.code)).toContain(
+      "document.issue.containerNotWhole",
+    );
+    // The picking moves the reserved 3 to the pick face; the order is done.
+    expect((await confirm(w, picking.id as number)).status).toBe(200);
+    expect(await stockAt(w, oil, pick)).toBe(3);
+    expect((await order(id)).processStatusCode).toBe("closedFully");
+    await assertReservationsHold(w);
+  });
+});
+
+describe("documents of an order", () => {
+  it("check that the product is on the order and the quantity is not above what is left", async () => {
+    const flour = await product(w, "FLOUR");
+    const sugar = await product(w, "SUGAR");
+    const id = await planned({ typeCode: "OIN", destinationLocationId: dock }, [{
+      productId: flour,
+      quantity: 10,
+    }]);
+    expect((await w.api("POST", "/WmsDocument", { typeCode: "OIN", orderId: id })).status).toBe(409);
+    expect((await confirmOrder(id, false)).status).toBe(200);
+    const wrongType = await w.api("POST", "/WmsDocument", { typeCode: "OOU", orderId: id });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error.fields).toHaveProperty("typeCode");
+
+    const first = await draft(w, { typeCode: "OIN", orderId: id, destinationLocationId: dock }, [
+      { productId: flour, quantity: 6 },
+      { productId: sugar, quantity: 1 },
+    ]);
+    const r = await confirm(w, first.id);
+    expect(r.status).toBe(422);
+    expect(r.body.error.issues).toEqual([expect.objectContaining({
+      positionId: first.positionIds[1],
+      code: "document.issue.productNotOnOrder",
+    })]);
+    await w.api("DELETE", `/WmsDocumentPosition/${first.positionIds[1]}`);
+    expect((await confirm(w, first.id)).status).toBe(200);
+    expect((await order(id)).processStatusCode).toBe("doneConfirmed");
+
+    const second = await draft(w, { typeCode: "OIN", orderId: id, destinationLocationId: dock }, [
+      { productId: flour, quantity: 5 },
+    ]);
+    expect((await order(id)).processStatusCode).toBe("inProgress");
+    const over = await confirm(w, second.id);
+    expect(over.status).toBe(422);
+    expect(over.body.error.issues).toEqual([expect.objectContaining({
+      code: "document.issue.quantityAboveOrder",
+      params: { product: "FLOUR", left: 4 },
+    })]);
+    const held = (await w.api("GET", `/WmsDocumentPosition/${second.positionIds[0]}`)).body;
+    const less = await w.api("PUT", "/WmsDocumentPosition", { ...held, quantity: 4 });
+    expect(less.status, JSON.stringify(less.body)).toBe(200);
+    expect((await confirm(w, second.id)).status).toBe(200);
+    expect((await order(id)).processStatusCode).toBe("closedFully");
+    // Reverting one of its documents opens the order again.
+    expect((await revert(w, second.id)).status).toBe(200);
+    expect((await order(id)).processStatusCode).toBe("doneConfirmed");
+  });
+
+  it("of another tenant's order cannot be made", async () => {
+    const r = await w.api("POST", "/WmsDocument", { typeCode: "OIN", orderId: 999_999 });
+    expect(r.status).toBe(400);
+    expect(r.body.error.fields).toHaveProperty("orderId");
+  });
+});
