@@ -55,6 +55,11 @@ export const LogisticsConfigData = /* @__PURE__ */ z.object({
     rawMaterialLocationId: z.number().int().positive().nullable(),
     finishedGoodsLocationId: z.number().int().positive().nullable(),
   }),
+  /**
+   * Counts: whether a counter sees the expected quantity (false: blind counting; managers always see it,
+   * and everyone once the count is finished).
+   */
+  counting: z.object({ showExpected: z.boolean() }).default({ showExpected: false }),
 }).refine((d) => d.units.includes(d.defaultUnit), {
   path: ["defaultUnit"],
   params: { code: "validation.invalidValue" },
@@ -110,6 +115,7 @@ export function defaultLogisticsConfig(): LogisticsConfigData {
     units: ["pcs", "kg", "g", "l", "m", "m2", "m3", "box", "pal", "set"],
     defaultUnit: "pcs",
     production: { enabled: false, rawMaterialLocationId: null, finishedGoodsLocationId: null },
+    counting: { showExpected: false },
   });
 }
 

@@ -66,6 +66,14 @@ export const wmsOrders = sqliteTable("wms_orders", {
   positionsCount: integer("positions_count").notNull().default(0),
   /** Thousandths. */
   quantitySum: integer("quantity_sum").notNull().default(0),
+  /** A count: the ledger's highest movement id when counting started (decision 0008). */
+  countMark: integer("count_mark"),
+  /** A count whose positions are still being made from its scope, in slices: the last stock line read. */
+  countCursor: integer("count_cursor"),
+  /** A count's positions are still being made from its scope (its progress: positionsCount so far). */
+  countPreparing: integer("count_preparing", { mode: "boolean" }).notNull().default(false),
+  /** Stock lines in a count's scope when counting started (what preparing works through). */
+  countLinesTotal: integer("count_lines_total"),
   createdByUserId: integer("created_by_user_id"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
@@ -173,6 +181,10 @@ export const wmsOrder = new Resource({
     paymentTerms: { max: 1000, ...apiOnly },
     quantitySum: { input: false, output: z.number(), codec: milli, ...apiOnly },
     createdByUserId: { input: false, output: false, ...apiOnly },
+    countMark: { input: false, output: false, ...apiOnly },
+    countCursor: { input: false, output: false, ...apiOnly },
+    countPreparing: { input: false, ...apiOnly },
+    countLinesTotal: { input: false, ...apiOnly },
   },
   readAccess: "user",
   writeAccess: "logistics",

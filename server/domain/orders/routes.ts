@@ -15,11 +15,14 @@ import {
   cloneOrderToType,
   closeOrder,
   confirmOrder,
+  finishOrder,
   generateDocumentsFor,
   reopenOrder,
   revertOrder,
 } from "./verbs.ts";
 import { reqText } from "../resource/fields.ts";
+import { quantityMilli } from "../stock/quantity.ts";
+import { recordCount, recount } from "./counts.ts";
 
 const ConfirmQuery = z.object({
   generateDocuments: z.string().toLowerCase().pipe(z.enum(["true", "false"])).default("false")
@@ -85,6 +88,31 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     verb("archive", "Put a confirmed or closed order away"),
     (c, { params }) => archiveOrder(c.get("ctx"), idParam(params.id)),
   );
+
+  mount(
+    app,
+    platform,
+    verb("finish", "A count's counting ends; uncounted positions stay as they are"),
+    (c, { params }) => finishOrder(c.get("ctx"), idParam(params.id)),
+  );
+  mount(app, platform, {
+    method: "patch",
+    path: "/WmsOrderPosition/:id/QuantityReal",
+    summary:
+      "Record what was counted at a count's position (0 for nothing found); counting again replaces it",
+    tag: "WmsOrderPosition",
+    access: "logistics",
+    query: z.object({ quantityReal: z.coerce.number().pipe(quantityMilli) }),
+    response: wmsOrderPosition.entity.record,
+  }, (c, { params, query }) => recordCount(c.get("ctx"), idParam(params.id), query.quantityReal));
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsOrderPosition/:id/Recount",
+    summary: "Take a count's position's count off, so that it is counted again",
+    tag: "WmsOrderPosition",
+    access: "logistics",
+    response: wmsOrderPosition.entity.record,
+  }, (c, { params }) => recount(c.get("ctx"), idParam(params.id)));
 
   mount(app, platform, {
     method: "get",

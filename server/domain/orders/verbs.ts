@@ -15,6 +15,7 @@ import {
   hasConfirmedDocuments,
   releaseReservations,
 } from "./documents.ts";
+import { adjustCount, continueCount, finishCount, isCount, startCount } from "./counts.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
@@ -81,15 +82,21 @@ async function takeOrderNumber(tx: Db, typeCode: OrderRow["typeCode"]): Promise<
 
 /**
  * Confirms and numbers a working copy. With documents, its documents are made in the same transaction and
- * the stock they will take is reserved (documents.ts); without, nothing is made or reserved. A count's
- * start (its positions from the scope) is counts.ts.
+ * the stock they will take is reserved (documents.ts); without, nothing is made or reserved. Confirming a
+ * count starts counting (counts.ts): its positions come from its scope, beyond the first slice after the
+ * answer.
  */
-export function confirmOrder(ctx: TenantContext, id: number, generateDocuments: boolean) {
-  return changeOrder(ctx, id, ["workingCopy"], async (tx, row, outbox) => {
-    const kind = wmsOrderDefinitions.find((d) => d.typeCode === row.typeCode)!.kind;
-    if (kind === "verification") throw fieldError({ typeCode: ["validation.invalidValue"] });
-    if (row.positionsCount === 0) throw fieldError({ positionsCount: ["validation.tooSmall"] });
+export async function confirmOrder(ctx: TenantContext, id: number, generateDocuments: boolean) {
+  let slicesLeft = false;
+  const confirmed = await changeOrder(ctx, id, ["workingCopy"], async (tx, row, outbox) => {
     const orderNumber = await takeOrderNumber(tx, row.typeCode);
+    if (isCount(row.typeCode)) {
+      // Counting starts: the mark and the positions from the scope (the first slice here, the rest after).
+      await tx.update(wmsOrders).set({ orderNumber, statusCode: "confirmed" }).where(eq(wmsOrders.id, id));
+      slicesLeft = await startCount(tx, row);
+      return { statusCode: "confirmed", processStatusCode: "waitingToProcess", orderNumber };
+    }
+    if (row.positionsCount === 0) throw fieldError({ positionsCount: ["validation.tooSmall"] });
     if (generateDocuments) {
       const confirmed = { ...row, orderNumber, statusCode: "confirmed" as const };
       await tx.update(wmsOrders).set({ orderNumber, statusCode: "confirmed" }).where(eq(wmsOrders.id, id));
@@ -97,18 +104,30 @@ export function confirmOrder(ctx: TenantContext, id: number, generateDocuments: 
     }
     return { statusCode: "confirmed", processStatusCode: "waitingToProcess", orderNumber };
   });
+  if (slicesLeft) continueCount(ctx, id);
+  return confirmed;
 }
 
 /**
  * GET WmsOrder/{id}/GenerateDocuments: documents for what of a confirmed order is on none yet (reserving
- * their stock). Nothing left to put on a document is 409 order.nothingToGenerate.
+ * their stock); of a finished count, its adjustment documents (counts.ts). Nothing left to put on a
+ * document is 409 order.nothingToGenerate.
  */
 export function generateDocumentsFor(ctx: TenantContext, id: number) {
   return changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
+    if (isCount(row.typeCode)) {
+      await adjustCount(tx, outbox, ctx, row);
+      return { processStatusCode: "closedFully" };
+    }
     const made = await generateOrderDocuments(tx, outbox, ctx, row);
     if (made === null) throw new AppError("order.nothingToGenerate");
     return {};
   });
+}
+
+/** POST WmsOrder/{id}/finish: a count's counting ends (counts.ts). */
+export function finishOrder(ctx: TenantContext, id: number) {
+  return changeOrder(ctx, id, ["confirmed"], (tx, row) => finishCount(tx, row));
 }
 
 /**
@@ -118,6 +137,21 @@ export function generateDocumentsFor(ctx: TenantContext, id: number) {
 export function revertOrder(ctx: TenantContext, id: number) {
   return changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
     if (await hasConfirmedDocuments(tx, row.id)) throw new AppError("order.statusChangeNotAllowed");
+    if (isCount(row.typeCode)) {
+      // A count goes back only while nothing is counted: its positions (made from the scope) go.
+      if (row.verificationStatusCode !== "notStarted") throw new AppError("order.statusChangeNotAllowed");
+      await tx.delete(wmsOrderPositions).where(eq(wmsOrderPositions.orderId, row.id));
+      return {
+        statusCode: "workingCopy",
+        processStatusCode: "pending",
+        positionsCount: 0,
+        quantitySum: 0,
+        countMark: null,
+        countCursor: null,
+        countPreparing: false,
+        countLinesTotal: null,
+      };
+    }
     for (const d of await deleteWorkingCopies(tx, row.id)) outbox.add("WmsDocument", "deleted", d);
     await releaseReservations(tx, row.id);
     return { statusCode: "workingCopy", processStatusCode: "pending" };

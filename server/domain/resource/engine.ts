@@ -78,6 +78,15 @@ export interface ResourceHooks {
   /** Display values read beside the rows of a page or a record (`addressText`), by row id. */
   readExtra?(db: Db, rows: AnyRow[]): Promise<Map<number, Record<string, unknown>>>;
   /**
+   * What this caller sees of the records it reads (list and get): values the caller may not see are null
+   * (a count's expected quantities, to a counter).
+   */
+  present?(
+    db: Db,
+    ctx: TenantContext,
+    records: Record<string, unknown>[],
+  ): Promise<Record<string, unknown>[]>;
+  /**
    * Other records a save changes too (setting a default clears the previous one): which, and their new
    * values. They are changed in the save's transaction before the row is written, each with its RecordLog
    * entry and event.
@@ -425,7 +434,7 @@ export class Resource<
         search: this.def.search ? { table: this.def.search } : undefined,
       },
       sorted,
-      async (ids) => this.#dtos(db, await this.#pageRows(db, ids)),
+      async (ids) => this.#presented(db, ctx, await this.#dtos(db, await this.#pageRows(db, ids))),
       { countCache: ctx.conn.countCache },
     );
   }
@@ -448,7 +457,13 @@ export class Resource<
     this.#read(ctx.actor);
     const row = await this.#find(db, ctx.actor, id);
     if (!row) throw notFound();
-    return (await this.#dtos(db, [row]))[0];
+    return (await this.#presented(db, ctx, await this.#dtos(db, [row])))[0];
+  }
+
+  async #presented(db: Db, ctx: TenantContext, records: Rec[]): Promise<Rec[]> {
+    return this.def.present
+      ? (await this.def.present(db, ctx, records as unknown as Record<string, unknown>[])) as unknown as Rec[]
+      : records;
   }
 
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */

@@ -4,7 +4,7 @@
 // hand. Every change recomputes the order's position count and quantity sum. Quantities are thousandths.
 // Deleting a (working-copy) order deletes its positions.
 import { eq, inArray, sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../../db/connection.ts";
 import { bounds } from "../../../kernel/limits.ts";
@@ -17,6 +17,7 @@ import { containers } from "../../stock/containers/entity.ts";
 import { readNames } from "../../stock/names.ts";
 import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
 import { wmsOrders } from "../entity.ts";
+import { presentCountPositions } from "../counts.ts";
 
 export const wmsOrderPositions = sqliteTable("wms_order_positions", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -38,11 +39,25 @@ export const wmsOrderPositions = sqliteTable("wms_order_positions", {
     onDelete: "restrict",
   }),
   comment: text("comment"),
+  /** The lot a position names (a count's: the counted line's). */
+  expiryDate: text("expiry_date"),
+  productionDate: text("production_date"),
+  serialNumber: text("serial_number"),
+  /** A count's position: the stock line it counts (its whole key, as `stock_lines.line_key`). */
+  lineKey: text("line_key"),
+  /** A count: what the books held of the line when it was counted (thousandths; decision 0008). */
+  bookQuantity: integer("book_quantity"),
+  /** A count: the ledger's highest movement id when it was counted. */
+  countedAtMovementId: integer("counted_at_movement_id"),
+  countedAt: text("counted_at"),
+  countedByUserId: integer("counted_by_user_id"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
   index("wms_order_positions_order").on(t.orderId, t.id),
+  // A count has one position per stock line: making them again (a slice retried) adds none twice.
+  uniqueIndex("wms_order_positions_line").on(t.orderId, t.lineKey),
   index("wms_order_positions_product").on(t.productId, t.id),
   index("wms_order_positions_source_location").on(t.sourceLocationId, t.id),
   index("wms_order_positions_destination_location").on(t.destinationLocationId, t.id),
@@ -111,8 +126,10 @@ export const wmsOrderPosition = new Resource({
     orderId: { input: "add", check: false, display: "orderNumber", list: listed },
     productId: { display: "productName", list: listed },
     // An order asks for something: more than nothing.
+    // Null to a counter while a count is blind (counts.ts).
     quantity: {
       ...quantity,
+      output: z.number().nullable(),
       schema: quantityMilli.refine((v) => v > 0, { params: { code: "validation.tooSmall" } }),
       list: "show",
     },
@@ -120,6 +137,14 @@ export const wmsOrderPosition = new Resource({
     sourceLocationId: { display: "sourceLocationLabel", list: listed },
     destinationLocationId: { display: "destinationLocationLabel", list: listed },
     comment: { kind: "textarea", max: 2000 },
+    expiryDate: { kind: "date", list: "show" },
+    productionDate: { kind: "date", meta: false },
+    serialNumber: { max: 100, list: "show" },
+    bookQuantity: { ...quantity, input: false, output: z.number().nullable(), list: "show" },
+    countedAt: { input: false, list: "show" },
+    lineKey: { input: false, output: false, meta: false },
+    countedAtMovementId: { input: false, output: false, meta: false },
+    countedByUserId: { input: false, meta: false },
     createdAt: { list: "sort filter" },
     updatedAt: { meta: false },
     productIndex: { output: name, input: false, meta: false },
@@ -144,6 +169,8 @@ export const wmsOrderPosition = new Resource({
   beforeDelete: (tx, _ctx, old) => changeableOrder(tx, old.orderId),
   afterDelete: (tx, old) => refreshOrderTotals(tx, old.orderId),
   readExtra: (db, rows) => positionExtras(db, rows as unknown as PositionRow[]),
+  // Blind counting: a counter does not see a count's expected quantities (counts.ts).
+  present: (db, ctx, records) => presentCountPositions(db, ctx, records),
 });
 
 export const wmsOrderPositionMeta = wmsOrderPosition.meta;

@@ -1,0 +1,13 @@
+ALTER TABLE `wms_order_positions` ADD `expiry_date` text;--> statement-breakpoint
+ALTER TABLE `wms_order_positions` ADD `production_date` text;--> statement-breakpoint
+ALTER TABLE `wms_order_positions` ADD `serial_number` text;--> statement-breakpoint
+ALTER TABLE `wms_order_positions` ADD `line_key` text;--> statement-breakpoint
+ALTER TABLE `wms_order_positions` ADD `book_quantity` integer;--> statement-breakpoint
+ALTER TABLE `wms_order_positions` ADD `counted_at_movement_id` integer;--> statement-breakpoint
+ALTER TABLE `wms_order_positions` ADD `counted_at` text;--> statement-breakpoint
+ALTER TABLE `wms_order_positions` ADD `counted_by_user_id` integer;--> statement-breakpoint
+CREATE UNIQUE INDEX `wms_order_positions_line` ON `wms_order_positions` (`order_id`,`line_key`);--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `count_mark` integer;--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `count_cursor` integer;--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `count_preparing` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `count_lines_total` integer;

@@ -1,0 +1,385 @@
+// Cycle counts: verification orders (VER-A all stock, VER-P products, VER-C a contractor's goods, VER-L a
+// location and everything under it). Decision 0008: counting starts with a mark (the ledger's highest
+// movement id) and one position per stock line in scope holding its quantity at the mark; the warehouse keeps
+// working meanwhile. A count records what the books held of its line at that moment, so the difference is
+// counted − book then, and the adjustment moves stock by exactly that: goods that moved before or after the
+// counter saw them are booked once, by their own document. Positions are made in slices of a few thousand
+// lines per transaction (a count over a million lines never holds the write lock for long), the rest after
+// the confirming request has answered, with progress on the order (`countPreparing`, `positionsCount` of
+// `countLinesTotal`).
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/connection.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError, notFound } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { allows } from "../../kernel/access.ts";
+import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
+import { writeRecordLog } from "../logs/record_log/service.ts";
+import { wmsOrderDefinitions } from "../config/definitions.ts";
+import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
+import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
+import { confirmInTransaction } from "../stock/documents/confirm.ts";
+import { wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsOrders } from "./entity.ts";
+import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
+
+type OrderRow = typeof wmsOrders.$inferSelect;
+type PositionRow = typeof wmsOrderPositions.$inferSelect;
+
+/** Stock lines made into positions per transaction (COUNT_SLICE_LINES in the environment; 2000). */
+const sliceLines = () => Math.max(1, Number(Deno.env.get("COUNT_SLICE_LINES") ?? 2000) || 2000);
+
+export const isCount = (typeCode: string) =>
+  wmsOrderDefinitions.find((d) => d.typeCode === typeCode)?.kind === "verification";
+
+/** The count's scope as a condition on a table with product_id and location_id (`alias`). */
+function scopeOf(order: OrderRow, alias: "l" | "m"): SQL {
+  const t = sql.raw(alias);
+  switch (order.typeCode) {
+    case "VER-P":
+      return sql`${t}.product_id IN (SELECT product_id FROM wms_order_scope_products WHERE order_id = ${order.id})`;
+    case "VER-C":
+      return sql`${t}.product_id IN (SELECT id FROM products WHERE contractor_id = ${order.contractorId})`;
+    case "VER-L":
+      // The location and everything under it, locked or not: a count counts what is there.
+      return sql`${t}.location_id IN (WITH RECURSIVE below(id) AS (
+        SELECT ${order.scopeLocationId} UNION SELECT s.id FROM storage_spaces s JOIN below ON s.parent_id = below.id
+      ) SELECT id FROM below)`;
+    default:
+      return sql`1`;
+  }
+}
+
+/**
+ * Starts counting inside the confirming transaction: the mark, the number of lines in scope, and the first
+ * slice of positions. Answers whether slices are left (to be made after the request: continueCount).
+ */
+export async function startCount(tx: Db, order: OrderRow): Promise<boolean> {
+  const [[mark]] = await tx.all<[number]>(sql`SELECT coalesce(max(id), 0) FROM stock_movements`);
+  const [[total]] = await tx.all<[number]>(
+    sql`SELECT count(*) FROM stock_lines l WHERE ${scopeOf(order, "l")}`,
+  );
+  await tx.update(wmsOrders).set({
+    countMark: Number(mark),
+    countCursor: 0,
+    countPreparing: true,
+    countLinesTotal: Number(total),
+  }).where(eq(wmsOrders.id, order.id));
+  return await prepareSlice(tx, order.id);
+}
+
+/**
+ * One slice of a count's positions: the next lines in scope by id, each at its quantity at the mark (its
+ * movements since taken off); a line already made is not made again. When the lines are done, the lines in
+ * scope that held stock at the mark but are gone now are made from the ledger, and preparing ends.
+ * Answers whether slices are left.
+ */
+export async function prepareSlice(tx: Db, orderId: number): Promise<boolean> {
+  const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, orderId));
+  if (!order || !order.countPreparing || order.statusCode !== "confirmed") return false;
+  const mark = order.countMark ?? 0;
+  const cursor = order.countCursor ?? 0;
+  const now = nowIso();
+  const limit = sliceLines();
+  const [[upper, read]] = await tx.all<[number | null, number]>(sql`
+    SELECT max(id), count(*) FROM (SELECT l.id FROM stock_lines l WHERE l.id > ${cursor} AND ${
+    scopeOf(order, "l")
+  }
+      ORDER BY l.id LIMIT ${limit})`);
+  const made: [number][] = [];
+  if (upper !== null) {
+    made.push(
+      ...await tx.all<[number]>(sql`
+      INSERT INTO wms_order_positions (order_id, product_id, quantity, source_location_id, source_container_id,
+        expiry_date, production_date, serial_number, line_key, created_at, updated_at, version)
+      SELECT * FROM (
+        SELECT ${orderId}, l.product_id,
+          l.quantity - coalesce((SELECT sum(delta) FROM stock_movements m
+            WHERE m.line_key = l.line_key AND m.id > ${mark}), 0) AS at_mark,
+          l.location_id, l.container_id, l.expiry_date, l.production_date, l.serial_number, l.line_key,
+          ${now}, ${now}, 1
+        FROM stock_lines l WHERE l.id > ${cursor} AND l.id <= ${upper} AND ${scopeOf(order, "l")}
+        ORDER BY l.id
+      ) WHERE at_mark > 0
+      ON CONFLICT (order_id, line_key) DO NOTHING
+      RETURNING quantity`),
+    );
+  }
+  // The last slice of lines: then the lines that held stock at the mark and have since gone to 0 (and were
+  // deleted), from the ledger; preparing ends.
+  const last = Number(read) < limit;
+  if (last) {
+    made.push(
+      ...await tx.all<[number]>(sql`
+      INSERT INTO wms_order_positions (order_id, product_id, quantity, source_location_id, source_container_id,
+        expiry_date, production_date, serial_number, line_key, created_at, updated_at, version)
+      SELECT * FROM (
+        SELECT ${orderId}, m.product_id, -sum(m.delta) AS at_mark, m.location_id, m.container_id,
+          m.expiry_date, m.production_date, m.serial_number, m.line_key, ${now}, ${now}, 1
+        FROM stock_movements m
+        WHERE m.id > ${mark} AND ${scopeOf(order, "m")}
+          AND NOT EXISTS (SELECT 1 FROM stock_lines l WHERE l.line_key = m.line_key)
+        GROUP BY m.line_key ORDER BY min(m.id)
+      ) WHERE at_mark > 0
+      ON CONFLICT (order_id, line_key) DO NOTHING
+      RETURNING quantity`),
+    );
+  }
+  const sum = made.reduce((s, [q]) => s + Number(q), 0);
+  await tx.update(wmsOrders).set({
+    positionsCount: sql`${wmsOrders.positionsCount} + ${made.length}`,
+    quantitySum: sql`${wmsOrders.quantitySum} + ${sum}`,
+    countCursor: last ? null : upper,
+    countPreparing: !last,
+  }).where(eq(wmsOrders.id, orderId));
+  return !last;
+}
+
+/** Turns the event loop once, so that other requests are answered between slices. */
+const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const preparing = new Set<string>();
+
+/**
+ * Makes the rest of a count's positions after the request, one slice per transaction on a connection
+ * taken from the pool for each; one runner per count in this process. A count left preparing (the process
+ * ended) is taken up again by the next call that reads its progress.
+ */
+export function continueCount(ctx: TenantContext, orderId: number): void {
+  const key = `${ctx.tenant.dbUrl}#${orderId}`;
+  if (preparing.has(key)) return;
+  preparing.add(key);
+  (async () => {
+    try {
+      for (;;) {
+        const more = await ctx.platform.pool.use(
+          ctx.tenant.dbUrl,
+          (conn) =>
+            transactionWithEvents({ ...ctx, conn }, async (tx, outbox) => {
+              const left = await prepareSlice(tx, orderId);
+              if (!left) outbox.add("WmsOrder", "changed", orderId);
+              return left;
+            }),
+        );
+        if (!more) break;
+        await turn();
+      }
+    } catch (err) {
+      console.error(`count ${orderId} of ${ctx.tenant.slug}: preparing stopped`, err);
+    } finally {
+      preparing.delete(key);
+    }
+  })();
+}
+
+/** Whether this count is being prepared by a runner of this process. */
+export const isPreparing = (ctx: TenantContext, orderId: number) =>
+  preparing.has(`${ctx.tenant.dbUrl}#${orderId}`);
+
+/** The verification status from the counted positions, and whether counting has finished. */
+async function verificationOf(
+  tx: Db,
+  orderId: number,
+  finished: boolean,
+): Promise<OrderRow["verificationStatusCode"]> {
+  const [[counted, differing]] = await tx.all<[number, number]>(sql`
+    SELECT count(quantity_real), coalesce(sum(quantity_real IS NOT NULL AND quantity_real <> book_quantity), 0)
+    FROM wms_order_positions WHERE order_id = ${orderId}`);
+  const d = Number(differing) > 0;
+  if (finished) return d ? "finishedWithDifferences" : "finishedNoDifferences";
+  if (Number(counted) === 0) return "notStarted";
+  return d ? "inProgressWithDifferences" : "inProgressNoDifferences";
+}
+
+const finishedStatuses = ["finishedNoDifferences", "finishedWithDifferences"];
+
+/** A position of a count that can take a count now: its order confirmed, prepared and not finished. */
+async function countablePosition(tx: Db, ctx: TenantContext, id: number) {
+  if (!isLogistics(ctx.actor)) throw notFound();
+  const [position] = await tx.select().from(wmsOrderPositions).where(eq(wmsOrderPositions.id, id));
+  if (!position) throw notFound();
+  const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, position.orderId));
+  if (!order) throw notFound();
+  if (
+    !isCount(order.typeCode) || order.statusCode !== "confirmed" || order.countPreparing ||
+    finishedStatuses.includes(order.verificationStatusCode ?? "")
+  ) throw new AppError("order.statusChangeNotAllowed");
+  return { position, order };
+}
+
+/** Writes a count (or its removal, for a recount) and what follows from it on the order. */
+async function setCount(
+  ctx: TenantContext,
+  id: number,
+  change: (tx: Db, position: PositionRow, order: OrderRow) => Promise<Partial<PositionRow>>,
+) {
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const { position, order } = await countablePosition(tx, ctx, id);
+    const before = await wmsOrderPosition.getIn(tx, ctx, id);
+    const now = nowIso();
+    await tx.update(wmsOrderPositions)
+      .set({ ...await change(tx, position, order), updatedAt: now, version: position.version + 1 })
+      .where(eq(wmsOrderPositions.id, id));
+    const verification = await verificationOf(tx, order.id, false);
+    await tx.update(wmsOrders).set({
+      verificationStatusCode: verification,
+      processStatusCode: verification === "notStarted" ? "waitingToProcess" : "inProgress",
+      updatedAt: now,
+      version: order.version + 1,
+    }).where(eq(wmsOrders.id, order.id));
+    const after = await wmsOrderPosition.getIn(tx, ctx, id);
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "WmsOrderPosition",
+      resourceId: id,
+      title: `${order.orderNumber} ${after.productIndex ?? ""}`.trim(),
+      oldObject: before,
+      newObject: after,
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add("WmsOrderPosition", "changed", id);
+    outbox.add("WmsOrder", "changed", order.id);
+    return after;
+  });
+}
+
+/**
+ * PATCH WmsOrderPosition/{id}/QuantityReal: what was counted (thousandths, 0 for nothing found), with what
+ * the books held of the line at that moment (its quantity at the mark plus its movements since). A count
+ * again replaces it.
+ */
+export function recordCount(ctx: TenantContext, id: number, quantityReal: number) {
+  return setCount(ctx, id, async (tx, position, order) => {
+    const [[latest, moved]] = await tx.all<[number, number]>(sql`
+      SELECT (SELECT coalesce(max(id), 0) FROM stock_movements),
+        (SELECT coalesce(sum(delta), 0) FROM stock_movements WHERE line_key = ${position.lineKey}
+          AND id > ${order.countMark ?? 0})`);
+    return {
+      quantityReal,
+      bookQuantity: position.quantity + Number(moved),
+      countedAtMovementId: Number(latest),
+      countedAt: nowIso(),
+      countedByUserId: ctx.actor.userId,
+    };
+  });
+}
+
+/** POST WmsOrderPosition/{id}/Recount: the count is taken off, so the position is counted again. */
+export function recount(ctx: TenantContext, id: number) {
+  return setCount(ctx, id, () =>
+    Promise.resolve({
+      quantityReal: null,
+      bookQuantity: null,
+      countedAtMovementId: null,
+      countedAt: null,
+      countedByUserId: null,
+    }));
+}
+
+/** Counting ends; positions nobody counted stay as they are. A count still being prepared cannot end. */
+export async function finishCount(tx: Db, order: OrderRow): Promise<Partial<OrderRow>> {
+  if (
+    !isCount(order.typeCode) || order.countPreparing ||
+    finishedStatuses.includes(order.verificationStatusCode ?? "")
+  ) {
+    throw new AppError("order.statusChangeNotAllowed");
+  }
+  const verification = await verificationOf(tx, order.id, true);
+  return {
+    verificationStatusCode: verification,
+    processStatusCode: verification === "finishedWithDifferences" ? "doneUnconfirmed" : "closedFully",
+  };
+}
+
+/**
+ * GenerateDocuments of a finished count: an IIN for what was found above the books and an IOU for what was
+ * missing, each position at the counted line (place, container, lot) by the difference counted − book
+ * quantity at the moment of counting, both confirmed in the same transaction. Answers the documents' ids.
+ */
+export async function adjustCount(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  order: OrderRow,
+): Promise<number[]> {
+  if (order.verificationStatusCode !== "finishedWithDifferences") {
+    throw new AppError(
+      finishedStatuses.includes(order.verificationStatusCode ?? "")
+        ? "order.nothingToGenerate"
+        : "order.statusChangeNotAllowed",
+    );
+  }
+  const [done] = await tx.select({ id: wmsDocuments.id }).from(wmsDocuments)
+    .where(eq(wmsDocuments.orderId, order.id)).limit(1);
+  if (done) throw new AppError("order.nothingToGenerate");
+  const differing = await tx.select().from(wmsOrderPositions).where(and(
+    eq(wmsOrderPositions.orderId, order.id),
+    sql`${wmsOrderPositions.quantityReal} IS NOT NULL AND ${wmsOrderPositions.quantityReal} <> ${wmsOrderPositions.bookQuantity}`,
+  )).orderBy(wmsOrderPositions.id);
+  const found: NewPosition[] = [];
+  const missing: NewPosition[] = [];
+  for (const p of differing) {
+    const diff = p.quantityReal! - p.bookQuantity!;
+    const lot = { expiryDate: p.expiryDate, productionDate: p.productionDate, serialNumber: p.serialNumber };
+    if (diff > 0) {
+      found.push({
+        productId: p.productId,
+        quantity: diff,
+        quantityLeft: diff,
+        destinationLocationId: p.sourceLocationId,
+        destinationContainerId: p.sourceContainerId,
+        ...lot,
+      });
+    } else {
+      missing.push({
+        productId: p.productId,
+        quantity: -diff,
+        quantityLeft: -diff,
+        sourceLocationId: p.sourceLocationId,
+        sourceContainerId: p.sourceContainerId,
+        ...lot,
+      });
+    }
+  }
+  const ids: number[] = [];
+  for (const [typeCode, positions] of [["IIN", found], ["IOU", missing]] as const) {
+    if (positions.length === 0) continue;
+    const doc = await createWorkingCopy(tx, outbox, ctx, {
+      typeCode,
+      orderId: order.id,
+      generated: true,
+      systemComments: `Count ${order.orderNumber}`,
+    }, positions);
+    const confirmed = await confirmInTransaction(tx, outbox, ctx, doc, true);
+    if (confirmed.collision) throw new AppError("document.numberCollision");
+    ids.push(doc.id);
+  }
+  return ids;
+}
+
+/**
+ * What a caller sees of a count's positions: a counter does not see the expected or book quantity while
+ * counting (blind counting) unless the configuration allows it; managers always do, and everyone once the
+ * count has finished.
+ */
+export async function presentCountPositions(
+  db: Db,
+  ctx: TenantContext,
+  records: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (records.length === 0 || allows("manager", ctx.actor)) return records;
+  if ((await readLogisticsConfig(db)).counting.showExpected) return records;
+  const orderIds = [...new Set(records.map((r) => r.orderId as number))];
+  const blind = new Set(
+    (await db.all<[number]>(sql`
+      SELECT id FROM wms_orders WHERE id IN (SELECT value FROM json_each(${JSON.stringify(orderIds)}))
+        AND type_code LIKE 'VER-%'
+        AND coalesce(verification_status_code, '') NOT IN ('finishedNoDifferences', 'finishedWithDifferences')`))
+      .map(([id]) => Number(id)),
+  );
+  if (blind.size === 0) return records;
+  return records.map((
+    r,
+  ) => (blind.has(r.orderId as number) ? { ...r, quantity: null, bookQuantity: null } : r));
+}
