@@ -7,7 +7,12 @@ ALTER TABLE `wms_order_positions` ADD `counted_at_movement_id` integer;--> state
 ALTER TABLE `wms_order_positions` ADD `counted_at` text;--> statement-breakpoint
 ALTER TABLE `wms_order_positions` ADD `counted_by_user_id` integer;--> statement-breakpoint
 CREATE UNIQUE INDEX `wms_order_positions_line` ON `wms_order_positions` (`order_id`,`line_key`);--> statement-breakpoint
+CREATE INDEX `wms_order_positions_differing` ON `wms_order_positions` (`order_id`) WHERE "wms_order_positions"."quantity_real" IS NOT NULL AND "wms_order_positions"."quantity_real" <> "wms_order_positions"."book_quantity";--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `positions_done_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `quantity_done_sum` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `progress_percent` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `count_mark` integer;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `count_cursor` integer;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `count_preparing` integer DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE `wms_orders` ADD `count_lines_total` integer;
+ALTER TABLE `wms_orders` ADD `count_lines_total` integer;--> statement-breakpoint
+CREATE INDEX `wms_orders_progress` ON `wms_orders` (`progress_percent`,`id`);

@@ -145,7 +145,10 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   if (p === "/WmsInventory/bestsourcematerial/:id") {
     return foreign ? ids.theirProduct : contractorScoped ? ids.ownProduct : ids.staffProduct;
   }
-  if (p === "/WmsOrder/:id/Positions") return foreign ? ids.theirOrder : ids.ownOrder;
+  if (p === "/WmsOrder/:id/Positions" || p.startsWith("/WmsOrder/Move/:id/")) {
+    return foreign ? ids.theirOrder : ids.ownOrder;
+  }
+  if (p === "/WmsOrder/Verify/:id/PositionsProgress") return foreign ? ids.theirCount : ids.ownCount;
   if (/^\/WmsOrderPosition\/:id\/(QuantityReal|Recount)$/.test(p)) {
     return await fresh["/WmsOrderPosition"](token);
   }
@@ -218,6 +221,13 @@ beforeAll(async () => {
     made("/WmsOrderPosition", { orderId, productId, quantity: 1 });
   ids.ownOrderPosition = await orderPosition(ids.ownOrder, ids.ownProduct);
   ids.theirOrderPosition = await orderPosition(ids.theirOrder, ids.theirProduct);
+  const count = async (contractorId: number) => {
+    const id = await made("/WmsOrder", { typeCode: "VER-C", contractorId });
+    await call(s, "POST", `/api/WmsOrder/${id}/confirm`, { token: tokens.administrator });
+    return id;
+  };
+  ids.ownCount = await count(ids.ownCompany);
+  ids.theirCount = await count(ids.theirCompany);
   const flags: Record<Exclude<Caller, "no token" | "administrator">, Record<string, unknown>> = {
     manager: { isPowerUser: true },
     "basic user": {},

@@ -195,6 +195,12 @@ beforeAll(async () => {
     ids.theirProduct,
   );
   ids.staffOrder = await order({ typeCode: "OIN", comment: "ALPHA SECRET staff order" }, ids.hidden);
+  // A count of the contractor's goods, confirmed: its positions are the contractor's stock lines.
+  ids.ownCount = (await alpha("POST", "/WmsOrder", { typeCode: "VER-C", contractorId: ids.own })).id;
+  await alpha("POST", `/WmsOrder/${ids.ownCount}/confirm`);
+  // And the release orders confirmed, so that the progress lists have them.
+  await alpha("POST", `/WmsOrder/${ids.ownOrder}/confirm`);
+  await alpha("POST", `/WmsOrder/${ids.theirOrder}/confirm`);
   // What the contractor user must not find, by the name of the field that holds it.
   const positions = async (doc: number) =>
     (await alpha("GET", `/WmsDocument/${doc}/Positions`)).results.map((p: { id: number }) =>
@@ -270,6 +276,8 @@ beforeAll(async () => {
     { productId: betaProduct, quantity: 3 },
   ]);
   ids.betaOrder = (await beta("POST", "/WmsOrder", { typeCode: "OIN", comment: "BETA order" })).id;
+  ids.betaCount = (await beta("POST", "/WmsOrder", { typeCode: "VER-A", comment: "BETA count" })).id;
+  await beta("POST", `/WmsOrder/${ids.betaCount}/confirm`);
   await beta("POST", "/WmsOrderPosition", { orderId: ids.betaOrder, productId: betaProduct, quantity: 1 });
   await beta("POST", "/Tags", { name: "BETA tag" });
   await beta("POST", "/FavoriteAction", { title: "BETA favorite", link: "/companies" });
@@ -349,8 +357,10 @@ function listsFor(caller: "carl" | "beta"): ListCase[] {
       ? 0
       : route.path === "/WmsDocument/:id/Positions"
       ? (caller === "carl" ? ids.ownDraft : ids.betaDoc)
-      : route.path === "/WmsOrder/:id/Positions"
+      : route.path === "/WmsOrder/:id/Positions" || route.path.startsWith("/WmsOrder/Move/:id/")
       ? (caller === "carl" ? ids.ownOrder : ids.betaOrder)
+      : route.path === "/WmsOrder/Verify/:id/PositionsProgress"
+      ? (caller === "carl" ? ids.ownCount : ids.betaCount)
       : undefined;
     const path = route.path.replace(/:\w+/, String(id));
     cases.push({ route, path, fields: route.list!, extra: {} });

@@ -256,3 +256,35 @@ describe("counts of other scopes", () => {
     });
   });
 });
+
+describe("count progress", () => {
+  it("lists counts with how much is counted, and a count's positions with their differences, blind to a counter", async () => {
+    const oats = await product(w, "OATS");
+    const shelf = await location(w, "OAT-1");
+    await receive(w, oats, shelf, 5);
+    await receive(w, oats, shelf, 3, { expiryDate: "2027-09-01" });
+    const order = await count({ typeCode: "VER-P", scopeProductIds: [oats] });
+    const [first] = await positionsOf(order.id);
+    expect((await counted(first.id, 4)).status).toBe(200);
+    const list = await w.api("GET", "/WmsOrder/Verify/Progress?PageSize=1000");
+    expect(list.body.results.find((o: { id: number }) => o.id === order.id)).toMatchObject({
+      positionsDoneCount: 1,
+      positionsCount: 2,
+      progressPercent: 50,
+      verificationStatusCode: "inProgressWithDifferences",
+    });
+    const seen = await w.api("GET", `/WmsOrder/Verify/${order.id}/PositionsProgress?sortColumn=id`);
+    expect(seen.body.results.map((p: Record<string, unknown>) => p.difference)).toEqual([-1, null]);
+    const blind = await w.api(
+      "GET",
+      `/WmsOrder/Verify/${order.id}/PositionsProgress?sortColumn=id`,
+      undefined,
+      counter,
+    );
+    expect(blind.body.results.map((p: Record<string, unknown>) => [p.quantityReal, p.difference])).toEqual([
+      [4, null],
+      [null, null],
+    ]);
+    expect((await w.api("GET", `/WmsOrder/Move/${order.id}/PositionsProgress`)).status).toBe(400);
+  });
+});

@@ -289,3 +289,66 @@ describe("documents of an order", () => {
     expect(r.body.error.fields).toHaveProperty("orderId");
   });
 });
+
+describe("progress", () => {
+  it("lists confirmed orders with their progress, the overdue ones with their delay, and one order's positions", async () => {
+    const jam = await product(w, "JAM");
+    await receive(w, jam, store, 10);
+    const yesterday = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const late = await planned({ typeCode: "OOU", deadline: yesterday }, [
+      { productId: jam, quantity: 4 },
+      { productId: jam, quantity: 2 },
+    ]);
+    const onTime = await planned({ typeCode: "OIN", plannedDate: tomorrow, destinationLocationId: dock }, [
+      { productId: jam, quantity: 1 },
+    ]);
+    const draftOnly = await planned({ typeCode: "OOU", deadline: yesterday }, [{
+      productId: jam,
+      quantity: 1,
+    }]);
+    expect((await confirmOrder(late, true)).status).toBe(200);
+    expect((await confirmOrder(onTime, false)).status).toBe(200);
+
+    const byId = (r: { body: { results: Record<string, unknown>[] } }) =>
+      new Map(r.body.results.map((o) => [o.id as number, o]));
+    const all = byId(await w.api("GET", "/WmsOrder/Move/Progress?PageSize=1000"));
+    expect(all.has(late) && all.has(onTime)).toBe(true);
+    expect(all.has(draftOnly)).toBe(false);
+    expect(all.get(late)).toMatchObject({ progressPercent: 0, delayDays: 3, positionsDoneCount: 0 });
+    expect(all.get(onTime)).toMatchObject({ delayDays: null });
+    const overdue = byId(await w.api("GET", "/WmsOrder/Move/ProgressWithDelay?PageSize=1000"));
+    expect(overdue.has(late)).toBe(true);
+    expect(overdue.has(onTime) || overdue.has(draftOnly)).toBe(false);
+
+    const positions = await w.api("GET", `/WmsOrder/Move/${late}/PositionsProgressWithStock`);
+    expect(positions.status, JSON.stringify(positions.body)).toBe(200);
+    expect(positions.body.results.map((p: Record<string, unknown>) => [
+      p.quantity,
+      p.quantityPlanned,
+      p.quantityLeft,
+      p.stockQuantity,
+      p.freeQuantity,
+    ])).toEqual([[4, 4, 4, 10, 4], [2, 2, 2, 10, 4]]);
+
+    // Its release confirmed: done, closed fully, off the delay monitor.
+    const [release] = await documentsOf(late);
+    expect((await confirm(w, release.id as number)).status).toBe(200);
+    const done = byId(await w.api("GET", "/WmsOrder/Move/Progress?PageSize=1000")).get(late);
+    expect(done).toMatchObject({
+      progressPercent: 100,
+      positionsDoneCount: 2,
+      quantityDoneSum: 6,
+      delayDays: null,
+    });
+    expect(byId(await w.api("GET", "/WmsOrder/Move/ProgressWithDelay?PageSize=1000")).has(late)).toBe(false);
+    const after = await w.api("GET", `/WmsOrder/Move/${late}/PositionsProgress`);
+    expect(
+      after.body.results.map((
+        p: Record<string, unknown>,
+      ) => [p.quantityReal, p.quantityLeft, p.progressPercent]),
+    )
+      .toEqual([[4, 0, 100], [2, 0, 100]]);
+    expect((await w.api("GET", `/WmsOrder/Verify/${late}/PositionsProgress`)).status).toBe(400);
+  });
+});

@@ -129,10 +129,14 @@ describe("tenant shards", () => {
     const undo: Record<string, string[]> = {
       "0017_counts": [
         "DROP INDEX wms_order_positions_line",
+        "DROP INDEX wms_order_positions_differing",
+        "DROP INDEX wms_orders_progress",
         ...["expiry_date", "production_date", "serial_number", "line_key", "book_quantity"]
           .map((c) => `ALTER TABLE wms_order_positions DROP COLUMN ${c}`),
         ...["counted_at_movement_id", "counted_at", "counted_by_user_id"]
           .map((c) => `ALTER TABLE wms_order_positions DROP COLUMN ${c}`),
+        ...["positions_done_count", "quantity_done_sum", "progress_percent"]
+          .map((c) => `ALTER TABLE wms_orders DROP COLUMN ${c}`),
         ...["count_mark", "count_cursor", "count_preparing", "count_lines_total"]
           .map((c) => `ALTER TABLE wms_orders DROP COLUMN ${c}`),
       ],

@@ -176,18 +176,22 @@ export function continueCount(ctx: TenantContext, orderId: number): void {
 export const isPreparing = (ctx: TenantContext, orderId: number) =>
   preparing.has(`${ctx.tenant.dbUrl}#${orderId}`);
 
-/** The verification status from the counted positions, and whether counting has finished. */
+/**
+ * The verification status from how many positions are counted and whether any counted one differs from
+ * the books (a partial index finds one), and whether counting has finished.
+ */
 async function verificationOf(
   tx: Db,
   orderId: number,
+  counted: number,
   finished: boolean,
 ): Promise<OrderRow["verificationStatusCode"]> {
-  const [[counted, differing]] = await tx.all<[number, number]>(sql`
-    SELECT count(quantity_real), coalesce(sum(quantity_real IS NOT NULL AND quantity_real <> book_quantity), 0)
-    FROM wms_order_positions WHERE order_id = ${orderId}`);
-  const d = Number(differing) > 0;
+  const [differing] = await tx.all<[number]>(sql`
+    SELECT 1 FROM wms_order_positions
+    WHERE order_id = ${orderId} AND quantity_real IS NOT NULL AND quantity_real <> book_quantity LIMIT 1`);
+  const d = differing !== undefined;
   if (finished) return d ? "finishedWithDifferences" : "finishedNoDifferences";
-  if (Number(counted) === 0) return "notStarted";
+  if (counted === 0) return "notStarted";
   return d ? "inProgressWithDifferences" : "inProgressNoDifferences";
 }
 
@@ -217,11 +221,17 @@ async function setCount(
     const { position, order } = await countablePosition(tx, ctx, id);
     const before = await wmsOrderPosition.getIn(tx, ctx, id);
     const now = nowIso();
+    const values = await change(tx, position, order);
     await tx.update(wmsOrderPositions)
-      .set({ ...await change(tx, position, order), updatedAt: now, version: position.version + 1 })
+      .set({ ...values, updatedAt: now, version: position.version + 1 })
       .where(eq(wmsOrderPositions.id, id));
-    const verification = await verificationOf(tx, order.id, false);
+    // Kept by each count, not recounted: a count may have a million positions.
+    const done = order.positionsDoneCount + Number(values.quantityReal != null) -
+      Number(position.quantityReal !== null);
+    const verification = await verificationOf(tx, order.id, done, false);
     await tx.update(wmsOrders).set({
+      positionsDoneCount: done,
+      progressPercent: order.positionsCount > 0 ? Math.floor((done * 100) / order.positionsCount) : 0,
       verificationStatusCode: verification,
       processStatusCode: verification === "notStarted" ? "waitingToProcess" : "inProgress",
       updatedAt: now,
@@ -285,7 +295,7 @@ export async function finishCount(tx: Db, order: OrderRow): Promise<Partial<Orde
   ) {
     throw new AppError("order.statusChangeNotAllowed");
   }
-  const verification = await verificationOf(tx, order.id, true);
+  const verification = await verificationOf(tx, order.id, order.positionsDoneCount, true);
   return {
     verificationStatusCode: verification,
     processStatusCode: verification === "finishedWithDifferences" ? "doneUnconfirmed" : "closedFully",

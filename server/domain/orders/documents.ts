@@ -56,6 +56,13 @@ function shareOut(positions: OrderPositionRow[], byProduct: Map<number, number>)
   return out;
 }
 
+/** What of each of the order's positions is on its documents (not reverted), thousandths by position id. */
+export async function coveredShares(db: Db, orderId: number): Promise<Map<number, number>> {
+  const positions = await db.select().from(wmsOrderPositions)
+    .where(eq(wmsOrderPositions.orderId, orderId)).orderBy(wmsOrderPositions.id);
+  return shareOut(positions, (await onDocuments(db, orderId)).planned);
+}
+
 /** What of each order position is on no document yet (thousandths), for the positions with something left. */
 export async function notYetOnDocuments(tx: Db, order: OrderRow) {
   const positions = await tx.select().from(wmsOrderPositions)
@@ -227,8 +234,8 @@ export function processStatusOf(
 
 /**
  * After a change of one of its documents: the order's done quantity per position (`quantityReal`, shared
- * out by product in position order) and, while it is confirmed, its process status. Answers whether the
- * order changed.
+ * out by product in position order), its done sums and progress, and, while it is confirmed, its process
+ * status. Answers whether the order changed.
  */
 export async function followDocuments(tx: Db, orderId: number): Promise<boolean> {
   const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, orderId));
@@ -246,6 +253,20 @@ export async function followDocuments(tx: Db, orderId: number): Promise<boolean>
       await tx.update(wmsOrderPositions).set({ quantityReal: real }).where(eq(wmsOrderPositions.id, p.id));
       changed = true;
     }
+  }
+  const doneSum = positions.reduce((sum, p) => sum + (doneOf.get(p.id) ?? 0), 0);
+  const doneCount = positions.filter((p) => (doneOf.get(p.id) ?? 0) >= p.quantity).length;
+  const progress = order.quantitySum > 0 ? Math.floor((doneSum * 100) / order.quantitySum) : 0;
+  if (
+    order.quantityDoneSum !== doneSum || order.positionsDoneCount !== doneCount ||
+    order.progressPercent !== progress
+  ) {
+    await tx.update(wmsOrders).set({
+      quantityDoneSum: doneSum,
+      positionsDoneCount: doneCount,
+      progressPercent: progress,
+    }).where(eq(wmsOrders.id, orderId));
+    changed = true;
   }
   if (order.statusCode !== "confirmed") return changed;
   const ordered = new Map<number, number>();

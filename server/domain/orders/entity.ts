@@ -66,6 +66,12 @@ export const wmsOrders = sqliteTable("wms_orders", {
   positionsCount: integer("positions_count").notNull().default(0),
   /** Thousandths. */
   quantitySum: integer("quantity_sum").notNull().default(0),
+  /** Positions done: of a receipt, release or picking, wholly confirmed on documents; of a count, counted. */
+  positionsDoneCount: integer("positions_done_count").notNull().default(0),
+  /** Thousandths confirmed on the order's documents (receipts, releases, picking). */
+  quantityDoneSum: integer("quantity_done_sum").notNull().default(0),
+  /** Done of the whole, 0–100: by quantity for receipts, releases and picking; by positions for counts. */
+  progressPercent: integer("progress_percent").notNull().default(0),
   /** A count: the ledger's highest movement id when counting started (decision 0008). */
   countMark: integer("count_mark"),
   /** A count whose positions are still being made from its scope, in slices: the last stock line read. */
@@ -87,6 +93,7 @@ export const wmsOrders = sqliteTable("wms_orders", {
   index("wms_orders_pack_by").on(t.packBy, t.id),
   index("wms_orders_unpack_by").on(t.unpackBy, t.id),
   index("wms_orders_positions_count").on(t.positionsCount, t.id),
+  index("wms_orders_progress").on(t.progressPercent, t.id),
   index("wms_orders_priority").on(t.priority, t.id),
   index("wms_orders_contractor").on(t.contractorId, t.id),
   index("wms_orders_scope_location").on(t.scopeLocationId, t.id),
@@ -142,6 +149,22 @@ function checkScope(values: Record<string, unknown>, ctx: z.RefinementCtx): void
   if (scope === "contractor" && values.contractorId == null) refuse("contractorId", "validation.required");
 }
 
+type OrderRow = typeof wmsOrders.$inferSelect;
+
+/** Process statuses of an order that is still to be carried out. */
+export const openProcessStatuses = ["pending", "waitingToProcess", "inProgress", "doneUnconfirmed"] as const;
+
+/** Whole days an open order is past its expected date (deadline, else planned date); null when it is not. */
+export function delayOf(
+  row: Pick<OrderRow, "deadline" | "plannedDate" | "statusCode" | "processStatusCode">,
+) {
+  const expected = row.deadline ?? row.plannedDate;
+  if (!expected || row.statusCode !== "confirmed") return null;
+  if (!(openProcessStatuses as readonly string[]).includes(row.processStatusCode)) return null;
+  const days = Math.floor((Date.now() - Date.parse(`${expected.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+  return days > 0 ? days : null;
+}
+
 const listed = "sort filter show";
 /** Kept off the screens' metadata: the API takes or answers it, no generic screen shows it. */
 const apiOnly = { meta: false } as const;
@@ -171,6 +194,11 @@ export const wmsOrder = new Resource({
     assignedUserId: { list: "filter" },
     comment: { kind: "textarea", max: 4000, list: "search" },
     positionsCount: { input: false, list: "sort show" },
+    progressPercent: { input: false, unit: "%", list: "sort filter show" },
+    // Days past the expected date (the deadline, else the planned date) of an order still open; else null.
+    delayDays: { output: z.number().nullable(), input: false, ...apiOnly },
+    positionsDoneCount: { input: false, ...apiOnly },
+    quantityDoneSum: { input: false, output: z.number(), codec: milli, ...apiOnly },
     createdAt: { list: "sort filter" },
     updatedAt: { list: "sort filter" },
     closedManuallyReason: { input: false, ...apiOnly },
@@ -188,6 +216,7 @@ export const wmsOrder = new Resource({
   },
   readAccess: "user",
   writeAccess: "logistics",
+  toRecord: (row, record) => ({ ...record, delayDays: delayOf(row as OrderRow) }),
   refine: checkScope,
   scope: (
     actor,

@@ -23,6 +23,13 @@ import {
 import { reqText } from "../resource/fields.ts";
 import { quantityMilli } from "../stock/quantity.ts";
 import { recordCount, recount } from "./counts.ts";
+import {
+  movePositionsProgress,
+  moveProgress,
+  moveProgressWithDelay,
+  verifyPositionsProgress,
+  verifyProgress,
+} from "./progress.ts";
 
 const ConfirmQuery = z.object({
   generateDocuments: z.string().toLowerCase().pipe(z.enum(["true", "false"])).default("false")
@@ -49,6 +56,88 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     query: listQuerySchema,
     response: z.object({ results: z.array(wmsOrderPosition.entity.record), allFilteredRowCount: z.number() }),
   }, (c, { params, query }) => listOrderPositions(c.get("ctx"), idParam(params.id), query));
+
+  const progressList = (path: string, summary: string) => ({
+    method: "get" as const,
+    path: `/WmsOrder/${path}`,
+    summary,
+    tag: "WmsOrder",
+    access: wmsOrder.readAccess,
+    refusal: "auth.forbidden" as const,
+    whole: "staff" as const,
+    list: wmsOrder.listFields,
+    query: listQuerySchema,
+    response: z.object({ results: z.array(wmsOrder.entity.record), allFilteredRowCount: z.number() }),
+  });
+  // Before /WmsOrder/:id... so that "Move" and "Verify" are never read as an id.
+  mount(
+    app,
+    platform,
+    progressList("Move/Progress", "Confirmed receipt, release and picking orders with their progress"),
+    (c, { query }) => moveProgress(c.get("ctx"), query),
+  );
+  mount(
+    app,
+    platform,
+    progressList(
+      "Move/ProgressWithDelay",
+      "Open receipt, release and picking orders past their expected date (deadline, else planned date), " +
+        "each with delayDays",
+    ),
+    (c, { query }) => moveProgressWithDelay(c.get("ctx"), query),
+  );
+  mount(
+    app,
+    platform,
+    progressList("Verify/Progress", "Confirmed counts with how much of each is counted"),
+    (c, { query }) => verifyProgress(c.get("ctx"), query),
+  );
+  const positionsProgress = (path: string, summary: string, extra: z.ZodRawShape) => ({
+    method: "get" as const,
+    path: `/WmsOrder/${path}`,
+    summary,
+    tag: "WmsOrder",
+    access: wmsOrderPosition.readAccess,
+    refusal: "auth.forbidden" as const,
+    whole: "staff" as const,
+    list: wmsOrderPosition.listFields,
+    query: listQuerySchema,
+    response: z.object({
+      results: z.array(z.intersection(wmsOrderPosition.entity.record, z.object(extra))),
+      allFilteredRowCount: z.number(),
+    }),
+  });
+  const moveExtra = { quantityPlanned: z.number(), quantityLeft: z.number(), progressPercent: z.number() };
+  mount(
+    app,
+    platform,
+    positionsProgress(
+      "Move/:id/PositionsProgress",
+      "One order's positions with what is done, on documents and left",
+      moveExtra,
+    ),
+    (c, { params, query }) => movePositionsProgress(c.get("ctx"), idParam(params.id), query, false),
+  );
+  mount(
+    app,
+    platform,
+    positionsProgress(
+      "Move/:id/PositionsProgressWithStock",
+      "One order's positions with their progress, and each product's stock on hand and free of reservations",
+      { ...moveExtra, stockQuantity: z.number(), freeQuantity: z.number() },
+    ),
+    (c, { params, query }) => movePositionsProgress(c.get("ctx"), idParam(params.id), query, true),
+  );
+  mount(
+    app,
+    platform,
+    positionsProgress(
+      "Verify/:id/PositionsProgress",
+      "One count's positions with their differences (counted - book quantity; null while blind)",
+      { difference: z.number().nullable() },
+    ),
+    (c, { params, query }) => verifyPositionsProgress(c.get("ctx"), idParam(params.id), query),
+  );
 
   const verb = (path: string, summary: string) => ({
     method: "post" as const,

@@ -146,6 +146,8 @@ export function revertOrder(ctx: TenantContext, id: number) {
         processStatusCode: "pending",
         positionsCount: 0,
         quantitySum: 0,
+        positionsDoneCount: 0,
+        progressPercent: 0,
         countMark: null,
         countCursor: null,
         countPreparing: false,

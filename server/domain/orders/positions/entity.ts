@@ -3,7 +3,7 @@
 // positions of a count (a verification order) are made from its scope when counting starts, never by
 // hand. Every change recomputes the order's position count and quantity sum. Quantities are thousandths.
 // Deleting a (working-copy) order deletes its positions.
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../../db/connection.ts";
@@ -58,6 +58,9 @@ export const wmsOrderPositions = sqliteTable("wms_order_positions", {
   index("wms_order_positions_order").on(t.orderId, t.id),
   // A count has one position per stock line: making them again (a slice retried) adds none twice.
   uniqueIndex("wms_order_positions_line").on(t.orderId, t.lineKey),
+  // A count's differences, found without reading every position of a count over a million lines.
+  index("wms_order_positions_differing").on(t.orderId)
+    .where(sql`${t.quantityReal} IS NOT NULL AND ${t.quantityReal} <> ${t.bookQuantity}`),
   index("wms_order_positions_product").on(t.productId, t.id),
   index("wms_order_positions_source_location").on(t.sourceLocationId, t.id),
   index("wms_order_positions_destination_location").on(t.destinationLocationId, t.id),
@@ -156,10 +159,18 @@ export const wmsOrderPosition = new Resource({
   toRow: (input, row, _ctx, old) => ({ ...row, orderId: old ? old.orderId : input.orderId }),
   readAccess: "user",
   writeAccess: "logistics",
+  // A contractor user: positions of their contractor's orders, without the products hidden from the
+  // portal (a count of the contractor's goods counts those too).
   scope: (actor) =>
-    actor.contractorId === null ? undefined : inArray(
-      wmsOrderPositions.orderId,
-      sql`(SELECT ${wmsOrders.id} FROM ${wmsOrders} WHERE ${wmsOrders.contractorId} = ${actor.contractorId})`,
+    actor.contractorId === null ? undefined : and(
+      inArray(
+        wmsOrderPositions.orderId,
+        sql`(SELECT ${wmsOrders.id} FROM ${wmsOrders} WHERE ${wmsOrders.contractorId} = ${actor.contractorId})`,
+      ),
+      notInArray(
+        wmsOrderPositions.productId,
+        sql`(SELECT ${products.id} FROM ${products} WHERE ${products.contractorPortalHide} = 1)`,
+      ),
     ),
   validate: async (tx, _ctx, values, old) => {
     if (old && old.orderId !== values.orderId) throw notFound();
