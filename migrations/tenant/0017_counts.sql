@@ -11,8 +11,12 @@ CREATE INDEX `wms_order_positions_differing` ON `wms_order_positions` (`order_id
 ALTER TABLE `wms_orders` ADD `positions_done_count` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `quantity_done_sum` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `progress_percent` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `production_product_id` integer REFERENCES products(id);--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `production_quantity` integer;--> statement-breakpoint
+ALTER TABLE `wms_orders` ADD `produced_quantity` integer;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `count_mark` integer;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `count_cursor` integer;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `count_preparing` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `wms_orders` ADD `count_lines_total` integer;--> statement-breakpoint
-CREATE INDEX `wms_orders_progress` ON `wms_orders` (`progress_percent`,`id`);
+CREATE INDEX `wms_orders_progress` ON `wms_orders` (`progress_percent`,`id`);--> statement-breakpoint
+CREATE INDEX `wms_orders_production_product` ON `wms_orders` (`production_product_id`,`id`);

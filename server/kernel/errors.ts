@@ -30,6 +30,9 @@ export const errorStatus = {
   "record.statusForbidsDelete": 409,
   "order.statusChangeNotAllowed": 409,
   "order.nothingToGenerate": 409,
+  "production.disabled": 409,
+  "production.noResources": 409,
+  "production.nothingLeftToProduce": 409,
   "record.changedByAnotherUser": 409,
   "request.idempotencyKeyInProgress": 409,
   "record.alreadyRemoved": 409,
@@ -71,6 +74,7 @@ export type FieldCode =
   | "validation.mustAcceptTerms"
   | "validation.criticalAboveWarning"
   | "validation.minAboveMax"
+  | "validation.productionNaming"
   | "validation.unknownField";
 
 export interface DocumentIssue {

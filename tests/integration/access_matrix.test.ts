@@ -126,6 +126,16 @@ const resourceOf = (r: RouteSpec) => "/" + r.path.split("/")[1];
  * The record id a probe of `r` by `caller` names: one the caller may see (their own where the table says
  * "own"); a new one where the call may delete or change it; `foreign` picks another's instead.
  */
+/** A production order planned now (some verbs finish one). */
+async function freshProduction(): Promise<number> {
+  const r = await call(s, "POST", "/api/WmsOrder/GenerateProduction", {
+    token: tokens.administrator,
+    body: { productId: ids.madeProduct, quantity: 1 },
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.id;
+}
+
 async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<number> {
   const token = caller === "no token" ? tokens.administrator : tokens[caller];
   const p = r.path;
@@ -149,6 +159,7 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
     return foreign ? ids.theirOrder : ids.ownOrder;
   }
   if (p === "/WmsOrder/Verify/:id/PositionsProgress") return foreign ? ids.theirCount : ids.ownCount;
+  if (p.startsWith("/Production/:id/")) return await freshProduction();
   if (/^\/WmsOrderPosition\/:id\/(QuantityReal|Recount)$/.test(p)) {
     return await fresh["/WmsOrderPosition"](token);
   }
@@ -221,6 +232,21 @@ beforeAll(async () => {
     made("/WmsOrderPosition", { orderId, productId, quantity: 1 });
   ids.ownOrderPosition = await orderPosition(ids.ownOrder, ids.ownProduct);
   ids.theirOrderPosition = await orderPosition(ids.theirOrder, ids.theirProduct);
+  // Production on, and a product made of the staff product.
+  const config = (await call(s, "GET", "/api/ClientLogisticsConfig", { token: tokens.administrator })).body;
+  await call(s, "PUT", "/api/ClientLogisticsConfig", {
+    token: tokens.administrator,
+    body: {
+      ...config,
+      production: { enabled: true, rawMaterialLocationId: null, finishedGoodsLocationId: null },
+    },
+  });
+  ids.madeProduct = await made("/Product", {
+    index: "MADE - 1",
+    name: "Made - one",
+    sapId: "M - 1",
+    resources: [{ productId: ids.staffProduct, quantity: 1 }],
+  });
   const count = async (contractorId: number) => {
     const id = await made("/WmsOrder", { typeCode: "VER-C", contractorId });
     await call(s, "POST", `/api/WmsOrder/${id}/confirm`, { token: tokens.administrator });

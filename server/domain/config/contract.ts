@@ -54,6 +54,8 @@ export const LogisticsConfigData = /* @__PURE__ */ z.object({
     enabled: z.boolean(),
     rawMaterialLocationId: z.number().int().positive().nullable(),
     finishedGoodsLocationId: z.number().int().positive().nullable(),
+    /** Production orders' numbers (ZPRD/yyyy/mm/counter when not set). */
+    numbering: NumberingSchema.optional(),
   }),
   /**
    * Counts: whether a counter sees the expected quantity (false: blind counting; managers always see it,
@@ -76,6 +78,11 @@ export const ClientLogisticsConfig = /* @__PURE__ */ z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 }).and(LogisticsConfigData);
+
+/** The numbering schema of production orders when the configuration names none. */
+export function productionNumbering(): z.output<typeof NumberingSchema> {
+  return NumberingSchema.parse(numbering("ZPRD"));
+}
 
 function numbering(prefix: string): z.input<typeof NumberingSchema> {
   return {

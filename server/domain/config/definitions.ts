@@ -119,6 +119,8 @@ export const wmsOrderDefinitions = [
     scope: "location",
     generates: ["IIN", "IOU"],
   },
+  // Made by POST WmsOrder/GenerateProduction only: its raw material goes out (IOU), its product comes in (IIN).
+  { typeCode: "PRD", labelKey: "order.type.PRD", kind: "production", generates: ["IOU", "IIN"] },
 ] as const;
 
 export const documentStatuses = ["workingCopy", "confirmed", "reverted"] as const;

@@ -60,7 +60,12 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     wmsOrderActions,
   );
   staticList("/Config/AllWarehouseDocumentTypes", "Warehouse document types", wmsDocumentDefinitions);
-  staticList("/Config/AllWarehouseOrderTypes", "Warehouse order types", wmsOrderDefinitions);
+  // The types a user makes an order of (production orders are planned by GenerateProduction).
+  staticList(
+    "/Config/AllWarehouseOrderTypes",
+    "Warehouse order types",
+    wmsOrderDefinitions.filter((d) => d.kind !== "production"),
+  );
 
   mount(app, platform, {
     method: "get",

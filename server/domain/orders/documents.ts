@@ -87,7 +87,9 @@ export async function generateOrderDocuments(
   order: OrderRow,
 ): Promise<number | null> {
   const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
-  if (def.kind === "verification") throw new Error("counts make adjustment documents (counts.ts)");
+  if (def.kind === "verification" || def.kind === "production") {
+    throw new Error("counts and productions make their own documents (counts.ts, production.ts)");
+  }
   const wanted = await notYetOnDocuments(tx, order);
   if (wanted.length === 0) return null;
   const typeCode = def.generates[0] as "OIN" | "OOU" | "CRL";
@@ -115,24 +117,64 @@ export async function generateOrderDocuments(
     return (await createWorkingCopy(tx, outbox, ctx, header, positions)).id;
   }
   // Releases and picking: the lines to take, FEFO over what no other order reserved.
+  const taken = await takeFreeStock(
+    tx,
+    wanted.map(({ position: p, quantity }) => ({
+      issueAt: p.id,
+      productId: p.productId,
+      quantity,
+      sourceLocationId: p.sourceLocationId ?? order.sourceLocationId,
+      sourceContainerId: p.sourceContainerId,
+      destinationLocationId: typeCode === "CRL"
+        ? p.destinationLocationId ?? order.destinationLocationId
+        : null,
+      destinationContainerId: typeCode === "CRL" ? p.destinationContainerId : null,
+    })),
+  );
+  const doc = await createWorkingCopy(tx, outbox, ctx, header, taken.map((t) => t.position));
+  await reserve(tx, order.id, doc.id, taken);
+  return doc.id;
+}
+
+/** What to take from free stock: a product, how much (thousandths), from where (null: anywhere), to where. */
+export interface Wanted {
+  /** The positionId a shortfall's issue names. */
+  issueAt: number | null;
+  productId: number;
+  quantity: number;
+  sourceLocationId: number | null;
+  sourceContainerId: number | null;
+  destinationLocationId: number | null;
+  destinationContainerId: number | null;
+}
+
+export interface Taken {
+  position: NewPosition;
+  lineKey: string;
+}
+
+/**
+ * The stock lines that give what is wanted, FEFO over free stock (what no order reserved) at the source
+ * and everything under it, or anywhere: one document position per line taken, naming it (place,
+ * container, lot). A shortfall refuses the whole: 422 document.validation with a quantityAboveAvailable
+ * issue per wanted item that is short.
+ */
+export async function takeFreeStock(tx: Db, wanted: Wanted[]): Promise<Taken[]> {
   const sources = [
-    ...new Set(
-      wanted.map((w) => w.position.sourceLocationId ?? order.sourceLocationId)
-        .filter((id): id is number => id !== null),
-    ),
+    ...new Set(wanted.map((w) => w.sourceLocationId).filter((id): id is number => id !== null)),
   ];
   const zones = await coveredLocations(tx, sources);
   const used = new Map<string, number>();
   const issues: DocumentIssue[] = [];
-  const positions: NewPosition[] = [];
-  const reserve: { lineKey: string; productId: number; locationId: number; quantity: number }[] = [];
-  for (const { position: p, quantity } of wanted) {
-    const source = p.sourceLocationId ?? order.sourceLocationId;
-    const candidates = await fefoCandidates(tx, p.productId, {
-      within: source === null ? undefined : zones.get(source) ?? new Set([source]),
-      containerId: p.sourceContainerId ?? undefined,
+  const out: Taken[] = [];
+  for (const w of wanted) {
+    const candidates = await fefoCandidates(tx, w.productId, {
+      within: w.sourceLocationId === null
+        ? undefined
+        : zones.get(w.sourceLocationId) ?? new Set([w.sourceLocationId]),
+      containerId: w.sourceContainerId ?? undefined,
     });
-    let needed = quantity;
+    let needed = w.quantity;
     for (const line of candidates) {
       if (needed === 0) break;
       const has = line.quantity - (used.get(line.lineKey) ?? 0);
@@ -140,52 +182,53 @@ export async function generateOrderDocuments(
       const take = Math.min(has, needed);
       used.set(line.lineKey, (used.get(line.lineKey) ?? 0) + take);
       needed -= take;
-      positions.push({
-        productId: p.productId,
-        quantity: take,
-        quantityLeft: take,
-        // The very line: its place, container and lot, so the confirmation takes what was reserved.
-        sourceLocationId: line.locationId,
-        sourceContainerId: line.containerId,
-        expiryDate: line.expiryDate,
-        productionDate: line.productionDate,
-        serialNumber: line.serialNumber,
-        destinationLocationId: typeCode === "CRL"
-          ? p.destinationLocationId ?? order.destinationLocationId
-          : null,
-        destinationContainerId: typeCode === "CRL" ? p.destinationContainerId : null,
-      });
-      reserve.push({
+      out.push({
         lineKey: line.lineKey,
-        productId: p.productId,
-        locationId: line.locationId,
-        quantity: take,
+        position: {
+          productId: w.productId,
+          quantity: take,
+          quantityLeft: take,
+          // The very line: its place, container and lot, so the confirmation takes what was reserved.
+          sourceLocationId: line.locationId,
+          sourceContainerId: line.containerId,
+          expiryDate: line.expiryDate,
+          productionDate: line.productionDate,
+          serialNumber: line.serialNumber,
+          destinationLocationId: w.destinationLocationId,
+          destinationContainerId: w.destinationContainerId,
+        },
       });
     }
     if (needed > 0) {
-      issues.push(issue(p.id, "quantityAboveAvailable", {
-        requested: fromMilli(quantity),
-        available: fromMilli(quantity - needed),
+      issues.push(issue(w.issueAt, "quantityAboveAvailable", {
+        requested: fromMilli(w.quantity),
+        available: fromMilli(w.quantity - needed),
       }));
     }
   }
   if (issues.length) throw new AppError("document.validation", { issues });
-  const doc = await createWorkingCopy(tx, outbox, ctx, header, positions);
+  return out;
+}
+
+/** Reserves what document `documentId` (made from `taken`, in that order) will take, for order `orderId`. */
+export async function reserve(tx: Db, orderId: number, documentId: number, taken: Taken[]): Promise<void> {
   const ids = await tx.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions)
-    .where(eq(wmsDocumentPositions.documentId, doc.id)).orderBy(wmsDocumentPositions.id);
+    .where(eq(wmsDocumentPositions.documentId, documentId)).orderBy(wmsDocumentPositions.id);
   const now = nowIso();
   await insertMany(
     tx,
     stockReservations,
-    reserve.map((r, i) => ({
-      ...r,
-      orderId: order.id,
-      documentId: doc.id,
+    taken.map((t, i) => ({
+      orderId,
+      documentId,
       documentPositionId: ids[i].id,
+      lineKey: t.lineKey,
+      productId: t.position.productId,
+      locationId: t.position.sourceLocationId!,
+      quantity: t.position.quantity,
       createdAt: now,
     })),
   );
-  return doc.id;
 }
 
 /** Gives back everything the order reserved. */
@@ -241,7 +284,8 @@ export async function followDocuments(tx: Db, orderId: number): Promise<boolean>
   const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, orderId));
   if (!order) return false;
   const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
-  if (def.kind === "verification") return false;
+  // Counts follow their counts (counts.ts), productions their own steps (production.ts).
+  if (def.kind === "verification" || def.kind === "production") return false;
   const positions = await tx.select().from(wmsOrderPositions)
     .where(eq(wmsOrderPositions.orderId, orderId)).orderBy(wmsOrderPositions.id);
   const { planned, done } = await onDocuments(tx, orderId);

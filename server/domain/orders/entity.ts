@@ -29,13 +29,16 @@ import { readLogisticsConfig } from "../stock/config.ts";
 import { milli } from "../stock/quantity.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
 
+/** A production order's type: not one a user makes with POST WmsOrder (api-contract.md, Orders). */
+export const productionTypeCode = "PRD" as const;
+
 /** Where an order came from. */
 export const orderSources = ["manual", "portal", "supply", "production", "clone"] as const;
 
 export const wmsOrders = sqliteTable("wms_orders", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   orderNumber: text("order_number").notNull(),
-  typeCode: text("type_code", { enum: orderTypeCodes }).notNull(),
+  typeCode: text("type_code", { enum: [...orderTypeCodes, productionTypeCode] }).notNull(),
   statusCode: text("status_code", { enum: orderStatuses }).notNull(),
   processStatusCode: text("process_status_code", { enum: orderProcessStatuses }).notNull(),
   /** Verification orders only; null on the others. */
@@ -72,6 +75,12 @@ export const wmsOrders = sqliteTable("wms_orders", {
   quantityDoneSum: integer("quantity_done_sum").notNull().default(0),
   /** Done of the whole, 0–100: by quantity for receipts, releases and picking; by positions for counts. */
   progressPercent: integer("progress_percent").notNull().default(0),
+  /** A production (PRD): the product it makes, how much (thousandths), and how much is made so far. */
+  productionProductId: integer("production_product_id").references(() => products.id, {
+    onDelete: "restrict",
+  }),
+  productionQuantity: integer("production_quantity"),
+  producedQuantity: integer("produced_quantity"),
   /** A count: the ledger's highest movement id when counting started (decision 0008). */
   countMark: integer("count_mark"),
   /** A count whose positions are still being made from its scope, in slices: the last stock line read. */
@@ -102,6 +111,7 @@ export const wmsOrders = sqliteTable("wms_orders", {
   index("wms_orders_planned_date").on(t.plannedDate, t.id),
   index("wms_orders_deadline").on(t.deadline, t.id),
   index("wms_orders_assigned_user").on(t.assignedUserId, t.id),
+  index("wms_orders_production_product").on(t.productionProductId, t.id),
   index("wms_orders_created_at").on(t.createdAt, t.id),
   index("wms_orders_updated_at").on(t.updatedAt, t.id),
 ]);
@@ -176,7 +186,8 @@ export const wmsOrder = new Resource({
   sort: "-createdAt",
   fields: {
     orderNumber: { input: false, list: "sort filter search show" },
-    typeCode: { input: "add", list: listed },
+    // A production (PRD) is made by GenerateProduction, never by hand.
+    typeCode: { input: "add", schema: z.enum(orderTypeCodes), list: listed },
     statusCode: { input: false, list: listed },
     processStatusCode: { input: false, list: listed },
     verificationStatusCode: { input: false, list: listed },
@@ -209,6 +220,9 @@ export const wmsOrder = new Resource({
     paymentTerms: { max: 1000, ...apiOnly },
     quantitySum: { input: false, output: z.number(), codec: milli, ...apiOnly },
     createdByUserId: { input: false, output: false, ...apiOnly },
+    productionProductId: { input: false, display: "productionProductIndex", ...apiOnly },
+    productionQuantity: { input: false, output: z.number().nullable(), codec: milli, ...apiOnly },
+    producedQuantity: { input: false, output: z.number().nullable(), codec: milli, ...apiOnly },
     countMark: { input: false, output: false, ...apiOnly },
     countCursor: { input: false, output: false, ...apiOnly },
     countPreparing: { input: false, ...apiOnly },

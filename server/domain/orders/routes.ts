@@ -24,6 +24,15 @@ import { reqText } from "../resource/fields.ts";
 import { quantityMilli } from "../stock/quantity.ts";
 import { recordCount, recount } from "./counts.ts";
 import {
+  confirmProductionDocuments,
+  generateProductionDocuments,
+  generateProductions,
+  productionDocuments,
+  productionQuantity,
+} from "./production.ts";
+import { LIMITS } from "../../kernel/limits.ts";
+import { WmsDocument } from "../stock/documents/contract.ts";
+import {
   movePositionsProgress,
   moveProgress,
   moveProgressWithDelay,
@@ -223,6 +232,66 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     status: 201,
     response: wmsOrder.entity.record,
   }, (c, { params }) => cloneOrderToType(c.get("ctx"), idParam(params.id), params.type));
+
+  // Production (production.ts): planned from a product's bill of materials.
+  const productionRequest = z.object({
+    productId: z.number().int().positive(),
+    quantity: z.number().gt(0).max(LIMITS.quantity.max),
+    plannedDate: z.iso.date().nullish(),
+  });
+  const toRequest = (r: z.output<typeof productionRequest>) => ({
+    productId: r.productId,
+    quantity: productionQuantity(r.quantity),
+    plannedDate: r.plannedDate ?? null,
+  });
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsOrder/GenerateProduction",
+    summary: "Plan a production order of a product by its bill of materials: confirmed and numbered, its " +
+      "positions the raw material it takes",
+    tag: "WmsOrder",
+    access: "logistics",
+    status: 201,
+    body: productionRequest,
+    response: wmsOrder.entity.record,
+  }, async (c, { body }) => (await generateProductions(c.get("ctx"), [toRequest(body)]))[0]);
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsOrder/Generatemultipleproductions",
+    summary: "Plan several production orders at once (all or none)",
+    tag: "WmsOrder",
+    access: "logistics",
+    status: 201,
+    body: z.array(productionRequest).min(1).max(100),
+    response: z.array(wmsOrder.entity.record),
+  }, (c, { body }) => generateProductions(c.get("ctx"), body.map(toRequest)));
+  mount(app, platform, {
+    method: "post",
+    path: "/Production/GenerateDocuments",
+    summary: "For what is left to produce: the release of the raw material (reserved) and the receipt of " +
+      "the product, as working copies of the production order",
+    tag: "Production",
+    access: "logistics",
+    status: 201,
+    body: z.object({ orderId: z.number().int().positive() }),
+    response: z.array(WmsDocument),
+  }, (c, { body }) => generateProductionDocuments(c.get("ctx"), body.orderId));
+  mount(app, platform, {
+    method: "get",
+    path: "/Production/:id/GetProductionDocuments",
+    summary: "A production order's documents, oldest first",
+    tag: "Production",
+    access: "staff",
+    response: z.array(WmsDocument),
+  }, (c, { params }) => productionDocuments(c.get("ctx"), idParam(params.id)));
+  mount(app, platform, {
+    method: "get",
+    path: "/Production/:id/ConfirmDocuments",
+    summary: "Confirm a production's documents and finish it, in one transaction; it does not change after",
+    tag: "Production",
+    access: "logistics",
+    response: wmsOrder.entity.record,
+  }, (c, { params }) => confirmProductionDocuments(c.get("ctx"), idParam(params.id)));
 
   resourceRoutes(app, platform, wmsOrder);
   resourceRoutes(app, platform, wmsOrderPosition);

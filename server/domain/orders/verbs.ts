@@ -20,9 +20,10 @@ import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
-import { wmsOrder, wmsOrders } from "./entity.ts";
+import { productionTypeCode, wmsOrder, wmsOrders } from "./entity.ts";
+import { generateProductionDocuments } from "./production.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
-import { orderTypeCodes } from "../config/contract.ts";
+import { orderTypeCodes, productionNumbering } from "../config/contract.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { fromMilli } from "../stock/quantity.ts";
 
@@ -66,12 +67,14 @@ async function changeOrder(
 }
 
 /** The next number of the order type's numbering schema that no order holds. */
-async function takeOrderNumber(tx: Db, typeCode: OrderRow["typeCode"]): Promise<string> {
+export async function takeOrderNumber(tx: Db, typeCode: OrderRow["typeCode"]): Promise<string> {
   const config = await readLogisticsConfig(tx);
   return await takeFreeNumber(
     tx,
     `order:${typeCode}`,
-    config.numbering.orders[typeCode],
+    typeCode === "PRD"
+      ? config.production.numbering ?? productionNumbering()
+      : config.numbering.orders[typeCode],
     new Date(),
     async (n) => {
       const [hit] = await tx.select({ id: wmsOrders.id }).from(wmsOrders).where(eq(wmsOrders.orderNumber, n));
@@ -113,8 +116,13 @@ export async function confirmOrder(ctx: TenantContext, id: number, generateDocum
  * their stock); of a finished count, its adjustment documents (counts.ts). Nothing left to put on a
  * document is 409 order.nothingToGenerate.
  */
-export function generateDocumentsFor(ctx: TenantContext, id: number) {
-  return changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
+export async function generateDocumentsFor(ctx: TenantContext, id: number) {
+  if (!isLogistics(ctx.actor)) throw notFound();
+  if ((await wmsOrder.get(ctx, id)).typeCode === productionTypeCode) {
+    await generateProductionDocuments(ctx, id);
+    return await wmsOrder.get(ctx, id);
+  }
+  return await changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
     if (isCount(row.typeCode)) {
       await adjustCount(tx, outbox, ctx, row);
       return { processStatusCode: "closedFully" };
@@ -137,6 +145,8 @@ export function finishOrder(ctx: TenantContext, id: number) {
 export function revertOrder(ctx: TenantContext, id: number) {
   return changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
     if (await hasConfirmedDocuments(tx, row.id)) throw new AppError("order.statusChangeNotAllowed");
+    // A production is planned confirmed; it is closed by hand, not taken back to a working copy.
+    if (row.typeCode === productionTypeCode) throw new AppError("order.statusChangeNotAllowed");
     if (isCount(row.typeCode)) {
       // A count goes back only while nothing is counted: its positions (made from the scope) go.
       if (row.verificationStatusCode !== "notStarted") throw new AppError("order.statusChangeNotAllowed");
@@ -174,6 +184,8 @@ export function reopenOrder(ctx: TenantContext, id: number) {
  */
 export function closeOrder(ctx: TenantContext, id: number, reason: string) {
   return changeOrder(ctx, id, ["confirmed"], async (tx, row) => {
+    // Done is done: an order closed fully (a finished production too) is not closed again by hand.
+    if (row.processStatusCode === "closedFully") throw new AppError("order.statusChangeNotAllowed");
     await releaseReservations(tx, row.id);
     return {
       statusCode: "closedManually",

@@ -24,6 +24,7 @@ const fieldCodes = [
   "validation.mustAcceptTerms",
   "validation.criticalAboveWarning",
   "validation.minAboveMax",
+  "validation.productionNaming",
   "validation.unknownField",
 ] as const satisfies readonly FieldCode[];
 // Fails the type check when a FieldCode is added to errors.ts but not to the list above.

@@ -47,6 +47,10 @@ export const deDe: Catalogue = {
   "record.uniqueConflict.value": "Der Wert {value} wird bereits von {owner} verwendet.",
   "record.statusForbidsDelete": "Der Status dieses Datensatzes lässt kein Löschen zu.",
   "order.nothingToGenerate": "Dieser Auftrag steht bereits vollständig auf Belegen.",
+  "production.disabled": "Die Produktion ist in der Logistikkonfiguration ausgeschaltet.",
+  "production.noResources":
+    "Für diesen Artikel gibt es keine Ressourcen für die Produktion (seine Stückliste ist leer).",
+  "production.nothingLeftToProduce": "In diesem Produktionsauftrag ist nichts mehr zu produzieren.",
   "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
@@ -132,6 +136,7 @@ export const deDe: Catalogue = {
   "validation.invalidValue": "Dieser Wert ist nicht zulässig.",
   "validation.mustAcceptTerms": "Sie müssen die Nutzungsbedingungen akzeptieren.",
   "validation.criticalAboveWarning": "Der kritische Bestand darf nicht über dem Warnbestand liegen.",
+  "validation.productionNaming": "Vor der Produktion muss dies ' - ' enthalten (z. B. \"Brot - weiß\").",
   "validation.minAboveMax": "Die Mindesttemperatur darf nicht über der Höchsttemperatur liegen.",
   "validation.unknownField": "Dieses Feld ist unbekannt.",
 

@@ -41,6 +41,9 @@ export const enUs = {
   "record.uniqueConflict.value": "The value {value} is already used by {owner}.",
   "record.statusForbidsDelete": "The status of this record does not allow deletion.",
   "order.nothingToGenerate": "Everything on this order is already on documents.",
+  "production.disabled": "Production is switched off in the logistics configuration.",
+  "production.noResources": "This product has no resources for production (its bill of materials is empty).",
+  "production.nothingLeftToProduce": "Nothing is left to produce on this production order.",
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
@@ -122,6 +125,7 @@ export const enUs = {
   "validation.invalidValue": "This value is not allowed.",
   "validation.mustAcceptTerms": "You must accept the terms of service.",
   "validation.criticalAboveWarning": "The critical stock may not be above the warning stock.",
+  "validation.productionNaming": "Before production, this must contain ' - ' (e.g. \"Bread - white\").",
   "validation.minAboveMax": "The minimum temperature may not be above the maximum.",
   "validation.unknownField": "This field is not known.",
 

@@ -45,6 +45,10 @@ export const esEs: Catalogue = {
   "record.uniqueConflict.value": "El valor {value} ya lo usa {owner}.",
   "record.statusForbidsDelete": "El estado de este registro no permite eliminarlo.",
   "order.nothingToGenerate": "Todo este pedido ya figura en documentos.",
+  "production.disabled": "La producción está desactivada en la configuración logística.",
+  "production.noResources":
+    "Este producto no tiene recursos para la producción (su lista de materiales está vacía).",
+  "production.nothingLeftToProduce": "No queda nada por producir en esta orden de producción.",
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
@@ -127,6 +131,8 @@ export const esEs: Catalogue = {
   "validation.invalidValue": "Este valor no está permitido.",
   "validation.mustAcceptTerms": "Debe aceptar las condiciones del servicio.",
   "validation.criticalAboveWarning": "El stock crítico no puede superar el stock de aviso.",
+  "validation.productionNaming":
+    "Antes de la producción, esto debe contener ' - ' (p. ej. \"Pan - blanco\").",
   "validation.minAboveMax": "La temperatura mínima no puede superar la máxima.",
   "validation.unknownField": "Este campo es desconocido.",
 

@@ -44,6 +44,9 @@ export const frFr: Catalogue = {
   "record.uniqueConflict.value": "La valeur {value} est déjà utilisée par {owner}.",
   "record.statusForbidsDelete": "Le statut de cet enregistrement ne permet pas sa suppression.",
   "order.nothingToGenerate": "Toute cette commande figure déjà sur des documents.",
+  "production.disabled": "La production est désactivée dans la configuration logistique.",
+  "production.noResources": "Ce produit n'a pas de ressources pour la production (sa nomenclature est vide).",
+  "production.nothingLeftToProduce": "Il ne reste rien à produire sur cet ordre de production.",
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
@@ -127,6 +130,8 @@ export const frFr: Catalogue = {
   "validation.invalidValue": "Cette valeur n'est pas autorisée.",
   "validation.mustAcceptTerms": "Vous devez accepter les conditions d'utilisation.",
   "validation.criticalAboveWarning": "Le stock critique ne peut pas dépasser le stock d'alerte.",
+  "validation.productionNaming":
+    "Avant la production, ce champ doit contenir ' - ' (p. ex. \"Pain - blanc\").",
   "validation.minAboveMax": "La température minimale ne peut pas dépasser la maximale.",
   "validation.unknownField": "Ce champ est inconnu.",
 

@@ -43,6 +43,9 @@ export const plPl: Catalogue = {
   "record.uniqueConflict.value": "Wartość {value} jest już użyta przez {owner}.",
   "record.statusForbidsDelete": "Status tego rekordu nie pozwala na jego usunięcie.",
   "order.nothingToGenerate": "Całe to zamówienie jest już na dokumentach.",
+  "production.disabled": "Produkcja jest wyłączona w konfiguracji logistyki.",
+  "production.noResources": "Ten produkt nie ma surowców do produkcji (jego receptura jest pusta).",
+  "production.nothingLeftToProduce": "W tym zleceniu produkcyjnym nie zostało nic do wyprodukowania.",
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
@@ -126,6 +129,7 @@ export const plPl: Catalogue = {
   "validation.invalidValue": "Ta wartość jest niedozwolona.",
   "validation.mustAcceptTerms": "Należy zaakceptować regulamin usługi.",
   "validation.criticalAboveWarning": "Stan krytyczny nie może być wyższy niż stan ostrzegawczy.",
+  "validation.productionNaming": "Przed produkcją to pole musi zawierać ' - ' (np. \"Chleb - biały\").",
   "validation.minAboveMax": "Temperatura minimalna nie może być wyższa niż maksymalna.",
   "validation.unknownField": "Nieznane pole.",
 

@@ -41,6 +41,9 @@ export const ruRu: Catalogue = {
   "record.uniqueConflict.value": "Значение {value} уже использует {owner}.",
   "record.statusForbidsDelete": "Статус этой записи не допускает её удаления.",
   "order.nothingToGenerate": "Весь этот заказ уже внесён в документы.",
+  "production.disabled": "Производство отключено в настройках логистики.",
+  "production.noResources": "У этого товара нет ресурсов для производства (его спецификация пуста).",
+  "production.nothingLeftToProduce": "По этому производственному заказу больше нечего производить.",
   "order.statusChangeNotAllowed": "Для этого заказа изменение статуса не допускается.",
   "record.changedByAnotherUser":
     "Другой пользователь тем временем изменил эту запись. Загрузите её заново и повторите изменение.",
@@ -117,6 +120,8 @@ export const ruRu: Catalogue = {
   "validation.invalidValue": "Это значение недопустимо.",
   "validation.mustAcceptTerms": "Необходимо принять условия использования сервиса.",
   "validation.criticalAboveWarning": "Критический остаток не может быть выше порога предупреждения.",
+  "validation.productionNaming":
+    "Перед производством это поле должно содержать ' - ' (например, \"Хлеб - белый\").",
   "validation.minAboveMax": "Минимальная температура не может быть выше максимальной.",
   "validation.unknownField": "Неизвестное поле.",
 

@@ -2,8 +2,9 @@
 // contractor user reads only their contractor's products that are not hidden from the portal. A product with
 // stock or on a document is kept (its history stays readable). Every sortable or filterable column has an
 // index ending in id (lists at 1M).
-import { bounds } from "../../../kernel/limits.ts";
-import { and, eq } from "drizzle-orm";
+import { bounds, LIMITS } from "../../../kernel/limits.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import { fieldError } from "../../../kernel/errors.ts";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { companies } from "../../parties/companies/entity.ts";
@@ -49,6 +50,8 @@ export const products = sqliteTable("products", {
   contractorPortalComment: text("contractor_portal_comment"),
   /** JSON: [{code, name, type, printId}]. */
   customFields: text("custom_fields").notNull().default("[]"),
+  /** The bill of materials, JSON: [{productId, quantity}], the units of each raw material one unit takes. */
+  resources: text("resources").notNull().default("[]"),
   fragile: integer("fragile", { mode: "boolean" }).notNull().default(false),
   disabled: integer("disabled", { mode: "boolean" }).notNull().default(false),
   contractorPortalHide: integer("contractor_portal_hide", { mode: "boolean" }).notNull().default(false),
@@ -107,6 +110,18 @@ export const productGroupLinks = sqliteTable("product_group_links", {
 /** The kinds of value a custom field holds. */
 export const customFieldTypes = ["text", "number", "date", "boolean"] as const;
 export const MAX_CUSTOM_FIELDS = 50;
+
+/** One raw material of a bill of materials: a product and how much of it one unit of the product takes. */
+export const BomResource = z.object({
+  productId: z.number().int().positive(),
+  quantity: z.number().gt(0).max(LIMITS.quantity.max)
+    .refine(
+      (v) => Number.isInteger(Math.round(v * 1000)) && Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6,
+      {
+        params: { code: "validation.invalidValue" },
+      },
+    ),
+});
 
 export const CustomField = z.object({
   code: reqText(50),
@@ -217,6 +232,13 @@ export const product = new Resource({
       codec: jsonText,
       group: "group.product.extra",
     },
+    resources: {
+      rows: { label: "field.resource" },
+      schema: z.array(BomResource).max(100).default([]),
+      output: z.array(z.object({ productId: z.number(), quantity: z.number() })),
+      codec: jsonText,
+      group: "group.product.extra",
+    },
     receiptComment: comment,
     releaseComment: comment,
     internalComment: comment,
@@ -246,6 +268,21 @@ export const product = new Resource({
     actor.contractorId === null
       ? undefined
       : and(eq(products.contractorId, actor.contractorId), eq(products.contractorPortalHide, false)),
+  // A bill of materials names other products that exist, each once.
+  validate: async (tx, _ctx, values, old) => {
+    // The row's value: JSON text (the codec's), or the list itself.
+    const stored = values.resources;
+    const resources = (typeof stored === "string" ? JSON.parse(stored) : stored ?? []) as {
+      productId: number;
+    }[];
+    if (resources.length === 0) return;
+    const ids = resources.map((r) => r.productId);
+    const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+    if (
+      new Set(ids).size !== ids.length || found.length !== new Set(ids).size ||
+      (old !== undefined && ids.includes(old.id))
+    ) throw fieldError({ resources: ["validation.invalidValue"] });
+  },
 });
 
 export const productMeta = product.meta;

@@ -118,8 +118,10 @@ async function checkOrderOfDocument(
     throw fieldError({ orderId: ["validation.invalidValue"] });
   }
   const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
-  // A count's documents are its adjustments, made by the count alone.
-  if (def.kind === "verification") throw fieldError({ orderId: ["validation.invalidValue"] });
+  // A count's documents are its adjustments, a production's are made from its bill of materials: by them alone.
+  if (def.kind === "verification" || def.kind === "production") {
+    throw fieldError({ orderId: ["validation.invalidValue"] });
+  }
   if (!(def.generates as readonly string[]).includes(values.typeCode as string)) {
     throw fieldError({ typeCode: ["validation.invalidValue"] });
   }

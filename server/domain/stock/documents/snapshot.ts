@@ -27,9 +27,9 @@ const PAIRS_PER_READ = 100;
 /** The order a document carries out, with what is left of each product once its other documents are done. */
 async function orderOf(tx: Db, orderId: number, documentId: number): Promise<OrderSnap | undefined> {
   const [order] = await tx.all<[string, string]>(
-    sql`SELECT order_number, status_code FROM wms_orders WHERE id = ${orderId} AND type_code NOT LIKE 'VER-%'`,
+    sql`SELECT order_number, status_code FROM wms_orders WHERE id = ${orderId} AND type_code NOT LIKE 'VER-%' AND type_code <> 'PRD'`,
   );
-  // A count's adjustments are made from its counts, which checked them.
+  // A count's adjustments are made from its counts, a production's documents from its bill of materials.
   if (!order) return undefined;
   const rows = await tx.all<[number, number]>(sql`
     SELECT product_id, sum(quantity) FROM wms_order_positions WHERE order_id = ${orderId} GROUP BY product_id`);

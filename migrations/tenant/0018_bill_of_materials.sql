@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `resources` text DEFAULT '[]' NOT NULL;
