@@ -363,7 +363,12 @@ function listsFor(caller: "carl" | "beta"): ListCase[] {
       ? (caller === "carl" ? ids.ownCount : ids.betaCount)
       : undefined;
     const path = route.path.replace(/:\w+/, String(id));
-    cases.push({ route, path, fields: route.list!, extra: {} });
+    // The supply report needs its range: the last year, which holds everything made here.
+    const today = new Date().toISOString().slice(0, 10);
+    const extra: Record<string, string> = route.path === "/Supply/Report"
+      ? { dateFrom: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10), dateTo: today }
+      : {};
+    cases.push({ route, path, fields: route.list!, extra });
     if (route.path === "/WmsInventory/productStock") {
       cases.push({ route, path, fields: allProductFields, extra: { includeZero: "true" } });
     }

@@ -32,6 +32,9 @@ import { takeFreeNumber } from "../stock/numbering/service.ts";
 /** A production order's type: not one a user makes with POST WmsOrder (api-contract.md, Orders). */
 export const productionTypeCode = "PRD" as const;
 
+/** The states of a sell offer. */
+export const offerStatuses = ["active", "accepted", "rejected", "expired"] as const;
+
 /** Where an order came from. */
 export const orderSources = ["manual", "portal", "supply", "production", "clone"] as const;
 
@@ -63,7 +66,8 @@ export const wmsOrders = sqliteTable("wms_orders", {
   comment: text("comment"),
   sourceType: text("source_type", { enum: orderSources }).notNull().default("manual"),
   summaryValue: real("summary_value"),
-  offerStatus: text("offer_status"),
+  /** A sell offer (a release order offered to a customer): active, accepted, rejected or expired. */
+  offerStatus: text("offer_status", { enum: offerStatuses }),
   deliveryTerms: text("delivery_terms"),
   paymentTerms: text("payment_terms"),
   positionsCount: integer("positions_count").notNull().default(0),
@@ -112,6 +116,7 @@ export const wmsOrders = sqliteTable("wms_orders", {
   index("wms_orders_deadline").on(t.deadline, t.id),
   index("wms_orders_assigned_user").on(t.assignedUserId, t.id),
   index("wms_orders_production_product").on(t.productionProductId, t.id),
+  index("wms_orders_offer_status").on(t.offerStatus, t.id),
   index("wms_orders_created_at").on(t.createdAt, t.id),
   index("wms_orders_updated_at").on(t.updatedAt, t.id),
 ]);
@@ -215,7 +220,11 @@ export const wmsOrder = new Resource({
     closedManuallyReason: { input: false, ...apiOnly },
     sourceType: { input: false, ...apiOnly },
     summaryValue: { kind: "money", ...bounds("orderValue"), ...apiOnly },
-    offerStatus: { max: 100, ...apiOnly },
+    offerStatus: {
+      schema: z.enum(offerStatuses).nullish().transform((v) => v ?? null),
+      output: z.enum(offerStatuses).nullable(),
+      list: "filter",
+    },
     deliveryTerms: { max: 1000, ...apiOnly },
     paymentTerms: { max: 1000, ...apiOnly },
     quantitySum: { input: false, output: z.number(), codec: milli, ...apiOnly },

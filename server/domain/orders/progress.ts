@@ -5,7 +5,7 @@
 // beside it), or one count's positions with their differences. The lists are the WmsOrder list (paged,
 // sorted, filtered) over the progress each order keeps (positionsDoneCount, quantityDoneSum,
 // progressPercent), so a page costs what a page of orders costs.
-import { and, eq, inArray, like, notLike, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, like, not, notLike, type SQL, sql } from "drizzle-orm";
 import type { TenantContext } from "../../kernel/context.ts";
 import { fieldError } from "../../kernel/errors.ts";
 import type { ListQuery } from "../../kernel/list.ts";
@@ -115,4 +115,18 @@ export async function verifyPositionsProgress(ctx: TenantContext, id: number, qu
         : null,
     })),
   };
+}
+
+/**
+ * GET WmsOrder/Offers/Sell: sell offers, release orders with an offer status. `active`: offered and not
+ * yet answered (`offerStatus` active, the order a working copy or confirmed); `archive`: the others
+ * (accepted, rejected, expired, or the order closed or archived).
+ */
+export function sellOffers(ctx: TenantContext, query: ListQuery, view: "active" | "archive") {
+  const offered = and(eq(wmsOrders.typeCode, "OOU"), sql`${wmsOrders.offerStatus} IS NOT NULL`);
+  const active = and(
+    eq(wmsOrders.offerStatus, "active"),
+    inArray(wmsOrders.statusCode, ["workingCopy", "confirmed"]),
+  )!;
+  return wmsOrder.list(ctx, query, and(offered, view === "active" ? active : not(active)));
 }

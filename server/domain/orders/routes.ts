@@ -24,6 +24,16 @@ import { reqText } from "../resource/fields.ts";
 import { quantityMilli } from "../stock/quantity.ts";
 import { recordCount, recount } from "./counts.ts";
 import {
+  generateSupplyOrders,
+  SupplyLine,
+  SupplyOrderRequest,
+  supplyProducts,
+  SupplyQuery,
+  supplyReport,
+  SupplyReportLine,
+  SupplyReportQuery,
+} from "./supply.ts";
+import {
   confirmProductionDocuments,
   generateProductionDocuments,
   generateProductions,
@@ -36,6 +46,7 @@ import {
   movePositionsProgress,
   moveProgress,
   moveProgressWithDelay,
+  sellOffers,
   verifyPositionsProgress,
   verifyProgress,
 } from "./progress.ts";
@@ -292,6 +303,47 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     access: "logistics",
     response: wmsOrder.entity.record,
   }, (c, { params }) => confirmProductionDocuments(c.get("ctx"), idParam(params.id)));
+
+  // Supply (supply.ts).
+  mount(app, platform, {
+    method: "get",
+    path: "/Supply/Products",
+    summary: "Products at or below their warning or critical stock, with on hand, reserved, inbound, a " +
+      "suggested quantity and supplier (critical first)",
+    tag: "Supply",
+    access: "staff",
+    refusal: "auth.forbidden",
+    // Paged, in its own order; no filters or sorts beyond `level`.
+    list: {},
+    query: SupplyQuery,
+    response: z.object({ results: z.array(SupplyLine), allFilteredRowCount: z.number() }),
+  }, (c, { query }) => supplyProducts(c.get("ctx"), query));
+  mount(app, platform, {
+    method: "post",
+    path: "/Supply/GenerateOrders",
+    summary: "Receipt orders for the items, one per supplier, in one step",
+    tag: "Supply",
+    access: "logistics",
+    status: 201,
+    body: SupplyOrderRequest,
+    response: z.array(wmsOrder.entity.record),
+  }, (c, { body }) => generateSupplyOrders(c.get("ctx"), body));
+  mount(app, platform, {
+    method: "get",
+    path: "/Supply/Report",
+    summary: "Per product, what was ordered, received and released over a date range (at most a year)",
+    tag: "Supply",
+    access: "staff",
+    refusal: "auth.forbidden",
+    list: {},
+    query: SupplyReportQuery,
+    response: z.object({ results: z.array(SupplyReportLine), allFilteredRowCount: z.number() }),
+  }, (c, { query }) => supplyReport(c.get("ctx"), query));
+
+  mount(app, platform, {
+    ...progressList("Offers/Sell", "Sell offers: release orders with an offer status; view=active|archive"),
+    query: listQuerySchema.and(z.object({ view: z.enum(["active", "archive"]).default("active") })),
+  }, (c, { query }) => sellOffers(c.get("ctx"), query, query.view));
 
   resourceRoutes(app, platform, wmsOrder);
   resourceRoutes(app, platform, wmsOrderPosition);

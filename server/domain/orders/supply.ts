@@ -1,0 +1,259 @@
+// Supply (product-spec: warehouse-supply, warehouse-supply-reports): the products at or below their
+// warning or critical stock, with what is on hand, reserved and already on its way (open receipt orders),
+// who supplies each and how much to order; receipt orders made for them in one step, one per supplier; and
+// the supply report over a date range (ordered, received and released per product).
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
+import { allows } from "../../kernel/access.ts";
+import { LIMITS } from "../../kernel/limits.ts";
+import { parseInput } from "../../kernel/validation.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import { isLogistics } from "../stock/config.ts";
+import { fromMilli, toMilli } from "../stock/quantity.ts";
+import { wmsOrder, wmsOrders } from "./entity.ts";
+import { wmsOrderPosition } from "./positions/entity.ts";
+import { eq } from "drizzle-orm";
+
+export const SupplyLine = z.object({
+  productId: z.number(),
+  productIndex: z.string(),
+  productName: z.string(),
+  unit: z.string().nullable(),
+  /** `critical` at or below the critical stock, else `warning`. */
+  level: z.enum(["critical", "warning"]),
+  warningStock: z.number().nullable(),
+  criticalStock: z.number().nullable(),
+  onHand: z.number(),
+  reserved: z.number(),
+  /** Still to come on receipt orders that are open. */
+  inbound: z.number(),
+  /** Up to the warning stock, less what is on hand and on its way; whole containers when palQuantity is set. */
+  suggestedQuantity: z.number(),
+  /** The product's contractor, else the contractor of its latest confirmed receipt; null when unknown. */
+  supplierId: z.number().nullable(),
+  supplierName: z.string().nullable(),
+});
+export type SupplyLine = z.output<typeof SupplyLine>;
+
+export const SupplyQuery = z.object({
+  PageNumber: z.coerce.number().int().min(1).default(1),
+  PageSize: z.coerce.number().int().min(1).max(1000).default(50),
+  level: z.enum(["critical", "warning"]).optional(),
+});
+
+const staffOnly = (ctx: TenantContext) => {
+  if (!allows("staff", ctx.actor)) throw new AppError("auth.forbidden");
+};
+
+/** GET Supply/Products: the products under their warning or critical stock, the critical ones first. */
+export async function supplyProducts(ctx: TenantContext, query: z.output<typeof SupplyQuery>) {
+  staffOnly(ctx);
+  const db = ctx.conn.db;
+  const under = sql`(p.warning_stock IS NOT NULL AND coalesce(t.quantity, 0) <= p.warning_stock * 1000)
+    OR (p.critical_stock IS NOT NULL AND coalesce(t.quantity, 0) <= p.critical_stock * 1000)`;
+  const critical = sql`(p.critical_stock IS NOT NULL AND coalesce(t.quantity, 0) <= p.critical_stock * 1000)`;
+  const level = query.level === "critical"
+    ? critical
+    : query.level === "warning"
+    ? sql`NOT ${critical}`
+    : sql`1`;
+  const [[total]] = await db.all<[number]>(sql`
+    SELECT count(*) FROM products p LEFT JOIN stock_product_totals t ON t.product_id = p.id
+    WHERE (${under}) AND ${level}`);
+  const rows = await db.all<
+    [
+      number,
+      string,
+      string,
+      string | null,
+      number | null,
+      number | null,
+      number | null,
+      number,
+      number,
+      number,
+      number | null,
+      string | null,
+      number,
+    ]
+  >(sql`
+    SELECT p.id, p.product_index, p.name, p.unit, p.warning_stock, p.critical_stock, p.pal_quantity,
+      coalesce(t.quantity, 0),
+      coalesce((SELECT sum(r.quantity) FROM stock_reservations r WHERE r.product_id = p.id), 0),
+      coalesce((SELECT sum(max(op.quantity - coalesce(op.quantity_real, 0), 0)) FROM wms_order_positions op
+        JOIN wms_orders o ON o.id = op.order_id
+        WHERE op.product_id = p.id AND o.type_code = 'OIN' AND o.status_code IN ('workingCopy', 'confirmed')
+          AND o.process_status_code NOT IN ('closedFully', 'closedManually', 'archived')), 0),
+      s.id, s.short_name, ${critical}
+    FROM products p
+    LEFT JOIN stock_product_totals t ON t.product_id = p.id
+    LEFT JOIN companies s ON s.id = coalesce(p.contractor_id, (
+      SELECT d.contractor_id FROM wms_document_positions dp JOIN wms_documents d ON d.id = dp.document_id
+      WHERE dp.product_id = p.id AND d.type_code IN ('OIN', 'DIN') AND d.status_code = 'confirmed'
+        AND d.contractor_id IS NOT NULL
+      ORDER BY d.executed_at DESC LIMIT 1))
+    WHERE (${under}) AND ${level}
+    ORDER BY ${critical} DESC, p.product_index, p.id
+    LIMIT ${query.PageSize} OFFSET ${(query.PageNumber - 1) * query.PageSize}`);
+  const results: SupplyLine[] = rows.map((
+    [
+      id,
+      index,
+      name,
+      unit,
+      warning,
+      criticalStock,
+      pal,
+      onHand,
+      reserved,
+      inbound,
+      supplierId,
+      supplierName,
+      isCritical,
+    ],
+  ) => {
+    const target = toMilli(Number(warning ?? criticalStock ?? 0)) ?? 0;
+    let suggested = Math.max(0, target - Number(onHand) - Number(inbound));
+    const perContainer = pal ? toMilli(Number(pal)) ?? 0 : 0;
+    if (suggested > 0 && perContainer > 0) suggested = Math.ceil(suggested / perContainer) * perContainer;
+    return {
+      productId: Number(id),
+      productIndex: index,
+      productName: name,
+      unit,
+      level: Number(isCritical) ? "critical" : "warning",
+      warningStock: warning === null ? null : Number(warning),
+      criticalStock: criticalStock === null ? null : Number(criticalStock),
+      onHand: fromMilli(Number(onHand)),
+      reserved: fromMilli(Number(reserved)),
+      inbound: fromMilli(Number(inbound)),
+      suggestedQuantity: fromMilli(suggested),
+      supplierId: supplierId === null ? null : Number(supplierId),
+      supplierName,
+    };
+  });
+  return { results, allFilteredRowCount: Number(total) };
+}
+
+export const SupplyOrderRequest = z.object({
+  items: z.array(z.object({
+    productId: z.number().int().positive(),
+    quantity: z.number().gt(0).max(LIMITS.quantity.max),
+    supplierId: z.number().int().positive().nullable(),
+  })).min(1).max(1000),
+  plannedDate: z.iso.date().nullish(),
+});
+
+/**
+ * POST Supply/GenerateOrders: receipt orders (OIN working copies, sourceType `supply`) for the items, one
+ * per supplier (items without one together), in one transaction. Answers the orders.
+ */
+export async function generateSupplyOrders(ctx: TenantContext, request: z.output<typeof SupplyOrderRequest>) {
+  if (!isLogistics(ctx.actor)) throw notFound();
+  const bySupplier = new Map<number | null, typeof request.items>();
+  for (const item of request.items) {
+    const list = bySupplier.get(item.supplierId) ?? [];
+    list.push(item);
+    bySupplier.set(item.supplierId, list);
+  }
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const made = [];
+    for (const [supplierId, items] of bySupplier) {
+      const order = await wmsOrder.addIn(
+        tx,
+        outbox,
+        ctx,
+        parseInput(wmsOrder.entity.create, {
+          typeCode: "OIN",
+          contractorId: supplierId,
+          plannedDate: request.plannedDate ?? null,
+          offerStatus: null,
+        }),
+      );
+      await tx.update(wmsOrders).set({ sourceType: "supply" }).where(eq(wmsOrders.id, order.id as number));
+      for (const item of items) {
+        await wmsOrderPosition.addIn(
+          tx,
+          outbox,
+          ctx,
+          parseInput(wmsOrderPosition.entity.create, {
+            orderId: order.id,
+            productId: item.productId,
+            quantity: item.quantity,
+          }),
+        );
+      }
+      made.push(await wmsOrder.getIn(tx, ctx, order.id as number));
+    }
+    return made;
+  });
+}
+
+export const SupplyReportQuery = z.object({
+  dateFrom: z.iso.date(),
+  dateTo: z.iso.date(),
+  PageNumber: z.coerce.number().int().min(1).default(1),
+  PageSize: z.coerce.number().int().min(1).max(1000).default(50),
+});
+
+export const SupplyReportLine = z.object({
+  productId: z.number(),
+  productIndex: z.string(),
+  productName: z.string(),
+  /** On receipt orders made in the range. */
+  ordered: z.number(),
+  /** Brought in by receipts confirmed in the range (OIN, DIN, IIN). */
+  received: z.number(),
+  /** Taken out by releases confirmed in the range (OOU, DOU, IOU). */
+  released: z.number(),
+  onHand: z.number(),
+  warningStock: z.number().nullable(),
+  criticalStock: z.number().nullable(),
+});
+
+/** GET Supply/Report: per product with anything ordered, received or released in the range (at most a year). */
+export async function supplyReport(ctx: TenantContext, query: z.output<typeof SupplyReportQuery>) {
+  staffOnly(ctx);
+  if (query.dateFrom > query.dateTo) throw fieldError({ dateTo: ["validation.tooSmall"] });
+  const days = (Date.parse(query.dateTo) - Date.parse(query.dateFrom)) / 86_400_000;
+  if (days > 366) throw fieldError({ dateTo: ["validation.tooLarge"] });
+  const from = `${query.dateFrom}T00:00:00.000Z`;
+  const to = `${query.dateTo}T23:59:59.999Z`;
+  const activity = sql`
+    SELECT product_id, sum(ordered) AS ordered, sum(received) AS received, sum(released) AS released FROM (
+      SELECT op.product_id, op.quantity AS ordered, 0 AS received, 0 AS released
+      FROM wms_order_positions op JOIN wms_orders o ON o.id = op.order_id
+      WHERE o.type_code = 'OIN' AND o.created_at BETWEEN ${from} AND ${to}
+      UNION ALL
+      SELECT m.product_id, 0, CASE WHEN d.type_code IN ('OIN', 'DIN', 'IIN') THEN m.delta ELSE 0 END,
+        CASE WHEN d.type_code IN ('OOU', 'DOU', 'IOU') THEN -m.delta ELSE 0 END
+      FROM stock_movements m JOIN wms_documents d ON d.id = m.document_id
+      WHERE m.created_at BETWEEN ${from} AND ${to} AND d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
+    ) GROUP BY product_id`;
+  const [[total]] = await ctx.conn.db.all<[number]>(sql`SELECT count(*) FROM (${activity})`);
+  const rows = await ctx.conn.db.all<
+    [number, string, string, number, number, number, number, number | null, number | null]
+  >(sql`
+    SELECT a.product_id, p.product_index, p.name, a.ordered, a.received, a.released, coalesce(t.quantity, 0),
+      p.warning_stock, p.critical_stock
+    FROM (${activity}) a JOIN products p ON p.id = a.product_id
+    LEFT JOIN stock_product_totals t ON t.product_id = a.product_id
+    ORDER BY p.product_index, p.id
+    LIMIT ${query.PageSize} OFFSET ${(query.PageNumber - 1) * query.PageSize}`);
+  return {
+    allFilteredRowCount: Number(total),
+    results: rows.map(([id, index, name, ordered, received, released, onHand, warning, critical]) => ({
+      productId: Number(id),
+      productIndex: index,
+      productName: name,
+      ordered: fromMilli(Number(ordered)),
+      received: fromMilli(Number(received)),
+      released: fromMilli(Number(released)),
+      onHand: fromMilli(Number(onHand)),
+      warningStock: warning === null ? null : Number(warning),
+      criticalStock: critical === null ? null : Number(critical),
+    })),
+  };
+}
