@@ -14,6 +14,7 @@ import * as inventory from "./inventory.ts";
 import * as confirm from "./confirm.ts";
 import * as transfer from "./transfer.ts";
 import * as shards from "./shards.ts";
+import * as orders from "./orders.ts";
 
 interface Bench {
   name: string;
@@ -34,6 +35,7 @@ const BENCHES: Bench[] = [
   { name: confirm.NAME, file: "confirm.ts", limit: 420, summarize: confirm.summarize },
   { name: transfer.NAME, file: "transfer.ts", limit: 120, summarize: transfer.summarize },
   { name: shards.NAME, file: "shards.ts", limit: 540, summarize: shards.summarize },
+  { name: orders.NAME, file: "orders.ts", limit: 540, summarize: orders.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

@@ -352,3 +352,32 @@ describe("progress", () => {
     expect((await w.api("GET", `/WmsOrder/Verify/${late}/PositionsProgress`)).status).toBe(400);
   });
 });
+
+describe("order positions by a scanned code", () => {
+  it("finds the product by its index or barcode, and a GS1 label's lot", async () => {
+    const cod = await product(w, "COD-1", { barcodes: ["5901234123457"] });
+    const o = await w.api("POST", "/WmsOrder", { typeCode: "OIN" });
+    const byIndex = await w.api("POST", "/WmsOrderPosition", {
+      orderId: o.body.id,
+      productCode: "cod-1",
+      quantity: 2,
+    });
+    expect(byIndex.status, JSON.stringify(byIndex.body)).toBe(201);
+    expect(byIndex.body.productId).toBe(cod);
+    const gs1 = await w.api("POST", "/WmsOrderPosition", {
+      orderId: o.body.id,
+      productCode: "(01)05901234123457(17)271231(21)SN-7",
+      quantity: 1,
+    });
+    expect(gs1.status, JSON.stringify(gs1.body)).toBe(201);
+    expect(gs1.body).toMatchObject({ productId: cod, expiryDate: "2027-12-31", serialNumber: "SN-7" });
+    const unknown = await w.api("POST", "/WmsOrderPosition", {
+      orderId: o.body.id,
+      productCode: "NOPE",
+      quantity: 1,
+    });
+    expect(unknown.status).toBe(422);
+    const none = await w.api("POST", "/WmsOrderPosition", { orderId: o.body.id, quantity: 1 });
+    expect(none.status).toBe(400);
+  });
+});

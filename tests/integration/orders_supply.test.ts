@@ -141,3 +141,35 @@ describe("sell offers", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("the day and the order charts", () => {
+  it("counts today's planned and done receipts and releases, overdue orders, stock levels and open counts", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const before = (await w.api("GET", "/Dashboard/Today")).body;
+    expect(before).toMatchObject({ day: today, underWarning: 3, underCritical: 1 });
+    const planned = await w.api("POST", "/WmsOrder", { typeCode: "OOU", plannedDate: today });
+    await w.api("POST", "/WmsOrderPosition", { orderId: planned.body.id, productId: plenty, quantity: 1 });
+    expect((await w.api("POST", `/WmsOrder/${planned.body.id}/confirm`)).status).toBe(200);
+    const late = await w.api("POST", "/WmsOrder", { typeCode: "OIN", deadline: "2026-01-01" });
+    await w.api("POST", "/WmsOrderPosition", { orderId: late.body.id, productId: plenty, quantity: 1 });
+    expect((await w.api("POST", `/WmsOrder/${late.body.id}/confirm`)).status).toBe(200);
+    const count = await w.api("POST", "/WmsOrder", { typeCode: "VER-P", scopeProductIds: [plenty] });
+    expect((await w.api("POST", `/WmsOrder/${count.body.id}/confirm`)).status).toBe(200);
+    await receive(w, plenty, dock, 1);
+    const after = (await w.api("GET", "/Dashboard/Today")).body;
+    expect(after.releasesPlanned - before.releasesPlanned).toBe(1);
+    expect(after.overdueOrders - before.overdueOrders).toBe(1);
+    expect(after.openCounts - before.openCounts).toBe(1);
+    expect(after.receiptsDone - before.receiptsDone).toBe(1);
+  });
+
+  it("ranks the products most asked for on release orders", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const r = await w.api("GET", `/WmsOrder/Charts/TopReleased?dateFrom=${today}&dateTo=${today}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.map((x: Record<string, unknown>) => [x.productIndex, x.quantity, x.orders])).toEqual([
+      ["PLENTY", 1, 1],
+    ]);
+    expect((await w.api("GET", "/WmsOrder/Charts/TopReleased")).status).toBe(400);
+  });
+});

@@ -23,6 +23,7 @@ import {
 import { reqText } from "../resource/fields.ts";
 import { quantityMilli } from "../stock/quantity.ts";
 import { recordCount, recount } from "./counts.ts";
+import { Dashboard, dashboard, TopOrdered, topReleased } from "./dashboard.ts";
 import {
   generateSupplyOrders,
   SupplyLine,
@@ -344,6 +345,27 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     ...progressList("Offers/Sell", "Sell offers: release orders with an offer status; view=active|archive"),
     query: listQuerySchema.and(z.object({ view: z.enum(["active", "archive"]).default("active") })),
   }, (c, { query }) => sellOffers(c.get("ctx"), query, query.view));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/Dashboard/Today",
+    summary: "The start page's day: receipts and releases planned and done today, overdue orders, products " +
+      "under their warning or critical stock, open counts",
+    tag: "Dashboard",
+    access: "staff",
+    refusal: "auth.forbidden",
+    response: Dashboard,
+  }, (c) => dashboard(c.get("ctx")));
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsOrder/Charts/TopReleased",
+    summary: "The 10 products most asked for on release orders made in a date range",
+    tag: "WmsOrder",
+    access: "staff",
+    refusal: "auth.forbidden",
+    query: z.object({ dateFrom: z.iso.date(), dateTo: z.iso.date() }),
+    response: z.array(TopOrdered),
+  }, (c, { query }) => topReleased(c.get("ctx"), query.dateFrom, query.dateTo));
 
   resourceRoutes(app, platform, wmsOrder);
   resourceRoutes(app, platform, wmsOrderPosition);

@@ -18,6 +18,8 @@ import { readNames } from "../../stock/names.ts";
 import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
 import { wmsOrders } from "../entity.ts";
 import { presentCountPositions } from "../counts.ts";
+import { scannedProduct } from "../../stock/positions/entity.ts";
+import { optText } from "../../resource/fields.ts";
 
 export const wmsOrderPositions = sqliteTable("wms_order_positions", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -127,7 +129,9 @@ export const wmsOrderPosition = new Resource({
   fields: {
     // The order's own rule checks it (a position of a missing or confirmed order is refused).
     orderId: { input: "add", check: false, display: "orderNumber", list: listed },
-    productId: { display: "productName", list: listed },
+    productId: { optional: true, display: "productName", list: listed },
+    /** An index or a barcode (or a GS1 scan), used when productId is absent: a scanned product. */
+    productCode: { schema: optText(200), meta: false },
     // An order asks for something: more than nothing.
     // Null to a counter while a count is blind (counts.ts).
     quantity: {
@@ -156,7 +160,19 @@ export const wmsOrderPosition = new Resource({
     destinationContainerId: { meta: false },
     destinationContainerNumber: { output: name, input: false, meta: false },
   },
-  toRow: (input, row, _ctx, old) => ({ ...row, orderId: old ? old.orderId : input.orderId }),
+  // productCode is not a column: derive resolves it to productId (and a GS1 label's lot).
+  toRow: (input, row, _ctx, old) => ({
+    ...row,
+    orderId: old ? old.orderId : input.orderId,
+    productCode: input.productCode,
+  }),
+  derive: async (tx, values) => {
+    if (values.productId != null) return { productCode: undefined };
+    if (values.productCode == null) throw fieldError({ productId: ["validation.required"] });
+    const { productId, ...label } = await scannedProduct(tx, values.productCode as string);
+    const given = Object.entries(label).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
+    return { ...Object.fromEntries(given), productId, productCode: undefined };
+  },
   readAccess: "user",
   writeAccess: "logistics",
   // A contractor user: positions of their contractor's orders, without the products hidden from the

@@ -1,0 +1,435 @@
+// Orders at scale (issue 14): a tenant with 1,000,000 stock lines (bench/confirm.ts's fill), then
+// 1. release orders of 10, 100 and 1,000 positions confirmed with documents over HTTP
+//    (`POST /api/WmsOrder/{id}/confirm?generateDocuments=true`: the release generated, FEFO over free stock,
+//    one reservation per line taken), beside the raw driver doing the same reads and writes per order in
+//    the same run (the lines of each position's product at its source, their reservations, the document,
+//    its positions, the reservations, the order), and the p99 of a reader asking for products every 10 ms
+//    while 1,000-position orders are confirmed back to back;
+// 2. a VER-A count over all 1,000,000 lines: how long the confirmation answers (the first slice), how long
+//    until every position is made (slices after the answer), the reader's p99 meanwhile, beside one raw
+//    INSERT … SELECT of the same positions;
+// 3. the progress lists over 10,000 orders (Move/Progress, Move/ProgressWithDelay, Verify/Progress, first
+//    and a deep page, sorted by progress), beside the raw driver reading the same page.
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
+import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
+import { lineKeyOf } from "../server/domain/stock/ledger/service.ts";
+import { fill, type Line } from "./confirm.ts";
+import {
+  begin,
+  type BenchResult,
+  type Distribution,
+  distribution,
+  ms,
+  progress,
+  rng,
+  startBenchServer,
+  writeResult,
+} from "./lib.ts";
+
+export const NAME = "orders";
+
+const PARAMS = {
+  sizes: [10, 100, 1000],
+  orders: { 10: 30, 100: 16, 1000: 6 } as Record<number, number>,
+  warmup: 2,
+  readerEveryMs: 10,
+  progressOrders: 10_000,
+  pageReads: 60,
+  seed: 17,
+  /** Bounds (ms): a progress page; the reader's p99 beside 1,000-position confirmations and the count. */
+  pageBoundMs: 10,
+  readerWaitBoundMs: 50,
+};
+
+/** Working-copy release orders of `size` positions, each 1 unit of a distinct line's product at its location. */
+function prepareOrders(
+  raw: DatabaseSync,
+  size: number,
+  count: number,
+  lines: Line[],
+  random: () => number,
+  tag: string,
+) {
+  const now = new Date().toISOString();
+  const order = raw.prepare(
+    "INSERT INTO wms_orders (order_number, type_code, status_code, process_status_code, priority, " +
+      "positions_count, quantity_sum, created_at, updated_at) VALUES (?, 'OOU', 'workingCopy', 'pending', " +
+      "'normal', ?, ?, ?, ?) RETURNING id",
+  );
+  const position = raw.prepare(
+    "INSERT INTO wms_order_positions (order_id, product_id, quantity, source_location_id, created_at, " +
+      "updated_at) VALUES (?, ?, 1000, ?, ?, ?)",
+  );
+  const ids: number[] = [];
+  raw.exec("BEGIN");
+  for (let o = 0; o < count; o++) {
+    const { id } = order.get(`DRAFT/Z/${tag}/${size}/${o}`, size, size * 1000, now, now) as { id: number };
+    const used = new Set<number>();
+    for (let i = 0; i < size; i++) {
+      let at = Math.floor(random() * lines.length);
+      while (used.has(at)) at = Math.floor(random() * lines.length);
+      used.add(at);
+      position.run(id, lines[at].productId, lines[at].locationId, now, now);
+    }
+    ids.push(Number(id));
+  }
+  raw.exec("COMMIT");
+  return ids;
+}
+
+/** The raw script: one order confirmed with its release and reservations, its reads inside BEGIN IMMEDIATE. */
+function rawOrderConfirmer(raw: DatabaseSync) {
+  const q = (sql: string): StatementSync => raw.prepare(sql);
+  const positions = q(
+    "SELECT id, product_id, quantity, source_location_id FROM wms_order_positions WHERE order_id = ? ORDER BY id",
+  );
+  const linesAt = q(
+    "SELECT line_key, location_id, container_id, expiry_date, production_date, serial_number, quantity " +
+      "FROM stock_lines WHERE product_id = ? AND location_id = ? ORDER BY expiry_date, id",
+  );
+  const reservedOn = q("SELECT coalesce(sum(quantity), 0) AS q FROM stock_reservations WHERE line_key = ?");
+  const doc = q(
+    "INSERT INTO wms_documents (document_number, type_code, status_code, order_id, generated, created_at, " +
+      "updated_at) VALUES (?, 'OOU', 'workingCopy', ?, 1, ?, ?) RETURNING id",
+  );
+  const position = q(
+    "INSERT INTO wms_document_positions (document_id, product_id, quantity, quantity_left, source_location_id, " +
+      "expiry_date, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+  );
+  const reservation = q(
+    "INSERT INTO stock_reservations (order_id, document_id, document_position_id, line_key, product_id, " +
+      "location_id, quantity, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const totals = q(
+    "UPDATE wms_documents SET positions_count = (SELECT count(*) FROM wms_document_positions WHERE document_id = ?1), " +
+      "quantity_sum = (SELECT sum(quantity) FROM wms_document_positions WHERE document_id = ?1) WHERE id = ?1",
+  );
+  const confirmed = q(
+    "UPDATE wms_orders SET status_code = 'confirmed', process_status_code = 'waitingToProcess', order_number = ?, " +
+      "version = version + 1 WHERE id = ?",
+  );
+  return (id: number) => {
+    const now = new Date().toISOString();
+    raw.exec("BEGIN IMMEDIATE");
+    try {
+      const { id: docId } = doc.get(`RAWDOC/${id}`, id, now, now) as { id: number };
+      for (const p of positions.all(id) as Record<string, number>[]) {
+        let needed = p.quantity;
+        for (
+          const l of linesAt.all(p.product_id, p.source_location_id) as Record<string, string | number>[]
+        ) {
+          const free = Number(l.quantity) - Number((reservedOn.get(l.line_key) as { q: number }).q);
+          if (free <= 0 || needed === 0) continue;
+          const take = Math.min(free, needed);
+          needed -= take;
+          const { id: posId } = position.get(
+            docId,
+            p.product_id,
+            take,
+            take,
+            l.location_id,
+            l.expiry_date,
+            now,
+            now,
+          ) as {
+            id: number;
+          };
+          reservation.run(id, docId, posId, l.line_key, p.product_id, l.location_id, take, now);
+        }
+        if (needed > 0) throw new Error(`raw: not enough of ${p.product_id}`);
+      }
+      totals.run(docId);
+      confirmed.run(`RAW/${id}`, id);
+      raw.exec("COMMIT");
+    } catch (err) {
+      raw.exec("ROLLBACK");
+      throw err;
+    }
+  };
+}
+
+/** 10,000 confirmed orders of every kind with progress and dates, straight into the file. */
+function prepareProgressOrders(raw: DatabaseSync, count: number, random: () => number) {
+  const now = new Date().toISOString();
+  const order = raw.prepare(
+    "INSERT INTO wms_orders (order_number, type_code, status_code, process_status_code, verification_status_code, " +
+      "priority, deadline, positions_count, positions_done_count, quantity_sum, quantity_done_sum, progress_percent, " +
+      "created_at, updated_at) VALUES (?, ?, 'confirmed', ?, ?, 'normal', ?, 10, ?, 10000, ?, ?, ?, ?)",
+  );
+  const types = ["OIN", "OOU", "OPI", "VER-A", "VER-L"];
+  raw.exec("BEGIN");
+  for (let i = 0; i < count; i++) {
+    const type = types[Math.floor(random() * types.length)];
+    const done = Math.floor(random() * 11);
+    const deadline = new Date(Date.now() + (Math.floor(random() * 60) - 30) * 86_400_000).toISOString().slice(
+      0,
+      10,
+    );
+    order.run(
+      `PROG/${i}`,
+      type,
+      done === 10 ? "closedFully" : done > 0 ? "inProgress" : "waitingToProcess",
+      type.startsWith("VER") ? (done > 0 ? "inProgressNoDifferences" : "notStarted") : null,
+      deadline,
+      done,
+      done * 1000,
+      done * 10,
+      now,
+      now,
+    );
+  }
+  raw.exec("COMMIT");
+}
+
+interface SizeResult {
+  api: Distribution;
+  raw: Distribution;
+  ratioP50: number;
+  ratioP99: number;
+}
+
+type Results = {
+  fillSeconds: number;
+  confirmWithDocuments: Record<string, SizeResult>;
+  reader: { idle: Distribution; beside1000: Distribution; besideCount: Distribution };
+  count: {
+    lines: number;
+    answerMs: number;
+    preparedSeconds: number;
+    rawInsertSeconds: number;
+    ratio: number;
+  };
+  progress: Record<string, { api: Distribution; raw: Distribution; ratioP50: number }>;
+};
+
+export async function run(): Promise<BenchResult> {
+  const started = begin();
+  const server = await startBenchServer(NAME, { passwordHashCost: 1024, accessTokenTtlSeconds: 3600 });
+  try {
+    const tenant = await createTenant(server, "bench-orders");
+    const { token } = await signIn(server, "bench-orders-admin");
+    const raw = new DatabaseSync(filePathOf(tenant.dbUrl));
+    raw.exec("PRAGMA journal_mode = WAL");
+    raw.exec("PRAGMA synchronous = NORMAL");
+    raw.exec("PRAGMA foreign_keys = ON");
+    raw.exec("PRAGMA busy_timeout = 5000");
+    raw.exec("PRAGMA cache_size = -262144");
+    const random = rng(PARAMS.seed);
+    progress(NAME, "filling 1,000,000 stock lines");
+    const t0 = performance.now();
+    const lines = fill(raw, random);
+    raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    raw.exec("ANALYZE");
+    raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+    const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
+
+    const api = (method: string, path: string) => call(server, method, `/api${path}`, { token });
+    const read = async () => {
+      const t = performance.now();
+      const r = await api("GET", `/Product/${1 + Math.floor(Math.random() * 10_000)}`);
+      if (r.status !== 200) throw new Error(`reader answered ${r.status}`);
+      return performance.now() - t;
+    };
+    const readerFor = async (whileRunning: () => boolean) => {
+      const out: number[] = [];
+      const pending: Promise<void>[] = [];
+      while (whileRunning()) {
+        pending.push(read().then((x) => void out.push(x)));
+        await new Promise((r) => setTimeout(r, PARAMS.readerEveryMs));
+      }
+      await Promise.all(pending);
+      return out;
+    };
+    const idleUntil = performance.now() + 2000;
+    const idle = distribution(await readerFor(() => performance.now() < idleUntil));
+
+    // 1. Confirm with documents.
+    const rawConfirm = rawOrderConfirmer(raw);
+    const confirmApi = async (id: number) => {
+      const r = await api("POST", `/WmsOrder/${id}/confirm?generateDocuments=true`);
+      if (r.status !== 200) throw new Error(`confirm ${id} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    };
+    const timed = async (ids: number[], fn: (id: number) => unknown) => {
+      const out: number[] = [];
+      for (const id of ids) {
+        const t = performance.now();
+        await fn(id);
+        out.push(performance.now() - t);
+      }
+      return out.slice(Math.min(PARAMS.warmup, Math.floor(ids.length / 4)));
+    };
+    const confirmWithDocuments: Results["confirmWithDocuments"] = {};
+    for (const size of PARAMS.sizes) {
+      const count = PARAMS.orders[size];
+      progress(
+        NAME,
+        `orders of ${size} positions confirmed with documents: ${count} through the API, ${count} raw`,
+      );
+      const apiIds = prepareOrders(raw, size, count, lines, random, "api");
+      const rawIds = prepareOrders(raw, size, count, lines, random, "raw");
+      const half = Math.ceil(count / 2);
+      const a = [...await timed(apiIds.slice(0, half), confirmApi)];
+      const r = [...await timed(rawIds.slice(0, half), rawConfirm)];
+      a.push(...await timed(apiIds.slice(half), confirmApi));
+      r.push(...await timed(rawIds.slice(half), rawConfirm));
+      const da = distribution(a);
+      const dr = distribution(r);
+      confirmWithDocuments[`OOUx${size}`] = {
+        api: da,
+        raw: dr,
+        ratioP50: Math.round((da.p50 / dr.p50) * 100) / 100,
+        ratioP99: Math.round((da.p99 / dr.p99) * 100) / 100,
+      };
+    }
+    progress(NAME, "reader beside 1,000-position orders confirmed with documents");
+    const besideIds = prepareOrders(raw, 1000, 6, lines, random, "reader");
+    let running = true;
+    const readerDone = readerFor(() => running);
+    for (const id of besideIds) await confirmApi(id);
+    running = false;
+    const beside1000 = distribution(await readerDone);
+
+    // 2. A count over everything.
+    progress(NAME, "VER-A over 1,000,000 lines");
+    const created = await call(server, "POST", "/api/WmsOrder", { token, body: { typeCode: "VER-A" } });
+    const countId = created.body.id as number;
+    const t1 = performance.now();
+    let preparing = true;
+    const countReader = readerFor(() => preparing);
+    const confirmed = await api("POST", `/WmsOrder/${countId}/confirm`);
+    if (confirmed.status !== 200) throw new Error(`count confirm answered ${confirmed.status}`);
+    const answerMs = performance.now() - t1;
+    let order = confirmed.body;
+    while (order.countPreparing) {
+      await new Promise((r) => setTimeout(r, 100));
+      order = (await api("GET", `/WmsOrder/${countId}`)).body;
+    }
+    preparing = false;
+    const preparedSeconds = (performance.now() - t1) / 1000;
+    const besideCount = distribution(await countReader);
+    progress(NAME, "the same positions by one raw INSERT … SELECT");
+    const t2 = performance.now();
+    raw.exec("BEGIN IMMEDIATE");
+    raw.exec(`INSERT INTO wms_orders (order_number, type_code, status_code, process_status_code, priority,
+      created_at, updated_at) VALUES ('RAW/VER-A', 'VER-A', 'confirmed', 'waitingToProcess', 'normal', '', '')`);
+    raw.exec(`INSERT INTO wms_order_positions (order_id, product_id, quantity, source_location_id,
+      source_container_id, expiry_date, production_date, serial_number, line_key, created_at, updated_at, version)
+      SELECT (SELECT id FROM wms_orders WHERE order_number = 'RAW/VER-A'), product_id, quantity, location_id,
+        container_id, expiry_date, production_date, serial_number, line_key, '', '', 1 FROM stock_lines`);
+    raw.exec("COMMIT");
+    const rawInsertSeconds = (performance.now() - t2) / 1000;
+
+    // 3. Progress over 10,000 orders.
+    progress(NAME, "progress lists over 10,000 orders");
+    prepareProgressOrders(raw, PARAMS.progressOrders, random);
+    raw.exec("ANALYZE");
+    const today = new Date().toISOString().slice(0, 10);
+    const pages: Record<string, { path: string; sql: string; params: (string | number)[] }> = {
+      "Move/Progress p1": {
+        path: "/WmsOrder/Move/Progress?PageNumber=1&PageSize=50",
+        sql: "SELECT * FROM wms_orders WHERE type_code NOT LIKE 'VER-%' AND status_code = 'confirmed' " +
+          "ORDER BY created_at DESC, id DESC LIMIT 50",
+        params: [],
+      },
+      "Move/Progress p60 by progress": {
+        path: "/WmsOrder/Move/Progress?PageNumber=60&PageSize=50&sortColumn=progressPercent",
+        sql: "SELECT * FROM wms_orders WHERE type_code NOT LIKE 'VER-%' AND status_code = 'confirmed' " +
+          "ORDER BY progress_percent, id LIMIT 50 OFFSET 2950",
+        params: [],
+      },
+      "Move/ProgressWithDelay p1": {
+        path: "/WmsOrder/Move/ProgressWithDelay?PageNumber=1&PageSize=50",
+        sql: "SELECT * FROM wms_orders WHERE type_code NOT LIKE 'VER-%' AND status_code = 'confirmed' AND " +
+          "process_status_code IN ('pending','waitingToProcess','inProgress','doneUnconfirmed') AND " +
+          "substr(coalesce(deadline, planned_date), 1, 10) < ? ORDER BY created_at DESC, id DESC LIMIT 50",
+        params: [today],
+      },
+      "Verify/Progress p1": {
+        path: "/WmsOrder/Verify/Progress?PageNumber=1&PageSize=50",
+        sql: "SELECT * FROM wms_orders WHERE type_code LIKE 'VER-%' AND status_code = 'confirmed' " +
+          "ORDER BY created_at DESC, id DESC LIMIT 50",
+        params: [],
+      },
+    };
+    const progressResults: Results["progress"] = {};
+    let ok = beside1000.p99 <= PARAMS.readerWaitBoundMs && besideCount.p99 <= PARAMS.readerWaitBoundMs;
+    for (const [name, p] of Object.entries(pages)) {
+      const a: number[] = [];
+      const r: number[] = [];
+      const stmt = raw.prepare(p.sql);
+      for (let i = 0; i < PARAMS.pageReads; i++) {
+        let t = performance.now();
+        const res = await api("GET", p.path);
+        if (res.status !== 200) throw new Error(`${p.path} answered ${res.status}`);
+        a.push(performance.now() - t);
+        t = performance.now();
+        stmt.all(...p.params);
+        r.push(performance.now() - t);
+      }
+      const da = distribution(a.slice(5));
+      const dr = distribution(r.slice(5));
+      progressResults[name] = { api: da, raw: dr, ratioP50: Math.round((da.p50 / dr.p50) * 100) / 100 };
+      if (da.p50 > PARAMS.pageBoundMs) ok = false;
+    }
+    raw.close();
+    return writeResult(
+      NAME,
+      started,
+      PARAMS,
+      {
+        fillSeconds,
+        confirmWithDocuments,
+        reader: { idle, beside1000, besideCount },
+        count: {
+          lines: lines.length,
+          answerMs: Math.round(answerMs),
+          preparedSeconds: Math.round(preparedSeconds * 10) / 10,
+          rawInsertSeconds: Math.round(rawInsertSeconds * 10) / 10,
+          ratio: Math.round((preparedSeconds / rawInsertSeconds) * 100) / 100,
+        },
+        progress: progressResults,
+      } satisfies Results,
+      ok,
+      [
+        "confirmWithDocuments: ms per release order confirmed with its documents and reservations (HTTP, one after",
+        "another) beside the raw driver doing the same reads and writes per order in the same process and file.",
+        "count: a VER-A over every line; answerMs is the confirmation's answer (first slice), preparedSeconds until",
+        "every position is made (slices of 2,000 lines after the answer), beside one raw INSERT … SELECT.",
+        "reader: GET /api/Product/{id} every 10 ms, idle and beside the 1,000-position confirmations and the count.",
+        "progress: ms per page of 50 over 10,000 orders, API over HTTP beside the raw SELECT of the same page.",
+        "ok is false when a progress page's p50 passes 10 ms or a reader's p99 50 ms.",
+      ],
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+const d = (x: Distribution) => `p50 ${ms(x.p50)}  p99 ${ms(x.p99)}  (n=${x.n})`;
+
+export function summarize(r: BenchResult): string[] {
+  const x = r.results as Results;
+  return [
+    `1,000,000 stock lines (filled in ${x.fillSeconds} s):`,
+    ...Object.entries(x.confirmWithDocuments).map(([n, m]) =>
+      `  confirm with documents ${n.padEnd(9)} api ${d(m.api)}  raw ${
+        d(m.raw)
+      }  ratio p50 ${m.ratioP50}, p99 ${m.ratioP99}`
+    ),
+    `  reader idle ${d(x.reader.idle)}; beside 1,000-position orders ${d(x.reader.beside1000)}`,
+    `  VER-A over ${
+      x.count.lines.toLocaleString("en")
+    } lines: answered in ${x.count.answerMs} ms, prepared in ` +
+    `${x.count.preparedSeconds} s (raw INSERT … SELECT ${x.count.rawInsertSeconds} s, ratio ${x.count.ratio}); ` +
+    `reader meanwhile ${d(x.reader.besideCount)}`,
+    ...Object.entries(x.progress).map(([n, m]) =>
+      `  ${n.padEnd(32)} api ${d(m.api)}  raw ${d(m.raw)}  ratio p50 ${m.ratioP50}`
+    ),
+  ];
+}
+
+if (import.meta.main) {
+  const r = await run();
+  if (!Deno.env.get("BENCH_CHILD")) { for (const line of summarize(r)) console.log(line); }
+}
