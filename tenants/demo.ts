@@ -1,5 +1,6 @@
 // The demo tenant: created when absent, left as it is when present (re-running keeps the data). Its
-// master data (demo_data.ts) is added once, also to a demo tenant made before there was any.
+// master data (demo_data.ts) and its orders (demo_orders.ts) are each added once, also to a demo tenant made
+// before there were any.
 import type { Platform } from "../server/platform.ts";
 import { provisionTenant } from "./provision.ts";
 import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
@@ -7,6 +8,7 @@ import { hashPassword } from "../server/kernel/password.ts";
 import { nowIso } from "../server/kernel/time.ts";
 import { companies } from "../server/domain/parties/companies/entity.ts";
 import { seedMasterData } from "./demo_data.ts";
+import { seedDemoOrders } from "./demo_orders.ts";
 
 const noFlags = {
   blocked: false,
@@ -56,7 +58,11 @@ export const demoUsers = [
 /** `created`: the tenant was made now; `masterData`: its master data was added now. */
 export async function seedDemo(platform: Platform): Promise<{ created: boolean; masterData: boolean }> {
   const present = await platform.registry.bySlug("demo");
-  if (present) return { created: false, masterData: await seedMasterData(platform, present) };
+  if (present) {
+    const masterData = await seedMasterData(platform, present);
+    await seedDemoOrders(platform, present);
+    return { created: false, masterData };
+  }
   const password = platform.config.demoPassword;
   const { tenant } = await provisionTenant(platform, {
     slug: "demo",
@@ -117,5 +123,7 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean; 
     for (const c of claims) await platform.registry.releaseLogin(c.tenantId, c.userId);
     throw err;
   }
-  return { created: true, masterData: await seedMasterData(platform, tenant) };
+  const masterData = await seedMasterData(platform, tenant);
+  await seedDemoOrders(platform, tenant);
+  return { created: true, masterData };
 }

@@ -911,7 +911,7 @@ const emailBody = `<p>Dear {{contractor.shortName}},</p>
 <p>Kind regards,<br>Demo Logistics Ltd.</p>`;
 
 /** A connection whose transactions are the one already open: the verbs below all join `tx`. */
-function joined(conn: Connection, tx: Db): Connection {
+export function joined(conn: Connection, tx: Db): Connection {
   return {
     kind: conn.kind,
     url: conn.url,

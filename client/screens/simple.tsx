@@ -1,10 +1,14 @@
-// Small screens: start page, missing page, and the "coming in a later version" state of a screen whose
+// Small screens: start page (with the day's figures), missing page, and the "coming in a later version" state of a screen whose
 // feature arrives later.
+import { lazy, Suspense } from "react";
 import { useT } from "../i18n/use_t.ts";
 import type { MessageKey } from "../i18n/mod.ts";
 import { Link } from "../shell/link.tsx";
 import { Notice } from "../ui/controls.tsx";
 import * as css from "../shell/shell.css.ts";
+
+// The day's figures load as their own chunk after the page is interactive.
+const TodayTiles = lazy(() => import("../islands/orders/today.tsx").then((m) => ({ default: m.TodayTiles })));
 
 export function Home() {
   const t = useT();
@@ -12,6 +16,9 @@ export function Home() {
     <section>
       <h1 className={css.title}>{t.t("shell.home")}</h1>
       <p>{t.t("shell.homeBody")}</p>
+      <Suspense fallback={null}>
+        <TodayTiles />
+      </Suspense>
     </section>
   );
 }

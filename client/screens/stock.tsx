@@ -162,13 +162,13 @@ function defaultRange(): { from: string; to: string } {
 }
 
 /** The date range fields; the range is valid when both days are given and in order. */
-function useDateRange(initial: () => { from: string; to: string } = defaultRange) {
+export function useDateRange(initial: () => { from: string; to: string } = defaultRange) {
   const [range, setRange] = useState(initial);
   const valid = isCalendarDay(range.from) && isCalendarDay(range.to) && range.from <= range.to;
   return { range, setRange, valid };
 }
 
-function DateRange(p: {
+export function DateRange(p: {
   t: Translator;
   range: { from: string; to: string };
   onChange: (r: { from: string; to: string }) => void;
@@ -253,7 +253,7 @@ function daysOf(from: string, to: string): string[] {
 }
 
 /** A JSON GET that follows `key`: its answer, its error, and null while nothing has come yet. */
-function useReport<T>(path: string | null, key: number) {
+export function useReport<T>(path: string | null, key: number) {
   const [state, setState] = useState<{ rows: T | null; error: unknown }>({ rows: null, error: null });
   useEffect(() => {
     if (path === null) return;
@@ -270,7 +270,7 @@ function useReport<T>(path: string | null, key: number) {
 }
 
 /** A report's error, its loading or empty line, and its figures once it has rows. */
-function ReportFrame<T>(
+export function ReportFrame<T>(
   p: {
     t: Translator;
     error: unknown;
@@ -471,6 +471,79 @@ export function OrderChartsScreen() {
           </>
         )}
       </ReportFrame>
+      <OrderedChart t={t} from={range.from} to={range.to} valid={valid} reloadKey={reloadKey} />
     </section>
+  );
+}
+
+interface Ordered {
+  productId: number;
+  productIndex: string;
+  productName: string;
+  quantity: number;
+  quantityDone: number;
+  orders: number;
+}
+
+/** The 10 products most asked for on release orders made in the period, beside what was released of them. */
+function OrderedChart(p: { t: Translator; from: string; to: string; valid: boolean; reloadKey: number }) {
+  const { t } = p;
+  const { rows, error } = useReport<Ordered[]>(
+    p.valid ? `/WmsOrder/Charts/TopReleased?dateFrom=${p.from}&dateTo=${p.to}` : null,
+    p.reloadKey,
+  );
+  const title = t.t("orders.chart.title", { from: formatDay(t, p.from), to: formatDay(t, p.to) });
+  const chart = useMemo(() => ({
+    x: (rows ?? []).map((r) => r.productIndex),
+    series: [
+      { label: t.t("orders.chart.ordered"), tone: "primary", values: (rows ?? []).map((r) => r.quantity) },
+      { label: t.t("orders.chart.done"), tone: "success", values: (rows ?? []).map((r) => r.quantityDone) },
+    ] satisfies ChartSeries[],
+  }), [rows, t]);
+  return (
+    <>
+      <h2>{title}</h2>
+      <ReportFrame t={t} error={error} rows={rows} emptyKey="orders.nothingInRange">
+        {(list) => (
+          <>
+            <ChartPart
+              kind="bars"
+              xLabel={t.t("field.inventory.productIndex")}
+              x={chart.x}
+              series={chart.series}
+              label={title}
+              formatX={(v) => v}
+              formatNumber={(n) => t.number(n)}
+            />
+            <div className={css.tableScroll}>
+              <table className={css.table} aria-label={title} data-testid="ordered-chart">
+                <thead>
+                  <tr>
+                    <th scope="col" className="number">{t.t("stock.rank")}</th>
+                    <th scope="col">{t.t("field.inventory.productIndex")}</th>
+                    <th scope="col">{t.t("field.inventory.productName")}</th>
+                    <th scope="col" className="number">{t.t("orders.chart.ordered")}</th>
+                    <th scope="col" className="number">{t.t("orders.chart.done")}</th>
+                    <th scope="col" className="number">{t.t("orders.chart.orders")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((r, i) => (
+                    <tr key={r.productId}>
+                      <td className="number">{t.number(i + 1)}</td>
+                      <td>{r.productIndex}</td>
+                      <td>{r.productName}</td>
+                      <td className="number">{t.number(r.quantity)}</td>
+                      <td className="number">{t.number(r.quantityDone)}</td>
+                      <td className="number">{t.number(r.orders)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </ReportFrame>
+    </>
   );
 }

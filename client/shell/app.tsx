@@ -76,6 +76,37 @@ const OrderChartsScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/stock.tsx").then((m) => ({ default: m.OrderChartsScreen }))
 );
 
+type RouteProps = { openedDialogId?: string; additionalParams?: string };
+const orders = () => import("../screens/orders.tsx");
+const OrdersScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.OrdersScreen })));
+const NewOrderScreen = lazyScreen<Record<string, never>>(() =>
+  orders().then((m) => ({ default: m.NewOrderScreen }))
+);
+const OrderPositionsScreen = lazyScreen<RouteProps>(() =>
+  orders().then((m) => ({ default: m.OrderPositionsScreen }))
+);
+const VerifyScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.VerifyScreen })));
+const VerifyPositionsScreen = lazyScreen<RouteProps>(() =>
+  orders().then((m) => ({ default: m.VerifyPositionsScreen }))
+);
+const DelayMonitorScreen = lazyScreen<RouteProps>(() =>
+  orders().then((m) => ({ default: m.DelayMonitorScreen }))
+);
+const SupplyScreen = lazyScreen<Record<string, never>>(() =>
+  orders().then((m) => ({ default: m.SupplyScreen }))
+);
+const SupplyReportScreen = lazyScreen<Record<string, never>>(() =>
+  orders().then((m) => ({ default: m.SupplyReportScreen }))
+);
+const SellOffersScreen = lazyScreen<RouteProps & { view: "active" | "archive" }>(() =>
+  orders().then((m) => ({ default: m.SellOffersScreen }))
+);
+const ProductionScreen = lazyScreen<
+  { step: "picking" | "summary" | "labels" | "finish"; openedDialogId?: string }
+>(
+  () => import("../screens/production.tsx").then((m) => ({ default: m.ProductionScreen })),
+);
+
 const NewDocumentScreen = lazyScreen<Parameters<typeof NewDocumentProps>[0]>(() =>
   import("../screens/new_document.tsx").then((m) => ({ default: m.NewDocumentScreen }))
 );
@@ -133,6 +164,7 @@ function Screen() {
       </MainLayout>
     );
   }
+  const dialog = { openedDialogId: match.openedDialogId, additionalParams: match.additionalParams };
   let screen: ReactNode;
   switch (route.screen) {
     case "home":
@@ -199,6 +231,51 @@ function Screen() {
       break;
     case "orderCharts":
       screen = lazyPart(<OrderChartsScreen />);
+      break;
+    case "orders":
+      screen = lazyPart(<OrdersScreen {...dialog} />);
+      break;
+    case "newOrder":
+      screen = lazyPart(<NewOrderScreen />);
+      break;
+    case "orderPositions":
+      screen = lazyPart(<OrderPositionsScreen {...dialog} />);
+      break;
+    case "verify":
+      screen = lazyPart(<VerifyScreen {...dialog} />);
+      break;
+    case "verifyPositions":
+      screen = lazyPart(<VerifyPositionsScreen {...dialog} />);
+      break;
+    case "delayMonitor":
+      screen = lazyPart(<DelayMonitorScreen {...dialog} />);
+      break;
+    case "supply":
+      screen = lazyPart(<SupplyScreen />);
+      break;
+    case "supplyReport":
+      screen = lazyPart(<SupplyReportScreen />);
+      break;
+    case "sellOffersActive":
+    case "sellOffersArchive":
+      screen = lazyPart(
+        <SellOffersScreen {...dialog} view={route.screen === "sellOffersActive" ? "active" : "archive"} />,
+      );
+      break;
+    case "productionPicking":
+    case "productionSummary":
+    case "productionLabels":
+    case "productionFinish":
+      screen = lazyPart(
+        <ProductionScreen
+          step={route.screen.replace("production", "").toLowerCase() as
+            | "picking"
+            | "summary"
+            | "labels"
+            | "finish"}
+          openedDialogId={match.openedDialogId}
+        />,
+      );
       break;
     default:
       screen = <ComingSoon route={route.name} openedDialogId={match.openedDialogId} />;

@@ -23,6 +23,20 @@ export type Screen =
   | "productMovements"
   | "productGroupMovements"
   | "orderCharts"
+  | "orders"
+  | "newOrder"
+  | "orderPositions"
+  | "verify"
+  | "verifyPositions"
+  | "delayMonitor"
+  | "supply"
+  | "supplyReport"
+  | "sellOffersActive"
+  | "sellOffersArchive"
+  | "productionPicking"
+  | "productionSummary"
+  | "productionLabels"
+  | "productionFinish"
   | "comingSoon";
 
 export interface RouteDef {
@@ -87,22 +101,22 @@ export const routeTable: RouteDef[] = [
   // shipping and transport, trade
   soon("direct-transport-offer"),
   soon("direct-transport-message"),
-  soon("active-sell-offers"),
-  soon("archive-sell-offers"),
+  { name: "active-sell-offers", screen: "sellOffersActive", params: true },
+  { name: "archive-sell-offers", screen: "sellOffersArchive", params: true },
   // logistics and warehouse operations
   { name: "warehouse-documents", screen: "documents", params: true },
   { name: "warehouse-documents-positions", screen: "documentPositions", params: true },
   { name: "warehouse-product-stock", screen: "productStock" },
   { name: "warehouse-product-inventory", screen: "inventory", params: true },
   { name: "warehouse-new-document", screen: "newDocument", params: true },
-  soon("warehouse-new-order"),
-  soon("warehouse-orders"),
-  soon("warehouse-orders-delay-monitor"),
-  soon("warehouse-orders-positions"),
-  soon("warehouse-orders-verify"),
-  soon("warehouse-orders-verify-positions"),
-  soon("warehouse-supply"),
-  soon("warehouse-supply-reports"),
+  { name: "warehouse-new-order", screen: "newOrder", params: true },
+  { name: "warehouse-orders", screen: "orders", params: true },
+  { name: "warehouse-orders-delay-monitor", screen: "delayMonitor", params: true },
+  { name: "warehouse-orders-positions", screen: "orderPositions", params: true },
+  { name: "warehouse-orders-verify", screen: "verify", params: true },
+  { name: "warehouse-orders-verify-positions", screen: "verifyPositions", params: true },
+  { name: "warehouse-supply", screen: "supply" },
+  { name: "warehouse-supply-reports", screen: "supplyReport" },
   // contractor portal
   soon("external-order"),
   soon("my-orders"),
@@ -118,10 +132,10 @@ export const routeTable: RouteDef[] = [
   soon("wms-terminal-relocate"),
   soon("wms-terminal-check"),
   // production flow
-  soon("production-picking"),
-  soon("production-summary"),
-  soon("production-labels"),
-  soon("production-finish"),
+  { name: "production-picking", screen: "productionPicking", params: true },
+  { name: "production-summary", screen: "productionSummary", params: true },
+  { name: "production-labels", screen: "productionLabels", params: true },
+  { name: "production-finish", screen: "productionFinish", params: true },
 ];
 
 export interface Match {

@@ -185,7 +185,7 @@ describe("demo tenant", { timeout: 180_000 }, () => {
         count(DISTINCT document_number) AS numbers, sum(document_number LIKE 'DRAFT%') AS drafts,
         julianday(max(executed_at)) - julianday(min(executed_at)) AS days,
         count(DISTINCT type_code) AS types
-       FROM wms_documents`,
+       FROM wms_documents WHERE order_id IS NULL`,
     );
     expect(Number(docs.n)).toBeGreaterThanOrEqual(1800);
     expect(Number(docs.confirmed) + Number(docs.reverted)).toBe(Number(docs.n));
@@ -241,7 +241,37 @@ describe("demo tenant", { timeout: 180_000 }, () => {
       token: auth.body.token,
     });
     expect(listed.status).toBe(200);
-    expect(listed.body.allFilteredRowCount).toBe(Number(docs.n));
+    const [all] = await demoRows("SELECT count(*) AS n FROM wms_documents");
+    expect(listed.body.allFilteredRowCount).toBe(Number(all.n));
+  });
+
+  it("holds orders in every state, a finished count with differences and a finished production", async () => {
+    const orders = await demoRows(
+      "SELECT type_code AS type, status_code AS status, process_status_code AS process, " +
+        "verification_status_code AS verification, offer_status AS offer FROM wms_orders ORDER BY id",
+    );
+    const has = (f: (o: Record<string, unknown>) => boolean) => orders.some(f);
+    expect(has((o) => o.status === "workingCopy" && o.type === "OIN")).toBe(true);
+    expect(has((o) => o.status === "confirmed" && o.process === "waitingToProcess")).toBe(true);
+    expect(has((o) => o.type === "OOU" && o.process === "closedFully")).toBe(true);
+    expect(has((o) => o.status === "closedManually")).toBe(true);
+    expect(has((o) => o.status === "archived")).toBe(true);
+    expect(has((o) => o.offer === "active") && has((o) => o.offer === "accepted")).toBe(true);
+    expect(
+      has((o) =>
+        o.type === "VER-P" && o.verification === "finishedWithDifferences" && o.process === "closedFully"
+      ),
+    )
+      .toBe(true);
+    expect(has((o) => o.type === "VER-P" && o.verification === "notStarted")).toBe(true);
+    expect(has((o) => o.type === "PRD" && o.process === "closedFully")).toBe(true);
+    // The count's adjustments are confirmed documents of it; the overdue release holds its reservation.
+    const adjustments = await demoRows(
+      "SELECT d.type_code AS type FROM wms_documents d JOIN wms_orders o ON o.id = d.order_id " +
+        "WHERE o.type_code = 'VER-P' AND d.status_code = 'confirmed' ORDER BY d.type_code",
+    );
+    expect(adjustments.map((d) => d.type)).toEqual(["IIN", "IOU"]);
+    expect(Number((await demoRows("SELECT count(*) AS n FROM stock_reservations"))[0].n)).toBeGreaterThan(0);
   });
 
   it("adds the master data once to a demo tenant seeded before there was any", async () => {
@@ -257,8 +287,12 @@ describe("demo tenant", { timeout: 180_000 }, () => {
             "stock_lines",
             "stock_product_totals",
             "stock_location_totals",
+            "stock_reservations",
             "wms_document_positions",
             "wms_documents",
+            "wms_order_positions",
+            "wms_order_scope_products",
+            "wms_orders",
             "containers",
             "numbering_counters",
             "record_log",
@@ -295,7 +329,8 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     // The contractor user's company is kept and completed, not made again.
     expect(contractors[0].id).toBe(baltic[0].id);
     const counts = await tableCounts();
-    expect(counts.products).toBe(2000);
+    // The 2,000 of the master data and the breakfast kit the demo production makes.
+    expect(counts.products).toBe(2001);
     expect(counts.companies).toBe(8);
   });
 });

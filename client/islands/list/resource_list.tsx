@@ -66,6 +66,8 @@ export function ResourceList(p: {
   onOpen?: (row: Row) => void;
   /** The endpoint's own query parameters beside the list's (`includeZero=true`). */
   query?: string;
+  /** The list's API path when it is not the resource's own (`/WmsOrder/Move/ProgressWithDelay`). */
+  listPath?: string;
   /** The filters the list starts with (a route's product). */
   initialFilters?: ColumnFilter[];
 }) {
@@ -90,7 +92,8 @@ export function ResourceList(p: {
   }, [searchInput]);
 
   const wire = useMemo(() => toWireFilters(meta.fields, filters, search), [meta, filters, search]);
-  const data = useListData<Row>(p.query ? `${meta.path}?${p.query}` : meta.path, sort, wire);
+  const listPath = p.listPath ?? meta.path;
+  const data = useListData<Row>(p.query ? `${listPath}?${p.query}` : listPath, sort, wire);
   const reload = data.reload;
   useResourceEvents(meta.resource, () => reload());
   const reloadKey = useRef(p.reloadKey);

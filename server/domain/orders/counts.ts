@@ -13,7 +13,8 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { allows } from "../../kernel/access.ts";
-import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
+import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
+import type { CountReply, CountRequest } from "./count_worker.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
@@ -141,35 +142,66 @@ const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const preparing = new Set<string>();
 
 /**
- * Makes the rest of a count's positions after the request, one slice per transaction on a connection
- * taken from the pool for each; one runner per count in this process. A count left preparing (the process
- * ended) is taken up again by the next call that reads its progress.
+ * Makes the rest of a count's positions after the request: for a tenant file, on a worker thread with its
+ * own connection (count_worker.ts), so that the thread answering requests is never held; for a tenant on
+ * a libSQL server, one slice per transaction here, the event loop turning between them. One runner per
+ * count in this process; a count left preparing (the process ended) is taken up again by the next call
+ * that reads its progress (takeUpCount).
  */
 export function continueCount(ctx: TenantContext, orderId: number): void {
   const key = `${ctx.tenant.dbUrl}#${orderId}`;
   if (preparing.has(key)) return;
   preparing.add(key);
+  const done = () => {
+    const outbox = new Outbox();
+    outbox.add("WmsOrder", "changed", orderId);
+    outbox.publish(ctx);
+  };
   (async () => {
     try {
+      if (ctx.tenant.dbUrl.startsWith("file:")) {
+        const reply = await inWorker({ url: ctx.tenant.dbUrl, orderId });
+        if (!reply.ok) throw new Error(reply.error);
+        done();
+        return;
+      }
       for (;;) {
         const more = await ctx.platform.pool.use(
           ctx.tenant.dbUrl,
-          (conn) =>
-            transactionWithEvents({ ...ctx, conn }, async (tx, outbox) => {
-              const left = await prepareSlice(tx, orderId);
-              if (!left) outbox.add("WmsOrder", "changed", orderId);
-              return left;
-            }),
+          (conn) => conn.transaction((tx) => prepareSlice(tx, orderId)),
         );
         if (!more) break;
         await turn();
       }
+      done();
     } catch (err) {
       console.error(`count ${orderId} of ${ctx.tenant.slug}: preparing stopped`, err);
     } finally {
       preparing.delete(key);
     }
   })();
+}
+
+/** Runs one count's preparation on a worker thread of its own, which ends with it. */
+function inWorker(request: CountRequest): Promise<CountReply> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./count_worker.ts", import.meta.url).href, { type: "module" });
+    worker.onmessage = (event: MessageEvent<CountReply>) => {
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      resolve({ ok: false, error: event.message });
+    };
+    worker.postMessage(request);
+  });
+}
+
+/** A count left preparing by a process that ended: its preparation starts again here. */
+export function takeUpCount(ctx: TenantContext, order: { id: number; countPreparing: unknown }): void {
+  if (order.countPreparing === true && !isPreparing(ctx, order.id)) continueCount(ctx, order.id);
 }
 
 /** Whether this count is being prepared by a runner of this process. */

@@ -1,7 +1,7 @@
 // An order's documents (api-contract.md, Orders; decision 0008): generating them for what is not yet on a
 // document (OIN → OIN receipt, OOU → OOU release, OPI → CRL picking) with the reservations of the stock
 // they will take, and the order's process status and done quantities, which follow its documents.
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { insertMany } from "../../db/bulk.ts";
 import type { TenantContext } from "../../kernel/context.ts";
@@ -13,7 +13,13 @@ import { coveredLocations } from "../infrastructure/locations/zones.ts";
 import { wmsDocuments } from "../stock/documents/entity.ts";
 import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
 import { wmsDocumentPositions } from "../stock/positions/entity.ts";
-import { fefoCandidates } from "../stock/inventory/source.ts";
+import { releasable } from "../stock/inventory/source.ts";
+import { fefo } from "../stock/ledger/allocate.ts";
+import { stockLines } from "../stock/ledger/table.ts";
+import { freeOf } from "../stock/reservations/service.ts";
+import { readLogisticsConfig } from "../stock/config.ts";
+import { storageSpaces } from "../infrastructure/locations/entity.ts";
+import { containers } from "../stock/containers/entity.ts";
 import { stockReservations } from "../stock/reservations/table.ts";
 import { issue } from "../stock/validators/snapshot.ts";
 import { fromMilli } from "../stock/quantity.ts";
@@ -153,30 +159,85 @@ export interface Taken {
   lineKey: string;
 }
 
+/** Wanted items whose candidate lines one statement reads. */
+const WANTED_PER_READ = 200;
+
 /**
- * The stock lines that give what is wanted, FEFO over free stock (what no order reserved) at the source
- * and everything under it, or anywhere: one document position per line taken, naming it (place,
- * container, lot). A shortfall refuses the whole: 422 document.validation with a quantityAboveAvailable
- * issue per wanted item that is short.
+ * The stock lines that give what is wanted, FEFO over free stock (what no order reserved: earliest expiry
+ * first, lines without one last, then the oldest line) at the source and everything under it, or
+ * anywhere; lines at locations locked for release, in locked containers, or expired while the tenant
+ * blocks releasing expired goods are left out, as bestsourcematerial leaves them. One document position
+ * per line taken, naming it (place, container, lot). The lines are read for many items per statement and
+ * allocated here, so a thousand-position order costs a few reads. A shortfall refuses the whole: 422
+ * document.validation with a quantityAboveAvailable issue per wanted item that is short.
  */
 export async function takeFreeStock(tx: Db, wanted: Wanted[]): Promise<Taken[]> {
   const sources = [
     ...new Set(wanted.map((w) => w.sourceLocationId).filter((id): id is number => id !== null)),
   ];
   const zones = await coveredLocations(tx, sources);
+  const config = await readLogisticsConfig(tx);
+  const today = new Date().toISOString().slice(0, 10);
+  // Each wanted item's places: its source and what it covers, or null for anywhere.
+  const placesOf = (w: Wanted) =>
+    w.sourceLocationId === null ? null : zones.get(w.sourceLocationId) ?? new Set([w.sourceLocationId]);
+  const pairs = new Map<string, [number, number]>();
+  const anywhere = new Set<number>();
+  for (const w of wanted) {
+    const places = placesOf(w);
+    if (places === null) anywhere.add(w.productId);
+    else for (const l of places) pairs.set(`${w.productId}/${l}`, [w.productId, l]);
+  }
+  const columns = {
+    id: stockLines.id,
+    lineKey: stockLines.lineKey,
+    productId: stockLines.productId,
+    locationId: stockLines.locationId,
+    containerId: stockLines.containerId,
+    expiryDate: stockLines.expiryDate,
+    productionDate: stockLines.productionDate,
+    serialNumber: stockLines.serialNumber,
+    quantity: stockLines.quantity,
+  };
+  const read = (where: SQL) =>
+    tx.select(columns).from(stockLines)
+      .innerJoin(storageSpaces, eq(storageSpaces.id, stockLines.locationId))
+      .leftJoin(containers, eq(containers.id, stockLines.containerId))
+      .where(and(where, eq(storageSpaces.lockedOut, false), releasable(config.rules, today)));
+  const found = new Map<number, Awaited<ReturnType<typeof read>>[number]>();
+  const pairList = [...pairs.values()];
+  for (let i = 0; i < pairList.length; i += WANTED_PER_READ) {
+    const slice = JSON.stringify(pairList.slice(i, i + WANTED_PER_READ));
+    for (
+      const l of await read(
+        sql`(${stockLines.productId}, ${stockLines.locationId}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${slice}))`,
+      )
+    ) found.set(l.id, l);
+  }
+  const everywhere = [...anywhere];
+  for (let i = 0; i < everywhere.length; i += WANTED_PER_READ) {
+    const slice = JSON.stringify(everywhere.slice(i, i + WANTED_PER_READ));
+    for (const l of await read(sql`${stockLines.productId} IN (SELECT value FROM json_each(${slice}))`)) {
+      found.set(l.id, l);
+    }
+  }
+  const free = (await freeOf(tx, [...found.values()])).filter((l) => l.quantity > 0).sort(fefo);
+  const byProduct = new Map<number, typeof free>();
+  for (const l of free) {
+    const list = byProduct.get(l.productId);
+    if (list) list.push(l);
+    else byProduct.set(l.productId, [l]);
+  }
   const used = new Map<string, number>();
   const issues: DocumentIssue[] = [];
   const out: Taken[] = [];
   for (const w of wanted) {
-    const candidates = await fefoCandidates(tx, w.productId, {
-      within: w.sourceLocationId === null
-        ? undefined
-        : zones.get(w.sourceLocationId) ?? new Set([w.sourceLocationId]),
-      containerId: w.sourceContainerId ?? undefined,
-    });
+    const places = placesOf(w);
     let needed = w.quantity;
-    for (const line of candidates) {
+    for (const line of byProduct.get(w.productId) ?? []) {
       if (needed === 0) break;
+      if (places !== null && !places.has(line.locationId)) continue;
+      if (w.sourceContainerId !== null && line.containerId !== w.sourceContainerId) continue;
       const has = line.quantity - (used.get(line.lineKey) ?? 0);
       if (has <= 0) continue;
       const take = Math.min(has, needed);

@@ -13,7 +13,7 @@ import { fromMilli } from "../stock/quantity.ts";
 import { reservedOfProducts } from "../stock/reservations/service.ts";
 import { openProcessStatuses, wmsOrder, wmsOrders } from "./entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
-import { isCount } from "./counts.ts";
+import { isCount, takeUpCount } from "./counts.ts";
 import { coveredShares } from "./documents.ts";
 
 const moving = notLike(wmsOrders.typeCode, "VER-%");
@@ -105,6 +105,8 @@ export async function movePositionsProgress(
 export async function verifyPositionsProgress(ctx: TenantContext, id: number, query: ListQuery) {
   const order = await wmsOrder.get(ctx, id);
   if (!isCount(order.typeCode as string)) throw fieldError({ typeCode: ["validation.invalidValue"] });
+  // A count a process left half prepared is taken up again by whoever looks at it.
+  takeUpCount(ctx, { id, countPreparing: order.countPreparing });
   const page = await wmsOrderPosition.list(ctx, query, eq(wmsOrderPositions.orderId, id));
   return {
     allFilteredRowCount: page.allFilteredRowCount,

@@ -1,0 +1,84 @@
+// The start page's day (issue 14): receipts and releases planned and done today, overdue orders, products
+// under their warning or critical stock, open counts; each a link to its list. Staff only.
+import { useEffect, useMemo, useState } from "react";
+import { useAtomValue } from "jotai";
+import { api } from "../../api.ts";
+import { reportError } from "../../errors.ts";
+import { useResourceEvents } from "../../hub.ts";
+import { useT } from "../../i18n/use_t.ts";
+import { startupAtom } from "../../state.ts";
+import { Link } from "../../shell/link.tsx";
+import type { PlainKey } from "../list/meta.ts";
+import * as css from "./orders.css.ts";
+
+interface Day {
+  receiptsPlanned: number;
+  receiptsDone: number;
+  releasesPlanned: number;
+  releasesDone: number;
+  overdueOrders: number;
+  underWarning: number;
+  underCritical: number;
+  openCounts: number;
+}
+
+/** The start page's day: each figure a link to its list. */
+export function TodayTiles() {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const staff = startup !== null && !startup.user.connectedContractorId;
+  const [day, setDay] = useState<Day | null>(null);
+  const [key, setKey] = useState(0);
+  useResourceEvents("WmsOrder", () => setKey((k) => k + 1));
+  useResourceEvents("WmsDocument", () => setKey((k) => k + 1));
+  useEffect(() => {
+    if (!staff) return;
+    let live = true;
+    api<Day>("GET", "/Dashboard/Today").then((d) => live && setDay(d), reportError);
+    return () => {
+      live = false;
+    };
+  }, [staff, key]);
+  const tiles = useMemo(() =>
+    day
+      ? [
+        {
+          key: "receipts",
+          to: "/warehouse-orders",
+          figure: `${day.receiptsDone} / ${day.receiptsPlanned}`,
+          alert: false,
+        },
+        {
+          key: "releases",
+          to: "/warehouse-orders",
+          figure: `${day.releasesDone} / ${day.releasesPlanned}`,
+          alert: false,
+        },
+        {
+          key: "overdue",
+          to: "/warehouse-orders-delay-monitor",
+          figure: String(day.overdueOrders),
+          alert: day.overdueOrders > 0,
+        },
+        {
+          key: "critical",
+          to: "/warehouse-supply",
+          figure: String(day.underCritical),
+          alert: day.underCritical > 0,
+        },
+        { key: "warning", to: "/warehouse-supply", figure: String(day.underWarning), alert: false },
+        { key: "counts", to: "/warehouse-orders-verify", figure: String(day.openCounts), alert: false },
+      ]
+      : [], [day]);
+  if (!staff || !day) return null;
+  return (
+    <nav aria-label={t.t("orders.today")} className={css.tiles} data-testid="today">
+      {tiles.map((x) => (
+        <Link key={x.key} to={x.to} className={`${css.tile} ${x.alert ? css.tileAlert : ""}`}>
+          <span>{t.t(`orders.tile.${x.key}` as PlainKey)}</span>
+          <span className={css.tileFigure} data-testid={`today-${x.key}`}>{x.figure}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
