@@ -911,7 +911,32 @@ const emailBody = `<p>Dear {{contractor.shortName}},</p>
 <p>Kind regards,<br>Demo Logistics Ltd.</p>`;
 
 /** A connection whose transactions are the one already open: the verbs below all join `tx`. */
-export function joined(conn: Connection, tx: Db): Connection {
+/** The demo seed acting as the tenant's administrator, inside the seed's one transaction `tx`. */
+export async function demoContext(
+  platform: Platform,
+  tenant: Tenant,
+  conn: Connection,
+  tx: Db,
+): Promise<TenantContext> {
+  const [admin] = await tx.select().from(users).where(eq(users.username, "admin"));
+  const actor: Actor = {
+    userId: admin.id,
+    username: admin.username,
+    tenantId: tenant.id,
+    sessionId: "demo-seed",
+    isSuperUser: true,
+    isPowerUser: true,
+    logisticsEnabled: true,
+    terminalEnabled: true,
+    shippingEnabled: true,
+    transportEnabled: true,
+    contractorPortalEnabled: false,
+    contractorId: null,
+  };
+  return { platform, tenant, conn: joined(conn, tx), actor, requestId: "demo-seed", lang: "en-us" };
+}
+
+function joined(conn: Connection, tx: Db): Connection {
   return {
     kind: conn.kind,
     url: conn.url,
@@ -937,30 +962,7 @@ export async function seedMasterData(platform: Platform, tenant: Tenant): Promis
     conn.transaction(async (tx) => {
       const [{ n }] = await tx.select({ n: sql<number>`count(*)` }).from(products);
       if (n > 0) return false;
-      const [admin] = await tx.select().from(users).where(eq(users.username, "admin"));
-      const actor: Actor = {
-        userId: admin.id,
-        username: admin.username,
-        tenantId: tenant.id,
-        sessionId: "demo-seed",
-        isSuperUser: true,
-        isPowerUser: true,
-        logisticsEnabled: true,
-        terminalEnabled: true,
-        shippingEnabled: true,
-        transportEnabled: true,
-        contractorPortalEnabled: false,
-        contractorId: null,
-      };
-      const ctx: TenantContext = {
-        platform,
-        tenant,
-        conn: joined(conn, tx),
-        actor,
-        requestId: "demo-seed",
-        lang: "en-us",
-      };
-      await seedInTransaction(ctx, tx);
+      await seedInTransaction(await demoContext(platform, tenant, conn, tx), tx);
       return true;
     }));
 }

@@ -5,9 +5,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Platform } from "../server/platform.ts";
 import type { Tenant } from "./registry.ts";
-import type { Actor, TenantContext } from "../server/kernel/context.ts";
+import type { TenantContext } from "../server/kernel/context.ts";
 import { parseInput } from "../server/kernel/validation.ts";
-import { users } from "../server/domain/access/users/entity.ts";
 import { product as productResource } from "../server/domain/assortment/products/entity.ts";
 import { clientLogisticsConfig } from "../server/domain/config/table.ts";
 import { readLogisticsConfig } from "../server/domain/stock/config.ts";
@@ -29,7 +28,7 @@ import {
 import { confirmDocument } from "../server/domain/stock/documents/confirm.ts";
 import { wmsDocuments } from "../server/domain/stock/documents/entity.ts";
 import { wmsOrderPositions } from "../server/domain/orders/positions/entity.ts";
-import { joined } from "./demo_data.ts";
+import { demoContext } from "./demo_data.ts";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -41,29 +40,7 @@ export async function seedDemoOrders(platform: Platform, tenant: Tenant): Promis
         const [[n]] = await tx.all<[number]>(sql`SELECT count(*) FROM wms_orders`);
         const [[stocked]] = await tx.all<[number]>(sql`SELECT count(*) FROM stock_lines`);
         if (Number(n) > 0 || Number(stocked) === 0) return false;
-        const [admin] = await tx.select().from(users).where(eq(users.username, "admin"));
-        const actor: Actor = {
-          userId: admin.id,
-          username: admin.username,
-          tenantId: tenant.id,
-          sessionId: "demo-seed",
-          isSuperUser: true,
-          isPowerUser: true,
-          logisticsEnabled: true,
-          terminalEnabled: true,
-          shippingEnabled: true,
-          transportEnabled: true,
-          contractorPortalEnabled: false,
-          contractorId: null,
-        };
-        const ctx: TenantContext = {
-          platform,
-          tenant,
-          conn: joined(conn, tx),
-          actor,
-          requestId: "demo-seed",
-          lang: "en-us",
-        };
+        const ctx = await demoContext(platform, tenant, conn, tx);
         await seed(ctx);
         return true;
       }));

@@ -287,4 +287,31 @@ describe("count progress", () => {
     ]);
     expect((await w.api("GET", `/WmsOrder/Move/${order.id}/PositionsProgress`)).status).toBe(400);
   });
+
+  it("adjusts the very line it counted, a line without a lot too, and books a shelf counted twice once", async () => {
+    const rye = await product(w, "RYE");
+    const shelf = await location(w, "RYE-1");
+    await receive(w, rye, shelf, 10);
+    await receive(w, rye, shelf, 5, { expiryDate: "2027-01-15" });
+    const byProduct = await count({ typeCode: "VER-P", scopeProductIds: [rye] });
+    const byPlace = await count({ typeCode: "VER-L", scopeLocationId: shelf });
+    for (const c of [byProduct, byPlace]) {
+      const lines = await positionsOf(c.id);
+      for (const l of lines) expect((await counted(l.id, l.expiryDate === null ? 8 : 5)).status).toBe(200);
+      expect((await w.api("POST", `/WmsOrder/${c.id}/finish`)).body.verificationStatusCode)
+        .toBe("finishedWithDifferences");
+    }
+    expect((await w.api("GET", `/WmsOrder/${byProduct.id}/GenerateDocuments`)).status).toBe(200);
+    // The 2 missing came off the line without an expiry date, not FEFO off the dated one.
+    const held = async () =>
+      (await w.query(
+        "SELECT expiry_date AS e, quantity AS q FROM stock_lines WHERE product_id = ? ORDER BY id",
+        [rye],
+      ))
+        .map((r) => [r.e, Number(r.q) / 1000]);
+    expect(await held()).toEqual([[null, 8], ["2027-01-15", 5]]);
+    // The second count of the same shelf finds its difference already booked, and leaves it.
+    expect((await w.api("GET", `/WmsOrder/${byPlace.id}/GenerateDocuments`)).status).toBe(200);
+    expect(await held()).toEqual([[null, 8], ["2027-01-15", 5]]);
+  });
 });

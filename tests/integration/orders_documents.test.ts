@@ -175,12 +175,13 @@ describe("confirming a release order with documents", () => {
     expect(await reservedOf(salt)).toBe(0);
   });
 
-  it("closed by hand gives its reservation back, and its document can no longer be confirmed", async () => {
+  it("closed by hand gives up its working copies and their reservation; reopened, it makes them again", async () => {
     const rice = await product(w, "RICE");
     await receive(w, rice, store, 5);
     const id = await planned({ typeCode: "OOU" }, [{ productId: rice, quantity: 5 }]);
     expect((await confirmOrder(id, true)).status).toBe(200);
     expect(await reservedOf(rice)).toBe(5);
+    const [doc] = await documentsOf(id);
     const closed = await w.api("POST", `/WmsOrder/${id}/close`, { reason: "customer cancelled" });
     expect(closed.status).toBe(200);
     expect(closed.body).toMatchObject({
@@ -188,17 +189,39 @@ describe("confirming a release order with documents", () => {
       closedManuallyReason: "customer cancelled",
     });
     expect(await reservedOf(rice)).toBe(0);
-    const [doc] = await documentsOf(id);
-    const r = await confirm(w, doc.id as number);
+    expect(await documentsOf(id)).toEqual([]);
+    expect((await w.api("GET", `/WmsDocument/${doc.id}`)).status).toBe(404);
+    expect(await stockAt(w, rice, store)).toBe(5);
+    // Reopened (nothing of it confirmed): its documents are made again, reserving the stock.
+    expect((await w.api("POST", `/WmsOrder/${id}/reopen`)).status).toBe(200);
+    expect((await w.api("GET", `/WmsOrder/${id}/GenerateDocuments`)).status).toBe(200);
+    expect(await reservedOf(rice)).toBe(5);
+    const [again] = await documentsOf(id);
+    expect((await confirm(w, again.id as number)).status).toBe(200);
+    expect((await order(id)).processStatusCode).toBe("closedFully");
+  });
+
+  it("an archived order's working copy cannot be confirmed, nor a document for another contractor made", async () => {
+    const beans = await product(w, "BEANS");
+    await receive(w, beans, store, 2);
+    const id = await planned({ typeCode: "OIN", destinationLocationId: dock }, [{
+      productId: beans,
+      quantity: 1,
+    }]);
+    expect((await confirmOrder(id, false)).status).toBe(200);
+    const farm = (await w.api("POST", "/Company", { shortName: "FARM-X", keyRole: "contractor" })).body.id;
+    const wrong = await w.api("POST", "/WmsDocument", { typeCode: "OIN", orderId: id, contractorId: farm });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toHaveProperty("contractorId");
+    const d = await draft(w, { typeCode: "OIN", orderId: id, destinationLocationId: dock }, [
+      { productId: beans, quantity: 1 },
+    ]);
+    expect((await w.api("POST", `/WmsOrder/${id}/archive`)).status).toBe(200);
+    const r = await confirm(w, d.id);
     expect(r.status).toBe(422);
     expect(r.body.error.issues.map((i: { code: string }) => i.code)).toContain(
       "document.issue.orderNotConfirmed",
     );
-    expect(await stockAt(w, rice, store)).toBe(5);
-    // Reopened (nothing of it confirmed), its document goes through; the stock is free meanwhile.
-    expect((await w.api("POST", `/WmsOrder/${id}/reopen`)).status).toBe(200);
-    expect((await confirm(w, doc.id as number)).status).toBe(200);
-    expect((await order(id)).processStatusCode).toBe("closedFully");
   });
 });
 

@@ -119,6 +119,9 @@ describe("a production", () => {
       docs.body.map((d: { id: number }) => d.id),
     );
 
+    // Its documents go together: not deleted, confirmed or taken apart through the documents' own calls.
+    expect((await w.api("DELETE", `/WmsDocument/${docs.body[1].id}`)).status).toBe(409);
+    expect((await w.api("POST", `/WmsDocument/${docs.body[0].id}/confirm`)).status).toBe(409);
     const finished = await w.api("GET", `/Production/${id}/ConfirmDocuments`);
     expect(finished.status, JSON.stringify(finished.body)).toBe(200);
     expect(finished.body).toMatchObject({

@@ -3,7 +3,8 @@
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
 
-const badgeBase = style({
+/** A status badge's shape; its colours come from the variants (orders reuse it: orders.css.ts). */
+export const badgeBase = style({
   display: "inline-block",
   padding: `1px ${vars.space.sm}`,
   borderRadius: vars.radius.sm,

@@ -2,16 +2,7 @@
 // field and the dashboard tiles.
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
-
-const badgeBase = style({
-  display: "inline-block",
-  padding: `1px ${vars.space.sm}`,
-  borderRadius: vars.radius.sm,
-  fontSize: vars.size.small,
-  fontWeight: 600,
-  border: "1px solid currentColor",
-  whiteSpace: "nowrap",
-});
+import { badgeBase } from "../documents/documents.css.ts";
 
 const waiting = [badgeBase, { color: vars.color.warning, background: vars.color.warningSurface }];
 const working = [badgeBase, { color: vars.color.primary, background: vars.color.surface }];

@@ -27,8 +27,15 @@ import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
 type OrderRow = typeof wmsOrders.$inferSelect;
 type PositionRow = typeof wmsOrderPositions.$inferSelect;
 
-/** Stock lines made into positions per transaction (COUNT_SLICE_LINES in the environment; 2000). */
-const sliceLines = () => Math.max(1, Number(Deno.env.get("COUNT_SLICE_LINES") ?? 2000) || 2000);
+/**
+ * Stock lines made into positions per transaction (COUNT_SLICE_LINES in the environment; 2,000): the
+ * confirmation's first slice and the slices of a tenant on a libSQL server. The count worker takes
+ * smaller ones (COUNT_WORKER_SLICE_LINES; 1,000), since the thread answering requests may wait for one.
+ */
+const sliceLines = () =>
+  "WorkerGlobalScope" in globalThis && Deno.env.get("COUNT_SLICE_LINES") === undefined
+    ? Math.max(1, Number(Deno.env.get("COUNT_WORKER_SLICE_LINES") ?? 1000) || 1000)
+    : Math.max(1, Number(Deno.env.get("COUNT_SLICE_LINES") ?? 2000) || 2000);
 
 export const isCount = (typeCode: string) =>
   wmsOrderDefinitions.find((d) => d.typeCode === typeCode)?.kind === "verification";
@@ -77,7 +84,14 @@ export async function startCount(tx: Db, order: OrderRow): Promise<boolean> {
  */
 export async function prepareSlice(tx: Db, orderId: number): Promise<boolean> {
   const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, orderId));
-  if (!order || !order.countPreparing || order.statusCode !== "confirmed") return false;
+  if (!order || !order.countPreparing) return false;
+  // Closed or archived while preparing: nothing more is made, and it no longer says it is preparing.
+  if (order.statusCode !== "confirmed") {
+    await tx.update(wmsOrders).set({ countPreparing: false, countCursor: null }).where(
+      eq(wmsOrders.id, orderId),
+    );
+    return false;
+  }
   const mark = order.countMark ?? 0;
   const cursor = order.countCursor ?? 0;
   const now = nowIso();
@@ -201,6 +215,8 @@ function inWorker(request: CountRequest): Promise<CountReply> {
 
 /** A count left preparing by a process that ended: its preparation starts again here. */
 export function takeUpCount(ctx: TenantContext, order: { id: number; countPreparing: unknown }): void {
+  // Never from a reader (a read-only connection: server/cluster/): only where the tenant is written.
+  if ((ctx.conn as { readOnly?: boolean }).readOnly === true) return;
   if (order.countPreparing === true && !isPreparing(ctx, order.id)) continueCount(ctx, order.id);
 }
 
@@ -337,7 +353,8 @@ export async function finishCount(tx: Db, order: OrderRow): Promise<Partial<Orde
 /**
  * GenerateDocuments of a finished count: an IIN for what was found above the books and an IOU for what was
  * missing, each position at the counted line (place, container, lot) by the difference counted − book
- * quantity at the moment of counting, both confirmed in the same transaction. Answers the documents' ids.
+ * quantity at the moment of counting, both confirmed in the same transaction. A line another count has
+ * adjusted since this one counted it is left as that count booked it. Answers the documents' ids.
  */
 export async function adjustCount(
   tx: Db,
@@ -359,9 +376,21 @@ export async function adjustCount(
     eq(wmsOrderPositions.orderId, order.id),
     sql`${wmsOrderPositions.quantityReal} IS NOT NULL AND ${wmsOrderPositions.quantityReal} <> ${wmsOrderPositions.bookQuantity}`,
   )).orderBy(wmsOrderPositions.id);
+  // A line another count has adjusted since this one counted it: that count booked what was found there
+  // (the same shelf, counted twice), so this one leaves it be rather than book the difference again.
+  const adjustedSince = new Set(
+    (await tx.all<[number]>(sql`
+      SELECT p.id FROM wms_order_positions p
+      WHERE p.order_id = ${order.id} AND p.quantity_real IS NOT NULL AND p.quantity_real <> p.book_quantity
+        AND EXISTS (SELECT 1 FROM stock_movements m JOIN wms_documents d ON d.id = m.document_id
+          JOIN wms_orders o ON o.id = d.order_id
+          WHERE m.line_key = p.line_key AND m.id > p.counted_at_movement_id AND o.id <> ${order.id}
+            AND o.type_code LIKE 'VER-%')`)).map(([id]) => Number(id)),
+  );
   const found: NewPosition[] = [];
   const missing: NewPosition[] = [];
   for (const p of differing) {
+    if (adjustedSince.has(p.id)) continue;
     const diff = p.quantityReal! - p.bookQuantity!;
     const lot = { expiryDate: p.expiryDate, productionDate: p.productionDate, serialNumber: p.serialNumber };
     if (diff > 0) {

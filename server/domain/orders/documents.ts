@@ -184,9 +184,9 @@ export async function takeFreeStock(tx: Db, wanted: Wanted[]): Promise<Taken[]> 
   const pairs = new Map<string, [number, number]>();
   const anywhere = new Set<number>();
   for (const w of wanted) {
-    const places = placesOf(w);
-    if (places === null) anywhere.add(w.productId);
-    else for (const l of places) pairs.set(`${w.productId}/${l}`, [w.productId, l]);
+    // A zone or parent source (it may cover thousands of bins): the product's lines, kept to the zone below.
+    if (w.sourceLocationId === null || zones.has(w.sourceLocationId)) anywhere.add(w.productId);
+    else pairs.set(`${w.productId}/${w.sourceLocationId}`, [w.productId, w.sourceLocationId]);
   }
   const columns = {
     id: stockLines.id,

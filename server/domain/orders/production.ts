@@ -257,15 +257,17 @@ export async function confirmProductionDocuments(ctx: TenantContext, orderId: nu
   });
 }
 
-/** Whether a document belongs to a finished production (then it is not reverted). */
-export async function ofFinishedProduction(tx: Db, orderId: number | null): Promise<boolean> {
+/**
+ * Whether a document belongs to a production: its documents are generated, confirmed (ConfirmDocuments,
+ * both at once) and never deleted, confirmed alone or reverted through the documents' own calls, so that
+ * what the production consumed and made always come together.
+ */
+export async function ofProduction(tx: Db, orderId: number | null): Promise<boolean> {
   if (orderId === null) return false;
-  const [order] = await tx.select({
-    typeCode: wmsOrders.typeCode,
-    processStatusCode: wmsOrders.processStatusCode,
-  })
-    .from(wmsOrders).where(eq(wmsOrders.id, orderId));
-  return order?.typeCode === productionTypeCode && order.processStatusCode === "closedFully";
+  const [order] = await tx.select({ typeCode: wmsOrders.typeCode }).from(wmsOrders).where(
+    eq(wmsOrders.id, orderId),
+  );
+  return order?.typeCode === productionTypeCode;
 }
 
 /** A quantity in units from a request, in thousandths (400 on `quantity` when it is not one). */

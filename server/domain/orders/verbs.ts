@@ -179,13 +179,15 @@ export function reopenOrder(ctx: TenantContext, id: number) {
 }
 
 /**
- * Closes a confirmed order by hand, with the reason: its reservations are given back (its working copies
- * stay, and can no longer be confirmed: their order is not confirmed).
+ * Closes a confirmed order by hand, with the reason: its working copies are deleted and their reservations
+ * given back (reopened, GenerateDocuments makes documents again for what is left).
  */
 export function closeOrder(ctx: TenantContext, id: number, reason: string) {
-  return changeOrder(ctx, id, ["confirmed"], async (tx, row) => {
+  return changeOrder(ctx, id, ["confirmed"], async (tx, row, outbox) => {
     // Done is done: an order closed fully (a finished production too) is not closed again by hand.
     if (row.processStatusCode === "closedFully") throw new AppError("order.statusChangeNotAllowed");
+    // What it has not carried out is given up: its working copies go, and what they reserved with them.
+    for (const d of await deleteWorkingCopies(tx, row.id)) outbox.add("WmsDocument", "deleted", d);
     await releaseReservations(tx, row.id);
     return {
       statusCode: "closedManually",

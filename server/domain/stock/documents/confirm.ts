@@ -23,6 +23,7 @@ import { loadSnapshot } from "./snapshot.ts";
 import { refreshDocumentTotals } from "./totals.ts";
 import { stockReservations } from "../reservations/table.ts";
 import { followDocuments } from "../../orders/documents.ts";
+import { ofProduction } from "../../orders/production.ts";
 import type { WmsDocument } from "./contract.ts";
 
 /** Refuses with 422 when there are errors, or warnings the caller has not accepted. */
@@ -165,6 +166,8 @@ export async function confirmDocument(
   const result = await transactionWithEvents(ctx, async (tx, outbox) => {
     const doc = await findDocument(tx, id);
     if (!doc) throw notFound();
+    // A production's documents are confirmed together, by Production/{id}/ConfirmDocuments.
+    if (await ofProduction(tx, doc.orderId)) throw new AppError("order.statusChangeNotAllowed");
     return await confirmInTransaction(tx, outbox, ctx, doc, acceptWarnings);
   });
   if (result.collision) throw new AppError("document.numberCollision");

@@ -32,6 +32,7 @@ import { refuseOtherContractors, wmsDocumentPositions } from "../positions/entit
 import { productBarcodeField } from "../inventory/scope.ts";
 import { wmsOrders } from "../../orders/entity.ts";
 import { followDocuments } from "../../orders/documents.ts";
+import { ofProduction } from "../../orders/production.ts";
 
 export const wmsDocuments = sqliteTable("wms_documents", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -126,6 +127,10 @@ async function checkOrderOfDocument(
     throw fieldError({ typeCode: ["validation.invalidValue"] });
   }
   if (order.statusCode !== "confirmed") throw new AppError("order.statusChangeNotAllowed");
+  // A receipt or release of an order is for the order's contractor (picking is the company's own).
+  if (values.typeCode !== "CRL" && (values.contractorId ?? null) !== order.contractorId) {
+    throw fieldError({ contractorId: ["validation.invalidValue"] });
+  }
 }
 
 const listed = "sort filter show";
@@ -215,9 +220,10 @@ export const wmsDocument = new Resource({
     // Working copies carry a draft number of their own counter; confirmation gives the real one.
     return { documentNumber: await takeDraftNumber(tx, config) };
   },
-  beforeDelete: (_tx, _ctx, old) => {
+  beforeDelete: async (tx, _ctx, old) => {
     if (old.statusCode !== "workingCopy") throw new AppError("record.statusForbidsDelete");
-    return Promise.resolve();
+    // A production's documents stay together with it (production.ts).
+    if (await ofProduction(tx, old.orderId)) throw new AppError("order.statusChangeNotAllowed");
   },
   // Its reservations went with it (ON DELETE CASCADE); its order's progress follows.
   afterDelete: async (tx, old) => {

@@ -22,7 +22,7 @@ import { issue } from "../validators/snapshot.ts";
 import { wmsDocuments } from "./entity.ts";
 import { reservedOn } from "../reservations/service.ts";
 import { followDocuments } from "../../orders/documents.ts";
-import { ofFinishedProduction } from "../../orders/production.ts";
+import { ofProduction } from "../../orders/production.ts";
 import { documentDto } from "./dto.ts";
 import type { WmsDocument } from "./contract.ts";
 
@@ -73,8 +73,8 @@ export async function revertInTransaction(
   if (doc.statusCode !== "confirmed") {
     throw new AppError("document.validation", { issues: [issue(null, "notConfirmed")] });
   }
-  // A finished production does not change, its documents neither.
-  if (await ofFinishedProduction(tx, doc.orderId)) throw new AppError("order.statusChangeNotAllowed");
+  // A production's documents go with the production (production.ts): a finished one does not change.
+  if (await ofProduction(tx, doc.orderId)) throw new AppError("order.statusChangeNotAllowed");
   const done = await tx.select().from(stockMovements)
     .where(and(eq(stockMovements.documentId, id), eq(stockMovements.reason, "confirm")))
     .orderBy(stockMovements.id);

@@ -20,6 +20,11 @@ export interface TakeRequest {
   serialNumber: string | null;
   /** Thousandths. */
   quantity: number;
+  /**
+   * The lot as named, a null one too (a generated document's position names its very line, and a line
+   * without an expiry date is not another line's): null then takes only stock without it.
+   */
+  exactLot?: boolean;
 }
 
 export interface Allocation {
@@ -33,10 +38,11 @@ export interface Allocation {
 export function matches(line: StockLineSnap, r: TakeRequest): boolean {
   const place = (r.within ? r.within.has(line.locationId) : line.locationId === r.locationId) &&
     (line.containerId === r.containerId || (r.anyContainer === true && r.containerId === null));
+  const lot = (asked: string | null, held: string | null) =>
+    (asked === null && !r.exactLot) || held === asked;
   return line.productId === r.productId && place &&
-    (r.expiryDate === null || line.expiryDate === r.expiryDate) &&
-    (r.productionDate === null || line.productionDate === r.productionDate) &&
-    (r.serialNumber === null || line.serialNumber === r.serialNumber);
+    lot(r.expiryDate, line.expiryDate) && lot(r.productionDate, line.productionDate) &&
+    lot(r.serialNumber, line.serialNumber);
 }
 
 /** FEFO: the earliest expiry first (lines without expiry last), then the oldest line. */

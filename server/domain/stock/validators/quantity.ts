@@ -83,6 +83,7 @@ export function takeRequestOf(
     productionDate: p.productionDate,
     serialNumber: p.serialNumber,
     quantity: p.quantity,
+    exactLot: doc.generated === true,
   };
 }
 

@@ -11,6 +11,8 @@ export type Rule = "block" | "warn" | "allow";
 
 export interface DocumentSnap {
   id: number;
+  /** Made by the server (an order's, a count's, a released location's): each position names its line. */
+  generated?: boolean;
   typeCode: Definition["typeCode"];
   statusCode: "workingCopy" | "confirmed" | "reverted";
   contractorId: number | null;
