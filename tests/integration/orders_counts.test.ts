@@ -314,4 +314,20 @@ describe("count progress", () => {
     expect((await w.api("GET", `/WmsOrder/${byPlace.id}/GenerateDocuments`)).status).toBe(200);
     expect(await held()).toEqual([[null, 8], ["2027-01-15", 5]]);
   });
+
+  it("writes off at most what the line still holds when goods left it after the count", async () => {
+    const oil = await product(w, "OIL-C");
+    const shelf = await location(w, "OIL-1");
+    await receive(w, oil, shelf, 10);
+    const c = await count({ typeCode: "VER-L", scopeLocationId: shelf });
+    const [line] = await positionsOf(c.id);
+    expect((await counted(line.id, 8)).status).toBe(200);
+    // The books said 10, and all 10 were released after the count: the shortfall has left with them.
+    await release(oil, shelf, 10);
+    await w.api("POST", `/WmsOrder/${c.id}/finish`);
+    const adjusted = await w.api("GET", `/WmsOrder/${c.id}/GenerateDocuments`);
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    expect(adjusted.body.processStatusCode).toBe("closedFully");
+    expect(await stockAt(w, oil, shelf)).toBe(0);
+  });
 });

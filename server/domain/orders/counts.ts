@@ -15,6 +15,7 @@ import { nowIso } from "../../kernel/time.ts";
 import { allows } from "../../kernel/access.ts";
 import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import type { CountReply, CountRequest } from "./count_worker.ts";
+import { reservedOn } from "../stock/reservations/service.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
@@ -354,7 +355,8 @@ export async function finishCount(tx: Db, order: OrderRow): Promise<Partial<Orde
  * GenerateDocuments of a finished count: an IIN for what was found above the books and an IOU for what was
  * missing, each position at the counted line (place, container, lot) by the difference counted − book
  * quantity at the moment of counting, both confirmed in the same transaction. A line another count has
- * adjusted since this one counted it is left as that count booked it. Answers the documents' ids.
+ * adjusted since this one counted it is left as that count booked it; a write-off takes at most what the
+ * line holds free now. Answers the documents' ids.
  */
 export async function adjustCount(
   tx: Db,
@@ -387,11 +389,28 @@ export async function adjustCount(
           WHERE m.line_key = p.line_key AND m.id > p.counted_at_movement_id AND o.id <> ${order.id}
             AND o.type_code LIKE 'VER-%')`)).map(([id]) => Number(id)),
   );
+  // What each short line still holds free now: a write-off takes at most that (goods released after the
+  // count already took the shortfall with them; what orders reserved is theirs).
+  const shortKeys = differing.filter((p) => p.quantityReal! < p.bookQuantity! && p.lineKey !== null)
+    .map((p) => p.lineKey!);
+  const heldNow = new Map<string, number>();
+  for (let i = 0; i < shortKeys.length; i += 500) {
+    const rows = await tx.all<[string, number]>(sql`
+      SELECT line_key, quantity FROM stock_lines
+      WHERE line_key IN (SELECT value FROM json_each(${JSON.stringify(shortKeys.slice(i, i + 500))}))`);
+    for (const [k, q] of rows) heldNow.set(k, Number(q));
+  }
+  const reserved = await reservedOn(tx, shortKeys);
   const found: NewPosition[] = [];
   const missing: NewPosition[] = [];
   for (const p of differing) {
     if (adjustedSince.has(p.id)) continue;
-    const diff = p.quantityReal! - p.bookQuantity!;
+    let diff = p.quantityReal! - p.bookQuantity!;
+    if (diff < 0) {
+      const free = Math.max(0, (heldNow.get(p.lineKey ?? "") ?? 0) - (reserved.get(p.lineKey ?? "") ?? 0));
+      diff = -Math.min(-diff, free);
+      if (diff === 0) continue;
+    }
     const lot = { expiryDate: p.expiryDate, productionDate: p.productionDate, serialNumber: p.serialNumber };
     if (diff > 0) {
       found.push({

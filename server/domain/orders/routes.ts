@@ -309,6 +309,8 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/Supply/Products",
+    // An aggregate over many rows: a reader worker answers it where there is one (server/cluster/).
+    reads: "long",
     summary: "Products at or below their warning or critical stock, with on hand, reserved, inbound, a " +
       "suggested quantity and supplier (critical first)",
     tag: "Supply",
@@ -332,6 +334,8 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/Supply/Report",
+    // An aggregate over many rows: a reader worker answers it where there is one (server/cluster/).
+    reads: "long",
     summary: "Per product, what was ordered, received and released over a date range (at most a year)",
     tag: "Supply",
     access: "staff",
@@ -359,6 +363,8 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsOrder/Charts/TopReleased",
+    // An aggregate over many rows: a reader worker answers it where there is one (server/cluster/).
+    reads: "long",
     summary: "The 10 products most asked for on release orders made in a date range",
     tag: "WmsOrder",
     access: "staff",
