@@ -330,4 +330,24 @@ describe("count progress", () => {
     expect(adjusted.body.processStatusCode).toBe("closedFully");
     expect(await stockAt(w, oil, shelf)).toBe(0);
   });
+
+  it("books a locked bin's differences: a count corrects the books, it moves no goods", async () => {
+    const salt = await product(w, "SALT-C");
+    const bin = await location(w, "LOCKED-1");
+    await receive(w, salt, bin, 10);
+    const c = await count({ typeCode: "VER-L", scopeLocationId: bin });
+    // The bin is locked for receipt and release while it is counted, and the product too.
+    const held = (await w.api("GET", `/StorageSpace/${bin}`)).body;
+    expect((await w.api("PUT", "/StorageSpace", { ...held, lockedIn: true, lockedOut: true })).status).toBe(
+      200,
+    );
+    const p = (await w.api("GET", `/Product/${salt}`)).body;
+    expect((await w.api("PUT", "/Product", { ...p, lockIn: true, lockOut: true })).status).toBe(200);
+    const [line] = await positionsOf(c.id);
+    expect((await counted(line.id, 7)).status).toBe(200);
+    await w.api("POST", `/WmsOrder/${c.id}/finish`);
+    const r = await w.api("GET", `/WmsOrder/${c.id}/GenerateDocuments`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await stockAt(w, salt, bin)).toBe(7);
+  });
 });

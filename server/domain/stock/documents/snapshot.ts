@@ -183,7 +183,13 @@ export async function loadSnapshot(
     );
     stock.push(...inContainers.filter((l) => !known.has(l.id)));
   }
+  const [count] = doc.generated && doc.orderId !== null
+    ? await tx.all<[number]>(
+      sql`SELECT 1 FROM wms_orders WHERE id = ${doc.orderId} AND type_code LIKE 'VER-%'`,
+    )
+    : [];
   return {
+    correction: count !== undefined,
     order: doc.orderId === null ? undefined : await orderOf(tx, doc.orderId, doc.id),
     document: doc,
     positions,

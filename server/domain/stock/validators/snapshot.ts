@@ -92,6 +92,12 @@ export interface OrderSnap {
 export interface Snapshot {
   /** The order the document carries out; absent for a document of no order. */
   order?: OrderSnap;
+  /**
+   * A count's adjustment (generated for a VER order): a correction of the books to what was counted, not
+   * goods moving, so the rules for moving goods (locks, lots, expiry, temperature, contractors) do not
+   * apply; the quantities still must be there.
+   */
+  correction?: boolean;
   document: DocumentSnap;
   positions: PositionSnap[];
   products: Map<number, ProductSnap>;

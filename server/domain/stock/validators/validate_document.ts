@@ -13,6 +13,14 @@ import type { Issue, Snapshot } from "./snapshot.ts";
 
 export function validateDocument(s: Snapshot): Issue[] {
   const allocations = allocateAll(s);
+  if (s.correction) {
+    return [
+      ...checkWorkingCopy(s),
+      ...checkHasPositions(s),
+      ...checkQuantityPositive(s),
+      ...checkAvailable(s, allocations),
+    ];
+  }
   return [
     ...checkWorkingCopy(s),
     ...checkHasPositions(s),
