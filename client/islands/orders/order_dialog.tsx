@@ -149,7 +149,11 @@ export function OrderDialog(p: { id: number; canEdit: boolean; onClose: () => vo
       if (count && !finished && !o.countPreparing) {
         actions.push({ key: "finish", label: "orders.finish", run: () => setAsk("finish") });
       }
-      if (!count || o.verificationStatusCode === "finishedWithDifferences") {
+      // Documents to make: a count's adjustments once it is finished; else what is on no document yet.
+      const unplanned = positions.some((x) => (x.quantityPlanned ?? 0) < (x.quantity ?? 0));
+      if (
+        count ? o.verificationStatusCode === "finishedWithDifferences" : unplanned || isProduction(o.typeCode)
+      ) {
         if (o.processStatusCode !== "closedFully") {
           actions.push({
             key: "generate",

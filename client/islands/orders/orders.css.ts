@@ -23,7 +23,7 @@ export const processBadge = styleVariants({
   unknown: quiet,
 });
 
-export const late = style({ color: vars.color.danger, fontWeight: 600 });
+export const late = style({ color: vars.color.danger, fontWeight: 600, marginInlineStart: vars.space.sm });
 
 export const countField = style({ width: "7em" });
 
