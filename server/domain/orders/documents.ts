@@ -15,7 +15,7 @@ import { createWorkingCopy, type NewPosition } from "../stock/documents/working_
 import { wmsDocumentPositions } from "../stock/positions/entity.ts";
 import { releasable } from "../stock/inventory/source.ts";
 import { fefo } from "../stock/ledger/allocate.ts";
-import { stockLines } from "../stock/ledger/table.ts";
+import { stockLineColumns, stockLines } from "../stock/ledger/table.ts";
 import { freeOf } from "../stock/reservations/service.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { storageSpaces } from "../infrastructure/locations/entity.ts";
@@ -188,19 +188,8 @@ export async function takeFreeStock(tx: Db, wanted: Wanted[]): Promise<Taken[]> 
     if (w.sourceLocationId === null || zones.has(w.sourceLocationId)) anywhere.add(w.productId);
     else pairs.set(`${w.productId}/${w.sourceLocationId}`, [w.productId, w.sourceLocationId]);
   }
-  const columns = {
-    id: stockLines.id,
-    lineKey: stockLines.lineKey,
-    productId: stockLines.productId,
-    locationId: stockLines.locationId,
-    containerId: stockLines.containerId,
-    expiryDate: stockLines.expiryDate,
-    productionDate: stockLines.productionDate,
-    serialNumber: stockLines.serialNumber,
-    quantity: stockLines.quantity,
-  };
   const read = (where: SQL) =>
-    tx.select(columns).from(stockLines)
+    tx.select(stockLineColumns).from(stockLines)
       .innerJoin(storageSpaces, eq(storageSpaces.id, stockLines.locationId))
       .leftJoin(containers, eq(containers.id, stockLines.containerId))
       .where(and(where, eq(storageSpaces.lockedOut, false), releasable(config.rules, today)));

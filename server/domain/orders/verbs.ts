@@ -228,7 +228,7 @@ export async function cloneOrderToType(ctx: TenantContext, id: number, typeCode:
   const scope = "scope" in target ? target.scope : undefined;
   const fromCount = kindOf(source.typeCode as string).kind === "verification";
   const ownProducts = source.scopeProductIds as number[];
-  const input = parseInput(wmsOrder.entity.create, {
+  const input = {
     typeCode: type,
     priority: source.priority,
     contractorId: source.contractorId,
@@ -248,29 +248,51 @@ export async function cloneOrderToType(ctx: TenantContext, id: number, typeCode:
     scopeProductIds: scope === "product"
       ? (ownProducts.length ? ownProducts : [...new Set(positions.map((p) => p.productId))])
       : [],
-  });
-  return await transactionWithEvents(ctx, async (tx, outbox) => {
-    const made = await wmsOrder.addIn(tx, outbox, ctx, input);
-    await tx.update(wmsOrders).set({ sourceType: "clone" }).where(eq(wmsOrders.id, made.id as number));
-    if (target.kind !== "verification" && !fromCount) {
-      for (const p of positions) {
-        await wmsOrderPosition.addIn(
-          tx,
-          outbox,
-          ctx,
-          parseInput(wmsOrderPosition.entity.create, {
-            orderId: made.id,
-            productId: p.productId,
-            quantity: fromMilli(p.quantity),
-            sourceLocationId: p.sourceLocationId,
-            sourceContainerId: p.sourceContainerId,
-            destinationLocationId: p.destinationLocationId,
-            destinationContainerId: p.destinationContainerId,
-            comment: p.comment,
-          }),
-        );
-      }
-    }
-    return await wmsOrder.getIn(tx, ctx, made.id as number);
-  });
+  };
+  // The header's rules before the transaction: a scope it cannot give is refused as a new order's would be.
+  parseInput(wmsOrder.entity.create, input);
+  const copied = target.kind !== "verification" && !fromCount ? positions : [];
+  return await transactionWithEvents(ctx, (tx, outbox) =>
+    addOrderIn(
+      tx,
+      outbox,
+      ctx,
+      input,
+      copied.map((p) => ({
+        productId: p.productId,
+        quantity: fromMilli(p.quantity),
+        sourceLocationId: p.sourceLocationId,
+        sourceContainerId: p.sourceContainerId,
+        destinationLocationId: p.destinationLocationId,
+        destinationContainerId: p.destinationContainerId,
+        comment: p.comment,
+      })),
+      "clone",
+    ));
+}
+
+/**
+ * A new working copy made by the server from other records (a clone, supply), with its positions (API
+ * input: units), through the resource's own rules, in the caller's transaction; it says where it came from.
+ */
+export async function addOrderIn(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  header: Record<string, unknown>,
+  positions: Record<string, unknown>[],
+  sourceType: OrderRow["sourceType"],
+) {
+  const made = await wmsOrder.addIn(tx, outbox, ctx, parseInput(wmsOrder.entity.create, header));
+  const id = made.id as number;
+  await tx.update(wmsOrders).set({ sourceType }).where(eq(wmsOrders.id, id));
+  for (const p of positions) {
+    await wmsOrderPosition.addIn(
+      tx,
+      outbox,
+      ctx,
+      parseInput(wmsOrderPosition.entity.create, { ...p, orderId: id }),
+    );
+  }
+  return await wmsOrder.getIn(tx, ctx, id);
 }

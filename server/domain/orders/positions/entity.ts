@@ -18,7 +18,7 @@ import { readNames } from "../../stock/names.ts";
 import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
 import { wmsOrders } from "../entity.ts";
 import { presentCountPositions } from "../counts.ts";
-import { scannedProduct } from "../../stock/positions/entity.ts";
+import { productOfCode } from "../../stock/positions/entity.ts";
 import { optText } from "../../resource/fields.ts";
 
 export const wmsOrderPositions = sqliteTable("wms_order_positions", {
@@ -166,13 +166,7 @@ export const wmsOrderPosition = new Resource({
     orderId: old ? old.orderId : input.orderId,
     productCode: input.productCode,
   }),
-  derive: async (tx, values) => {
-    if (values.productId != null) return { productCode: undefined };
-    if (values.productCode == null) throw fieldError({ productId: ["validation.required"] });
-    const { productId, ...label } = await scannedProduct(tx, values.productCode as string);
-    const given = Object.entries(label).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
-    return { ...Object.fromEntries(given), productId, productCode: undefined };
-  },
+  derive: (tx, values) => productOfCode(tx, values),
   readAccess: "user",
   writeAccess: "logistics",
   // A contractor user: positions of their contractor's orders, without the products hidden from the

@@ -127,7 +127,8 @@ export async function confirmInTransaction(
     quantityLeft: 0,
   })
     .where(eq(wmsDocumentPositions.documentId, doc.id));
-  await refreshDocumentTotals(tx, doc.id);
+  // Its order follows once the document is confirmed (below), not twice.
+  await refreshDocumentTotals(tx, doc.id, false);
   const oldDto = await documentDto(tx, doc);
   const updated = await tx.update(wmsDocuments).set({
     statusCode: "confirmed",
@@ -137,10 +138,10 @@ export async function confirmInTransaction(
     version: doc.version + 1,
   }).where(and(eq(wmsDocuments.id, doc.id), eq(wmsDocuments.statusCode, "workingCopy"))).returning();
   if (updated.length === 0) throw new AppError("record.changedByAnotherUser");
-  // What the document's order reserved for it has now been taken.
-  await tx.delete(stockReservations).where(eq(stockReservations.documentId, doc.id));
-  if (doc.orderId !== null && await followDocuments(tx, doc.orderId)) {
-    outbox.add("WmsOrder", "changed", doc.orderId);
+  // What the document's order reserved for it has now been taken (only an order's documents reserve).
+  if (doc.orderId !== null) {
+    await tx.delete(stockReservations).where(eq(stockReservations.documentId, doc.id));
+    if (await followDocuments(tx, doc.orderId)) outbox.add("WmsOrder", "changed", doc.orderId);
   }
   const document = await documentDto(tx, updated[0]);
   await writeRecordLog(tx, {

@@ -6,7 +6,7 @@ import type { LogisticsConfigData } from "../../config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
-import { stockLines } from "../ledger/table.ts";
+import { stockLineColumns, stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import {
   definitionOf,
@@ -25,22 +25,32 @@ import { freeOf } from "../reservations/service.ts";
 const PAIRS_PER_READ = 100;
 
 /** The order a document carries out, with what is left of each product once its other documents are done. */
-async function orderOf(tx: Db, orderId: number, documentId: number): Promise<OrderSnap | undefined> {
-  const [order] = await tx.all<[string, string]>(
-    sql`SELECT order_number, status_code FROM wms_orders WHERE id = ${orderId} AND type_code NOT LIKE 'VER-%' AND type_code <> 'PRD'`,
+/**
+ * The order a document carries out, with what is left of each product once its other documents are done;
+ * for a count's generated document only that it is a correction (a count's adjustments are checked by the
+ * count, a production's documents by its bill of materials: neither is an OrderSnap).
+ */
+async function orderOf(
+  tx: Db,
+  doc: DocumentRow,
+): Promise<{ order?: OrderSnap; correction: boolean }> {
+  if (doc.orderId === null) return { correction: false };
+  const [order] = await tx.all<[string, string, string]>(
+    sql`SELECT order_number, status_code, type_code FROM wms_orders WHERE id = ${doc.orderId}`,
   );
-  // A count's adjustments are made from its counts, a production's documents from its bill of materials.
-  if (!order) return undefined;
+  if (!order) return { correction: false };
+  if (order[2].startsWith("VER-")) return { correction: doc.generated };
+  if (order[2] === "PRD") return { correction: false };
   const rows = await tx.all<[number, number]>(sql`
-    SELECT product_id, sum(quantity) FROM wms_order_positions WHERE order_id = ${orderId} GROUP BY product_id`);
+    SELECT product_id, sum(quantity) FROM wms_order_positions WHERE order_id = ${doc.orderId} GROUP BY product_id`);
   const left = new Map(rows.map(([p, q]) => [Number(p), Number(q)]));
   const done = await tx.all<[number, number]>(sql`
     SELECT p.product_id, sum(p.quantity) FROM wms_document_positions p
     JOIN wms_documents d ON d.id = p.document_id
-    WHERE d.order_id = ${orderId} AND d.status_code = 'confirmed' AND d.id <> ${documentId}
+    WHERE d.order_id = ${doc.orderId} AND d.status_code = 'confirmed' AND d.id <> ${doc.id}
     GROUP BY p.product_id`);
   for (const [p, q] of done) left.set(Number(p), (left.get(Number(p)) ?? 0) - Number(q));
-  return { orderNumber: order[0], statusCode: order[1], left };
+  return { order: { orderNumber: order[0], statusCode: order[1], left }, correction: false };
 }
 
 export async function loadSnapshot(
@@ -109,17 +119,7 @@ export async function loadSnapshot(
       lockedOut: containers.lockedOut,
     }).from(containers).where(inArray(containers.id, containerIds))
     : [];
-  const lineColumns = {
-    id: stockLines.id,
-    lineKey: stockLines.lineKey,
-    productId: stockLines.productId,
-    locationId: stockLines.locationId,
-    containerId: stockLines.containerId,
-    expiryDate: stockLines.expiryDate,
-    productionDate: stockLines.productionDate,
-    serialNumber: stockLines.serialNumber,
-    quantity: stockLines.quantity,
-  };
+  const lineColumns = stockLineColumns;
   const taking = takes(definitionOf(doc.typeCode).direction);
   // The lines of each (product, source) pair the positions name, not every line of every named product at
   // every named source: a thousand positions would otherwise drag tens of thousands of lines along.
@@ -183,14 +183,10 @@ export async function loadSnapshot(
     );
     stock.push(...inContainers.filter((l) => !known.has(l.id)));
   }
-  const [count] = doc.generated && doc.orderId !== null
-    ? await tx.all<[number]>(
-      sql`SELECT 1 FROM wms_orders WHERE id = ${doc.orderId} AND type_code LIKE 'VER-%'`,
-    )
-    : [];
+  const { order, correction } = await orderOf(tx, doc);
   return {
-    correction: count !== undefined,
-    order: doc.orderId === null ? undefined : await orderOf(tx, doc.orderId, doc.id),
+    correction,
+    order,
     document: doc,
     positions,
     products: new Map(productRows.map((p) => [p.id, p])),

@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { followDocuments } from "../../orders/documents.ts";
 
-export async function refreshDocumentTotals(tx: Db, documentId: number): Promise<void> {
+/** `followOrder` false: the caller brings the document's order up to date itself, after it is done (confirm). */
+export async function refreshDocumentTotals(tx: Db, documentId: number, followOrder = true): Promise<void> {
   const [of] = await tx.all<[number | null]>(sql`
     UPDATE wms_documents SET
       positions_count = t.n,
@@ -23,5 +24,5 @@ export async function refreshDocumentTotals(tx: Db, documentId: number): Promise
     ) AS t
     WHERE wms_documents.id = ${documentId}
     RETURNING order_id`);
-  if (of?.[0] != null) await followDocuments(tx, Number(of[0]));
+  if (followOrder && of?.[0] != null) await followDocuments(tx, Number(of[0]));
 }

@@ -41,6 +41,19 @@ export const stockLines = sqliteTable("stock_lines", {
   index("stock_lines_created_at").on(t.createdAt, t.id),
 ]);
 
+/** A stock line as the allocator, the validators and an order's documents read it (StockLineSnap, keyed). */
+export const stockLineColumns = {
+  id: stockLines.id,
+  lineKey: stockLines.lineKey,
+  productId: stockLines.productId,
+  locationId: stockLines.locationId,
+  containerId: stockLines.containerId,
+  expiryDate: stockLines.expiryDate,
+  productionDate: stockLines.productionDate,
+  serialNumber: stockLines.serialNumber,
+  quantity: stockLines.quantity,
+};
+
 /**
  * The ledger: one row per change of a stock line, append-only. For every key, sum(delta) equals the
  * line's quantity (0 when there is no line).

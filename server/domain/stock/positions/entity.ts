@@ -120,6 +120,22 @@ export interface ScannedProduct {
   serialNumber: string | null;
 }
 
+/**
+ * A position's product given by `productCode` instead of `productId` (document and order positions): the
+ * product and, from a GS1 label, its lot for the fields the caller left empty (what the caller gave
+ * explicitly wins over the label). Neither given: 400 on productId.
+ */
+export async function productOfCode(
+  tx: Db,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (values.productId != null) return { productCode: undefined };
+  if (values.productCode == null) throw fieldError({ productId: ["validation.required"] });
+  const { productId, ...label } = await scannedProduct(tx, values.productCode as string);
+  const given = Object.entries(label).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
+  return { ...Object.fromEntries(given), productId, productCode: undefined };
+}
+
 export async function scannedProduct(tx: Db, code: string): Promise<ScannedProduct> {
   if (!isGs1(code)) {
     return {
@@ -259,13 +275,7 @@ export const wmsDocumentPosition = new Resource({
       throw fieldError({ productId: ["validation.required"] });
     }
   },
-  derive: async (tx, values) => {
-    if (values.productId !== null) return { productCode: undefined };
-    // What the caller gave explicitly wins over what a GS1 label says.
-    const { productId, ...label } = await scannedProduct(tx, values.productCode as string);
-    const given = Object.entries(label).filter(([k, v]) => v !== null && (values[k] ?? null) === null);
-    return { ...Object.fromEntries(given), productId, productCode: undefined };
-  },
+  derive: (tx, values) => productOfCode(tx, values),
   afterWrite: async (tx, row, old) => {
     await refuseOtherContractors(tx, row.documentId, row.id, old === undefined);
     await refreshDocumentTotals(tx, row.documentId);
