@@ -545,7 +545,7 @@ function CountField(p: { t: Translator; position: OrderPosition; onCounted: () =
   async function save() {
     const parsed = Number(value.replace(",", "."));
     if (value.trim() === "" || !Number.isFinite(parsed) || parsed < 0) {
-      setError(t.t("validation.invalidValue" as PlainKey));
+      setError(t.t("orders.countInvalid"));
       return;
     }
     if (parsed === p.position.quantityReal) return;

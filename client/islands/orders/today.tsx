@@ -1,6 +1,6 @@
 // The start page's day (issue 14): receipts and releases planned and done today, overdue orders, products
 // under their warning or critical stock, open counts; each a link to its list. Staff only.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../../api.ts";
 import { reportError } from "../../errors.ts";
@@ -39,38 +39,33 @@ export function TodayTiles() {
       live = false;
     };
   }, [staff, key]);
-  const tiles = useMemo(() =>
-    day
-      ? [
-        {
-          key: "receipts",
-          to: "/warehouse-orders",
-          figure: `${day.receiptsDone} / ${day.receiptsPlanned}`,
-          alert: false,
-        },
-        {
-          key: "releases",
-          to: "/warehouse-orders",
-          figure: `${day.releasesDone} / ${day.releasesPlanned}`,
-          alert: false,
-        },
-        {
-          key: "overdue",
-          to: "/warehouse-orders-delay-monitor",
-          figure: String(day.overdueOrders),
-          alert: day.overdueOrders > 0,
-        },
-        {
-          key: "critical",
-          to: "/warehouse-supply",
-          figure: String(day.underCritical),
-          alert: day.underCritical > 0,
-        },
-        { key: "warning", to: "/warehouse-supply", figure: String(day.underWarning), alert: false },
-        { key: "counts", to: "/warehouse-orders-verify", figure: String(day.openCounts), alert: false },
-      ]
-      : [], [day]);
   if (!staff || !day) return null;
+  const n = (v: number) => t.number(v);
+  const ofPlanned = (done: number, planned: number) =>
+    t.t("orders.doneOfPlanned", { done: n(done), planned: n(planned) });
+  const tiles = [
+    {
+      key: "receipts",
+      to: "/warehouse-orders",
+      figure: ofPlanned(day.receiptsDone, day.receiptsPlanned),
+      alert: false,
+    },
+    {
+      key: "releases",
+      to: "/warehouse-orders",
+      figure: ofPlanned(day.releasesDone, day.releasesPlanned),
+      alert: false,
+    },
+    {
+      key: "overdue",
+      to: "/warehouse-orders-delay-monitor",
+      figure: n(day.overdueOrders),
+      alert: day.overdueOrders > 0,
+    },
+    { key: "critical", to: "/warehouse-supply", figure: n(day.underCritical), alert: day.underCritical > 0 },
+    { key: "warning", to: "/warehouse-supply", figure: n(day.underWarning), alert: false },
+    { key: "counts", to: "/warehouse-orders-verify", figure: n(day.openCounts), alert: false },
+  ];
   return (
     <nav aria-label={t.t("orders.today")} className={css.tiles} data-testid="today">
       {tiles.map((x) => (
