@@ -20,6 +20,7 @@ import {
   fillStock,
   ms,
   progress,
+  readWhile,
   rng,
   startBenchServer,
   writeResult,
@@ -340,16 +341,7 @@ export async function run(): Promise<BenchResult> {
       if (r.status !== 200) throw new Error(`reader answered ${r.status}`);
       return performance.now() - t;
     };
-    const readerFor = async (whileRunning: () => boolean) => {
-      const out: number[] = [];
-      const pending: Promise<void>[] = [];
-      while (whileRunning()) {
-        pending.push(read().then((ms) => void out.push(ms)));
-        await new Promise((r) => setTimeout(r, PARAMS.readerEveryMs));
-      }
-      await Promise.all(pending);
-      return out;
-    };
+    const readerFor = (whileRunning: () => boolean) => readWhile(read, whileRunning, PARAMS.readerEveryMs);
     progress(NAME, "reader on an idle server");
     const idleUntil = performance.now() + 3000;
     const idle = distribution(await readerFor(() => performance.now() < idleUntil));

@@ -349,3 +349,22 @@ export async function copyTenants(
     return ids;
   });
 }
+
+/**
+ * A reader beside other work: calls `read` (answering how long it took) every `everyMs` while `running()`,
+ * without waiting for one call before the next; answers every call's time once all have finished.
+ */
+export async function readWhile(
+  read: () => Promise<number>,
+  running: () => boolean,
+  everyMs: number,
+): Promise<number[]> {
+  const out: number[] = [];
+  const pending: Promise<void>[] = [];
+  while (running()) {
+    pending.push(read().then((ms) => void out.push(ms)));
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  await Promise.all(pending);
+  return out;
+}

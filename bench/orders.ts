@@ -21,6 +21,7 @@ import {
   distribution,
   ms,
   progress,
+  readWhile,
   rng,
   startBenchServer,
   writeResult,
@@ -206,6 +207,8 @@ type Results = {
     ratio: number;
   };
   progress: Record<string, { api: Distribution; raw: Distribution; ratioP50: number }>;
+  /** Lists at a realistic size, over HTTP (no raw counterpart: each is several statements). */
+  atSize: Record<string, Distribution>;
 };
 
 export async function run(): Promise<BenchResult> {
@@ -249,16 +252,8 @@ export async function run(): Promise<BenchResult> {
       if (r.status !== 200) throw new Error(`other tenant's reader answered ${r.status}`);
       return performance.now() - t;
     };
-    const readerFor = async (whileRunning: () => boolean, reader = read) => {
-      const out: number[] = [];
-      const pending: Promise<void>[] = [];
-      while (whileRunning()) {
-        pending.push(reader().then((x) => void out.push(x)));
-        await new Promise((r) => setTimeout(r, PARAMS.readerEveryMs));
-      }
-      await Promise.all(pending);
-      return out;
-    };
+    const readerFor = (whileRunning: () => boolean, reader = read) =>
+      readWhile(reader, whileRunning, PARAMS.readerEveryMs);
     const idleUntil = performance.now() + 2000;
     const idle = distribution(await readerFor(() => performance.now() < idleUntil));
 
@@ -342,11 +337,37 @@ export async function run(): Promise<BenchResult> {
     raw.exec("COMMIT");
     const rawInsertSeconds = (performance.now() - t2) / 1000;
 
+    // Lists at size: a page of the million-position count, supply over 10,000 products under their
+    // warning stock, the supply report over the year the ledger's million rows fall in.
+    progress(NAME, "lists at size: the count's positions, supply, the supply report");
+    raw.exec("UPDATE products SET warning_stock = 1000000, critical_stock = 10");
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+    const sized: Record<string, string> = {
+      "Verify/{id}/PositionsProgress p1": `/WmsOrder/Verify/${countId}/PositionsProgress?PageSize=50`,
+      "Verify/{id}/PositionsProgress p2000":
+        `/WmsOrder/Verify/${countId}/PositionsProgress?PageSize=50&PageNumber=2000`,
+      "Supply/Products p1 (10,000 under)": "/Supply/Products?PageSize=50",
+      [`Supply/Report p1 (${yearAgo}..${today})`]:
+        `/Supply/Report?dateFrom=${yearAgo}&dateTo=${today}&PageSize=50`,
+    };
+    const atSize: Results["atSize"] = {};
+    for (const [name, path] of Object.entries(sized)) {
+      const times: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const t = performance.now();
+        const res = await api("GET", path);
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+        times.push(performance.now() - t);
+        progress(NAME, `${name}: ${Math.round(times.at(-1)!)} ms`);
+      }
+      atSize[name] = distribution(times.slice(1));
+    }
+
     // 3. Progress over 10,000 orders.
     progress(NAME, "progress lists over 10,000 orders");
     prepareProgressOrders(raw, PARAMS.progressOrders, random);
     raw.exec("ANALYZE");
-    const today = new Date().toISOString().slice(0, 10);
     const pages: Record<string, { path: string; sql: string; params: (string | number)[] }> = {
       "Move/Progress p1": {
         path: "/WmsOrder/Move/Progress?PageNumber=1&PageSize=50",
@@ -414,6 +435,7 @@ export async function run(): Promise<BenchResult> {
           ratio: Math.round((preparedSeconds / rawInsertSeconds) * 100) / 100,
         },
         progress: progressResults,
+        atSize,
       } satisfies Results,
       ok,
       [
@@ -453,6 +475,7 @@ export function summarize(r: BenchResult): string[] {
     } lines: answered in ${x.count.answerMs} ms, prepared in ` +
     `${x.count.preparedSeconds} s (raw INSERT … SELECT ${x.count.rawInsertSeconds} s, ratio ${x.count.ratio}); ` +
     `reader meanwhile ${d(x.reader.besideCount)}`,
+    ...Object.entries(x.atSize ?? {}).map(([n, m]) => `  ${n.padEnd(44)} ${d(m)}`),
     ...Object.entries(x.progress).map(([n, m]) =>
       `  ${n.padEnd(32)} api ${d(m.api)}  raw ${d(m.raw)}  ratio p50 ${m.ratioP50}`
     ),
