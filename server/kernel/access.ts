@@ -10,9 +10,11 @@ import type { Actor } from "./context.ts";
  * - `staff`: users of the warehouse company, not contractor users;
  * - `manager`: administrators and business managers;
  * - `admin`: administrators;
- * - `logistics`: administrators and staff with the logistics module.
+ * - `logistics`: administrators and staff with the logistics module;
+ * - `operations`: administrators and staff with the logistics or the terminal module: those who move
+ *   goods (documents and their positions, containers, counting), on the desktop or on the terminal.
  */
-export type Access = "public" | "user" | "staff" | "manager" | "admin" | "logistics";
+export type Access = "public" | "user" | "staff" | "manager" | "admin" | "logistics" | "operations";
 
 /** Who sees every record a route answers; `none`: everyone sees only their own (their favorites). */
 export type Whole = Exclude<Access, "public"> | "none";
@@ -34,5 +36,7 @@ export function allows(access: Access | "none", actor: Actor | undefined): boole
       return isStaff(actor) && actor.isSuperUser;
     case "logistics":
       return isStaff(actor) && (actor.isSuperUser || actor.logisticsEnabled);
+    case "operations":
+      return isStaff(actor) && (actor.isSuperUser || actor.logisticsEnabled || actor.terminalEnabled);
   }
 }

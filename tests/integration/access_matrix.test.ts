@@ -169,6 +169,10 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   if (p === "/WmsDocument/:id/Positions" || p === "/WmsDocument/ByPrecedingDocumentId/:id") {
     return foreign ? ids.theirDocument : ids.ownDocument;
   }
+  // A shortage removes a position nothing was picked of.
+  if (/^\/WmsDocumentPosition\/:id\/(Pick|Shortage)$/.test(p)) {
+    return await fresh["/WmsDocumentPosition"](token);
+  }
   if (p === "/WmsDocument/:id/confirm" || p === "/WmsDocument/:id/revert") {
     return await fresh["/WmsDocument"](token);
   }
@@ -382,7 +386,10 @@ describe("access by route (docs/api.md)", () => {
         if (/ByPrecedingDocumentId|ReleaseStorageSpace/.test(r.path)) continue;
         const record = "/api" +
           r.path.replace(/:(\w+)/g, String(id))
-            .replace(/\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount)$/, "");
+            .replace(
+              /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage)$/,
+              "",
+            );
         const back = await call(s, "GET", record, { token: tokens.administrator });
         expect(back.status, `${key(r)}: the record is still there`).toBe(200);
         if (/\/(confirm|revert|reopen|close|archive|finish)$/.test(r.path)) {

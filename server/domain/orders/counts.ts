@@ -18,7 +18,7 @@ import type { CountReply, CountRequest } from "./count_worker.ts";
 import { reservedOn } from "../stock/reservations/service.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
-import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
+import { readLogisticsConfig } from "../stock/config.ts";
 import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../stock/documents/confirm.ts";
 import { wmsDocuments } from "../stock/documents/entity.ts";
@@ -248,7 +248,7 @@ const finishedStatuses = ["finishedNoDifferences", "finishedWithDifferences"];
 
 /** A position of a count that can take a count now: its order confirmed, prepared and not finished. */
 async function countablePosition(tx: Db, ctx: TenantContext, id: number) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  if (!allows("operations", ctx.actor)) throw notFound();
   const [position] = await tx.select().from(wmsOrderPositions).where(eq(wmsOrderPositions.id, id));
   if (!position) throw notFound();
   const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, position.orderId));

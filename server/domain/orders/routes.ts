@@ -211,7 +211,7 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     summary:
       "Record what was counted at a count's position (0 for nothing found); counting again replaces it",
     tag: "WmsOrderPosition",
-    access: "logistics",
+    access: "operations",
     query: z.object({ quantityReal: z.coerce.number().pipe(quantityMilli) }),
     response: wmsOrderPosition.entity.record,
   }, (c, { params, query }) => recordCount(c.get("ctx"), idParam(params.id), query.quantityReal));
@@ -220,7 +220,7 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     path: "/WmsOrderPosition/:id/Recount",
     summary: "Take a count's position's count off, so that it is counted again",
     tag: "WmsOrderPosition",
-    access: "logistics",
+    access: "operations",
     response: wmsOrderPosition.entity.record,
   }, (c, { params }) => recount(c.get("ctx"), idParam(params.id)));
 

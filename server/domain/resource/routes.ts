@@ -24,6 +24,7 @@ export function resourceRoutes(
     admin: "administrators",
     manager: "administrators and business managers",
     logistics: "administrators and staff with the logistics module",
+    operations: "administrators and staff with the logistics or the terminal module",
   }[resource.writeAccess as string] ?? resource.writeAccess;
   const readers = meta.readers === "admin" ? " (administrators)" : "";
   // Reading: refused as forbidden (the whole resource is closed to the caller, whatever the id); a

@@ -45,3 +45,8 @@ export async function readLogisticsConfig(tx: Db): Promise<LogisticsConfigData> 
 export function isLogistics(a: Actor): boolean {
   return allows("logistics", a);
 }
+
+/** Staff who move goods: the logistics or the terminal module (administrators always). */
+export function isOperations(a: Actor): boolean {
+  return allows("operations", a);
+}

@@ -105,6 +105,11 @@ export const deDe: Catalogue = {
   "document.issue.quantityAboveOrder": "Die Menge von {product} übersteigt den Rest des Auftrags ({left}).",
   "document.issue.stockAlreadyLeft":
     "Mit diesem Beleg eingegangener Bestand ist bereits abgegangen (es fehlen {missing}).",
+  "document.issue.wrongProduct": "Das ist nicht {product}: {code} wurde gescannt.",
+  "document.issue.wrongLot": "Falsche Charge von {product}: {expected} erwartet, {scanned} gescannt.",
+  "document.issue.wrongLocation": "Falscher Lagerplatz {location}: {expected} erwartet.",
+  "document.issue.quantityAbovePosition": "Zu viel von {product}: nur noch {left} offen.",
+  "document.issue.otherContainer": "Das gehört in den Behälter {expected}, nicht in {container}.",
   "document.issue.locationEmpty": "Auf {location} ist nichts eingelagert.",
   "document.issue.containerNotWhole":
     "Eine Behälterumlagerung bewegt den ganzen Behälter {container}; {left} bliebe zurück.",

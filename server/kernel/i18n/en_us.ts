@@ -96,6 +96,11 @@ export const enUs = {
   "document.issue.quantityAboveOrder":
     "The quantity of {product} is above what is left on the order ({left}).",
   "document.issue.stockAlreadyLeft": "Stock this document brought in has already left ({missing} missing).",
+  "document.issue.wrongProduct": "This is not {product}: {code} was scanned.",
+  "document.issue.wrongLot": "Wrong lot of {product}: {expected} expected, {scanned} scanned.",
+  "document.issue.wrongLocation": "Wrong location {location}: {expected} expected.",
+  "document.issue.quantityAbovePosition": "Too many of {product}: only {left} left to do.",
+  "document.issue.otherContainer": "This goes into container {expected}, not {container}.",
   "document.issue.locationEmpty": "Nothing is stored at {location}.",
   "document.issue.containerNotWhole":
     "A container relocation moves the whole container {container}; {left} would stay behind.",

@@ -100,6 +100,11 @@ export const esEs: Catalogue = {
   "document.issue.productNotOnOrder": "El producto {product} no está en el pedido {order}.",
   "document.issue.quantityAboveOrder": "La cantidad de {product} supera lo que queda del pedido ({left}).",
   "document.issue.stockAlreadyLeft": "El stock que ingresó este documento ya ha salido (faltan {missing}).",
+  "document.issue.wrongProduct": "Esto no es {product}: se escaneó {code}.",
+  "document.issue.wrongLot": "Lote incorrecto de {product}: se esperaba {expected}, se escaneó {scanned}.",
+  "document.issue.wrongLocation": "Ubicación incorrecta {location}: se esperaba {expected}.",
+  "document.issue.quantityAbovePosition": "Demasiado de {product}: solo quedan {left}.",
+  "document.issue.otherContainer": "Esto va en el contenedor {expected}, no en {container}.",
   "document.issue.locationEmpty": "No hay nada almacenado en {location}.",
   "document.issue.containerNotWhole":
     "Una reubicación de contenedor mueve el contenedor {container} entero; quedarían {left}.",

@@ -99,6 +99,11 @@ export const frFr: Catalogue = {
   "document.issue.productNotOnOrder": "Le produit {product} ne figure pas sur la commande {order}.",
   "document.issue.quantityAboveOrder": "La quantité de {product} dépasse le reste de la commande ({left}).",
   "document.issue.stockAlreadyLeft": "Le stock entré par ce document est déjà sorti (il manque {missing}).",
+  "document.issue.wrongProduct": "Ce n'est pas {product} : {code} a été scanné.",
+  "document.issue.wrongLot": "Mauvais lot de {product} : {expected} attendu, {scanned} scanné.",
+  "document.issue.wrongLocation": "Mauvais emplacement {location} : {expected} attendu.",
+  "document.issue.quantityAbovePosition": "Trop de {product} : il ne reste que {left} à faire.",
+  "document.issue.otherContainer": "Ceci va dans le contenant {expected}, pas dans {container}.",
   "document.issue.locationEmpty": "Rien n'est stocké à {location}.",
   "document.issue.containerNotWhole":
     "Un transfert de contenant déplace tout le contenant {container} ; {left} resterait sur place.",

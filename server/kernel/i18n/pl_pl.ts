@@ -99,6 +99,11 @@ export const plPl: Catalogue = {
   "document.issue.quantityAboveOrder":
     "Ilość produktu {product} przekracza to, co zostało w zamówieniu ({left}).",
   "document.issue.stockAlreadyLeft": "Towar przyjęty tym dokumentem został już wydany (brakuje {missing}).",
+  "document.issue.wrongProduct": "To nie jest {product}: zeskanowano {code}.",
+  "document.issue.wrongLot": "Zła partia {product}: oczekiwano {expected}, zeskanowano {scanned}.",
+  "document.issue.wrongLocation": "Zła lokalizacja {location}: oczekiwano {expected}.",
+  "document.issue.quantityAbovePosition": "Za dużo {product}: pozostało tylko {left}.",
+  "document.issue.otherContainer": "To trafia do nośnika {expected}, nie {container}.",
   "document.issue.locationEmpty": "W lokalizacji {location} nic nie jest składowane.",
   "document.issue.containerNotWhole":
     "Przesunięcie nośnika przenosi cały nośnik {container}; pozostałoby {left}.",

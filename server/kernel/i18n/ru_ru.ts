@@ -92,6 +92,11 @@ export const ruRu: Catalogue = {
   "document.issue.productNotOnOrder": "Товара {product} нет в заказе {order}.",
   "document.issue.quantityAboveOrder": "Количество {product} превышает остаток по заказу ({left}).",
   "document.issue.stockAlreadyLeft": "Товар, принятый этим документом, уже списан (не хватает {missing}).",
+  "document.issue.wrongProduct": "Это не {product}: отсканирован {code}.",
+  "document.issue.wrongLot": "Не та партия {product}: ожидалась {expected}, отсканирована {scanned}.",
+  "document.issue.wrongLocation": "Не то место {location}: ожидалось {expected}.",
+  "document.issue.quantityAbovePosition": "Слишком много {product}: осталось только {left}.",
+  "document.issue.otherContainer": "Это кладётся в тару {expected}, а не в {container}.",
   "document.issue.locationEmpty": "В месте {location} ничего не хранится.",
   "document.issue.containerNotWhole": "Перемещение тары переносит всю тару {container}; осталось бы {left}.",
   "document.issue.containerMoved":

@@ -49,7 +49,7 @@ export const container = new Resource({
     lockedIn: { list: listed },
     lockedOut: { list: listed },
   },
-  writeAccess: "logistics",
+  writeAccess: "operations",
   validate: async (tx, _ctx, values, old) => {
     if (!old || old.locationId === values.locationId) return;
     const [held] = await tx.select({ id: stockLines.id }).from(stockLines)

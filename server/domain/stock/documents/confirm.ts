@@ -9,7 +9,7 @@ import type { Outbox } from "../../../hub/outbox.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { defaultLogisticsConfig, type LogisticsConfigData } from "../../config/contract.ts";
-import { isLogistics, readLogisticsConfig } from "../config.ts";
+import { isOperations, readLogisticsConfig } from "../config.ts";
 import { takeNumber } from "../numbering/service.ts";
 import { periodOf } from "../numbering/format.ts";
 import { applyMovements, followContainers, type LineKey, type Movement } from "../ledger/service.ts";
@@ -163,7 +163,7 @@ export async function confirmDocument(
   id: number,
   acceptWarnings: boolean,
 ): Promise<WmsDocument> {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  if (!isOperations(ctx.actor)) throw notFound();
   const result = await transactionWithEvents(ctx, async (tx, outbox) => {
     const doc = await findDocument(tx, id);
     if (!doc) throw notFound();

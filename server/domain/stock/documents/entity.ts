@@ -180,7 +180,7 @@ export const wmsDocument = new Resource({
     createdByUserId: { input: false, output: false, ...apiOnly },
   },
   readAccess: "user",
-  writeAccess: "logistics",
+  writeAccess: "operations",
   // A barcode scanned into the list's search finds the documents with that product on them.
   listExtras: () => ({
     productBarcode: productBarcodeField(

@@ -36,7 +36,7 @@ export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Validate, number and confirm a working copy, moving its stock, in one transaction " +
       "(422 document.validation with issues; warnings pass with acceptWarnings=true; 406 on a number collision)",
     tag: "WmsDocument",
-    access: "logistics",
+    access: "operations",
     query: ConfirmQuery,
     response: WmsDocument,
   }, (c, { params, query }) => confirmDocument(c.get("ctx"), idParam(params.id), query.acceptWarnings));

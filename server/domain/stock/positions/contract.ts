@@ -56,6 +56,11 @@ export const ScanRequest = z.object({
   productCode: optText(200),
   productId: refId,
   quantity: z.number().positive().max(MAX_QUANTITY).default(1),
+  /**
+   * Where the goods of a release are taken from (a bin, or a zone and what lies below it), within the
+   * document's source: the location the operator scanned. Not given: the document's source.
+   */
+  sourceLocationId: refId,
 }).superRefine((v, ctx) => {
   if ((v.productCode === null) === (v.productId === null)) {
     ctx.addIssue({ code: "custom", path: ["productCode"], params: { code: "validation.required" } });
@@ -75,4 +80,24 @@ export const ScanResult = z.object({
   positions: z.array(WmsDocumentPosition),
   /** Units of a release's quantity that no source could give (nothing was added for them). */
   shortfall: z.number(),
+});
+
+/**
+ * The terminal's pick (or put-away) of part of a position: `quantity` units, with what the operator scanned
+ * to be checked against the position: the product's code (index, barcode or GS1 label), the location
+ * (where goods leave from, or arrive at) and the tote (a container at the destination, for picking).
+ */
+export const PickRequest = z.object({
+  quantity: z.number().positive().max(MAX_QUANTITY),
+  productCode: optText(200),
+  locationId: refId,
+  containerId: refId,
+});
+export type PickRequest = z.output<typeof PickRequest>;
+
+export const ShortageResult = z.object({
+  /** The position lowered to what was picked; null when nothing was and it was removed. */
+  position: WmsDocumentPosition.nullable(),
+  /** Units reported missing. */
+  missing: z.number(),
 });

@@ -261,7 +261,7 @@ export const wmsDocumentPosition = new Resource({
     };
   },
   readAccess: "user",
-  writeAccess: "logistics",
+  writeAccess: "operations",
   listExtras: () => ({ productBarcode: productBarcodeField(wmsDocumentPositions.productId) }),
   scope: (actor) =>
     actor.contractorId === null ? undefined : inArray(

@@ -5,7 +5,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, notFound } from "../../../kernel/errors.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
-import { isLogistics } from "../config.ts";
+import { isOperations } from "../config.ts";
 import { takeCounter } from "../numbering/service.ts";
 import { stockLines } from "../ledger/table.ts";
 import { confirmInTransaction } from "../documents/confirm.ts";
@@ -26,7 +26,7 @@ class Collision extends Error {
  * false, confirmed in the same transaction (a refusal leaves nothing behind).
  */
 export async function groupMovement(ctx: TenantContext, input: GroupMovement): Promise<WmsDocument> {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  if (!isOperations(ctx.actor)) throw notFound();
   try {
     return await transactionWithEvents(ctx, async (tx, outbox) => {
       const doc = await createWorkingCopy(
@@ -73,7 +73,7 @@ export async function releaseStorageSpace(
   locationId: number,
   destinationLocationId: number | undefined,
 ): Promise<WmsDocument> {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  if (!isOperations(ctx.actor)) throw notFound();
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [location] = await tx.select({ id: storageSpaces.id, label: storageSpaces.label }).from(
       storageSpaces,

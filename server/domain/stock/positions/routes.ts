@@ -8,8 +8,9 @@ import { resourceRoutes } from "../../resource/routes.ts";
 import { WmsDocument } from "../documents/contract.ts";
 import { wmsDocumentPosition } from "./entity.ts";
 import { groupMovement, releaseStorageSpace } from "./movement.ts";
-import { GroupMovement, ScanRequest, ScanResult } from "./contract.ts";
+import { GroupMovement, PickRequest, ScanRequest, ScanResult, ShortageResult } from "./contract.ts";
 import { scanIntoDocument } from "./scan.ts";
+import { pickPosition, reportShortage } from "./pick.ts";
 
 const ReleaseQuery = z.object({ destinationLocationId: z.coerce.number().int().positive().optional() });
 
@@ -20,7 +21,7 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
     summary: "Relocate several stock quantities to one destination by one ARL document, " +
       "confirmed at once unless confirm is false",
     tag: "WmsDocumentPosition",
-    access: "logistics",
+    access: "operations",
     body: GroupMovement,
     response: WmsDocument,
     status: 201,
@@ -32,10 +33,31 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
     summary: "Add by a scanned code or a picked product: the line of the same product, expiry, production " +
       "date and serial number grows by the quantity, or is made",
     tag: "WmsDocumentPosition",
-    access: "logistics",
+    access: "operations",
     body: ScanRequest,
     response: ScanResult,
   }, (c, { body }) => scanIntoDocument(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsDocumentPosition/:id/Pick",
+    summary: "The terminal picked (or put away) part of a position: its quantityReal grows, each scan " +
+      "checked against the position first (422 document.validation with issues, nothing written)",
+    tag: "WmsDocumentPosition",
+    access: "operations",
+    body: PickRequest,
+    response: wmsDocumentPosition.entity.record,
+  }, (c, { params, body }) => pickPosition(c.get("ctx"), idParam(params.id), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsDocumentPosition/:id/Shortage",
+    summary: "Less was found than the position asks for: it is lowered to what was picked (removed when " +
+      "nothing was) and the rest of its reservation given back",
+    tag: "WmsDocumentPosition",
+    access: "operations",
+    response: ShortageResult,
+  }, (c, { params }) => reportShortage(c.get("ctx"), idParam(params.id)));
 
   mount(
     app,
@@ -46,7 +68,7 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
       summary: "Make a generated working copy releasing everything stored at a location (IOU), or " +
         "relocating it to destinationLocationId (ARL)",
       tag: "WmsDocumentPosition",
-      access: "logistics",
+      access: "operations",
       query: ReleaseQuery,
       response: WmsDocument,
       status: 201,

@@ -5,7 +5,7 @@
 // lines of the lots it is taken from, each naming its bin, container and lot (split across them when one
 // is not enough), within the document's source (a bin, or a zone and what lies below it) or, when it names
 // none, the whole warehouse; what the document's other lines already take is not promised twice.
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
@@ -131,7 +131,7 @@ async function takeFefo(
   if (!doc) throw new AppError("record.notFoundOrNoPermission");
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
   const wanted = toMilli(req.quantity)!;
-  const within = doc.sourceLocationId === null ? undefined : await coveredBy(tx, doc.sourceLocationId);
+  const within = await sourceWithin(tx, doc.sourceLocationId, req.sourceLocationId);
   // The document's lines of the product: what they take is not promised again, and the arrivals (ledger
   // reads) are read only for the lines that may be needed, theirs and this scan's.
   const existing = await tx.select().from(wmsDocumentPositions).where(and(
@@ -193,6 +193,30 @@ async function takeFefo(
     positions,
     shortfall: fromMilli(needed),
   };
+}
+
+/**
+ * The locations a release's scan takes from: the scanned location (and below it) when given, which must lie
+ * within the document's source (else 422 wrongLocation); else the document's source; undefined: anywhere.
+ */
+async function sourceWithin(
+  tx: Db,
+  documentSource: number | null,
+  scanned: number | null,
+): Promise<ReadonlySet<number> | undefined> {
+  const whole = documentSource === null ? undefined : await coveredBy(tx, documentSource);
+  if (scanned === null) return whole;
+  if (whole && !whole.has(scanned)) {
+    const [labels] = await tx.all<[string | null, string | null]>(sql`
+      SELECT (SELECT label FROM storage_spaces WHERE id = ${documentSource}),
+        (SELECT label FROM storage_spaces WHERE id = ${scanned})`);
+    throw new AppError("document.validation", {
+      issues: [
+        issue(null, "wrongLocation", { expected: labels?.[0] ?? null, location: labels?.[1] ?? null }),
+      ],
+    });
+  }
+  return await coveredBy(tx, scanned);
 }
 
 /**

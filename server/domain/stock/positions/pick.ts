@@ -1,0 +1,252 @@
+// The terminal's verbs on a document's position (docs/decisions/0009): an operator picks or puts away part
+// of a position (its `quantityReal` grows), each scan checked against what the position asks for, and an
+// operator who cannot find everything says so (a shortage) instead of leaving it. Both work on generated
+// documents too (an order's receipt, release or picking), whose positions are otherwise fixed: the
+// terminal carries them out, it does not change what they ask for, only lowers it to what was found.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/connection.ts";
+import type { TenantContext } from "../../../kernel/context.ts";
+import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
+import { nowIso } from "../../../kernel/time.ts";
+import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
+import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { products } from "../../assortment/products/entity.ts";
+import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { coveredBy } from "../../infrastructure/locations/zones.ts";
+import { containers } from "../containers/entity.ts";
+import { wmsDocuments } from "../documents/entity.ts";
+import { refreshDocumentTotals } from "../documents/totals.ts";
+import { readLogisticsConfig } from "../config.ts";
+import { stockReservations } from "../reservations/table.ts";
+import { fromMilli, toMilli } from "../quantity.ts";
+import { definitionOf, type Issue, issue } from "../validators/snapshot.ts";
+import { scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
+import type { PickRequest } from "./contract.ts";
+
+type Rec = Record<string, unknown>;
+type PositionRow = typeof wmsDocumentPositions.$inferSelect;
+type DocumentRow = typeof wmsDocuments.$inferSelect;
+
+/** The position and its working-copy document, read inside the transaction. */
+async function openPosition(tx: Db, id: number): Promise<{ position: PositionRow; doc: DocumentRow }> {
+  const [position] = await tx.select().from(wmsDocumentPositions).where(eq(wmsDocumentPositions.id, id));
+  if (!position) throw notFound();
+  const [doc] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, position.documentId));
+  if (!doc) throw notFound();
+  if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+  return { position, doc };
+}
+
+const labelOf = async (tx: Db, id: number | null) =>
+  id === null ? null : (await tx.select({ label: storageSpaces.label }).from(storageSpaces)
+    .where(eq(storageSpaces.id, id)))[0]?.label ?? null;
+
+/**
+ * POST WmsDocumentPosition/{id}/Pick: `quantity` units of the position were picked (a release, a picking)
+ * or put away (a receipt). What the operator scanned is checked first, each finding with its validator
+ * code, and nothing is written on any: the product (and the lot a GS1 label names), the location (the
+ * position's source when goods leave, its destination when they arrive; a bin under a zone the position
+ * names fits, and a receipt's position takes that bin as its own destination), locks of the product, the
+ * location and the tote, an expired lot leaving while the rules block it, and no more than the position has
+ * left: two operators on one position never take the same last units, the transaction serialising them.
+ */
+export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): Promise<Rec> {
+  return transactionWithEvents(ctx, async (tx, outbox) => {
+    const { position, doc } = await openPosition(tx, id);
+    const direction = definitionOf(doc.typeCode).direction;
+    const [product] = await tx.select().from(products).where(eq(products.id, position.productId));
+    const issues: Issue[] = [];
+    const at = (name: string, params?: Record<string, unknown>) => issues.push(issue(id, name, params));
+
+    if (req.productCode !== null) {
+      const scanned = await scannedProduct(tx, req.productCode);
+      if (scanned.productId !== position.productId) {
+        at("wrongProduct", { product: product.index, code: req.productCode });
+      } else {
+        for (const field of ["expiryDate", "productionDate", "serialNumber"] as const) {
+          const was = position[field];
+          if (scanned[field] !== null && was !== null && scanned[field] !== was) {
+            at("wrongLot", { product: product.index, expected: was, scanned: scanned[field] });
+            break;
+          }
+        }
+      }
+    }
+
+    const arriving = direction === "in";
+    const expected = arriving
+      ? position.destinationLocationId ?? doc.destinationLocationId
+      : position.sourceLocationId ?? doc.sourceLocationId;
+    let takeLocation: number | null = null;
+    if (req.locationId !== null) {
+      const [scanned] = await tx.select().from(storageSpaces).where(eq(storageSpaces.id, req.locationId));
+      if (!scanned) throw fieldError({ locationId: ["validation.invalidValue"] });
+      const fits = expected === null || (await coveredBy(tx, expected)).has(scanned.id);
+      if (!fits) {
+        at("wrongLocation", { expected: await labelOf(tx, expected), location: scanned.label });
+      } else if (arriving && scanned.id !== expected) {
+        // A bin under the zone a receipt names: the goods go there, while nothing was put away elsewhere.
+        if ((position.quantityReal ?? 0) > 0) {
+          at("wrongLocation", { expected: await labelOf(tx, expected), location: scanned.label });
+        } else takeLocation = scanned.id;
+      }
+      if (arriving ? scanned.lockedIn : scanned.lockedOut) {
+        at("locationLocked", { location: scanned.label, side: arriving ? "destination" : "source" });
+      }
+    }
+
+    const lock = direction === "in"
+      ? product.lockIn
+      : direction === "out"
+      ? product.lockOut
+      : product.lockRelocate;
+    if (lock) {
+      at(
+        direction === "in"
+          ? "productLockedIn"
+          : direction === "out"
+          ? "productLockedOut"
+          : "productLockedRelocate",
+        {
+          product: product.index,
+        },
+      );
+    }
+    if (!arriving && position.expiryDate !== null && position.expiryDate < nowIso().slice(0, 10)) {
+      const rules = (await readLogisticsConfig(tx)).rules;
+      if (rules.expiredOnRelease === "block") {
+        at("productExpired", { product: product.index, expiryDate: position.expiryDate });
+      }
+    }
+
+    let tote: number | null = null;
+    if (req.containerId !== null) {
+      const [box] = await tx.select().from(containers).where(eq(containers.id, req.containerId));
+      if (!box) throw fieldError({ containerId: ["validation.invalidValue"] });
+      const own = position.destinationContainerId ?? doc.destinationContainerId;
+      const destination = position.destinationLocationId ?? doc.destinationLocationId;
+      if (own !== null && own !== box.id) {
+        const [was] = await tx.select({ number: containers.number }).from(containers)
+          .where(eq(containers.id, own));
+        at("otherContainer", { container: box.number, expected: was?.number ?? null });
+      } else if (destination !== null && box.locationId !== destination) {
+        at("containerAtOtherLocation", { container: box.number, location: await labelOf(tx, destination) });
+      } else if (box.lockedIn) {
+        at("containerLocked", { container: box.number, side: "destination" });
+      } else tote = own === null ? box.id : null;
+    }
+
+    const quantity = toMilli(req.quantity)!;
+    const done = position.quantityReal ?? 0;
+    if (done + quantity > position.quantity) {
+      at("quantityAbovePosition", {
+        product: product.index,
+        left: fromMilli(Math.max(0, position.quantity - done)),
+      });
+    }
+    if (issues.length) throw new AppError("document.validation", { issues });
+
+    const before = await wmsDocumentPosition.getIn(tx, ctx, id);
+    await tx.update(wmsDocumentPositions).set({
+      quantityReal: done + quantity,
+      quantityLeft: Math.max(0, position.quantity - done - quantity),
+      ...(takeLocation !== null ? { destinationLocationId: takeLocation } : {}),
+      ...(tote !== null ? { destinationContainerId: tote } : {}),
+      updatedAt: nowIso(),
+      version: position.version + 1,
+    }).where(eq(wmsDocumentPositions.id, id));
+    return await afterChange(tx, outbox, ctx, doc, id, before);
+  });
+}
+
+/**
+ * POST WmsDocumentPosition/{id}/Shortage: the operator found less than the position asks for. The position
+ * is lowered to what was picked (a position nothing was picked of is removed), what it reserved beyond that
+ * is given back, and the order (if any) sees the rest as on no document, so that its documents can be made
+ * again for it. Answers the position (null when removed) and the missing units. Nothing missing: the
+ * position as it is, 0 missing.
+ */
+export function reportShortage(
+  ctx: TenantContext,
+  id: number,
+): Promise<{ position: Rec | null; missing: number }> {
+  return transactionWithEvents(ctx, async (tx, outbox) => {
+    const { position, doc } = await openPosition(tx, id);
+    const done = position.quantityReal ?? 0;
+    const missing = position.quantity - done;
+    const before = await wmsDocumentPosition.getIn(tx, ctx, id);
+    if (missing <= 0) return { position: before, missing: 0 };
+    const title = `${doc.documentNumber} ${before.productIndex ?? ""}`.trim();
+    if (done <= 0) {
+      await tx.delete(wmsDocumentPositions).where(eq(wmsDocumentPositions.id, id));
+      await refreshDocumentTotals(tx, doc.id);
+      await writeRecordLog(tx, {
+        action: "deleted",
+        resourceType: "WmsDocumentPosition",
+        resourceId: id,
+        title,
+        oldObject: before,
+        newObject: null,
+        userId: ctx.actor.userId,
+        userName: ctx.actor.username,
+      });
+      outbox.add("WmsDocumentPosition", "deleted", id);
+      outbox.add("WmsDocument", "changed", doc.id);
+      return { position: null, missing: fromMilli(missing) };
+    }
+    await tx.update(wmsDocumentPositions).set({
+      quantity: done,
+      quantityLeft: 0,
+      updatedAt: nowIso(),
+      version: position.version + 1,
+    }).where(eq(wmsDocumentPositions.id, id));
+    await trimReservations(tx, id, done);
+    return { position: await afterChange(tx, outbox, ctx, doc, id, before), missing: fromMilli(missing) };
+  });
+}
+
+/** The position's reservations cut down to `keep` thousandths (the latest given back first). */
+async function trimReservations(tx: Db, positionId: number, keep: number): Promise<void> {
+  const rows = await tx.select({ id: stockReservations.id, quantity: stockReservations.quantity })
+    .from(stockReservations).where(eq(stockReservations.documentPositionId, positionId))
+    .orderBy(stockReservations.id);
+  let left = keep;
+  for (const r of rows) {
+    if (left >= r.quantity) {
+      left -= r.quantity;
+      continue;
+    }
+    if (left > 0) {
+      await tx.update(stockReservations).set({ quantity: left }).where(eq(stockReservations.id, r.id));
+      left = 0;
+    } else {
+      await tx.delete(stockReservations).where(eq(stockReservations.id, r.id));
+    }
+  }
+}
+
+/** The document's totals (and its order), the history entry and the events of a changed position. */
+async function afterChange(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  doc: DocumentRow,
+  id: number,
+  before: Rec,
+): Promise<Rec> {
+  await refreshDocumentTotals(tx, doc.id);
+  const after = await wmsDocumentPosition.getIn(tx, ctx, id);
+  await writeRecordLog(tx, {
+    action: "changed",
+    resourceType: "WmsDocumentPosition",
+    resourceId: id,
+    title: `${doc.documentNumber} ${after.productIndex ?? ""}`.trim(),
+    oldObject: before,
+    newObject: after,
+    userId: ctx.actor.userId,
+    userName: ctx.actor.username,
+  });
+  outbox.add("WmsDocumentPosition", "changed", id);
+  outbox.add("WmsDocument", "changed", doc.id);
+  return after;
+}

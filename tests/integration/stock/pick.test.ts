@@ -1,0 +1,279 @@
+// The terminal's verbs on positions (decision 0009): Pick checks each scan against the position (product,
+// lot, location, locks, quantity left, the tote) with the validators' codes and writes nothing on a
+// finding; two operators never take the same last units; Shortage lowers a position to what was found and
+// gives the rest of its reservation back; a release's scan takes from the scanned location only; and
+// staff with the terminal module do all of it, while a basic user is kept out.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addStaffUser,
+  assertReservationsHold,
+  assertStockEqualsLedger,
+  confirm,
+  container,
+  draft,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  stockAt,
+  type StockWorld,
+} from "./fixture.ts";
+
+let w: StockWorld;
+let zone: number;
+let a1: number;
+let a2: number;
+let dock: number;
+let other: number;
+let operator: string;
+let basic: string;
+
+beforeAll(async () => {
+  w = await startStockWorld("pick");
+  zone = await location(w, "ZONE-A");
+  a1 = await location(w, "A-01", { parentId: zone });
+  a2 = await location(w, "A-02", { parentId: zone });
+  dock = await location(w, "DOCK");
+  other = await location(w, "B-01");
+  operator = await addStaffUser(w, "pick-operator", { terminalEnabled: true });
+  basic = await addStaffUser(w, "pick-basic");
+});
+afterAll(async () => {
+  await assertStockEqualsLedger(w);
+  await assertReservationsHold(w);
+  w?.s.close();
+});
+
+const pick = (id: number, body: Record<string, unknown>, token = operator) =>
+  w.api("POST", `/WmsDocumentPosition/${id}/Pick`, body, token);
+const codes = (r: { body: { error?: { issues?: { code: string }[] } } }) =>
+  (r.body.error?.issues ?? []).map((i) => i.code.replace("document.issue.", ""));
+
+/** A confirmed release order with its generated document; answers the document and its positions. */
+async function releaseOrder(productId: number, quantity: number, header: Record<string, unknown> = {}) {
+  const o = await w.api("POST", "/WmsOrder", { typeCode: "OOU", ...header });
+  expect(o.status, JSON.stringify(o.body)).toBe(201);
+  const p = await w.api("POST", "/WmsOrderPosition", { orderId: o.body.id, productId, quantity });
+  expect(p.status, JSON.stringify(p.body)).toBe(201);
+  const c = await w.api("POST", `/WmsOrder/${o.body.id}/confirm?generateDocuments=true`);
+  expect(c.status, JSON.stringify(c.body)).toBe(200);
+  const [doc] = await w.query("SELECT id FROM wms_documents WHERE order_id = ?", [o.body.id]);
+  const positions = await w.api("GET", `/WmsDocument/${doc.id}/Positions?sortColumn=id&PageSize=50`);
+  return {
+    orderId: o.body.id as number,
+    documentId: Number(doc.id),
+    positions: positions.body.results as Record<string, unknown>[],
+  };
+}
+
+describe("picking a position on the terminal", () => {
+  it("checks the scanned product, lot, location and quantity, writing nothing on a finding", async () => {
+    const milk = await product(w, "P-MILK", { barcodes: ["5901234123457"] });
+    await product(w, "P-BREAD", { barcodes: ["4006381333931"] });
+    await receive(w, milk, a1, 5, { expiryDate: "2027-05-31" });
+    const { documentId, positions } = await releaseOrder(milk, 4, { sourceLocationId: zone });
+    expect(positions).toHaveLength(1);
+    const id = positions[0].id as number;
+
+    expect(codes(await pick(id, { quantity: 1, productCode: "4006381333931", locationId: a1 })))
+      .toEqual(["wrongProduct"]);
+    expect(
+      codes(await pick(id, { quantity: 1, productCode: "(01)05901234123457(17)270630", locationId: a1 })),
+    )
+      .toEqual(["wrongLot"]);
+    const wrongPlace = await pick(id, { quantity: 1, productCode: "5901234123457", locationId: a2 });
+    expect(codes(wrongPlace)).toEqual(["wrongLocation"]);
+    expect(wrongPlace.body.error.issues[0].message).toContain("A-02");
+    expect(codes(await pick(id, { quantity: 5, productCode: "P-MILK", locationId: a1 })))
+      .toEqual(["quantityAbovePosition"]);
+    const untouched = await w.api("GET", `/WmsDocumentPosition/${id}`);
+    expect(untouched.body.quantityReal).toBeNull();
+
+    const first = await pick(id, {
+      quantity: 3,
+      productCode: "(01)05901234123457(17)270531",
+      locationId: a1,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect([first.body.quantityReal, first.body.quantityLeft]).toEqual([3, 1]);
+    const doc = await w.api("GET", `/WmsDocument/${documentId}`);
+    expect([doc.body.quantityRealSum, doc.body.progressPercent]).toEqual([3, 75]);
+    expect(codes(await pick(id, { quantity: 2, productCode: "P-MILK" }))).toEqual(["quantityAbovePosition"]);
+    expect((await pick(id, { quantity: 1, productCode: "P-MILK", locationId: a1 })).body.quantityLeft).toBe(
+      0,
+    );
+    expect((await confirm(w, documentId, false, operator)).status).toBe(200);
+    expect(await stockAt(w, milk, a1)).toBe(1);
+  });
+
+  it("refuses locked products and locations, and expired lots while the rules block them", async () => {
+    const jam = await product(w, "P-JAM");
+    await receive(w, jam, other, 3);
+    const expired = await draft(w, { typeCode: "IOU", sourceLocationId: a2 }, [{
+      productId: jam,
+      quantity: 1,
+      expiryDate: "2020-01-01",
+    }]);
+    expect(codes(await pick(expired.positionIds[0], { quantity: 1, locationId: a2 }))).toEqual([
+      "productExpired",
+    ]);
+
+    const lockedPlace = await location(w, "B-LOCKED", { lockedIn: true });
+    const receipt = await draft(w, { typeCode: "IIN", destinationLocationId: lockedPlace }, [{
+      productId: jam,
+      quantity: 2,
+    }]);
+    expect(codes(await pick(receipt.positionIds[0], { quantity: 1, locationId: lockedPlace })))
+      .toEqual(["locationLocked"]);
+    const edit = await w.api("GET", `/Product/${jam}`);
+    expect((await w.api("PUT", "/Product", { ...edit.body, lockIn: true })).status).toBe(200);
+    const both = await pick(receipt.positionIds[0], { quantity: 1, locationId: lockedPlace });
+    expect(codes(both)).toEqual(["locationLocked", "productLockedIn"]);
+  });
+
+  it("puts a receipt away into a bin of the zone it names, and not into two", async () => {
+    const tea = await product(w, "P-TEA");
+    const receipt = await draft(w, { typeCode: "IIN", destinationLocationId: zone }, [{
+      productId: tea,
+      quantity: 4,
+    }]);
+    const id = receipt.positionIds[0];
+    expect(codes(await pick(id, { quantity: 2, productCode: "P-TEA", locationId: other }))).toEqual([
+      "wrongLocation",
+    ]);
+    const put = await pick(id, { quantity: 2, productCode: "P-TEA", locationId: a2 });
+    expect([put.status, put.body.destinationLocationId]).toEqual([200, a2]);
+    expect(codes(await pick(id, { quantity: 2, productCode: "P-TEA", locationId: a1 }))).toEqual([
+      "wrongLocation",
+    ]);
+    expect((await pick(id, { quantity: 2, productCode: "P-TEA", locationId: a2 })).status).toBe(200);
+    expect((await confirm(w, receipt.id, false, operator)).status).toBe(200);
+    expect(await stockAt(w, tea, a2)).toBe(4);
+  });
+
+  it("fills a tote standing at the destination, one tote per position", async () => {
+    const soap = await product(w, "P-SOAP");
+    await receive(w, soap, a1, 10);
+    const tote = await container(w, dock, { kind: "bin" });
+    const elsewhere = await container(w, other, { kind: "bin" });
+    const second = await container(w, dock, { kind: "bin" });
+    const o = await w.api("POST", "/WmsOrder", { typeCode: "OPI", destinationLocationId: dock });
+    await w.api("POST", "/WmsOrderPosition", { orderId: o.body.id, productId: soap, quantity: 6 });
+    expect((await w.api("POST", `/WmsOrder/${o.body.id}/confirm?generateDocuments=true`)).status).toBe(200);
+    const [doc] = await w.query("SELECT id FROM wms_documents WHERE order_id = ?", [o.body.id]);
+    const [pos] = await w.query("SELECT id FROM wms_document_positions WHERE document_id = ?", [doc.id]);
+    const id = Number(pos.id);
+    expect(codes(await pick(id, { quantity: 2, locationId: a1, containerId: elsewhere.id })))
+      .toEqual(["containerAtOtherLocation"]);
+    const into = await pick(id, { quantity: 2, productCode: "P-SOAP", locationId: a1, containerId: tote.id });
+    expect([into.status, into.body.destinationContainerNumber]).toEqual([200, tote.number]);
+    const wrongTote = await pick(id, { quantity: 2, locationId: a1, containerId: second.id });
+    expect(codes(wrongTote)).toEqual(["otherContainer"]);
+    expect(wrongTote.body.error.issues[0].message).toContain(tote.number);
+    expect((await pick(id, { quantity: 4, locationId: a1, containerId: tote.id })).status).toBe(200);
+    expect((await confirm(w, Number(doc.id), false, operator)).status).toBe(200);
+    const [inTote] = await w.query(
+      "SELECT sum(quantity) AS q FROM stock_lines WHERE product_id = ? AND container_id = ?",
+      [soap, tote.id],
+    );
+    expect(Number(inTote.q) / 1000).toBe(6);
+  });
+
+  it("lets two operators at once take no more than the position holds", async () => {
+    const salt = await product(w, "P-SALT");
+    await receive(w, salt, a1, 5);
+    const { positions } = await releaseOrder(salt, 5, { sourceLocationId: a1 });
+    const id = positions[0].id as number;
+    const second = await addStaffUser(w, "pick-operator-2", { terminalEnabled: true });
+    const answers = await Promise.all([
+      pick(id, { quantity: 3, productCode: "P-SALT", locationId: a1 }),
+      pick(id, { quantity: 3, productCode: "P-SALT", locationId: a1 }, second),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(answers.flatMap(codes)).toEqual(["quantityAbovePosition"]);
+    const after = await w.api("GET", `/WmsDocumentPosition/${id}`);
+    expect(after.body.quantityReal).toBe(3);
+  });
+});
+
+describe("reporting a shortage", () => {
+  it("lowers the position to what was picked, gives the rest back, and the order can go on", async () => {
+    const oil = await product(w, "P-OIL");
+    await receive(w, oil, a1, 3);
+    await receive(w, oil, a2, 3);
+    const { orderId, documentId, positions } = await releaseOrder(oil, 5, { sourceLocationId: zone });
+    expect(positions.map((p) => p.quantity)).toEqual([3, 2]);
+    const reserved = async () =>
+      Number(
+        (await w.query("SELECT sum(quantity) AS q FROM stock_reservations WHERE product_id = ?", [oil]))[0]
+          .q ?? 0,
+      ) /
+      1000;
+    expect(await reserved()).toBe(5);
+
+    const [p1, p2] = positions.map((p) => p.id as number);
+    expect((await pick(p1, { quantity: 2, productCode: "P-OIL", locationId: a1 })).status).toBe(200);
+    const short = await w.api("POST", `/WmsDocumentPosition/${p1}/Shortage`, undefined, operator);
+    expect(short.status, JSON.stringify(short.body)).toBe(200);
+    expect([short.body.missing, short.body.position.quantity, short.body.position.quantityLeft]).toEqual([
+      1,
+      2,
+      0,
+    ]);
+    const none = await w.api("POST", `/WmsDocumentPosition/${p2}/Shortage`, undefined, operator);
+    expect([none.body.missing, none.body.position]).toEqual([2, null]);
+    expect(await reserved()).toBe(2);
+    // Again: nothing more is missing, nothing changes.
+    const again = await w.api("POST", `/WmsDocumentPosition/${p1}/Shortage`, undefined, operator);
+    expect([again.status, again.body.missing]).toEqual([200, 0]);
+
+    expect((await confirm(w, documentId, false, operator)).status).toBe(200);
+    const order = await w.api("GET", `/WmsOrder/${orderId}`);
+    expect(order.body.processStatusCode).toBe("doneConfirmed");
+    // What was not found is on no document: the order makes a document for it again.
+    const more = await w.api("GET", `/WmsOrder/${orderId}/GenerateDocuments`);
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    expect(await reserved()).toBe(3);
+  });
+});
+
+describe("a release's scan from a scanned location", () => {
+  it("takes FEFO from that location only, and refuses one outside the document's source", async () => {
+    const rice = await product(w, "P-RICE");
+    await receive(w, rice, a1, 2, { expiryDate: "2027-01-01" });
+    await receive(w, rice, a2, 2, { expiryDate: "2028-01-01" });
+    await receive(w, rice, other, 2, { expiryDate: "2026-12-31" });
+    const d = await draft(w, { typeCode: "IOU", sourceLocationId: zone }, [], operator);
+    const scan = (body: Record<string, unknown>) =>
+      w.api("POST", "/WmsDocumentPosition/scan", { documentId: d.id, ...body }, operator);
+    const fromA2 = await scan({ productCode: "P-RICE", quantity: 1, sourceLocationId: a2 });
+    expect(fromA2.status, JSON.stringify(fromA2.body)).toBe(200);
+    expect(fromA2.body.positions.map((p: Record<string, unknown>) => [p.sourceLocationId, p.expiryDate]))
+      .toEqual([[a2, "2028-01-01"]]);
+    expect(codes(await scan({ productCode: "P-RICE", quantity: 1, sourceLocationId: other })))
+      .toEqual(["wrongLocation"]);
+    expect((await scan({ productCode: "P-RICE", quantity: 1 })).body.positions[0].sourceLocationId).toBe(a1);
+  });
+});
+
+describe("who may use the terminal's verbs", () => {
+  it("lets staff with the terminal module move goods, and keeps a basic user out", async () => {
+    const box = await product(w, "P-BOX");
+    const d = await w.api("POST", "/WmsDocument", { typeCode: "IIN", destinationLocationId: a1 }, operator);
+    expect(d.status, JSON.stringify(d.body)).toBe(201);
+    const line = await w.api("POST", "/WmsDocumentPosition", {
+      documentId: d.body.id,
+      productId: box,
+      quantity: 2,
+    }, operator);
+    expect(line.status).toBe(201);
+    expect((await pick(line.body.id, { quantity: 2 }, basic)).status).toBe(404);
+    expect((await w.api("POST", `/WmsDocumentPosition/${line.body.id}/Shortage`, undefined, basic)).status)
+      .toBe(404);
+    expect((await confirm(w, d.body.id, false, basic)).status).toBe(404);
+    expect((await pick(line.body.id, { quantity: 2, locationId: a1 })).status).toBe(200);
+    expect((await confirm(w, d.body.id, false, operator)).status).toBe(200);
+    // Reverting stays with logistics staff.
+    expect((await w.api("POST", `/WmsDocument/${d.body.id}/revert`, undefined, operator)).status).toBe(404);
+  });
+});
