@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gtinForms, isGs1, parseGs1, validCheckDigit } from "./gs1.ts";
+import { readGs1 } from "./gs1_read.ts";
 import { AppError } from "../../../kernel/errors.ts";
 
 interface Group {
@@ -124,5 +125,38 @@ describe("isGs1", () => {
     ) {
       expect(isGs1(code), code).toBe(false);
     }
+  });
+});
+
+describe("readGs1: what the terminal fills from a label", () => {
+  it("reads the lot, counts and net weights (the vectors' kilograms) beside the dates and serial", () => {
+    const weights = rows("test_extract_variable_measures").filter((r) => /^310\d/.test(r.value as string));
+    expect(weights.length).toBeGreaterThanOrEqual(1);
+    for (const r of weights) {
+      const read = readGs1(
+        `(01)05901234123457(${(r.value as string).slice(0, 4)})${(r.value as string).slice(4)}`,
+      );
+      expect(read?.netWeightKg, r.value as string).toBeCloseTo(Number(r.expected), 6);
+    }
+    expect(readGs1("]C10105901234123457100329\x1d3012\x1d17270531")).toEqual({
+      gtin: "05901234123457",
+      expiryDate: "2027-05-31",
+      productionDate: null,
+      serialNumber: null,
+      lot: "0329",
+      count: 12,
+      netWeightKg: null,
+      sscc: null,
+    });
+    expect(readGs1("(02)05901234123457(37)40(11)260101(21)SN-7")).toMatchObject({
+      gtin: "05901234123457",
+      count: 40,
+      productionDate: "2026-01-01",
+      serialNumber: "SN-7",
+    });
+    // What parseGs1 refuses reads as nothing here.
+    expect(readGs1("(01)05901234123458")).toBeNull();
+    expect(readGs1("(00)106141411234567890")).toBeNull();
+    expect(readGs1("(17)261331")).toBeNull();
   });
 });

@@ -3,17 +3,9 @@
 // human-readable form `(01)07032069804988(17)260531(21)SN-9`. The application identifiers are read by
 // gs1-barcode-parser-mod (GS1 General Specifications' AI table, the two-digit-year window, day 00 as the
 // month's last day); this module only decides what a scan is and what a position takes from it.
-import gs1 from "gs1-barcode-parser-mod";
+import { readGs1 } from "./gs1_read.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { issue } from "../validators/snapshot.ts";
-
-interface ParsedItem {
-  ai: string;
-  data: unknown;
-  /** The element's data as it stood in the scan (YYMMDD for a date). */
-  raw?: string;
-}
-const parser = gs1 as { parseBarcode(code: string): { parsedCodeItems: ParsedItem[] } };
 
 /** What a position takes from a GS1 scan: its product's GTIN and the attributes the label carries. */
 export interface Gs1Scan {
@@ -27,25 +19,7 @@ export interface Gs1Scan {
   serialNumber: string | null;
 }
 
-/**
- * A code read as a GS1 element string: with a symbology identifier (`]C1`, `]d2`, `]Q3`, `]e0`, `]J1`),
- * with an FNC1 separator, in the bracketed human-readable form, or a GTIN element (01/02 and 14 digits)
- * followed by more. A plain EAN-13, UPC-A or GTIN-14, or a product index, is not one.
- */
-export function isGs1(code: string): boolean {
-  return /^\](C1|d2|Q3|e0|J1)/.test(code) || code.includes("\x1d") || /^\(\d{2,4}\)/.test(code) ||
-    /^0[12]\d{14}./.test(code);
-}
-
-/** GS1's mod-10 check: the last digit against the others weighted 3, 1, 3, … from the right. */
-export function validCheckDigit(digits: string): boolean {
-  if (!/^\d{8,18}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = digits.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight) {
-    sum += Number(digits[i]) * weight;
-  }
-  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
-}
+export { isGs1, validCheckDigit } from "./gs1_read.ts";
 
 /** The forms a GTIN-14 is stored in as a product barcode: GTIN-14, EAN-13, UPC-A and EAN-8. */
 export function gtinForms(gtin14: string): string[] {
@@ -55,20 +29,6 @@ export function gtinForms(gtin14: string): string[] {
     if (/^0+$/.test(gtin14.slice(0, 14 - length))) forms.push(cut);
   }
   return forms;
-}
-
-/**
- * A date element as `YYYY-MM-DD`, or null when its YYMMDD is no date (month 13, 31 April): the library
- * lets JavaScript's Date roll such a date over into another, so the scan's own digits are checked.
- */
-function day(item: ParsedItem): string | null {
-  const value = item.data;
-  const [, mm, dd] = /^\d\d(\d\d)(\d\d)$/.exec(item.raw ?? "") ?? [];
-  if (!(value instanceof Date) || Number.isNaN(value.getTime()) || mm === undefined) return null;
-  // The library builds the date at local midnight; day 00 is the month's last day.
-  if (value.getMonth() + 1 !== Number(mm) || (dd !== "00" && value.getDate() !== Number(dd))) return null;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
 function unreadable(code: string): AppError {
@@ -87,27 +47,12 @@ export function printable(code: string): string {
  * whose check digit is wrong) is refused with the `gs1Unreadable` issue, naming the scan.
  */
 export function parseGs1(code: string): Gs1Scan {
-  let items: ParsedItem[];
-  try {
-    items = parser.parseBarcode(code).parsedCodeItems;
-  } catch {
-    throw unreadable(code);
-  }
-  const item = (ai: string) => items.find((i) => i.ai === ai);
-  const of = (ai: string) => item(ai)?.data;
-  const gtin = (of("01") ?? of("02") ?? null) as string | null;
-  if (gtin !== null && !validCheckDigit(String(gtin))) throw unreadable(code);
-  const dates = { expiry: item("17") ?? item("15"), production: item("11") };
-  const expiryDate = dates.expiry === undefined ? null : day(dates.expiry);
-  const productionDate = dates.production === undefined ? null : day(dates.production);
-  if ((dates.expiry !== undefined && !expiryDate) || (dates.production !== undefined && !productionDate)) {
-    throw unreadable(code);
-  }
-  const serial = of("21");
+  const read = readGs1(code);
+  if (!read) throw unreadable(code);
   return {
-    gtin: gtin === null ? null : String(gtin),
-    expiryDate,
-    productionDate,
-    serialNumber: serial === undefined ? null : String(serial),
+    gtin: read.gtin,
+    expiryDate: read.expiryDate,
+    productionDate: read.productionDate,
+    serialNumber: read.serialNumber,
   };
 }
