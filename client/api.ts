@@ -44,11 +44,19 @@ function refreshToken(): Promise<TokenData | null> {
   return refreshing;
 }
 
+/** What a call may add: the key of an idempotent write, and no offline warning (the caller queues). */
+export interface CallOptions {
+  idempotencyKey?: string;
+  /** A failure to reach the server is the caller's to handle (the terminal's queue): no top warning. */
+  quiet?: boolean;
+}
+
 async function send(
   method: string,
   path: string,
   body: unknown,
   token: string | undefined,
+  options: CallOptions = {},
 ): Promise<Response> {
   const requestId = crypto.randomUUID();
   rememberRequestId(requestId);
@@ -59,6 +67,7 @@ async function send(
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
@@ -68,7 +77,7 @@ async function send(
     });
   } catch (err) {
     // No response at all: the persistent warning, until the user refreshes or cancels it.
-    store.set(offlineAtom, true);
+    if (!options.quiet) store.set(offlineAtom, true);
     throw new ApiError(0, "network", err instanceof Error ? err.message : String(err));
   }
   noteServedBuild(res.headers.get("X-App-Version"));
@@ -92,18 +101,23 @@ async function toError(res: Response): Promise<ApiError> {
   }
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<T> {
   store.set(pendingAtom, (n) => n + 1);
   try {
     const isAuthCall = /^\/auth(\/|$)/i.test(path);
-    let res = await send(method, path, body, store.get(authAtom)?.token);
+    let res = await send(method, path, body, store.get(authAtom)?.token, options);
     if (res.status === 401 && !isAuthCall && store.get(authAtom)) {
       const renewed = await refreshToken();
       if (!renewed) {
         signOut(true);
         throw await toError(res);
       }
-      res = await send(method, path, body, renewed.token);
+      res = await send(method, path, body, renewed.token, options);
       if (res.status === 401) signOut(true);
     }
     if (!res.ok) throw await toError(res);

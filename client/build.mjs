@@ -38,7 +38,7 @@ const sources = [
     "server",
     (f) =>
       f.endsWith("/contract.ts") || f.startsWith("server/kernel/i18n/") ||
-      f === "server/kernel/list_contract.ts",
+      f === "server/kernel/list_contract.ts" || f === "server/domain/stock/positions/gs1_read.ts",
   ),
   "package-lock.json",
 ].sort();

@@ -51,6 +51,13 @@ export function completeSignIn(data: TokenData): void {
 /** Ends the session here; `remember` keeps the current path for after the next sign-in. */
 export function signOut(remember = false): void {
   if (remember) rememberPath(store.get(pathAtom));
+  // The terminal's cached products and documents go with the session (its queue of unsent steps stays
+  // for the same user's next sign-in: nothing done may be lost).
+  const startup = store.get(startupAtom);
+  if (startup && typeof indexedDB !== "undefined") {
+    const owner = `${startup.tenant.slug}:${startup.user.id}`;
+    void import("./islands/terminal/idb_store.ts").then((m) => m.wipeCache(owner)).catch(() => {});
+  }
   store.set(authAtom, null);
   store.set(startupAtom, null);
   writeStorage(KEYS.auth, null);

@@ -33,6 +33,7 @@ export interface StartupConfig {
     isSuperUser: boolean;
     isPowerUser: boolean;
     logisticsEnabled?: boolean;
+    terminalEnabled?: boolean;
     connectedContractorId?: number | null;
     settings: Record<string, unknown>;
   };

@@ -16,6 +16,7 @@ import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
+import { terminalMessages } from "./areas/terminal.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -32,6 +33,7 @@ export const deDe = {
   ...inventoryMessages["de-de"],
   ...recordsMessages["de-de"],
   ...ordersMessages["de-de"],
+  ...terminalMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -16,6 +16,7 @@ import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
+import { terminalMessages } from "./areas/terminal.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -32,6 +33,7 @@ export const enUs = {
   ...inventoryMessages["en-us"],
   ...recordsMessages["en-us"],
   ...ordersMessages["en-us"],
+  ...terminalMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

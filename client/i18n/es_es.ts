@@ -16,6 +16,7 @@ import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
+import { terminalMessages } from "./areas/terminal.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -32,6 +33,7 @@ export const esEs = {
   ...inventoryMessages["es-es"],
   ...recordsMessages["es-es"],
   ...ordersMessages["es-es"],
+  ...terminalMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -16,6 +16,7 @@ import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
+import { terminalMessages } from "./areas/terminal.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -32,6 +33,7 @@ export const frFr = {
   ...inventoryMessages["fr-fr"],
   ...recordsMessages["fr-fr"],
   ...ordersMessages["fr-fr"],
+  ...terminalMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -16,6 +16,7 @@ import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
+import { terminalMessages } from "./areas/terminal.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -32,6 +33,7 @@ export const plPl = {
   ...inventoryMessages["pl-pl"],
   ...recordsMessages["pl-pl"],
   ...ordersMessages["pl-pl"],
+  ...terminalMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

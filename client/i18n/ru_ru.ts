@@ -16,6 +16,7 @@ import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
+import { terminalMessages } from "./areas/terminal.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -32,6 +33,7 @@ export const ruRu = {
   ...inventoryMessages["ru-ru"],
   ...recordsMessages["ru-ru"],
   ...ordersMessages["ru-ru"],
+  ...terminalMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -32,6 +32,7 @@ import type { DocumentsScreen as DocumentsProps } from "../screens/documents.tsx
 import type { NewDocumentScreen as NewDocumentProps } from "../screens/new_document.tsx";
 import type { InventoryScreen as InventoryProps } from "../screens/stock.tsx";
 import { useT } from "../i18n/use_t.ts";
+import { type Kind, kindOfRoute } from "../islands/terminal/flow.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
 const UsersScreen = lazyScreen<Parameters<typeof UsersProps>[0]>(() =>
@@ -105,6 +106,10 @@ const ProductionScreen = lazyScreen<
   { step: "picking" | "summary" | "labels" | "finish"; openedDialogId?: string }
 >(
   () => import("../screens/production.tsx").then((m) => ({ default: m.ProductionScreen })),
+);
+
+const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(() =>
+  import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen }))
 );
 
 const NewDocumentScreen = lazyScreen<Parameters<typeof NewDocumentProps>[0]>(() =>
@@ -273,6 +278,15 @@ function Screen() {
             | "summary"
             | "labels"
             | "finish"}
+          openedDialogId={match.openedDialogId}
+        />,
+      );
+      break;
+    case "terminal":
+      screen = lazyPart(
+        <TerminalScreen
+          key={route.name}
+          kind={kindOfRoute[route.name]}
           openedDialogId={match.openedDialogId}
         />,
       );

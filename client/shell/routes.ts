@@ -37,6 +37,7 @@ export type Screen =
   | "productionSummary"
   | "productionLabels"
   | "productionFinish"
+  | "terminal"
   | "comingSoon";
 
 export interface RouteDef {
@@ -126,11 +127,11 @@ export const routeTable: RouteDef[] = [
   soon("warehouse-calendar-agenda-day"),
   soon("warehouse-calendar-resources"),
   // terminal
-  soon("wms-terminal-collect"),
-  soon("wms-terminal-in"),
-  soon("wms-terminal-out"),
-  soon("wms-terminal-relocate"),
-  soon("wms-terminal-check"),
+  { name: "wms-terminal-collect", screen: "terminal", params: true },
+  { name: "wms-terminal-in", screen: "terminal", params: true },
+  { name: "wms-terminal-out", screen: "terminal", params: true },
+  { name: "wms-terminal-relocate", screen: "terminal", params: true },
+  { name: "wms-terminal-check", screen: "terminal", params: true },
   // production flow
   { name: "production-picking", screen: "productionPicking", params: true },
   { name: "production-summary", screen: "productionSummary", params: true },

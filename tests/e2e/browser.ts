@@ -5,7 +5,8 @@ import { signIn, type TestServer } from "../fixtures/harness.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more switches (a fake camera: --use-fake-device-for-media-stream and its file). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (npm test does this when it can)`);
   }
@@ -17,6 +18,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
@@ -42,6 +44,10 @@ export interface SignedInPageOptions {
   timeoutMs?: number;
   /** For the first page of a run, which may wait for the server's first rendering on a loaded machine. */
   goto?: { waitUntil?: "load" | "domcontentloaded"; timeout?: number };
+  /** Let a test inject scripts (axe-core) past the page's Content Security Policy. */
+  bypassCSP?: boolean;
+  /** A phone: touch events and the mobile viewport meta honoured. */
+  mobile?: boolean;
 }
 
 /**
@@ -57,7 +63,11 @@ export async function signedInPage(
   options: SignedInPageOptions = {},
 ): Promise<Page> {
   const auth = await signIn(server, username);
-  const context = await browser.newContext({ locale: options.locale ?? "en-US" });
+  const context = await browser.newContext({
+    locale: options.locale ?? "en-US",
+    bypassCSP: options.bypassCSP,
+    ...(options.mobile ? { hasTouch: true, isMobile: true } : {}),
+  });
   contexts.push(context);
   await context.addInitScript((value) => {
     if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);

@@ -387,7 +387,7 @@ describe("access by route (docs/api.md)", () => {
         const record = "/api" +
           r.path.replace(/:(\w+)/g, String(id))
             .replace(
-              /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage)$/,
+              /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate)$/,
               "",
             );
         const back = await call(s, "GET", record, { token: tokens.administrator });

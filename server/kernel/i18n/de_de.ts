@@ -110,6 +110,7 @@ export const deDe: Catalogue = {
   "document.issue.wrongLocation": "Falscher Lagerplatz {location}: {expected} erwartet.",
   "document.issue.quantityAbovePosition": "Zu viel von {product}: nur noch {left} offen.",
   "document.issue.otherContainer": "Das gehört in den Behälter {expected}, nicht in {container}.",
+  "document.issue.containerEmpty": "Der Behälter {container} ist leer.",
   "document.issue.locationEmpty": "Auf {location} ist nichts eingelagert.",
   "document.issue.containerNotWhole":
     "Eine Behälterumlagerung bewegt den ganzen Behälter {container}; {left} bliebe zurück.",

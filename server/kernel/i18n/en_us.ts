@@ -101,6 +101,7 @@ export const enUs = {
   "document.issue.wrongLocation": "Wrong location {location}: {expected} expected.",
   "document.issue.quantityAbovePosition": "Too many of {product}: only {left} left to do.",
   "document.issue.otherContainer": "This goes into container {expected}, not {container}.",
+  "document.issue.containerEmpty": "The container {container} holds nothing.",
   "document.issue.locationEmpty": "Nothing is stored at {location}.",
   "document.issue.containerNotWhole":
     "A container relocation moves the whole container {container}; {left} would stay behind.",

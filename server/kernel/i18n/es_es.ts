@@ -105,6 +105,7 @@ export const esEs: Catalogue = {
   "document.issue.wrongLocation": "Ubicación incorrecta {location}: se esperaba {expected}.",
   "document.issue.quantityAbovePosition": "Demasiado de {product}: solo quedan {left}.",
   "document.issue.otherContainer": "Esto va en el contenedor {expected}, no en {container}.",
+  "document.issue.containerEmpty": "El contenedor {container} está vacío.",
   "document.issue.locationEmpty": "No hay nada almacenado en {location}.",
   "document.issue.containerNotWhole":
     "Una reubicación de contenedor mueve el contenedor {container} entero; quedarían {left}.",

@@ -104,6 +104,7 @@ export const frFr: Catalogue = {
   "document.issue.wrongLocation": "Mauvais emplacement {location} : {expected} attendu.",
   "document.issue.quantityAbovePosition": "Trop de {product} : il ne reste que {left} à faire.",
   "document.issue.otherContainer": "Ceci va dans le contenant {expected}, pas dans {container}.",
+  "document.issue.containerEmpty": "Le contenant {container} est vide.",
   "document.issue.locationEmpty": "Rien n'est stocké à {location}.",
   "document.issue.containerNotWhole":
     "Un transfert de contenant déplace tout le contenant {container} ; {left} resterait sur place.",

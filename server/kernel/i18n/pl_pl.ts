@@ -104,6 +104,7 @@ export const plPl: Catalogue = {
   "document.issue.wrongLocation": "Zła lokalizacja {location}: oczekiwano {expected}.",
   "document.issue.quantityAbovePosition": "Za dużo {product}: pozostało tylko {left}.",
   "document.issue.otherContainer": "To trafia do nośnika {expected}, nie {container}.",
+  "document.issue.containerEmpty": "Nośnik {container} jest pusty.",
   "document.issue.locationEmpty": "W lokalizacji {location} nic nie jest składowane.",
   "document.issue.containerNotWhole":
     "Przesunięcie nośnika przenosi cały nośnik {container}; pozostałoby {left}.",

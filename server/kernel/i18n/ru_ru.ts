@@ -97,6 +97,7 @@ export const ruRu: Catalogue = {
   "document.issue.wrongLocation": "Не то место {location}: ожидалось {expected}.",
   "document.issue.quantityAbovePosition": "Слишком много {product}: осталось только {left}.",
   "document.issue.otherContainer": "Это кладётся в тару {expected}, а не в {container}.",
+  "document.issue.containerEmpty": "Тара {container} пуста.",
   "document.issue.locationEmpty": "В месте {location} ничего не хранится.",
   "document.issue.containerNotWhole": "Перемещение тары переносит всю тару {container}; осталось бы {left}.",
   "document.issue.containerMoved":

@@ -277,3 +277,40 @@ describe("who may use the terminal's verbs", () => {
     expect((await w.api("POST", `/WmsDocument/${d.body.id}/revert`, undefined, operator)).status).toBe(404);
   });
 });
+
+describe("moving a whole container", () => {
+  it("moves it with everything in it by one confirmed PRL, and refuses an empty one", async () => {
+    const nuts = await product(w, "P-NUTS");
+    const figs = await product(w, "P-FIGS");
+    const pallet = await container(w, a1);
+    await receive(w, nuts, a1, 4, { destinationContainerId: pallet.id, expiryDate: "2027-02-01" });
+    await receive(w, figs, a1, 2, { destinationContainerId: pallet.id });
+    const r = await w.api(
+      "POST",
+      `/Container/${pallet.id}/Relocate`,
+      { destinationLocationId: other },
+      operator,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect([r.body.typeCode, r.body.statusCode, r.body.positionsCount]).toEqual(["PRL", "confirmed", 2]);
+    expect([await stockAt(w, nuts, other), await stockAt(w, figs, other), await stockAt(w, nuts, a1)])
+      .toEqual([
+        4,
+        2,
+        0,
+      ]);
+    expect((await w.api("GET", `/Container/${pallet.id}`)).body.locationId).toBe(other);
+    const empty = await container(w, a1);
+    const refused = await w.api(
+      "POST",
+      `/Container/${empty.id}/Relocate`,
+      { destinationLocationId: other },
+      operator,
+    );
+    expect([refused.status, codes(refused)]).toEqual([422, ["containerEmpty"]]);
+    expect(
+      (await w.api("POST", `/Container/${pallet.id}/Relocate`, { destinationLocationId: a2 }, basic)).status,
+    )
+      .toBe(404);
+  });
+});

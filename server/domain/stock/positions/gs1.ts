@@ -19,17 +19,7 @@ export interface Gs1Scan {
   serialNumber: string | null;
 }
 
-export { isGs1, validCheckDigit } from "./gs1_read.ts";
-
-/** The forms a GTIN-14 is stored in as a product barcode: GTIN-14, EAN-13, UPC-A and EAN-8. */
-export function gtinForms(gtin14: string): string[] {
-  const forms = [gtin14];
-  for (const length of [13, 12, 8]) {
-    const cut = gtin14.slice(14 - length);
-    if (/^0+$/.test(gtin14.slice(0, 14 - length))) forms.push(cut);
-  }
-  return forms;
-}
+export { gtinForms, isGs1, validCheckDigit } from "./gs1_read.ts";
 
 function unreadable(code: string): AppError {
   return new AppError("document.validation", {

@@ -53,6 +53,16 @@ export function validCheckDigit(digits: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
 }
 
+/** The forms a GTIN-14 is stored in as a product barcode: GTIN-14, EAN-13, UPC-A and EAN-8. */
+export function gtinForms(gtin14: string): string[] {
+  const forms = [gtin14];
+  for (const length of [13, 12, 8]) {
+    const cut = gtin14.slice(14 - length);
+    if (/^0+$/.test(gtin14.slice(0, 14 - length))) forms.push(cut);
+  }
+  return forms;
+}
+
 /**
  * A date element as `YYYY-MM-DD`, or null when its YYMMDD is no date (month 13, 31 April): the library
  * lets JavaScript's Date roll such a date over into another, so the scan's own digits are checked.

@@ -3,7 +3,9 @@
 import { eq } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, notFound } from "../../../kernel/errors.ts";
-import { transactionWithEvents } from "../../../hub/outbox.ts";
+import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
+import type { Db } from "../../../db/connection.ts";
+import { containers } from "../containers/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { isOperations } from "../config.ts";
 import { takeCounter } from "../numbering/service.ts";
@@ -22,14 +24,40 @@ class Collision extends Error {
 }
 
 /**
+ * Makes a working copy and, when `confirm`, confirms it in the same transaction (a refusal leaves nothing
+ * behind); a number collision keeps the counter moved on, so that saving again takes the next number.
+ */
+async function makeAndConfirm(
+  ctx: TenantContext,
+  make: (tx: Db, outbox: Outbox) => Promise<Parameters<typeof documentDto>[1]>,
+  confirm: boolean,
+  acceptWarnings: boolean,
+): Promise<WmsDocument> {
+  try {
+    return await transactionWithEvents(ctx, async (tx, outbox) => {
+      const doc = await make(tx, outbox);
+      if (!confirm) return await documentDto(tx, doc);
+      const done = await confirmInTransaction(tx, outbox, ctx, doc, acceptWarnings);
+      if (done.collision) throw new Collision(done.scope, done.period);
+      return done.document;
+    });
+  } catch (err) {
+    if (!(err instanceof Collision)) throw err;
+    await ctx.conn.transaction((tx) => takeCounter(tx, err.scope, err.period));
+    throw new AppError("document.numberCollision");
+  }
+}
+
+/**
  * Relocates several quantities to one destination by one ARL document: created and, unless `confirm` is
  * false, confirmed in the same transaction (a refusal leaves nothing behind).
  */
 export async function groupMovement(ctx: TenantContext, input: GroupMovement): Promise<WmsDocument> {
   if (!isOperations(ctx.actor)) throw notFound();
-  try {
-    return await transactionWithEvents(ctx, async (tx, outbox) => {
-      const doc = await createWorkingCopy(
+  return await makeAndConfirm(
+    ctx,
+    (tx, outbox) =>
+      createWorkingCopy(
         tx,
         outbox,
         ctx,
@@ -49,18 +77,60 @@ export async function groupMovement(ctx: TenantContext, input: GroupMovement): P
           productionDate: m.productionDate,
           serialNumber: m.serialNumber,
         })),
+      ),
+    input.confirm,
+    input.acceptWarnings,
+  );
+}
+
+/**
+ * POST Container/{id}/Relocate: moves a container with everything in it to another location, by one PRL
+ * document made and confirmed in one transaction: a position per stock line in the container (its
+ * product, lot and quantity), so the container goes whole, as the PRL validators require. An empty
+ * container is 422 `containerEmpty`; a refusal of the confirmation leaves nothing behind.
+ */
+export async function relocateContainer(
+  ctx: TenantContext,
+  containerId: number,
+  input: { destinationLocationId: number; acceptWarnings: boolean },
+): Promise<WmsDocument> {
+  if (!isOperations(ctx.actor)) throw notFound();
+  return await makeAndConfirm(
+    ctx,
+    async (tx, outbox) => {
+      const [box] = await tx.select().from(containers).where(eq(containers.id, containerId));
+      if (!box) throw notFound();
+      const lines = await tx.select().from(stockLines).where(eq(stockLines.containerId, containerId))
+        .orderBy(stockLines.id);
+      if (!lines.length) {
+        throw new AppError("document.validation", {
+          issues: [issue(null, "containerEmpty", { container: box.number })],
+        });
+      }
+      return await createWorkingCopy(
+        tx,
+        outbox,
+        ctx,
+        {
+          typeCode: "PRL",
+          sourceLocationId: box.locationId,
+          destinationLocationId: input.destinationLocationId,
+        },
+        lines.map((l) => ({
+          productId: l.productId,
+          quantity: l.quantity,
+          quantityLeft: l.quantity,
+          sourceLocationId: l.locationId,
+          sourceContainerId: containerId,
+          expiryDate: l.expiryDate,
+          productionDate: l.productionDate,
+          serialNumber: l.serialNumber,
+        })),
       );
-      if (!input.confirm) return await documentDto(tx, doc);
-      const done = await confirmInTransaction(tx, outbox, ctx, doc, input.acceptWarnings);
-      if (done.collision) throw new Collision(done.scope, done.period);
-      return done.document;
-    });
-  } catch (err) {
-    if (!(err instanceof Collision)) throw err;
-    // The number stays taken, so that saving again takes the next one.
-    await ctx.conn.transaction((tx) => takeCounter(tx, err.scope, err.period));
-    throw new AppError("document.numberCollision");
-  }
+    },
+    true,
+    input.acceptWarnings,
+  );
 }
 
 /**

@@ -7,7 +7,7 @@ import { idParam, mount } from "../../../http/route.ts";
 import { resourceRoutes } from "../../resource/routes.ts";
 import { WmsDocument } from "../documents/contract.ts";
 import { wmsDocumentPosition } from "./entity.ts";
-import { groupMovement, releaseStorageSpace } from "./movement.ts";
+import { groupMovement, releaseStorageSpace, relocateContainer } from "./movement.ts";
 import { GroupMovement, PickRequest, ScanRequest, ScanResult, ShortageResult } from "./contract.ts";
 import { scanIntoDocument } from "./scan.ts";
 import { pickPosition, reportShortage } from "./pick.ts";
@@ -37,6 +37,21 @@ export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): v
     body: ScanRequest,
     response: ScanResult,
   }, (c, { body }) => scanIntoDocument(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/Container/:id/Relocate",
+    summary: "Move a container with everything in it to another location: one PRL document, made and " +
+      "confirmed in one transaction (422 document.validation as a confirmation refuses; containerEmpty)",
+    tag: "Container",
+    access: "operations",
+    body: z.object({
+      destinationLocationId: z.number().int().positive(),
+      acceptWarnings: z.boolean().default(false),
+    }),
+    response: WmsDocument,
+    status: 201,
+  }, (c, { params, body }) => relocateContainer(c.get("ctx"), idParam(params.id), body));
 
   mount(app, platform, {
     method: "post",

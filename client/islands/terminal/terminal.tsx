@@ -1,0 +1,1466 @@
+// The terminal screens (issue 15; decision 0009): receipt, release, picking, relocation and counting on a
+// phone or a handheld. One scan field always ready (a scanner gun types into it, or anywhere on the screen
+// through the wedge reader), the camera on demand, the next step in one line, each scan judged at once
+// against the document (flow.ts) with a sound and a vibration, every write queued durably (queue.ts) and
+// sent in order with its Idempotency-Key, so the work goes on through a network outage, and what the
+// server refuses on sync listed for the operator to resolve. Other operators' progress on the same
+// document arrives through the hub.
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useAtomValue } from "jotai";
+import { Button as AriaButton } from "react-aria-components/Button";
+import { api, ApiError } from "../../api.ts";
+import { useResourceEvents } from "../../hub.ts";
+import { useT } from "../../i18n/use_t.ts";
+import type { Translator } from "../../i18n/mod.ts";
+import { startupAtom } from "../../state.ts";
+import { defaultWedge, WedgeReader } from "./wedge.ts";
+import { Camera } from "./camera.tsx";
+import { feedback, unlockSound } from "./feedback.ts";
+import { type CallFailure, Queue, type QueueEntry } from "./queue.ts";
+import { cache, cached, IdbQueueStore } from "./idb_store.ts";
+import {
+  containerOf,
+  locationOf,
+  productOf,
+  readScan,
+  type ScanMeaning,
+  type TerminalData,
+  TerminalIndex,
+  type TerminalProduct,
+} from "./data.ts";
+import {
+  documentTypes,
+  type Finding,
+  judgeLocation,
+  judgeProduct,
+  judgeQuantity,
+  type Kind,
+  labelQuantity,
+  left,
+  missingLot,
+  placeOf,
+  type Position,
+  walk,
+} from "./flow.ts";
+import * as css from "./terminal.css.ts";
+
+type Rec = Record<string, unknown>;
+type Lot = { expiryDate: string | null; productionDate: string | null; serialNumber: string | null };
+const noLot: Lot = { expiryDate: null, productionDate: null, serialNumber: null };
+
+/** A document (or a count) the terminal carries out. */
+interface Task {
+  /** The queue's task id. */
+  id: string;
+  kind: Kind;
+  /** The server's id once known. */
+  documentId: number | null;
+  /** How paths name it: the id, or `{local:…}` while its creation waits in the queue. */
+  ref: string;
+  number: string;
+  typeCode: string;
+  /** Carry out its positions (an order's document, one with positions) rather than add new ones. */
+  pick: boolean;
+  sourceLocationId: number | null;
+  destinationLocationId: number | null;
+  positions: Position[];
+  /** A count: its order id. */
+  countId?: number;
+}
+
+/** What the operator has scanned towards the next step. */
+interface Draft {
+  location?: { id: number; label: string };
+  container?: { id: number; number: string };
+  product?: TerminalProduct;
+  code?: string;
+  lot: Lot;
+  quantity?: number;
+  /** The position the step is for (pick mode, counting). */
+  positionId?: number | string;
+  /** Relocation of a whole container. */
+  whole?: boolean;
+}
+
+type Say = { kind: "ok" | "error"; text: string } | null;
+
+const opened = (s: string | null | undefined) => s ?? "";
+
+function positionOf(r: Rec): Position {
+  return {
+    id: r.id as number,
+    productId: r.productId as number,
+    productIndex: opened(r.productIndex as string),
+    productName: opened(r.productName as string),
+    quantity: r.quantity as number,
+    quantityReal: (r.quantityReal as number | null) ?? null,
+    sourceLocationId: (r.sourceLocationId as number | null) ?? null,
+    destinationLocationId: (r.destinationLocationId as number | null) ?? null,
+    sourceContainerId: (r.sourceContainerId as number | null) ?? null,
+    destinationContainerId: (r.destinationContainerId as number | null) ?? null,
+    expiryDate: (r.expiryDate as string | null) ?? null,
+    productionDate: (r.productionDate as string | null) ?? null,
+    serialNumber: (r.serialNumber as string | null) ?? null,
+  };
+}
+
+const filter = (rules: { field: string; operator: string; value?: unknown }[]) =>
+  encodeURIComponent(JSON.stringify(rules));
+
+/** Every page of a list (at most `pages` of 1,000). */
+async function allPages(path: string, pages = 20): Promise<Rec[]> {
+  const out: Rec[] = [];
+  for (let n = 1; n <= pages; n++) {
+    const sep = path.includes("?") ? "&" : "?";
+    const r = await api<{ results: Rec[]; allFilteredRowCount: number }>(
+      "GET",
+      `${path}${sep}PageNumber=${n}&PageSize=1000`,
+      undefined,
+      { quiet: true },
+    );
+    out.push(...r.results);
+    if (out.length >= r.allFilteredRowCount || r.results.length === 0) break;
+  }
+  return out;
+}
+
+/** The products, locations and containers the terminal needs, fresh from the server. */
+async function fetchData(): Promise<TerminalData> {
+  const [products, locations, containers] = await Promise.all([
+    allPages("/Product?sortColumn=id"),
+    allPages("/StorageSpace?sortColumn=id"),
+    allPages("/Container?sortColumn=id"),
+  ]);
+  return {
+    products: products.map(productOf),
+    locations: locations.map(locationOf),
+    containers: containers.map(containerOf),
+    savedAt: new Date().toISOString(),
+  };
+}
+
+/** The message of a refused call: the server's issues (already in the user's language), else its text. */
+function failureText(t: Translator, err: unknown): string {
+  if (err instanceof ApiError) {
+    const issues = (err.issues as { message?: string }[]).map((i) => i.message).filter(Boolean);
+    if (issues.length) return issues.join(" ");
+    const fields = Object.entries(err.fields ?? {}).map(([field, codes]) =>
+      `${field}: ${codes.map((c) => (t.has(c) ? t.t(c as never) : c)).join(", ")}`
+    );
+    if (fields.length) return fields.join("; ");
+    if (err.code === "network") return t.t("error.network");
+    const key = `apiError.${err.code}`;
+    if (t.has(key)) return t.t(key as never, err.params);
+    return err.message || t.t("error.unknown");
+  }
+  return t.t("error.unknown");
+}
+
+function findingText(t: Translator, f: Finding): string {
+  const key = `apiError.${f.code}`;
+  return t.has(key) ? t.t(key as never, f.params) : f.code;
+}
+
+export function TerminalScreen(p: { kind: Kind; openedDialogId?: string }) {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  if (!startup) return <p>{t.t("common.loading")}</p>;
+  const u = startup.user;
+  if (u.connectedContractorId || !(u.isSuperUser || u.logisticsEnabled || u.terminalEnabled)) {
+    return <p role="alert">{t.t("terminal.noAccess")}</p>;
+  }
+  const owner = `${startup.tenant.slug}:${startup.user.id}`;
+  return (
+    <Terminal
+      key={`${owner}:${p.kind}`}
+      kind={p.kind}
+      owner={owner}
+      openedDialogId={p.openedDialogId}
+    />
+  );
+}
+
+function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
+  const t = useT();
+  const { kind, owner } = p;
+  const queue = useMemo(
+    () =>
+      new Queue(
+        new IdbQueueStore(),
+        owner,
+        (method, path, body, key) =>
+          api(method, path, body, { idempotencyKey: key, quiet: true }).catch((err) => {
+            if (!(err instanceof ApiError)) throw err;
+            const issues = err.issues as { message?: string; severity?: string }[];
+            const failure: CallFailure & { warningsOnly?: boolean } = {
+              status: err.status,
+              code: err.code,
+              message: failureText(t, err),
+            };
+            if (issues.length && issues.every((i) => i.severity === "warning")) failure.warningsOnly = true;
+            throw failure;
+          }),
+      ),
+    [owner, t],
+  );
+  const [online, setOnline] = useState(() => typeof navigator === "undefined" || navigator.onLine);
+  const [entries, setEntries] = useState<QueueEntry[]>([]);
+  const [data, setData] = useState<TerminalIndex | null>(null);
+  const [task, setTaskState] = useState<Task | null>(null);
+  const [draft, setDraft] = useState<Draft>({ lot: noLot });
+  const [say, setSay] = useState<Say>(null);
+  const [camera, setCamera] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const [skipped, setSkipped] = useState<Set<number | string>>(new Set());
+  const [suggestions, setSuggestions] = useState<{ locationId: number; label: string; reason: string }[]>([]);
+  const [tote, setTote] = useState<{ id: number; number: string } | null>(null);
+  const scanField = useRef<HTMLInputElement>(null);
+  const [scanText, setScanText] = useState("");
+
+  const taskKey = `task:${kind}`;
+  const setTask = useCallback((next: Task | null) => {
+    setTaskState(next);
+    void cache(owner, taskKey, next);
+  }, [owner, taskKey]);
+
+  // The queue as the screen shows it, and sending whenever there may be something to send.
+  useEffect(() => {
+    const refresh = () => void queue.entries().then(setEntries);
+    refresh();
+    return queue.subscribe(refresh);
+  }, [queue]);
+  const flush = useCallback(async () => {
+    const r = await queue.flush();
+    setOnline(!r.stopped);
+  }, [queue]);
+  useEffect(() => {
+    const up = () => {
+      setOnline(true);
+      void flush();
+    };
+    const down = () => setOnline(false);
+    addEventListener("online", up);
+    addEventListener("offline", down);
+    void flush();
+    const timer = setInterval(() => void flush(), 10_000);
+    return () => {
+      removeEventListener("online", up);
+      removeEventListener("offline", down);
+      clearInterval(timer);
+    };
+  }, [flush]);
+
+  // The data: the cached copy at once, then a fresh one when the server answers.
+  useEffect(() => {
+    let live = true;
+    void cached<TerminalData>(owner, "data").then((d) =>
+      live && d && setData((now) => now ?? new TerminalIndex(d))
+    );
+    void cached<Task>(owner, taskKey).then((saved) => live && saved && setTaskState((now) => now ?? saved));
+    fetchData().then((d) => {
+      if (!live) return;
+      setData(new TerminalIndex(d));
+      void cache(owner, "data", d);
+    }, () => live && setOnline(false));
+    return () => {
+      live = false;
+    };
+  }, [owner, taskKey]);
+
+  const pendingOf = (taskId: string) => entries.filter((e) => e.task === taskId);
+  const refused = entries.filter((e) => e.state === "refused");
+
+  // The task's document from the server, once nothing of it waits in the queue (others' progress too).
+  const reload = useCallback(async (current: Task) => {
+    let documentId = current.documentId;
+    if (documentId === null && current.ref.startsWith("{local:")) {
+      documentId = (await queue.localId(current.ref.slice(7, -1))) ?? null;
+    }
+    if (documentId === null || current.kind === "check") return;
+    const [doc, positions] = await Promise.all([
+      api<Rec>("GET", `/WmsDocument/${documentId}`, undefined, { quiet: true }),
+      api<{ results: Rec[] }>(
+        "GET",
+        `/WmsDocument/${documentId}/Positions?PageSize=1000&sortColumn=id`,
+        undefined,
+        { quiet: true },
+      ),
+    ]);
+    if (doc.statusCode !== "workingCopy") {
+      setTask(null);
+      return;
+    }
+    setTask({
+      ...current,
+      documentId,
+      ref: String(documentId),
+      number: doc.documentNumber as string,
+      positions: positions.results.map(positionOf).map((np) => ({
+        ...np,
+        short: current.positions.find((o) => o.id === np.id)?.short,
+      })),
+    });
+  }, [queue, setTask]);
+  const quiet = task !== null && pendingOf(task.id).length === 0;
+  useEffect(() => {
+    if (task && quiet && online) reload(task).catch(() => {});
+    // Only when the queue of the task has emptied or the network came back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [quiet, online]);
+  const onOthers = () => {
+    if (task && quiet && online) reload(task).catch(() => {});
+  };
+  useResourceEvents("WmsDocumentPosition", onOthers);
+  useResourceEvents("WmsDocument", onOthers);
+
+  const fail = (text: string) => {
+    feedback("error");
+    setSay({ kind: "error", text });
+  };
+  const good = (text: string) => {
+    feedback("ok");
+    setSay({ kind: "ok", text });
+  };
+
+  /** Queues a write of the task and sends at once when possible. */
+  const send = async (
+    current: Task,
+    e: Pick<QueueEntry, "method" | "path" | "body" | "makes" | "label">,
+  ) => {
+    await queue.enqueue({ ...e, task: current.id });
+    void flush();
+  };
+
+  // ----- Starting a task -----
+  const startFresh = async (destinationLocationId: number | null = null) => {
+    if (kind === "check") return;
+    const local = crypto.randomUUID();
+    const typeCode = documentTypes[kind].fresh;
+    if (kind === "collect" && destinationLocationId === null) {
+      // A picking from nothing is made once the operator has scanned where the totes go.
+      setTask({
+        id: crypto.randomUUID(),
+        kind,
+        documentId: null,
+        ref: "",
+        number: t.t("terminal.newDocument"),
+        typeCode,
+        pick: false,
+        sourceLocationId: null,
+        destinationLocationId: null,
+        positions: [],
+      });
+      setDraft({ lot: noLot });
+      return;
+    }
+    const next: Task = {
+      id: crypto.randomUUID(),
+      kind,
+      documentId: null,
+      ref: `{local:${local}}`,
+      number: t.t("terminal.newDocument"),
+      typeCode,
+      pick: false,
+      sourceLocationId: null,
+      destinationLocationId,
+      positions: [],
+    };
+    await queue.enqueue({
+      method: "POST",
+      path: "/WmsDocument",
+      body: { typeCode, ...(destinationLocationId ? { destinationLocationId } : {}) },
+      makes: local,
+      task: next.id,
+      label: t.t("terminal.step.create", { type: typeCode }),
+    });
+    void flush();
+    setTask(next);
+    setDraft({ lot: noLot });
+  };
+
+  const openDocument = async (doc: Rec) => {
+    const positions = await api<{ results: Rec[] }>(
+      "GET",
+      `/WmsDocument/${doc.id}/Positions?PageSize=1000&sortColumn=id`,
+      undefined,
+      { quiet: true },
+    );
+    const list = positions.results.map(positionOf);
+    setTask({
+      id: crypto.randomUUID(),
+      kind,
+      documentId: doc.id as number,
+      ref: String(doc.id),
+      number: doc.documentNumber as string,
+      typeCode: doc.typeCode as string,
+      pick: list.length > 0 && kind !== "relocate",
+      sourceLocationId: (doc.sourceLocationId as number | null) ?? null,
+      destinationLocationId: (doc.destinationLocationId as number | null) ?? null,
+      positions: list,
+    });
+    setDraft({ lot: noLot });
+    setSkipped(new Set());
+    good(t.t("terminal.opened", { number: doc.documentNumber as string }));
+  };
+
+  const openCount = (order: Rec) => {
+    setTask({
+      id: crypto.randomUUID(),
+      kind,
+      documentId: null,
+      ref: "",
+      number: order.orderNumber as string,
+      typeCode: order.typeCode as string,
+      pick: true,
+      sourceLocationId: null,
+      destinationLocationId: null,
+      positions: [],
+      countId: order.id as number,
+    });
+    setDraft({ lot: noLot });
+    good(t.t("terminal.opened", { number: order.orderNumber as string }));
+  };
+
+  // ----- The current step -----
+  const doc = task ?? { sourceLocationId: null, destinationLocationId: null };
+  const todo = task && data ? walk(kind, task.positions, doc, data, skipped) : [];
+  const target = task?.pick && kind !== "check" ? todo[0] ?? null : null;
+  const targetPlace = target ? placeOf(kind, target, doc) : null;
+  const label = (id: number | null) => (id === null ? "" : data?.locationById.get(id)?.label ?? `#${id}`);
+
+  // A location scanned for an earlier position counts only while the walk stays there.
+  const atPlace = draft.location !== undefined &&
+    (target === null || targetPlace === null || !data || data.covers(targetPlace, draft.location.id));
+  type Expect =
+    | "document"
+    | "packing"
+    | "location"
+    | "product"
+    | "quantity"
+    | "lot"
+    | "put"
+    | "tote"
+    | "destination";
+  const expecting: Expect = (() => {
+    if (!task) return "document";
+    if (kind === "check") return !draft.location ? "location" : !draft.product ? "product" : "quantity";
+    if (kind === "collect" && !task.pick && task.destinationLocationId === null) return "packing";
+    if (kind === "in") {
+      if (!draft.product) return "product";
+      if (draft.quantity === undefined) return "quantity";
+      if (missingLot(draft.product, draft.lot).length) return "lot";
+      return "put";
+    }
+    if (kind === "relocate") {
+      if (!draft.location && !draft.container) return "location";
+      if (!draft.whole && !draft.product) return "product";
+      if (!draft.whole && draft.quantity === undefined) return "quantity";
+      return "destination";
+    }
+    // out, collect
+    if (!atPlace) return "location";
+    if (!draft.product) return "product";
+    if (draft.quantity === undefined) return "quantity";
+    return "tote";
+  })();
+
+  const promptText = (() => {
+    if (!task) return t.t("terminal.prompt.document");
+    if (task.pick && kind !== "check" && kind !== "in" && !target) return t.t("terminal.prompt.allDone");
+    switch (expecting) {
+      case "packing":
+        return t.t("terminal.prompt.packing");
+      case "location":
+        if (kind === "relocate") return t.t("terminal.prompt.source");
+        return target
+          ? t.t("terminal.prompt.locationAt", { location: label(targetPlace) })
+          : t.t("terminal.prompt.location");
+      case "product":
+        return target
+          ? t.t("terminal.prompt.productOf", { product: target.productIndex })
+          : t.t("terminal.prompt.product");
+      case "quantity":
+        return t.t("terminal.prompt.quantity", { product: draft.product?.index ?? "" });
+      case "lot":
+        return t.t("terminal.prompt.lot", { product: draft.product?.index ?? "" });
+      case "put": {
+        const first = suggestions[0]?.label ?? (target ? label(targetPlace) : "");
+        return first ? t.t("terminal.prompt.putAt", { location: first }) : t.t("terminal.prompt.put");
+      }
+      case "tote":
+        return kind === "collect" ? t.t("terminal.prompt.tote") : t.t("terminal.prompt.confirmStep");
+      case "destination":
+        return t.t("terminal.prompt.destination");
+      default:
+        return t.t("terminal.prompt.document");
+    }
+  })();
+
+  // Put-away suggestions for a receipt's product (online; offline the position's own place, if any).
+  useEffect(() => {
+    if (expecting !== "put" || !draft.product || !online) {
+      setSuggestions([]);
+      return;
+    }
+    let live = true;
+    api<{ results: { locationId: number; locationLabel: string; reason: string }[] }>(
+      "GET",
+      `/WmsInventory/locationsuggestin?productId=${draft.product.id}&quantity=${draft.quantity ?? 1}&limit=3`,
+      undefined,
+      { quiet: true },
+    ).then(
+      (r) =>
+        live &&
+        setSuggestions(
+          r.results.map((s) => ({ locationId: s.locationId, label: s.locationLabel, reason: s.reason })),
+        ),
+      () => live && setSuggestions([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [expecting, draft.product, draft.quantity, online]);
+
+  // ----- Handling a scan -----
+  const handleScan = async (raw: string) => {
+    const code = raw.trim();
+    if (!code) return;
+    setScanText("");
+    if (!task) return await findTask(code);
+    if (!data) return fail(t.t("terminal.noData"));
+    const scanned = readScan(data, code);
+    switch (expecting) {
+      case "packing": {
+        const finding = judgeLocation("in", null, scanned, data);
+        if (finding || scanned.kind !== "location") return fail(findingText(t, finding!));
+        // The picking's document is made now, with the place its totes go to.
+        await startFresh(scanned.location.id);
+        return good(t.t("terminal.packingAt", { location: scanned.location.label }));
+      }
+      case "location":
+        return scanLocation(scanned);
+      case "product":
+        return scanProduct(scanned);
+      case "put":
+        return await putAway(scanned);
+      case "tote":
+        if (kind !== "collect") return;
+        return await intoTote(scanned);
+      case "destination":
+        return await relocateTo(scanned);
+      case "quantity":
+      case "lot":
+        // A second scan of the same product raises the quantity by the label's (a carton more).
+        if (scanned.kind === "product" && scanned.product.id === draft.product?.id) {
+          setDraft({ ...draft, quantity: (draft.quantity ?? 0) + labelQuantity(scanned) });
+          return good(t.t("terminal.onePlus", { product: scanned.product.index }));
+        }
+        return fail(findingText(
+          t,
+          judgeProduct(null, scanned, kind) ?? {
+            code: "document.issue.wrongProduct",
+            params: { product: draft.product?.index ?? "", code },
+          },
+        ));
+    }
+  };
+
+  const findTask = async (code: string) => {
+    try {
+      if (kind === "check") {
+        const r = await api<{ results: Rec[] }>(
+          "GET",
+          `/WmsOrder/Verify/Progress?PageSize=5&BasicFiltersSerialized=${
+            filter([{ field: "orderNumber", operator: "eq", value: code }])
+          }`,
+          undefined,
+          { quiet: true },
+        );
+        if (r.results[0]) return openCount(r.results[0]);
+      } else {
+        const r = await api<{ results: Rec[] }>(
+          "GET",
+          `/WmsDocument?PageSize=5&BasicFiltersSerialized=${
+            filter([{ field: "documentNumber", operator: "eq", value: code }, {
+              field: "typeCode",
+              operator: "in",
+              value: documentTypes[kind].types,
+            }])
+          }`,
+          undefined,
+          { quiet: true },
+        );
+        if (r.results[0]) return await openDocument(r.results[0]);
+      }
+      fail(t.t("terminal.documentNotFound", { code }));
+    } catch (err) {
+      fail(failureText(t, err));
+    }
+  };
+
+  const scanLocation = async (scanned: ScanMeaning) => {
+    if (!task || !data) return;
+    if (kind === "relocate" && scanned.kind === "container") {
+      setDraft({
+        ...draft,
+        container: scanned.container,
+        location: { id: scanned.container.locationId, label: label(scanned.container.locationId) },
+      });
+      return good(
+        t.t("terminal.containerAt", {
+          container: scanned.container.number,
+          location: label(scanned.container.locationId),
+        }),
+      );
+    }
+    const expected = kind === "relocate"
+      ? null
+      : target
+      ? targetPlace
+      : kind === "in"
+      ? null
+      : task.sourceLocationId;
+    const finding = judgeLocation(kind === "relocate" ? "out" : kind, expected, scanned, data);
+    if (finding) return fail(findingText(t, finding));
+    if (scanned.kind !== "location") return;
+    if (kind === "check") {
+      try {
+        const r = await api<{ results: Rec[] }>(
+          "GET",
+          `/WmsOrder/Verify/${task.countId}/PositionsProgress?PageSize=1000&BasicFiltersSerialized=${
+            filter([{ field: "sourceLocationId", operator: "eq", value: scanned.location.id }])
+          }`,
+          undefined,
+          { quiet: true },
+        );
+        const positions = r.results.map(positionOf);
+        setTask({ ...task, positions });
+        setDraft({ lot: noLot, location: scanned.location });
+        return good(t.t("terminal.countAt", { location: scanned.location.label, count: positions.length }));
+      } catch (err) {
+        return fail(failureText(t, err));
+      }
+    }
+    setDraft({ ...draft, location: scanned.location });
+    good(t.t("terminal.locationOk", { location: scanned.location.label }));
+  };
+
+  const scanProduct = (scanned: ScanMeaning) => {
+    if (!task || !data) return;
+    if (kind === "check") {
+      if (scanned.kind !== "product") return fail(findingText(t, judgeProduct(null, scanned, kind)!));
+      const line = task.positions.find((x) =>
+        x.productId === scanned.product.id &&
+        (!scanned.gs1?.expiryDate || x.expiryDate === scanned.gs1.expiryDate) &&
+        (!scanned.gs1?.serialNumber || x.serialNumber === scanned.gs1.serialNumber)
+      );
+      if (!line) {
+        return fail(
+          t.t("terminal.notOnCount", {
+            product: scanned.product.index,
+            location: draft.location?.label ?? "",
+          }),
+        );
+      }
+      setDraft({ ...draft, product: scanned.product, positionId: line.id, quantity: undefined });
+      return good(scanned.product.name);
+    }
+    // A receipt carried out by positions: the scanned product picks its position.
+    let position: Position | null = target;
+    if (kind === "in" && task.pick && scanned.kind === "product") {
+      position = todo.find((x) => x.productId === scanned.product.id) ?? null;
+      if (!position) {
+        return fail(
+          findingText(t, {
+            code: "document.issue.productNotOnOrder",
+            params: { product: scanned.product.index, order: task.number },
+          }),
+        );
+      }
+    }
+    const finding = judgeProduct(position, scanned, kind === "relocate" ? "relocate" : kind);
+    if (finding || scanned.kind !== "product") return fail(findingText(t, finding!));
+    const lot: Lot = {
+      expiryDate: scanned.gs1?.expiryDate ?? position?.expiryDate ?? null,
+      productionDate: scanned.gs1?.productionDate ?? position?.productionDate ?? null,
+      serialNumber: scanned.gs1?.serialNumber ?? position?.serialNumber ?? null,
+    };
+    const proposed = labelQuantity(scanned);
+    setDraft({
+      ...draft,
+      product: scanned.product,
+      code: scanned.code,
+      lot,
+      positionId: position?.id,
+      // A label that says how many (a count, a net weight) needs no typing.
+      quantity: scanned.gs1?.count || scanned.gs1?.netWeightKg ? proposed : undefined,
+    });
+    good(`${scanned.product.index} · ${scanned.product.name}`);
+  };
+
+  /** The quantity entered (or proposed): go on to the next step, or send the count. */
+  const takeQuantity = async (quantity: number) => {
+    if (!task || !draft.product) return;
+    const position = task.positions.find((x) => x.id === draft.positionId) ?? null;
+    if (kind === "check") {
+      if (!(quantity >= 0)) return fail(t.t("terminal.quantityInvalid"));
+      if (!position) return;
+      await send(task, {
+        method: "PATCH",
+        path: `/WmsOrderPosition/${position.id}/QuantityReal?quantityReal=${quantity}`,
+        label: t.t("terminal.step.count", {
+          product: position.productIndex,
+          quantity,
+          location: draft.location?.label ?? "",
+        }),
+      });
+      setTask({
+        ...task,
+        positions: task.positions.map((x) => x.id === position.id ? { ...x, quantityReal: quantity } : x),
+      });
+      setDraft({ lot: noLot, location: draft.location });
+      return good(t.t("terminal.counted", { product: position.productIndex, quantity }));
+    }
+    if (position && task.pick) {
+      const finding = judgeQuantity(position, quantity);
+      if (finding) return fail(findingText(t, finding));
+    } else if (!(quantity > 0)) return fail(t.t("terminal.quantityInvalid"));
+    setDraft({ ...draft, quantity });
+    if (kind === "out" && !task.pick) return await pickFree({ ...draft, quantity });
+    if (kind === "out" && task.pick && position) {
+      return await pickPosition(task, position, { ...draft, quantity });
+    }
+  };
+
+  /** A release from nothing: the scan takes FEFO at the scanned location. */
+  const pickFree = async (d: Draft) => {
+    if (!task || !d.product || !d.location || d.quantity === undefined) return;
+    await send(task, {
+      method: "POST",
+      path: "/WmsDocumentPosition/scan",
+      body: {
+        documentId: task.documentId ?? task.ref,
+        productCode: d.code ?? d.product.index,
+        quantity: d.quantity,
+        sourceLocationId: d.location.id,
+      },
+      label: t.t("terminal.step.take", {
+        product: d.product.index,
+        quantity: d.quantity,
+        location: d.location.label,
+      }),
+    });
+    setTask({
+      ...task,
+      positions: [...task.positions, {
+        ...emptyPosition(d.product, d.quantity),
+        sourceLocationId: d.location.id,
+        quantityReal: d.quantity,
+        ...d.lot,
+      }],
+    });
+    setDraft({ lot: noLot, location: d.location });
+    good(t.t("terminal.taken", { product: d.product.index, quantity: d.quantity }));
+  };
+
+  /** A position carried out: its picked quantity grows on the server (Pick checks the scan again). */
+  const pickPosition = async (current: Task, position: Position, d: Draft, containerId?: number) => {
+    if (d.quantity === undefined) return;
+    await send(current, {
+      method: "POST",
+      path: `/WmsDocumentPosition/${position.id}/Pick`,
+      body: {
+        quantity: d.quantity,
+        productCode: d.code ?? null,
+        locationId: d.location?.id ?? null,
+        containerId: containerId ?? null,
+      },
+      label: t.t("terminal.step.take", {
+        product: position.productIndex,
+        quantity: d.quantity,
+        location: d.location?.label ?? "",
+      }),
+    });
+    const positions = current.positions.map((x) =>
+      x.id === position.id
+        ? {
+          ...x,
+          quantityReal: (x.quantityReal ?? 0) + d.quantity!,
+          ...(kind === "in" && d.location ? { destinationLocationId: d.location.id } : {}),
+          ...(containerId ? { destinationContainerId: containerId } : {}),
+        }
+        : x
+    );
+    setTask({ ...current, positions });
+    // The same place stays scanned while the walk stays there.
+    setDraft({ lot: noLot, location: kind === "in" ? undefined : d.location });
+    good(t.t("terminal.taken", { product: position.productIndex, quantity: d.quantity }));
+  };
+
+  const putAway = async (scanned: ScanMeaning) => {
+    if (!task || !data || !draft.product || draft.quantity === undefined) return;
+    const position = task.positions.find((x) => x.id === draft.positionId) ?? null;
+    const expected = position ? placeOf(kind, position, task) : null;
+    const finding = judgeLocation("in", expected, scanned, data);
+    if (finding || scanned.kind !== "location") return fail(findingText(t, finding!));
+    const d = { ...draft, location: scanned.location };
+    if (position && task.pick) {
+      const f = judgeQuantity(position, draft.quantity);
+      if (f) return fail(findingText(t, f));
+      return await pickPosition(task, position, d);
+    }
+    await send(task, {
+      method: "POST",
+      path: "/WmsDocumentPosition",
+      body: {
+        documentId: task.documentId ?? task.ref,
+        productCode: draft.code ?? draft.product.index,
+        quantity: draft.quantity,
+        quantityReal: draft.quantity,
+        destinationLocationId: scanned.location.id,
+        ...draft.lot,
+      },
+      label: t.t("terminal.step.put", {
+        product: draft.product.index,
+        quantity: draft.quantity,
+        location: scanned.location.label,
+      }),
+    });
+    setTask({
+      ...task,
+      positions: [...task.positions, {
+        ...emptyPosition(draft.product, draft.quantity),
+        destinationLocationId: scanned.location.id,
+        quantityReal: draft.quantity,
+        ...draft.lot,
+      }],
+    });
+    setDraft({ lot: noLot });
+    good(
+      t.t("terminal.put", {
+        product: draft.product.index,
+        quantity: draft.quantity,
+        location: scanned.location.label,
+      }),
+    );
+  };
+
+  const intoTote = async (scanned: ScanMeaning) => {
+    if (!task || !data || draft.quantity === undefined || !draft.product) return;
+    if (scanned.kind !== "container") {
+      return fail(
+        t.t("terminal.notTote", {
+          code: scanned.kind === "location" ? scanned.location.label : "code" in scanned ? scanned.code : "",
+        }),
+      );
+    }
+    const box = scanned.container;
+    setTote(box);
+    const position = task.positions.find((x) => x.id === draft.positionId) ?? null;
+    if (task.pick && position) return await pickPosition(task, position, draft, box.id);
+    // Picking from nothing: a position from the scanned place into the tote.
+    await send(task, {
+      method: "POST",
+      path: "/WmsDocumentPosition",
+      body: {
+        documentId: task.documentId ?? task.ref,
+        productCode: draft.code ?? draft.product.index,
+        quantity: draft.quantity,
+        quantityReal: draft.quantity,
+        sourceLocationId: draft.location?.id ?? null,
+        destinationContainerId: box.id,
+        ...draft.lot,
+      },
+      label: t.t("terminal.step.tote", {
+        product: draft.product.index,
+        quantity: draft.quantity,
+        tote: box.number,
+      }),
+    });
+    setTask({
+      ...task,
+      positions: [...task.positions, {
+        ...emptyPosition(draft.product, draft.quantity),
+        sourceLocationId: draft.location?.id ?? null,
+        destinationContainerId: box.id,
+        quantityReal: draft.quantity,
+        ...draft.lot,
+      }],
+    });
+    setDraft({ lot: noLot, location: draft.location });
+    good(
+      t.t("terminal.intoTote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
+    );
+  };
+
+  const relocateTo = async (scanned: ScanMeaning) => {
+    if (!task || !data) return;
+    if (scanned.kind !== "location") return fail(findingText(t, judgeLocation("in", null, scanned, data)!));
+    const finding = judgeLocation("in", null, scanned, data);
+    if (finding) return fail(findingText(t, finding));
+    const to = scanned.location;
+    if (draft.whole && draft.container) {
+      await send(task, {
+        method: "POST",
+        path: `/Container/${draft.container.id}/Relocate`,
+        body: { destinationLocationId: to.id },
+        label: t.t("terminal.step.moveContainer", { container: draft.container.number, location: to.label }),
+      });
+      setDraft({ lot: noLot });
+      return good(t.t("terminal.moved", { what: draft.container.number, location: to.label }));
+    }
+    if (!draft.product || draft.quantity === undefined || !draft.location) return;
+    await send(task, {
+      method: "POST",
+      path: "/WmsDocumentPosition/groupmovement",
+      body: {
+        destinationLocationId: to.id,
+        confirm: true,
+        moves: [{
+          productId: draft.product.id,
+          quantity: draft.quantity,
+          sourceLocationId: draft.location.id,
+          sourceContainerId: draft.container?.id ?? null,
+          ...Object.fromEntries(Object.entries(draft.lot).filter(([, v]) => v !== null)),
+        }],
+      },
+      label: t.t("terminal.step.move", {
+        product: draft.product.index,
+        quantity: draft.quantity,
+        from: draft.location.label,
+        location: to.label,
+      }),
+    });
+    setDraft({ lot: noLot });
+    good(t.t("terminal.moved", { what: `${draft.quantity} × ${draft.product.index}`, location: to.label }));
+  };
+
+  const shortage = async () => {
+    if (!task || !target) return;
+    await send(task, {
+      method: "POST",
+      path: `/WmsDocumentPosition/${target.id}/Shortage`,
+      label: t.t("terminal.step.shortage", { product: target.productIndex, quantity: left(target) }),
+    });
+    setTask({
+      ...task,
+      positions: task.positions.map((x) => (x.id === target.id ? { ...x, short: true } : x)),
+    });
+    setDraft({ lot: noLot, location: draft.location });
+    fail(t.t("terminal.shortReported", { product: target.productIndex, quantity: left(target) }));
+  };
+
+  const finish = async (acceptWarnings = false) => {
+    if (!task) return;
+    await send(task, {
+      method: "POST",
+      path: `/WmsDocument/${task.ref}/confirm${acceptWarnings ? "?acceptWarnings=true" : ""}`,
+      label: t.t("terminal.step.confirm", { number: task.number }),
+    });
+    good(t.t("terminal.finished", { number: task.number }));
+    setTask(null);
+    setDraft({ lot: noLot });
+    setTote(null);
+  };
+
+  // ----- Keys: a scanner gun anywhere on the screen -----
+  const wedge = useMemo(() => new WedgeReader(defaultWedge), []);
+  const handleRef = useRef(handleScan);
+  useEffect(() => {
+    handleRef.current = handleScan;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      unlockSound();
+      if (e.target === scanField.current) return; // the scan field reads its own Enter
+      const r = wedge.feed({ key: e.key, at: performance.now() });
+      if (r.kind === "held") e.preventDefault();
+      if (r.kind === "scan") {
+        e.preventDefault();
+        const el = e.target as HTMLInputElement | null;
+        // Characters typed into a field before the burst was known to be a scan are taken back.
+        if (r.typedAhead && el && typeof el.value === "string" && el.tagName === "INPUT") {
+          el.value = el.value.slice(0, Math.max(0, el.value.length - r.typedAhead));
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+        void handleRef.current(r.code);
+      }
+    };
+    addEventListener("keydown", onKey, true);
+    addEventListener("pointerdown", unlockSound, { once: true });
+    return () => removeEventListener("keydown", onKey, true);
+  }, [wedge]);
+
+  // The scan field is always ready: focus returns to it after each step.
+  useEffect(() => {
+    if (expecting !== "quantity" && expecting !== "lot") scanField.current?.focus({ preventScroll: true });
+  }, [expecting, task, say]);
+
+  const pending = entries.filter((e) => e.state === "pending").length;
+
+  return (
+    <div className={css.screen} data-testid="terminal" data-expecting={expecting}>
+      <div className={css.status} role="status" aria-live="polite">
+        <span className={online ? css.online : css.offline} data-testid="terminal-online">
+          {online ? t.t("terminal.online") : t.t("terminal.offline")}
+        </span>
+        <span className={css.pill} data-testid="terminal-queue">
+          {t.plural("terminal.queued", pending, { count: pending })}
+        </span>
+        {task && <span className={css.pill}>{task.number}</span>}
+      </div>
+
+      <h2 className={css.prompt} data-testid="terminal-prompt">{promptText}</h2>
+
+      {say && (
+        <div
+          className={say.kind === "error" ? css.refusal : css.success}
+          role={say.kind === "error" ? "alert" : "status"}
+          data-testid="terminal-say"
+        >
+          {say.text}
+        </div>
+      )}
+
+      <form
+        className={css.scanRow}
+        onSubmit={(e) => {
+          e.preventDefault();
+          unlockSound();
+          void handleScan(scanText);
+        }}
+      >
+        <label htmlFor="terminal-scan" className={css.sub} style={{ position: "absolute", left: "-10000px" }}>
+          {t.t("terminal.scanField")}
+        </label>
+        <input
+          id="terminal-scan"
+          ref={scanField}
+          className={css.scanField}
+          value={scanText}
+          onChange={(e) => setScanText(e.target.value)}
+          inputMode={typing ? "text" : "none"}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          placeholder={t.t("terminal.scanPlaceholder")}
+          data-testid="terminal-scan"
+        />
+        <AriaButton type="submit" className={css.button}>{t.t("terminal.enter")}</AriaButton>
+      </form>
+      <div className={css.row}>
+        <AriaButton
+          className={css.secondary}
+          onPress={() => setCamera((c) => !c)}
+          data-testid="terminal-camera-toggle"
+        >
+          {camera ? t.t("terminal.cameraClose") : t.t("terminal.cameraOpen")}
+        </AriaButton>
+        <AriaButton
+          className={css.secondary}
+          onPress={() => {
+            setTyping((v) => !v);
+            scanField.current?.focus();
+          }}
+        >
+          {typing ? t.t("terminal.keyboardOff") : t.t("terminal.keyboardOn")}
+        </AriaButton>
+      </div>
+      {camera && <Camera onScan={(c) => void handleScan(c)} onClose={() => setCamera(false)} />}
+
+      {(expecting === "quantity" || (expecting === "tote" && kind !== "collect")) && draft.product && (
+        <QuantityEntry
+          key={`${draft.product.id}:${draft.positionId ?? ""}`}
+          label={t.t("terminal.quantityOf", { product: draft.product.index, unit: draft.product.unit ?? "" })}
+          initial={draft.quantity ??
+            (target && kind !== "check" ? left(target) : kind === "check" ? undefined : 1)}
+          onTake={(q) => void takeQuantity(q)}
+        />
+      )}
+      {expecting === "lot" && draft.product && (
+        <LotEntry
+          product={draft.product}
+          lot={draft.lot}
+          onTake={(lot) => {
+            setDraft({ ...draft, lot });
+            good(t.t("terminal.lotTaken"));
+          }}
+        />
+      )}
+      {expecting === "put" && suggestions.length > 0 && (
+        <section className={css.card} aria-label={t.t("terminal.suggestions")}>
+          <p className={css.sub}>{t.t("terminal.suggestions")}</p>
+          <ul className={css.list}>
+            {suggestions.map((s) => (
+              <li key={s.locationId} className={css.item}>
+                <span className={css.big}>{s.label}</span>
+                <span className={css.muted}>{t.t(`terminal.reason.${s.reason}` as never)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {kind === "relocate" && expecting === "product" && draft.container && (
+        <AriaButton
+          className={css.secondary}
+          onPress={() => setDraft({ ...draft, whole: true })}
+        >
+          {t.t("terminal.wholeContainer", { container: draft.container.number })}
+        </AriaButton>
+      )}
+      {tote && kind === "collect" && (
+        <p className={css.sub}>{t.t("terminal.currentTote", { tote: tote.number })}</p>
+      )}
+
+      {task && kind !== "check" && kind !== "relocate" && (
+        <div className={css.row}>
+          {target && (
+            <>
+              <AriaButton
+                className={css.danger}
+                onPress={() => void shortage()}
+                data-testid="terminal-shortage"
+              >
+                {t.t("terminal.shortage")}
+              </AriaButton>
+              <AriaButton
+                className={css.secondary}
+                onPress={() => setSkipped(new Set([...skipped, target.id]))}
+              >
+                {t.t("terminal.skip")}
+              </AriaButton>
+            </>
+          )}
+          <AriaButton
+            className={css.button}
+            onPress={() => void finish()}
+            isDisabled={task.positions.length === 0}
+            data-testid="terminal-finish"
+          >
+            {t.t("terminal.finish")}
+          </AriaButton>
+        </div>
+      )}
+      {task && (
+        <div className={css.row}>
+          <AriaButton
+            className={css.secondary}
+            onPress={() => {
+              setTask(null);
+              setDraft({ lot: noLot });
+              setSay(null);
+            }}
+          >
+            {t.t("terminal.leave")}
+          </AriaButton>
+          {draft.product || draft.location
+            ? (
+              <AriaButton className={css.secondary} onPress={() => setDraft({ lot: noLot })}>
+                {t.t("terminal.startOver")}
+              </AriaButton>
+            )
+            : null}
+        </div>
+      )}
+
+      {refused.length > 0 && (
+        <Refusals
+          entries={refused}
+          queue={queue}
+          onFlush={() => void flush()}
+          onConfirmAnyway={async (e) => {
+            await queue.drop(e.seq!);
+            await queue.enqueue({
+              method: e.method,
+              path: `${e.path.split("?")[0]}?acceptWarnings=true`,
+              task: e.task,
+              label: e.label,
+            });
+            void flush();
+          }}
+        />
+      )}
+
+      {task
+        ? <TaskPositions kind={kind} task={task} todo={todo} target={target} label={label} />
+        : (
+          <TaskChooser
+            kind={kind}
+            online={online}
+            onOpen={openDocument}
+            onCount={openCount}
+            onFresh={() => void startFresh()}
+          />
+        )}
+    </div>
+  );
+}
+
+function emptyPosition(product: TerminalProduct, quantity: number): Position {
+  return {
+    id: `local-${crypto.randomUUID()}`,
+    productId: product.id,
+    productIndex: product.index,
+    productName: product.name,
+    quantity,
+    quantityReal: null,
+    sourceLocationId: null,
+    destinationLocationId: null,
+    sourceContainerId: null,
+    destinationContainerId: null,
+    expiryDate: null,
+    productionDate: null,
+    serialNumber: null,
+  };
+}
+
+function QuantityEntry(p: { label: string; initial?: number; onTake: (q: number) => void }) {
+  const t = useT();
+  const [value, setValue] = useState(p.initial === undefined ? "" : String(p.initial));
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  return (
+    <form
+      className={css.scanRow}
+      onSubmit={(e) => {
+        e.preventDefault();
+        p.onTake(Number(value.replace(",", ".")));
+      }}
+    >
+      <label className={css.field}>
+        {p.label}
+        <input
+          ref={ref}
+          className={css.numberField}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          data-testid="terminal-quantity"
+        />
+      </label>
+      <AriaButton type="submit" className={css.button} data-testid="terminal-quantity-ok">
+        {t.t("terminal.ok")}
+      </AriaButton>
+    </form>
+  );
+}
+
+function LotEntry(p: { product: TerminalProduct; lot: Lot; onTake: (lot: Lot) => void }) {
+  const t = useT();
+  const [lot, setLot] = useState<Lot>(p.lot);
+  const need = missingLot(p.product, p.lot);
+  return (
+    <form
+      className={css.card}
+      onSubmit={(e) => {
+        e.preventDefault();
+        p.onTake(lot);
+      }}
+    >
+      {need.map((field, n) => (
+        <label key={field} className={css.field}>
+          {t.t(`terminal.lot.${field}`)}
+          <input
+            className={css.scanField}
+            type={field === "serialNumber" ? "text" : "date"}
+            autoFocus={n === 0}
+            value={lot[field] ?? ""}
+            onChange={(e) => setLot({ ...lot, [field]: e.target.value || null })}
+            data-testid={`terminal-${field}`}
+          />
+        </label>
+      ))}
+      <AriaButton type="submit" className={css.button}>{t.t("terminal.ok")}</AriaButton>
+    </form>
+  );
+}
+
+function Refusals(
+  p: {
+    entries: QueueEntry[];
+    queue: Queue;
+    onFlush: () => void;
+    onConfirmAnyway: (e: QueueEntry) => Promise<void>;
+  },
+) {
+  const t = useT();
+  return (
+    <section className={css.card} aria-labelledby="terminal-refused" data-testid="terminal-refused">
+      <h3 id="terminal-refused" className={css.big}>
+        {t.plural("terminal.refused", p.entries.length, { count: p.entries.length })}
+      </h3>
+      <ul className={css.list}>
+        {p.entries.map((e) => (
+          <li key={e.seq} className={css.item}>
+            <div>
+              <div className={css.big}>{e.label}</div>
+              <div className={css.problem}>
+                {e.refusal?.code === "terminal.missingRecord"
+                  ? t.t("terminal.missingRecord")
+                  : e.refusal?.message || t.t("error.unknown")}
+              </div>
+            </div>
+            <div className={css.row}>
+              {/\/confirm/.test(e.path) && e.refusal?.code === "document.validation" && (
+                <AriaButton
+                  className={css.button}
+                  onPress={() => void p.onConfirmAnyway(e)}
+                >
+                  {t.t("terminal.confirmAnyway")}
+                </AriaButton>
+              )}
+              <AriaButton
+                className={css.secondary}
+                onPress={() => void p.queue.retry(e.seq!).then(p.onFlush)}
+              >
+                {t.t("terminal.retry")}
+              </AriaButton>
+              <AriaButton className={css.danger} onPress={() => void p.queue.drop(e.seq!).then(p.onFlush)}>
+                {t.t("terminal.drop")}
+              </AriaButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TaskPositions(
+  p: {
+    kind: Kind;
+    task: Task;
+    todo: Position[];
+    target: Position | null;
+    label: (id: number | null) => string;
+  },
+) {
+  const t = useT();
+  const { task } = p;
+  if (p.kind === "check") {
+    return (
+      <section aria-label={t.t("terminal.positions")}>
+        <ul className={css.list}>
+          {task.positions.map((x) => (
+            <li key={x.id} className={css.item}>
+              <span className={css.big}>{x.productIndex}</span>
+              <span>{x.productName}{x.expiryDate ? ` · ${x.expiryDate}` : ""}</span>
+              <span>
+                {x.quantityReal === null
+                  ? t.t("terminal.notCounted")
+                  : t.t("terminal.countedShort", { quantity: x.quantityReal })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
+  const done = task.positions.filter((x) => left(x) === 0 || x.short);
+  const place = (x: Position) => p.label(placeOf(p.kind, x, task));
+  const show = (x: Position, cls: string): ReactNode => (
+    <li key={x.id} className={cls} data-testid="terminal-position">
+      <span className={css.big}>{place(x) || "—"}</span>
+      <span>{x.productIndex} · {x.productName}{x.expiryDate ? ` · ${x.expiryDate}` : ""}</span>
+      <span className={css.big}>
+        {t.t("terminal.progress", { done: x.quantityReal ?? 0, quantity: x.quantity })}
+      </span>
+    </li>
+  );
+  return (
+    <section aria-label={t.t("terminal.positions")}>
+      {task.pick && (
+        <>
+          <h3 className={css.sub}>{t.plural("terminal.toDo", p.todo.length, { count: p.todo.length })}</h3>
+          <ul className={css.list}>{p.todo.map((x) => show(x, x === p.target ? css.current : css.item))}</ul>
+        </>
+      )}
+      {done.length > 0 && (
+        <>
+          <h3 className={css.sub}>{t.plural("terminal.done", done.length, { count: done.length })}</h3>
+          <ul className={css.list}>{done.map((x) => show(x, css.item))}</ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function TaskChooser(
+  p: {
+    kind: Kind;
+    online: boolean;
+    onOpen: (doc: Rec) => Promise<void>;
+    onCount: (order: Rec) => void;
+    onFresh: () => void;
+  },
+) {
+  const t = useT();
+  const [rows, setRows] = useState<Rec[] | null>(null);
+  const [key, setKey] = useState(0);
+  useResourceEvents("WmsDocument", () => setKey((k) => k + 1));
+  useEffect(() => {
+    if (!p.online) return;
+    let live = true;
+    const path = p.kind === "check"
+      ? `/WmsOrder/Verify/Progress?PageSize=20&sortColumn=id&sortDescending=true&BasicFiltersSerialized=${
+        filter([{ field: "statusCode", operator: "eq", value: "confirmed" }, {
+          field: "verificationStatusCode",
+          operator: "in",
+          value: ["notStarted", "inProgressNoDifferences", "inProgressWithDifferences"],
+        }])
+      }`
+      : `/WmsDocument?PageSize=20&sortColumn=id&sortDescending=true&BasicFiltersSerialized=${
+        filter([{ field: "statusCode", operator: "eq", value: "workingCopy" }, {
+          field: "typeCode",
+          operator: "in",
+          value: documentTypes[p.kind].types,
+        }])
+      }`;
+    api<{ results: Rec[] }>("GET", path, undefined, { quiet: true }).then(
+      (r) => live && setRows(r.results),
+      () => live && setRows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [p.kind, p.online, key]);
+  const empty = rows === null
+    ? (p.online ? t.t("common.loading") : t.t("terminal.listOffline"))
+    : rows.length === 0
+    ? t.t("terminal.nothingOpen")
+    : null;
+  return (
+    <section aria-labelledby="terminal-open" className={css.screen}>
+      {p.kind !== "check" && (
+        <AriaButton className={css.button} onPress={p.onFresh} data-testid="terminal-new">
+          {t.t(`terminal.new.${p.kind}`)}
+        </AriaButton>
+      )}
+      <h3 id="terminal-open" className={css.sub}>
+        {p.kind === "check" ? t.t("terminal.openCounts") : t.t("terminal.openDocuments")}
+      </h3>
+      {empty !== null ? <p className={css.muted}>{empty}</p> : (
+        <ul className={css.list}>
+          {rows!.map((r) => (
+            <li key={r.id as number}>
+              <AriaButton
+                className={css.itemButton}
+                onPress={() => (p.kind === "check" ? p.onCount(r) : void p.onOpen(r))}
+                data-testid="terminal-task"
+              >
+                <span className={css.big}>{(r.documentNumber ?? r.orderNumber) as string}</span>
+                <span>{(r.contractorName as string | null) ?? ""}</span>
+                <span>
+                  {t.t("terminal.percent", { percent: (r.progressPercent as number | undefined) ?? 0 })}
+                </span>
+              </AriaButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,404 @@
+// The terminal in real Chromium on a phone (issue 15), against the real server: a whole receipt by
+// scanner gun (keystrokes typed fast, into the scan field and anywhere on the screen, a GS1 label filling
+// quantity and expiry); a whole release of an order's document in walking order, a wrong location refused
+// big and red, a second operator seeing the progress live, a shortage reported; a receipt made offline and
+// sent once when the network is back, its queue replayed by force without a second movement; a conflict
+// on sync listed for the operator; the camera path with Chromium's fake camera playing a photo of a
+// barcode from ../shared/testdata; and an axe scan of the five screens in both themes. Stock is read from
+// the tenant's database.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createRequire } from "node:module";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PNG } from "pngjs";
+import {
+  assertReservationsHold,
+  assertStockEqualsLedger,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  stockAt,
+  type StockWorld,
+} from "../integration/stock/fixture.ts";
+import { addUser } from "../fixtures/harness.ts";
+import { launchBrowser, signedInPage } from "./browser.ts";
+import { y4mFromPhoto } from "./fake_camera.ts";
+import { decodeFrame } from "../../client/islands/terminal/decoder.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const PHONE = { width: 390, height: 844 };
+
+let w: StockWorld;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let zone: number;
+let a1: number;
+let a2: number;
+let dock: number;
+let milk: number;
+let jam: number;
+
+beforeAll(async () => {
+  w = await startStockWorld("term");
+  zone = await location(w, "ZONE-T");
+  a1 = await location(w, "A-01", { parentId: zone, pickupOrder: 20 });
+  a2 = await location(w, "A-02", { parentId: zone, pickupOrder: 10 });
+  dock = await location(w, "DOCK-T");
+  await location(w, "PACK-T");
+  milk = await product(w, "MILK-T", { barcodes: ["5901234123457"], expiryDateRequired: true });
+  jam = await product(w, "JAM-T", { barcodes: ["4006381333931"] });
+  await receive(w, jam, a1, 5);
+  await receive(w, jam, a2, 5);
+  for (const username of ["term-op", "term-op2"]) {
+    await addUser(w.s, w.admin, { username, terminalEnabled: true });
+  }
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await assertStockEqualsLedger(w);
+  await assertReservationsHold(w);
+  await w?.s.close();
+});
+
+function phone(path: string, username = "term-op", b = browser): Promise<Page> {
+  return signedInPage(b, w.s, contexts, username, path, {
+    viewport: PHONE,
+    mobile: true,
+    bypassCSP: true,
+    timeoutMs: 20_000,
+    goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+  });
+}
+
+const prompt = (page: Page) => page.getByTestId("terminal-prompt");
+const say = (page: Page) => page.getByTestId("terminal-say");
+
+/** A scanner gun: the code typed as fast as keys go, then Enter, into whatever has the focus. */
+async function gun(page: Page, code: string, anywhere = false): Promise<void> {
+  if (anywhere) {
+    // Not into the scan field: the wedge reader takes the burst from anywhere on the screen.
+    await prompt(page).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("terminal-scan");
+  } else await page.getByTestId("terminal-scan").focus();
+  await page.keyboard.type(code, { delay: 0 });
+  await page.keyboard.press("Enter");
+}
+
+async function waitPrompt(page: Page, text: string): Promise<void> {
+  await expect.poll(() => prompt(page).innerText(), { timeout: 15_000 }).toBe(text);
+}
+
+const fill = (key: keyof typeof enUs, params: Record<string, string | number>) =>
+  (enUs[key] as string).replace(/\{(\w+)\}/g, (_m, k) => String(params[k]));
+
+async function queueEmpty(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId("terminal-queue").innerText(), { timeout: 20_000 })
+    .toBe(fill("terminal.queued#other", { count: 0 }));
+}
+
+async function quantity(page: Page, value: number): Promise<void> {
+  const field = page.getByTestId("terminal-quantity");
+  await field.fill(String(value));
+  await field.press("Enter");
+}
+
+const confirmedOf = async (type: string) =>
+  Number(
+    (await w.query(
+      "SELECT count(*) AS n FROM wms_documents WHERE type_code = ? AND status_code = 'confirmed'",
+      [type],
+    ))[0].n,
+  );
+
+const lineAt = async (productId: number, locationId: number, expiry: string | null) =>
+  Number(
+    (await w.query(
+      "SELECT coalesce(sum(quantity), 0) AS q FROM stock_lines WHERE product_id = ? AND location_id = ? AND expiry_date IS ?",
+      [productId, locationId, expiry],
+    ))[0].q,
+  ) / 1000;
+
+describe("the terminal on a phone", () => {
+  it("receives a whole receipt by scanner gun, a GS1 label filling quantity and expiry", async () => {
+    const page = await phone("/wms-terminal-in");
+    const before = await confirmedOf("IIN");
+    await page.getByTestId("terminal-new").click();
+    await waitPrompt(page, enUs["terminal.prompt.product"]);
+    await gun(page, "5901234123457");
+    await waitPrompt(page, fill("terminal.prompt.quantity", { product: "MILK-T" }));
+    await quantity(page, 6);
+    // The product asks for an expiry date.
+    await waitPrompt(page, fill("terminal.prompt.lot", { product: "MILK-T" }));
+    await page.getByTestId("terminal-expiryDate").fill("2027-05-31");
+    await page.getByRole("button", { name: enUs["terminal.ok"], exact: true }).click();
+    await expect.poll(() => prompt(page).innerText()).toMatch(/^Put away: scan/);
+    await gun(page, "A-01");
+    await expect.poll(() => say(page).innerText()).toBe(
+      fill("terminal.put", { product: "MILK-T", quantity: 6, location: "A-01" }),
+    );
+    // A carton's GS1-128 label, read anywhere on the screen: its count and expiry need no typing.
+    await gun(page, "]C10105901234123457172706303004", true);
+    await expect.poll(() => prompt(page).innerText()).toMatch(/^Put away: scan/);
+    await gun(page, "A-02", true);
+    await expect.poll(() => say(page).innerText()).toBe(
+      fill("terminal.put", { product: "MILK-T", quantity: 4, location: "A-02" }),
+    );
+    await page.getByTestId("terminal-finish").click();
+    await queueEmpty(page);
+    await expect.poll(() => confirmedOf("IIN")).toBe(before + 1);
+    expect([await lineAt(milk, a1, "2027-05-31"), await lineAt(milk, a2, "2027-06-30")]).toEqual([6, 4]);
+    await waitPrompt(page, enUs["terminal.prompt.document"]);
+  });
+
+  it("releases an order's document in walking order, refusing a wrong location, live for a second operator", async () => {
+    const order = await w.api("POST", "/WmsOrder", { typeCode: "OOU", sourceLocationId: zone });
+    await w.api("POST", "/WmsOrderPosition", { orderId: order.body.id, productId: jam, quantity: 7 });
+    const confirmed = await w.api("POST", `/WmsOrder/${order.body.id}/confirm?generateDocuments=true`);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const [doc] = await w.query("SELECT id, document_number FROM wms_documents WHERE order_id = ?", [
+      order.body.id,
+    ]);
+    const number = String(doc.document_number);
+
+    const [one, two] = [await phone("/wms-terminal-out"), await phone("/wms-terminal-out", "term-op2")];
+    for (const page of [one, two]) {
+      await page.getByTestId("terminal-task").filter({ hasText: number }).click();
+    }
+    // FEFO took 5 from A-01 and 2 from A-02; the walk goes to A-02 first (its pickup order is lower).
+    await waitPrompt(one, fill("terminal.prompt.locationAt", { location: "A-02" }));
+    await gun(one, "A-01");
+    await expect.poll(() => say(one).innerText()).toBe(
+      fill("apiError.document.issue.wrongLocation", { location: "A-01", expected: "A-02" }),
+    );
+    expect(await say(one).getAttribute("role")).toBe("alert");
+    await gun(one, "A-02");
+    await waitPrompt(one, fill("terminal.prompt.productOf", { product: "JAM-T" }));
+    await gun(one, "4006381333931");
+    await quantity(one, 2);
+    // The other operator sees it done, and the walk goes on to A-01 for both.
+    await waitPrompt(two, fill("terminal.prompt.locationAt", { location: "A-01" }));
+    await waitPrompt(one, fill("terminal.prompt.locationAt", { location: "A-01" }));
+    await gun(one, "A-01");
+    await gun(one, "4006381333931");
+    await quantity(one, 4);
+    // The fifth unit is not there: reported, not skipped.
+    await one.getByTestId("terminal-shortage").click();
+    await expect.poll(() => say(one).innerText()).toBe(
+      fill("terminal.shortReported", { product: "JAM-T", quantity: 1 }),
+    );
+    await one.getByTestId("terminal-finish").click();
+    await queueEmpty(one);
+    await expect.poll(async () =>
+      (await w.query("SELECT status_code FROM wms_documents WHERE id = ?", [doc.id]))[0].status_code
+    ).toBe("confirmed");
+    expect([await stockAt(w, jam, a2), await stockAt(w, jam, a1)]).toEqual([3, 1]);
+    expect((await w.api("GET", `/WmsOrder/${order.body.id}`)).body.processStatusCode).toBe("doneConfirmed");
+  });
+
+  it("keeps receiving offline and sends it once when back; a forced replay moves nothing again", async () => {
+    const page = await phone("/wms-terminal-in");
+    await waitPrompt(page, enUs["terminal.prompt.document"]);
+    const before = await confirmedOf("IIN");
+    const jamAtDock = await stockAt(w, jam, dock);
+    await page.context().setOffline(true);
+    await expect.poll(() => page.getByTestId("terminal-online").innerText()).toBe(enUs["terminal.offline"]);
+    await page.getByTestId("terminal-new").click();
+    await gun(page, "4006381333931");
+    await quantity(page, 3);
+    await gun(page, "DOCK-T");
+    await page.getByTestId("terminal-finish").click();
+    await expect.poll(() => page.getByTestId("terminal-queue").innerText()).toBe(
+      fill("terminal.queued#other", { count: 3 }),
+    );
+    // What the queue holds, as the browser stored it (for the replay below).
+    const stored = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((ok, no) => {
+        const r = indexedDB.open("wms-terminal");
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => no(r.error);
+      });
+      return await new Promise<
+        { method: string; path: string; body: unknown; key: string; makes?: string }[]
+      >((ok) => {
+        const r = db.transaction("queue").objectStore("queue").getAll();
+        r.onsuccess = () => ok(r.result);
+      });
+    });
+    expect(stored.map((e) => e.method + " " + e.path.replace(/\{local:[\w-]+\}/, "{doc}"))).toEqual([
+      "POST /WmsDocument",
+      "POST /WmsDocumentPosition",
+      "POST /WmsDocument/{doc}/confirm",
+    ]);
+    expect(await confirmedOf("IIN")).toBe(before);
+
+    await page.context().setOffline(false);
+    await queueEmpty(page);
+    await expect.poll(() => confirmedOf("IIN")).toBe(before + 1);
+    expect(await stockAt(w, jam, dock)).toBe(jamAtDock + 3);
+
+    // The same calls again with their keys (as a queue sent twice would): stored answers, no change.
+    const auth = JSON.parse(await page.evaluate(() => localStorage.getItem("wms.auth")!)).token as string;
+    const made = Number(
+      (await w.query("SELECT max(id) AS id FROM wms_documents WHERE type_code = 'IIN'"))[0].id,
+    );
+    const documents = Number((await w.query("SELECT count(*) AS n FROM wms_documents"))[0].n);
+    for (const e of stored) {
+      const path = e.path.replace(/\{local:[\w-]+\}/, String(made));
+      const body = e.body === undefined
+        ? undefined
+        : JSON.stringify(e.body).replace(/"\{local:[\w-]+\}"/, String(made));
+      const r = await fetch(`${w.s.baseUrl}/api${path}`, {
+        method: e.method,
+        headers: {
+          Authorization: `Bearer ${auth}`,
+          "Idempotency-Key": e.key,
+          "Content-Type": "application/json",
+        },
+        body,
+      });
+      expect([r.status < 300, r.headers.get("Idempotent-Replayed")], path).toEqual([true, "true"]);
+      await r.body?.cancel();
+    }
+    expect(await stockAt(w, jam, dock)).toBe(jamAtDock + 3);
+    expect(Number((await w.query("SELECT count(*) AS n FROM wms_documents"))[0].n)).toBe(documents);
+  });
+
+  it("lists what the server refused on sync for the operator to resolve", async () => {
+    const page = await phone("/wms-terminal-out");
+    await waitPrompt(page, enUs["terminal.prompt.document"]);
+    await page.context().setOffline(true);
+    await expect.poll(() => page.getByTestId("terminal-online").innerText()).toBe(enUs["terminal.offline"]);
+    await page.getByTestId("terminal-new").click();
+    await gun(page, "A-01");
+    await gun(page, "4006381333931");
+    await quantity(page, 1);
+    await page.getByTestId("terminal-finish").click();
+    // Meanwhile someone else releases everything left at A-01.
+    const left = await stockAt(w, jam, a1);
+    const other = await w.api("POST", "/WmsDocument", { typeCode: "IOU", sourceLocationId: a1 });
+    await w.api("POST", "/WmsDocumentPosition", {
+      documentId: other.body.id,
+      productId: jam,
+      quantity: left,
+    });
+    expect((await w.api("POST", `/WmsDocument/${other.body.id}/confirm`)).status).toBe(200);
+    await page.context().setOffline(false);
+    const refused = page.getByTestId("terminal-refused");
+    await refused.waitFor({ timeout: 20_000 });
+    expect(await refused.innerText()).toContain(
+      fill("terminal.step.take", { product: "JAM-T", quantity: 1, location: "A-01" }),
+    );
+    expect(await refused.innerText()).toContain(
+      (await import("../../server/kernel/i18n/en_us.ts")).enUs["document.issue.quantityAboveAvailable"],
+    );
+    // The task's later step (its confirmation) waits behind the refusal: nothing left A-01 for it.
+    await expect.poll(() => page.getByTestId("terminal-queue").innerText()).toBe(
+      fill("terminal.queued#one", { count: 1 }),
+    );
+    expect(await stockAt(w, jam, a1)).toBe(0);
+  });
+});
+
+describe("the camera", () => {
+  it("reads a barcode photo from the shared test data through Chromium's fake camera", async () => {
+    // The first EAN-13 photo the decoder reads (as the camera will), made into the camera's video.
+    const dir = "/work/shared/testdata/barcodes/zxing-blackbox/ean13-2";
+    const read = (PNG as unknown as {
+      sync: { read(b: Uint8Array): { width: number; height: number; data: Uint8Array } };
+    })
+      .sync.read;
+    let photo = "";
+    let text = "";
+    for (let n = 1; n <= 30 && !photo; n++) {
+      const file = join(dir, `${String(n).padStart(2, "0")}.png`);
+      let png;
+      try {
+        png = read(readFileSync(file));
+      } catch {
+        continue;
+      }
+      const expected = readFileSync(file.replace(/\.png$/, ".txt"), "utf8");
+      if (decodeFrame(png.data, png.width, png.height)?.getText() === expected) {
+        [photo, text] = [file, expected];
+      }
+    }
+    expect(photo).not.toBe("");
+    const video = join(mkdtempSync(join(tmpdir(), "wms-camera-")), "camera.y4m");
+    y4mFromPhoto(photo, video);
+    await product(w, "BOOK-T", { barcodes: [text] });
+    const camera = await launchBrowser([
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
+    try {
+      const page = await phone("/wms-terminal-in", "term-op", camera);
+      await page.getByTestId("terminal-new").click();
+      await waitPrompt(page, enUs["terminal.prompt.product"]);
+      await page.getByTestId("terminal-camera-toggle").click();
+      await waitPrompt(page, fill("terminal.prompt.quantity", { product: "BOOK-T" }));
+      expect(await say(page).innerText()).toContain("BOOK-T");
+    } finally {
+      await camera.close();
+    }
+  });
+});
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+describe("accessibility", () => {
+  for (const theme of ["light", "dark"] as const) {
+    it(`the five terminal screens pass axe in the ${theme} theme`, async () => {
+      const page = await phone("/wms-terminal-in");
+      await page.context().addCookies([{ name: "wms_theme", value: theme, url: w.s.baseUrl }]);
+      const found: string[] = [];
+      for (const route of ["in", "out", "collect", "relocate", "check"]) {
+        await page.goto(`${w.s.baseUrl}/wms-terminal-${route}`);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+        await page.getByTestId("terminal-prompt").waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+        if (route === "in") {
+          await page.getByTestId("terminal-new").click();
+          await gun(page, "5901234123457");
+          await page.getByTestId("terminal-quantity").waitFor();
+        }
+        await page.addScriptTag({ path: axePath });
+        const violations = await page.evaluate(async () => {
+          // deno-lint-ignore no-explicit-any
+          const result = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
+          return result.violations as Violation[];
+        });
+        found.push(
+          ...violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) =>
+              `${route}: ${v.id} (${v.impact}): ${v.help} at ${
+                v.nodes.map((n) => n.target.join(" ")).join(", ")
+              }`
+            ),
+        );
+        // Targets a gloved finger can hit.
+        const small = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>(
+            "[data-testid=terminal] button, [data-testid=terminal] input",
+          )]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => [el.textContent || el.id, el.getBoundingClientRect().height] as const)
+            .filter(([, h]) => h < 48)
+        );
+        expect(small, route).toEqual([]);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
