@@ -15,6 +15,7 @@ import * as confirm from "./confirm.ts";
 import * as transfer from "./transfer.ts";
 import * as shards from "./shards.ts";
 import * as orders from "./orders.ts";
+import * as terminal from "./terminal.ts";
 
 interface Bench {
   name: string;
@@ -36,6 +37,7 @@ const BENCHES: Bench[] = [
   { name: transfer.NAME, file: "transfer.ts", limit: 120, summarize: transfer.summarize },
   { name: shards.NAME, file: "shards.ts", limit: 540, summarize: shards.summarize },
   { name: orders.NAME, file: "orders.ts", limit: 540, summarize: orders.summarize },
+  { name: terminal.NAME, file: "terminal.ts", limit: 480, summarize: terminal.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

@@ -53,6 +53,7 @@ export function signOut(remember = false): void {
   if (remember) rememberPath(store.get(pathAtom));
   // The terminal's cached products and documents go with the session (its queue of unsent steps stays
   // for the same user's next sign-in: nothing done may be lost).
+  if (typeof caches !== "undefined") void caches.delete("wms-startup").catch(() => {});
   const startup = store.get(startupAtom);
   if (startup && typeof indexedDB !== "undefined") {
     const owner = `${startup.tenant.slug}:${startup.user.id}`;

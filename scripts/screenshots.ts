@@ -46,6 +46,52 @@ try {
       }
       await context.close();
     }
+    // The five terminal screens on a phone, as the demo's terminal operator, each at a step of its work.
+    const context = await browser.newContext({
+      locale: "en-US",
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      hasTouch: true,
+      isMobile: true,
+    });
+    await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(s.baseUrl + "/signin");
+    await waitForHydration(page);
+    await signInThroughForm(page, "terminal", "demo1234");
+    await page.waitForURL(/\/$/);
+    const token = JSON.parse(await page.evaluate(() => localStorage.getItem("wms.auth")!)).token as string;
+    const first = async (path: string) =>
+      (await (await fetch(`${s.baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } }))
+        .json())
+        .results[0] as Record<string, unknown>;
+    const product = await first("/Product?PageSize=1&sortColumn=id");
+    const scan = async (code: string) => {
+      await page.getByTestId("terminal-scan").fill(code);
+      await page.getByTestId("terminal-scan").press("Enter");
+    };
+    for (const route of ["in", "out", "collect", "relocate", "check"]) {
+      await page.goto(`${s.baseUrl}/wms-terminal-${route}`);
+      await waitForHydration(page);
+      await page.getByTestId("terminal-prompt").waitFor();
+      await page.waitForTimeout(800);
+      const task = page.getByTestId("terminal-task").first();
+      if (route === "in" || route === "relocate") {
+        await page.getByTestId("terminal-new").click();
+        if (route === "in") {
+          await scan(String(product.index));
+          await page.getByTestId("terminal-quantity").waitFor();
+        }
+      } else if (await task.count()) {
+        await task.click();
+        await page.waitForTimeout(800);
+      }
+      const file = `${OUT}/terminal-${route}-${theme}-phone.png`;
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: file });
+      shots.push(file);
+    }
+    await context.close();
   }
 } finally {
   await browser.close();

@@ -204,6 +204,13 @@ describe("the terminal on a phone", () => {
   it("keeps receiving offline and sends it once when back; a forced replay moves nothing again", async () => {
     const page = await phone("/wms-terminal-in");
     await waitPrompt(page, enUs["terminal.prompt.document"]);
+    // The service worker has the app and the startup configuration before the network goes.
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 20_000,
+    })
+      .toBe(true);
+    await page.reload();
+    await waitPrompt(page, enUs["terminal.prompt.document"]);
     const before = await confirmedOf("IIN");
     const jamAtDock = await stockAt(w, jam, dock);
     await page.context().setOffline(true);
@@ -235,6 +242,13 @@ describe("the terminal on a phone", () => {
       "POST /WmsDocumentPosition",
       "POST /WmsDocument/{doc}/confirm",
     ]);
+    expect(await confirmedOf("IIN")).toBe(before);
+    // The phone drops the tab and opens it again, still without network: the steps are still there.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("terminal-queue").innerText(), { timeout: 20_000 }).toBe(
+      fill("terminal.queued#other", { count: 3 }),
+    );
+    expect(await page.getByTestId("terminal-online").innerText()).toBe(enUs["terminal.offline"]);
     expect(await confirmedOf("IIN")).toBe(before);
 
     await page.context().setOffline(false);
@@ -305,6 +319,106 @@ describe("the terminal on a phone", () => {
   });
 });
 
+describe("picking, relocating and counting on the terminal", () => {
+  it("picks an order into a tote by scanner gun", async () => {
+    const soap = await product(w, "SOAP-T");
+    await receive(w, soap, a2, 6);
+    const pack = Number((await w.query("SELECT id FROM storage_spaces WHERE label = 'PACK-T'"))[0].id);
+    const tote = (await w.api("POST", "/Container", { kind: "bin", locationId: pack })).body;
+    const order = await w.api("POST", "/WmsOrder", { typeCode: "OPI", destinationLocationId: pack });
+    await w.api("POST", "/WmsOrderPosition", { orderId: order.body.id, productId: soap, quantity: 4 });
+    const confirmed = await w.api("POST", `/WmsOrder/${order.body.id}/confirm?generateDocuments=true`);
+    expect(confirmed.status).toBe(200);
+
+    // Started by scanning the order's number: its picking document opens.
+    const page = await phone("/wms-terminal-collect");
+    await waitPrompt(page, enUs["terminal.prompt.document"]);
+    await gun(page, confirmed.body.orderNumber);
+    await waitPrompt(page, fill("terminal.prompt.locationAt", { location: "A-02" }));
+    await gun(page, "A-02");
+    await gun(page, "SOAP-T");
+    await quantity(page, 4);
+    await waitPrompt(page, enUs["terminal.prompt.tote"]);
+    // A location is not a tote.
+    await gun(page, "DOCK-T");
+    await expect.poll(() => say(page).innerText()).toBe(fill("terminal.notTote", { code: "DOCK-T" }));
+    await gun(page, tote.number);
+    await expect.poll(() => say(page).innerText()).toBe(
+      fill("terminal.taken", { product: "SOAP-T", quantity: 4 }),
+    );
+    await waitPrompt(page, enUs["terminal.prompt.allDone"]);
+    await page.getByTestId("terminal-finish").click();
+    await queueEmpty(page);
+    await expect.poll(async () =>
+      Number(
+        (await w.query(
+          "SELECT coalesce(sum(quantity), 0) AS q FROM stock_lines WHERE product_id = ? AND container_id = ?",
+          [
+            soap,
+            tote.id,
+          ],
+        ))[0].q,
+      ) / 1000
+    ).toBe(4);
+    expect(await stockAt(w, soap, a2)).toBe(2);
+  });
+
+  it("relocates a quantity and a whole container", async () => {
+    const rice = await product(w, "RICE-T");
+    await receive(w, rice, a2, 5);
+    const pallet = (await w.api("POST", "/Container", { kind: "pallet", locationId: a1 })).body;
+    await receive(w, rice, a1, 3, { destinationContainerId: pallet.id });
+    const page = await phone("/wms-terminal-relocate");
+    await page.getByTestId("terminal-new").click();
+    await waitPrompt(page, enUs["terminal.prompt.source"]);
+    await gun(page, "A-02");
+    await gun(page, "RICE-T");
+    await quantity(page, 2);
+    await waitPrompt(page, enUs["terminal.prompt.destination"]);
+    await gun(page, "DOCK-T");
+    await queueEmpty(page);
+    await expect.poll(() => stockAt(w, rice, dock)).toBe(2);
+    expect(await stockAt(w, rice, a2)).toBe(3);
+    // The whole pallet, by its number.
+    await waitPrompt(page, enUs["terminal.prompt.source"]);
+    await gun(page, pallet.number);
+    await page.getByRole("button", { name: fill("terminal.wholeContainer", { container: pallet.number }) })
+      .click();
+    await waitPrompt(page, enUs["terminal.prompt.destination"]);
+    await gun(page, "PACK-T");
+    await queueEmpty(page);
+    const pack = Number((await w.query("SELECT id FROM storage_spaces WHERE label = 'PACK-T'"))[0].id);
+    await expect.poll(async () => (await w.api("GET", `/Container/${pallet.id}`)).body.locationId).toBe(pack);
+    expect(await stockAt(w, rice, pack)).toBe(3);
+  });
+
+  it("counts a location blind", async () => {
+    const bin = await location(w, "CNT-1");
+    const salt = await product(w, "SALT-T");
+    await receive(w, salt, bin, 5);
+    const order = await w.api("POST", "/WmsOrder", { typeCode: "VER-L", scopeLocationId: bin });
+    const confirmed = await w.api("POST", `/WmsOrder/${order.body.id}/confirm`);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const page = await phone("/wms-terminal-check");
+    await page.getByTestId("terminal-task").filter({ hasText: confirmed.body.orderNumber }).click();
+    await waitPrompt(page, enUs["terminal.prompt.location"]);
+    await gun(page, "CNT-1");
+    await expect.poll(() => say(page).innerText()).toBe(
+      fill("terminal.countAt", { location: "CNT-1", count: 1 }),
+    );
+    await gun(page, "SALT-T");
+    // Blind: nothing proposed.
+    expect(await page.getByTestId("terminal-quantity").inputValue()).toBe("");
+    await quantity(page, 4);
+    await expect.poll(() => say(page).innerText()).toBe(
+      fill("terminal.counted", { product: "SALT-T", quantity: 4 }),
+    );
+    await queueEmpty(page);
+    const counted = await w.api("GET", `/WmsOrder/${order.body.id}`);
+    expect(counted.body.verificationStatusCode).toBe("inProgressWithDifferences");
+  });
+});
+
 describe("the camera", () => {
   it("reads a barcode photo from the shared test data through Chromium's fake camera", async () => {
     // The first EAN-13 photo the decoder reads (as the camera will), made into the camera's video.
@@ -370,6 +484,7 @@ describe("accessibility", () => {
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         if (route === "in") {
           await page.getByTestId("terminal-new").click();
+          await waitPrompt(page, enUs["terminal.prompt.product"]);
           await gun(page, "5901234123457");
           await page.getByTestId("terminal-quantity").waitFor();
         }

@@ -106,6 +106,10 @@ export const terminalMessages = {
     "terminal.noAccess": "The terminal is for users with the terminal or logistics module.",
     "terminal.missingRecord":
       "This step names a record that was never made (the step making it was dropped). Drop this one too.",
+    "terminal.suffix": "My scanner gun ends a scan with",
+    "terminal.suffix.Enter": "Enter",
+    "terminal.suffix.Tab": "Tab",
+    "terminal.suffix.none": "a pause (no key)",
   },
   "pl-pl": {
     "terminal.camera": "Kamera",
@@ -219,6 +223,10 @@ export const terminalMessages = {
     "terminal.noAccess": "Terminal jest dla użytkowników z modułem terminala lub logistyki.",
     "terminal.missingRecord":
       "Ten krok dotyczy rekordu, który nigdy nie powstał (krok, który go tworzył, został usunięty). Usuń również ten.",
+    "terminal.suffix": "Mój skaner kończy odczyt klawiszem",
+    "terminal.suffix.Enter": "Enter",
+    "terminal.suffix.Tab": "Tab",
+    "terminal.suffix.none": "przerwą (bez klawisza)",
   },
   "de-de": {
     "terminal.camera": "Kamera",
@@ -324,6 +332,10 @@ export const terminalMessages = {
     "terminal.noAccess": "Das Terminal ist für Benutzer mit dem Modul Terminal oder Logistik.",
     "terminal.missingRecord":
       "Dieser Schritt betrifft einen Datensatz, der nie angelegt wurde (der Schritt dafür wurde verworfen). Verwerfen Sie auch diesen.",
+    "terminal.suffix": "Mein Handscanner beendet einen Scan mit",
+    "terminal.suffix.Enter": "Eingabetaste",
+    "terminal.suffix.Tab": "Tabulator",
+    "terminal.suffix.none": "einer Pause (ohne Taste)",
   },
   "fr-fr": {
     "terminal.camera": "Caméra",
@@ -434,6 +446,10 @@ export const terminalMessages = {
     "terminal.noAccess": "Le terminal est réservé aux utilisateurs du module terminal ou logistique.",
     "terminal.missingRecord":
       "Cette étape porte sur un enregistrement jamais créé (l'étape qui le créait a été supprimée). Supprimez-la aussi.",
+    "terminal.suffix": "Ma douchette termine une lecture par",
+    "terminal.suffix.Enter": "Entrée",
+    "terminal.suffix.Tab": "Tabulation",
+    "terminal.suffix.none": "une pause (sans touche)",
   },
   "es-es": {
     "terminal.camera": "Cámara",
@@ -543,6 +559,10 @@ export const terminalMessages = {
     "terminal.noAccess": "El terminal es para usuarios con el módulo de terminal o de logística.",
     "terminal.missingRecord":
       "Este paso se refiere a un registro que nunca se creó (el paso que lo creaba se descartó). Descarte también este.",
+    "terminal.suffix": "Mi lector termina una lectura con",
+    "terminal.suffix.Enter": "Intro",
+    "terminal.suffix.Tab": "Tabulador",
+    "terminal.suffix.none": "una pausa (sin tecla)",
   },
   "ru-ru": {
     "terminal.camera": "Камера",
@@ -656,5 +676,9 @@ export const terminalMessages = {
     "terminal.noAccess": "Терминал доступен пользователям с модулем «Терминал» или «Логистика».",
     "terminal.missingRecord":
       "Этот шаг относится к записи, которая так и не была создана (создававший её шаг удалён). Удалите и этот шаг.",
+    "terminal.suffix": "Мой сканер завершает считывание клавишей",
+    "terminal.suffix.Enter": "Enter",
+    "terminal.suffix.Tab": "Tab",
+    "terminal.suffix.none": "паузой (без клавиши)",
   },
 };

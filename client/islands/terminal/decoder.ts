@@ -3,15 +3,29 @@
 // Expanded), reading one frame at a time. The camera (camera.tsx) hands it the video through
 // BrowserMultiFormatReader with these hints; the unit test and the bench hand it decoded photos of
 // ../shared/testdata/barcodes, so what they measure is what the camera runs.
-import {
+import * as zxingModule from "@zxing/library";
+import type {
+  BarcodeFormat as Format,
+  DecodeHintType as HintType,
+  MultiFormatReader as Reader,
+  Result,
+} from "@zxing/library";
+
+// The library is CommonJS: bundlers and vitest give its names directly, Deno (the bench) under `default`.
+const zxing: typeof zxingModule = "BarcodeFormat" in zxingModule
+  ? zxingModule
+  : (zxingModule as unknown as { default: typeof zxingModule }).default;
+const {
   BarcodeFormat,
   BinaryBitmap,
   DecodeHintType,
   HybridBinarizer,
   MultiFormatReader,
-  type Result,
   RGBLuminanceSource,
-} from "@zxing/library";
+} = zxing;
+type BarcodeFormat = Format;
+type DecodeHintType = HintType;
+type MultiFormatReader = Reader;
 
 export const SCAN_FORMATS: BarcodeFormat[] = [
   BarcodeFormat.EAN_13,

@@ -70,6 +70,7 @@ const LOCAL = /\{local:([\w-]+)\}/g;
 
 export class Queue {
   #flushing: Promise<FlushResult> | null = null;
+  #tail: Promise<unknown> = Promise.resolve();
   readonly #listeners = new Set<() => void>();
   /** Answers of the last flush by key, for the screen to take the server's record (a new position's id). */
   readonly answers = new Map<string, unknown>();
@@ -85,20 +86,26 @@ export class Queue {
     for (const fn of this.#listeners) fn();
   }
 
-  /** Stores a write; answers its key. Nothing is sent here: call flush(). */
-  async enqueue(
-    e: Pick<QueueEntry, "method" | "path" | "body" | "makes" | "task" | "label">,
-  ): Promise<string> {
+  /**
+   * Stores a write; answers its key. Writes are stored in the order enqueue was called, even when the
+   * caller does not wait for one before the next. Nothing is sent here: call flush().
+   */
+  enqueue(e: Pick<QueueEntry, "method" | "path" | "body" | "makes" | "task" | "label">): Promise<string> {
     const key = crypto.randomUUID();
-    await this.store.add({
-      ...e,
-      owner: this.owner,
-      key,
-      state: "pending",
-      createdAt: new Date().toISOString(),
+    const stored = this.#tail.then(() =>
+      this.store.add({
+        ...e,
+        owner: this.owner,
+        key,
+        state: "pending",
+        createdAt: new Date().toISOString(),
+      })
+    );
+    this.#tail = stored.catch(() => 0);
+    return stored.then(() => {
+      this.#changed();
+      return key;
     });
-    this.#changed();
-    return key;
   }
 
   entries(): Promise<QueueEntry[]> {
@@ -107,7 +114,7 @@ export class Queue {
 
   /** Sends what is pending, in order; one flush at a time (a second call waits for the running one). */
   flush(): Promise<FlushResult> {
-    this.#flushing ??= this.#flush().finally(() => {
+    this.#flushing ??= this.#tail.then(() => this.#flush()).finally(() => {
       this.#flushing = null;
       this.#changed();
     });

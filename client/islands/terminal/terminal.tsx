@@ -6,7 +6,8 @@
 // server refuses on sync listed for the operator to resolve. Other operators' progress on the same
 // document arrives through the hub.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useAtomValue } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
+import { reportError } from "../../errors.ts";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { api, ApiError } from "../../api.ts";
 import { useResourceEvents } from "../../hub.ts";
@@ -231,7 +232,9 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   }, [queue]);
   const flush = useCallback(async () => {
     const r = await queue.flush();
-    setOnline(!r.stopped);
+    // What the server answered says more than the browser's flag; an empty queue says nothing.
+    if (r.stopped) setOnline(false);
+    else if (r.sent > 0 || r.refused > 0) setOnline(true);
   }, [queue]);
   useEffect(() => {
     const up = () => {
@@ -249,6 +252,9 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       clearInterval(timer);
     };
   }, [flush]);
+
+  // A scan made before the data arrived waits for it (taken below, once the handler sees the data).
+  const [waitingScan, setWaitingScan] = useState<string | null>(null);
 
   // The data: the cached copy at once, then a fresh one when the server answers.
   useEffect(() => {
@@ -313,13 +319,27 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   useResourceEvents("WmsDocumentPosition", onOthers);
   useResourceEvents("WmsDocument", onOthers);
 
+  // Scan to feedback: from the scan (or the quantity) taken to the answer painted, as "terminal-feedback"
+  // performance measures (bench/terminal.ts reads them).
+  const scanAt = useRef<number | null>(null);
+  const measured = () => {
+    const start = scanAt.current;
+    scanAt.current = null;
+    if (start !== null) {
+      requestAnimationFrame(() =>
+        performance.measure("terminal-feedback", { start, end: performance.now() })
+      );
+    }
+  };
   const fail = (text: string) => {
     feedback("error");
     setSay({ kind: "error", text });
+    measured();
   };
   const good = (text: string) => {
     feedback("ok");
     setSay({ kind: "ok", text });
+    measured();
   };
 
   /** Queues a write of the task and sends at once when possible. */
@@ -336,8 +356,9 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     if (kind === "check") return;
     const local = crypto.randomUUID();
     const typeCode = documentTypes[kind].fresh;
-    if (kind === "collect" && destinationLocationId === null) {
-      // A picking from nothing is made once the operator has scanned where the totes go.
+    if ((kind === "collect" && destinationLocationId === null) || kind === "relocate") {
+      // A picking from nothing is made once the operator has scanned where the totes go; a relocation
+      // makes its own document with each move (a group movement, a container's relocation).
       setTask({
         id: crypto.randomUUID(),
         kind,
@@ -365,6 +386,9 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       destinationLocationId,
       positions: [],
     };
+    // The screen moves on at once; the document's making is stored before any step that names it.
+    setTask(next);
+    setDraft({ lot: noLot });
     await queue.enqueue({
       method: "POST",
       path: "/WmsDocument",
@@ -374,8 +398,6 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       label: t.t("terminal.step.create", { type: typeCode }),
     });
     void flush();
-    setTask(next);
-    setDraft({ lot: noLot });
   };
 
   const openDocument = async (doc: Rec) => {
@@ -523,11 +545,16 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
 
   // ----- Handling a scan -----
   const handleScan = async (raw: string) => {
+    scanAt.current = performance.now();
     const code = raw.trim();
     if (!code) return;
     setScanText("");
     if (!task) return await findTask(code);
-    if (!data) return fail(t.t("terminal.noData"));
+    if (!data) {
+      // The products and locations are on their way: the scan waits for them (offline, they never come).
+      if (online) return setWaitingScan(code);
+      return fail(t.t("terminal.noData"));
+    }
     const scanned = readScan(data, code);
     switch (expecting) {
       case "packing": {
@@ -591,6 +618,30 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           { quiet: true },
         );
         if (r.results[0]) return await openDocument(r.results[0]);
+        // An order's number: its open document of this screen's kind.
+        const orders = await api<{ results: Rec[] }>(
+          "GET",
+          `/WmsOrder?PageSize=1&BasicFiltersSerialized=${
+            filter([{ field: "orderNumber", operator: "eq", value: code }])
+          }`,
+          undefined,
+          { quiet: true },
+        );
+        if (orders.results[0]) {
+          const docs = await api<{ results: Rec[] }>(
+            "GET",
+            `/WmsDocument?PageSize=1&sortColumn=id&BasicFiltersSerialized=${
+              filter([
+                { field: "orderId", operator: "eq", value: orders.results[0].id },
+                { field: "statusCode", operator: "eq", value: "workingCopy" },
+                { field: "typeCode", operator: "in", value: documentTypes[kind].types },
+              ])
+            }`,
+            undefined,
+            { quiet: true },
+          );
+          if (docs.results[0]) return await openDocument(docs.results[0]);
+        }
       }
       fail(t.t("terminal.documentNotFound", { code }));
     } catch (err) {
@@ -700,6 +751,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
 
   /** The quantity entered (or proposed): go on to the next step, or send the count. */
   const takeQuantity = async (quantity: number) => {
+    scanAt.current = performance.now();
     if (!task || !draft.product) return;
     const position = task.positions.find((x) => x.id === draft.positionId) ?? null;
     if (kind === "check") {
@@ -963,33 +1015,79 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     setTote(null);
   };
 
-  // ----- Keys: a scanner gun anywhere on the screen -----
-  const wedge = useMemo(() => new WedgeReader(defaultWedge), []);
+  // ----- Keys: a scanner gun anywhere on the screen, the scan field included -----
+  const startup = useAtomValue(startupAtom);
+  const suffix = (startup?.user.settings?.scannerSuffix as "Enter" | "Tab" | "none" | undefined) ?? "Enter";
+  const wedge = useMemo(
+    () => new WedgeReader({ ...defaultWedge, suffix: suffix === "none" ? null : suffix }),
+    [suffix],
+  );
   const handleRef = useRef(handleScan);
   useEffect(() => {
     handleRef.current = handleScan;
   });
+  // The scan made before the data arrived, taken now (after the handler above has seen the data).
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      unlockSound();
-      if (e.target === scanField.current) return; // the scan field reads its own Enter
-      const r = wedge.feed({ key: e.key, at: performance.now() });
-      if (r.kind === "held") e.preventDefault();
+    if (!data || waitingScan === null) return;
+    setWaitingScan(null);
+    void handleRef.current(waitingScan);
+  }, [data, waitingScan]);
+
+  useEffect(() => {
+    /** Keys a burst held back that were typing after all: typed into the field that has the focus. */
+    const typeInto = (el: Element | null, text: string, remove = 0) => {
+      if (!(el instanceof HTMLInputElement)) return;
+      const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+      set.call(el, el.value.slice(0, Math.max(0, el.value.length - remove)) + text);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    const take = (r: ReturnType<WedgeReader["feed"]>, target: Element | null, e?: KeyboardEvent) => {
+      if (r.kind === "held") e?.preventDefault();
+      if (r.kind === "pass" && r.release) typeInto(target, r.release);
       if (r.kind === "scan") {
-        e.preventDefault();
-        const el = e.target as HTMLInputElement | null;
-        // Characters typed into a field before the burst was known to be a scan are taken back.
-        if (r.typedAhead && el && typeof el.value === "string" && el.tagName === "INPUT") {
-          el.value = el.value.slice(0, Math.max(0, el.value.length - r.typedAhead));
-          el.dispatchEvent(new Event("input", { bubbles: true }));
-        }
+        e?.preventDefault();
+        // Characters let into a field before the burst was known to be a scan are taken back.
+        if (r.typedAhead) typeInto(target, "", r.typedAhead);
         void handleRef.current(r.code);
       }
     };
+    let pause: ReturnType<typeof setTimeout> | undefined;
+    const onKey = (e: KeyboardEvent) => {
+      unlockSound();
+      if (e.ctrlKey || e.altKey || e.metaKey) return;
+      const target = document.activeElement;
+      const field = scanField.current;
+      if (field && target === field) {
+        // The scan field keeps every key: Enter submits what it holds; a gun ending with Tab, or with
+        // nothing, has its scan taken from the field at the suffix or the pause.
+        if (suffix === "Tab" && e.key === "Tab" && field.value) {
+          e.preventDefault();
+          void handleRef.current(field.value);
+        }
+        if (suffix === "none") {
+          clearTimeout(pause);
+          pause = setTimeout(() => {
+            const value = field.value;
+            if (value.length >= defaultWedge.minLength) void handleRef.current(value);
+          }, defaultWedge.maxGapMs + 10);
+        }
+        return;
+      }
+      take(wedge.feed({ key: e.key, at: performance.now() }), target, e);
+      clearTimeout(pause);
+      // The end of a burst: a gun without a suffix has finished its scan; held keys were typing.
+      pause = setTimeout(
+        () => take(wedge.flush(performance.now()), document.activeElement),
+        defaultWedge.maxGapMs + 10,
+      );
+    };
     addEventListener("keydown", onKey, true);
     addEventListener("pointerdown", unlockSound, { once: true });
-    return () => removeEventListener("keydown", onKey, true);
-  }, [wedge]);
+    return () => {
+      clearTimeout(pause);
+      removeEventListener("keydown", onKey, true);
+    };
+  }, [wedge, suffix]);
 
   // The scan field is always ready: focus returns to it after each step.
   useEffect(() => {
@@ -999,7 +1097,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const pending = entries.filter((e) => e.state === "pending").length;
 
   return (
-    <div className={css.screen} data-testid="terminal" data-expecting={expecting}>
+    <div className={css.screen} data-testid="terminal" data-expecting={expecting} data-ready={data !== null}>
       <div className={css.status} role="status" aria-live="polite">
         <span className={online ? css.online : css.offline} data-testid="terminal-online">
           {online ? t.t("terminal.online") : t.t("terminal.offline")}
@@ -1038,7 +1136,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           ref={scanField}
           className={css.scanField}
           value={scanText}
-          onChange={(e) => setScanText(e.target.value)}
+          onChange={(e) =>
+            setScanText(e.target.value)}
           inputMode={typing ? "text" : "none"}
           autoComplete="off"
           autoCapitalize="off"
@@ -1051,7 +1150,10 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       <div className={css.row}>
         <AriaButton
           className={css.secondary}
-          onPress={() => setCamera((c) => !c)}
+          onPress={() =>
+            setCamera((c) =>
+              !c
+            )}
           data-testid="terminal-camera-toggle"
         >
           {camera ? t.t("terminal.cameraClose") : t.t("terminal.cameraOpen")}
@@ -1155,7 +1257,10 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           </AriaButton>
           {draft.product || draft.location
             ? (
-              <AriaButton className={css.secondary} onPress={() => setDraft({ lot: noLot })}>
+              <AriaButton
+                className={css.secondary}
+                onPress={() => setDraft({ lot: noLot })}
+              >
                 {t.t("terminal.startOver")}
               </AriaButton>
             )
@@ -1181,6 +1286,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         />
       )}
 
+      {!task && <SuffixSetting value={suffix} />}
+
       {task
         ? <TaskPositions kind={kind} task={task} todo={todo} target={target} label={label} />
         : (
@@ -1193,6 +1300,34 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           />
         )}
     </div>
+  );
+}
+
+/** What the user's scanner gun ends a scan with, kept in their settings. */
+function SuffixSetting(p: { value: "Enter" | "Tab" | "none" }) {
+  const t = useT();
+  const setStartup = useSetAtom(startupAtom);
+  return (
+    <label className={css.selectLabel}>
+      {t.t("terminal.suffix")}
+      <select
+        className={css.select}
+        value={p.value}
+        onChange={(e) => {
+          const value = e.target.value as "Enter" | "Tab" | "none";
+          api("PATCH", "/config/changeuserconfig", { paramName: "scannerSuffix", paramValue: value }).then(
+            () =>
+              setStartup((s) =>
+                s && { ...s, user: { ...s.user, settings: { ...s.user.settings, scannerSuffix: value } } }
+              ),
+          ).catch(reportError);
+        }}
+      >
+        {(["Enter", "Tab", "none"] as const).map((v) => (
+          <option key={v} value={v}>{t.t(`terminal.suffix.${v}`)}</option>
+        ))}
+      </select>
+    </label>
   );
 }
 

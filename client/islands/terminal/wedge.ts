@@ -8,7 +8,8 @@
 // taken back.
 
 export interface WedgeOptions {
-  /** The longest pause between two keys of one scan (ms). Guns send a key every 1–20 ms; people 80+. */
+  /** The longest pause between two keys of one scan (ms). Guns send a key every 1–20 ms; people 80+ (a
+   * busy phone may delay a gun's key past 35 ms: 50 leaves room without taking a typist for a gun). */
   maxGapMs: number;
   /** The fewest characters a scan has (a location label or an EAN-8). */
   minLength: number;
@@ -16,7 +17,7 @@ export interface WedgeOptions {
   suffix: "Enter" | "Tab" | null;
 }
 
-export const defaultWedge: WedgeOptions = { maxGapMs: 35, minLength: 4, suffix: "Enter" };
+export const defaultWedge: WedgeOptions = { maxGapMs: 50, minLength: 4, suffix: "Enter" };
 
 /** What one key event is to the screen. */
 export type WedgeResult =

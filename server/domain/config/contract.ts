@@ -126,11 +126,21 @@ export function defaultLogisticsConfig(): LogisticsConfigData {
   });
 }
 
-export const userConfigParams = ["defaultLanguage", "nightMode", "compactMenu", "simplifiedMenu"] as const;
+export const userConfigParams = [
+  "defaultLanguage",
+  "nightMode",
+  "compactMenu",
+  "simplifiedMenu",
+  "scannerSuffix",
+] as const;
+
+/** The key a user's scanner gun ends a scan with (the terminal's wedge reader); `none`: a pause ends it. */
+export const scannerSuffixes = ["Enter", "Tab", "none"] as const;
 
 export const ChangeUserConfig = /* @__PURE__ */ z.discriminatedUnion("paramName", [
   z.object({ paramName: z.literal("defaultLanguage"), paramValue: z.enum(languages) }),
   z.object({ paramName: z.literal("nightMode"), paramValue: z.boolean() }),
   z.object({ paramName: z.literal("compactMenu"), paramValue: z.boolean() }),
   z.object({ paramName: z.literal("simplifiedMenu"), paramValue: z.boolean() }),
+  z.object({ paramName: z.literal("scannerSuffix"), paramValue: z.enum(scannerSuffixes) }),
 ]);
