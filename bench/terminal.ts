@@ -69,7 +69,14 @@ type Results = {
   feedback: Distribution;
   scan: { api: Distribution; raw: Distribution; ratioP50: number; ratioP99: number };
   pick: { api: Distribution; raw: Distribution; ratioP50: number; ratioP99: number };
-  decoder: { all: Distribution; read: Distribution; unread: Distribution; byFolder: Record<string, number> };
+  decoder: {
+    all: Distribution;
+    read: Distribution;
+    unread: Distribution;
+    byFolder: Record<string, number>;
+    /** Photos read right on one frame, per folder (falsepositives-2: none have a text). */
+    readShare: Record<string, string>;
+  };
   sizes: {
     terminalScripts: { files: number; bytes: number; brotli: number };
     shellScripts: { files: number; bytes: number; brotli: number };
@@ -267,18 +274,23 @@ export async function run(): Promise<BenchResult> {
     const readTimes: number[] = [];
     const unreadTimes: number[] = [];
     const byFolder: Record<string, number> = {};
+    const readShare: Record<string, string> = {};
     for (const folder of readdirSync(PHOTOS).sort()) {
       const times: number[] = [];
+      let right = 0;
       for (const f of readdirSync(join(PHOTOS, folder)).filter((f) => f.endsWith(".png")).sort()) {
         const png = readPng(join(PHOTOS, folder, f));
         const t = performance.now();
         const result = decodeFrame(png.data, png.width, png.height, reader);
         const d = performance.now() - t;
+        const txt = join(PHOTOS, folder, f.replace(/\.png$/, ".txt"));
+        if (existsSync(txt) && result?.getText() === readFileSync(txt, "utf8")) right++;
         times.push(d);
         all.push(d);
         (result ? readTimes : unreadTimes).push(d);
       }
       byFolder[folder] = Math.round(distribution(times).p50 * 100) / 100;
+      readShare[folder] = `${right}/${times.length}`;
     }
 
     // 4. Sizes.
@@ -330,6 +342,7 @@ export async function run(): Promise<BenchResult> {
           read: distribution(readTimes),
           unread: distribution(unreadTimes),
           byFolder,
+          readShare,
         },
         sizes: { ...sizes, offlineCacheDemo },
       } satisfies Results,

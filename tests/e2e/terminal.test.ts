@@ -181,6 +181,8 @@ describe("the terminal on a phone", () => {
     await waitPrompt(one, fill("terminal.prompt.productOf", { product: "JAM-T" }));
     await gun(one, "4006381333931");
     await quantity(one, 2);
+    // Not finished while something is left: picked, or reported missing.
+    expect(await one.getByTestId("terminal-finish").isDisabled()).toBe(true);
     // The other operator sees it done, and the walk goes on to A-01 for both.
     await waitPrompt(two, fill("terminal.prompt.locationAt", { location: "A-01" }));
     await waitPrompt(one, fill("terminal.prompt.locationAt", { location: "A-01" }));
@@ -445,7 +447,7 @@ describe("the camera", () => {
     expect(photo).not.toBe("");
     const video = join(mkdtempSync(join(tmpdir(), "wms-camera-")), "camera.y4m");
     y4mFromPhoto(photo, video);
-    await product(w, "BOOK-T", { barcodes: [text] });
+    const book = await product(w, "BOOK-T", { barcodes: [text] });
     const camera = await launchBrowser([
       "--use-fake-device-for-media-stream",
       "--use-fake-ui-for-media-stream",
@@ -458,6 +460,16 @@ describe("the camera", () => {
       await page.getByTestId("terminal-camera-toggle").click();
       await waitPrompt(page, fill("terminal.prompt.quantity", { product: "BOOK-T" }));
       expect(await say(page).innerText()).toContain("BOOK-T");
+      // On to the product added: its quantity, its place, the receipt confirmed.
+      await page.getByTestId("terminal-camera-toggle").click();
+      await quantity(page, 2);
+      await gun(page, "DOCK-T");
+      await expect.poll(() => say(page).innerText()).toBe(
+        fill("terminal.put", { product: "BOOK-T", quantity: 2, location: "DOCK-T" }),
+      );
+      await page.getByTestId("terminal-finish").click();
+      await queueEmpty(page);
+      await expect.poll(() => stockAt(w, book, dock)).toBe(2);
     } finally {
       await camera.close();
     }

@@ -14,7 +14,7 @@ import type {
 // The library is CommonJS: bundlers and vitest give its names directly, Deno (the bench) under `default`.
 const zxing: typeof zxingModule = "BarcodeFormat" in zxingModule
   ? zxingModule
-  : (zxingModule as unknown as { default: typeof zxingModule }).default;
+  : Reflect.get(zxingModule, "default") as typeof zxingModule;
 const {
   BarcodeFormat,
   BinaryBitmap,

@@ -158,9 +158,16 @@ function lockOf(kind: Kind, product: TerminalProduct): string | null {
   return null;
 }
 
+/** A quantity the server takes: above 0 (or 0 for a count), at most three decimals. */
+export function validQuantity(quantity: number, zeroAllowed = false): boolean {
+  if (!Number.isFinite(quantity) || quantity < 0 || (!zeroAllowed && quantity === 0)) return false;
+  const milli = quantity * 1000;
+  return Math.abs(milli - Math.round(milli)) <= 1e-6 * Math.max(1, milli);
+}
+
 /** More than the position has left. */
 export function judgeQuantity(p: Position, quantity: number): Finding | null {
-  if (!(quantity > 0)) return finding("quantityNotPositive");
+  if (!validQuantity(quantity)) return finding("quantityNotPositive");
   if (quantity > left(p) + 1e-9) {
     return finding("quantityAbovePosition", { product: p.productIndex, left: left(p) });
   }

@@ -11,7 +11,7 @@ import {
   stockAt,
   type StockWorld,
 } from "../../../tests/integration/stock/fixture.ts";
-import { type Caller, MemoryQueueStore, Queue } from "./queue.ts";
+import { type Caller, MAX_ATTEMPTS, MemoryQueueStore, Queue } from "./queue.ts";
 
 let w: StockWorld;
 let dock: number;
@@ -62,11 +62,11 @@ describe("the terminal's queue", () => {
       label: "put",
     });
     await q.enqueue({ method: "POST", path: "/WmsDocument/{local:d1}/confirm", task: "A", label: "confirm" });
-    expect(await q.flush()).toEqual({ sent: 0, refused: 0, stopped: true });
+    expect(await q.flush()).toEqual({ sent: 0, refused: 0, stopped: true, offline: true });
     expect((await q.entries()).map((e) => e.state)).toEqual(["pending", "pending", "pending"]);
 
     caller = online;
-    expect(await q.flush()).toEqual({ sent: 3, refused: 0, stopped: false });
+    expect(await q.flush()).toEqual({ sent: 3, refused: 0, stopped: false, offline: false });
     expect(await q.entries()).toEqual([]);
     const id = await q.localId("d1");
     expect((await w.api("GET", `/WmsDocument/${id}`)).body.statusCode).toBe("confirmed");
@@ -75,6 +75,7 @@ describe("the terminal's queue", () => {
 
   it("does not move stock twice when an answer was lost and the step is sent again", async () => {
     await receive(w, tea, dock, 5);
+    const shelf = await location(w, "Q-SHELF");
     const before = await stockAt(w, tea, dock);
     const store = new MemoryQueueStore();
     // The first attempt reaches the server, but its answer never comes back (the network dropped).
@@ -90,15 +91,63 @@ describe("the terminal's queue", () => {
     await q.enqueue({
       method: "POST",
       path: "/WmsDocumentPosition/groupmovement",
-      body: { destinationLocationId: dock, moves: [{ productId: tea, quantity: 2, sourceLocationId: dock }] },
+      body: {
+        destinationLocationId: shelf,
+        moves: [{ productId: tea, quantity: 2, sourceLocationId: dock }],
+      },
       task: "B",
       label: "move",
     });
-    expect((await q.flush()).stopped).toBe(true);
+    expect((await q.flush()).offline).toBe(true);
     const documents = Number((await w.query("SELECT count(*) AS n FROM wms_documents"))[0].n);
-    expect(await q.flush()).toEqual({ sent: 1, refused: 0, stopped: false });
+    expect(await q.flush()).toEqual({ sent: 1, refused: 0, stopped: false, offline: false });
     expect(Number((await w.query("SELECT count(*) AS n FROM wms_documents"))[0].n)).toBe(documents);
-    expect(await stockAt(w, tea, dock)).toBe(before);
+    expect([await stockAt(w, tea, dock), await stockAt(w, tea, shelf)]).toEqual([before - 2, 2]);
+  });
+
+  it("lists a step the server keeps failing after a few tries, holding back only its task, sent anew on retry", async () => {
+    const store = new MemoryQueueStore();
+    let broken = true;
+    const keys: string[] = [];
+    const q = new Queue(store, "t:1", (method, path, body, key) => {
+      if (path === "/WmsDocument" && (body as { comment?: string }).comment === "boom") {
+        keys.push(key);
+        if (broken) return Promise.reject({ status: 500, code: "server.error", message: "boom" });
+      }
+      return online(method, path, body, key);
+    });
+    await q.enqueue({
+      method: "POST",
+      path: "/WmsDocument",
+      body: { typeCode: "IIN", comment: "boom" },
+      task: "H",
+      label: "x",
+    });
+    await q.enqueue({
+      method: "POST",
+      path: "/WmsDocument",
+      body: { typeCode: "IIN" },
+      task: "H",
+      label: "after",
+    });
+    await q.enqueue({
+      method: "POST",
+      path: "/WmsDocument",
+      body: { typeCode: "IIN" },
+      task: "I",
+      label: "other",
+    });
+    // The other task goes at once; the failing step is tried again on each flush, then listed.
+    expect(await q.flush()).toEqual({ sent: 1, refused: 0, stopped: true, offline: false });
+    for (let n = 2; n < MAX_ATTEMPTS; n++) await q.flush();
+    expect(await q.flush()).toEqual({ sent: 0, refused: 1, stopped: false, offline: false });
+    const [failed, held] = await q.entries();
+    expect([failed.state, failed.refusal?.status, held.state]).toEqual(["refused", 500, "pending"]);
+    expect(new Set(keys).size).toBe(1);
+    broken = false;
+    await q.retry(failed.seq!);
+    expect(await q.flush()).toEqual({ sent: 2, refused: 0, stopped: false, offline: false });
+    expect(new Set(keys).size).toBe(2);
   });
 
   it("keeps a refusal, holds back its task's later steps, lets other tasks go on, and retries or drops", async () => {
@@ -129,7 +178,7 @@ describe("the terminal's queue", () => {
       task: "D",
       label: "other",
     });
-    expect(await q.flush()).toEqual({ sent: 1, refused: 1, stopped: false });
+    expect(await q.flush()).toEqual({ sent: 1, refused: 1, stopped: false, offline: false });
     const [refused, held] = await q.entries();
     expect([refused.label, refused.state, refused.refusal?.status, refused.refusal?.code]).toEqual([
       "move jam",
@@ -142,7 +191,7 @@ describe("the terminal's queue", () => {
     // The stock arrives; the operator sends the refused step again (the same key: it left none).
     await receive(w, jam, dock, 1);
     await q.retry(refused.seq!);
-    expect(await q.flush()).toEqual({ sent: 2, refused: 0, stopped: false });
+    expect(await q.flush()).toEqual({ sent: 2, refused: 0, stopped: false, offline: false });
     expect(await stockAt(w, jam, away)).toBe(1);
 
     // A refusal dropped knowingly: the rest of its task goes on.
@@ -163,7 +212,7 @@ describe("the terminal's queue", () => {
     await q.flush();
     const [bad] = await q.entries();
     await q.drop(bad.seq!);
-    expect(await q.flush()).toEqual({ sent: 1, refused: 0, stopped: false });
+    expect(await q.flush()).toEqual({ sent: 1, refused: 0, stopped: false, offline: false });
     expect(await q.entries()).toEqual([]);
   });
 
@@ -176,7 +225,7 @@ describe("the terminal's queue", () => {
       task: "F",
       label: "confirm",
     });
-    expect(await q.flush()).toEqual({ sent: 0, refused: 1, stopped: false });
+    expect(await q.flush()).toEqual({ sent: 0, refused: 1, stopped: false, offline: false });
     expect((await q.entries())[0].refusal?.code).toBe("terminal.missingRecord");
   });
 
@@ -191,7 +240,7 @@ describe("the terminal's queue", () => {
       task: "G",
       label: "x",
     });
-    expect(await mine.flush()).toEqual({ sent: 0, refused: 0, stopped: false });
+    expect(await mine.flush()).toEqual({ sent: 0, refused: 0, stopped: false, offline: false });
     expect(await theirs.entries()).toHaveLength(1);
   });
 });

@@ -27,8 +27,13 @@ export interface QueueEntry {
   /** What the operator did, in their words, for the list of refused steps. */
   label: string;
   state: "pending" | "refused";
-  /** The server's refusal: its code, status and the message (and issues' messages) in the user's language. */
-  refusal?: { status: number; code: string; message: string };
+  /**
+   * The server's refusal: its code, status and the message (and issues' messages) in the user's language;
+   * `warningsOnly`: the refusal is warnings alone, which the operator may accept.
+   */
+  refusal?: { status: number; code: string; message: string; warningsOnly?: boolean };
+  /** Attempts the server answered with an error that may pass (5xx, a key still being answered, 429). */
+  attempts?: number;
   createdAt: string;
 }
 
@@ -48,7 +53,15 @@ export interface CallFailure {
   status: number;
   code: string;
   message: string;
+  warningsOnly?: boolean;
 }
+
+/**
+ * Tries of a step the server answers with an error that may pass before it is listed as refused (holding
+ * only its task): a server error that comes back every time, or a key whose first answer was lost (the
+ * change was made; the operator checks the record before sending it again).
+ */
+export const MAX_ATTEMPTS = 5;
 
 /** Sends one call with its key; answers the parsed body, or throws a CallFailure-like error. */
 export type Caller = (method: string, path: string, body: unknown, key: string) => Promise<unknown>;
@@ -56,15 +69,18 @@ export type Caller = (method: string, path: string, body: unknown, key: string) 
 export interface FlushResult {
   sent: number;
   refused: number;
-  /** The server could not be reached (or asked to wait): the rest stays pending for the next flush. */
+  /** Something was left for a later flush (the network, the sign-in, a server asking to wait). */
   stopped: boolean;
+  /** The server was not reached at all. */
+  offline: boolean;
 }
 
-/** Waiting is right for these: the network, a server error, a key still being answered, a rate limit. */
-function isTransient(f: CallFailure): boolean {
-  return f.status === 0 || f.status >= 500 || f.status === 429 || f.status === 408 ||
-    f.code === "request.idempotencyKeyInProgress" || f.status === 401;
-}
+/** Not reached: wait for the network. Not signed in: wait for the sign-in. Neither is the step's fault. */
+const unreachable = (f: CallFailure) => f.status === 0;
+const signedOut = (f: CallFailure) => f.status === 401;
+/** Errors that may pass: tried again later, up to MAX_ATTEMPTS, holding back only the step's task. */
+const mayPass = (f: CallFailure) =>
+  f.status >= 500 || f.status === 429 || f.status === 408 || f.code === "request.idempotencyKeyInProgress";
 
 const LOCAL = /\{local:([\w-]+)\}/g;
 
@@ -122,7 +138,7 @@ export class Queue {
   }
 
   async #flush(): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, refused: 0, stopped: false };
+    const result: FlushResult = { sent: 0, refused: 0, stopped: false, offline: false };
     const held = new Set<string>();
     for (const entry of await this.store.entries(this.owner)) {
       if (entry.state === "refused") {
@@ -150,9 +166,16 @@ export class Queue {
         this.#changed();
       } catch (err) {
         const failure = asFailure(err);
-        if (isTransient(failure)) {
+        if (unreachable(failure) || signedOut(failure)) {
           result.stopped = true;
+          result.offline = unreachable(failure);
           return result;
+        }
+        if (mayPass(failure) && (entry.attempts ?? 0) + 1 < MAX_ATTEMPTS) {
+          await this.store.put({ ...entry, attempts: (entry.attempts ?? 0) + 1 });
+          held.add(entry.task);
+          result.stopped = true;
+          continue;
         }
         await this.#refuse(entry, failure);
         held.add(entry.task);
@@ -166,7 +189,12 @@ export class Queue {
     await this.store.put({
       ...entry,
       state: "refused",
-      refusal: { status: failure.status, code: failure.code, message: failure.message },
+      refusal: {
+        status: failure.status,
+        code: failure.code,
+        message: failure.message,
+        ...(failure.warningsOnly ? { warningsOnly: true } : {}),
+      },
     });
     this.#changed();
   }
@@ -192,11 +220,16 @@ export class Queue {
     };
   }
 
-  /** The operator sends a refused step again (the same key: a refused write left none on the server). */
-  async retry(seq: number): Promise<void> {
+  /**
+   * The operator sends a refused step again, or changed (`change`: another path or body, say with warnings
+   * accepted), in its place in the queue. It goes with a new key: a refusal that committed something (a
+   * number collision's counter) is kept on the server under the old key and would only be answered again.
+   */
+  async retry(seq: number, change: Partial<Pick<QueueEntry, "path" | "body">> = {}): Promise<void> {
     const entry = (await this.store.entries(this.owner)).find((e) => e.seq === seq);
     if (!entry) return;
-    await this.store.put({ ...entry, state: "pending", refusal: undefined });
+    const { refusal: _was, attempts: _tries, ...rest } = entry;
+    await this.store.put({ ...rest, ...change, key: crypto.randomUUID(), state: "pending" });
     this.#changed();
   }
 
@@ -215,7 +248,7 @@ export class Queue {
 function asFailure(err: unknown): CallFailure {
   const e = err as Partial<CallFailure> | undefined;
   if (e && typeof e.status === "number" && typeof e.code === "string") {
-    return { status: e.status, code: e.code, message: e.message ?? "" };
+    return { status: e.status, code: e.code, message: e.message ?? "", warningsOnly: e.warningsOnly };
   }
   return { status: 0, code: "network", message: err instanceof Error ? err.message : String(err) };
 }

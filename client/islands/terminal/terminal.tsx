@@ -41,6 +41,7 @@ import {
   missingLot,
   placeOf,
   type Position,
+  validQuantity,
   walk,
 } from "./flow.ts";
 import * as css from "./terminal.css.ts";
@@ -67,6 +68,8 @@ interface Task {
   positions: Position[];
   /** A count: its order id. */
   countId?: number;
+  /** Its confirmation is queued: the task ends once it is sent (or stays, refused, to be resolved). */
+  finishing?: boolean;
 }
 
 /** What the operator has scanned towards the next step. */
@@ -219,9 +222,12 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const [scanText, setScanText] = useState("");
 
   const taskKey = `task:${kind}`;
-  const setTask = useCallback((next: Task | null) => {
-    setTaskState(next);
-    void cache(owner, taskKey, next);
+  const setTask = useCallback((next: Task | null | ((now: Task | null) => Task | null)) => {
+    setTaskState((now) => {
+      const value = typeof next === "function" ? next(now) : next;
+      void cache(owner, taskKey, value);
+      return value;
+    });
   }, [owner, taskKey]);
 
   // The queue as the screen shows it, and sending whenever there may be something to send.
@@ -233,7 +239,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const flush = useCallback(async () => {
     const r = await queue.flush();
     // What the server answered says more than the browser's flag; an empty queue says nothing.
-    if (r.stopped) setOnline(false);
+    if (r.offline) setOnline(false);
     else if (r.sent > 0 || r.refused > 0) setOnline(true);
   }, [queue]);
   useEffect(() => {
@@ -283,6 +289,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       documentId = (await queue.localId(current.ref.slice(7, -1))) ?? null;
     }
     if (documentId === null || current.kind === "check") return;
+    const id = documentId;
     const [doc, positions] = await Promise.all([
       api<Rec>("GET", `/WmsDocument/${documentId}`, undefined, { quiet: true }),
       api<{ results: Rec[] }>(
@@ -292,29 +299,43 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         { quiet: true },
       ),
     ]);
+    // Steps made meanwhile are newer than this answer: it is left for the next reload.
+    if ((await queue.entries()).some((e) => e.task === current.id && e.state === "pending")) return;
+    const same = (now: Task | null) => now !== null && now.id === current.id;
     if (doc.statusCode !== "workingCopy") {
-      setTask(null);
+      setTask((now) => (same(now) ? null : now));
       return;
     }
-    setTask({
-      ...current,
-      documentId,
-      ref: String(documentId),
-      number: doc.documentNumber as string,
-      positions: positions.results.map(positionOf).map((np) => ({
-        ...np,
-        short: current.positions.find((o) => o.id === np.id)?.short,
-      })),
-    });
+    setTask((now) =>
+      same(now)
+        ? {
+          ...now!,
+          documentId: id,
+          ref: String(id),
+          number: doc.documentNumber as string,
+          positions: positions.results.map(positionOf).map((np) => ({
+            ...np,
+            short: now!.positions.find((o) => o.id === np.id)?.short,
+          })),
+        }
+        : now
+    );
   }, [queue, setTask]);
   const quiet = task !== null && pendingOf(task.id).length === 0;
+  const reloadOrLeave = (current: Task) =>
+    reload(current).catch((err) => {
+      // The document is gone (its last position reported short): the task ends.
+      if (err instanceof ApiError && err.status === 404) {
+        setTask((now) => (now?.id === current.id ? null : now));
+      }
+    });
   useEffect(() => {
-    if (task && quiet && online) reload(task).catch(() => {});
+    if (task && quiet && online) void reloadOrLeave(task);
     // Only when the queue of the task has emptied or the network came back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [quiet, online]);
   const onOthers = () => {
-    if (task && quiet && online) reload(task).catch(() => {});
+    if (task && quiet && online) void reloadOrLeave(task);
   };
   useResourceEvents("WmsDocumentPosition", onOthers);
   useResourceEvents("WmsDocument", onOthers);
@@ -446,7 +467,15 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   // ----- The current step -----
   const doc = task ?? { sourceLocationId: null, destinationLocationId: null };
   const todo = task && data ? walk(kind, task.positions, doc, data, skipped) : [];
-  const target = task?.pick && kind !== "check" ? todo[0] ?? null : null;
+  // The position the step is for: the walk's next; on a receipt, the one the scanned product chose.
+  const target = !task?.pick || kind === "check"
+    ? null
+    : kind === "in"
+    ? task.positions.find((x) => x.id === draft.positionId) ?? null
+    : todo[0] ?? null;
+  const allDone = task !== null && task.pick && kind !== "check" && todo.length === 0;
+  const picked = task !== null && task.positions.some((x) => (x.quantityReal ?? 0) > 0);
+  const refusedHere = task !== null && entries.some((e) => e.task === task.id && e.state === "refused");
   const targetPlace = target ? placeOf(kind, target, doc) : null;
   const label = (id: number | null) => (id === null ? "" : data?.locationById.get(id)?.label ?? `#${id}`);
 
@@ -488,7 +517,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
 
   const promptText = (() => {
     if (!task) return t.t("terminal.prompt.document");
-    if (task.pick && kind !== "check" && kind !== "in" && !target) return t.t("terminal.prompt.allDone");
+    if (task.finishing && !refusedHere) return t.t("terminal.prompt.sending", { number: task.number });
+    if (allDone) return t.t("terminal.prompt.allDone");
     switch (expecting) {
       case "packing":
         return t.t("terminal.prompt.packing");
@@ -696,7 +726,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     good(t.t("terminal.locationOk", { location: scanned.location.label }));
   };
 
-  const scanProduct = (scanned: ScanMeaning) => {
+  const scanProduct = async (scanned: ScanMeaning) => {
     if (!task || !data) return;
     if (kind === "check") {
       if (scanned.kind !== "product") return fail(findingText(t, judgeProduct(null, scanned, kind)!));
@@ -736,26 +766,33 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       productionDate: scanned.gs1?.productionDate ?? position?.productionDate ?? null,
       serialNumber: scanned.gs1?.serialNumber ?? position?.serialNumber ?? null,
     };
-    const proposed = labelQuantity(scanned);
-    setDraft({
+    const next: Draft = {
       ...draft,
       product: scanned.product,
       code: scanned.code,
       lot,
       positionId: position?.id,
-      // A label that says how many (a count, a net weight) needs no typing.
-      quantity: scanned.gs1?.count || scanned.gs1?.netWeightKg ? proposed : undefined,
-    });
-    good(`${scanned.product.index} · ${scanned.product.name}`);
+      quantity: undefined,
+    };
+    setDraft(next);
+    // What the label said beyond the product, read back to the operator (a batch has no field of its own).
+    const said = [
+      scanned.gs1?.lot ? t.t("terminal.label.lot", { lot: scanned.gs1.lot }) : null,
+      lot.expiryDate ? t.t("terminal.label.expiry", { date: lot.expiryDate }) : null,
+      lot.serialNumber ? t.t("terminal.label.serial", { serial: lot.serialNumber }) : null,
+    ].filter(Boolean);
+    good([`${scanned.product.index} · ${scanned.product.name}`, ...said].join(" · "));
+    // A label that says how many (a count, a net weight) needs no typing: taken as if entered.
+    if (scanned.gs1?.count || scanned.gs1?.netWeightKg) await takeQuantity(labelQuantity(scanned), next);
   };
 
   /** The quantity entered (or proposed): go on to the next step, or send the count. */
-  const takeQuantity = async (quantity: number) => {
+  const takeQuantity = async (quantity: number, d: Draft = draft) => {
     scanAt.current = performance.now();
-    if (!task || !draft.product) return;
-    const position = task.positions.find((x) => x.id === draft.positionId) ?? null;
+    if (!task || !d.product) return;
+    const position = task.positions.find((x) => x.id === d.positionId) ?? null;
     if (kind === "check") {
-      if (!(quantity >= 0)) return fail(t.t("terminal.quantityInvalid"));
+      if (!validQuantity(quantity, true)) return fail(t.t("terminal.quantityInvalid"));
       if (!position) return;
       await send(task, {
         method: "PATCH",
@@ -763,24 +800,25 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         label: t.t("terminal.step.count", {
           product: position.productIndex,
           quantity,
-          location: draft.location?.label ?? "",
+          location: d.location?.label ?? "",
         }),
       });
       setTask({
         ...task,
         positions: task.positions.map((x) => x.id === position.id ? { ...x, quantityReal: quantity } : x),
       });
-      setDraft({ lot: noLot, location: draft.location });
+      setDraft({ lot: noLot, location: d.location });
       return good(t.t("terminal.counted", { product: position.productIndex, quantity }));
     }
+    if (!validQuantity(quantity)) return fail(t.t("terminal.quantityInvalid"));
     if (position && task.pick) {
       const finding = judgeQuantity(position, quantity);
       if (finding) return fail(findingText(t, finding));
-    } else if (!(quantity > 0)) return fail(t.t("terminal.quantityInvalid"));
-    setDraft({ ...draft, quantity });
-    if (kind === "out" && !task.pick) return await pickFree({ ...draft, quantity });
+    }
+    setDraft({ ...d, quantity });
+    if (kind === "out" && !task.pick) return await pickFree({ ...d, quantity });
     if (kind === "out" && task.pick && position) {
-      return await pickPosition(task, position, { ...draft, quantity });
+      return await pickPosition(task, position, { ...d, quantity });
     }
   };
 
@@ -987,30 +1025,39 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     good(t.t("terminal.moved", { what: `${draft.quantity} × ${draft.product.index}`, location: to.label }));
   };
 
-  const shortage = async () => {
-    if (!task || !target) return;
-    await send(task, {
-      method: "POST",
-      path: `/WmsDocumentPosition/${target.id}/Shortage`,
-      label: t.t("terminal.step.shortage", { product: target.productIndex, quantity: left(target) }),
-    });
-    setTask({
-      ...task,
-      positions: task.positions.map((x) => (x.id === target.id ? { ...x, short: true } : x)),
-    });
+  /** The operator cannot find the rest of these positions: reported, never skipped silently. */
+  const shortage = async (which: Position[]) => {
+    if (!task || !which.length) return;
+    for (const x of which) {
+      await send(task, {
+        method: "POST",
+        path: `/WmsDocumentPosition/${x.id}/Shortage`,
+        label: t.t("terminal.step.shortage", { product: x.productIndex, quantity: left(x) }),
+      });
+    }
+    const ids = new Set(which.map((x) => x.id));
+    const positions = task.positions.map((x) => (ids.has(x.id) ? { ...x, short: true } : x));
+    // Nothing found at all: an order's document goes with its last position, and the task ends.
+    const nothing = !positions.some((x) => (x.quantityReal ?? 0) > 0);
+    setTask(nothing ? null : { ...task, positions });
     setDraft({ lot: noLot, location: draft.location });
-    fail(t.t("terminal.shortReported", { product: target.productIndex, quantity: left(target) }));
+    fail(
+      which.length === 1
+        ? t.t("terminal.shortReported", { product: which[0].productIndex, quantity: left(which[0]) })
+        : t.plural("terminal.shortReportedMany", which.length, { count: which.length }),
+    );
   };
 
-  const finish = async (acceptWarnings = false) => {
+  /** The document is confirmed through the queue; the task stays until that is sent (or refused). */
+  const finish = async () => {
     if (!task) return;
     await send(task, {
       method: "POST",
-      path: `/WmsDocument/${task.ref}/confirm${acceptWarnings ? "?acceptWarnings=true" : ""}`,
+      path: `/WmsDocument/${task.documentId ?? task.ref}/confirm`,
       label: t.t("terminal.step.confirm", { number: task.number }),
     });
     good(t.t("terminal.finished", { number: task.number }));
-    setTask(null);
+    setTask({ ...task, finishing: true });
     setDraft({ lot: noLot });
     setTote(null);
   };
@@ -1052,23 +1099,37 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       }
     };
     let pause: ReturnType<typeof setTimeout> | undefined;
+    /** The scan field's current burst of keys: how many, the last one's time. */
+    const burst = { keys: 0, last: -Infinity };
     const onKey = (e: KeyboardEvent) => {
       unlockSound();
-      if (e.ctrlKey || e.altKey || e.metaKey) return;
       const target = document.activeElement;
       const field = scanField.current;
+      // GS1's FNC1 separator: guns send it as the GS character (Ctrl+] on a keyboard layout).
+      if (field && target === field && (e.key === "GroupSeparator" || (e.ctrlKey && e.key === "]"))) {
+        e.preventDefault();
+        setScanText((v) => v + "\x1d");
+        return;
+      }
+      if (e.ctrlKey || e.altKey || e.metaKey) return;
       if (field && target === field) {
+        const now = performance.now();
+        burst.keys = now - burst.last <= defaultWedge.maxGapMs ? burst.keys + 1 : 1;
+        burst.last = now;
         // The scan field keeps every key: Enter submits what it holds; a gun ending with Tab, or with
         // nothing, has its scan taken from the field at the suffix or the pause.
         if (suffix === "Tab" && e.key === "Tab" && field.value) {
           e.preventDefault();
           void handleRef.current(field.value);
         }
-        if (suffix === "none") {
+        if (suffix === "none" && e.key.length === 1) {
           clearTimeout(pause);
+          // A gun's burst that filled the field, not a person typing into it.
           pause = setTimeout(() => {
             const value = field.value;
-            if (value.length >= defaultWedge.minLength) void handleRef.current(value);
+            if (burst.keys >= defaultWedge.minLength && burst.keys >= value.length) {
+              void handleRef.current(value);
+            }
           }, defaultWedge.maxGapMs + 10);
         }
         return;
@@ -1220,7 +1281,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
             <>
               <AriaButton
                 className={css.danger}
-                onPress={() => void shortage()}
+                onPress={() => void shortage([target])}
                 data-testid="terminal-shortage"
               >
                 {t.t("terminal.shortage")}
@@ -1233,10 +1294,20 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
               </AriaButton>
             </>
           )}
+          {task.pick && todo.length > 0 && !task.finishing && (
+            <AriaButton
+              className={css.danger}
+              onPress={() => void shortage(todo)}
+              data-testid="terminal-rest-short"
+            >
+              {t.t("terminal.restShort")}
+            </AriaButton>
+          )}
           <AriaButton
             className={css.button}
             onPress={() => void finish()}
-            isDisabled={task.positions.length === 0}
+            isDisabled={task.finishing ||
+              (task.pick ? todo.length > 0 || !picked : task.positions.length === 0)}
             data-testid="terminal-finish"
           >
             {t.t("terminal.finish")}
@@ -1274,13 +1345,15 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           queue={queue}
           onFlush={() => void flush()}
           onConfirmAnyway={async (e) => {
-            await queue.drop(e.seq!);
-            await queue.enqueue({
-              method: e.method,
-              path: `${e.path.split("?")[0]}?acceptWarnings=true`,
-              task: e.task,
-              label: e.label,
-            });
+            // The same step in its place, its warnings accepted: a confirmation by its query, a group
+            // movement or a container's relocation by its body.
+            const path = /\/confirm$/.test(e.path.split("?")[0])
+              ? `${e.path.split("?")[0]}?acceptWarnings=true`
+              : e.path;
+            const body = e.body && typeof e.body === "object" && path === e.path
+              ? { ...(e.body as Rec), acceptWarnings: true }
+              : e.body;
+            await queue.retry(e.seq!, { path, body });
             void flush();
           }}
         />
@@ -1439,7 +1512,7 @@ function Refusals(
               </div>
             </div>
             <div className={css.row}>
-              {/\/confirm/.test(e.path) && e.refusal?.code === "document.validation" && (
+              {e.refusal?.warningsOnly && (
                 <AriaButton
                   className={css.button}
                   onPress={() => void p.onConfirmAnyway(e)}
@@ -1494,14 +1567,17 @@ function TaskPositions(
       </section>
     );
   }
-  const done = task.positions.filter((x) => left(x) === 0 || x.short);
+  // Carrying out positions: what is done (or short); adding them: everything added so far.
+  const done = task.pick ? task.positions.filter((x) => left(x) === 0 || x.short) : task.positions;
   const place = (x: Position) => p.label(placeOf(p.kind, x, task));
   const show = (x: Position, cls: string): ReactNode => (
     <li key={x.id} className={cls} data-testid="terminal-position">
       <span className={css.big}>{place(x) || "—"}</span>
       <span>{x.productIndex} · {x.productName}{x.expiryDate ? ` · ${x.expiryDate}` : ""}</span>
       <span className={css.big}>
-        {t.t("terminal.progress", { done: x.quantityReal ?? 0, quantity: x.quantity })}
+        {task.pick
+          ? t.t("terminal.progress", { done: x.quantityReal ?? 0, quantity: x.quantity })
+          : t.number(x.quantity)}
       </span>
     </li>
   );

@@ -314,3 +314,57 @@ describe("moving a whole container", () => {
       .toBe(404);
   });
 });
+
+describe("what the terminal's verbs refuse or clean up", () => {
+  it("refuses a quantity of more than three decimals, and a tote on a release", async () => {
+    const wax = await product(w, "P-WAX");
+    await receive(w, wax, a1, 5);
+    const { positions } = await releaseOrder(wax, 2, { sourceLocationId: a1 });
+    const id = positions[0].id as number;
+    const odd = await pick(id, { quantity: 0.0005, locationId: a1 });
+    expect([odd.status, odd.body.error.code]).toEqual([400, "validation.failed"]);
+    const tote = await container(w, a1, { kind: "bin" });
+    expect(codes(await pick(id, { quantity: 1, locationId: a1, containerId: tote.id })))
+      .toEqual(["destinationContainerForbidden"]);
+    expect((await w.api("GET", `/WmsDocumentPosition/${id}`)).body.quantityReal).toBeNull();
+  });
+
+  it("takes the scanned bin as a hand-made release's source under its zone", async () => {
+    const gum = await product(w, "P-GUM");
+    await receive(w, gum, a1, 2, { expiryDate: "2027-01-01" });
+    await receive(w, gum, a2, 2, { expiryDate: "2028-01-01" });
+    const d = await draft(w, { typeCode: "IOU", sourceLocationId: zone }, [{ productId: gum, quantity: 2 }]);
+    const r = await pick(d.positionIds[0], { quantity: 2, productCode: "P-GUM", locationId: a2 });
+    expect([r.status, r.body.sourceLocationId]).toEqual([200, a2]);
+    expect((await confirm(w, d.id, false, operator)).status).toBe(200);
+    // The bin that was emptied, not the earlier expiry in the other one.
+    expect([await stockAt(w, gum, a2), await stockAt(w, gum, a1)]).toEqual([0, 2]);
+  });
+
+  it("deletes an order's document when a shortage takes its last position, and the order can go on", async () => {
+    const ink = await product(w, "P-INK");
+    await receive(w, ink, a1, 3);
+    const { orderId, documentId, positions } = await releaseOrder(ink, 3, { sourceLocationId: a1 });
+    const r = await w.api("POST", `/WmsDocumentPosition/${positions[0].id}/Shortage`, undefined, operator);
+    expect([r.status, r.body.missing, r.body.position, r.body.documentDeleted]).toEqual([200, 3, null, true]);
+    expect((await w.api("GET", `/WmsDocument/${documentId}`)).status).toBe(404);
+    expect(
+      Number(
+        (await w.query("SELECT count(*) AS n FROM stock_reservations WHERE product_id = ?", [ink]))[0].n,
+      ),
+    )
+      .toBe(0);
+    expect((await w.api("GET", `/WmsOrder/${orderId}`)).body.processStatusCode).toBe("waitingToProcess");
+  });
+
+  it("leaves changing or deleting an order's generated document to logistics staff", async () => {
+    const tar = await product(w, "P-TAR");
+    await receive(w, tar, a1, 2);
+    const { documentId } = await releaseOrder(tar, 1, { sourceLocationId: a1 });
+    const doc = (await w.api("GET", `/WmsDocument/${documentId}`)).body;
+    expect((await w.api("PUT", "/WmsDocument", { ...doc, comment: "x" }, operator)).status).toBe(404);
+    expect((await w.api("DELETE", `/WmsDocument/${documentId}`, undefined, operator)).status).toBe(404);
+    expect((await w.api("GET", `/WmsDocument/${documentId}`)).status).toBe(200);
+    expect((await w.api("DELETE", `/WmsDocument/${documentId}`)).status).toBe(204);
+  });
+});

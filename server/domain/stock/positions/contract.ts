@@ -2,7 +2,7 @@
 // document; the WmsDocumentPosition record itself is declared in entity.ts.
 import { z } from "zod";
 import { optDate, optText, refId } from "../../resource/fields.ts";
-import { MAX_QUANTITY, quantityMilli } from "../quantity.ts";
+import { MAX_QUANTITY, quantityMilli, toMilli } from "../quantity.ts";
 import { wmsDocumentPosition } from "./entity.ts";
 import { LotAt } from "../inventory/contract.ts";
 
@@ -55,7 +55,9 @@ export const ScanRequest = z.object({
   documentId: z.number().int().positive(),
   productCode: optText(200),
   productId: refId,
-  quantity: z.number().positive().max(MAX_QUANTITY).default(1),
+  quantity: z.number().positive().max(MAX_QUANTITY).default(1).refine((v) => toMilli(v) !== undefined, {
+    params: { code: "validation.invalidValue" },
+  }),
   /**
    * Where the goods of a release are taken from (a bin, or a zone and what lies below it), within the
    * document's source: the location the operator scanned. Not given: the document's source.
@@ -88,7 +90,8 @@ export const ScanResult = z.object({
  * (where goods leave from, or arrive at) and the tote (a container at the destination, for picking).
  */
 export const PickRequest = z.object({
-  quantity: z.number().positive().max(MAX_QUANTITY),
+  /** Units, at most three decimals; parsed to thousandths. */
+  quantity: quantityMilli.refine((v) => v > 0, { params: { code: "validation.tooSmall" } }),
   productCode: optText(200),
   locationId: refId,
   containerId: refId,
@@ -100,4 +103,6 @@ export const ShortageResult = z.object({
   position: WmsDocumentPosition.nullable(),
   /** Units reported missing. */
   missing: z.number(),
+  /** An order's document left with no position was deleted with the last one. */
+  documentDeleted: z.boolean(),
 });

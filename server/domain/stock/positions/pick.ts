@@ -3,22 +3,25 @@
 // operator who cannot find everything says so (a shortage) instead of leaving it. Both work on generated
 // documents too (an order's receipt, release or picking), whose positions are otherwise fixed: the
 // terminal carries them out, it does not change what they ask for, only lowers it to what was found.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { ofProduction } from "../../orders/production.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { coveredBy } from "../../infrastructure/locations/zones.ts";
 import { containers } from "../containers/entity.ts";
 import { wmsDocuments } from "../documents/entity.ts";
+import { documentDto } from "../documents/dto.ts";
+import { followDocuments } from "../../orders/documents.ts";
 import { refreshDocumentTotals } from "../documents/totals.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { stockReservations } from "../reservations/table.ts";
-import { fromMilli, toMilli } from "../quantity.ts";
+import { fromMilli } from "../quantity.ts";
 import { definitionOf, type Issue, issue } from "../validators/snapshot.ts";
 import { scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { PickRequest } from "./contract.ts";
@@ -34,6 +37,8 @@ async function openPosition(tx: Db, id: number): Promise<{ position: PositionRow
   const [doc] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, position.documentId));
   if (!doc) throw notFound();
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+  // A production's documents are carried out together with it (orders/production.ts).
+  if (await ofProduction(tx, doc.orderId)) throw new AppError("order.statusChangeNotAllowed");
   return { position, doc };
 }
 
@@ -84,8 +89,9 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       const fits = expected === null || (await coveredBy(tx, expected)).has(scanned.id);
       if (!fits) {
         at("wrongLocation", { expected: await labelOf(tx, expected), location: scanned.label });
-      } else if (arriving && scanned.id !== expected) {
-        // A bin under the zone a receipt names: the goods go there, while nothing was put away elsewhere.
+      } else if (scanned.id !== expected) {
+        // A bin under the zone (or where nothing was named): the goods go to, or come from, that bin, as
+        // the confirmation will then book them; once part was done elsewhere, it is the wrong place.
         if ((position.quantityReal ?? 0) > 0) {
           at("wrongLocation", { expected: await labelOf(tx, expected), location: scanned.label });
         } else takeLocation = scanned.id;
@@ -124,8 +130,11 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       const [box] = await tx.select().from(containers).where(eq(containers.id, req.containerId));
       if (!box) throw fieldError({ containerId: ["validation.invalidValue"] });
       const own = position.destinationContainerId ?? doc.destinationContainerId;
-      const destination = position.destinationLocationId ?? doc.destinationLocationId;
-      if (own !== null && own !== box.id) {
+      const destination = (arriving ? takeLocation : null) ?? position.destinationLocationId ??
+        doc.destinationLocationId;
+      if (direction === "out") {
+        at("destinationContainerForbidden");
+      } else if (own !== null && own !== box.id) {
         const [was] = await tx.select({ number: containers.number }).from(containers)
           .where(eq(containers.id, own));
         at("otherContainer", { container: box.number, expected: was?.number ?? null });
@@ -136,7 +145,20 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       } else tote = own === null ? box.id : null;
     }
 
-    const quantity = toMilli(req.quantity)!;
+    // A receipt's bin under its zone, while the goods go into a container standing elsewhere: refused.
+    if (arriving && takeLocation !== null && req.containerId === null) {
+      const own = position.destinationContainerId ?? doc.destinationContainerId;
+      if (own !== null) {
+        const [box] = await tx.select().from(containers).where(eq(containers.id, own));
+        if (box && box.locationId !== takeLocation) {
+          at("containerAtOtherLocation", {
+            container: box.number,
+            location: await labelOf(tx, takeLocation),
+          });
+        }
+      }
+    }
+    const quantity = req.quantity;
     const done = position.quantityReal ?? 0;
     if (done + quantity > position.quantity) {
       at("quantityAbovePosition", {
@@ -150,7 +172,9 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     await tx.update(wmsDocumentPositions).set({
       quantityReal: done + quantity,
       quantityLeft: Math.max(0, position.quantity - done - quantity),
-      ...(takeLocation !== null ? { destinationLocationId: takeLocation } : {}),
+      ...(takeLocation !== null
+        ? { [arriving ? "destinationLocationId" : "sourceLocationId"]: takeLocation }
+        : {}),
       ...(tote !== null ? { destinationContainerId: tote } : {}),
       updatedAt: nowIso(),
       version: position.version + 1,
@@ -169,17 +193,18 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
 export function reportShortage(
   ctx: TenantContext,
   id: number,
-): Promise<{ position: Rec | null; missing: number }> {
+): Promise<{ position: Rec | null; missing: number; documentDeleted: boolean }> {
   return transactionWithEvents(ctx, async (tx, outbox) => {
     const { position, doc } = await openPosition(tx, id);
     const done = position.quantityReal ?? 0;
     const missing = position.quantity - done;
     const before = await wmsDocumentPosition.getIn(tx, ctx, id);
-    if (missing <= 0) return { position: before, missing: 0 };
+    if (missing <= 0) return { position: before, missing: 0, documentDeleted: false };
     const title = `${doc.documentNumber} ${before.productIndex ?? ""}`.trim();
     if (done <= 0) {
       await tx.delete(wmsDocumentPositions).where(eq(wmsDocumentPositions.id, id));
       await refreshDocumentTotals(tx, doc.id);
+      if (doc.orderId !== null) outbox.add("WmsOrder", "changed", doc.orderId);
       await writeRecordLog(tx, {
         action: "deleted",
         resourceType: "WmsDocumentPosition",
@@ -192,7 +217,26 @@ export function reportShortage(
       });
       outbox.add("WmsDocumentPosition", "deleted", id);
       outbox.add("WmsDocument", "changed", doc.id);
-      return { position: null, missing: fromMilli(missing) };
+      // An order's document left with nothing to carry out goes: nothing on it can be found.
+      const [{ n }] = await tx.select({ n: sql<number>`count(*)` }).from(wmsDocumentPositions)
+        .where(eq(wmsDocumentPositions.documentId, doc.id));
+      if (doc.generated && Number(n) === 0) {
+        const dto = await documentDto(tx, doc);
+        await tx.delete(wmsDocuments).where(eq(wmsDocuments.id, doc.id));
+        if (doc.orderId !== null) await followDocuments(tx, doc.orderId);
+        await writeRecordLog(tx, {
+          action: "deleted",
+          resourceType: "WmsDocument",
+          resourceId: doc.id,
+          title: doc.documentNumber,
+          oldObject: dto,
+          userId: ctx.actor.userId,
+          userName: ctx.actor.username,
+        });
+        outbox.add("WmsDocument", "deleted", doc.id);
+        return { position: null, missing: fromMilli(missing), documentDeleted: true };
+      }
+      return { position: null, missing: fromMilli(missing), documentDeleted: false };
     }
     await tx.update(wmsDocumentPositions).set({
       quantity: done,
@@ -201,7 +245,11 @@ export function reportShortage(
       version: position.version + 1,
     }).where(eq(wmsDocumentPositions.id, id));
     await trimReservations(tx, id, done);
-    return { position: await afterChange(tx, outbox, ctx, doc, id, before), missing: fromMilli(missing) };
+    return {
+      position: await afterChange(tx, outbox, ctx, doc, id, before),
+      missing: fromMilli(missing),
+      documentDeleted: false,
+    };
   });
 }
 
@@ -248,5 +296,6 @@ async function afterChange(
   });
   outbox.add("WmsDocumentPosition", "changed", id);
   outbox.add("WmsDocument", "changed", doc.id);
+  if (doc.orderId !== null) outbox.add("WmsOrder", "changed", doc.orderId);
   return after;
 }
