@@ -5,7 +5,7 @@
 // sent in order with its Idempotency-Key, so the work goes on through a network outage, and what the
 // server refuses on sync listed for the operator to resolve. Other operators' progress on the same
 // document arrives through the hub.
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAtomValue, useSetAtom } from "jotai";
 import { reportError } from "../../errors.ts";
 import { Button as AriaButton } from "react-aria-components/Button";
@@ -14,8 +14,8 @@ import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
 import type { Translator } from "../../i18n/mod.ts";
 import { startupAtom } from "../../state.ts";
+import { ChunkBoundary, lazyScreen } from "../../shell/lazy.tsx";
 import { defaultWedge, WedgeReader } from "./wedge.ts";
-import { Camera } from "./camera.tsx";
 import { feedback, unlockSound } from "./feedback.ts";
 import { type CallFailure, Queue, type QueueEntry } from "./queue.ts";
 import { cache, cached, IdbQueueStore } from "./idb_store.ts";
@@ -47,6 +47,12 @@ import {
 import * as css from "./terminal.css.ts";
 
 type Rec = Record<string, unknown>;
+
+// The camera (ZXing, most of the terminal's script) is loaded when it is first opened; the service worker
+// has it cached for offline use all the same.
+const Camera = lazyScreen<{ onScan: (code: string) => void; onClose: () => void }>(() =>
+  import("./camera.tsx").then((m) => ({ default: m.Camera }))
+);
 type Lot = { expiryDate: string | null; productionDate: string | null; serialNumber: string | null };
 const noLot: Lot = { expiryDate: null, productionDate: null, serialNumber: null };
 
@@ -1229,7 +1235,14 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           {typing ? t.t("terminal.keyboardOff") : t.t("terminal.keyboardOn")}
         </AriaButton>
       </div>
-      {camera && <Camera onScan={(c) => void handleScan(c)} onClose={() => setCamera(false)} />}
+      {camera && (
+        <Suspense fallback={<p className={css.sub}>{t.t("common.loading")}</p>}>
+          <Camera
+            onScan={(c) => void handleScan(c)}
+            onClose={() => setCamera(false)}
+          />
+        </Suspense>
+      )}
 
       {(expecting === "quantity" || (expecting === "tote" && kind !== "collect")) && draft.product && (
         <QuantityEntry
