@@ -149,10 +149,20 @@ describe("the terminal on a phone", () => {
     await expect.poll(() => say(page).innerText()).toBe(
       fill("terminal.put", { product: "MILK-T", quantity: 4, location: "A-02" }),
     );
+    // A product made after the terminal loaded its data: asked of the server when scanned.
+    const late = await product(w, "LATE-T", { barcodes: ["4006381333948"] });
+    await gun(page, "4006381333948");
+    await waitPrompt(page, fill("terminal.prompt.quantity", { product: "LATE-T" }));
+    await quantity(page, 1);
+    await gun(page, "A-01");
+    await expect.poll(() => say(page).innerText()).toBe(
+      fill("terminal.put", { product: "LATE-T", quantity: 1, location: "A-01" }),
+    );
     await page.getByTestId("terminal-finish").click();
     await queueEmpty(page);
     await expect.poll(() => confirmedOf("IIN")).toBe(before + 1);
     expect([await lineAt(milk, a1, "2027-05-31"), await lineAt(milk, a2, "2027-06-30")]).toEqual([6, 4]);
+    expect(await stockAt(w, late, a1)).toBe(1);
     await waitPrompt(page, enUs["terminal.prompt.document"]);
   });
 

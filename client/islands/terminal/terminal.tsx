@@ -45,6 +45,7 @@ import {
   walk,
 } from "./flow.ts";
 import * as css from "./terminal.css.ts";
+import { gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -147,6 +148,26 @@ async function fetchData(): Promise<TerminalData> {
     containers: containers.map(containerOf),
     savedAt: new Date().toISOString(),
   };
+}
+
+/** A product by a code the cache does not know: by its barcode (a GS1 label's GTIN in each form) or index. */
+async function productOnline(code: string): Promise<TerminalProduct | null> {
+  const gs1 = isGs1(code) ? readGs1(code) : null;
+  const candidates = gs1 ? (gs1.gtin ? gtinForms(gs1.gtin) : []) : [code];
+  const rules = (field: string, value: string) => filter([{ field, operator: "eq", value }]);
+  for (const candidate of candidates) {
+    for (const [field, value] of [["barcodes", candidate], ["index", candidate.toUpperCase()]] as const) {
+      if (gs1 && field === "index") continue;
+      const r = await api<{ results: Rec[] }>(
+        "GET",
+        `/Product?PageSize=2&BasicFiltersSerialized=${rules(field, value)}`,
+        undefined,
+        { quiet: true },
+      );
+      if (r.results.length === 1) return productOf(r.results[0]);
+    }
+  }
+  return null;
 }
 
 /** The message of a refused call: the server's issues (already in the user's language), else its text. */
@@ -265,6 +286,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     };
   }, [flush]);
 
+  /** Codes already asked of the server while online (each once a screen). */
+  const lookedUp = useRef(new Set<string>());
   // A scan made before the data arrived waits for it (taken below, once the handler sees the data).
   const [waitingScan, setWaitingScan] = useState<string | null>(null);
 
@@ -592,6 +615,21 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       return fail(t.t("terminal.noData"));
     }
     const scanned = readScan(data, code);
+    if (
+      scanned.kind === "unknown" && scanned.issue === "productNotFound" && online &&
+      !lookedUp.current.has(code)
+    ) {
+      // Not among the products kept for offline use (a product made since, or beyond what is kept): the
+      // server is asked once, and the scan taken again with what it answers.
+      lookedUp.current.add(code);
+      const found = await productOnline(code).catch(() => null);
+      if (found) {
+        const next = new TerminalIndex({ ...data.data, products: [...data.data.products, found] });
+        setData(next);
+        void cache(owner, "data", next.data);
+        return setWaitingScan(code);
+      }
+    }
     switch (expecting) {
       case "packing": {
         const finding = judgeLocation("in", null, scanned, data);
@@ -828,35 +866,57 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     }
   };
 
-  /** A release from nothing: the scan takes FEFO at the scanned location. */
-  const pickFree = async (d: Draft) => {
-    if (!task || !d.product || !d.location || d.quantity === undefined) return;
-    await send(task, {
-      method: "POST",
-      path: "/WmsDocumentPosition/scan",
-      body: {
-        documentId: task.documentId ?? task.ref,
-        productCode: d.code ?? d.product.index,
-        quantity: d.quantity,
-        sourceLocationId: d.location.id,
-      },
-      label: t.t("terminal.step.take", {
-        product: d.product.index,
-        quantity: d.quantity,
-        location: d.location.label,
-      }),
-    });
+  /**
+   * A line added to the document (not carried out of its positions): the call queued, the line shown at
+   * once as done, the place kept for the next scan when the walk stays there, and the operator told.
+   */
+  const addLine = async (
+    current: Task,
+    d: Draft & { product: TerminalProduct; quantity: number },
+    call: { path: string; body: Rec; label: string },
+    places: Partial<Position>,
+    said: string,
+    keepLocation: boolean,
+  ) => {
+    await send(current, { method: "POST", ...call });
     setTask({
-      ...task,
-      positions: [...task.positions, {
+      ...current,
+      positions: [...current.positions, {
         ...emptyPosition(d.product, d.quantity),
-        sourceLocationId: d.location.id,
+        ...places,
         quantityReal: d.quantity,
         ...d.lot,
       }],
     });
-    setDraft({ lot: noLot, location: d.location });
-    good(t.t("terminal.taken", { product: d.product.index, quantity: d.quantity }));
+    setDraft({ lot: noLot, location: keepLocation ? d.location : undefined });
+    good(said);
+  };
+
+  /** A release from nothing: the scan takes FEFO at the scanned location. */
+  const pickFree = async (d: Draft) => {
+    if (!task || !d.product || !d.location || d.quantity === undefined) return;
+    const line = { ...d, product: d.product, quantity: d.quantity };
+    await addLine(
+      task,
+      line,
+      {
+        path: "/WmsDocumentPosition/scan",
+        body: {
+          documentId: task.documentId ?? task.ref,
+          productCode: d.code ?? d.product.index,
+          quantity: d.quantity,
+          sourceLocationId: d.location.id,
+        },
+        label: t.t("terminal.step.take", {
+          product: d.product.index,
+          quantity: d.quantity,
+          location: d.location.label,
+        }),
+      },
+      { sourceLocationId: d.location.id },
+      t.t("terminal.taken", { product: d.product.index, quantity: d.quantity }),
+      true,
+    );
   };
 
   /** A position carried out: its picked quantity grows on the server (Pick checks the scan again). */
@@ -905,39 +965,29 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       if (f) return fail(findingText(t, f));
       return await pickPosition(task, position, d);
     }
-    await send(task, {
-      method: "POST",
-      path: "/WmsDocumentPosition",
-      body: {
-        documentId: task.documentId ?? task.ref,
-        productCode: draft.code ?? draft.product.index,
-        quantity: draft.quantity,
-        quantityReal: draft.quantity,
-        destinationLocationId: scanned.location.id,
-        ...draft.lot,
+    const to = scanned.location;
+    await addLine(
+      task,
+      { ...d, product: draft.product, quantity: draft.quantity },
+      {
+        path: "/WmsDocumentPosition",
+        body: {
+          documentId: task.documentId ?? task.ref,
+          productCode: draft.code ?? draft.product.index,
+          quantity: draft.quantity,
+          quantityReal: draft.quantity,
+          destinationLocationId: to.id,
+          ...draft.lot,
+        },
+        label: t.t("terminal.step.put", {
+          product: draft.product.index,
+          quantity: draft.quantity,
+          location: to.label,
+        }),
       },
-      label: t.t("terminal.step.put", {
-        product: draft.product.index,
-        quantity: draft.quantity,
-        location: scanned.location.label,
-      }),
-    });
-    setTask({
-      ...task,
-      positions: [...task.positions, {
-        ...emptyPosition(draft.product, draft.quantity),
-        destinationLocationId: scanned.location.id,
-        quantityReal: draft.quantity,
-        ...draft.lot,
-      }],
-    });
-    setDraft({ lot: noLot });
-    good(
-      t.t("terminal.put", {
-        product: draft.product.index,
-        quantity: draft.quantity,
-        location: scanned.location.label,
-      }),
+      { destinationLocationId: to.id },
+      t.t("terminal.put", { product: draft.product.index, quantity: draft.quantity, location: to.label }),
+      false,
     );
   };
 
@@ -955,37 +1005,29 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     const position = task.positions.find((x) => x.id === draft.positionId) ?? null;
     if (task.pick && position) return await pickPosition(task, position, draft, box.id);
     // Picking from nothing: a position from the scanned place into the tote.
-    await send(task, {
-      method: "POST",
-      path: "/WmsDocumentPosition",
-      body: {
-        documentId: task.documentId ?? task.ref,
-        productCode: draft.code ?? draft.product.index,
-        quantity: draft.quantity,
-        quantityReal: draft.quantity,
-        sourceLocationId: draft.location?.id ?? null,
-        destinationContainerId: box.id,
-        ...draft.lot,
+    await addLine(
+      task,
+      { ...draft, product: draft.product, quantity: draft.quantity },
+      {
+        path: "/WmsDocumentPosition",
+        body: {
+          documentId: task.documentId ?? task.ref,
+          productCode: draft.code ?? draft.product.index,
+          quantity: draft.quantity,
+          quantityReal: draft.quantity,
+          sourceLocationId: draft.location?.id ?? null,
+          destinationContainerId: box.id,
+          ...draft.lot,
+        },
+        label: t.t("terminal.step.tote", {
+          product: draft.product.index,
+          quantity: draft.quantity,
+          tote: box.number,
+        }),
       },
-      label: t.t("terminal.step.tote", {
-        product: draft.product.index,
-        quantity: draft.quantity,
-        tote: box.number,
-      }),
-    });
-    setTask({
-      ...task,
-      positions: [...task.positions, {
-        ...emptyPosition(draft.product, draft.quantity),
-        sourceLocationId: draft.location?.id ?? null,
-        destinationContainerId: box.id,
-        quantityReal: draft.quantity,
-        ...draft.lot,
-      }],
-    });
-    setDraft({ lot: noLot, location: draft.location });
-    good(
+      { sourceLocationId: draft.location?.id ?? null, destinationContainerId: box.id },
       t.t("terminal.intoTote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
+      true,
     );
   };
 
@@ -1236,12 +1278,14 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         </AriaButton>
       </div>
       {camera && (
-        <Suspense fallback={<p className={css.sub}>{t.t("common.loading")}</p>}>
-          <Camera
-            onScan={(c) => void handleScan(c)}
-            onClose={() => setCamera(false)}
-          />
-        </Suspense>
+        <ChunkBoundary>
+          <Suspense fallback={<p className={css.sub}>{t.t("common.loading")}</p>}>
+            <Camera
+              onScan={(c) => void handleScan(c)}
+              onClose={() => setCamera(false)}
+            />
+          </Suspense>
+        </ChunkBoundary>
       )}
 
       {(expecting === "quantity" || (expecting === "tote" && kind !== "collect")) && draft.product && (
