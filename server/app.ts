@@ -41,6 +41,7 @@ import { container } from "./domain/stock/containers/entity.ts";
 import { wmsOrderRoutes } from "./domain/orders/routes.ts";
 import { wmsDocumentRoutes } from "./domain/stock/documents/routes.ts";
 import { wmsDocumentPositionRoutes } from "./domain/stock/positions/routes.ts";
+import { sharingRoutes } from "./domain/sharing/routes.ts";
 import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
@@ -77,6 +78,7 @@ export function createApp(platform: Platform): Hono<Env> {
   storageSpaceRoutes(api, platform);
   wmsDocumentRoutes(api, platform);
   wmsDocumentPositionRoutes(api, platform);
+  sharingRoutes(api, platform);
   inventoryRoutes(api, platform);
   wmsOrderRoutes(api, platform);
   mount(api, platform, {

@@ -113,3 +113,15 @@ export const controlSystemLog = sqliteTable("system_log", {
   properties: text("properties"),
   requestId: text("request_id"),
 }, (t) => [index("system_log_raise_date").on(t.raiseDate)]);
+
+/**
+ * Shared access keys (docs/decisions/0010): the SHA-256 of each secret of a tenant's shared access (its token
+ * and its short URL key) with the tenant it belongs to, so that a call carrying a key and nothing else finds
+ * its tenant. The access itself, its contractor and its state live in the tenant's database.
+ */
+export const sharedKeys = sqliteTable("shared_keys", {
+  keyHash: text("key_hash").primaryKey(),
+  tenantId: integer("tenant_id").notNull(),
+  accessId: integer("access_id").notNull(),
+  createdAt: text("created_at").notNull(),
+}, (t) => [index("shared_keys_tenant").on(t.tenantId, t.accessId)]);

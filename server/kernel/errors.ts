@@ -14,6 +14,7 @@ export const errorStatus = {
   "auth.refreshInvalid": 401,
   "auth.thirdPartyFailed": 401,
   "auth.forbidden": 403,
+  "sharedAccess.ended": 410,
   "auth.moduleDisabled": 403,
   "auth.thirdPartyNotConfigured": 404,
   "register.activationCodeNotFound": 404,

@@ -102,6 +102,7 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
     return made("/ExchangeRate", { currencySign: sign, shortName: sign, baseRate: 1 });
   },
   "/FavoriteAction": (token) => made("/FavoriteAction", { title: `Fav ${++n}`, link: "/companies" }, token),
+  "/SharedAccess": () => made("/SharedAccess", { contentType: "wmsstock", contractorId: ids.ownCompany }),
   "/Person": () => made("/Person", { firstName: "Anna", lastName: `Nowak ${++n}` }),
   "/PrintLayout": () =>
     made("/PrintLayout", { name: `Layout ${++n}`, type: "product", isDefault: false, content: "<p>x</p>" }),
@@ -173,6 +174,7 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   if (/^\/WmsDocumentPosition\/:id\/(Pick|Shortage)$/.test(p)) {
     return await fresh["/WmsDocumentPosition"](token);
   }
+  if (p === "/SharedAccess/:id/withdraw") return await fresh["/SharedAccess"](token);
   if (p === "/WmsDocument/:id/confirm" || p === "/WmsDocument/:id/revert") {
     return await fresh["/WmsDocument"](token);
   }
@@ -387,7 +389,7 @@ describe("access by route (docs/api.md)", () => {
         const record = "/api" +
           r.path.replace(/:(\w+)/g, String(id))
             .replace(
-              /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate)$/,
+              /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw)$/,
               "",
             );
         const back = await call(s, "GET", record, { token: tokens.administrator });

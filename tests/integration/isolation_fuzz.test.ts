@@ -30,6 +30,8 @@ async function listen(s: TestServer, token: string): Promise<{ events: Event[]; 
   return { events, close: () => ws.close() };
 }
 
+/** Shared access keys of the callers' own contractors (alpha's own company for carl, beta's for beta). */
+const keys: Record<"carl" | "beta", string> = { carl: "", beta: "" };
 let s: TestServer;
 let n = 0;
 const tokens = { alpha: "", carl: "", beta: "" };
@@ -281,6 +283,9 @@ beforeAll(async () => {
   await beta("POST", "/WmsOrderPosition", { orderId: ids.betaOrder, productId: betaProduct, quantity: 1 });
   await beta("POST", "/Tags", { name: "BETA tag" });
   await beta("POST", "/FavoriteAction", { title: "BETA favorite", link: "/companies" });
+  // Keys of each tenant's own contractor for the lists read by a shared access key.
+  keys.carl = (await alpha("POST", "/SharedAccess", { contentType: "api", contractorId: ids.own })).token;
+  keys.beta = (await beta("POST", "/SharedAccess", { contentType: "api", contractorId: betaCompany })).token;
   // Events are published after their commits: let the last ones arrive.
   await new Promise((r) => setTimeout(r, 300));
 }, 60_000);
@@ -367,6 +372,9 @@ function listsFor(caller: "carl" | "beta"): ListCase[] {
     const today = new Date().toISOString().slice(0, 10);
     const extra: Record<string, string> = route.path === "/Supply/Report"
       ? { dateFrom: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10), dateTo: today }
+      : route.path.startsWith("/shared/")
+      // A key's lists: read by the caller's own contractor's key (the token is not what they go by).
+      ? { key: keys[caller] }
       : {};
     cases.push({ route, path, fields: route.list!, extra });
     if (route.path === "/WmsInventory/productStock") {

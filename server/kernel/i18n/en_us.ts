@@ -47,6 +47,8 @@ export const enUs = {
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
+  "sharedAccess.ended":
+    "This shared access has ended: it was withdrawn, has expired or was already used. Ask the warehouse for a new link.",
   "record.alreadyRemoved": "This entry has already been removed.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "file.typeNotAllowed": "This file type is not allowed.",

@@ -52,6 +52,8 @@ export const esEs: Catalogue = {
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
+  "sharedAccess.ended":
+    "Este acceso compartido ha terminado: se retiró, caducó o ya se usó. Pida un enlace nuevo al almacén.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",

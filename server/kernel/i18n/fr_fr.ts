@@ -50,6 +50,8 @@ export const frFr: Catalogue = {
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
+  "sharedAccess.ended":
+    "Cet accès partagé a pris fin : il a été retiré, a expiré ou a déjà été utilisé. Demandez un nouveau lien à l'entrepôt.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",

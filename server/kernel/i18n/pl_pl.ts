@@ -49,6 +49,8 @@ export const plPl: Catalogue = {
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
+  "sharedAccess.ended":
+    "Ten udostępniony dostęp wygasł: został wycofany, upłynął jego czas lub został już wykorzystany. Poproś magazyn o nowy link.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",

@@ -1,0 +1,63 @@
+// The SharedAccess resource: administrators and business managers list and read the accesses they handed
+// out (the secrets never: only their hashes are kept); making one and withdrawing it are verbs of their own
+// (service.ts), since the secret is answered once, at its making.
+import { z } from "zod";
+import { jsonText } from "../resource/declare.ts";
+import { Resource } from "../resource/engine.ts";
+import { sharedAccessContentTypes, sharedAccesses } from "./table.ts";
+import { nowIso } from "../../kernel/time.ts";
+
+export const sharedAccessStates = ["active", "withdrawn", "expired", "used"] as const;
+export type SharedAccessState = (typeof sharedAccessStates)[number];
+
+type Row = typeof sharedAccesses.$inferSelect;
+
+/** An access's state now: withdrawn by hand, ended by its duration, used up (single use), else active. */
+export function stateOf(
+  row: Pick<Row, "withdrawnAt" | "expiresAt" | "usedAt">,
+  now = nowIso(),
+): SharedAccessState {
+  if (row.withdrawnAt !== null) return "withdrawn";
+  if (row.expiresAt !== null && row.expiresAt <= now) return "expired";
+  if (row.usedAt !== null) return "used";
+  return "active";
+}
+
+const listed = "sort filter show" as const;
+
+export const sharedAccess = new Resource({
+  resource: "SharedAccess",
+  table: sharedAccesses,
+  title: ["contentType"],
+  sort: "-createdAt",
+  writers: "manager",
+  readAccess: "manager",
+  readOnly: true,
+  fields: {
+    contentType: { options: sharedAccessContentTypes, list: listed },
+    contractorId: { display: "contractorName", only: { keyRole: "contractor" }, list: listed },
+    personId: { list: "filter" },
+    durationMin: { list: listed },
+    singleUse: { list: listed },
+    allowedOrigins: { kind: "json", codec: jsonText, output: z.array(z.string()) },
+    expiresAt: { list: listed },
+    usedAt: { list: "sort show" },
+    createdAt: { list: listed },
+    createdByName: { list: "filter search show" },
+    lastActivationAt: { list: "sort show" },
+    lastActivationIp: { list: "show" },
+    withdrawnAt: { list: "sort show" },
+    withdrawnByName: { list: "show" },
+    tokenHash: { output: false, input: false, meta: false },
+    shortKeyHash: { output: false, input: false, meta: false },
+    createdByUserId: { output: false, input: false, meta: false },
+    statusCode: { output: z.enum(sharedAccessStates), input: false, meta: false },
+    isAvailable: { output: z.boolean(), input: false, meta: false },
+  },
+  toRecord: (row, record) => {
+    const state = stateOf(row as Row);
+    return { ...record, statusCode: state, isAvailable: state === "active" };
+  },
+});
+
+export const sharedAccessMeta = sharedAccess.meta;

@@ -1,0 +1,230 @@
+// Shared access (docs/decisions/0010-shared-access-keys.md): making an access (its secrets answered once,
+// only their hashes kept, in the tenant's database and, with the tenant, in the control database), withdrawing
+// it, and reading the contractor's stock by its key without signing in. A key finds its tenant through the
+// control database; the reading runs on the thread that owns the tenant (a tenant operation). A single-use
+// access is claimed in one transaction, so of any number of parallel redemptions exactly one succeeds.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Actor, TenantContext } from "../../kernel/context.ts";
+import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import { tenantOp } from "../../cluster/placement.ts";
+import { sharedKeys } from "../../../tenants/schema.ts";
+import { writeRecordLog } from "../logs/record_log/service.ts";
+import { companies } from "../parties/companies/entity.ts";
+import { persons } from "../parties/persons/entity.ts";
+import { listProductStock } from "../stock/inventory/totals.ts";
+import { listInventory } from "../stock/inventory/lines.ts";
+import { ProductStockQuery } from "../stock/inventory/contract.ts";
+import { listQuerySchema } from "../../kernel/list.ts";
+import { refId } from "../resource/fields.ts";
+import { sharedAccess, stateOf } from "./entity.ts";
+import { sharedAccessContentTypes, sharedAccessDurations, sharedAccesses } from "./table.ts";
+
+/** A web origin as browsers send it: scheme, host and port, nothing else. */
+const origin = z.string().max(200).refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === "https:" || u.protocol === "http:") && u.origin === v;
+  } catch {
+    return false;
+  }
+}, { params: { code: "validation.invalidValue" } });
+
+export const SharedAccessCreate = z.object({
+  contentType: z.enum(sharedAccessContentTypes),
+  contractorId: z.number().int().positive(),
+  personId: refId,
+  /** Minutes (30, 60, 1440, 10080); null or absent: no limit. */
+  durationMin: z.number().int().refine((v) => (sharedAccessDurations as readonly number[]).includes(v), {
+    params: { code: "validation.invalidValue" },
+  }).nullish().transform((v) => v ?? null),
+  singleUse: z.boolean().default(false),
+  allowedOrigins: z.array(origin).max(20).default([]),
+});
+export type SharedAccessCreate = z.output<typeof SharedAccessCreate>;
+
+/** A secret: `bytes` random bytes, base64url. */
+const secret = (bytes: number) => randomBytes(bytes).toString("base64url");
+/** What is stored of a secret: its SHA-256 (the secrets are random, 128 and 256 bits: no salt needed). */
+export const keyHash = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** The page a key of this kind opens. */
+function urlOf(contentType: string, shortKey: string): string | null {
+  if (contentType === "wmsstock") return `/shared/wms-stock?key=${shortKey}`;
+  if (contentType === "wmsinventory") return `/shared/wms-inventory?key=${shortKey}`;
+  if (contentType === "urlLink") return `/shared?key=${shortKey}`;
+  return null;
+}
+
+/**
+ * POST SharedAccess: a new access for a contractor (and a contact person of it). Answers the record and,
+ * this once, its `token`, `shortUrlKey` and `url`.
+ */
+export async function createSharedAccess(ctx: TenantContext, input: SharedAccessCreate) {
+  const token = secret(32);
+  const shortKey = secret(16);
+  const now = nowIso();
+  const id = await transactionWithEvents(ctx, async (tx) => {
+    const [contractor] = await tx.select({ keyRole: companies.keyRole }).from(companies)
+      .where(eq(companies.id, input.contractorId));
+    if (contractor?.keyRole !== "contractor") throw fieldError({ contractorId: ["validation.invalidValue"] });
+    if (input.personId !== null) {
+      const [person] = await tx.select({ id: persons.id }).from(persons).where(
+        eq(persons.id, input.personId),
+      );
+      if (!person) throw fieldError({ personId: ["validation.invalidValue"] });
+    }
+    const [row] = await tx.insert(sharedAccesses).values({
+      contentType: input.contentType,
+      contractorId: input.contractorId,
+      personId: input.personId,
+      durationMin: input.durationMin,
+      singleUse: input.singleUse,
+      allowedOrigins: JSON.stringify(input.allowedOrigins),
+      tokenHash: keyHash(token),
+      shortKeyHash: keyHash(shortKey),
+      expiresAt: input.durationMin === null
+        ? null
+        : new Date(Date.parse(now) + input.durationMin * 60_000).toISOString(),
+      createdAt: now,
+      createdByUserId: ctx.actor.userId,
+      createdByName: ctx.actor.username,
+      updatedAt: now,
+    }).returning({ id: sharedAccesses.id });
+    // The control database learns which tenant the keys belong to; if that fails, nothing is made here.
+    await ctx.platform.control.db.insert(sharedKeys).values([
+      { keyHash: keyHash(token), tenantId: ctx.tenant.id, accessId: row.id, createdAt: now },
+      { keyHash: keyHash(shortKey), tenantId: ctx.tenant.id, accessId: row.id, createdAt: now },
+    ]);
+    const record = await sharedAccess.getIn(tx, ctx, row.id);
+    await writeRecordLog(tx, {
+      action: "created",
+      resourceType: "SharedAccess",
+      resourceId: row.id,
+      title: `${input.contentType} ${record.contractorName ?? ""}`.trim(),
+      newObject: record,
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    return row.id;
+  });
+  const record = await sharedAccess.get(ctx, id);
+  return { ...record, token, shortUrlKey: shortKey, url: urlOf(input.contentType, shortKey) };
+}
+
+/** POST SharedAccess/{id}/withdraw: the access ends at once (withdrawing it again changes nothing). */
+export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
+  await transactionWithEvents(ctx, async (tx) => {
+    const [row] = await tx.select().from(sharedAccesses).where(eq(sharedAccesses.id, id));
+    if (!row) throw notFound();
+    if (row.withdrawnAt !== null) return;
+    const before = await sharedAccess.getIn(tx, ctx, id);
+    const now = nowIso();
+    await tx.update(sharedAccesses).set({
+      withdrawnAt: now,
+      withdrawnByName: ctx.actor.username,
+      updatedAt: now,
+      version: row.version + 1,
+    }).where(eq(sharedAccesses.id, id));
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "SharedAccess",
+      resourceId: id,
+      title: row.contentType,
+      oldObject: before,
+      newObject: await sharedAccess.getIn(tx, ctx, id),
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+  });
+  return await sharedAccess.get(ctx, id);
+}
+
+/** What a key may read: a stock key its total stock, an inventory key its detailed inventory, an API key both. */
+const reads = { stock: ["wmsstock", "api"], inventory: ["wmsinventory", "api"] } as const;
+
+/** A reader acting for the access's contractor: what a contractor user of it would see, nothing more. */
+function contractorActor(tenantId: number, accessId: number, contractorId: number): Actor {
+  return {
+    userId: 0,
+    username: `shared-access:${accessId}`,
+    tenantId,
+    sessionId: "",
+    isSuperUser: false,
+    isPowerUser: false,
+    logisticsEnabled: false,
+    terminalEnabled: false,
+    shippingEnabled: false,
+    transportEnabled: false,
+    contractorPortalEnabled: true,
+    contractorId,
+  };
+}
+
+interface ReadArgs {
+  hash: string;
+  what: "stock" | "inventory";
+  query: unknown;
+  ip: string | null;
+  requestId: string;
+  lang: TenantContext["lang"];
+}
+
+/**
+ * Redeems the key and reads: in one transaction the access is checked (410 sharedAccess.ended when withdrawn,
+ * expired or used), a single-use one claimed (only one claim can win) and the activation recorded; then the
+ * page is read as the contractor would see it.
+ */
+const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) => {
+  const now = nowIso();
+  const access = await conn.transaction(async (tx) => {
+    const [row] = await tx.select().from(sharedAccesses).where(
+      or(eq(sharedAccesses.tokenHash, args.hash), eq(sharedAccesses.shortKeyHash, args.hash)),
+    );
+    if (!row) throw new AppError("sharedAccess.ended");
+    if (!(reads[args.what] as readonly string[]).includes(row.contentType)) throw notFound();
+    if (stateOf(row, now) !== "active") throw new AppError("sharedAccess.ended");
+    if (row.singleUse) {
+      const claimed = await tx.update(sharedAccesses).set({ usedAt: now }).where(
+        and(eq(sharedAccesses.id, row.id), isNull(sharedAccesses.usedAt)),
+      ).returning({ id: sharedAccesses.id });
+      if (!claimed.length) throw new AppError("sharedAccess.ended");
+    }
+    await tx.update(sharedAccesses).set({ lastActivationAt: now, lastActivationIp: args.ip })
+      .where(eq(sharedAccesses.id, row.id));
+    return row;
+  });
+  const ctx = {
+    platform: undefined as unknown as Platform,
+    tenant,
+    conn,
+    actor: contractorActor(tenant.id, access.id, access.contractorId),
+    requestId: args.requestId,
+    lang: args.lang,
+  } satisfies TenantContext;
+  // The query was parsed by the route (plain data across threads).
+  return args.what === "stock"
+    ? await listProductStock(ctx, args.query as z.output<typeof ProductStockQuery>)
+    : await listInventory(ctx, args.query as z.output<typeof listQuerySchema>);
+});
+
+/** GET shared/stock|inventory?key=: the key's tenant from the control database, then the reading there. */
+export async function readShared(
+  platform: Platform,
+  what: "stock" | "inventory",
+  key: string,
+  query: Record<string, unknown>,
+  caller: { ip: string | null; requestId: string; lang: TenantContext["lang"] },
+) {
+  const hash = keyHash(key);
+  const [found] = await platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
+    .where(eq(sharedKeys.keyHash, hash));
+  if (!found) throw new AppError("sharedAccess.ended");
+  const tenant = await platform.registry.byId(found.tenantId);
+  if (!tenant || tenant.status !== "active") throw new AppError("sharedAccess.ended");
+  return await readByKey(platform, tenant, { hash, what, query, ...caller });
+}
