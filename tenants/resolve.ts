@@ -46,6 +46,19 @@ export async function resolveTenant(platform: Platform, token: Actor): Promise<R
   if (!tenant) throw new AppError("auth.tokenInvalid");
   if (tenant.status === "suspended") throw new AppError("auth.suspended");
   if (tenant.status !== "active") throw new AppError("auth.awaitingApproval");
+  // Roles, modules and contractor as they are now, not as the token says.
+  return await openTenant(platform, tenant, (conn) => currentActor(platform, conn, token));
+}
+
+/**
+ * The tenant's connection on the thread that owns it (a reader: once the file is at this build's schema),
+ * and the actor `actorOf` makes with it; the connection is released if that fails.
+ */
+export async function openTenant(
+  platform: Platform,
+  tenant: Tenant,
+  actorOf: (conn: Connection) => Promise<Actor>,
+): Promise<ResolvedTenant> {
   // Another instance's tenant (the tenant directory), or one moving: 503 naming its instance.
   assertServedHere(platform.config.instance, tenant);
   // The front routes a request to the tenant's shard by the token; anywhere else is a routing fault, and a
@@ -59,8 +72,7 @@ export async function resolveTenant(platform: Platform, token: Actor): Promise<R
   const { conn, release } = await platform.pool.acquire(tenant.dbUrl);
   try {
     if (placement.role === "reader") await atCurrentSchema(platform, tenant, conn);
-    // Roles, modules and contractor as they are now, not as the token says.
-    const actor = await currentActor(platform, conn, token);
+    const actor = await actorOf(conn);
     return { tenant, conn, release, actor };
   } catch (err) {
     release();

@@ -7,6 +7,9 @@
 import type { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import { decodeJwt } from "jose";
+import { eq } from "drizzle-orm";
+import { sharedKeys } from "../../tenants/schema.ts";
+import { keyHash } from "../domain/sharing/service.ts";
 import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
@@ -232,6 +235,7 @@ export class Front {
   app!: Hono<Env>;
   platform!: Platform;
   readonly #tenantOfToken = new Map<string, number | null>();
+  readonly #tenantOfApiKey = new Map<string, number>();
   #longRoutes: RegExp[] = [];
   #roundRobin = 0;
   #heartbeat?: ReturnType<typeof setInterval>;
@@ -273,10 +277,10 @@ export class Front {
       return this.app.fetch(req, { remoteAddr });
     }
     const addr: RemoteAddr = { hostname: remoteAddr.hostname, port: remoteAddr.port, transport: "tcp" };
-    return this.#workerFor(req, path).request(req, addr);
+    return this.#workerFor(req, path).then((worker) => worker.request(req, addr));
   };
 
-  #workerFor(req: Request, path: string): WorkerHandle {
+  async #workerFor(req: Request, path: string): Promise<WorkerHandle> {
     if (this.readers.length > 0 && req.method === "GET" && this.#isLong(path, req.url)) {
       let best: WorkerHandle | undefined;
       for (const r of this.readers) {
@@ -284,7 +288,8 @@ export class Front {
       }
       if (best) return best;
     }
-    const tenantId = this.#tenantOf(bearerToken(req.headers.get("authorization") ?? undefined));
+    const tenantId = this.#tenantOf(bearerToken(req.headers.get("authorization") ?? undefined)) ??
+      await this.#tenantOfKey(req.headers.get("x-api-key"));
     if (tenantId !== null) return this.shards[shardOf(tenantId, this.shards.length)];
     // No tenant yet (sign-in, refresh, registration, health): any shard that is up.
     for (let i = 0; i < this.shards.length; i++) {
@@ -292,6 +297,21 @@ export class Front {
       if (h.state === "ready") return h;
     }
     return this.shards[0];
+  }
+
+  /** The tenant of an API key (decision 0010), from the control database: it only routes. */
+  async #tenantOfKey(key: string | null): Promise<number | null> {
+    if (!key) return null;
+    const hash = keyHash(key);
+    let tenantId = this.#tenantOfApiKey.get(hash);
+    if (tenantId !== undefined) return tenantId;
+    const [row] = await this.platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
+      .where(eq(sharedKeys.keyHash, hash));
+    tenantId = row?.tenantId ?? null;
+    if (this.#tenantOfApiKey.size >= TOKEN_CACHE_MAX) this.#tenantOfApiKey.clear();
+    // A key's tenant never changes: remember it (an unknown key is asked again, it may be made meanwhile).
+    if (tenantId !== null) this.#tenantOfApiKey.set(hash, tenantId);
+    return tenantId;
   }
 
   /** The tenant claim of an access token, unverified: it only routes; the shard verifies the token. */

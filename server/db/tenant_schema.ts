@@ -33,4 +33,4 @@ export { idempotencyKeys } from "../domain/idempotency/table.ts";
 export { wmsOrders, wmsOrderScopeProducts } from "../domain/orders/entity.ts";
 export { wmsOrderPositions } from "../domain/orders/positions/entity.ts";
 export { stockReservations } from "../domain/stock/reservations/table.ts";
-export { sharedAccesses } from "../domain/sharing/table.ts";
+export { sharedAccesses, sharedAccessUses } from "../domain/sharing/table.ts";

@@ -3,7 +3,9 @@ import type { Platform } from "../platform.ts";
 import { languageFromHeader } from "../kernel/i18n/mod.ts";
 import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
-import { resolveTenant } from "../../tenants/resolve.ts";
+import { openTenant, resolveTenant } from "../../tenants/resolve.ts";
+import { apiKeyActor, apiKeyMayCall, tenantOfKey } from "../domain/sharing/api_key.ts";
+import { clientInfo } from "./client_info.ts";
 import type { Env } from "./types.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -36,6 +38,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 export function authenticate(platform: Platform): MiddlewareHandler<Env> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("authorization"));
+    const apiKey = c.req.header("x-api-key");
+    if (!token && apiKey) return await withApiKey(platform, apiKey, c, next);
     if (!token) throw new AppError("auth.tokenMissing");
     const verified = await verifyAccessToken(platform.keys, platform.config, token);
     const { tenant, conn, release, actor } = await resolveTenant(platform, verified);
@@ -46,4 +50,31 @@ export function authenticate(platform: Platform): MiddlewareHandler<Env> {
       release();
     }
   };
+}
+
+/**
+ * A call with an API key (decision 0010): only the GETs a key may make (else 403), its tenant found through
+ * the control database, its actor the access's contractor (apiKeyActor: active, within its rate, logged).
+ */
+async function withApiKey(
+  platform: Platform,
+  key: string,
+  c: Parameters<MiddlewareHandler<Env>>[0],
+  next: () => Promise<void>,
+): Promise<void> {
+  const path = c.req.path.replace(/^\/api/i, "");
+  if (!apiKeyMayCall(c.req.method, path)) throw new AppError("auth.forbidden");
+  const tenant = await tenantOfKey(platform, key);
+  if (!tenant || tenant.status !== "active") throw new AppError("sharedAccess.ended");
+  const { conn, release, actor } = await openTenant(
+    platform,
+    tenant,
+    (conn) => apiKeyActor(conn, tenant, key, { method: c.req.method, path, ip: clientInfo(c).ip }),
+  );
+  c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang") });
+  try {
+    await next();
+  } finally {
+    release();
+  }
 }

@@ -1,6 +1,7 @@
 // The route table: every API route is declared once with its schemas. The same declarations validate
 // requests, produce /api/openapi.json (OpenAPI 3.1 through zod's JSON Schema output) and give the
 // case-insensitive path matching the contract asks for.
+import { API_KEY_BURST, API_KEY_PER_SECOND, apiKeyMayCall } from "../domain/sharing/api_key.ts";
 import { z } from "zod";
 import type { Access, Whole } from "../kernel/access.ts";
 import type { ListField } from "../kernel/list.ts";
@@ -200,7 +201,13 @@ export function openApiDocument(version: string): unknown {
         },
       },
     };
-    if (r.access !== "public") op.security = [{ bearer: [] }];
+    if (r.access !== "public") {
+      // An API key (a shared access of type api, decision 0010) reads the GET calls it may make, as its
+      // contractor; either scheme will do.
+      op.security = apiKeyMayCall(r.method.toUpperCase(), r.path)
+        ? [{ bearer: [] }, { apiKey: [] }]
+        : [{ bearer: [] }];
+    }
     // Who may call it (docs/api.md "Access by route"), and a list's fields: what BasicFiltersSerialized
     // may filter on, what the quick search ("*") reads, and their types.
     op["x-access"] = r.whole ? { callers: r.access, seesAll: r.whole } : { callers: r.access };
@@ -226,7 +233,18 @@ export function openApiDocument(version: string): unknown {
     servers: [{ url: "/" }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Api-Key",
+          description: "The token of a shared access of type api: read-only GET calls of Product, " +
+            "WmsInventory, WmsOrder, WmsDocument and contractororders/orders, limited to its contractor, " +
+            `rate limited (${API_KEY_BURST} at once, then ${API_KEY_PER_SECOND} a second: 429 with Retry-After), ` +
+            "each use logged; a withdrawn or expired key answers 410 sharedAccess.ended.",
+        },
+      },
       schemas: {
         Error: {
           type: "object",

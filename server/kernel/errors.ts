@@ -15,6 +15,7 @@ export const errorStatus = {
   "auth.thirdPartyFailed": 401,
   "auth.forbidden": 403,
   "sharedAccess.ended": 410,
+  "sharedAccess.rateLimited": 429,
   "auth.moduleDisabled": 403,
   "auth.thirdPartyNotConfigured": 404,
   "register.activationCodeNotFound": 404,

@@ -12,6 +12,7 @@ import {
   location,
   product,
   receive,
+  startShardedStockWorld,
   startStockWorld,
   type StockWorld,
 } from "./stock/fixture.ts";
@@ -158,4 +159,79 @@ describe("handing out a shared access", () => {
     expect(list.status).toBe(200);
     expect(list.body.allFilteredRowCount).toBeGreaterThanOrEqual(5);
   });
+});
+
+describe("API keys", () => {
+  const withKey = (method: string, path: string, key: string, body?: unknown) =>
+    call(w.s, method, `/api${path}`, { body, headers: { "X-Api-Key": key } });
+
+  it("read the contractor's own goods on the calls the contract names, and nothing else, each use logged", async () => {
+    const api = (await make({ contentType: "api", contractorId: acme })).body;
+    const products = await withKey("GET", "/Product?PageSize=100", api.token);
+    expect(products.status, JSON.stringify(products.body)).toBe(200);
+    expect(products.body.results.map((p: { index: string }) => p.index)).toEqual(["SH-SOAP"]);
+    const stock = await withKey("GET", "/WmsInventory/productStock", api.token);
+    expect(stock.body.results.map((p: { productIndex: string }) => p.productIndex)).toEqual(["SH-SOAP"]);
+    const theirs = Number((await w.query("SELECT id FROM products WHERE product_index = 'SH-THEIRS'"))[0].id);
+    expect((await withKey("GET", `/Product/${theirs}`, api.token)).status).toBe(404);
+    // Read-only, and only those calls.
+    expect((await withKey("POST", "/Product", api.token, { index: "X", name: "X" })).status).toBe(403);
+    expect((await withKey("GET", "/User", api.token)).status).toBe(403);
+    expect((await withKey("GET", "/Company", api.token)).status).toBe(403);
+    expect((await withKey("GET", "/SharedAccess", api.token)).status).toBe(403);
+    // The short key is for links, not for the API; a stock key is not an API key.
+    expect((await withKey("GET", "/Product", api.shortUrlKey)).status).toBe(410);
+    const stockKey = (await make({ contentType: "wmsstock", contractorId: acme })).body;
+    expect((await withKey("GET", "/Product", stockKey.token)).status).toBe(410);
+    const uses = await w.query(
+      "SELECT method, path FROM shared_access_uses WHERE access_id = ? ORDER BY id",
+      [api.id],
+    );
+    expect(uses.map((u) => `${u.method} ${u.path}`)).toEqual([
+      "GET /Product",
+      "GET /WmsInventory/productStock",
+      `GET /Product/${theirs}`,
+    ]);
+    // Withdrawn: refused at once.
+    await w.api("POST", `/SharedAccess/${api.id}/withdraw`);
+    expect((await withKey("GET", "/Product", api.token)).status).toBe(410);
+  });
+
+  it("limits the rate of each key with Retry-After", async () => {
+    const api = (await make({ contentType: "api", contractorId: acme })).body;
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await withKey("GET", "/Product?PageSize=1", api.token));
+    const limited = answers.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0].body.error.code).toBe("sharedAccess.rateLimited");
+    expect(Number(limited[0].headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Another key has its own budget.
+    const other = (await make({ contentType: "api", contractorId: acme })).body;
+    expect((await withKey("GET", "/Product?PageSize=1", other.token)).status).toBe(200);
+  });
+});
+
+describe("on a sharded server", () => {
+  it("finds a key's tenant for its shared reads and its API calls", async () => {
+    const sharded = await startShardedStockWorld("sharing-shards", { workers: 2 });
+    try {
+      const firm = await company(sharded, "Shard Foods");
+      const tea = await product(sharded, "SS-TEA", { contractorId: firm });
+      await receive(sharded, tea, await location(sharded, "SS-01"), 4);
+      const api =
+        (await sharded.api("POST", "/SharedAccess", { contentType: "api", contractorId: firm })).body;
+      const shared = await call(
+        sharded.s,
+        "GET",
+        `/api/shared/stock?key=${encodeURIComponent(api.shortUrlKey)}`,
+      );
+      expect([shared.status, shared.body.results?.map((r: { productIndex: string }) => r.productIndex)])
+        .toEqual([200, ["SS-TEA"]]);
+      const products = await call(sharded.s, "GET", "/api/Product", { headers: { "X-Api-Key": api.token } });
+      expect([products.status, products.body.results?.map((p: { index: string }) => p.index)])
+        .toEqual([200, ["SS-TEA"]]);
+    } finally {
+      await sharded.s.close();
+    }
+  }, 60_000);
 });

@@ -43,3 +43,13 @@ export const sharedAccesses = sqliteTable("shared_accesses", {
   index("shared_accesses_person").on(t.personId),
   index("shared_accesses_created_at").on(t.createdAt, t.id),
 ]);
+
+/** Every call made with an API key (an `api` access): when, what, from where, and what it answered. */
+export const sharedAccessUses = sqliteTable("shared_access_uses", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  accessId: integer("access_id").notNull().references(() => sharedAccesses.id, { onDelete: "cascade" }),
+  at: text("at").notNull(),
+  method: text("method").notNull(),
+  path: text("path").notNull(),
+  ip: text("ip"),
+}, (t) => [index("shared_access_uses_access").on(t.accessId, t.id)]);

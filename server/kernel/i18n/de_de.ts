@@ -56,6 +56,8 @@ export const deDe: Catalogue = {
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
   "sharedAccess.ended":
     "Dieser geteilte Zugang ist beendet: Er wurde zurückgezogen, ist abgelaufen oder wurde bereits benutzt. Bitten Sie das Lager um einen neuen Link.",
+  "sharedAccess.rateLimited":
+    "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",

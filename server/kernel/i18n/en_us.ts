@@ -49,6 +49,7 @@ export const enUs = {
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
   "sharedAccess.ended":
     "This shared access has ended: it was withdrawn, has expired or was already used. Ask the warehouse for a new link.",
+  "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "file.typeNotAllowed": "This file type is not allowed.",

@@ -54,6 +54,8 @@ export const esEs: Catalogue = {
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
   "sharedAccess.ended":
     "Este acceso compartido ha terminado: se retiró, caducó o ya se usó. Pida un enlace nuevo al almacén.",
+  "sharedAccess.rateLimited":
+    "Demasiadas solicitudes con esta clave. Vuelva a intentarlo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",

@@ -52,6 +52,7 @@ export const frFr: Catalogue = {
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
   "sharedAccess.ended":
     "Cet accès partagé a pris fin : il a été retiré, a expiré ou a déjà été utilisé. Demandez un nouveau lien à l'entrepôt.",
+  "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",

@@ -51,6 +51,7 @@ export const plPl: Catalogue = {
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
   "sharedAccess.ended":
     "Ten udostępniony dostęp wygasł: został wycofany, upłynął jego czas lub został już wykorzystany. Poproś magazyn o nowy link.",
+  "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",

@@ -1,0 +1,97 @@
+// API keys (api-contract.md, Shared access and API keys; decision 0010): an `api` access's token sent as
+// `X-Api-Key` on a GET of Product, WmsInventory, WmsOrder, WmsDocument or contractororders/orders reads as
+// a contractor user of its contractor would; any other call answers 403. Each key is rate limited (a token
+// bucket per access, on the thread that owns its tenant: 429 with Retry-After), and every call is written to
+// the access's log (shared_access_uses). The key finds its tenant through the control database.
+import { eq } from "drizzle-orm";
+import type { Platform } from "../../platform.ts";
+import type { Connection } from "../../db/connection.ts";
+import type { Actor } from "../../kernel/context.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { sharedKeys } from "../../../tenants/schema.ts";
+import type { Tenant } from "../../../tenants/registry.ts";
+import { stateOf } from "./entity.ts";
+import { keyHash } from "./service.ts";
+import { sharedAccesses, sharedAccessUses } from "./table.ts";
+
+/** The calls an API key may make: GETs under these paths (after /api). */
+const READABLE = /^\/(Product|WmsInventory|WmsOrder|WmsDocument|contractororders\/orders)(\/|$)/;
+
+export function apiKeyMayCall(method: string, path: string): boolean {
+  return method === "GET" && READABLE.test(path);
+}
+
+/** Requests a key may make: a burst of `BURST`, then `PER_SECOND` a second. */
+export const API_KEY_BURST = 20;
+export const API_KEY_PER_SECOND = 10;
+const buckets = new Map<number, { tokens: number; at: number }>();
+
+/** Takes one request from the access's bucket; answers the seconds to wait when it is empty. */
+function takeFromBucket(accessId: number, now = performance.now()): number {
+  const b = buckets.get(accessId) ?? { tokens: API_KEY_BURST, at: now };
+  b.tokens = Math.min(API_KEY_BURST, b.tokens + ((now - b.at) / 1000) * API_KEY_PER_SECOND);
+  b.at = now;
+  buckets.set(accessId, b);
+  if (b.tokens < 1) return Math.ceil((1 - b.tokens) / API_KEY_PER_SECOND);
+  b.tokens -= 1;
+  return 0;
+}
+
+/** The tenant of a key (its hash), from the control database; null: no such key. */
+export async function tenantOfKey(platform: Platform, key: string): Promise<Tenant | null> {
+  const [found] = await platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
+    .where(eq(sharedKeys.keyHash, keyHash(key)));
+  if (!found) return null;
+  return (await platform.registry.byId(found.tenantId)) ?? null;
+}
+
+/**
+ * The actor of an API key on its tenant's connection: the access must be an `api` one and active (else 410
+ * sharedAccess.ended), within its rate (else 429); the call is logged and the activation kept.
+ */
+export async function apiKeyActor(
+  conn: Connection,
+  tenant: Tenant,
+  key: string,
+  call: { method: string; path: string; ip: string | null },
+): Promise<Actor> {
+  const hash = keyHash(key);
+  const now = nowIso();
+  const [row] = await conn.db.select().from(sharedAccesses).where(eq(sharedAccesses.tokenHash, hash));
+  if (!row || row.contentType !== "api" || stateOf(row, now) !== "active") {
+    throw new AppError("sharedAccess.ended");
+  }
+  const wait = takeFromBucket(row.id);
+  if (wait > 0) {
+    throw new AppError("sharedAccess.rateLimited", {
+      params: { seconds: wait },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+  await conn.transaction(async (tx) => {
+    await tx.insert(sharedAccessUses).values({
+      accessId: row.id,
+      at: now,
+      method: call.method,
+      path: call.path.slice(0, 500),
+      ip: call.ip,
+    });
+    await tx.update(sharedAccesses).set({ lastActivationAt: now, lastActivationIp: call.ip })
+      .where(eq(sharedAccesses.id, row.id));
+  });
+  return {
+    userId: 0,
+    username: `api-key:${row.id}`,
+    tenantId: tenant.id,
+    sessionId: "",
+    isSuperUser: false,
+    isPowerUser: false,
+    logisticsEnabled: false,
+    terminalEnabled: false,
+    shippingEnabled: false,
+    transportEnabled: false,
+    contractorPortalEnabled: true,
+    contractorId: row.contractorId,
+  };
+}
