@@ -17,6 +17,7 @@ import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
+import { sharingMessages } from "./areas/sharing.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -34,6 +35,7 @@ export const deDe = {
   ...recordsMessages["de-de"],
   ...ordersMessages["de-de"],
   ...terminalMessages["de-de"],
+  ...sharingMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -17,6 +17,7 @@ import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
+import { sharingMessages } from "./areas/sharing.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -34,6 +35,7 @@ export const enUs = {
   ...recordsMessages["en-us"],
   ...ordersMessages["en-us"],
   ...terminalMessages["en-us"],
+  ...sharingMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -17,6 +17,7 @@ import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
+import { sharingMessages } from "./areas/sharing.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -34,6 +35,7 @@ export const esEs = {
   ...recordsMessages["es-es"],
   ...ordersMessages["es-es"],
   ...terminalMessages["es-es"],
+  ...sharingMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

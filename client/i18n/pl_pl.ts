@@ -17,6 +17,7 @@ import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
+import { sharingMessages } from "./areas/sharing.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -34,6 +35,7 @@ export const plPl = {
   ...recordsMessages["pl-pl"],
   ...ordersMessages["pl-pl"],
   ...terminalMessages["pl-pl"],
+  ...sharingMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -17,6 +17,7 @@ import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
+import { sharingMessages } from "./areas/sharing.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -34,6 +35,7 @@ export const ruRu = {
   ...recordsMessages["ru-ru"],
   ...ordersMessages["ru-ru"],
   ...terminalMessages["ru-ru"],
+  ...sharingMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -108,6 +108,10 @@ const ProductionScreen = lazyScreen<
   () => import("../screens/production.tsx").then((m) => ({ default: m.ProductionScreen })),
 );
 
+const SharedScreen = lazyScreen<{ route: string; query: string }>(() =>
+  import("../screens/shared.tsx").then((m) => ({ default: m.SharedScreen }))
+);
+
 const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(() =>
   import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen }))
 );
@@ -159,8 +163,10 @@ function Screen() {
     case "recovery":
       return <SignIn initialTab="reset" code={code} />;
     case "title":
-    case "shared":
       return <ComingSoon route={route.name} />;
+    case "shared":
+      // Read by the link's key, signed in or not.
+      return hydrated ? lazyPart(<SharedScreen route={route.name} query={query} />) : <span />;
   }
   if (!hydrated || !auth) {
     return (

@@ -1,0 +1,75 @@
+// The shared pages in real Chromium (issue 16): a contractor opens the link a manager handed out, without
+// signing in, and sees their own stock and inventory (not another contractor's); the same link, withdrawn,
+// says plainly that it has ended, in the reader's language.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import {
+  company,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  type StockWorld,
+} from "../integration/stock/fixture.ts";
+import { launchBrowser, waitForHydration } from "./browser.ts";
+import { enUs } from "../../server/kernel/i18n/en_us.ts";
+import { deDe } from "../../server/kernel/i18n/de_de.ts";
+
+let w: StockWorld;
+let browser: Browser;
+let acme: number;
+
+beforeAll(async () => {
+  w = await startStockWorld("shared-pages");
+  acme = await company(w, "ACME Pages");
+  const other = await company(w, "Other Pages");
+  const bin = await location(w, "SP-01");
+  await receive(w, await product(w, "SP-TEA", { contractorId: acme }), bin, 6);
+  await receive(w, await product(w, "SP-THEIRS", { contractorId: other }), bin, 9);
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await w?.s.close();
+});
+
+async function open(url: string, locale = "en-US") {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(w.s.baseUrl + url, { waitUntil: "domcontentloaded", timeout: 60_000 });
+  await waitForHydration(page);
+  return { page, context };
+}
+
+describe("a shared access link", () => {
+  it("shows the contractor's own stock and inventory without signing in, and says when it has ended", async () => {
+    const stockKey =
+      (await w.api("POST", "/SharedAccess", { contentType: "wmsstock", contractorId: acme })).body;
+    const { page, context } = await open(stockKey.url);
+    const grid = page.locator('[data-testid="list-grid"]');
+    await grid.locator("[data-row-id]").first().waitFor();
+    const text = await grid.innerText();
+    expect(text).toContain("SP-TEA");
+    expect(text).not.toContain("SP-THEIRS");
+    expect(page.url()).toContain("/shared/wms-stock");
+
+    const inventoryKey =
+      (await w.api("POST", "/SharedAccess", { contentType: "wmsinventory", contractorId: acme }))
+        .body;
+    await page.goto(w.s.baseUrl + inventoryKey.url);
+    await waitForHydration(page);
+    await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+    expect(await page.locator('[data-testid="list-grid"]').innerText()).toContain("SP-01");
+
+    await w.api("POST", `/SharedAccess/${stockKey.id}/withdraw`);
+    await page.goto(w.s.baseUrl + stockKey.url);
+    await waitForHydration(page);
+    await page.getByText(enUs["sharedAccess.ended"]).waitFor();
+    await context.close();
+
+    const german = await open(stockKey.url, "de-DE");
+    await german.page.getByText(deDe["sharedAccess.ended"]).waitFor();
+    await german.context.close();
+  });
+});
