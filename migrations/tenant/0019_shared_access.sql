@@ -1,3 +1,14 @@
+CREATE TABLE `shared_access_uses` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`access_id` integer NOT NULL,
+	`at` text NOT NULL,
+	`method` text NOT NULL,
+	`path` text NOT NULL,
+	`ip` text,
+	FOREIGN KEY (`access_id`) REFERENCES `shared_accesses`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `shared_access_uses_access` ON `shared_access_uses` (`access_id`,`id`);--> statement-breakpoint
 CREATE TABLE `shared_accesses` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`content_type` text NOT NULL,
@@ -27,4 +38,6 @@ CREATE UNIQUE INDEX `shared_accesses_token_hash` ON `shared_accesses` (`token_ha
 CREATE UNIQUE INDEX `shared_accesses_short_key_hash` ON `shared_accesses` (`short_key_hash`);--> statement-breakpoint
 CREATE INDEX `shared_accesses_contractor` ON `shared_accesses` (`contractor_id`,`id`);--> statement-breakpoint
 CREATE INDEX `shared_accesses_person` ON `shared_accesses` (`person_id`);--> statement-breakpoint
-CREATE INDEX `shared_accesses_created_at` ON `shared_accesses` (`created_at`,`id`);
+CREATE INDEX `shared_accesses_created_at` ON `shared_accesses` (`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `shared_accesses_content_type` ON `shared_accesses` (`content_type`,`id`);--> statement-breakpoint
+CREATE INDEX `shared_accesses_updated_at` ON `shared_accesses` (`updated_at`,`id`);

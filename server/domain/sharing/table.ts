@@ -42,6 +42,8 @@ export const sharedAccesses = sqliteTable("shared_accesses", {
   index("shared_accesses_contractor").on(t.contractorId, t.id),
   index("shared_accesses_person").on(t.personId),
   index("shared_accesses_created_at").on(t.createdAt, t.id),
+  index("shared_accesses_content_type").on(t.contentType, t.id),
+  index("shared_accesses_updated_at").on(t.updatedAt, t.id),
 ]);
 
 /** Every call made with an API key (an `api` access): when, what, from where, and what it answered. */
