@@ -112,6 +112,10 @@ const SharedScreen = lazyScreen<{ route: string; query: string }>(() =>
   import("../screens/shared.tsx").then((m) => ({ default: m.SharedScreen }))
 );
 
+const SharedAccessScreen = lazyScreen<{ openedDialogId?: string }>(() =>
+  import("../screens/shared_access.tsx").then((m) => ({ default: m.SharedAccessScreen }))
+);
+
 const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(() =>
   import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen }))
 );
@@ -287,6 +291,9 @@ function Screen() {
           openedDialogId={match.openedDialogId}
         />,
       );
+      break;
+    case "sharedAccess":
+      screen = lazyPart(<SharedAccessScreen openedDialogId={match.openedDialogId} />);
       break;
     case "terminal":
       screen = lazyPart(

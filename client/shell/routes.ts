@@ -38,6 +38,7 @@ export type Screen =
   | "productionLabels"
   | "productionFinish"
   | "terminal"
+  | "sharedAccess"
   | "comingSoon";
 
 export interface RouteDef {
@@ -77,7 +78,7 @@ export const routeTable: RouteDef[] = [
   soon("dictionaries"),
   soon("tags"),
   soon("history"),
-  soon("shared-access"),
+  { name: "shared-access", screen: "sharedAccess", params: true },
   soon("external-credentials"),
   soon("external-shop-activation"),
   soon("computer-vision-faces"),

@@ -11,7 +11,9 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import type { BrowserContext } from "playwright-core";
+import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
+import { enUs as clientEn } from "../../client/i18n/en_us.ts";
 import { enUs } from "../../server/kernel/i18n/en_us.ts";
 import { deDe } from "../../server/kernel/i18n/de_de.ts";
 
@@ -71,5 +73,46 @@ describe("a shared access link", () => {
     const german = await open(stockKey.url, "de-DE");
     await german.page.getByText(deDe["sharedAccess.ended"]).waitFor();
     await german.context.close();
+  });
+});
+
+describe("the shared-access screen", () => {
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+  });
+
+  it("hands out a link shown once with its QR code, which opens the stock, and withdraws it", async () => {
+    const page = await signedInPage(browser, w.s, contexts, "shared-pages-admin", "/shared-access", {
+      timeoutMs: 20_000,
+      goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+    });
+    await page.getByRole("button", { name: clientEn["sharedAccess.new"] }).click();
+    const dialog = page.getByRole("dialog");
+    // The first contractor (by name) is chosen: ACME Pages.
+    await dialog.getByRole("button", { name: new RegExp(clientEn["field.sharedAccess.contractorId"]) })
+      .filter({ hasText: "ACME Pages" }).waitFor();
+    await dialog.getByRole("button", { name: clientEn["sharedAccess.create"] }).click();
+    await dialog.getByTestId("shared-access-made").waitFor();
+    await dialog.getByTestId("shared-access-qr").waitFor();
+    const link = await dialog.getByTestId("shared-access-link").textContent();
+    expect(link).toMatch(/\/shared\/wms-stock\?key=/);
+    expect(await dialog.getByTestId("shared-access-token").textContent()).toMatch(/^[\w-]{43}$/);
+
+    const visitor = await open(new URL(link!).pathname + new URL(link!).search);
+    await visitor.page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+    expect(await visitor.page.locator('[data-testid="list-grid"]').innerText()).toContain("SP-TEA");
+
+    const [made] =
+      (await w.api("GET", "/SharedAccess?sortColumn=createdAt&sortDescending=true&PageSize=1")).body
+        .results;
+    await page.goto(`${w.s.baseUrl}/shared-access/${made.id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: clientEn["sharedAccess.withdraw"] }).click();
+    await expect.poll(() => page.getByTestId("shared-access-state").innerText())
+      .toBe(clientEn["sharedAccess.state.withdrawn"]);
+    await visitor.page.reload();
+    await visitor.page.getByText(enUs["sharedAccess.ended"]).waitFor();
+    await visitor.context.close();
   });
 });
