@@ -12,7 +12,7 @@ import { nowIso } from "../../kernel/time.ts";
 import { sharedKeys } from "../../../tenants/schema.ts";
 import type { Tenant } from "../../../tenants/registry.ts";
 import { stateOf } from "./entity.ts";
-import { keyHash } from "./service.ts";
+import { contractorActor, keyHash } from "./service.ts";
 import { sharedAccesses, sharedAccessUses } from "./table.ts";
 
 /** The calls an API key may make: GETs under these paths (after /api). */
@@ -80,18 +80,5 @@ export async function apiKeyActor(
     await tx.update(sharedAccesses).set({ lastActivationAt: now, lastActivationIp: call.ip })
       .where(eq(sharedAccesses.id, row.id));
   });
-  return {
-    userId: 0,
-    username: `api-key:${row.id}`,
-    tenantId: tenant.id,
-    sessionId: "",
-    isSuperUser: false,
-    isPowerUser: false,
-    logisticsEnabled: false,
-    terminalEnabled: false,
-    shippingEnabled: false,
-    transportEnabled: false,
-    contractorPortalEnabled: true,
-    contractorId: row.contractorId,
-  };
+  return contractorActor(tenant.id, row.id, row.contractorId);
 }

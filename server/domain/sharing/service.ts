@@ -148,7 +148,7 @@ export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
 const reads = { stock: ["wmsstock", "api"], inventory: ["wmsinventory", "api"] } as const;
 
 /** A reader acting for the access's contractor: what a contractor user of it would see, nothing more. */
-function contractorActor(tenantId: number, accessId: number, contractorId: number): Actor {
+export function contractorActor(tenantId: number, accessId: number, contractorId: number): Actor {
   return {
     userId: 0,
     username: `shared-access:${accessId}`,
