@@ -18,7 +18,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 registerRoute(
   new NavigationRoute(new NetworkFirst({ cacheName: "wms-shell", networkTimeoutSeconds: 5 }), {
-    denylist: [/^\/api\//],
+    // Shared pages carry their key in the address: never kept in a cache.
+    denylist: [/^\/api\//, /^\/shared(\/|$)/],
   }),
 );
 

@@ -9,7 +9,7 @@ import { getPath } from "hono/utils/url";
 import { decodeJwt } from "jose";
 import { eq } from "drizzle-orm";
 import { sharedKeys } from "../../tenants/schema.ts";
-import { keyHash } from "../domain/sharing/service.ts";
+import { keyHash } from "../domain/sharing/keys.ts";
 import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
@@ -281,7 +281,9 @@ export class Front {
   };
 
   async #workerFor(req: Request, path: string): Promise<WorkerHandle> {
-    if (this.readers.length > 0 && req.method === "GET" && this.#isLong(path, req.url)) {
+    // A call by API key goes to its tenant's shard: its use is written down (readers only read).
+    const apiKey = req.headers.get("x-api-key");
+    if (this.readers.length > 0 && req.method === "GET" && !apiKey && this.#isLong(path, req.url)) {
       let best: WorkerHandle | undefined;
       for (const r of this.readers) {
         if (r.state === "ready" && (!best || r.requests.size < best.requests.size)) best = r;
@@ -289,7 +291,7 @@ export class Front {
       if (best) return best;
     }
     const tenantId = this.#tenantOf(bearerToken(req.headers.get("authorization") ?? undefined)) ??
-      await this.#tenantOfKey(req.headers.get("x-api-key"));
+      await this.#tenantOfKey(apiKey);
     if (tenantId !== null) return this.shards[shardOf(tenantId, this.shards.length)];
     // No tenant yet (sign-in, refresh, registration, health): any shard that is up.
     for (let i = 0; i < this.shards.length; i++) {

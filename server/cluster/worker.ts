@@ -71,7 +71,8 @@ async function answer(m: Extract<ToWorker, { t: "req" }>): Promise<void> {
     );
   } catch (err) {
     // The app answers every failure itself; this is a fault in the worker's own plumbing.
-    console.error(`worker: request ${m.method} ${m.url} failed outside the app:`, err);
+    // The path only: a query may carry a shared access's key.
+    console.error(`worker: request ${m.method} ${new URL(m.url).pathname} failed outside the app:`, err);
     const res = errorResponse(new Request(m.url, { headers: m.headers }), new AppError("server.unknown"));
     const body = await res.arrayBuffer();
     post({ t: "res", id: m.id, status: res.status, headers: headerList(res.headers), body }, [body]);

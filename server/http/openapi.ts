@@ -1,7 +1,8 @@
 // The route table: every API route is declared once with its schemas. The same declarations validate
 // requests, produce /api/openapi.json (OpenAPI 3.1 through zod's JSON Schema output) and give the
 // case-insensitive path matching the contract asks for.
-import { API_KEY_BURST, API_KEY_PER_SECOND, apiKeyMayCall } from "../domain/sharing/api_key.ts";
+import { apiKeyMayCall } from "../domain/sharing/api_key.ts";
+import { API_KEY_BURST, API_KEY_PER_SECOND } from "../domain/sharing/keys.ts";
 import { z } from "zod";
 import type { Access, Whole } from "../kernel/access.ts";
 import type { ListField } from "../kernel/list.ts";
@@ -33,6 +34,11 @@ export interface RouteSpec {
   body?: z.ZodType;
   /** The most a body may weigh, in bytes (1 MB of JSON unless the route says otherwise: http/body.ts). */
   bodyLimit?: number;
+  /**
+   * The answer carries a secret shown once (a shared access's key): no Idempotency-Key is kept for it, as
+   * a kept answer would store the secret (a repeat makes another one).
+   */
+  answersSecret?: true;
   query?: z.ZodType;
   response?: z.ZodType;
   status?: number;
@@ -176,7 +182,7 @@ export function openApiDocument(version: string): unknown {
         ...params,
         ...query,
         // A write of a signed-in caller may carry a key that makes its repeats harmless (idempotency.ts).
-        ...(r.access !== "public" && takesIdempotencyKey(r.method)
+        ...(r.access !== "public" && !r.answersSecret && takesIdempotencyKey(r.method)
           ? [{
             name: "Idempotency-Key",
             in: "header",
@@ -204,7 +210,8 @@ export function openApiDocument(version: string): unknown {
     if (r.access !== "public") {
       // An API key (a shared access of type api, decision 0010) reads the GET calls it may make, as its
       // contractor; either scheme will do.
-      op.security = apiKeyMayCall(r.method.toUpperCase(), r.path)
+      // Only the calls a contractor may make (`user`) are open to a key.
+      op.security = r.access === "user" && apiKeyMayCall(r.method.toUpperCase(), r.path)
         ? [{ bearer: [] }, { apiKey: [] }]
         : [{ bearer: [] }];
     }

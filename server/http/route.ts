@@ -37,7 +37,7 @@ export function mount<S extends RouteSpec>(
     });
   }
   const on = app.on.bind(app) as unknown as (m: string, p: string, ...h: MiddlewareHandler<Env>[]) => void;
-  const keyed = spec.access !== "public" && takesIdempotencyKey(spec.method);
+  const keyed = spec.access !== "public" && !spec.answersSecret && takesIdempotencyKey(spec.method);
   on(spec.method.toUpperCase(), spec.path, ...guards, async (c) => {
     let raw: unknown = undefined;
     let body: unknown = undefined;

@@ -31,7 +31,10 @@ async function listen(s: TestServer, token: string): Promise<{ events: Event[]; 
 }
 
 /** Shared access keys of the callers' own contractors (alpha's own company for carl, beta's for beta). */
-const keys: Record<"carl" | "beta", string> = { carl: "", beta: "" };
+const keys: Record<"carl" | "beta", Record<"stock" | "inventory", string>> = {
+  carl: { stock: "", inventory: "" },
+  beta: { stock: "", inventory: "" },
+};
 let s: TestServer;
 let n = 0;
 const tokens = { alpha: "", carl: "", beta: "" };
@@ -284,8 +287,12 @@ beforeAll(async () => {
   await beta("POST", "/Tags", { name: "BETA tag" });
   await beta("POST", "/FavoriteAction", { title: "BETA favorite", link: "/companies" });
   // Keys of each tenant's own contractor for the lists read by a shared access key.
-  keys.carl = (await alpha("POST", "/SharedAccess", { contentType: "api", contractorId: ids.own })).token;
-  keys.beta = (await beta("POST", "/SharedAccess", { contentType: "api", contractorId: betaCompany })).token;
+  // (Stock and inventory keys: an API key's rate limit would cut the walk short.)
+  for (const what of ["stock", "inventory"] as const) {
+    const contentType = what === "stock" ? "wmsstock" : "wmsinventory";
+    keys.carl[what] = (await alpha("POST", "/SharedAccess", { contentType, contractorId: ids.own })).token;
+    keys.beta[what] = (await beta("POST", "/SharedAccess", { contentType, contractorId: betaCompany })).token;
+  }
   // Events are published after their commits: let the last ones arrive.
   await new Promise((r) => setTimeout(r, 300));
 }, 60_000);
@@ -374,7 +381,7 @@ function listsFor(caller: "carl" | "beta"): ListCase[] {
       ? { dateFrom: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10), dateTo: today }
       : route.path.startsWith("/shared/")
       // A key's lists: read by the caller's own contractor's key (the token is not what they go by).
-      ? { key: keys[caller] }
+      ? { key: keys[caller][route.path === "/shared/stock" ? "stock" : "inventory"] }
       : {};
     cases.push({ route, path, fields: route.list!, extra });
     if (route.path === "/WmsInventory/productStock") {

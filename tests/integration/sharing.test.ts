@@ -48,7 +48,12 @@ const indexes = (r: { body: { results: { productIndex: string }[] } }) =>
 
 describe("handing out a shared access", () => {
   it("answers the secret once, keeps only its hashes, and reads the contractor's own stock by it", async () => {
-    const r = await make({ contentType: "wmsstock", contractorId: acme, durationMin: 1440 });
+    // Made with an Idempotency-Key, which this call does not keep (its answer holds the secret).
+    const r = await call(w.s, "POST", "/api/SharedAccess", {
+      token: w.admin,
+      body: { contentType: "wmsstock", contractorId: acme, durationMin: 1440 },
+      headers: { "Idempotency-Key": "make-a-key-1" },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({
       contentType: "wmsstock",
@@ -60,15 +65,6 @@ describe("handing out a shared access", () => {
     expect(r.body.url).toBe(`/shared/wms-stock?key=${r.body.shortUrlKey}`);
     const again = await w.api("GET", `/SharedAccess/${r.body.id}`);
     expect(Object.keys(again.body).filter((k) => /token|hash|key/i.test(k))).toEqual([]);
-    // Neither secret is written anywhere in the data directory (tenant files, control database).
-    const dir = w.s.platform.config.dataDir;
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-    for (const f of files) {
-      const text = readFileSync(join(f.parentPath, f.name)).toString("latin1");
-      expect(text.includes(r.body.token), f.name).toBe(false);
-      expect(text.includes(r.body.shortUrlKey), f.name).toBe(false);
-    }
-
     for (const key of [r.body.token, r.body.shortUrlKey]) {
       const stock = await read("stock", key);
       expect(stock.status, JSON.stringify(stock.body)).toBe(200);
@@ -90,6 +86,22 @@ describe("handing out a shared access", () => {
     const used = (await w.api("GET", `/SharedAccess/${r.body.id}`)).body;
     expect(used.lastActivationAt).not.toBeNull();
     expect(used.lastActivationIp).toBe("127.0.0.1");
+    // After the making and the reads, neither secret is written anywhere in the data directory (tenant
+    // files, control database, idempotency keys, logs).
+    const dir = w.s.platform.config.dataDir;
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    for (const f of files) {
+      const text = readFileSync(join(f.parentPath, f.name)).toString("latin1");
+      expect(text.includes(r.body.token), f.name).toBe(false);
+      expect(text.includes(r.body.shortUrlKey), f.name).toBe(false);
+    }
+  });
+
+  it("reads the stock by a plain link's key too", async () => {
+    const link = (await make({ contentType: "urlLink", contractorId: acme })).body;
+    expect(link.url).toBe(`/shared?key=${link.shortUrlKey}`);
+    expect(indexes(await read("stock", link.shortUrlKey))).toEqual(["SH-SOAP"]);
+    expect((await read("inventory", link.shortUrlKey)).status).toBe(404);
   });
 
   it("reads the detailed inventory by an inventory key, and both by an API key", async () => {
@@ -133,6 +145,8 @@ describe("handing out a shared access", () => {
 
   it("lets exactly one of 50 parallel redemptions of a single-use key through", async () => {
     const once = (await make({ contentType: "wmsstock", contractorId: acme, singleUse: true })).body;
+    // A query the list refuses uses nothing up.
+    expect((await read("stock", once.token, "&sortColumn=noSuchColumn")).status).toBe(400);
     const answers = await Promise.all(Array.from({ length: 50 }, () => read("stock", once.token)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -145,6 +159,8 @@ describe("handing out a shared access", () => {
     expect((await make({ contentType: "wmsstock", contractorId: notContractor })).body.error.fields)
       .toEqual({ contractorId: ["validation.invalidValue"] });
     expect((await make({ contentType: "wmsstock", contractorId: acme, durationMin: 45 })).status).toBe(400);
+    expect((await make({ contentType: "api", contractorId: acme, singleUse: true })).body.error.fields)
+      .toEqual({ singleUse: ["validation.invalidValue"] });
     expect(
       (await make({
         contentType: "wmsstock",
@@ -213,7 +229,7 @@ describe("API keys", () => {
 
 describe("on a sharded server", () => {
   it("finds a key's tenant for its shared reads and its API calls", async () => {
-    const sharded = await startShardedStockWorld("sharing-shards", { workers: 2 });
+    const sharded = await startShardedStockWorld("sharing-shards", { workers: 2, readers: 1 });
     try {
       const firm = await company(sharded, "Shard Foods");
       const tea = await product(sharded, "SS-TEA", { contractorId: firm });
@@ -229,6 +245,12 @@ describe("on a sharded server", () => {
         .toEqual([200, ["SS-TEA"]]);
       const products = await call(sharded.s, "GET", "/api/Product", { headers: { "X-Api-Key": api.token } });
       expect([products.status, products.body.results?.map((p: { index: string }) => p.index)])
+        .toEqual([200, ["SS-TEA"]]);
+      // A long read, which a reader answers for a signed-in user: a key's goes to the tenant's shard.
+      const stock = await call(sharded.s, "GET", "/api/WmsInventory/productStock", {
+        headers: { "X-Api-Key": api.token },
+      });
+      expect([stock.status, stock.body.results?.map((p: { productIndex: string }) => p.productIndex)])
         .toEqual([200, ["SS-TEA"]]);
     } finally {
       await sharded.s.close();

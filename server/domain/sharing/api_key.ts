@@ -12,30 +12,14 @@ import { nowIso } from "../../kernel/time.ts";
 import { sharedKeys } from "../../../tenants/schema.ts";
 import type { Tenant } from "../../../tenants/registry.ts";
 import { stateOf } from "./entity.ts";
-import { contractorActor, keyHash } from "./service.ts";
-import { sharedAccesses, sharedAccessUses } from "./table.ts";
+import { contractorActor, keyHash, logUse, takeRequest } from "./keys.ts";
+import { sharedAccesses } from "./table.ts";
 
 /** The calls an API key may make: GETs under these paths (after /api). */
 const READABLE = /^\/(Product|WmsInventory|WmsOrder|WmsDocument|contractororders\/orders)(\/|$)/;
 
 export function apiKeyMayCall(method: string, path: string): boolean {
   return method === "GET" && READABLE.test(path);
-}
-
-/** Requests a key may make: a burst of `BURST`, then `PER_SECOND` a second. */
-export const API_KEY_BURST = 20;
-export const API_KEY_PER_SECOND = 10;
-const buckets = new Map<number, { tokens: number; at: number }>();
-
-/** Takes one request from the access's bucket; answers the seconds to wait when it is empty. */
-function takeFromBucket(accessId: number, now = performance.now()): number {
-  const b = buckets.get(accessId) ?? { tokens: API_KEY_BURST, at: now };
-  b.tokens = Math.min(API_KEY_BURST, b.tokens + ((now - b.at) / 1000) * API_KEY_PER_SECOND);
-  b.at = now;
-  buckets.set(accessId, b);
-  if (b.tokens < 1) return Math.ceil((1 - b.tokens) / API_KEY_PER_SECOND);
-  b.tokens -= 1;
-  return 0;
 }
 
 /** The tenant of a key (its hash), from the control database; null: no such key. */
@@ -62,23 +46,7 @@ export async function apiKeyActor(
   if (!row || row.contentType !== "api" || stateOf(row, now) !== "active") {
     throw new AppError("sharedAccess.ended");
   }
-  const wait = takeFromBucket(row.id);
-  if (wait > 0) {
-    throw new AppError("sharedAccess.rateLimited", {
-      params: { seconds: wait },
-      headers: { "Retry-After": String(wait) },
-    });
-  }
-  await conn.transaction(async (tx) => {
-    await tx.insert(sharedAccessUses).values({
-      accessId: row.id,
-      at: now,
-      method: call.method,
-      path: call.path.slice(0, 500),
-      ip: call.ip,
-    });
-    await tx.update(sharedAccesses).set({ lastActivationAt: now, lastActivationIp: call.ip })
-      .where(eq(sharedAccesses.id, row.id));
-  });
+  takeRequest(tenant.id, row.id);
+  await conn.transaction((tx) => logUse(tx, row.id, { at: now, ...call }));
   return contractorActor(tenant.id, row.id, row.contractorId);
 }

@@ -25,6 +25,7 @@ export function sharingRoutes(app: Hono<Env>, platform: Platform): void {
       "short URL key and link (only their hashes are kept)",
     tag: "SharedAccess",
     access: "manager",
+    answersSecret: true,
     body: SharedAccessCreate,
     response: z.object({
       ...(sharedAccess.entity.record as unknown as z.ZodObject<z.ZodRawShape>).shape,

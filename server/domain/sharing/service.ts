@@ -3,11 +3,11 @@
 // it, and reading the contractor's stock by its key without signing in. A key finds its tenant through the
 // control database; the reading runs on the thread that owns the tenant (a tenant operation). A single-use
 // access is claimed in one transaction, so of any number of parallel redemptions exactly one succeeds.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
-import type { Actor, TenantContext } from "../../kernel/context.ts";
+import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
@@ -22,6 +22,7 @@ import { ProductStockQuery } from "../stock/inventory/contract.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { refId } from "../resource/fields.ts";
 import { sharedAccess, stateOf } from "./entity.ts";
+import { contractorActor, keyHash, logUse, takeRequest } from "./keys.ts";
 import { sharedAccessContentTypes, sharedAccessDurations, sharedAccesses } from "./table.ts";
 
 /** A web origin as browsers send it: scheme, host and port, nothing else. */
@@ -44,13 +45,16 @@ export const SharedAccessCreate = z.object({
   }).nullish().transform((v) => v ?? null),
   singleUse: z.boolean().default(false),
   allowedOrigins: z.array(origin).max(20).default([]),
+}).superRefine((v, ctx) => {
+  // An API key is for a system's repeated calls: single use makes no sense for it.
+  if (v.singleUse && v.contentType === "api") {
+    ctx.addIssue({ code: "custom", path: ["singleUse"], params: { code: "validation.invalidValue" } });
+  }
 });
 export type SharedAccessCreate = z.output<typeof SharedAccessCreate>;
 
 /** A secret: `bytes` random bytes, base64url. */
 const secret = (bytes: number) => randomBytes(bytes).toString("base64url");
-/** What is stored of a secret: its SHA-256 (the secrets are random, 128 and 256 bits: no salt needed). */
-export const keyHash = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** The page a key of this kind opens. */
 function urlOf(contentType: string, shortKey: string): string | null {
@@ -144,26 +148,11 @@ export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
   return await sharedAccess.get(ctx, id);
 }
 
-/** What a key may read: a stock key its total stock, an inventory key its detailed inventory, an API key both. */
-const reads = { stock: ["wmsstock", "api"], inventory: ["wmsinventory", "api"] } as const;
-
-/** A reader acting for the access's contractor: what a contractor user of it would see, nothing more. */
-export function contractorActor(tenantId: number, accessId: number, contractorId: number): Actor {
-  return {
-    userId: 0,
-    username: `shared-access:${accessId}`,
-    tenantId,
-    sessionId: "",
-    isSuperUser: false,
-    isPowerUser: false,
-    logisticsEnabled: false,
-    terminalEnabled: false,
-    shippingEnabled: false,
-    transportEnabled: false,
-    contractorPortalEnabled: true,
-    contractorId,
-  };
-}
+/**
+ * What a key may read: a stock key (and a plain link) its total stock, an inventory key its detailed
+ * inventory, an API key both.
+ */
+const reads = { stock: ["wmsstock", "urlLink", "api"], inventory: ["wmsinventory", "api"] } as const;
 
 interface ReadArgs {
   hash: string;
@@ -181,35 +170,42 @@ interface ReadArgs {
  */
 const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) => {
   const now = nowIso();
-  const access = await conn.transaction(async (tx) => {
-    const [row] = await tx.select().from(sharedAccesses).where(
-      or(eq(sharedAccesses.tokenHash, args.hash), eq(sharedAccesses.shortKeyHash, args.hash)),
-    );
-    if (!row) throw new AppError("sharedAccess.ended");
-    if (!(reads[args.what] as readonly string[]).includes(row.contentType)) throw notFound();
-    if (stateOf(row, now) !== "active") throw new AppError("sharedAccess.ended");
+  const [row] = await conn.db.select().from(sharedAccesses).where(
+    or(eq(sharedAccesses.tokenHash, args.hash), eq(sharedAccesses.shortKeyHash, args.hash)),
+  );
+  if (!row) throw new AppError("sharedAccess.ended");
+  if (!(reads[args.what] as readonly string[]).includes(row.contentType)) throw notFound();
+  if (stateOf(row, now) !== "active") throw new AppError("sharedAccess.ended");
+  // An API key is rate limited here too, as on the API.
+  if (row.contentType === "api") takeRequest(tenant.id, row.id);
+  const ctx = {
+    platform: undefined as unknown as Platform,
+    tenant,
+    conn,
+    actor: contractorActor(tenant.id, row.id, row.contractorId),
+    requestId: args.requestId,
+    lang: args.lang,
+  } satisfies TenantContext;
+  // The page is read first (a query the list refuses uses nothing up), then the key redeemed: a single-use
+  // one is claimed (one claim of any number wins; the others' pages are thrown away) and the activation kept.
+  const page = args.what === "stock"
+    ? await listProductStock(ctx, args.query as z.output<typeof ProductStockQuery>)
+    : await listInventory(ctx, args.query as z.output<typeof listQuerySchema>);
+  await conn.transaction(async (tx) => {
     if (row.singleUse) {
       const claimed = await tx.update(sharedAccesses).set({ usedAt: now }).where(
         and(eq(sharedAccesses.id, row.id), isNull(sharedAccesses.usedAt)),
       ).returning({ id: sharedAccesses.id });
       if (!claimed.length) throw new AppError("sharedAccess.ended");
     }
-    await tx.update(sharedAccesses).set({ lastActivationAt: now, lastActivationIp: args.ip })
-      .where(eq(sharedAccesses.id, row.id));
-    return row;
+    if (row.contentType === "api") {
+      await logUse(tx, row.id, { at: now, method: "GET", path: `/shared/${args.what}`, ip: args.ip });
+    } else {
+      await tx.update(sharedAccesses).set({ lastActivationAt: now, lastActivationIp: args.ip })
+        .where(eq(sharedAccesses.id, row.id));
+    }
   });
-  const ctx = {
-    platform: undefined as unknown as Platform,
-    tenant,
-    conn,
-    actor: contractorActor(tenant.id, access.id, access.contractorId),
-    requestId: args.requestId,
-    lang: args.lang,
-  } satisfies TenantContext;
-  // The query was parsed by the route (plain data across threads).
-  return args.what === "stock"
-    ? await listProductStock(ctx, args.query as z.output<typeof ProductStockQuery>)
-    : await listInventory(ctx, args.query as z.output<typeof listQuerySchema>);
+  return page;
 });
 
 /** GET shared/stock|inventory?key=: the key's tenant from the control database, then the reading there. */

@@ -1,0 +1,75 @@
+// What the key reads and API keys share (decision 0010): a key's hash, the actor acting for its contractor,
+// the rate limit of an API key and the log of its uses.
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/connection.ts";
+import type { Actor } from "../../kernel/context.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { sharedAccesses, sharedAccessUses } from "./table.ts";
+
+/** What is stored of a secret: its SHA-256 (the secrets are random, 128 and 256 bits: no salt needed). */
+export const keyHash = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** A reader acting for the access's contractor: what a contractor user of it would see, nothing more. */
+export function contractorActor(tenantId: number, accessId: number, contractorId: number): Actor {
+  return {
+    userId: 0,
+    username: `shared-access:${accessId}`,
+    tenantId,
+    sessionId: "",
+    isSuperUser: false,
+    isPowerUser: false,
+    logisticsEnabled: false,
+    terminalEnabled: false,
+    shippingEnabled: false,
+    transportEnabled: false,
+    contractorPortalEnabled: true,
+    contractorId,
+  };
+}
+
+/** Requests an API key may make: a burst of `BURST`, then `PER_SECOND` a second. */
+export const API_KEY_BURST = 20;
+export const API_KEY_PER_SECOND = 10;
+/** Buckets kept (the least recently used go first beyond this). */
+const MAX_BUCKETS = 10_000;
+const buckets = new Map<string, { tokens: number; at: number }>();
+
+/**
+ * Takes one request from the API key's bucket (per tenant and access, on the thread that owns the
+ * tenant: every call of a key runs there); refuses with 429 and Retry-After when it is empty.
+ */
+export function takeRequest(tenantId: number, accessId: number, now = performance.now()): void {
+  const id = `${tenantId}:${accessId}`;
+  const b = buckets.get(id) ?? { tokens: API_KEY_BURST, at: now };
+  buckets.delete(id);
+  b.tokens = Math.min(API_KEY_BURST, b.tokens + ((now - b.at) / 1000) * API_KEY_PER_SECOND);
+  b.at = now;
+  buckets.set(id, b);
+  if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
+  if (b.tokens < 1) {
+    const wait = Math.ceil((1 - b.tokens) / API_KEY_PER_SECOND);
+    throw new AppError("sharedAccess.rateLimited", {
+      params: { seconds: wait },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+  b.tokens -= 1;
+}
+
+/** Writes an API key's call to its log and keeps its last activation. */
+export async function logUse(
+  tx: Db,
+  accessId: number,
+  call: { at: string; method: string; path: string; ip: string | null },
+): Promise<void> {
+  await tx.insert(sharedAccessUses).values({
+    accessId,
+    at: call.at,
+    method: call.method,
+    path: call.path.slice(0, 500),
+    ip: call.ip,
+  });
+  await tx.update(sharedAccesses).set({ lastActivationAt: call.at, lastActivationIp: call.ip })
+    .where(eq(sharedAccesses.id, accessId));
+}
