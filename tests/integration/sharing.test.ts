@@ -161,6 +161,16 @@ describe("handing out a shared access", () => {
     expect((await make({ contentType: "wmsstock", contractorId: acme, durationMin: 45 })).status).toBe(400);
     expect((await make({ contentType: "api", contractorId: acme, singleUse: true })).body.error.fields)
       .toEqual({ singleUse: ["validation.invalidValue"] });
+    // A contact person of another company is not this contractor's.
+    const stranger =
+      (await w.api("POST", "/Person", { firstName: "Ola", lastName: "Other", companyId: other })).body;
+    const own =
+      (await w.api("POST", "/Person", { firstName: "Ann", lastName: "Acme", companyId: acme })).body;
+    expect(
+      (await make({ contentType: "wmsstock", contractorId: acme, personId: stranger.id })).body.error.fields,
+    )
+      .toEqual({ personId: ["validation.invalidValue"] });
+    expect((await make({ contentType: "wmsstock", contractorId: acme, personId: own.id })).status).toBe(201);
     expect(
       (await make({
         contentType: "wmsstock",

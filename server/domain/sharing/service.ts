@@ -77,10 +77,12 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
       .where(eq(companies.id, input.contractorId));
     if (contractor?.keyRole !== "contractor") throw fieldError({ contractorId: ["validation.invalidValue"] });
     if (input.personId !== null) {
-      const [person] = await tx.select({ id: persons.id }).from(persons).where(
-        eq(persons.id, input.personId),
-      );
-      if (!person) throw fieldError({ personId: ["validation.invalidValue"] });
+      // The contact person is one of the contractor's.
+      const [person] = await tx.select({ companyId: persons.companyId }).from(persons)
+        .where(eq(persons.id, input.personId));
+      if (person?.companyId !== input.contractorId) {
+        throw fieldError({ personId: ["validation.invalidValue"] });
+      }
     }
     const [row] = await tx.insert(sharedAccesses).values({
       contentType: input.contentType,
