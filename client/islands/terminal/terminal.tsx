@@ -1161,7 +1161,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       }
       if (e.ctrlKey || e.altKey || e.metaKey) return;
       if (field && target === field) {
-        const now = performance.now();
+        const now = e.timeStamp;
         burst.keys = now - burst.last <= defaultWedge.maxGapMs ? burst.keys + 1 : 1;
         burst.last = now;
         // The scan field keeps every key: Enter submits what it holds; a gun ending with Tab, or with
@@ -1182,7 +1182,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         }
         return;
       }
-      take(wedge.feed({ key: e.key, at: performance.now() }), target, e);
+      // When the key was made, not when the page got to it: a busy page must not split a gun's burst.
+      take(wedge.feed({ key: e.key, at: e.timeStamp }), target, e);
       clearTimeout(pause);
       // The end of a burst: a gun without a suffix has finished its scan; held keys were typing.
       pause = setTimeout(
