@@ -2,6 +2,7 @@
 // walking order of what is left to pick, and each scan judged against the position it is for, with the
 // server's validator codes (document.issue.*), so that the operator hears at once, online or not, what
 // the server would say when the step is sent.
+// Types only from data.ts: the shell imports this module (kindOfRoute), and must not carry the GS1 reader.
 import type { ScanMeaning, TerminalIndex, TerminalProduct } from "./data.ts";
 
 export type Kind = "in" | "out" | "collect" | "relocate" | "check";
@@ -82,6 +83,13 @@ export function walk(
     ).map((x) => x.p);
 }
 
+/** What a scan said, as the operator reads it back: a location's label, a container's number, or the code. */
+export function codeOf(scanned: ScanMeaning): string {
+  if (scanned.kind === "location") return scanned.location.label;
+  if (scanned.kind === "container") return scanned.container.number;
+  return scanned.code;
+}
+
 /** A finding about a scan, as the server's validators name it. */
 export interface Finding {
   code: string;
@@ -102,11 +110,7 @@ export function judgeLocation(
 ): Finding | null {
   if (scanned.kind !== "location") {
     return finding("wrongLocation", {
-      location: scanned.kind === "container"
-        ? scanned.container.number
-        : "code" in scanned
-        ? scanned.code
-        : "",
+      location: codeOf(scanned),
       expected: expected === null ? "" : index.locationById.get(expected)?.label ?? "",
     });
   }
@@ -129,9 +133,7 @@ export function judgeProduct(p: Position | null, scanned: ScanMeaning, kind: Kin
     return finding(scanned.issue, { code: scanned.code, count: 0, products: "" });
   }
   if (scanned.kind !== "product") {
-    return finding("productNotFound", {
-      code: scanned.kind === "location" ? scanned.location.label : scanned.container.number,
-    });
+    return finding("productNotFound", { code: codeOf(scanned) });
   }
   const product = scanned.product;
   if (p && product.id !== p.productId) {

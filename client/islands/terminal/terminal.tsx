@@ -30,6 +30,7 @@ import {
   type TerminalProduct,
 } from "./data.ts";
 import {
+  codeOf,
   documentTypes,
   type Finding,
   judgeLocation,
@@ -873,12 +874,24 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const addLine = async (
     current: Task,
     d: Draft & { product: TerminalProduct; quantity: number },
-    call: { path: string; body: Rec; label: string },
     places: Partial<Position>,
+    label: string,
     said: string,
     keepLocation: boolean,
+    // A call of its own (a release's scan); by default the line is added as it stands, done.
+    call: { path: string; body: Rec } = {
+      path: "/WmsDocumentPosition",
+      body: {
+        documentId: current.documentId ?? current.ref,
+        productCode: d.code ?? d.product.index,
+        quantity: d.quantity,
+        quantityReal: d.quantity,
+        ...places,
+        ...d.lot,
+      },
+    },
   ) => {
-    await send(current, { method: "POST", ...call });
+    await send(current, { method: "POST", ...call, label });
     setTask({
       ...current,
       positions: [...current.positions, {
@@ -895,10 +908,17 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   /** A release from nothing: the scan takes FEFO at the scanned location. */
   const pickFree = async (d: Draft) => {
     if (!task || !d.product || !d.location || d.quantity === undefined) return;
-    const line = { ...d, product: d.product, quantity: d.quantity };
     await addLine(
       task,
-      line,
+      { ...d, product: d.product, quantity: d.quantity },
+      { sourceLocationId: d.location.id },
+      t.t("terminal.step.take", {
+        product: d.product.index,
+        quantity: d.quantity,
+        location: d.location.label,
+      }),
+      t.t("terminal.taken", { product: d.product.index, quantity: d.quantity }),
+      true,
       {
         path: "/WmsDocumentPosition/scan",
         body: {
@@ -907,15 +927,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           quantity: d.quantity,
           sourceLocationId: d.location.id,
         },
-        label: t.t("terminal.step.take", {
-          product: d.product.index,
-          quantity: d.quantity,
-          location: d.location.label,
-        }),
       },
-      { sourceLocationId: d.location.id },
-      t.t("terminal.taken", { product: d.product.index, quantity: d.quantity }),
-      true,
     );
   };
 
@@ -969,23 +981,12 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     await addLine(
       task,
       { ...d, product: draft.product, quantity: draft.quantity },
-      {
-        path: "/WmsDocumentPosition",
-        body: {
-          documentId: task.documentId ?? task.ref,
-          productCode: draft.code ?? draft.product.index,
-          quantity: draft.quantity,
-          quantityReal: draft.quantity,
-          destinationLocationId: to.id,
-          ...draft.lot,
-        },
-        label: t.t("terminal.step.put", {
-          product: draft.product.index,
-          quantity: draft.quantity,
-          location: to.label,
-        }),
-      },
       { destinationLocationId: to.id },
+      t.t("terminal.step.put", {
+        product: draft.product.index,
+        quantity: draft.quantity,
+        location: to.label,
+      }),
       t.t("terminal.put", { product: draft.product.index, quantity: draft.quantity, location: to.label }),
       false,
     );
@@ -996,7 +997,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     if (scanned.kind !== "container") {
       return fail(
         t.t("terminal.notTote", {
-          code: scanned.kind === "location" ? scanned.location.label : "code" in scanned ? scanned.code : "",
+          code: codeOf(scanned),
         }),
       );
     }
@@ -1008,24 +1009,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     await addLine(
       task,
       { ...draft, product: draft.product, quantity: draft.quantity },
-      {
-        path: "/WmsDocumentPosition",
-        body: {
-          documentId: task.documentId ?? task.ref,
-          productCode: draft.code ?? draft.product.index,
-          quantity: draft.quantity,
-          quantityReal: draft.quantity,
-          sourceLocationId: draft.location?.id ?? null,
-          destinationContainerId: box.id,
-          ...draft.lot,
-        },
-        label: t.t("terminal.step.tote", {
-          product: draft.product.index,
-          quantity: draft.quantity,
-          tote: box.number,
-        }),
-      },
       { sourceLocationId: draft.location?.id ?? null, destinationContainerId: box.id },
+      t.t("terminal.step.tote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
       t.t("terminal.intoTote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
       true,
     );
