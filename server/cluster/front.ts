@@ -7,9 +7,7 @@
 import type { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import { decodeJwt } from "jose";
-import { eq } from "drizzle-orm";
-import { sharedKeys } from "../../tenants/schema.ts";
-import { keyHash } from "../domain/sharing/keys.ts";
+import { keyHash, tenantIdOfKey } from "../domain/sharing/keys.ts";
 import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
@@ -305,11 +303,9 @@ export class Front {
   async #tenantOfKey(key: string | null): Promise<number | null> {
     if (!key) return null;
     const hash = keyHash(key);
-    let tenantId = this.#tenantOfApiKey.get(hash);
-    if (tenantId !== undefined) return tenantId;
-    const [row] = await this.platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
-      .where(eq(sharedKeys.keyHash, hash));
-    tenantId = row?.tenantId ?? null;
+    const known = this.#tenantOfApiKey.get(hash);
+    if (known !== undefined) return known;
+    const tenantId = await tenantIdOfKey(this.platform, key);
     if (this.#tenantOfApiKey.size >= TOKEN_CACHE_MAX) this.#tenantOfApiKey.clear();
     // A key's tenant never changes: remember it (an unknown key is asked again, it may be made meanwhile).
     if (tenantId !== null) this.#tenantOfApiKey.set(hash, tenantId);

@@ -65,7 +65,7 @@ async function withApiKey(
   const path = c.req.path.replace(/^\/api/i, "");
   if (!apiKeyMayCall(c.req.method, path)) throw new AppError("auth.forbidden");
   const tenant = await tenantOfKey(platform, key);
-  if (!tenant || tenant.status !== "active") throw new AppError("sharedAccess.ended");
+  if (!tenant) throw new AppError("sharedAccess.ended");
   const { conn, release, actor } = await openTenant(
     platform,
     tenant,

@@ -4,15 +4,15 @@
 // bucket per access, on the thread that owns its tenant: 429 with Retry-After), and every call is written to
 // the access's log (shared_access_uses). The key finds its tenant through the control database.
 import { eq } from "drizzle-orm";
-import type { Platform } from "../../platform.ts";
 import type { Connection } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { sharedKeys } from "../../../tenants/schema.ts";
 import type { Tenant } from "../../../tenants/registry.ts";
 import { stateOf } from "./entity.ts";
 import { contractorActor, keyHash, logUse, takeRequest } from "./keys.ts";
+
+export { tenantOfKey } from "./keys.ts";
 import { sharedAccesses } from "./table.ts";
 
 /** The calls an API key may make: GETs under these paths (after /api). */
@@ -20,14 +20,6 @@ const READABLE = /^\/(Product|WmsInventory|WmsOrder|WmsDocument|contractororders
 
 export function apiKeyMayCall(method: string, path: string): boolean {
   return method === "GET" && READABLE.test(path);
-}
-
-/** The tenant of a key (its hash), from the control database; null: no such key. */
-export async function tenantOfKey(platform: Platform, key: string): Promise<Tenant | null> {
-  const [found] = await platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
-    .where(eq(sharedKeys.keyHash, keyHash(key)));
-  if (!found) return null;
-  return (await platform.registry.byId(found.tenantId)) ?? null;
 }
 
 /**

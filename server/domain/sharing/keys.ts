@@ -5,10 +5,30 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
+import type { Platform } from "../../platform.ts";
+import { sharedKeys } from "../../../tenants/schema.ts";
+import type { Tenant } from "../../../tenants/registry.ts";
 import { sharedAccesses, sharedAccessUses } from "./table.ts";
 
 /** What is stored of a secret: its SHA-256 (the secrets are random, 128 and 256 bits: no salt needed). */
 export const keyHash = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** The tenant id of a key, from the control database (a key's tenant never changes); null: no such key. */
+export async function tenantIdOfKey(
+  platform: Pick<Platform, "control">,
+  key: string,
+): Promise<number | null> {
+  const [found] = await platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
+    .where(eq(sharedKeys.keyHash, keyHash(key)));
+  return found?.tenantId ?? null;
+}
+
+/** The active tenant of a key; null: no such key, or its tenant is not active. */
+export async function tenantOfKey(platform: Platform, key: string): Promise<Tenant | null> {
+  const id = await tenantIdOfKey(platform, key);
+  const tenant = id === null ? undefined : await platform.registry.byId(id);
+  return tenant && tenant.status === "active" ? tenant : null;
+}
 
 /** A reader acting for the access's contractor: what a contractor user of it would see, nothing more. */
 export function contractorActor(tenantId: number, accessId: number, contractorId: number): Actor {

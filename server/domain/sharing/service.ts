@@ -22,7 +22,7 @@ import { ProductStockQuery } from "../stock/inventory/contract.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { refId } from "../resource/fields.ts";
 import { sharedAccess, stateOf } from "./entity.ts";
-import { contractorActor, keyHash, logUse, takeRequest } from "./keys.ts";
+import { contractorActor, keyHash, logUse, takeRequest, tenantOfKey } from "./keys.ts";
 import { sharedAccessContentTypes, sharedAccessDurations, sharedAccesses } from "./table.ts";
 
 /** A web origin as browsers send it: scheme, host and port, nothing else. */
@@ -218,11 +218,7 @@ export async function readShared(
   query: Record<string, unknown>,
   caller: { ip: string | null; requestId: string; lang: TenantContext["lang"] },
 ) {
-  const hash = keyHash(key);
-  const [found] = await platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
-    .where(eq(sharedKeys.keyHash, hash));
-  if (!found) throw new AppError("sharedAccess.ended");
-  const tenant = await platform.registry.byId(found.tenantId);
-  if (!tenant || tenant.status !== "active") throw new AppError("sharedAccess.ended");
-  return await readByKey(platform, tenant, { hash, what, query, ...caller });
+  const tenant = await tenantOfKey(platform, key);
+  if (!tenant) throw new AppError("sharedAccess.ended");
+  return await readByKey(platform, tenant, { hash: keyHash(key), what, query, ...caller });
 }
