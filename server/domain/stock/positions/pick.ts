@@ -22,7 +22,8 @@ import { refreshDocumentTotals } from "../documents/totals.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { stockReservations } from "../reservations/table.ts";
 import { fromMilli } from "../quantity.ts";
-import { definitionOf, type Issue, issue } from "../validators/snapshot.ts";
+import { definitionOf, type Issue, issue, placesOf } from "../validators/snapshot.ts";
+import { productLockIssue } from "../validators/product.ts";
 import { scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { PickRequest } from "./contract.ts";
 
@@ -79,9 +80,8 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     }
 
     const arriving = direction === "in";
-    const expected = arriving
-      ? position.destinationLocationId ?? doc.destinationLocationId
-      : position.sourceLocationId ?? doc.sourceLocationId;
+    const places = placesOf(doc, position);
+    const expected = arriving ? places.destinationLocationId : places.sourceLocationId;
     let takeLocation: number | null = null;
     if (req.locationId !== null) {
       const [scanned] = await tx.select().from(storageSpaces).where(eq(storageSpaces.id, req.locationId));
@@ -101,23 +101,8 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       }
     }
 
-    const lock = direction === "in"
-      ? product.lockIn
-      : direction === "out"
-      ? product.lockOut
-      : product.lockRelocate;
-    if (lock) {
-      at(
-        direction === "in"
-          ? "productLockedIn"
-          : direction === "out"
-          ? "productLockedOut"
-          : "productLockedRelocate",
-        {
-          product: product.index,
-        },
-      );
-    }
+    const locked = productLockIssue(id, direction, product);
+    if (locked) issues.push(locked);
     if (!arriving && position.expiryDate !== null && position.expiryDate < nowIso().slice(0, 10)) {
       const rules = (await readLogisticsConfig(tx)).rules;
       if (rules.expiredOnRelease === "block") {
@@ -129,9 +114,8 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     if (req.containerId !== null) {
       const [box] = await tx.select().from(containers).where(eq(containers.id, req.containerId));
       if (!box) throw fieldError({ containerId: ["validation.invalidValue"] });
-      const own = position.destinationContainerId ?? doc.destinationContainerId;
-      const destination = (arriving ? takeLocation : null) ?? position.destinationLocationId ??
-        doc.destinationLocationId;
+      const own = places.destinationContainerId;
+      const destination = (arriving ? takeLocation : null) ?? places.destinationLocationId;
       if (direction === "out") {
         at("destinationContainerForbidden");
       } else if (own !== null && own !== box.id) {
@@ -147,7 +131,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
 
     // A receipt's bin under its zone, while the goods go into a container standing elsewhere: refused.
     if (arriving && takeLocation !== null && req.containerId === null) {
-      const own = position.destinationContainerId ?? doc.destinationContainerId;
+      const own = places.destinationContainerId;
       if (own !== null) {
         const [box] = await tx.select().from(containers).where(eq(containers.id, own));
         if (box && box.locationId !== takeLocation) {

@@ -3,6 +3,7 @@ import type { Allocation } from "../ledger/allocate.ts";
 import {
   daysBetween,
   definitionOf,
+  type Direction,
   type Issue,
   issue,
   type PositionSnap,
@@ -71,20 +72,28 @@ export function checkExpiry(s: Snapshot, allocations: Map<number, Allocation>): 
   return out;
 }
 
+/** The finding of a product locked for this direction (receipt, release or relocation), else null. */
+export function productLockIssue(
+  positionId: number | null,
+  dir: Direction,
+  product: { index: string; lockIn: boolean; lockOut: boolean; lockRelocate: boolean },
+): Issue | null {
+  const name = dir === "in"
+    ? product.lockIn && "productLockedIn"
+    : dir === "out"
+    ? product.lockOut && "productLockedOut"
+    : product.lockRelocate && "productLockedRelocate";
+  return name ? issue(positionId, name, { product: product.index }) : null;
+}
+
 /** A product locked for receipt, release or relocation is not received, released or relocated. */
 export function checkProductLocks(s: Snapshot): Issue[] {
   const dir = definitionOf(s.document.typeCode).direction;
   const out: Issue[] = [];
   for (const p of s.positions) {
     const product = s.products.get(p.productId);
-    if (!product) continue;
-    if (dir === "in" && product.lockIn) out.push(issue(p.id, "productLockedIn", { product: product.index }));
-    if (dir === "out" && product.lockOut) {
-      out.push(issue(p.id, "productLockedOut", { product: product.index }));
-    }
-    if (dir === "relocation" && product.lockRelocate) {
-      out.push(issue(p.id, "productLockedRelocate", { product: product.index }));
-    }
+    const found = product && productLockIssue(p.id, dir, product);
+    if (found) out.push(found);
   }
   return out;
 }
