@@ -72,7 +72,7 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
   const token = secret(32);
   const shortKey = secret(16);
   const now = nowIso();
-  const id = await transactionWithEvents(ctx, async (tx) => {
+  const record = await transactionWithEvents(ctx, async (tx) => {
     const [contractor] = await tx.select({ keyRole: companies.keyRole }).from(companies)
       .where(eq(companies.id, input.contractorId));
     if (contractor?.keyRole !== "contractor") throw fieldError({ contractorId: ["validation.invalidValue"] });
@@ -116,19 +116,18 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
-    return row.id;
+    return record;
   });
-  const record = await sharedAccess.get(ctx, id);
   return { ...record, token, shortUrlKey: shortKey, url: urlOf(input.contentType, shortKey) };
 }
 
 /** POST SharedAccess/{id}/withdraw: the access ends at once (withdrawing it again changes nothing). */
 export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
-  await transactionWithEvents(ctx, async (tx) => {
+  return await transactionWithEvents(ctx, async (tx) => {
     const [row] = await tx.select().from(sharedAccesses).where(eq(sharedAccesses.id, id));
     if (!row) throw notFound();
-    if (row.withdrawnAt !== null) return;
     const before = await sharedAccess.getIn(tx, ctx, id);
+    if (row.withdrawnAt !== null) return before;
     const now = nowIso();
     await tx.update(sharedAccesses).set({
       withdrawnAt: now,
@@ -136,18 +135,19 @@ export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
       updatedAt: now,
       version: row.version + 1,
     }).where(eq(sharedAccesses.id, id));
+    const after = await sharedAccess.getIn(tx, ctx, id);
     await writeRecordLog(tx, {
       action: "changed",
       resourceType: "SharedAccess",
       resourceId: id,
       title: row.contentType,
       oldObject: before,
-      newObject: await sharedAccess.getIn(tx, ctx, id),
+      newObject: after,
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    return after;
   });
-  return await sharedAccess.get(ctx, id);
 }
 
 /**
