@@ -110,6 +110,37 @@ export function fill(raw: DatabaseSync, random: () => number): Line[] {
   return lines;
 }
 
+/**
+ * A tenant of `server` filled by fill() (one ledger row per line), signed in as its administrator, and the
+ * raw driver on its file with the server's own settings (server/db/local.ts), so that both sides pay the same
+ * for a commit: what confirm, orders and terminal measure against.
+ */
+export async function filledTenant(
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  name: string,
+  seed: number,
+  options: { walAutocheckpoint?: boolean } = {},
+) {
+  const tenant = await createTenant(server, `bench-${name}`);
+  const { token } = await signIn(server, `bench-${name}-admin`);
+  const raw = new DatabaseSync(filePathOf(tenant.dbUrl));
+  raw.exec("PRAGMA journal_mode = WAL");
+  raw.exec("PRAGMA synchronous = NORMAL");
+  raw.exec("PRAGMA foreign_keys = ON");
+  if (options.walAutocheckpoint === false) raw.exec("PRAGMA wal_autocheckpoint = 0");
+  raw.exec("PRAGMA busy_timeout = 5000");
+  raw.exec("PRAGMA cache_size = -262144"); // for the fill only; back to the server's setting below
+  const random = rng(seed);
+  progress(name, `filling ${PARAMS.lines.toLocaleString("en")} stock lines`);
+  const t0 = performance.now();
+  const lines = fill(raw, random);
+  raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  raw.exec("ANALYZE");
+  raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  return { tenant, token, raw, random, lines, fillSeconds };
+}
+
 export type Kind = "IIN" | "IOU";
 
 /** Working copies of `count` documents of `size` positions each; a release takes 1 unit from distinct lines. */
@@ -255,24 +286,10 @@ export async function run(): Promise<BenchResult> {
   const started = begin();
   const server = await startBenchServer(NAME, { passwordHashCost: 1024, accessTokenTtlSeconds: 3600 });
   try {
-    const tenant = await createTenant(server, "bench-confirm");
-    const { token } = await signIn(server, "bench-confirm-admin");
-    const raw = new DatabaseSync(filePathOf(tenant.dbUrl));
-    // The server's own settings (server/db/local.ts), so that both sides pay the same for a commit.
-    raw.exec("PRAGMA journal_mode = WAL");
-    raw.exec("PRAGMA synchronous = NORMAL");
-    raw.exec("PRAGMA foreign_keys = ON");
-    raw.exec("PRAGMA wal_autocheckpoint = 0");
-    raw.exec("PRAGMA busy_timeout = 5000");
-    raw.exec("PRAGMA cache_size = -262144"); // for the fill only; back to the server's setting below
-    const random = rng(PARAMS.seed);
-    progress(NAME, `filling ${PARAMS.lines.toLocaleString("en")} stock lines`);
-    const t0 = performance.now();
-    const lines = fill(raw, random);
-    raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    raw.exec("ANALYZE");
-    raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
-    const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const { tenant, token, raw, random, lines, fillSeconds } = await filledTenant(server, NAME, PARAMS.seed, {
+      // The harness checkpoints on no timer: the WAL only grows, and its growth is what a commit wrote.
+      walAutocheckpoint: false,
+    });
     const rawConfirm = rawConfirmer(raw);
     // The server checkpoints on no timer here (the harness), so the WAL only grows: its growth over one
     // confirmation is what that COMMIT wrote.

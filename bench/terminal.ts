@@ -10,18 +10,16 @@
 //  4. the terminal's JavaScript (what opening a terminal screen loads beyond the shell) and its offline
 //     cache for the demo tenant (the products, locations and containers it keeps, as it keeps them), and
 //     the service worker's precache.
-import { DatabaseSync } from "node:sqlite";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { addUser, call, createTenant, signIn } from "../tests/fixtures/harness.ts";
+import { addUser, call, signIn } from "../tests/fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "../tests/e2e/browser.ts";
-import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { seedDemo } from "../tenants/demo.ts";
 import { decodeFrame, frameReader } from "../client/islands/terminal/decoder.ts";
 import { containerOf, locationOf, productOf } from "../client/islands/terminal/data.ts";
-import { fill, prepare } from "./confirm.ts";
+import { filledTenant, prepare } from "./confirm.ts";
 import {
   begin,
   BENCH_DIR,
@@ -30,7 +28,6 @@ import {
   distribution,
   ms,
   progress,
-  rng,
   startBenchServer,
   writeResult,
 } from "./lib.ts";
@@ -105,22 +102,7 @@ export async function run(): Promise<BenchResult> {
   const server = await startBenchServer(NAME, { passwordHashCost: 1024, accessTokenTtlSeconds: 3600 });
   const browser = await launchBrowser();
   try {
-    const tenant = await createTenant(server, "bench-terminal");
-    const { token } = await signIn(server, "bench-terminal-admin");
-    const raw = new DatabaseSync(filePathOf(tenant.dbUrl));
-    raw.exec("PRAGMA journal_mode = WAL");
-    raw.exec("PRAGMA synchronous = NORMAL");
-    raw.exec("PRAGMA foreign_keys = ON");
-    raw.exec("PRAGMA busy_timeout = 5000");
-    raw.exec("PRAGMA cache_size = -262144");
-    const random = rng(PARAMS.seed);
-    progress(NAME, `filling ${PARAMS.lines.toLocaleString("en")} stock lines`);
-    const t0 = performance.now();
-    const lines = fill(raw, random);
-    raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    raw.exec("ANALYZE");
-    raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
-    const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
+    const { token, raw, random, lines, fillSeconds } = await filledTenant(server, NAME, PARAMS.seed);
     const index = (productId: number) => `P-${String(productId).padStart(6, "0")}`;
     const api = async (method: string, path: string, body?: unknown) => {
       const r = await call(server, method, `/api${path}`, { token, body });
