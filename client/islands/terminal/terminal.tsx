@@ -1102,6 +1102,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     () => new WedgeReader({ ...defaultWedge, suffix: suffix === "none" ? null : suffix }),
     [suffix],
   );
+  /** When the last key came (the focus is not moved while keys come in). */
+  const lastKeyAt = useRef(-Infinity);
   const handleRef = useRef(handleScan);
   useEffect(() => {
     handleRef.current = handleScan;
@@ -1136,6 +1138,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     const burst = { keys: 0, last: -Infinity };
     const onKey = (e: KeyboardEvent) => {
       unlockSound();
+      lastKeyAt.current = performance.now();
       const target = document.activeElement;
       const field = scanField.current;
       // GS1's FNC1 separator: guns send it as the GS character (Ctrl+] on a keyboard layout).
@@ -1184,10 +1187,14 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     };
   }, [wedge, suffix]);
 
-  // The scan field is always ready: focus returns to it after each step.
+  // The scan field is always ready: focus returns to it after each step, but never in the middle of keys
+  // coming in (a gun's burst typed elsewhere would be split between the field and the wedge); a refresh of
+  // the document from the server is no step and moves nothing.
   useEffect(() => {
-    if (expecting !== "quantity" && expecting !== "lot") scanField.current?.focus({ preventScroll: true });
-  }, [expecting, task, say]);
+    if (expecting === "quantity" || expecting === "lot") return;
+    if (performance.now() - lastKeyAt.current < 500) return;
+    scanField.current?.focus({ preventScroll: true });
+  }, [expecting, say]);
 
   const pending = entries.filter((e) => e.state === "pending").length;
 
