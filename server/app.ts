@@ -42,6 +42,7 @@ import { wmsOrderRoutes } from "./domain/orders/routes.ts";
 import { wmsDocumentRoutes } from "./domain/stock/documents/routes.ts";
 import { wmsDocumentPositionRoutes } from "./domain/stock/positions/routes.ts";
 import { sharingRoutes } from "./domain/sharing/routes.ts";
+import { portalRoutes } from "./domain/portal/routes.ts";
 import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
@@ -79,6 +80,7 @@ export function createApp(platform: Platform): Hono<Env> {
   wmsDocumentRoutes(api, platform);
   wmsDocumentPositionRoutes(api, platform);
   sharingRoutes(api, platform);
+  portalRoutes(api, platform);
   inventoryRoutes(api, platform);
   wmsOrderRoutes(api, platform);
   mount(api, platform, {

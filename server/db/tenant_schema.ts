@@ -34,3 +34,4 @@ export { wmsOrders, wmsOrderScopeProducts } from "../domain/orders/entity.ts";
 export { wmsOrderPositions } from "../domain/orders/positions/entity.ts";
 export { stockReservations } from "../domain/stock/reservations/table.ts";
 export { sharedAccesses, sharedAccessUses } from "../domain/sharing/table.ts";
+export { externalOrderPositions, externalOrders } from "../domain/portal/table.ts";

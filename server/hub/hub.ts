@@ -21,7 +21,7 @@ export interface HubEventBody {
   resource: HubResource;
   action: HubAction;
   id: number;
-  /** For a record private to one user (visibility.ts); never sent to clients. */
+  /** For a record private to one user or one contractor (visibility.ts); never sent to clients. */
   ownerId?: number;
 }
 

@@ -11,7 +11,8 @@ export class Outbox {
 
   /**
    * Records a change; only resources with a visibility rule (visibility.ts) can be named. `ownerId`
-   * names the one user a private record belongs to (a favorite), for its rule.
+   * names whom a private record belongs to, for its rule: the user of a favorite, the contractor of an
+   * external order.
    */
   add(resource: HubResource, action: HubAction, id: number, ownerId?: number): void {
     this.#events.push(ownerId === undefined ? { resource, action, id } : { resource, action, id, ownerId });
@@ -34,13 +35,32 @@ export class Outbox {
   }
 }
 
+/**
+ * Events that follow from others, found in the same transaction: an order's change is also a change of the
+ * portal order it came from (server/domain/portal/follow.ts). An area registers its follower once.
+ */
+export type Follower = (tx: Db, events: readonly HubEventBody[]) => Promise<HubEventBody[]>;
+const followers: Follower[] = [];
+
+export function addFollower(follower: Follower): void {
+  if (!followers.includes(follower)) followers.push(follower);
+}
+
 /** Runs `fn` in the tenant's transaction; the events it records are published once it has committed. */
 export async function transactionWithEvents<T>(
   ctx: TenantContext,
   fn: (tx: Db, outbox: Outbox) => Promise<T>,
 ): Promise<T> {
   const outbox = new Outbox();
-  const result = await ctx.conn.transaction((tx) => fn(tx, outbox));
+  const result = await ctx.conn.transaction(async (tx) => {
+    const answer = await fn(tx, outbox);
+    if (outbox.events.length > 0) {
+      for (const follower of followers) {
+        for (const e of await follower(tx, outbox.events)) outbox.add(e.resource, e.action, e.id, e.ownerId);
+      }
+    }
+    return answer;
+  });
   outbox.publish(ctx);
   return result;
 }

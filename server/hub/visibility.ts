@@ -3,7 +3,10 @@
 // it), so a new resource cannot leak by omission.
 import type { Actor } from "../kernel/context.ts";
 
-/** The record a rule judges: its id, and for a record private to one user, that user's id. */
+/**
+ * The record a rule judges: its id, and for a record private to one user (a favorite) that user's id, for
+ * one contractor's record (an external order) that contractor's id.
+ */
 export interface RecordRef {
   id: number;
   ownerId?: number;
@@ -58,6 +61,13 @@ export const visibilityRules = {
   /** Orders, like documents: a contractor's own cannot be told apart by id, so staff only. */
   WmsOrder: staffOnly,
   WmsOrderPosition: staffOnly,
+  /**
+   * A portal order names its contractor (ownerId): staff and that contractor's users hear of it, so the
+   * portal follows its order live; without a known contractor only staff do.
+   */
+  ExternalOrder: (viewer, r) =>
+    viewer.contractorId === null || (r.ownerId !== undefined && viewer.contractorId === r.ownerId),
+  ExternalOrderPosition: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

@@ -12,9 +12,18 @@ import type { Actor } from "./context.ts";
  * - `admin`: administrators;
  * - `logistics`: administrators and staff with the logistics module;
  * - `operations`: administrators and staff with the logistics or the terminal module: those who move
- *   goods (documents and their positions, containers, counting), on the desktop or on the terminal.
+ *   goods (documents and their positions, containers, counting), on the desktop or on the terminal;
+ * - `portal`: contractor users with the contractor portal module (their cart and orders).
  */
-export type Access = "public" | "user" | "staff" | "manager" | "admin" | "logistics" | "operations";
+export type Access =
+  | "public"
+  | "user"
+  | "staff"
+  | "manager"
+  | "admin"
+  | "logistics"
+  | "operations"
+  | "portal";
 
 /** Who sees every record a route answers; `none`: everyone sees only their own (their favorites). */
 export type Whole = Exclude<Access, "public"> | "none";
@@ -38,5 +47,7 @@ export function allows(access: Access | "none", actor: Actor | undefined): boole
       return isStaff(actor) && (actor.isSuperUser || actor.logisticsEnabled);
     case "operations":
       return isStaff(actor) && (actor.isSuperUser || actor.logisticsEnabled || actor.terminalEnabled);
+    case "portal":
+      return !isStaff(actor) && actor.contractorPortalEnabled;
   }
 }

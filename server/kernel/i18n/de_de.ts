@@ -54,6 +54,11 @@ export const deDe: Catalogue = {
   "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
+  "portal.cartEmpty":
+    "Der Warenkorb ist leer: Fügen Sie Produkte hinzu, bevor Sie die Bestellung bestätigen.",
+  "portal.notEnoughStock": "Nicht genug freier Bestand von {product}: Jetzt können {free} bestellt werden.",
+  "portal.productUnavailable":
+    "{product} kann jetzt nicht bestellt werden: Der Artikel ist deaktiviert oder gesperrt.",
   "sharedAccess.ended":
     "Dieser geteilte Zugang ist beendet: Er wurde zurückgezogen, ist abgelaufen oder wurde bereits benutzt. Bitten Sie das Lager um einen neuen Link.",
   "sharedAccess.rateLimited":

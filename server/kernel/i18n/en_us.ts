@@ -47,6 +47,9 @@ export const enUs = {
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
+  "portal.cartEmpty": "The cart is empty: add products before confirming the order.",
+  "portal.notEnoughStock": "Not enough free stock of {product}: {free} can be ordered now.",
+  "portal.productUnavailable": "{product} cannot be ordered now: it is disabled or locked.",
   "sharedAccess.ended":
     "This shared access has ended: it was withdrawn, has expired or was already used. Ask the warehouse for a new link.",
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",

@@ -50,6 +50,11 @@ export const frFr: Catalogue = {
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
+  "portal.cartEmpty": "Le panier est vide : ajoutez des produits avant de confirmer la commande.",
+  "portal.notEnoughStock":
+    "Stock disponible insuffisant pour {product} : {free} peuvent être commandés maintenant.",
+  "portal.productUnavailable":
+    "{product} ne peut pas être commandé pour le moment : il est désactivé ou bloqué.",
   "sharedAccess.ended":
     "Cet accès partagé a pris fin : il a été retiré, a expiré ou a déjà été utilisé. Demandez un nouveau lien à l'entrepôt.",
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",

@@ -49,6 +49,9 @@ export const plPl: Catalogue = {
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
+  "portal.cartEmpty": "Koszyk jest pusty: dodaj produkty przed potwierdzeniem zamówienia.",
+  "portal.notEnoughStock": "Za mało wolnego stanu produktu {product}: można teraz zamówić {free}.",
+  "portal.productUnavailable": "Produktu {product} nie można teraz zamówić: jest wyłączony lub zablokowany.",
   "sharedAccess.ended":
     "Ten udostępniony dostęp wygasł: został wycofany, upłynął jego czas lub został już wykorzystany. Poproś magazyn o nowy link.",
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",

@@ -1,0 +1,281 @@
+// The contractor portal (issue 16; decision 0011): a contractor user browses their own orderable products
+// with free stock, fills a cart of goods out and of goods announced in, and confirms it: each becomes a
+// warehouse order staff see (a working copy from the portal) and a submitted external order whose status
+// then follows the warehouse order as staff confirm it and its documents, live on the hub. Another
+// contractor, staff and API keys reach nothing of it they should not.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addStaffUser,
+  company,
+  confirm,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  type StockWorld,
+} from "./stock/fixture.ts";
+import { call } from "../fixtures/harness.ts";
+import { Socket } from "../fixtures/hub_socket.ts";
+
+let w: StockWorld;
+let acme: number;
+let other: number;
+let bin: number;
+let soap: number;
+let towel: number;
+let hidden: number;
+let off: number;
+let theirs: number;
+let ann: string;
+let otto: string;
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  w = await startStockWorld("portal");
+  acme = await company(w, "ACME");
+  other = await company(w, "Other Co");
+  bin = await location(w, "PO-01");
+  soap = await product(w, "PO-SOAP", { contractorId: acme, unit: "pcs" });
+  towel = await product(w, "PO-TOWEL", { contractorId: acme });
+  hidden = await product(w, "PO-SECRET", { contractorId: acme, contractorPortalHide: true });
+  off = await product(w, "PO-OFF", { contractorId: acme, disabled: true });
+  theirs = await product(w, "PO-THEIRS", { contractorId: other });
+  await receive(w, soap, bin, 10);
+  await receive(w, hidden, bin, 2);
+  await receive(w, theirs, bin, 7);
+  ann = await addStaffUser(w, "portal-ann", { connectedContractorId: acme, contractorPortalEnabled: true });
+  otto = await addStaffUser(w, "portal-otto", {
+    connectedContractorId: other,
+    contractorPortalEnabled: true,
+  });
+});
+afterAll(() => w?.s.close());
+
+const as = (token: string) => (method: string, path: string, body?: unknown) =>
+  w.api(method, `/contractororders/${path}`, body, token);
+
+describe("the cart", () => {
+  it("offers only the contractor's own orderable products, with their free stock", async () => {
+    const r = await as(ann)("GET", "availible-products?PageSize=50");
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const byIndex = Object.fromEntries(r.body.results.map((p: Record<string, unknown>) => [p.index, p]));
+    expect(Object.keys(byIndex).sort()).toEqual(["PO-SOAP", "PO-TOWEL"]);
+    expect(byIndex["PO-SOAP"]).toMatchObject({ stockQuantity: 10, freeQuantity: 10 });
+    expect(byIndex["PO-TOWEL"]).toMatchObject({ stockQuantity: 0, freeQuantity: 0 });
+    // A search for another contractor's product finds nothing.
+    const search = await as(ann)(
+      "GET",
+      "availible-products?PageSize=50&BasicFiltersSerialized=" +
+        encodeURIComponent(JSON.stringify([{ field: "index", operator: "eq", value: "PO-THEIRS" }])),
+    );
+    expect([search.status, search.body.results]).toEqual([200, []]);
+  });
+
+  it("adds, sets, edits and removes lines; refuses others' and hidden products and more than is free", async () => {
+    const add = await as(ann)("POST", `add-to-cart?productId=${soap}&quantity=3`);
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    expect(add.body.out).toEqual({ positionsCount: 1, quantitySum: 3 });
+    expect((await as(ann)("POST", `add-to-cart?productId=${soap}&quantity=2`)).body.out.quantitySum).toBe(5);
+    for (const id of [theirs, hidden]) {
+      expect((await as(ann)("POST", `add-to-cart?productId=${id}&quantity=1`)).status).toBe(404);
+    }
+    const disabled = await as(ann)("POST", `add-to-cart?productId=${off}&quantity=1`);
+    expect([disabled.status, disabled.body.error.code]).toEqual([409, "portal.productUnavailable"]);
+    const tooMuch = await as(ann)("POST", `add-to-cart?productId=${soap}&quantity=6`);
+    expect([tooMuch.status, tooMuch.body.error.code]).toEqual([409, "portal.notEnoughStock"]);
+    expect(tooMuch.body.error.message).toContain("PO-SOAP");
+    // Goods announced in: no stock needed.
+    const announce = await as(ann)("PATCH", `product-in?productId=${towel}&quantity=12`);
+    expect(announce.body.in).toEqual({ positionsCount: 1, quantitySum: 12 });
+    const lines = await as(ann)("GET", "list-cart-product");
+    expect(lines.body.results.map((l: Record<string, unknown>) => [l.typeCode, l.productIndex, l.quantity]))
+      .toEqual([["OOU", "PO-SOAP", 5], ["OIN", "PO-TOWEL", 12]]);
+    const soapLine = lines.body.results[0];
+    expect(
+      (await as(ann)("PATCH", "edit-cart-product", { id: soapLine.id, quantity: 4 })).body.out.quantitySum,
+    )
+      .toBe(4);
+    // Another contractor's user cannot touch it, nor see it in their cart.
+    expect((await as(otto)("PATCH", "edit-cart-product", { id: soapLine.id, quantity: 1 })).status).toBe(404);
+    expect((await as(otto)("DELETE", `delete-cart-product/${soapLine.id}`)).status).toBe(404);
+    expect((await as(otto)("GET", "cart-summary")).body.positionsCount).toBe(0);
+    // product-out with 0 removes; adding back.
+    expect((await as(ann)("PATCH", `product-out?productId=${soap}&quantity=0`)).body.out.positionsCount).toBe(
+      0,
+    );
+    expect((await as(ann)("PATCH", `product-out?productId=${soap}&quantity=4`)).body.out.quantitySum).toBe(4);
+    // Staff have no cart.
+    expect((await as(w.admin)("GET", "cart-summary")).status).toBe(403);
+  });
+});
+
+describe("an order from the cart", () => {
+  let outId: number;
+  let inId: number;
+  let wmsOut: number;
+
+  it("confirms with a delivery date: a submitted external order and a warehouse order per direction", async () => {
+    const past = await as(ann)("POST", "confirm-order", { deliveryDate: "2020-01-01" });
+    expect([past.status, past.body.error.fields]).toEqual([400, { deliveryDate: ["validation.tooSmall"] }]);
+    const r = await as(ann)("POST", "confirm-order", { deliveryDate: tomorrow(), comment: "Dock 2" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [announced, ordered] = r.body.results;
+    expect(ordered).toMatchObject({
+      typeCode: "OOU",
+      statusCode: "submitted",
+      contractorId: acme,
+      quantitySum: 4,
+    });
+    expect(announced).toMatchObject({ typeCode: "OIN", statusCode: "submitted", quantitySum: 12 });
+    outId = ordered.id;
+    inId = announced.id;
+    wmsOut = ordered.wmsOrderId;
+    expect((await as(ann)("GET", "cart-summary")).body.positionsCount).toBe(0);
+    expect((await as(ann)("POST", "confirm-order", { deliveryDate: tomorrow() })).body.error.code)
+      .toBe("portal.cartEmpty");
+    // Staff see it among the orders, from the portal.
+    const staff = await w.api("GET", `/WmsOrder/${wmsOut}`);
+    expect(staff.body).toMatchObject({
+      typeCode: "OOU",
+      statusCode: "workingCopy",
+      contractorId: acme,
+      sourceType: "portal",
+      plannedDate: tomorrow(),
+      comment: "Dock 2",
+      orderNumber: ordered.orderNumber,
+    });
+    const positions = await w.api("GET", `/WmsOrder/${wmsOut}/Positions`);
+    expect(positions.body.results.map((p: Record<string, unknown>) => [p.productId, p.quantity]))
+      .toEqual([[soap, 4]]);
+  });
+
+  it("is the contractor's alone: another contractor gets 404 by id and nothing in lists", async () => {
+    expect((await as(otto)("GET", `orders/${outId}`)).status).toBe(404);
+    expect((await as(otto)("GET", `orders/${outId}/positions`)).status).toBe(404);
+    expect((await as(otto)("GET", "orders")).body.results).toEqual([]);
+    expect((await as(otto)("GET", "last-orders")).body.results).toEqual([]);
+    expect((await as(otto)("DELETE", `orders/${inId}`)).status).toBe(404);
+    expect((await as(ann)("GET", "orders")).body.results.map((o: { id: number }) => o.id).sort())
+      .toEqual([outId, inId].sort());
+    expect((await as(ann)("GET", "last-orders")).body.results[0].positions.length).toBe(1);
+  });
+
+  it("follows the warehouse order live: sent, then fully received as its release is confirmed", async () => {
+    const socket = new Socket(w.s.baseUrl.replace(/^http/, "ws") + "/dataHub");
+    const otherSocket = new Socket(w.s.baseUrl.replace(/^http/, "ws") + "/dataHub");
+    try {
+      await Promise.all([socket.opened, otherSocket.opened]);
+      socket.send({ type: "auth", token: ann });
+      otherSocket.send({ type: "auth", token: otto });
+      await Promise.all([socket.next("authenticated"), otherSocket.next("authenticated")]);
+      const c = await w.api("POST", `/WmsOrder/${wmsOut}/confirm?generateDocuments=true`);
+      expect(c.status, JSON.stringify(c.body)).toBe(200);
+      await socket.next("event", (e) => e.resource === "ExternalOrder" && e.id === outId);
+      expect((await as(ann)("GET", `orders/${outId}`)).body.statusCode).toBe("sent");
+      // Changing or cancelling it now is refused.
+      expect((await as(ann)("DELETE", `orders/${outId}`)).status).toBe(409);
+      const docs = await w.api(
+        "GET",
+        `/WmsDocument?BasicFiltersSerialized=${
+          encodeURIComponent(JSON.stringify([{ field: "orderId", operator: "eq", value: wmsOut }]))
+        }`,
+      );
+      expect(docs.body.results.length).toBe(1);
+      const done = await confirm(w, docs.body.results[0].id, true);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      await socket.next("event", (e) => e.resource === "ExternalOrder" && e.id === outId);
+      const order = await as(ann)("GET", `orders/${outId}`);
+      expect(order.body).toMatchObject({
+        statusCode: "fullyReceived",
+        progressPercent: 100,
+        quantityDone: 4,
+      });
+      const positions = await as(ann)("GET", `orders/${outId}/positions`);
+      expect(positions.body.results).toMatchObject([{ productId: soap, quantity: 4, quantityDone: 4 }]);
+      // The other contractor heard nothing of it.
+      expect(otherSocket.messages.filter((m) => m.type === "event")).toEqual([]);
+      const positionId = positions.body.results[0].id;
+      const tooMany = await as(ann)("POST", `orders/${outId}/position/${positionId}?quantityRecieved=5`);
+      expect([tooMany.status, tooMany.body.error.fields]).toEqual([400, {
+        quantityRecieved: ["validation.tooLarge"],
+      }]);
+      const received = await as(ann)("POST", `orders/${outId}/position/${positionId}?quantityRecieved=3.5`);
+      expect(received.status, JSON.stringify(received.body)).toBe(200);
+      expect(received.body.quantityReceived).toBe(3.5);
+      expect((await as(otto)("POST", `orders/${outId}/position/${positionId}?quantityRecieved=1`)).status)
+        .toBe(404);
+    } finally {
+      socket.ws.close();
+      otherSocket.ws.close();
+    }
+  });
+
+  it("can be changed and cancelled while staff have not confirmed it", async () => {
+    const get = await as(ann)("GET", `orders/${inId}`);
+    const edit = await as(ann)("PUT", "orders", {
+      id: inId,
+      version: get.body.version,
+      deliveryDate: tomorrow(),
+      positions: [{ productId: towel, quantity: 7 }, { productId: soap, quantity: 1 }],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body).toMatchObject({ positionsCount: 2, quantitySum: 8, statusCode: "submitted" });
+    const wms = await w.api("GET", `/WmsOrder/${get.body.wmsOrderId}`);
+    expect(wms.body).toMatchObject({ positionsCount: 2, quantitySum: 8 });
+    const stale = await as(ann)("PUT", "orders", {
+      id: inId,
+      version: get.body.version,
+      deliveryDate: tomorrow(),
+      positions: [{ productId: towel, quantity: 1 }],
+    });
+    expect(stale.body.error.code).toBe("record.changedByAnotherUser");
+    expect((await as(ann)("DELETE", `orders/${inId}`)).status).toBe(204);
+    expect((await as(ann)("GET", `orders/${inId}`)).status).toBe(404);
+    expect((await w.api("GET", `/WmsOrder/${get.body.wmsOrderId}`)).status).toBe(404);
+  });
+
+  it("is placed at once through the API too, all or none", async () => {
+    const bad = await as(ann)("POST", "orders", {
+      typeCode: "OOU",
+      deliveryDate: tomorrow(),
+      positions: [{ productId: soap, quantity: 1 }, { productId: theirs, quantity: 1 }],
+    });
+    expect(bad.status).toBe(404);
+    const before = (await w.api("GET", "/WmsOrder?PageSize=1")).body.allFilteredRowCount;
+    const made = await as(ann)("POST", "orders", {
+      typeCode: "OOU",
+      deliveryDate: tomorrow(),
+      positions: [{ productId: soap, quantity: 2 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ statusCode: "submitted", quantitySum: 2 });
+    expect((await w.api("GET", "/WmsOrder?PageSize=1")).body.allFilteredRowCount).toBe(before + 1);
+  });
+});
+
+describe("an API key of the contractor", () => {
+  it("reads the contractor's orders and their positions, and writes nothing", async () => {
+    const key = await w.api("POST", "/SharedAccess", { contentType: "api", contractorId: acme });
+    expect(key.status).toBe(201);
+    const get = (path: string) =>
+      call(w.s, "GET", `/api/contractororders/${path}`, {
+        headers: { "X-Api-Key": key.body.token },
+      });
+    const list = await get("orders");
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.results.every((o: { contractorId: number }) => o.contractorId === acme)).toBe(true);
+    expect(list.body.results.length).toBeGreaterThan(0);
+    expect((await get(`orders/${list.body.results[0].id}/positions`)).status).toBe(200);
+    expect((await get("cart-summary")).status).toBe(403);
+    const write = await call(w.s, "POST", `/api/contractororders/add-to-cart?productId=${soap}&quantity=1`, {
+      headers: { "X-Api-Key": key.body.token },
+    });
+    expect(write.status).toBe(403);
+    const theirKey = await w.api("POST", "/SharedAccess", { contentType: "api", contractorId: other });
+    const theirs = await call(w.s, "GET", `/api/contractororders/orders/${list.body.results[0].id}`, {
+      headers: { "X-Api-Key": theirKey.body.token },
+    });
+    expect(theirs.status).toBe(404);
+  });
+});
