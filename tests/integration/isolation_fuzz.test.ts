@@ -6,7 +6,15 @@
 // The lists are walked from the route table (every route answering allFilteredRowCount names its fields:
 // access_matrix.test.ts), so a new list is fuzzed without a new line here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
+import {
+  addUser,
+  call,
+  createTenant,
+  PASSWORD,
+  signIn,
+  startServer,
+  type TestServer,
+} from "../fixtures/harness.ts";
 import { routes, type RouteSpec } from "../../server/http/openapi.ts";
 import type { ListField } from "../../server/kernel/list.ts";
 import { allProductFields } from "../../server/domain/stock/inventory/totals.ts";
@@ -288,14 +296,14 @@ beforeAll(async () => {
   await beta("POST", "/FavoriteAction", { title: "BETA favorite", link: "/companies" });
   // Portal orders: carl's own (goods announced in), one of the secret contractor's user (its mark in its
   // comment), and one of beta's contractor user.
-  const order = (api: ReturnType<typeof as>, productId: number, comment: string) =>
+  const portalOrder = (api: ReturnType<typeof as>, productId: number, comment: string) =>
     api("POST", "/contractororders/orders", {
       typeCode: "OIN",
       deliveryDate: "2999-12-31",
       comment,
       positions: [{ productId, quantity: 1 }],
     });
-  const ownExternal = await order(carlApi, ids.ownProduct, "own order");
+  const ownExternal = await portalOrder(carlApi, ids.ownProduct, "own order");
   ids.ownExternal = ownExternal.id;
   carlHears.set("ExternalOrder", new Set([ownExternal.id]));
   await addUser(s, tokens.alpha, {
@@ -304,15 +312,18 @@ beforeAll(async () => {
     contractorPortalEnabled: true,
   });
   const sid = as("alpha", (await signIn(s, "alpha-sid")).token);
-  const theirExternal = await order(sid, ids.theirProduct, "SECRET order");
+  const theirExternal = await portalOrder(sid, ids.theirProduct, "SECRET order");
   secretRows.set("/contractororders/orders", new Set([theirExternal.id]));
-  await addUser(s, tokens.beta, {
+  await beta("POST", "/User", {
     username: "beta-cora",
+    email: "beta-cora@example.com",
+    password: PASSWORD,
+    repeatPassword: PASSWORD,
     connectedContractorId: betaCompany,
     contractorPortalEnabled: true,
   });
   const cora = as("beta", (await signIn(s, "beta-cora")).token);
-  ids.betaExternal = (await order(cora, betaProduct, "BETA order")).id;
+  ids.betaExternal = (await portalOrder(cora, betaProduct, "BETA order")).id;
   // Keys of each tenant's own contractor for the lists read by a shared access key.
   // (Stock and inventory keys: an API key's rate limit would cut the walk short.)
   for (const what of ["stock", "inventory"] as const) {
