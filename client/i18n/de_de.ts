@@ -18,6 +18,7 @@ import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
+import { portalMessages } from "./areas/portal.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -36,6 +37,7 @@ export const deDe = {
   ...ordersMessages["de-de"],
   ...terminalMessages["de-de"],
   ...sharingMessages["de-de"],
+  ...portalMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

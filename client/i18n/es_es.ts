@@ -18,6 +18,7 @@ import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
+import { portalMessages } from "./areas/portal.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -36,6 +37,7 @@ export const esEs = {
   ...ordersMessages["es-es"],
   ...terminalMessages["es-es"],
   ...sharingMessages["es-es"],
+  ...portalMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -18,6 +18,7 @@ import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
+import { portalMessages } from "./areas/portal.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -36,6 +37,7 @@ export const frFr = {
   ...ordersMessages["fr-fr"],
   ...terminalMessages["fr-fr"],
   ...sharingMessages["fr-fr"],
+  ...portalMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -18,6 +18,7 @@ import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
+import { portalMessages } from "./areas/portal.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -36,6 +37,7 @@ export const plPl = {
   ...ordersMessages["pl-pl"],
   ...terminalMessages["pl-pl"],
   ...sharingMessages["pl-pl"],
+  ...portalMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -18,6 +18,7 @@ import { recordsMessages } from "./areas/records.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
+import { portalMessages } from "./areas/portal.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -36,6 +37,7 @@ export const ruRu = {
   ...ordersMessages["ru-ru"],
   ...terminalMessages["ru-ru"],
   ...sharingMessages["ru-ru"],
+  ...portalMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

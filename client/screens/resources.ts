@@ -34,6 +34,7 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/stock/positions/entity.ts").then((m) => m.wmsDocumentPositionMeta),
   User: () => import("../../server/domain/access/users/entity.ts").then((m) => m.userMeta),
   SharedAccess: () => import("../../server/domain/sharing/entity.ts").then((m) => m.sharedAccessMeta),
+  ExternalOrder: () => import("../../server/domain/portal/entity.ts").then((m) => m.externalOrderMeta),
 };
 
 /** The master-data screens by route, each one resource's list and dialogs. */

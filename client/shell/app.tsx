@@ -116,6 +116,14 @@ const SharedAccessScreen = lazyScreen<{ openedDialogId?: string }>(() =>
   import("../screens/shared_access.tsx").then((m) => ({ default: m.SharedAccessScreen }))
 );
 
+const ExternalOrderScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/portal.tsx").then((m) => ({ default: m.ExternalOrderScreen }))
+);
+
+const MyOrdersScreen = lazyScreen<{ openedDialogId?: string }>(() =>
+  import("../screens/portal.tsx").then((m) => ({ default: m.MyOrdersScreen }))
+);
+
 const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(() =>
   import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen }))
 );
@@ -294,6 +302,12 @@ function Screen() {
       break;
     case "sharedAccess":
       screen = lazyPart(<SharedAccessScreen openedDialogId={match.openedDialogId} />);
+      break;
+    case "externalOrder":
+      screen = lazyPart(<ExternalOrderScreen />);
+      break;
+    case "myOrders":
+      screen = lazyPart(<MyOrdersScreen openedDialogId={match.openedDialogId} />);
       break;
     case "terminal":
       screen = lazyPart(

@@ -39,6 +39,8 @@ export type Screen =
   | "productionFinish"
   | "terminal"
   | "sharedAccess"
+  | "externalOrder"
+  | "myOrders"
   | "comingSoon";
 
 export interface RouteDef {
@@ -120,8 +122,8 @@ export const routeTable: RouteDef[] = [
   { name: "warehouse-supply", screen: "supply" },
   { name: "warehouse-supply-reports", screen: "supplyReport" },
   // contractor portal
-  soon("external-order"),
-  soon("my-orders"),
+  { name: "external-order", screen: "externalOrder" },
+  { name: "my-orders", screen: "myOrders", params: true },
   // calendar
   soon("warehouse-calendar-month"),
   soon("warehouse-calendar-day"),

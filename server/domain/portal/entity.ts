@@ -71,7 +71,7 @@ export const externalOrder = new Resource({
     positionsCount: { list: "sort show" },
     quantitySum: { ...quantity, list: "show" },
     quantityDone: { output: z.number(), input: false, meta: false },
-    progressPercent: { output: z.number(), input: false, unit: "%" },
+    progressPercent: { kind: "number", output: z.number(), input: false, unit: "%" },
     comment: { kind: "textarea", max: 2000 },
     submittedAt: { list: listed },
     createdByName: { list: "show" },
@@ -138,3 +138,5 @@ export const externalOrderPosition = new Resource({
     ),
   readExtra: (db, rows) => positionExtras(db, rows as unknown as PositionRow[]),
 });
+
+export const externalOrderMeta = externalOrder.meta;

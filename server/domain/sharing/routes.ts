@@ -7,6 +7,7 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { clientInfo } from "../../http/client_info.ts";
+import { allowOrigin, foreignOrigin } from "../../http/origin.ts";
 import { resourceRoutes } from "../resource/routes.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { InventoryLine, paged, ProductStock, ProductStockQuery } from "../stock/inventory/contract.ts";
@@ -52,6 +53,21 @@ export function sharingRoutes(app: Hono<Env>, platform: Platform): void {
     requestId: c.get("requestId"),
     lang: c.get("lang"),
   });
+  /** A read by key; a page of another site gets the data only from an origin the access allows (CORS). */
+  const readFrom = async (
+    c: Parameters<typeof clientInfo>[0],
+    what: "stock" | "inventory",
+    key: string,
+    query: Record<string, unknown>,
+  ) => {
+    const origin = foreignOrigin(c, platform);
+    const { allowedOrigins: _allowed, ...page } = await readShared(platform, what, key, query, {
+      ...caller(c),
+      origin,
+    });
+    allowOrigin(c, origin);
+    return page;
+  };
   mount(app, platform, {
     method: "get",
     path: "/shared/stock",
@@ -65,7 +81,7 @@ export function sharingRoutes(app: Hono<Env>, platform: Platform): void {
     response: paged(ProductStock),
   }, (c, { query }) => {
     const { key, ...rest } = query;
-    return readShared(platform, "stock", key, rest, caller(c));
+    return readFrom(c, "stock", key, rest);
   });
 
   mount(app, platform, {
@@ -80,6 +96,6 @@ export function sharingRoutes(app: Hono<Env>, platform: Platform): void {
     response: paged(InventoryLine),
   }, (c, { query }) => {
     const { key, ...rest } = query;
-    return readShared(platform, "inventory", key, rest, caller(c));
+    return readFrom(c, "inventory", key, rest);
   });
 }

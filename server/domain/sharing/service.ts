@@ -163,6 +163,18 @@ interface ReadArgs {
   ip: string | null;
   requestId: string;
   lang: TenantContext["lang"];
+  /** The web origin of a page that asks from another site; only the access's allowed origins are answered. */
+  origin?: string;
+}
+
+/** The origins an access lets read its data from their pages and frame its widgets. */
+export function allowedOriginsOf(row: { allowedOrigins: string }): string[] {
+  try {
+    const list = JSON.parse(row.allowedOrigins);
+    return Array.isArray(list) ? list.filter((o): o is string => typeof o === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -178,6 +190,11 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
   if (!row) throw new AppError("sharedAccess.ended");
   if (!(reads[args.what] as readonly string[]).includes(row.contentType)) throw notFound();
   if (stateOf(row, now) !== "active") throw new AppError("sharedAccess.ended");
+  // A page of another site reads only if the access allows its origin: before anything is redeemed.
+  const allowedOrigins = allowedOriginsOf(row);
+  if (args.origin !== undefined && !allowedOrigins.includes(args.origin)) {
+    throw new AppError("auth.forbidden");
+  }
   // An API key is rate limited here too, as on the API.
   if (row.contentType === "api") takeRequest(tenant.id, row.id);
   const ctx = {
@@ -207,16 +224,20 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
         .where(eq(sharedAccesses.id, row.id));
     }
   });
-  return page;
+  return { ...page, allowedOrigins };
 });
 
-/** GET shared/stock|inventory?key=: the key's tenant from the control database, then the reading there. */
+/**
+ * GET shared/stock|inventory?key= and the widgets: the key's tenant from the control database, then the
+ * reading there; answers the page and the origins the access allows (`origin`: a page of another site, refused
+ * with 403 auth.forbidden unless allowed).
+ */
 export async function readShared(
   platform: Platform,
   what: "stock" | "inventory",
   key: string,
   query: Record<string, unknown>,
-  caller: { ip: string | null; requestId: string; lang: TenantContext["lang"] },
+  caller: { ip: string | null; requestId: string; lang: TenantContext["lang"]; origin?: string },
 ) {
   const tenant = await tenantOfKey(platform, key);
   if (!tenant) throw new AppError("sharedAccess.ended");

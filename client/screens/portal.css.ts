@@ -1,0 +1,50 @@
+// The contractor portal's layout: the products beside the cart on a wide screen, one above the other on a
+// phone; group chips, cart lines and the order's positions table.
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "../theme/theme.css.ts";
+
+export const layout = style({
+  display: "grid",
+  gap: vars.space.lg,
+  gridTemplateColumns: "minmax(0, 1fr)",
+  "@media": {
+    "screen and (min-width: 1100px)": { gridTemplateColumns: "minmax(0, 2fr) minmax(320px, 1fr)" },
+  },
+});
+
+export const groups = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+});
+
+export const cart = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  alignSelf: "start",
+});
+
+export const lines = style({ listStyle: "none", margin: 0, padding: 0 });
+
+export const line = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) 8rem auto",
+  alignItems: "end",
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.size.small });
+
+export const table = style({ borderCollapse: "collapse", width: "100%" });
+
+globalStyle(`${table} th, ${table} td`, {
+  borderBottom: `1px solid ${vars.color.border}`,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  textAlign: "left",
+});
+
+globalStyle(`${table} td.number, ${table} th.number`, { textAlign: "right" });

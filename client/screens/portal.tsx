@@ -1,0 +1,493 @@
+// The contractor portal (issue 16; docs/decisions/0011) for contractor users: `external-order` browses
+// their orderable products by group with free stock, fills the cart (goods out, and goods announced in),
+// edits and removes its lines, confirms it with a delivery date, and orders a past order again;
+// `my-orders` lists their orders with the external status, and an order's dialog shows its positions, what
+// the warehouse has done and what reached them (which they record), and cancels one not yet confirmed.
+// Both follow the hub's ExternalOrder events: an order's status changes as the warehouse works on it.
+import { use, useEffect, useState } from "react";
+import { api } from "../api.ts";
+import { reportError } from "../errors.ts";
+import { useResourceEvents } from "../hub.ts";
+import { useT } from "../i18n/use_t.ts";
+import { navigate } from "../shell/navigation.ts";
+import { Button, Notice, TextField } from "../ui/controls.tsx";
+import { DateField } from "../ui/date_field.tsx";
+import { NumberField } from "../ui/number_field.tsx";
+import { ModalDialog } from "../ui/modal.tsx";
+import { ResourceList } from "../islands/list/resource_list.tsx";
+import type { FieldMeta, ResourceMeta, Row } from "../islands/list/meta.ts";
+import { Progress, StatusBadge } from "../islands/documents/status.tsx";
+import * as shell from "../shell/shell.css.ts";
+import * as css from "./portal.css.ts";
+import { metaOfResource } from "./resources.ts";
+
+type Direction = "OOU" | "OIN";
+
+interface CartLine {
+  id: number;
+  typeCode: Direction;
+  productId: number;
+  productIndex: string | null;
+  productName: string;
+  unit: string | null;
+  quantity: number;
+  freeQuantity: number;
+}
+
+interface Cart {
+  positionsCount: number;
+  positions: CartLine[];
+}
+
+interface Order extends Row {
+  orderNumber: string | null;
+  typeCode: Direction;
+  statusCode: string;
+  deliveryDate: string | null;
+  comment: string | null;
+  progressPercent: number;
+  version: number;
+  closedManually: boolean;
+  closedManuallyReason: string | null;
+}
+
+interface Position extends Row {
+  productId: number;
+  productIndex: string | null;
+  productName: string | null;
+  quantity: number;
+  quantityDone: number;
+  quantityReceived: number | null;
+}
+
+const fieldErrors = (err: unknown) => (err as { fields?: Record<string, string[]> }).fields ?? {};
+
+/** The products' list with their stock on hand and free stock as columns. */
+function withStock(meta: ResourceMeta): ResourceMeta {
+  const number = (name: string, labelKey: string): FieldMeta => ({
+    name,
+    kind: "number",
+    labelKey,
+    list: { visible: true },
+  });
+  return {
+    ...meta,
+    fields: [
+      ...meta.fields,
+      number("freeQuantity", "portal.freeQuantity"),
+      number("stockQuantity", "portal.stockQuantity"),
+    ],
+  };
+}
+
+let productsMeta: Promise<ResourceMeta> | null = null;
+let ordersMeta: Promise<ResourceMeta> | null = null;
+
+/** Puts an order's positions into the cart again (goods out within what is free now). */
+async function orderAgain(order: Order, positions: Position[]) {
+  for (const p of positions) {
+    if (order.typeCode === "OOU") {
+      await api("POST", `/contractororders/add-to-cart?productId=${p.productId}&quantity=${p.quantity}`);
+    } else {
+      await api("PATCH", `/contractororders/product-in?productId=${p.productId}&quantity=${p.quantity}`);
+    }
+  }
+}
+
+export function ExternalOrderScreen() {
+  const t = useT();
+  const meta = use(productsMeta ??= metaOfResource.Product().then(withStock));
+  const [groups, setGroups] = useState<{ id: number; name: string; productsCount: number }[]>([]);
+  const [group, setGroup] = useState<number | null>(null);
+  const [cart, setCart] = useState<Cart | null>(null);
+  const [adding, setAdding] = useState<Row | null>(null);
+  const [last, setLast] = useState<(Order & { positions: Position[] })[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const loadCart = () => api<Cart>("GET", "/contractororders/cart-summary").then(setCart, reportError);
+  const loadLast = () =>
+    api<{ results: (Order & { positions: Position[] })[] }>("GET", "/contractororders/last-orders?count=5")
+      .then((r) => setLast(r.results), reportError);
+  useEffect(() => {
+    api<{ results: typeof groups }>("GET", "/contractororders/availible-prod-groups")
+      .then((r) => setGroups(r.results), reportError);
+    void loadCart();
+    void loadLast();
+  }, []);
+  useResourceEvents("ExternalOrder", () => {
+    void loadCart();
+    void loadLast();
+  });
+  const title = t.t("route.external-order");
+  return (
+    <section data-testid="external-order">
+      <h1 className={shell.title}>{title}</h1>
+      {notice && (
+        <Notice>
+          {notice} <a href="/my-orders">{t.t("portal.myOrdersLink")}</a>
+        </Notice>
+      )}
+      <div className={css.layout}>
+        <div>
+          <nav className={css.groups} aria-label={t.t("portal.groups")}>
+            <Button quiet={group !== null} onPress={() => setGroup(null)}>{t.t("portal.allGroups")}</Button>
+            {groups.map((g) => (
+              <Button key={g.id} quiet={group !== g.id} onPress={() => setGroup(g.id)}>
+                {t.t("portal.group", { name: g.name, count: t.number(g.productsCount) })}
+              </Button>
+            ))}
+          </nav>
+          <ResourceList
+            meta={meta}
+            route="external-order"
+            title={title}
+            canEdit={null}
+            listPath="/contractororders/availible-products"
+            query={group === null ? undefined : `groupId=${group}`}
+            onOpen={setAdding}
+          />
+        </div>
+        <CartPanel
+          cart={cart}
+          onChanged={setCart}
+          onConfirmed={(orders) => {
+            setNotice(t.t("portal.confirmed", { numbers: orders.map((o) => o.orderNumber).join(", ") }));
+            void loadCart();
+            void loadLast();
+          }}
+        />
+      </div>
+      {last.length > 0 && (
+        <section aria-labelledby="portal-last">
+          <h2 id="portal-last">{t.t("portal.lastOrders")}</h2>
+          <ul className={css.lines} data-testid="portal-last-orders">
+            {last.map((o) => (
+              <li key={o.id} className={css.line}>
+                <span>
+                  <strong>{o.orderNumber}</strong> {t.t(`portal.type.${o.typeCode}`)}{" "}
+                  <span className={css.muted}>
+                    {o.positions.map((p) => `${p.productIndex ?? p.productName} × ${t.number(p.quantity)}`)
+                      .join(", ")}
+                  </span>
+                </span>
+                <StatusBadge t={t} status={o.statusCode} />
+                <Button
+                  quiet
+                  onPress={() =>
+                    orderAgain(o, o.positions).then(() => {
+                      setNotice(t.t("portal.addedAgain"));
+                      return loadCart();
+                    }, reportError)}
+                >
+                  {t.t("portal.orderAgain")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {adding && (
+        <AddDialog
+          product={adding}
+          onClose={() => setAdding(null)}
+          onAdded={(c) => {
+            setCart(c);
+            setAdding(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function AddDialog(p: { product: Row; onClose: () => void; onAdded: (cart: Cart) => void }) {
+  const t = useT();
+  const [quantity, setQuantity] = useState<number | null>(1);
+  const [errors, setErrors] = useState<string[]>([]);
+  const free = Number(p.product.freeQuantity ?? 0);
+  const add = async (direction: Direction) => {
+    if (quantity === null || quantity <= 0) {
+      setErrors([t.t("validation.tooSmall")]);
+      return;
+    }
+    try {
+      const q = `productId=${p.product.id}&quantity=${quantity}`;
+      p.onAdded(
+        direction === "OOU"
+          ? await api<Cart>("POST", `/contractororders/add-to-cart?${q}`)
+          : await api<Cart>("PATCH", `/contractororders/product-in?${q}`),
+      );
+    } catch (err) {
+      const fields = fieldErrors(err);
+      if (fields.quantity) setErrors(fields.quantity.map((c) => t.t(c as never)));
+      else reportError(err);
+    }
+  };
+  const name = `${p.product.index ?? ""} ${p.product.name ?? ""}`.trim();
+  return (
+    <ModalDialog
+      title={t.t("portal.addTitle", { product: name })}
+      isOpen
+      onOpenChange={(o) => !o && p.onClose()}
+    >
+      <p>{t.t("portal.free", { quantity: t.number(free) })}</p>
+      <NumberField
+        name="quantity"
+        label={t.t("portal.quantity")}
+        value={quantity}
+        onChange={setQuantity}
+        minValue={0}
+        unit={p.product.unit ? String(p.product.unit) : undefined}
+        errors={errors}
+      />
+      <Button isDisabled={free <= 0} onPress={() => add("OOU")}>{t.t("portal.addOut")}</Button>
+      <Button quiet onPress={() => add("OIN")}>{t.t("portal.addIn")}</Button>
+    </ModalDialog>
+  );
+}
+
+function CartPanel(
+  p: { cart: Cart | null; onChanged: (c: Cart) => void; onConfirmed: (o: Order[]) => void },
+) {
+  const t = useT();
+  const [date, setDate] = useState<string | null>(null);
+  const [comment, setComment] = useState("");
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const lines = p.cart?.positions ?? [];
+  const edit = (line: CartLine, quantity: number | null) => {
+    if (quantity === null || quantity === line.quantity) return;
+    const call = quantity <= 0
+      ? api<Cart>("DELETE", `/contractororders/delete-cart-product/${line.id}`)
+      : api<Cart>("PATCH", "/contractororders/edit-cart-product", { id: line.id, quantity });
+    call.then(p.onChanged, reportError);
+  };
+  const confirm = async () => {
+    try {
+      const r = await api<{ results: Order[] }>("POST", "/contractororders/confirm-order", {
+        deliveryDate: date ?? "",
+        comment: comment || null,
+      });
+      setErrors({});
+      setComment("");
+      p.onConfirmed(r.results);
+    } catch (err) {
+      const fields = fieldErrors(err);
+      if (Object.keys(fields).length) {
+        setErrors(
+          Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.map((c) => t.t(c as never))])),
+        );
+      } else reportError(err);
+    }
+  };
+  const section = (direction: Direction) => {
+    const mine = lines.filter((l) => l.typeCode === direction);
+    if (mine.length === 0) return null;
+    return (
+      <>
+        <h3>{t.t(`portal.type.${direction}`)}</h3>
+        <ul className={css.lines}>
+          {mine.map((l) => (
+            <li key={l.id} className={css.line} data-testid="portal-cart-line">
+              <span>
+                {l.productIndex} {l.productName}
+                {direction === "OOU" && (
+                  <span className={css.muted}>
+                    {" "}
+                    {t.t("portal.free", { quantity: t.number(l.freeQuantity) })}
+                  </span>
+                )}
+              </span>
+              <NumberField
+                name={`cart-${l.id}`}
+                label={t.t("portal.quantity")}
+                hideLabel
+                value={l.quantity}
+                minValue={0}
+                unit={l.unit ?? undefined}
+                onChange={(q) => edit(l, q)}
+              />
+              <Button
+                quiet
+                onPress={() =>
+                  api<Cart>("DELETE", `/contractororders/delete-cart-product/${l.id}`).then(
+                    p.onChanged,
+                    reportError,
+                  )}
+              >
+                {t.t("portal.remove")}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  };
+  return (
+    <aside className={css.cart} aria-labelledby="portal-cart" data-testid="portal-cart">
+      <h2 id="portal-cart">{t.t("portal.cart")}</h2>
+      {lines.length === 0 ? <p>{t.t("portal.cartEmpty")}</p> : (
+        <>
+          {section("OOU")}
+          {section("OIN")}
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void confirm();
+            }}
+          >
+            <DateField
+              name="deliveryDate"
+              label={t.t("portal.deliveryDate")}
+              value={date}
+              onChange={setDate}
+              isRequired
+              errors={errors.deliveryDate}
+            />
+            <TextField
+              name="comment"
+              label={t.t("portal.comment")}
+              multiline
+              value={comment}
+              onChange={setComment}
+            />
+            <Button type="submit">{t.t("portal.confirm")}</Button>
+          </form>
+        </>
+      )}
+    </aside>
+  );
+}
+
+export function MyOrdersScreen(p: { openedDialogId?: string }) {
+  const t = useT();
+  const meta = use(ordersMeta ??= metaOfResource.ExternalOrder());
+  const [reloadKey, setReloadKey] = useState(0);
+  useResourceEvents("ExternalOrder", () => setReloadKey((k) => k + 1));
+  const title = t.t("route.my-orders");
+  const openedId = p.openedDialogId && /^\d+$/.test(p.openedDialogId) ? Number(p.openedDialogId) : null;
+  return (
+    <section data-testid="my-orders">
+      <h1 className={shell.title}>{title}</h1>
+      <ResourceList
+        meta={meta}
+        route="my-orders"
+        title={title}
+        canEdit={null}
+        reloadKey={reloadKey}
+        renderCell={(f, row) =>
+          f.name === "statusCode"
+            ? <StatusBadge t={t} status={String(row.statusCode)} />
+            : f.name === "typeCode"
+            ? t.t(`portal.type.${row.typeCode as Direction}`)
+            : undefined}
+        onOpen={(row) => navigate(`/my-orders/${row.id}`)}
+      />
+      {openedId !== null && (
+        <OrderDialog
+          id={openedId}
+          onClose={() => {
+            navigate("/my-orders");
+            setReloadKey((k) => k + 1);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function OrderDialog(p: { id: number; onClose: () => void }) {
+  const t = useT();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [positions, setPositions] = useState<Position[]>([]);
+  const load = () =>
+    Promise.all([
+      api<Order>("GET", `/contractororders/orders/${p.id}`),
+      api<{ results: Position[] }>("GET", `/contractororders/orders/${p.id}/positions?PageSize=500`),
+    ]).then(([o, ps]) => {
+      setOrder(o);
+      setPositions(ps.results);
+    }, reportError);
+  useEffect(() => {
+    void load();
+  }, [p.id]);
+  useResourceEvents("ExternalOrder", (e) => {
+    if (e.id === p.id) void load();
+  });
+  if (!order) return null;
+  const receive = (position: Position, quantity: number | null) => {
+    if (quantity === null || quantity === position.quantityReceived) return;
+    api("POST", `/contractororders/orders/${p.id}/position/${position.id}?quantityRecieved=${quantity}`)
+      .then(load, reportError);
+  };
+  return (
+    <ModalDialog
+      title={t.t("portal.order", { number: order.orderNumber ?? "" })}
+      isOpen
+      onOpenChange={(open) => !open && p.onClose()}
+    >
+      <div data-testid="portal-order">
+        <p>
+          {t.t(`portal.type.${order.typeCode}`)} <StatusBadge t={t} status={order.statusCode} />{" "}
+          <Progress t={t} percent={order.progressPercent} />
+        </p>
+        {order.deliveryDate && (
+          <p>{t.t("portal.deliveryDate")}: {t.date(order.deliveryDate, { dateStyle: "medium" })}</p>
+        )}
+        {order.comment && <p>{order.comment}</p>}
+        {order.closedManually && (
+          <Notice>{t.t("portal.closedManually", { reason: order.closedManuallyReason ?? "" })}</Notice>
+        )}
+        <table className={css.table}>
+          <thead>
+            <tr>
+              <th>{t.t("portal.product")}</th>
+              <th className="number">{t.t("portal.ordered")}</th>
+              <th className="number">{t.t("portal.done")}</th>
+              {order.typeCode === "OOU" && <th className="number">{t.t("portal.received")}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {positions.map((pos) => (
+              <tr key={pos.id} data-testid="portal-order-position">
+                <td>{pos.productIndex} {pos.productName}</td>
+                <td className="number">{t.number(pos.quantity)}</td>
+                <td className="number" data-testid="portal-done">{t.number(pos.quantityDone)}</td>
+                {order.typeCode === "OOU" && (
+                  <td className="number">
+                    {pos.quantityDone > 0
+                      ? (
+                        <NumberField
+                          name={`received-${pos.id}`}
+                          label={t.t("portal.received")}
+                          hideLabel
+                          value={pos.quantityReceived}
+                          minValue={0}
+                          maxValue={pos.quantityDone}
+                          onChange={(q) => receive(pos, q)}
+                        />
+                      )
+                      : "—"}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {order.statusCode === "submitted" && (
+          <Button
+            danger
+            onPress={() => api("DELETE", `/contractororders/orders/${p.id}`).then(p.onClose, reportError)}
+          >
+            {t.t("portal.cancelOrder")}
+          </Button>
+        )}
+        <Button
+          quiet
+          onPress={() => orderAgain(order, positions).then(() => navigate("/external-order"), reportError)}
+        >
+          {t.t("portal.orderAgain")}
+        </Button>
+        <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
+      </div>
+    </ModalDialog>
+  );
+}
