@@ -44,6 +44,7 @@ import { wmsDocumentPositionRoutes } from "./domain/stock/positions/routes.ts";
 import { sharingRoutes } from "./domain/sharing/routes.ts";
 import { portalRoutes } from "./domain/portal/routes.ts";
 import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
+import { widgetRoutes } from "../widgets/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -98,6 +99,7 @@ export function createApp(platform: Platform): Hono<Env> {
   app.use("*", securityHeaders(platform));
   app.use("*", requestContext(platform));
   app.route("/api", api);
+  widgetRoutes(app, platform);
   webRoutes(app);
   app.notFound((c) => {
     const err = c.req.path.toLowerCase().startsWith("/api")

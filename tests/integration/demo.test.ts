@@ -274,6 +274,40 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     expect(Number((await demoRows("SELECT count(*) AS n FROM stock_reservations"))[0].n)).toBeGreaterThan(0);
   });
 
+  it("shows both widgets on /widgets/demo with live keys of the demo contractor's stock", async () => {
+    const page = await fetch(`${s.baseUrl}/widgets/demo?lang=pl`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<script src="/widgets/embed.js" async></script>');
+    const stockKey = html.match(/<wms-stock key="([\w-]+)"/)![1];
+    const inventoryKey = html.match(/<wms-inventory key="([\w-]+)"/)![1];
+    expect(html).toContain(`<iframe src="/widgets/stock?key=${stockKey}&amp;lang=pl"`);
+    for (const [kind, key] of [["stock", stockKey], ["inventory", inventoryKey]]) {
+      const widget = await fetch(`${s.baseUrl}/widgets/${kind}?key=${key}&format=fragment`);
+      expect(widget.status, kind).toBe(200);
+      expect((await widget.text()).match(/<tr>/g)!.length, kind).toBeGreaterThan(2);
+    }
+    // The same keys serve the next visitor (made once per process), and read only the contractor's goods.
+    expect(await (await fetch(`${s.baseUrl}/widgets/demo`)).text()).toContain(stockKey);
+    const products = await demoRows(
+      "SELECT count(*) AS n FROM products WHERE contractor_id IS NOT (SELECT connected_contractor_id FROM users WHERE username = 'contractor') AND id IN (SELECT product_id FROM stock_product_totals)",
+    );
+    expect(Number(products[0].n)).toBeGreaterThan(0);
+    const all = await fetch(`${s.baseUrl}/api/shared/stock?key=${stockKey}&PageSize=1000`);
+    const contractor = await demoRows(
+      "SELECT connected_contractor_id AS id FROM users WHERE username = 'contractor'",
+    );
+    const theirs = await demoRows(
+      `SELECT product_index FROM products WHERE contractor_id = ${
+        Number(contractor[0].id)
+      } AND contractor_portal_hide = 0`,
+    );
+    const allowed = new Set(theirs.map((r) => r.product_index));
+    const shown = (await all.json()).results.map((r: { productIndex: string }) => r.productIndex);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((i: string) => !allowed.has(i))).toEqual([]);
+  });
+
   it("adds the master data once to a demo tenant seeded before there was any", async () => {
     const tenant = (await s.platform.registry.bySlug("demo"))!;
     // A demo tenant of the old seed: users and BALTIC FOODS, nothing else.

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
+import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
@@ -54,7 +55,7 @@ export const SharedAccessCreate = z.object({
 export type SharedAccessCreate = z.output<typeof SharedAccessCreate>;
 
 /** A secret: `bytes` random bytes, base64url. */
-const secret = (bytes: number) => randomBytes(bytes).toString("base64url");
+export const secret = (bytes: number) => randomBytes(bytes).toString("base64url");
 
 /** The page a key of this kind opens. */
 function urlOf(contentType: string, shortKey: string): string | null {
@@ -64,6 +65,48 @@ function urlOf(contentType: string, shortKey: string): string | null {
   return null;
 }
 
+/** An access's row with only the hashes of its secrets; answers its id. */
+export async function insertAccessIn(
+  tx: Db,
+  input: SharedAccessCreate,
+  secrets: { token: string; shortKey: string },
+  by: { userId: number | null; name: string },
+): Promise<number> {
+  const now = nowIso();
+  const [row] = await tx.insert(sharedAccesses).values({
+    contentType: input.contentType,
+    contractorId: input.contractorId,
+    personId: input.personId,
+    durationMin: input.durationMin,
+    singleUse: input.singleUse,
+    allowedOrigins: JSON.stringify(input.allowedOrigins),
+    tokenHash: keyHash(secrets.token),
+    shortKeyHash: keyHash(secrets.shortKey),
+    expiresAt: input.durationMin === null
+      ? null
+      : new Date(Date.parse(now) + input.durationMin * 60_000).toISOString(),
+    createdAt: now,
+    createdByUserId: by.userId,
+    createdByName: by.name,
+    updatedAt: now,
+  }).returning({ id: sharedAccesses.id });
+  return row.id;
+}
+
+/** The control database learns which tenant an access's keys belong to. */
+export async function registerKeysIn(
+  control: Db,
+  tenantId: number,
+  accessId: number,
+  secrets: { token: string; shortKey: string },
+): Promise<void> {
+  const createdAt = nowIso();
+  await control.insert(sharedKeys).values([
+    { keyHash: keyHash(secrets.token), tenantId, accessId, createdAt },
+    { keyHash: keyHash(secrets.shortKey), tenantId, accessId, createdAt },
+  ]);
+}
+
 /**
  * POST SharedAccess: a new access for a contractor (and a contact person of it). Answers the record and,
  * this once, its `token`, `shortUrlKey` and `url`.
@@ -71,7 +114,6 @@ function urlOf(contentType: string, shortKey: string): string | null {
 export async function createSharedAccess(ctx: TenantContext, input: SharedAccessCreate) {
   const token = secret(32);
   const shortKey = secret(16);
-  const now = nowIso();
   const record = await transactionWithEvents(ctx, async (tx) => {
     const [contractor] = await tx.select({ keyRole: companies.keyRole }).from(companies)
       .where(eq(companies.id, input.contractorId));
@@ -84,28 +126,13 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
         throw fieldError({ personId: ["validation.invalidValue"] });
       }
     }
-    const [row] = await tx.insert(sharedAccesses).values({
-      contentType: input.contentType,
-      contractorId: input.contractorId,
-      personId: input.personId,
-      durationMin: input.durationMin,
-      singleUse: input.singleUse,
-      allowedOrigins: JSON.stringify(input.allowedOrigins),
-      tokenHash: keyHash(token),
-      shortKeyHash: keyHash(shortKey),
-      expiresAt: input.durationMin === null
-        ? null
-        : new Date(Date.parse(now) + input.durationMin * 60_000).toISOString(),
-      createdAt: now,
-      createdByUserId: ctx.actor.userId,
-      createdByName: ctx.actor.username,
-      updatedAt: now,
-    }).returning({ id: sharedAccesses.id });
+    const id = await insertAccessIn(tx, input, { token, shortKey }, {
+      userId: ctx.actor.userId,
+      name: ctx.actor.username,
+    });
+    const row = { id };
     // The control database learns which tenant the keys belong to; if that fails, nothing is made here.
-    await ctx.platform.control.db.insert(sharedKeys).values([
-      { keyHash: keyHash(token), tenantId: ctx.tenant.id, accessId: row.id, createdAt: now },
-      { keyHash: keyHash(shortKey), tenantId: ctx.tenant.id, accessId: row.id, createdAt: now },
-    ]);
+    await registerKeysIn(ctx.platform.control.db, ctx.tenant.id, row.id, { token, shortKey });
     const record = await sharedAccess.getIn(tx, ctx, row.id);
     await writeRecordLog(tx, {
       action: "created",

@@ -1,0 +1,163 @@
+// The embeddable widgets (issue 16; decision 0011) over the real HTTP server: embed.js small and cacheable;
+// the stock and inventory widgets as an iframe page and as a shadow-root fragment, in the asked language,
+// searched and paged, of the key's contractor's goods alone; a page of a site the access does not allow gets
+// no data and redeems nothing, and only the allowed sites may frame the page; an ended key says so in the
+// reader's language everywhere at once; answers carry an ETag (304 on a repeat) and a short max-age.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gzipSync } from "node:zlib";
+import { company, location, product, receive, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import { widgetMessages } from "../../widgets/messages.ts";
+
+let w: StockWorld;
+let acme: number;
+let stockKey: string;
+let stockId: number;
+let inventoryKey: string;
+const SHOP = "http://shop.example:8080";
+const STRANGER = "http://evil.example";
+
+beforeAll(async () => {
+  w = await startStockWorld("widgets");
+  acme = await company(w, "ACME");
+  const other = await company(w, "Other Co");
+  const bin = await location(w, "WG-01");
+  for (let i = 1; i <= 7; i++) {
+    await receive(w, await product(w, `WG-SOAP-${i}`, { contractorId: acme, unit: "pcs" }), bin, i, {
+      expiryDate: "2031-05-01",
+    });
+  }
+  await receive(w, await product(w, "WG-THEIRS", { contractorId: other }), bin, 9);
+  await receive(w, await product(w, "WG-HIDDEN", { contractorId: acme, contractorPortalHide: true }), bin, 3);
+  const made = async (contentType: string) => {
+    const r = await w.api("POST", "/SharedAccess", {
+      contentType,
+      contractorId: acme,
+      allowedOrigins: [SHOP],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body;
+  };
+  const stock = await made("wmsstock");
+  stockKey = stock.token;
+  stockId = stock.id;
+  inventoryKey = (await made("wmsinventory")).shortUrlKey;
+});
+afterAll(() => w?.s.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(w.s.baseUrl + path, { headers });
+/** The product indexes a widget shows, once each (a row names its product by index and by name). */
+const indexesIn = (html: string) => [...new Set([...html.matchAll(/WG-[A-Z]+(?:-\d)?/g)].map((m) => m[0]))];
+/** The text of HTML as a reader sees it (its entities decoded). */
+const text = (html: string) =>
+  html.replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+
+describe("embed.js", () => {
+  it("defines both elements, stays under 15 KB gzipped, and is cached by its ETag", async () => {
+    const r = await get("/widgets/embed.js");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("javascript");
+    expect(r.headers.get("cache-control")).toContain("max-age=3600");
+    const js = await r.text();
+    expect(js).toContain('"wms-" + kind');
+    expect(js).toContain(widgetMessages["pl-pl"]["widget.failed"]);
+    expect(gzipSync(js).length).toBeLessThan(15 * 1024);
+    const again = await get("/widgets/embed.js", { "if-none-match": r.headers.get("etag")! });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe("the stock widget", () => {
+  it("as an iframe page: the contractor's own stock, paged, in the asked language, framed by allowed sites only", async () => {
+    const r = await get(`/widgets/stock?key=${stockKey}&lang=pl&size=5`);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).toContain(`<html lang="pl-pl">`);
+    expect(html).toContain(widgetMessages["pl-pl"]["widget.stockTitle"]);
+    const shown = indexesIn(html);
+    expect(shown.length).toBe(5);
+    expect(shown.every((i) => i.startsWith("WG-SOAP-"))).toBe(true);
+    expect(html).toContain("Strona 1 z 2");
+    const csp = r.headers.get("content-security-policy")!;
+    expect(csp).toContain(`frame-ancestors 'self' ${SHOP}`);
+    expect(csp).toContain("default-src 'none'");
+    expect(r.headers.get("x-frame-options")).toBeNull();
+    expect(r.headers.get("cache-control")).toBe("private, max-age=10");
+    // The next page by its link; the search keeps the key.
+    const next = html.match(/href="([^"]+page=2[^"]*)"/)![1].replaceAll("&amp;", "&");
+    const second = await (await get(next)).text();
+    expect(indexesIn(second).length).toBe(2);
+    const searched = await (await get(`/widgets/stock?key=${stockKey}&lang=de&q=SOAP-3`)).text();
+    expect(indexesIn(searched)).toEqual(["WG-SOAP-3"]);
+    // Neither another contractor's goods nor one hidden from the portal, by any search.
+    for (const q of ["THEIRS", "HIDDEN", "WG"]) {
+      const found = indexesIn(await (await get(`/widgets/stock?key=${stockKey}&q=${q}&size=50`)).text());
+      expect(found.filter((i) => !i.startsWith("WG-SOAP-"))).toEqual([]);
+    }
+  });
+
+  it("as a fragment: CORS for an allowed site; another site gets no data and redeems nothing", async () => {
+    const before = (await w.api("GET", `/SharedAccess/${stockId}`)).body.lastActivationAt;
+    const stranger = await get(`/widgets/stock?key=${stockKey}&format=fragment&lang=fr`, {
+      origin: STRANGER,
+    });
+    expect(stranger.status).toBe(403);
+    const refused = await stranger.text();
+    expect(indexesIn(refused)).toEqual([]);
+    expect(text(refused)).toContain(widgetMessages["fr-fr"]["widget.notAllowed"]);
+    expect((await w.api("GET", `/SharedAccess/${stockId}`)).body.lastActivationAt).toBe(before);
+    // The same through the API.
+    const api = await get(`/api/shared/stock?key=${stockKey}`, { origin: STRANGER });
+    expect(api.status).toBe(403);
+    expect(api.headers.get("access-control-allow-origin")).toBeNull();
+    const shop = await get(`/widgets/stock?key=${stockKey}&format=fragment`, { origin: SHOP });
+    expect(shop.status).toBe(200);
+    expect(shop.headers.get("access-control-allow-origin")).toBe(SHOP);
+    expect(shop.headers.get("vary")).toContain("Origin");
+    const html = await shop.text();
+    expect(html.startsWith("<style>")).toBe(true);
+    expect(indexesIn(html).length).toBe(7);
+    // A repeat with its ETag: 304, nothing sent again.
+    const again = await get(`/widgets/stock?key=${stockKey}&format=fragment`, {
+      origin: SHOP,
+      "if-none-match": shop.headers.get("etag")!,
+    });
+    expect(again.status).toBe(304);
+    const apiShop = await get(`/api/shared/stock?key=${stockKey}`, { origin: SHOP });
+    expect([apiShop.status, apiShop.headers.get("access-control-allow-origin")]).toEqual([200, SHOP]);
+  });
+});
+
+describe("the inventory widget", () => {
+  it("shows the lines with their locations and expiry; a stock key does not read it", async () => {
+    const r = await get(`/widgets/inventory?key=${inventoryKey}&lang=en&size=20`);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).toContain("WG-01");
+    expect(html).toContain("May 1, 2031");
+    expect(indexesIn(html).filter((i) => i.startsWith("WG-SOAP-")).length).toBe(7);
+    expect((await get(`/widgets/inventory?key=${stockKey}`)).status).toBe(404);
+  });
+});
+
+describe("an ended key", () => {
+  it("is refused at once on every widget and API path, in the reader's language", async () => {
+    const r = await w.api("POST", "/SharedAccess", { contentType: "wmsstock", contractorId: acme });
+    const key = r.body.token;
+    expect((await get(`/widgets/stock?key=${key}`)).status).toBe(200);
+    expect((await w.api("POST", `/SharedAccess/${r.body.id}/withdraw`)).status).toBe(200);
+    const page = await get(`/widgets/stock?key=${key}&lang=ru`);
+    expect(page.status).toBe(410);
+    expect(text(await page.text())).toContain(widgetMessages["ru-ru"]["widget.ended"]);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const frag = await get(`/widgets/stock?key=${key}&format=fragment&lang=es`, { origin: SHOP });
+    expect(frag.status).toBe(410);
+    expect(text(await frag.text())).toContain(widgetMessages["es-es"]["widget.ended"]);
+    expect((await get(`/api/shared/stock?key=${key}`)).status).toBe(410);
+    // A made-up key reads as an ended one; no key says what is missing.
+    expect((await get(`/widgets/stock?key=${"x".repeat(43)}`)).status).toBe(410);
+    const none = await get("/widgets/stock?lang=de");
+    expect(none.status).toBe(400);
+    expect(text(await none.text())).toContain(widgetMessages["de-de"]["widget.noKey"]);
+  });
+});
