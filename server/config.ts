@@ -39,6 +39,9 @@ export interface Config {
   loginLimitPerUser: number;
   /** Sign-in attempts from one address in the window before it waits (429); a success gives one back. */
   loginLimitPerIp: number;
+  /** An API key's calls at once, then a second (429 with Retry-After beyond them). */
+  apiKeyBurst: number;
+  apiKeyPerSecond: number;
   /** Failed sign-ins of one user from anywhere after which each attempt is slowed down (never refused). */
   loginSlowDownAfter: number;
   loginLimitWindowSeconds: number;
@@ -122,6 +125,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),
     loginLimitPerIp: int("LOGIN_LIMIT_PER_IP", 30),
     loginSlowDownAfter: int("LOGIN_SLOW_DOWN_AFTER", 10),
+    apiKeyBurst: int("API_KEY_BURST", 20),
+    apiKeyPerSecond: int("API_KEY_PER_SECOND", 10),
     loginLimitWindowSeconds: int("LOGIN_LIMIT_WINDOW", 15 * 60),
     activationCodeTtlSeconds: int("ACTIVATION_CODE_TTL", 7 * 24 * 3600),
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),

@@ -3,6 +3,7 @@
 import { type Config, loadConfig } from "./config.ts";
 import type { Connection } from "./db/connection.ts";
 import { openControl } from "../tenants/control.ts";
+import { configureApiKeyRate } from "./domain/sharing/keys.ts";
 import { TenantRegistry } from "../tenants/registry.ts";
 import { TenantPool } from "../tenants/pool.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
@@ -44,6 +45,7 @@ export async function createPlatform(
   role?: PlatformRole,
 ): Promise<Platform> {
   const config = loadConfig(overrides);
+  configureApiKeyRate(config);
   const control = await openControl(config);
   const registry = new TenantRegistry(control, config.tenantCacheSeconds);
   const pool = new TenantPool(

@@ -16,6 +16,7 @@ import {
   type TestServer,
 } from "../fixtures/harness.ts";
 import { routes, type RouteSpec } from "../../server/http/openapi.ts";
+import { apiKeyMayCall } from "../../server/domain/sharing/api_key.ts";
 import type { ListField } from "../../server/kernel/list.ts";
 import { allProductFields } from "../../server/domain/stock/inventory/totals.ts";
 import type { ServerMessage } from "../../server/hub/contract.ts";
@@ -39,9 +40,10 @@ async function listen(s: TestServer, token: string): Promise<{ events: Event[]; 
 }
 
 /** Shared access keys of the callers' own contractors (alpha's own company for carl, beta's for beta). */
-const keys: Record<"carl" | "beta", Record<"stock" | "inventory", string>> = {
+const keys: Record<"carl" | "beta", Record<"stock" | "inventory", string>> & { carlApi: string } = {
   carl: { stock: "", inventory: "" },
   beta: { stock: "", inventory: "" },
+  carlApi: "",
 };
 let s: TestServer;
 let n = 0;
@@ -97,7 +99,8 @@ async function received(
 }
 
 beforeAll(async () => {
-  s = await startServer();
+  // API keys unlimited here: the fuzz walks every list a key may read (the limit itself: sharing.test.ts).
+  s = await startServer({ apiKeyBurst: 1_000_000, apiKeyPerSecond: 1_000_000 });
   await createTenant(s, "alpha");
   await createTenant(s, "beta");
   tokens.alpha = (await signIn(s, "alpha-admin")).token;
@@ -331,6 +334,7 @@ beforeAll(async () => {
     keys.carl[what] = (await alpha("POST", "/SharedAccess", { contentType, contractorId: ids.own })).token;
     keys.beta[what] = (await beta("POST", "/SharedAccess", { contentType, contractorId: betaCompany })).token;
   }
+  keys.carlApi = (await alpha("POST", "/SharedAccess", { contentType: "api", contractorId: ids.own })).token;
   // Events are published after their commits: let the last ones arrive.
   await new Promise((r) => setTimeout(r, 300));
 }, 60_000);
@@ -399,10 +403,16 @@ interface ListCase {
   extra: Record<string, string>;
 }
 
+type Caller = "carl" | "carlKey" | "beta";
+
 /** Every list route, with its parameters filled for `caller`, and productStock's includeZero variant. */
-function listsFor(caller: "carl" | "beta"): ListCase[] {
+function listsFor(who: Caller): ListCase[] {
   const cases: ListCase[] = [];
-  for (const route of routes.filter((r) => r.method === "get" && r.list)) {
+  // Carl's API key reads as carl, on the calls an API key may make.
+  const caller = who === "carlKey" ? "carl" : who;
+  const lists = routes.filter((r) => r.method === "get" && r.list)
+    .filter((r) => who !== "carlKey" || apiKeyMayCall("GET", r.path));
+  for (const route of lists) {
     const id = route.path === "/StorageSpace/:id/children"
       ? 0
       : route.path === "/WmsDocument/:id/Positions"
@@ -431,17 +441,22 @@ function listsFor(caller: "carl" | "beta"): ListCase[] {
   return cases;
 }
 
-async function page(token: string, c: ListCase, params: Record<string, string>) {
+async function page(who: Caller, c: ListCase, params: Record<string, string>) {
   const query = new URLSearchParams({ PageSize: "1000", ...c.extra, ...params });
-  return await call(s, "GET", `/api${c.path}?${query}`, { token });
+  return await call(
+    s,
+    "GET",
+    `/api${c.path}?${query}`,
+    who === "carlKey" ? { headers: { "X-Api-Key": keys.carlApi } } : { token: tokens[who] },
+  );
 }
 
 /**
  * Walks every list as `caller`; answers the leaks (a marked value shown, or more rows counted than shown)
  * and the calls made. A list the caller may not read at all is refused at the door (access_matrix).
  */
-async function fuzz(caller: "carl" | "beta", marker: RegExp) {
-  const token = tokens[caller];
+async function fuzz(who: Caller, marker: RegExp) {
+  const caller = who === "carlKey" ? "carl" : who;
   const secretIds = [
     ids.theirs,
     ids.theirProduct,
@@ -453,8 +468,8 @@ async function fuzz(caller: "carl" | "beta", marker: RegExp) {
   const leaks: string[] = [];
   const walked: string[] = [];
   let calls = 0;
-  for (const c of listsFor(caller)) {
-    const first = await page(token, c, {});
+  for (const c of listsFor(who)) {
+    const first = await page(who, c, {});
     calls++;
     if (first.status === 403 || first.status === 404) continue;
     walked.push(c.path + (c.extra.includeZero ? "?includeZero" : ""));
@@ -477,7 +492,7 @@ async function fuzz(caller: "carl" | "beta", marker: RegExp) {
       }
     }
     for (const q of queries) {
-      const r = await page(token, c, q);
+      const r = await page(who, c, q);
       calls++;
       const what = `${c.path} ${JSON.stringify({ ...c.extra, ...q })}`;
       if (r.status !== 200) {
@@ -556,6 +571,62 @@ describe("isolation fuzz over every list", () => {
     },
     120_000,
   );
+});
+
+describe("an API key of the contractor", () => {
+  it(
+    "finds nothing of another contractor's, nor hidden or staff records, in any list it may read",
+    async () => {
+      const { leaks, walked, calls } = await fuzz("carlKey", /SECRET/);
+      expect(leaks).toEqual([]);
+      expect(walked).toEqual(expect.arrayContaining([
+        "/Product",
+        "/WmsDocument",
+        "/WmsOrder",
+        "/WmsInventory/inventory",
+        "/WmsInventory/productStock",
+        "/contractororders/orders",
+        `/contractororders/orders/${ids.ownExternal}/positions`,
+      ]));
+      expect(walked.length).toBe(listsFor("carlKey").length);
+      expect(calls).toBeGreaterThan(500);
+    },
+    120_000,
+  );
+
+  it("answers every record of another contractor, or hidden, or the staff's, as not there, by id", async () => {
+    // Each GET by id an API key may call, with the ids of what its contractor must not read of that kind.
+    const theirs = (path: string): number[] | undefined => {
+      if (/^\/(Product\/|WmsInventory\/bestsourcematerial\/)/.test(path)) {
+        return [ids.theirProduct, ids.hidden, ids.staffProduct];
+      }
+      if (path.startsWith("/WmsDocument/")) return [ids.theirDoc, ids.staffDoc, ids.theirOut];
+      if (path.startsWith("/WmsOrder/")) return [ids.theirOrder, ids.staffOrder];
+      if (path.startsWith("/contractororders/orders/")) {
+        return [...secretRows.get("/contractororders/orders")!];
+      }
+      return undefined;
+    };
+    const byId = routes.filter((r) =>
+      r.method === "get" && r.path.includes(":") && apiKeyMayCall("GET", r.path)
+    );
+    expect(
+      byId.map((r) => r.path).filter((p) => !theirs(p)),
+      "a GET by id an API key may call, unmapped here",
+    )
+      .toEqual([]);
+    const answers: string[] = [];
+    for (const r of byId) {
+      for (const id of theirs(r.path)!) {
+        const res = await call(s, "GET", "/api" + r.path.replace(/:\w+/g, String(id)), {
+          headers: { "X-Api-Key": keys.carlApi },
+        });
+        if (res.status !== 404) answers.push(`${r.path} ${id}: ${res.status}`);
+      }
+    }
+    expect(answers).toEqual([]);
+    expect(byId.length).toBeGreaterThan(8);
+  });
 });
 
 describe("isolation of the hub's events", () => {

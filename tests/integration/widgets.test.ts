@@ -5,6 +5,9 @@
 // reader's language everywhere at once; answers carry an ETag (304 on a repeat) and a short max-age.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gzipSync } from "node:zlib";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Socket } from "../fixtures/hub_socket.ts";
 import { company, location, product, receive, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 import { widgetMessages } from "../../widgets/messages.ts";
 
@@ -159,5 +162,56 @@ describe("an ended key", () => {
     const none = await get("/widgets/stock?lang=de");
     expect(none.status).toBe(400);
     expect(text(await none.text())).toContain(widgetMessages["de-de"]["widget.noKey"]);
+  });
+});
+
+describe("every kind of key, everywhere", () => {
+  it("an expired key ends on the widgets at once; a single-use one serves exactly one of 50 parallel views", async () => {
+    const r = await w.api("POST", "/SharedAccess", { contentType: "wmsinventory", contractorId: acme });
+    expect((await get(`/widgets/inventory?key=${r.body.token}`)).status).toBe(200);
+    await w.query("UPDATE shared_accesses SET expires_at = '2020-01-01T00:00:00.000Z' WHERE id = ?", [
+      r.body.id,
+    ]);
+    expect((await get(`/widgets/inventory?key=${r.body.token}`)).status).toBe(410);
+    expect((await get(`/widgets/inventory?key=${r.body.token}&format=fragment`, { origin: SHOP })).status)
+      .toBe(410);
+    const once = await w.api("POST", "/SharedAccess", {
+      contentType: "wmsstock",
+      contractorId: acme,
+      singleUse: true,
+      allowedOrigins: [SHOP],
+    });
+    const views = await Promise.all(
+      Array.from(
+        { length: 50 },
+        () => get(`/widgets/stock?key=${once.body.token}&format=fragment`, { origin: SHOP }),
+      ),
+    );
+    const statuses = views.map((v) => v.status);
+    expect(statuses.filter((x) => x === 200).length).toBe(1);
+    expect(statuses.filter((x) => x !== 200).every((x) => x === 410)).toBe(true);
+  });
+
+  it("no key opens the hub: an API key or a widget key as the hub's token is closed with 4401", async () => {
+    const api = await w.api("POST", "/SharedAccess", { contentType: "api", contractorId: acme });
+    for (const key of [api.body.token, stockKey]) {
+      const socket = new Socket(w.s.baseUrl.replace(/^http/, "ws") + "/dataHub");
+      await socket.opened;
+      socket.send({ type: "auth", token: key });
+      expect((await socket.closed).code).toBe(4401);
+    }
+  });
+
+  it("no secret of any access made here is written anywhere in the data directory", async () => {
+    const made = await w.query("SELECT count(*) AS n FROM shared_accesses");
+    expect(Number(made[0].n)).toBeGreaterThan(5);
+    const secrets = [stockKey, inventoryKey];
+    const dir = w.s.platform.config.dataDir;
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.length).toBeGreaterThan(2);
+    for (const f of files) {
+      const text = readFileSync(join(f.parentPath, f.name)).toString("latin1");
+      for (const secret of secrets) expect(text.includes(secret), f.name).toBe(false);
+    }
   });
 });

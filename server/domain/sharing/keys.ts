@@ -48,9 +48,16 @@ export function contractorActor(tenantId: number, accessId: number, contractorId
   };
 }
 
-/** Requests an API key may make: a burst of `BURST`, then `PER_SECOND` a second. */
+/** Requests an API key may make by default: a burst of `BURST`, then `PER_SECOND` a second. */
 export const API_KEY_BURST = 20;
 export const API_KEY_PER_SECOND = 10;
+/** This process's rate (API_KEY_BURST and API_KEY_PER_SECOND in the environment; set with the platform). */
+const rate = { burst: API_KEY_BURST, perSecond: API_KEY_PER_SECOND };
+
+export function configureApiKeyRate(config: { apiKeyBurst: number; apiKeyPerSecond: number }): void {
+  rate.burst = Math.max(1, config.apiKeyBurst);
+  rate.perSecond = Math.max(1, config.apiKeyPerSecond);
+}
 /** Buckets kept (the least recently used go first beyond this). */
 const MAX_BUCKETS = 10_000;
 const buckets = new Map<string, { tokens: number; at: number }>();
@@ -61,14 +68,14 @@ const buckets = new Map<string, { tokens: number; at: number }>();
  */
 export function takeRequest(tenantId: number, accessId: number, now = performance.now()): void {
   const id = `${tenantId}:${accessId}`;
-  const b = buckets.get(id) ?? { tokens: API_KEY_BURST, at: now };
+  const b = buckets.get(id) ?? { tokens: rate.burst, at: now };
   buckets.delete(id);
-  b.tokens = Math.min(API_KEY_BURST, b.tokens + ((now - b.at) / 1000) * API_KEY_PER_SECOND);
+  b.tokens = Math.min(rate.burst, b.tokens + ((now - b.at) / 1000) * rate.perSecond);
   b.at = now;
   buckets.set(id, b);
   if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
   if (b.tokens < 1) {
-    const wait = Math.ceil((1 - b.tokens) / API_KEY_PER_SECOND);
+    const wait = Math.ceil((1 - b.tokens) / rate.perSecond);
     throw new AppError("sharedAccess.rateLimited", {
       params: { seconds: wait },
       headers: { "Retry-After": String(wait) },
