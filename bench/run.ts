@@ -16,6 +16,7 @@ import * as transfer from "./transfer.ts";
 import * as shards from "./shards.ts";
 import * as orders from "./orders.ts";
 import * as terminal from "./terminal.ts";
+import * as widgets from "./widgets.ts";
 
 interface Bench {
   name: string;
@@ -38,6 +39,7 @@ const BENCHES: Bench[] = [
   { name: shards.NAME, file: "shards.ts", limit: 540, summarize: shards.summarize },
   { name: orders.NAME, file: "orders.ts", limit: 540, summarize: orders.summarize },
   { name: terminal.NAME, file: "terminal.ts", limit: 480, summarize: terminal.summarize },
+  { name: widgets.NAME, file: "widgets.ts", limit: 420, summarize: widgets.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

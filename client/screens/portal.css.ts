@@ -1,6 +1,6 @@
 // The contractor portal's layout: the products beside the cart on a wide screen, one above the other on a
-// phone; group chips, cart lines and the order's positions table.
-import { globalStyle, style } from "@vanilla-extract/css";
+// phone; group chips and cart lines (the order's positions use the stock screens' table).
+import { style } from "@vanilla-extract/css";
 import { vars } from "../theme/theme.css.ts";
 
 export const layout = style({
@@ -38,13 +38,3 @@ export const line = style({
 });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.size.small });
-
-export const table = style({ borderCollapse: "collapse", width: "100%" });
-
-globalStyle(`${table} th, ${table} td`, {
-  borderBottom: `1px solid ${vars.color.border}`,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  textAlign: "left",
-});
-
-globalStyle(`${table} td.number, ${table} th.number`, { textAlign: "right" });

@@ -20,6 +20,8 @@ import { Progress, StatusBadge } from "../islands/documents/status.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "./portal.css.ts";
 import { metaOfResource } from "./resources.ts";
+import { fieldMessages } from "./signin.tsx";
+import { table } from "../islands/stock/stock.css.ts";
 
 type Direction = "OOU" | "OIN";
 
@@ -217,8 +219,8 @@ function AddDialog(p: { product: Row; onClose: () => void; onAdded: (cart: Cart)
           : await api<Cart>("PATCH", `/contractororders/product-in?${q}`),
       );
     } catch (err) {
-      const fields = fieldErrors(err);
-      if (fields.quantity) setErrors(fields.quantity.map((c) => t.t(c as never)));
+      const fields = fieldMessages(t, fieldErrors(err));
+      if (fields.quantity) setErrors(fields.quantity);
       else reportError(err);
     }
   };
@@ -270,12 +272,9 @@ function CartPanel(
       setComment("");
       p.onConfirmed(r.results);
     } catch (err) {
-      const fields = fieldErrors(err);
-      if (Object.keys(fields).length) {
-        setErrors(
-          Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.map((c) => t.t(c as never))])),
-        );
-      } else reportError(err);
+      const fields = fieldMessages(t, fieldErrors(err));
+      if (Object.keys(fields).length) setErrors(fields);
+      else reportError(err);
     }
   };
   const section = (direction: Direction) => {
@@ -436,7 +435,7 @@ function OrderDialog(p: { id: number; onClose: () => void }) {
         {order.closedManually && (
           <Notice>{t.t("portal.closedManually", { reason: order.closedManuallyReason ?? "" })}</Notice>
         )}
-        <table className={css.table}>
+        <table className={table}>
           <thead>
             <tr>
               <th>{t.t("portal.product")}</th>
