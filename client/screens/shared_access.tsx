@@ -13,6 +13,7 @@ import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { ResourceMeta, Row } from "../islands/list/meta.ts";
 import * as shell from "../shell/shell.css.ts";
 import { metaOfResource } from "./resources.ts";
+import { widgetSnippet } from "./widget_snippet.ts";
 
 const ROUTE = "shared-access";
 const contentTypes = ["wmsstock", "wmsinventory", "api", "urlLink"] as const;
@@ -113,6 +114,13 @@ function CreateDialog(p: { onClose: () => void }) {
     }
   };
   const link = made?.url ? `${location.origin}${made.url}` : null;
+  // A stock or inventory key is also a widget: the snippet a contractor's web shop pastes in.
+  const element = contentType === "wmsstock"
+    ? "wms-stock"
+    : contentType === "wmsinventory"
+    ? "wms-inventory"
+    : null;
+  const snippet = made && element ? widgetSnippet(location.origin, element, made.token) : null;
   return (
     <ModalDialog title={t.t("sharedAccess.new")} isOpen onOpenChange={(open) => !open && p.onClose()}>
       {made
@@ -121,6 +129,14 @@ function CreateDialog(p: { onClose: () => void }) {
             <Notice>{t.t("sharedAccess.secretOnce")}</Notice>
             {link && <Secret label={t.t("sharedAccess.link")} value={link} testId="shared-access-link" />}
             <Secret label={t.t("sharedAccess.token")} value={made.token} testId="shared-access-token" />
+            {snippet && (
+              <Secret
+                label={t.t("sharedAccess.snippet")}
+                value={snippet}
+                testId="shared-access-snippet"
+                multiline
+              />
+            )}
             {link && <QrCode value={link} />}
             <Button onPress={p.onClose}>{t.t("common.close")}</Button>
           </div>
@@ -171,12 +187,12 @@ function CreateDialog(p: { onClose: () => void }) {
   );
 }
 
-function Secret(p: { label: string; value: string; testId: string }) {
+function Secret(p: { label: string; value: string; testId: string; multiline?: boolean }) {
   const t = useT();
   const [copied, setCopied] = useState(false);
   return (
     <div>
-      <TextField name={p.testId} label={p.label} value={p.value} isReadOnly />
+      <TextField name={p.testId} label={p.label} value={p.value} isReadOnly multiline={p.multiline} />
       <span data-testid={p.testId} hidden>{p.value}</span>
       <Button
         quiet

@@ -19,6 +19,8 @@ CREATE INDEX `external_order_positions_order` ON `external_order_positions` (`ex
 CREATE INDEX `external_order_positions_product_id` ON `external_order_positions` (`product_id`,`id`);--> statement-breakpoint
 CREATE INDEX `external_order_positions_wms` ON `external_order_positions` (`wms_order_position_id`);--> statement-breakpoint
 CREATE INDEX `external_order_positions_created_at` ON `external_order_positions` (`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `external_order_positions_updated_at` ON `external_order_positions` (`updated_at`,`id`);--> statement-breakpoint
+CREATE INDEX `external_order_positions_quantity` ON `external_order_positions` (`quantity`,`id`);--> statement-breakpoint
 CREATE TABLE `external_orders` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`contractor_id` integer NOT NULL,

@@ -97,7 +97,12 @@ describe("the shared-access screen", () => {
     await dialog.getByTestId("shared-access-qr").waitFor();
     const link = await dialog.getByTestId("shared-access-link").textContent();
     expect(link).toMatch(/\/shared\/wms-stock\?key=/);
-    expect(await dialog.getByTestId("shared-access-token").textContent()).toMatch(/^[\w-]{43}$/);
+    const token = await dialog.getByTestId("shared-access-token").textContent();
+    expect(token).toMatch(/^[\w-]{43}$/);
+    // The widget's snippet for the contractor's web shop, with the same key.
+    expect(await dialog.getByTestId("shared-access-snippet").textContent()).toBe(
+      `<script src="${w.s.baseUrl}/widgets/embed.js" async></script>\n<wms-stock key="${token}"></wms-stock>`,
+    );
 
     const visitor = await open(new URL(link!).pathname + new URL(link!).search);
     await visitor.page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();

@@ -15,6 +15,7 @@ export const sharingMessages = {
     "sharedAccess.copy": "Copy",
     "sharedAccess.copied": "Copied",
     "sharedAccess.qr": "QR code of the link",
+    "sharedAccess.snippet": "Widget for your website (paste it into the page)",
     "sharedAccess.origins": "Sites allowed to embed the widget (one per line, e.g. https://shop.example)",
     "sharedAccess.withdraw": "Withdraw",
     "sharedAccess.state": "State",
@@ -59,6 +60,7 @@ export const sharingMessages = {
     "sharedAccess.copy": "Kopiuj",
     "sharedAccess.copied": "Skopiowano",
     "sharedAccess.qr": "Kod QR linku",
+    "sharedAccess.snippet": "Widżet na Twoją stronę (wklej go do strony)",
     "sharedAccess.origins":
       "Strony, które mogą osadzić widżet (po jednej w wierszu, np. https://sklep.example)",
     "sharedAccess.withdraw": "Wycofaj",
@@ -106,6 +108,7 @@ export const sharingMessages = {
     "sharedAccess.copy": "Kopieren",
     "sharedAccess.copied": "Kopiert",
     "sharedAccess.qr": "QR-Code des Links",
+    "sharedAccess.snippet": "Widget für Ihre Website (in die Seite einfügen)",
     "sharedAccess.origins":
       "Websites, die das Widget einbetten dürfen (eine pro Zeile, z. B. https://shop.example)",
     "sharedAccess.withdraw": "Zurückziehen",
@@ -153,6 +156,7 @@ export const sharingMessages = {
     "sharedAccess.copy": "Copier",
     "sharedAccess.copied": "Copié",
     "sharedAccess.qr": "QR code du lien",
+    "sharedAccess.snippet": "Widget pour votre site (à coller dans la page)",
     "sharedAccess.origins":
       "Sites autorisés à intégrer le widget (un par ligne, p. ex. https://boutique.example)",
     "sharedAccess.withdraw": "Retirer",
@@ -199,6 +203,7 @@ export const sharingMessages = {
     "sharedAccess.copy": "Copiar",
     "sharedAccess.copied": "Copiado",
     "sharedAccess.qr": "Código QR del enlace",
+    "sharedAccess.snippet": "Widget para su sitio web (péguelo en la página)",
     "sharedAccess.origins":
       "Sitios que pueden insertar el widget (uno por línea, p. ej. https://tienda.example)",
     "sharedAccess.withdraw": "Retirar",
@@ -244,6 +249,7 @@ export const sharingMessages = {
     "sharedAccess.copy": "Копировать",
     "sharedAccess.copied": "Скопировано",
     "sharedAccess.qr": "QR-код ссылки",
+    "sharedAccess.snippet": "Виджет для вашего сайта (вставьте его на страницу)",
     "sharedAccess.origins":
       "Сайты, которым можно встраивать виджет (по одному в строке, например https://shop.example)",
     "sharedAccess.withdraw": "Отозвать",

@@ -78,4 +78,6 @@ export const externalOrderPositions = sqliteTable("external_order_positions", {
   index("external_order_positions_product_id").on(t.productId, t.id),
   index("external_order_positions_wms").on(t.wmsOrderPositionId),
   index("external_order_positions_created_at").on(t.createdAt, t.id),
+  index("external_order_positions_updated_at").on(t.updatedAt, t.id),
+  index("external_order_positions_quantity").on(t.quantity, t.id),
 ]);
