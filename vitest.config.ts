@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "tenants/**/*.test.ts", "client/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "tenants/**/*.test.ts",
+      "client/**/*.test.ts",
+      "widgets/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each test file makes its own data directory and server; two workers suit a 2-core machine.

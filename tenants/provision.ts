@@ -45,11 +45,14 @@ export function slugify(name: string): string {
   return base || "company";
 }
 
-/** The first free slug of `base`, `base-2`, `base-3`, ... */
+/** Slugs a registration never gets: the demo tenant's (its widgets' demo page finds it by it). */
+const RESERVED_SLUGS = new Set(["demo"]);
+
+/** The first free slug of `base`, `base-2`, `base-3`, ... (never a reserved one). */
 export async function freeSlug(platform: Platform, base: string): Promise<string> {
   for (let i = 1; i < 1000; i++) {
     const slug = i === 1 ? base : `${base}-${i}`;
-    if (!(await platform.registry.bySlug(slug))) return slug;
+    if (!RESERVED_SLUGS.has(slug) && !(await platform.registry.bySlug(slug))) return slug;
   }
   return `${base}-${crypto.randomUUID().slice(0, 8)}`;
 }

@@ -1,8 +1,8 @@
 // GET /widgets/demo: how to embed the widgets, with both of them live on a key of the demo tenant's
-// contractor (the demo contractor user's company). The keys are made the first time the page is asked for
-// on this process, for 24 hours, and kept only in memory (their hashes go where every access's go); a key
-// near its end is replaced by a new one.
-import { eq } from "drizzle-orm";
+// contractor (the demo contractor user's company; the slug `demo` is never given to a registration). The keys
+// are made the first time the page is asked for on this process, for 24 hours, and kept only in memory (only
+// their hashes go to the tenant and the control database); making new ones deletes the demo's expired ones.
+import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "hono";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
@@ -10,11 +10,15 @@ import type { Env } from "../server/http/types.ts";
 import type { Platform } from "../server/platform.ts";
 import { tenantOp } from "../server/cluster/placement.ts";
 import { users } from "../server/domain/access/users/entity.ts";
-import { insertAccessIn, registerKeysIn, secret } from "../server/domain/sharing/service.ts";
+import { hashesOf, insertAccessIn, registerKeysIn, secret } from "../server/domain/sharing/service.ts";
+import { sharedAccesses } from "../server/domain/sharing/table.ts";
+import { nowIso } from "../server/kernel/time.ts";
 import { pickLang, say } from "./i18n.ts";
 import { STYLE } from "./render.ts";
 
 const DAY_MIN = 1440;
+/** Who made the demo's accesses, as staff see it in the shared-access list (a system's name, like a user's). */
+const DEMO_BY = "widgets-demo";
 
 interface Made {
   id: number;
@@ -25,12 +29,15 @@ interface Made {
 /** Makes the demo's two accesses (stock, inventory) for the demo contractor; null without one. */
 const makeDemoAccesses = tenantOp(
   "widgets.demoAccesses",
-  async (conn, args: { secrets: { token: string; shortKey: string }[]; origins: string[] }) => {
+  async (conn, args: { hashes: { token: string; shortKey: string }[]; origins: string[] }) => {
     const [contractor] = await conn.db.select({ id: users.connectedContractorId }).from(users)
       .where(eq(users.username, "contractor"));
     if (!contractor?.id) return null;
     const contractorId = contractor.id;
     return await conn.transaction(async (tx) => {
+      // The demo's expired accesses go (another process's live ones stay).
+      await tx.delete(sharedAccesses)
+        .where(and(eq(sharedAccesses.createdByName, DEMO_BY), lt(sharedAccesses.expiresAt, nowIso())));
       const ids: number[] = [];
       for (const [i, contentType] of (["wmsstock", "wmsinventory"] as const).entries()) {
         ids.push(
@@ -44,8 +51,8 @@ const makeDemoAccesses = tenantOp(
               singleUse: false,
               allowedOrigins: args.origins,
             },
-            args.secrets[i],
-            { userId: null, name: "widgets demo" },
+            args.hashes[i],
+            { userId: null, name: DEMO_BY },
           ),
         );
       }
@@ -65,13 +72,14 @@ function demoKeys(platform: Platform) {
       const tenant = await platform.registry.bySlug("demo");
       if (!tenant || tenant.status !== "active") return null;
       const secrets = [0, 1].map(() => ({ token: secret(32), shortKey: secret(16) }));
+      const hashes = secrets.map(hashesOf);
       const ids = await makeDemoAccesses(platform, tenant, {
-        secrets,
+        hashes,
         origins: [new URL(platform.config.publicUrl).origin],
       });
       if (!ids) return null;
       for (const [i, id] of ids.entries()) {
-        await registerKeysIn(platform.control.db, tenant.id, id, secrets[i]);
+        await registerKeysIn(platform.control.db, tenant.id, id, hashes[i]);
       }
       return {
         stock: { id: ids[0], ...secrets[0] },
@@ -99,7 +107,7 @@ export async function demoPage(c: Context<Env>, platform: Platform) {
       `<wms-inventory key="${keys.inventory.token}" lang="${short}"></wms-inventory>`
     : "";
   const frame = keys
-    ? `<iframe src="${origin}/widgets/stock?key=${keys.stock.token}&lang=${short}" ` +
+    ? `<iframe src="${origin}/widgets/stock?key=${keys.stock.token}&lang=${short}" referrerpolicy="origin" ` +
       `title="${say(lang, "widget.stockTitle")}" style="width:100%;height:420px;border:0"></iframe>`
     : "";
   const body = renderToString(
@@ -125,6 +133,7 @@ export async function demoPage(c: Context<Env>, platform: Platform) {
           h("pre", null, h("code", null, frame)),
           h("iframe", {
             src: `/widgets/stock?key=${keys.stock.token}&lang=${short}`,
+            referrerpolicy: "origin",
             title: say(lang, "widget.stockTitle"),
             style: "width:100%;height:420px;border:0",
             "data-testid": "demo-frame",

@@ -52,7 +52,12 @@
       const n = ++this.n;
       let html;
       try {
-        html = await (await fetch(url, { mode: "cors", credentials: "omit" })).text();
+        const answer = await fetch(url, { mode: "cors", credentials: "omit" });
+        // Only the widget's own HTML goes into the shadow root (not a proxy's page or an error of another kind).
+        if (!/^text\/html/.test(answer.headers.get("content-type") || "")) {
+          throw new Error(String(answer.status));
+        }
+        html = await answer.text();
       } catch {
         const code = Object.keys(failed).find((l) => l.startsWith(lang.slice(0, 2).toLowerCase() + "-"));
         html = "<p role=status>" + failed[code || "en-us"] + "</p>";

@@ -11,7 +11,7 @@ import type { Env } from "../server/http/types.ts";
 import type { Platform } from "../server/platform.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import { clientInfo } from "../server/http/client_info.ts";
-import { allowOrigin, foreignOrigin } from "../server/http/origin.ts";
+import { allowOrigin, requestingSite } from "../server/http/origin.ts";
 import { readShared } from "../server/domain/sharing/service.ts";
 import { widgetMessages } from "./messages.ts";
 import { pickLang, say, type WidgetKey, type WidgetLang } from "./i18n.ts";
@@ -60,7 +60,9 @@ async function widget(c: Context<Env>, platform: Platform, kind: WidgetKind) {
   const pageNumber = Math.min(Math.max(1, Math.trunc(Number(q.page)) || 1), 100_000);
   const search = (q.q ?? "").slice(0, 100);
   const key = q.key ?? "";
-  const origin = asFragment ? foreignOrigin(c, platform) : undefined;
+  // Whoever asks from another site, a fragment by fetch or the page in a frame: an allowed origin, or nothing
+  // is read and nothing redeemed.
+  const origin = requestingSite(c, platform);
   const title = say(lang, kind === "stock" ? "widget.stockTitle" : "widget.inventoryTitle");
   c.header("Content-Type", "text/html; charset=utf-8");
   c.header("Vary", "Origin, Accept-Language");
@@ -84,7 +86,7 @@ async function widget(c: Context<Env>, platform: Platform, kind: WidgetKind) {
       ...(search
         ? { BasicFiltersSerialized: JSON.stringify([{ field: "*", operator: "contains", value: search }]) }
         : {}),
-    }, { ip: clientInfo(c).ip, requestId: c.get("requestId"), lang: c.get("lang"), origin });
+    }, { ip: clientInfo(c).ip, requestId: c.get("requestId"), lang: c.get("lang"), origin, widget: true });
   } catch (err) {
     const code = err instanceof AppError ? err.code : "";
     if (code === "sharedAccess.ended") return refuse(410, "widget.ended");

@@ -34,6 +34,7 @@ interface CartLine {
   unit: string | null;
   quantity: number;
   freeQuantity: number;
+  available: boolean;
 }
 
 interface Cart {
@@ -273,7 +274,8 @@ function CartPanel(
       p.onConfirmed(r.results);
     } catch (err) {
       const fields = fieldMessages(t, fieldErrors(err));
-      if (Object.keys(fields).length) setErrors(fields);
+      // The form shows the delivery date's own errors; anything else is said as the app says errors.
+      if (Object.keys(fields).length === 1 && fields.deliveryDate) setErrors(fields);
       else reportError(err);
     }
   };
@@ -288,7 +290,8 @@ function CartPanel(
             <li key={l.id} className={css.line} data-testid="portal-cart-line">
               <span>
                 {l.productIndex} {l.productName}
-                {direction === "OOU" && (
+                {!l.available && <span className={css.muted}>{` ${t.t("portal.unavailable")}`}</span>}
+                {direction === "OOU" && l.available && (
                   <span className={css.muted}>
                     {" "}
                     {t.t("portal.free", { quantity: t.number(l.freeQuantity) })}
@@ -374,7 +377,8 @@ export function MyOrdersScreen(p: { openedDialogId?: string }) {
         reloadKey={reloadKey}
         renderCell={(f, row) =>
           f.name === "statusCode"
-            ? <StatusBadge t={t} status={String(row.statusCode)} />
+            // An order the warehouse closed by hand says so, whatever its documents had done.
+            ? <StatusBadge t={t} status={row.closedManually ? "closedManually" : String(row.statusCode)} />
             : f.name === "typeCode"
             ? t.t(`portal.type.${row.typeCode as Direction}`)
             : undefined}

@@ -13,6 +13,27 @@ export function foreignOrigin(c: Context, platform: Pick<Platform, "config">): s
   return own.has(origin) ? undefined : origin;
 }
 
+/**
+ * The site a request comes from when it matters for data: the Origin of another site, else, for a request a
+ * page of another site makes without one (an <iframe>, an image, a no-cors fetch: Sec-Fetch-Site cross-site
+ * or same-site, any destination but a document a person navigates to), that page's origin from its Referer,
+ * or "null" when it sends none (never an allowed origin). Undefined: our own pages, a person opening the
+ * link, or a client that is no browser.
+ */
+export function requestingSite(c: Context, platform: Pick<Platform, "config">): string | undefined {
+  const origin = foreignOrigin(c, platform);
+  if (origin !== undefined) return origin;
+  const site = c.req.header("sec-fetch-site");
+  if (site !== "cross-site" && site !== "same-site") return undefined;
+  if (c.req.header("sec-fetch-dest") === "document") return undefined;
+  try {
+    const referer = new URL(c.req.header("referer") ?? "").origin;
+    return referer === "null" ? "null" : referer;
+  } catch {
+    return "null";
+  }
+}
+
 /** CORS for an answer to `origin` (a site the access allows, or an answer that carries no data). */
 export function allowOrigin(c: Context, origin: string | undefined): void {
   c.header("Vary", "Origin", { append: true });

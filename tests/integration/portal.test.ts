@@ -236,13 +236,32 @@ describe("an order from the cart", () => {
   });
 
   it("is placed at once through the API too, all or none", async () => {
-    const bad = await as(ann)("POST", "orders", {
-      typeCode: "OOU",
-      deliveryDate: tomorrow(),
-      positions: [{ productId: soap, quantity: 1 }, { productId: theirs, quantity: 1 }],
+    const count = async () => ({
+      wms: (await w.api("GET", "/WmsOrder?PageSize=1")).body.allFilteredRowCount,
+      external: (await w.query("SELECT count(*) AS n FROM external_orders"))[0].n,
     });
-    expect(bad.status).toBe(404);
-    const before = (await w.api("GET", "/WmsOrder?PageSize=1")).body.allFilteredRowCount;
+    const before = await count();
+    // Another contractor's product and a product that is not there read alike; a zero quantity is refused.
+    for (const productId of [theirs, 999_999]) {
+      const bad = await as(ann)("POST", "orders", {
+        typeCode: "OOU",
+        deliveryDate: tomorrow(),
+        positions: [{ productId: soap, quantity: 1 }, { productId, quantity: 1 }],
+      });
+      expect([bad.status, bad.body.error.code], String(productId)).toEqual([
+        404,
+        "record.notFoundOrNoPermission",
+      ]);
+    }
+    const zero = await as(ann)("POST", "orders", {
+      typeCode: "OIN",
+      deliveryDate: tomorrow(),
+      positions: [{ productId: soap, quantity: 0 }],
+    });
+    expect([zero.status, zero.body.error.fields]).toEqual([400, {
+      "positions.0.quantity": ["validation.tooSmall"],
+    }]);
+    expect(await count()).toEqual(before);
     const made = await as(ann)("POST", "orders", {
       typeCode: "OOU",
       deliveryDate: tomorrow(),
@@ -250,7 +269,92 @@ describe("an order from the cart", () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({ statusCode: "submitted", quantitySum: 2 });
-    expect((await w.api("GET", "/WmsOrder?PageSize=1")).body.allFilteredRowCount).toBe(before + 1);
+    expect((await count()).wms).toBe(before.wms + 1);
+  });
+
+  it("never promises the same free stock twice: submitted orders hold what they ask for", async () => {
+    // 6 on hand after the release; 2 asked for by the order above, not yet confirmed by staff.
+    const offered = await as(ann)("GET", `availible-products?PageSize=50`);
+    const soapNow = offered.body.results.find((p: { id: number }) => p.id === soap);
+    expect(soapNow).toMatchObject({ stockQuantity: 6, freeQuantity: 4 });
+    const rest = await as(ann)("POST", "orders", {
+      typeCode: "OOU",
+      deliveryDate: tomorrow(),
+      positions: [{ productId: soap, quantity: 4 }],
+    });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    const more = await as(ann)("POST", "orders", {
+      typeCode: "OOU",
+      deliveryDate: tomorrow(),
+      positions: [{ productId: soap, quantity: 1 }],
+    });
+    expect([more.status, more.body.error.code]).toEqual([409, "portal.notEnoughStock"]);
+    expect((await as(ann)("POST", `add-to-cart?productId=${soap}&quantity=1`)).body.error.code)
+      .toBe("portal.notEnoughStock");
+    // Cancelling one gives its quantity back.
+    expect((await as(ann)("DELETE", `orders/${rest.body.id}`)).status).toBe(204);
+    expect((await as(ann)("POST", `add-to-cart?productId=${soap}&quantity=1`)).status).toBe(200);
+    // The cart is no order: it is not among the orders, to the contractor, to staff or to a key.
+    const orders = await as(ann)("GET", "orders?PageSize=100");
+    expect(orders.body.results.filter((o: { statusCode: string }) => o.statusCode === "cart")).toEqual([]);
+    const staffList = await w.api("GET", "/contractororders/orders?PageSize=100");
+    expect(staffList.body.results.filter((o: { statusCode: string }) => o.statusCode === "cart")).toEqual([]);
+    expect(
+      (await as(ann)("PATCH", "edit-cart-product", {
+        id: (await as(ann)("GET", "list-cart-product")).body.results[0].id,
+        quantity: 0,
+      })).body.error.fields,
+    ).toEqual({ quantity: ["validation.tooSmall"] });
+  });
+
+  it("says which product in the cart can no longer be ordered, and confirms nothing", async () => {
+    await w.api("PUT", "/Product", {
+      ...(await w.api("GET", `/Product/${towel}`)).body,
+      contractorPortalHide: true,
+    });
+    expect((await as(ann)("PATCH", `product-in?productId=${towel}&quantity=2`)).status).toBe(404);
+    await w.query(
+      "INSERT INTO external_order_positions (external_order_id, product_id, quantity, created_at, updated_at) " +
+        "SELECT id, ?, 2000, created_at, created_at FROM external_orders WHERE status_code = 'cart' " +
+        "AND type_code = 'OOU' AND created_by_user_id = (SELECT id FROM users WHERE username = 'portal-ann')",
+      [towel],
+    );
+    const lines = (await as(ann)("GET", "list-cart-product")).body.results;
+    expect(lines.map((l: { productId: number; available: boolean }) => [l.productId, l.available]))
+      .toEqual([[soap, true], [towel, false]]);
+    const before = (await w.api("GET", "/WmsOrder?PageSize=1")).body.allFilteredRowCount;
+    const refused = await as(ann)("POST", "confirm-order", { deliveryDate: tomorrow() });
+    expect([refused.status, refused.body.error.code]).toEqual([409, "portal.productUnavailable"]);
+    expect(refused.body.error.message).toContain("PO-TOWEL");
+    expect((await w.api("GET", "/WmsOrder?PageSize=1")).body.allFilteredRowCount).toBe(before);
+    expect((await as(ann)("GET", "cart-summary")).body.positionsCount).toBe(2);
+  });
+
+  it("follows staff's revert and manual close", async () => {
+    const made = await as(ann)("POST", "orders", {
+      typeCode: "OIN",
+      deliveryDate: tomorrow(),
+      positions: [{ productId: soap, quantity: 3 }],
+    });
+    const wms = made.body.wmsOrderId;
+    expect((await w.api("POST", `/WmsOrder/${wms}/confirm`)).status).toBe(200);
+    expect((await as(ann)("GET", `orders/${made.body.id}`)).body.statusCode).toBe("sent");
+    expect((await w.api("POST", `/WmsOrder/${wms}/revert`)).status).toBe(200);
+    expect((await as(ann)("GET", `orders/${made.body.id}`)).body.statusCode).toBe("submitted");
+    // Staff may not delete it (the contractor's order refers to it), and may not give it to another contractor.
+    const del = await w.api("DELETE", `/WmsOrder/${wms}`);
+    expect([del.status, del.body.error.code]).toEqual([409, "record.foreignKey"]);
+    const order = (await w.api("GET", `/WmsOrder/${wms}`)).body;
+    const moved = await w.api("PUT", "/WmsOrder", { ...order, contractorId: other });
+    expect([moved.status, moved.body.error?.fields]).toEqual([400, {
+      contractorId: ["validation.invalidValue"],
+    }]);
+    expect((await w.api("POST", `/WmsOrder/${wms}/confirm`)).status).toBe(200);
+    expect((await w.api("POST", `/WmsOrder/${wms}/close`, { reason: "Supplier cancelled" })).status).toBe(
+      200,
+    );
+    const closed = (await as(ann)("GET", `orders/${made.body.id}`)).body;
+    expect(closed).toMatchObject({ closedManually: true, closedManuallyReason: "Supplier cancelled" });
   });
 });
 

@@ -131,6 +131,50 @@ describe("the stock widget", () => {
   });
 });
 
+describe("a page of another site without an Origin", () => {
+  it("is judged by its Referer: a frame or a no-cors fetch of a site not allowed (or naming none) redeems nothing", async () => {
+    const before = (await w.api("GET", `/SharedAccess/${stockId}`)).body.lastActivationAt;
+    const framed = (referer?: string) =>
+      get(`/widgets/stock?key=${stockKey}&lang=en`, {
+        "sec-fetch-site": "cross-site",
+        "sec-fetch-dest": "iframe",
+        ...(referer ? { referer } : {}),
+      });
+    for (const referer of [`${STRANGER}/shop/page.html`, undefined]) {
+      const r = await framed(referer);
+      expect(r.status, String(referer)).toBe(403);
+      const html = await r.text();
+      expect(indexesIn(html)).toEqual([]);
+      expect(text(html)).toContain(widgetMessages["en-us"]["widget.notAllowed"]);
+      // A refusal holds no data: it may be framed anywhere, to say why.
+      expect(r.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    }
+    const image = await get(`/widgets/stock?key=${stockKey}&format=fragment`, {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-dest": "image",
+      referer: `${STRANGER}/`,
+    });
+    expect(image.status).toBe(403);
+    expect((await w.api("GET", `/SharedAccess/${stockId}`)).body.lastActivationAt).toBe(before);
+    // The shop's frame is answered, framed by the shop alone; a person opening the link from anywhere too.
+    const shop = await framed(`${SHOP}/products`);
+    expect(shop.status).toBe(200);
+    expect(shop.headers.get("content-security-policy")).toContain(`frame-ancestors 'self' ${SHOP}`);
+    const person = await get(`/widgets/stock?key=${stockKey}`, {
+      "sec-fetch-site": "cross-site",
+      "sec-fetch-dest": "document",
+    });
+    expect(person.status).toBe(200);
+  });
+
+  it("an API key opens no widget (it would stand in a page's source)", async () => {
+    const api = await w.api("POST", "/SharedAccess", { contentType: "api", contractorId: acme });
+    expect((await get(`/widgets/stock?key=${api.body.token}`)).status).toBe(404);
+    expect((await get(`/widgets/inventory?key=${api.body.token}`)).status).toBe(404);
+    expect((await get(`/api/shared/stock?key=${api.body.token}`)).status).toBe(200);
+  });
+});
+
 describe("the inventory widget", () => {
   it("shows the lines with their locations and expiry; a stock key does not read it", async () => {
     const r = await get(`/widgets/inventory?key=${inventoryKey}&lang=en&size=20`);

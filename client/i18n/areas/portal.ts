@@ -3,6 +3,7 @@
 // The contractor portal (issue 16): a new order from the cart, my orders and their statuses.
 export const portalMessages = {
   "en-us": {
+    "portal.unavailable": "can no longer be ordered: take it out",
     "portal.groups": "Product groups",
     "portal.allGroups": "All products",
     "portal.group": "{name} ({count})",
@@ -61,6 +62,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Received on",
   },
   "pl-pl": {
+    "portal.unavailable": "nie można już zamówić: usuń z koszyka",
     "portal.groups": "Grupy produktów",
     "portal.allGroups": "Wszystkie produkty",
     "portal.group": "{name} ({count})",
@@ -119,6 +121,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Data przyjęcia",
   },
   "de-de": {
+    "portal.unavailable": "kann nicht mehr bestellt werden: bitte entfernen",
     "portal.groups": "Artikelgruppen",
     "portal.allGroups": "Alle Artikel",
     "portal.group": "{name} ({count})",
@@ -177,6 +180,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Erhalten am",
   },
   "fr-fr": {
+    "portal.unavailable": "ne peut plus être commandé : retirez-le",
     "portal.groups": "Familles de produits",
     "portal.allGroups": "Tous les produits",
     "portal.group": "{name} ({count})",
@@ -235,6 +239,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Reçu le",
   },
   "es-es": {
+    "portal.unavailable": "ya no se puede pedir: quítelo",
     "portal.groups": "Grupos de productos",
     "portal.allGroups": "Todos los productos",
     "portal.group": "{name} ({count})",
@@ -293,6 +298,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Recibido el",
   },
   "ru-ru": {
+    "portal.unavailable": "больше нельзя заказать: удалите из корзины",
     "portal.groups": "Группы товаров",
     "portal.allGroups": "Все товары",
     "portal.group": "{name} ({count})",

@@ -6,7 +6,7 @@
 // with it. A working copy carries a draft number of its own counter; confirming it (a later step) gives it
 // the number of its type's numbering schema. The position count and quantity sum are kept by every
 // position change, so lists show them without a join.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
@@ -258,6 +258,11 @@ export const wmsOrder = new Resource({
   },
   validate: async (tx, _ctx, values, old) => {
     if (old && old.statusCode !== "workingCopy") throw new AppError("order.statusChangeNotAllowed");
+    // An order a contractor placed through the portal stays that contractor's (server/domain/portal/).
+    if (old && values.contractorId !== old.contractorId) {
+      const linked = await tx.all(sql`SELECT 1 FROM external_orders WHERE wms_order_id = ${old.id} LIMIT 1`);
+      if (linked.length) throw fieldError({ contractorId: ["validation.invalidValue"] });
+    }
     // An edit names no type (it is set once): a VER-C count keeps a contractor.
     if (old?.typeCode === "VER-C" && values.contractorId == null) {
       throw fieldError({ contractorId: ["validation.required"] });

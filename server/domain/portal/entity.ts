@@ -2,7 +2,7 @@
 // contractor's external orders and positions, never another's (404) nor positions of products hidden from
 // the portal; staff read all of them. They are written only by the portal's own verbs (service.ts): the
 // generic writes answer 405.
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
 import { Resource } from "../resource/engine.ts";
@@ -83,9 +83,11 @@ export const externalOrder = new Resource({
     createdByUserId: { output: false, input: false, meta: false },
   },
   readAccess: "user",
-  scope: (
-    actor,
-  ) => (actor.contractorId === null ? undefined : eq(externalOrders.contractorId, actor.contractorId)),
+  // A cart is its user's own, read through the cart's calls: never an order in these lists.
+  scope: (actor) =>
+    actor.contractorId === null
+      ? ne(externalOrders.statusCode, "cart")
+      : and(ne(externalOrders.statusCode, "cart"), eq(externalOrders.contractorId, actor.contractorId)),
   readExtra: (db, rows) => orderExtras(db, rows as unknown as OrderRow[]),
 });
 

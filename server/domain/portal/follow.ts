@@ -1,18 +1,29 @@
 // A warehouse order's change is also a change of the portal order it came from: its status follows it (the
 // trigger of migrations/tenant/0020) and its contractor's users hear of it on the hub (ownerId: the
-// contractor, visibility.ts), found in the same transaction as the order's own event.
-import { inArray } from "drizzle-orm";
+// contractor, visibility.ts), found in the same transaction as the order's own event. A change of one of the
+// order's documents (a position scanned, a document deleted) moves the order's progress too.
+import { and, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { addFollower } from "../../hub/outbox.ts";
 import type { HubEventBody } from "../../hub/hub.ts";
+import { wmsDocuments } from "../stock/documents/entity.ts";
 import { externalOrders } from "./table.ts";
 
 async function followOrders(tx: Db, events: readonly HubEventBody[]): Promise<HubEventBody[]> {
   const ids = [...new Set(events.filter((e) => e.resource === "WmsOrder").map((e) => e.id))];
-  if (ids.length === 0) return [];
+  const documents = [...new Set(events.filter((e) => e.resource === "WmsDocument").map((e) => e.id))];
+  if (ids.length === 0 && documents.length === 0) return [];
   const known = new Set(events.filter((e) => e.resource === "ExternalOrder").map((e) => e.id));
+  const ofDocuments = documents.length
+    ? inArray(
+      externalOrders.wmsOrderId,
+      tx.select({ id: wmsDocuments.orderId }).from(wmsDocuments)
+        .where(and(inArray(wmsDocuments.id, documents), isNotNull(wmsDocuments.orderId))),
+    )
+    : undefined;
   const rows = await tx.select({ id: externalOrders.id, contractorId: externalOrders.contractorId })
-    .from(externalOrders).where(inArray(externalOrders.wmsOrderId, ids));
+    .from(externalOrders)
+    .where(or(ids.length ? inArray(externalOrders.wmsOrderId, ids) : undefined, ofDocuments));
   return rows.filter((r) => !known.has(r.id)).map((r) => ({
     resource: "ExternalOrder" as const,
     action: "changed" as const,

@@ -51,6 +51,8 @@ const CartLine = z.object({
   quantity: z.number(),
   freeQuantity: z.number(),
   version: z.number(),
+  /** False for a line whose product can no longer be ordered (hidden, disabled, locked): to be taken out. */
+  available: z.boolean(),
 });
 const Totals = z.object({ positionsCount: z.number(), quantitySum: z.number() });
 const Summary = z.object({

@@ -50,24 +50,52 @@ function onBehalf(ctx: TenantContext): TenantContext {
   return { ...ctx, actor };
 }
 
-/** Free stock of products: on hand less what orders and documents hold (thousandths). */
-async function freeOf(db: Db, productIds: number[]): Promise<Map<number, number>> {
+/**
+ * Free stock of products (thousandths): on hand, less what confirmed orders and documents reserve, less what
+ * portal orders still waiting for the warehouse ask for (they reserve nothing until staff confirm them, and
+ * must not be promised twice); `except`: the portal order being changed or submitted.
+ */
+async function freeOf(db: Db, productIds: number[], except = 0): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
   const onHand = await db.select({ id: stockProductTotals.productId, q: stockProductTotals.quantity })
     .from(stockProductTotals).where(inArray(stockProductTotals.productId, productIds));
   const reserved = await reservedOfProducts(db, productIds);
+  const asked = new Map(
+    (await db.all<[number, number]>(sql`
+      SELECT p.product_id, sum(p.quantity) FROM ${externalOrderPositions} p
+      JOIN ${externalOrders} e ON e.id = p.external_order_id
+      WHERE e.status_code = 'submitted' AND e.type_code = 'OOU' AND e.id <> ${except}
+        AND p.product_id IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))
+      GROUP BY p.product_id`)).map(([p, q]) => [Number(p), Number(q)]),
+  );
   const free = new Map(productIds.map((id) => [id, 0]));
-  for (const r of onHand) free.set(r.id, Math.max(0, r.q - (reserved.get(r.id) ?? 0)));
+  for (const r of onHand) {
+    free.set(r.id, Math.max(0, r.q - (reserved.get(r.id) ?? 0) - (asked.get(r.id) ?? 0)));
+  }
   return free;
 }
 
-/** A product the contractor may order: theirs, not hidden from the portal (else 404), not disabled. */
-async function orderable(tx: Db, ctx: TenantContext, productId: number, type: ExternalOrderType) {
+/**
+ * A product the contractor may order: theirs, not hidden from the portal (else 404; `inCart`: a line put in
+ * the cart while it could be ordered, which now cannot: 409 naming it), not disabled nor locked.
+ */
+async function orderable(
+  tx: Db,
+  ctx: TenantContext,
+  productId: number,
+  type: ExternalOrderType,
+  inCart = false,
+) {
   const [p] = await tx.select().from(products).where(and(
     eq(products.id, productId),
     eq(products.contractorId, contractorOf(ctx)),
     eq(products.contractorPortalHide, false),
   ));
+  if (!p && inCart) {
+    const [was] = await tx.select({ index: products.index, name: products.name }).from(products)
+      .where(eq(products.id, productId));
+    throw new AppError("portal.productUnavailable", { params: { product: was?.index ?? was?.name ?? "" } });
+  }
   if (!p) throw notFound();
   if (p.disabled || (type === "OOU" ? p.lockOut : p.lockIn)) {
     throw new AppError("portal.productUnavailable", { params: { product: p.index ?? p.name } });
@@ -76,8 +104,8 @@ async function orderable(tx: Db, ctx: TenantContext, productId: number, type: Ex
 }
 
 /** Goods out: no more than is free now (goods announced in have no such bound). */
-async function checkFree(tx: Db, lines: { productId: number; quantity: number }[]) {
-  const free = await freeOf(tx, lines.map((l) => l.productId));
+async function checkFree(tx: Db, lines: { productId: number; quantity: number }[], except = 0) {
+  const free = await freeOf(tx, lines.map((l) => l.productId), except);
   for (const l of lines) {
     const left = free.get(l.productId) ?? 0;
     if (l.quantity > left) {
@@ -90,13 +118,20 @@ async function checkFree(tx: Db, lines: { productId: number; quantity: number }[
   }
 }
 
+/**
+ * The caller's cart of one direction, of the contractor they order for now (a cart left from a contractor
+ * the user no longer belongs to is void: dropped when a new one is made).
+ */
 async function cartOf(tx: Db, ctx: TenantContext, type: ExternalOrderType, make: boolean) {
-  const [cart] = await tx.select().from(externalOrders).where(and(
+  const mine = and(
     eq(externalOrders.createdByUserId, ctx.actor.userId),
     eq(externalOrders.typeCode, type),
     eq(externalOrders.statusCode, "cart"),
-  ));
+  );
+  const [cart] = await tx.select().from(externalOrders)
+    .where(and(mine, eq(externalOrders.contractorId, contractorOf(ctx))));
   if (cart || !make) return cart;
+  await tx.delete(externalOrders).where(mine);
   const now = nowIso();
   const [made] = await tx.insert(externalOrders).values({
     contractorId: contractorOf(ctx),
@@ -168,8 +203,12 @@ async function setCartLine(
   });
 }
 
-const Quantity = z.coerce.number().pipe(quantityMilli);
-const ProductQuantity = z.object({ productId: z.coerce.number().int().positive(), quantity: Quantity });
+/** A quantity asked for: more than nothing (thousandths). */
+const positive = quantityMilli.refine((v) => v > 0, { params: { code: "validation.tooSmall" } });
+const ProductQuantity = z.object({
+  productId: z.coerce.number().int().positive(),
+  quantity: z.coerce.number().pipe(positive),
+});
 /** product-in / product-out: a quantity of 0 takes the product out of the cart. */
 export const CartLineQuery = z.object({
   productId: z.coerce.number().int().positive(),
@@ -186,6 +225,7 @@ export const productIn = (ctx: TenantContext, q: z.output<typeof CartLineQuery>)
 
 /** The caller's cart lines (positions of their carts), each with its direction, product and free stock. */
 async function cartLines(db: Db, ctx: TenantContext) {
+  const contractorId = contractorOf(ctx);
   const rows = await db.select({
     id: externalOrderPositions.id,
     externalOrderId: externalOrderPositions.externalOrderId,
@@ -196,17 +236,32 @@ async function cartLines(db: Db, ctx: TenantContext) {
     unit: products.unit,
     quantity: externalOrderPositions.quantity,
     version: externalOrderPositions.version,
+    owner: products.contractorId,
+    hidden: products.contractorPortalHide,
+    disabled: products.disabled,
+    lockIn: products.lockIn,
+    lockOut: products.lockOut,
   }).from(externalOrderPositions)
     .innerJoin(externalOrders, eq(externalOrders.id, externalOrderPositions.externalOrderId))
     .innerJoin(products, eq(products.id, externalOrderPositions.productId))
-    .where(and(eq(externalOrders.createdByUserId, ctx.actor.userId), eq(externalOrders.statusCode, "cart")))
+    .where(and(
+      eq(externalOrders.createdByUserId, ctx.actor.userId),
+      eq(externalOrders.contractorId, contractorId),
+      eq(externalOrders.statusCode, "cart"),
+    ))
     .orderBy(externalOrderPositions.id);
   const free = await freeOf(db, [...new Set(rows.map((r) => r.productId))]);
-  return rows.map((r) => ({
-    ...r,
-    quantity: fromMilli(r.quantity),
-    freeQuantity: fromMilli(free.get(r.productId) ?? 0),
-  }));
+  return rows.map(({ owner, hidden, disabled, lockIn, lockOut, ...r }) => {
+    // A line put in while the product could be ordered that now cannot: shown, to be taken out.
+    const available = owner === contractorId && !hidden && !disabled &&
+      !(r.typeCode === "OOU" ? lockOut : lockIn);
+    return {
+      ...r,
+      quantity: fromMilli(r.quantity),
+      freeQuantity: available ? fromMilli(free.get(r.productId) ?? 0) : 0,
+      available,
+    };
+  });
 }
 
 export async function listCartProducts(ctx: TenantContext) {
@@ -239,13 +294,14 @@ async function ownCartLine(tx: Db, ctx: TenantContext, id: number) {
     .where(and(
       eq(externalOrderPositions.id, id),
       eq(externalOrders.createdByUserId, ctx.actor.userId),
+      eq(externalOrders.contractorId, contractorOf(ctx)),
       eq(externalOrders.statusCode, "cart"),
     ));
   if (!line) throw notFound();
   return line;
 }
 
-export const EditCartLine = z.object({ id: z.number().int().positive(), quantity: quantityMilli });
+export const EditCartLine = z.object({ id: z.number().int().positive(), quantity: positive });
 
 export function editCartProduct(ctx: TenantContext, body: z.output<typeof EditCartLine>) {
   contractorOf(ctx);
@@ -274,7 +330,6 @@ export function deleteCartProduct(ctx: TenantContext, id: number) {
   });
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 /** A delivery date: a calendar date that exists, required. */
 const DeliveryDate = optDate.refine((v) => v !== null, { params: { code: "validation.required" } })
   .transform((v) => v as string);
@@ -284,8 +339,10 @@ export const ConfirmOrder = z.object({
   comment: z.string().max(2000).nullish(),
 });
 
+/** A delivery date not past anywhere yet: the day it is now in the world's westernmost time zone (UTC−12). */
 function checkDeliveryDate(date: string) {
-  if (date < today()) throw fieldError({ deliveryDate: ["validation.tooSmall"] });
+  const earliest = new Date(Date.now() - 12 * 3_600_000).toISOString().slice(0, 10);
+  if (date < earliest) throw fieldError({ deliveryDate: ["validation.tooSmall"] });
 }
 
 /**
@@ -301,8 +358,8 @@ async function submitIn(
 ) {
   const lines = await tx.select().from(externalOrderPositions)
     .where(eq(externalOrderPositions.externalOrderId, order.id)).orderBy(externalOrderPositions.id);
-  for (const l of lines) await orderable(tx, ctx, l.productId, order.typeCode);
-  if (order.typeCode === "OOU") await checkFree(tx, lines);
+  for (const l of lines) await orderable(tx, ctx, l.productId, order.typeCode, true);
+  if (order.typeCode === "OOU") await checkFree(tx, lines, order.id);
   const made = await addOrderIn(
     tx,
     outbox,
@@ -361,6 +418,7 @@ export async function confirmCart(ctx: TenantContext, body: z.output<typeof Conf
   const ids = await transactionWithEvents(ctx, async (tx, outbox) => {
     const carts = await tx.select().from(externalOrders).where(and(
       eq(externalOrders.createdByUserId, ctx.actor.userId),
+      eq(externalOrders.contractorId, contractorOf(ctx)),
       eq(externalOrders.statusCode, "cart"),
     )).orderBy(externalOrders.typeCode);
     const full = carts.filter((c) => c.positionsCount > 0);
@@ -377,7 +435,7 @@ export const OrderBody = z.object({
   typeCode: z.enum(externalOrderTypes),
   deliveryDate: DeliveryDate,
   comment: z.string().max(2000).nullish(),
-  positions: z.array(z.object({ productId: z.number().int().positive(), quantity: quantityMilli }))
+  positions: z.array(z.object({ productId: z.number().int().positive(), quantity: positive }))
     .min(1).max(500),
 });
 export const OrderEdit = OrderBody.omit({ typeCode: true }).extend({
@@ -397,6 +455,9 @@ export async function createOrder(ctx: TenantContext, body: z.output<typeof Orde
   checkDeliveryDate(body.deliveryDate);
   distinctProducts(body.positions);
   const id = await transactionWithEvents(ctx, async (tx, outbox) => {
+    // The positions judged before anything is written: another's product is 404, as a missing one.
+    for (const p of body.positions) await orderable(tx, ctx, p.productId, body.typeCode);
+    if (body.typeCode === "OOU") await checkFree(tx, body.positions);
     const now = nowIso();
     const [order] = await tx.insert(externalOrders).values({
       contractorId,
@@ -443,6 +504,9 @@ export async function editOrder(ctx: TenantContext, body: z.output<typeof OrderE
   await transactionWithEvents(ctx, async (tx, outbox) => {
     const { order, wms } = await changeable(tx, ctx, body.id);
     if (order.version !== body.version) throw new AppError("record.changedByAnotherUser");
+    for (const p of body.positions) await orderable(tx, ctx, p.productId, order.typeCode);
+    if (order.typeCode === "OOU") await checkFree(tx, body.positions, order.id);
+    const before = await externalOrder.getIn(tx, ctx, order.id);
     await tx.delete(externalOrderPositions).where(eq(externalOrderPositions.externalOrderId, order.id));
     await tx.delete(wmsOrderPositions).where(eq(wmsOrderPositions.orderId, wms.id));
     const now = nowIso();
@@ -453,8 +517,6 @@ export async function editOrder(ctx: TenantContext, body: z.output<typeof OrderE
       createdAt: now,
       updatedAt: now,
     }))).returning();
-    for (const l of lines) await orderable(tx, ctx, l.productId, order.typeCode);
-    if (order.typeCode === "OOU") await checkFree(tx, lines);
     await linkPositions(tx, outbox, ctx, wms.id, lines);
     await tx.update(wmsOrders).set({
       plannedDate: body.deliveryDate,
@@ -470,7 +532,8 @@ export async function editOrder(ctx: TenantContext, body: z.output<typeof OrderE
       resourceType: "ExternalOrder",
       resourceId: order.id,
       title: wms.orderNumber,
-      newObject: body,
+      oldObject: before,
+      newObject: await externalOrder.getIn(tx, ctx, order.id),
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
@@ -501,7 +564,8 @@ export async function cancelOrder(ctx: TenantContext, id: number) {
   });
 }
 
-export const ReceivedQuery = z.object({ quantityRecieved: z.coerce.number().min(0).max(1e9) });
+/** quantityRecieved (the contract's spelling), in units with at most three decimals; answered in thousandths. */
+export const ReceivedQuery = z.object({ quantityRecieved: z.coerce.number().pipe(quantityMilli) });
 
 /**
  * POST contractororders/orders/{orderId}/position/{positionId}?quantityRecieved=N: what of a release
@@ -511,10 +575,9 @@ export async function recordReceived(
   ctx: TenantContext,
   orderId: number,
   positionId: number,
-  received: number,
+  milliReceived: number,
 ) {
   contractorOf(ctx);
-  const milliReceived = Math.round(received * 1000);
   await transactionWithEvents(ctx, async (tx, outbox) => {
     const order = await externalOrder.getIn(tx, ctx, orderId);
     const [line] = await tx.select().from(externalOrderPositions).where(and(

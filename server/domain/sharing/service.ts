@@ -65,11 +65,17 @@ function urlOf(contentType: string, shortKey: string): string | null {
   return null;
 }
 
-/** An access's row with only the hashes of its secrets; answers its id. */
+/** The hashes of an access's two secrets: all that is ever stored of them. */
+export const hashesOf = (secrets: { token: string; shortKey: string }) => ({
+  token: keyHash(secrets.token),
+  shortKey: keyHash(secrets.shortKey),
+});
+
+/** An access's row with only the hashes of its secrets (hashesOf); answers its id. */
 export async function insertAccessIn(
   tx: Db,
   input: SharedAccessCreate,
-  secrets: { token: string; shortKey: string },
+  hashes: { token: string; shortKey: string },
   by: { userId: number | null; name: string },
 ): Promise<number> {
   const now = nowIso();
@@ -80,8 +86,8 @@ export async function insertAccessIn(
     durationMin: input.durationMin,
     singleUse: input.singleUse,
     allowedOrigins: JSON.stringify(input.allowedOrigins),
-    tokenHash: keyHash(secrets.token),
-    shortKeyHash: keyHash(secrets.shortKey),
+    tokenHash: hashes.token,
+    shortKeyHash: hashes.shortKey,
     expiresAt: input.durationMin === null
       ? null
       : new Date(Date.parse(now) + input.durationMin * 60_000).toISOString(),
@@ -93,17 +99,17 @@ export async function insertAccessIn(
   return row.id;
 }
 
-/** The control database learns which tenant an access's keys belong to. */
+/** The control database learns which tenant an access's keys (their hashes) belong to. */
 export async function registerKeysIn(
   control: Db,
   tenantId: number,
   accessId: number,
-  secrets: { token: string; shortKey: string },
+  hashes: { token: string; shortKey: string },
 ): Promise<void> {
   const createdAt = nowIso();
   await control.insert(sharedKeys).values([
-    { keyHash: keyHash(secrets.token), tenantId, accessId, createdAt },
-    { keyHash: keyHash(secrets.shortKey), tenantId, accessId, createdAt },
+    { keyHash: hashes.token, tenantId, accessId, createdAt },
+    { keyHash: hashes.shortKey, tenantId, accessId, createdAt },
   ]);
 }
 
@@ -126,13 +132,13 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
         throw fieldError({ personId: ["validation.invalidValue"] });
       }
     }
-    const id = await insertAccessIn(tx, input, { token, shortKey }, {
+    const id = await insertAccessIn(tx, input, hashesOf({ token, shortKey }), {
       userId: ctx.actor.userId,
       name: ctx.actor.username,
     });
     const row = { id };
     // The control database learns which tenant the keys belong to; if that fails, nothing is made here.
-    await registerKeysIn(ctx.platform.control.db, ctx.tenant.id, row.id, { token, shortKey });
+    await registerKeysIn(ctx.platform.control.db, ctx.tenant.id, row.id, hashesOf({ token, shortKey }));
     const record = await sharedAccess.getIn(tx, ctx, row.id);
     await writeRecordLog(tx, {
       action: "created",
@@ -182,6 +188,8 @@ export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
  * inventory, an API key both.
  */
 const reads = { stock: ["wmsstock", "urlLink", "api"], inventory: ["wmsinventory", "api"] } as const;
+/** A widget shows its key in a page's source: never an API key's. */
+const widgetReads = { stock: ["wmsstock", "urlLink"], inventory: ["wmsinventory"] } as const;
 
 interface ReadArgs {
   hash: string;
@@ -192,6 +200,8 @@ interface ReadArgs {
   lang: TenantContext["lang"];
   /** The web origin of a page that asks from another site; only the access's allowed origins are answered. */
   origin?: string;
+  /** Read for a widget (no API key). */
+  widget?: boolean;
 }
 
 /** The origins an access lets read its data from their pages and frame its widgets. */
@@ -215,7 +225,9 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
     or(eq(sharedAccesses.tokenHash, args.hash), eq(sharedAccesses.shortKeyHash, args.hash)),
   );
   if (!row) throw new AppError("sharedAccess.ended");
-  if (!(reads[args.what] as readonly string[]).includes(row.contentType)) throw notFound();
+  if (!((args.widget ? widgetReads : reads)[args.what] as readonly string[]).includes(row.contentType)) {
+    throw notFound();
+  }
   if (stateOf(row, now) !== "active") throw new AppError("sharedAccess.ended");
   // A page of another site reads only if the access allows its origin: before anything is redeemed.
   const allowedOrigins = allowedOriginsOf(row);
@@ -264,7 +276,13 @@ export async function readShared(
   what: "stock" | "inventory",
   key: string,
   query: Record<string, unknown>,
-  caller: { ip: string | null; requestId: string; lang: TenantContext["lang"]; origin?: string },
+  caller: {
+    ip: string | null;
+    requestId: string;
+    lang: TenantContext["lang"];
+    origin?: string;
+    widget?: boolean;
+  },
 ) {
   const tenant = await tenantOfKey(platform, key);
   if (!tenant) throw new AppError("sharedAccess.ended");
