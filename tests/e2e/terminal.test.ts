@@ -80,14 +80,32 @@ const prompt = (page: Page) => page.getByTestId("terminal-prompt");
 const say = (page: Page) => page.getByTestId("terminal-say");
 
 /** A scanner gun: the code typed as fast as keys go, then Enter, into whatever has the focus. */
+/**
+ * A scanner gun: its keys (and Enter) as one burst of real key events, all sent to the browser at once as a
+ * gun's USB keyboard sends them. (Typed one awaited key at a time, a test runner slowed by the rest of the
+ * suite spaced them past a gun's pace, and the burst read as typing.)
+ */
 async function gun(page: Page, code: string, anywhere = false): Promise<void> {
   if (anywhere) {
     // Not into the scan field: the wedge reader takes the burst from anywhere on the screen.
     await prompt(page).click();
     expect(await page.evaluate(() => document.activeElement?.id)).not.toBe("terminal-scan");
   } else await page.getByTestId("terminal-scan").focus();
-  await page.keyboard.type(code, { delay: 0 });
-  await page.keyboard.press("Enter");
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const keys = [...code].map((c) => ({ key: c, text: c })).concat([{ key: "Enter", text: "\r" }]);
+    await Promise.all(keys.flatMap(({ key, text }) => [
+      cdp.send("Input.dispatchKeyEvent", {
+        type: "keyDown",
+        key,
+        text,
+        ...(key === "Enter" ? { code: "Enter", windowsVirtualKeyCode: 13 } : {}),
+      }),
+      cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key }),
+    ]));
+  } finally {
+    await cdp.detach();
+  }
 }
 
 async function waitPrompt(page: Page, text: string): Promise<void> {
