@@ -42,7 +42,8 @@ const server = Deno.serve({
   hostname,
   onListen: () =>
     console.log(
-      `WMS server listening on ${publicUrl} (API: ${publicUrl}/api, health: ${publicUrl}/api/health; ${threads})`,
+      `WMS server listening on ${publicUrl} (API: ${publicUrl}/api, health: ${publicUrl}/api/health; ${threads}); ` +
+        `stock widgets: ${publicUrl}/widgets/demo`,
     ),
 }, (req, info) => handler(req, info.remoteAddr as Deno.NetAddr));
 
