@@ -92,6 +92,43 @@ try {
       shots.push(file);
     }
     await context.close();
+
+    // The contractor portal as the demo's contractor (a product in the cart, then its orders), and the
+    // widgets' demo page.
+    const desk = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });
+    await desk.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+    const portal = await desk.newPage();
+    const save = async (name: string) => {
+      const file = `${OUT}/${name}-${theme}-desktop.png`;
+      await portal.waitForTimeout(500);
+      await portal.screenshot({ path: file });
+      shots.push(file);
+    };
+    await portal.goto(s.baseUrl + "/signin");
+    await waitForHydration(portal);
+    await signInThroughForm(portal, "contractor", "demo1234");
+    await portal.waitForURL(/\/$/);
+    await portal.goto(s.baseUrl + "/external-order");
+    await waitForHydration(portal);
+    const row = portal.locator('[data-testid="list-grid"] [data-row-id]').first();
+    await row.waitFor();
+    if (theme === "light") {
+      await row.click();
+      const add = portal.getByRole("dialog");
+      await add.getByRole("textbox", { name: "Quantity" }).fill("2");
+      await add.getByRole("button", { name: "Announce a delivery of it", exact: true }).click();
+      await portal.getByTestId("portal-cart-line").first().waitFor();
+    }
+    await save("portal-order");
+    await portal.goto(s.baseUrl + "/my-orders");
+    await waitForHydration(portal);
+    await portal.locator('[data-testid="list-grid"]').waitFor();
+    await save("portal-my-orders");
+    await portal.goto(s.baseUrl + "/widgets/demo");
+    await portal.locator("wms-stock td").first().waitFor();
+    await portal.emulateMedia({ colorScheme: theme });
+    await save("widgets-demo");
+    await desk.close();
   }
 } finally {
   await browser.close();

@@ -1,5 +1,6 @@
 // The demo tenant's orders (issue 14): receipt, release and picking orders in every state, sell offers,
-// a finished count with differences and one still counting, and a finished production, made through the
+// a finished count with differences and one still counting, a finished production, and the demo
+// contractor's portal orders (issue 16), made through the
 // same verbs as the API, in one transaction, once (when the tenant has no orders yet). A refusal leaves no
 // order at all: the demo still starts, and says so.
 import { eq, sql } from "drizzle-orm";
@@ -29,6 +30,9 @@ import { confirmDocument } from "../server/domain/stock/documents/confirm.ts";
 import { wmsDocuments } from "../server/domain/stock/documents/entity.ts";
 import { wmsOrderPositions } from "../server/domain/orders/positions/entity.ts";
 import { demoContext } from "./demo_data.ts";
+import { users } from "../server/domain/access/users/entity.ts";
+import { createOrder, recordReceived } from "../server/domain/portal/service.ts";
+import { externalOrderPositions } from "../server/domain/portal/table.ts";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -190,4 +194,66 @@ async function seed(ctx: TenantContext): Promise<void> {
   }]);
   await generateProductionDocuments(ctx, production.id as number);
   await confirmProductionDocuments(ctx, production.id as number);
+  await seedPortalOrders(ctx);
+}
+
+/**
+ * The demo contractor's portal orders (issue 16), placed as the contractor user places them: a release the
+ * warehouse has carried out (fully received, part of it recorded as arrived), one submitted and waiting for
+ * staff, and a delivery announced in.
+ */
+async function seedPortalOrders(ctx: TenantContext): Promise<void> {
+  const tx = ctx.conn.db;
+  const [user] = await tx.select().from(users).where(eq(users.username, "contractor"));
+  if (!user?.connectedContractorId) return;
+  const contractorId = user.connectedContractorId;
+  const portal: TenantContext = {
+    ...ctx,
+    actor: {
+      ...ctx.actor,
+      userId: user.id,
+      username: user.username,
+      isSuperUser: false,
+      isPowerUser: false,
+      logisticsEnabled: false,
+      terminalEnabled: false,
+      contractorPortalEnabled: true,
+      contractorId,
+    },
+  };
+  // The contractor's products with the most free stock, not hidden from the portal.
+  const goods = await tx.all<[number]>(sql`
+    SELECT p.id FROM products p JOIN stock_product_totals t ON t.product_id = p.id
+    WHERE p.contractor_id = ${contractorId} AND p.contractor_portal_hide = 0 AND p.disabled = 0
+      AND p.lock_out = 0 AND p.lock_in = 0 AND t.quantity >= 50000
+      AND p.id NOT IN (SELECT product_id FROM stock_reservations)
+    ORDER BY t.quantity DESC LIMIT 4`);
+  if (goods.length < 4) return;
+  const [a, b, c, d] = goods.map(([id]) => Number(id));
+  const done = await createOrder(portal, {
+    typeCode: "OOU",
+    deliveryDate: day(0),
+    comment: "Weekly replenishment",
+    positions: [{ productId: a, quantity: 12_000 }, { productId: b, quantity: 6_000 }],
+  });
+  const wms = done.wmsOrderId as number;
+  await confirmOrder(ctx, wms, true);
+  for (const [doc] of await tx.all<[number]>(sql`SELECT id FROM wms_documents WHERE order_id = ${wms}`)) {
+    await confirmDocument(ctx, Number(doc), true);
+  }
+  const [first] = await tx.select({ id: externalOrderPositions.id }).from(externalOrderPositions)
+    .where(eq(externalOrderPositions.externalOrderId, done.id as number)).orderBy(externalOrderPositions.id);
+  await recordReceived(portal, done.id as number, first.id, 12_000);
+  await createOrder(portal, {
+    typeCode: "OOU",
+    deliveryDate: day(2),
+    comment: null,
+    positions: [{ productId: c, quantity: 4_000 }],
+  });
+  await createOrder(portal, {
+    typeCode: "OIN",
+    deliveryDate: day(5),
+    comment: "Two pallets by our own truck",
+    positions: [{ productId: d, quantity: 24_000 }],
+  });
 }

@@ -151,7 +151,8 @@ export async function demoPage(c: Context<Env>, platform: Platform) {
   return c.html(
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-      `<title>${say(lang, "widget.demoTitle")}</title><style>body{margin:0}pre{white-space:pre-wrap;` +
+      `<title>${say(lang, "widget.demoTitle")}</title><style>body{margin:0;background:#fff}` +
+      `@media (prefers-color-scheme:dark){body{background:#14202b}}pre{white-space:pre-wrap;` +
       `word-break:break-all}${STYLE}</style><script src="/widgets/embed.js" async></script></head>` +
       `<body>${body}</body></html>`,
   );

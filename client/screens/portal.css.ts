@@ -28,10 +28,23 @@ export const cart = style({
 
 export const lines = style({ listStyle: "none", margin: 0, padding: 0 });
 
+/** A cart line: the product on its own row, its quantity and the remove button under it. */
 export const line = style({
   display: "grid",
-  gridTemplateColumns: "minmax(0, 1fr) 8rem auto",
-  alignItems: "end",
+  gridTemplateColumns: "minmax(0, 1fr) auto",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const lineName = style({ gridColumn: "1 / -1" });
+
+/** A last order: what it held, its status and "order again". */
+export const lastOrder = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) auto auto",
+  alignItems: "center",
   gap: vars.space.sm,
   padding: `${vars.space.xs} 0`,
   borderBottom: `1px solid ${vars.color.border}`,

@@ -16,7 +16,7 @@ import { NumberField } from "../ui/number_field.tsx";
 import { ModalDialog } from "../ui/modal.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { FieldMeta, ResourceMeta, Row } from "../islands/list/meta.ts";
-import { Progress, StatusBadge } from "../islands/documents/status.tsx";
+import { type BadgeVariant, Progress, StatusBadge } from "../islands/documents/status.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "./portal.css.ts";
 import { metaOfResource } from "./resources.ts";
@@ -61,6 +61,17 @@ interface Position extends Row {
   quantity: number;
   quantityDone: number;
   quantityReceived: number | null;
+}
+
+/** An external status's colours: done green, closed by hand red, the rest (still to come) amber. */
+const variantOf = (status: string): BadgeVariant =>
+  status === "fullyReceived" ? "confirmed" : status === "closedManually" ? "reverted" : "workingCopy";
+
+/** An order's badge: closed by the warehouse says so, else its external status. */
+function OrderBadge(p: { order: Pick<Order, "statusCode" | "closedManually"> }) {
+  const t = useT();
+  const status = p.order.closedManually ? "closedManually" : p.order.statusCode;
+  return <StatusBadge t={t} status={status} variant={variantOf(status)} />;
 }
 
 const fieldErrors = (err: unknown) => (err as { fields?: Record<string, string[]> }).fields ?? {};
@@ -164,7 +175,7 @@ export function ExternalOrderScreen() {
           <h2 id="portal-last">{t.t("portal.lastOrders")}</h2>
           <ul className={css.lines} data-testid="portal-last-orders">
             {last.map((o) => (
-              <li key={o.id} className={css.line}>
+              <li key={o.id} className={css.lastOrder}>
                 <span>
                   <strong>{o.orderNumber}</strong> {t.t(`portal.type.${o.typeCode}`)}{" "}
                   <span className={css.muted}>
@@ -172,7 +183,7 @@ export function ExternalOrderScreen() {
                       .join(", ")}
                   </span>
                 </span>
-                <StatusBadge t={t} status={o.statusCode} />
+                <OrderBadge order={o} />
                 <Button
                   quiet
                   onPress={() =>
@@ -288,7 +299,7 @@ function CartPanel(
         <ul className={css.lines}>
           {mine.map((l) => (
             <li key={l.id} className={css.line} data-testid="portal-cart-line">
-              <span>
+              <span className={css.lineName}>
                 {l.productIndex} {l.productName}
                 {!l.available && <span className={css.muted}>{` ${t.t("portal.unavailable")}`}</span>}
                 {direction === "OOU" && l.available && (
@@ -377,8 +388,7 @@ export function MyOrdersScreen(p: { openedDialogId?: string }) {
         reloadKey={reloadKey}
         renderCell={(f, row) =>
           f.name === "statusCode"
-            // An order the warehouse closed by hand says so, whatever its documents had done.
-            ? <StatusBadge t={t} status={row.closedManually ? "closedManually" : String(row.statusCode)} />
+            ? <OrderBadge order={row as unknown as Order} />
             : f.name === "typeCode"
             ? t.t(`portal.type.${row.typeCode as Direction}`)
             : undefined}
@@ -429,7 +439,7 @@ function OrderDialog(p: { id: number; onClose: () => void }) {
     >
       <div data-testid="portal-order">
         <p>
-          {t.t(`portal.type.${order.typeCode}`)} <StatusBadge t={t} status={order.statusCode} />{" "}
+          {t.t(`portal.type.${order.typeCode}`)} <OrderBadge order={order} />{" "}
           <Progress t={t} percent={order.progressPercent} />
         </p>
         {order.deliveryDate && (

@@ -25,6 +25,7 @@ CREATE TABLE `external_orders` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`contractor_id` integer NOT NULL,
 	`type_code` text NOT NULL,
+	`order_number` text,
 	`status_code` text NOT NULL,
 	`delivery_date` text,
 	`comment` text,
@@ -44,6 +45,7 @@ CREATE TABLE `external_orders` (
 CREATE UNIQUE INDEX `external_orders_cart` ON `external_orders` (`created_by_user_id`,`type_code`) WHERE "external_orders"."status_code" = 'cart';--> statement-breakpoint
 CREATE UNIQUE INDEX `external_orders_wms_order` ON `external_orders` (`wms_order_id`);--> statement-breakpoint
 CREATE INDEX `external_orders_contractor` ON `external_orders` (`contractor_id`,`id`);--> statement-breakpoint
+CREATE INDEX `external_orders_number` ON `external_orders` (`order_number`,`id`);--> statement-breakpoint
 CREATE INDEX `external_orders_status` ON `external_orders` (`status_code`,`id`);--> statement-breakpoint
 CREATE INDEX `external_orders_type` ON `external_orders` (`type_code`,`id`);--> statement-breakpoint
 CREATE INDEX `external_orders_delivery_date` ON `external_orders` (`delivery_date`,`id`);--> statement-breakpoint
@@ -53,8 +55,9 @@ CREATE INDEX `external_orders_updated_at` ON `external_orders` (`updated_at`,`id
 CREATE INDEX `external_orders_positions_count` ON `external_orders` (`positions_count`,`id`);--> statement-breakpoint
 -- A portal order's status follows its warehouse order on every change of it, whichever verb made it
 -- (server/domain/portal/table.ts): not yet confirmed by staff → submitted; everything done → fully received;
--- something done → partially received; documents being worked on → in progress; else sent.
-CREATE TRIGGER `external_orders_follow` AFTER UPDATE OF `status_code`, `process_status_code`, `quantity_done_sum`, `quantity_sum` ON `wms_orders`
+-- something done → partially received; documents being worked on → in progress; else sent. Its number is
+-- the warehouse order's (a draft number until staff confirm it).
+CREATE TRIGGER `external_orders_follow` AFTER UPDATE OF `order_number`, `status_code`, `process_status_code`, `quantity_done_sum`, `quantity_sum` ON `wms_orders`
 BEGIN
 	UPDATE `external_orders` SET `status_code` = CASE
 		WHEN NEW.`status_code` = 'workingCopy' THEN 'submitted'
@@ -62,6 +65,6 @@ BEGIN
 		WHEN NEW.`quantity_done_sum` > 0 THEN 'partiallyReceived'
 		WHEN NEW.`process_status_code` IN ('inProgress', 'doneUnconfirmed') THEN 'inProgress'
 		ELSE 'sent'
-	END, `updated_at` = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), `version` = `version` + 1
+	END, `order_number` = NEW.`order_number`, `updated_at` = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), `version` = `version` + 1
 	WHERE `wms_order_id` = NEW.`id`;
 END;

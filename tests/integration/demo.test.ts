@@ -272,6 +272,19 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     );
     expect(adjustments.map((d) => d.type)).toEqual(["IIN", "IOU"]);
     expect(Number((await demoRows("SELECT count(*) AS n FROM stock_reservations"))[0].n)).toBeGreaterThan(0);
+    // The demo contractor's portal orders: one carried out (a position recorded as arrived), one waiting for
+    // staff, a delivery announced in; each on a warehouse order from the portal of that contractor.
+    const portal = await demoRows(
+      "SELECT e.type_code AS type, e.status_code AS status, o.source_type AS source, " +
+        "o.contractor_id = e.contractor_id AS same, " +
+        "(SELECT count(quantity_received) FROM external_order_positions p WHERE p.external_order_id = e.id) AS said " +
+        "FROM external_orders e JOIN wms_orders o ON o.id = e.wms_order_id ORDER BY e.id",
+    );
+    expect(portal.map((r) => [r.type, r.status, r.source, Number(r.same), Number(r.said)])).toEqual([
+      ["OOU", "fullyReceived", "portal", 1, 1],
+      ["OOU", "submitted", "portal", 1, 0],
+      ["OIN", "submitted", "portal", 1, 0],
+    ]);
   });
 
   it("shows both widgets on /widgets/demo with live keys of the demo contractor's stock", async () => {
@@ -322,6 +335,10 @@ describe("demo tenant", { timeout: 180_000 }, () => {
             "stock_product_totals",
             "stock_location_totals",
             "stock_reservations",
+            "shared_access_uses",
+            "shared_accesses",
+            "external_order_positions",
+            "external_orders",
             "wms_document_positions",
             "wms_documents",
             "wms_order_positions",

@@ -4,8 +4,11 @@ import type { Translator } from "../../i18n/mod.ts";
 import type { PlainKey } from "../list/meta.ts";
 import * as css from "./documents.css.ts";
 
-export function StatusBadge(p: { t: Translator; status: string }) {
-  const variant = p.status in css.badge ? p.status as keyof typeof css.badge : "workingCopy";
+/** The badge's colours: a document's own status, or what another status means (`variant`). */
+export type BadgeVariant = keyof typeof css.badge;
+
+export function StatusBadge(p: { t: Translator; status: string; variant?: BadgeVariant }) {
+  const variant = p.variant ?? (p.status in css.badge ? p.status as BadgeVariant : "workingCopy");
   return (
     <span className={css.badge[variant]} data-status={p.status}>
       {p.t.t(`option.statusCode.${p.status}` as PlainKey)}

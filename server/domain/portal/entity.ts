@@ -32,7 +32,6 @@ async function orderExtras(db: Db, rows: OrderRow[]) {
     ids.length
       ? (await db.select({
         id: wmsOrders.id,
-        orderNumber: wmsOrders.orderNumber,
         processStatusCode: wmsOrders.processStatusCode,
         progressPercent: wmsOrders.progressPercent,
         quantityDoneSum: wmsOrders.quantityDoneSum,
@@ -44,7 +43,6 @@ async function orderExtras(db: Db, rows: OrderRow[]) {
   return new Map(rows.map((r) => {
     const o = r.wmsOrderId === null ? undefined : orders.get(r.wmsOrderId);
     return [r.id, {
-      orderNumber: o?.orderNumber ?? null,
       progressPercent: o?.progressPercent ?? 0,
       quantityDone: (o?.quantityDoneSum ?? 0) / 1000,
       closedManually: o?.statusCode === "closedManually",
@@ -63,11 +61,11 @@ export const externalOrder = new Resource({
   // A warehouse order made from the portal is closed, never deleted, by staff.
   refusedAs: "externalOrder",
   fields: {
-    orderNumber: { output: name, input: false },
+    orderNumber: { input: false, list: "sort filter show" },
     typeCode: { options: externalOrderTypes, list: listed },
     statusCode: { options: externalOrderStatuses, list: listed },
     contractorId: { display: "contractorName", only: { keyRole: "contractor" }, list: "filter show" },
-    deliveryDate: { kind: "date", list: listed },
+    deliveryDate: { kind: "date", day: true, list: listed },
     positionsCount: { list: "sort show" },
     quantitySum: { ...quantity, list: "show" },
     quantityDone: { output: z.number(), input: false, meta: false },

@@ -378,6 +378,7 @@ async function submitIn(
   await tx.update(externalOrders).set({
     statusCode: "submitted",
     wmsOrderId: made.id as number,
+    orderNumber: made.orderNumber as string,
     deliveryDate: header.deliveryDate,
     comment: header.comment ?? null,
     submittedAt: order.submittedAt ?? now,

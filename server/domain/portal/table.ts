@@ -3,7 +3,8 @@
 // external order is their cart (one per user and direction, statusCode `cart`, no warehouse order yet);
 // confirming it makes the warehouse order staff work to, and from then on its statusCode follows that
 // order (a trigger on wms_orders, migrations/tenant/0020_contractor_portal.sql): submitted while staff have
-// not confirmed it, sent, in progress, partially and fully received as its documents are confirmed.
+// not confirmed it, sent, in progress, partially and fully received as its documents are confirmed; its
+// number is the warehouse order's.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "../parties/companies/entity.ts";
@@ -29,6 +30,8 @@ export const externalOrders = sqliteTable("external_orders", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   contractorId: integer("contractor_id").notNull().references(() => companies.id, { onDelete: "restrict" }),
   typeCode: text("type_code", { enum: externalOrderTypes }).notNull(),
+  /** The warehouse order's number (its draft number until staff confirm it), kept by the same trigger. */
+  orderNumber: text("order_number"),
   statusCode: text("status_code", { enum: externalOrderStatuses }).notNull(),
   deliveryDate: text("delivery_date"),
   comment: text("comment"),
@@ -48,6 +51,7 @@ export const externalOrders = sqliteTable("external_orders", {
   uniqueIndex("external_orders_cart").on(t.createdByUserId, t.typeCode).where(sql`${t.statusCode} = 'cart'`),
   uniqueIndex("external_orders_wms_order").on(t.wmsOrderId),
   index("external_orders_contractor").on(t.contractorId, t.id),
+  index("external_orders_number").on(t.orderNumber, t.id),
   index("external_orders_status").on(t.statusCode, t.id),
   index("external_orders_type").on(t.typeCode, t.id),
   index("external_orders_delivery_date").on(t.deliveryDate, t.id),
