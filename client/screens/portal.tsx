@@ -97,16 +97,9 @@ function withStock(meta: ResourceMeta): ResourceMeta {
 let productsMeta: Promise<ResourceMeta> | null = null;
 let ordersMeta: Promise<ResourceMeta> | null = null;
 
-/** Puts an order's positions into the cart again (goods out within what is free now). */
-async function orderAgain(order: Order, positions: Position[]) {
-  for (const p of positions) {
-    if (order.typeCode === "OOU") {
-      await api("POST", `/contractororders/add-to-cart?productId=${p.productId}&quantity=${p.quantity}`);
-    } else {
-      await api("PATCH", `/contractororders/product-in?productId=${p.productId}&quantity=${p.quantity}`);
-    }
-  }
-}
+/** Puts an order's positions into the cart again, all or none (goods out within what is free now). */
+const orderAgain = (order: Pick<Order, "id">) =>
+  api<Cart>("POST", `/contractororders/orders/${order.id}/order-again`);
 
 export function ExternalOrderScreen() {
   const t = useT();
@@ -187,7 +180,7 @@ export function ExternalOrderScreen() {
                 <Button
                   quiet
                   onPress={() =>
-                    orderAgain(o, o.positions).then(() => {
+                    orderAgain(o).then(() => {
                       setNotice(t.t("portal.addedAgain"));
                       return loadCart();
                     }, reportError)}
@@ -495,7 +488,7 @@ function OrderDialog(p: { id: number; onClose: () => void }) {
         )}
         <Button
           quiet
-          onPress={() => orderAgain(order, positions).then(() => navigate("/external-order"), reportError)}
+          onPress={() => orderAgain(order).then(() => navigate("/external-order"), reportError)}
         >
           {t.t("portal.orderAgain")}
         </Button>

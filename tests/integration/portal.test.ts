@@ -356,6 +356,27 @@ describe("an order from the cart", () => {
     const closed = (await as(ann)("GET", `orders/${made.body.id}`)).body;
     expect(closed).toMatchObject({ closedManually: true, closedManuallyReason: "Supplier cancelled" });
   });
+
+  it("orders again in one step, all or none", async () => {
+    const cart = async () =>
+      (await as(ann)("GET", "list-cart-product")).body.results.map((l: Record<string, unknown>) =>
+        `${l.typeCode} ${l.productId} ${l.quantity}`
+      ).sort();
+    const before = await cart();
+    // The first release (4 soap) again: with the cart's 1 soap, more than the 4 now free: nothing is added.
+    const refused = await as(ann)("POST", `orders/${outId}/order-again`);
+    expect([refused.status, refused.body.error.code]).toEqual([409, "portal.notEnoughStock"]);
+    expect(await cart()).toEqual(before);
+    // An announced delivery again: into the cart of goods in.
+    const [announced] = await w.query(
+      "SELECT id FROM external_orders WHERE type_code = 'OIN' AND status_code <> 'cart' ORDER BY id DESC LIMIT 1",
+    );
+    const again = await as(ann)("POST", `orders/${announced.id}/order-again`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.in).toEqual({ positionsCount: 1, quantitySum: 3 });
+    // Another contractor's order is not there for them.
+    expect((await as(otto)("POST", `orders/${outId}/order-again`)).status).toBe(404);
+  });
 });
 
 describe("an API key of the contractor", () => {

@@ -30,6 +30,7 @@ import {
   editOrder,
   lastOrders,
   listCartProducts,
+  orderAgain,
   OrderBody,
   OrderEdit,
   orderPositions,
@@ -223,6 +224,14 @@ export function portalRoutes(app: Hono<Env>, platform: Platform): void {
     query: listQuerySchema,
     response: page(Position),
   }, (c, { params, query }) => orderPositions(c.get("ctx"), idParam(params.id), query));
+
+  mount(app, platform, {
+    ...portal,
+    method: "post",
+    path: "/contractororders/orders/:id/order-again",
+    summary: "Put every position of one of the contractor's orders into the cart again, all or none",
+    response: Summary,
+  }, (c, { params }) => orderAgain(c.get("ctx"), idParam(params.id)));
 
   mount(
     app,

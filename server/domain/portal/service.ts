@@ -104,7 +104,12 @@ async function orderable(
 }
 
 /** Goods out: no more than is free now (goods announced in have no such bound). */
-async function checkFree(tx: Db, lines: { productId: number; quantity: number }[], except = 0) {
+async function checkFree(
+  tx: Db,
+  ctx: TenantContext,
+  lines: { productId: number; quantity: number }[],
+  except = 0,
+) {
   const free = await freeOf(tx, lines.map((l) => l.productId), except);
   for (const l of lines) {
     const left = free.get(l.productId) ?? 0;
@@ -112,7 +117,10 @@ async function checkFree(tx: Db, lines: { productId: number; quantity: number }[
       const [p] = await tx.select({ index: products.index, name: products.name }).from(products)
         .where(eq(products.id, l.productId));
       throw new AppError("portal.notEnoughStock", {
-        params: { product: p?.index ?? p?.name ?? "", free: String(fromMilli(left)) },
+        params: {
+          product: p?.index ?? p?.name ?? "",
+          free: new Intl.NumberFormat(ctx.lang).format(fromMilli(left)),
+        },
       });
     }
   }
@@ -162,43 +170,74 @@ const changed = (
 ) => outbox.add("ExternalOrder", action, order.id, order.contractorId);
 
 /** Sets (or with 0 removes) a cart line's quantity; `add` adds to what is there. */
-async function setCartLine(
+function setCartLine(
   ctx: TenantContext,
   type: ExternalOrderType,
   productId: number,
   quantity: number,
   add: boolean,
 ) {
+  return transactionWithEvents(ctx, async (tx, outbox) => {
+    await putInCart(tx, outbox, ctx, type, productId, quantity, add);
+    return await cartSummaryIn(tx, ctx);
+  });
+}
+
+/** A cart line set (or added to) in the caller's transaction. */
+async function putInCart(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  type: ExternalOrderType,
+  productId: number,
+  quantity: number,
+  add: boolean,
+) {
+  await orderable(tx, ctx, productId, type);
+  const cart = (await cartOf(tx, ctx, type, true))!;
+  const [line] = await tx.select().from(externalOrderPositions).where(and(
+    eq(externalOrderPositions.externalOrderId, cart.id),
+    eq(externalOrderPositions.productId, productId),
+  ));
+  const wanted = add ? (line?.quantity ?? 0) + quantity : quantity;
+  if (wanted > 0 && type === "OOU") await checkFree(tx, ctx, [{ productId, quantity: wanted }]);
+  const now = nowIso();
+  if (wanted <= 0) {
+    if (line) await tx.delete(externalOrderPositions).where(eq(externalOrderPositions.id, line.id));
+  } else if (line) {
+    await tx.update(externalOrderPositions).set({
+      quantity: wanted,
+      updatedAt: now,
+      version: line.version + 1,
+    })
+      .where(eq(externalOrderPositions.id, line.id));
+  } else {
+    await tx.insert(externalOrderPositions).values({
+      externalOrderId: cart.id,
+      productId,
+      quantity: wanted,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  await refreshTotals(tx, cart.id);
+  changed(outbox, cart);
+}
+
+/**
+ * POST contractororders/orders/{id}/order-again: every position of one of the contractor's orders added to
+ * the cart of its direction, in one transaction (one that cannot be ordered now, or more than is free, and
+ * nothing is added).
+ */
+export async function orderAgain(ctx: TenantContext, id: number) {
+  contractorOf(ctx);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
-    await orderable(tx, ctx, productId, type);
-    const cart = (await cartOf(tx, ctx, type, true))!;
-    const [line] = await tx.select().from(externalOrderPositions).where(and(
-      eq(externalOrderPositions.externalOrderId, cart.id),
-      eq(externalOrderPositions.productId, productId),
-    ));
-    const wanted = add ? (line?.quantity ?? 0) + quantity : quantity;
-    if (wanted > 0 && type === "OOU") await checkFree(tx, [{ productId, quantity: wanted }]);
-    const now = nowIso();
-    if (wanted <= 0) {
-      if (line) await tx.delete(externalOrderPositions).where(eq(externalOrderPositions.id, line.id));
-    } else if (line) {
-      await tx.update(externalOrderPositions).set({
-        quantity: wanted,
-        updatedAt: now,
-        version: line.version + 1,
-      })
-        .where(eq(externalOrderPositions.id, line.id));
-    } else {
-      await tx.insert(externalOrderPositions).values({
-        externalOrderId: cart.id,
-        productId,
-        quantity: wanted,
-        createdAt: now,
-        updatedAt: now,
-      });
+    const order = await externalOrder.getIn(tx, ctx, id);
+    const lines = await tx.select().from(externalOrderPositions)
+      .where(eq(externalOrderPositions.externalOrderId, id)).orderBy(externalOrderPositions.id);
+    for (const l of lines) {
+      await putInCart(tx, outbox, ctx, order.typeCode as ExternalOrderType, l.productId, l.quantity, true);
     }
-    await refreshTotals(tx, cart.id);
-    changed(outbox, cart);
     return await cartSummaryIn(tx, ctx);
   });
 }
@@ -308,7 +347,7 @@ export function editCartProduct(ctx: TenantContext, body: z.output<typeof EditCa
   return transactionWithEvents(ctx, async (tx, outbox) => {
     const { line, order } = await ownCartLine(tx, ctx, body.id);
     if (order.typeCode === "OOU") {
-      await checkFree(tx, [{ productId: line.productId, quantity: body.quantity }]);
+      await checkFree(tx, ctx, [{ productId: line.productId, quantity: body.quantity }]);
     }
     await tx.update(externalOrderPositions)
       .set({ quantity: body.quantity, updatedAt: nowIso(), version: line.version + 1 })
@@ -359,7 +398,7 @@ async function submitIn(
   const lines = await tx.select().from(externalOrderPositions)
     .where(eq(externalOrderPositions.externalOrderId, order.id)).orderBy(externalOrderPositions.id);
   for (const l of lines) await orderable(tx, ctx, l.productId, order.typeCode, true);
-  if (order.typeCode === "OOU") await checkFree(tx, lines, order.id);
+  if (order.typeCode === "OOU") await checkFree(tx, ctx, lines, order.id);
   const made = await addOrderIn(
     tx,
     outbox,
@@ -458,7 +497,7 @@ export async function createOrder(ctx: TenantContext, body: z.output<typeof Orde
   const id = await transactionWithEvents(ctx, async (tx, outbox) => {
     // The positions judged before anything is written: another's product is 404, as a missing one.
     for (const p of body.positions) await orderable(tx, ctx, p.productId, body.typeCode);
-    if (body.typeCode === "OOU") await checkFree(tx, body.positions);
+    if (body.typeCode === "OOU") await checkFree(tx, ctx, body.positions);
     const now = nowIso();
     const [order] = await tx.insert(externalOrders).values({
       contractorId,
@@ -506,7 +545,7 @@ export async function editOrder(ctx: TenantContext, body: z.output<typeof OrderE
     const { order, wms } = await changeable(tx, ctx, body.id);
     if (order.version !== body.version) throw new AppError("record.changedByAnotherUser");
     for (const p of body.positions) await orderable(tx, ctx, p.productId, order.typeCode);
-    if (order.typeCode === "OOU") await checkFree(tx, body.positions, order.id);
+    if (order.typeCode === "OOU") await checkFree(tx, ctx, body.positions, order.id);
     const before = await externalOrder.getIn(tx, ctx, order.id);
     await tx.delete(externalOrderPositions).where(eq(externalOrderPositions.externalOrderId, order.id));
     await tx.delete(wmsOrderPositions).where(eq(wmsOrderPositions.orderId, wms.id));
