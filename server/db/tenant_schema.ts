@@ -35,3 +35,4 @@ export { wmsOrderPositions } from "../domain/orders/positions/entity.ts";
 export { stockReservations } from "../domain/stock/reservations/table.ts";
 export { sharedAccesses, sharedAccessUses } from "../domain/sharing/table.ts";
 export { externalOrderPositions, externalOrders } from "../domain/portal/table.ts";
+export { storageSpaceMaps } from "../domain/infrastructure/maps/table.ts";

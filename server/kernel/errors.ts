@@ -36,6 +36,8 @@ export const errorStatus = {
   "production.noResources": 409,
   "production.nothingLeftToProduce": 409,
   "portal.cartEmpty": 409,
+  "map.noMap": 404,
+  "map.fileTooLarge": 413,
   "portal.notEnoughStock": 409,
   "portal.productUnavailable": 409,
   "record.changedByAnotherUser": 409,

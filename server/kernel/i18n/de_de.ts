@@ -54,6 +54,8 @@ export const deDe: Catalogue = {
   "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
+  "map.fileTooLarge": "Die Kartendatei ist zu groß (höchstens {limit}).",
+  "map.noMap": "Dieser Lagerplatz hat noch keine Karte. Laden Sie zuerst eine hoch.",
   "portal.cartEmpty":
     "Der Warenkorb ist leer: Fügen Sie Produkte hinzu, bevor Sie die Bestellung bestätigen.",
   "portal.notEnoughStock": "Nicht genug freier Bestand von {product}: Jetzt können {free} bestellt werden.",

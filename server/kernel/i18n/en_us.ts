@@ -47,6 +47,8 @@ export const enUs = {
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
+  "map.fileTooLarge": "The map file is too large (at most {limit}).",
+  "map.noMap": "This location has no map yet. Upload one first.",
   "portal.cartEmpty": "The cart is empty: add products before confirming the order.",
   "portal.notEnoughStock": "Not enough free stock of {product}: {free} can be ordered now.",
   "portal.productUnavailable": "{product} cannot be ordered now: it is disabled or locked.",

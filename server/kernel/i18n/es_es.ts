@@ -52,6 +52,8 @@ export const esEs: Catalogue = {
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
+  "map.fileTooLarge": "El archivo del mapa es demasiado grande (como máximo {limit}).",
+  "map.noMap": "Esta ubicación aún no tiene mapa. Suba uno primero.",
   "portal.cartEmpty": "El carrito está vacío: añada productos antes de confirmar el pedido.",
   "portal.notEnoughStock": "No hay suficiente stock libre de {product}: ahora se pueden pedir {free}.",
   "portal.productUnavailable": "{product} no se puede pedir ahora: está desactivado o bloqueado.",

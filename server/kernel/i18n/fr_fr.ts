@@ -50,6 +50,8 @@ export const frFr: Catalogue = {
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
+  "map.fileTooLarge": "Le fichier de plan est trop volumineux ({limit} au maximum).",
+  "map.noMap": "Cet emplacement n'a pas encore de plan. Téléversez-en un d'abord.",
   "portal.cartEmpty": "Le panier est vide : ajoutez des produits avant de confirmer la commande.",
   "portal.notEnoughStock":
     "Stock disponible insuffisant pour {product} : {free} peuvent être commandés maintenant.",

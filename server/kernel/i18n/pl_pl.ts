@@ -49,6 +49,8 @@ export const plPl: Catalogue = {
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
+  "map.fileTooLarge": "Plik mapy jest za duży (najwyżej {limit}).",
+  "map.noMap": "Ta lokalizacja nie ma jeszcze mapy. Najpierw ją wgraj.",
   "portal.cartEmpty": "Koszyk jest pusty: dodaj produkty przed potwierdzeniem zamówienia.",
   "portal.notEnoughStock": "Za mało wolnego stanu produktu {product}: można teraz zamówić {free}.",
   "portal.productUnavailable": "Produktu {product} nie można teraz zamówić: jest wyłączony lub zablokowany.",

@@ -9,9 +9,38 @@ import { resourceRoutes } from "../../resource/routes.ts";
 import { storageSpace as storageSpaceResource } from "./entity.ts";
 import { generateLocations } from "./generator.ts";
 import { listChildren } from "./tree.ts";
+import { getMap, LocationMap, MAP_BODY_LIMIT, MapUpload, putMap } from "../maps/service.ts";
 import { GeneratePreview, GenerateRequest, GenerateResult, StorageSpaceNode } from "./contract.ts";
 
 export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
+  // A location's map: the SVG drawing, cleaned before it is stored (../maps/).
+  for (const [method, replace] of [["post", false], ["patch", true]] as const) {
+    mount(app, platform, {
+      method,
+      path: "/StorageSpace/:id/schema",
+      summary: replace
+        ? "Replace a location's map (an SVG drawing, cleaned before it is stored; 404 map.noMap without one)"
+        : "Put a location's map: an SVG drawing (its file name and text), cleaned before it is stored " +
+          "(413 map.fileTooLarge, 415 file.typeNotAllowed; administrators and business managers)",
+      tag: "StorageSpace",
+      access: storageSpaceResource.writeAccess,
+      body: MapUpload,
+      bodyLimit: MAP_BODY_LIMIT,
+      response: LocationMap,
+      status: replace ? 200 : 201,
+    }, (c, { params, body }) => putMap(c.get("ctx"), idParam(params.id), body, replace));
+  }
+
+  mount(app, platform, {
+    method: "get",
+    path: "/StorageSpace/:id/schema",
+    summary: "A location's map, as cleaned (404 map.noMap without one)",
+    tag: "StorageSpace",
+    access: storageSpaceResource.readAccess,
+    refusal: "auth.forbidden",
+    response: LocationMap,
+  }, (c, { params }) => getMap(c.get("ctx"), idParam(params.id)));
+
   mount(app, platform, {
     method: "post",
     path: "/StorageSpace/generate",

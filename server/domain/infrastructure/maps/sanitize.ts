@@ -1,0 +1,81 @@
+// A warehouse map is an SVG drawing a person uploads and every user's browser then draws inside the page:
+// before it is stored it is cleaned with DOMPurify (on a jsdom window) to a drawing and nothing more. Nothing
+// that runs script survives (script, event attributes, javascript: links, foreignObject), nothing that loads
+// from outside (a reference to anything but a part of the drawing itself or an embedded raster picture; CSS
+// url() and @import), and nothing that styles outside the drawing (<style> elements). XML entities and
+// processing instructions (xml-stylesheet) are never followed: the text is parsed as HTML's SVG, where they
+// mean nothing. A file that is no SVG drawing is refused.
+import createDOMPurify, { type Config } from "dompurify";
+import { JSDOM } from "jsdom";
+import { AppError } from "../../../kernel/errors.ts";
+
+/** The most a map may weigh (bytes of its text): a drawn floor plan with an embedded picture fits. */
+export const MAP_MAX_BYTES = 5 * 1024 * 1024;
+
+const window = new JSDOM("").window;
+const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+
+/** A reference that stays inside the drawing, or a picture embedded in it. */
+const INTERNAL = /^\s*#/;
+const RASTER = /^\s*data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+/** CSS that reaches outside: a url() to anything but a part of the drawing, @import, old IE expressions. */
+const OUTSIDE_CSS = /url\s*\(\s*['"]?\s*(?!#)|@import|expression\s*\(|behavior\s*:|-moz-binding/i;
+
+purify.addHook("uponSanitizeAttribute", (_node, data) => {
+  const name = data.attrName.toLowerCase();
+  const value = data.attrValue ?? "";
+  if (name === "href" || name === "xlink:href" || name === "src") {
+    if (!INTERNAL.test(value) && !RASTER.test(value)) data.keepAttr = false;
+  } else if (OUTSIDE_CSS.test(value)) data.keepAttr = false;
+});
+
+const CONFIG: Config = {
+  USE_PROFILES: { svg: true, svgFilters: true },
+  FORBID_TAGS: ["style", "foreignObject", "script", "iframe"],
+  ADD_TAGS: [],
+  // Attributes the SVG profile knows, and the ids and classes the planner names locations by.
+  ADD_ATTR: ["id", "class", "viewBox", "preserveAspectRatio", "xlink:href"],
+  ALLOW_DATA_ATTR: false,
+  RETURN_DOM_FRAGMENT: true,
+};
+
+export interface CleanMap {
+  /** The drawing, serialised as an SVG document's root element. */
+  svg: string;
+  /** Its viewBox (else its width and height), for the planner's coordinates. */
+  viewBox: string | null;
+}
+
+/** The file's own text, if it is a text SVG drawing by its name and its content (no .svgz, no other type). */
+function svgText(fileName: string, content: string): string {
+  if (!/\.svg$/i.test(fileName.trim())) throw new AppError("file.typeNotAllowed");
+  // Before the root: an XML declaration, a doctype, comments, processing instructions, white space.
+  const head = content.replace(/^\uFEFF/, "").replace(
+    /^(\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>)*/i,
+    "",
+  );
+  if (!/^<svg[\s>/]/i.test(head)) throw new AppError("file.typeNotAllowed");
+  return head;
+}
+
+/**
+ * The drawing of an uploaded map, cleaned; refuses a file too big (413 map.fileTooLarge) or not an SVG
+ * drawing (415 file.typeNotAllowed).
+ */
+export function sanitizeMap(fileName: string, content: string): CleanMap {
+  if (new TextEncoder().encode(content).length > MAP_MAX_BYTES) {
+    throw new AppError("map.fileTooLarge", { params: { limit: `${MAP_MAX_BYTES / (1024 * 1024)} MB` } });
+  }
+  const text = svgText(fileName, content);
+  const fragment = purify.sanitize(text, CONFIG) as unknown as DocumentFragment;
+  const root = fragment.firstElementChild;
+  if (!root || root.tagName.toLowerCase() !== "svg") throw new AppError("file.typeNotAllowed");
+  root.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+  const width = root.getAttribute("width");
+  const height = root.getAttribute("height");
+  const viewBox = root.getAttribute("viewBox") ??
+    (width && height && !Number.isNaN(parseFloat(width)) && !Number.isNaN(parseFloat(height))
+      ? `0 0 ${parseFloat(width)} ${parseFloat(height)}`
+      : null);
+  return { svg: root.outerHTML, viewBox };
+}

@@ -1,0 +1,172 @@
+// Warehouse maps (issue 17): a location's SVG map, cleaned on the server before it is stored. Every malicious
+// SVG of ../shared/testdata/svg (PayloadsAllTheThings: script, foreignObject, external references, SSRF,
+// ImageMagick; DOMPurify's SVG fixtures) is refused or stored with nothing active left; the real floor plans
+// there still draw every shape they had; a file too big or not an SVG is refused with the spec's errors; only
+// administrators and business managers put a map, staff read it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { addStaffUser, company, location, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+
+const SVG = "/work/shared/testdata/svg";
+let w: StockWorld;
+let hall: number;
+let basic: string;
+let contractor: string;
+
+beforeAll(async () => {
+  w = await startStockWorld("maps");
+  hall = await location(w, "HALL-1");
+  basic = await addStaffUser(w, "maps-basic");
+  contractor = await addStaffUser(w, "maps-contractor", {
+    connectedContractorId: await company(w, "Map Foods"),
+    contractorPortalEnabled: true,
+  });
+});
+afterAll(() => w?.s.close());
+
+const put = (id: number, fileName: string, content: string, token = w.admin, method = "POST") =>
+  w.api(method, `/StorageSpace/${id}/schema`, { fileName, content }, token);
+
+/** What in a stored drawing could run, load from outside or style outside it (empty: nothing). */
+function active(svg: string): string[] {
+  const found: string[] = [];
+  for (const tag of ["script", "foreignobject", "style", "iframe", "object", "embed", "link", "meta"]) {
+    if (new RegExp(`<${tag}[\\s>/]`, "i").test(svg)) found.push(`<${tag}>`);
+  }
+  for (const m of svg.matchAll(/\s([\w:-]+)\s*=\s*"([^"]*)"/g)) {
+    const [, name, value] = m;
+    const n = name.toLowerCase();
+    if (n.startsWith("on")) found.push(`${name}=`);
+    if (n.startsWith("xmlns")) continue;
+    if (
+      /^(href|xlink:href|src)$/.test(n) && !/^\s*(#|data:image\/(png|jpe?g|gif|webp);base64,)/i.test(value)
+    ) {
+      found.push(`${name}="${value.slice(0, 40)}"`);
+    }
+    if (/url\s*\(\s*['"]?\s*(?!#)/i.test(value) || /@import|javascript:|expression\s*\(/i.test(value)) {
+      found.push(`${name}="${value.slice(0, 40)}"`);
+    }
+  }
+  if (/@import|javascript:|\/etc\/passwd/i.test(svg)) found.push("text");
+  return found;
+}
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name !== "LICENSE")
+    .map((e) => join(e.parentPath, e.name));
+
+describe("a map upload", () => {
+  it("keeps nothing active of any malicious SVG: refused, or stored clean", async () => {
+    const seen: string[] = [];
+    for (const file of files(`${SVG}/payloadsallthethings-svg`)) {
+      const name = file.split("/").at(-1)!;
+      const r = await put(hall, name, readFileSync(file, "latin1"));
+      if (r.status === 415) {
+        expect(r.body.error.code, name).toBe("file.typeNotAllowed");
+        seen.push(`${name}: refused`);
+        continue;
+      }
+      expect(r.status, `${name}: ${JSON.stringify(r.body)}`).toBe(201);
+      const stored = (await w.api("GET", `/StorageSpace/${hall}/schema`)).body.svg as string;
+      expect(active(stored), name).toEqual([]);
+      expect(stored.startsWith("<svg"), name).toBe(true);
+      seen.push(`${name}: cleaned`);
+    }
+    // Every payload was tried: the script, SSRF and ImageMagick ones, and the compressed one refused.
+    expect(seen.length).toBe(19);
+    expect(seen).toContain("xss.svgz: refused");
+  });
+
+  it("keeps nothing active of DOMPurify's SVG fixtures", async () => {
+    const cases = JSON.parse(readFileSync(`${SVG}/dompurify/expect-svg-subset.json`, "utf8")) as {
+      title: string;
+      payload: string;
+    }[];
+    let stored = 0;
+    for (const c of cases) {
+      const r = await put(hall, "fixture.svg", c.payload);
+      if (r.status === 415) continue;
+      expect(r.status, c.title).toBe(201);
+      expect(active(r.body.svg), c.title).toEqual([]);
+      stored++;
+    }
+    expect(stored).toBeGreaterThanOrEqual(10);
+  });
+
+  it("keeps every shape of the real floor plans (a script and an embedded picture: the picture stays)", async () => {
+    const shapes = (svg: string) =>
+      (svg.match(/<(path|rect|polygon|polyline|circle|ellipse|line|text)[\s>]/gi) ?? []).length;
+    for (const name of ["home.svg", "test_plate.svg", "floorplanner_home.svg"]) {
+      const text = readFileSync(`${SVG}/floorplans/${name}`, "utf8");
+      const id = await location(w, `PLAN-${name}`);
+      const r = await put(id, name, text);
+      expect(r.status, name).toBe(201);
+      const map = (await w.api("GET", `/StorageSpace/${id}/schema`)).body;
+      expect(map).toMatchObject({
+        locationId: id,
+        fileName: name,
+        sizeBytes: new TextEncoder().encode(text).length,
+      });
+      expect(map.viewBox, name).toMatch(/^0 0 [\d.]+ [\d.]+$/);
+      expect(shapes(map.svg), name).toBe(shapes(text));
+      expect(shapes(map.svg), name).toBeGreaterThan(10);
+      expect(active(map.svg), name).toEqual([]);
+      if (name === "floorplanner_home.svg") {
+        expect(text).toMatch(/<script/i);
+        expect(map.svg).toMatch(/<image[^>]+href="data:image\/(png|jpeg)/);
+      }
+    }
+  });
+
+  it("refuses a file too big, one that is no SVG, and says when a location has no map", async () => {
+    const big = `<svg xmlns="http://www.w3.org/2000/svg"><desc>${"x".repeat(5 * 1024 * 1024)}</desc></svg>`;
+    const tooBig = await put(hall, "big.svg", big);
+    expect([tooBig.status, tooBig.body.error.code]).toEqual([413, "map.fileTooLarge"]);
+    for (
+      const [name, content] of [["plan.png", "<svg/>"], ["plan.svg", "GIF89a not a drawing"], [
+        "plan.svg",
+        "<html><svg/></html>",
+      ]]
+    ) {
+      const r = await put(hall, name, content);
+      expect([r.status, r.body.error.code], name).toEqual([415, "file.typeNotAllowed"]);
+    }
+    // A picture's bytes sent as the text of a drawing: its control characters are refused as such.
+    const binary = await put(hall, "plan.svg", "\x89PNG\r\n\x1a\n\x00\x00");
+    expect([binary.status, binary.body.error.fields]).toEqual([400, {
+      content: ["validation.forbiddenCharacter"],
+    }]);
+    const bare = await location(w, "HALL-2");
+    const none = await w.api("GET", `/StorageSpace/${bare}/schema`);
+    expect([none.status, none.body.error.code]).toEqual([404, "map.noMap"]);
+    const patch = await put(bare, "plan.svg", "<svg/>", w.admin, "PATCH");
+    expect([patch.status, patch.body.error.code]).toEqual([404, "map.noMap"]);
+    expect((await w.api("GET", "/StorageSpace/999999/schema")).body.error.code).toBe(
+      "record.notFoundOrNoPermission",
+    );
+  });
+
+  it("is put by managers and read by staff; a replacement is logged with its version", async () => {
+    const id = await location(w, "HALL-3");
+    expect((await put(id, "a.svg", "<svg/>", basic)).status).toBe(404);
+    expect((await put(id, "a.svg", '<svg viewBox="0 0 10 10"><rect width="5" height="5"/></svg>')).status)
+      .toBe(201);
+    const replaced = await put(
+      id,
+      "b.svg",
+      '<svg viewBox="0 0 20 10"><rect width="9" height="5"/></svg>',
+      w.admin,
+      "PATCH",
+    );
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ fileName: "b.svg", viewBox: "0 0 20 10", version: 2 });
+    expect((await w.api("GET", `/StorageSpace/${id}/schema`, undefined, basic)).body.fileName).toBe("b.svg");
+    expect((await w.api("GET", `/StorageSpace/${id}/schema`, undefined, contractor)).status).toBe(403);
+    const log = await w.query(
+      "SELECT new_object FROM record_log WHERE resource_type = 'StorageSpace' AND resource_id = ? ORDER BY id",
+      [id],
+    );
+    expect(log.map((r) => JSON.parse(String(r.new_object)).mapVersion).filter(Boolean)).toEqual([1, 2]);
+  });
+});
