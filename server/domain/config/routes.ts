@@ -5,6 +5,7 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { ChangeUserConfig, ClientLogisticsConfig, ClientLogisticsConfigUpdate } from "./contract.ts";
+import { NumberingPreview, NumberingPreviewRequest, previewNumber } from "../stock/numbering/preview.ts";
 import { ClientAccount, ClientAccountUpdate } from "./account/entity.ts";
 import {
   changeUserConfig,
@@ -113,4 +114,16 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     body: ClientLogisticsConfigUpdate,
     response: ClientLogisticsConfig,
   }, (c, { body }) => updateLogisticsConfig(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/Config/NumberingPreview",
+    summary:
+      "The next number a numbering schema gives (the one being edited, or the one in force), without " +
+      "taking it: a document's, an order's or a container's (administrators)",
+    tag,
+    access: "admin",
+    body: NumberingPreviewRequest,
+    response: NumberingPreview,
+  }, (c, { body }) => previewNumber(c.get("ctx"), body));
 }
