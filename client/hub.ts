@@ -86,6 +86,11 @@ export class HubClient {
     this.#createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.#url = options.url ?? defaultUrl;
     this.#reloadStartup = options.reloadStartup ?? reloadStartupConfig;
+    // The account and the logistics configuration are part of the startup configuration: a change of either
+    // (by anyone) takes effect for this user at once.
+    for (const resource of ["ClientLogisticsConfig", "ClientAccount"]) {
+      this.subscribe(resource, () => void this.#reloadStartup().catch(() => {}));
+    }
   }
 
   /** Follows the signed-in state from now on: connects after sign-in, closes at sign-out. */

@@ -33,10 +33,23 @@ try {
       await signInThroughForm(page, "admin", "demo1234");
       await page.waitForURL(/\/$/);
       await page.locator("nav a").first().waitFor({ state: "attached" });
-      for (const [name, path] of [["home", "/"], ["users", "/users"], ["my-company", "/my-company"]]) {
+      for (
+        const [name, path] of [
+          ["home", "/"],
+          ["users", "/users"],
+          ["my-company", "/my-company"],
+          ["logistics-config", "/logistics-config"],
+        ]
+      ) {
         await page.goto(s.baseUrl + path);
         await waitForHydration(page);
         await page.locator("nav a").first().waitFor({ state: "attached" });
+        if (name === "logistics-config") {
+          // The next numbers are asked for as the patterns show.
+          await page.waitForFunction(() =>
+            document.querySelector('[data-testid="numbering-preview"]')?.textContent
+          );
+        }
         await shot(name);
       }
       if (device === "phone") {

@@ -19,6 +19,7 @@ import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
+import { logisticsMessages } from "./areas/logistics.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -38,6 +39,7 @@ export const enUs = {
   ...terminalMessages["en-us"],
   ...sharingMessages["en-us"],
   ...portalMessages["en-us"],
+  ...logisticsMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

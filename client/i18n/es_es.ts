@@ -19,6 +19,7 @@ import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
+import { logisticsMessages } from "./areas/logistics.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -38,6 +39,7 @@ export const esEs = {
   ...terminalMessages["es-es"],
   ...sharingMessages["es-es"],
   ...portalMessages["es-es"],
+  ...logisticsMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

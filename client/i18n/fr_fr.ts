@@ -19,6 +19,7 @@ import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
+import { logisticsMessages } from "./areas/logistics.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -38,6 +39,7 @@ export const frFr = {
   ...terminalMessages["fr-fr"],
   ...sharingMessages["fr-fr"],
   ...portalMessages["fr-fr"],
+  ...logisticsMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -19,6 +19,7 @@ import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
+import { logisticsMessages } from "./areas/logistics.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -38,6 +39,7 @@ export const plPl = {
   ...terminalMessages["pl-pl"],
   ...sharingMessages["pl-pl"],
   ...portalMessages["pl-pl"],
+  ...logisticsMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -19,6 +19,7 @@ import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
+import { logisticsMessages } from "./areas/logistics.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -38,6 +39,7 @@ export const ruRu = {
   ...terminalMessages["ru-ru"],
   ...sharingMessages["ru-ru"],
   ...portalMessages["ru-ru"],
+  ...logisticsMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -124,6 +124,10 @@ const MyOrdersScreen = lazyScreen<{ openedDialogId?: string }>(() =>
   import("../screens/portal.tsx").then((m) => ({ default: m.MyOrdersScreen }))
 );
 
+const LogisticsConfigScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/logistics_config.tsx").then((m) => ({ default: m.LogisticsConfigScreen }))
+);
+
 const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(() =>
   import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen }))
 );
@@ -308,6 +312,9 @@ function Screen() {
       break;
     case "myOrders":
       screen = lazyPart(<MyOrdersScreen openedDialogId={match.openedDialogId} />);
+      break;
+    case "logisticsConfig":
+      screen = lazyPart(<LogisticsConfigScreen />);
       break;
     case "terminal":
       screen = lazyPart(

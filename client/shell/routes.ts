@@ -41,6 +41,7 @@ export type Screen =
   | "sharedAccess"
   | "externalOrder"
   | "myOrders"
+  | "logisticsConfig"
   | "comingSoon";
 
 export interface RouteDef {
@@ -74,7 +75,7 @@ export const routeTable: RouteDef[] = [
   soon("print-layouts"),
   soon("email-templates"),
   soon("email-accounts"),
-  soon("logistics-config"),
+  { name: "logistics-config", screen: "logisticsConfig" },
   { name: "users", screen: "users", params: true },
   soon("import-file"),
   soon("dictionaries"),

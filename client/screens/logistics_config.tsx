@@ -1,0 +1,397 @@
+// Administration → Logistics configuration (issue 17): the numbering schemas of every document type, order
+// type, containers and production orders, each written as one line (numbering_pattern.ts) with the next
+// number it gives shown live (POST Config/NumberingPreview); the document and order types in use; the
+// expiry, short-expiry, rack-load and temperature rules; units; production and counting settings. Saved with
+// the version check; every user's startup configuration reloads over the hub (client/hub.ts).
+import { useEffect, useState } from "react";
+import { useAtomValue } from "jotai";
+import { api } from "../api.ts";
+import { errorMessage, reportError } from "../errors.ts";
+import { useResourceEvents } from "../hub.ts";
+import { useT } from "../i18n/use_t.ts";
+import type { PlainKey } from "../islands/list/meta.ts";
+import { startupAtom } from "../state.ts";
+import { Button, Notice, Select, Switch, Tabs, TextField } from "../ui/controls.tsx";
+import { NumberField } from "../ui/number_field.tsx";
+import {
+  documentTypeCodes,
+  orderTypeCodes,
+  productionNumbering,
+} from "../../server/domain/config/contract.ts";
+import { type Part, partsToPattern, patternToParts } from "./numbering_pattern.ts";
+import { fieldMessages } from "./signin.tsx";
+import * as shell from "../shell/shell.css.ts";
+import * as css from "./portal.css.ts";
+import * as lc from "./logistics_config.css.ts";
+import { table } from "../islands/stock/stock.css.ts";
+
+type Reset = "never" | "yearly" | "monthly";
+type Rule = "block" | "warn" | "allow";
+interface Schema {
+  parts: Part[];
+  reset: Reset;
+}
+interface Config {
+  version: number;
+  numbering: {
+    documents: Record<string, Schema>;
+    orders: Record<string, Schema>;
+    container: Schema;
+    draftPrefix: string;
+  };
+  documentTypesEnabled: Record<string, boolean>;
+  orderTypesEnabled: Record<string, boolean>;
+  generateDocumentsOnOrderSave: "ask" | "always" | "never";
+  rules: Record<string, Rule | number>;
+  units: string[];
+  defaultUnit: string;
+  production: {
+    enabled: boolean;
+    rawMaterialLocationId: number | null;
+    finishedGoodsLocationId: number | null;
+    numbering?: Schema;
+  };
+  counting: { showExpected: boolean };
+  [key: string]: unknown;
+}
+
+const RULES = [
+  "expiredOnReceipt",
+  "expiredOnRelease",
+  "shortExpiryOnReceipt",
+  "shortExpiryOnRelease",
+  "rackLoad",
+  "storageTemperature",
+] as const;
+
+/** One schema: its line, when its counter starts again, and the next number it gives. */
+function SchemaRow(p: {
+  label: string;
+  kind: "document" | "order" | "container";
+  typeCode?: string;
+  schema: Schema;
+  readOnly: boolean;
+  onChange: (s: Schema | null) => void;
+}) {
+  const t = useT();
+  const [line, setLine] = useState(partsToPattern(p.schema.parts));
+  const [preview, setPreview] = useState("");
+  const parts = patternToParts(line);
+  useEffect(() => {
+    if (!parts || p.readOnly) {
+      setPreview("");
+      return;
+    }
+    const timer = setTimeout(() => {
+      api<{ number: string }>("POST", "/Config/NumberingPreview", {
+        kind: p.kind,
+        typeCode: p.typeCode ?? null,
+        schema: { parts, reset: p.schema.reset },
+      }).then((r) => setPreview(r.number), () => setPreview(""));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [line, p.schema.reset, p.readOnly]);
+  return (
+    <tr data-testid={`numbering-${p.kind}-${p.typeCode ?? ""}`}>
+      <th scope="row">{p.label}</th>
+      <td className={lc.patternCell}>
+        <TextField
+          name={`pattern-${p.kind}-${p.typeCode ?? ""}`}
+          label={t.t("logistics.pattern")}
+          hideLabel
+          value={line}
+          isReadOnly={p.readOnly}
+          onChange={(v) => {
+            setLine(v);
+            const next = patternToParts(v);
+            p.onChange(next ? { parts: next, reset: p.schema.reset } : null);
+          }}
+          errors={parts ? [] : [t.t("logistics.patternInvalid")]}
+        />
+      </td>
+      <td>
+        <Select
+          label={t.t("logistics.reset")}
+          hideLabel
+          value={p.schema.reset}
+          isReadOnly={p.readOnly}
+          options={(["never", "yearly", "monthly"] as const).map((r) => ({
+            id: r,
+            label: t.t(`logistics.reset.${r}`),
+          }))}
+          onChange={(reset) => parts && p.onChange({ parts, reset })}
+        />
+      </td>
+      <td data-testid="numbering-preview">{preview}</td>
+    </tr>
+  );
+}
+
+export function LogisticsConfigScreen() {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const isAdmin = !!startup?.user.isSuperUser;
+  const [config, setConfig] = useState<Config | null>(null);
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+  const [tab, setTab] = useState("numbering");
+  const [notice, setNotice] = useState<{ kind: "info" | "error"; text: string } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const load = () => api<Config>("GET", "/ClientLogisticsConfig").then(setConfig, reportError);
+  useEffect(() => {
+    void load();
+  }, []);
+  useResourceEvents("ClientLogisticsConfig", () => void load());
+  if (!config) return null;
+  const readOnly = !isAdmin;
+  const set = (change: (c: Config) => Config) => setConfig((c) => (c ? change(structuredClone(c)) : c));
+  const schemaRow = (
+    key: string,
+    label: string,
+    kind: "document" | "order" | "container",
+    schema: Schema,
+    put: (c: Config, s: Schema) => void,
+    typeCode?: string,
+  ) => (
+    <SchemaRow
+      key={key}
+      label={label}
+      kind={kind}
+      typeCode={typeCode}
+      schema={schema}
+      readOnly={readOnly}
+      onChange={(s) => {
+        setInvalid((now) => {
+          const next = new Set(now);
+          if (s) next.delete(key);
+          else next.add(key);
+          return next;
+        });
+        if (s) set((c) => (put(c, s), c));
+      }}
+    />
+  );
+  const save = async () => {
+    try {
+      const { id: _id, createdAt: _c, updatedAt: _u, ...body } = config;
+      setConfig(await api<Config>("PUT", "/ClientLogisticsConfig", body));
+      setErrors({});
+      setNotice({ kind: "info", text: t.t("logistics.saved") });
+    } catch (err) {
+      setErrors(fieldMessages(t, (err as { fields?: Record<string, string[]> }).fields));
+      setNotice({ kind: "error", text: errorMessage(t, err) });
+    }
+  };
+  const rule = (name: string) => (
+    <Select
+      key={name}
+      name={name}
+      label={t.t(`logistics.rules.${name}` as PlainKey)}
+      value={config.rules[name] as Rule}
+      isReadOnly={readOnly}
+      options={(["block", "warn", "allow"] as const).map((r) => ({
+        id: r,
+        label: t.t(`logistics.rule.${r}`),
+      }))}
+      onChange={(v) => set((c) => (c.rules[name] = v, c))}
+    />
+  );
+  const numbering = (
+    <table className={table}>
+      <thead>
+        <tr>
+          <th scope="col">{t.t("logistics.numbering")}</th>
+          <th scope="col">{t.t("logistics.pattern")}</th>
+          <th scope="col">{t.t("logistics.reset")}</th>
+          <th scope="col">{t.t("logistics.preview")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {documentTypeCodes.map((code) =>
+          schemaRow(
+            `d-${code}`,
+            `${t.t("logistics.documents")}: ${t.t(`option.typeCode.${code}` as PlainKey)}`,
+            "document",
+            config.numbering.documents[code],
+            (c, s) => (c.numbering.documents[code] = s),
+            code,
+          )
+        )}
+        {orderTypeCodes.map((code) =>
+          schemaRow(
+            `o-${code}`,
+            `${t.t("logistics.orders")}: ${t.t(`option.typeCode.${code}` as PlainKey)}`,
+            "order",
+            config.numbering.orders[code],
+            (c, s) => (c.numbering.orders[code] = s),
+            code,
+          )
+        )}
+        {schemaRow(
+          "container",
+          t.t("logistics.container"),
+          "container",
+          config.numbering.container,
+          (c, s) => (c.numbering.container = s),
+        )}
+        {schemaRow(
+          "production",
+          t.t("logistics.productionNumbering"),
+          "order",
+          config.production.numbering ?? productionNumbering(),
+          (c, s) => (c.production.numbering = s),
+          "PRD",
+        )}
+      </tbody>
+    </table>
+  );
+  return (
+    <section data-testid="logistics-config">
+      <h1 className={shell.title}>{t.t("route.logistics-config")}</h1>
+      {readOnly && <Notice>{t.t("logistics.readOnly")}</Notice>}
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      <Tabs
+        label={t.t("route.logistics-config")}
+        selected={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            id: "numbering",
+            title: t.t("logistics.numbering"),
+            content: (
+              <>
+                {numbering}
+                <TextField
+                  name="draftPrefix"
+                  label={t.t("logistics.draftPrefix")}
+                  value={config.numbering.draftPrefix}
+                  isReadOnly={readOnly}
+                  onChange={(v) => set((c) => (c.numbering.draftPrefix = v, c))}
+                  errors={errors["numbering.draftPrefix"]}
+                />
+              </>
+            ),
+          },
+          {
+            id: "operations",
+            title: t.t("logistics.operations"),
+            content: (
+              <>
+                <h2>{t.t("logistics.documentTypesEnabled")}</h2>
+                {documentTypeCodes.map((code) => (
+                  <Switch
+                    key={code}
+                    isSelected={config.documentTypesEnabled[code] !== false}
+                    onChange={(v) => !readOnly && set((c) => (c.documentTypesEnabled[code] = v, c))}
+                  >
+                    {t.t(`option.typeCode.${code}` as PlainKey)}
+                  </Switch>
+                ))}
+                <h2>{t.t("logistics.orderTypesEnabled")}</h2>
+                {orderTypeCodes.map((code) => (
+                  <Switch
+                    key={code}
+                    isSelected={config.orderTypesEnabled[code] !== false}
+                    onChange={(v) => !readOnly && set((c) => (c.orderTypesEnabled[code] = v, c))}
+                  >
+                    {t.t(`option.typeCode.${code}` as PlainKey)}
+                  </Switch>
+                ))}
+                <Select
+                  name="generateDocumentsOnOrderSave"
+                  label={t.t("logistics.generateDocumentsOnOrderSave")}
+                  value={config.generateDocumentsOnOrderSave}
+                  isReadOnly={readOnly}
+                  options={(["ask", "always", "never"] as const).map((g) => ({
+                    id: g,
+                    label: t.t(`logistics.generate.${g}`),
+                  }))}
+                  onChange={(v) => set((c) => (c.generateDocumentsOnOrderSave = v, c))}
+                />
+              </>
+            ),
+          },
+          {
+            id: "rules",
+            title: t.t("logistics.rules"),
+            content: (
+              <>
+                {RULES.map(rule)}
+                <NumberField
+                  name="shortExpiryDays"
+                  label={t.t("logistics.rules.shortExpiryDays")}
+                  value={Number(config.rules.shortExpiryDays)}
+                  minValue={0}
+                  maxValue={3650}
+                  isReadOnly={readOnly}
+                  onChange={(v) => v !== null && set((c) => (c.rules.shortExpiryDays = v, c))}
+                  errors={errors["rules.shortExpiryDays"]}
+                />
+              </>
+            ),
+          },
+          {
+            id: "units",
+            title: t.t("logistics.units"),
+            content: (
+              <>
+                <TextField
+                  name="units"
+                  label={t.t("logistics.unitsList")}
+                  value={config.units.join(", ")}
+                  isReadOnly={readOnly}
+                  onChange={(v) =>
+                    set((c) => (c.units = v.split(",").map((u) => u.trim()).filter(Boolean), c))}
+                  errors={errors.units}
+                />
+                <Select
+                  name="defaultUnit"
+                  label={t.t("logistics.defaultUnit")}
+                  value={config.defaultUnit}
+                  isReadOnly={readOnly}
+                  options={config.units.map((u) => ({ id: u, label: u }))}
+                  onChange={(v) => set((c) => (c.defaultUnit = v, c))}
+                />
+              </>
+            ),
+          },
+          {
+            id: "production",
+            title: t.t("logistics.production"),
+            content: (
+              <>
+                <Switch
+                  isSelected={config.production.enabled}
+                  onChange={(v) => !readOnly && set((c) => (c.production.enabled = v, c))}
+                >
+                  {t.t("logistics.production.enabled")}
+                </Switch>
+                {(["rawMaterialLocationId", "finishedGoodsLocationId"] as const).map((name) => (
+                  <NumberField
+                    key={name}
+                    name={name}
+                    label={t.t(`logistics.production.${name}`)}
+                    value={config.production[name]}
+                    minValue={1}
+                    isReadOnly={readOnly}
+                    onChange={(v) => set((c) => (c.production[name] = v, c))}
+                    errors={errors[`production.${name}`]}
+                  />
+                ))}
+                <Switch
+                  isSelected={config.counting.showExpected}
+                  onChange={(v) => !readOnly && set((c) => (c.counting.showExpected = v, c))}
+                >
+                  {t.t("logistics.counting.showExpected")}
+                </Switch>
+              </>
+            ),
+          },
+        ]}
+      />
+      {!readOnly && (
+        <Button isDisabled={invalid.size > 0} onPress={() => void save()}>{t.t("logistics.save")}</Button>
+      )}
+      <p className={css.muted}>{t.t("logistics.patternHelp")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// The logistics configuration screen in real Chromium (issue 17): an administrator writes a receipt's
+// numbering as a pattern, sees the next number it gives before saving, saves, and the next confirmed receipt
+// gets exactly that number; a rule changed there is in force at once; a basic user reads the settings only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext } from "playwright-core";
+import {
+  addStaffUser,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  type StockWorld,
+} from "../integration/stock/fixture.ts";
+import { launchBrowser, signedInPage } from "./browser.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
+
+let w: StockWorld;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  w = await startStockWorld("logistics-e2e");
+  await addStaffUser(w, "logistics-basic");
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await w?.s.close();
+});
+
+const open = (username: string) =>
+  signedInPage(browser, w.s, contexts, username, "/logistics-config", {
+    timeoutMs: 20_000,
+    goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+  });
+
+describe("the logistics configuration", () => {
+  it("previews a pattern's next number, saves it, and the next receipt gets that number", async () => {
+    const page = await open("logistics-e2e-admin");
+    const row = page.getByTestId("numbering-document-IIN");
+    const pattern = row.getByRole("textbox", { name: enUs["logistics.pattern"] });
+    await pattern.fill("RCV-{yy}-{counter:6}");
+    await row.getByRole("button", { name: new RegExp(enUs["logistics.reset"]) }).click();
+    await page.getByRole("option", { name: enUs["logistics.reset.never"], exact: true }).click();
+    const yy = String(new Date().getUTCFullYear()).slice(-2);
+    await expect.poll(() => row.getByTestId("numbering-preview").innerText()).toBe(`RCV-${yy}-000001`);
+    // A pattern that is no schema says why and cannot be saved.
+    const other = page.getByTestId("numbering-document-DIN");
+    await other.getByRole("textbox", { name: enUs["logistics.pattern"] }).fill("DIN/{yyyy}");
+    await other.getByText(enUs["logistics.patternInvalid"]).waitFor();
+    expect(await page.getByRole("button", { name: enUs["logistics.save"], exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await other.getByRole("textbox", { name: enUs["logistics.pattern"] }).fill("DIN/{yyyy}/{counter:6}");
+    // A rule on another tab.
+    await page.getByRole("tab", { name: enUs["logistics.rules"] }).click();
+    await page.getByRole("button", { name: new RegExp(enUs["logistics.rules.rackLoad"]) }).click();
+    await page.getByRole("option", { name: enUs["logistics.rule.block"], exact: true }).click();
+    await page.getByRole("button", { name: enUs["logistics.save"], exact: true }).click();
+    await page.getByText(enUs["logistics.saved"]).waitFor();
+    const config = (await w.api("GET", "/ClientLogisticsConfig")).body;
+    expect(config.rules.rackLoad).toBe("block");
+    expect(config.numbering.documents.IIN.reset).toBe("never");
+    const doc = await receive(w, await product(w, "LC-TEA"), await location(w, "LC-01"), 1);
+    expect((await w.api("GET", `/WmsDocument/${doc}`)).body.documentNumber).toBe(`RCV-${yy}-000001`);
+  });
+
+  it("shows a basic user the settings without a way to change them", async () => {
+    const page = await open("logistics-basic");
+    await page.getByText(enUs["logistics.readOnly"]).waitFor();
+    expect(await page.getByRole("button", { name: enUs["logistics.save"], exact: true }).count()).toBe(0);
+    expect(await page.getByTestId("numbering-document-IIN").getByRole("textbox").getAttribute("readonly"))
+      .not.toBeNull();
+  });
+});
