@@ -60,7 +60,10 @@ function defaultUrl(): string {
 }
 
 async function reloadStartupConfig(): Promise<void> {
-  store.set(startupAtom, await api<StartupConfig>("GET", "/config/getuserstartupconfig"));
+  const auth = store.get(authAtom);
+  const startup = await api<StartupConfig>("GET", "/config/getuserstartupconfig");
+  // Signed out (or another user signed in) meanwhile: this answer is not theirs to keep.
+  if (store.get(authAtom) === auth && auth) store.set(startupAtom, startup);
 }
 
 export class HubClient {

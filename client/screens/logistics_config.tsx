@@ -10,7 +10,7 @@ import { errorMessage, reportError } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { PlainKey } from "../islands/list/meta.ts";
-import { startupAtom } from "../state.ts";
+import { startupAtom, store } from "../state.ts";
 import { Button, Notice, Select, Switch, Tabs, TextField } from "../ui/controls.tsx";
 import { NumberField } from "../ui/number_field.tsx";
 import {
@@ -82,14 +82,19 @@ function SchemaRow(p: {
       setPreview("");
       return;
     }
+    // Only the answer for what the field holds now is shown (a slower earlier one is dropped).
+    let current = true;
     const timer = setTimeout(() => {
       api<{ number: string }>("POST", "/Config/NumberingPreview", {
         kind: p.kind,
         typeCode: p.typeCode ?? null,
         schema: { parts, reset: p.schema.reset },
-      }).then((r) => setPreview(r.number), () => setPreview(""));
+      }).then((r) => current && setPreview(r.number), () => current && setPreview(""));
     }, 250);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [line, p.schema.reset, p.readOnly]);
   return (
     <tr data-testid={`numbering-${p.kind}-${p.typeCode ?? ""}`}>
@@ -136,14 +141,28 @@ export function LogisticsConfigScreen() {
   const [tab, setTab] = useState("numbering");
   const [notice, setNotice] = useState<{ kind: "info" | "error"; text: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const load = () => api<Config>("GET", "/ClientLogisticsConfig").then(setConfig, reportError);
+  /** Changes not saved yet: another user's change then says so instead of replacing them. */
+  const [dirty, setDirty] = useState(false);
+  const [unitsText, setUnitsText] = useState<string | null>(null);
+  const load = () =>
+    api<Config>("GET", "/ClientLogisticsConfig").then((c) => {
+      setConfig(c);
+      setDirty(false);
+      setUnitsText(null);
+    }, reportError);
   useEffect(() => {
     void load();
   }, []);
-  useResourceEvents("ClientLogisticsConfig", () => void load());
+  useResourceEvents("ClientLogisticsConfig", () => {
+    if (dirty) setNotice({ kind: "error", text: t.t("apiError.record.changedByAnotherUser") });
+    else void load();
+  });
   if (!config) return null;
   const readOnly = !isAdmin;
-  const set = (change: (c: Config) => Config) => setConfig((c) => (c ? change(structuredClone(c)) : c));
+  const set = (change: (c: Config) => Config) => {
+    setDirty(true);
+    setConfig((c) => (c ? change(structuredClone(c)) : c));
+  };
   const schemaRow = (
     key: string,
     label: string,
@@ -153,7 +172,8 @@ export function LogisticsConfigScreen() {
     typeCode?: string,
   ) => (
     <SchemaRow
-      key={key}
+      // A new version (saved, or loaded again) shows its own patterns.
+      key={`${key}-${config.version}`}
       label={label}
       kind={kind}
       typeCode={typeCode}
@@ -173,7 +193,13 @@ export function LogisticsConfigScreen() {
   const save = async () => {
     try {
       const { id: _id, createdAt: _c, updatedAt: _u, ...body } = config;
-      setConfig(await api<Config>("PUT", "/ClientLogisticsConfig", body));
+      const saved = await api<Config>("PUT", "/ClientLogisticsConfig", body);
+      setConfig(saved);
+      setDirty(false);
+      setUnitsText(null);
+      // This user's own startup configuration (the hub tells the others).
+      const current = store.get(startupAtom);
+      if (current) store.set(startupAtom, { ...current, clientLogisticsConfig: saved });
       setErrors({});
       setNotice({ kind: "info", text: t.t("logistics.saved") });
     } catch (err) {
@@ -337,10 +363,13 @@ export function LogisticsConfigScreen() {
                 <TextField
                   name="units"
                   label={t.t("logistics.unitsList")}
-                  value={config.units.join(", ")}
+                  value={unitsText ?? config.units.join(", ")}
                   isReadOnly={readOnly}
-                  onChange={(v) =>
-                    set((c) => (c.units = v.split(",").map((u) => u.trim()).filter(Boolean), c))}
+                  onChange={(v) => {
+                    // The text as typed (a comma not yet followed by a unit stays); the list from it.
+                    setUnitsText(v);
+                    set((c) => (c.units = v.split(",").map((u) => u.trim()).filter(Boolean), c));
+                  }}
                   errors={errors.units}
                 />
                 <Select

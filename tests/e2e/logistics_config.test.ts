@@ -57,10 +57,17 @@ describe("the logistics configuration", () => {
     await page.getByRole("tab", { name: enUs["logistics.rules"] }).click();
     await page.getByRole("button", { name: new RegExp(enUs["logistics.rules.rackLoad"]) }).click();
     await page.getByRole("option", { name: enUs["logistics.rule.block"], exact: true }).click();
+    // A unit typed at the end, comma first, as a person types it.
+    await page.getByRole("tab", { name: enUs["logistics.units"] }).click();
+    const units = page.getByRole("textbox", { name: enUs["logistics.unitsList"] });
+    await units.press("End");
+    await units.pressSequentially(", crate", { delay: 20 });
+    expect(await units.inputValue()).toMatch(/, crate$/);
     await page.getByRole("button", { name: enUs["logistics.save"], exact: true }).click();
     await page.getByText(enUs["logistics.saved"]).waitFor();
     const config = (await w.api("GET", "/ClientLogisticsConfig")).body;
     expect(config.rules.rackLoad).toBe("block");
+    expect(config.units.at(-1)).toBe("crate");
     expect(config.numbering.documents.IIN.reset).toBe("never");
     const doc = await receive(w, await product(w, "LC-TEA"), await location(w, "LC-01"), 1);
     expect((await w.api("GET", `/WmsDocument/${doc}`)).body.documentNumber).toBe(`RCV-${yy}-000001`);

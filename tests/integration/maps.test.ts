@@ -49,6 +49,15 @@ function active(svg: string): string[] {
     }
   }
   if (/@import|javascript:|\/etc\/passwd/i.test(svg)) found.push("text");
+  // Its own checks, beyond the cleaner's: a CSS escape could spell anything; the image functions that take
+  // plain strings; a style on the root, the one box that could be placed over the page.
+  for (const m of svg.matchAll(/\s([\w:-]+)\s*=\s*"([^"]*)"/g)) {
+    if (m[2].includes("\\")) found.push(`${m[1]} escapes`);
+    if (/image-set|cross-fade|\bsrc\s*\(|element\s*\(/i.test(m[2])) {
+      found.push(`${m[1]}="${m[2].slice(0, 40)}"`);
+    }
+  }
+  if (/^<svg[^>]*\sstyle=/i.test(svg)) found.push("root style");
   return found;
 }
 
@@ -145,6 +154,46 @@ describe("a map upload", () => {
     expect((await w.api("GET", "/StorageSpace/999999/schema")).body.error.code).toBe(
       "record.notFoundOrNoPermission",
     );
+  });
+
+  it("refuses markup made to tie up the server at once, and keeps CSS and the root's style from reaching out", async () => {
+    for (
+      const [name, content] of [
+        ["deep", "<svg>" + "<g>".repeat(4000) + "</svg>"],
+        [
+          "attributes",
+          "<svg><rect " + Array.from({ length: 40000 }, (_, i) => `a${i}=""`).join(" ") + "/></svg>",
+        ],
+        ["elements", "<svg>" + "<g/>".repeat(1_200_000) + "</svg>"],
+      ]
+    ) {
+      const started = performance.now();
+      const r = await put(hall, `${name}.svg`, content);
+      expect([r.status, r.body.error.code], name).toEqual([415, "file.typeNotAllowed"]);
+      expect(performance.now() - started, name).toBeLessThan(5_000);
+    }
+    const reaching = [
+      `<svg width="9" height="9" style="background-image:u\\rl(http://evil.example/x)"><rect width="1" height="1"/></svg>`,
+      `<svg><rect style="fill:\\75 rl(http://evil.example/x#p)" mask="u\\rl(http://evil.example/m)" width="1" height="1"/></svg>`,
+      `<svg><rect mask="image-set('http://evil.example/x' 1x)" style="mask-image:-webkit-image-set('http://evil.example/x' 1x)"/></svg>`,
+      `<svg><rect style="cursor:image-set('http://evil.example/x' 1x),auto;border-image:cross-fade(url(#a), 'http://evil.example/y')"/></svg>`,
+      `<svg width="100" height="100" style="position:fixed;left:0;top:0;width:100vw;height:100vh;z-index:2147483647"><text x="1" y="9">Session expired</text></svg>`,
+    ];
+    for (const content of reaching) {
+      const r = await put(hall, "reach.svg", content);
+      expect(r.status, content).toBe(201);
+      expect(active(r.body.svg), content).toEqual([]);
+      expect(r.body.svg).not.toContain("evil.example");
+      expect(r.body.svg).not.toMatch(/position|z-index/);
+    }
+    // A part of the drawing used again stays; one from elsewhere loses its reference.
+    const used = await put(
+      hall,
+      "use.svg",
+      '<svg><defs><symbol id="s"><rect width="1" height="1"/></symbol></defs><use href="#s"/><use href="http://evil.example/y#s"/></svg>',
+    );
+    expect(used.body.svg).toContain('<use href="#s"></use>');
+    expect(used.body.svg).not.toContain("evil.example");
   });
 
   it("is put by managers and read by staff; a replacement is logged with its version", async () => {
