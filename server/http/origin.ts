@@ -5,7 +5,9 @@ import type { Platform } from "../platform.ts";
 
 export function foreignOrigin(c: Context, platform: Pick<Platform, "config">): string | undefined {
   const origin = c.req.header("origin");
-  if (!origin || origin === "null") return origin === "null" ? "null" : undefined;
+  if (!origin) return undefined;
+  // An opaque origin (a sandboxed frame, a file): another site, and never an allowed one.
+  if (origin === "null") return "null";
   const own = new Set([new URL(c.req.url).origin]);
   try {
     own.add(new URL(platform.config.publicUrl).origin);

@@ -10,6 +10,7 @@ import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { resourceRoutes } from "../resource/routes.ts";
 import { product } from "../assortment/products/entity.ts";
+import { paged } from "../stock/inventory/contract.ts";
 import { externalOrder, externalOrderPosition } from "./entity.ts";
 import "./follow.ts";
 import {
@@ -62,8 +63,6 @@ const Summary = z.object({
   in: Totals,
   positions: z.array(CartLine),
 });
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ results: z.array(item), allFilteredRowCount: z.number() });
 /** A short list that is not paged (the caller's cart, groups, last orders): its results alone. */
 const all = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item) });
 const Order = externalOrder.entity.record;
@@ -164,7 +163,7 @@ export function portalRoutes(app: Hono<Env>, platform: Platform): void {
       "free stock",
     list: product.listFields,
     query: listQuerySchema.extend(AvailableQuery.shape),
-    response: page(z.object({
+    response: paged(z.object({
       ...(product.entity.record as unknown as z.ZodObject<z.ZodRawShape>).shape,
       stockQuantity: z.number(),
       freeQuantity: z.number(),
@@ -222,7 +221,7 @@ export function portalRoutes(app: Hono<Env>, platform: Platform): void {
     whole: "staff",
     list: externalOrderPosition.listFields,
     query: listQuerySchema,
-    response: page(Position),
+    response: paged(Position),
   }, (c, { params, query }) => orderPositions(c.get("ctx"), idParam(params.id), query));
 
   mount(app, platform, {

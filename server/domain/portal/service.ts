@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
 import type { Actor, TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
-import type { ListQuery } from "../../kernel/list.ts";
+import { type ListQuery, MAX_PAGE_SIZE } from "../../kernel/list.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import type { HubAction } from "../../hub/contract.ts";
@@ -56,7 +56,12 @@ function onBehalf(ctx: TenantContext): TenantContext {
  * must not be promised twice); `except`: the portal order being changed or submitted.
  */
 async function freeOf(db: Db, productIds: number[], except = 0): Promise<Map<number, number>> {
-  if (productIds.length === 0) return new Map();
+  return (await stockOf(db, productIds, except)).free;
+}
+
+/** Stock on hand of products and what of it is free (freeOf), in thousandths, from one read of each source. */
+async function stockOf(db: Db, productIds: number[], except = 0) {
+  if (productIds.length === 0) return { onHand: new Map<number, number>(), free: new Map<number, number>() };
   const onHand = await db.select({ id: stockProductTotals.productId, q: stockProductTotals.quantity })
     .from(stockProductTotals).where(inArray(stockProductTotals.productId, productIds));
   const reserved = await reservedOfProducts(db, productIds);
@@ -72,7 +77,7 @@ async function freeOf(db: Db, productIds: number[], except = 0): Promise<Map<num
   for (const r of onHand) {
     free.set(r.id, Math.max(0, r.q - (reserved.get(r.id) ?? 0) - (asked.get(r.id) ?? 0)));
   }
-  return free;
+  return { onHand: new Map(onHand.map((r) => [r.id, r.q])), free };
 }
 
 /**
@@ -673,14 +678,7 @@ export async function availableProducts(ctx: TenantContext, query: ListQuery & {
     : sql`(${products.mainGroupId} = ${groupId} OR ${products.id} IN
     (SELECT ${productGroupLinks.productId} FROM ${productGroupLinks} WHERE ${productGroupLinks.groupId} = ${groupId}))`;
   const page = await productResource.list(ctx, list, and(eq(products.disabled, false), inGroup));
-  const ids = page.results.map((p) => p.id as number);
-  const free = await freeOf(ctx.conn.db, ids);
-  const onHand = new Map(
-    ids.length
-      ? (await ctx.conn.db.select({ id: stockProductTotals.productId, q: stockProductTotals.quantity })
-        .from(stockProductTotals).where(inArray(stockProductTotals.productId, ids))).map((r) => [r.id, r.q])
-      : [],
-  );
+  const { onHand, free } = await stockOf(ctx.conn.db, page.results.map((p) => p.id as number));
   return {
     allFilteredRowCount: page.allFilteredRowCount,
     results: page.results.map((p) => ({
@@ -698,15 +696,20 @@ export async function lastOrders(ctx: TenantContext, count: number) {
     eq(externalOrders.contractorId, contractorId),
     sql`${externalOrders.statusCode} <> 'cart'`,
   )).orderBy(desc(externalOrders.id)).limit(count);
-  const results = [];
-  for (const { id } of rows) {
-    const order = await externalOrder.get(ctx, id);
-    const positions = await externalOrderPosition.list(
-      ctx,
-      { PageNumber: 1, PageSize: 500, sortDescending: false },
-      eq(externalOrderPositions.externalOrderId, id),
-    );
-    results.push({ ...order, positions: positions.results });
-  }
-  return { results };
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return { results: [] };
+  // The orders and their positions in one read each (their records as the lists answer them).
+  const page = { PageNumber: 1, PageSize: MAX_PAGE_SIZE, sortDescending: false };
+  const orders = new Map(
+    (await externalOrder.list(ctx, page, inArray(externalOrders.id, ids))).results.map((o) => [o.id, o]),
+  );
+  const positions =
+    (await externalOrderPosition.list(ctx, page, inArray(externalOrderPositions.externalOrderId, ids)))
+      .results;
+  return {
+    results: ids.flatMap((id) => {
+      const order = orders.get(id);
+      return order ? [{ ...order, positions: positions.filter((p) => p.externalOrderId === id) }] : [];
+    }),
+  };
 }
