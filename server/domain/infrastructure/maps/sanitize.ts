@@ -5,15 +5,28 @@
 // url() and @import), and nothing that styles outside the drawing (<style> elements). XML entities and
 // processing instructions (xml-stylesheet) are never followed: the text is parsed as HTML's SVG, where they
 // mean nothing. A file that is no SVG drawing is refused.
-import createDOMPurify, { type Config } from "dompurify";
-import { JSDOM } from "jsdom";
+import type { Config, DOMPurify } from "dompurify";
 import { AppError } from "../../../kernel/errors.ts";
 
 /** The most a map may weigh (bytes of its text): a drawn floor plan with an embedded picture fits. */
 export const MAP_MAX_BYTES = 5 * 1024 * 1024;
 
-const window = new JSDOM("").window;
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+/**
+ * The cleaner, made on the first upload: jsdom and DOMPurify cost about half a second and 75 MB, which no
+ * thread should pay at start-up for a map nobody may upload.
+ */
+let purifier: Promise<DOMPurify> | undefined;
+function cleaner(): Promise<DOMPurify> {
+  return purifier ??= (async () => {
+    const [{ default: createDOMPurify }, { JSDOM }] = await Promise.all([
+      import("dompurify"),
+      import("jsdom"),
+    ]);
+    const purify = createDOMPurify(new JSDOM("").window as unknown as Parameters<typeof createDOMPurify>[0]);
+    purify.addHook("uponSanitizeAttribute", keepInside);
+    return purify;
+  })();
+}
 
 /** A reference that stays inside the drawing, or a picture embedded in it. */
 const INTERNAL = /^\s*#/;
@@ -26,7 +39,7 @@ const RASTER = /^\s*data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 const OUTSIDE_CSS =
   /url\s*\(\s*['"]?\s*(?!#)|image-set\s*\(|cross-fade\s*\(|\bsrc\s*\(|element\s*\(|@import|expression\s*\(|behavior\s*:|-moz-binding/i;
 
-purify.addHook("uponSanitizeAttribute", (_node, data) => {
+function keepInside(_node: Element, data: { attrName: string; attrValue: string; keepAttr: boolean }) {
   const name = data.attrName.toLowerCase();
   const value = data.attrValue ?? "";
   if (name === "href" || name === "xlink:href" || name === "src") {
@@ -34,7 +47,7 @@ purify.addHook("uponSanitizeAttribute", (_node, data) => {
   } else if (value.includes("\\") || OUTSIDE_CSS.test(value.replace(/\/\*[\s\S]*?\*\//g, ""))) {
     data.keepAttr = false;
   }
-});
+}
 
 /** What a drawing may hold: markup a person draws, not one made to tie up the server. */
 const LIMITS = { elements: 20_000, depth: 64, attributes: 64 };
@@ -95,12 +108,13 @@ function svgText(fileName: string, content: string): string {
  * The drawing of an uploaded map, cleaned; refuses a file too big (413 map.fileTooLarge) or not an SVG
  * drawing (415 file.typeNotAllowed).
  */
-export function sanitizeMap(fileName: string, content: string): CleanMap {
+export async function sanitizeMap(fileName: string, content: string): Promise<CleanMap> {
   if (new TextEncoder().encode(content).length > MAP_MAX_BYTES) {
     throw new AppError("map.fileTooLarge", { params: { limit: `${MAP_MAX_BYTES / (1024 * 1024)} MB` } });
   }
   const text = svgText(fileName, content);
   checkShape(text);
+  const purify = await cleaner();
   let root: Element | null;
   try {
     root = (purify.sanitize(text, CONFIG) as unknown as DocumentFragment).firstElementChild;

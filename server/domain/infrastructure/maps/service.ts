@@ -56,7 +56,7 @@ export async function putMap(
   replace: boolean,
 ) {
   // Who may: the route's access (the locations' writers: administrators and business managers).
-  const clean = sanitizeMap(upload.fileName, upload.content);
+  const clean = await sanitizeMap(upload.fileName, upload.content);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const location = await storageSpace.getIn(tx, ctx, locationId);
     const old = await mapOf(tx, locationId);
