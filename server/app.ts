@@ -45,6 +45,7 @@ import { sharingRoutes } from "./domain/sharing/routes.ts";
 import { portalRoutes } from "./domain/portal/routes.ts";
 import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
 import { widgetRoutes } from "../widgets/routes.ts";
+import { calendarRoutes } from "./domain/calendar/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -84,6 +85,7 @@ export function createApp(platform: Platform): Hono<Env> {
   portalRoutes(api, platform);
   inventoryRoutes(api, platform);
   wmsOrderRoutes(api, platform);
+  calendarRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

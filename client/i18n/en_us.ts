@@ -20,6 +20,7 @@ import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
+import { calendarMessages } from "./areas/calendar.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -40,6 +41,7 @@ export const enUs = {
   ...sharingMessages["en-us"],
   ...portalMessages["en-us"],
   ...logisticsMessages["en-us"],
+  ...calendarMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

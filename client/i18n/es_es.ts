@@ -20,6 +20,7 @@ import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
+import { calendarMessages } from "./areas/calendar.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -40,6 +41,7 @@ export const esEs = {
   ...sharingMessages["es-es"],
   ...portalMessages["es-es"],
   ...logisticsMessages["es-es"],
+  ...calendarMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

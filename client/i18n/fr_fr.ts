@@ -20,6 +20,7 @@ import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
+import { calendarMessages } from "./areas/calendar.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -40,6 +41,7 @@ export const frFr = {
   ...sharingMessages["fr-fr"],
   ...portalMessages["fr-fr"],
   ...logisticsMessages["fr-fr"],
+  ...calendarMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

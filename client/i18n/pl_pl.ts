@@ -20,6 +20,7 @@ import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
+import { calendarMessages } from "./areas/calendar.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -40,6 +41,7 @@ export const plPl = {
   ...sharingMessages["pl-pl"],
   ...portalMessages["pl-pl"],
   ...logisticsMessages["pl-pl"],
+  ...calendarMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

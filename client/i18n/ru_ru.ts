@@ -20,6 +20,7 @@ import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
+import { calendarMessages } from "./areas/calendar.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -40,6 +41,7 @@ export const ruRu = {
   ...sharingMessages["ru-ru"],
   ...portalMessages["ru-ru"],
   ...logisticsMessages["ru-ru"],
+  ...calendarMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

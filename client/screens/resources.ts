@@ -34,6 +34,7 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/stock/positions/entity.ts").then((m) => m.wmsDocumentPositionMeta),
   User: () => import("../../server/domain/access/users/entity.ts").then((m) => m.userMeta),
   SharedAccess: () => import("../../server/domain/sharing/entity.ts").then((m) => m.sharedAccessMeta),
+  Calendar: () => import("../../server/domain/calendar/entity.ts").then((m) => m.calendarEventMeta),
   ExternalOrder: () => import("../../server/domain/portal/entity.ts").then((m) => m.externalOrderMeta),
 };
 

@@ -124,6 +124,15 @@ const MyOrdersScreen = lazyScreen<{ openedDialogId?: string }>(() =>
   import("../screens/portal.tsx").then((m) => ({ default: m.MyOrdersScreen }))
 );
 
+const CalendarScreen = lazyScreen<{ view: "month" | "day" | "agenda" | "resources" }>(() =>
+  import("../islands/calendar/calendar.tsx").then((m) => ({ default: m.CalendarScreen }))
+);
+const viewOfScreen = {
+  calendarMonth: "month",
+  calendarDay: "day",
+  calendarAgenda: "agenda",
+  calendarResources: "resources",
+} as const;
 const LogisticsConfigScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/logistics_config.tsx").then((m) => ({ default: m.LogisticsConfigScreen }))
 );
@@ -315,6 +324,12 @@ function Screen() {
       break;
     case "logisticsConfig":
       screen = lazyPart(<LogisticsConfigScreen />);
+      break;
+    case "calendarMonth":
+    case "calendarDay":
+    case "calendarAgenda":
+    case "calendarResources":
+      screen = lazyPart(<CalendarScreen key={route.name} view={viewOfScreen[route.screen]} />);
       break;
     case "terminal":
       screen = lazyPart(

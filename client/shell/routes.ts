@@ -42,6 +42,10 @@ export type Screen =
   | "externalOrder"
   | "myOrders"
   | "logisticsConfig"
+  | "calendarMonth"
+  | "calendarDay"
+  | "calendarAgenda"
+  | "calendarResources"
   | "comingSoon";
 
 export interface RouteDef {
@@ -126,10 +130,10 @@ export const routeTable: RouteDef[] = [
   { name: "external-order", screen: "externalOrder" },
   { name: "my-orders", screen: "myOrders", params: true },
   // calendar
-  soon("warehouse-calendar-month"),
-  soon("warehouse-calendar-day"),
-  soon("warehouse-calendar-agenda-day"),
-  soon("warehouse-calendar-resources"),
+  { name: "warehouse-calendar-month", screen: "calendarMonth" },
+  { name: "warehouse-calendar-day", screen: "calendarDay" },
+  { name: "warehouse-calendar-agenda-day", screen: "calendarAgenda" },
+  { name: "warehouse-calendar-resources", screen: "calendarResources" },
   // terminal
   { name: "wms-terminal-collect", screen: "terminal", params: true },
   { name: "wms-terminal-in", screen: "terminal", params: true },

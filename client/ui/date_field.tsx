@@ -1,7 +1,15 @@
 // A calendar day typed in the interface language's own order and separators (react-aria's DateField under
 // the app's I18nProvider): 24.11.2026 for a Polish or German clerk, 11/24/2026 in English, whatever the
 // browser's own locale. The value is the API's "YYYY-MM-DD" (or null), as a native date input's was.
-import { type CalendarDate, parseDate } from "@internationalized/date";
+import {
+  type CalendarDate,
+  type CalendarDateTime,
+  fromDate,
+  getLocalTimeZone,
+  parseDate,
+  toCalendarDateTime,
+  type ZonedDateTime,
+} from "@internationalized/date";
 import {
   DateField as AriaDateField,
   DateInput as AriaDateInput,
@@ -52,6 +60,54 @@ export function DateField(p: {
         {(segment) => <DateSegment segment={segment} className={s.dateSegment} />}
       </AriaDateInput>
       {p.description ? <Text slot="description" className={s.description}>{p.description}</Text> : null}
+      <FieldError className={s.fieldError}>{p.errors?.join(" ")}</FieldError>
+    </AriaDateField>
+  );
+}
+
+/** An instant as the user's clock shows it (react-aria's ZonedDateTime in the browser's time zone). */
+function zoned(value: string | null): ZonedDateTime | CalendarDateTime | null {
+  if (!value) return null;
+  try {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return toCalendarDateTime(parseDate(value));
+    const iso = /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`;
+    return fromDate(new Date(iso), getLocalTimeZone());
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A date and time typed in the interface language's order and clock (24 h, or 12 h in American English), in
+ * the browser's time zone; the value is the API's ISO instant in UTC (or null).
+ */
+export function DateTimeField(p: {
+  name: string;
+  label: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  isRequired?: boolean;
+  isReadOnly?: boolean;
+  errors?: string[];
+}) {
+  return (
+    <AriaDateField
+      name={p.name}
+      value={zoned(p.value)}
+      onChange={(d) =>
+        p.onChange(d ? ("timeZone" in d ? d.toDate() : d.toDate(getLocalTimeZone())).toISOString() : null)}
+      granularity="minute"
+      hideTimeZone
+      isRequired={p.isRequired}
+      isReadOnly={p.isReadOnly}
+      isInvalid={!!p.errors?.length}
+      validationBehavior="aria"
+      className={s.field}
+    >
+      <Label className={s.label}>{p.label}</Label>
+      <AriaDateInput className={s.dateInput}>
+        {(segment) => <DateSegment segment={segment} className={s.dateSegment} />}
+      </AriaDateInput>
       <FieldError className={s.fieldError}>{p.errors?.join(" ")}</FieldError>
     </AriaDateField>
   );

@@ -36,3 +36,5 @@ export { stockReservations } from "../domain/stock/reservations/table.ts";
 export { sharedAccesses, sharedAccessUses } from "../domain/sharing/table.ts";
 export { externalOrderPositions, externalOrders } from "../domain/portal/table.ts";
 export { storageSpaceMaps } from "../domain/infrastructure/maps/table.ts";
+export { calendarEvents } from "../domain/calendar/entity.ts";
+export { calendarFeeds } from "../domain/calendar/feed.ts";

@@ -68,6 +68,8 @@ export const visibilityRules = {
   ExternalOrder: (viewer, r) =>
     viewer.contractorId === null || (r.ownerId !== undefined && viewer.contractorId === r.ownerId),
   ExternalOrderPosition: staffOnly,
+  /** Events of the calendar: the staff plan with them. */
+  Calendar: staffOnly,
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

@@ -82,6 +82,7 @@ export type FieldCode =
   | "validation.criticalAboveWarning"
   | "validation.minAboveMax"
   | "validation.productionNaming"
+  | "validation.finishBeforeStart"
   | "validation.unknownField";
 
 export interface DocumentIssue {

@@ -248,6 +248,52 @@ for (const theme of ["light", "dark"] as const) {
       await context.close();
     });
 
+    it("the calendar's four views pass axe", async () => {
+      const admin = (await signIn(s, "acme-admin")).token;
+      const dock = await call(s, "POST", "/api/StorageSpace", {
+        token: admin,
+        body: { label: `A11Y-DOCK-${theme}`, zoneReceipt: true },
+      });
+      // A receipt at the dock, removed at the end (the documents' own scan counts the working copies).
+      const receipt = await call(s, "POST", "/api/WmsDocument", {
+        token: admin,
+        body: {
+          typeCode: "DIN",
+          destinationLocationId: dock.body.id,
+          plannedDate: "2026-11-24T09:00:00Z",
+          deadline: "2026-11-24",
+        },
+      });
+      await call(s, "POST", "/api/Calendar", {
+        token: admin,
+        body: {
+          title: "Dock cleaning",
+          startDate: "2026-11-24T09:30:00Z",
+          resourceSubType: "dock",
+          locationId: dock.body.id,
+        },
+      });
+      const context = await browser.newContext({ locale: "en-US", colorScheme: theme, bypassCSP: true });
+      await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(s.baseUrl + "/signin");
+      await waitForHydration(page);
+      await signInThroughForm(page, "acme-admin", PASSWORD);
+      await page.waitForURL(/\/$/);
+      const found: string[] = [];
+      for (const route of ["month", "day", "agenda-day", "resources"]) {
+        await page.goto(s.baseUrl + `/warehouse-calendar-${route}?date=2026-11-24`);
+        await waitForHydration(page);
+        await page.locator("[data-entry]").first().waitFor();
+        found.push(...(await scan(page)).map((v) => `/warehouse-calendar-${route}: ${v}`));
+      }
+      await context.close();
+      expect((await call(s, "DELETE", `/api/WmsDocument/${receipt.body.id}`, { token: admin })).status).toBe(
+        204,
+      );
+      expect(found).toEqual([]);
+    });
+
     it("the location tree, a location's barcode and the generator pass axe", async () => {
       const context = await browser.newContext({ locale: "en-US", colorScheme: theme, bypassCSP: true });
       await context.addCookies([{ name: "wms_theme", value: theme, url: s.baseUrl }]);

@@ -69,6 +69,8 @@ let stranger: string;
 const tokens = {} as Record<Exclude<Caller, "no token">, string>;
 const userIds = {} as Record<Exclude<Caller, "no token">, number>;
 let n = 0;
+/** A calendar feed's secret, of a user none of the callers is (their probes of the feed's calls leave it be). */
+let feedSecret = "";
 /** Records the probes name: the contractor's own and another contractor's, and staff records. */
 const ids: Record<string, number> = {};
 
@@ -111,6 +113,7 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/StorageSpace": () => made("/StorageSpace", { label: `LOC-${++n}` }),
   "/StorageSpaceType": () => made("/StorageSpaceType", { code: `TYPE${++n}`, handleStock: true }),
   "/Tags": () => made("/Tags", { name: `tag-${++n}` }),
+  "/Calendar": () => made("/Calendar", { title: `Event ${++n}`, startDate: "2026-11-24T10:00:00Z" }),
   "/User": async () => (await addUser(s, tokens.administrator, { username: `target-${++n}` })).id,
   "/WmsDocument": () => made("/WmsDocument", { typeCode: "IIN", destinationLocationId: ids.location }),
   "/WmsDocumentPosition": () =>
@@ -241,7 +244,10 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
 /** Calls `r` as `caller` with its parameters filled (by `id`) and an empty JSON body where it takes one. */
 async function probe(r: RouteSpec, caller: Caller, id?: number, token?: string) {
   const path = "/api" +
-    r.path.replace(/:(\w+)/g, (_m, name) => (name === "email" ? "x%40example.com" : String(id)));
+    r.path.replace(
+      /:(\w+)/g,
+      (_m, name) => (name === "email" ? "x%40example.com" : name === "secret" ? feedSecret : String(id)),
+    );
   const auth = token ?? (caller === "no token" ? undefined : tokens[caller]);
   return await call(s, r.method.toUpperCase(), path, { token: auth, body: r.body ? {} : undefined });
 }
@@ -319,6 +325,9 @@ beforeAll(async () => {
   for (const caller of Object.keys(tokens) as (keyof typeof tokens)[]) {
     ids[`favorite:${caller}`] = await fresh["/FavoriteAction"](tokens[caller]);
   }
+  await addUser(s, tokens.administrator, { username: "matrix-feed" });
+  const feed = await api("POST", "/Calendar/feed", undefined, (await signIn(s, "matrix-feed")).token);
+  feedSecret = new URL(feed.body.url).pathname.split("/").pop()!;
   // Portal orders: the contractor user's own, and one of another contractor's user.
   ids.ownExternalOrder = await freshExternalOrder();
   await addUser(s, tokens.administrator, {

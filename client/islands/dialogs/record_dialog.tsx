@@ -30,6 +30,8 @@ export interface RecordDialogProps {
   onDeleted?: () => void;
   /** Offered in a preview to switch to editing. */
   onEdit?: () => void;
+  /** Values a new record's form starts with (an event added at the time clicked on the calendar). */
+  initial?: Values;
 }
 
 interface Message {
@@ -43,7 +45,7 @@ export function RecordDialog(p: RecordDialogProps) {
   const recordPath = meta.singleton ? meta.path : `${meta.path}/${p.id}`;
   const [record, setRecord] = useState<Values | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [values, setValues] = useState<Values>(() => initialValues(meta, mode, null));
+  const [values, setValues] = useState<Values>(() => ({ ...initialValues(meta, mode, null), ...p.initial }));
   /** The values as the form opened with them: a close with other values asks first. */
   const [opened, setOpened] = useState<Values>(values);
   const [discarding, setDiscarding] = useState(false);

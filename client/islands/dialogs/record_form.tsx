@@ -1,5 +1,6 @@
 // The fields of a record, laid out from the resource metadata: edited where this user may edit them in
 // this mode, shown read-only otherwise, each with the server's messages beside it.
+import { DateField, DateTimeField } from "../../ui/date_field.tsx";
 import { type ReactNode, useState } from "react";
 import type { Translator } from "../../i18n/mod.ts";
 import { Button, Checkbox, ReadOnlyField, Select, TextField } from "../../ui/controls.tsx";
@@ -126,6 +127,17 @@ function EditField({ t, field: f, mode, value, onChange, errors, record }: Field
           errors={errors}
         />
       );
+    case "date": {
+      const Field = f.day ? DateField : DateTimeField;
+      return (
+        <Field
+          {...common}
+          value={typeof value === "string" && value ? value : null}
+          onChange={onChange}
+          errors={errs}
+        />
+      );
+    }
     case "enum": {
       const options = (f.options ?? []).map((o) => ({ id: o, label: optionLabel(t, f, o) }));
       if (!common.isRequired) options.unshift({ id: NONE, label: t.t("list.notSet") });

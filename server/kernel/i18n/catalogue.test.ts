@@ -25,6 +25,7 @@ const fieldCodes = [
   "validation.criticalAboveWarning",
   "validation.minAboveMax",
   "validation.productionNaming",
+  "validation.finishBeforeStart",
   "validation.unknownField",
 ] as const satisfies readonly FieldCode[];
 // Fails the type check when a FieldCode is added to errors.ts but not to the list above.

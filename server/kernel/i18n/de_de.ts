@@ -155,7 +155,14 @@ export const deDe: Catalogue = {
   "validation.criticalAboveWarning": "Der kritische Bestand darf nicht über dem Warnbestand liegen.",
   "validation.productionNaming": "Vor der Produktion muss dies ' - ' enthalten (z. B. \"Brot - weiß\").",
   "validation.minAboveMax": "Die Mindesttemperatur darf nicht über der Höchsttemperatur liegen.",
+  "validation.finishBeforeStart": "Das Ende muss nach dem Beginn liegen.",
   "validation.unknownField": "Dieses Feld ist unbekannt.",
+
+  "calendar.feed.name": "Kalender {name}",
+  "calendar.entry.plannedDate": "Geplant",
+  "calendar.entry.deadline": "Frist",
+  "calendar.entry.packBy": "Packen bis",
+  "calendar.entry.unpackBy": "Auspacken bis",
 
   "mail.activation.subject": "Aktivieren Sie Ihr Konto bei {appName}",
   "mail.activation.body":

@@ -141,7 +141,14 @@ export const enUs = {
   "validation.criticalAboveWarning": "The critical stock may not be above the warning stock.",
   "validation.productionNaming": "Before production, this must contain ' - ' (e.g. \"Bread - white\").",
   "validation.minAboveMax": "The minimum temperature may not be above the maximum.",
+  "validation.finishBeforeStart": "The end must be after the start.",
   "validation.unknownField": "This field is not known.",
+
+  "calendar.feed.name": "{name} calendar",
+  "calendar.entry.plannedDate": "Planned",
+  "calendar.entry.deadline": "Deadline",
+  "calendar.entry.packBy": "Pack by",
+  "calendar.entry.unpackBy": "Unpack by",
 
   "mail.activation.subject": "Activate your account in {appName}",
   "mail.activation.body":

@@ -149,7 +149,14 @@ export const esEs: Catalogue = {
   "validation.productionNaming":
     "Antes de la producción, esto debe contener ' - ' (p. ej. \"Pan - blanco\").",
   "validation.minAboveMax": "La temperatura mínima no puede superar la máxima.",
+  "validation.finishBeforeStart": "El final debe ser posterior al inicio.",
   "validation.unknownField": "Este campo es desconocido.",
+
+  "calendar.feed.name": "Calendario de {name}",
+  "calendar.entry.plannedDate": "Previsto",
+  "calendar.entry.deadline": "Fecha límite",
+  "calendar.entry.packBy": "Embalar antes de",
+  "calendar.entry.unpackBy": "Desembalar antes de",
 
   "mail.activation.subject": "Active su cuenta en {appName}",
   "mail.activation.body":

@@ -149,7 +149,14 @@ export const frFr: Catalogue = {
   "validation.productionNaming":
     "Avant la production, ce champ doit contenir ' - ' (p. ex. \"Pain - blanc\").",
   "validation.minAboveMax": "La température minimale ne peut pas dépasser la maximale.",
+  "validation.finishBeforeStart": "La fin doit être après le début.",
   "validation.unknownField": "Ce champ est inconnu.",
+
+  "calendar.feed.name": "Calendrier {name}",
+  "calendar.entry.plannedDate": "Prévu",
+  "calendar.entry.deadline": "Échéance",
+  "calendar.entry.packBy": "À emballer avant",
+  "calendar.entry.unpackBy": "À déballer avant",
 
   "mail.activation.subject": "Activez votre compte sur {appName}",
   "mail.activation.body":

@@ -145,7 +145,14 @@ export const plPl: Catalogue = {
   "validation.criticalAboveWarning": "Stan krytyczny nie może być wyższy niż stan ostrzegawczy.",
   "validation.productionNaming": "Przed produkcją to pole musi zawierać ' - ' (np. \"Chleb - biały\").",
   "validation.minAboveMax": "Temperatura minimalna nie może być wyższa niż maksymalna.",
+  "validation.finishBeforeStart": "Koniec musi być po początku.",
   "validation.unknownField": "Nieznane pole.",
+
+  "calendar.feed.name": "Kalendarz {name}",
+  "calendar.entry.plannedDate": "Planowane",
+  "calendar.entry.deadline": "Termin",
+  "calendar.entry.packBy": "Spakować do",
+  "calendar.entry.unpackBy": "Rozpakować do",
 
   "mail.activation.subject": "Aktywacja konta w {appName}",
   "mail.activation.body":

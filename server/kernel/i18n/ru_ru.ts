@@ -137,7 +137,14 @@ export const ruRu: Catalogue = {
   "validation.productionNaming":
     "Перед производством это поле должно содержать ' - ' (например, \"Хлеб - белый\").",
   "validation.minAboveMax": "Минимальная температура не может быть выше максимальной.",
+  "validation.finishBeforeStart": "Окончание должно быть позже начала.",
   "validation.unknownField": "Неизвестное поле.",
+
+  "calendar.feed.name": "Календарь {name}",
+  "calendar.entry.plannedDate": "Запланировано",
+  "calendar.entry.deadline": "Срок",
+  "calendar.entry.packBy": "Упаковать до",
+  "calendar.entry.unpackBy": "Распаковать до",
 
   "mail.activation.subject": "Активация учётной записи в {appName}",
   "mail.activation.body":

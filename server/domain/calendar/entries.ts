@@ -1,0 +1,222 @@
+// What the calendar shows in a range: documents (planned date, deadline), orders (planned date, deadline,
+// pack-by, unpack-by) and events of its own, each an entry with its start, finish, row (a user or a dock)
+// and whether a drag may move it. Each date field is read by its own index over text bounds that hold
+// every way the date may have been written; the exact range test is done on the read values.
+import { and, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/connection.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { users } from "../access/users/entity.ts";
+import { wmsDocumentDefinitions } from "../config/definitions.ts";
+import { storageSpaces } from "../infrastructure/locations/entity.ts";
+import { wmsOrders } from "../orders/entity.ts";
+import { companies } from "../parties/companies/entity.ts";
+import { wmsDocuments } from "../stock/documents/entity.ts";
+import { calendarEvents } from "./entity.ts";
+import { DEFAULT_EVENT_MINUTES, MAX_EVENT_MS, MAX_RANGE_MS, readPlanned, textBounds } from "./time.ts";
+
+export const documentDateFields = ["plannedDate", "deadline"] as const;
+export const orderDateFields = ["plannedDate", "deadline", "packBy", "unpackBy"] as const;
+export type EntryKind = "document" | "order" | "event";
+
+export interface Entry {
+  /** Unique on the calendar: kind, id and the date field (`document:12:plannedDate`, `event:3`). */
+  key: string;
+  kind: EntryKind;
+  id: number;
+  /** The date field the entry stands for (documents and orders); null for an event. */
+  field: string | null;
+  title: string;
+  typeCode: string | null;
+  statusCode: string | null;
+  /** An instant (ISO), or for an all-day entry the day's midnight in UTC (see `allDay`). */
+  start: string;
+  finish: string;
+  /** The date names a day, not a time: shown on that day in the user's own time zone. */
+  allDay: boolean;
+  /** Its user row (an event of sub-type user, a document's or order's assigned user). */
+  userId: number | null;
+  /** Its dock row: an event's dock, or a document's location on the receipt or release zone. */
+  locationId: number | null;
+  /** A drag may reschedule it: events, working copies of documents, orders not yet closed. */
+  movable: boolean;
+  version: number;
+}
+
+/** The most entries one range answers; `truncated` says when there were more. */
+export const MAX_ENTRIES = 20_000;
+const direction = new Map<string, string>(wmsDocumentDefinitions.map((d) => [d.typeCode, d.direction]));
+const openOrder = new Set(["workingCopy", "confirmed"]);
+
+/** Checks the range: both instants, from before to, at most MAX_RANGE_MS apart (400 request.badQuery). */
+export function parseRange(from: string, to: string): { from: number; to: number } {
+  const f = Date.parse(from), t = Date.parse(to);
+  if (Number.isNaN(f) || Number.isNaN(t) || t <= f || t - f > MAX_RANGE_MS) {
+    throw new AppError("request.badQuery");
+  }
+  return { from: f, to: t };
+}
+
+/** Places a stored date: null when it is outside [from, to). */
+function place(v: string | null, from: number, to: number) {
+  const p = readPlanned(v);
+  if (!p) return null;
+  if ("day" in p) {
+    const start = Date.parse(`${p.day}T00:00:00Z`);
+    // A day is shown wherever the user is: kept when any part of it in any time zone meets the range.
+    if (start + 38 * 3600_000 <= from || start - 14 * 3600_000 >= to) return null;
+    return {
+      start: new Date(start).toISOString(),
+      finish: new Date(start + 86_400_000).toISOString(),
+      allDay: true,
+    };
+  }
+  if (p.at < from || p.at >= to) return null;
+  return {
+    start: new Date(p.at).toISOString(),
+    finish: new Date(p.at + DEFAULT_EVENT_MINUTES * 60_000).toISOString(),
+    allDay: false,
+  };
+}
+
+function inBounds(col: SQLiteColumn, from: number, to: number) {
+  const b = textBounds(from, to);
+  return and(gte(col, b.low), lt(col, b.high));
+}
+
+/** The docks: locations of the receipt or release zone. */
+export async function dockIds(db: Db): Promise<Set<number>> {
+  const rows = await db.select({ id: storageSpaces.id }).from(storageSpaces)
+    .where(or(eq(storageSpaces.zoneReceipt, true), eq(storageSpaces.zoneRelease, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function entriesIn(
+  db: Db,
+  range: { from: number; to: number },
+): Promise<{ entries: Entry[]; truncated: boolean }> {
+  const { from, to } = range;
+  const entries: Entry[] = [];
+  const docks = await dockIds(db);
+
+  for (const field of documentDateFields) {
+    const col = wmsDocuments[field];
+    const rows = await db.select({
+      id: wmsDocuments.id,
+      number: wmsDocuments.documentNumber,
+      typeCode: wmsDocuments.typeCode,
+      statusCode: wmsDocuments.statusCode,
+      contractor: companies.shortName,
+      date: col,
+      userId: wmsDocuments.assignedUserId,
+      sourceId: wmsDocuments.sourceLocationId,
+      destinationId: wmsDocuments.destinationLocationId,
+      version: wmsDocuments.version,
+    }).from(wmsDocuments).leftJoin(companies, eq(companies.id, wmsDocuments.contractorId))
+      .where(inBounds(col, from, to)).limit(MAX_ENTRIES + 1);
+    for (const r of rows) {
+      const at = place(r.date, from, to);
+      if (!at) continue;
+      const location = direction.get(r.typeCode) === "out" ? r.sourceId : r.destinationId;
+      entries.push({
+        key: `document:${r.id}:${field}`,
+        kind: "document",
+        id: r.id,
+        field,
+        title: r.contractor ? `${r.number} · ${r.contractor}` : r.number,
+        typeCode: r.typeCode,
+        statusCode: r.statusCode,
+        ...at,
+        userId: r.userId,
+        locationId: location !== null && docks.has(location) ? location : null,
+        movable: r.statusCode === "workingCopy",
+        version: r.version,
+      });
+    }
+  }
+
+  for (const field of orderDateFields) {
+    const col = wmsOrders[field];
+    const rows = await db.select({
+      id: wmsOrders.id,
+      number: wmsOrders.orderNumber,
+      typeCode: wmsOrders.typeCode,
+      statusCode: wmsOrders.statusCode,
+      contractor: companies.shortName,
+      date: col,
+      userId: wmsOrders.assignedUserId,
+      sourceId: wmsOrders.sourceLocationId,
+      destinationId: wmsOrders.destinationLocationId,
+      version: wmsOrders.version,
+    }).from(wmsOrders).leftJoin(companies, eq(companies.id, wmsOrders.contractorId))
+      .where(inBounds(col, from, to)).limit(MAX_ENTRIES + 1);
+    for (const r of rows) {
+      const at = place(r.date, from, to);
+      if (!at) continue;
+      const location = [r.destinationId, r.sourceId].find((l) => l !== null && docks.has(l)) ?? null;
+      entries.push({
+        key: `order:${r.id}:${field}`,
+        kind: "order",
+        id: r.id,
+        field,
+        title: r.contractor ? `${r.number} · ${r.contractor}` : r.number,
+        typeCode: r.typeCode,
+        statusCode: r.statusCode,
+        ...at,
+        userId: r.userId,
+        locationId: location,
+        movable: openOrder.has(r.statusCode),
+        version: r.version,
+      });
+    }
+  }
+
+  // Events overlapping the range: starting before its end and at most MAX_EVENT_MS before its start.
+  const events = await db.select().from(calendarEvents).where(and(
+    gte(calendarEvents.startDate, new Date(from - MAX_EVENT_MS).toISOString()),
+    lt(calendarEvents.startDate, new Date(to).toISOString()),
+    gt(calendarEvents.finishDate, new Date(from).toISOString()),
+  )).limit(MAX_ENTRIES + 1);
+  for (const e of events) {
+    entries.push({
+      key: `event:${e.id}`,
+      kind: "event",
+      id: e.id,
+      field: null,
+      title: e.title,
+      typeCode: null,
+      statusCode: null,
+      start: e.startDate,
+      finish: e.finishDate,
+      allDay: false,
+      userId: e.resourceSubType === "user" ? e.userId : null,
+      locationId: e.resourceSubType === "dock" ? e.locationId : null,
+      movable: true,
+      version: e.version,
+    });
+  }
+
+  entries.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.key < b.key ? -1 : 1));
+  const truncated = entries.length > MAX_ENTRIES;
+  return { entries: truncated ? entries.slice(0, MAX_ENTRIES) : entries, truncated };
+}
+
+/** The rows of the resource planner: the tenant's active staff users and the docks. */
+export async function plannerRows(db: Db) {
+  const people = await db.select({
+    id: users.id,
+    name: sql<string>`coalesce(nullif(${users.visibleName}, ''), ${users.username})`,
+  }).from(users).where(and(
+    eq(users.active, true),
+    eq(users.blocked, false),
+    sql`${users.connectedContractorId} IS NULL`,
+  )).orderBy(sql`2`);
+  const docks = await db.select({
+    id: storageSpaces.id,
+    name: storageSpaces.label,
+    receipt: storageSpaces.zoneReceipt,
+    release: storageSpaces.zoneRelease,
+  }).from(storageSpaces).where(or(eq(storageSpaces.zoneReceipt, true), eq(storageSpaces.zoneRelease, true)))
+    .orderBy(storageSpaces.label);
+  return { users: people, docks };
+}

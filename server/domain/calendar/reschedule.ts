@@ -1,0 +1,143 @@
+// A drag on the calendar: the entry's record gets its new date (and, dropped on another row, its user or
+// dock), with the version check of every edit (a stale drag: 409 record.changedByAnotherUser, and the
+// client puts the entry back). An event is edited through the engine; a document or an order has only the
+// planning fields changed, so a confirmed order can still be moved to another day (its content cannot).
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { allows } from "../../kernel/access.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import { users } from "../access/users/entity.ts";
+import { wmsDocumentDefinitions } from "../config/definitions.ts";
+import { writeRecordLog } from "../logs/record_log/service.ts";
+import { wmsOrder, wmsOrders } from "../orders/entity.ts";
+import { wmsDocument, wmsDocuments } from "../stock/documents/entity.ts";
+import { calendarEvent } from "./entity.ts";
+import { dockIds, documentDateFields, orderDateFields } from "./entries.ts";
+import { instant } from "./time.ts";
+
+const day = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), {
+  params: { code: "validation.invalidValue" },
+});
+
+export const RescheduleBody = z.object({
+  kind: z.enum(["document", "order", "event"]),
+  id: z.number().int().positive(),
+  /** The date field of a document or order entry; ignored for an event. */
+  field: z.enum(["plannedDate", "deadline", "packBy", "unpackBy"]).nullish(),
+  version: z.number().int().positive(),
+  /** The new start: an instant, or a day for an entry that names a day. */
+  start: z.union([day, instant]),
+  /** An event's new finish; left out, it keeps its length. */
+  finish: instant.nullish(),
+  /** Dropped on a user's row. */
+  userId: z.number().int().positive().nullish(),
+  /** Dropped on a dock's row. */
+  locationId: z.number().int().positive().nullish(),
+});
+export type RescheduleBody = z.output<typeof RescheduleBody>;
+
+const isDay = (v: string | null) => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** The value to store: a day stays a day, an instant an instant (a day dropped on a time keeps the time). */
+function newValue(old: string | null, start: string): string {
+  if (isDay(start)) {
+    if (old === null || isDay(old)) return start;
+    // A time-of-day entry moved to another day in the month view keeps its time.
+    const at = new Date(Date.parse(old.length === 16 || !/(Z|[+-]\d{2}:\d{2})$/.test(old) ? `${old}Z` : old));
+    return `${start}${at.toISOString().slice(10)}`;
+  }
+  return start;
+}
+
+export async function reschedule(ctx: TenantContext, body: RescheduleBody) {
+  if (body.kind === "event") return await moveEvent(ctx, body);
+  return await moveRecord(ctx, body);
+}
+
+async function moveEvent(ctx: TenantContext, body: RescheduleBody) {
+  const rec = await calendarEvent.get(ctx, body.id) as Record<string, unknown>;
+  if (rec.version !== body.version) throw new AppError("record.changedByAnotherUser");
+  const start = isDay(body.start) ? newValue(rec.startDate as string, body.start) : body.start;
+  const length = Date.parse(rec.finishDate as string) - Date.parse(rec.startDate as string);
+  const finish = body.finish ?? new Date(Date.parse(start) + length).toISOString();
+  const row = body.userId
+    ? { resourceSubType: "user", userId: body.userId, locationId: null }
+    : body.locationId
+    ? { resourceSubType: "dock", userId: null, locationId: body.locationId }
+    : { resourceSubType: rec.resourceSubType, userId: rec.userId, locationId: rec.locationId };
+  const input = calendarEvent.entity.update.parse({
+    id: body.id,
+    version: body.version,
+    title: rec.title,
+    description: rec.description,
+    startDate: start,
+    finishDate: finish,
+    ...row,
+  });
+  return await calendarEvent.edit(ctx, input as typeof input & { id: number; version: number });
+}
+
+async function moveRecord(ctx: TenantContext, body: RescheduleBody) {
+  const isDoc = body.kind === "document";
+  const resource = isDoc ? wmsDocument : wmsOrder;
+  const table = isDoc ? wmsDocuments : wmsOrders;
+  const fields: readonly string[] = isDoc ? documentDateFields : orderDateFields;
+  const field = body.field ?? "plannedDate";
+  if (!fields.includes(field)) throw fieldError({ field: ["validation.invalidValue"] });
+  if (!allows(resource.writeAccess, ctx.actor)) throw notFound();
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const [old] = await tx.select().from(table).where(eq(table.id, body.id)) as Record<string, unknown>[];
+    if (!old) throw notFound();
+    const before = await resource.getIn(tx, ctx, body.id);
+    if (old.version !== body.version) throw new AppError("record.changedByAnotherUser");
+    if (isDoc && old.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+    if (!isDoc && old.statusCode !== "workingCopy" && old.statusCode !== "confirmed") {
+      throw new AppError("order.statusChangeNotAllowed");
+    }
+    const values: Record<string, unknown> = { [field]: newValue(old[field] as string | null, body.start) };
+    if (body.userId) {
+      const [user] = await tx.select({ id: users.id }).from(users).where(and(
+        eq(users.id, body.userId),
+        eq(users.active, true),
+      ));
+      if (!user) throw fieldError({ userId: ["validation.invalidValue"] });
+      values.assignedUserId = body.userId;
+    }
+    if (body.locationId) {
+      // Dropped on another dock: the side of the record that is at a dock moves there.
+      const docks = await dockIds(tx);
+      if (!docks.has(body.locationId)) throw fieldError({ locationId: ["validation.invalidValue"] });
+      const out = isDoc &&
+        wmsDocumentDefinitions.find((d) => d.typeCode === old.typeCode)?.direction === "out";
+      const side = isDoc
+        ? (out ? "sourceLocationId" : "destinationLocationId")
+        : ["destinationLocationId", "sourceLocationId"].find((s) => docks.has(old[s] as number));
+      if (!side || (isDoc && !docks.has(old[side] as number))) {
+        throw fieldError({ locationId: ["validation.invalidValue"] });
+      }
+      values[side] = body.locationId;
+    }
+    const [row] = await tx.update(table).set({
+      ...values,
+      updatedAt: nowIso(),
+      version: (old.version as number) + 1,
+    }).where(and(eq(table.id, body.id), eq(table.version, body.version))).returning({ id: table.id });
+    if (!row) throw new AppError("record.changedByAnotherUser");
+    const after = await resource.getIn(tx, ctx, body.id);
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: resource.meta.resource,
+      resourceId: body.id,
+      title: String(isDoc ? old.documentNumber : old.orderNumber),
+      oldObject: before,
+      newObject: after,
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add(resource.hub, "changed", body.id);
+    return after;
+  });
+}

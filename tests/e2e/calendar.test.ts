@@ -1,0 +1,171 @@
+// The calendar in real Chromium (issue 17): each of the four views shows the week's receipts, releases and
+// events; a drag reschedules (month: another day keeping the time; day: another time, snapped to 15 minutes;
+// resources: another dock), a drag on a stale record answers 409 and the entry snaps back with the reason,
+// Alt and an arrow key move an entry without a mouse, and a click opens the record.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import {
+  addStaffUser,
+  company,
+  location,
+  startStockWorld,
+  type StockWorld,
+} from "../integration/stock/fixture.ts";
+import { launchBrowser, signedInPage } from "./browser.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
+import { plPl } from "../../client/i18n/pl_pl.ts";
+
+let w: StockWorld;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let dockA: number;
+let dockB: number;
+let acme: number;
+
+beforeAll(async () => {
+  w = await startStockWorld("calendar-e2e");
+  dockA = await location(w, "RAMP-A", { zoneReceipt: true });
+  dockB = await location(w, "RAMP-B", { zoneRelease: true });
+  acme = await company(w, "FROST");
+  await addStaffUser(w, "calendar-planner", { logisticsEnabled: true });
+  await addStaffUser(w, "calendar-pl", { logisticsEnabled: true, defaultLanguage: "pl-pl" });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await w?.s.close();
+});
+
+const open = (path: string, username = "calendar-planner", locale = "en-US") =>
+  signedInPage(browser, w.s, contexts, username, path, {
+    locale,
+    timeoutMs: 20_000,
+    goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+  });
+
+async function receipt(plannedDate: string, extra: Record<string, unknown> = {}) {
+  const r = await w.api("POST", "/WmsDocument", {
+    typeCode: "DIN",
+    contractorId: acme,
+    destinationLocationId: dockA,
+    plannedDate,
+    ...extra,
+  });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body as { id: number; documentNumber: string; version: number };
+}
+
+const chip = (page: Page, key: string) => page.locator(`[data-entry="${key}"]`);
+const doc = async (id: number) => (await w.api("GET", `/WmsDocument/${id}`)).body;
+
+describe("the calendar", () => {
+  it("month: shows the week's receipts, moves one to another day keeping its time, and snaps back on 409", async () => {
+    const a = await receipt("2026-11-24T09:30:00Z");
+    const b = await receipt("2026-11-25T07:00:00Z");
+    const page = await open("/warehouse-calendar-month?date=2026-11-15");
+    // American English weeks start on Sunday.
+    expect(await page.getByRole("columnheader").first().innerText()).toBe("Sun");
+    await page.locator('[data-day="2026-11-24"]').locator(`[data-entry="document:${a.id}:plannedDate"]`)
+      .waitFor();
+    // Someone changed b meanwhile without the page hearing of it (no event: straight in the database): the drag is refused and b goes back.
+    await w.query("UPDATE wms_documents SET version = version + 1 WHERE id = ?", [b.id]);
+    await chip(page, `document:${b.id}:plannedDate`).dragTo(page.locator('[data-day="2026-11-27"]'));
+    await page.getByText(enUs["apiError.record.changedByAnotherUser"]).waitFor();
+    await page.locator(`[data-day="2026-11-25"] [data-entry="document:${b.id}:plannedDate"]`).waitFor();
+    expect((await doc(b.id)).plannedDate).toBe("2026-11-25T07:00:00Z");
+    expect(await page.locator(`[data-day="2026-11-27"] [data-entry="document:${b.id}:plannedDate"]`).count())
+      .toBe(0);
+
+    expect(await chip(page, `document:${a.id}:plannedDate`).innerText()).toContain(a.documentNumber);
+    await chip(page, `document:${a.id}:plannedDate`).dragTo(page.locator('[data-day="2026-11-26"]'));
+    await page.locator(`[data-day="2026-11-26"] [data-entry="document:${a.id}:plannedDate"]`).waitFor();
+    await expect.poll(async () => (await doc(a.id)).plannedDate).toBe("2026-11-26T09:30:00.000Z");
+
+    // A click opens the document.
+    await chip(page, `document:${a.id}:plannedDate`).click();
+    await page.waitForURL(new RegExp(`/warehouse-documents/${a.id}`));
+  });
+
+  it("day: drags an event to another time, snapped to 15 minutes; a double-click adds one there", async () => {
+    const ev = (await w.api("POST", "/Calendar", {
+      title: "Forklift service",
+      startDate: "2026-11-24T08:00:00Z",
+      finishDate: "2026-11-24T09:00:00Z",
+    })).body;
+    const page = await open("/warehouse-calendar-day?date=2026-11-24");
+    const column = page.locator('[data-day-column="2026-11-24"]');
+    const item = chip(page, `event:${ev.id}`);
+    await item.waitFor();
+    // An hour is 48 px: take it by its top and drop it at 13:07 → 13:00 (snapped).
+    await item.dragTo(column, { sourcePosition: { x: 10, y: 2 }, targetPosition: { x: 40, y: 13 * 48 + 6 } });
+    await expect.poll(async () => (await w.api("GET", `/Calendar/${ev.id}`)).body.startDate).toBe(
+      "2026-11-24T13:00:00.000Z",
+    );
+    expect((await w.api("GET", `/Calendar/${ev.id}`)).body.finishDate).toBe("2026-11-24T14:00:00.000Z");
+    // Open it: the event's own dialog.
+    await item.click();
+    const dialog = page.getByRole("dialog");
+
+    expect(await dialog.getByRole("textbox", { name: enUs["field.calendarEvent.title"] }).inputValue()).toBe(
+      "Forklift service",
+    );
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Double-click the empty column at 16:00: a new event's form starts at that time.
+    await column.dblclick({ position: { x: 200, y: 16 * 48 + 2 } });
+    const add = page.getByRole("dialog");
+    await add.getByRole("textbox", { name: enUs["field.calendarEvent.title"] }).fill("Truck wash");
+    await add.getByRole("button", { name: enUs["common.save"], exact: true }).click();
+    await add.waitFor({ state: "detached" });
+    const made = (await w.api(
+      "GET",
+      "/Calendar?BasicFiltersSerialized=" + encodeURIComponent(
+        JSON.stringify([{ field: "title", operator: "eq", value: "Truck wash" }]),
+      ),
+    )).body.results[0];
+    expect([made.startDate, made.finishDate]).toEqual([
+      "2026-11-24T16:00:00.000Z",
+      "2026-11-24T16:15:00.000Z",
+    ]);
+  });
+
+  it("agenda: lists the day with times and moves an entry a day on with Alt and the arrow key", async () => {
+    const c = await receipt("2026-11-23T10:15:00Z");
+    const page = await open("/warehouse-calendar-agenda-day?date=2026-11-23");
+    const item = chip(page, `document:${c.id}:plannedDate`);
+    await item.waitFor();
+    expect(await page.getByRole("list", { name: enUs["calendar.view.agenda"] }).innerText()).toContain(
+      "10:15",
+    );
+    await item.focus();
+    await page.keyboard.press("Alt+ArrowRight");
+    await expect.poll(async () => (await doc(c.id)).plannedDate).toBe("2026-11-24T10:15:00.000Z");
+    await item.waitFor({ state: "detached" });
+  });
+
+  it("resources: docks and people as rows; a drag to another dock moves the receipt there", async () => {
+    const d = await receipt("2026-11-24T11:00:00Z");
+    const page = await open("/warehouse-calendar-resources?date=2026-11-24");
+    const rowA = page.locator(`[data-row="dock:${dockA}"]`);
+    const item = rowA.locator(`[data-entry="document:${d.id}:plannedDate"]`);
+    await item.waitFor();
+    expect(await page.getByRole("rowheader", { name: /RAMP-B/ }).count()).toBe(1);
+    // An hour is 96 px: dropped on RAMP-B at 14:00.
+    await item.dragTo(page.locator(`[data-row="dock:${dockB}"]`), {
+      sourcePosition: { x: 2, y: 10 },
+      targetPosition: { x: 14 * 96 + 4, y: 20 },
+    });
+    await expect.poll(async () => (await doc(d.id)).destinationLocationId).toBe(dockB);
+    expect((await doc(d.id)).plannedDate).toBe("2026-11-24T14:00:00.000Z");
+    await page.locator(`[data-row="dock:${dockB}"] [data-entry="document:${d.id}:plannedDate"]`).waitFor();
+  });
+
+  it("speaks Polish with weeks from Monday and a 24-hour clock", async () => {
+    await receipt("2026-11-18T15:45:00Z");
+    const page = await open("/warehouse-calendar-month?date=2026-11-15", "calendar-pl", "pl-PL");
+    await page.getByRole("link", { name: plPl["calendar.view.month"], exact: true }).waitFor();
+    expect((await page.getByRole("columnheader").first().innerText()).toLowerCase()).toMatch(/^pon/);
+    await page.locator('[data-day="2026-11-18"]').getByText("15:45").waitFor();
+  });
+});
