@@ -17,6 +17,7 @@ import * as shards from "./shards.ts";
 import * as orders from "./orders.ts";
 import * as terminal from "./terminal.ts";
 import * as widgets from "./widgets.ts";
+import * as calendar from "./calendar.ts";
 
 interface Bench {
   name: string;
@@ -40,6 +41,7 @@ const BENCHES: Bench[] = [
   { name: orders.NAME, file: "orders.ts", limit: 540, summarize: orders.summarize },
   { name: terminal.NAME, file: "terminal.ts", limit: 480, summarize: terminal.summarize },
   { name: widgets.NAME, file: "widgets.ts", limit: 420, summarize: widgets.summarize },
+  { name: calendar.NAME, file: "calendar.ts", limit: 240, summarize: calendar.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

@@ -46,6 +46,7 @@ import { portalRoutes } from "./domain/portal/routes.ts";
 import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
 import { widgetRoutes } from "../widgets/routes.ts";
 import { calendarRoutes } from "./domain/calendar/routes.ts";
+import { priceListRoutes } from "./domain/assortment/price_list/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -58,6 +59,8 @@ export function createApp(platform: Platform): Hono<Env> {
   configRoutes(api, platform);
   systemRoutes(api, platform);
   favoriteRoutes(api, platform);
+  // Before the generic Product routes: /Product/PriceList is no record id.
+  priceListRoutes(api, platform);
   // The resources served by the generic routes alone (list, get, add, edit, delete).
   for (
     const resource of [

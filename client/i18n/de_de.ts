@@ -21,6 +21,7 @@ import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
+import { pricingMessages } from "./areas/pricing.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -42,6 +43,7 @@ export const deDe = {
   ...portalMessages["de-de"],
   ...logisticsMessages["de-de"],
   ...calendarMessages["de-de"],
+  ...pricingMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

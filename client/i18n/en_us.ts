@@ -21,6 +21,7 @@ import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
+import { pricingMessages } from "./areas/pricing.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -42,6 +43,7 @@ export const enUs = {
   ...portalMessages["en-us"],
   ...logisticsMessages["en-us"],
   ...calendarMessages["en-us"],
+  ...pricingMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

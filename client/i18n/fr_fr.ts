@@ -21,6 +21,7 @@ import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
+import { pricingMessages } from "./areas/pricing.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -42,6 +43,7 @@ export const frFr = {
   ...portalMessages["fr-fr"],
   ...logisticsMessages["fr-fr"],
   ...calendarMessages["fr-fr"],
+  ...pricingMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -21,6 +21,7 @@ import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
+import { pricingMessages } from "./areas/pricing.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -42,6 +43,7 @@ export const plPl = {
   ...portalMessages["pl-pl"],
   ...logisticsMessages["pl-pl"],
   ...calendarMessages["pl-pl"],
+  ...pricingMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

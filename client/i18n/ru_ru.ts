@@ -21,6 +21,7 @@ import { sharingMessages } from "./areas/sharing.ts";
 import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
+import { pricingMessages } from "./areas/pricing.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -42,6 +43,7 @@ export const ruRu = {
   ...portalMessages["ru-ru"],
   ...logisticsMessages["ru-ru"],
   ...calendarMessages["ru-ru"],
+  ...pricingMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

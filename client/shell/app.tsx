@@ -133,6 +133,9 @@ const viewOfScreen = {
   calendarAgenda: "agenda",
   calendarResources: "resources",
 } as const;
+const PriceListScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
+);
 const LogisticsConfigScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/logistics_config.tsx").then((m) => ({ default: m.LogisticsConfigScreen }))
 );
@@ -324,6 +327,9 @@ function Screen() {
       break;
     case "logisticsConfig":
       screen = lazyPart(<LogisticsConfigScreen />);
+      break;
+    case "priceList":
+      screen = lazyPart(<PriceListScreen />);
       break;
     case "calendarMonth":
     case "calendarDay":

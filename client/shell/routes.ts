@@ -42,6 +42,7 @@ export type Screen =
   | "externalOrder"
   | "myOrders"
   | "logisticsConfig"
+  | "priceList"
   | "calendarMonth"
   | "calendarDay"
   | "calendarAgenda"
@@ -97,7 +98,7 @@ export const routeTable: RouteDef[] = [
   soon("products"),
   soon("product-external"),
   soon("product-groups"),
-  soon("products-price-list"),
+  { name: "products-price-list", screen: "priceList" },
   soon("exchange-rates"),
   // infrastructure
   { name: "warehouse-locations", screen: "locations", params: true },

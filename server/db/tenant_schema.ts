@@ -25,6 +25,7 @@ export { wmsDocuments } from "../domain/stock/documents/entity.ts";
 export { wmsDocumentPositions } from "../domain/stock/positions/entity.ts";
 export {
   stockLines,
+  stockLocationLoads,
   stockLocationTotals,
   stockMovements,
   stockProductTotals,

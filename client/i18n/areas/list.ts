@@ -117,6 +117,7 @@ export const listMessages = {
     "field.account.extraDocumentPriceEur": "Price of an extra document",
     "field.account.extraOperationsBudget": "Budget for extra operations",
     "field.account.appTitle": "Application title",
+    "field.account.baseCurrency": "Base currency",
     "field.account.theme": "Theme",
     "field.account.windowAnimations": "Window animations",
 
@@ -255,6 +256,7 @@ export const listMessages = {
     "field.account.extraDocumentPriceEur": "Cena dodatkowego dokumentu",
     "field.account.extraOperationsBudget": "Budżet na dodatkowe operacje",
     "field.account.appTitle": "Tytuł aplikacji",
+    "field.account.baseCurrency": "Waluta bazowa",
     "field.account.theme": "Motyw",
     "field.account.windowAnimations": "Animacje okien",
 
@@ -389,6 +391,7 @@ export const listMessages = {
     "field.account.extraDocumentPriceEur": "Preis eines zusätzlichen Dokuments",
     "field.account.extraOperationsBudget": "Budget für zusätzliche Vorgänge",
     "field.account.appTitle": "Anwendungstitel",
+    "field.account.baseCurrency": "Basiswährung",
     "field.account.theme": "Farbschema",
     "field.account.windowAnimations": "Fensteranimationen",
 
@@ -526,6 +529,7 @@ export const listMessages = {
     "field.account.extraDocumentPriceEur": "Prix d’un document supplémentaire",
     "field.account.extraOperationsBudget": "Budget des opérations supplémentaires",
     "field.account.appTitle": "Titre de l’application",
+    "field.account.baseCurrency": "Devise de base",
     "field.account.theme": "Thème",
     "field.account.windowAnimations": "Animations des fenêtres",
 
@@ -661,6 +665,7 @@ export const listMessages = {
     "field.account.extraDocumentPriceEur": "Precio de un documento adicional",
     "field.account.extraOperationsBudget": "Presupuesto para operaciones adicionales",
     "field.account.appTitle": "Título de la aplicación",
+    "field.account.baseCurrency": "Moneda base",
     "field.account.theme": "Tema",
     "field.account.windowAnimations": "Animaciones de ventanas",
 
@@ -799,6 +804,7 @@ export const listMessages = {
     "field.account.extraDocumentPriceEur": "Цена дополнительного документа",
     "field.account.extraOperationsBudget": "Бюджет на дополнительные операции",
     "field.account.appTitle": "Заголовок приложения",
+    "field.account.baseCurrency": "Базовая валюта",
     "field.account.theme": "Тема",
     "field.account.windowAnimations": "Анимация окон",
 

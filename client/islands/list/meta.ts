@@ -2,6 +2,7 @@
 import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
 import type { MessageKey, Translator } from "../../i18n/mod.ts";
 import { isLanguage, languageNames } from "../../i18n/mod.ts";
+import { startupAtom, store } from "../../state.ts";
 
 export type { FieldMeta, ResourceMeta };
 
@@ -9,6 +10,12 @@ export type { FieldMeta, ResourceMeta };
 export type PlainKey = Exclude<MessageKey, `${string}#${string}`>;
 
 export type Row = Record<string, unknown> & { id: number };
+
+/** The company's base currency (its account's), in which prices and values without a currency of their own are. */
+export function baseCurrency(): string {
+  return (store.get(startupAtom)?.clientAccount as { baseCurrency?: string } | undefined)?.baseCurrency ??
+    "EUR";
+}
 
 export function label(t: Translator, f: FieldMeta): string {
   return t.t(f.labelKey as PlainKey);
@@ -53,7 +60,7 @@ export function formatValue(t: Translator, f: FieldMeta, value: unknown): string
     case "number":
       return typeof value === "number" ? withUnit(t.number(value), f.unit) : String(value);
     case "money":
-      return typeof value === "number" ? t.money(value, f.currency ?? "EUR") : String(value);
+      return typeof value === "number" ? t.money(value, f.currency ?? baseCurrency()) : String(value);
     case "enum":
       return optionLabel(t, f, String(value));
     case "addresses":

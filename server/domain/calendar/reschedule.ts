@@ -4,16 +4,12 @@
 // planning fields changed, so a confirmed order can still be moved to another day (its content cannot).
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { allows } from "../../kernel/access.ts";
 import type { TenantContext } from "../../kernel/context.ts";
-import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
-import { nowIso } from "../../kernel/time.ts";
-import { transactionWithEvents } from "../../hub/outbox.ts";
+import { AppError, fieldError } from "../../kernel/errors.ts";
 import { users } from "../access/users/entity.ts";
 import { wmsDocumentDefinitions } from "../config/definitions.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
-import { wmsOrder, wmsOrders } from "../orders/entity.ts";
-import { wmsDocument, wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsOrder } from "../orders/entity.ts";
+import { wmsDocument } from "../stock/documents/entity.ts";
 import { calendarEvent } from "./entity.ts";
 import { dockIds, documentDateFields, orderDateFields } from "./entries.ts";
 import { instant } from "./time.ts";
@@ -83,16 +79,10 @@ async function moveEvent(ctx: TenantContext, body: RescheduleBody) {
 async function moveRecord(ctx: TenantContext, body: RescheduleBody) {
   const isDoc = body.kind === "document";
   const resource = isDoc ? wmsDocument : wmsOrder;
-  const table = isDoc ? wmsDocuments : wmsOrders;
   const fields: readonly string[] = isDoc ? documentDateFields : orderDateFields;
   const field = body.field ?? "plannedDate";
   if (!fields.includes(field)) throw fieldError({ field: ["validation.invalidValue"] });
-  if (!allows(resource.writeAccess, ctx.actor)) throw notFound();
-  return await transactionWithEvents(ctx, async (tx, outbox) => {
-    const [old] = await tx.select().from(table).where(eq(table.id, body.id)) as Record<string, unknown>[];
-    if (!old) throw notFound();
-    const before = await resource.getIn(tx, ctx, body.id);
-    if (old.version !== body.version) throw new AppError("record.changedByAnotherUser");
+  return await resource.patch(ctx, body.id, body.version, async (old, tx) => {
     if (isDoc && old.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
     if (!isDoc && old.statusCode !== "workingCopy" && old.statusCode !== "confirmed") {
       throw new AppError("order.statusChangeNotAllowed");
@@ -120,24 +110,6 @@ async function moveRecord(ctx: TenantContext, body: RescheduleBody) {
       }
       values[side] = body.locationId;
     }
-    const [row] = await tx.update(table).set({
-      ...values,
-      updatedAt: nowIso(),
-      version: (old.version as number) + 1,
-    }).where(and(eq(table.id, body.id), eq(table.version, body.version))).returning({ id: table.id });
-    if (!row) throw new AppError("record.changedByAnotherUser");
-    const after = await resource.getIn(tx, ctx, body.id);
-    await writeRecordLog(tx, {
-      action: "changed",
-      resourceType: resource.meta.resource,
-      resourceId: body.id,
-      title: String(isDoc ? old.documentNumber : old.orderNumber),
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
-    });
-    outbox.add(resource.hub, "changed", body.id);
-    return after;
+    return values;
   });
 }

@@ -15,8 +15,9 @@ import { contractorActor, keyHash, logUse, takeRequest } from "./keys.ts";
 export { tenantOfKey } from "./keys.ts";
 import { sharedAccesses } from "./table.ts";
 
-/** The calls an API key may make: GETs under these paths (after /api). */
-const READABLE = /^\/(Product|WmsInventory|WmsOrder|WmsDocument|contractororders\/orders)(\/|$)/;
+/** The calls an API key may make: GETs under these paths (after /api); not the company's price list. */
+const READABLE =
+  /^\/(Product(?!\/PriceList)|WmsInventory|WmsOrder|WmsDocument|contractororders\/orders)(\/|$)/;
 
 export function apiKeyMayCall(method: string, path: string): boolean {
   return method === "GET" && READABLE.test(path);

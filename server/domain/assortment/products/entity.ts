@@ -3,7 +3,7 @@
 // stock or on a document is kept (its history stays readable). Every sortable or filterable column has an
 // index ending in id (lists at 1M).
 import { bounds, LIMITS } from "../../../kernel/limits.ts";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { fieldError } from "../../../kernel/errors.ts";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -268,6 +268,17 @@ export const product = new Resource({
     actor.contractorId === null
       ? undefined
       : and(eq(products.contractorId, actor.contractorId), eq(products.contractorPortalHide, false)),
+  // A new weight re-weighs the product's stock at every location (the map's occupancy: stock_location_loads).
+  afterWrite: async (tx, row, old) => {
+    if (!old || old.weight === row.weight) return;
+    await tx.run(sql`
+      UPDATE stock_location_loads SET weight_mg = weight_mg + (
+        SELECT CAST(round(coalesce(${row.weight}, 0) * 1000.0 * t.quantity) AS INTEGER)
+          - CAST(round(coalesce(${old.weight}, 0) * 1000.0 * t.quantity) AS INTEGER)
+        FROM stock_location_totals t
+        WHERE t.product_id = ${row.id} AND t.location_id = stock_location_loads.location_id)
+      WHERE location_id IN (SELECT location_id FROM stock_location_totals WHERE product_id = ${row.id})`);
+  },
   // A bill of materials names other products that exist, each once.
   validate: async (tx, _ctx, values, old) => {
     // The row's value: JSON text (the codec's), or the list itself.

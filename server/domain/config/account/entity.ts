@@ -21,6 +21,8 @@ export const clientAccount = sqliteTable("client_account", {
   theme: text("theme").notNull().default("light"),
   windowAnimations: integer("window_animations", { mode: "boolean" }).notNull().default(true),
   appTitle: text("app_title"),
+  /** The currency prices and values are kept in; exchange rates say what one unit of another is worth in it. */
+  baseCurrency: text("base_currency").notNull().default("EUR"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
@@ -70,6 +72,13 @@ export const account = entity({
     monthlyDocumentLimit: { input: false, group: subscription },
     extraDocumentPriceEur: { kind: "money", currency: "EUR", input: false, group: subscription },
     extraOperationsBudget: { kind: "money", currency: "EUR", input: false, group: subscription },
+    baseCurrency: {
+      // Three letters, saved in capitals ("EUR", "PLN").
+      schema: z.string().trim().regex(/^[A-Za-z]{3}$/).transform((v) => v.toUpperCase()).default("EUR"),
+      upper: true,
+      formDefault: "EUR",
+      group: invoice,
+    },
     appTitle: { schema: z.string().trim().max(100).nullish(), group: appearance },
     theme: {
       options: themes,

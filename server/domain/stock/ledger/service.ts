@@ -158,6 +158,15 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
      RETURNING product_id, location_id, quantity`,
     [...places.values()].map((e) => [...e.value, e.delta]),
   );
+  // The weight at each location (the warehouse map's occupancy): a movement's quantity times the product's
+  // weight per unit, in milligrams; rounded half away from zero, so a revert takes off what it put on.
+  await runEach(
+    tx,
+    `INSERT INTO stock_location_loads (location_id, weight_mg)
+     SELECT ?, CAST(round(coalesce(weight, 0) * 1000.0 * ? ) AS INTEGER) FROM products WHERE id = ?
+     ON CONFLICT (location_id) DO UPDATE SET weight_mg = weight_mg + excluded.weight_mg`,
+    [...places.values()].map((e) => [e.value[1], e.delta, e.value[0]]),
+  );
   const noPlace = placesLeft.filter((r) => Number(r[2]) === 0).map((r) => [r[0], r[1]]);
   if (noPlace.length) {
     await runEach(

@@ -1,0 +1,1 @@
+ALTER TABLE `client_account` ADD `base_currency` text DEFAULT 'EUR' NOT NULL;
