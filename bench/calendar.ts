@@ -164,7 +164,7 @@ export async function run(): Promise<BenchResult> {
       [
         "One thread serves the HTTP calls and runs this script (WORKERS=0): the figures include the client's own",
         "fetch and the JSON parse. The raw side runs the same three index reads, without placing the dates, the",
-        "dock lookup, sorting or JSON. The feed spans 31 days back to 92 ahead of the day it runs.",
+        "dock lookup, sorting or JSON. The feed spans 14 days back to 62 ahead of the day it runs.",
       ],
     );
   } finally {

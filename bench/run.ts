@@ -18,6 +18,7 @@ import * as orders from "./orders.ts";
 import * as terminal from "./terminal.ts";
 import * as widgets from "./widgets.ts";
 import * as calendar from "./calendar.ts";
+import * as maps from "./maps.ts";
 
 interface Bench {
   name: string;
@@ -42,6 +43,7 @@ const BENCHES: Bench[] = [
   { name: terminal.NAME, file: "terminal.ts", limit: 480, summarize: terminal.summarize },
   { name: widgets.NAME, file: "widgets.ts", limit: 420, summarize: widgets.summarize },
   { name: calendar.NAME, file: "calendar.ts", limit: 240, summarize: calendar.summarize },
+  { name: maps.NAME, file: "maps.ts", limit: 300, summarize: maps.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

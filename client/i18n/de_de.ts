@@ -22,6 +22,7 @@ import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
+import { mapMessages } from "./areas/maps.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -44,6 +45,7 @@ export const deDe = {
   ...logisticsMessages["de-de"],
   ...calendarMessages["de-de"],
   ...pricingMessages["de-de"],
+  ...mapMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

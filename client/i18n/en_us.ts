@@ -22,6 +22,7 @@ import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
+import { mapMessages } from "./areas/maps.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -44,6 +45,7 @@ export const enUs = {
   ...logisticsMessages["en-us"],
   ...calendarMessages["en-us"],
   ...pricingMessages["en-us"],
+  ...mapMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

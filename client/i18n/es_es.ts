@@ -22,6 +22,7 @@ import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
+import { mapMessages } from "./areas/maps.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -44,6 +45,7 @@ export const esEs = {
   ...logisticsMessages["es-es"],
   ...calendarMessages["es-es"],
   ...pricingMessages["es-es"],
+  ...mapMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -22,6 +22,7 @@ import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
+import { mapMessages } from "./areas/maps.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -44,6 +45,7 @@ export const frFr = {
   ...logisticsMessages["fr-fr"],
   ...calendarMessages["fr-fr"],
   ...pricingMessages["fr-fr"],
+  ...mapMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -22,6 +22,7 @@ import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
+import { mapMessages } from "./areas/maps.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -44,6 +45,7 @@ export const plPl = {
   ...logisticsMessages["pl-pl"],
   ...calendarMessages["pl-pl"],
   ...pricingMessages["pl-pl"],
+  ...mapMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

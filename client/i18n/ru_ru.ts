@@ -22,6 +22,7 @@ import { portalMessages } from "./areas/portal.ts";
 import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
+import { mapMessages } from "./areas/maps.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -44,6 +45,7 @@ export const ruRu = {
   ...logisticsMessages["ru-ru"],
   ...calendarMessages["ru-ru"],
   ...pricingMessages["ru-ru"],
+  ...mapMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

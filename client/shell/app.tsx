@@ -133,6 +133,9 @@ const viewOfScreen = {
   calendarAgenda: "agenda",
   calendarResources: "resources",
 } as const;
+const WarehouseMapScreen = lazyScreen<Record<string, never>>(() =>
+  import("../islands/maps/map_screen.tsx").then((m) => ({ default: m.WarehouseMapScreen }))
+);
 const PriceListScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
 );
@@ -327,6 +330,9 @@ function Screen() {
       break;
     case "logisticsConfig":
       screen = lazyPart(<LogisticsConfigScreen />);
+      break;
+    case "warehouseMap":
+      screen = lazyPart(<WarehouseMapScreen />);
       break;
     case "priceList":
       screen = lazyPart(<PriceListScreen />);

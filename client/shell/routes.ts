@@ -43,6 +43,7 @@ export type Screen =
   | "myOrders"
   | "logisticsConfig"
   | "priceList"
+  | "warehouseMap"
   | "calendarMonth"
   | "calendarDay"
   | "calendarAgenda"
@@ -103,7 +104,7 @@ export const routeTable: RouteDef[] = [
   // infrastructure
   { name: "warehouse-locations", screen: "locations", params: true },
   soon("warehouse-location-types"),
-  soon("warehouse-map", false),
+  { name: "warehouse-map", screen: "warehouseMap" },
   // statistics
   { name: "warehouse-product-movements", screen: "productMovements" },
   { name: "warehouse-product-group-movements", screen: "productGroupMovements" },

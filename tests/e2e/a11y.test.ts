@@ -248,7 +248,7 @@ for (const theme of ["light", "dark"] as const) {
       await context.close();
     });
 
-    it("the calendar's four views pass axe", async () => {
+    it("the calendar's four views, the warehouse map and the price list pass axe", async () => {
       const admin = (await signIn(s, "acme-admin")).token;
       const dock = await call(s, "POST", "/api/StorageSpace", {
         token: admin,
@@ -287,6 +287,36 @@ for (const theme of ["light", "dark"] as const) {
         await page.locator("[data-entry]").first().waitFor();
         found.push(...(await scan(page)).map((v) => `/warehouse-calendar-${route}: ${v}`));
       }
+      // A hall with its plan and a rack placed on it; the price list.
+      const hall = await call(s, "POST", "/api/StorageSpace", {
+        token: admin,
+        body: { label: `A11Y-HALL-${theme}` },
+      });
+      await call(s, "POST", "/api/StorageSpace", {
+        token: admin,
+        body: {
+          label: `A11Y-RACK-${theme}`,
+          parentId: hall.body.id,
+          capacityKg: 100,
+          coordinateX: 100,
+          coordinateY: 100,
+          dimensionX: 200,
+          dimensionY: 300,
+        },
+      });
+      const plan = Deno.readTextFileSync("/work/shared/testdata/svg/floorplans/test_plate.svg");
+      await call(s, "POST", `/api/StorageSpace/${hall.body.id}/schema`, {
+        token: admin,
+        body: { fileName: "plan.svg", content: plan },
+      });
+      await page.goto(s.baseUrl + "/warehouse-map");
+      await waitForHydration(page);
+      await page.locator("[data-place]").first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/warehouse-map: ${v}`));
+      await page.goto(s.baseUrl + "/products-price-list");
+      await waitForHydration(page);
+      await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
+      found.push(...(await scan(page)).map((v) => `/products-price-list: ${v}`));
       await context.close();
       expect((await call(s, "DELETE", `/api/WmsDocument/${receipt.body.id}`, { token: admin })).status).toBe(
         204,

@@ -156,7 +156,7 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
   const path = "/api" +
     r.path.replace(/\/position\/:positionId$/, "").replace(/:(\w+)/g, String(id))
       .replace(
-        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price)$/,
+        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price|placements)$/,
         "",
       );
   return (await call(s, "GET", path, { token: tokens.administrator })).status === 200;

@@ -363,10 +363,10 @@ describe("the ICS feed", () => {
     const text = await read.text();
     const cal = new ICAL.Component(ICAL.parse(text));
     const events = cal.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
-    // Everything the calendar shows from a month back to three months ahead, each with its stable UID.
+    // Everything the calendar shows from two weeks back to two months ahead, each with its stable UID.
     const now = Date.now();
     const shown = await entries({
-      from: new Date(now - 31 * 86_400_000).toISOString(),
+      from: new Date(now - 14 * 86_400_000).toISOString(),
       to: new Date(now + 31 * 86_400_000).toISOString(),
     });
     for (const e of shown) {

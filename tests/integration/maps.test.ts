@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { addStaffUser, company, location, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import {
+  addStaffUser,
+  assertStockEqualsLedger,
+  company,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  type StockWorld,
+} from "./stock/fixture.ts";
 
 const SVG = "/work/shared/testdata/svg";
 let w: StockWorld;
@@ -217,5 +226,100 @@ describe("a map upload", () => {
       [id],
     );
     expect(log.map((r) => JSON.parse(String(r.new_object)).mapVersion).filter(Boolean)).toEqual([1, 2]);
+  });
+});
+
+describe("the map's occupancy and the planner's placements", () => {
+  it("weighs each rack's stock (its shelves' too) against its capacity, from the maintained weights", async () => {
+    const floor = await location(w, "OCC-FLOOR");
+    const rackA = await location(w, "OCC-A", {
+      parentId: floor,
+      capacityKg: 500,
+      temperature: -18,
+      cooled: true,
+    });
+    const shelf = await location(w, "OCC-A-1", { parentId: rackA });
+    const rackB = await location(w, "OCC-B", { parentId: floor });
+    await location(w, "OCC-B-1", { parentId: rackB, capacityKg: 100 });
+    await location(w, "OCC-B-2", { parentId: rackB, capacityKg: 300 });
+    const peas = await product(w, "OCC-PEAS", { weight: 2.5 });
+    await receive(w, peas, shelf, 40); // 100 kg on a shelf of rack A
+    await receive(w, peas, rackB, 10.5); // 26.25 kg on rack B itself
+    const r = await w.api("GET", `/StorageSpace/${floor}/occupancy`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [a, b] = r.body.places;
+    expect(a).toMatchObject({
+      label: "OCC-A",
+      capacityKg: 500,
+      loadKg: 100,
+      fullPercent: 20,
+      temperature: -18,
+    });
+    // Rack B says no capacity: its shelves' 400 kg.
+    expect(b).toMatchObject({ label: "OCC-B", capacityKg: 400, loadKg: 26.25, fullPercent: 6.6 });
+    // A heavier product re-weighs the stock already there.
+    const p = (await w.api("GET", `/Product/${peas}`)).body;
+    const heavier = await w.api("PUT", "/Product", { ...p, weight: 5 });
+    expect(heavier.status, JSON.stringify(heavier.body)).toBe(200);
+    const again = (await w.api("GET", `/StorageSpace/${floor}/occupancy`)).body.places;
+    expect([again[0].loadKg, again[1].loadKg]).toEqual([200, 52.5]);
+    // A release takes its weight off.
+    const out = await w.api("POST", "/WmsDocument", { typeCode: "IOU", sourceLocationId: shelf });
+    await w.api("POST", "/WmsDocumentPosition", { documentId: out.body.id, productId: peas, quantity: 15 });
+    expect((await w.api("POST", `/WmsDocument/${out.body.id}/confirm?acceptWarnings=true`)).status).toBe(200);
+    expect((await w.api("GET", `/StorageSpace/${floor}/occupancy`)).body.places[0].loadKg).toBe(125);
+    await assertStockEqualsLedger(w);
+  });
+
+  it("saves the planner's placements together, each with its version check; a stale one saves none", async () => {
+    const floor = await location(w, "PLAN-FLOOR");
+    const a = (await w.api("POST", "/StorageSpace", { label: "PLAN-A", parentId: floor })).body;
+    const b = (await w.api("POST", "/StorageSpace", { label: "PLAN-B", parentId: floor })).body;
+    const elsewhere = await location(w, "PLAN-ELSEWHERE");
+    const place = (id: number, version: number, x: number) => ({
+      id,
+      version,
+      coordinateX: x,
+      coordinateY: 100,
+      dimensionX: 250,
+      dimensionY: 1200,
+    });
+    const saved = await w.api("PUT", `/StorageSpace/${floor}/placements`, {
+      placements: [place(a.id, a.version, 100), place(b.id, b.version, 500)],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.places.map((p: Record<string, number>) => [p.coordinateX, p.dimensionY]))
+      .toEqual([[100, 1200], [500, 1200]]);
+    // B's version is old now: neither moves.
+    const stale = await w.api("PUT", `/StorageSpace/${floor}/placements`, {
+      placements: [place(a.id, a.version + 1, 900), place(b.id, b.version, 900)],
+    });
+    expect([stale.status, stale.body.error.code]).toEqual([409, "record.changedByAnotherUser"]);
+    expect((await w.api("GET", `/StorageSpace/${a.id}`)).body.coordinateX).toBe(100);
+    // Only the location's own children; a basic user may not place.
+    const foreign = await w.api("PUT", `/StorageSpace/${floor}/placements`, {
+      placements: [place(elsewhere, 1, 0)],
+    });
+    expect([foreign.status, foreign.body.error.fields]).toEqual([400, {
+      placements: ["validation.invalidValue"],
+    }]);
+    const refused = await w.api("PUT", `/StorageSpace/${floor}/placements`, {
+      placements: [place(a.id, a.version + 1, 0)],
+    }, basic);
+    expect(refused.status).toBe(404);
+    expect((await w.api("GET", `/StorageSpace/${floor}/occupancy`, undefined, contractor)).status).toBe(403);
+    const other = await startStockWorld("maps-other");
+    try {
+      expect((await other.api("GET", `/StorageSpace/${floor}/occupancy`)).status).toBe(404);
+    } finally {
+      other.s.close();
+    }
+  });
+
+  it("lists the locations that have a map", async () => {
+    const plan = readFileSync(join(SVG, "floorplans", "floorplanner_home.svg"), "utf8");
+    expect((await put(hall, "hall.svg", plan)).status).toBeLessThan(300);
+    const list = await w.api("GET", "/StorageSpace/Maps");
+    expect(list.body.map((m: { label: string }) => m.label)).toContain("HALL-1");
   });
 });

@@ -27,9 +27,9 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   lastReadAt: text("last_read_at"),
 }, (t) => [index("calendar_feeds_secret").on(t.secretHash)]);
 
-/** What the feed holds: from a month back to three months ahead. */
-const FEED_BACK_MS = 31 * 86_400_000;
-const FEED_AHEAD_MS = 92 * 86_400_000;
+/** What the feed holds: two weeks back and two months ahead (a calendar program reads it every few hours). */
+const FEED_BACK_MS = 14 * 86_400_000;
+const FEED_AHEAD_MS = 62 * 86_400_000;
 
 /** The feed's state for its user (the address itself is shown only when it is made). */
 export async function feedState(ctx: TenantContext) {

@@ -684,30 +684,44 @@ export class Resource<
     change: (old: AnyRow, tx: Db) => Promise<Record<string, unknown>> | Record<string, unknown>,
   ): Promise<Rec> {
     this.#write(ctx.actor);
-    return await transactionWithEvents(ctx, async (tx, outbox) => {
-      const old = await this.#find(tx, ctx.actor, id);
-      if (!old) throw notFound();
-      if (old.version !== version) throw new AppError("record.changedByAnotherUser");
-      const values = { ...await change(old, tx), updatedAt: nowIso(), version: old.version + 1 };
-      const [oldDto] = await this.#dtos(tx, [old]);
-      const [row] = await tx.update(this.#t).set(values)
-        .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
-      if (!row) throw new AppError("record.changedByAnotherUser");
-      await this.def.afterWrite?.(tx, row, old);
-      const [dto] = await this.#dtos(tx, [row]);
-      await writeRecordLog(tx, {
-        action: "changed",
-        resourceType: this.meta.resource,
-        resourceId: row.id,
-        title: titleOf(this.meta, row),
-        oldObject: oldDto,
-        newObject: dto,
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
-      });
-      outbox.add(this.hub, "changed", row.id);
-      return dto;
+    return await transactionWithEvents(
+      ctx,
+      (tx, outbox) => this.patchIn(tx, outbox, ctx, id, version, change),
+    );
+  }
+
+  /** The patch inside a caller's transaction (several records placed on a map at once). */
+  async patchIn(
+    tx: Db,
+    outbox: Outbox,
+    ctx: TenantContext,
+    id: number,
+    version: number,
+    change: (old: AnyRow, tx: Db) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  ): Promise<Rec> {
+    this.#write(ctx.actor);
+    const old = await this.#find(tx, ctx.actor, id);
+    if (!old) throw notFound();
+    if (old.version !== version) throw new AppError("record.changedByAnotherUser");
+    const values = { ...await change(old, tx), updatedAt: nowIso(), version: old.version + 1 };
+    const [oldDto] = await this.#dtos(tx, [old]);
+    const [row] = await tx.update(this.#t).set(values)
+      .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
+    if (!row) throw new AppError("record.changedByAnotherUser");
+    await this.def.afterWrite?.(tx, row, old);
+    const [dto] = await this.#dtos(tx, [row]);
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: this.meta.resource,
+      resourceId: row.id,
+      title: titleOf(this.meta, row),
+      oldObject: oldDto,
+      newObject: dto,
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
     });
+    outbox.add(this.hub, "changed", row.id);
+    return dto;
   }
 
   async remove(ctx: TenantContext, id: number): Promise<void> {

@@ -10,6 +10,7 @@ import { storageSpace as storageSpaceResource } from "./entity.ts";
 import { generateLocations } from "./generator.ts";
 import { listChildren } from "./tree.ts";
 import { getMap, LocationMap, MAP_BODY_LIMIT, MapUpload, putMap } from "../maps/service.ts";
+import { locationsWithMaps, Occupancy, occupancy, Placements, savePlacements } from "../maps/occupancy.ts";
 import { GeneratePreview, GenerateRequest, GenerateResult, StorageSpaceNode } from "./contract.ts";
 
 export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
@@ -67,6 +68,43 @@ export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
     // 0 stands for the roots; anything else is a location's id.
     return listChildren(c.get("ctx"), params.id === "0" ? 0 : idParam(params.id), query);
   });
+
+  mount(app, platform, {
+    method: "get",
+    path: "/StorageSpace/Maps",
+    summary: "The locations that have a map, by label",
+    tag: "StorageSpace",
+    access: storageSpaceResource.readAccess,
+    refusal: "auth.forbidden",
+    response: z.array(z.object({
+      locationId: z.number(),
+      label: z.string(),
+      fileName: z.string(),
+      version: z.number(),
+    })),
+  }, (c) => locationsWithMaps(c.get("ctx")));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/StorageSpace/:id/occupancy",
+    summary: "A location's map overlay: each location directly under it with its place (cm), the weight " +
+      "of its stock against its capacity (from the maintained per-location weights), temperature and zones",
+    tag: "StorageSpace",
+    access: storageSpaceResource.readAccess,
+    refusal: "auth.forbidden",
+    response: Occupancy,
+  }, (c, { params }) => occupancy(c.get("ctx"), idParam(params.id)));
+
+  mount(app, platform, {
+    method: "put",
+    path: "/StorageSpace/:id/placements",
+    summary: "Place locations directly under this one on its map (south-west corner and size, cm), all in " +
+      "one transaction, each with its version check (409 record.changedByAnotherUser)",
+    tag: "StorageSpace",
+    access: storageSpaceResource.writeAccess,
+    body: Placements,
+    response: Occupancy,
+  }, (c, { params, body }) => savePlacements(c.get("ctx"), idParam(params.id), body));
 
   resourceRoutes(app, platform, storageSpaceResource);
 }
