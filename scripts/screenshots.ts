@@ -39,6 +39,10 @@ try {
           ["users", "/users"],
           ["my-company", "/my-company"],
           ["logistics-config", "/logistics-config"],
+          ["calendar-month", "/warehouse-calendar-month"],
+          ["calendar-resources", "/warehouse-calendar-resources"],
+          ["warehouse-map", "/warehouse-map"],
+          ["price-list", "/products-price-list"],
         ]
       ) {
         await page.goto(s.baseUrl + path);
@@ -49,6 +53,14 @@ try {
           await page.waitForFunction(() =>
             document.querySelector('[data-testid="numbering-preview"]')?.textContent
           );
+        }
+        if (name.startsWith("calendar")) await page.locator("[data-entry]").first().waitFor();
+        if (name === "warehouse-map") {
+          await page.locator("[data-place]").first().waitFor();
+          await page.getByRole("img").first().waitFor();
+        }
+        if (name === "price-list") {
+          await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
         }
         await shot(name);
       }

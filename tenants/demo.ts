@@ -9,6 +9,7 @@ import { nowIso } from "../server/kernel/time.ts";
 import { companies } from "../server/domain/parties/companies/entity.ts";
 import { seedMasterData } from "./demo_data.ts";
 import { seedDemoOrders } from "./demo_orders.ts";
+import { seedDemoPlan } from "./demo_plan.ts";
 
 const noFlags = {
   blocked: false,
@@ -61,6 +62,7 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean; 
   if (present) {
     const masterData = await seedMasterData(platform, present);
     await seedDemoOrders(platform, present);
+    await seedDemoPlan(platform, present);
     return { created: false, masterData };
   }
   const password = platform.config.demoPassword;
@@ -125,5 +127,6 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean; 
   }
   const masterData = await seedMasterData(platform, tenant);
   await seedDemoOrders(platform, tenant);
+  await seedDemoPlan(platform, tenant);
   return { created: true, masterData };
 }

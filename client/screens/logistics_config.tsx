@@ -11,7 +11,9 @@ import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { PlainKey } from "../islands/list/meta.ts";
 import { startupAtom, store } from "../state.ts";
-import { Button, Notice, Select, Switch, Tabs, TextField } from "../ui/controls.tsx";
+import { Button, Notice, ReadOnlyField, Select, Switch, Tabs, TextField } from "../ui/controls.tsx";
+import { ReferenceNames, ReferencePicker } from "../islands/dialogs/reference_field.tsx";
+import { storageSpaceMeta } from "../../server/domain/infrastructure/locations/entity.ts";
 import { NumberField } from "../ui/number_field.tsx";
 import {
   documentTypeCodes,
@@ -54,6 +56,9 @@ interface Config {
   counting: { showExpected: boolean };
   [key: string]: unknown;
 }
+
+/** A location, as the location form's parent picker finds one. */
+const locationRef = storageSpaceMeta.fields.find((f) => f.name === "parentId")!.reference!;
 
 const RULES = [
   "expiredOnReceipt",
@@ -305,6 +310,7 @@ export function LogisticsConfigScreen() {
                 <h2>{t.t("logistics.documentTypesEnabled")}</h2>
                 {documentTypeCodes.map((code) => (
                   <Switch
+                    isReadOnly={readOnly}
                     key={code}
                     isSelected={config.documentTypesEnabled[code] !== false}
                     onChange={(v) => !readOnly && set((c) => (c.documentTypesEnabled[code] = v, c))}
@@ -315,6 +321,7 @@ export function LogisticsConfigScreen() {
                 <h2>{t.t("logistics.orderTypesEnabled")}</h2>
                 {orderTypeCodes.map((code) => (
                   <Switch
+                    isReadOnly={readOnly}
                     key={code}
                     isSelected={config.orderTypesEnabled[code] !== false}
                     onChange={(v) => !readOnly && set((c) => (c.orderTypesEnabled[code] = v, c))}
@@ -389,24 +396,36 @@ export function LogisticsConfigScreen() {
             content: (
               <>
                 <Switch
+                  isReadOnly={readOnly}
                   isSelected={config.production.enabled}
                   onChange={(v) => !readOnly && set((c) => (c.production.enabled = v, c))}
                 >
                   {t.t("logistics.production.enabled")}
                 </Switch>
-                {(["rawMaterialLocationId", "finishedGoodsLocationId"] as const).map((name) => (
-                  <NumberField
-                    key={name}
-                    name={name}
-                    label={t.t(`logistics.production.${name}`)}
-                    value={config.production[name]}
-                    minValue={1}
-                    isReadOnly={readOnly}
-                    onChange={(v) => set((c) => (c.production[name] = v, c))}
-                    errors={errors[`production.${name}`]}
-                  />
-                ))}
+                {(["rawMaterialLocationId", "finishedGoodsLocationId"] as const).map((name) =>
+                  readOnly
+                    ? (
+                      <ReadOnlyField key={name} label={t.t(`logistics.production.${name}`)}>
+                        {config.production[name] === null
+                          ? "—"
+                          : <ReferenceNames reference={locationRef} ids={[config.production[name]!]} />}
+                      </ReadOnlyField>
+                    )
+                    : (
+                      <ReferencePicker
+                        key={name}
+                        t={t}
+                        name={name}
+                        label={t.t(`logistics.production.${name}`)}
+                        reference={locationRef}
+                        value={config.production[name]}
+                        onChange={(v) => set((c) => (c.production[name] = v, c))}
+                        errors={errors[`production.${name}`]}
+                      />
+                    )
+                )}
                 <Switch
+                  isReadOnly={readOnly}
                   isSelected={config.counting.showExpected}
                   onChange={(v) => !readOnly && set((c) => (c.counting.showExpected = v, c))}
                 >

@@ -120,9 +120,16 @@ export function Checkbox(
   );
 }
 
-export function Switch(p: { children: ReactNode; isSelected: boolean; onChange: (v: boolean) => void }) {
+export function Switch(
+  p: { children: ReactNode; isSelected: boolean; onChange: (v: boolean) => void; isReadOnly?: boolean },
+) {
   return (
-    <AriaSwitch isSelected={p.isSelected} onChange={p.onChange} className={s.switchRoot}>
+    <AriaSwitch
+      isSelected={p.isSelected}
+      onChange={p.onChange}
+      isReadOnly={p.isReadOnly}
+      className={s.switchRoot}
+    >
       <span className={s.track} aria-hidden="true">
         <span className={s.thumb} />
       </span>

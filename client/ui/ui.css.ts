@@ -137,6 +137,8 @@ export const switchRoot = style({
   gap: vars.space.sm,
   minHeight: vars.size.touch,
   cursor: "pointer",
+  // A setting the user may only read does not look like one to press.
+  selectors: { "&[data-readonly]": { cursor: "default", opacity: 0.75 } },
 });
 
 export const track = style({

@@ -37,6 +37,7 @@ const open = (username: string) =>
 
 describe("the logistics configuration", () => {
   it("previews a pattern's next number, saves it, and the next receipt gets that number", async () => {
+    const raw = await location(w, "LC-RAW");
     const page = await open("logistics-e2e-admin");
     const row = page.getByTestId("numbering-document-IIN");
     const pattern = row.getByRole("textbox", { name: enUs["logistics.pattern"] });
@@ -63,9 +64,16 @@ describe("the logistics configuration", () => {
     await units.press("End");
     await units.pressSequentially(", crate", { delay: 20 });
     expect(await units.inputValue()).toMatch(/, crate$/);
+    // Production: the raw material's location picked by its label.
+    await page.getByRole("tab", { name: enUs["logistics.production"] }).click();
+    await page.getByRole("combobox", { name: enUs["logistics.production.rawMaterialLocationId"] }).fill(
+      "LC-RAW",
+    );
+    await page.getByRole("option", { name: "LC-RAW", exact: true }).click();
     await page.getByRole("button", { name: enUs["logistics.save"], exact: true }).click();
     await page.getByText(enUs["logistics.saved"]).waitFor();
     const config = (await w.api("GET", "/ClientLogisticsConfig")).body;
+    expect(config.production.rawMaterialLocationId).toBe(raw);
     expect(config.rules.rackLoad).toBe("block");
     expect(config.units.at(-1)).toBe("crate");
     expect(config.numbering.documents.IIN.reset).toBe("never");
@@ -79,5 +87,12 @@ describe("the logistics configuration", () => {
     expect(await page.getByRole("button", { name: enUs["logistics.save"], exact: true }).count()).toBe(0);
     expect(await page.getByTestId("numbering-document-IIN").getByRole("textbox").getAttribute("readonly"))
       .not.toBeNull();
+    // A switch the user may only read does not change when pressed.
+    await page.getByRole("tab", { name: enUs["logistics.operations"] }).click();
+    const first = page.getByRole("tabpanel").getByRole("switch").first();
+    const before = await first.isChecked();
+    await first.click({ force: true });
+    expect(await first.isChecked()).toBe(before);
+    expect(await page.locator("label[data-readonly]").count()).toBeGreaterThan(0);
   });
 });

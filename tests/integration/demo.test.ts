@@ -287,6 +287,39 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     ]);
   });
 
+  it("has zone A's floor plan with its racks placed and weighed, and the week's dock bookings", async () => {
+    const signIn = await call(s, "POST", "/api/Auth", {
+      body: { username: "admin", password: "demo-pass-9", tenant: "demo" },
+    });
+    const token = signIn.body.token as string;
+    const maps = await call(s, "GET", "/api/StorageSpace/Maps", { token });
+    expect(maps.body.map((m: { label: string }) => m.label)).toEqual(["A"]);
+    const occ = await call(s, "GET", `/api/StorageSpace/${maps.body[0].locationId}/occupancy`, { token });
+    expect(occ.status).toBe(200);
+    const racks = occ.body.places as {
+      coordinateX: number | null;
+      fullPercent: number | null;
+      loadKg: number;
+    }[];
+    expect(racks.length).toBe(12);
+    expect(racks.every((r) => r.coordinateX !== null && r.fullPercent !== null)).toBe(true);
+    // Every shade: some under half full, some nearly full, one over.
+    expect(racks.some((r) => r.fullPercent! < 50 && r.loadKg > 0)).toBe(true);
+    expect(racks.some((r) => r.fullPercent! > 80 && r.fullPercent! <= 100)).toBe(true);
+    expect(racks.some((r) => r.fullPercent! > 100)).toBe(true);
+    const week = await call(
+      s,
+      "GET",
+      `/api/Calendar/entries?from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${
+        new Date(Date.now() + 6 * 86_400_000).toISOString()
+      }`,
+      { token },
+    );
+    const entries = week.body.entries as { kind: string; locationId: number | null }[];
+    expect(entries.filter((e) => e.kind === "event" && e.locationId !== null).length).toBeGreaterThan(10);
+    expect(entries.some((e) => e.kind === "order")).toBe(true);
+  });
+
   it("shows both widgets on /widgets/demo with live keys of the demo contractor's stock", async () => {
     const page = await fetch(`${s.baseUrl}/widgets/demo?lang=pl`);
     expect(page.status).toBe(200);
@@ -351,6 +384,9 @@ describe("demo tenant", { timeout: 180_000 }, () => {
             "product_barcodes",
             "products",
             "product_groups",
+            "calendar_events",
+            "storage_space_maps",
+            "stock_location_loads",
             "storage_spaces",
             "storage_space_types",
             "persons",

@@ -316,6 +316,34 @@ describe("the map's occupancy and the planner's placements", () => {
     }
   });
 
+  it("refuses a receipt beyond a rack's capacity, counting what it carries (rule rackLoad: block)", async () => {
+    const config = (await w.api("GET", "/ClientLogisticsConfig")).body;
+    const { id: _i, createdAt: _c, updatedAt: _u, ...rest } = config;
+    const set = await w.api("PUT", "/ClientLogisticsConfig", {
+      ...rest,
+      rules: { ...rest.rules, rackLoad: "block" },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const rack = await location(w, "LOAD-RACK", { capacityKg: 50 });
+    const drum = await product(w, "LOAD-DRUM", { weight: 10 });
+    await receive(w, drum, rack, 4); // 40 kg of 50
+    const more = await w.api("POST", "/WmsDocument", { typeCode: "IIN", destinationLocationId: rack });
+    await w.api("POST", "/WmsDocumentPosition", { documentId: more.body.id, productId: drum, quantity: 2 });
+    const refused = await w.api("POST", `/WmsDocument/${more.body.id}/confirm?acceptWarnings=true`);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.error.issues.map((i: { code: string }) => i.code)).toEqual([
+      "document.issue.rackOverloaded",
+    ]);
+    expect(refused.body.error.issues[0].message).toBe(
+      "LOAD-RACK carries 40 kg of 50 kg; 20 kg more is too much.",
+    );
+    // One fits.
+    const one = await w.api("POST", "/WmsDocument", { typeCode: "IIN", destinationLocationId: rack });
+    await w.api("POST", "/WmsDocumentPosition", { documentId: one.body.id, productId: drum, quantity: 1 });
+    expect((await w.api("POST", `/WmsDocument/${one.body.id}/confirm`)).status).toBe(200);
+    await w.api("PUT", "/ClientLogisticsConfig", { ...rest, version: set.body.version, rules: rest.rules });
+  });
+
   it("lists the locations that have a map", async () => {
     const plan = readFileSync(join(SVG, "floorplans", "floorplanner_home.svg"), "utf8");
     expect((await put(hall, "hall.svg", plan)).status).toBeLessThan(300);

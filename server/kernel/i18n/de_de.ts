@@ -91,6 +91,8 @@ export const deDe: Catalogue = {
   "document.issue.containerLocked": "Der Behälter {container} ist für diesen Vorgang gesperrt.",
   "document.issue.containerAtOtherLocation":
     "Der Behälter {container} steht nicht auf {location}, sondern auf {actual}.",
+  "document.issue.rackOverloaded":
+    "{location} trägt {load} kg von {capacity} kg; weitere {incoming} kg sind zu viel.",
   "document.issue.temperatureUnsuitable":
     "Der Lagerplatz {location} hat {temperature} °C; das Produkt braucht {min} bis {max} °C.",
   "document.issue.expiryDateRequired": "Das Produkt {product} erfordert ein Verfallsdatum.",

@@ -80,6 +80,8 @@ export const enUs = {
   "document.issue.containerLocked": "The container {container} is locked for this operation.",
   "document.issue.containerAtOtherLocation":
     "The container {container} is not at {location} but at {actual}.",
+  "document.issue.rackOverloaded":
+    "{location} carries {load} kg of {capacity} kg; {incoming} kg more is too much.",
   "document.issue.temperatureUnsuitable":
     "The location {location} keeps {temperature} °C; the product needs {min} to {max} °C.",
   "document.issue.expiryDateRequired": "The product {product} requires an expiry date.",

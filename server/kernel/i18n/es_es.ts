@@ -85,6 +85,8 @@ export const esEs: Catalogue = {
   "document.issue.containerLocked": "El contenedor {container} está bloqueado para esta operación.",
   "document.issue.containerAtOtherLocation":
     "El contenedor {container} no está en {location}, sino en {actual}.",
+  "document.issue.rackOverloaded":
+    "{location} soporta {load} kg de {capacity} kg; {incoming} kg más es demasiado.",
   "document.issue.temperatureUnsuitable":
     "La ubicación {location} está a {temperature} °C; el producto necesita de {min} a {max} °C.",
   "document.issue.expiryDateRequired": "El producto {product} requiere una fecha de caducidad.",

@@ -85,6 +85,8 @@ export const frFr: Catalogue = {
   "document.issue.containerLocked": "Le contenant {container} est bloqué pour cette opération.",
   "document.issue.containerAtOtherLocation":
     "Le contenant {container} n'est pas à {location} mais à {actual}.",
+  "document.issue.rackOverloaded":
+    "{location} porte {load} kg sur {capacity} kg ; {incoming} kg de plus, c’est trop.",
   "document.issue.temperatureUnsuitable":
     "L'emplacement {location} est à {temperature} °C ; le produit exige de {min} à {max} °C.",
   "document.issue.expiryDateRequired": "Le produit {product} exige une date de péremption.",

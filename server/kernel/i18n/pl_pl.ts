@@ -82,6 +82,8 @@ export const plPl: Catalogue = {
   "document.issue.containerLocked": "Nośnik {container} jest zablokowany dla tej operacji.",
   "document.issue.containerAtOtherLocation":
     "Nośnik {container} nie znajduje się w {location}, lecz w {actual}.",
+  "document.issue.rackOverloaded":
+    "{location} ma już {load} kg z {capacity} kg nośności; dodatkowe {incoming} kg to za dużo.",
   "document.issue.temperatureUnsuitable":
     "Lokalizacja {location} ma {temperature} °C; produkt wymaga od {min} do {max} °C.",
   "document.issue.expiryDateRequired": "Produkt {product} wymaga daty ważności.",

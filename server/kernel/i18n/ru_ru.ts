@@ -77,6 +77,8 @@ export const ruRu: Catalogue = {
   "document.issue.locationLocked": "Место хранения {location} заблокировано для этой операции.",
   "document.issue.containerLocked": "Тара {container} заблокирована для этой операции.",
   "document.issue.containerAtOtherLocation": "Тара {container} находится не в {location}, а в {actual}.",
+  "document.issue.rackOverloaded":
+    "На {location} уже {load} кг из {capacity} кг; ещё {incoming} кг — слишком много.",
   "document.issue.temperatureUnsuitable":
     "В месте {location} {temperature} °C; товару нужно от {min} до {max} °C.",
   "document.issue.expiryDateRequired": "Для товара {product} требуется срок годности.",

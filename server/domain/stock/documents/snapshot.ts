@@ -6,7 +6,7 @@ import type { LogisticsConfigData } from "../../config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
-import { stockLineColumns, stockLines } from "../ledger/table.ts";
+import { stockLineColumns, stockLines, stockLocationLoads } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import {
   definitionOf,
@@ -98,6 +98,7 @@ export async function loadSnapshot(
         minTemperature: products.minTemperature,
         maxTemperature: products.maxTemperature,
         minimalExpDays: products.minimalExpDays,
+        weight: products.weight,
       } satisfies Record<keyof ProductSnap, unknown>,
     ).from(products).where(inArray(products.id, productIds))
     : [];
@@ -108,6 +109,9 @@ export async function loadSnapshot(
       lockedIn: storageSpaces.lockedIn,
       lockedOut: storageSpaces.lockedOut,
       temperature: storageSpaces.temperature,
+      capacityKg: storageSpaces.capacityKg,
+      loadMg: sql<number>`coalesce((SELECT ${stockLocationLoads.weightMg} FROM ${stockLocationLoads}
+        WHERE ${stockLocationLoads.locationId} = ${storageSpaces.id}), 0)`,
     }).from(storageSpaces).where(inArray(storageSpaces.id, locationIds))
     : [];
   const containerRows = containerIds.length
@@ -190,7 +194,9 @@ export async function loadSnapshot(
     document: doc,
     positions,
     products: new Map(productRows.map((p) => [p.id, p])),
-    locations: new Map(locationRows.map((l) => [l.id, l])),
+    locations: new Map(
+      locationRows.map(({ loadMg, ...l }) => [l.id, { ...l, loadKg: Number(loadMg) / 1e6 }]),
+    ),
     containers: new Map(containerRows.map((c) => [c.id, c])),
     // What orders reserved is not this document's to take, unless it is the document they reserved it for.
     stock: await freeOf(tx, stock, doc.id),

@@ -121,3 +121,38 @@ export function checkTemperature(s: Snapshot): Issue[] {
   }
   return out;
 }
+
+/**
+ * What a receipt or relocation puts at a location that says what it may carry must fit beside what is there
+ * (rule rackLoad): the weight at it now (the maintained per-location weights) plus the positions' quantities
+ * times their products' weights. Each position going there is named.
+ */
+export function checkRackLoad(s: Snapshot): Issue[] {
+  const severity = severityOf(s.rules.rackLoad as Rule);
+  if (!severity || !puts(definitionOf(s.document.typeCode).direction)) return [];
+  const incoming = new Map<number, { kg: number; positions: number[] }>();
+  for (const p of s.positions) {
+    const locationId = placesOf(s.document, p).destinationLocationId;
+    const weight = s.products.get(p.productId)?.weight ?? null;
+    if (locationId === null || !weight) continue;
+    const at = incoming.get(locationId) ?? { kg: 0, positions: [] };
+    at.kg += (p.quantity / 1000) * weight;
+    at.positions.push(p.id);
+    incoming.set(locationId, at);
+  }
+  const out: Issue[] = [];
+  const kg = (v: number) => Math.round(v * 100) / 100;
+  for (const [locationId, at] of incoming) {
+    const loc = s.locations.get(locationId);
+    if (!loc || loc.capacityKg === null || loc.loadKg + at.kg <= loc.capacityKg + 1e-9) continue;
+    for (const id of at.positions) {
+      out.push(issue(id, "rackOverloaded", {
+        location: loc.label,
+        load: kg(loc.loadKg),
+        incoming: kg(at.kg),
+        capacity: loc.capacityKg,
+      }, severity));
+    }
+  }
+  return out;
+}

@@ -49,6 +49,8 @@ export interface ProductSnap {
   minTemperature: number | null;
   maxTemperature: number | null;
   minimalExpDays: number | null;
+  /** Per unit, kg. */
+  weight: number | null;
 }
 
 export interface LocationSnap {
@@ -57,6 +59,10 @@ export interface LocationSnap {
   lockedIn: boolean;
   lockedOut: boolean;
   temperature: number | null;
+  /** What it may carry (kg); null: no limit said. */
+  capacityKg: number | null;
+  /** The weight of the stock at it now (kg), from the maintained per-location weights. */
+  loadKg: number;
 }
 
 export interface ContainerSnap {

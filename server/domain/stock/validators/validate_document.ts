@@ -6,7 +6,13 @@ import {
   checkOrder,
   checkWorkingCopy,
 } from "./document.ts";
-import { checkContainerPlaces, checkLocks, checkRequiredPlaces, checkTemperature } from "./places.ts";
+import {
+  checkContainerPlaces,
+  checkLocks,
+  checkRackLoad,
+  checkRequiredPlaces,
+  checkTemperature,
+} from "./places.ts";
 import { checkExpiry, checkProductLocks, checkRequiredAttributes } from "./product.ts";
 import { allocateAll, checkAvailable, checkQuantityPositive, checkWholeContainers } from "./quantity.ts";
 import type { Issue, Snapshot } from "./snapshot.ts";
@@ -31,6 +37,7 @@ export function validateDocument(s: Snapshot): Issue[] {
     ...checkLocks(s),
     ...checkContainerPlaces(s),
     ...checkTemperature(s),
+    ...checkRackLoad(s),
     ...checkRequiredAttributes(s),
     ...checkExpiry(s, allocations),
     ...checkProductLocks(s),

@@ -28,6 +28,7 @@ function product(over: Partial<ProductSnap> = {}): ProductSnap {
     minTemperature: null,
     maxTemperature: null,
     minimalExpDays: null,
+    weight: null,
     ...over,
   };
 }
@@ -38,6 +39,8 @@ const loc = (id: number, over: Partial<LocationSnap> = {}): LocationSnap => ({
   lockedIn: false,
   lockedOut: false,
   temperature: null,
+  capacityKg: null,
+  loadKg: 0,
   ...over,
 });
 
@@ -307,6 +310,35 @@ const cases: [string, Snapshot, [string, number | null, string][]][] = [
       products: [product({ minTemperature: 2, maxTemperature: 8 })],
     }),
     [],
+  ],
+  [
+    "a receipt too heavy for the rack beside what it carries",
+    snapshot("IIN", {
+      locations: [loc(10), loc(20, { capacityKg: 100, loadKg: 80 })],
+      products: [product({ weight: 2.5 })],
+      positions: [position({ id: 100, quantity: 9000 })],
+      rules: { rackLoad: "block" },
+    }),
+    [["rackOverloaded", 100, "error"]],
+  ],
+  [
+    "a receipt that fits the rack, and one weighing nothing said",
+    snapshot("IIN", {
+      locations: [loc(10), loc(20, { capacityKg: 100, loadKg: 80 })],
+      products: [product({ weight: 2.5 }), product({ id: 2, index: "P2", weight: null })],
+      positions: [position({ id: 100, quantity: 8000 }), position({ id: 101, productId: 2, quantity: 9000 })],
+      rules: { rackLoad: "block" },
+    }),
+    [],
+  ],
+  [
+    "an overloaded rack, rule warn (the default)",
+    snapshot("IIN", {
+      locations: [loc(10), loc(20, { capacityKg: 10 })],
+      products: [product({ weight: 2 })],
+      positions: [position({ id: 100, quantity: 6000 })],
+    }),
+    [["rackOverloaded", 100, "warning"]],
   ],
   [
     "a storage temperature outside the range, rule warn",
