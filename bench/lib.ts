@@ -302,8 +302,8 @@ export function fillStock(raw: DatabaseSync, tables: string[], fill: () => void)
         "sum(quantity) FROM stock_lines GROUP BY product_id, location_id",
     );
     raw.exec(
-      "INSERT INTO stock_location_loads (location_id, weight_mg) SELECT t.location_id, " +
-        "sum(CAST(round(coalesce(p.weight, 0) * 1000.0 * t.quantity) AS INTEGER)) FROM stock_location_totals t " +
+      "INSERT INTO stock_location_loads (location_id, weight_g) SELECT t.location_id, " +
+        "sum(CAST(round(coalesce(p.weight, 0) * t.quantity) AS INTEGER)) FROM stock_location_totals t " +
         "JOIN products p ON p.id = t.product_id GROUP BY t.location_id",
     );
     raw.exec(

@@ -84,7 +84,7 @@ export async function run(): Promise<BenchResult> {
         UNION ALL
         SELECT s.id, sub.top FROM storage_spaces s JOIN sub ON s.parent_id = sub.id
       )
-      SELECT sub.top, sum(l.weight_mg), sum(CASE WHEN sub.id <> sub.top THEN s.capacity_kg END)
+      SELECT sub.top, sum(l.weight_g), sum(CASE WHEN sub.id <> sub.top THEN s.capacity_kg END)
       FROM sub JOIN storage_spaces s ON s.id = sub.id
       LEFT JOIN stock_location_loads l ON l.location_id = sub.id GROUP BY sub.top`);
     const children = raw.prepare("SELECT * FROM storage_spaces WHERE parent_id = ? ORDER BY label");

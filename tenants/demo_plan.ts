@@ -78,11 +78,11 @@ export async function seedDemoPlan(platform: Platform, tenant: Tenant): Promise<
           WITH RECURSIVE sub(id, top) AS (
             SELECT id, id FROM storage_spaces WHERE parent_id = ${zone.id}
             UNION ALL SELECT s.id, sub.top FROM storage_spaces s JOIN sub ON s.parent_id = sub.id)
-          SELECT sub.top, coalesce(sum(l.weight_mg), 0) FROM sub
+          SELECT sub.top, coalesce(sum(l.weight_g), 0) FROM sub
           LEFT JOIN stock_location_loads l ON l.location_id = sub.id GROUP BY sub.top`);
         const loadKg = new Map(loads.map((r) => {
-          const [id, mg] = Array.isArray(r) ? r : Object.values(r);
-          return [Number(id), Number(mg) / 1e6];
+          const [id, g] = Array.isArray(r) ? r : Object.values(r);
+          return [Number(id), Number(g) / 1000];
         }));
         const shares = [0.15, 0.35, 0.6, 0.75, 0.9, 0.98, 1.1, 0.45, 0.25, 0.7, 0.85, 0.55];
         const placements = [];

@@ -1,5 +1,5 @@
 // The price list: the currency picker above the list, a price field narrow enough for its column.
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../theme/theme.css.ts";
 
 export const intro = style({ color: vars.color.textMuted, marginTop: 0 });
@@ -9,4 +9,5 @@ export const toolbar = style({
   alignItems: "end",
   marginBottom: vars.space.md,
 });
-export const priceCell = style({ minWidth: "9rem", maxWidth: "12rem" });
+export const priceCell = style({ minWidth: "16rem" });
+globalStyle(`${priceCell} input`, { minWidth: "7rem" });

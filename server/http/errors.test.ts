@@ -299,3 +299,14 @@ describe("messages in the caller's language", () => {
     expect(messages.size).toBe(6);
   });
 });
+
+describe("a path in the logs", () => {
+  it("leaves out a calendar feed's secret and keeps every other path as it is", async () => {
+    const { loggablePath } = await import("./errors.ts");
+    expect(loggablePath("/api/Calendar/feed/12-AbCdEf_gh-ijklmnopqrstuvwxyz0123456789ABCDEFG.ics"))
+      .toBe("/api/Calendar/feed/…");
+    expect(loggablePath("/api/calendar/FEED/3-x.ics")).toBe("/api/calendar/FEED/…");
+    expect(loggablePath("/api/Calendar/feed")).toBe("/api/Calendar/feed");
+    expect(loggablePath("/api/WmsDocument/12")).toBe("/api/WmsDocument/12");
+  });
+});

@@ -101,12 +101,13 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
   // A tenant served elsewhere or moving (503 server.unavailable) is an answer, not a failure to log.
   if (appError.status >= 500 && appError.code !== "server.unavailable") {
     const cause = appError.details.cause ?? err;
-    console.error(`[${requestId}] ${c.req.method} ${c.req.path}:`, cause);
+    const path = loggablePath(c.req.path);
+    console.error(`[${requestId}] ${c.req.method} ${path}:`, cause);
     await writeSystemLog(c.get("platform"), c.get("ctx"), {
       level: "error",
       message: cause instanceof Error ? cause.message : String(cause),
       exception: cause instanceof Error ? (cause.stack ?? String(cause)) : String(cause),
-      source: `${c.req.method} ${c.req.path}`,
+      source: `${c.req.method} ${path}`,
       httpCode: appError.status,
       elapsedMs: Math.round(performance.now() - (c.get("startedAt") ?? performance.now())),
       requestId,
@@ -116,4 +117,9 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
   const res = c.json(errorBody(appError, lang, requestId), appError.status as 400);
   for (const [k, v] of Object.entries(appError.details.headers ?? {})) res.headers.set(k, v);
   return res;
+}
+
+/** A path as logs may keep it: a secret in it (a calendar feed's address) is left out. */
+export function loggablePath(path: string): string {
+  return path.replace(/(\/calendar\/feed\/)[^/]+/i, "$1…");
 }

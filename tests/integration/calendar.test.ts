@@ -319,6 +319,61 @@ describe("rescheduling by a drag", () => {
     expect(staleEv.status).toBe(409);
   });
 
+  it("keeps an order's generated documents to logistics staff, a confirmed order's places fixed, days real", async () => {
+    const tea = (await w.api("POST", "/Product", { index: "CAL-GEN", name: "Gen tea" })).body.id;
+    const order = (await w.api("POST", "/WmsOrder", {
+      typeCode: "OIN",
+      destinationLocationId: dockA,
+      plannedDate: "2026-11-24T10:00:00Z",
+    })).body;
+    await w.api("POST", "/WmsOrderPosition", { orderId: order.id, productId: tea, quantity: 2 });
+    expect((await w.api("POST", `/WmsOrder/${order.id}/confirm`)).status).toBe(200);
+    await w.api("GET", `/WmsOrder/${order.id}/GenerateDocuments`);
+    const [generated] = await w.query(
+      "SELECT id FROM wms_documents WHERE order_id = ? AND generated = 1",
+      [order.id],
+    );
+    expect(generated).toBeTruthy();
+    const doc = (await w.api("GET", `/WmsDocument/${generated.id}`)).body;
+    // A terminal operator carries generated documents out; changing them is the planners' (404, as a PUT).
+    const terminal = await addStaffUser(w, "cal-terminal", { terminalEnabled: true });
+    const move = {
+      kind: "document",
+      id: doc.id,
+      field: "plannedDate",
+      version: doc.version,
+      start: "2026-11-25T10:00:00Z",
+    };
+    expect((await w.api("POST", "/Calendar/reschedule", move, terminal)).status).toBe(404);
+    expect((await w.api("POST", "/Calendar/reschedule", move, planner)).status).toBe(200);
+    // A confirmed order keeps its dock (its documents and reservations are there); its date moves.
+    const live = (await w.api("GET", `/WmsOrder/${order.id}`)).body;
+    const toDock = await w.api("POST", "/Calendar/reschedule", {
+      kind: "order",
+      id: order.id,
+      field: "plannedDate",
+      version: live.version,
+      start: "2026-11-26T10:00:00Z",
+      locationId: dockB,
+    });
+    expect([toDock.status, toDock.body.error.code]).toEqual([409, "order.statusChangeNotAllowed"]);
+    // A day that does not exist is refused, here and on a document.
+    const bad = await w.api("POST", "/Calendar/reschedule", {
+      ...move,
+      version: doc.version + 1,
+      start: "2026-02-30",
+    });
+    expect([bad.status, bad.body.error.fields]).toEqual([400, { start: ["validation.invalidValue"] }]);
+    const badDoc = await w.api("POST", "/WmsDocument", {
+      typeCode: "DIN",
+      destinationLocationId: dockA,
+      plannedDate: "2026-13-01",
+    });
+    expect([badDoc.status, badDoc.body.error.fields]).toEqual([400, {
+      plannedDate: ["validation.invalidValue"],
+    }]);
+  });
+
   it("answers 404 for another tenant's record", async () => {
     const other = await startStockWorld("calendar-other");
     try {
@@ -363,6 +418,8 @@ describe("the ICS feed", () => {
     const text = await read.text();
     const cal = new ICAL.Component(ICAL.parse(text));
     const events = cal.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    // Each event once: a UID is unique in a calendar (RFC 5545).
+    expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
     // Everything the calendar shows from two weeks back to two months ahead, each with its stable UID.
     const now = Date.now();
     const shown = await entries({
@@ -426,8 +483,14 @@ describe("the ICS feed", () => {
         JSON.stringify([{ field: "username", operator: "eq", value: "cal-de" }]),
       ),
     )).body.results[0];
+    // Tied to a contractor, the user reads no more of everyone's plans.
     const user = (await w.api("GET", `/User/${id.id}`)).body;
-    const blocked = await w.api("PUT", "/User", { ...user, blocked: true });
+    const tied = await w.api("PUT", "/User", { ...user, connectedContractorId: acme });
+    expect(tied.status, JSON.stringify(tied.body)).toBe(200);
+    expect((await fetch(`${w.s.baseUrl}${url}`)).status).toBe(404);
+    const untied = await w.api("PUT", "/User", { ...tied.body, connectedContractorId: null });
+    expect((await fetch(`${w.s.baseUrl}${url}`)).status).toBe(200);
+    const blocked = await w.api("PUT", "/User", { ...untied.body, blocked: true });
     expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
     expect((await fetch(`${w.s.baseUrl}${url}`)).status).toBe(404);
   });

@@ -316,7 +316,7 @@ describe("the map's occupancy and the planner's placements", () => {
     }
   });
 
-  it("refuses a receipt beyond a rack's capacity, counting what it carries (rule rackLoad: block)", async () => {
+  it("refuses a receipt into a bin beyond its rack's capacity, counting what the rack carries (rackLoad: block)", async () => {
     const config = (await w.api("GET", "/ClientLogisticsConfig")).body;
     const { id: _i, createdAt: _c, updatedAt: _u, ...rest } = config;
     const set = await w.api("PUT", "/ClientLogisticsConfig", {
@@ -324,10 +324,13 @@ describe("the map's occupancy and the planner's placements", () => {
       rules: { ...rest.rules, rackLoad: "block" },
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // The rack says what it carries; the goods go into its bins.
     const rack = await location(w, "LOAD-RACK", { capacityKg: 50 });
+    const bin1 = await location(w, "LOAD-RACK-1", { parentId: rack });
+    const bin2 = await location(w, "LOAD-RACK-2", { parentId: rack });
     const drum = await product(w, "LOAD-DRUM", { weight: 10 });
-    await receive(w, drum, rack, 4); // 40 kg of 50
-    const more = await w.api("POST", "/WmsDocument", { typeCode: "IIN", destinationLocationId: rack });
+    await receive(w, drum, bin1, 4); // 40 kg of the rack's 50
+    const more = await w.api("POST", "/WmsDocument", { typeCode: "IIN", destinationLocationId: bin2 });
     await w.api("POST", "/WmsDocumentPosition", { documentId: more.body.id, productId: drum, quantity: 2 });
     const refused = await w.api("POST", `/WmsDocument/${more.body.id}/confirm?acceptWarnings=true`);
     expect(refused.status, JSON.stringify(refused.body)).toBe(422);
@@ -338,7 +341,7 @@ describe("the map's occupancy and the planner's placements", () => {
       "LOAD-RACK carries 40 kg of 50 kg; 20 kg more is too much.",
     );
     // One fits.
-    const one = await w.api("POST", "/WmsDocument", { typeCode: "IIN", destinationLocationId: rack });
+    const one = await w.api("POST", "/WmsDocument", { typeCode: "IIN", destinationLocationId: bin2 });
     await w.api("POST", "/WmsDocumentPosition", { documentId: one.body.id, productId: drum, quantity: 1 });
     expect((await w.api("POST", `/WmsDocument/${one.body.id}/confirm`)).status).toBe(200);
     await w.api("PUT", "/ClientLogisticsConfig", { ...rest, version: set.body.version, rules: rest.rules });

@@ -39,6 +39,7 @@ import {
   daysOf,
   dropStart,
   type Entry,
+  lanes,
   layoutDay,
   minuteOfDay,
   minutesInDay,
@@ -106,7 +107,10 @@ export function CalendarScreen(p: { view: View }) {
   const [entries, setEntries] = useState<Entry[]>([]);
   const [truncated, setTruncated] = useState(false);
   const [rows, setRows] = useState<Rows | null>(null);
+  /** Why a move or another action was refused: it stays until the next one succeeds or the range changes. */
   const [error, setError] = useState<string | null>(null);
+  /** Why the range could not be read (cleared by the next read). */
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [said, setSaid] = useState("");
   const [eventDialog, setEventDialog] = useState<
     { id: number | null; initial?: Record<string, unknown> } | null
@@ -130,15 +134,17 @@ export function CalendarScreen(p: { view: View }) {
       if (mine !== generation.current) return;
       setEntries(r.entries);
       setTruncated(r.truncated);
-      setError(null);
+      setLoadError(null);
       setLoading(false);
     }, (err) => {
       if (mine !== generation.current) return;
-      setError(errorMessage(t, err));
+      setLoadError(errorMessage(t, err));
       setLoading(false);
     });
   }, [range, t]);
   useEffect(load, [load]);
+  // Another period: an earlier refusal is no longer about what is shown.
+  useEffect(() => setError(null), [range]);
   useEffect(() => {
     if (p.view !== "resources" || rows) return;
     api<Rows>("GET", "/Calendar/rows").then(setRows, (err) => setError(errorMessage(t, err)));
@@ -167,8 +173,9 @@ export function CalendarScreen(p: { view: View }) {
       const shown = movedTo(e, start);
       const next = {
         ...shown,
-        userId: row?.userId ?? (row?.locationId ? e.userId : shown.userId),
-        locationId: row?.locationId ?? (row?.userId ? null : shown.locationId),
+        userId: row?.userId ?? shown.userId,
+        // An event moves to the user's row; a document or order at a dock stays there (its user changes).
+        locationId: row?.locationId ?? (row?.userId && e.kind === "event" ? null : shown.locationId),
       };
       setEntries((list) => list.map((x) => (x.key === e.key ? next : x)));
       try {
@@ -248,7 +255,8 @@ export function CalendarScreen(p: { view: View }) {
         entries={entries}
         tz={tz}
         chip={chip}
-        onDrop={(e, d) => move(e, dropStart(e, d, null, tz))}
+        // A timed entry keeps its time of day where the user is: sent as an instant, not a bare day.
+        onDrop={(e, d) => move(e, e.allDay ? d : dropStart(e, d, minuteOfDay(e.start, dayOf(e, tz), tz), tz))}
         onOpenDay={(d) => {
           setDay(d);
           navigate(`/${routeOfView.day}?date=${d}`);
@@ -336,6 +344,7 @@ export function CalendarScreen(p: { view: View }) {
       </div>
       <p className={css.hint}>{t.t("calendar.keyboardHint")}</p>
       {error ? <Notice kind="error">{error}</Notice> : null}
+      {loadError ? <Notice kind="error">{loadError}</Notice> : null}
       {truncated ? <Notice>{t.t("calendar.truncated")}</Notice> : null}
       <div role="status" className={css.live}>{said}</div>
       {body}
@@ -572,7 +581,7 @@ function DayView(p: {
           if (!hit) return;
           ev.preventDefault();
           dragged = null;
-          if (hit.entry.allDay) p.onDrop(hit.entry, null);
+          if (hit.entry.allDay && hit.entry.start.slice(0, 10) !== p.day) p.onDrop(hit.entry, null);
         }}
       >
         <span className={css.allDayLabel}>{p.t.t("calendar.allDay")}</span>
@@ -699,44 +708,82 @@ function ResourceView(p: {
               : null}
             {r.name}
           </div>
-          <div
-            role="gridcell"
-            className={css.track}
-            data-row={r.id}
-            style={{ width: length * ROW_PX }}
-            onDragOver={allowDrop}
-            onDrop={(ev) => {
-              const hit = draggedEntry(p.entries);
-              if (!hit) return;
-              ev.preventDefault();
-              dragged = null;
-              const target = r.id === "none" ? rowOf(hit.entry) : r.id;
-              p.onDrop(hit.entry, target, minuteAt(ev.currentTarget, ev.clientX, hit.grabMinutes));
-            }}
-          >
-            {(onRow.get(r.id) ?? []).map((e) => {
-              const start = e.allDay ? 0 : minuteOfDay(e.start, p.day, p.tz);
-              const end = e.allDay ? length : Math.max(minuteOfDay(e.finish, p.day, p.tz), start + 15);
-              const at = ids.indexOf(r.id);
-              return p.chip(e, {
-                unit: "slot",
-                style: {
-                  position: "absolute",
-                  left: start * ROW_PX,
-                  width: (end - start) * ROW_PX - 2,
-                  top: 4,
-                  bottom: 4,
-                },
-                onRowStep: (n) => {
-                  const next = rows[at + n];
-                  if (!next || next.id === "none") return;
-                  p.onDrop(e, next.id, e.allDay ? 0 : minuteOfDay(e.start, p.day, p.tz));
-                },
-              });
-            })}
-          </div>
+          <RowTrack
+            row={r}
+            rows={rows}
+            ids={ids}
+            entries={onRow.get(r.id) ?? []}
+            all={p.entries}
+            day={p.day}
+            tz={p.tz}
+            length={length}
+            chip={p.chip}
+            onDrop={p.onDrop}
+            minuteAt={minuteAt}
+          />
         </div>
       ))}
+    </div>
+  );
+}
+
+/** Lane height in the planner: an entry and a little air. */
+const LANE_PX = 34;
+
+/** One row of the planner: its entries in lanes (overlapping ones one above the other), a drop target. */
+function RowTrack(p: {
+  row: { id: string };
+  rows: Array<{ id: string }>;
+  ids: string[];
+  entries: Entry[];
+  all: Entry[];
+  day: string;
+  tz: string;
+  length: number;
+  chip: Chip;
+  onDrop: (e: Entry, row: string, minute: number) => void;
+  minuteAt: (el: HTMLElement, clientX: number, grab: number) => number;
+}) {
+  const items = p.entries.map((e) => {
+    const start = e.allDay ? 0 : minuteOfDay(e.start, p.day, p.tz);
+    const end = e.allDay ? p.length : Math.max(minuteOfDay(e.finish, p.day, p.tz), start + 15);
+    return { e, start, end };
+  });
+  const { lane, count } = lanes(items);
+  const at = p.ids.indexOf(p.row.id);
+  return (
+    <div
+      role="gridcell"
+      className={css.track}
+      data-row={p.row.id}
+      style={{ width: p.length * ROW_PX, height: Math.max(1, count) * LANE_PX + 8 }}
+      onDragOver={allowDrop}
+      onDrop={(ev) => {
+        const hit = draggedEntry(p.all);
+        if (!hit) return;
+        ev.preventDefault();
+        dragged = null;
+        const target = p.row.id === "none" ? rowOf(hit.entry) : p.row.id;
+        p.onDrop(hit.entry, target, p.minuteAt(ev.currentTarget, ev.clientX, hit.grabMinutes));
+      }}
+    >
+      {items.map((it) =>
+        p.chip(it.e, {
+          unit: "slot",
+          style: {
+            position: "absolute",
+            left: it.start * ROW_PX,
+            width: (it.end - it.start) * ROW_PX - 2,
+            top: 4 + (lane.get(it) ?? 0) * LANE_PX,
+            height: LANE_PX - 4,
+          },
+          onRowStep: (n) => {
+            const next = p.rows[at + n];
+            if (!next || next.id === "none") return;
+            p.onDrop(it.e, next.id, it.e.allDay ? 0 : minuteOfDay(it.e.start, p.day, p.tz));
+          },
+        })
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   daysOf,
   dropStart,
   type Entry,
+  lanes,
   layoutDay,
   minutesInDay,
   monthGrid,
@@ -86,5 +87,12 @@ describe("the calendar's arithmetic", () => {
     expect([moved.start, moved.finish]).toEqual(["2026-11-28T08:00:00.000Z", "2026-11-28T09:30:00.000Z"]);
     const allDay = entry("2026-11-26T00:00:00.000Z", "2026-11-27T00:00:00.000Z", { allDay: true });
     expect(stepStart(allDay, 1, "slot", "UTC")).toBe("2026-11-27");
+  });
+
+  it("stacks a row's overlapping entries in lanes and reuses a lane once it is free", () => {
+    const a = { start: 0, end: 1440 }, b = { start: 480, end: 540 }, c = { start: 540, end: 600 };
+    const d = { start: 500, end: 560 };
+    const { lane, count } = lanes([a, b, c, d]);
+    expect([lane.get(a), lane.get(b), lane.get(d), lane.get(c), count]).toEqual([0, 1, 2, 1, 3]);
   });
 });

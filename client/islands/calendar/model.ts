@@ -178,3 +178,21 @@ export function rowOf(e: Entry): string {
   if (e.userId !== null) return `user:${e.userId}`;
   return "none";
 }
+
+/**
+ * Lanes for intervals on one row (the resource planner): each takes the first lane free at its start, so that
+ * entries overlapping in time sit one above the other. Answers each interval's lane and the number of lanes.
+ */
+export function lanes<T extends { start: number; end: number }>(
+  items: T[],
+): { lane: Map<T, number>; count: number } {
+  const ends: number[] = [];
+  const lane = new Map<T, number>();
+  for (const it of [...items].sort((a, b) => a.start - b.start || b.end - a.end)) {
+    let i = ends.findIndex((end) => end <= it.start);
+    if (i < 0) i = ends.push(it.end) - 1;
+    else ends[i] = it.end;
+    lane.set(it, i);
+  }
+  return { lane, count: ends.length };
+}

@@ -100,6 +100,7 @@ describe("buildBody", () => {
       theme: "light",
       windowAnimations: true,
       appTitle: null,
+      baseCurrency: "PLN",
       subscriptionType: "standard",
       monthlyDocumentLimit: 1000,
     };
@@ -122,6 +123,7 @@ describe("buildBody", () => {
       theme: "light",
       windowAnimations: true,
       appTitle: null,
+      baseCurrency: "PLN",
     });
   });
 });

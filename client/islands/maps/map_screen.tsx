@@ -116,19 +116,30 @@ export function WarehouseMapScreen() {
   useEffect(() => {
     if (locationId === null) return;
     let live = true;
-    Promise.all([
-      api<Occupancy>("GET", `/StorageSpace/${locationId}/occupancy`),
-      api<{ svg: string }>("GET", `/StorageSpace/${locationId}/schema`).then((m) => m.svg, () => null),
-    ]).then(([occ, drawing]) => {
+    api<Occupancy>("GET", `/StorageSpace/${locationId}/occupancy`).then((occ) => {
       if (!live) return;
       setData(occ);
-      setSvg(drawing);
       setError(null);
     }, (err) => live && setError(errorMessage(t, err)));
     return () => {
       live = false;
     };
   }, [locationId, reload, t]);
+  // Another location's drawing is not shown over this one's racks while its own is on the way.
+  useEffect(() => setSvg(null), [locationId]);
+  // The drawing itself only when another one is put (stock moving changes the occupancy, not the plan).
+  const mapVersion = data?.location.id === locationId ? data?.map?.version ?? null : null;
+  useEffect(() => {
+    if (locationId === null || mapVersion === null) return;
+    let live = true;
+    api<{ svg: string }>("GET", `/StorageSpace/${locationId}/schema`).then(
+      (m) => live && setSvg(m.svg),
+      () => live && setSvg(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locationId, mapVersion]);
   // Stock moves with every confirmed document; locations and maps change in place.
   const again = useCallback(() => setReload((k) => k + 1), []);
   useResourceEvents("WmsDocument", again);
@@ -414,7 +425,8 @@ function Planner(p: {
   const { t, data, vb, bounds } = p;
   const step = gridStep(Math.max(bounds.neX - bounds.swX, bounds.neY - bounds.swY));
   const [selected, setSelected] = useState<number | null>(data.places[0]?.id ?? null);
-  const [changes, setChanges] = useState<Record<number, Rect>>({});
+  /** Each changed rectangle with the location's version when it was first changed here (its 409 if stale). */
+  const [changes, setChanges] = useState<Record<number, Rect & { version: number }>>({});
   const [drawing, setDrawing] = useState<
     { from: { x: number; y: number }; to: { x: number; y: number } } | null
   >(
@@ -424,7 +436,11 @@ function Planner(p: {
   const [busy, setBusy] = useState(false);
   const rectOf = (pl: Place): Rect | null => changes[pl.id] ?? placed(pl);
   const current = data.places.find((x) => x.id === selected) ?? null;
-  const set = (id: number, r: Rect) => setChanges((c) => ({ ...c, [id]: r }));
+  const set = (id: number, r: Rect) =>
+    setChanges((c) => ({
+      ...c,
+      [id]: { ...r, version: c[id]?.version ?? data.places.find((x) => x.id === id)!.version },
+    }));
   const handlers: Handlers = {
     down: (e) => {
       if (selected === null) return;
@@ -448,10 +464,9 @@ function Planner(p: {
     setBusy(true);
     try {
       const placements = Object.entries(changes).map(([id, r]) => {
-        const pl = data.places.find((x) => x.id === Number(id))!;
         return {
-          id: pl.id,
-          version: pl.version,
+          id: Number(id),
+          version: r.version,
           coordinateX: r.x,
           coordinateY: r.y,
           dimensionX: r.w,

@@ -97,6 +97,8 @@ export async function entriesIn(
 ): Promise<{ entries: Entry[]; truncated: boolean }> {
   const { from, to } = range;
   const entries: Entry[] = [];
+  // Each read stops past MAX_ENTRIES rows: one that did leaves some out, and the answer says so.
+  let cut = false;
   const docks = await dockIds(db);
 
   for (const field of documentDateFields) {
@@ -114,6 +116,7 @@ export async function entriesIn(
       version: wmsDocuments.version,
     }).from(wmsDocuments).leftJoin(companies, eq(companies.id, wmsDocuments.contractorId))
       .where(inBounds(col, from, to)).limit(MAX_ENTRIES + 1);
+    cut ||= rows.length > MAX_ENTRIES;
     for (const r of rows) {
       const at = place(r.date, from, to);
       if (!at) continue;
@@ -150,6 +153,7 @@ export async function entriesIn(
       version: wmsOrders.version,
     }).from(wmsOrders).leftJoin(companies, eq(companies.id, wmsOrders.contractorId))
       .where(inBounds(col, from, to)).limit(MAX_ENTRIES + 1);
+    cut ||= rows.length > MAX_ENTRIES;
     for (const r of rows) {
       const at = place(r.date, from, to);
       if (!at) continue;
@@ -177,6 +181,7 @@ export async function entriesIn(
     lt(calendarEvents.startDate, new Date(to).toISOString()),
     gt(calendarEvents.finishDate, new Date(from).toISOString()),
   )).limit(MAX_ENTRIES + 1);
+  cut ||= events.length > MAX_ENTRIES;
   for (const e of events) {
     entries.push({
       key: `event:${e.id}`,
@@ -197,7 +202,7 @@ export async function entriesIn(
   }
 
   entries.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.key < b.key ? -1 : 1));
-  const truncated = entries.length > MAX_ENTRIES;
+  const truncated = cut || entries.length > MAX_ENTRIES;
   return { entries: truncated ? entries.slice(0, MAX_ENTRIES) : entries, truncated };
 }
 

@@ -2,7 +2,7 @@
 // its tenant in front (`<tenant id>-<256 random bits>`) so that a request without a token finds its
 // tenant; only its hash is kept, in the tenant's database; renewing it replaces the hash, so the old address
 // answers 404 at once, as does the address of a blocked or deactivated user.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import type { Connection } from "../../db/connection.ts";
@@ -67,17 +67,20 @@ const readFeed = tenantOp("calendar.feed", async (conn: Connection, args: { hash
     eq(calendarFeeds.secretHash, args.hash),
     eq(users.active, true),
     eq(users.blocked, false),
+    // Staff only: a user since tied to a contractor reads no more of everyone's plans.
+    isNull(users.connectedContractorId),
   ));
   if (!row) throw notFound();
-  const entries: Entry[] = [];
-  // The API's widest range a query: the feed's span read in such steps.
+  // The API's widest range a query: the feed's span read in such steps; an entry met in two (an event across
+  // the step, a day at its edge) is one event of the feed (a UID is unique in it).
+  const entries = new Map<string, Entry>();
   for (let from = args.now - FEED_BACK_MS; from < args.now + FEED_AHEAD_MS; from += MAX_RANGE_MS) {
     const to = Math.min(from + MAX_RANGE_MS, args.now + FEED_AHEAD_MS);
-    entries.push(...(await entriesIn(conn.db, { from, to })).entries);
+    for (const e of (await entriesIn(conn.db, { from, to })).entries) entries.set(e.key, e);
   }
   await conn.db.update(calendarFeeds).set({ lastReadAt: new Date(args.now).toISOString() })
     .where(eq(calendarFeeds.userId, row.userId));
-  return { entries, lang: isLanguage(row.lang) ? row.lang : "en-us" as Language };
+  return { entries: [...entries.values()], lang: isLanguage(row.lang) ? row.lang : "en-us" as Language };
 });
 
 /** GET Calendar/feed/{secret}.ics: the calendar as iCalendar text; 404 for an unknown or renewed secret. */

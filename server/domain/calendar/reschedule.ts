@@ -2,7 +2,7 @@
 // dock), with the version check of every edit (a stale drag: 409 record.changedByAnotherUser, and the
 // client puts the entry back). An event is edited through the engine; a document or an order has only the
 // planning fields changed, so a confirmed order can still be moved to another day (its content cannot).
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
@@ -12,11 +12,10 @@ import { wmsOrder } from "../orders/entity.ts";
 import { wmsDocument } from "../stock/documents/entity.ts";
 import { calendarEvent } from "./entity.ts";
 import { dockIds, documentDateFields, orderDateFields } from "./entries.ts";
-import { instant } from "./time.ts";
+import { instant, isRealDay } from "./time.ts";
 
-const day = z.string().refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v), {
-  params: { code: "validation.invalidValue" },
-});
+/** A calendar day that exists (`2026-02-30` does not). */
+const day = z.string().refine((v) => isRealDay(v), { params: { code: "validation.invalidValue" } });
 
 export const RescheduleBody = z.object({
   kind: z.enum(["document", "order", "event"]),
@@ -37,7 +36,10 @@ export type RescheduleBody = z.output<typeof RescheduleBody>;
 
 const isDay = (v: string | null) => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
-/** The value to store: a day stays a day, an instant an instant (a day dropped on a time keeps the time). */
+/**
+ * The value to store: a day stays a day, an instant an instant; a bare day given for an instant keeps its time
+ * of day in UTC (the calendar itself sends an instant for a timed entry, placed in the user's time zone).
+ */
 function newValue(old: string | null, start: string): string {
   if (isDay(start)) {
     if (old === null || isDay(old)) return start;
@@ -83,15 +85,23 @@ async function moveRecord(ctx: TenantContext, body: RescheduleBody) {
   const field = body.field ?? "plannedDate";
   if (!fields.includes(field)) throw fieldError({ field: ["validation.invalidValue"] });
   return await resource.patch(ctx, body.id, body.version, async (old, tx) => {
-    if (isDoc && old.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+    // A document's own rules for an edit: a working copy only; an order's generated ones by logistics staff.
+    if (isDoc) await wmsDocument.def.validate?.(tx, ctx, old, old);
     if (!isDoc && old.statusCode !== "workingCopy" && old.statusCode !== "confirmed") {
+      throw new AppError("order.statusChangeNotAllowed");
+    }
+    // A confirmed order's places are fixed with its documents and reservations: only its dates move.
+    if (!isDoc && old.statusCode === "confirmed" && body.locationId) {
       throw new AppError("order.statusChangeNotAllowed");
     }
     const values: Record<string, unknown> = { [field]: newValue(old[field] as string | null, body.start) };
     if (body.userId) {
+      // As the planner's rows: an active, unblocked staff user.
       const [user] = await tx.select({ id: users.id }).from(users).where(and(
         eq(users.id, body.userId),
         eq(users.active, true),
+        eq(users.blocked, false),
+        isNull(users.connectedContractorId),
       ));
       if (!user) throw fieldError({ userId: ["validation.invalidValue"] });
       values.assignedUserId = body.userId;

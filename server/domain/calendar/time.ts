@@ -22,13 +22,21 @@ function withZone(v: string): string {
   return /(Z|[+-]\d{2}:\d{2})$/.test(v) ? v : `${v}Z`;
 }
 
+/** A calendar day that exists: `2026-02-30` and `2026-13-01` do not. */
+export function isRealDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+}
+
 /**
  * A stored planning date as the calendar places it: a day alone (`2026-11-26`) is an all-day entry on that
  * day wherever the user is; a date and time is an instant (UTC when it names no offset). Null: not a date.
  */
 export function readPlanned(v: string | null): { day: string } | { at: number } | null {
   if (!v) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return { day: v };
+  // A day that does not exist (written before days were checked) is no date: left off the calendar.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return isRealDay(v) ? { day: v } : null;
   const at = Date.parse(withZone(v));
   return Number.isNaN(at) ? null : { at };
 }

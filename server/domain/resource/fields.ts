@@ -62,10 +62,20 @@ export const optEmail = z.string().max(EMAIL_MAX).transform((v) => (v.trim() ===
 /** An optional phone number with its country code (as `phoneNumber`), or null. */
 export const optPhone = phoneNumber.nullish().transform((v) => v ?? null);
 
+/** The day exists (not 2026-02-30) and the time is one (not 25:00). */
+function realDateTime(v: string): boolean {
+  const day = Date.parse(`${v.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(day) || !new Date(day).toISOString().startsWith(v.slice(0, 10))) return false;
+  return !Number.isNaN(Date.parse(v.length === 10 || /(Z|[+-]\d{2}:\d{2})$/.test(v) ? v : `${v}Z`));
+}
+
 /** A date (YYYY-MM-DD) or a date and time (ISO 8601), or null. */
 export const optDateTime = z.string().trim()
   .refine(
-    (v) => v === "" || /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(v),
+    (v) =>
+      v === "" ||
+      (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(v) &&
+        realDateTime(v)),
     {
       params: { code: "validation.invalidValue" },
     },

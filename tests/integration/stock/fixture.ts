@@ -174,14 +174,14 @@ export async function assertStockEqualsLedger(w: Pick<StockWorld, "query">): Pro
     WHERE coalesce(t.quantity, 0) <> coalesce(l.total, 0)`);
   expect(locations, "location totals differ from the lines").toEqual([]);
   // The weight at each location (the map's occupancy) is its stock times the products' weights, to within the
-  // half milligram each movement there rounds.
+  // half gram each movement there rounds.
   const loads = await w.query(`
-    SELECT coalesce(l.location_id, c.location_id) AS location, l.weight_mg AS summary, c.expected
+    SELECT coalesce(l.location_id, c.location_id) AS location, l.weight_g AS summary, c.expected
     FROM stock_location_loads l
-    FULL OUTER JOIN (SELECT t.location_id, sum(round(coalesce(p.weight, 0) * 1000.0 * t.quantity)) AS expected
+    FULL OUTER JOIN (SELECT t.location_id, sum(round(coalesce(p.weight, 0) * t.quantity)) AS expected
       FROM stock_location_totals t JOIN products p ON p.id = t.product_id GROUP BY t.location_id) c
       ON c.location_id = l.location_id
-    WHERE abs(coalesce(l.weight_mg, 0) - coalesce(c.expected, 0)) >
+    WHERE abs(coalesce(l.weight_g, 0) - coalesce(c.expected, 0)) >
       (SELECT count(*) FROM stock_movements m WHERE m.location_id = coalesce(l.location_id, c.location_id))`);
   expect(loads, "location weights differ from the stock").toEqual([]);
 }

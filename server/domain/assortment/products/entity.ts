@@ -272,9 +272,9 @@ export const product = new Resource({
   afterWrite: async (tx, row, old) => {
     if (!old || old.weight === row.weight) return;
     await tx.run(sql`
-      UPDATE stock_location_loads SET weight_mg = weight_mg + (
-        SELECT CAST(round(coalesce(${row.weight}, 0) * 1000.0 * t.quantity) AS INTEGER)
-          - CAST(round(coalesce(${old.weight}, 0) * 1000.0 * t.quantity) AS INTEGER)
+      UPDATE stock_location_loads SET weight_g = weight_g + (
+        SELECT CAST(round(coalesce(${row.weight}, 0) * t.quantity) AS INTEGER)
+          - CAST(round(coalesce(${old.weight}, 0) * t.quantity) AS INTEGER)
         FROM stock_location_totals t
         WHERE t.product_id = ${row.id} AND t.location_id = stock_location_loads.location_id)
       WHERE location_id IN (SELECT location_id FROM stock_location_totals WHERE product_id = ${row.id})`);

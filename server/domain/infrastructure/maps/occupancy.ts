@@ -19,7 +19,7 @@ export const MapPlace = z.object({
   coordinateY: z.number().nullable(),
   dimensionX: z.number().nullable(),
   dimensionY: z.number().nullable(),
-  /** What it may carry: its own capacity, else the sum of those below it (null: none said). */
+  /** What it may carry: its own capacity, else the sum of those directly below it (null: none said). */
   capacityKg: z.number().nullable(),
   /** The weight of the stock at it and below it. */
   loadKg: z.number(),
@@ -64,15 +64,15 @@ export async function occupancy(ctx: TenantContext, id: number) {
   const [map] = await db.select({ viewBox: storageSpaceMaps.viewBox, version: storageSpaceMaps.version })
     .from(storageSpaceMaps).where(eq(storageSpaceMaps.locationId, id));
   // Each child's subtree once (every location under the parent is visited once), with the loads and the
-  // capacities below it.
+  // capacities of the locations directly below it (a rack's shelves, not their bins as well).
   const sums = await db.all<Record<string, unknown>>(sql`
-    WITH RECURSIVE sub(id, top) AS (
-      SELECT id, id FROM storage_spaces WHERE parent_id = ${id}
+    WITH RECURSIVE sub(id, top, depth) AS (
+      SELECT id, id, 0 FROM storage_spaces WHERE parent_id = ${id}
       UNION ALL
-      SELECT s.id, sub.top FROM storage_spaces s JOIN sub ON s.parent_id = sub.id
+      SELECT s.id, sub.top, sub.depth + 1 FROM storage_spaces s JOIN sub ON s.parent_id = sub.id
     )
-    SELECT sub.top AS top, sum(l.weight_mg) AS load,
-      sum(CASE WHEN sub.id <> sub.top THEN s.capacity_kg END) AS below
+    SELECT sub.top AS top, sum(l.weight_g) AS load,
+      sum(CASE WHEN sub.depth = 1 THEN s.capacity_kg END) AS below
     FROM sub JOIN storage_spaces s ON s.id = sub.id
     LEFT JOIN stock_location_loads l ON l.location_id = sub.id
     GROUP BY sub.top`);
@@ -85,7 +85,7 @@ export async function occupancy(ctx: TenantContext, id: number) {
     .orderBy(storageSpaces.label);
   const places = children.map((c) => {
     const sum = byTop.get(c.id);
-    const loadKg = Math.round(Number(sum?.load ?? 0) / 1000) / 1000;
+    const loadKg = Number(sum?.load ?? 0) / 1000;
     const capacityKg = c.capacityKg ?? (sum?.below != null ? Number(sum.below) : null);
     return {
       id: c.id,

@@ -6,10 +6,11 @@ import type { LogisticsConfigData } from "../../config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
-import { stockLineColumns, stockLines, stockLocationLoads } from "../ledger/table.ts";
+import { stockLineColumns, stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import {
   definitionOf,
+  type LoadLimits,
   type OrderSnap,
   placesOf,
   type ProductSnap,
@@ -109,9 +110,6 @@ export async function loadSnapshot(
       lockedIn: storageSpaces.lockedIn,
       lockedOut: storageSpaces.lockedOut,
       temperature: storageSpaces.temperature,
-      capacityKg: storageSpaces.capacityKg,
-      loadMg: sql<number>`coalesce((SELECT ${stockLocationLoads.weightMg} FROM ${stockLocationLoads}
-        WHERE ${stockLocationLoads.locationId} = ${storageSpaces.id}), 0)`,
     }).from(storageSpaces).where(inArray(storageSpaces.id, locationIds))
     : [];
   const containerRows = containerIds.length
@@ -194,9 +192,8 @@ export async function loadSnapshot(
     document: doc,
     positions,
     products: new Map(productRows.map((p) => [p.id, p])),
-    locations: new Map(
-      locationRows.map(({ loadMg, ...l }) => [l.id, { ...l, loadKg: Number(loadMg) / 1e6 }]),
-    ),
+    locations: new Map(locationRows.map((l) => [l.id, l])),
+    limits: await loadLimits(tx, locationIds),
     containers: new Map(containerRows.map((c) => [c.id, c])),
     // What orders reserved is not this document's to take, unless it is the document they reserved it for.
     stock: await freeOf(tx, stock, doc.id),
@@ -204,4 +201,45 @@ export async function loadSnapshot(
     rules: config.rules,
     today,
   };
+}
+
+/** Rows of a raw read, as arrays or objects: by position. */
+const cells = (r: unknown) => (Array.isArray(r) ? r : Object.values(r as Record<string, unknown>));
+
+/**
+ * The capacities over the given locations (rule rackLoad): every ancestor of each (itself included) that says
+ * what it may carry, and the weight at and below each such one, walked by parent links.
+ */
+async function loadLimits(tx: Db, locationIds: number[]): Promise<LoadLimits> {
+  const limits: LoadLimits = { of: new Map(), holders: new Map() };
+  if (!locationIds.length) return limits;
+  const up = await tx.all(sql`
+    WITH RECURSIVE up(start, id) AS (
+      SELECT value, value FROM json_each(${JSON.stringify(locationIds)})
+      UNION ALL
+      SELECT up.start, s.parent_id FROM up JOIN storage_spaces s ON s.id = up.id WHERE s.parent_id IS NOT NULL
+    )
+    SELECT up.start, s.id, s.label, s.capacity_kg FROM up JOIN storage_spaces s ON s.id = up.id
+    WHERE s.capacity_kg IS NOT NULL`);
+  for (const r of up) {
+    const [start, id, label, capacity] = cells(r);
+    const list = limits.of.get(Number(start)) ?? [];
+    list.push(Number(id));
+    limits.of.set(Number(start), list);
+    limits.holders.set(Number(id), { label: String(label), capacityKg: Number(capacity), loadKg: 0 });
+  }
+  if (!limits.holders.size) return limits;
+  const down = await tx.all(sql`
+    WITH RECURSIVE down(top, id) AS (
+      SELECT value, value FROM json_each(${JSON.stringify([...limits.holders.keys()])})
+      UNION ALL
+      SELECT down.top, s.id FROM storage_spaces s JOIN down ON s.parent_id = down.id
+    )
+    SELECT down.top, coalesce(sum(l.weight_g), 0) FROM down
+    LEFT JOIN stock_location_loads l ON l.location_id = down.id GROUP BY down.top`);
+  for (const r of down) {
+    const [top, grams] = cells(r);
+    limits.holders.get(Number(top))!.loadKg = Number(grams) / 1000;
+  }
+  return limits;
 }

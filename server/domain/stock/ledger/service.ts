@@ -159,12 +159,13 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
     [...places.values()].map((e) => [...e.value, e.delta]),
   );
   // The weight at each location (the warehouse map's occupancy): a movement's quantity times the product's
-  // weight per unit, in milligrams; rounded half away from zero, so a revert takes off what it put on.
+  // weight per unit, in grams (kg per unit times thousandths of a unit); rounded half away from zero, so a
+  // revert takes off what it put on. Grams keep the largest stock a location may hold within 64 bits.
   await runEach(
     tx,
-    `INSERT INTO stock_location_loads (location_id, weight_mg)
-     SELECT ?, CAST(round(coalesce(weight, 0) * 1000.0 * ? ) AS INTEGER) FROM products WHERE id = ?
-     ON CONFLICT (location_id) DO UPDATE SET weight_mg = weight_mg + excluded.weight_mg`,
+    `INSERT INTO stock_location_loads (location_id, weight_g)
+     SELECT ?, CAST(round(coalesce(weight, 0) * ?) AS INTEGER) FROM products WHERE id = ?
+     ON CONFLICT (location_id) DO UPDATE SET weight_g = weight_g + excluded.weight_g`,
     [...places.values()].map((e) => [e.value[1], e.delta, e.value[0]]),
   );
   const noPlace = placesLeft.filter((r) => Number(r[2]) === 0).map((r) => [r[0], r[1]]);

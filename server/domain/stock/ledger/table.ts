@@ -103,11 +103,11 @@ export const stockLocationTotals = sqliteTable("stock_location_totals", {
 ]);
 
 /**
- * The weight of the stock at each location, in milligrams (each movement adds its quantity times the
- * product's weight, rounded to the milligram; a product's new weight re-weighs its stock): the warehouse map's
+ * The weight of the stock at each location, in grams (each movement adds its quantity times the
+ * product's weight, rounded to the gram; a product's new weight re-weighs its stock): the warehouse map's
  * occupancy reads it, never the stock lines. A location without stock has no row or 0.
  */
 export const stockLocationLoads = sqliteTable("stock_location_loads", {
   locationId: integer("location_id").primaryKey().references(() => storageSpaces.id, { onDelete: "cascade" }),
-  weightMg: integer("weight_mg").notNull(),
+  weightG: integer("weight_g").notNull(),
 });

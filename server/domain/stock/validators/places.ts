@@ -123,34 +123,44 @@ export function checkTemperature(s: Snapshot): Issue[] {
 }
 
 /**
- * What a receipt or relocation puts at a location that says what it may carry must fit beside what is there
- * (rule rackLoad): the weight at it now (the maintained per-location weights) plus the positions' quantities
- * times their products' weights. Each position going there is named.
+ * What a receipt or relocation puts under a location that says what it may carry (a bin, or the shelf or rack
+ * above it) must fit beside what is there (rule rackLoad): the weight at and below it now (the maintained
+ * per-location weights) plus the positions' quantities times their products' weights, less what a relocation
+ * takes out of the same one. Each position adding to an overloaded one is named.
  */
 export function checkRackLoad(s: Snapshot): Issue[] {
   const severity = severityOf(s.rules.rackLoad as Rule);
-  if (!severity || !puts(definitionOf(s.document.typeCode).direction)) return [];
-  const incoming = new Map<number, { kg: number; positions: number[] }>();
+  const dir = definitionOf(s.document.typeCode).direction;
+  if (!severity || !puts(dir) || !s.limits) return [];
+  const { of, holders } = s.limits;
+  const net = new Map<number, { kg: number; positions: number[] }>();
+  const add = (holder: number, kg: number, positionId?: number) => {
+    const at = net.get(holder) ?? { kg: 0, positions: [] };
+    at.kg += kg;
+    if (positionId !== undefined) at.positions.push(positionId);
+    net.set(holder, at);
+  };
   for (const p of s.positions) {
-    const locationId = placesOf(s.document, p).destinationLocationId;
     const weight = s.products.get(p.productId)?.weight ?? null;
-    if (locationId === null || !weight) continue;
-    const at = incoming.get(locationId) ?? { kg: 0, positions: [] };
-    at.kg += (p.quantity / 1000) * weight;
-    at.positions.push(p.id);
-    incoming.set(locationId, at);
+    if (!weight) continue;
+    const kg = (p.quantity / 1000) * weight;
+    const at = placesOf(s.document, p);
+    const into = at.destinationLocationId === null ? [] : of.get(at.destinationLocationId) ?? [];
+    const outOf = !takes(dir) || at.sourceLocationId === null ? [] : of.get(at.sourceLocationId) ?? [];
+    for (const h of into) if (!outOf.includes(h)) add(h, kg, p.id);
+    for (const h of outOf) if (!into.includes(h)) add(h, -kg);
   }
   const out: Issue[] = [];
-  const kg = (v: number) => Math.round(v * 100) / 100;
-  for (const [locationId, at] of incoming) {
-    const loc = s.locations.get(locationId);
-    if (!loc || loc.capacityKg === null || loc.loadKg + at.kg <= loc.capacityKg + 1e-9) continue;
-    for (const id of at.positions) {
-      out.push(issue(id, "rackOverloaded", {
-        location: loc.label,
-        load: kg(loc.loadKg),
-        incoming: kg(at.kg),
-        capacity: loc.capacityKg,
+  const round = (v: number) => Math.round(v * 100) / 100;
+  for (const [id, change] of net) {
+    const h = holders.get(id)!;
+    if (change.kg <= 0 || h.loadKg + change.kg <= h.capacityKg + 1e-9) continue;
+    for (const positionId of change.positions) {
+      out.push(issue(positionId, "rackOverloaded", {
+        location: h.label,
+        load: round(h.loadKg),
+        incoming: round(change.kg),
+        capacity: h.capacityKg,
       }, severity));
     }
   }

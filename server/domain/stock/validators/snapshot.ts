@@ -59,10 +59,16 @@ export interface LocationSnap {
   lockedIn: boolean;
   lockedOut: boolean;
   temperature: number | null;
-  /** What it may carry (kg); null: no limit said. */
-  capacityKg: number | null;
-  /** The weight of the stock at it now (kg), from the maintained per-location weights. */
-  loadKg: number;
+}
+
+/**
+ * What the places of a document may carry: each named location's ancestors (itself included) that say what
+ * they may carry, and for each such one its capacity and the weight of the stock at it and below it now (kg,
+ * from the maintained per-location weights).
+ */
+export interface LoadLimits {
+  of: Map<number, number[]>;
+  holders: Map<number, { label: string; capacityKg: number; loadKg: number }>;
 }
 
 export interface ContainerSnap {
@@ -120,6 +126,8 @@ export interface Snapshot {
    */
   zones: Map<number, ReadonlySet<number>>;
   rules: LogisticsConfigData["rules"];
+  /** Capacities over the document's places (rule rackLoad); absent: none said. */
+  limits?: LoadLimits;
   /** The day of the confirmation, YYYY-MM-DD (UTC). */
   today: string;
 }

@@ -33,14 +33,18 @@ function product(over: Partial<ProductSnap> = {}): ProductSnap {
   };
 }
 
+/** A rack (id 7) above location `at`, with its capacity and the weight on it. */
+const rackOver = (at: number, h: { capacityKg: number; loadKg: number }): Snapshot["limits"] => ({
+  of: new Map([[at, [7]]]),
+  holders: new Map([[7, { label: "RACK", ...h }]]),
+});
+
 const loc = (id: number, over: Partial<LocationSnap> = {}): LocationSnap => ({
   id,
   label: `L${id}`,
   lockedIn: false,
   lockedOut: false,
   temperature: null,
-  capacityKg: null,
-  loadKg: 0,
   ...over,
 });
 
@@ -79,6 +83,7 @@ function snapshot(type: DocumentSnap["typeCode"], over: {
   rules?: Partial<Snapshot["rules"]>;
   stock?: Snapshot["stock"];
   zones?: Snapshot["zones"];
+  limits?: Snapshot["limits"];
 } = {}): Snapshot {
   const dir = { DIN: "in", IIN: "in", OIN: "in", DOU: "out", IOU: "out", OOU: "out" }[type as string] ??
     "relocation";
@@ -110,6 +115,7 @@ function snapshot(type: DocumentSnap["typeCode"], over: {
       quantity: 5000,
     }],
     zones: over.zones ?? new Map(),
+    limits: over.limits,
     rules: { ...defaultLogisticsConfig().rules, ...over.rules },
     today: "2026-06-01",
   };
@@ -312,21 +318,37 @@ const cases: [string, Snapshot, [string, number | null, string][]][] = [
     [],
   ],
   [
-    "a receipt too heavy for the rack beside what it carries",
+    "a receipt into a bin too heavy for the rack above it, beside what the rack carries",
     snapshot("IIN", {
-      locations: [loc(10), loc(20, { capacityKg: 100, loadKg: 80 })],
+      locations: [loc(10), loc(20)],
       products: [product({ weight: 2.5 })],
       positions: [position({ id: 100, quantity: 9000 })],
+      limits: rackOver(20, { capacityKg: 100, loadKg: 80 }),
       rules: { rackLoad: "block" },
     }),
     [["rackOverloaded", 100, "error"]],
   ],
   [
-    "a receipt that fits the rack, and one weighing nothing said",
+    "a receipt that fits the rack, and one of a product whose weight is not said",
     snapshot("IIN", {
-      locations: [loc(10), loc(20, { capacityKg: 100, loadKg: 80 })],
+      locations: [loc(10), loc(20)],
       products: [product({ weight: 2.5 }), product({ id: 2, index: "P2", weight: null })],
       positions: [position({ id: 100, quantity: 8000 }), position({ id: 101, productId: 2, quantity: 9000 })],
+      limits: rackOver(20, { capacityKg: 100, loadKg: 80 }),
+      rules: { rackLoad: "block" },
+    }),
+    [],
+  ],
+  [
+    "a relocation within one full rack adds nothing to it",
+    snapshot("CRL", {
+      locations: [loc(10), loc(20)],
+      products: [product({ weight: 5 })],
+      positions: [position({ id: 100, quantity: 4000 })],
+      limits: {
+        of: new Map([[10, [7]], [20, [7]]]),
+        holders: new Map([[7, { label: "RACK", capacityKg: 100, loadKg: 100 }]]),
+      },
       rules: { rackLoad: "block" },
     }),
     [],
@@ -334,9 +356,10 @@ const cases: [string, Snapshot, [string, number | null, string][]][] = [
   [
     "an overloaded rack, rule warn (the default)",
     snapshot("IIN", {
-      locations: [loc(10), loc(20, { capacityKg: 10 })],
+      locations: [loc(10), loc(20)],
       products: [product({ weight: 2 })],
       positions: [position({ id: 100, quantity: 6000 })],
+      limits: rackOver(20, { capacityKg: 10, loadKg: 0 }),
     }),
     [["rackOverloaded", 100, "warning"]],
   ],
