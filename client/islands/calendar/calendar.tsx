@@ -672,7 +672,7 @@ function ResourceView(p: {
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (scroller.current) scroller.current.scrollLeft = 6 * 60 * ROW_PX;
-  }, [p.day]);
+  }, [p.day, p.rows !== null]);
   if (!p.rows) return <p className={css.empty}>{p.t.t("common.loading")}</p>;
   const rows: Array<{ id: string; name: string; group: string }> = [
     { id: "none", name: p.t.t("calendar.unassigned"), group: "" },
