@@ -11,25 +11,13 @@ import {
   toZoned,
 } from "@internationalized/date";
 
+import type { Entry } from "../../../server/domain/calendar/entries.ts";
+
 export type View = "month" | "day" | "agenda" | "resources";
 export const SNAP_MINUTES = 15;
 
-export interface Entry {
-  key: string;
-  kind: "document" | "order" | "event";
-  id: number;
-  field: string | null;
-  title: string;
-  typeCode: string | null;
-  statusCode: string | null;
-  start: string;
-  finish: string;
-  allDay: boolean;
-  userId: number | null;
-  locationId: number | null;
-  movable: boolean;
-  version: number;
-}
+/** An entry as GET Calendar/entries answers it (the server's own type; only its shape comes here). */
+export type { Entry };
 
 /** Today in the time zone, as YYYY-MM-DD. */
 export function today(tz: string, now = new Date()): string {

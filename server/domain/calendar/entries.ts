@@ -43,6 +43,20 @@ export interface Entry {
   version: number;
 }
 
+/** A document's or order's row as the range reads it. */
+interface Row {
+  id: number;
+  number: string;
+  typeCode: string;
+  statusCode: string;
+  contractor: string | null;
+  date: string | null;
+  userId: number | null;
+  sourceId: number | null;
+  destinationId: number | null;
+  version: number;
+}
+
 /** The most entries one range answers; `truncated` says when there were more. */
 export const MAX_ENTRIES = 20_000;
 const direction = new Map<string, string>(wmsDocumentDefinitions.map((d) => [d.typeCode, d.direction]));
@@ -101,77 +115,65 @@ export async function entriesIn(
   let cut = false;
   const docks = await dockIds(db);
 
-  for (const field of documentDateFields) {
-    const col = wmsDocuments[field];
-    const rows = await db.select({
-      id: wmsDocuments.id,
+  // Documents and orders: each date field read by its own index, the same way.
+  const sources = [
+    {
+      kind: "document" as const,
+      table: wmsDocuments,
       number: wmsDocuments.documentNumber,
-      typeCode: wmsDocuments.typeCode,
-      statusCode: wmsDocuments.statusCode,
-      contractor: companies.shortName,
-      date: col,
-      userId: wmsDocuments.assignedUserId,
-      sourceId: wmsDocuments.sourceLocationId,
-      destinationId: wmsDocuments.destinationLocationId,
-      version: wmsDocuments.version,
-    }).from(wmsDocuments).leftJoin(companies, eq(companies.id, wmsDocuments.contractorId))
-      .where(inBounds(col, from, to)).limit(MAX_ENTRIES + 1);
-    cut ||= rows.length > MAX_ENTRIES;
-    for (const r of rows) {
-      const at = place(r.date, from, to);
-      if (!at) continue;
-      const location = direction.get(r.typeCode) === "out" ? r.sourceId : r.destinationId;
-      entries.push({
-        key: `document:${r.id}:${field}`,
-        kind: "document",
-        id: r.id,
-        field,
-        title: r.contractor ? `${r.number} · ${r.contractor}` : r.number,
-        typeCode: r.typeCode,
-        statusCode: r.statusCode,
-        ...at,
-        userId: r.userId,
-        locationId: location !== null && docks.has(location) ? location : null,
-        movable: r.statusCode === "workingCopy",
-        version: r.version,
-      });
-    }
-  }
-
-  for (const field of orderDateFields) {
-    const col = wmsOrders[field];
-    const rows = await db.select({
-      id: wmsOrders.id,
+      fields: documentDateFields,
+      // A receipt's dock is where it arrives, a release's where it leaves.
+      dock: (r: Row) => {
+        const l = direction.get(r.typeCode) === "out" ? r.sourceId : r.destinationId;
+        return l !== null && docks.has(l) ? l : null;
+      },
+      movable: (status: string) => status === "workingCopy",
+    },
+    {
+      kind: "order" as const,
+      table: wmsOrders,
       number: wmsOrders.orderNumber,
-      typeCode: wmsOrders.typeCode,
-      statusCode: wmsOrders.statusCode,
-      contractor: companies.shortName,
-      date: col,
-      userId: wmsOrders.assignedUserId,
-      sourceId: wmsOrders.sourceLocationId,
-      destinationId: wmsOrders.destinationLocationId,
-      version: wmsOrders.version,
-    }).from(wmsOrders).leftJoin(companies, eq(companies.id, wmsOrders.contractorId))
-      .where(inBounds(col, from, to)).limit(MAX_ENTRIES + 1);
-    cut ||= rows.length > MAX_ENTRIES;
-    for (const r of rows) {
-      const at = place(r.date, from, to);
-      if (!at) continue;
-      const location = [r.destinationId, r.sourceId].find((l) => l !== null && docks.has(l)) ?? null;
-      entries.push({
-        key: `order:${r.id}:${field}`,
-        kind: "order",
-        id: r.id,
-        field,
-        title: r.contractor ? `${r.number} · ${r.contractor}` : r.number,
-        typeCode: r.typeCode,
-        statusCode: r.statusCode,
-        ...at,
-        userId: r.userId,
-        locationId: location,
-        movable: openOrder.has(r.statusCode),
-        version: r.version,
-      });
+      fields: orderDateFields,
+      dock: (r: Row) => [r.destinationId, r.sourceId].find((l) => l !== null && docks.has(l)) ?? null,
+      movable: (status: string) => openOrder.has(status),
+    },
+  ];
+  for (const src of sources) {
+    const t = src.table;
+    for (const field of src.fields) {
+      const col = (t as typeof wmsOrders)[field as (typeof orderDateFields)[number]];
+      const rows: Row[] = await db.select({
+        id: t.id,
+        number: src.number,
+        typeCode: t.typeCode,
+        statusCode: t.statusCode,
+        contractor: companies.shortName,
+        date: col,
+        userId: t.assignedUserId,
+        sourceId: t.sourceLocationId,
+        destinationId: t.destinationLocationId,
+        version: t.version,
+      }).from(t).leftJoin(companies, eq(companies.id, t.contractorId))
+        .where(inBounds(col, from, to)).limit(MAX_ENTRIES + 1);
+      cut ||= rows.length > MAX_ENTRIES;
+      for (const r of rows) {
+        const at = place(r.date, from, to);
+        if (!at) continue;
+        entries.push({
+          key: `${src.kind}:${r.id}:${field}`,
+          kind: src.kind,
+          id: r.id,
+          field,
+          title: r.contractor ? `${r.number} · ${r.contractor}` : r.number,
+          typeCode: r.typeCode,
+          statusCode: r.statusCode,
+          ...at,
+          userId: r.userId,
+          locationId: src.dock(r),
+          movable: src.movable(r.statusCode),
+          version: r.version,
+        });
+      }
     }
   }
 
