@@ -47,6 +47,7 @@ import { inventoryRoutes } from "./domain/stock/inventory/routes.ts";
 import { widgetRoutes } from "../widgets/routes.ts";
 import { calendarRoutes } from "./domain/calendar/routes.ts";
 import { priceListRoutes } from "./domain/assortment/price_list/routes.ts";
+import { fileRoutes } from "./domain/files/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -89,6 +90,7 @@ export function createApp(platform: Platform): Hono<Env> {
   inventoryRoutes(api, platform);
   wmsOrderRoutes(api, platform);
   calendarRoutes(api, platform);
+  fileRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -39,3 +39,4 @@ export { externalOrderPositions, externalOrders } from "../domain/portal/table.t
 export { storageSpaceMaps } from "../domain/infrastructure/maps/table.ts";
 export { calendarEvents } from "../domain/calendar/entity.ts";
 export { calendarFeeds } from "../domain/calendar/feed.ts";
+export { fileInfos } from "../domain/files/table.ts";

@@ -48,11 +48,19 @@ export function isJsonType(contentType: string | null): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-export async function readJsonBody(req: Request, limit: number, timeoutMs: number): Promise<unknown> {
+/**
+ * A body's bytes: at most `limit` (`tooLarge` is what is thrown beyond it), arriving within `timeoutMs`;
+ * `unreadable` is thrown when the stream fails.
+ */
+async function readBytes(
+  req: Request,
+  limit: number,
+  timeoutMs: number,
+  errors: { tooLarge: () => AppError; unreadable: () => AppError },
+): Promise<Uint8Array> {
   const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  if (!req.body) throw notJson("the body is not valid JSON");
-  if (!isJsonType(req.headers.get("content-type"))) throw new AppError("request.notJson");
+  if (declared !== null && Number(declared) > limit) throw errors.tooLarge();
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -69,14 +77,14 @@ export async function readJsonBody(req: Request, limit: number, timeoutMs: numbe
       received += value.byteLength;
       if (received > limit) {
         reader.cancel().catch(() => {});
-        throw tooLarge(limit);
+        throw errors.tooLarge();
       }
       chunks.push(value);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (timedOut) throw new AppError("request.timeout");
-    throw notJson("the body could not be read");
+    throw errors.unreadable();
   } finally {
     clearTimeout(timer);
   }
@@ -86,6 +94,18 @@ export async function readJsonBody(req: Request, limit: number, timeoutMs: numbe
     bytes.set(c, at);
     at += c.byteLength;
   }
+  return bytes;
+}
+
+export async function readJsonBody(req: Request, limit: number, timeoutMs: number): Promise<unknown> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (!req.body) throw notJson("the body is not valid JSON");
+  if (!isJsonType(req.headers.get("content-type"))) throw new AppError("request.notJson");
+  const bytes = await readBytes(req, limit, timeoutMs, {
+    tooLarge: () => tooLarge(limit),
+    unreadable: () => notJson("the body could not be read"),
+  });
   const text = new TextDecoder().decode(bytes);
   if (jsonDepth(text) > JSON_MAX_DEPTH) {
     throw notJson(`objects and arrays nest deeper than ${JSON_MAX_DEPTH}`);
@@ -94,5 +114,30 @@ export async function readJsonBody(req: Request, limit: number, timeoutMs: numbe
     return JSON.parse(text);
   } catch {
     throw notJson("the body is not valid JSON");
+  }
+}
+
+/**
+ * A multipart form (an upload) read with the same bounds as a JSON body: at most `limit` bytes in all
+ * (`tooLarge`: the caller's own error, say 413 file.tooLarge), within `timeoutMs`; anything but
+ * `multipart/form-data` is 415 request.notJson's kin, file.typeNotAllowed.
+ */
+export async function readFormBody(
+  req: Request,
+  limit: number,
+  timeoutMs: number,
+  tooLargeError: () => AppError,
+): Promise<FormData> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new AppError("file.typeNotAllowed");
+  const bytes = await readBytes(req, limit, timeoutMs, {
+    tooLarge: tooLargeError,
+    unreadable: () => notJson("the body could not be read"),
+  });
+  try {
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } })
+      .formData();
+  } catch {
+    throw notJson("the form could not be read");
   }
 }

@@ -46,6 +46,7 @@ export const errorStatus = {
   "document.notWorkingCopy": 409,
   "document.generatedPositions": 409,
   "import.fileTooLarge": 413,
+  "file.tooLarge": 413,
   "request.tooLarge": 413,
   "file.typeNotAllowed": 415,
   "document.validation": 422,

@@ -148,10 +148,33 @@ async function freshCartLine(): Promise<number> {
  * Where a record a write names can be read back: the record itself for most; a cart line in its owner's
  * cart, a portal order's position through its order.
  */
+/** A file attached to the contractor's own product (every caller but the public reads that product). */
+async function freshFile(): Promise<number> {
+  const form = new FormData();
+  form.append("file", new File([new TextEncoder().encode("delivery note")], "note.txt"));
+  const r = await fetch(
+    `${s.baseUrl}/api/File/upload?refResourceType=Product&refResourceId=${ids.ownProduct}`,
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${tokens.administrator}` },
+      body: form,
+    },
+  );
+  expect(r.status).toBe(201);
+  return (await r.json()).id;
+}
+
 async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
   if (r.path === "/contractororders/delete-cart-product/:id") {
     const cart = await api("GET", "/contractororders/list-cart-product", undefined, tokens.contractor);
     return cart.body.results.some((l: { id: number }) => l.id === id);
+  }
+  if (r.path.startsWith("/File/")) {
+    const got = await fetch(`${s.baseUrl}/api/File/download-classic/${id}`, {
+      headers: { authorization: `Bearer ${tokens.administrator}` },
+    });
+    await got.body?.cancel();
+    return got.status === 200;
   }
   const path = "/api" +
     r.path.replace(/\/position\/:positionId$/, "").replace(/:(\w+)/g, String(id))
@@ -217,6 +240,9 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
     return await fresh["/WmsDocumentPosition"](token);
   }
   if (p === "/SharedAccess/:id/withdraw") return await fresh["/SharedAccess"](token);
+  if (p.startsWith("/File/")) {
+    return p === "/File/delete/:id" ? await freshFile() : ids.file ??= await freshFile();
+  }
   if (p === "/contractororders/delete-cart-product/:id") return await freshCartLine();
   if (p.startsWith("/contractororders/orders/:")) {
     if (foreign) return ids.theirExternalOrder;

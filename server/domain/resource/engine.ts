@@ -23,6 +23,8 @@ import { nowIso } from "../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import { type HubResource, visibilityRules } from "../../hub/visibility.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
+import { dropBytes } from "../files/store.ts";
+import { fileInfos } from "../files/table.ts";
 import { recordLog } from "../logs/record_log/table.ts";
 import {
   type AnyTable,
@@ -104,6 +106,20 @@ export interface ResourceHooks {
   /** Follow-up writes in the same transaction once the row is deleted (a document's position counts). */
   afterDelete?(tx: Db, old: AnyRow): Promise<void>;
 }
+
+/** A record's attachments removed in its delete's transaction; answers their keys to drop after it. */
+async function removeFilesOf(tx: Db, type: string, id: number): Promise<string[]> {
+  const rows = await tx.delete(fileInfos).where(
+    and(eq(fileInfos.refResourceType, type), eq(fileInfos.refResourceId, id)),
+  )
+    .returning({ key: fileInfos.storageKey });
+  return rows.map((r) => r.key);
+}
+
+/** Every declared resource by its name (`WmsDocument`): what an attachment or a discussion names it by. */
+// deno-lint-ignore no-explicit-any
+export type AnyResource = Resource<any, any>;
+export const resourcesByName = new Map<string, AnyResource>();
 
 /** A resource's whole declaration: the entity (table, fields, rules) and its hooks. */
 export type ResourceDef<T extends AnyTable, F extends Record<string, FieldDef>> =
@@ -202,6 +218,7 @@ export class Resource<
 
   constructor(readonly def: ResourceDef<T, F>) {
     this.entity = new Entity(def);
+    resourcesByName.set(def.resource, this as unknown as AnyResource);
     this.#t = def.table;
     const { meta } = this.entity;
     this.hub = def.hub ?? (def.resource as HubResource);
@@ -727,6 +744,7 @@ export class Resource<
   async remove(ctx: TenantContext, id: number): Promise<void> {
     this.#write(ctx.actor);
     const { meta } = this;
+    let filesGone: string[] = [];
     await transactionWithEvents(ctx, async (tx, outbox) => {
       const old = await this.#find(tx, ctx.actor, id);
       if (!old) {
@@ -748,6 +766,8 @@ export class Resource<
       }
       await tx.delete(this.#t).where(eq(this.#idCol, id));
       await this.def.afterDelete?.(tx, old);
+      // Its attachments go with it: their rows now, their bytes once this commits.
+      filesGone = await removeFilesOf(tx, meta.resource, id);
       await writeRecordLog(tx, {
         action: "deleted",
         resourceType: meta.resource,
@@ -759,6 +779,7 @@ export class Resource<
       });
       outbox.add(this.hub, "deleted", id);
     });
+    if (filesGone.length) await dropBytes(ctx.platform.config.dataDir, ctx.tenant.id, filesGone);
   }
 
   /** Whether the RecordLog says this resource's record `id` was deleted. */

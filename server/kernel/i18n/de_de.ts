@@ -67,6 +67,7 @@ export const deDe: Catalogue = {
     "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
+  "file.tooLarge": "Die Datei ist zu groß (maximal {limit}).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",
   "document.notWorkingCopy":

@@ -57,6 +57,7 @@ export const enUs = {
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
+  "file.tooLarge": "The file is too large (at most {limit}).",
   "file.typeNotAllowed": "This file type is not allowed.",
   "document.validation": "The document did not pass validation.",
   "document.notWorkingCopy":

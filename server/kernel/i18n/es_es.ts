@@ -63,6 +63,7 @@ export const esEs: Catalogue = {
     "Demasiadas solicitudes con esta clave. Vuelva a intentarlo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
+  "file.tooLarge": "El archivo es demasiado grande (máximo {limit}).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
   "document.validation": "El documento no ha superado la validación.",
   "document.notWorkingCopy":

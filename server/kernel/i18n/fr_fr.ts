@@ -62,6 +62,7 @@ export const frFr: Catalogue = {
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
+  "file.tooLarge": "Le fichier est trop volumineux ({limit} maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
   "document.validation": "La validation du document a échoué.",
   "document.notWorkingCopy": "Seul un brouillon peut être modifié ; ce document est déjà validé ou annulé.",

@@ -59,6 +59,7 @@ export const plPl: Catalogue = {
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
+  "file.tooLarge": "Plik jest za duży (maksymalnie {limit}).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
   "document.validation": "Dokument nie przeszedł walidacji.",
   "document.notWorkingCopy":

@@ -57,6 +57,7 @@ export const ruRu: Catalogue = {
   "sharedAccess.rateLimited": "Слишком много запросов с этим ключом. Повторите через {seconds} с.",
   "record.alreadyRemoved": "Эта запись уже удалена.",
   "import.fileTooLarge": "Файл слишком большой (не более 20 МБ).",
+  "file.tooLarge": "Файл слишком большой (не более {limit}).",
   "file.typeNotAllowed": "Файлы этого типа не допускаются.",
   "document.validation": "Документ не прошёл проверку.",
   "document.notWorkingCopy": "Изменять можно только черновик; этот документ уже подтверждён или отменён.",

@@ -1,0 +1,116 @@
+// Attachments' calls: a record's files listed, one uploaded (multipart `file`), downloaded (inline when it is
+// an image or a PDF, for the preview; download-classic always as a download) and deleted.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import { idParam, mount } from "../../http/route.ts";
+import { readFormBody } from "../../http/body.ts";
+import { AppError } from "../../kernel/errors.ts";
+import {
+  deleteFile,
+  FILE_MAX_BYTES,
+  fileContent,
+  FileInfo,
+  FileRef,
+  listFiles,
+  uploadFile,
+} from "./service.ts";
+
+const MB = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+
+/** `Content-Disposition` with the name in both forms (RFC 6266: an ASCII fallback and UTF-8). */
+function disposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const Download = z.object({
+  /** Reserved for conversions that render the file for another record; the file's own record decides access. */
+  overrideResourceId: z.coerce.number().int().positive().optional(),
+  convertXlsxToPdf: z.enum(["true", "false"]).optional(),
+});
+
+export function fileRoutes(app: Hono<Env>, platform: Platform): void {
+  const tag = "File";
+  mount(app, platform, {
+    method: "get",
+    path: "/File/list",
+    summary:
+      "A record's attachments (refResourceType, refResourceId): whoever may read the record reads them",
+    tag,
+    access: "user",
+    query: FileRef,
+    response: z.array(FileInfo),
+  }, (c, { query }) => listFiles(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/File/upload",
+    summary:
+      "Attach a file to a record (multipart `file`; at most 25 MB, 413 file.tooLarge; its type found " +
+      "from its bytes: images, PDF, office documents, plain text, else 415 file.typeNotAllowed); staff who " +
+      "may read the record",
+    tag,
+    access: "staff",
+    query: FileRef,
+    response: FileInfo,
+    status: 201,
+  }, async (c, { query }) => {
+    const form = await readFormBody(
+      c.req.raw,
+      FILE_MAX_BYTES + 64 * 1024,
+      platform.config.bodyTimeoutSeconds * 1000,
+      () => new AppError("file.tooLarge", { params: { limit: MB(FILE_MAX_BYTES) } }),
+    );
+    const file = form.get("file");
+    if (!(file instanceof File)) throw new AppError("file.typeNotAllowed");
+    if (file.size > FILE_MAX_BYTES) {
+      throw new AppError("file.tooLarge", { params: { limit: MB(FILE_MAX_BYTES) } });
+    }
+    return await uploadFile(c.get("ctx"), query, {
+      name: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
+  });
+
+  for (
+    const [path, classic] of [["/File/download/:id", false], ["/File/download-classic/:id", true]] as const
+  ) {
+    mount(app, platform, {
+      method: "get",
+      path,
+      summary: classic
+        ? "An attachment's bytes as a download"
+        : "An attachment's bytes: an image or a PDF shown in place (sandboxed), anything else as a download",
+      tag,
+      access: "user",
+      query: Download,
+    }, async (c, { params, query }) => {
+      if (query.convertXlsxToPdf === "true") throw new AppError("file.typeNotAllowed");
+      const { row, bytes } = await fileContent(c.get("ctx"), idParam(params.id));
+      const inline = !classic && row.previewable;
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          "content-type": row.contentType === "text/plain" ? "text/plain; charset=utf-8" : row.contentType,
+          "content-length": String(bytes.byteLength),
+          "content-disposition": disposition(inline ? "inline" : "attachment", row.fileName),
+          "x-content-type-options": "nosniff",
+          // Shown in place, a file may do nothing but be shown.
+          "content-security-policy":
+            "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+          "cache-control": "private, no-store",
+        },
+      });
+    });
+  }
+
+  mount(app, platform, {
+    method: "delete",
+    path: "/File/delete/:id",
+    summary: "Remove an attachment (staff who may read its record)",
+    tag,
+    access: "staff",
+    status: 204,
+  }, (c, { params }) => deleteFile(c.get("ctx"), idParam(params.id)));
+}

@@ -1,0 +1,195 @@
+// Attachments (issue 18): a record's files listed, uploaded, downloaded and deleted. Who may read the record
+// may read its files, staff who may read it may add and remove them; a record of another tenant or contractor is
+// 404, so are its files. A file's type is found from its bytes (file-type; text only when it is valid UTF-8
+// without control bytes); anything else is 415. Files go with their record (the engine's remove).
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import { z } from "zod";
+import type { TenantContext } from "../../kernel/context.ts";
+import { allows } from "../../kernel/access.ts";
+import { AppError, notFound } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { type AnyResource, resourcesByName } from "../resource/engine.ts";
+import { writeRecordLog } from "../logs/record_log/service.ts";
+import { fileInfos } from "./table.ts";
+import { dropBytes, getBytes, newKey, putBytes } from "./store.ts";
+
+/** The largest attachment. */
+export const FILE_MAX_BYTES = 25 * 1024 * 1024;
+
+export const FileRef = z.object({
+  refResourceType: z.string().min(1).max(64),
+  refResourceId: z.coerce.number().int().positive(),
+});
+
+export const FileInfo = z.object({
+  id: z.number(),
+  refResourceType: z.string(),
+  refResourceId: z.number(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  /** An image or a PDF: the client may show it. */
+  previewable: z.boolean(),
+});
+
+/** Types taken by their bytes; the office formats as the zip or OLE files they are. */
+const ALLOWED = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.oasis.opendocument.spreadsheet",
+  "application/vnd.oasis.opendocument.text",
+  "application/x-cfb",
+]);
+const PREVIEWABLE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
+
+/** The content's type from its bytes; null: not one taken. */
+export async function contentTypeOf(bytes: Uint8Array): Promise<string | null> {
+  const found = await fileTypeFromBuffer(bytes);
+  if (found) return ALLOWED.has(found.mime) ? found.mime : null;
+  // No signature: text, when it is UTF-8 without control bytes other than tabs and line ends.
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, 1024 * 1024));
+    // deno-lint-ignore no-control-regex -- control bytes are what is looked for
+    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? null : "text/plain";
+  } catch {
+    return null;
+  }
+}
+
+/** A name to show: its last path part, without control characters, at most 200 characters; never empty. */
+export function cleanName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? "";
+  // deno-lint-ignore no-control-regex -- control characters are what is taken out
+  const clean = last.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  return clean === "" || clean === "." || clean === ".." ? "file" : clean;
+}
+
+/** The record a file belongs to, if the caller may read it (404 otherwise, as for the record itself). */
+async function readableRecord(ctx: TenantContext, type: string, id: number): Promise<AnyResource> {
+  const resource = resourcesByName.get(type);
+  if (!resource) throw notFound();
+  if (!allows(resource.readAccess, ctx.actor)) throw notFound();
+  await resource.get(ctx, id);
+  return resource;
+}
+
+/**
+ * The record a file is added to or removed from: any staff user who may read it (a photo of a damaged pallet,
+ * a delivery note: attachments add to a record, they do not change its data); the routes keep contractors out.
+ */
+async function attachableRecord(ctx: TenantContext, type: string, id: number): Promise<AnyResource> {
+  if (ctx.actor.contractorId !== null) throw notFound();
+  return await readableRecord(ctx, type, id);
+}
+
+function dto(row: typeof fileInfos.$inferSelect) {
+  return {
+    id: row.id,
+    refResourceType: row.refResourceType,
+    refResourceId: row.refResourceId,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt,
+    createdByName: row.createdByName,
+    previewable: PREVIEWABLE.has(row.contentType),
+  };
+}
+
+/** GET File/list: the record's files, oldest first. */
+export async function listFiles(ctx: TenantContext, ref: z.output<typeof FileRef>) {
+  await readableRecord(ctx, ref.refResourceType, ref.refResourceId);
+  const rows = await ctx.conn.db.select().from(fileInfos).where(and(
+    eq(fileInfos.refResourceType, ref.refResourceType),
+    eq(fileInfos.refResourceId, ref.refResourceId),
+  )).orderBy(fileInfos.id);
+  return rows.map(dto);
+}
+
+/** POST File/upload: one file added to the record, written to the record's history. */
+export async function uploadFile(
+  ctx: TenantContext,
+  ref: z.output<typeof FileRef>,
+  file: { name: string; bytes: Uint8Array },
+) {
+  const resource = await attachableRecord(ctx, ref.refResourceType, ref.refResourceId);
+  if (file.bytes.byteLength === 0) throw new AppError("file.typeNotAllowed");
+  const contentType = await contentTypeOf(file.bytes);
+  if (!contentType) throw new AppError("file.typeNotAllowed");
+  const key = newKey();
+  const { dataDir } = ctx.platform.config;
+  // The bytes first (under a key no row names yet); the row in a transaction; bytes of a failed one removed.
+  await putBytes(dataDir, ctx.tenant.id, key, file.bytes);
+  try {
+    return await ctx.conn.transaction(async (tx) => {
+      const [row] = await tx.insert(fileInfos).values({
+        refResourceType: ref.refResourceType,
+        refResourceId: ref.refResourceId,
+        fileName: cleanName(file.name),
+        contentType,
+        sizeBytes: file.bytes.byteLength,
+        sha256: createHash("sha256").update(file.bytes).digest("hex"),
+        storageKey: key,
+        createdAt: nowIso(),
+        createdByName: ctx.actor.username,
+      }).returning();
+      await writeRecordLog(tx, {
+        action: "changed",
+        resourceType: resource.meta.resource,
+        resourceId: ref.refResourceId,
+        title: `#${ref.refResourceId}`,
+        oldObject: {},
+        newObject: { fileAdded: row.fileName, sizeBytes: row.sizeBytes },
+        userId: ctx.actor.userId,
+        userName: ctx.actor.username,
+      });
+      return dto(row);
+    });
+  } catch (err) {
+    await dropBytes(dataDir, ctx.tenant.id, [key]);
+    throw err;
+  }
+}
+
+async function fileRow(ctx: TenantContext, id: number) {
+  const [row] = await ctx.conn.db.select().from(fileInfos).where(eq(fileInfos.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A file's bytes and how to answer them, if the caller may read its record. */
+export async function fileContent(ctx: TenantContext, id: number) {
+  const row = await fileRow(ctx, id);
+  await readableRecord(ctx, row.refResourceType, row.refResourceId);
+  const bytes = await getBytes(ctx.platform.config.dataDir, ctx.tenant.id, row.storageKey);
+  return { row: dto(row), bytes };
+}
+
+/** DELETE File/delete/{id}: the file gone from its record (and, once committed, from the disk). */
+export async function deleteFile(ctx: TenantContext, id: number): Promise<void> {
+  const row = await fileRow(ctx, id);
+  const resource = await attachableRecord(ctx, row.refResourceType, row.refResourceId);
+  await ctx.conn.transaction(async (tx) => {
+    await tx.delete(fileInfos).where(eq(fileInfos.id, id));
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: resource.meta.resource,
+      resourceId: row.refResourceId,
+      title: `#${row.refResourceId}`,
+      oldObject: { fileRemoved: row.fileName },
+      newObject: {},
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+  });
+  await dropBytes(ctx.platform.config.dataDir, ctx.tenant.id, [row.storageKey]);
+}
