@@ -54,7 +54,7 @@ export interface CallOptions {
 async function send(
   method: string,
   path: string,
-  body: unknown,
+  body: unknown | FormData,
   token: string | undefined,
   options: CallOptions = {},
 ): Promise<Response> {
@@ -66,14 +66,16 @@ async function send(
     "X-Client-Version": CLIENT_BUILD,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const form = body instanceof FormData;
+  // A form's Content-Type (multipart, with its boundary) is the browser's to set.
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
   if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch (err) {
     // No response at all: the persistent warning, until the user refreshes or cancels it.
@@ -123,6 +125,26 @@ export async function api<T>(
     if (!res.ok) throw await toError(res);
     if (res.status === 204) return undefined as T;
     return await res.json() as T;
+  } finally {
+    store.set(pendingAtom, (n) => Math.max(0, n - 1));
+  }
+}
+
+/** A call whose answer is bytes (an attachment), with the same sign-in renewal as `api`. */
+export async function apiBlob(path: string): Promise<Blob> {
+  store.set(pendingAtom, (n) => n + 1);
+  try {
+    let res = await send("GET", path, undefined, store.get(authAtom)?.token);
+    if (res.status === 401 && store.get(authAtom)) {
+      const renewed = await refreshToken();
+      if (!renewed) {
+        signOut(true);
+        throw await toError(res);
+      }
+      res = await send("GET", path, undefined, renewed.token);
+    }
+    if (!res.ok) throw await toError(res);
+    return await res.blob();
   } finally {
     store.set(pendingAtom, (n) => Math.max(0, n - 1));
   }

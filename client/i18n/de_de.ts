@@ -23,6 +23,7 @@ import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
+import { fileMessages } from "./areas/files.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -46,6 +47,7 @@ export const deDe = {
   ...calendarMessages["de-de"],
   ...pricingMessages["de-de"],
   ...mapMessages["de-de"],
+  ...fileMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

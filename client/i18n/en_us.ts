@@ -23,6 +23,7 @@ import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
+import { fileMessages } from "./areas/files.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -46,6 +47,7 @@ export const enUs = {
   ...calendarMessages["en-us"],
   ...pricingMessages["en-us"],
   ...mapMessages["en-us"],
+  ...fileMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

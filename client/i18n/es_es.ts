@@ -23,6 +23,7 @@ import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
+import { fileMessages } from "./areas/files.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -46,6 +47,7 @@ export const esEs = {
   ...calendarMessages["es-es"],
   ...pricingMessages["es-es"],
   ...mapMessages["es-es"],
+  ...fileMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -23,6 +23,7 @@ import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
+import { fileMessages } from "./areas/files.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -46,6 +47,7 @@ export const frFr = {
   ...calendarMessages["fr-fr"],
   ...pricingMessages["fr-fr"],
   ...mapMessages["fr-fr"],
+  ...fileMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -23,6 +23,7 @@ import { logisticsMessages } from "./areas/logistics.ts";
 import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
+import { fileMessages } from "./areas/files.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -46,6 +47,7 @@ export const plPl = {
   ...calendarMessages["pl-pl"],
   ...pricingMessages["pl-pl"],
   ...mapMessages["pl-pl"],
+  ...fileMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

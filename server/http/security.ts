@@ -25,6 +25,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "connect-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
+    // An attached PDF is previewed from a blob: URL of its bytes, fetched with the user's token.
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -117,3 +117,32 @@ globalStyle(`${historyTable} th, ${historyTable} td`, {
 });
 
 globalStyle(`${historyTable} thead th`, { color: vars.color.textMuted, fontSize: vars.size.small });
+
+// A record's attachments under its fields.
+export const attachments = style({
+  display: "grid",
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+  paddingTop: vars.space.md,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+export const attachmentsTitle = style({ margin: 0, fontSize: vars.size.text });
+export const attachmentsEmpty = style({ margin: 0, color: vars.color.textMuted });
+export const attachmentList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.xs,
+});
+export const attachment = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  flexWrap: "wrap",
+});
+export const attachmentName = style({ fontWeight: 600, overflowWrap: "anywhere" });
+export const attachmentMeta = style({ color: vars.color.textMuted, fontSize: vars.size.small, flex: 1 });
+export const attachmentAdd = style({ display: "grid", gap: vars.space.xs, maxWidth: "24rem" });
+export const previewImage = style({ maxWidth: "100%", maxHeight: "70vh", objectFit: "contain" });
+export const previewFrame = style({ width: "100%", height: "70vh", border: "none" });

@@ -15,6 +15,10 @@ import { ModalDialog } from "../../ui/modal.tsx";
 import { type PlainKey, recordTitle, type ResourceMeta } from "../list/meta.ts";
 import { buildBody, initialValues, isEditable, type Mode, placeErrors, type Values } from "./form_state.ts";
 import { RecordFields } from "./record_form.tsx";
+import { Attachments } from "./attachments.tsx";
+
+/** Records without attachments: the logs, users and the portal's mirror of an order. */
+const NO_ATTACHMENTS = new Set(["RecordLog", "SystemLog", "User", "ExternalOrder", "FavoriteAction"]);
 import { ChangeTable, entryOfLog, HistoryButton } from "./history.tsx";
 import { metaOfResource } from "../../screens/resources.ts";
 import * as css from "./dialogs.css.ts";
@@ -217,6 +221,13 @@ export function RecordDialog(p: RecordDialogProps) {
               />
             </InvalidFieldsProvider>
             {isLogEntry && record ? <LogEntryChanges record={record} /> : null}
+            {
+              /* Files attach to records (not to logs, reports or the one account): once the record exists. */
+            }
+            {mode !== "add" && record && !meta.singleton && !meta.readOnly && recordId !== null &&
+                !NO_ATTACHMENTS.has(meta.resource)
+              ? <Attachments resource={meta.resource} id={recordId} />
+              : null}
             <div className={css.actions}>
               {mode === "edit" && !meta.singleton && p.onDeleted
                 ? (
