@@ -48,6 +48,7 @@ import { widgetRoutes } from "../widgets/routes.ts";
 import { calendarRoutes } from "./domain/calendar/routes.ts";
 import { priceListRoutes } from "./domain/assortment/price_list/routes.ts";
 import { fileRoutes } from "./domain/files/routes.ts";
+import { importRoutes } from "./domain/imports/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -91,6 +92,7 @@ export function createApp(platform: Platform): Hono<Env> {
   wmsOrderRoutes(api, platform);
   calendarRoutes(api, platform);
   fileRoutes(api, platform);
+  importRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -53,6 +53,14 @@ export function errorBody(err: AppError, lang: Language, requestId: string) {
       message: translate(lang, messageKey(err), params),
       ...(err.details.fields ? { fields: err.details.fields } : {}),
       ...(err.details.issues ? { issues: err.details.issues.map((i) => issueWithMessage(i, lang)) } : {}),
+      ...(err.details.rowErrors
+        ? {
+          errors: err.details.rowErrors.map((e) => ({
+            ...e,
+            message: translate(lang, e.code as MessageKey, {}),
+          })),
+        }
+        : {}),
       ...(err.details.params ? { params: err.details.params } : {}),
       requestId,
     },

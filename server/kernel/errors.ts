@@ -46,6 +46,9 @@ export const errorStatus = {
   "document.notWorkingCopy": 409,
   "document.generatedPositions": 409,
   "import.fileTooLarge": 413,
+  "import.fileEmpty": 400,
+  "import.fileUnreadable": 400,
+  "import.invalidRows": 422,
   "file.tooLarge": 413,
   "request.tooLarge": 413,
   "file.typeNotAllowed": 415,
@@ -100,6 +103,8 @@ export class AppError extends Error {
     readonly details: {
       fields?: Record<string, FieldCode[]>;
       issues?: DocumentIssue[];
+      /** An import's bad cells, by file row and column (422 import.invalidRows). */
+      rowErrors?: { row: number; column: string | null; code: string }[];
       params?: Record<string, string | number>;
       headers?: Record<string, string>;
       cause?: unknown;

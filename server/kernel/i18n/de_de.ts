@@ -67,6 +67,10 @@ export const deDe: Catalogue = {
     "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
+  "import.fileEmpty": "Die Datei ist leer: Unter der Kopfzeile stehen keine Zeilen.",
+  "import.fileUnreadable": "Die Datei kann nicht gelesen werden: Sie ist keine CSV- oder XLSX-Tabelle.",
+  "import.invalidRows":
+    "{count} Zellen können nicht importiert werden; nichts wurde importiert. Jede ist mit Zeile und Spalte genannt.",
   "file.tooLarge": "Die Datei ist zu groß (maximal {limit}).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",

@@ -57,6 +57,10 @@ export const enUs = {
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
+  "import.fileEmpty": "The file is empty: it holds no rows below its header.",
+  "import.fileUnreadable": "The file cannot be read: it is no CSV or XLSX table.",
+  "import.invalidRows":
+    "{count} cells cannot be imported; nothing was imported. Each is named by its row and column.",
   "file.tooLarge": "The file is too large (at most {limit}).",
   "file.typeNotAllowed": "This file type is not allowed.",
   "document.validation": "The document did not pass validation.",

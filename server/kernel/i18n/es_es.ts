@@ -63,6 +63,10 @@ export const esEs: Catalogue = {
     "Demasiadas solicitudes con esta clave. Vuelva a intentarlo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
+  "import.fileEmpty": "El archivo está vacío: no hay filas bajo el encabezado.",
+  "import.fileUnreadable": "No se puede leer el archivo: no es una tabla CSV ni XLSX.",
+  "import.invalidRows":
+    "No se pueden importar {count} celdas; no se ha importado nada. Cada una se indica por su fila y columna.",
   "file.tooLarge": "El archivo es demasiado grande (máximo {limit}).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
   "document.validation": "El documento no ha superado la validación.",

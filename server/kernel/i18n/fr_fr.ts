@@ -62,6 +62,10 @@ export const frFr: Catalogue = {
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
+  "import.fileEmpty": "Le fichier est vide : aucune ligne sous l’en-tête.",
+  "import.fileUnreadable": "Le fichier est illisible : ce n’est pas un tableau CSV ou XLSX.",
+  "import.invalidRows":
+    "{count} cellules ne peuvent pas être importées ; rien n’a été importé. Chacune est indiquée par sa ligne et sa colonne.",
   "file.tooLarge": "Le fichier est trop volumineux ({limit} maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
   "document.validation": "La validation du document a échoué.",

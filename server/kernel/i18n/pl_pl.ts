@@ -59,6 +59,10 @@ export const plPl: Catalogue = {
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
+  "import.fileEmpty": "Plik jest pusty: pod nagłówkiem nie ma wierszy.",
+  "import.fileUnreadable": "Nie można odczytać pliku: to nie jest tabela CSV ani XLSX.",
+  "import.invalidRows":
+    "Nie można zaimportować {count} komórek; nic nie zaimportowano. Każda jest wskazana wierszem i kolumną.",
   "file.tooLarge": "Plik jest za duży (maksymalnie {limit}).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
   "document.validation": "Dokument nie przeszedł walidacji.",

@@ -57,6 +57,10 @@ export const ruRu: Catalogue = {
   "sharedAccess.rateLimited": "Слишком много запросов с этим ключом. Повторите через {seconds} с.",
   "record.alreadyRemoved": "Эта запись уже удалена.",
   "import.fileTooLarge": "Файл слишком большой (не более 20 МБ).",
+  "import.fileEmpty": "Файл пуст: под заголовком нет строк.",
+  "import.fileUnreadable": "Файл не читается: это не таблица CSV или XLSX.",
+  "import.invalidRows":
+    "Нельзя импортировать ячеек: {count}; ничего не импортировано. Каждая указана строкой и столбцом.",
   "file.tooLarge": "Файл слишком большой (не более {limit}).",
   "file.typeNotAllowed": "Файлы этого типа не допускаются.",
   "document.validation": "Документ не прошёл проверку.",

@@ -1,0 +1,85 @@
+// Import calls (issue 18): the template of a record type, a preview of a file, and the import itself (all
+// rows in one transaction, or none). The file comes as multipart `file`, at most 20 MB.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import { mount } from "../../http/route.ts";
+import { readFormBody } from "../../http/body.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { parseInput } from "../../kernel/validation.ts";
+import {
+  IMPORT_MAX_BYTES,
+  ImportOptions,
+  importTemplate,
+  importTypes,
+  previewImport,
+  runImport,
+} from "./service.ts";
+
+/** The form's file and options. */
+async function readImportForm(req: Request, timeoutMs: number) {
+  const form = await readFormBody(
+    req,
+    IMPORT_MAX_BYTES + 64 * 1024,
+    timeoutMs,
+    () => new AppError("import.fileTooLarge"),
+  );
+  const file = form.get("file");
+  if (!(file instanceof File)) throw new AppError("import.fileEmpty");
+  if (file.size > IMPORT_MAX_BYTES) throw new AppError("import.fileTooLarge");
+  const options = parseInput(ImportOptions, {
+    recordType: form.get("recordType") ?? undefined,
+    mapping: form.get("mapping") ?? undefined,
+    dateFormat: form.get("dateFormat") || undefined,
+    decimalSeparator: form.get("decimalSeparator") || undefined,
+  });
+  return { bytes: new Uint8Array(await file.arrayBuffer()), options };
+}
+
+export function importRoutes(app: Hono<Env>, platform: Platform): void {
+  const tag = "Import";
+  const timeout = () => platform.config.bodyTimeoutSeconds * 1000;
+  mount(app, platform, {
+    method: "get",
+    path: "/config/importtemplate",
+    summary: "The template file of a record type's import: its columns, required ones first (XLSX, or CSV)",
+    tag,
+    access: "staff",
+    query: z.object({ recordType: z.enum(importTypes), format: z.enum(["xlsx", "csv"]).default("xlsx") }),
+  }, async (c, { query }) => {
+    const t = await importTemplate(c.get("ctx"), query.recordType, query.format);
+    return new Response(t.bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        "content-type": t.type,
+        "content-disposition": `attachment; filename="${query.recordType}-import.${query.format}"`,
+      },
+    });
+  });
+
+  mount(app, platform, {
+    method: "post",
+    path: "/Import/preview",
+    summary:
+      "Read an import file (multipart: file, recordType, mapping, dateFormat, decimalSeparator): its " +
+      "columns, their fields, the first 50 rows, every bad cell by row and column, the ignored columns",
+    tag,
+    access: "staff",
+  }, async (c) => {
+    const { bytes, options } = await readImportForm(c.req.raw, timeout());
+    return await previewImport(c.get("ctx"), bytes, options);
+  });
+
+  mount(app, platform, {
+    method: "post",
+    path: "/Import",
+    summary: "Import every row of a file as new records in one transaction: 200 {imported}, or 422 " +
+      "import.invalidRows with `errors` and nothing stored; 413 import.fileTooLarge; 400 import.fileEmpty or " +
+      "import.fileUnreadable",
+    tag,
+    access: "staff",
+  }, async (c) => {
+    const { bytes, options } = await readImportForm(c.req.raw, timeout());
+    return await runImport(c.get("ctx"), bytes, options);
+  });
+}

@@ -1,0 +1,269 @@
+// Importing records from a spreadsheet (issue 18): a record type's columns (its declaration's fields that a
+// new record takes), a template file of them, the file read (read.ts), each header mapped to a field (by the
+// caller, else guessed from the header), each cell turned into its field's value by the file's date and
+// number formats, every row checked by the record's own add schema, and the rows added in one transaction:
+// all or none. Unknown columns are ignored and named.
+import ExcelJS from "exceljs";
+import { z } from "zod";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { allows } from "../../kernel/access.ts";
+import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import { parseInput } from "../../kernel/validation.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import { type AnyResource, resourcesByName } from "../resource/engine.ts";
+import { readTable, type Table } from "./read.ts";
+
+/** The record types an import makes (the spec's: products, groups, companies, contacts, addresses, locations). */
+export const importTypes = [
+  "Product",
+  "ProductGroup",
+  "Company",
+  "Person",
+  "Address",
+  "StorageSpace",
+] as const;
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Rows shown in a preview. */
+const PREVIEW_ROWS = 50;
+/** Errors named at most (the first ones, by row). */
+const MAX_ERRORS = 1000;
+
+const KINDS = new Set([
+  "text",
+  "textarea",
+  "number",
+  "money",
+  "boolean",
+  "date",
+  "enum",
+  "email",
+  "phone",
+  "colour",
+  "reference",
+  "strings",
+]);
+
+export const ImportOptions = z.object({
+  recordType: z.enum(importTypes),
+  /** `{"<column>":"<field>"}`; a column mapped to "" is ignored. */
+  mapping: z.string().max(20_000).optional().transform((v, ctx) => {
+    if (!v) return undefined;
+    try {
+      const m = JSON.parse(v);
+      if (m && typeof m === "object" && !Array.isArray(m)) return m as Record<string, string>;
+    } catch { /* refused below */ }
+    ctx.addIssue({ code: "custom", params: { code: "validation.invalidValue" } });
+    return z.NEVER;
+  }),
+  dateFormat: z.enum(["DMY", "MDY", "YMD"]).default("YMD"),
+  decimalSeparator: z.enum([".", ","]).default("."),
+});
+export type ImportOptions = z.output<typeof ImportOptions>;
+
+export interface RowError {
+  row: number;
+  column: string | null;
+  code: string;
+}
+
+function resourceOf(ctx: TenantContext, type: string): AnyResource {
+  const resource = resourcesByName.get(type);
+  if (!resource) {
+    throw new AppError("validation.failed", { fields: { recordType: ["validation.invalidValue"] } });
+  }
+  // Importing adds records: whoever may add them.
+  if (!allows(resource.writeAccess, ctx.actor)) throw new AppError("auth.forbidden");
+  return resource;
+}
+
+/** The fields a column may fill: those a new record takes from a form, of a kind a cell can hold. */
+export function importFields(resource: AnyResource): FieldMeta[] {
+  return resource.meta.fields.filter((f: FieldMeta) => f.form?.add && KINDS.has(f.kind) && !f.writeOnly);
+}
+
+const norm = (s: string) =>
+  s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Each column's field: the caller's mapping, else the field whose name the header spells (any case, spaces). */
+export function guessMapping(columns: string[], fields: FieldMeta[], given?: Record<string, string>) {
+  const byName = new Map(fields.map((f) => [norm(f.name), f.name]));
+  const mapping: Record<string, string> = {};
+  const ignored: string[] = [];
+  for (const c of columns) {
+    const wanted = given && c in given ? given[c] : byName.get(norm(c)) ?? byName.get(norm(c) + "id");
+    if (wanted && fields.some((f) => f.name === wanted)) mapping[c] = wanted;
+    else ignored.push(c);
+  }
+  return { mapping, ignored };
+}
+
+/** A cell's text as its field's value, by the file's formats; undefined: empty; null: not a value of it. */
+export function cellValue(
+  f: FieldMeta,
+  text: string,
+  o: Pick<ImportOptions, "dateFormat" | "decimalSeparator">,
+): unknown {
+  if (text === "") return undefined;
+  switch (f.kind) {
+    case "number":
+    case "money":
+    case "reference": {
+      const plain = o.decimalSeparator === ","
+        ? text.replace(/[\s.\u00a0]/g, "").replace(",", ".")
+        : text.replace(/[\s,\u00a0]/g, "");
+      return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : null;
+    }
+    case "boolean": {
+      const v = norm(text);
+      if (["1", "true", "yes", "tak", "ja", "oui", "si", "da", "x"].includes(v)) return true;
+      if (["0", "false", "no", "nie", "nein", "non", "net"].includes(v)) return false;
+      return null;
+    }
+    case "date": {
+      if (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(text)) return text; // ISO, as a spreadsheet's dates are read
+      const m = /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})$/.exec(text);
+      if (!m) return null;
+      const [a, b, c] = [m[1], m[2], m[3]];
+      const [y, mo, d] = o.dateFormat === "DMY" ? [c, b, a] : o.dateFormat === "MDY" ? [c, a, b] : [a, b, c];
+      if (y.length !== 4) return null;
+      return `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")}`;
+    }
+    case "strings":
+      return text.split(/[;|]/).map((s) => s.trim()).filter(Boolean);
+    default:
+      return text;
+  }
+}
+
+interface Checked {
+  total: number;
+  /** Each valid row's input for the record's add (undefined for a bad row). */
+  inputs: (Record<string, unknown> | undefined)[];
+  errors: RowError[];
+}
+
+/** Every row turned into a record's input and checked by the add schema; the errors by row and column. */
+function check(
+  resource: AnyResource,
+  table: Table,
+  mapping: Record<string, string>,
+  o: ImportOptions,
+): Checked {
+  const fields = new Map(importFields(resource).map((f) => [f.name, f]));
+  const columnOf = new Map(Object.entries(mapping).map(([c, f]) => [f, c]));
+  const errors: RowError[] = [];
+  const inputs = table.rows.map((row, i) => {
+    const n = table.rowNumbers[i];
+    const input: Record<string, unknown> = {};
+    let bad = false;
+    table.columns.forEach((c, ci) => {
+      const name = mapping[c];
+      if (!name) return;
+      const v = cellValue(fields.get(name)!, row[ci], o);
+      if (v === null) {
+        bad = true;
+        if (errors.length < MAX_ERRORS) errors.push({ row: n, column: c, code: "validation.invalidValue" });
+      } else if (v !== undefined) input[name] = v;
+    });
+    if (bad) return undefined;
+    try {
+      return parseInput(resource.entity.create, input) as Record<string, unknown>;
+    } catch (err) {
+      const fieldsWrong = err instanceof AppError ? err.details.fields ?? {} : {};
+      for (const [field, codes] of Object.entries(fieldsWrong)) {
+        const top = field.split(".")[0];
+        for (const code of codes) {
+          if (errors.length < MAX_ERRORS) errors.push({ row: n, column: columnOf.get(top) ?? null, code });
+        }
+      }
+      if (!Object.keys(fieldsWrong).length && errors.length < MAX_ERRORS) {
+        errors.push({ row: n, column: null, code: "validation.invalidValue" });
+      }
+      return undefined;
+    }
+  });
+  return { total: table.rows.length, inputs, errors };
+}
+
+/** POST Import/preview: the columns, their fields, the first rows as they would be added, every bad cell. */
+export async function previewImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
+  const resource = resourceOf(ctx, o.recordType);
+  const table = await readTable(bytes);
+  const { mapping, ignored } = guessMapping(table.columns, importFields(resource), o.mapping);
+  const checked = check(resource, table, mapping, o);
+  return {
+    columns: table.columns,
+    mapping,
+    fields: importFields(resource).map((f) => f.name),
+    rows: table.rows.slice(0, PREVIEW_ROWS).map((cells) =>
+      Object.fromEntries(table.columns.map((c, i) => [c, cells[i]]))
+    ),
+    errors: checked.errors,
+    ignoredColumns: ignored,
+    total: checked.total,
+  };
+}
+
+/** POST Import: every row added in one transaction, or none (422 import.invalidRows with the errors). */
+export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
+  const resource = resourceOf(ctx, o.recordType);
+  const table = await readTable(bytes);
+  const { mapping, ignored } = guessMapping(table.columns, importFields(resource), o.mapping);
+  const checked = check(resource, table, mapping, o);
+  if (checked.errors.length) {
+    throw new AppError("import.invalidRows", {
+      params: { count: checked.errors.length },
+      rowErrors: checked.errors,
+    });
+  }
+  await transactionWithEvents(ctx, async (tx, outbox) => {
+    for (const [i, input] of checked.inputs.entries()) {
+      try {
+        await resource.addIn(tx, outbox, ctx, input!);
+      } catch (err) {
+        // A rule of the database (a unique value, a link) names the row, and nothing is kept.
+        if (err instanceof AppError && err.status < 500) {
+          const fields = Object.entries(err.details.fields ?? {});
+          throw new AppError("import.invalidRows", {
+            params: { count: 1 },
+            rowErrors: fields.length
+              ? fields.flatMap(([f, codes]) =>
+                codes.map((code) => ({ row: table.rowNumbers[i], column: columnOfField(mapping, f), code }))
+              )
+              : [{ row: table.rowNumbers[i], column: null, code: err.code }],
+          });
+        }
+        throw err;
+      }
+    }
+  });
+  return { imported: checked.inputs.length, ignoredColumns: ignored };
+}
+
+function columnOfField(mapping: Record<string, string>, field: string): string | null {
+  return Object.entries(mapping).find(([, f]) => f === field.split(".")[0])?.[0] ?? null;
+}
+
+/** GET config/importtemplate: a file with the record type's columns (required ones first) and no rows. */
+export async function importTemplate(ctx: TenantContext, type: string, format: "xlsx" | "csv") {
+  const resource = resourceOf(ctx, type);
+  const fields = importFields(resource);
+  const ordered = [...fields.filter((f) => f.form?.required), ...fields.filter((f) => !f.form?.required)]
+    .map((f) => f.name);
+  if (format === "csv") {
+    return {
+      bytes: new TextEncoder().encode("\ufeff" + ordered.join(",") + "\r\n"),
+      type: "text/csv; charset=utf-8",
+    };
+  }
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(type);
+  sheet.addRow(ordered);
+  sheet.getRow(1).font = { bold: true };
+  const buf = await book.xlsx.writeBuffer();
+  return {
+    bytes: new Uint8Array(buf as ArrayBuffer),
+    type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  };
+}
