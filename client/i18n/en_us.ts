@@ -24,6 +24,7 @@ import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
+import { importMessages } from "./areas/imports.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -48,6 +49,7 @@ export const enUs = {
   ...pricingMessages["en-us"],
   ...mapMessages["en-us"],
   ...fileMessages["en-us"],
+  ...importMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -24,6 +24,7 @@ import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
+import { importMessages } from "./areas/imports.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -48,6 +49,7 @@ export const esEs = {
   ...pricingMessages["es-es"],
   ...mapMessages["es-es"],
   ...fileMessages["es-es"],
+  ...importMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -24,6 +24,7 @@ import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
+import { importMessages } from "./areas/imports.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -48,6 +49,7 @@ export const frFr = {
   ...pricingMessages["fr-fr"],
   ...mapMessages["fr-fr"],
   ...fileMessages["fr-fr"],
+  ...importMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

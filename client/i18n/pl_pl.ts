@@ -24,6 +24,7 @@ import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
+import { importMessages } from "./areas/imports.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -48,6 +49,7 @@ export const plPl = {
   ...pricingMessages["pl-pl"],
   ...mapMessages["pl-pl"],
   ...fileMessages["pl-pl"],
+  ...importMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

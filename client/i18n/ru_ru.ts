@@ -24,6 +24,7 @@ import { calendarMessages } from "./areas/calendar.ts";
 import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
+import { importMessages } from "./areas/imports.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -48,6 +49,7 @@ export const ruRu = {
   ...pricingMessages["ru-ru"],
   ...mapMessages["ru-ru"],
   ...fileMessages["ru-ru"],
+  ...importMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -136,6 +136,9 @@ const viewOfScreen = {
 const WarehouseMapScreen = lazyScreen<Record<string, never>>(() =>
   import("../islands/maps/map_screen.tsx").then((m) => ({ default: m.WarehouseMapScreen }))
 );
+const ImportFileScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/import_file.tsx").then((m) => ({ default: m.ImportFileScreen }))
+);
 const PriceListScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
 );
@@ -333,6 +336,9 @@ function Screen() {
       break;
     case "warehouseMap":
       screen = lazyPart(<WarehouseMapScreen />);
+      break;
+    case "importFile":
+      screen = lazyPart(<ImportFileScreen />);
       break;
     case "priceList":
       screen = lazyPart(<PriceListScreen />);

@@ -43,6 +43,7 @@ export type Screen =
   | "myOrders"
   | "logisticsConfig"
   | "priceList"
+  | "importFile"
   | "warehouseMap"
   | "calendarMonth"
   | "calendarDay"
@@ -83,7 +84,7 @@ export const routeTable: RouteDef[] = [
   soon("email-accounts"),
   { name: "logistics-config", screen: "logisticsConfig" },
   { name: "users", screen: "users", params: true },
-  soon("import-file"),
+  { name: "import-file", screen: "importFile" },
   soon("dictionaries"),
   soon("tags"),
   soon("history"),

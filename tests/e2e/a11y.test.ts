@@ -248,7 +248,7 @@ for (const theme of ["light", "dark"] as const) {
       await context.close();
     });
 
-    it("the calendar's four views, the warehouse map and the price list pass axe", async () => {
+    it("the calendar's four views, the warehouse map, the price list and the import pass axe", async () => {
       const admin = (await signIn(s, "acme-admin")).token;
       const dock = await call(s, "POST", "/api/StorageSpace", {
         token: admin,
@@ -317,6 +317,10 @@ for (const theme of ["light", "dark"] as const) {
       await waitForHydration(page);
       await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
       found.push(...(await scan(page)).map((v) => `/products-price-list: ${v}`));
+      await page.goto(s.baseUrl + "/import-file");
+      await waitForHydration(page);
+      await page.locator('input[name="importFile"]').waitFor();
+      found.push(...(await scan(page)).map((v) => `/import-file: ${v}`));
       await context.close();
       expect((await call(s, "DELETE", `/api/WmsDocument/${receipt.body.id}`, { token: admin })).status).toBe(
         204,

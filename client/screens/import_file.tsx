@@ -1,0 +1,224 @@
+// Administration → import (issue 18): a wizard over POST Import/preview and POST Import. Pick the record
+// type and the file (CSV or XLSX; the type's template to start from), say how its dates and decimals are
+// written, see each column's field (guessed from the header, changed here; unknown columns ignored and named),
+// the first rows and every bad cell by row and column in the user's words, then import: all rows or none.
+import { useEffect, useState } from "react";
+import { api, apiBlob } from "../api.ts";
+import { errorMessage } from "../errors.ts";
+import { ApiError } from "../api.ts";
+import { useT } from "../i18n/use_t.ts";
+import { Button, Notice, Select } from "../ui/controls.tsx";
+import type { PlainKey, ResourceMeta } from "../islands/list/meta.ts";
+import { metaOfResource } from "./resources.ts";
+import * as shell from "../shell/shell.css.ts";
+import * as css from "./import_file.css.ts";
+import { table } from "../islands/stock/stock.css.ts";
+
+const TYPES = ["Product", "ProductGroup", "Company", "Person", "Address", "StorageSpace"] as const;
+type RecordType = (typeof TYPES)[number];
+const IGNORE = "__ignore";
+
+interface Preview {
+  columns: string[];
+  mapping: Record<string, string>;
+  fields: string[];
+  rows: Record<string, string>[];
+  errors: { row: number; column: string | null; code: string; message?: string }[];
+  ignoredColumns: string[];
+  total: number;
+}
+
+export function ImportFileScreen() {
+  const t = useT();
+  const [type, setType] = useState<RecordType>("Product");
+  const [meta, setMeta] = useState<ResourceMeta | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [dateFormat, setDateFormat] = useState<"YMD" | "DMY" | "MDY">("YMD");
+  const [decimal, setDecimal] = useState<"." | ",">(".");
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    metaOfResource[type]().then(setMeta, (err) => setError(errorMessage(t, err)));
+    setPreview(null);
+    setDone(null);
+  }, [type, t]);
+  const label = (field: string) => {
+    const f = meta?.fields.find((x) => x.name === field);
+    return f ? t.t(f.labelKey as PlainKey) : field;
+  };
+  const form = (withMapping: boolean) => {
+    const body = new FormData();
+    body.append("file", file!);
+    body.append("recordType", type);
+    body.append("dateFormat", dateFormat);
+    body.append("decimalSeparator", decimal);
+    if (withMapping) {
+      body.append(
+        "mapping",
+        JSON.stringify(Object.fromEntries((preview?.columns ?? []).map((c) => [c, mapping[c] ?? ""]))),
+      );
+    }
+    return body;
+  };
+  const look = async (withMapping: boolean) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const p = await api<Preview>("POST", "/Import/preview", form(withMapping));
+      setPreview(p);
+      setMapping(p.mapping);
+    } catch (err) {
+      setPreview(null);
+      setError(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api<{ imported: number }>("POST", "/Import", form(true));
+      setDone(t.t("importFile.done", { count: r.imported }));
+      setPreview(null);
+    } catch (err) {
+      setError(errorMessage(t, err));
+      // The rows refused, as the preview names them.
+      if (err instanceof ApiError && err.code === "import.invalidRows") await look(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const template = async () => {
+    try {
+      const blob = await apiBlob(`/config/importtemplate?recordType=${type}`);
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = `${type}-import.xlsx`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch (err) {
+      setError(errorMessage(t, err));
+    }
+  };
+  const fieldOptions = [
+    { id: IGNORE, label: t.t("importFile.ignore") },
+    ...(preview?.fields ?? []).map((f) => ({ id: f, label: label(f) })),
+  ];
+  return (
+    <section className={css.screen}>
+      <h1 className={shell.title}>{t.t("route.import-file")}</h1>
+      <p className={css.intro}>{t.t("importFile.intro")}</p>
+      <div className={css.row}>
+        <Select<RecordType>
+          label={t.t("importFile.recordType")}
+          value={type}
+          options={TYPES.map((x) => ({ id: x, label: t.t(`importFile.type.${x}` as PlainKey) }))}
+          onChange={setType}
+        />
+        <Button quiet onPress={() => void template()}>{t.t("importFile.template")}</Button>
+      </div>
+      <label className={css.file}>
+        {t.t("importFile.file")}
+        <input
+          type="file"
+          name="importFile"
+          accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onChange={(e) => {
+            setFile(e.currentTarget.files?.[0] ?? null);
+            setPreview(null);
+            setDone(null);
+          }}
+        />
+      </label>
+      <div className={css.row}>
+        <Select<"YMD" | "DMY" | "MDY">
+          label={t.t("importFile.dateFormat")}
+          value={dateFormat}
+          options={[
+            { id: "YMD", label: t.t("importFile.date.YMD") },
+            { id: "DMY", label: t.t("importFile.date.DMY") },
+            { id: "MDY", label: t.t("importFile.date.MDY") },
+          ]}
+          onChange={setDateFormat}
+        />
+        <Select<"." | ",">
+          label={t.t("importFile.decimal")}
+          value={decimal}
+          options={[{ id: ".", label: t.t("importFile.decimal.dot") }, {
+            id: ",",
+            label: t.t("importFile.decimal.comma"),
+          }]}
+          onChange={setDecimal}
+        />
+        <Button isDisabled={!file || busy} onPress={() => void look(false)}>
+          {t.t("importFile.preview")}
+        </Button>
+      </div>
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      {done ? <Notice>{done}</Notice> : null}
+      {preview
+        ? (
+          <>
+            <p>{t.t("importFile.total", { count: preview.total })}</p>
+            {preview.ignoredColumns.length
+              ? <Notice>{t.t("importFile.ignored", { columns: preview.ignoredColumns.join(", ") })}</Notice>
+              : null}
+            <h2 className={css.heading}>{t.t("importFile.mapping")}</h2>
+            <div className={css.mapping}>
+              {preview.columns.map((c) => (
+                <Select<string>
+                  key={c}
+                  label={c}
+                  value={mapping[c] ?? IGNORE}
+                  options={fieldOptions}
+                  onChange={(v) => setMapping((m) => ({ ...m, [c]: v === IGNORE ? "" : v }))}
+                />
+              ))}
+              <Button quiet isDisabled={busy} onPress={() => void look(true)}>
+                {t.t("importFile.check")}
+              </Button>
+            </div>
+            {preview.errors.length
+              ? (
+                <>
+                  <h2 className={css.heading}>
+                    {t.t("importFile.errors", { count: preview.errors.length })}
+                  </h2>
+                  <ul className={css.errors} data-testid="import-errors">
+                    {preview.errors.map((e, i) => (
+                      <li key={i}>
+                        {t.t("importFile.errorAt", { row: e.row, column: e.column ?? "—" })}{" "}
+                        {t.has(e.code) ? t.t(e.code as PlainKey) : e.code}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )
+              : <Notice>{t.t("importFile.noErrors")}</Notice>}
+            <h2 className={css.heading}>{t.t("importFile.firstRows")}</h2>
+            <div className={css.scroll}>
+              <table className={table}>
+                <thead>
+                  <tr>{preview.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((r, i) => (
+                    <tr key={i}>{preview.columns.map((c) => <td key={c}>{r[c]}</td>)}</tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Button isDisabled={busy || preview.errors.length > 0} onPress={() => void run()}>
+              {t.t("importFile.run", { count: preview.total })}
+            </Button>
+          </>
+        )
+        : null}
+    </section>
+  );
+}
