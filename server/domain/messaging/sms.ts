@@ -1,0 +1,20 @@
+// How many SMS parts a text takes (issue 18, messaging): GSM-7 (160 characters, 153 a part when split; the
+// extension table's characters count twice) or, as soon as one character is not in it (Polish letters),
+// UCS-2 (70, 67 a part; characters outside the basic plane count twice). Twilio's calculator does the
+// counting (sms-segments-calculator); the message list shows the figure and the sender's bill follows it.
+import { SegmentedMessage } from "sms-segments-calculator";
+
+export interface SmsSize {
+  encoding: "GSM-7" | "UCS-2";
+  segments: number;
+  characters: number;
+}
+
+export function smsSize(text: string): SmsSize {
+  const m = new SegmentedMessage(text);
+  return {
+    encoding: m.encodingName === "GSM-7" ? "GSM-7" : "UCS-2",
+    segments: m.segmentsCount,
+    characters: m.numberOfCharacters,
+  };
+}
