@@ -69,7 +69,7 @@ describe("the menu", () => {
   it("marks a screen that arrives in a later version, for the eye and for a screen reader", async () => {
     const page = await signedInPage(browser, s, contexts, "menus-admin", "/", { timeoutMs: 20_000 });
     const later = nav(page).getByRole("link", {
-      name: `${enUs["route.import-file"]} (${enUs["shell.comingSoon"]})`,
+      name: `${enUs["route.computer-vision-faces"]} (${enUs["shell.comingSoon"]})`,
     });
     await later.waitFor();
     expect(await later.locator("[data-soon]").textContent()).toContain(enUs["menu.soon"]);
