@@ -48,6 +48,8 @@ export const errorStatus = {
   "import.fileTooLarge": 413,
   "import.fileEmpty": 400,
   "import.fileUnreadable": 400,
+  "import.tooManyRows": 400,
+  "import.tooManyColumns": 400,
   "import.invalidRows": 422,
   "file.tooLarge": 413,
   "request.tooLarge": 413,

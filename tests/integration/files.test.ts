@@ -108,6 +108,9 @@ describe("attachments", () => {
     const up = await upload(tea, "../../../control.db", PNG);
     expect(up.status).toBe(201);
     expect(up.body.fileName).toBe("control.db");
+    // A mark that reorders text cannot show "invoice\u202Efdp.exe" as "invoiceexe.pdf"; text is named as text.
+    const bidi = await upload(tea, "invoice\u202Efdp.exe", new TextEncoder().encode("plain words"));
+    expect(bidi.body.fileName).toBe("invoicefdp.exe.txt");
     const [row] = await w.query("SELECT storage_key FROM file_infos WHERE id = ?", [up.body.id]);
     const key = String(row.storage_key);
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -152,6 +155,9 @@ describe("attachments", () => {
     expect((await upload(tea, "x.png", PNG, basic)).status).toBe(201);
     expect((await upload(tea, "x.png", PNG, contractor)).status).toBe(404);
     expect((await get(`/File/list?refResourceType=NoSuchThing&refResourceId=1`)).status).toBe(404);
+    // The logs take no files (nobody writes them).
+    const [entry] = await w.query("SELECT id FROM record_log ORDER BY id LIMIT 1");
+    expect((await upload(Number(entry.id), "x.png", PNG, w.admin, "RecordLog")).status).toBe(404);
   });
 
   it("deletes a file, and a record's files with the record", async () => {

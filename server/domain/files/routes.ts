@@ -8,6 +8,7 @@ import { idParam, mount } from "../../http/route.ts";
 import { readFormBody } from "../../http/body.ts";
 import { AppError } from "../../kernel/errors.ts";
 import {
+  attachableRecord,
   deleteFile,
   FILE_MAX_BYTES,
   fileContent,
@@ -57,6 +58,8 @@ export function fileRoutes(app: Hono<Env>, platform: Platform): void {
     response: FileInfo,
     status: 201,
   }, async (c, { query }) => {
+    // Who may not add to the record is told so before the body is read.
+    await attachableRecord(c.get("ctx"), query.refResourceType, query.refResourceId);
     const form = await readFormBody(
       c.req.raw,
       FILE_MAX_BYTES + 64 * 1024,

@@ -68,9 +68,26 @@ export async function contentTypeOf(bytes: Uint8Array): Promise<string | null> {
 /** A name to show: its last path part, without control characters, at most 200 characters; never empty. */
 export function cleanName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? "";
+  // Control characters (C0, C1) and the marks that reorder text (a name shown as "invoice\u202Efdp.exe") are
+  // taken out.
   // deno-lint-ignore no-control-regex -- control characters are what is taken out
-  const clean = last.replace(/[\u0000-\u001f\u007f"]/g, "").trim().slice(0, 200);
+  const clean = last.replace(/[\u0000-\u001f\u007f-\u009f"\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim().slice(0, 200);
   return clean === "" || clean === "." || clean === ".." ? "file" : clean;
+}
+
+/** A text file is handed out as text: its name ends .txt unless it says .txt, .csv or .tsv already. */
+function textName(name: string, contentType: string): string {
+  return contentType === "text/plain" && !/\.(txt|csv|tsv)$/i.test(name) ? `${name}.txt` : name;
+}
+
+/** Bytes whose rows are gone: a failure to remove them is logged, it changes nothing of the answer. */
+async function dropQuietly(dataDir: string, tenantId: number, keys: string[]): Promise<void> {
+  try {
+    await dropBytes(dataDir, tenantId, keys);
+  } catch (err) {
+    console.error("attachment bytes not removed:", err);
+  }
 }
 
 /** The record a file belongs to, if the caller may read it (404 otherwise, as for the record itself). */
@@ -86,9 +103,12 @@ async function readableRecord(ctx: TenantContext, type: string, id: number): Pro
  * The record a file is added to or removed from: any staff user who may read it (a photo of a damaged pallet,
  * a delivery note: attachments add to a record, they do not change its data); the routes keep contractors out.
  */
-async function attachableRecord(ctx: TenantContext, type: string, id: number): Promise<AnyResource> {
+export async function attachableRecord(ctx: TenantContext, type: string, id: number): Promise<AnyResource> {
   if (ctx.actor.contractorId !== null) throw notFound();
-  return await readableRecord(ctx, type, id);
+  const resource = await readableRecord(ctx, type, id);
+  // Logs and other records nobody writes take no files either.
+  if (resource.meta.readOnly) throw notFound();
+  return resource;
 }
 
 function dto(row: typeof fileInfos.$inferSelect) {
@@ -134,7 +154,7 @@ export async function uploadFile(
       const [row] = await tx.insert(fileInfos).values({
         refResourceType: ref.refResourceType,
         refResourceId: ref.refResourceId,
-        fileName: cleanName(file.name),
+        fileName: textName(cleanName(file.name), contentType),
         contentType,
         sizeBytes: file.bytes.byteLength,
         sha256: createHash("sha256").update(file.bytes).digest("hex"),
@@ -155,7 +175,7 @@ export async function uploadFile(
       return dto(row);
     });
   } catch (err) {
-    await dropBytes(dataDir, ctx.tenant.id, [key]);
+    await dropQuietly(dataDir, ctx.tenant.id, [key]);
     throw err;
   }
 }
@@ -191,5 +211,5 @@ export async function deleteFile(ctx: TenantContext, id: number): Promise<void> 
       userName: ctx.actor.username,
     });
   });
-  await dropBytes(ctx.platform.config.dataDir, ctx.tenant.id, [row.storageKey]);
+  await dropQuietly(ctx.platform.config.dataDir, ctx.tenant.id, [row.storageKey]);
 }

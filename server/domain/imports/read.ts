@@ -7,6 +7,8 @@ import Papa from "papaparse";
 import { AppError } from "../../kernel/errors.ts";
 
 export interface Table {
+  /** A workbook's numbers are numbers already (written as JavaScript writes them); a text's are typed. */
+  kind: "xlsx" | "text";
   columns: string[];
   /** Each row's cells as text (numbers in their plain JS form, dates as YYYY-MM-DD or ISO), by column. */
   rows: string[][];
@@ -20,20 +22,30 @@ const isZip = (b: Uint8Array) =>
 const isOle = (b: Uint8Array) =>
   b.length > 8 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
 
+/** The most rows and columns one import reads: beyond them the file is refused before it is spread out. */
+export const MAX_ROWS = 100_000;
+export const MAX_COLUMNS = 200;
+
 export async function readTable(bytes: Uint8Array): Promise<Table> {
   if (bytes.byteLength === 0) throw new AppError("import.fileEmpty");
-  const cells = isZip(bytes) ? await readXlsx(bytes) : isOle(bytes) ? unreadable() : readText(bytes);
+  const kind = isZip(bytes) ? "xlsx" : "text";
+  const cells = kind === "xlsx" ? await readXlsx(bytes) : isOle(bytes) ? unreadable() : readText(bytes);
   // Rows wholly empty say nothing (a spreadsheet's trailing lines, a CSV's last line break).
   const kept: { row: string[]; n: number }[] = [];
   cells.forEach((row, i) => {
     if (row.some((c) => c.trim() !== "")) kept.push({ row, n: i + 1 });
   });
   if (kept.length === 0) throw new AppError("import.fileEmpty");
+  if (kept.length - 1 > MAX_ROWS) throw new AppError("import.tooManyRows", { params: { max: MAX_ROWS } });
   const [header, ...body] = kept;
+  if (header.row.length > MAX_COLUMNS) {
+    throw new AppError("import.tooManyColumns", { params: { max: MAX_COLUMNS } });
+  }
   // A spreadsheet row may have holes (cells never written): each is an empty text.
   const columns = Array.from(header.row, (c) => (c ?? "").trim());
   if (body.length === 0) throw new AppError("import.fileEmpty");
   return {
+    kind,
     columns,
     rows: body.map((r) => columns.map((_, i) => (r.row[i] ?? "").trim())),
     rowNumbers: body.map((r) => r.n),
@@ -70,18 +82,18 @@ function readText(bytes: Uint8Array): string[][] {
   return parsed.data.map((row) => row.map((c) => String(c ?? "")));
 }
 
-/** What a workbook may hold unpacked, and in how many parts: more is refused before it is unpacked. */
-export const XLSX_MAX_UNPACKED = 200 * 1024 * 1024;
+/** What a workbook may hold unpacked, and in how many parts: more is refused before exceljs unpacks it. */
+export const XLSX_MAX_UNPACKED = 50 * 1024 * 1024;
 export const XLSX_MAX_PARTS = 10_000;
 
 /**
- * The sizes a zip says its parts unpack to, from its central directory: a workbook that would unpack to more
- * than XLSX_MAX_UNPACKED or hold more than XLSX_MAX_PARTS parts (a zip bomb) is no table read here. A zip
- * whose directory cannot be found is unreadable.
+ * A zip bomb is no table: the central directory is walked to its end (its entry count must be what it says),
+ * and every part is inflated here with a running count (the sizes a zip declares may lie), so a workbook that
+ * unpacks to more than XLSX_MAX_UNPACKED, or holds more than XLSX_MAX_PARTS parts, is refused before exceljs
+ * (which unpacks every part whole) sees it.
  */
-export function checkZip(b: Uint8Array): void {
+export async function checkZip(b: Uint8Array): Promise<void> {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  // The end of central directory record: its signature within the last 64 KB + 22 bytes.
   let end = -1;
   for (let i = b.byteLength - 22; i >= Math.max(0, b.byteLength - 65_557); i--) {
     if (view.getUint32(i, true) === 0x06054b50) {
@@ -92,24 +104,52 @@ export function checkZip(b: Uint8Array): void {
   if (end < 0) unreadable();
   const count = view.getUint16(end + 10, true);
   const size = view.getUint32(end + 12, true);
-  let at = view.getUint32(end + 16, true);
-  if (count > XLSX_MAX_PARTS || at + size > b.byteLength) unreadable();
-  let unpacked = 0;
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > b.byteLength || view.getUint32(at, true) !== 0x02014b50) unreadable();
-    const method = view.getUint16(at + 10, true);
-    const packed = view.getUint32(at + 20, true);
-    const plain = view.getUint32(at + 24, true);
-    // A part claiming to unpack more than 1,000 times its packed size is a bomb's, not a sheet's.
-    if (method !== 0 && packed > 0 && plain / packed > 1000) unreadable();
-    unpacked += plain;
-    if (unpacked > XLSX_MAX_UNPACKED) unreadable();
+  const start = view.getUint32(end + 16, true);
+  if (count > XLSX_MAX_PARTS || start + size > end) unreadable();
+  const parts: { method: number; packed: number; offset: number }[] = [];
+  for (let at = start; at < start + size;) {
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) unreadable();
+    parts.push({
+      method: view.getUint16(at + 10, true),
+      packed: view.getUint32(at + 20, true),
+      offset: view.getUint32(at + 42, true),
+    });
+    if (parts.length > XLSX_MAX_PARTS) unreadable();
     at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  if (parts.length !== count) unreadable();
+  let unpacked = 0;
+  for (const part of parts) {
+    const local = part.offset;
+    if (local + 30 > b.byteLength || view.getUint32(local, true) !== 0x04034b50) unreadable();
+    const from = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = b.subarray(from, Math.min(b.byteLength, from + part.packed));
+    if (part.method === 0) {
+      unpacked += data.byteLength;
+    } else if (part.method === 8) {
+      const reader = new Blob([data as Uint8Array<ArrayBuffer>]).stream()
+        .pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+      try {
+        while (true) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          unpacked += value.byteLength;
+          if (unpacked > XLSX_MAX_UNPACKED) {
+            await reader.cancel();
+            unreadable();
+          }
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        unreadable();
+      }
+    } else unreadable();
+    if (unpacked > XLSX_MAX_UNPACKED) unreadable();
   }
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
-  checkZip(bytes);
+  await checkZip(bytes);
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(

@@ -88,11 +88,15 @@ const norm = (s: string) =>
 /** Each column's field: the caller's mapping, else the field whose name the header spells (any case, spaces). */
 export function guessMapping(columns: string[], fields: FieldMeta[], given?: Record<string, string>) {
   const byName = new Map(fields.map((f) => [norm(f.name), f.name]));
-  const mapping: Record<string, string> = {};
+  const known = new Set(fields.map((f) => f.name));
+  // No prototype behind it: a column headed "constructor" or "__proto__" is a column like any other.
+  const mapping: Record<string, string> = Object.create(null);
   const ignored: string[] = [];
   for (const c of columns) {
-    const wanted = given && c in given ? given[c] : byName.get(norm(c)) ?? byName.get(norm(c) + "id");
-    if (wanted && fields.some((f) => f.name === wanted)) mapping[c] = wanted;
+    const wanted = given && Object.hasOwn(given, c)
+      ? given[c]
+      : byName.get(norm(c)) ?? byName.get(norm(c) + "id");
+    if (typeof wanted === "string" && known.has(wanted)) mapping[c] = wanted;
     else ignored.push(c);
   }
   return { mapping, ignored };
@@ -109,10 +113,18 @@ export function cellValue(
     case "number":
     case "money":
     case "reference": {
-      const plain = o.decimalSeparator === ","
-        ? text.replace(/[\s.\u00a0]/g, "").replace(",", ".")
-        : text.replace(/[\s,\u00a0]/g, "");
-      return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : null;
+      // A spreadsheet's number comes as JavaScript writes it; a typed one in the file's way: thousands
+      // separators only in groups of three (a space, or the other mark), never a second decimal mark.
+      if (/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(text) && (o.decimalSeparator === "." || !text.includes("."))) {
+        return Number(text);
+      }
+      const [dec, group] = o.decimalSeparator === "," ? [",", "."] : [".", ","];
+      const esc = (c: string) => (c === "." ? "\\." : c);
+      const groupMark = `[${esc(group)}\\s\\u00a0]`;
+      const grouped = new RegExp(`^-?\\d{1,3}(?:${groupMark}\\d{3})+(?:${esc(dec)}\\d+)?$`);
+      const plain = new RegExp(`^-?\\d+(?:${esc(dec)}\\d+)?$`);
+      if (!grouped.test(text) && !plain.test(text)) return null;
+      return Number(text.replace(new RegExp(groupMark, "g"), "").replace(dec, "."));
     }
     case "boolean": {
       const v = norm(text);
@@ -151,6 +163,8 @@ function check(
   o: ImportOptions,
 ): Checked {
   const fields = new Map(importFields(resource).map((f) => [f.name, f]));
+  // A spreadsheet's numbers are numbers already: the file's decimal mark is for typed text (CSV) only.
+  const formats = table.kind === "xlsx" ? { ...o, decimalSeparator: "." as const } : o;
   const columnOf = new Map(Object.entries(mapping).map(([c, f]) => [f, c]));
   const errors: RowError[] = [];
   const inputs = table.rows.map((row, i) => {
@@ -160,7 +174,7 @@ function check(
     table.columns.forEach((c, ci) => {
       const name = mapping[c];
       if (!name) return;
-      const v = cellValue(fields.get(name)!, row[ci], o);
+      const v = cellValue(fields.get(name)!, row[ci], formats);
       if (v === null) {
         bad = true;
         if (errors.length < MAX_ERRORS) errors.push({ row: n, column: c, code: "validation.invalidValue" });

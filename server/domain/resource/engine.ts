@@ -779,7 +779,11 @@ export class Resource<
       });
       outbox.add(this.hub, "deleted", id);
     });
-    if (filesGone.length) await dropBytes(ctx.platform.config.dataDir, ctx.tenant.id, filesGone);
+    if (filesGone.length) {
+      await dropBytes(ctx.platform.config.dataDir, ctx.tenant.id, filesGone).catch((err) =>
+        console.error("attachment bytes not removed:", err)
+      );
+    }
   }
 
   /** Whether the RecordLog says this resource's record `id` was deleted. */

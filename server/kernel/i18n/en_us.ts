@@ -59,6 +59,8 @@ export const enUs = {
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "import.fileEmpty": "The file is empty: it holds no rows below its header.",
   "import.fileUnreadable": "The file cannot be read: it is no CSV or XLSX table.",
+  "import.tooManyRows": "The file has more than {max} rows: split it into several imports.",
+  "import.tooManyColumns": "The file has more than {max} columns.",
   "import.invalidRows":
     "{count} cells cannot be imported; nothing was imported. Each is named by its row and column.",
   "file.tooLarge": "The file is too large (at most {limit}).",

@@ -65,6 +65,8 @@ export const esEs: Catalogue = {
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "import.fileEmpty": "El archivo está vacío: no hay filas bajo el encabezado.",
   "import.fileUnreadable": "No se puede leer el archivo: no es una tabla CSV ni XLSX.",
+  "import.tooManyRows": "El archivo tiene más de {max} filas: divídalo en varias importaciones.",
+  "import.tooManyColumns": "El archivo tiene más de {max} columnas.",
   "import.invalidRows":
     "No se pueden importar {count} celdas; no se ha importado nada. Cada una se indica por su fila y columna.",
   "file.tooLarge": "El archivo es demasiado grande (máximo {limit}).",

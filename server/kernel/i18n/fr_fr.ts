@@ -64,6 +64,8 @@ export const frFr: Catalogue = {
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "import.fileEmpty": "Le fichier est vide : aucune ligne sous l’en-tête.",
   "import.fileUnreadable": "Le fichier est illisible : ce n’est pas un tableau CSV ou XLSX.",
+  "import.tooManyRows": "Le fichier a plus de {max} lignes : divisez-le en plusieurs imports.",
+  "import.tooManyColumns": "Le fichier a plus de {max} colonnes.",
   "import.invalidRows":
     "{count} cellules ne peuvent pas être importées ; rien n’a été importé. Chacune est indiquée par sa ligne et sa colonne.",
   "file.tooLarge": "Le fichier est trop volumineux ({limit} maximum).",

@@ -61,6 +61,8 @@ export const plPl: Catalogue = {
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "import.fileEmpty": "Plik jest pusty: pod nagłówkiem nie ma wierszy.",
   "import.fileUnreadable": "Nie można odczytać pliku: to nie jest tabela CSV ani XLSX.",
+  "import.tooManyRows": "Plik ma więcej niż {max} wierszy: podziel go na kilka importów.",
+  "import.tooManyColumns": "Plik ma więcej niż {max} kolumn.",
   "import.invalidRows":
     "Nie można zaimportować {count} komórek; nic nie zaimportowano. Każda jest wskazana wierszem i kolumną.",
   "file.tooLarge": "Plik jest za duży (maksymalnie {limit}).",

@@ -59,6 +59,8 @@ export const ruRu: Catalogue = {
   "import.fileTooLarge": "Файл слишком большой (не более 20 МБ).",
   "import.fileEmpty": "Файл пуст: под заголовком нет строк.",
   "import.fileUnreadable": "Файл не читается: это не таблица CSV или XLSX.",
+  "import.tooManyRows": "В файле больше {max} строк: разделите его на несколько импортов.",
+  "import.tooManyColumns": "В файле больше {max} столбцов.",
   "import.invalidRows":
     "Нельзя импортировать ячеек: {count}; ничего не импортировано. Каждая указана строкой и столбцом.",
   "file.tooLarge": "Файл слишком большой (не более {limit}).",
