@@ -11,11 +11,12 @@ import {
   type BenchResult,
   type Distribution,
   distribution,
-  ms,
+  p50p99,
   progress,
   rng,
   startBenchServer,
   timeEach,
+  versus,
   writeResult,
 } from "./lib.ts";
 
@@ -141,18 +142,10 @@ export async function run(): Promise<BenchResult> {
       feedEntries = text.split("BEGIN:VEVENT").length - 1;
     });
     raw.close();
-    const a = distribution(api);
-    const r = distribution(rawTimes);
     const results: Results = {
       fillSeconds,
       entries,
-      month: {
-        api: a,
-        raw: r,
-        ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
-        ratioP99: Math.round((a.p99 / r.p99) * 100) / 100,
-        bytes,
-      },
+      month: { ...versus(api, rawTimes), bytes },
       feed: { answer: distribution(feed), entries: feedEntries, bytes: feedBytes },
     };
     return writeResult(
@@ -160,7 +153,7 @@ export async function run(): Promise<BenchResult> {
       started,
       PARAMS,
       results,
-      entries >= PARAMS.inMonth && a.p99 <= PARAMS.monthP99BoundMs,
+      entries >= PARAMS.inMonth && results.month.api.p99 <= PARAMS.monthP99BoundMs,
       [
         "One thread serves the HTTP calls and runs this script (WORKERS=0): the figures include the client's own",
         "fetch and the JSON parse. The raw side runs the same three index reads, without placing the dates, the",
@@ -172,7 +165,7 @@ export async function run(): Promise<BenchResult> {
   }
 }
 
-const d = (x: Distribution) => `p50 ${ms(x.p50)}  p99 ${ms(x.p99)}  (n=${x.n})`;
+const d = p50p99;
 
 export function summarize(r: BenchResult): string[] {
   const x = r.results as Results;

@@ -260,6 +260,23 @@ export function ms(x: number): string {
   return `${x.toFixed(x < 10 ? 2 : 1)} ms`;
 }
 
+/** p50 and p99 of a distribution, for a summary line. */
+export function p50p99(d: Distribution): string {
+  return `p50 ${ms(d.p50)}  p99 ${ms(d.p99)}  (n=${d.n})`;
+}
+
+/** The API's times beside the raw driver's doing the same reads: both distributions and their ratios. */
+export function versus(api: number[], raw: number[]) {
+  const a = distribution(api);
+  const r = distribution(raw);
+  return {
+    api: a,
+    raw: r,
+    ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
+    ratioP99: Math.round((a.p99 / r.p99) * 100) / 100,
+  };
+}
+
 export function pctl(d: Distribution): string {
   return `p50 ${ms(d.p50)}  p95 ${ms(d.p95)}  (n=${d.n})`;
 }

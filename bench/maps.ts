@@ -11,10 +11,11 @@ import {
   type BenchResult,
   type Distribution,
   distribution,
-  ms,
+  p50p99,
   progress,
   startBenchServer,
   timeEach,
+  versus,
   writeResult,
 } from "./lib.ts";
 
@@ -99,17 +100,10 @@ export async function run(): Promise<BenchResult> {
     );
     const fromLines = await timeEach(PARAMS.scans, () => scan.all());
     raw.close();
-    const a = distribution(api);
-    const r = distribution(rawTimes);
     const results: Results = {
       fillSeconds,
       places,
-      overlay: {
-        api: a,
-        raw: r,
-        ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
-        ratioP99: Math.round((a.p99 / r.p99) * 100) / 100,
-      },
+      overlay: { ...versus(api, rawTimes) },
       fromLines: distribution(fromLines),
     };
     return writeResult(
@@ -117,7 +111,7 @@ export async function run(): Promise<BenchResult> {
       started,
       PARAMS,
       results,
-      places === PARAMS.racks && a.p99 <= PARAMS.overlayP99BoundMs,
+      places === PARAMS.racks && results.overlay.api.p99 <= PARAMS.overlayP99BoundMs,
       [
         "One thread serves the HTTP calls and runs this script (WORKERS=0): the figures include the client's own",
         "fetch and JSON parse. The raw side runs the overlay's two reads (the weights and capacities under each",
@@ -130,7 +124,7 @@ export async function run(): Promise<BenchResult> {
   }
 }
 
-const d = (x: Distribution) => `p50 ${ms(x.p50)}  p99 ${ms(x.p99)}  (n=${x.n})`;
+const d = p50p99;
 
 export function summarize(r: BenchResult): string[] {
   const x = r.results as Results;

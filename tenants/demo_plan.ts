@@ -8,7 +8,7 @@ import type { Tenant } from "./registry.ts";
 import { parseInput } from "../server/kernel/validation.ts";
 import { storageSpaces } from "../server/domain/infrastructure/locations/entity.ts";
 import { putMap } from "../server/domain/infrastructure/maps/service.ts";
-import { savePlacements } from "../server/domain/infrastructure/maps/occupancy.ts";
+import { occupancy, savePlacements } from "../server/domain/infrastructure/maps/occupancy.ts";
 import { storageSpace } from "../server/domain/infrastructure/locations/entity.ts";
 import { calendarEvent } from "../server/domain/calendar/entity.ts";
 import { users } from "../server/domain/access/users/entity.ts";
@@ -72,18 +72,9 @@ export async function seedDemoPlan(platform: Platform, tenant: Tenant): Promise<
           mapNorthEastY: HALL.h,
         }));
         // The racks: each given a capacity so that the map shows every shade, and placed on the drawing.
-        const racks = await tx.select().from(storageSpaces).where(eq(storageSpaces.parentId, zone.id))
-          .orderBy(storageSpaces.label);
-        const loads = await tx.all<[number, number]>(sql`
-          WITH RECURSIVE sub(id, top) AS (
-            SELECT id, id FROM storage_spaces WHERE parent_id = ${zone.id}
-            UNION ALL SELECT s.id, sub.top FROM storage_spaces s JOIN sub ON s.parent_id = sub.id)
-          SELECT sub.top, coalesce(sum(l.weight_g), 0) FROM sub
-          LEFT JOIN stock_location_loads l ON l.location_id = sub.id GROUP BY sub.top`);
-        const loadKg = new Map(loads.map((r) => {
-          const [id, g] = Array.isArray(r) ? r : Object.values(r);
-          return [Number(id), Number(g) / 1000];
-        }));
+        // The racks with the weight already on them, as the map's overlay reads it.
+        const racks = (await occupancy(ctx, zone.id)).places;
+        const loadKg = new Map(racks.map((r) => [r.id, r.loadKg]));
         const shares = [0.15, 0.35, 0.6, 0.75, 0.9, 0.98, 1.1, 0.45, 0.25, 0.7, 0.85, 0.55];
         const placements = [];
         for (const [i, rack] of racks.slice(0, 12).entries()) {

@@ -65,7 +65,7 @@ export async function occupancy(ctx: TenantContext, id: number) {
     .from(storageSpaceMaps).where(eq(storageSpaceMaps.locationId, id));
   // Each child's subtree once (every location under the parent is visited once), with the loads and the
   // capacities of the locations directly below it (a rack's shelves, not their bins as well).
-  const sums = await db.all<Record<string, unknown>>(sql`
+  const sums = await db.values<[number, number | null, number | null]>(sql`
     WITH RECURSIVE sub(id, top, depth) AS (
       SELECT id, id, 0 FROM storage_spaces WHERE parent_id = ${id}
       UNION ALL
@@ -76,11 +76,7 @@ export async function occupancy(ctx: TenantContext, id: number) {
     FROM sub JOIN storage_spaces s ON s.id = sub.id
     LEFT JOIN stock_location_loads l ON l.location_id = sub.id
     GROUP BY sub.top`);
-  // The driver answers rows as arrays or as objects: read them by position.
-  const byTop = new Map(sums.map((r) => {
-    const [top, load, below] = Array.isArray(r) ? r : Object.values(r);
-    return [Number(top), { load: load as number | null, below: below as number | null }];
-  }));
+  const byTop = new Map(sums.map(([top, load, below]) => [Number(top), { load, below }]));
   const children = await db.select().from(storageSpaces).where(eq(storageSpaces.parentId, id))
     .orderBy(storageSpaces.label);
   const places = children.map((c) => {

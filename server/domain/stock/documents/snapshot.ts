@@ -14,6 +14,7 @@ import {
   type OrderSnap,
   placesOf,
   type ProductSnap,
+  puts,
   type Snapshot,
   takes,
 } from "../validators/snapshot.ts";
@@ -193,7 +194,10 @@ export async function loadSnapshot(
     positions,
     products: new Map(productRows.map((p) => [p.id, p])),
     locations: new Map(locationRows.map((l) => [l.id, l])),
-    limits: await loadLimits(tx, locationIds),
+    // Only what puts goods somewhere is judged by what the places carry (rule rackLoad), unless it is off.
+    limits: puts(definitionOf(doc.typeCode).direction) && config.rules.rackLoad !== "allow"
+      ? await loadLimits(tx, locationIds)
+      : undefined,
     containers: new Map(containerRows.map((c) => [c.id, c])),
     // What orders reserved is not this document's to take, unless it is the document they reserved it for.
     stock: await freeOf(tx, stock, doc.id),
@@ -203,9 +207,6 @@ export async function loadSnapshot(
   };
 }
 
-/** Rows of a raw read, as arrays or objects: by position. */
-const cells = (r: unknown) => (Array.isArray(r) ? r : Object.values(r as Record<string, unknown>));
-
 /**
  * The capacities over the given locations (rule rackLoad): every ancestor of each (itself included) that says
  * what it may carry, and the weight at and below each such one, walked by parent links.
@@ -213,7 +214,7 @@ const cells = (r: unknown) => (Array.isArray(r) ? r : Object.values(r as Record<
 async function loadLimits(tx: Db, locationIds: number[]): Promise<LoadLimits> {
   const limits: LoadLimits = { of: new Map(), holders: new Map() };
   if (!locationIds.length) return limits;
-  const up = await tx.all(sql`
+  const up = await tx.values<[number, number, string, number]>(sql`
     WITH RECURSIVE up(start, id) AS (
       SELECT value, value FROM json_each(${JSON.stringify(locationIds)})
       UNION ALL
@@ -221,15 +222,14 @@ async function loadLimits(tx: Db, locationIds: number[]): Promise<LoadLimits> {
     )
     SELECT up.start, s.id, s.label, s.capacity_kg FROM up JOIN storage_spaces s ON s.id = up.id
     WHERE s.capacity_kg IS NOT NULL`);
-  for (const r of up) {
-    const [start, id, label, capacity] = cells(r);
+  for (const [start, id, label, capacity] of up) {
     const list = limits.of.get(Number(start)) ?? [];
     list.push(Number(id));
     limits.of.set(Number(start), list);
     limits.holders.set(Number(id), { label: String(label), capacityKg: Number(capacity), loadKg: 0 });
   }
   if (!limits.holders.size) return limits;
-  const down = await tx.all(sql`
+  const down = await tx.values<[number, number]>(sql`
     WITH RECURSIVE down(top, id) AS (
       SELECT value, value FROM json_each(${JSON.stringify([...limits.holders.keys()])})
       UNION ALL
@@ -237,8 +237,7 @@ async function loadLimits(tx: Db, locationIds: number[]): Promise<LoadLimits> {
     )
     SELECT down.top, coalesce(sum(l.weight_g), 0) FROM down
     LEFT JOIN stock_location_loads l ON l.location_id = down.id GROUP BY down.top`);
-  for (const r of down) {
-    const [top, grams] = cells(r);
+  for (const [top, grams] of down) {
     limits.holders.get(Number(top))!.loadKg = Number(grams) / 1000;
   }
   return limits;
