@@ -444,8 +444,9 @@ describe("picking, relocating and counting on the terminal", () => {
       fill("terminal.counted", { product: "SALT-T", quantity: 4 }),
     );
     await queueEmpty(page);
-    const counted = await w.api("GET", `/WmsOrder/${order.body.id}`);
-    expect(counted.body.verificationStatusCode).toBe("inProgressWithDifferences");
+    // The queue may read empty a moment before the count is queued: wait for the server's answer.
+    await expect.poll(async () => (await w.api("GET", `/WmsOrder/${order.body.id}`)).body.verificationStatusCode)
+      .toBe("inProgressWithDifferences");
   });
 });
 
