@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start` and `npm test` on a fresh machine: install what is missing (npm packages, the Deno binary
-// from the npm package, Debian's chromium for browser tests), then hand over to the Deno task.
+// from the npm package, Debian's chromium and poppler-utils for the tests), then hand over to the Deno task.
 // Runs on the machine's Node.js (20+), before any dependency exists, so it uses only node: built-ins.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -47,8 +47,11 @@ if (run(deno, ["--version"], { stdio: "ignore" }).status !== 0) {
   mustRun(process.execPath, [join(root, "node_modules", "deno", "install.cjs")], "Installing Deno");
 }
 
-if (task === "test" && !existsSync("/usr/bin/chromium")) {
-  console.log("Installing Debian's chromium for the browser tests...");
+// The browser tests drive Debian's chromium; the export and label tests read PDFs with poppler's tools.
+const debianForTests = { chromium: "/usr/bin/chromium", "poppler-utils": "/usr/bin/pdftotext" };
+const missing = Object.entries(debianForTests).filter(([, path]) => !existsSync(path)).map(([name]) => name);
+if (task === "test" && missing.length) {
+  console.log(`Installing Debian's ${missing.join(" and ")} for the tests...`);
   const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const apt = (args) =>
     asRoot
@@ -56,9 +59,9 @@ if (task === "test" && !existsSync("/usr/bin/chromium")) {
       : run("sudo", ["-n", "apt-get", ...args]);
   if (
     apt(["update", "-qq"]).status !== 0 ||
-    apt(["install", "-y", "-qq", "--no-install-recommends", "chromium"]).status !== 0
+    apt(["install", "-y", "-qq", "--no-install-recommends", ...missing]).status !== 0
   ) {
-    console.error("Could not install chromium with apt-get: the browser tests will report it.");
+    console.error(`Could not install ${missing.join(" and ")} with apt-get: the tests will report it.`);
   }
 }
 

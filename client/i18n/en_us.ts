@@ -25,6 +25,7 @@ import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
+import { exportMessages } from "./areas/exports.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -50,6 +51,7 @@ export const enUs = {
   ...mapMessages["en-us"],
   ...fileMessages["en-us"],
   ...importMessages["en-us"],
+  ...exportMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -25,6 +25,7 @@ import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
+import { exportMessages } from "./areas/exports.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -50,6 +51,7 @@ export const esEs = {
   ...mapMessages["es-es"],
   ...fileMessages["es-es"],
   ...importMessages["es-es"],
+  ...exportMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -25,6 +25,7 @@ import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
+import { exportMessages } from "./areas/exports.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -50,6 +51,7 @@ export const frFr = {
   ...mapMessages["fr-fr"],
   ...fileMessages["fr-fr"],
   ...importMessages["fr-fr"],
+  ...exportMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -25,6 +25,7 @@ import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
+import { exportMessages } from "./areas/exports.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -50,6 +51,7 @@ export const plPl = {
   ...mapMessages["pl-pl"],
   ...fileMessages["pl-pl"],
   ...importMessages["pl-pl"],
+  ...exportMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -25,6 +25,7 @@ import { pricingMessages } from "./areas/pricing.ts";
 import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
+import { exportMessages } from "./areas/exports.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -50,6 +51,7 @@ export const ruRu = {
   ...mapMessages["ru-ru"],
   ...fileMessages["ru-ru"],
   ...importMessages["ru-ru"],
+  ...exportMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -49,6 +49,7 @@ export const errorStatus = {
   "import.fileEmpty": 400,
   "import.fileUnreadable": 400,
   "import.tooManyRows": 400,
+  "export.tooManyRows": 422,
   "import.tooManyColumns": 400,
   "import.invalidRows": 422,
   "file.tooLarge": 413,

@@ -135,5 +135,7 @@ export interface ResourceMeta {
   readers?: "admin";
   /** Records the server writes itself (logs): the API only lists and reads them, nobody adds or edits. */
   readOnly?: boolean;
+  /** Where the list is exported as a file (GET: format, columns, the list's filter and sort). */
+  exportPath?: string;
   fields: readonly FieldMeta[];
 }

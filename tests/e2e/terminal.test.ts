@@ -445,7 +445,9 @@ describe("picking, relocating and counting on the terminal", () => {
     );
     await queueEmpty(page);
     // The queue may read empty a moment before the count is queued: wait for the server's answer.
-    await expect.poll(async () => (await w.api("GET", `/WmsOrder/${order.body.id}`)).body.verificationStatusCode)
+    await expect.poll(async () =>
+      (await w.api("GET", `/WmsOrder/${order.body.id}`)).body.verificationStatusCode
+    )
       .toBe("inProgressWithDifferences");
   });
 });

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api, apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
+import { saveBlob } from "../../download.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { startupAtom } from "../../state.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
@@ -59,16 +60,11 @@ export function Attachments(p: { resource: string; id: number }) {
   const open = async (file: FileInfo, asDownload: boolean) => {
     try {
       const blob = await apiBlob(`/File/${asDownload ? "download-classic" : "download"}/${file.id}`);
-      const url = URL.createObjectURL(blob);
       if (!asDownload && file.previewable) {
-        setPreview({ file, url });
+        setPreview({ file, url: URL.createObjectURL(blob) });
         return;
       }
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = file.fileName;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, file.fileName);
     } catch (err) {
       setError(errorMessage(t, err));
     }

@@ -176,3 +176,36 @@ globalStyle(
 globalStyle(`${grid}[data-density="compact"] ${headerCell}`, { paddingBlock: "1px" });
 globalStyle(`${grid}[data-density="compact"] ${check}`, { width: "18px", height: "18px" });
 globalStyle(`${grid}[data-density="compact"]`, { fontSize: vars.size.small });
+
+// The export wizard.
+export const exportBody = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });
+
+export const exportColumns = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  margin: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+});
+
+export const exportColumnList = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
+  gap: vars.space.xs,
+  maxHeight: 260,
+  overflowY: "auto",
+});
+
+export const exportHeading = style({ margin: 0, fontSize: vars.size.text });
+
+export const exportSummary = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+});
+
+globalStyle(`${exportSummary} dt`, { color: vars.color.textMuted });
+globalStyle(`${exportSummary} dd`, { margin: 0, overflowWrap: "anywhere" });

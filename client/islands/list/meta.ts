@@ -1,15 +1,22 @@
 // Reading the shared resource metadata on the client: labels, list columns and how values are shown.
 import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
-import type { MessageKey, Translator } from "../../i18n/mod.ts";
-import { isLanguage, languageNames } from "../../i18n/mod.ts";
+import type { Translator } from "../../i18n/mod.ts";
 import { startupAtom, store } from "../../state.ts";
 
 export type { FieldMeta, ResourceMeta };
 
-/** A catalogue key that is not a plural form (metadata keys are plain strings, checked by a test). */
-export type PlainKey = Exclude<MessageKey, `${string}#${string}`>;
-
-export type Row = Record<string, unknown> & { id: number };
+import { cellText as cellTextIn, formatValue as formatValueIn, type PlainKey, type Row } from "./format.ts";
+export {
+  formatAddress,
+  formatDay,
+  formatLatLng,
+  isCalendarDay,
+  namesField,
+  optionLabel,
+  type PlainKey,
+  type Row,
+  rowOptionLabel,
+} from "./format.ts";
 
 /** The company's base currency (its account's), in which prices and values without a currency of their own are. */
 export function baseCurrency(): string {
@@ -29,103 +36,14 @@ export function defaultVisibleColumns(meta: ResourceMeta): Set<string> {
   return new Set(listColumns(meta).filter((f) => f.list?.visible).map((f) => f.name));
 }
 
-export function optionLabel(t: Translator, f: FieldMeta, value: string): string {
-  if (f.name === "defaultLanguage" && isLanguage(value)) return languageNames[value];
-  return t.t(`option.${f.name}.${value}` as PlainKey);
-}
-
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day as `YYYY-MM-DD` (an expiry date, a statistics range's end). */
-export function isCalendarDay(value: unknown): value is string {
-  return typeof value === "string" && CALENDAR_DAY.test(value);
-}
-
-/** A calendar day in the user's short date form: the same day everywhere (formatted at UTC midnight, in UTC). */
-export function formatDay(t: Translator, value: unknown): string {
-  return isCalendarDay(value) ? t.date(`${value}T00:00:00Z`, { dateStyle: "short", timeZone: "UTC" }) : "";
-}
-
 /** A value as text in the user's language ("" when there is none). */
 export function formatValue(t: Translator, f: FieldMeta, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "";
-  switch (f.kind) {
-    case "boolean":
-      return t.t(value ? "list.yes" : "list.no");
-    case "date":
-      if (f.day) return isCalendarDay(value) ? formatDay(t, value) : String(value);
-      return typeof value === "string" || value instanceof Date
-        ? t.date(value, { dateStyle: "short", timeStyle: "short" })
-        : "";
-    case "number":
-      return typeof value === "number" ? withUnit(t.number(value), f.unit) : String(value);
-    case "money":
-      return typeof value === "number" ? t.money(value, f.currency ?? baseCurrency()) : String(value);
-    case "enum":
-      return optionLabel(t, f, String(value));
-    case "addresses":
-      return Array.isArray(value) ? value.map((a) => formatAddress(a)).filter(Boolean).join("; ") : "";
-    case "password":
-      return "";
-    case "reference":
-      return String(value);
-    case "references":
-      return Array.isArray(value) && value.length ? t.plural("master.linked", value.length) : "";
-    case "strings":
-      return Array.isArray(value) ? value.join(", ") : String(value);
-    case "latlng":
-      return formatLatLng(value);
-    case "rows":
-      return Array.isArray(value)
-        ? value.map((r) => rowText(t, f, r as Record<string, unknown>)).join("; ")
-        : "";
-    default:
-      return String(value);
-  }
-}
-
-/** The label of an enum column's value in a "rows" field (`option.customFields.type.date`). */
-export function rowOptionLabel(t: Translator, f: FieldMeta, column: string, value: string): string {
-  return t.t(`option.${f.name}.${column}.${value}` as PlainKey);
-}
-
-/** One row of a "rows" field as text: its values in column order, the empty ones left out. */
-function rowText(t: Translator, f: FieldMeta, row: Record<string, unknown>): string {
-  return (f.rows?.columns ?? []).map((c) => {
-    const v = row[c.name];
-    if (v === null || v === undefined || v === "") return "";
-    if (c.kind === "enum") return rowOptionLabel(t, f, c.name, String(v));
-    return typeof v === "number" ? t.number(v) : String(v);
-  }).filter(Boolean).join(" · ");
-}
-
-function withUnit(text: string, unit: string | undefined): string {
-  return unit ? `${text} ${unit}` : text;
-}
-
-/** A point as "52.2297, 21.0122" (coordinates keep the dot in every language). */
-export function formatLatLng(value: unknown): string {
-  const p = value as { lat?: unknown; lng?: unknown } | null;
-  return p && typeof p.lat === "number" && typeof p.lng === "number" ? `${p.lat}, ${p.lng}` : "";
-}
-
-/** The list row's field with the names of a references field's records (`productGroupIds` → `productGroupNames`). */
-export function namesField(f: FieldMeta): string {
-  return `${f.name.replace(/Ids$/, "")}Names`;
+  return formatValueIn(t, f, value, baseCurrency());
 }
 
 /** A list cell as text: the value, or the linked record's name when the row carries it. */
 export function cellText(t: Translator, f: FieldMeta, row: Row): string {
-  const value = row[f.name];
-  if (f.kind === "reference" && value !== null && value !== undefined && f.reference?.displayField) {
-    const shown = row[f.reference.displayField];
-    if (typeof shown === "string" && shown) return shown;
-  }
-  if (f.kind === "references") {
-    const names = row[namesField(f)];
-    if (Array.isArray(names) && names.length) return names.join(", ");
-  }
-  return formatValue(t, f, value);
+  return cellTextIn(t, f, row, baseCurrency());
 }
 
 /** The name of a record of a reference's target: its title fields, the first with a value, else "#id". */
@@ -136,12 +54,6 @@ export function referenceTitle(titleFields: readonly string[], record: Record<st
     if (typeof v === "number") return String(v);
   }
   return `#${record.id}`;
-}
-
-export function formatAddress(a: Record<string, unknown>): string {
-  const line1 = [a.street, a.number].filter(Boolean).join(" ");
-  const line2 = [a.postalCode, a.city].filter(Boolean).join(" ");
-  return [line1, line2, a.province, a.country].filter(Boolean).join(", ");
 }
 
 /** What names a record in titles and confirmations: its title fields, the first that has a value. */

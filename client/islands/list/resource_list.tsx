@@ -1,5 +1,5 @@
 // The generic list screen of a resource: quick search, per-column filters, sort, column chooser, row
-// selection with a bulk delete, the total, and the add/edit/preview dialog that the route's
+// selection with a bulk delete, the total, the export wizard, and the add/edit/preview dialog that the route's
 // openedDialogId opens (/users/new, /users/12, /users/12/preview); closing it goes back to the list.
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiError } from "../../api.ts";
@@ -27,6 +27,7 @@ import {
   type Row,
 } from "./meta.ts";
 import { useListData } from "./use_list_data.ts";
+import { ExportDialog } from "./export_dialog.tsx";
 import * as css from "./list.css.ts";
 
 /** Column choices last the session (local storage holds only what the spec lists). */
@@ -85,6 +86,7 @@ export function ResourceList(p: {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchInput), 250);
@@ -103,6 +105,8 @@ export function ResourceList(p: {
     reload();
   }, [p.reloadKey, reload]);
 
+  // Exported from the list's own path only: a screen's own endpoint (p.listPath, p.query) has no export.
+  const exportPath = !p.listPath && !p.query ? meta.exportPath : undefined;
   const base = `/${p.route}`;
   const dialog = p.canEdit === null ? null : dialogFromRoute(p.openedDialogId, p.additionalParams, p.canEdit);
   const shownColumns = columns.filter((c) => visible.has(c.name));
@@ -180,6 +184,9 @@ export function ResourceList(p: {
               setVisible(next);
             }}
           />
+          {exportPath
+            ? <Button quiet onPress={() => setExporting(true)}>{t.t("export.button")}</Button>
+            : null}
           {p.canEdit && meta.addKey
             ? (
               <Button onPress={() => navigate(p.addPath ?? `${base}/new`)}>
@@ -258,6 +265,22 @@ export function ResourceList(p: {
               afterChange(t.t("dialog.deleted"));
             }}
             onEdit={p.canEdit ? () => navigate(`${base}/${dialog.id}`) : undefined}
+          />
+        )
+        : null}
+      {exporting && exportPath
+        ? (
+          <ExportDialog
+            t={t}
+            meta={{ ...meta, exportPath }}
+            title={p.title}
+            columns={columns}
+            visible={visible}
+            sort={sort}
+            filters={filters}
+            wire={wire}
+            total={data.total}
+            onClose={() => setExporting(false)}
           />
         )
         : null}

@@ -109,6 +109,8 @@ async function positionExtras(db: Db, rows: PositionRow[]) {
 export const externalOrderPosition = new Resource({
   resource: "ExternalOrderPosition",
   path: "/contractororders/positions",
+  // Listed within its order by the portal's own routes, never by the generic ones.
+  exported: false,
   table: externalOrderPositions,
   title: ["productIndex", "productName"],
   sort: "id",

@@ -17,6 +17,8 @@ import {
   listPage,
   type ListQuery,
   type SearchIndex,
+  walkList,
+  type WalkQuery,
 } from "../../kernel/list.ts";
 import type { FieldKind, ResourceMeta } from "../../kernel/resource_meta.ts";
 import { nowIso } from "../../kernel/time.ts";
@@ -48,6 +50,8 @@ export type { Dependent, LinkDef, ReferenceCheck, UniqueRule, ValueListDef };
 export interface ResourceHooks {
   /** The hub's resource for real-time events (the resource's name by default). */
   hub?: HubResource;
+  /** False for a resource whose list the generic routes do not serve (so it has no export either). */
+  exported?: false;
   /** The record as the API answers it, from the one the declaration makes (fields computed from others). */
   toRecord?(
     row: AnyRow,
@@ -218,6 +222,10 @@ export class Resource<
 
   constructor(readonly def: ResourceDef<T, F>) {
     this.entity = new Entity(def);
+    // Every list the generic routes serve can be exported (resource/routes.ts mounts `${path}/export`).
+    if (!def.singleton && def.exported !== false) {
+      Object.assign(this.entity.meta, { exportPath: `${this.entity.meta.path}/export` });
+    }
     resourcesByName.set(def.resource, this as unknown as AnyResource);
     this.#t = def.table;
     const { meta } = this.entity;
@@ -453,6 +461,28 @@ export class Resource<
       sorted,
       async (ids) => this.#presented(db, ctx, await this.#dtos(db, await this.#pageRows(db, ids))),
       { countCache: ctx.conn.countCache },
+    );
+  }
+
+  /** The list's every row as filtered and sorted, a chunk at a time (exports: kernel/list.ts walkList). */
+  walk(ctx: TenantContext, query: WalkQuery, chunk = 1000): AsyncGenerator<Rec[]> {
+    this.#read(ctx.actor);
+    const scope = this.#scope(ctx.actor);
+    const db = ctx.conn.db;
+    const { defaultSort } = this.meta;
+    return walkList(
+      db,
+      {
+        table: this.#t,
+        id: this.#idCol,
+        fields: this.listFields,
+        defaultSort: defaultSort.column,
+        scope: scope ? [scope] : [],
+        search: this.def.search ? { table: this.def.search } : undefined,
+      },
+      query.sortColumn === undefined ? { ...query, sortDescending: defaultSort.descending } : query,
+      async (ids) => this.#presented(db, ctx, await this.#dtos(db, await this.#pageRows(db, ids))),
+      chunk,
     );
   }
 

@@ -1,6 +1,7 @@
 // The contract's generic resource calls for one configured resource: GET list, GET {id}, POST, PUT (id and
 // version in the body) and DELETE {id}, each declared with its schemas so it appears in the OpenAPI document.
-// A read-only resource (meta.readOnly: logs) gets the two GETs only; its other methods answer 405.
+// A read-only resource (meta.readOnly: logs) gets the two GETs only; its other methods answer 405. Every
+// list can be exported as a file (GET {path}/export: server/domain/exports/).
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
@@ -9,6 +10,7 @@ import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import type { Resource } from "./engine.ts";
 import { historyRoute } from "../logs/record_log/history.ts";
+import { exportRoute } from "../exports/routes.ts";
 
 export function resourceRoutes(
   app: Hono<Env>,
@@ -45,6 +47,14 @@ export function resourceRoutes(
     query: listQuerySchema,
     response: z.object({ results: z.array(schemas.record), allFilteredRowCount: z.number() }),
   }, (c, { query }) => resource.list(c.get("ctx"), query));
+
+  // Before `${path}/:id`, which would take "export" for an id.
+  exportRoute(app, platform, { path, tag, ...read }, {
+    meta,
+    walk: (ctx, query) => resource.walk(ctx, query),
+    count: async (ctx, query) =>
+      (await resource.list(ctx, { ...query, PageNumber: 1, PageSize: 1 })).allFilteredRowCount,
+  });
 
   mount(app, platform, {
     method: "get",

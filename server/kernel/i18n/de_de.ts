@@ -70,6 +70,8 @@ export const deDe: Catalogue = {
   "import.fileEmpty": "Die Datei ist leer: Unter der Kopfzeile stehen keine Zeilen.",
   "import.fileUnreadable": "Die Datei kann nicht gelesen werden: Sie ist keine CSV- oder XLSX-Tabelle.",
   "import.tooManyRows": "Die Datei hat mehr als {max} Zeilen: Teilen Sie sie auf mehrere Importe auf.",
+  "export.tooManyRows":
+    "Ein PDF fasst höchstens {max} Zeilen: Exportieren Sie als CSV oder XLSX oder schränken Sie den Filter ein.",
   "import.tooManyColumns": "Die Datei hat mehr als {max} Spalten.",
   "import.invalidRows":
     "{count} Zellen können nicht importiert werden; nichts wurde importiert. Jede ist mit Zeile und Spalte genannt.",

@@ -60,6 +60,7 @@ export const enUs = {
   "import.fileEmpty": "The file is empty: it holds no rows below its header.",
   "import.fileUnreadable": "The file cannot be read: it is no CSV or XLSX table.",
   "import.tooManyRows": "The file has more than {max} rows: split it into several imports.",
+  "export.tooManyRows": "A PDF takes at most {max} rows: export as CSV or XLSX, or narrow the filter.",
   "import.tooManyColumns": "The file has more than {max} columns.",
   "import.invalidRows":
     "{count} cells cannot be imported; nothing was imported. Each is named by its row and column.",

@@ -66,6 +66,8 @@ export const esEs: Catalogue = {
   "import.fileEmpty": "El archivo está vacío: no hay filas bajo el encabezado.",
   "import.fileUnreadable": "No se puede leer el archivo: no es una tabla CSV ni XLSX.",
   "import.tooManyRows": "El archivo tiene más de {max} filas: divídalo en varias importaciones.",
+  "export.tooManyRows":
+    "Un PDF admite como máximo {max} filas: exporte como CSV o XLSX, o restrinja el filtro.",
   "import.tooManyColumns": "El archivo tiene más de {max} columnas.",
   "import.invalidRows":
     "No se pueden importar {count} celdas; no se ha importado nada. Cada una se indica por su fila y columna.",

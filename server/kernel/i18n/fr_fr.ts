@@ -65,6 +65,8 @@ export const frFr: Catalogue = {
   "import.fileEmpty": "Le fichier est vide : aucune ligne sous l’en-tête.",
   "import.fileUnreadable": "Le fichier est illisible : ce n’est pas un tableau CSV ou XLSX.",
   "import.tooManyRows": "Le fichier a plus de {max} lignes : divisez-le en plusieurs imports.",
+  "export.tooManyRows":
+    "Un PDF contient au plus {max} lignes : exportez en CSV ou XLSX, ou affinez le filtre.",
   "import.tooManyColumns": "Le fichier a plus de {max} colonnes.",
   "import.invalidRows":
     "{count} cellules ne peuvent pas être importées ; rien n’a été importé. Chacune est indiquée par sa ligne et sa colonne.",

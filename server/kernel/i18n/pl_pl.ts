@@ -62,6 +62,7 @@ export const plPl: Catalogue = {
   "import.fileEmpty": "Plik jest pusty: pod nagłówkiem nie ma wierszy.",
   "import.fileUnreadable": "Nie można odczytać pliku: to nie jest tabela CSV ani XLSX.",
   "import.tooManyRows": "Plik ma więcej niż {max} wierszy: podziel go na kilka importów.",
+  "export.tooManyRows": "PDF mieści najwyżej {max} wierszy: wyeksportuj do CSV lub XLSX albo zawęź filtr.",
   "import.tooManyColumns": "Plik ma więcej niż {max} kolumn.",
   "import.invalidRows":
     "Nie można zaimportować {count} komórek; nic nie zaimportowano. Każda jest wskazana wierszem i kolumną.",

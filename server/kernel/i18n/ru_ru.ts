@@ -60,6 +60,7 @@ export const ruRu: Catalogue = {
   "import.fileEmpty": "Файл пуст: под заголовком нет строк.",
   "import.fileUnreadable": "Файл не читается: это не таблица CSV или XLSX.",
   "import.tooManyRows": "В файле больше {max} строк: разделите его на несколько импортов.",
+  "export.tooManyRows": "PDF вмещает не более {max} строк: экспортируйте в CSV или XLSX или сузьте фильтр.",
   "import.tooManyColumns": "В файле больше {max} столбцов.",
   "import.invalidRows":
     "Нельзя импортировать ячеек: {count}; ничего не импортировано. Каждая указана строкой и столбцом.",

@@ -2,7 +2,7 @@
 // filtered like every list (kernel/list.ts: the page's ids from an indexed order, then only those rows).
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
-import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
+import { type ListField, listPage, type ListQuery, walkList, type WalkQuery } from "../../../kernel/list.ts";
 import { fromMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
@@ -119,23 +119,43 @@ async function inventoryRows(ctx: TenantContext, lines: Line[]): Promise<Invento
   });
 }
 
-/** GET WmsInventory/inventory: one row per stock line. */
-export async function listInventory(ctx: TenantContext, query: ListQuery) {
+/** The detailed inventory's list: its fields, the caller's scope, and how a page of ids becomes rows. */
+function inventoryList(ctx: TenantContext) {
   const scope = productScope(ctx.actor, stockLines.productId);
-  return await listPage(
-    ctx.conn.db,
-    {
+  return {
+    spec: {
       table: stockLines,
       id: stockLines.id,
       fields: inventoryFields,
       defaultSort: "id",
       scope: scope ? [scope] : [],
     },
-    { ...query, BasicFiltersSerialized: unitsToMilli(query.BasicFiltersSerialized) },
-    async (ids) => {
+    rows: async (ids: number[]) => {
       const lines = await ctx.conn.db.select().from(stockLines).where(inArray(stockLines.id, ids));
       return await inventoryRows(ctx, lines);
     },
+  };
+}
+
+/** GET WmsInventory/inventory: one row per stock line. */
+export async function listInventory(ctx: TenantContext, query: ListQuery) {
+  const { spec, rows } = inventoryList(ctx);
+  return await listPage(
+    ctx.conn.db,
+    spec,
+    { ...query, BasicFiltersSerialized: unitsToMilli(query.BasicFiltersSerialized) },
+    rows,
+  );
+}
+
+/** Every stock line the filter finds, in the list's order, a chunk at a time (the export). */
+export function walkInventory(ctx: TenantContext, query: WalkQuery) {
+  const { spec, rows } = inventoryList(ctx);
+  return walkList(
+    ctx.conn.db,
+    spec,
+    { ...query, BasicFiltersSerialized: unitsToMilli(query.BasicFiltersSerialized) },
+    rows,
   );
 }
 

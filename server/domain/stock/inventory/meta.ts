@@ -85,6 +85,7 @@ export const inventoryMeta: ResourceMeta = {
   titleFields: ["productIndex"],
   defaultSort: { column: "id", descending: false },
   readOnly: true,
+  exportPath: "/WmsInventory/inventory/export",
   fields: [
     number("id", "field.common.id", { sortable: true, filterable: true }),
     productId,

@@ -6,7 +6,15 @@ import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
-import { containerFields, inventoryFields, listContainerStock, listInventory } from "./lines.ts";
+import {
+  containerFields,
+  inventoryFields,
+  listContainerStock,
+  listInventory,
+  walkInventory,
+} from "./lines.ts";
+import { inventoryMeta } from "./meta.ts";
+import { exportRoute } from "../../exports/routes.ts";
 import { customFields, listCustomProductStock, listProductStock, productStockFields } from "./totals.ts";
 import { bestSourceMaterial, suggestLocations } from "./source.ts";
 import {
@@ -50,6 +58,13 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     query: listQuerySchema,
     response: paged(InventoryLine),
   }, (c, { query }) => listInventory(c.get("ctx"), query));
+
+  exportRoute(app, platform, { path: "/WmsInventory/inventory", tag, access: "user", whole: "staff" }, {
+    meta: inventoryMeta,
+    walk: (ctx, query) => walkInventory(ctx, query),
+    count: async (ctx, query) =>
+      (await listInventory(ctx, { ...query, PageNumber: 1, PageSize: 1 })).allFilteredRowCount,
+  });
 
   mount(app, platform, {
     method: "get",

@@ -1,0 +1,37 @@
+// GET {list}/export for a list: mounted beside the list it exports (resource/routes.ts for every engine
+// resource, the inventory reports' routes for theirs), with the list's own access and scope.
+import type { Hono } from "hono";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import { mount } from "../../http/route.ts";
+import type { Access } from "../../kernel/access.ts";
+import type { Whole } from "../../http/openapi.ts";
+import { type Exportable, exportList, ExportQuery } from "./service.ts";
+
+export function exportRoute(
+  app: Hono<Env>,
+  platform: Platform,
+  spec: {
+    /** The list's path; the export's is `${path}/export`. */
+    path: string;
+    tag: string;
+    access: Access;
+    whole?: Whole;
+    refusal?: "auth.forbidden";
+  },
+  list: Exportable,
+): void {
+  mount(app, platform, {
+    method: "get",
+    path: `${spec.path}/export`,
+    reads: "long",
+    summary:
+      `The ${list.meta.resource} list as a file (format csv, xlsx or pdf; columns; the list's filter ` +
+      "and sort), streamed while it is read",
+    tag: spec.tag,
+    access: spec.access,
+    ...(spec.whole ? { whole: spec.whole } : {}),
+    ...(spec.refusal ? { refusal: spec.refusal } : {}),
+    query: ExportQuery,
+  }, (c, { query }) => exportList(c.get("ctx"), list, query));
+}

@@ -1,0 +1,147 @@
+// The export of a list (GET {list}/export): the list's own filter and sort, the columns asked for (its
+// visible ones by default), written as CSV, XLSX or PDF while the rows are walked in chunks
+// (kernel/list.ts walkList). Headers, a PDF's cells and the summary are in the caller's language.
+import { z } from "zod";
+import type { TenantContext } from "../../kernel/context.ts";
+import type { FieldMeta, ResourceMeta } from "../../kernel/resource_meta.ts";
+import type { WalkQuery } from "../../kernel/list.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { clientAccount } from "../config/account/entity.ts";
+
+export interface Exportable {
+  meta: ResourceMeta;
+  /** The rows in the list's order, a chunk at a time. */
+  walk(ctx: TenantContext, query: WalkQuery): AsyncGenerator<(Record<string, unknown> & { id: number })[]>;
+  /** How many rows the filter finds (the summary, and the PDF's cap). */
+  count(ctx: TenantContext, query: WalkQuery): Promise<number>;
+}
+
+export const ExportQuery = z.object({
+  format: z.enum(["csv", "xlsx", "pdf"]).default("csv"),
+  /** Field names, comma-separated; the list's visible columns when absent. */
+  columns: z.string().max(4000).optional(),
+  sortColumn: z.string().max(64).optional(),
+  sortDescending: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  BasicFiltersSerialized: z.string().max(20_000).optional(),
+  /** The reader's time zone (IANA), for the times a PDF shows; UTC when absent. */
+  timeZone: z.string().max(64).refine((tz) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }).optional(),
+});
+export type ExportQuery = z.output<typeof ExportQuery>;
+
+/** The fields a list may export: its columns, but never a secret. */
+export function exportableFields(meta: ResourceMeta): FieldMeta[] {
+  return meta.fields.filter((f) => f.list && !f.writeOnly && f.kind !== "password");
+}
+
+/** The columns asked for, in the order asked, or the list's visible ones; an unknown name is a bad query. */
+export function exportColumns(meta: ResourceMeta, asked: string | undefined): FieldMeta[] {
+  const fields = exportableFields(meta);
+  if (asked === undefined || asked.trim() === "") {
+    const visible = fields.filter((f) => f.list?.visible);
+    return visible.length ? visible : fields;
+  }
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const names = [...new Set(asked.split(",").map((n) => n.trim()).filter(Boolean))];
+  return names.map((name) => {
+    const f = byName.get(name);
+    if (!f) {
+      throw new AppError("request.badQuery", {
+        params: { detail: `"${name}" is not a column of this list` },
+      });
+    }
+    return f;
+  });
+}
+
+function fileName(meta: ResourceMeta, format: string): string {
+  const day = new Date().toISOString().slice(0, 10);
+  return `${meta.resource.replace(/[^A-Za-z0-9]+/g, "-")}-${day}.${format}`;
+}
+
+/** The export's answer: the file, streamed; 422 export.tooManyRows before any byte when a PDF would be too long. */
+export async function exportList(
+  ctx: TenantContext,
+  list: Exportable,
+  query: ExportQuery,
+): Promise<Response> {
+  const { exportStream, contentTypes, PDF_MAX_ROWS } = await import("./write.ts");
+  const { translator } = await import("../../../client/i18n/mod.ts");
+  const fields = exportColumns(list.meta, query.columns);
+  const walkQuery: WalkQuery = {
+    sortColumn: query.sortColumn,
+    sortDescending: query.sortDescending,
+    BasicFiltersSerialized: query.BasicFiltersSerialized,
+  };
+  // The count first: it checks the filter and the sort before the answer starts.
+  const count = await list.count(ctx, walkQuery);
+  if (query.format === "pdf" && count > PDF_MAX_ROWS) {
+    throw new AppError("export.tooManyRows", { params: { max: PDF_MAX_ROWS } });
+  }
+  const base = translator(ctx.lang);
+  const timeZone = query.timeZone ?? "UTC";
+  const t = {
+    ...base,
+    date: (d: Date | string, o?: Intl.DateTimeFormatOptions) => base.date(d, { timeZone, ...o }),
+  };
+  const [account] = await ctx.conn.db.select({ currency: clientAccount.baseCurrency }).from(clientAccount)
+    .limit(1);
+  const label = (f: FieldMeta) => t.t(f.labelKey as Parameters<typeof t.t>[0]);
+  const title = t.t(list.meta.nameKey as Parameters<typeof t.t>[0]);
+  const filters = describeFilters(list.meta, query.BasicFiltersSerialized, label);
+  const sortField = list.meta.fields.find((f) =>
+    f.name === (query.sortColumn ?? list.meta.defaultSort.column)
+  );
+  const descending = query.sortColumn === undefined ? list.meta.defaultSort.descending : query.sortDescending;
+  const summary: [string, string][] = [
+    [t.t("export.list"), title],
+    [t.t("export.rows"), t.number(count)],
+    [t.t("export.filters"), filters || t.t("export.noFilters")],
+    [
+      t.t("export.sort"),
+      sortField ? `${label(sortField)} ${t.t(descending ? "export.descending" : "export.ascending")}` : "",
+    ],
+    [t.t("export.columns"), fields.map(label).join(", ")],
+    [t.t("export.exportedBy"), ctx.actor.username],
+    [t.t("export.exportedAt"), t.date(new Date(), { dateStyle: "medium", timeStyle: "short" })],
+  ];
+  const chunks = list.walk(ctx, walkQuery);
+  const body = exportStream(query.format, {
+    title,
+    columns: fields.map((field) => ({ field, label: label(field) })),
+    t,
+    currency: account?.currency ?? "EUR",
+    summary,
+  }, chunks);
+  const name = fileName(list.meta, query.format);
+  return new Response(body, {
+    headers: {
+      "content-type": contentTypes[query.format],
+      "content-disposition": `attachment; filename="${name}"`,
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+      "x-total-count": String(count),
+    },
+  });
+}
+
+/** The list's filters as a reader sees them ("Name contains milk; Unit = kg"); the quick search too. */
+function describeFilters(
+  meta: ResourceMeta,
+  serialized: string | undefined,
+  label: (f: FieldMeta) => string,
+): string {
+  if (!serialized) return "";
+  const parsed = JSON.parse(serialized) as { field: string; operator: string; value?: unknown }[];
+  return parsed.map(({ field, operator, value }) => {
+    const f = meta.fields.find((x) => x.name === field);
+    const shown = value === undefined ? "" : ` ${Array.isArray(value) ? value.join(", ") : String(value)}`;
+    return `${field === "*" ? "*" : f ? label(f) : field} ${operator}${shown}`;
+  }).join("; ");
+}

@@ -1,0 +1,274 @@
+// A list's rows written as a file while they are read: CSV (papaparse), XLSX (exceljs' streaming workbook
+// writer) or PDF (pdfkit, DejaVu Sans for every script the six languages write). Each writer pulls the next
+// chunk of rows only when the reader has taken what came before, so a million rows never sit in memory.
+import Papa from "papaparse";
+import ExcelJS from "exceljs";
+import PDFDocument from "pdfkit";
+import { PassThrough, type Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import type { Translator } from "../../../client/i18n/mod.ts";
+import { cellText, namesField, type Row } from "../../../client/islands/list/format.ts";
+
+export const exportFormats = ["csv", "xlsx", "pdf"] as const;
+export type ExportFormat = typeof exportFormats[number];
+
+export const contentTypes: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+};
+
+export interface ExportSheet {
+  /** The list's name in the user's language (the sheet's and the PDF's title). */
+  title: string;
+  columns: { field: FieldMeta; label: string }[];
+  t: Translator;
+  /** The company's base currency (money without a currency of its own). */
+  currency: string;
+  /** Lines of the summary: the filters, the sort, the count, who and when. */
+  summary: [string, string][];
+}
+
+/** A value as data (CSV and XLSX): codes and numbers as they are, a link by its record's name, lists joined. */
+export function dataValue(
+  f: FieldMeta,
+  row: Row,
+  t: Translator,
+  currency: string,
+): string | number | boolean | null {
+  const value = row[f.name];
+  if (value === null || value === undefined) return null;
+  switch (f.kind) {
+    case "number":
+    case "money":
+    case "boolean":
+    case "enum":
+    case "text":
+    case "email":
+    case "phone":
+    case "textarea":
+    case "colour":
+      return typeof value === "number" || typeof value === "boolean" ? value : String(value);
+    case "date":
+      return String(value);
+    case "password":
+      return null;
+    case "reference": {
+      const shown = f.reference?.displayField ? row[f.reference.displayField] : undefined;
+      return typeof shown === "string" && shown ? shown : Number(value);
+    }
+    case "references": {
+      const names = row[namesField(f)];
+      return Array.isArray(names) ? names.join(", ") : Array.isArray(value) ? value.join(", ") : null;
+    }
+    case "strings":
+      return Array.isArray(value) ? value.join(", ") : String(value);
+    default:
+      return cellText(t, f, row, currency) || null;
+  }
+}
+
+/** A stream that pulls `produce` for more only while the consumer keeps up with `source`. */
+function pulled(
+  source: Readable,
+  produce: () => Promise<boolean>,
+  finish: () => void,
+): ReadableStream<Uint8Array> {
+  // Fed ahead while less than this is waiting to be read.
+  const AHEAD = 1 << 20;
+  let running = false;
+  let finished = false;
+  const feed = async () => {
+    if (running || finished) return;
+    running = true;
+    try {
+      while (source.readableLength < AHEAD && !source.destroyed) {
+        if (!(await produce())) {
+          finished = true;
+          finish();
+          return;
+        }
+        // Let the writer's own asynchronous steps (compression) run before the next chunk.
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    } catch (err) {
+      source.destroy(err as Error);
+      return;
+    } finally {
+      running = false;
+    }
+  };
+  // Read as the consumer asks (the async iterator buffers nothing beyond the source's own buffer).
+  const reader = source[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      void feed();
+      const { value, done } = await reader.next();
+      if (done) controller.close();
+      else controller.enqueue(value instanceof Uint8Array ? value : new Uint8Array(value));
+    },
+    async cancel(reason) {
+      source.destroy(reason instanceof Error ? reason : undefined);
+      await reader.return?.(undefined);
+    },
+  }, { highWaterMark: 0 });
+}
+
+type Chunks = AsyncIterator<Row[]>;
+
+function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const options = { header: false, newline: "\r\n", escapeFormulae: true } as const;
+  let first = true;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (first) {
+        first = false;
+        // A BOM: Excel reads the file as UTF-8 only with it (papaparse skips it).
+        controller.enqueue(
+          encoder.encode("\ufeff" + Papa.unparse([sheet.columns.map((c) => c.label)], options) + "\r\n"),
+        );
+        return;
+      }
+      const next = await chunks.next();
+      if (next.done) return controller.close();
+      const rows = next.value.map((row) =>
+        sheet.columns.map((c) => dataValue(c.field, row, sheet.t, sheet.currency))
+      );
+      controller.enqueue(encoder.encode(Papa.unparse(rows, options) + "\r\n"));
+    },
+    async cancel() {
+      await chunks.return?.(undefined);
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** A date field's value as a spreadsheet date (a calendar day at UTC midnight, an instant as it is). */
+function sheetDate(f: FieldMeta, value: string): Date | string {
+  const d = new Date(f.day ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(d.getTime()) ? value : d;
+}
+
+function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Array> {
+  // Never full: what waits in it is what `pulled` measures, so the workbook's zip never buffers on its own.
+  const out = new PassThrough({ highWaterMark: 1 << 30 });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const ws = book.addWorksheet(sheet.title.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Export", {
+    views: [{ state: "frozen", ySplit: 1 }],
+  });
+  ws.columns = sheet.columns.map((c, i) => ({
+    header: c.label,
+    key: String(i),
+    width: c.field.kind === "text" || c.field.kind === "textarea" ? 28 : 16,
+    style: c.field.kind === "date" ? { numFmt: c.field.day ? "yyyy-mm-dd" : "yyyy-mm-dd hh:mm" } : {},
+  }));
+  ws.getRow(1).font = { bold: true };
+  return pulled(out, async () => {
+    const next = await chunks.next();
+    if (next.done) return false;
+    for (const row of next.value) {
+      ws.addRow(sheet.columns.map((c) => {
+        const v = dataValue(c.field, row, sheet.t, sheet.currency);
+        return c.field.kind === "date" && typeof v === "string" ? sheetDate(c.field, v) : v;
+      })).commit();
+    }
+    return true;
+  }, () => {
+    ws.commit();
+    const summary = book.addWorksheet(sheet.t.t("export.summary").slice(0, 31));
+    summary.columns = [{ width: 28 }, { width: 60 }];
+    for (const line of sheet.summary) summary.addRow(line).commit();
+    summary.commit();
+    void book.commit();
+  });
+}
+
+const fontDir = fileURLToPath(new URL("../../../node_modules/dejavu-fonts-ttf/ttf/", import.meta.url));
+
+/** Most rows a PDF takes (some 250 pages): more is a spreadsheet's work. */
+export const PDF_MAX_ROWS = 10_000;
+
+function pdfStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Array> {
+  const doc = new PDFDocument({
+    size: "A4",
+    layout: "landscape",
+    margin: 28,
+    info: { Title: sheet.title, Producer: "WMS" },
+  });
+  doc.registerFont("body", `${fontDir}DejaVuSans.ttf`);
+  doc.registerFont("bold", `${fontDir}DejaVuSans-Bold.ttf`);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const weightOf = (f: FieldMeta) =>
+    f.kind === "boolean" ? 0.6 : f.kind === "number" || f.kind === "money" || f.kind === "date" ? 1 : 1.8;
+  const total = sheet.columns.reduce((a, c) => a + weightOf(c.field), 0);
+  let x = left;
+  const cols = sheet.columns.map((c) => {
+    const w = width * weightOf(c.field) / total;
+    const col = { ...c, x, w, right: c.field.kind === "number" || c.field.kind === "money" };
+    x += w;
+    return col;
+  });
+  const ROW = 13;
+  const bottom = () => doc.page.height - doc.page.margins.bottom - ROW;
+  let y = 0;
+  let page = 0;
+  const cell = (text: string, c: typeof cols[number]) =>
+    doc.text(text, c.x + 2, y + 2, {
+      width: c.w - 4,
+      height: ROW,
+      lineBreak: false,
+      ellipsis: true,
+      align: c.right ? "right" : "left",
+    });
+  const header = () => {
+    page++;
+    if (page > 1) doc.addPage();
+    y = doc.page.margins.top;
+    doc.font("bold").fontSize(8).fillColor("#555555");
+    doc.text(`${sheet.title} · ${sheet.t.t("export.page", { page })}`, left, y, { width, lineBreak: false });
+    y += ROW + 2;
+    doc.rect(left, y, width, ROW).fill("#e8e8e8").fillColor("#000000");
+    for (const c of cols) cell(c.label, c);
+    y += ROW;
+    doc.font("body");
+  };
+  const stream = pulled(doc as unknown as Readable, async () => {
+    const next = await chunks.next();
+    if (next.done) return false;
+    for (const row of next.value) {
+      if (page === 0 || y > bottom()) header();
+      for (const c of cols) cell(cellText(sheet.t, c.field, row, sheet.currency), c);
+      doc.moveTo(left, y + ROW).lineTo(left + width, y + ROW).lineWidth(0.3).strokeColor("#cccccc").stroke();
+      y += ROW;
+    }
+    return true;
+  }, () => {
+    if (page === 0) header();
+    y += ROW;
+    doc.font("body").fontSize(8);
+    for (const [k, v] of sheet.summary) {
+      if (y > bottom()) header();
+      doc.text(`${k}: ${v}`, left, y, { width, lineBreak: false, ellipsis: true });
+      y += ROW;
+    }
+    doc.end();
+  });
+  return stream;
+}
+
+/** The list's rows as a file in `format`, written while `chunks` are read. */
+export function exportStream(
+  format: ExportFormat,
+  sheet: ExportSheet,
+  chunks: Chunks,
+): ReadableStream<Uint8Array> {
+  if (format === "csv") return csvStream(sheet, chunks);
+  if (format === "xlsx") return xlsxStream(sheet, chunks);
+  return pdfStream(sheet, chunks);
+}
