@@ -130,18 +130,18 @@ export async function api<T>(
   }
 }
 
-/** A call whose answer is bytes (an attachment), with the same sign-in renewal as `api`. */
-export async function apiBlob(path: string): Promise<Blob> {
+/** A call whose answer is bytes (an attachment, a printout), with the same sign-in renewal as `api`. */
+export async function apiBlob(path: string, method = "GET", body?: unknown): Promise<Blob> {
   store.set(pendingAtom, (n) => n + 1);
   try {
-    let res = await send("GET", path, undefined, store.get(authAtom)?.token);
+    let res = await send(method, path, body, store.get(authAtom)?.token);
     if (res.status === 401 && store.get(authAtom)) {
       const renewed = await refreshToken();
       if (!renewed) {
         signOut(true);
         throw await toError(res);
       }
-      res = await send("GET", path, undefined, renewed.token);
+      res = await send(method, path, body, renewed.token);
     }
     if (!res.ok) throw await toError(res);
     return await res.blob();

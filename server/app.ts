@@ -1,5 +1,7 @@
 // The Hono application: middleware order, each area's routes, one error handler. Runtime-neutral:
 // server/main.ts serves `app.fetch` on Deno; tests call the same app in-process or over a real port.
+import { printer } from "./domain/printing/entity.ts";
+import { printingRoutes } from "./domain/printing/routes.ts";
 import { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import type { Platform } from "./platform.ts";
@@ -76,6 +78,7 @@ export function createApp(platform: Platform): Hono<Env> {
       recordLogEntry,
       systemLogEntry,
       printLayout,
+      printer,
       emailTemplate,
       emailAccount,
       product,
@@ -84,6 +87,7 @@ export function createApp(platform: Platform): Hono<Env> {
     ]
   ) resourceRoutes(api, platform, resource);
   storageSpaceRoutes(api, platform);
+  printingRoutes(api, platform);
   wmsDocumentRoutes(api, platform);
   wmsDocumentPositionRoutes(api, platform);
   sharingRoutes(api, platform);

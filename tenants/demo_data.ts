@@ -901,10 +901,29 @@ const zoneSeeds: ZoneSeed[] = [
   },
 ];
 
-const printLayout = `<h1>{{product.name}}</h1>
-<p>Index: <b>{{product.index}}</b></p>
-<p>Contractor: {{product.contractorName}}</p>
-<barcode type="ean13">{{product.barcodes.0}}</barcode>`;
+/** The demo's product label: its GS1-128 carries the GTIN from the product's barcode (printing/layout.ts). */
+const printLayout = JSON.stringify(
+  {
+    page: { width: 100, height: 150 },
+    elements: [
+      { type: "text", x: 5, y: 5, size: 6, bold: true, width: 90, text: "{{index}}" },
+      { type: "text", x: 5, y: 14, size: 4, width: 90, text: "{{name}}" },
+      {
+        type: "text",
+        x: 5,
+        y: 22,
+        size: 3.5,
+        width: 90,
+        text: "{{@field.product.contractorId}}: {{contractorName}}",
+      },
+      { type: "barcode", symbology: "ean13", x: 5, y: 32, width: 60, height: 25, data: "{{barcode}}" },
+      { type: "barcode", symbology: "gs1-128", x: 5, y: 65, width: 90, height: 30, data: "(01){{gtin}}" },
+      { type: "barcode", symbology: "qrcode", x: 65, y: 105, width: 30, height: 30, data: "{{index}}" },
+    ],
+  },
+  null,
+  2,
+);
 
 const emailBody = `<p>Dear {{contractor.shortName}},</p>
 <p>your delivery {{document.number}} was received at our Stryków warehouse on {{document.date}}.</p>

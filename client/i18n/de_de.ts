@@ -26,6 +26,7 @@ import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
+import { printingMessages } from "./areas/printing.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -52,6 +53,7 @@ export const deDe = {
   ...fileMessages["de-de"],
   ...importMessages["de-de"],
   ...exportMessages["de-de"],
+  ...printingMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -26,6 +26,7 @@ import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
+import { printingMessages } from "./areas/printing.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -52,6 +53,7 @@ export const enUs = {
   ...fileMessages["en-us"],
   ...importMessages["en-us"],
   ...exportMessages["en-us"],
+  ...printingMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -26,6 +26,7 @@ import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
+import { printingMessages } from "./areas/printing.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -52,6 +53,7 @@ export const esEs = {
   ...fileMessages["es-es"],
   ...importMessages["es-es"],
   ...exportMessages["es-es"],
+  ...printingMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

@@ -26,6 +26,7 @@ import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
+import { printingMessages } from "./areas/printing.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -52,6 +53,7 @@ export const frFr = {
   ...fileMessages["fr-fr"],
   ...importMessages["fr-fr"],
   ...exportMessages["fr-fr"],
+  ...printingMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

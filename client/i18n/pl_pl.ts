@@ -26,6 +26,7 @@ import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
+import { printingMessages } from "./areas/printing.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -52,6 +53,7 @@ export const plPl = {
   ...fileMessages["pl-pl"],
   ...importMessages["pl-pl"],
   ...exportMessages["pl-pl"],
+  ...printingMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -26,6 +26,7 @@ import { mapMessages } from "./areas/maps.ts";
 import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
+import { printingMessages } from "./areas/printing.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -52,6 +53,7 @@ export const ruRu = {
   ...fileMessages["ru-ru"],
   ...importMessages["ru-ru"],
   ...exportMessages["ru-ru"],
+  ...printingMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -1,6 +1,7 @@
 // Warehouse → Locations: the generic list of locations or, at a switch, their tree (children read as
 // levels open), and for business managers and administrators the generator of nested locations. The
 // add/edit/preview dialog the route names opens in either view.
+import { PrintButton } from "../islands/print/print_dialog.tsx";
 import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { useT } from "../i18n/use_t.ts";
@@ -27,6 +28,8 @@ export function LocationsScreen(p: { openedDialogId?: string; additionalParams?:
   const canEdit = startup ? canWrite(meta, startup.user) : null;
   const [view, setView] = useState(lastView);
   const [generating, setGenerating] = useState(false);
+  /** The locations the generator just made, for their labels. */
+  const [generated, setGenerated] = useState<number[]>([]);
   const [reloadKey, setReloadKey] = useState(0);
   const title = t.t("route.warehouse-locations");
   const dialog = canEdit === null ? null : dialogFromRoute(p.openedDialogId, p.additionalParams, canEdit);
@@ -66,6 +69,15 @@ export function LocationsScreen(p: { openedDialogId?: string; additionalParams?:
     <section>
       <div className={css.header}>
         <h1 className={shell.title}>{title}</h1>
+        {generated.length
+          ? (
+            <PrintButton
+              type="storageSpace"
+              items={generated.map((id) => ({ id }))}
+              label={t.plural("print.newLocations", generated.length)}
+            />
+          )
+          : null}
         {canEdit ? <Button onPress={() => setGenerating(true)}>{t.t("generator.open")}</Button> : null}
       </div>
       <Tabs
@@ -98,8 +110,9 @@ export function LocationsScreen(p: { openedDialogId?: string; additionalParams?:
         ? (
           <GeneratorDialog
             onClose={() => setGenerating(false)}
-            onGenerated={(created) => {
+            onGenerated={(created, ids) => {
               setGenerating(false);
+              setGenerated(ids);
               pushToast("info", t.plural("generator.created", created));
               setReloadKey((k) => k + 1);
             }}

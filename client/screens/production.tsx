@@ -2,6 +2,7 @@
 // screens over one production order (/production-<step>/{orderId}): resource picking (the raw material to
 // pick, from which bins and lots), summary (what is made of what, and its documents), labels (printable
 // labels of the product made) and finish (confirm its documents, after which it does not change).
+import { PrintButton } from "../islands/print/print_dialog.tsx";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
@@ -344,7 +345,20 @@ function Labels(p: { t: Translator; production: Production }) {
         ))}
       </div>
       <div className={dcss.actions}>
-        <Button onPress={() => globalThis.print()}>{t.t("orders.print")}</Button>
+        <Button quiet onPress={() => globalThis.print()}>{t.t("orders.print")}</Button>
+        <PrintButton
+          type="product"
+          label={t.t("print.labels")}
+          items={receipt.positions.filter((x) => x.productId !== null).map((x) => ({
+            id: x.productId!,
+            values: {
+              quantity: x.quantity,
+              ...(x.productionDate ? { productionDate: x.productionDate } : {}),
+              ...(x.expiryDate ? { expiryDate: x.expiryDate } : {}),
+              ...(x.serialNumber ? { serialNumber: x.serialNumber } : {}),
+            },
+          }))}
+        />
       </div>
     </>
   );

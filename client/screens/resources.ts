@@ -9,6 +9,7 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/assortment/product_groups/entity.ts").then((m) => m.productGroupMeta),
   PrintLayout: () =>
     import("../../server/domain/records/print_layouts/entity.ts").then((m) => m.printLayoutMeta),
+  Printer: () => import("../../server/domain/printing/entity.ts").then((m) => m.printerMeta),
   EmailAccount: () =>
     import("../../server/domain/records/email_accounts/entity.ts").then((m) => m.emailAccountMeta),
   EmailTemplate: () =>
@@ -42,6 +43,7 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
 export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "product-groups": metaOfResource.ProductGroup,
   "print-layouts": metaOfResource.PrintLayout,
+  "printers": metaOfResource.Printer,
   "email-accounts": metaOfResource.EmailAccount,
   "email-templates": metaOfResource.EmailTemplate,
   "history": metaOfResource.RecordLog,

@@ -80,6 +80,7 @@ export const routeTable: RouteDef[] = [
   soon("log"),
   { name: "my-company", screen: "myCompany", params: true },
   soon("print-layouts"),
+  soon("printers"),
   soon("email-templates"),
   soon("email-accounts"),
   { name: "logistics-config", screen: "logisticsConfig" },

@@ -40,3 +40,4 @@ export { storageSpaceMaps } from "../domain/infrastructure/maps/table.ts";
 export { calendarEvents } from "../domain/calendar/entity.ts";
 export { calendarFeeds } from "../domain/calendar/feed.ts";
 export { fileInfos } from "../domain/files/table.ts";
+export { printers } from "../domain/printing/entity.ts";

@@ -79,7 +79,7 @@ describe("the export wizard", () => {
     ]);
 
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await download(page, "xlsx"));
+    await book.xlsx.load(new Uint8Array(await download(page, "xlsx")).buffer);
     const sheet = book.worksheets[0];
     const head = (sheet.getRow(1).values as string[]).slice(1);
     const names = [2, 3, 4].map((i) =>

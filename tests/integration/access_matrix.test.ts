@@ -107,7 +107,13 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/SharedAccess": () => made("/SharedAccess", { contentType: "wmsstock", contractorId: ids.ownCompany }),
   "/Person": () => made("/Person", { firstName: "Anna", lastName: `Nowak ${++n}` }),
   "/PrintLayout": () =>
-    made("/PrintLayout", { name: `Layout ${++n}`, type: "product", isDefault: false, content: "<p>x</p>" }),
+    made("/PrintLayout", {
+      name: `Layout ${++n}`,
+      type: "product",
+      isDefault: false,
+      content: JSON.stringify({ page: { width: 50, height: 30 }, elements: [] }),
+    }),
+  "/Printer": () => made("/Printer", { name: `Printer ${++n}`, host: "127.0.0.1" }),
   "/Product": () => made("/Product", { index: `IDX-${++n}`, name: `Product ${n}`, unit: "pcs" }),
   "/ProductGroup": () => made("/ProductGroup", { name: `Group ${++n}` }),
   "/StorageSpace": () => made("/StorageSpace", { label: `LOC-${++n}` }),

@@ -16,6 +16,8 @@ import { type PlainKey, recordTitle, type ResourceMeta } from "../list/meta.ts";
 import { buildBody, initialValues, isEditable, type Mode, placeErrors, type Values } from "./form_state.ts";
 import { RecordFields } from "./record_form.tsx";
 import { Attachments } from "./attachments.tsx";
+import { PrintButton, printTypeOf } from "../print/print_dialog.tsx";
+import { LayoutPreview } from "../print/layout_preview.tsx";
 
 /** Records without attachments: the logs, users and the portal's mirror of an order. */
 const NO_ATTACHMENTS = new Set(["RecordLog", "SystemLog", "User", "ExternalOrder", "FavoriteAction"]);
@@ -224,6 +226,9 @@ export function RecordDialog(p: RecordDialogProps) {
             {
               /* Files attach to records (not to logs, reports or the one account): once the record exists. */
             }
+            {meta.resource === "PrintLayout"
+              ? <LayoutPreview type={values.type} content={values.content} />
+              : null}
             {mode !== "add" && record && !meta.singleton && !meta.readOnly && recordId !== null &&
                 !NO_ATTACHMENTS.has(meta.resource)
               ? <Attachments resource={meta.resource} id={recordId} />
@@ -246,6 +251,9 @@ export function RecordDialog(p: RecordDialogProps) {
                     title={title || t.t(meta.nameKey as PlainKey)}
                   />
                 )
+                : null}
+              {mode !== "add" && typeof recordId === "number" && printTypeOf[meta.resource]
+                ? <PrintButton quiet type={printTypeOf[meta.resource]} items={[{ id: recordId }]} />
                 : null}
               {mode === "preview" && p.onEdit
                 ? <Button onPress={p.onEdit}>{t.t("dialog.editButton")}</Button>

@@ -28,6 +28,7 @@ import {
 } from "./meta.ts";
 import { useListData } from "./use_list_data.ts";
 import { ExportDialog } from "./export_dialog.tsx";
+import { PrintButton, printTypeOf } from "../print/print_dialog.tsx";
 import * as css from "./list.css.ts";
 
 /** Column choices last the session (local storage holds only what the spec lists). */
@@ -159,6 +160,16 @@ export function ResourceList(p: {
             ? (
               <>
                 <Button quiet onPress={() => setSelected(new Set())}>{t.t("list.clearSelection")}</Button>
+                {printTypeOf[meta.resource]
+                  ? (
+                    <PrintButton
+                      quiet
+                      type={printTypeOf[meta.resource]}
+                      items={[...selected].map((id) => ({ id }))}
+                      label={t.t("print.labels")}
+                    />
+                  )
+                  : null}
                 {p.canEdit
                   ? <Button danger onPress={() => setConfirmBulk(true)}>{t.t("list.deleteSelected")}</Button>
                   : null}

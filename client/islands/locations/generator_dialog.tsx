@@ -62,7 +62,9 @@ const referenceOf = (name: string): ReferenceMeta =>
 const parentRef = referenceOf("parentId");
 const typeRef = referenceOf("typeId");
 
-export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created: number) => void }) {
+export function GeneratorDialog(
+  p: { onClose: () => void; onGenerated: (created: number, ids: number[]) => void },
+) {
   const t = useT();
   const [parentId, setParentId] = useState<number | null>(null);
   const [separator, setSeparator] = useState("-");
@@ -94,10 +96,14 @@ export function GeneratorDialog(p: { onClose: () => void; onGenerated: (created:
     setMessage(null);
     try {
       const body = { parentId, separator, preview: previewOnly, levels };
-      const r = await api<{ labels: string[]; created?: number }>("POST", "/StorageSpace/generate", body);
+      const r = await api<{ labels: string[]; created?: number; ids?: number[] }>(
+        "POST",
+        "/StorageSpace/generate",
+        body,
+      );
       setErrors({});
       if (previewOnly) setPreview(r.labels);
-      else p.onGenerated(r.created ?? r.labels.length);
+      else p.onGenerated(r.created ?? r.labels.length, r.ids ?? []);
     } catch (err) {
       const apiErr = err instanceof ApiError ? err : null;
       const fields = { ...(apiErr?.fields ?? {}) };

@@ -214,6 +214,7 @@ export const drawerSectionTable: Section[] = [
       "log",
       "my-company",
       "print-layouts",
+      "printers",
       "email-templates",
       "email-accounts",
       "logistics-config",

@@ -72,6 +72,13 @@ export const deDe: Catalogue = {
   "import.tooManyRows": "Die Datei hat mehr als {max} Zeilen: Teilen Sie sie auf mehrere Importe auf.",
   "export.tooManyRows":
     "Ein PDF fasst höchstens {max} Zeilen: Exportieren Sie als CSV oder XLSX oder schränken Sie den Filter ein.",
+  "print.printerNotFound": "Drucker nicht gefunden.",
+  "print.noDefaultLayout":
+    "Für diesen Typ ({type}) gibt es kein Standard-Etikettenlayout: Machen Sie eines seiner Layouts unter Drucklayouts zum Standard.",
+  "print.connectionFailed":
+    "Die Verbindung zum Drucker {printer} ist fehlgeschlagen: Prüfen Sie, ob er eingeschaltet und erreichbar ist.",
+  "print.invalidLayout": "Das Layout kann nicht gelesen werden: {detail}",
+  "print.barcodeUnencodable": "{value} kann nicht als {symbology}-Barcode gedruckt werden.",
   "import.tooManyColumns": "Die Datei hat mehr als {max} Spalten.",
   "import.invalidRows":
     "{count} Zellen können nicht importiert werden; nichts wurde importiert. Jede ist mit Zeile und Spalte genannt.",

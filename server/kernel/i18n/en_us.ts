@@ -61,6 +61,12 @@ export const enUs = {
   "import.fileUnreadable": "The file cannot be read: it is no CSV or XLSX table.",
   "import.tooManyRows": "The file has more than {max} rows: split it into several imports.",
   "export.tooManyRows": "A PDF takes at most {max} rows: export as CSV or XLSX, or narrow the filter.",
+  "print.printerNotFound": "Printer not found.",
+  "print.noDefaultLayout":
+    "There is no default label layout for this type ({type}): make one of its layouts the default in Print layouts.",
+  "print.connectionFailed": "Connection to the printer {printer} failed: check that it is on and reachable.",
+  "print.invalidLayout": "The layout cannot be read: {detail}",
+  "print.barcodeUnencodable": "{value} cannot be printed as a {symbology} barcode.",
   "import.tooManyColumns": "The file has more than {max} columns.",
   "import.invalidRows":
     "{count} cells cannot be imported; nothing was imported. Each is named by its row and column.",

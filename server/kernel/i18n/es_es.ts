@@ -68,6 +68,13 @@ export const esEs: Catalogue = {
   "import.tooManyRows": "El archivo tiene más de {max} filas: divídalo en varias importaciones.",
   "export.tooManyRows":
     "Un PDF admite como máximo {max} filas: exporte como CSV o XLSX, o restrinja el filtro.",
+  "print.printerNotFound": "No se encontró la impresora.",
+  "print.noDefaultLayout":
+    "No hay un diseño de etiqueta predeterminado para este tipo ({type}): marque uno de sus diseños como predeterminado en Diseños de impresión.",
+  "print.connectionFailed":
+    "Falló la conexión con la impresora {printer}: compruebe que esté encendida y accesible.",
+  "print.invalidLayout": "No se puede leer el diseño: {detail}",
+  "print.barcodeUnencodable": "{value} no se puede imprimir como código de barras {symbology}.",
   "import.tooManyColumns": "El archivo tiene más de {max} columnas.",
   "import.invalidRows":
     "No se pueden importar {count} celdas; no se ha importado nada. Cada una se indica por su fila y columna.",

@@ -67,6 +67,13 @@ export const frFr: Catalogue = {
   "import.tooManyRows": "Le fichier a plus de {max} lignes : divisez-le en plusieurs imports.",
   "export.tooManyRows":
     "Un PDF contient au plus {max} lignes : exportez en CSV ou XLSX, ou affinez le filtre.",
+  "print.printerNotFound": "Imprimante introuvable.",
+  "print.noDefaultLayout":
+    "Aucune mise en page d'étiquette par défaut pour ce type ({type}) : définissez-en une par défaut dans Mises en page d'impression.",
+  "print.connectionFailed":
+    "La connexion à l'imprimante {printer} a échoué : vérifiez qu'elle est allumée et joignable.",
+  "print.invalidLayout": "La mise en page est illisible : {detail}",
+  "print.barcodeUnencodable": "{value} ne peut pas être imprimé en code-barres {symbology}.",
   "import.tooManyColumns": "Le fichier a plus de {max} colonnes.",
   "import.invalidRows":
     "{count} cellules ne peuvent pas être importées ; rien n’a été importé. Chacune est indiquée par sa ligne et sa colonne.",

@@ -63,6 +63,13 @@ export const plPl: Catalogue = {
   "import.fileUnreadable": "Nie można odczytać pliku: to nie jest tabela CSV ani XLSX.",
   "import.tooManyRows": "Plik ma więcej niż {max} wierszy: podziel go na kilka importów.",
   "export.tooManyRows": "PDF mieści najwyżej {max} wierszy: wyeksportuj do CSV lub XLSX albo zawęź filtr.",
+  "print.printerNotFound": "Nie znaleziono drukarki.",
+  "print.noDefaultLayout":
+    "Brak domyślnego szablonu etykiety dla tego typu ({type}): ustaw jeden z jego szablonów jako domyślny w Szablonach wydruku.",
+  "print.connectionFailed":
+    "Nie udało się połączyć z drukarką {printer}: sprawdź, czy jest włączona i dostępna w sieci.",
+  "print.invalidLayout": "Nie można odczytać szablonu: {detail}",
+  "print.barcodeUnencodable": "Wartości {value} nie można wydrukować jako kodu {symbology}.",
   "import.tooManyColumns": "Plik ma więcej niż {max} kolumn.",
   "import.invalidRows":
     "Nie można zaimportować {count} komórek; nic nie zaimportowano. Każda jest wskazana wierszem i kolumną.",

@@ -61,6 +61,13 @@ export const ruRu: Catalogue = {
   "import.fileUnreadable": "Файл не читается: это не таблица CSV или XLSX.",
   "import.tooManyRows": "В файле больше {max} строк: разделите его на несколько импортов.",
   "export.tooManyRows": "PDF вмещает не более {max} строк: экспортируйте в CSV или XLSX или сузьте фильтр.",
+  "print.printerNotFound": "Принтер не найден.",
+  "print.noDefaultLayout":
+    "Для этого типа ({type}) нет макета этикетки по умолчанию: назначьте один из его макетов макетом по умолчанию в разделе «Макеты печати».",
+  "print.connectionFailed":
+    "Не удалось подключиться к принтеру {printer}: проверьте, что он включён и доступен.",
+  "print.invalidLayout": "Не удаётся прочитать макет: {detail}",
+  "print.barcodeUnencodable": "{value} нельзя напечатать как штрихкод {symbology}.",
   "import.tooManyColumns": "В файле больше {max} столбцов.",
   "import.invalidRows":
     "Нельзя импортировать ячеек: {count}; ничего не импортировано. Каждая указана строкой и столбцом.",

@@ -425,7 +425,8 @@ describe("the location generator", () => {
 
   it("creates roots without a parent", async () => {
     const r = await generate({ separator: "", levels: [{ prefix: "ROOT", quantity: 2, digits: 1 }] });
-    expect(r.body).toEqual({ created: 2, labels: ["ROOT1", "ROOT2"] });
+    expect(r.body).toMatchObject({ created: 2, labels: ["ROOT1", "ROOT2"] });
+    expect(r.body.ids).toHaveLength(2);
     const roots = await call(
       s,
       "GET",

@@ -668,6 +668,7 @@ describe("the reports in the OpenAPI document", () => {
       "/api/WmsInventory/containerStock",
       "/api/WmsInventory/customProductStock",
       "/api/WmsInventory/inventory",
+      "/api/WmsInventory/inventory/export",
       "/api/WmsInventory/locationsuggestin",
       "/api/WmsInventory/productGroupMovements",
       "/api/WmsInventory/productMovements",

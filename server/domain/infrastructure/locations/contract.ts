@@ -65,4 +65,8 @@ export const GenerateRequest = z.object({
 export type GenerateRequest = z.output<typeof GenerateRequest>;
 
 export const GeneratePreview = z.object({ labels: z.array(z.string()) });
-export const GenerateResult = z.object({ created: z.number(), labels: z.array(z.string()) });
+export const GenerateResult = z.object({
+  created: z.number(),
+  labels: z.array(z.string()),
+  ids: z.array(z.number()),
+});

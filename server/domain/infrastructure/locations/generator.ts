@@ -129,7 +129,7 @@ async function existing(tx: Db, labels: string[]): Promise<string[]> {
 export async function generateLocations(
   ctx: TenantContext,
   req: GenerateRequest,
-): Promise<{ labels: string[] } | { created: number; labels: string[] }> {
+): Promise<{ labels: string[] } | { created: number; labels: string[]; ids: number[] }> {
   if (!allows(writersOf(storageSpaceMeta), ctx.actor)) throw notFound();
   if (req.preview) {
     const parent = await parentOf(ctx.conn.db, req.parentId);
@@ -199,6 +199,7 @@ export async function generateLocations(
       })),
     );
     for (const { row } of created) outbox.add("StorageSpace", "created", row.id);
-    return { created: created.length, labels };
+    // The new locations' ids (level by level): what their labels are printed by.
+    return { created: created.length, labels, ids: created.map(({ row }) => row.id) };
   });
 }

@@ -1,10 +1,11 @@
-// Print layouts: a template for printing one type of record; one layout per type is the default, and making
+// Print layouts: a template for printing one type of record (its content a layout: printing/layout.ts); one layout per type is the default, and making
 // a layout the default takes the flag from the previous one in the same transaction. Business managers and
 // administrators keep them, all staff read them (to print).
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { Resource } from "../../resource/engine.ts";
+import { parseLayout } from "../../printing/layout.ts";
 
 export const printLayoutTypes = [
   "product",
@@ -51,8 +52,13 @@ export const printLayout = new Resource({
     name: { max: 100, list: "sort filter search show" },
     type: { options: printLayoutTypes, list: "sort filter show" },
     isDefault: { list: "filter show" },
-    // Kept as written: leading spaces may matter to a layout.
-    content: { kind: "textarea", schema: z.string().min(1).max(PRINT_LAYOUT_MAX) },
+    // A layout (server/domain/printing/layout.ts), kept as written.
+    content: {
+      kind: "textarea",
+      schema: z.string().min(1).max(PRINT_LAYOUT_MAX).refine((c) => "layout" in parseLayout(c), {
+        params: { code: "validation.invalidValue" },
+      }),
+    },
     createdAt: { list: "sort filter" },
     updatedAt: { list: "sort filter show" },
   },

@@ -1,0 +1,261 @@
+// What a print layout's content is: a page (in millimetres) and elements placed on it (texts, barcodes,
+// lines, and for documents and orders a table of positions), written as JSON. Texts take placeholders:
+// `{{name}}` a value of the printed record (`{{expiryDate:yymmdd}}` as GS1 writes a date, `:date` in the
+// printing user's language), `{{@field.product.name}}` a text of the catalogue in that language. Pure.
+import { z } from "zod";
+
+const mm = z.number().min(0).max(2000);
+
+const Text = z.object({
+  type: z.literal("text"),
+  x: mm,
+  y: mm,
+  /** The box's width; the text is cut with an ellipsis where it would leave it. */
+  width: mm.optional(),
+  /** The letters' height in millimetres. */
+  size: z.number().min(0.5).max(200).default(3.5),
+  bold: z.boolean().default(false),
+  align: z.enum(["left", "center", "right"]).default("left"),
+  text: z.string().max(2000),
+});
+
+export const symbologies = ["code128", "gs1-128", "ean13", "qrcode", "datamatrix"] as const;
+export type Symbology = typeof symbologies[number];
+
+const Barcode = z.object({
+  type: z.literal("barcode"),
+  symbology: z.enum(symbologies),
+  x: mm,
+  y: mm,
+  width: mm.min(1),
+  height: mm.min(1),
+  /** What it encodes; for GS1-128 the element strings with their AIs in brackets: `(01){{gtin}}(10){{lot}}`. */
+  data: z.string().min(1).max(2000),
+  /** The text under a linear barcode. */
+  showText: z.boolean().default(true),
+});
+
+const Line = z.object({
+  type: z.literal("line"),
+  x1: mm,
+  y1: mm,
+  x2: mm,
+  y2: mm,
+  thickness: z.number().min(0.05).max(20).default(0.3),
+});
+
+const Table = z.object({
+  type: z.literal("table"),
+  x: mm,
+  y: mm,
+  width: mm.min(1),
+  /** The record's rows it lists (a document's or an order's positions). */
+  rows: z.literal("positions"),
+  size: z.number().min(0.5).max(50).default(3),
+  columns: z.array(z.object({
+    header: z.string().max(200),
+    text: z.string().max(500),
+    /** Its share of the table's width. */
+    width: z.number().positive().max(1000).default(1),
+    align: z.enum(["left", "center", "right"]).default("left"),
+  })).min(1).max(20),
+});
+
+export const Layout = z.object({
+  page: z.object({ width: mm.min(10), height: mm.min(10) }),
+  elements: z.array(z.discriminatedUnion("type", [Text, Barcode, Line, Table])).max(200),
+});
+export type Layout = z.output<typeof Layout>;
+export type LayoutElement = Layout["elements"][number];
+
+/** A layout's content read, or why it is not one (the first problem, with where it is). */
+export function parseLayout(content: string): { layout: Layout } | { problem: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch (err) {
+    return { problem: (err as Error).message };
+  }
+  const r = Layout.safeParse(json);
+  if (r.success) return { layout: r.data };
+  const issue = r.error.issues[0];
+  return { problem: `${issue.path.join(".") || "(layout)"}: ${issue.message}` };
+}
+
+export type Values = Record<string, unknown>;
+
+/** A date as GS1's element strings write it (YYMMDD), from `YYYY-MM-DD` or an instant. */
+function yymmdd(v: unknown): string {
+  const m = typeof v === "string" ? /^\d{2}(\d{2})-(\d{2})-(\d{2})/.exec(v) : null;
+  return m ? `${m[1]}${m[2]}${m[3]}` : "";
+}
+
+export interface Formatter {
+  t(key: string): string;
+  number(n: number): string;
+  day(v: string): string;
+}
+
+/** A text with its placeholders filled: the record's values, formatted, and the catalogue's texts. */
+export function fill(text: string, values: Values, f: Formatter): string {
+  return text.replace(
+    /\{\{\s*(@?)([\w.-]+)(?::(\w+))?\s*\}\}/g,
+    (_m, at: string, key: string, format?: string) => {
+      if (at) return f.t(key);
+      const v = Object.hasOwn(values, key) ? values[key] : undefined;
+      if (v === null || v === undefined) return "";
+      if (format === "yymmdd") return yymmdd(v);
+      if (format === "date") return typeof v === "string" ? f.day(v) : "";
+      if (Array.isArray(v)) return v.join(", ");
+      if (typeof v === "number") return format === "raw" ? String(v) : f.number(v);
+      if (typeof v === "boolean") return f.t(v ? "list.yes" : "list.no");
+      return String(v);
+    },
+  );
+}
+
+/**
+ * Whether a text's placeholders give it anything: none of them has a value (a product without a GTIN)
+ * leaves out the barcode made of them, rather than a barcode of its fixed part (`(01)` alone).
+ */
+export function hasValues(text: string, values: Values): boolean {
+  const keys = [...text.matchAll(/\{\{\s*(@?)([\w.-]+)(?::\w+)?\s*\}\}/g)];
+  if (keys.length === 0) return true;
+  return keys.some(([, at, key]) =>
+    at !== "" || (values[key] !== null && values[key] !== undefined && values[key] !== "")
+  );
+}
+
+/** The GTIN-14 of a product's barcode (an EAN-8, UPC-A, EAN-13 or GTIN-14), for `(01)`; else "". */
+export function gtin14(code: unknown): string {
+  return typeof code === "string" && /^(\d{8}|\d{12,14})$/.test(code) ? code.padStart(14, "0") : "";
+}
+
+const text = (x: number, y: number, value: string, size = 3.5, more: Partial<z.input<typeof Text>> = {}) => ({
+  type: "text" as const,
+  x,
+  y,
+  size,
+  text: value,
+  ...more,
+});
+
+/** The layouts a new tenant starts with, each the default of its type (migration 0026 writes these). */
+export const defaultLayouts: { name: string; type: string; content: z.input<typeof Layout> }[] = [
+  {
+    name: "Product label 100 x 50",
+    type: "product",
+    content: {
+      page: { width: 100, height: 50 },
+      elements: [
+        text(4, 3, "{{index}}", 5, { bold: true, width: 92 }),
+        text(4, 10, "{{name}}", 3.5, { width: 92 }),
+        { type: "barcode", symbology: "code128", x: 4, y: 16, width: 60, height: 18, data: "{{index}}" },
+        { type: "barcode", symbology: "qrcode", x: 72, y: 16, width: 24, height: 24, data: "{{barcode}}" },
+        text(4, 42, "{{@field.product.unit}}: {{unit}}", 3, { width: 60 }),
+      ],
+    },
+  },
+  {
+    name: "Location label 100 x 40",
+    type: "storageSpace",
+    content: {
+      page: { width: 100, height: 40 },
+      elements: [
+        text(4, 3, "{{label}}", 8, { bold: true, width: 92, align: "center" }),
+        { type: "barcode", symbology: "code128", x: 10, y: 15, width: 80, height: 20, data: "{{barcode}}" },
+      ],
+    },
+  },
+  {
+    name: "Container label 100 x 60",
+    type: "container",
+    content: {
+      page: { width: 100, height: 60 },
+      elements: [
+        text(4, 3, "{{number}}", 7, { bold: true, width: 92 }),
+        text(4, 13, "{{@field.container.locationId}}: {{locationLabel}}", 3.5, { width: 92 }),
+        { type: "barcode", symbology: "code128", x: 4, y: 20, width: 62, height: 22, data: "{{number}}" },
+        { type: "barcode", symbology: "datamatrix", x: 74, y: 20, width: 22, height: 22, data: "{{number}}" },
+      ],
+    },
+  },
+  {
+    name: "Document A4",
+    type: "wmsDocument",
+    content: {
+      page: { width: 210, height: 297 },
+      elements: [
+        text(15, 15, "{{documentNumber}}", 7, { bold: true, width: 120 }),
+        {
+          type: "barcode",
+          symbology: "code128",
+          x: 140,
+          y: 12,
+          width: 55,
+          height: 14,
+          data: "{{documentNumber}}",
+        },
+        text(15, 30, "{{@field.wmsDocument.typeCode}}: {{typeCode}}", 3.5, { width: 180 }),
+        text(15, 36, "{{@field.wmsDocument.contractorId}}: {{contractorName}}", 3.5, { width: 180 }),
+        { type: "line", x1: 15, y1: 44, x2: 195, y2: 44 },
+        {
+          type: "table",
+          x: 15,
+          y: 48,
+          width: 180,
+          rows: "positions",
+          columns: [
+            { header: "{{@field.wmsDocumentPosition.productId}}", text: "{{productIndex}}", width: 2 },
+            { header: "{{@field.product.name}}", text: "{{productName}}", width: 4 },
+            {
+              header: "{{@field.wmsDocumentPosition.quantity}}",
+              text: "{{quantity}}",
+              width: 1.2,
+              align: "right",
+            },
+            { header: "{{@field.wmsDocumentPosition.expiryDate}}", text: "{{expiryDate:date}}", width: 1.5 },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: "Order A4",
+    type: "wmsOrder",
+    content: {
+      page: { width: 210, height: 297 },
+      elements: [
+        text(15, 15, "{{orderNumber}}", 7, { bold: true, width: 120 }),
+        {
+          type: "barcode",
+          symbology: "code128",
+          x: 140,
+          y: 12,
+          width: 55,
+          height: 14,
+          data: "{{orderNumber}}",
+        },
+        text(15, 30, "{{@field.wmsOrder.contractorId}}: {{contractorName}}", 3.5, { width: 180 }),
+        { type: "line", x1: 15, y1: 40, x2: 195, y2: 40 },
+        {
+          type: "table",
+          x: 15,
+          y: 44,
+          width: 180,
+          rows: "positions",
+          columns: [
+            { header: "{{@field.wmsOrderPosition.productId}}", text: "{{productIndex}}", width: 2 },
+            { header: "{{@field.product.name}}", text: "{{productName}}", width: 4 },
+            {
+              header: "{{@field.wmsOrderPosition.quantity}}",
+              text: "{{quantity}}",
+              width: 1.2,
+              align: "right",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

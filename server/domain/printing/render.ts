@@ -1,0 +1,289 @@
+// A layout filled with records, drawn as a PDF (pdfkit; barcodes drawn by bwip-js) or as ZPL II for label
+// printers (the printer draws the barcodes itself: ^BC, ^BE, ^BQ, ^BX). One page or label per record and
+// copy; a table of positions goes on over as many pages as it needs, its header on each.
+import PDFDocument from "pdfkit";
+import bwipjs from "bwip-js";
+import { fileURLToPath } from "node:url";
+import { AppError } from "../../kernel/errors.ts";
+import {
+  fill,
+  type Formatter,
+  hasValues,
+  type Layout,
+  type LayoutElement,
+  type Symbology,
+  type Values,
+} from "./layout.ts";
+
+/** One label or page: the record's values, its table rows, how many copies. */
+export interface PrintItem {
+  values: Values;
+  rows: Values[];
+  copies: number;
+}
+
+const PT_PER_MM = 72 / 25.4;
+const fontDir = fileURLToPath(new URL("../../../node_modules/dejavu-fonts-ttf/ttf/", import.meta.url));
+
+const bcids: Record<Symbology, string> = {
+  code128: "code128",
+  "gs1-128": "gs1-128",
+  ean13: "ean13",
+  qrcode: "qrcode",
+  datamatrix: "datamatrix",
+};
+
+/** A barcode as a PNG (bars only: the PDF writes a linear code's text itself), or the contract's refusal. */
+async function barcodePng(symbology: Symbology, data: string) {
+  try {
+    return await bwipjs.toBuffer({ bcid: bcids[symbology], text: data, scale: 4, height: 10 });
+  } catch (err) {
+    throw new AppError("print.barcodeUnencodable", {
+      params: { symbology, value: data.slice(0, 80) },
+      cause: err,
+    });
+  }
+}
+
+const linear = (s: Symbology) => s === "code128" || s === "gs1-128" || s === "ean13";
+
+/** Table rows per page: what fits below the table's top, and below the page's top margin on the next. */
+function tableRowHeight(size: number) {
+  return size * 1.6;
+}
+
+/** The layout's pages for the items, as a PDF. */
+export async function renderPdf(
+  layout: Layout,
+  items: PrintItem[],
+  f: Formatter,
+  title: string,
+): Promise<Uint8Array> {
+  const size: [number, number] = [layout.page.width * PT_PER_MM, layout.page.height * PT_PER_MM];
+  const doc = new PDFDocument({
+    size,
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: title, Producer: "WMS" },
+  });
+  doc.registerFont("body", `${fontDir}DejaVuSans.ttf`);
+  doc.registerFont("bold", `${fontDir}DejaVuSans-Bold.ttf`);
+  const chunks: Uint8Array[] = [];
+  doc.on("data", (c: Uint8Array) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+  const p = (mm: number) => mm * PT_PER_MM;
+  const drawText = (
+    text: string,
+    x: number,
+    y: number,
+    sizeMm: number,
+    bold: boolean,
+    width?: number,
+    align = "left",
+  ) => {
+    doc.font(bold ? "bold" : "body").fontSize(p(sizeMm)).fillColor("#000000");
+    doc.text(text, p(x), p(y), {
+      width: width !== undefined ? p(width) : undefined,
+      lineBreak: false,
+      ellipsis: width !== undefined,
+      align: align as "left" | "center" | "right",
+    });
+  };
+  let drawn = 0;
+  for (const item of items) {
+    for (let copy = 0; copy < item.copies; copy++) {
+      doc.addPage({ size, margin: 0 });
+      for (const el of layout.elements) await drawElement(el, item);
+      // A long job lets the thread answer others between its pages.
+      if (++drawn % 20 === 0) await new Promise((r) => setTimeout(r, 0));
+    }
+  }
+  async function drawElement(el: LayoutElement, item: PrintItem) {
+    switch (el.type) {
+      case "text":
+        drawText(fill(el.text, item.values, f), el.x, el.y, el.size, el.bold, el.width, el.align);
+        return;
+      case "line":
+        doc.moveTo(p(el.x1), p(el.y1)).lineTo(p(el.x2), p(el.y2)).lineWidth(p(el.thickness)).strokeColor(
+          "#000000",
+        )
+          .stroke();
+        return;
+      case "barcode": {
+        const data = fill(el.data, item.values, f);
+        if (!data || !hasValues(el.data, item.values)) return;
+        const png = await barcodePng(el.symbology, data);
+        if (!linear(el.symbology)) {
+          doc.image(png, p(el.x), p(el.y), {
+            fit: [p(el.width), p(el.height)],
+            align: "center",
+            valign: "center",
+          });
+          return;
+        }
+        // Bars across the whole box (wide modules scan best), stretched to its height; the text below them.
+        const textSize = el.showText ? Math.min(3, el.height / 4) : 0;
+        const bars = el.height - (el.showText ? textSize * 1.3 : 0);
+        doc.image(png, p(el.x), p(el.y), { width: p(el.width), height: p(bars) });
+        if (el.showText) {
+          drawText(data, el.x, el.y + bars + textSize * 0.15, textSize, false, el.width, "center");
+        }
+        return;
+      }
+      case "table": {
+        const total = el.columns.reduce((a, c) => a + c.width, 0);
+        const row = tableRowHeight(el.size);
+        const header = (top: number) => {
+          let x = el.x;
+          for (const c of el.columns) {
+            const w = el.width * c.width / total;
+            drawText(fill(c.header, item.values, f), x + 0.5, top + 0.3, el.size, true, w - 1, c.align);
+            x += w;
+          }
+          doc.moveTo(p(el.x), p(top + row)).lineTo(p(el.x + el.width), p(top + row)).lineWidth(0.6).stroke();
+          return top + row + 0.5;
+        };
+        let y = header(el.y);
+        for (const r of item.rows) {
+          if (y + row > layout.page.height - 10) {
+            doc.addPage({ size, margin: 0 });
+            y = header(10);
+          }
+          let x = el.x;
+          const values = { ...item.values, ...r };
+          for (const c of el.columns) {
+            const w = el.width * c.width / total;
+            drawText(fill(c.text, values, f), x + 0.5, y + 0.3, el.size, false, w - 1, c.align);
+            x += w;
+          }
+          y += row;
+        }
+        return;
+      }
+    }
+  }
+  doc.end();
+  await ended;
+  const out = new Uint8Array(chunks.reduce((a, c) => a + c.byteLength, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** A field's data for ^FD: `^` and `~` would end it or start a command, so they go in ^FH hex (`_5E`). */
+function zplData(text: string): string {
+  return text.replace(/[_^~\\]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)
+    .replace(/[\r\n]+/g, " ");
+}
+
+/** The layout's labels for the items, as ZPL II at `dpi` (UTF-8 text: ^CI28). */
+export function renderZpl(layout: Layout, items: PrintItem[], f: Formatter, dpi: number): string {
+  const d = (mm: number) => Math.round(mm * dpi / 25.4);
+  const out: string[] = [];
+  const label = (body: string[], copies: number) =>
+    out.push(
+      [
+        "^XA",
+        "^CI28",
+        `^PW${d(layout.page.width)}`,
+        `^LL${d(layout.page.height)}`,
+        ...body,
+        `^PQ${copies}`,
+        "^XZ",
+      ]
+        .join("\n"),
+    );
+  const text = (value: string, x: number, y: number, size: number, width?: number, align = "left") => {
+    const h = d(size);
+    const block = width !== undefined
+      ? `^FB${d(width)},1,0,${align === "center" ? "C" : align === "right" ? "R" : "L"},0`
+      : "";
+    return `^FO${d(x)},${d(y)}^A0N,${h},${h}${block}^FH^FD${zplData(value)}^FS`;
+  };
+  for (const item of items) {
+    let body: string[] = [];
+    for (const el of layout.elements) {
+      switch (el.type) {
+        case "text":
+          body.push(text(fill(el.text, item.values, f), el.x, el.y, el.size, el.width, el.align));
+          break;
+        case "line": {
+          const x = Math.min(el.x1, el.x2);
+          const y = Math.min(el.y1, el.y2);
+          const w = Math.max(d(Math.abs(el.x2 - el.x1)), d(el.thickness), 1);
+          const h = Math.max(d(Math.abs(el.y2 - el.y1)), d(el.thickness), 1);
+          body.push(`^FO${d(x)},${d(y)}^GB${w},${h},${Math.max(1, d(el.thickness))}^FS`);
+          break;
+        }
+        case "barcode": {
+          const data = fill(el.data, item.values, f);
+          if (!data || !hasValues(el.data, item.values)) break;
+          const at = `^FO${d(el.x)},${d(el.y)}`;
+          const interpretation = el.showText ? "Y" : "N";
+          const h = Math.max(1, d(el.height - (el.showText ? 4 : 0)));
+          if (el.symbology === "code128") {
+            body.push(`${at}^BY2^BCN,${h},${interpretation},N,N^FH^FD${zplData(data)}^FS`);
+          } else if (el.symbology === "gs1-128") {
+            // Mode D (UCC/EAN): the printer puts FNC1 and reads the AIs in brackets.
+            body.push(
+              `${at}^BY2^BCN,${h},${interpretation},N,N,D^FD${data.replace(/[^0-9A-Za-z()]/g, "")}^FS`,
+            );
+          } else if (el.symbology === "ean13") {
+            if (!/^\d{12,13}$/.test(data)) {
+              throw new AppError("print.barcodeUnencodable", {
+                params: { symbology: "ean13", value: data.slice(0, 80) },
+              });
+            }
+            body.push(`${at}^BY2^BEN,${h},${interpretation},N^FD${data.slice(0, 12)}^FS`);
+          } else if (el.symbology === "qrcode") {
+            const magnification = Math.max(1, Math.min(10, Math.floor(d(el.width) / 45)));
+            body.push(`${at}^BQN,2,${magnification}^FH^FDQA,${zplData(data)}^FS`);
+          } else {
+            const module = Math.max(1, Math.min(20, Math.floor(d(el.width) / 26)));
+            body.push(`${at}^BXN,${module},200^FH^FD${zplData(data)}^FS`);
+          }
+          break;
+        }
+        case "table": {
+          const total = el.columns.reduce((a, c) => a + c.width, 0);
+          const row = tableRowHeight(el.size);
+          const header = (top: number) => {
+            let x = el.x;
+            for (const c of el.columns) {
+              const w = el.width * c.width / total;
+              body.push(text(fill(c.header, item.values, f), x, top, el.size, w - 1, c.align));
+              x += w;
+            }
+            return top + row;
+          };
+          let y = header(el.y);
+          for (const r of item.rows) {
+            if (y + row > layout.page.height - 2) {
+              // The rest on the next label.
+              label(body, item.copies);
+              body = [];
+              y = header(2);
+            }
+            let x = el.x;
+            const values = { ...item.values, ...r };
+            for (const c of el.columns) {
+              const w = el.width * c.width / total;
+              body.push(text(fill(c.text, values, f), x, y, el.size, w - 1, c.align));
+              x += w;
+            }
+            y += row;
+          }
+          break;
+        }
+      }
+    }
+    label(body, item.copies);
+  }
+  return out.join("\n") + "\n";
+}

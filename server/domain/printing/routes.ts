@@ -1,0 +1,56 @@
+// Printing's calls: records printed with a layout (a PDF or ZPL to download, or ZPL sent to a printer), and
+// the layout editor's preview of an unsaved layout. Staff print; a record they may not read is 404.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import { mount } from "../../http/route.ts";
+import { preview, PreviewRequest, print, PrintRequest } from "./service.ts";
+
+const file = (body: Uint8Array, contentType: string, disposition: string) =>
+  new Response(body as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "content-type": contentType,
+      "content-length": String(body.byteLength),
+      "content-disposition": disposition,
+      "x-content-type-options": "nosniff",
+      "cache-control": "private, no-store",
+    },
+  });
+
+export function printingRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "post",
+    path: "/Print",
+    summary:
+      "Print records of a type (product, storageSpace, container, wmsDocument, wmsOrder) with a layout " +
+      "(the type's default when none is named): a PDF or ZPL answered, or ZPL sent to a network printer " +
+      "(printerId; 0 the default printer) answering {printer, labels, bytes}",
+    tag: "Print",
+    access: "staff",
+    body: PrintRequest,
+    response: z.object({ printer: z.string(), labels: z.number(), bytes: z.number() }),
+  }, async (c, { body }) => {
+    const answer = await print(c.get("ctx"), body);
+    if (answer.kind === "sent") {
+      return { printer: answer.printer, labels: answer.labels, bytes: answer.bytes };
+    }
+    return file(answer.body, answer.contentType, `attachment; filename="${answer.name}"`);
+  });
+
+  mount(
+    app,
+    platform,
+    {
+      method: "post",
+      path: "/Print/preview",
+      summary: "A layout as the editor holds it (saved or not) drawn with one record of its type, as a PDF",
+      tag: "Print",
+      access: "staff",
+      body: PreviewRequest,
+      bodyLimit: 8_000_000,
+    },
+    async (c, { body }) =>
+      file(await preview(c.get("ctx"), body), "application/pdf", 'inline; filename="preview.pdf"'),
+  );
+}

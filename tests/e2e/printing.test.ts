@@ -1,0 +1,99 @@
+// Printing in real Chromium (issue 18): a manager generates two locations and sends their labels to the
+// default label printer (a test printer on loopback receives the ZPL), previews the product label layout
+// from its editor, and prints a product's label as a PDF shown in the dialog.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:net";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { product, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
+import { launchBrowser, signedInPage, waitForListCount } from "./browser.ts";
+import { enUs } from "../../client/i18n/en_us.ts";
+
+let w: StockWorld;
+let browser: Browser;
+let printer: Server;
+const received: Buffer[] = [];
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  w = await startStockWorld("printing-e2e");
+  browser = await launchBrowser();
+  printer = createServer((socket) => socket.on("data", (d) => received.push(Buffer.from(d))));
+  await new Promise<void>((r) => printer.listen(0, "127.0.0.1", r));
+  const port = (printer.address() as { port: number }).port;
+  const added = await w.api("POST", "/Printer", {
+    name: "Dock Zebra",
+    host: "127.0.0.1",
+    port,
+    isDefault: true,
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  await product(w, "PE-TEA", { name: "Green tea", barcodes: ["5901234123457"] });
+}, 60_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  printer?.close();
+  await w?.s.close();
+});
+
+const open = (path: string): Promise<Page> =>
+  signedInPage(browser, w.s, contexts, "printing-e2e-admin", path, {
+    timeoutMs: 20_000,
+    goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+  });
+
+describe("printing", () => {
+  it("sends the labels of the locations the generator made to the default printer", async () => {
+    const page = await open("/warehouse-locations");
+    await page.getByRole("button", { name: enUs["generator.open"] }).click();
+    const generator = page.getByRole("dialog", { name: enUs["generator.title"] });
+    const level = generator.getByRole("group", { name: enUs["generator.level"].replace("{n}", "1") });
+    await level.getByRole("textbox", { name: enUs["generator.prefix"] }).fill("LB");
+    await level.getByRole("textbox", { name: enUs["generator.quantity"] }).fill("2");
+    await level.getByRole("textbox", { name: enUs["generator.digits"] }).fill("1");
+    await generator.getByRole("button", { name: enUs["generator.generate"] }).click();
+    await page.getByRole("button", { name: enUs["print.newLocations#other"].replace("{count}", "2") })
+      .click();
+    const dialog = page.getByTestId("print-dialog");
+    await dialog.waitFor();
+    // The default printer is chosen for labels.
+    expect(await dialog.getByRole("button", { name: new RegExp(enUs["print.target"]) }).innerText())
+      .toContain(
+        "Dock Zebra",
+      );
+    await dialog.getByRole("button", { name: enUs["print.send"] }).click();
+    await page.getByText(enUs["print.sent#other"].replace("{count}", "2").replace("{printer}", "Dock Zebra"))
+      .waitFor();
+    await expect.poll(() => Buffer.concat(received).toString("utf8")).toContain("LB2");
+    const zpl = Buffer.concat(received).toString("utf8");
+    expect(zpl.match(/\^XA/g)).toHaveLength(2);
+    expect(zpl).toContain("LB1");
+  });
+
+  it("previews a layout from its editor, and prints a product's label as a PDF", async () => {
+    const page = await open("/print-layouts");
+    await waitForListCount(page, enUs["list.rows#other"].replace("{count}", "5"));
+    await page.getByText("Product label 100 x 50").click();
+    await page.getByRole("button", { name: enUs["print.showPreview"] }).click();
+    const preview = page.getByTestId("layout-preview");
+    await preview.waitFor();
+    expect(await preview.getAttribute("src")).toMatch(/^blob:/);
+
+    await page.goto(`${w.s.baseUrl}/products`);
+    await waitForListCount(page, enUs["list.rows#one"].replace("{count}", "1"));
+    await page.getByText("PE-TEA").click();
+    await page.getByRole("button", { name: enUs["print.button"], exact: true }).click();
+    const dialog = page.getByTestId("print-dialog");
+    await dialog.getByRole("button", { name: new RegExp(enUs["print.target"]) }).click();
+    await page.getByRole("option", { name: enUs["print.target.pdf"] }).click();
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/Print") && r.request().method() === "POST"),
+      dialog.getByRole("button", { name: enUs["print.make"] }).click(),
+    ]);
+    expect(answer.headers()["content-type"]).toBe("application/pdf");
+    expect(Number(answer.headers()["content-length"])).toBeGreaterThan(1000);
+    const pdf = dialog.getByTestId("print-pdf");
+    await pdf.waitFor();
+    expect(await pdf.getAttribute("src")).toMatch(/^blob:/);
+  });
+});
