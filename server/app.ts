@@ -1,5 +1,6 @@
 // The Hono application: middleware order, each area's routes, one error handler. Runtime-neutral:
 // server/main.ts serves `app.fetch` on Deno; tests call the same app in-process or over a real port.
+import { messagingRoutes } from "./domain/messaging/routes.ts";
 import { printer } from "./domain/printing/entity.ts";
 import { printingRoutes } from "./domain/printing/routes.ts";
 import { Hono } from "hono";
@@ -88,6 +89,7 @@ export function createApp(platform: Platform): Hono<Env> {
   ) resourceRoutes(api, platform, resource);
   storageSpaceRoutes(api, platform);
   printingRoutes(api, platform);
+  messagingRoutes(api, platform);
   wmsDocumentRoutes(api, platform);
   wmsDocumentPositionRoutes(api, platform);
   sharingRoutes(api, platform);

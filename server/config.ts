@@ -25,6 +25,11 @@ export interface Config {
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** The SMS gateway messages are posted to (messaging/gateway.ts); without it texts go to DATA_DIR/outbox. */
+  smsGatewayUrl?: string;
+  smsGatewayToken?: string;
+  /** How long a message's delivery waits before each retry, in milliseconds (then it has failed). */
+  messageRetryMs: number[];
   oidcIssuer: string;
   oidcClientId?: string;
   oidcClientSecret?: string;
@@ -114,6 +119,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     publicUrl,
     smtpUrl: env("SMTP_URL"),
     mailFrom: env("MAIL_FROM") ?? "WMS <no-reply@localhost>",
+    smsGatewayUrl: env("SMS_GATEWAY_URL"),
+    smsGatewayToken: env("SMS_GATEWAY_TOKEN"),
+    messageRetryMs: (env("MESSAGE_RETRY_MS") ?? "5000,30000,300000").split(",").map(Number)
+      .filter((n) => Number.isFinite(n) && n >= 0),
     oidcIssuer: env("OIDC_ISSUER") ?? "https://accounts.google.com",
     oidcClientId: env("OIDC_CLIENT_ID"),
     oidcClientSecret: env("OIDC_CLIENT_SECRET"),

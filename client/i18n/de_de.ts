@@ -27,6 +27,7 @@ import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
+import { messagingMessages } from "./areas/messaging.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -54,6 +55,7 @@ export const deDe = {
   ...importMessages["de-de"],
   ...exportMessages["de-de"],
   ...printingMessages["de-de"],
+  ...messagingMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -27,6 +27,7 @@ import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
+import { messagingMessages } from "./areas/messaging.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -54,6 +55,7 @@ export const enUs = {
   ...importMessages["en-us"],
   ...exportMessages["en-us"],
   ...printingMessages["en-us"],
+  ...messagingMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -27,6 +27,7 @@ import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
+import { messagingMessages } from "./areas/messaging.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -54,6 +55,7 @@ export const frFr = {
   ...importMessages["fr-fr"],
   ...exportMessages["fr-fr"],
   ...printingMessages["fr-fr"],
+  ...messagingMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -27,6 +27,7 @@ import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
+import { messagingMessages } from "./areas/messaging.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -54,6 +55,7 @@ export const plPl = {
   ...importMessages["pl-pl"],
   ...exportMessages["pl-pl"],
   ...printingMessages["pl-pl"],
+  ...messagingMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -27,6 +27,7 @@ import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
+import { messagingMessages } from "./areas/messaging.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -54,6 +55,7 @@ export const ruRu = {
   ...importMessages["ru-ru"],
   ...exportMessages["ru-ru"],
   ...printingMessages["ru-ru"],
+  ...messagingMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -9,6 +9,7 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/assortment/product_groups/entity.ts").then((m) => m.productGroupMeta),
   PrintLayout: () =>
     import("../../server/domain/records/print_layouts/entity.ts").then((m) => m.printLayoutMeta),
+  Message: () => import("../../server/domain/messaging/entity.ts").then((m) => m.messageMeta),
   Printer: () => import("../../server/domain/printing/entity.ts").then((m) => m.printerMeta),
   EmailAccount: () =>
     import("../../server/domain/records/email_accounts/entity.ts").then((m) => m.emailAccountMeta),

@@ -139,6 +139,9 @@ const WarehouseMapScreen = lazyScreen<Record<string, never>>(() =>
 const ImportFileScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/import_file.tsx").then((m) => ({ default: m.ImportFileScreen }))
 );
+const MessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
+  import("../screens/messages.tsx").then((m) => ({ default: m.MessagesScreen }))
+);
 const PriceListScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
 );
@@ -339,6 +342,11 @@ function Screen() {
       break;
     case "importFile":
       screen = lazyPart(<ImportFileScreen />);
+      break;
+    case "messages":
+      screen = lazyPart(
+        <MessagesScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
+      );
       break;
     case "priceList":
       screen = lazyPart(<PriceListScreen />);

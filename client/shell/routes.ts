@@ -44,6 +44,7 @@ export type Screen =
   | "logisticsConfig"
   | "priceList"
   | "importFile"
+  | "messages"
   | "warehouseMap"
   | "calendarMonth"
   | "calendarDay"
@@ -83,6 +84,7 @@ export const routeTable: RouteDef[] = [
   soon("printers"),
   soon("email-templates"),
   soon("email-accounts"),
+  { name: "messages", screen: "messages", params: true },
   { name: "logistics-config", screen: "logisticsConfig" },
   { name: "users", screen: "users", params: true },
   { name: "import-file", screen: "importFile" },

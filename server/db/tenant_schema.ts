@@ -41,3 +41,4 @@ export { calendarEvents } from "../domain/calendar/entity.ts";
 export { calendarFeeds } from "../domain/calendar/feed.ts";
 export { fileInfos } from "../domain/files/table.ts";
 export { printers } from "../domain/printing/entity.ts";
+export { messageRecipients, messages } from "../domain/messaging/entity.ts";

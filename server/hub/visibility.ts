@@ -38,6 +38,7 @@ export const visibilityRules = {
   /** Records kept by the company's staff and read by all of them (printing, sending mail). */
   PrintLayout: staffOnly,
   Printer: staffOnly,
+  Message: staffOnly,
   EmailTemplate: staffOnly,
   /** Logs and mail server accounts: administrators only, as the API answers them. */
   RecordLog: adminsOnly,

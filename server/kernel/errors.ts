@@ -55,6 +55,8 @@ export const errorStatus = {
   "print.connectionFailed": 502,
   "print.invalidLayout": 422,
   "print.barcodeUnencodable": 422,
+  "message.noRecipients": 422,
+  "message.noEmailAccount": 422,
   "import.tooManyColumns": 400,
   "import.invalidRows": 422,
   "file.tooLarge": 413,

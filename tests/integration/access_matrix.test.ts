@@ -114,6 +114,15 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
       content: JSON.stringify({ page: { width: 50, height: 30 }, elements: [] }),
     }),
   "/Printer": () => made("/Printer", { name: `Printer ${++n}`, host: "127.0.0.1" }),
+  "/Message": async () => {
+    const r = await api("POST", "/Message/send", {
+      channel: "sms",
+      body: `Ping ${++n}`,
+      to: ["+48601234567"],
+    });
+    if (r.status !== 202) throw new Error(`POST /Message/send: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.id as number;
+  },
   "/Product": () => made("/Product", { index: `IDX-${++n}`, name: `Product ${n}`, unit: "pcs" }),
   "/ProductGroup": () => made("/ProductGroup", { name: `Group ${++n}` }),
   "/StorageSpace": () => made("/StorageSpace", { label: `LOC-${++n}` }),
@@ -185,7 +194,7 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
   const path = "/api" +
     r.path.replace(/\/position\/:positionId$/, "").replace(/:(\w+)/g, String(id))
       .replace(
-        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price|placements)$/,
+        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price|placements|retry|recipients)$/,
         "",
       );
   return (await call(s, "GET", path, { token: tokens.administrator })).status === 200;

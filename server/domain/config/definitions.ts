@@ -217,6 +217,7 @@ export const drawerSectionTable: Section[] = [
       "printers",
       "email-templates",
       "email-accounts",
+      "messages",
       "logistics-config",
       "users",
       "import-file",

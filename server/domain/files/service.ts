@@ -91,7 +91,7 @@ async function dropQuietly(dataDir: string, tenantId: number, keys: string[]): P
 }
 
 /** The record a file belongs to, if the caller may read it (404 otherwise, as for the record itself). */
-async function readableRecord(ctx: TenantContext, type: string, id: number): Promise<AnyResource> {
+export async function readableRecord(ctx: TenantContext, type: string, id: number): Promise<AnyResource> {
   const resource = resourcesByName.get(type);
   if (!resource) throw notFound();
   if (!allows(resource.readAccess, ctx.actor)) throw notFound();
@@ -180,7 +180,7 @@ export async function uploadFile(
   }
 }
 
-async function fileRow(ctx: TenantContext, id: number) {
+export async function fileRow(ctx: TenantContext, id: number) {
   const [row] = await ctx.conn.db.select().from(fileInfos).where(eq(fileInfos.id, id));
   if (!row) throw notFound();
   return row;

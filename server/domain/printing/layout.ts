@@ -96,20 +96,24 @@ export interface Formatter {
   day(v: string): string;
 }
 
-/** A text with its placeholders filled: the record's values, formatted, and the catalogue's texts. */
-export function fill(text: string, values: Values, f: Formatter): string {
+/**
+ * A text with its placeholders filled: the record's values, formatted, and the catalogue's texts; `escape`
+ * makes each value safe where the text is markup (an HTML e-mail).
+ */
+export function fill(text: string, values: Values, f: Formatter, escape?: (s: string) => string): string {
+  const filled = (s: string) => (escape ? escape(s) : s);
   return text.replace(
     /\{\{\s*(@?)([\w.-]+)(?::(\w+))?\s*\}\}/g,
     (_m, at: string, key: string, format?: string) => {
-      if (at) return f.t(key);
+      if (at) return filled(f.t(key));
       const v = Object.hasOwn(values, key) ? values[key] : undefined;
       if (v === null || v === undefined) return "";
       if (format === "yymmdd") return yymmdd(v);
-      if (format === "date") return typeof v === "string" ? f.day(v) : "";
-      if (Array.isArray(v)) return v.join(", ");
-      if (typeof v === "number") return format === "raw" ? String(v) : f.number(v);
-      if (typeof v === "boolean") return f.t(v ? "list.yes" : "list.no");
-      return String(v);
+      if (format === "date") return typeof v === "string" ? filled(f.day(v)) : "";
+      if (Array.isArray(v)) return filled(v.join(", "));
+      if (typeof v === "number") return format === "raw" ? String(v) : filled(f.number(v));
+      if (typeof v === "boolean") return filled(f.t(v ? "list.yes" : "list.no"));
+      return filled(String(v));
     },
   );
 }

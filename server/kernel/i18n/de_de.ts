@@ -79,6 +79,9 @@ export const deDe: Catalogue = {
     "Die Verbindung zum Drucker {printer} ist fehlgeschlagen: Prüfen Sie, ob er eingeschaltet und erreichbar ist.",
   "print.invalidLayout": "Das Layout kann nicht gelesen werden: {detail}",
   "print.barcodeUnencodable": "{value} kann nicht als {symbology}-Barcode gedruckt werden.",
+  "message.noRecipients":
+    "Niemand, an den gesendet werden kann: Die Tags haben niemanden mit einer Adresse für diesen Kanal, und es wurde keine Adresse angegeben.",
+  "message.noEmailAccount": "Es gibt kein E-Mail-Konto zum Senden: Legen Sie eines unter E-Mail-Konten an.",
   "import.tooManyColumns": "Die Datei hat mehr als {max} Spalten.",
   "import.invalidRows":
     "{count} Zellen können nicht importiert werden; nichts wurde importiert. Jede ist mit Zeile und Spalte genannt.",

@@ -67,6 +67,9 @@ export const enUs = {
   "print.connectionFailed": "Connection to the printer {printer} failed: check that it is on and reachable.",
   "print.invalidLayout": "The layout cannot be read: {detail}",
   "print.barcodeUnencodable": "{value} cannot be printed as a {symbology} barcode.",
+  "message.noRecipients":
+    "Nobody to send it to: the tags have no one with an address for this channel, and no address was given.",
+  "message.noEmailAccount": "There is no e-mail account to send from: add one in E-mail accounts.",
   "import.tooManyColumns": "The file has more than {max} columns.",
   "import.invalidRows":
     "{count} cells cannot be imported; nothing was imported. Each is named by its row and column.",

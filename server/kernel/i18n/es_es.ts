@@ -75,6 +75,10 @@ export const esEs: Catalogue = {
     "Falló la conexión con la impresora {printer}: compruebe que esté encendida y accesible.",
   "print.invalidLayout": "No se puede leer el diseño: {detail}",
   "print.barcodeUnencodable": "{value} no se puede imprimir como código de barras {symbology}.",
+  "message.noRecipients":
+    "No hay a quién enviarlo: las etiquetas no tienen a nadie con una dirección para este canal y no se indicó ninguna dirección.",
+  "message.noEmailAccount":
+    "No hay una cuenta de correo desde la que enviar: añada una en Cuentas de correo.",
   "import.tooManyColumns": "El archivo tiene más de {max} columnas.",
   "import.invalidRows":
     "No se pueden importar {count} celdas; no se ha importado nada. Cada una se indica por su fila y columna.",

@@ -74,6 +74,9 @@ export const frFr: Catalogue = {
     "La connexion à l'imprimante {printer} a échoué : vérifiez qu'elle est allumée et joignable.",
   "print.invalidLayout": "La mise en page est illisible : {detail}",
   "print.barcodeUnencodable": "{value} ne peut pas être imprimé en code-barres {symbology}.",
+  "message.noRecipients":
+    "Personne à qui l'envoyer : les étiquettes ne désignent personne avec une adresse pour ce canal, et aucune adresse n'a été donnée.",
+  "message.noEmailAccount": "Aucun compte e-mail pour l'envoi : ajoutez-en un dans Comptes e-mail.",
   "import.tooManyColumns": "Le fichier a plus de {max} colonnes.",
   "import.invalidRows":
     "{count} cellules ne peuvent pas être importées ; rien n’a été importé. Chacune est indiquée par sa ligne et sa colonne.",

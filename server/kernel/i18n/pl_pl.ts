@@ -70,6 +70,9 @@ export const plPl: Catalogue = {
     "Nie udało się połączyć z drukarką {printer}: sprawdź, czy jest włączona i dostępna w sieci.",
   "print.invalidLayout": "Nie można odczytać szablonu: {detail}",
   "print.barcodeUnencodable": "Wartości {value} nie można wydrukować jako kodu {symbology}.",
+  "message.noRecipients":
+    "Brak odbiorców: nikt z tymi tagami nie ma adresu dla tego kanału i nie podano żadnego adresu.",
+  "message.noEmailAccount": "Brak konta e-mail do wysyłki: dodaj je w Kontach e-mail.",
   "import.tooManyColumns": "Plik ma więcej niż {max} kolumn.",
   "import.invalidRows":
     "Nie można zaimportować {count} komórek; nic nie zaimportowano. Każda jest wskazana wierszem i kolumną.",

@@ -1,0 +1,83 @@
+// Messaging's calls: send (202: delivered after the answer), retry what failed, a message's recipients, an
+// attachment sent by e-mail; and the Message list (read-only, generic routes). Staff send and read.
+import type { Hono } from "hono";
+import { z } from "zod";
+import type { Platform } from "../../platform.ts";
+import type { Env } from "../../http/types.ts";
+import { idParam, mount } from "../../http/route.ts";
+import { resourceRoutes } from "../resource/routes.ts";
+import { fileRow } from "../files/service.ts";
+import { message } from "./entity.ts";
+import { recipientsOf, retryMessage, sendMessage, SendRequest } from "./send.ts";
+
+const Sent = z.object({
+  id: z.number(),
+  recipients: z.number(),
+  smsSegments: z.number().nullable(),
+  smsEncoding: z.string().nullable(),
+});
+
+export function messagingRoutes(app: Hono<Env>, platform: Platform): void {
+  mount(app, platform, {
+    method: "post",
+    path: "/Message/send",
+    summary:
+      "Send a message by e-mail or SMS to the people and companies of the tags and the addresses given " +
+      "(text written or from an e-mail template filled with a record's values); delivered after the answer",
+    tag: "Message",
+    access: "staff",
+    body: SendRequest,
+    response: Sent,
+    status: 202,
+  }, (c, { body }) => sendMessage(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/Message/:id/retry",
+    summary: "Try the recipients a message failed to reach again",
+    tag: "Message",
+    access: "staff",
+    response: z.object({ retried: z.number() }),
+  }, (c, { params }) => retryMessage(c.get("ctx"), idParam(params.id)));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/Message/:id/recipients",
+    summary: "A message's recipients, each with its delivery status, attempts and error",
+    tag: "Message",
+    access: "staff",
+    response: z.array(z.object({
+      id: z.number(),
+      name: z.string().nullable(),
+      address: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      error: z.string().nullable(),
+      sentAt: z.string().nullable(),
+    })),
+  }, (c, { params }) => recipientsOf(c.get("ctx"), idParam(params.id)));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/File/send-by-email/:id",
+    summary: "Send an attachment by e-mail (a template filled with its record's values, or a text) to the " +
+      "tags' people and companies and the addresses given",
+    tag: "File",
+    access: "staff",
+    body: SendRequest.omit({ channel: true, fileIds: true, refResourceType: true, refResourceId: true }),
+    response: Sent,
+    status: 202,
+  }, async (c, { params, body }) => {
+    const ctx = c.get("ctx");
+    const file = await fileRow(ctx, idParam(params.id));
+    return sendMessage(ctx, {
+      ...body,
+      channel: "email",
+      fileIds: [file.id],
+      refResourceType: file.refResourceType,
+      refResourceId: file.refResourceId,
+    });
+  });
+
+  resourceRoutes(app, platform, message);
+}

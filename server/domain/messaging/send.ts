@@ -1,0 +1,296 @@
+// POST Message/send: a message by e-mail or SMS, its text written or taken from an e-mail template filled
+// with the values of the record it is sent from, to people and companies found by their tags and to
+// addresses given, stored with one row per recipient in one transaction and delivered after the answer
+// (sender.ts). An SMS is measured (segments, encoding) before it goes.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError, fieldError } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { email as emailSchema, phoneNumber } from "../access/users/contract.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import { resourcesByName } from "../resource/engine.ts";
+import { persons, personTags } from "../parties/persons/entity.ts";
+import { companies, companyTags } from "../parties/companies/entity.ts";
+import { tags } from "../records/tags/entity.ts";
+import { emailTemplates } from "../records/email_templates/entity.ts";
+import { emailAccounts } from "../records/email_accounts/entity.ts";
+import { fileInfos } from "../files/table.ts";
+import { readableRecord } from "../files/service.ts";
+import { fill, type Formatter, type Values } from "../printing/layout.ts";
+import { messageRecipients, messages } from "./entity.ts";
+import { smsSize } from "./sms.ts";
+import { kickSender } from "./sender.ts";
+
+/** Most recipients one message goes to. */
+export const MAX_RECIPIENTS = 5000;
+
+export const SendRequest = z.object({
+  channel: z.enum(["email", "sms"]),
+  subject: z.string().trim().max(250).optional(),
+  body: z.string().max(200_000).optional(),
+  /** An e-mail template (its subject and body, filled with the record's values). */
+  templateId: z.number().int().positive().optional(),
+  /** Tag names: the people and companies carrying any of them receive it. */
+  recipientTags: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+  /** E-mail addresses or phone numbers (with the country code) beside the tagged ones. */
+  to: z.array(z.string().trim().min(1).max(254)).max(MAX_RECIPIENTS).default([]),
+  /** The record it is sent from (`WmsDocument`, 12): the template's `{{document.documentNumber}}`. */
+  refResourceType: z.string().max(64).optional(),
+  refResourceId: z.number().int().positive().optional(),
+  emailAccountId: z.number().int().positive().optional(),
+  senderName: z.string().trim().max(100).optional(),
+  /** Attachments of an e-mail: files the caller may read. */
+  fileIds: z.array(z.number().int().positive()).max(20).default([]),
+});
+export type SendRequest = z.output<typeof SendRequest>;
+
+/** What a template calls the record it is sent from, besides `record`. */
+const aliases: Record<string, string> = {
+  WmsDocument: "document",
+  WmsOrder: "order",
+  Product: "product",
+  Company: "company",
+  Person: "person",
+  Container: "container",
+  StorageSpace: "location",
+  ExternalOrder: "externalOrder",
+};
+
+/** Dotted keys of a record's values: `document.documentNumber`, `record.documentNumber`. */
+function flatten(prefixes: string[], record: Record<string, unknown>, into: Values): void {
+  for (const [k, v] of Object.entries(record)) {
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) continue;
+    for (const p of prefixes) into[`${p}.${k}`] = v;
+  }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+async function formatter(ctx: TenantContext): Promise<Formatter> {
+  const { translator } = await import("../../../client/i18n/mod.ts");
+  const t = translator(ctx.lang);
+  return {
+    t: (key) => t.t(key as Parameters<typeof t.t>[0]),
+    number: (n) => t.number(n),
+    day: (v) => {
+      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
+      return Number.isNaN(d.getTime()) ? v : t.date(d, { dateStyle: "medium", timeZone: "UTC" });
+    },
+  };
+}
+
+/** The record's values for the template, read through its own resource (the caller's access). */
+async function recordValues(ctx: TenantContext, type: string, id: number): Promise<Values> {
+  const resource = resourcesByName.get(type);
+  if (!resource) throw fieldError({ refResourceType: ["validation.invalidValue"] });
+  const record = await resource.get(ctx, id) as Record<string, unknown>;
+  const values: Values = {};
+  flatten(["record", ...(aliases[type] ? [aliases[type]] : [])], record, values);
+  const contractorId = record.contractorId;
+  if (typeof contractorId === "number") {
+    const company = await resourcesByName.get("Company")!.get(ctx, contractorId).catch(() => null);
+    if (company) flatten(["contractor"], company as Record<string, unknown>, values);
+  }
+  return values;
+}
+
+interface Recipient {
+  name: string | null;
+  address: string;
+}
+
+/** The people and companies carrying any of the tags, with the address the channel needs. */
+async function tagged(ctx: TenantContext, names: string[], channel: "email" | "sms"): Promise<Recipient[]> {
+  if (names.length === 0) return [];
+  const db = ctx.conn.db;
+  const found = await db.select({ id: tags.id, name: tags.name }).from(tags)
+    .where(inArray(sql`lower(${tags.name})`, names.map((n) => n.toLowerCase())));
+  if (found.length < new Set(names.map((n) => n.toLowerCase())).size) {
+    throw fieldError({ recipientTags: ["validation.invalidValue"] });
+  }
+  const ids = found.map((t) => t.id);
+  const people = await db.selectDistinct({
+    first: persons.firstName,
+    last: persons.lastName,
+    email: persons.email,
+    phone: persons.phoneNumber,
+  }).from(persons).innerJoin(personTags, eq(personTags.personId, persons.id)).where(
+    inArray(personTags.tagId, ids),
+  );
+  const firms = await db.selectDistinct({
+    name: companies.shortName,
+    email: companies.officeMail,
+    phone: companies.officePhoneNumber,
+  }).from(companies).innerJoin(companyTags, eq(companyTags.companyId, companies.id))
+    .where(inArray(companyTags.tagId, ids));
+  const out: Recipient[] = [];
+  for (const p of people) {
+    const address = channel === "email" ? p.email : p.phone;
+    if (address) out.push({ name: [p.first, p.last].filter(Boolean).join(" ") || null, address });
+  }
+  for (const c of firms) {
+    const address = channel === "email" ? c.email : c.phone;
+    if (address) out.push({ name: c.name, address });
+  }
+  return out;
+}
+
+/** An address given as it is: an e-mail address for e-mail, a phone number with its country code for SMS. */
+function given(address: string, channel: "email" | "sms"): Recipient {
+  const r = (channel === "email" ? emailSchema : phoneNumber).safeParse(address);
+  if (!r.success || !r.data) {
+    throw fieldError({
+      to: [channel === "email" ? "validation.invalidEmail" : "validation.phoneCountryCode"],
+    });
+  }
+  return { name: null, address: r.data as string };
+}
+
+export async function sendMessage(ctx: TenantContext, req: SendRequest) {
+  const db = ctx.conn.db;
+  const f = await formatter(ctx);
+  let values: Values = {};
+  if (req.refResourceType !== undefined || req.refResourceId !== undefined) {
+    if (!req.refResourceType || !req.refResourceId) {
+      throw fieldError({ refResourceId: ["validation.required"] });
+    }
+    values = await recordValues(ctx, req.refResourceType, req.refResourceId);
+  }
+  let subject = req.subject ?? null;
+  let body = req.body ?? null;
+  let html = false;
+  if (req.templateId !== undefined) {
+    const [template] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, req.templateId));
+    if (!template) throw fieldError({ templateId: ["validation.invalidValue"] });
+    html = req.channel === "email" && /<[a-z][\s\S]*>/i.test(template.body);
+    subject ??= fill(template.subject, values, f);
+    body ??= req.channel === "sms"
+      ? fill(template.body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim(), values, f)
+      : fill(template.body, values, f, html ? escapeHtml : undefined);
+  } else if (body !== null) {
+    body = fill(body, values, f);
+    if (subject !== null) subject = fill(subject, values, f);
+  }
+  if (!body || !body.trim()) throw fieldError({ body: ["validation.required"] });
+  if (req.channel === "email" && !subject) throw fieldError({ subject: ["validation.required"] });
+
+  let accountId: number | null = null;
+  if (req.channel === "email") {
+    const [account] = await db.select({ id: emailAccounts.id }).from(emailAccounts).where(
+      req.emailAccountId !== undefined ? eq(emailAccounts.id, req.emailAccountId) : undefined,
+    ).orderBy(emailAccounts.id).limit(1);
+    if (!account) {
+      if (req.emailAccountId !== undefined) throw fieldError({ emailAccountId: ["validation.invalidValue"] });
+      throw new AppError("message.noEmailAccount");
+    }
+    accountId = account.id;
+    for (const id of req.fileIds) {
+      const [file] = await db.select().from(fileInfos).where(eq(fileInfos.id, id));
+      if (!file) throw fieldError({ fileIds: ["validation.invalidValue"] });
+      // Only a file of a record the caller may read (another's is 404, as the file itself would be).
+      await readableRecord(ctx, file.refResourceType, file.refResourceId);
+    }
+  } else if (req.fileIds.length) throw fieldError({ fileIds: ["validation.invalidValue"] });
+
+  const recipients = [
+    ...await tagged(ctx, req.recipientTags, req.channel),
+    ...req.to.map((a) => given(a, req.channel)),
+  ];
+  // Each address once (the first name it came with).
+  const seen = new Set<string>();
+  const unique = recipients.filter((r) => {
+    const key = r.address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (unique.length === 0) throw new AppError("message.noRecipients");
+  if (unique.length > MAX_RECIPIENTS) throw fieldError({ to: ["validation.tooLarge"] });
+  const size = req.channel === "sms" ? smsSize(body) : null;
+  const now = nowIso();
+  const id = await transactionWithEvents(ctx, async (tx, outbox) => {
+    const [row] = await tx.insert(messages).values({
+      channel: req.channel,
+      subject,
+      body,
+      html,
+      senderName: req.senderName ?? null,
+      emailAccountId: accountId,
+      templateId: req.templateId ?? null,
+      recipientTags: JSON.stringify(req.recipientTags),
+      refResourceType: req.refResourceType ?? null,
+      refResourceId: req.refResourceId ?? null,
+      fileIds: JSON.stringify(req.fileIds),
+      status: "queued",
+      recipientCount: unique.length,
+      smsSegments: size?.segments ?? null,
+      smsEncoding: size?.encoding ?? null,
+      createdByUserId: ctx.actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    }).returning({ id: messages.id });
+    for (let i = 0; i < unique.length; i += 500) {
+      await tx.insert(messageRecipients).values(
+        unique.slice(i, i + 500).map((r) => ({
+          messageId: row.id,
+          name: r.name,
+          address: r.address,
+          nextAttemptAt: now,
+        })),
+      );
+    }
+    outbox.add("Message", "created", row.id);
+    return row.id;
+  });
+  kickSender(ctx);
+  return {
+    id,
+    recipients: unique.length,
+    smsSegments: size?.segments ?? null,
+    smsEncoding: size?.encoding ?? null,
+  };
+}
+
+/** POST Message/{id}/retry: the recipients it failed to reach are tried again. */
+export async function retryMessage(ctx: TenantContext, id: number) {
+  const changed = await transactionWithEvents(ctx, async (tx, outbox) => {
+    const [row] = await tx.select({ id: messages.id }).from(messages).where(eq(messages.id, id));
+    if (!row) throw new AppError("record.notFoundOrNoPermission");
+    const again = await tx.update(messageRecipients).set({
+      status: "queued",
+      attempts: 0,
+      error: null,
+      nextAttemptAt: nowIso(),
+    }).where(and(eq(messageRecipients.messageId, id), eq(messageRecipients.status, "failed")))
+      .returning({ id: messageRecipients.id });
+    if (again.length) {
+      await tx.update(messages).set({
+        status: "sending",
+        failedCount: 0,
+        lastError: null,
+        updatedAt: nowIso(),
+      })
+        .where(eq(messages.id, id));
+      outbox.add("Message", "changed", id);
+    }
+    return again.length;
+  });
+  kickSender(ctx);
+  return { retried: changed };
+}
+
+/** The recipients of a message, each with its delivery (the message's dialog). */
+export async function recipientsOf(ctx: TenantContext, id: number) {
+  await resourcesByName.get("Message")!.get(ctx, id);
+  return await ctx.conn.db.select({
+    id: messageRecipients.id,
+    name: messageRecipients.name,
+    address: messageRecipients.address,
+    status: messageRecipients.status,
+    attempts: messageRecipients.attempts,
+    error: messageRecipients.error,
+    sentAt: messageRecipients.sentAt,
+  }).from(messageRecipients).where(eq(messageRecipients.messageId, id)).orderBy(messageRecipients.id);
+}

@@ -1,0 +1,218 @@
+// Delivers queued messages after the answer that made them: one runner per tenant in this process, which
+// takes the recipients due, sends each (e-mail through the tenant's SMTP account, SMS through the gateway),
+// and writes what happened to the recipient and the message in one transaction each, with a real-time
+// event. A temporary failure (no connection, a 4xx from SMTP, a 5xx or 429 from the gateway) is tried again
+// after each of the configured delays, then counts as failed with its reason; a permanent one (a refused
+// mailbox, a number the gateway rejects) fails at once. Recipients left due by a process that stopped are
+// taken up by the tenant's next send or retry (kickSender).
+import nodemailer, { type Transporter } from "nodemailer";
+import { Buffer } from "node:buffer";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { TenantContext } from "../../kernel/context.ts";
+import { unseal } from "../../kernel/crypto.ts";
+import { nowIso } from "../../kernel/time.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import { emailAccounts, passwordContext } from "../records/email_accounts/entity.ts";
+import { fileInfos } from "../files/table.ts";
+import { getBytes } from "../files/store.ts";
+import { messageRecipients, messages, type MessageStatus } from "./entity.ts";
+import { DeliveryError, sendSms } from "./gateway.ts";
+
+const running = new Map<string, { again: boolean }>();
+const timers = new Map<string, number>();
+
+/** Starts (or nudges) the tenant's runner; it stops when nothing is due, setting a timer for what comes later. */
+export function kickSender(ctx: TenantContext): void {
+  // A reader's connection writes nothing: the tenant's shard delivers.
+  if ((ctx.conn as { readOnly?: boolean }).readOnly === true) return;
+  const key = ctx.tenant.dbUrl;
+  const state = running.get(key);
+  if (state) {
+    state.again = true;
+    return;
+  }
+  const timer = timers.get(key);
+  if (timer !== undefined) {
+    clearTimeout(timer);
+    timers.delete(key);
+  }
+  const mine = { again: false };
+  running.set(key, mine);
+  void (async () => {
+    try {
+      do {
+        mine.again = false;
+        while (await deliverDue(ctx)) { /* until nothing is due now */ }
+      } while (mine.again);
+      await scheduleNext(ctx);
+    } catch (err) {
+      console.error(`messages of ${ctx.tenant.slug}: delivery stopped`, err);
+    } finally {
+      running.delete(key);
+    }
+  })();
+}
+
+/** A timer for the earliest retry still to come. */
+async function scheduleNext(ctx: TenantContext): Promise<void> {
+  const next = await ctx.platform.pool.use(ctx.tenant.dbUrl, async (conn) => {
+    const [row] = await conn.db.select({ at: sql<string | null>`min(${messageRecipients.nextAttemptAt})` })
+      .from(messageRecipients).where(eq(messageRecipients.status, "queued"));
+    return row?.at ?? null;
+  });
+  if (next === null) return;
+  const delay = Math.max(0, Date.parse(next) - Date.now());
+  const id = setTimeout(() => {
+    timers.delete(ctx.tenant.dbUrl);
+    kickSender(ctx);
+  }, delay) as unknown as number;
+  // Waiting retries never keep a stopping process alive.
+  Deno.unrefTimer(id);
+  timers.set(ctx.tenant.dbUrl, id);
+}
+
+type Mail = typeof messages.$inferSelect;
+
+/** One batch of due recipients delivered; false when none was due. */
+async function deliverDue(ctx: TenantContext): Promise<boolean> {
+  return await ctx.platform.pool.use(ctx.tenant.dbUrl, async (conn) => {
+    const bg: TenantContext = { ...ctx, conn };
+    const now = nowIso();
+    const due = await conn.db.select().from(messageRecipients).where(and(
+      eq(messageRecipients.status, "queued"),
+      lte(messageRecipients.nextAttemptAt, now),
+    )).orderBy(asc(messageRecipients.nextAttemptAt), asc(messageRecipients.id)).limit(20);
+    if (due.length === 0) return false;
+    const ids = [...new Set(due.map((r) => r.messageId))];
+    const byId = new Map<number, Mail>(
+      (await conn.db.select().from(messages).where(inArray(messages.id, ids))).map((m) => [m.id, m]),
+    );
+    const transports = new Map<number, Transporter>();
+    try {
+      for (const r of due) {
+        const m = byId.get(r.messageId)!;
+        let error: DeliveryError | null = null;
+        try {
+          if (m.channel === "email") await sendMail(bg, m, r.address, r.name, transports);
+          else await sendSms(ctx.platform.config, { to: r.address, text: m.body, from: m.senderName });
+        } catch (err) {
+          error = err instanceof DeliveryError
+            ? err
+            : new DeliveryError(String((err as Error)?.message ?? err), false);
+        }
+        await record(bg, m.id, r.id, r.attempts + 1, error);
+      }
+    } finally {
+      for (const t of transports.values()) t.close();
+    }
+    return true;
+  });
+}
+
+/** A recipient's attempt written, and its message's counts and status from all its recipients. */
+async function record(
+  ctx: TenantContext,
+  messageId: number,
+  recipientId: number,
+  attempts: number,
+  error: DeliveryError | null,
+) {
+  const delays = ctx.platform.config.messageRetryMs;
+  const retry = error !== null && !error.permanent && attempts <= delays.length;
+  const now = nowIso();
+  await transactionWithEvents(ctx, async (tx, outbox) => {
+    await tx.update(messageRecipients).set(
+      error === null ? { status: "sent", attempts, error: null, nextAttemptAt: null, sentAt: now } : retry
+        ? {
+          attempts,
+          error: error.message,
+          nextAttemptAt: new Date(Date.now() + delays[attempts - 1]).toISOString(),
+        }
+        : { status: "failed", attempts, error: error.message, nextAttemptAt: null },
+    ).where(eq(messageRecipients.id, recipientId));
+    const [c] = await tx.select({
+      sent: sql<number>`sum(${messageRecipients.status} = 'sent')`,
+      failed: sql<number>`sum(${messageRecipients.status} = 'failed')`,
+      queued: sql<number>`sum(${messageRecipients.status} = 'queued')`,
+    }).from(messageRecipients).where(eq(messageRecipients.messageId, messageId));
+    const sent = Number(c.sent ?? 0);
+    const failed = Number(c.failed ?? 0);
+    const queued = Number(c.queued ?? 0);
+    const status: MessageStatus = queued > 0
+      ? "sending"
+      : failed === 0
+      ? "sent"
+      : sent === 0
+      ? "failed"
+      : "partlyFailed";
+    await tx.update(messages).set({
+      status,
+      sentCount: sent,
+      failedCount: failed,
+      ...(error ? { lastError: error.message } : {}),
+      ...(queued === 0 ? { sendDate: now } : {}),
+      updatedAt: now,
+      version: sql`${messages.version} + 1`,
+    }).where(eq(messages.id, messageId));
+    outbox.add("Message", "changed", messageId);
+  });
+}
+
+/** An e-mail through the message's account (one connection per account and batch). */
+async function sendMail(
+  ctx: TenantContext,
+  m: Mail,
+  to: string,
+  name: string | null,
+  transports: Map<number, Transporter>,
+): Promise<void> {
+  const [account] = await ctx.conn.db.select().from(emailAccounts).where(
+    eq(emailAccounts.id, m.emailAccountId!),
+  );
+  if (!account) throw new DeliveryError("the e-mail account was deleted", true);
+  let transport = transports.get(account.id);
+  if (!transport) {
+    const password = account.password
+      ? unseal(ctx.platform.keys.sealKey, account.password, passwordContext(ctx.tenant.id))
+      : undefined;
+    transport = nodemailer.createTransport({
+      host: account.smtpServer,
+      port: account.smtpPort,
+      secure: account.useTls && account.smtpPort === 465,
+      requireTLS: account.useTls && account.smtpPort !== 465,
+      ignoreTLS: !account.useTls,
+      ...(account.login ? { auth: { user: account.login, pass: password ?? "" } } : {}),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    transports.set(account.id, transport);
+  }
+  const files = JSON.parse(m.fileIds) as number[];
+  const attachments = [];
+  for (const id of files) {
+    const [file] = await ctx.conn.db.select().from(fileInfos).where(eq(fileInfos.id, id));
+    if (!file) continue;
+    attachments.push({
+      filename: file.fileName,
+      content: Buffer.from(await getBytes(ctx.platform.config.dataDir, ctx.tenant.id, file.storageKey)),
+      contentType: file.contentType,
+    });
+  }
+  try {
+    await transport.sendMail({
+      from: m.senderName ? { name: m.senderName, address: account.address } : account.address,
+      to: name ? { name, address: to } : to,
+      subject: m.subject ?? "",
+      ...(m.html ? { html: m.body } : { text: m.body }),
+      attachments,
+    });
+  } catch (err) {
+    const e = err as { responseCode?: number; message?: string };
+    // 5xx from the server: this mailbox will not take it; anything else may pass later.
+    throw new DeliveryError(
+      e.message ?? String(err),
+      typeof e.responseCode === "number" && e.responseCode >= 500,
+    );
+  }
+}
