@@ -1,5 +1,6 @@
 // The Hono application: middleware order, each area's routes, one error handler. Runtime-neutral:
 // server/main.ts serves `app.fetch` on Deno; tests call the same app in-process or over a real port.
+import { discussionRoutes } from "./domain/discussions/routes.ts";
 import { messagingRoutes } from "./domain/messaging/routes.ts";
 import { printer } from "./domain/printing/entity.ts";
 import { printingRoutes } from "./domain/printing/routes.ts";
@@ -90,6 +91,7 @@ export function createApp(platform: Platform): Hono<Env> {
   storageSpaceRoutes(api, platform);
   printingRoutes(api, platform);
   messagingRoutes(api, platform);
+  discussionRoutes(api, platform);
   wmsDocumentRoutes(api, platform);
   wmsDocumentPositionRoutes(api, platform);
   sharingRoutes(api, platform);

@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { discussionMessages } from "./areas/discussions.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -56,6 +57,7 @@ export const deDe = {
   ...exportMessages["de-de"],
   ...printingMessages["de-de"],
   ...messagingMessages["de-de"],
+  ...discussionMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

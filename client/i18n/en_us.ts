@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { discussionMessages } from "./areas/discussions.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -56,6 +57,7 @@ export const enUs = {
   ...exportMessages["en-us"],
   ...printingMessages["en-us"],
   ...messagingMessages["en-us"],
+  ...discussionMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { discussionMessages } from "./areas/discussions.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...hubMessages["fr-fr"],
@@ -56,6 +57,7 @@ export const frFr = {
   ...exportMessages["fr-fr"],
   ...printingMessages["fr-fr"],
   ...messagingMessages["fr-fr"],
+  ...discussionMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { discussionMessages } from "./areas/discussions.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -56,6 +57,7 @@ export const plPl = {
   ...exportMessages["pl-pl"],
   ...printingMessages["pl-pl"],
   ...messagingMessages["pl-pl"],
+  ...discussionMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -42,3 +42,4 @@ export { calendarFeeds } from "../domain/calendar/feed.ts";
 export { fileInfos } from "../domain/files/table.ts";
 export { printers } from "../domain/printing/entity.ts";
 export { messageRecipients, messages } from "../domain/messaging/entity.ts";
+export { discussionMessages, discussions } from "../domain/discussions/table.ts";

@@ -39,6 +39,7 @@ export const visibilityRules = {
   PrintLayout: staffOnly,
   Printer: staffOnly,
   Message: staffOnly,
+  Discussion: staffOnly,
   EmailTemplate: staffOnly,
   /** Logs and mail server accounts: administrators only, as the API answers them. */
   RecordLog: adminsOnly,

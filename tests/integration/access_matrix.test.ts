@@ -184,6 +184,10 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     const cart = await api("GET", "/contractororders/list-cart-product", undefined, tokens.contractor);
     return cart.body.results.some((l: { id: number }) => l.id === id);
   }
+  if (r.path.startsWith("/Discussion/")) {
+    return (await call(s, "GET", `/api/Discussion/${id}/messages/0`, { token: tokens.administrator }))
+      .status === 200;
+  }
   if (r.path.startsWith("/File/")) {
     const got = await fetch(`${s.baseUrl}/api/File/download-classic/${id}`, {
       headers: { authorization: `Bearer ${tokens.administrator}` },
@@ -258,6 +262,12 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   if (p.startsWith("/File/")) {
     return p === "/File/delete/:id" ? await freshFile() : ids.file ??= await freshFile();
   }
+  // A record's discussion: of the contractor's product (whose readers are staff); by its own id after.
+  if (p === "/Discussion/:type/:id") return ids.ownProduct;
+  if (p.startsWith("/Discussion/:id")) {
+    return ids.discussion ??=
+      (await api("GET", `/Discussion/Product/${ids.ownProduct}`, undefined, tokens.administrator)).body.id;
+  }
   if (p === "/contractororders/delete-cart-product/:id") return await freshCartLine();
   if (p.startsWith("/contractororders/orders/:")) {
     if (foreign) return ids.theirExternalOrder;
@@ -287,7 +297,14 @@ async function probe(r: RouteSpec, caller: Caller, id?: number, token?: string) 
   const path = "/api" +
     r.path.replace(
       /:(\w+)/g,
-      (_m, name) => (name === "email" ? "x%40example.com" : name === "secret" ? feedSecret : String(id)),
+      (_m, name) =>
+        name === "email"
+          ? "x%40example.com"
+          : name === "secret"
+          ? feedSecret
+          : name === "type"
+          ? "Product"
+          : String(id),
     );
   const auth = token ?? (caller === "no token" ? undefined : tokens[caller]);
   return await call(s, r.method.toUpperCase(), path, { token: auth, body: r.body ? {} : undefined });

@@ -144,8 +144,15 @@ describe("request bodies", () => {
     ]);
   });
 
-  it("may weigh more where the route says so: a print layout of a million Polish letters (2 MB)", async () => {
-    const r = await post("PrintLayout", { name: "Wide", type: "product", content: "ł".repeat(1_000_000) });
+  it("may weigh more where the route says so: a print layout of a million characters, Polish letters (2 MB)", async () => {
+    // Texts of 10,000 letters each, the last one as long as makes the layout a million characters.
+    const text = (n: number) => ({ type: "text", x: 0, y: 0, text: "ł".repeat(n) });
+    const shell = (elements: unknown[]) => JSON.stringify({ page: { width: 100, height: 50 }, elements });
+    const elements = Array.from({ length: 99 }, () => text(10_000));
+    const rest = 1_000_000 - shell([...elements, text(0)]).length;
+    const content = shell([...elements, text(rest)]);
+    expect([content.length, new TextEncoder().encode(content).length > 1_900_000]).toEqual([1_000_000, true]);
+    const r = await post("PrintLayout", { name: "Wide", type: "product", content });
     expect([r.status, (r.body.content as string)?.length]).toEqual([201, 1_000_000]);
   });
 

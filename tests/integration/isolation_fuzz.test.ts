@@ -251,7 +251,10 @@ beforeAll(async () => {
   await alpha("POST", "/PrintLayout", {
     name: "ALPHA SECRET layout",
     type: "product",
-    content: "<p>SECRET</p>",
+    content: JSON.stringify({
+      page: { width: 50, height: 30 },
+      elements: [{ type: "text", x: 1, y: 1, text: "SECRET" }],
+    }),
   });
   await alpha("POST", "/EmailAccount", {
     address: "secret@alpha.example",

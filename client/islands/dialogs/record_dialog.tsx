@@ -9,6 +9,8 @@ import { api, ApiError } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useEditMode, useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
+import { useAtomValue } from "jotai";
+import { startupAtom } from "../../state.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
@@ -16,6 +18,7 @@ import { type PlainKey, recordTitle, type ResourceMeta } from "../list/meta.ts";
 import { buildBody, initialValues, isEditable, type Mode, placeErrors, type Values } from "./form_state.ts";
 import { RecordFields } from "./record_form.tsx";
 import { Attachments } from "./attachments.tsx";
+import { DiscussionPanel } from "./discussion.tsx";
 import { PrintButton, printTypeOf } from "../print/print_dialog.tsx";
 import { LayoutPreview } from "../print/layout_preview.tsx";
 
@@ -47,6 +50,9 @@ interface Message {
 
 export function RecordDialog(p: RecordDialogProps) {
   const t = useT();
+  const startup = useAtomValue(startupAtom);
+  /** Staff discuss records; a contractor's users do not see the discussion. */
+  const staff = startup !== null && !startup.user.connectedContractorId;
   const { meta, mode } = p;
   const recordPath = meta.singleton ? meta.path : `${meta.path}/${p.id}`;
   const [record, setRecord] = useState<Values | null>(null);
@@ -232,6 +238,10 @@ export function RecordDialog(p: RecordDialogProps) {
             {mode !== "add" && record && !meta.singleton && !meta.readOnly && recordId !== null &&
                 !NO_ATTACHMENTS.has(meta.resource)
               ? <Attachments resource={meta.resource} id={recordId} />
+              : null}
+            {mode !== "add" && record && !meta.singleton && !meta.readOnly && recordId !== null &&
+                !NO_ATTACHMENTS.has(meta.resource) && staff
+              ? <DiscussionPanel resource={meta.resource} id={recordId} />
               : null}
             <div className={css.actions}>
               {mode === "edit" && !meta.singleton && p.onDeleted

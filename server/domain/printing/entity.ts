@@ -43,7 +43,7 @@ export const printer = new Resource({
     name: { max: 100, list: "sort filter search show" },
     host: { schema: host, list: "sort filter search show" },
     port: { schema: z.number().int().min(1).max(65535).default(9100), formDefault: 9100, list: "show" },
-    dpi: { schema: z.number().int().min(100).max(1200).default(203), formDefault: 203, list: "filter show" },
+    dpi: { schema: z.number().int().min(100).max(1200).default(203), formDefault: 203, list: "show" },
     isDefault: { list: "filter show" },
     description: { kind: "textarea", max: 500 },
     createdAt: { list: "sort filter" },

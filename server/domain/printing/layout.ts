@@ -16,7 +16,8 @@ const Text = z.object({
   size: z.number().min(0.5).max(200).default(3.5),
   bold: z.boolean().default(false),
   align: z.enum(["left", "center", "right"]).default("left"),
-  text: z.string().max(2000),
+  /** Up to 10,000 characters (a document's terms on its last page). */
+  text: z.string().max(10_000),
 });
 
 export const symbologies = ["code128", "gs1-128", "ean13", "qrcode", "datamatrix"] as const;

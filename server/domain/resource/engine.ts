@@ -27,6 +27,7 @@ import { type HubResource, visibilityRules } from "../../hub/visibility.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { dropBytes } from "../files/store.ts";
 import { fileInfos } from "../files/table.ts";
+import { discussions } from "../discussions/table.ts";
 import { recordLog } from "../logs/record_log/table.ts";
 import {
   type AnyTable,
@@ -111,8 +112,14 @@ export interface ResourceHooks {
   afterDelete?(tx: Db, old: AnyRow): Promise<void>;
 }
 
-/** A record's attachments removed in its delete's transaction; answers their keys to drop after it. */
+/**
+ * A record's attachments and discussion removed in its delete's transaction; answers the files' keys to drop
+ * after it.
+ */
 async function removeFilesOf(tx: Db, type: string, id: number): Promise<string[]> {
+  await tx.delete(discussions).where(
+    and(eq(discussions.refResourceType, type), eq(discussions.refResourceId, id)),
+  );
   const rows = await tx.delete(fileInfos).where(
     and(eq(fileInfos.refResourceType, type), eq(fileInfos.refResourceId, id)),
   )

@@ -25,7 +25,10 @@ const samples: Record<string, (i: number) => Body> = {
     name: `Layout ${i}`,
     type: ["product", "storageSpace", "wmsDocument"][i],
     isDefault: i === 1,
-    content: `<p>${i}</p>`,
+    content: JSON.stringify({
+      page: { width: 50, height: 30 },
+      elements: [{ type: "text", x: 1, y: 1, text: `${i}` }],
+    }),
   }),
   EmailAccount: (i) => ({
     address: `box${i}@example.com`,

@@ -1,0 +1,93 @@
+// A record's discussion in its dialog (issue 18): the messages written about it, oldest first, each with its
+// author and time; a new one added; and what others write arriving as they write it (the discussion's hub
+// event brings the messages after the last one shown).
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../../api.ts";
+import { errorMessage } from "../../errors.ts";
+import { useResourceEvents } from "../../hub.ts";
+import { useT } from "../../i18n/use_t.ts";
+import { Button, Notice, TextField } from "../../ui/controls.tsx";
+import * as css from "./dialogs.css.ts";
+
+interface Message {
+  id: number;
+  author: string | null;
+  text: string;
+  createdAt: string;
+}
+
+export function DiscussionPanel(p: { resource: string; id: number }) {
+  const t = useT();
+  const [discussionId, setDiscussionId] = useState<number | null>(null);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const last = useRef(0);
+  const add = useCallback((more: Message[]) => {
+    const fresh = more.filter((m) => m.id > last.current);
+    if (fresh.length === 0) return;
+    last.current = fresh[fresh.length - 1].id;
+    setMessages((old) => [...old, ...fresh]);
+  }, []);
+  useEffect(() => {
+    api<{ id: number; messages: Message[] }>("GET", `/Discussion/${encodeURIComponent(p.resource)}/${p.id}`)
+      .then(
+        (d) => {
+          setDiscussionId(d.id);
+          add(d.messages);
+        },
+        (err) => setError(errorMessage(t, err)),
+      );
+  }, [p.resource, p.id, add, t]);
+  useResourceEvents("Discussion", (e) => {
+    if (discussionId === null || e.id !== discussionId) return;
+    api<Message[]>("GET", `/Discussion/${discussionId}/messages/${last.current}`).then(add, () => {});
+  });
+  async function send() {
+    if (discussionId === null || !text.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      add([await api<Message>("POST", `/Discussion/${discussionId}/message`, { text })]);
+      setText("");
+    } catch (err) {
+      setError(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className={css.attachments} aria-labelledby="discussion-title" data-testid="discussion">
+      <h3 id="discussion-title" className={css.attachmentsTitle}>{t.t("discussion.title")}</h3>
+      {messages.length === 0
+        ? <p className={css.attachmentsEmpty}>{t.t("discussion.none")}</p>
+        : (
+          <ol className={css.attachmentList} aria-live="polite">
+            {messages.map((m) => (
+              <li key={m.id} className={css.attachment} data-testid="discussion-message">
+                <span className={css.attachmentName}>{m.author ?? t.t("discussion.someone")}</span>
+                <span className={css.attachmentMeta}>
+                  {t.date(m.createdAt, { dateStyle: "short", timeStyle: "short" })}
+                </span>
+                <span className={css.wide}>{m.text}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      <TextField
+        name="discussionMessage"
+        label={t.t("discussion.write")}
+        value={text}
+        onChange={setText}
+        multiline
+      />
+      <div>
+        <Button isDisabled={busy || !text.trim() || discussionId === null} onPress={() => void send()}>
+          {t.t("discussion.send")}
+        </Button>
+      </div>
+    </section>
+  );
+}
