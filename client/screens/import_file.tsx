@@ -2,6 +2,8 @@
 // type and the file (CSV or XLSX; the type's template to start from), say how its dates and decimals are
 // written, see each column's field (guessed from the header, changed here; unknown columns ignored and named),
 // the first rows and every bad cell by row and column in the user's words, then import: all rows or none.
+import { ProgressBar } from "react-aria-components/ProgressBar";
+import { saveBlob } from "../download.ts";
 import { useEffect, useState } from "react";
 import { api, apiBlob } from "../api.ts";
 import { errorMessage } from "../errors.ts";
@@ -28,6 +30,15 @@ interface Preview {
   total: number;
 }
 
+interface Job {
+  status: "running" | "done" | "failed";
+  phase: string;
+  processed: number;
+  total: number;
+  imported?: number;
+  error?: { code: string; message: string };
+}
+
 export function ImportFileScreen() {
   const t = useT();
   const [type, setType] = useState<RecordType>("Product");
@@ -40,6 +51,7 @@ export function ImportFileScreen() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<{ processed: number; total: number; phase: string } | null>(null);
   useEffect(() => {
     metaOfResource[type]().then(setMeta, (err) => setError(errorMessage(t, err)));
     setPreview(null);
@@ -82,10 +94,35 @@ export function ImportFileScreen() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<{ imported: number }>("POST", "/Import", form(true));
-      setDone(t.t("importFile.done", { count: r.imported }));
+      const r = await api<{ imported?: number; jobId?: string; total?: number }>(
+        "POST",
+        "/Import",
+        form(true),
+      );
+      if (r.jobId) {
+        // A long file imports as a job: its progress until it ends, then its result or its refusal.
+        setProgress({ processed: 0, total: r.total ?? 0, phase: "checking" });
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          const job = await api<Job>("GET", `/Import/${r.jobId}`);
+          setProgress({ processed: job.processed, total: job.total, phase: job.phase });
+          if (job.status === "running") continue;
+          setProgress(null);
+          if (job.status === "done") {
+            setDone(t.t("importFile.done", { count: job.imported ?? 0 }));
+            setPreview(null);
+          } else {
+            setError(job.error?.message ?? t.t("apiError.server.unknown", { requestId: "" }));
+            if (job.error?.code === "import.invalidRows") await look(true);
+          }
+          break;
+        }
+        return;
+      }
+      setDone(t.t("importFile.done", { count: r.imported ?? 0 }));
       setPreview(null);
     } catch (err) {
+      setProgress(null);
       setError(errorMessage(t, err));
       // The rows refused, as the preview names them.
       if (err instanceof ApiError && err.code === "import.invalidRows") await look(true);
@@ -96,11 +133,7 @@ export function ImportFileScreen() {
   const template = async () => {
     try {
       const blob = await apiBlob(`/config/importtemplate?recordType=${type}`);
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = `${type}-import.xlsx`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+      saveBlob(blob, `${type}-import.xlsx`);
     } catch (err) {
       setError(errorMessage(t, err));
     }
@@ -160,6 +193,32 @@ export function ImportFileScreen() {
         </Button>
       </div>
       {error ? <Notice kind="error">{error}</Notice> : null}
+      {progress
+        ? (
+          <ProgressBar
+            className={css.progress}
+            value={progress.phase === "checking" ? 0 : progress.processed}
+            maxValue={Math.max(1, progress.total)}
+            aria-label={t.t("importFile.importing")}
+          >
+            {({ percentage }) => (
+              <>
+                <span>
+                  {progress.phase === "checking"
+                    ? t.t("importFile.checking", { total: t.number(progress.total) })
+                    : t.t("importFile.progress", {
+                      processed: t.number(progress.processed),
+                      total: t.number(progress.total),
+                    })}
+                </span>
+                <span className={css.bar}>
+                  <span className={css.fill} style={{ width: `${percentage ?? 0}%` }} />
+                </span>
+              </>
+            )}
+          </ProgressBar>
+        )
+        : null}
       {done ? <Notice>{done}</Notice> : null}
       {preview
         ? (

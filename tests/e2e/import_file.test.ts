@@ -53,4 +53,24 @@ describe("the import wizard", () => {
     const rows = await w.query("SELECT product_index, weight FROM products ORDER BY product_index");
     expect(rows.map((r) => [r.product_index, r.weight])).toEqual([["IMP-1", 1.5], ["IMP-2", 2.25]]);
   });
+
+  it("imports a long file as a job, showing its progress, then how many rows it took", async () => {
+    const page = await signedInPage(browser, w.s, contexts, "import-e2e-admin", "/import-file", {
+      timeoutMs: 30_000,
+      goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+    });
+    const rows = Array.from({ length: 2_500 }, (_, i) => `LONG-${i};Long ${i};1`);
+    await page.locator('input[name="importFile"]').setInputFiles({
+      name: "long.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(["Index;Name;Weight", ...rows].join("\r\n")),
+    });
+    await page.getByRole("button", { name: enUs["importFile.preview"] }).click();
+    await page.getByText(enUs["importFile.noErrors"]).waitFor();
+    await page.getByRole("button", { name: enUs["importFile.run"].replace("{count}", "2500") }).click();
+    await page.getByRole("progressbar", { name: enUs["importFile.importing"] }).waitFor();
+    await page.getByText(enUs["importFile.done"].replace("{count}", "2500")).waitFor();
+    const [n] = await w.query("SELECT count(*) AS n FROM products WHERE product_index LIKE 'LONG-%'");
+    expect(Number(n.n)).toBe(2_500);
+  });
 });

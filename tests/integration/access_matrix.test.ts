@@ -292,8 +292,27 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   return ids[`any:${resource}`] ??= await fresh[resource](token);
 }
 
+let importJobId: string | undefined;
+
+/** An import job of this tenant (a file of more rows than import at once: 2,001 product groups). */
+async function importJob(): Promise<string> {
+  if (importJobId) return importJobId;
+  const form = new FormData();
+  const rows = Array.from({ length: 2_001 }, (_, i) => `Imported group ${i}`);
+  form.append("file", new File([["name", ...rows].join("\n")], "groups.csv"));
+  form.append("recordType", "ProductGroup");
+  const r = await fetch(`${s.baseUrl}/api/Import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${tokens.administrator}` },
+    body: form,
+  });
+  expect(r.status).toBe(202);
+  return importJobId = (await r.json()).jobId as string;
+}
+
 /** Calls `r` as `caller` with its parameters filled (by `id`) and an empty JSON body where it takes one. */
 async function probe(r: RouteSpec, caller: Caller, id?: number, token?: string) {
+  const jobId = r.path.includes(":jobId") ? await importJob() : "";
   const path = "/api" +
     r.path.replace(
       /:(\w+)/g,
@@ -304,6 +323,8 @@ async function probe(r: RouteSpec, caller: Caller, id?: number, token?: string) 
           ? feedSecret
           : name === "type"
           ? "Product"
+          : name === "jobId"
+          ? jobId
           : String(id),
     );
   const auth = token ?? (caller === "no token" ? undefined : tokens[caller]);

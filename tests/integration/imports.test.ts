@@ -70,29 +70,61 @@ describe("import", () => {
   });
 
   it(
-    "imports all rows or none: 20,000 products, refused whole for one bad row, then taken whole",
+    "imports all rows or none: 20,000 products as a job with its progress, refused whole for one bad row, " +
+      "rolled back whole for a clash found midway, then taken whole",
     async () => {
+      const count = async () =>
+        Number((await w.query("SELECT count(*) AS n FROM products WHERE product_index LIKE 'BULK-%'"))[0].n);
+      /** The job's answers until it ends; the last one is its result. */
+      const follow = async (jobId: string) => {
+        const seen: { status: string; phase: string; processed: number; total: number }[] = [];
+        for (;;) {
+          const r = await w.api("GET", `/Import/${jobId}`);
+          expect(r.status, JSON.stringify(r.body)).toBe(200);
+          seen.push(r.body);
+          if (r.body.status !== "running") return seen;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
       const rows = Array.from({ length: 20_000 }, (_, i) => `BULK-${i},Product ${i},${(i % 50) / 10}`);
       const bad = ["index,name,weight", ...rows.slice(0, -1), "BULK-LAST,Last,-3"].join("\n");
       const refused = await send("/Import", bad, { recordType: "Product" });
-      expect(refused.status, JSON.stringify(refused.body).slice(0, 300)).toBe(422);
-      expect(refused.body.error.code).toBe("import.invalidRows");
-      expect(refused.body.error.errors).toEqual([
+      expect(refused.status, JSON.stringify(refused.body).slice(0, 300)).toBe(202);
+      expect(refused.body.total).toBe(20_000);
+      const failed = (await follow(refused.body.jobId)).at(-1)!;
+      expect(failed).toMatchObject({ status: "failed", error: { code: "import.invalidRows" } });
+      expect((failed as unknown as { error: { errors: unknown[] } }).error.errors).toEqual([
         { row: 20_001, column: "weight", code: "validation.tooSmall", message: "The value is too small." },
       ]);
-      expect(
-        Number((await w.query("SELECT count(*) AS n FROM products WHERE product_index LIKE 'BULK-%'"))[0].n),
-      )
-        .toBe(0);
+      expect(await count()).toBe(0);
+      // A clash only the database finds (an index twice, past the first slices): 3,000 rows were in, none stay.
+      const clash = ["index,name,weight", ...rows.slice(0, 3_000), "BULK-5,Again,1", ...rows.slice(3_000)];
+      const midway = await send("/Import", clash.join("\n"), { recordType: "Product" });
+      const stopped = await follow(midway.body.jobId);
+      expect(stopped.at(-1)).toMatchObject({ status: "failed", error: { code: "import.invalidRows" } });
+      expect(await count()).toBe(0);
       const good = await send("/Import", ["index,name,weight", ...rows].join("\n"), {
         recordType: "Product",
       });
-      expect(good.status, JSON.stringify(good.body).slice(0, 300)).toBe(200);
-      expect(good.body.imported).toBe(20_000);
+      expect(good.status, JSON.stringify(good.body).slice(0, 300)).toBe(202);
+      const progress = await follow(good.body.jobId);
+      expect(progress.at(-1)).toMatchObject({ status: "done", imported: 20_000, processed: 20_000 });
+      // It went in slices: read while running, partly done.
+      expect(progress.some((p) => p.status === "running" && p.processed > 0 && p.processed < 20_000)).toBe(
+        true,
+      );
+      expect(await count()).toBe(20_000);
       const [sample] = await w.query("SELECT name, weight FROM products WHERE product_index = 'BULK-123'");
       expect([sample.name, sample.weight]).toEqual(["Product 123", 2.3]);
+      // Another tenant cannot read the job.
+      const other = await startStockWorld("imports-other");
+      try {
+        expect((await other.api("GET", `/Import/${good.body.jobId}`)).status).toBe(404);
+      } finally {
+        other.s.close();
+      }
     },
-    120_000,
+    180_000,
   );
 
   it("names the row a rule of the database refuses (a product index twice), and keeps nothing", async () => {

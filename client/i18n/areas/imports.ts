@@ -3,6 +3,9 @@
 // The import wizard (issue 18).
 export const importMessages = {
   "en-us": {
+    "importFile.importing": "Importing",
+    "importFile.checking": "Checking {total} rows…",
+    "importFile.progress": "Imported {processed} of {total} rows…",
     "importFile.intro":
       "Bring records in from a spreadsheet: a CSV or XLSX file of at most 20 MB with a header row. All rows are imported, or none.",
     "importFile.recordType": "Records",
@@ -35,6 +38,9 @@ export const importMessages = {
     "importFile.done": "{count} records imported.",
   },
   "pl-pl": {
+    "importFile.importing": "Importowanie",
+    "importFile.checking": "Sprawdzanie {total} wierszy…",
+    "importFile.progress": "Zaimportowano {processed} z {total} wierszy…",
     "importFile.intro":
       "Wczytaj rekordy z arkusza: pliku CSV lub XLSX do 20 MB z wierszem nagłówka. Importowane są wszystkie wiersze albo żaden.",
     "importFile.recordType": "Rekordy",
@@ -67,6 +73,9 @@ export const importMessages = {
     "importFile.done": "Zaimportowano rekordów: {count}.",
   },
   "de-de": {
+    "importFile.importing": "Import läuft",
+    "importFile.checking": "{total} Zeilen werden geprüft…",
+    "importFile.progress": "{processed} von {total} Zeilen importiert…",
     "importFile.intro":
       "Datensätze aus einer Tabelle übernehmen: eine CSV- oder XLSX-Datei bis 20 MB mit Kopfzeile. Alle Zeilen werden importiert oder keine.",
     "importFile.recordType": "Datensätze",
@@ -99,6 +108,9 @@ export const importMessages = {
     "importFile.done": "{count} Datensätze importiert.",
   },
   "fr-fr": {
+    "importFile.importing": "Import en cours",
+    "importFile.checking": "Vérification de {total} lignes…",
+    "importFile.progress": "{processed} lignes importées sur {total}…",
     "importFile.intro":
       "Importer des enregistrements depuis un tableur : un fichier CSV ou XLSX de 20 Mo au plus avec une ligne d’en-tête. Toutes les lignes sont importées, ou aucune.",
     "importFile.recordType": "Enregistrements",
@@ -131,6 +143,9 @@ export const importMessages = {
     "importFile.done": "{count} enregistrements importés.",
   },
   "es-es": {
+    "importFile.importing": "Importando",
+    "importFile.checking": "Comprobando {total} filas…",
+    "importFile.progress": "Importadas {processed} de {total} filas…",
     "importFile.intro":
       "Traer registros desde una hoja de cálculo: un archivo CSV o XLSX de 20 MB como máximo con fila de encabezado. Se importan todas las filas o ninguna.",
     "importFile.recordType": "Registros",
@@ -163,6 +178,9 @@ export const importMessages = {
     "importFile.done": "{count} registros importados.",
   },
   "ru-ru": {
+    "importFile.importing": "Импорт",
+    "importFile.checking": "Проверка строк: {total}…",
+    "importFile.progress": "Импортировано {processed} из {total} строк…",
     "importFile.intro":
       "Загрузите записи из таблицы: файл CSV или XLSX до 20 МБ со строкой заголовка. Импортируются все строки или ни одной.",
     "importFile.recordType": "Записи",

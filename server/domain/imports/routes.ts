@@ -1,6 +1,7 @@
 // Import calls (issue 18): the template of a record type, a preview of a file, and the import itself (all
-// rows in one transaction, or none). The file comes as multipart `file`, at most 20 MB.
+// rows in one transaction, or none; a long file as a job whose progress is read). The file comes as multipart `file`, at most 20 MB.
 import type { Hono } from "hono";
+import { errorBody } from "../../http/errors.ts";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
@@ -10,6 +11,7 @@ import { AppError } from "../../kernel/errors.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import {
   IMPORT_MAX_BYTES,
+  importJob,
   ImportOptions,
   importTemplate,
   importTypes,
@@ -75,11 +77,33 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     path: "/Import",
     summary: "Import every row of a file as new records in one transaction: 200 {imported}, or 422 " +
       "import.invalidRows with `errors` and nothing stored; 413 import.fileTooLarge; 400 import.fileEmpty or " +
-      "import.fileUnreadable",
+      "import.fileUnreadable. A file of more than 2,000 rows answers 202 {jobId, total} and imports meanwhile",
     tag,
     access: "staff",
   }, async (c) => {
     const { bytes, options } = await readImportForm(c.req.raw, timeout());
-    return await runImport(c.get("ctx"), bytes, options);
+    const answer = await runImport(c.get("ctx"), bytes, options);
+    return c.json(answer.body, answer.status);
+  });
+
+  mount(app, platform, {
+    method: "get",
+    path: "/Import/:jobId",
+    summary: "An import job's progress ({status: running|done|failed, phase, processed, total}), then its " +
+      "result (imported, ignoredColumns) or its error as the import would have answered it",
+    tag,
+    access: "staff",
+  }, (c, { params }) => {
+    const ctx = c.get("ctx");
+    const job = importJob(ctx, params.jobId);
+    return {
+      jobId: job.id,
+      status: job.status,
+      phase: job.phase,
+      processed: job.processed,
+      total: job.total,
+      ...(job.imported !== undefined ? { imported: job.imported, ignoredColumns: job.ignoredColumns } : {}),
+      ...(job.error ? { error: errorBody(job.error, ctx.lang, ctx.requestId).error } : {}),
+    };
   });
 }

@@ -219,11 +219,42 @@ export async function previewImport(ctx: TenantContext, bytes: Uint8Array, o: Im
   };
 }
 
-/** POST Import: every row added in one transaction, or none (422 import.invalidRows with the errors). */
-export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
+/** Files of more rows than this import as a job (202): their progress is read while they run. */
+export const JOB_ROWS = 2_000;
+/** Rows added between two turns of the event loop, so that other tenants' requests are answered meanwhile. */
+const SLICE = 250;
+
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export interface ImportJob {
+  id: string;
+  /** The tenant's database (unique to it, where ids of tenants of several control databases are not). */
+  tenant: string;
+  status: "running" | "done" | "failed";
+  /** checking its rows, adding them. */
+  phase: "checking" | "importing";
+  processed: number;
+  total: number;
+  imported?: number;
+  ignoredColumns?: string[];
+  /** A failed job's error, as the import's answer would have carried it. */
+  error?: AppError;
+  finishedAt?: number;
+}
+
+/** This process's import jobs, by id; a finished one is kept an hour for its progress to be read. */
+const jobs = new Map<string, ImportJob>();
+const KEEP_MS = 3_600_000;
+
+/** Every row added in one transaction, or none (import.invalidRows with the errors by row and column). */
+async function importRows(ctx: TenantContext, table: Table, o: ImportOptions, job?: ImportJob) {
   const resource = resourceOf(ctx, o.recordType);
-  const table = await readTable(bytes);
   const { mapping, ignored } = guessMapping(table.columns, importFields(resource), o.mapping);
+  if (job) {
+    job.phase = "checking";
+    job.total = table.rows.length;
+    await turn();
+  }
   const checked = check(resource, table, mapping, o);
   if (checked.errors.length) {
     throw new AppError("import.invalidRows", {
@@ -231,6 +262,7 @@ export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: Import
       rowErrors: checked.errors,
     });
   }
+  if (job) job.phase = "importing";
   await transactionWithEvents(ctx, async (tx, outbox) => {
     for (const [i, input] of checked.inputs.entries()) {
       try {
@@ -250,9 +282,59 @@ export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: Import
         }
         throw err;
       }
+      if (job && (i + 1) % SLICE === 0) {
+        job.processed = i + 1;
+        await turn();
+      }
     }
   });
   return { imported: checked.inputs.length, ignoredColumns: ignored };
+}
+
+/**
+ * POST Import: a file of up to JOB_ROWS rows imported at once (200 {imported}); a longer one as a job,
+ * answered 202 {jobId} at once and run in slices (GET Import/{jobId}: its progress, then its result).
+ */
+export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
+  resourceOf(ctx, o.recordType);
+  const table = await readTable(bytes);
+  const rows = table.rows.length;
+  if (rows <= JOB_ROWS) return { status: 200 as const, body: await importRows(ctx, table, o) };
+  for (const [id, j] of jobs) if (j.finishedAt && Date.now() - j.finishedAt > KEEP_MS) jobs.delete(id);
+  const job: ImportJob = {
+    id: crypto.randomUUID(),
+    tenant: ctx.tenant.dbUrl,
+    status: "running",
+    phase: "checking",
+    processed: 0,
+    total: rows,
+  };
+  jobs.set(job.id, job);
+  void importRows(ctx, table, o, job).then(
+    (r) => {
+      Object.assign(job, {
+        status: "done",
+        processed: r.imported,
+        imported: r.imported,
+        ignoredColumns: r.ignoredColumns,
+      });
+    },
+    (err) => {
+      job.status = "failed";
+      job.error = err instanceof AppError ? err : new AppError("server.unknown", { cause: err });
+      if (!(err instanceof AppError)) console.error(`import job ${job.id} of ${ctx.tenant.slug}`, err);
+    },
+  ).finally(() => {
+    job.finishedAt = Date.now();
+  });
+  return { status: 202 as const, body: { jobId: job.id, total: rows } };
+}
+
+/** GET Import/{jobId}: a job of the caller's tenant (another's, or one this process does not know, is 404). */
+export function importJob(ctx: TenantContext, id: string): ImportJob {
+  const job = jobs.get(id);
+  if (!job || job.tenant !== ctx.tenant.dbUrl) throw new AppError("record.notFoundOrNoPermission");
+  return job;
 }
 
 function columnOfField(mapping: Record<string, string>, field: string): string | null {
