@@ -19,6 +19,7 @@ import * as terminal from "./terminal.ts";
 import * as widgets from "./widgets.ts";
 import * as calendar from "./calendar.ts";
 import * as maps from "./maps.ts";
+import * as exportsBench from "./exports.ts";
 
 interface Bench {
   name: string;
@@ -44,6 +45,7 @@ const BENCHES: Bench[] = [
   { name: widgets.NAME, file: "widgets.ts", limit: 420, summarize: widgets.summarize },
   { name: calendar.NAME, file: "calendar.ts", limit: 240, summarize: calendar.summarize },
   { name: maps.NAME, file: "maps.ts", limit: 300, summarize: maps.summarize },
+  { name: exportsBench.NAME, file: "exports.ts", limit: 900, summarize: exportsBench.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

@@ -2,6 +2,7 @@
 // type and the file (CSV or XLSX; the type's template to start from), say how its dates and decimals are
 // written, see each column's field (guessed from the header, changed here; unknown columns ignored and named),
 // the first rows and every bad cell by row and column in the user's words, then import: all rows or none.
+import { stockFields, type StockMode, stockModes } from "../../server/domain/imports/stock_meta.ts";
 import { ProgressBar } from "react-aria-components/ProgressBar";
 import { saveBlob } from "../download.ts";
 import { useEffect, useState } from "react";
@@ -16,7 +17,7 @@ import * as shell from "../shell/shell.css.ts";
 import * as css from "./import_file.css.ts";
 import { table } from "../islands/stock/stock.css.ts";
 
-const TYPES = ["Product", "ProductGroup", "Company", "Person", "Address", "StorageSpace"] as const;
+const TYPES = ["Product", "ProductGroup", "Company", "Person", "Address", "StorageSpace", "Stock"] as const;
 type RecordType = (typeof TYPES)[number];
 const IGNORE = "__ignore";
 
@@ -52,8 +53,13 @@ export function ImportFileScreen() {
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ processed: number; total: number; phase: string } | null>(null);
+  const [stockMode, setStockMode] = useState<StockMode>("openingBalance");
   useEffect(() => {
-    metaOfResource[type]().then(setMeta, (err) => setError(errorMessage(t, err)));
+    // Stock is no resource: its columns are the stock file's own.
+    const fields = type === "Stock"
+      ? Promise.resolve({ fields: stockFields } as unknown as ResourceMeta)
+      : metaOfResource[type]();
+    fields.then(setMeta, (err) => setError(errorMessage(t, err)));
     setPreview(null);
     setDone(null);
   }, [type, t]);
@@ -67,6 +73,7 @@ export function ImportFileScreen() {
     body.append("recordType", type);
     body.append("dateFormat", dateFormat);
     body.append("decimalSeparator", decimal);
+    if (type === "Stock") body.append("stockMode", stockMode);
     if (withMapping) {
       body.append(
         "mapping",
@@ -153,6 +160,19 @@ export function ImportFileScreen() {
           options={TYPES.map((x) => ({ id: x, label: t.t(`importFile.type.${x}` as PlainKey) }))}
           onChange={setType}
         />
+        {type === "Stock"
+          ? (
+            <Select<StockMode>
+              label={t.t("importFile.stockMode")}
+              value={stockMode}
+              options={stockModes.map((m) => ({ id: m, label: t.t(`importFile.stockMode.${m}`) }))}
+              onChange={(m) => {
+                setStockMode(m);
+                setPreview(null);
+              }}
+            />
+          )
+          : null}
         <Button quiet onPress={() => void template()}>{t.t("importFile.template")}</Button>
       </div>
       <label className={css.file}>

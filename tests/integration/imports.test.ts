@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaffUser, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import { addStaffUser, location, product, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 
 let w: StockWorld;
 let basic: string;
@@ -322,5 +322,95 @@ describe("what an import will not take", () => {
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await w.query("SELECT weight FROM products WHERE product_index = 'N-5'"))[0].weight).toBe(1.5);
+  });
+});
+
+describe("stock from a file", () => {
+  const stockAt = async (index: string, label: string) =>
+    (await w.query(
+      `SELECT l.quantity, l.expiry_date FROM stock_lines l JOIN products p ON p.id = l.product_id
+       JOIN storage_spaces s ON s.id = l.location_id WHERE p.product_index = ? AND s.label = ?`,
+      [index, label],
+    )).map((r) => [Number(r.quantity) / 1000, r.expiry_date]);
+
+  it("books an opening balance by index or barcode and location, in one confirmed receipt", async () => {
+    await product(w, "OB-A", { barcodes: ["5901234123457"] });
+    await product(w, "OB-B");
+    await location(w, "OB-1");
+    await location(w, "OB-2");
+    const bad = "product;location;quantity;expiryDate\r\nNOPE;OB-1;1;\r\nOB-B;NOWHERE;2;\r\nOB-B;OB-2;0;\r\n";
+    const refused = await send("/Import", bad, { recordType: "Stock" });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(
+      refused.body.error.errors.map((
+        e: { row: number; column: string; code: string },
+      ) => [e.row, e.column, e.code]),
+    )
+      .toEqual([
+        [2, "product", "validation.invalidValue"],
+        [3, "location", "validation.invalidValue"],
+        [4, "quantity", "validation.tooSmall"],
+      ]);
+    const file =
+      "product;location;quantity;expiryDate\r\n5901234123457;OB-1;10;2027-06-30\r\nOB-B;OB-2;2,5;\r\n";
+    const preview = await send("/Import/preview", file, { recordType: "Stock", decimalSeparator: "," });
+    expect([preview.status, preview.body.errors]).toEqual([200, []]);
+    const booked = await send("/Import", file, { recordType: "Stock", decimalSeparator: "," });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    expect(booked.body.imported).toBe(2);
+    expect(booked.body.documents).toHaveLength(1);
+    expect(await stockAt("OB-A", "OB-1")).toEqual([[10, "2027-06-30"]]);
+    expect(await stockAt("OB-B", "OB-2")).toEqual([[2.5, null]]);
+    const [doc] = await w.query(
+      "SELECT type_code, status_code FROM wms_documents WHERE document_number = ?",
+      [
+        booked.body.documents[0],
+      ],
+    );
+    expect([doc.type_code, doc.status_code]).toEqual(["IIN", "confirmed"]);
+  });
+
+  it("sets each counted line to its count: a receipt for more, a release for less, the others as they are", async () => {
+    await product(w, "CT-A");
+    await product(w, "CT-B");
+    await product(w, "CT-C");
+    await location(w, "CT-1");
+    await send("/Import", "product,location,quantity\nCT-A,CT-1,10\nCT-B,CT-1,2\nCT-C,CT-1,5\n", {
+      recordType: "Stock",
+    });
+    const counted = await send("/Import", "product,location,quantity\nCT-A,CT-1,7\nCT-B,CT-1,3.5\n", {
+      recordType: "Stock",
+      stockMode: "count",
+    });
+    expect(counted.status, JSON.stringify(counted.body)).toBe(200);
+    expect(counted.body.documents).toHaveLength(2);
+    expect([await stockAt("CT-A", "CT-1"), await stockAt("CT-B", "CT-1"), await stockAt("CT-C", "CT-1")])
+      .toEqual([
+        [[7, null]],
+        [[3.5, null]],
+        [[5, null]],
+      ]);
+    const types = await w.query(
+      "SELECT type_code FROM wms_documents WHERE document_number IN (?, ?) ORDER BY type_code",
+      counted.body.documents,
+    );
+    expect(types.map((r) => r.type_code)).toEqual(["IIN", "IOU"]);
+    // A count of zero empties the line.
+    await send("/Import", "product,location,quantity\nCT-C,CT-1,0\n", {
+      recordType: "Stock",
+      stockMode: "count",
+    });
+    expect(await stockAt("CT-C", "CT-1")).toEqual([]);
+  });
+
+  it("is for those who write documents", async () => {
+    const contractorless = await addStaffUser(w, "imports-stock-basic", { logisticsEnabled: false });
+    const r = await send(
+      "/Import",
+      "product,location,quantity\nCT-A,CT-1,1\n",
+      { recordType: "Stock" },
+      contractorless,
+    );
+    expect(r.status).toBe(403);
   });
 });

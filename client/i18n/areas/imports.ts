@@ -3,6 +3,10 @@
 // The import wizard (issue 18).
 export const importMessages = {
   "en-us": {
+    "importFile.type.Stock": "Stock (opening balance or count)",
+    "importFile.stockMode": "The quantities are",
+    "importFile.stockMode.openingBalance": "an opening balance: received at each location",
+    "importFile.stockMode.count": "a count: each line set to the quantity counted",
     "importFile.importing": "Importing",
     "importFile.checking": "Checking {total} rows…",
     "importFile.progress": "Imported {processed} of {total} rows…",
@@ -38,6 +42,10 @@ export const importMessages = {
     "importFile.done": "{count} records imported.",
   },
   "pl-pl": {
+    "importFile.type.Stock": "Stan magazynowy (bilans otwarcia lub inwentaryzacja)",
+    "importFile.stockMode.openingBalance": "bilansem otwarcia: przyjęte na każdą lokalizację",
+    "importFile.stockMode": "Ilości są",
+    "importFile.stockMode.count": "inwentaryzacją: każda pozycja ustawiona na policzoną ilość",
     "importFile.importing": "Importowanie",
     "importFile.checking": "Sprawdzanie {total} wierszy…",
     "importFile.progress": "Zaimportowano {processed} z {total} wierszy…",
@@ -73,6 +81,10 @@ export const importMessages = {
     "importFile.done": "Zaimportowano rekordów: {count}.",
   },
   "de-de": {
+    "importFile.type.Stock": "Bestand (Eröffnungsbestand oder Inventur)",
+    "importFile.stockMode": "Die Mengen sind",
+    "importFile.stockMode.openingBalance": "ein Eröffnungsbestand: an jedem Lagerplatz eingelagert",
+    "importFile.stockMode.count": "eine Inventur: jede Bestandszeile auf die gezählte Menge gesetzt",
     "importFile.importing": "Import läuft",
     "importFile.checking": "{total} Zeilen werden geprüft…",
     "importFile.progress": "{processed} von {total} Zeilen importiert…",
@@ -108,6 +120,10 @@ export const importMessages = {
     "importFile.done": "{count} Datensätze importiert.",
   },
   "fr-fr": {
+    "importFile.type.Stock": "Stock (stock d'ouverture ou inventaire)",
+    "importFile.stockMode": "Les quantités sont",
+    "importFile.stockMode.openingBalance": "un stock d'ouverture : reçu à chaque emplacement",
+    "importFile.stockMode.count": "un inventaire : chaque ligne mise à la quantité comptée",
     "importFile.importing": "Import en cours",
     "importFile.checking": "Vérification de {total} lignes…",
     "importFile.progress": "{processed} lignes importées sur {total}…",
@@ -143,6 +159,10 @@ export const importMessages = {
     "importFile.done": "{count} enregistrements importés.",
   },
   "es-es": {
+    "importFile.type.Stock": "Existencias (saldo inicial o recuento)",
+    "importFile.stockMode": "Las cantidades son",
+    "importFile.stockMode.openingBalance": "un saldo inicial: recibido en cada ubicación",
+    "importFile.stockMode.count": "un recuento: cada línea ajustada a la cantidad contada",
     "importFile.importing": "Importando",
     "importFile.checking": "Comprobando {total} filas…",
     "importFile.progress": "Importadas {processed} de {total} filas…",
@@ -178,6 +198,10 @@ export const importMessages = {
     "importFile.done": "{count} registros importados.",
   },
   "ru-ru": {
+    "importFile.type.Stock": "Остатки (начальные или инвентаризация)",
+    "importFile.stockMode": "Количества — это",
+    "importFile.stockMode.openingBalance": "начальные остатки: приход в каждую ячейку",
+    "importFile.stockMode.count": "инвентаризация: каждая строка выставляется на подсчитанное количество",
     "importFile.importing": "Импорт",
     "importFile.checking": "Проверка строк: {total}…",
     "importFile.progress": "Импортировано {processed} из {total} строк…",

@@ -16,7 +16,21 @@ interface Message {
   createdAt: string;
 }
 
+/** The record's discussion behind a button, so that a dialog opens on the record's own fields. */
 export function DiscussionPanel(p: { resource: string; id: number }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  return (
+    <section className={css.attachments} aria-labelledby="discussion-title" data-testid="discussion">
+      <h3 id="discussion-title" className={css.attachmentsTitle}>
+        <Button quiet aria-expanded={open} onPress={() => setOpen(!open)}>{t.t("discussion.title")}</Button>
+      </h3>
+      {open ? <Discussion resource={p.resource} id={p.id} /> : null}
+    </section>
+  );
+}
+
+function Discussion(p: { resource: string; id: number }) {
   const t = useT();
   const [discussionId, setDiscussionId] = useState<number | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
@@ -58,8 +72,7 @@ export function DiscussionPanel(p: { resource: string; id: number }) {
     }
   }
   return (
-    <section className={css.attachments} aria-labelledby="discussion-title" data-testid="discussion">
-      <h3 id="discussion-title" className={css.attachmentsTitle}>{t.t("discussion.title")}</h3>
+    <>
       {messages.length === 0
         ? <p className={css.attachmentsEmpty}>{t.t("discussion.none")}</p>
         : (
@@ -88,6 +101,6 @@ export function DiscussionPanel(p: { resource: string; id: number }) {
           {t.t("discussion.send")}
         </Button>
       </div>
-    </section>
+    </>
   );
 }

@@ -35,6 +35,7 @@ async function readImportForm(req: Request, timeoutMs: number) {
     mapping: form.get("mapping") ?? undefined,
     dateFormat: form.get("dateFormat") || undefined,
     decimalSeparator: form.get("decimalSeparator") || undefined,
+    stockMode: form.get("stockMode") || undefined,
   });
   return { bytes: new Uint8Array(await file.arrayBuffer()), options };
 }

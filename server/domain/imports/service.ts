@@ -13,6 +13,7 @@ import { parseInput } from "../../kernel/validation.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { type AnyResource, resourcesByName } from "../resource/engine.ts";
 import { readTable, type Table } from "./read.ts";
+import { bookStock, checkStock, mayImportStock, stockFields, stockModes } from "./stock.ts";
 
 /** The record types an import makes (the spec's: products, groups, companies, contacts, addresses, locations). */
 export const importTypes = [
@@ -22,6 +23,8 @@ export const importTypes = [
   "Person",
   "Address",
   "StorageSpace",
+  /** Stock: an opening balance or a count (stock.ts). */
+  "Stock",
 ] as const;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Rows shown in a preview. */
@@ -58,6 +61,8 @@ export const ImportOptions = z.object({
   }),
   dateFormat: z.enum(["DMY", "MDY", "YMD"]).default("YMD"),
   decimalSeparator: z.enum([".", ","]).default("."),
+  /** For stock: what the quantities are (stock.ts). */
+  stockMode: z.enum(stockModes).default("openingBalance"),
 });
 export type ImportOptions = z.output<typeof ImportOptions>;
 
@@ -75,6 +80,16 @@ function resourceOf(ctx: TenantContext, type: string): AnyResource {
   // Importing adds records: whoever may add them.
   if (!allows(resource.writeAccess, ctx.actor)) throw new AppError("auth.forbidden");
   return resource;
+}
+
+/** What a record type's import fills: its resource's add fields, or the columns of a stock file. */
+function targetOf(ctx: TenantContext, type: string): { resource: AnyResource | null; fields: FieldMeta[] } {
+  if (type === "Stock") {
+    mayImportStock(ctx);
+    return { resource: null, fields: stockFields };
+  }
+  const resource = resourceOf(ctx, type);
+  return { resource, fields: importFields(resource) };
 }
 
 /** The fields a column may fill: those a new record takes from a form, of a kind a cell can hold. */
@@ -157,12 +172,13 @@ interface Checked {
 
 /** Every row turned into a record's input and checked by the add schema; the errors by row and column. */
 function check(
-  resource: AnyResource,
+  resource: AnyResource | null,
+  importable: FieldMeta[],
   table: Table,
   mapping: Record<string, string>,
   o: ImportOptions,
 ): Checked {
-  const fields = new Map(importFields(resource).map((f) => [f.name, f]));
+  const fields = new Map(importable.map((f) => [f.name, f]));
   // A spreadsheet's numbers are numbers already: the file's decimal mark is for typed text (CSV) only.
   const formats = table.kind === "xlsx" ? { ...o, decimalSeparator: "." as const } : o;
   const columnOf = new Map(Object.entries(mapping).map(([c, f]) => [f, c]));
@@ -181,6 +197,8 @@ function check(
       } else if (v !== undefined) input[name] = v;
     });
     if (bad) return undefined;
+    // Stock rows are checked against the products and locations they name (stock.ts).
+    if (!resource) return input;
     try {
       return parseInput(resource.entity.create, input) as Record<string, unknown>;
     } catch (err) {
@@ -202,14 +220,16 @@ function check(
 
 /** POST Import/preview: the columns, their fields, the first rows as they would be added, every bad cell. */
 export async function previewImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
-  const resource = resourceOf(ctx, o.recordType);
+  const { resource, fields } = targetOf(ctx, o.recordType);
   const table = await readTable(bytes);
-  const { mapping, ignored } = guessMapping(table.columns, importFields(resource), o.mapping);
-  const checked = check(resource, table, mapping, o);
+  const { mapping, ignored } = guessMapping(table.columns, fields, o.mapping);
+  const checked = check(resource, fields, table, mapping, o);
+  if (!resource) checked.errors.push(...(await stockOf(ctx, table, mapping, checked, o)).errors);
+  checked.errors.sort((a, b) => a.row - b.row);
   return {
     columns: table.columns,
     mapping,
-    fields: importFields(resource).map((f) => f.name),
+    fields: fields.map((f) => f.name),
     rows: table.rows.slice(0, PREVIEW_ROWS).map((cells) =>
       Object.fromEntries(table.columns.map((c, i) => [c, cells[i]]))
     ),
@@ -248,21 +268,28 @@ const KEEP_MS = 3_600_000;
 
 /** Every row added in one transaction, or none (import.invalidRows with the errors by row and column). */
 async function importRows(ctx: TenantContext, table: Table, o: ImportOptions, job?: ImportJob) {
-  const resource = resourceOf(ctx, o.recordType);
-  const { mapping, ignored } = guessMapping(table.columns, importFields(resource), o.mapping);
+  const { resource, fields } = targetOf(ctx, o.recordType);
+  const { mapping, ignored } = guessMapping(table.columns, fields, o.mapping);
   if (job) {
     job.phase = "checking";
     job.total = table.rows.length;
     await turn();
   }
-  const checked = check(resource, table, mapping, o);
+  const checked = check(resource, fields, table, mapping, o);
+  const stock = resource ? null : await stockOf(ctx, table, mapping, checked, o);
+  if (stock) checked.errors.push(...stock.errors);
   if (checked.errors.length) {
+    checked.errors.sort((a, b) => a.row - b.row);
     throw new AppError("import.invalidRows", {
       params: { count: checked.errors.length },
       rowErrors: checked.errors,
     });
   }
   if (job) job.phase = "importing";
+  if (!resource) {
+    const booked = await bookStock(ctx, stock!.rows, o.stockMode);
+    return { imported: stock!.rows.length, ignoredColumns: ignored, documents: booked.documents };
+  }
   await transactionWithEvents(ctx, async (tx, outbox) => {
     for (const [i, input] of checked.inputs.entries()) {
       try {
@@ -296,7 +323,7 @@ async function importRows(ctx: TenantContext, table: Table, o: ImportOptions, jo
  * answered 202 {jobId} at once and run in slices (GET Import/{jobId}: its progress, then its result).
  */
 export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
-  resourceOf(ctx, o.recordType);
+  targetOf(ctx, o.recordType);
   const table = await readTable(bytes);
   const rows = table.rows.length;
   if (rows <= JOB_ROWS) return { status: 200 as const, body: await importRows(ctx, table, o) };
@@ -337,14 +364,25 @@ export function importJob(ctx: TenantContext, id: string): ImportJob {
   return job;
 }
 
+/** A stock file's rows against the products and locations they name (stock.ts). */
+async function stockOf(
+  ctx: TenantContext,
+  table: Table,
+  mapping: Record<string, string>,
+  checked: Checked,
+  o: ImportOptions,
+) {
+  const columnOf = new Map(Object.entries(mapping).map(([c, f]) => [f, c]));
+  return await checkStock(ctx.conn.db, table, checked.inputs, columnOf, o.stockMode);
+}
+
 function columnOfField(mapping: Record<string, string>, field: string): string | null {
   return Object.entries(mapping).find(([, f]) => f === field.split(".")[0])?.[0] ?? null;
 }
 
 /** GET config/importtemplate: a file with the record type's columns (required ones first) and no rows. */
 export async function importTemplate(ctx: TenantContext, type: string, format: "xlsx" | "csv") {
-  const resource = resourceOf(ctx, type);
-  const fields = importFields(resource);
+  const { fields } = targetOf(ctx, type);
   const ordered = [...fields.filter((f) => f.form?.required), ...fields.filter((f) => !f.form?.required)]
     .map((f) => f.name);
   if (format === "csv") {
