@@ -1,7 +1,10 @@
 // Attachments (issue 18): a record's files uploaded, listed, downloaded and deleted; the type found from the
 // bytes, not the name; a name cannot reach outside the tenant's folder; too large is 413; the files go with
 // their record; another tenant, another contractor, or a contractor user adding a file gets 404.
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStaffUser, company, product, startStockWorld, type StockWorld } from "./stock/fixture.ts";
@@ -180,5 +183,33 @@ describe("attachments", () => {
     expect((await w.api("DELETE", `/Product/${doomed}`)).status).toBe(204);
     expect(await w.query("SELECT id FROM file_infos WHERE id = ?", [b.body.id])).toEqual([]);
     expect(existsSync(pathOf(keys[1]))).toBe(false);
+  });
+
+  it("shows a workbook as the PDF of its first sheet (convertXlsxToPdf), and refuses it for anything else", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Delivery");
+    sheet.addRow(["Index", "Name", "Quantity"]);
+    sheet.addRow(["TEA-1", "Herbata zielona", 12]);
+    sheet.addRow(["RICE-2", "Рис", 3.5]);
+    const bytes = new Uint8Array(await book.xlsx.writeBuffer() as ArrayBuffer);
+    const up = await upload(tea, "delivery.xlsx", bytes);
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const r = await get(`/File/download/${up.body.id}?convertXlsxToPdf=true`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("application/pdf");
+    expect(r.headers.get("content-disposition")).toContain('filename="delivery.pdf"');
+    const dir = mkdtempSync(join(tmpdir(), "convert-"));
+    writeFileSync(join(dir, "d.pdf"), new Uint8Array(await r.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "d.pdf"), "-"], { encoding: "utf8" });
+    expect(text).toMatch(/Index\s+Name\s+Quantity/);
+    expect(text).toMatch(/TEA-1\s+Herbata zielona\s+12/);
+    expect(text).toMatch(/RICE-2\s+Рис\s+3\.5/);
+    // Not a workbook: no conversion.
+    const png = await upload(tea, "photo.png", PNG);
+    const refused = await get(`/File/download/${png.body.id}?convertXlsxToPdf=true`);
+    expect([refused.status, (await refused.json()).error.code]).toEqual([415, "file.typeNotAllowed"]);
+    // Another contractor's workbook, converted or not, is not theirs to read.
+    const foreign = await upload(theirs, "theirs.xlsx", bytes);
+    expect((await get(`/File/download/${foreign.body.id}?convertXlsxToPdf=true`, contractor)).status).toBe(404);
   });
 });

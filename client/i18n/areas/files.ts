@@ -3,6 +3,7 @@
 // A record's attachments (issue 18).
 export const fileMessages = {
   "en-us": {
+    "attachments.showAsPdf": "Show as PDF",
     "attachments.title": "Attachments",
     "attachments.none": "No files attached yet.",
     "attachments.meta": "{size} KB, added by {by} on {at}",
@@ -14,6 +15,7 @@ export const fileMessages = {
     "attachments.removeMessage": "{name} will be removed from this record.",
   },
   "pl-pl": {
+    "attachments.showAsPdf": "Pokaż jako PDF",
     "attachments.title": "Załączniki",
     "attachments.none": "Brak załączonych plików.",
     "attachments.meta": "{size} KB, dodał(a) {by} {at}",
@@ -25,6 +27,7 @@ export const fileMessages = {
     "attachments.removeMessage": "{name} zostanie usunięty z tego rekordu.",
   },
   "de-de": {
+    "attachments.showAsPdf": "Als PDF anzeigen",
     "attachments.title": "Anhänge",
     "attachments.none": "Noch keine Dateien angehängt.",
     "attachments.meta": "{size} KB, hinzugefügt von {by} am {at}",
@@ -36,6 +39,7 @@ export const fileMessages = {
     "attachments.removeMessage": "{name} wird von diesem Datensatz entfernt.",
   },
   "fr-fr": {
+    "attachments.showAsPdf": "Afficher en PDF",
     "attachments.title": "Pièces jointes",
     "attachments.none": "Aucun fichier joint pour l’instant.",
     "attachments.meta": "{size} Ko, ajouté par {by} le {at}",
@@ -47,6 +51,7 @@ export const fileMessages = {
     "attachments.removeMessage": "{name} sera retiré de cet enregistrement.",
   },
   "es-es": {
+    "attachments.showAsPdf": "Mostrar como PDF",
     "attachments.title": "Adjuntos",
     "attachments.none": "Todavía no hay archivos adjuntos.",
     "attachments.meta": "{size} KB, añadido por {by} el {at}",
@@ -59,6 +64,7 @@ export const fileMessages = {
     "attachments.removeMessage": "{name} se quitará de este registro.",
   },
   "ru-ru": {
+    "attachments.showAsPdf": "Показать как PDF",
     "attachments.title": "Вложения",
     "attachments.none": "Файлов пока нет.",
     "attachments.meta": "{size} КБ, добавил(а) {by} {at}",

@@ -13,6 +13,8 @@ import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import * as css from "./dialogs.css.ts";
 
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 interface FileInfo {
   id: number;
   fileName: string;
@@ -69,6 +71,15 @@ export function Attachments(p: { resource: string; id: number }) {
       setError(errorMessage(t, err));
     }
   };
+  /** A workbook shown as the PDF of its first sheet (the server converts it). */
+  const openAsPdf = async (file: FileInfo) => {
+    try {
+      const blob = await apiBlob(`/File/download/${file.id}?convertXlsxToPdf=true`);
+      setPreview({ file: { ...file, contentType: "application/pdf" }, url: URL.createObjectURL(blob) });
+    } catch (err) {
+      setError(errorMessage(t, err));
+    }
+  };
   const remove = async (file: FileInfo) => {
     try {
       await api("DELETE", `/File/delete/${file.id}`);
@@ -106,6 +117,9 @@ export function Attachments(p: { resource: string; id: number }) {
                       {t.t("attachments.show")}
                     </Button>
                   )
+                  : null}
+                {f.contentType === XLSX
+                  ? <Button quiet onPress={() => void openAsPdf(f)}>{t.t("attachments.showAsPdf")}</Button>
                   : null}
                 <Button quiet onPress={() => void open(f, true)}>{t.t("attachments.download")}</Button>
                 {staff

@@ -7,6 +7,7 @@ import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { readFormBody } from "../../http/body.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { XLSX_TYPE, xlsxAsPdf } from "./convert.ts";
 import {
   attachableRecord,
   deleteFile,
@@ -90,8 +91,21 @@ export function fileRoutes(app: Hono<Env>, platform: Platform): void {
       access: "user",
       query: Download,
     }, async (c, { params, query }) => {
-      if (query.convertXlsxToPdf === "true") throw new AppError("file.typeNotAllowed");
       const { row, bytes } = await fileContent(c.get("ctx"), idParam(params.id));
+      if (query.convertXlsxToPdf === "true") {
+        // A workbook shown as the PDF of its first sheet; any other file cannot be.
+        if (row.contentType !== XLSX_TYPE) throw new AppError("file.typeNotAllowed");
+        const pdfName = row.fileName.replace(/\.xlsx$/i, "") + ".pdf";
+        return new Response(await xlsxAsPdf(c.get("ctx"), bytes, row.fileName), {
+          headers: {
+            "content-type": "application/pdf",
+            "content-disposition": disposition(classic ? "attachment" : "inline", pdfName),
+            "x-content-type-options": "nosniff",
+            "content-security-policy": "sandbox; default-src 'none'",
+            "cache-control": "private, no-store",
+          },
+        });
+      }
       const inline = !classic && row.previewable;
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
         headers: {

@@ -1,0 +1,45 @@
+// An XLSX attachment shown as a PDF (File/download with convertXlsxToPdf=true): its first sheet read as the
+// import reads a workbook (every part inflated with a count first: a bomb is refused) and written as the
+// list export writes a PDF, its first row the columns' headings, in the caller's language for the page
+// numbers and the summary. At most as many rows as an exported PDF takes.
+import type { TenantContext } from "../../kernel/context.ts";
+import { AppError } from "../../kernel/errors.ts";
+import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import { readTable } from "../imports/read.ts";
+
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export async function xlsxAsPdf(ctx: TenantContext, bytes: Uint8Array, fileName: string) {
+  const { exportStream, PDF_MAX_ROWS } = await import("../exports/write.ts");
+  const { translator } = await import("../../../client/i18n/mod.ts");
+  let table;
+  try {
+    table = await readTable(bytes);
+  } catch (err) {
+    // A workbook with no table in it is still a file: not one this can show as a PDF.
+    if (err instanceof AppError && err.code.startsWith("import.")) throw new AppError("file.typeNotAllowed");
+    throw err;
+  }
+  if (table.rows.length > PDF_MAX_ROWS) {
+    throw new AppError("export.tooManyRows", { params: { max: PDF_MAX_ROWS } });
+  }
+  const t = translator(ctx.lang);
+  const columns = table.columns.map((label, i) => ({
+    label,
+    field: { name: `c${i}`, kind: "text", labelKey: "" } as FieldMeta,
+  }));
+  const rows = table.rows.map((cells, id) => ({
+    id,
+    ...Object.fromEntries(cells.map((c, i) => [`c${i}`, c])),
+  }));
+  async function* chunks() {
+    for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+  }
+  return exportStream("pdf", {
+    title: fileName,
+    columns,
+    t,
+    currency: "EUR",
+    summary: [[t.t("export.rows"), t.number(rows.length)]],
+  }, chunks());
+}
