@@ -210,6 +210,8 @@ describe("attachments", () => {
     expect([refused.status, (await refused.json()).error.code]).toEqual([415, "file.typeNotAllowed"]);
     // Another contractor's workbook, converted or not, is not theirs to read.
     const foreign = await upload(theirs, "theirs.xlsx", bytes);
-    expect((await get(`/File/download/${foreign.body.id}?convertXlsxToPdf=true`, contractor)).status).toBe(404);
+    expect((await get(`/File/download/${foreign.body.id}?convertXlsxToPdf=true`, contractor)).status).toBe(
+      404,
+    );
   });
 });

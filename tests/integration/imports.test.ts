@@ -401,6 +401,18 @@ describe("stock from a file", () => {
       stockMode: "count",
     });
     expect(await stockAt("CT-C", "CT-1")).toEqual([]);
+    // Lots are lines of their own: a count of the line without an expiry takes from that line, not from the
+    // lot that expires first.
+    await send("/Import", "product,location,quantity,expiryDate\nCT-C,CT-1,10,2027-01-31\nCT-C,CT-1,5,\n", {
+      recordType: "Stock",
+    });
+    const lots = await send(
+      "/Import",
+      "product,location,quantity,expiryDate\nCT-C,CT-1,10,2027-01-31\nCT-C,CT-1,0,\n",
+      { recordType: "Stock", stockMode: "count" },
+    );
+    expect(lots.status, JSON.stringify(lots.body)).toBe(200);
+    expect(await stockAt("CT-C", "CT-1")).toEqual([[10, "2027-01-31"]]);
   });
 
   it("is for those who write documents", async () => {

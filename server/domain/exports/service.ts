@@ -111,7 +111,18 @@ export async function exportList(
     [t.t("export.exportedBy"), ctx.actor.username],
     [t.t("export.exportedAt"), t.date(new Date(), { dateStyle: "medium", timeStyle: "short" })],
   ];
-  const chunks = list.walk(ctx, walkQuery);
+  // The rows are read after this answer has begun, past the request's own hold on the tenant's connection:
+  // the walk holds one of its own until it ends, fails or the reader goes away.
+  const lease = await ctx.platform.pool.acquire(ctx.tenant.dbUrl);
+  const leased: TenantContext = { ...ctx, conn: lease.conn };
+  async function* walked() {
+    try {
+      yield* list.walk(leased, walkQuery);
+    } finally {
+      lease.release();
+    }
+  }
+  const chunks = walked();
   const body = exportStream(query.format, {
     title,
     columns: fields.map((field) => ({ field, label: label(field) })),

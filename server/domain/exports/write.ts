@@ -74,6 +74,8 @@ function pulled(
   source: Readable,
   produce: () => Promise<boolean>,
   finish: () => void,
+  /** Stops what feeds it (the rows' walk) when the reader goes away or the writing fails. */
+  stop: () => void,
 ): ReadableStream<Uint8Array> {
   // Fed ahead while less than this is waiting to be read.
   const AHEAD = 1 << 20;
@@ -94,6 +96,7 @@ function pulled(
       }
     } catch (err) {
       source.destroy(err as Error);
+      stop();
       return;
     } finally {
       running = false;
@@ -110,6 +113,7 @@ function pulled(
     },
     async cancel(reason) {
       source.destroy(reason instanceof Error ? reason : undefined);
+      stop();
       await reader.return?.(undefined);
     },
   }, { highWaterMark: 0 });
@@ -117,9 +121,15 @@ function pulled(
 
 type Chunks = AsyncIterator<Row[]>;
 
+/**
+ * How the CSV is written: CRLF, and a cell a spreadsheet would run as a formula written as text. The
+ * pattern is papaparse's own without its `.*$`, which let a formula followed by a line break through.
+ */
+export const CSV_OPTIONS = { header: false, newline: "\r\n", escapeFormulae: /^[=+\-@\t\r]/ } as const;
+
 function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const options = { header: false, newline: "\r\n", escapeFormulae: true } as const;
+  const options = CSV_OPTIONS;
   let first = true;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -184,8 +194,8 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
     summary.columns = [{ width: 28 }, { width: 60 }];
     for (const line of sheet.summary) summary.addRow(line).commit();
     summary.commit();
-    void book.commit();
-  });
+    book.commit().catch((err: Error) => out.destroy(err));
+  }, () => void chunks.return?.(undefined));
 }
 
 const fontDir = fileURLToPath(new URL("../../../node_modules/dejavu-fonts-ttf/ttf/", import.meta.url));
@@ -258,7 +268,7 @@ function pdfStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
       y += ROW;
     }
     doc.end();
-  });
+  }, () => void chunks.return?.(undefined));
   return stream;
 }
 

@@ -337,7 +337,9 @@ export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: Import
     total: rows,
   };
   jobs.set(job.id, job);
-  void importRows(ctx, table, o, job).then(
+  // The job outlives the request: it holds the tenant's connection itself until it ends.
+  const lease = await ctx.platform.pool.acquire(ctx.tenant.dbUrl);
+  void importRows({ ...ctx, conn: lease.conn }, table, o, job).then(
     (r) => {
       Object.assign(job, {
         status: "done",
@@ -353,6 +355,7 @@ export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: Import
     },
   ).finally(() => {
     job.finishedAt = Date.now();
+    lease.release();
   });
   return { status: 202 as const, body: { jobId: job.id, total: rows } };
 }

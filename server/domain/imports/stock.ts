@@ -157,6 +157,9 @@ export async function bookStock(ctx: TenantContext, rows: StockRow[], mode: Stoc
       const doc = await createWorkingCopy(tx, outbox, ctx, {
         typeCode,
         comment: mode === "openingBalance" ? "Opening balance (import)" : "Count (import)",
+        // Made by the server: each release takes from the very line it names (its lot, a missing one too),
+        // not the first to expire of the product at the location.
+        generated: true,
       }, positions);
       const confirmed = await confirmInTransaction(tx, outbox, ctx, doc, true);
       if (confirmed.collision) throw new AppError("document.numberCollision");

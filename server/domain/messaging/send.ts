@@ -68,6 +68,13 @@ function flatten(prefixes: string[], record: Record<string, unknown>, into: Valu
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/** An HTML template's text for an SMS: its markup gone, its entities read. */
+function textOf(html: string): string {
+  const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+  return html.replace(/<[^>]+>/g, " ").replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => entities[e])
+    .replace(/\s+/g, " ").trim();
+}
+
 async function formatter(ctx: TenantContext): Promise<Formatter> {
   const { translator } = await import("../../../client/i18n/mod.ts");
   const t = translator(ctx.lang);
@@ -164,11 +171,16 @@ export async function sendMessage(ctx: TenantContext, req: SendRequest) {
   if (req.templateId !== undefined) {
     const [template] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, req.templateId));
     if (!template) throw fieldError({ templateId: ["validation.invalidValue"] });
-    html = req.channel === "email" && /<[a-z][\s\S]*>/i.test(template.body);
-    subject ??= fill(template.subject, values, f);
-    body ??= req.channel === "sms"
-      ? fill(template.body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim(), values, f)
-      : fill(template.body, values, f, html ? escapeHtml : undefined);
+    subject = subject === null ? fill(template.subject, values, f) : fill(subject, values, f);
+    if (body !== null) {
+      // The caller's own text in place of the template's: plain text, filled as one.
+      body = fill(body, values, f);
+    } else if (req.channel === "sms") {
+      body = fill(textOf(template.body), values, f);
+    } else {
+      html = /<[a-z][\s\S]*>/i.test(template.body);
+      body = fill(template.body, values, f, html ? escapeHtml : undefined);
+    }
   } else if (body !== null) {
     body = fill(body, values, f);
     if (subject !== null) subject = fill(subject, values, f);

@@ -40,13 +40,17 @@ export function kickSender(ctx: TenantContext): void {
   running.set(key, mine);
   void (async () => {
     try {
-      do {
+      for (;;) {
         mine.again = false;
         while (await deliverDue(ctx)) { /* until nothing is due now */ }
-      } while (mine.again);
-      await scheduleNext(ctx);
+        if (mine.again) continue;
+        await scheduleNext(ctx);
+        // A message stored while the next retry was being looked up: deliver it too.
+        if (!mine.again) break;
+      }
     } catch (err) {
-      console.error(`messages of ${ctx.tenant.slug}: delivery stopped`, err);
+      console.error(`messages of ${ctx.tenant.slug}: delivery stopped, trying again in a minute`, err);
+      later(ctx, 60_000);
     } finally {
       running.delete(key);
     }
@@ -61,14 +65,20 @@ async function scheduleNext(ctx: TenantContext): Promise<void> {
     return row?.at ?? null;
   });
   if (next === null) return;
-  const delay = Math.max(0, Date.parse(next) - Date.now());
+  later(ctx, Math.max(0, Date.parse(next) - Date.now()));
+}
+
+/** The runner started again after `delay` ms (a timer that never keeps a stopping process alive). */
+function later(ctx: TenantContext, delay: number): void {
+  const key = ctx.tenant.dbUrl;
+  const old = timers.get(key);
+  if (old !== undefined) clearTimeout(old);
   const id = setTimeout(() => {
-    timers.delete(ctx.tenant.dbUrl);
+    timers.delete(key);
     kickSender(ctx);
   }, delay) as unknown as number;
-  // Waiting retries never keep a stopping process alive.
   Deno.unrefTimer(id);
-  timers.set(ctx.tenant.dbUrl, id);
+  timers.set(key, id);
 }
 
 type Mail = typeof messages.$inferSelect;
