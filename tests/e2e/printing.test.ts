@@ -56,11 +56,11 @@ describe("printing", () => {
       .click();
     const dialog = page.getByTestId("print-dialog");
     await dialog.waitFor();
-    // The default printer is chosen for labels.
-    expect(await dialog.getByRole("button", { name: new RegExp(enUs["print.target"]) }).innerText())
-      .toContain(
-        "Dock Zebra",
-      );
+    // The default printer is chosen for labels (once the dialog has read the printers).
+    await expect.poll(() =>
+      dialog.getByRole("button", { name: new RegExp(enUs["print.target"]) }).innerText()
+    )
+      .toContain("Dock Zebra");
     await dialog.getByRole("button", { name: enUs["print.send"] }).click();
     await page.getByText(enUs["print.sent#other"].replace("{count}", "2").replace("{printer}", "Dock Zebra"))
       .waitFor();
