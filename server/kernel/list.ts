@@ -429,7 +429,7 @@ export async function* walkList<Row>(
   spec: ListSpec,
   query: WalkQuery,
   readRows: (ids: number[]) => Promise<Row[]>,
-  chunk = 1000,
+  chunk = 250,
 ): AsyncGenerator<Row[]> {
   const sortName = query.sortColumn ?? spec.defaultSort;
   const sortField = spec.fields[sortName];

@@ -276,4 +276,48 @@ describe("export", () => {
       "plain",
     ]);
   });
+
+  it("exports the reports with their own parameters: stock per product, movements, the price list", async () => {
+    const bin = await location(w, "EXP-REP");
+    const one = await product(w, "REP-ONE");
+    await product(w, "REP-NONE");
+    await receive(w, one, bin, 6);
+    const stock = Papa.parse<string[]>(
+      await csvOf(
+        await get(
+          "/WmsInventory/productStock/export?columns=productIndex,quantity&" +
+            filter([{ field: "productIndex", operator: "startsWith", value: "REP-" }]),
+        ),
+      ),
+      { skipEmptyLines: true },
+    ).data;
+    expect(stock).toEqual([["Product index", "Quantity"], ["REP-ONE", "6"]]);
+    // With the products at 0 too (the screen's own parameter).
+    const all = Papa.parse<string[]>(
+      await csvOf(
+        await get(
+          "/WmsInventory/productStock/export?includeZero=true&columns=productIndex,quantity&" +
+            "sortColumn=productIndex&" +
+            filter([{ field: "productIndex", operator: "startsWith", value: "REP-" }]),
+        ),
+      ),
+      { skipEmptyLines: true },
+    ).data;
+    expect(all.slice(1)).toEqual([["REP-NONE", "0"], ["REP-ONE", "6"]]);
+    const moves = Papa.parse<string[]>(
+      await csvOf(
+        await get(`/WmsInventory/productMovements/export?productId=${one}&columns=documentTypeCode`),
+      ),
+      { skipEmptyLines: true },
+    ).data;
+    expect(moves.slice(1)).toEqual([["IIN"]]);
+    const prices = await get(
+      "/Product/PriceList/export?format=xlsx&" +
+        filter([{ field: "productIndex", operator: "eq", value: "REP-ONE" }]),
+    );
+    expect(prices.status, await prices.clone().text()).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await prices.arrayBuffer());
+    expect(book.worksheets[0].rowCount).toBe(2);
+  });
 });

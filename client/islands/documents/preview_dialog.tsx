@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
+import { PrintButton } from "../print/print_dialog.tsx";
 import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
 import { actionsFor, readPositions, type WmsDocument, type WmsPosition } from "./document.ts";
 import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
@@ -26,6 +27,10 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
   const startup = useAtomValue(startupAtom);
   const [doc, setDoc] = useState<WmsDocument | null>(null);
   const [positions, setPositions] = useState<WmsPosition[]>([]);
+  /** The containers a receipt puts its goods on, whose labels it prints. */
+  const containers = [
+    ...new Set(positions.map((x) => x.destinationContainerId).filter((c): c is number => c !== null)),
+  ];
   const [failure, setFailure] = useState<unknown>(null);
   const [ask, setAsk] = useState<"revert" | "delete" | null>(null);
   const [busy, setBusy] = useState(false);
@@ -201,6 +206,17 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
           ? null
           : <p>{t.t("common.loading")}</p>}
         <div className={css.actions}>
+          {doc ? <PrintButton quiet type="wmsDocument" items={[{ id: doc.id }]} /> : null}
+          {containers.length
+            ? (
+              <PrintButton
+                quiet
+                type="container"
+                items={containers.map((id) => ({ id }))}
+                label={t.t("print.containerLabels")}
+              />
+            )
+            : null}
           {doc ? <HistoryButton meta={wmsDocumentMeta} id={doc.id} title={doc.documentNumber} /> : null}
           <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
         </div>

@@ -52,6 +52,8 @@ export function ExportDialog(p: {
   filters: readonly ColumnFilter[];
   wire: readonly WireFilter[];
   total: number | null;
+  /** The screen's own parameters of the list (`includeZero=true`), sent along. */
+  query?: string;
   onClose: () => void;
 }) {
   const { t } = p;
@@ -80,7 +82,7 @@ export function ExportDialog(p: {
         filters: p.wire,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       });
-      const blob = await apiBlob(`${p.meta.exportPath}?${query}`);
+      const blob = await apiBlob(`${p.meta.exportPath}?${query}${p.query ? `&${p.query}` : ""}`);
       const name = `${p.meta.resource.replace(/[^A-Za-z0-9]+/g, "-")}-${
         new Date().toISOString().slice(0, 10)
       }.${format}`;

@@ -106,8 +106,9 @@ export function ResourceList(p: {
     reload();
   }, [p.reloadKey, reload]);
 
-  // Exported from the list's own path only: a screen's own endpoint (p.listPath, p.query) has no export.
-  const exportPath = !p.listPath && !p.query ? meta.exportPath : undefined;
+  // Exported where the list's metadata says, with the screen's own parameters (`includeZero`); a screen
+  // reading another endpoint (p.listPath) has no export.
+  const exportPath = !p.listPath ? meta.exportPath : undefined;
   const base = `/${p.route}`;
   const dialog = p.canEdit === null ? null : dialogFromRoute(p.openedDialogId, p.additionalParams, p.canEdit);
   const shownColumns = columns.filter((c) => visible.has(c.name));
@@ -291,6 +292,7 @@ export function ResourceList(p: {
             filters={filters}
             wire={wire}
             total={data.total}
+            query={p.query}
             onClose={() => setExporting(false)}
           />
         )

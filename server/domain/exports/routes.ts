@@ -1,6 +1,7 @@
 // GET {list}/export for a list: mounted beside the list it exports (resource/routes.ts for every engine
 // resource, the inventory reports' routes for theirs), with the list's own access and scope.
 import type { Hono } from "hono";
+import type { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
@@ -18,6 +19,8 @@ export function exportRoute(
     access: Access;
     whole?: Whole;
     refusal?: "auth.forbidden";
+    /** The list's own query (a report's parameters beside the list's), when it has more than the list's. */
+    listQuery?: z.ZodObject;
   },
   list: Exportable,
 ): void {
@@ -25,13 +28,14 @@ export function exportRoute(
     method: "get",
     path: `${spec.path}/export`,
     reads: "long",
-    summary:
-      `The ${list.meta.resource} list as a file (format csv, xlsx or pdf; columns; the list's filter ` +
+    summary: `The ${spec.path} list as a file (format csv, xlsx or pdf; columns; the list's filter ` +
       "and sort), streamed while it is read",
     tag: spec.tag,
     access: spec.access,
     ...(spec.whole ? { whole: spec.whole } : {}),
     ...(spec.refusal ? { refusal: spec.refusal } : {}),
-    query: ExportQuery,
-  }, (c, { query }) => exportList(c.get("ctx"), list, query));
+    query: spec.listQuery
+      ? spec.listQuery.omit({ PageNumber: true, PageSize: true }).extend(ExportQuery.shape)
+      : ExportQuery,
+  }, (c, { query }) => exportList(c.get("ctx"), list, query as ExportQuery & Record<string, unknown>));
 }

@@ -9,11 +9,15 @@ import { AppError } from "../../kernel/errors.ts";
 import { clientAccount } from "../config/account/entity.ts";
 
 export interface Exportable {
-  meta: ResourceMeta;
+  /** The list's metadata (its columns' kinds and labels); the query may choose it (`includeZero`). */
+  meta: ResourceMeta | ((query: Record<string, unknown>) => ResourceMeta);
   /** The rows in the list's order, a chunk at a time. */
-  walk(ctx: TenantContext, query: WalkQuery): AsyncGenerator<(Record<string, unknown> & { id: number })[]>;
+  walk(
+    ctx: TenantContext,
+    query: WalkQuery & Record<string, unknown>,
+  ): AsyncGenerator<(Record<string, unknown> & { id: number })[]>;
   /** How many rows the filter finds (the summary, and the PDF's cap). */
-  count(ctx: TenantContext, query: WalkQuery): Promise<number>;
+  count(ctx: TenantContext, query: WalkQuery & Record<string, unknown>): Promise<number>;
 }
 
 export const ExportQuery = z.object({
@@ -65,20 +69,41 @@ function fileName(meta: ResourceMeta, format: string): string {
   return `${meta.resource.replace(/[^A-Za-z0-9]+/g, "-")}-${day}.${format}`;
 }
 
+/**
+ * A list served by a function of its own (a report with parameters of its own) walked page by page through
+ * that function, 1,000 rows a page: its offset paging sees rows added or removed meanwhile as its pages do.
+ */
+export function pagedExportable<Q>(
+  meta: Exportable["meta"],
+  list: (ctx: TenantContext, query: Q) => Promise<{ results: unknown[]; allFilteredRowCount: number }>,
+): Exportable {
+  return {
+    meta,
+    count: async (ctx, query) =>
+      (await list(ctx, { ...query, PageNumber: 1, PageSize: 1 } as unknown as Q)).allFilteredRowCount,
+    walk: async function* (ctx, query) {
+      for (let page = 1;; page++) {
+        const { results } = await list(ctx, { ...query, PageNumber: page, PageSize: 1000 } as unknown as Q);
+        if (results.length) yield results as (Record<string, unknown> & { id: number })[];
+        if (results.length < 1000) return;
+      }
+    },
+  };
+}
+
 /** The export's answer: the file, streamed; 422 export.tooManyRows before any byte when a PDF would be too long. */
 export async function exportList(
   ctx: TenantContext,
-  list: Exportable,
-  query: ExportQuery,
+  exportable: Exportable,
+  query: ExportQuery & Record<string, unknown>,
 ): Promise<Response> {
+  const meta = typeof exportable.meta === "function" ? exportable.meta(query) : exportable.meta;
+  const list = { ...exportable, meta };
   const { exportStream, contentTypes, PDF_MAX_ROWS } = await import("./write.ts");
   const { translator } = await import("../../../client/i18n/mod.ts");
   const fields = exportColumns(list.meta, query.columns);
-  const walkQuery: WalkQuery = {
-    sortColumn: query.sortColumn,
-    sortDescending: query.sortDescending,
-    BasicFiltersSerialized: query.BasicFiltersSerialized,
-  };
+  // The list's own parameters go along (includeZero, dateFrom, ...); the export's stay here.
+  const { format: _format, columns: _columns, timeZone: _timeZone, ...walkQuery } = query;
   // The count first: it checks the filter and the sort before the answer starts.
   const count = await list.count(ctx, walkQuery);
   if (query.format === "pdf" && count > PDF_MAX_ROWS) {

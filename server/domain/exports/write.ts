@@ -141,6 +141,8 @@ function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
         );
         return;
       }
+      // A turn of the event loop between chunks: other requests on this thread are answered meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const next = await chunks.next();
       if (next.done) return controller.close();
       const rows = next.value.map((row) =>

@@ -472,7 +472,7 @@ export class Resource<
   }
 
   /** The list's every row as filtered and sorted, a chunk at a time (exports: kernel/list.ts walkList). */
-  walk(ctx: TenantContext, query: WalkQuery, chunk = 1000): AsyncGenerator<Rec[]> {
+  walk(ctx: TenantContext, query: WalkQuery, chunk = 250): AsyncGenerator<Rec[]> {
     this.#read(ctx.actor);
     const scope = this.#scope(ctx.actor);
     const db = ctx.conn.db;

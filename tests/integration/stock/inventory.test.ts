@@ -672,8 +672,10 @@ describe("the reports in the OpenAPI document", () => {
       "/api/WmsInventory/locationsuggestin",
       "/api/WmsInventory/productGroupMovements",
       "/api/WmsInventory/productMovements",
+      "/api/WmsInventory/productMovements/export",
       "/api/WmsInventory/productOutOrdersChart",
       "/api/WmsInventory/productStock",
+      "/api/WmsInventory/productStock/export",
     ]);
   });
 });

@@ -18,6 +18,7 @@ export const priceListMeta: ResourceMeta = {
   titleFields: ["productIndex"],
   defaultSort: { column: "productIndex", descending: false },
   readOnly: true,
+  exportPath: "/Product/PriceList/export",
   fields: [
     field("productId", "number", { sortable: true, filterable: true }),
     field("productIndex", "text", { sortable: true, filterable: true, searchable: true, visible: true }),

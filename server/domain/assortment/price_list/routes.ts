@@ -1,4 +1,7 @@
 // The price list's calls: its page, and one product's price changed in the list.
+import { exportRoute } from "../../exports/routes.ts";
+import { pagedExportable } from "../../exports/service.ts";
+import { priceListMeta } from "./meta.ts";
 import type { Hono } from "hono";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
@@ -14,6 +17,13 @@ import {
 } from "./service.ts";
 
 export function priceListRoutes(app: Hono<Env>, platform: Platform): void {
+  exportRoute(
+    app,
+    platform,
+    { path: "/Product/PriceList", tag: "Product", access: "staff", listQuery: PriceListQuery },
+    pagedExportable(priceListMeta, listPriceList),
+  );
+
   mount(app, platform, {
     method: "get",
     path: "/Product/PriceList",

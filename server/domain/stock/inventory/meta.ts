@@ -39,6 +39,7 @@ export const productStockMeta: ResourceMeta = {
   titleFields: ["productIndex"],
   defaultSort: { column: "productId", descending: false },
   readOnly: true,
+  exportPath: "/WmsInventory/productStock/export",
   fields: [
     productId,
     productIndex,
@@ -124,6 +125,7 @@ export const productMovementsMeta: ResourceMeta = {
   titleFields: ["documentNumber"],
   defaultSort: { column: "createdAt", descending: true },
   readOnly: true,
+  exportPath: "/WmsInventory/productMovements/export",
   fields: [
     number("id", "field.common.id", { sortable: true, filterable: true }),
     { ...productId, list: { filterable: true } },

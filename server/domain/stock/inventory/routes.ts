@@ -13,8 +13,9 @@ import {
   listInventory,
   walkInventory,
 } from "./lines.ts";
-import { inventoryMeta } from "./meta.ts";
+import { inventoryMeta, productMovementsMeta, productStockAllMeta, productStockMeta } from "./meta.ts";
 import { exportRoute } from "../../exports/routes.ts";
+import { pagedExportable } from "../../exports/service.ts";
 import { customFields, listCustomProductStock, listProductStock, productStockFields } from "./totals.ts";
 import { bestSourceMaterial, suggestLocations } from "./source.ts";
 import {
@@ -78,6 +79,21 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     query: ContainerStockQuery,
     response: paged(ContainerStock),
   }, (c, { query }) => listContainerStock(c.get("ctx"), query));
+
+  exportRoute(app, platform, {
+    path: "/WmsInventory/productStock",
+    tag,
+    access: "user",
+    whole: "staff",
+    listQuery: ProductStockQuery,
+  }, pagedExportable((q) => (q.includeZero ? productStockAllMeta : productStockMeta), listProductStock));
+  exportRoute(app, platform, {
+    path: "/WmsInventory/productMovements",
+    tag,
+    access: "user",
+    whole: "staff",
+    listQuery: MovementsQuery,
+  }, pagedExportable(productMovementsMeta, listProductMovements));
 
   mount(app, platform, {
     method: "get",
