@@ -17,7 +17,7 @@ import { emailTemplates } from "../records/email_templates/entity.ts";
 import { emailAccounts } from "../records/email_accounts/entity.ts";
 import { fileInfos } from "../files/table.ts";
 import { readableRecord } from "../files/service.ts";
-import { fill, type Formatter, type Values } from "../printing/layout.ts";
+import { fill, formatterFor, type Values } from "../printing/layout.ts";
 import { messageRecipients, messages } from "./entity.ts";
 import { smsSize } from "./sms.ts";
 import { kickSender } from "./sender.ts";
@@ -73,19 +73,6 @@ function textOf(html: string): string {
   const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
   return html.replace(/<[^>]+>/g, " ").replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, e: string) => entities[e])
     .replace(/\s+/g, " ").trim();
-}
-
-async function formatter(ctx: TenantContext): Promise<Formatter> {
-  const { translator } = await import("../../../client/i18n/mod.ts");
-  const t = translator(ctx.lang);
-  return {
-    t: (key) => t.t(key as Parameters<typeof t.t>[0]),
-    number: (n) => t.number(n),
-    day: (v) => {
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
-      return Number.isNaN(d.getTime()) ? v : t.date(d, { dateStyle: "medium", timeZone: "UTC" });
-    },
-  };
 }
 
 /** The record's values for the template, read through its own resource (the caller's access). */
@@ -157,7 +144,7 @@ function given(address: string, channel: "email" | "sms"): Recipient {
 
 export async function sendMessage(ctx: TenantContext, req: SendRequest) {
   const db = ctx.conn.db;
-  const f = await formatter(ctx);
+  const f = await formatterFor(ctx.lang, "medium");
   let values: Values = {};
   if (req.refResourceType !== undefined || req.refResourceId !== undefined) {
     if (!req.refResourceType || !req.refResourceId) {

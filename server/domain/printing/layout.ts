@@ -1,8 +1,9 @@
 // What a print layout's content is: a page (in millimetres) and elements placed on it (texts, barcodes,
 // lines, and for documents and orders a table of positions), written as JSON. Texts take placeholders:
 // `{{name}}` a value of the printed record (`{{expiryDate:yymmdd}}` as GS1 writes a date, `:date` in the
-// printing user's language), `{{@field.product.name}}` a text of the catalogue in that language. Pure.
+// printing user's language), `{{@field.product.name}}` a text of the catalogue in that language.
 import { z } from "zod";
+import type { Language } from "../../kernel/i18n/languages.ts";
 
 const mm = z.number().min(0).max(2000);
 
@@ -95,6 +96,21 @@ export interface Formatter {
   t(key: string): string;
   number(n: number): string;
   day(v: string): string;
+}
+
+/** Values written in a language: the client catalogue's texts, its numbers, a day as `dateStyle` writes it. */
+export async function formatterFor(lang: Language, dateStyle: "short" | "medium"): Promise<Formatter> {
+  const { translator } = await import("../../../client/i18n/mod.ts");
+  const t = translator(lang);
+  return {
+    t: (key) => t.t(key as Parameters<typeof t.t>[0]),
+    number: (n) => t.number(n),
+    day: (v) => {
+      // A calendar day is the same day everywhere: written at UTC midnight, in UTC.
+      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
+      return Number.isNaN(d.getTime()) ? v : t.date(d, { dateStyle, timeZone: "UTC" });
+    },
+  };
 }
 
 /**

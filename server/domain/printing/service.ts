@@ -10,7 +10,7 @@ import { AppError, fieldError } from "../../kernel/errors.ts";
 import { optDate } from "../resource/fields.ts";
 import { resourcesByName } from "../resource/engine.ts";
 import { printLayouts } from "../records/print_layouts/entity.ts";
-import { type Formatter, gtin14, type Layout, parseLayout, type Values } from "./layout.ts";
+import { formatterFor, gtin14, type Layout, parseLayout, type Values } from "./layout.ts";
 import { type PrintItem, renderPdf, renderZpl } from "./render.ts";
 import { printers } from "./entity.ts";
 import { sendRaw } from "./send.ts";
@@ -56,19 +56,6 @@ export const PreviewRequest = z.object({
   /** The record to show it with; the first of the type when absent. */
   id: z.number().int().positive().optional(),
 });
-
-async function formatter(ctx: TenantContext): Promise<Formatter> {
-  const { translator } = await import("../../../client/i18n/mod.ts");
-  const t = translator(ctx.lang);
-  return {
-    t: (key) => t.t(key as Parameters<typeof t.t>[0]),
-    number: (n) => t.number(n),
-    day: (v) => {
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
-      return Number.isNaN(d.getTime()) ? v : t.date(d, { dateStyle: "short", timeZone: "UTC" });
-    },
-  };
-}
 
 function layoutOf(content: string): Layout {
   const parsed = parseLayout(content);
@@ -151,7 +138,7 @@ export async function print(ctx: TenantContext, req: PrintRequest): Promise<Prin
   }
   const { name, layout } = await chooseLayout(ctx, req.type, req.layoutId);
   const items = await itemsOf(ctx, req);
-  const f = await formatter(ctx);
+  const f = await formatterFor(ctx.lang, "short");
   const labels = items.reduce((a, i) => a + i.copies, 0);
   if (target) {
     const job = new TextEncoder().encode(renderZpl(layout, items, f, target.dpi));
@@ -185,5 +172,5 @@ export async function preview(ctx: TenantContext, req: z.output<typeof PreviewRe
     id = (first.results[0] as { id?: number } | undefined)?.id;
   }
   const item = id === undefined ? { values: {}, rows: [] } : await itemOf(ctx, req.type, id);
-  return await renderPdf(layout, [{ ...item, copies: 1 }], await formatter(ctx), "preview");
+  return await renderPdf(layout, [{ ...item, copies: 1 }], await formatterFor(ctx.lang, "short"), "preview");
 }
