@@ -320,4 +320,13 @@ describe("export", () => {
     await book.xlsx.load(await prices.arrayBuffer());
     expect(book.worksheets[0].rowCount).toBe(2);
   });
+
+  it("exports the users for those who manage them", async () => {
+    const users =
+      Papa.parse<string[]>(await csvOf(await get("/User/export?columns=username&sortColumn=username")), {
+        skipEmptyLines: true,
+      }).data;
+    expect(users.flat()).toEqual(expect.arrayContaining(["exports-admin", "exports-basic"]));
+    expect((await get("/User/export", basic)).status).toBe(404);
+  });
 });

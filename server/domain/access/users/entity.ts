@@ -152,7 +152,8 @@ export const user = entity({
   },
 });
 
-export const userMeta = user.meta;
+// The users' list is served by users/routes.ts, its export beside it.
+export const userMeta = { ...user.meta, exportPath: "/User/export" };
 export const UserCreate = user.create;
 export type UserCreate = z.output<typeof UserCreate>;
 export const UserUpdate = user.update;

@@ -4,7 +4,9 @@ import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { User, UserCreate, UserPage, UserUpdate } from "./entity.ts";
+import { User, UserCreate, userMeta, UserPage, UserUpdate } from "./entity.ts";
+import { exportRoute } from "../../exports/routes.ts";
+import { pagedExportable } from "../../exports/service.ts";
 import { historyRoute } from "../../logs/record_log/history.ts";
 import { createUser, deleteUser, getUser, listUsers, updateUser, userListFields } from "./service.ts";
 
@@ -19,6 +21,14 @@ export function userRoutes(app: Hono<Env>, platform: Platform): void {
     query: listQuerySchema,
     response: UserPage,
   }, (c, { query }) => listUsers(c.get("ctx"), query));
+
+  // Before /User/:id, which would take "export" for an id.
+  exportRoute(
+    app,
+    platform,
+    { path: "/User", tag: "User", access: "manager" },
+    pagedExportable(userMeta, listUsers),
+  );
 
   mount(app, platform, {
     method: "get",
