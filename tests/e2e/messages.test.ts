@@ -2,22 +2,32 @@
 // the list turn to sent (over the hub), with its segment count (UCS-2: one part of 70 characters holds it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
+import { draft, location, product, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
+import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;
+let smtp: SmtpSink;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   w = await startStockWorld("messages-e2e");
+  smtp = await startSmtp();
+  await w.api("POST", "/EmailAccount", {
+    address: "warehouse@example.com",
+    smtpServer: "127.0.0.1",
+    smtpPort: smtp.port,
+    useTls: false,
+  });
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
   for (const c of contexts) await c.close();
   await browser?.close();
   await w?.s.close();
+  await smtp?.close();
 });
 
 describe("messages", () => {
@@ -42,5 +52,34 @@ describe("messages", () => {
     expect(cells).toContain(enUs["option.channel.sms"]);
     const [message] = (await w.api("GET", "/Message")).body.results;
     expect([message.status, message.smsSegments, message.smsEncoding]).toEqual(["sent", 1, "UCS-2"]);
+  });
+
+  it("mails a document to a partner from its preview, its printout attached", async () => {
+    const doc = await draft(w, { typeCode: "IIN", destinationLocationId: await location(w, "ME-DOCK") }, [
+      { productId: await product(w, "ME-TEA"), quantity: 3 },
+    ]);
+    const page = await signedInPage(
+      browser,
+      w.s,
+      contexts,
+      "messages-e2e-admin",
+      `/warehouse-documents/${doc.id}`,
+      {
+        timeoutMs: 20_000,
+        goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+      },
+    );
+    await page.getByRole("button", { name: enUs["messages.sendByEmail"] }).click();
+    const dialog = page.getByTestId("message-dialog");
+    await dialog.getByRole("textbox", { name: enUs["messages.toEmail"] }).fill("partner@example.com");
+    await dialog.getByRole("textbox", { name: enUs["field.message.subject"] }).fill("Your delivery");
+    await dialog.getByRole("textbox", { name: enUs["field.message.body"] }).fill("The document is attached.");
+    expect(await dialog.getByRole("checkbox", { name: enUs["messages.attachPrintout"] }).isChecked()).toBe(
+      true,
+    );
+    await dialog.getByRole("button", { name: enUs["messages.send"] }).click();
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes("partner@example.com"), 20_000);
+    expect(mail.subject).toBe("Your delivery");
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
   });
 });

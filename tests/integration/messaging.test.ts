@@ -149,6 +149,40 @@ describe("messaging", () => {
     });
   });
 
+  it("mails a document to a partner with its printout attached, and keeps the printout on the document", async () => {
+    const doc = await draft(w, { typeCode: "IIN", destinationLocationId: await location(w, "MSG-PRINT") }, [
+      { productId: await product(w, "MSG-PRINTED"), quantity: 4 },
+    ]);
+    const number = (await w.api("GET", `/WmsDocument/${doc.id}`)).body.documentNumber as string;
+    const sent = await w.api("POST", "/Message/send", {
+      channel: "email",
+      subject: "Document {{document.documentNumber}}",
+      body: "Please find the document attached.",
+      to: ["partner@example.com"],
+      refResourceType: "WmsDocument",
+      refResourceId: doc.id,
+      attachPrintout: true,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes("partner@example.com"));
+    expect(mail.subject).toBe(`Document ${number}`);
+    const file = `${number.replace(/\//g, "-")}.pdf`;
+    expect(mail.raw).toContain(file);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
+    const files = (await w.api("GET", `/File/list?refResourceType=WmsDocument&refResourceId=${doc.id}`)).body;
+    expect(files.map((f: { fileName: string }) => f.fileName)).toEqual([file]);
+    // Only a record that prints, by e-mail.
+    const bad = await w.api("POST", "/Message/send", {
+      channel: "sms",
+      body: "x",
+      to: ["+48601234567"],
+      refResourceType: "WmsDocument",
+      refResourceId: doc.id,
+      attachPrintout: true,
+    });
+    expect(bad.body.error.fields).toEqual({ attachPrintout: ["validation.invalidValue"] });
+  });
+
   it("mails an attachment of a record", async () => {
     const tea = await product(w, "MSG-FILE");
     const form = new FormData();

@@ -3,6 +3,9 @@
 // Messaging by e-mail and SMS (issue 18).
 export const messagingMessages = {
   "en-us": {
+    "messages.about": "E-mail about {title}",
+    "messages.attachPrintout": "Attach its printout (PDF)",
+    "messages.sendByEmail": "Send by e-mail",
     "route.messages": "Messages",
     "resource.message": "Message",
     "field.message.channel": "Channel",
@@ -39,6 +42,9 @@ export const messagingMessages = {
     "messages.queued#other": "The message to {count} recipients is on its way.",
   },
   "pl-pl": {
+    "messages.about": "E-mail w sprawie {title}",
+    "messages.attachPrintout": "Dołącz wydruk (PDF)",
+    "messages.sendByEmail": "Wyślij e-mailem",
     "route.messages": "Wiadomości",
     "resource.message": "Wiadomość",
     "field.message.channel": "Kanał",
@@ -78,6 +84,9 @@ export const messagingMessages = {
     "messages.queued#other": "Wiadomość do {count} odbiorcy jest w drodze.",
   },
   "de-de": {
+    "messages.about": "E-Mail zu {title}",
+    "messages.attachPrintout": "Ausdruck anhängen (PDF)",
+    "messages.sendByEmail": "Per E-Mail senden",
     "route.messages": "Nachrichten",
     "resource.message": "Nachricht",
     "field.message.channel": "Kanal",
@@ -114,6 +123,9 @@ export const messagingMessages = {
     "messages.queued#other": "Die Nachricht an {count} Empfänger ist unterwegs.",
   },
   "fr-fr": {
+    "messages.about": "E-mail concernant {title}",
+    "messages.attachPrintout": "Joindre l'impression (PDF)",
+    "messages.sendByEmail": "Envoyer par e-mail",
     "route.messages": "Messages",
     "resource.message": "Message",
     "field.message.channel": "Canal",
@@ -152,6 +164,9 @@ export const messagingMessages = {
     "messages.queued#other": "Le message pour {count} destinataires est en route.",
   },
   "es-es": {
+    "messages.about": "Correo sobre {title}",
+    "messages.attachPrintout": "Adjuntar la impresión (PDF)",
+    "messages.sendByEmail": "Enviar por correo",
     "route.messages": "Mensajes",
     "resource.message": "Mensaje",
     "field.message.channel": "Canal",
@@ -190,6 +205,9 @@ export const messagingMessages = {
     "messages.queued#other": "El mensaje para {count} destinatarios está en camino.",
   },
   "ru-ru": {
+    "messages.about": "Письмо о {title}",
+    "messages.attachPrintout": "Приложить печатную форму (PDF)",
+    "messages.sendByEmail": "Отправить по почте",
     "route.messages": "Сообщения",
     "resource.message": "Сообщение",
     "field.message.channel": "Канал",

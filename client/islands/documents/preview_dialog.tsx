@@ -16,6 +16,7 @@ import { ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { PrintButton } from "../print/print_dialog.tsx";
+import { SendDialog } from "../messages/send_dialog.tsx";
 import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
 import { actionsFor, readPositions, type WmsDocument, type WmsPosition } from "./document.ts";
 import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
@@ -27,6 +28,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
   const startup = useAtomValue(startupAtom);
   const [doc, setDoc] = useState<WmsDocument | null>(null);
   const [positions, setPositions] = useState<WmsPosition[]>([]);
+  const [mailing, setMailing] = useState(false);
   /** The containers a receipt puts its goods on, whose labels it prints. */
   const containers = [
     ...new Set(positions.map((x) => x.destinationContainerId).filter((c): c is number => c !== null)),
@@ -207,6 +209,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
           : <p>{t.t("common.loading")}</p>}
         <div className={css.actions}>
           {doc ? <PrintButton quiet type="wmsDocument" items={[{ id: doc.id }]} /> : null}
+          {doc ? <Button quiet onPress={() => setMailing(true)}>{t.t("messages.sendByEmail")}</Button> : null}
           {containers.length
             ? (
               <PrintButton
@@ -221,6 +224,15 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
           <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
         </div>
       </div>
+      {mailing && doc
+        ? (
+          <SendDialog
+            about={{ resource: "WmsDocument", id: doc.id, title: doc.documentNumber }}
+            onClose={() => setMailing(false)}
+            onSent={() => setMailing(false)}
+          />
+        )
+        : null}
       <ConfirmDialog
         isOpen={ask !== null}
         title={t.t(ask === "delete" ? "documents.deleteTitle" : "documents.revertTitle")}

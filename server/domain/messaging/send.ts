@@ -16,7 +16,8 @@ import { tags } from "../records/tags/entity.ts";
 import { emailTemplates } from "../records/email_templates/entity.ts";
 import { emailAccounts } from "../records/email_accounts/entity.ts";
 import { fileInfos } from "../files/table.ts";
-import { readableRecord } from "../files/service.ts";
+import { readableRecord, uploadFile } from "../files/service.ts";
+import { print, printTypeOfResource } from "../printing/service.ts";
 import { fill, formatterFor, type Values } from "../printing/layout.ts";
 import { messageRecipients, messages } from "./entity.ts";
 import { smsSize } from "./sms.ts";
@@ -42,6 +43,11 @@ export const SendRequest = z.object({
   senderName: z.string().trim().max(100).optional(),
   /** Attachments of an e-mail: files the caller may read. */
   fileIds: z.array(z.number().int().positive()).max(20).default([]),
+  /**
+   * An e-mail carries the record's printout (its type's default layout, as a PDF), also kept among the
+   * record's attachments as what was sent.
+   */
+  attachPrintout: z.boolean().default(false),
 });
 export type SendRequest = z.output<typeof SendRequest>;
 
@@ -207,6 +213,26 @@ export async function sendMessage(ctx: TenantContext, req: SendRequest) {
   });
   if (unique.length === 0) throw new AppError("message.noRecipients");
   if (unique.length > MAX_RECIPIENTS) throw fieldError({ to: ["validation.tooLarge"] });
+  const fileIds = [...req.fileIds];
+  if (req.attachPrintout) {
+    const type = req.refResourceType ? printTypeOfResource[req.refResourceType] : undefined;
+    if (req.channel !== "email" || !type || !req.refResourceId) {
+      throw fieldError({ attachPrintout: ["validation.invalidValue"] });
+    }
+    const printed = await print(ctx, { type, items: [{ id: req.refResourceId, copies: 1 }], format: "pdf" });
+    if (printed.kind !== "file") throw fieldError({ attachPrintout: ["validation.invalidValue"] });
+    const name = typeof values["record.documentNumber"] === "string"
+      ? `${values["record.documentNumber"]}.pdf`.replace(/[/\\]/g, "-")
+      : printed.name;
+    const stored = await uploadFile(ctx, {
+      refResourceType: req.refResourceType!,
+      refResourceId: req.refResourceId,
+    }, {
+      name,
+      bytes: printed.body,
+    });
+    fileIds.push(stored.id);
+  }
   const size = req.channel === "sms" ? smsSize(body) : null;
   const now = nowIso();
   const id = await transactionWithEvents(ctx, async (tx, outbox) => {
@@ -221,7 +247,7 @@ export async function sendMessage(ctx: TenantContext, req: SendRequest) {
       recipientTags: JSON.stringify(req.recipientTags),
       refResourceType: req.refResourceType ?? null,
       refResourceId: req.refResourceId ?? null,
-      fileIds: JSON.stringify(req.fileIds),
+      fileIds: JSON.stringify(fileIds),
       status: "queued",
       recipientCount: unique.length,
       smsSegments: size?.segments ?? null,

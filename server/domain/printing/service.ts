@@ -24,6 +24,10 @@ const sources = {
   wmsOrder: { resource: "WmsOrder", positions: { resource: "WmsOrderPosition", by: "orderId" } },
 } as const;
 export const printableTypes = Object.keys(sources) as (keyof typeof sources)[];
+/** The layout type a resource's records print as (`WmsDocument` → `wmsDocument`). */
+export const printTypeOfResource: Record<string, PrintableType> = Object.fromEntries(
+  Object.entries(sources).map(([type, source]) => [source.resource, type as PrintableType]),
+);
 export type PrintableType = keyof typeof sources;
 
 /** Values a label may carry beside its record's (a production's label: how much, made when, which lot). */
