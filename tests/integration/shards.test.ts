@@ -265,7 +265,12 @@ describe("tenant shards", () => {
         }],
       },
     });
-    await new Promise((r) => setTimeout(r, 30));
+    // The crash once the shard's transaction is open (a fixed wait lost the race on a loaded machine: the
+    // request reached the restarted shard and was answered 200).
+    for (let i = 0; i < 5000 && Atomics.load(owner.transactions, 0) === 0; i++) {
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(Atomics.load(owner.transactions, 0)).toBeGreaterThan(0);
     owner.post({ t: "crash" });
     // The answer never came from the shard: 503, and nothing of the transaction was kept.
     const answered = await generating;
