@@ -252,6 +252,14 @@ export interface ListOptions {
   countCache?: CountCache;
 }
 
+/** The list's sort field, the query's or the default; one that cannot sort (or is kept elsewhere) is a bad query. */
+function sortOf(spec: ListSpec, query: { sortColumn?: string }) {
+  const sortName = query.sortColumn ?? spec.defaultSort;
+  const sortField = spec.fields[sortName];
+  if (!sortField?.sortable || sortField.through) throw bad(`"${sortName}" is not a sortable field`);
+  return { sortName, sortField };
+}
+
 export async function listPage<Row>(
   db: Db,
   spec: ListSpec,
@@ -259,9 +267,7 @@ export async function listPage<Row>(
   readRows: (ids: number[]) => Promise<Row[]>,
   options: ListOptions = {},
 ): Promise<{ results: Row[]; allFilteredRowCount: number }> {
-  const sortName = query.sortColumn ?? spec.defaultSort;
-  const sortField = spec.fields[sortName];
-  if (!sortField?.sortable || sortField.through) throw bad(`"${sortName}" is not a sortable field`);
+  const { sortName, sortField } = sortOf(spec, query);
   const scope = spec.scope ?? [];
   const offset = (query.PageNumber - 1) * query.PageSize;
   // A list without a scope is built from what the call says alone: its statements are prepared once per
@@ -431,9 +437,7 @@ export async function* walkList<Row>(
   readRows: (ids: number[]) => Promise<Row[]>,
   chunk = 250,
 ): AsyncGenerator<Row[]> {
-  const sortName = query.sortColumn ?? spec.defaultSort;
-  const sortField = spec.fields[sortName];
-  if (!sortField?.sortable || sortField.through) throw bad(`"${sortName}" is not a sortable field`);
+  const { sortField } = sortOf(spec, query);
   const where = and(
     ...(spec.scope ?? []),
     ...buildFilters(spec.fields, query.BasicFiltersSerialized, { id: spec.id, index: spec.search }),

@@ -16,6 +16,7 @@ import {
   type ListField,
   listPage,
   type ListQuery,
+  type ListSpec,
   type SearchIndex,
   walkList,
   type WalkQuery,
@@ -116,7 +117,7 @@ export interface ResourceHooks {
  * A record's attachments and discussion removed in its delete's transaction; answers the files' keys to drop
  * after it.
  */
-async function removeFilesOf(tx: Db, type: string, id: number): Promise<string[]> {
+async function removeAttachedTo(tx: Db, type: string, id: number): Promise<string[]> {
   await tx.delete(discussions).where(
     and(eq(discussions.refResourceType, type), eq(discussions.refResourceId, id)),
   );
@@ -447,50 +448,47 @@ export class Resource<
     query: ListQuery,
     where?: SQL,
   ): Promise<{ results: Rec[]; allFilteredRowCount: number }> {
-    this.#read(ctx.actor);
-    const scope = and(this.#scope(ctx.actor), where);
-    const db = ctx.conn.db;
-    // Without a sort column the list is in the metadata's default order, direction included (newest first).
-    const { defaultSort } = this.meta;
-    const sorted = query.sortColumn === undefined
-      ? { ...query, sortDescending: defaultSort.descending }
-      : query;
+    const { db, spec, query: sorted, rows } = this.#listOf(ctx, query, where);
     return listPage(
       db,
-      {
-        table: this.#t,
-        id: this.#idCol,
-        fields: this.listFields,
-        defaultSort: defaultSort.column,
-        scope: scope ? [scope] : [],
-        search: this.def.search ? { table: this.def.search } : undefined,
-      },
+      spec,
       sorted,
-      async (ids) => this.#presented(db, ctx, await this.#dtos(db, await this.#pageRows(db, ids))),
+      rows,
       { countCache: ctx.conn.countCache },
     );
   }
 
   /** The list's every row as filtered and sorted, a chunk at a time (exports: kernel/list.ts walkList). */
   walk(ctx: TenantContext, query: WalkQuery, chunk = 250): AsyncGenerator<Rec[]> {
+    const { db, spec, query: sorted, rows } = this.#listOf(ctx, query);
+    return walkList(db, spec, sorted, rows, chunk);
+  }
+
+  /**
+   * What a page and a walk of the list share: the caller's right to read and scope, the list's spec, the
+   * query in the metadata's default order when it names no sort (direction included: newest first), and how
+   * a set of ids becomes records.
+   */
+  #listOf<Q extends WalkQuery>(ctx: TenantContext, query: Q, where?: SQL) {
     this.#read(ctx.actor);
-    const scope = this.#scope(ctx.actor);
+    const scope = and(this.#scope(ctx.actor), where);
     const db = ctx.conn.db;
     const { defaultSort } = this.meta;
-    return walkList(
+    const spec: ListSpec = {
+      table: this.#t,
+      id: this.#idCol,
+      fields: this.listFields,
+      defaultSort: defaultSort.column,
+      scope: scope ? [scope] : [],
+      search: this.def.search ? { table: this.def.search } : undefined,
+    };
+    return {
       db,
-      {
-        table: this.#t,
-        id: this.#idCol,
-        fields: this.listFields,
-        defaultSort: defaultSort.column,
-        scope: scope ? [scope] : [],
-        search: this.def.search ? { table: this.def.search } : undefined,
-      },
-      query.sortColumn === undefined ? { ...query, sortDescending: defaultSort.descending } : query,
-      async (ids) => this.#presented(db, ctx, await this.#dtos(db, await this.#pageRows(db, ids))),
-      chunk,
-    );
+      spec,
+      query: query.sortColumn === undefined ? { ...query, sortDescending: defaultSort.descending } : query,
+      rows: async (ids: number[]) =>
+        this.#presented(db, ctx, await this.#dtos(db, await this.#pageRows(db, ids))),
+    };
   }
 
   async #find(db: Db, actor: Actor, id: number): Promise<AnyRow | undefined> {
@@ -804,7 +802,7 @@ export class Resource<
       await tx.delete(this.#t).where(eq(this.#idCol, id));
       await this.def.afterDelete?.(tx, old);
       // Its attachments go with it: their rows now, their bytes once this commits.
-      filesGone = await removeFilesOf(tx, meta.resource, id);
+      filesGone = await removeAttachedTo(tx, meta.resource, id);
       await writeRecordLog(tx, {
         action: "deleted",
         resourceType: meta.resource,
