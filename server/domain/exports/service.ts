@@ -6,6 +6,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import type { FieldMeta, ResourceMeta } from "../../kernel/resource_meta.ts";
 import type { WalkQuery } from "../../kernel/list.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { fileHeaders } from "../../http/download.ts";
 import { clientAccount } from "../config/account/entity.ts";
 
 export interface Exportable {
@@ -157,13 +158,7 @@ export async function exportList(
   }, chunks);
   const name = fileName(list.meta, query.format);
   return new Response(body, {
-    headers: {
-      "content-type": contentTypes[query.format],
-      "content-disposition": `attachment; filename="${name}"`,
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-      "x-total-count": String(count),
-    },
+    headers: fileHeaders(contentTypes[query.format], "attachment", name, { "x-total-count": String(count) }),
   });
 }
 

@@ -6,6 +6,7 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { readFormBody } from "../../http/body.ts";
+import { fileHeaders } from "../../http/download.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { XLSX_TYPE, xlsxAsPdf } from "./convert.ts";
 import {
@@ -20,12 +21,6 @@ import {
 } from "./service.ts";
 
 const MB = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
-
-/** `Content-Disposition` with the name in both forms (RFC 6266: an ASCII fallback and UTF-8). */
-function disposition(kind: "inline" | "attachment", name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 const Download = z.object({
   /** Reserved for conversions that render the file for another record; the file's own record decides access. */
@@ -97,27 +92,24 @@ export function fileRoutes(app: Hono<Env>, platform: Platform): void {
         if (row.contentType !== XLSX_TYPE) throw new AppError("file.typeNotAllowed");
         const pdfName = row.fileName.replace(/\.xlsx$/i, "") + ".pdf";
         return new Response(await xlsxAsPdf(c.get("ctx"), bytes, row.fileName), {
-          headers: {
-            "content-type": "application/pdf",
-            "content-disposition": disposition(classic ? "attachment" : "inline", pdfName),
-            "x-content-type-options": "nosniff",
+          headers: fileHeaders("application/pdf", classic ? "attachment" : "inline", pdfName, {
             "content-security-policy": "sandbox; default-src 'none'",
-            "cache-control": "private, no-store",
-          },
+          }),
         });
       }
       const inline = !classic && row.previewable;
       return new Response(bytes as Uint8Array<ArrayBuffer>, {
-        headers: {
-          "content-type": row.contentType === "text/plain" ? "text/plain; charset=utf-8" : row.contentType,
-          "content-length": String(bytes.byteLength),
-          "content-disposition": disposition(inline ? "inline" : "attachment", row.fileName),
-          "x-content-type-options": "nosniff",
-          // Shown in place, a file may do nothing but be shown.
-          "content-security-policy":
-            "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
-          "cache-control": "private, no-store",
-        },
+        headers: fileHeaders(
+          row.contentType === "text/plain" ? "text/plain; charset=utf-8" : row.contentType,
+          inline ? "inline" : "attachment",
+          row.fileName,
+          {
+            "content-length": String(bytes.byteLength),
+            // Shown in place, a file may do nothing but be shown.
+            "content-security-policy":
+              "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",
+          },
+        ),
       });
     });
   }

@@ -2,6 +2,7 @@
 // rows in one transaction, or none; a long file as a job whose progress is read). The file comes as multipart `file`, at most 20 MB.
 import type { Hono } from "hono";
 import { errorBody } from "../../http/errors.ts";
+import { fileResponse } from "../../http/download.ts";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
@@ -52,12 +53,7 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     query: z.object({ recordType: z.enum(importTypes), format: z.enum(["xlsx", "csv"]).default("xlsx") }),
   }, async (c, { query }) => {
     const t = await importTemplate(c.get("ctx"), query.recordType, query.format);
-    return new Response(t.bytes as Uint8Array<ArrayBuffer>, {
-      headers: {
-        "content-type": t.type,
-        "content-disposition": `attachment; filename="${query.recordType}-import.${query.format}"`,
-      },
-    });
+    return fileResponse(t.bytes, t.type, "attachment", `${query.recordType}-import.${query.format}`);
   });
 
   mount(app, platform, {

@@ -5,18 +5,8 @@ import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
+import { fileResponse } from "../../http/download.ts";
 import { preview, PreviewRequest, print, PrintRequest } from "./service.ts";
-
-const file = (body: Uint8Array, contentType: string, disposition: string) =>
-  new Response(body as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "content-type": contentType,
-      "content-length": String(body.byteLength),
-      "content-disposition": disposition,
-      "x-content-type-options": "nosniff",
-      "cache-control": "private, no-store",
-    },
-  });
 
 export function printingRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
@@ -35,7 +25,7 @@ export function printingRoutes(app: Hono<Env>, platform: Platform): void {
     if (answer.kind === "sent") {
       return { printer: answer.printer, labels: answer.labels, bytes: answer.bytes };
     }
-    return file(answer.body, answer.contentType, `attachment; filename="${answer.name}"`);
+    return fileResponse(answer.body, answer.contentType, "attachment", answer.name);
   });
 
   mount(
@@ -51,6 +41,6 @@ export function printingRoutes(app: Hono<Env>, platform: Platform): void {
       bodyLimit: 8_000_000,
     },
     async (c, { body }) =>
-      file(await preview(c.get("ctx"), body), "application/pdf", 'inline; filename="preview.pdf"'),
+      fileResponse(await preview(c.get("ctx"), body), "application/pdf", "inline", "preview.pdf"),
   );
 }
