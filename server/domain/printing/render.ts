@@ -52,6 +52,43 @@ function tableRowHeight(size: number) {
   return size * 1.6;
 }
 
+type TableElement = Extract<LayoutElement, { type: "table" }>;
+
+/**
+ * Where a table stands, in millimetres: each column's x and width (by its share), and page by page the
+ * header's top and each row's top, a row going to the next page (its top `next`) when it would pass `bottom`.
+ * The PDF and the ZPL draw the same table from it.
+ */
+function tableLayout(
+  el: TableElement,
+  rowCount: number,
+  o: { next: number; bottom: number; headerHeight: number },
+) {
+  const total = el.columns.reduce((a, c) => a + c.width, 0);
+  let x = el.x;
+  const columns = el.columns.map((c) => {
+    const w = el.width * c.width / total;
+    const column = { ...c, x, w };
+    x += w;
+    return column;
+  });
+  const row = tableRowHeight(el.size);
+  const pages: { top: number; rows: { index: number; y: number }[] }[] = [];
+  let page = { top: el.y, rows: [] as { index: number; y: number }[] };
+  let y = el.y + o.headerHeight;
+  for (let index = 0; index < rowCount; index++) {
+    if (y + row > o.bottom) {
+      pages.push(page);
+      page = { top: o.next, rows: [] };
+      y = o.next + o.headerHeight;
+    }
+    page.rows.push({ index, y });
+    y += row;
+  }
+  pages.push(page);
+  return { columns, row, pages };
+}
+
 /** The layout's pages for the items, as a PDF. */
 export async function renderPdf(
   layout: Layout,
@@ -134,33 +171,34 @@ export async function renderPdf(
         return;
       }
       case "table": {
-        const total = el.columns.reduce((a, c) => a + c.width, 0);
         const row = tableRowHeight(el.size);
-        const header = (top: number) => {
-          let x = el.x;
-          for (const c of el.columns) {
-            const w = el.width * c.width / total;
-            drawText(fill(c.header, item.values, f), x + 0.5, top + 0.3, el.size, true, w - 1, c.align);
-            x += w;
+        const t = tableLayout(el, item.rows.length, {
+          next: 10,
+          bottom: layout.page.height - 10,
+          headerHeight: row + 0.5,
+        });
+        t.pages.forEach((page, n) => {
+          if (n > 0) doc.addPage({ size, margin: 0 });
+          for (const c of t.columns) {
+            drawText(
+              fill(c.header, item.values, f),
+              c.x + 0.5,
+              page.top + 0.3,
+              el.size,
+              true,
+              c.w - 1,
+              c.align,
+            );
           }
-          doc.moveTo(p(el.x), p(top + row)).lineTo(p(el.x + el.width), p(top + row)).lineWidth(0.6).stroke();
-          return top + row + 0.5;
-        };
-        let y = header(el.y);
-        for (const r of item.rows) {
-          if (y + row > layout.page.height - 10) {
-            doc.addPage({ size, margin: 0 });
-            y = header(10);
+          doc.moveTo(p(el.x), p(page.top + row)).lineTo(p(el.x + el.width), p(page.top + row)).lineWidth(0.6)
+            .stroke();
+          for (const r of page.rows) {
+            const values = { ...item.values, ...item.rows[r.index] };
+            for (const c of t.columns) {
+              drawText(fill(c.text, values, f), c.x + 0.5, r.y + 0.3, el.size, false, c.w - 1, c.align);
+            }
           }
-          let x = el.x;
-          const values = { ...item.values, ...r };
-          for (const c of el.columns) {
-            const w = el.width * c.width / total;
-            drawText(fill(c.text, values, f), x + 0.5, y + 0.3, el.size, false, w - 1, c.align);
-            x += w;
-          }
-          y += row;
-        }
+        });
         return;
       }
     }
@@ -251,34 +289,27 @@ export function renderZpl(layout: Layout, items: PrintItem[], f: Formatter, dpi:
           break;
         }
         case "table": {
-          const total = el.columns.reduce((a, c) => a + c.width, 0);
-          const row = tableRowHeight(el.size);
-          const header = (top: number) => {
-            let x = el.x;
-            for (const c of el.columns) {
-              const w = el.width * c.width / total;
-              body.push(text(fill(c.header, item.values, f), x, top, el.size, w - 1, c.align));
-              x += w;
-            }
-            return top + row;
-          };
-          let y = header(el.y);
-          for (const r of item.rows) {
-            if (y + row > layout.page.height - 2) {
+          const t = tableLayout(el, item.rows.length, {
+            next: 2,
+            bottom: layout.page.height - 2,
+            headerHeight: tableRowHeight(el.size),
+          });
+          t.pages.forEach((page, n) => {
+            if (n > 0) {
               // The rest on the next label.
               label(body, item.copies);
               body = [];
-              y = header(2);
             }
-            let x = el.x;
-            const values = { ...item.values, ...r };
-            for (const c of el.columns) {
-              const w = el.width * c.width / total;
-              body.push(text(fill(c.text, values, f), x, y, el.size, w - 1, c.align));
-              x += w;
+            for (const c of t.columns) {
+              body.push(text(fill(c.header, item.values, f), c.x, page.top, el.size, c.w - 1, c.align));
             }
-            y += row;
-          }
+            for (const r of page.rows) {
+              const values = { ...item.values, ...item.rows[r.index] };
+              for (const c of t.columns) {
+                body.push(text(fill(c.text, values, f), c.x, r.y, el.size, c.w - 1, c.align));
+              }
+            }
+          });
           break;
         }
       }
