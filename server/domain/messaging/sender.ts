@@ -140,30 +140,29 @@ async function record(
         }
         : { status: "failed", attempts, error: error.message, nextAttemptAt: null },
     ).where(eq(messageRecipients.id, recipientId));
-    const [c] = await tx.select({
-      sent: sql<number>`sum(${messageRecipients.status} = 'sent')`,
-      failed: sql<number>`sum(${messageRecipients.status} = 'failed')`,
-      queued: sql<number>`sum(${messageRecipients.status} = 'queued')`,
-    }).from(messageRecipients).where(eq(messageRecipients.messageId, messageId));
-    const sent = Number(c.sent ?? 0);
-    const failed = Number(c.failed ?? 0);
-    const queued = Number(c.queued ?? 0);
-    const status: MessageStatus = queued > 0
-      ? "sending"
-      : failed === 0
-      ? "sent"
-      : sent === 0
-      ? "failed"
-      : "partlyFailed";
-    await tx.update(messages).set({
-      status,
-      sentCount: sent,
-      failedCount: failed,
+    // The message's counts follow by one (a recount over its recipients would read them all, each time).
+    const failedNow = error !== null && !retry;
+    const [m] = await tx.update(messages).set({
+      sentCount: sql`${messages.sentCount} + ${error === null ? 1 : 0}`,
+      failedCount: sql`${messages.failedCount} + ${failedNow ? 1 : 0}`,
       ...(error ? { lastError: error.message } : {}),
-      ...(queued === 0 ? { sendDate: now } : {}),
       updatedAt: now,
       version: sql`${messages.version} + 1`,
-    }).where(eq(messages.id, messageId));
+    }).where(eq(messages.id, messageId)).returning({
+      recipients: messages.recipientCount,
+      sent: messages.sentCount,
+      failed: messages.failedCount,
+    });
+    const queued = m.recipients - m.sent - m.failed;
+    const status: MessageStatus = queued > 0
+      ? "sending"
+      : m.failed === 0
+      ? "sent"
+      : m.sent === 0
+      ? "failed"
+      : "partlyFailed";
+    await tx.update(messages).set({ status, ...(queued === 0 ? { sendDate: now } : {}) })
+      .where(eq(messages.id, messageId));
     outbox.add("Message", "changed", messageId);
   });
 }
