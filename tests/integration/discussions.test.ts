@@ -52,6 +52,29 @@ describe("discussions", () => {
     }
   });
 
+  it("pages a long discussion 200 messages at a time, after the last one read, none twice or lost", async () => {
+    const long = await product(w, "DSC-LONG");
+    const { id } = (await w.api("GET", `/Discussion/Product/${long}`)).body;
+    await w.query(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1250)
+       INSERT INTO discussion_messages (discussion_id, user_id, text, created_at)
+       SELECT ?, NULL, 'Message ' || i, '2026-11-26T10:00:00.000Z' FROM n`,
+      [id],
+    );
+    const first = (await w.api("GET", `/Discussion/Product/${long}`)).body.messages;
+    expect(first).toHaveLength(200);
+    const texts = first.map((m: { text: string }) => m.text);
+    let last = first.at(-1).id;
+    for (;;) {
+      const page = (await w.api("GET", `/Discussion/${id}/messages/${last}`)).body;
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(200);
+      texts.push(...page.map((m: { text: string }) => m.text));
+      last = page.at(-1).id;
+    }
+    expect(texts).toEqual(Array.from({ length: 1250 }, (_, i) => `Message ${i + 1}`));
+  });
+
   it("tells another staff user of a new message at once, over the hub", async () => {
     const rice = await product(w, "DSC-RICE");
     const { id } = (await w.api("GET", `/Discussion/Product/${rice}`)).body;

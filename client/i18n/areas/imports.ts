@@ -3,6 +3,8 @@
 // The import wizard (issue 18).
 export const importMessages = {
   "en-us": {
+    "importFile.comment.openingBalance": "Opening balance (imported from a file)",
+    "importFile.comment.count": "Count (imported from a file)",
     "importFile.type.Stock": "Stock (opening balance or count)",
     "importFile.stockMode": "The quantities are",
     "importFile.stockMode.openingBalance": "an opening balance: received at each location",
@@ -42,6 +44,8 @@ export const importMessages = {
     "importFile.done": "{count} records imported.",
   },
   "pl-pl": {
+    "importFile.comment.openingBalance": "Bilans otwarcia (zaimportowany z pliku)",
+    "importFile.comment.count": "Inwentaryzacja (zaimportowana z pliku)",
     "importFile.type.Stock": "Stan magazynowy (bilans otwarcia lub inwentaryzacja)",
     "importFile.stockMode.openingBalance": "bilansem otwarcia: przyjęte na każdą lokalizację",
     "importFile.stockMode": "Ilości są",
@@ -81,6 +85,8 @@ export const importMessages = {
     "importFile.done": "Zaimportowano rekordów: {count}.",
   },
   "de-de": {
+    "importFile.comment.openingBalance": "Eröffnungsbestand (aus einer Datei importiert)",
+    "importFile.comment.count": "Inventur (aus einer Datei importiert)",
     "importFile.type.Stock": "Bestand (Eröffnungsbestand oder Inventur)",
     "importFile.stockMode": "Die Mengen sind",
     "importFile.stockMode.openingBalance": "ein Eröffnungsbestand: an jedem Lagerplatz eingelagert",
@@ -120,6 +126,8 @@ export const importMessages = {
     "importFile.done": "{count} Datensätze importiert.",
   },
   "fr-fr": {
+    "importFile.comment.openingBalance": "Stock d'ouverture (importé d'un fichier)",
+    "importFile.comment.count": "Inventaire (importé d'un fichier)",
     "importFile.type.Stock": "Stock (stock d'ouverture ou inventaire)",
     "importFile.stockMode": "Les quantités sont",
     "importFile.stockMode.openingBalance": "un stock d'ouverture : reçu à chaque emplacement",
@@ -159,6 +167,8 @@ export const importMessages = {
     "importFile.done": "{count} enregistrements importés.",
   },
   "es-es": {
+    "importFile.comment.openingBalance": "Saldo inicial (importado de un archivo)",
+    "importFile.comment.count": "Recuento (importado de un archivo)",
     "importFile.type.Stock": "Existencias (saldo inicial o recuento)",
     "importFile.stockMode": "Las cantidades son",
     "importFile.stockMode.openingBalance": "un saldo inicial: recibido en cada ubicación",
@@ -198,6 +208,8 @@ export const importMessages = {
     "importFile.done": "{count} registros importados.",
   },
   "ru-ru": {
+    "importFile.comment.openingBalance": "Начальные остатки (импорт из файла)",
+    "importFile.comment.count": "Инвентаризация (импорт из файла)",
     "importFile.type.Stock": "Остатки (начальные или инвентаризация)",
     "importFile.stockMode": "Количества — это",
     "importFile.stockMode.openingBalance": "начальные остатки: приход в каждую ячейку",

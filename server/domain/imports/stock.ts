@@ -128,6 +128,9 @@ export async function checkStock(
 
 /** The documents of an opening balance or a count, made and confirmed in one transaction. */
 export async function bookStock(ctx: TenantContext, rows: StockRow[], mode: StockMode) {
+  // The documents say, in the importing user's language, where they came from.
+  const { translator } = await import("../../../client/i18n/mod.ts");
+  const t = translator(ctx.lang);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const receive: NewPosition[] = [];
     const release: NewPosition[] = [];
@@ -156,7 +159,9 @@ export async function bookStock(ctx: TenantContext, rows: StockRow[], mode: Stoc
       if (positions.length === 0) continue;
       const doc = await createWorkingCopy(tx, outbox, ctx, {
         typeCode,
-        comment: mode === "openingBalance" ? "Opening balance (import)" : "Count (import)",
+        comment: t.t(
+          mode === "openingBalance" ? "importFile.comment.openingBalance" : "importFile.comment.count",
+        ),
         // Made by the server: each release takes from the very line it names (its lot, a missing one too),
         // not the first to expire of the product at the location.
         generated: true,
