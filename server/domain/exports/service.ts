@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import type { FieldMeta, ResourceMeta } from "../../kernel/resource_meta.ts";
-import type { WalkQuery } from "../../kernel/list.ts";
+import { listQuerySchema, type WalkQuery } from "../../kernel/list.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { fileHeaders } from "../../http/download.ts";
 import { clientAccount } from "../config/account/entity.ts";
@@ -21,13 +21,11 @@ export interface Exportable {
   count(ctx: TenantContext, query: WalkQuery & Record<string, unknown>): Promise<number>;
 }
 
-export const ExportQuery = z.object({
+/** The list's own query without its paging (the whole list goes), and how to write it. */
+export const ExportQuery = listQuerySchema.omit({ PageNumber: true, PageSize: true }).extend({
   format: z.enum(["csv", "xlsx", "pdf"]).default("csv"),
   /** Field names, comma-separated; the list's visible columns when absent. */
   columns: z.string().max(4000).optional(),
-  sortColumn: z.string().max(64).optional(),
-  sortDescending: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  BasicFiltersSerialized: z.string().max(20_000).optional(),
   /** The reader's time zone (IANA), for the times a PDF shows; UTC when absent. */
   timeZone: z.string().max(64).refine((tz) => {
     try {
