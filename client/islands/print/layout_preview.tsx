@@ -1,5 +1,6 @@
 // The print layout editor's preview: the layout as it stands in the form (saved or not) drawn by the server
 // with the type's first record (or the one whose id is typed), shown as the PDF it prints as.
+import { printableTypes } from "../../../server/domain/printing/sources.ts";
 import { useEffect, useState } from "react";
 import { apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
@@ -15,9 +16,7 @@ export function LayoutPreview(p: { type: unknown; content: unknown }) {
   useEffect(() => () => {
     if (pdf) URL.revokeObjectURL(pdf);
   }, [pdf]);
-  const printable = ["product", "storageSpace", "container", "wmsDocument", "wmsOrder"].includes(
-    String(p.type),
-  );
+  const printable = (printableTypes as readonly string[]).includes(String(p.type));
   async function show() {
     setBusy(true);
     setError(null);

@@ -1,6 +1,7 @@
 // Printing records: the layout (the type's default first), the copies, and where to: a PDF shown here (the
 // browser's viewer prints and saves it), a ZPL file, or a network label printer the job is sent to. The
 // server draws and sends (POST Print: server/domain/printing/).
+import { printTypeOfResource } from "../../../server/domain/printing/sources.ts";
 import { useEffect, useState } from "react";
 import { api, apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
@@ -14,13 +15,7 @@ import * as ui from "../../ui/ui.css.ts";
 import * as css from "./print.css.ts";
 
 /** The layout types a resource's records print as (server/domain/printing/service.ts). */
-export const printTypeOf: Record<string, string> = {
-  Product: "product",
-  StorageSpace: "storageSpace",
-  Container: "container",
-  WmsDocument: "wmsDocument",
-  WmsOrder: "wmsOrder",
-};
+export const printTypeOf: Record<string, string> = printTypeOfResource;
 
 export interface PrintItem {
   id: number;

@@ -14,21 +14,10 @@ import { formatterFor, gtin14, type Layout, parseLayout, type Values } from "./l
 import { type PrintItem, renderPdf, renderZpl } from "./render.ts";
 import { printers } from "./entity.ts";
 import { sendRaw } from "./send.ts";
+import { type PrintableType, printableTypes, printSources, printTypeOfResource } from "./sources.ts";
 
-/** What each layout type prints, and the list of its positions where it has one. */
-const sources = {
-  product: { resource: "Product" },
-  storageSpace: { resource: "StorageSpace" },
-  container: { resource: "Container" },
-  wmsDocument: { resource: "WmsDocument", positions: { resource: "WmsDocumentPosition", by: "documentId" } },
-  wmsOrder: { resource: "WmsOrder", positions: { resource: "WmsOrderPosition", by: "orderId" } },
-} as const;
-export const printableTypes = Object.keys(sources) as (keyof typeof sources)[];
-/** The layout type a resource's records print as (`WmsDocument` → `wmsDocument`). */
-export const printTypeOfResource: Record<string, PrintableType> = Object.fromEntries(
-  Object.entries(sources).map(([type, source]) => [source.resource, type as PrintableType]),
-);
-export type PrintableType = keyof typeof sources;
+const sources = printSources;
+export { type PrintableType, printableTypes, printTypeOfResource };
 
 /** Values a label may carry beside its record's (a production's label: how much, made when, which lot). */
 const ItemValues = z.object({
