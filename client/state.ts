@@ -34,6 +34,8 @@ export interface StartupConfig {
     isPowerUser: boolean;
     logisticsEnabled?: boolean;
     terminalEnabled?: boolean;
+    shippingEnabled?: boolean;
+    transportEnabled?: boolean;
     connectedContractorId?: number | null;
     settings: Record<string, unknown>;
   };

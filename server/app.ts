@@ -53,6 +53,7 @@ import { calendarRoutes } from "./domain/calendar/routes.ts";
 import { priceListRoutes } from "./domain/assortment/price_list/routes.ts";
 import { fileRoutes } from "./domain/files/routes.ts";
 import { importRoutes } from "./domain/imports/routes.ts";
+import { transportRoutes } from "./domain/transport/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -101,6 +102,7 @@ export function createApp(platform: Platform): Hono<Env> {
   calendarRoutes(api, platform);
   fileRoutes(api, platform);
   importRoutes(api, platform);
+  transportRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { transportMessages } from "./areas/transport.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const deDe = {
   ...listMessages["de-de"],
@@ -57,6 +58,7 @@ export const deDe = {
   ...exportMessages["de-de"],
   ...printingMessages["de-de"],
   ...messagingMessages["de-de"],
+  ...transportMessages["de-de"],
   ...discussionMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",

@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { transportMessages } from "./areas/transport.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const enUs = {
   ...listMessages["en-us"],
@@ -57,6 +58,7 @@ export const enUs = {
   ...exportMessages["en-us"],
   ...printingMessages["en-us"],
   ...messagingMessages["en-us"],
+  ...transportMessages["en-us"],
   ...discussionMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",

@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { transportMessages } from "./areas/transport.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const esEs = {
   ...listMessages["es-es"],
@@ -57,6 +58,7 @@ export const esEs = {
   ...exportMessages["es-es"],
   ...printingMessages["es-es"],
   ...messagingMessages["es-es"],
+  ...transportMessages["es-es"],
   ...discussionMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",

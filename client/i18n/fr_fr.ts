@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { transportMessages } from "./areas/transport.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
@@ -57,6 +58,7 @@ export const frFr = {
   ...exportMessages["fr-fr"],
   ...printingMessages["fr-fr"],
   ...messagingMessages["fr-fr"],
+  ...transportMessages["fr-fr"],
   ...discussionMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",

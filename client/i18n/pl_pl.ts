@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { transportMessages } from "./areas/transport.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
@@ -57,6 +58,7 @@ export const plPl = {
   ...exportMessages["pl-pl"],
   ...printingMessages["pl-pl"],
   ...messagingMessages["pl-pl"],
+  ...transportMessages["pl-pl"],
   ...discussionMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",

@@ -28,6 +28,7 @@ import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
+import { transportMessages } from "./areas/transport.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
@@ -57,6 +58,7 @@ export const ruRu = {
   ...exportMessages["ru-ru"],
   ...printingMessages["ru-ru"],
   ...messagingMessages["ru-ru"],
+  ...transportMessages["ru-ru"],
   ...discussionMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",

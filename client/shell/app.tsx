@@ -142,6 +142,12 @@ const ImportFileScreen = lazyScreen<Record<string, never>>(() =>
 const MessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
   import("../screens/messages.tsx").then((m) => ({ default: m.MessagesScreen }))
 );
+const FreightScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
+  import("../screens/transport.tsx").then((m) => ({ default: m.FreightScreen }))
+);
+const FreightMessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
+  import("../screens/transport.tsx").then((m) => ({ default: m.FreightMessagesScreen }))
+);
 const PriceListScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
 );
@@ -346,6 +352,19 @@ function Screen() {
     case "messages":
       screen = lazyPart(
         <MessagesScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
+      );
+      break;
+    case "freight":
+      screen = lazyPart(
+        <FreightScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
+      );
+      break;
+    case "freightMessages":
+      screen = lazyPart(
+        <FreightMessagesScreen
+          openedDialogId={match.openedDialogId}
+          additionalParams={match.additionalParams}
+        />,
       );
       break;
     case "priceList":

@@ -45,6 +45,8 @@ export type Screen =
   | "priceList"
   | "importFile"
   | "messages"
+  | "freight"
+  | "freightMessages"
   | "warehouseMap"
   | "calendarMonth"
   | "calendarDay"
@@ -114,8 +116,8 @@ export const routeTable: RouteDef[] = [
   { name: "warehouse-product-group-movements", screen: "productGroupMovements" },
   { name: "warehouse-order-charts", screen: "orderCharts" },
   // shipping and transport, trade
-  soon("direct-transport-offer"),
-  soon("direct-transport-message"),
+  { name: "direct-transport-offer", screen: "freight", params: true },
+  { name: "direct-transport-message", screen: "freightMessages", params: true },
   { name: "active-sell-offers", screen: "sellOffersActive", params: true },
   { name: "archive-sell-offers", screen: "sellOffersArchive", params: true },
   // logistics and warehouse operations

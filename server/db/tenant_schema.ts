@@ -43,3 +43,4 @@ export { fileInfos } from "../domain/files/table.ts";
 export { printers } from "../domain/printing/entity.ts";
 export { messageRecipients, messages } from "../domain/messaging/entity.ts";
 export { discussionMessages, discussions } from "../domain/discussions/table.ts";
+export { shipmentTickets, transportMessages, transportOffers } from "../domain/transport/table.ts";

@@ -2,6 +2,7 @@
 // for every edit-mode request. A resource without a rule is never published (the outbox's types refuse
 // it), so a new resource cannot leak by omission.
 import type { Actor } from "../kernel/context.ts";
+import { isCarrier } from "../kernel/access.ts";
 
 /**
  * The record a rule judges: its id, and for a record private to one user (a favorite) that user's id, for
@@ -73,6 +74,18 @@ export const visibilityRules = {
   ExternalOrderPosition: staffOnly,
   /** Events of the calendar: the staff plan with them. */
   Calendar: staffOnly,
+  /**
+   * Freight tickets: staff, and carriers' users, who read published tickets and those assigned to them. The
+   * event names only the id: a carrier told of a working copy's change reads 404 and learns nothing.
+   */
+  ShipmentTicket: (viewer) => viewer.contractorId === null || isCarrier(viewer),
+  /** An offer and a message name their carrier (ownerId): staff and that carrier's users hear of them. */
+  TransportOffer: (viewer, r) =>
+    viewer.contractorId === null ||
+    (isCarrier(viewer) && r.ownerId !== undefined && viewer.contractorId === r.ownerId),
+  TransportMessage: (viewer, r) =>
+    viewer.contractorId === null ||
+    (isCarrier(viewer) && r.ownerId !== undefined && viewer.contractorId === r.ownerId),
 } satisfies Record<string, VisibilityRule>;
 
 export type HubResource = keyof typeof visibilityRules;

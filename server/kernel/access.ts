@@ -13,7 +13,12 @@ import type { Actor } from "./context.ts";
  * - `logistics`: administrators and staff with the logistics module;
  * - `operations`: administrators and staff with the logistics or the terminal module: those who move
  *   goods (documents and their positions, containers, counting), on the desktop or on the terminal;
- * - `portal`: contractor users with the contractor portal module (their cart and orders).
+ * - `portal`: contractor users with the contractor portal module (their cart and orders);
+ * - `shipping`: administrators and staff with the shipping or the transport module: the dispatchers who
+ *   write freight tickets and assign carriers' offers;
+ * - `carrier`: users of a carrier company (tied to it) with the transport module: they see published
+ *   freight tickets and make offers on them;
+ * - `transport`: `shipping` or `carrier` (a ticket, its offers and messages, each side seeing its part).
  */
 export type Access =
   | "public"
@@ -23,12 +28,19 @@ export type Access =
   | "admin"
   | "logistics"
   | "operations"
-  | "portal";
+  | "portal"
+  | "shipping"
+  | "carrier"
+  | "transport";
 
 /** Who sees every record a route answers; `none`: everyone sees only their own (their favorites). */
 export type Whole = Exclude<Access, "public"> | "none";
 
 const isStaff = (a: Actor) => a.contractorId === null;
+
+const isShipping = (a: Actor) => isStaff(a) && (a.isSuperUser || a.shippingEnabled || a.transportEnabled);
+/** A user tied to a company with the transport module: only a carrier's user may hold both (users/service.ts). */
+export const isCarrier = (a: Actor) => !isStaff(a) && a.transportEnabled;
 
 /** Does `access` let `actor` (undefined: no token) call the route? */
 export function allows(access: Access | "none", actor: Actor | undefined): boolean {
@@ -49,5 +61,11 @@ export function allows(access: Access | "none", actor: Actor | undefined): boole
       return isStaff(actor) && (actor.isSuperUser || actor.logisticsEnabled || actor.terminalEnabled);
     case "portal":
       return !isStaff(actor) && actor.contractorPortalEnabled;
+    case "shipping":
+      return isShipping(actor);
+    case "carrier":
+      return isCarrier(actor);
+    case "transport":
+      return isShipping(actor) || isCarrier(actor);
   }
 }

@@ -32,6 +32,7 @@ export const errorStatus = {
   "record.statusForbidsDelete": 409,
   "order.statusChangeNotAllowed": 409,
   "order.nothingToGenerate": 409,
+  "transport.statusChangeNotAllowed": 409,
   "production.disabled": 409,
   "production.noResources": 409,
   "production.nothingLeftToProduce": 409,

@@ -34,6 +34,9 @@ export const LIMITS = {
   temperature: { min: -200, max: 200, of: "a storage temperature, °C" },
   days: { min: 0, max: 36_500, of: "a number of days (a product's minimal shelf life)" },
   pickupOrder: { min: 0, max: 1_000_000_000, of: "a location's place in the picking walk" },
+  loadWeight: { min: 0, max: 1_000_000, of: "the weight of a freight ticket's load, kg" },
+  palCount: { min: 0, max: 10_000, of: "the pallets of a freight ticket's load" },
+  freightPrice: { min: 0, max: 1_000_000_000, of: "a carrier's price for a freight ticket" },
   exchangeRate: { min: 0, max: 1_000_000, of: "an exchange rate to the base currency (above 0)" },
 } as const satisfies Record<string, Limit>;
 

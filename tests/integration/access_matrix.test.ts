@@ -1,7 +1,8 @@
 // Who may call each route, walked from the route table itself. docs/api.md's "Access by route" table names
 // every route the server serves with what each caller gets (a new route without a row fails here), and
 // every route is called as every caller (no token, administrator, business manager, basic user, a user with
-// the logistics module, one with the terminal module, a contractor user) on records that exist: a caller
+// the logistics module, one with the terminal module, a contractor user, a dispatcher with the shipping module,
+// a carrier's user) on records that exist: a caller
 // the table lets in gets past the door, one it keeps out is refused before the input is read, and nothing
 // a refusal named changed. Where the table says "own", the caller is also refused another's record.
 import { readFileSync } from "node:fs";
@@ -34,6 +35,8 @@ const CALLERS = {
   logistics: { ...base, logisticsEnabled: true },
   terminal: { ...base, terminalEnabled: true },
   contractor: { ...base, contractorId: 1, contractorPortalEnabled: true },
+  shipping: { ...base, shippingEnabled: true },
+  carrier: { ...base, contractorId: 2, transportEnabled: true },
 } satisfies Record<string, Actor | undefined>;
 type Caller = keyof typeof CALLERS;
 const callers = Object.keys(CALLERS) as Caller[];
@@ -129,6 +132,12 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/StorageSpaceType": () => made("/StorageSpaceType", { code: `TYPE${++n}`, handleStock: true }),
   "/Tags": () => made("/Tags", { name: `tag-${++n}` }),
   "/Calendar": () => made("/Calendar", { title: `Event ${++n}`, startDate: "2026-11-24T10:00:00Z" }),
+  "/ShipmentTicket": () => made("/ShipmentTicket", { ...freightRoute, description: `Ticket ${++n}` }),
+  "/TransportOffer": async () => (await freshOffer()).offer,
+  "/TransportMessage": async () =>
+    (await api("POST", `/ShipmentTicket/${ids.publishedTicket}/message`, { text: "Hello" }, tokens.carrier))
+      .body
+      .id,
   "/User": async () => (await addUser(s, tokens.administrator, { username: `target-${++n}` })).id,
   "/WmsDocument": () => made("/WmsDocument", { typeCode: "IIN", destinationLocationId: ids.location }),
   "/WmsDocumentPosition": () =>
@@ -137,6 +146,24 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/WmsOrderPosition": () =>
     made("/WmsOrderPosition", { orderId: ids.staffOrder, productId: ids.staffProduct, quantity: 1 }),
 };
+
+const freightRoute = {
+  pickupPoint: "Matrix dock",
+  pickupCountry: "PL",
+  pickupTime: "2026-12-01T08:00:00Z",
+  deliveryPoint: "Matrix customer",
+  deliveryCountry: "DE",
+  deliveryTime: "2026-12-02T08:00:00Z",
+};
+
+/** A published freight ticket with an offer of the carrier's (its ticket's id and the offer's). */
+async function freshOffer(carrier = tokens.carrier): Promise<{ ticket: number; offer: number }> {
+  const ticket = await fresh["/ShipmentTicket"](tokens.administrator);
+  await api("POST", `/ShipmentTicket/${ticket}/publish`);
+  const r = await api("POST", `/ShipmentTicket/${ticket}/offer`, { price: 100, currency: "EUR" }, carrier);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { ticket, offer: r.body.id };
+}
 
 /** A portal order the contractor user placed (goods announced in: no stock needed), still cancellable. */
 async function freshExternalOrder(token = tokens.contractor, productId = ids.ownProduct): Promise<number> {
@@ -164,11 +191,11 @@ async function freshCartLine(): Promise<number> {
  * cart, a portal order's position through its order.
  */
 /** A file attached to the contractor's own product (every caller but the public reads that product). */
-async function freshFile(): Promise<number> {
+async function freshFile(type = "Product", id = ids.ownProduct): Promise<number> {
   const form = new FormData();
   form.append("file", new File([new TextEncoder().encode("delivery note")], "note.txt"));
   const r = await fetch(
-    `${s.baseUrl}/api/File/upload?refResourceType=Product&refResourceId=${ids.ownProduct}`,
+    `${s.baseUrl}/api/File/upload?refResourceType=${type}&refResourceId=${id}`,
     {
       method: "POST",
       headers: { authorization: `Bearer ${tokens.administrator}` },
@@ -184,6 +211,10 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     const cart = await api("GET", "/contractororders/list-cart-product", undefined, tokens.contractor);
     return cart.body.results.some((l: { id: number }) => l.id === id);
   }
+  if (r.path === "/ShipmentTicket/:id/offer") {
+    const offers = await api("GET", `/ShipmentTicket/${id}/offers`);
+    return offers.body.results.some((o: { statusCode: string }) => o.statusCode === "submitted");
+  }
   if (r.path.startsWith("/Discussion/")) {
     return (await call(s, "GET", `/api/Discussion/${id}/messages/0`, { token: tokens.administrator }))
       .status === 200;
@@ -196,9 +227,12 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     return got.status === 200;
   }
   const path = "/api" +
-    r.path.replace(/\/position\/:positionId$/, "").replace(/:(\w+)/g, String(id))
+    r.path.replace(/\/position\/:positionId$/, "").replace(/\/assign\/:offerId$/, "").replace(
+      /:(\w+)/g,
+      String(id),
+    )
       .replace(
-        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price|placements|retry|recipients)$/,
+        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price|placements|retry|recipients|publish|unpublish|offer|message)$/,
         "",
       );
   return (await call(s, "GET", path, { token: tokens.administrator })).status === 200;
@@ -259,7 +293,17 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
     return await fresh["/WmsDocumentPosition"](token);
   }
   if (p === "/SharedAccess/:id/withdraw") return await fresh["/SharedAccess"](token);
+  // A ticket's verbs change its state: a working copy of its own each time.
+  if (/^\/ShipmentTicket\/:id\/(publish|unpublish|archive|assign\/:offerId)$/.test(p)) {
+    return await fresh["/ShipmentTicket"](token);
+  }
+  // Withdrawing an offer: the carrier's own offer on a published ticket of its own.
+  if (p === "/ShipmentTicket/:id/offer" && r.method === "delete") return (await freshOffer()).ticket;
   if (p.startsWith("/File/")) {
+    // A carrier's user reads the files of a ticket published to them (a loading plan), not products'.
+    if (caller === "carrier" && p !== "/File/delete/:id") {
+      return ids.ticketFile ??= await freshFile("ShipmentTicket", ids.publishedTicket);
+    }
     return p === "/File/delete/:id" ? await freshFile() : ids.file ??= await freshFile();
   }
   // A record's discussion: of the contractor's product (whose readers are staff); by its own id after.
@@ -287,6 +331,10 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
     "/WmsDocumentPosition": ["ownPosition", "theirPosition"],
     "/WmsOrder": ["ownOrder", "theirOrder"],
     "/WmsOrderPosition": ["ownOrderPosition", "theirOrderPosition"],
+    // A carrier's user sees published tickets and their own offers and messages.
+    "/ShipmentTicket": ["publishedTicket", "draftTicket"],
+    "/TransportOffer": ["ownOffer", "theirOffer"],
+    "/TransportMessage": ["ownMessage", "theirMessage"],
   };
   if (scoped[resource]) return ids[scoped[resource][foreign ? 1 : 0]];
   return ids[`any:${resource}`] ??= await fresh[resource](token);
@@ -339,6 +387,8 @@ beforeAll(async () => {
   ids.location = await made("/StorageSpace", { label: "MATRIX-A" });
   ids.ownCompany = await made("/Company", { shortName: "OWN FOODS", keyRole: "contractor" });
   ids.theirCompany = await made("/Company", { shortName: "THEIR FOODS", keyRole: "contractor" });
+  ids.carrierCompany = await made("/Company", { shortName: "OWN TRUCKS", keyRole: "carrier" });
+  ids.theirCarrier = await made("/Company", { shortName: "THEIR TRUCKS", keyRole: "carrier" });
   ids.ownProduct = await made("/Product", {
     index: "OWN-1",
     name: "Own product",
@@ -395,6 +445,8 @@ beforeAll(async () => {
     logistics: { logisticsEnabled: true },
     terminal: { terminalEnabled: true },
     contractor: { connectedContractorId: ids.ownCompany, contractorPortalEnabled: true },
+    shipping: { shippingEnabled: true },
+    carrier: { connectedContractorId: ids.carrierCompany, transportEnabled: true },
   };
   for (const [caller, extra] of Object.entries(flags) as [keyof typeof flags, Record<string, unknown>][]) {
     const username = `matrix-${caller.replace(" ", "-")}`;
@@ -416,6 +468,27 @@ beforeAll(async () => {
   });
   const their = (await signIn(s, "matrix-their-contractor")).token;
   ids.theirExternalOrder = await freshExternalOrder(their, ids.theirProduct);
+  // Freight: a working copy no carrier sees, and a published ticket with each carrier's offer and message.
+  ids.draftTicket = await fresh["/ShipmentTicket"](tokens.administrator);
+  await addUser(s, tokens.administrator, {
+    username: "matrix-their-carrier",
+    connectedContractorId: ids.theirCarrier,
+    transportEnabled: true,
+  });
+  const theirCarrier = (await signIn(s, "matrix-their-carrier")).token;
+  const own = await freshOffer();
+  ids.publishedTicket = own.ticket;
+  ids.ownOffer = own.offer;
+  ids.theirOffer = (await api(
+    "POST",
+    `/ShipmentTicket/${own.ticket}/offer`,
+    { price: 90, currency: "EUR" },
+    theirCarrier,
+  )).body.id;
+  const message = async (token: string) =>
+    (await api("POST", `/ShipmentTicket/${own.ticket}/message`, { text: "Loading ramp?" }, token)).body.id;
+  ids.ownMessage = await message(tokens.carrier);
+  ids.theirMessage = await message(theirCarrier);
   await createTenant(s, "elsewhere");
   stranger = (await signIn(s, "elsewhere-admin")).token;
 }, 60_000);
@@ -462,6 +535,11 @@ describe("access by route (docs/api.md)", () => {
         const answer = `${res.status} ${res.body?.error?.code ?? ""}`.trim();
         const refusal = caller === "no token" ? "401 auth.tokenMissing" : refusalOf(r);
         const refused = answer === refusal;
+        // A carrier owns no products: every product is missing to its users, as another contractor's is.
+        if (caller === "carrier" && r.path === "/WmsInventory/bestsourcematerial/:id") {
+          if (!refused) mismatches.push(`${key(r)} as carrier: a product answered ${answer}`);
+          continue;
+        }
         if (res.status >= 500) mismatches.push(`${key(r)} as ${caller}: ${answer}`);
         else if (refused !== (expected === "no")) {
           mismatches.push(`${key(r)} as ${caller}: expected ${expected}, answered ${answer}`);

@@ -47,7 +47,7 @@ const keys: Record<"carl" | "beta", Record<"stock" | "inventory", string>> & { c
 };
 let s: TestServer;
 let n = 0;
-const tokens = { alpha: "", carl: "", beta: "" };
+const tokens = { alpha: "", carl: "", beta: "", cody: "" };
 const ids: Record<string, number> = {};
 /** Each alpha product's barcode, by product id. */
 const barcodes = new Map<number, string>();
@@ -58,6 +58,8 @@ let carlHub: Awaited<ReturnType<typeof listen>>;
 const secret: Record<string, Set<number>> = {};
 /** Ids the contractor user must not find as a row's own id, by the list's path. */
 const secretRows = new Map<string, Set<number>>();
+/** Ids the carrier's user must not find as a row's own id (a working copy, another carrier's offer), by list. */
+const codySecretRows = new Map<string, Set<number>>();
 
 /** The places in an answer where a field names an id the contractor user must not find. */
 function secretIdsIn(value: unknown, at = "", found: string[] = []): string[] {
@@ -84,6 +86,16 @@ function as(tenant: "alpha" | "beta", token: string) {
     return r.body;
   };
 }
+
+/** A freight ticket's route, with nothing of either tenant's name in it. */
+const freight = {
+  pickupPoint: "Dock 1",
+  pickupCountry: "PL",
+  pickupTime: "2026-12-01T08:00:00Z",
+  deliveryPoint: "Customer dock",
+  deliveryCountry: "DE",
+  deliveryTime: "2026-12-02T08:00:00Z",
+};
 
 /** Receives `quantity` of a product by a confirmed document of `typeCode`; answers the document's id. */
 async function received(
@@ -330,6 +342,46 @@ beforeAll(async () => {
   });
   const cora = as("beta", (await signIn(s, "beta-cora")).token);
   ids.betaExternal = (await portalOrder(cora, betaProduct, "BETA order")).id;
+  ids.betaTicket = (await beta("POST", "/ShipmentTicket", { ...freight, description: "BETA freight" })).id;
+
+  // Freight of alpha: a carrier's user (cody) sees the published ticket, their offer and their conversation;
+  // the working copy, another carrier's offer and that carrier's conversation are marked.
+  ids.carrier = (await alpha("POST", "/Company", { shortName: "ALPHA TRUCKS", keyRole: "carrier" })).id;
+  ids.theirCarrier =
+    (await alpha("POST", "/Company", { shortName: "ALPHA SECRET TRUCKS", keyRole: "carrier" }))
+      .id;
+  await addUser(s, tokens.alpha, {
+    username: "alpha-cody",
+    visibleName: "Cody the carrier",
+    connectedContractorId: ids.carrier,
+    transportEnabled: true,
+  });
+  tokens.cody = (await signIn(s, "alpha-cody")).token;
+  await addUser(s, tokens.alpha, {
+    username: "alpha-tess",
+    visibleName: "ALPHA SECRET Tess",
+    connectedContractorId: ids.theirCarrier,
+    transportEnabled: true,
+  });
+  const cody = as("alpha", tokens.cody);
+  const tess = as("alpha", (await signIn(s, "alpha-tess")).token);
+  const draftTicket = await alpha("POST", "/ShipmentTicket", { ...freight, description: "SECRET draft" });
+  ids.openTicket = (await alpha("POST", "/ShipmentTicket", { ...freight, description: "Open freight" })).id;
+  await alpha("POST", `/ShipmentTicket/${ids.openTicket}/publish`);
+  const offer = (api: ReturnType<typeof as>, comment: string) =>
+    api("POST", `/ShipmentTicket/${ids.openTicket}/offer`, { price: 100, currency: "EUR", comment });
+  await offer(cody, "Our offer");
+  const theirOffer = await offer(tess, "SECRET offer");
+  const say = (api: ReturnType<typeof as>, text: string, carrierId?: number) =>
+    api("POST", `/ShipmentTicket/${ids.openTicket}/message`, { text, carrierId });
+  await say(cody, "Our question");
+  const theirMessage = await say(tess, "SECRET question");
+  const theirAnswer = await say(alpha, "SECRET answer", ids.theirCarrier);
+  await say(alpha, "Our answer", ids.carrier);
+  codySecretRows.set("/ShipmentTicket", new Set([draftTicket.id]));
+  codySecretRows.set("/TransportOffer", new Set([theirOffer.id]));
+  codySecretRows.set(`/ShipmentTicket/${ids.openTicket}/offers`, new Set([theirOffer.id]));
+  codySecretRows.set("/TransportMessage", new Set([theirMessage.id, theirAnswer.id]));
   // Keys of each tenant's own contractor for the lists read by a shared access key.
   // (Stock and inventory keys: an API key's rate limit would cut the walk short.)
   for (const what of ["stock", "inventory"] as const) {
@@ -406,7 +458,7 @@ interface ListCase {
   extra: Record<string, string>;
 }
 
-type Caller = "carl" | "carlKey" | "beta";
+type Caller = "carl" | "carlKey" | "beta" | "cody";
 
 /** Every list route, with its parameters filled for `caller`, and productStock's includeZero variant. */
 function listsFor(who: Caller): ListCase[] {
@@ -426,6 +478,8 @@ function listsFor(who: Caller): ListCase[] {
       ? (caller === "carl" ? ids.ownCount : ids.betaCount)
       : route.path === "/contractororders/orders/:id/positions"
       ? (caller === "carl" ? ids.ownExternal : ids.betaExternal)
+      : route.path === "/ShipmentTicket/:id/offers"
+      ? (caller === "beta" ? ids.betaTicket : ids.openTicket)
       : undefined;
     const path = route.path.replace(/:\w+/, String(id));
     // The supply report needs its range: the last year, which holds everything made here.
@@ -434,7 +488,10 @@ function listsFor(who: Caller): ListCase[] {
       ? { dateFrom: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10), dateTo: today }
       : route.path.startsWith("/shared/")
       // A key's lists: read by the caller's own contractor's key (the token is not what they go by).
-      ? { key: keys[caller][route.path === "/shared/stock" ? "stock" : "inventory"] }
+      ? {
+        key:
+          keys[caller === "cody" ? "carl" : caller][route.path === "/shared/stock" ? "stock" : "inventory"],
+      }
       : {};
     cases.push({ route, path, fields: route.list!, extra });
     if (route.path === "/WmsInventory/productStock") {
@@ -467,6 +524,7 @@ async function fuzz(who: Caller, marker: RegExp) {
     ids.staffProduct,
     ids.theirGroup,
     ids.theirDoc,
+    ids.theirCarrier,
   ];
   const leaks: string[] = [];
   const walked: string[] = [];
@@ -505,6 +563,11 @@ async function fuzz(who: Caller, marker: RegExp) {
       const text = JSON.stringify(r.body);
       if (marker.test(text)) {
         leaks.push(`${what}: shows ${text.match(new RegExp(`.{0,40}${marker.source}.{0,40}`, "i"))}`);
+      }
+      if (caller === "cody") {
+        const rows = codySecretRows.get(c.path);
+        const named = r.body.results.filter((row: { id: number }) => rows?.has(row.id));
+        if (named.length) leaks.push(`${what}: shows row ${named[0].id}`);
       }
       if (caller === "carl") {
         const rows = secretRows.get(c.path);
@@ -571,6 +634,31 @@ describe("isolation fuzz over every list", () => {
       // An administrator reads every list but the portal's own (a contractor user's cart and products).
       expect(walked.length).toBe(listsFor("beta").filter((c) => c.route.access !== "portal").length);
       expect(calls).toBeGreaterThan(2000);
+    },
+    120_000,
+  );
+});
+
+describe("a carrier's user", () => {
+  it(
+    "finds no working copy, nor another carrier's offers and messages, by any filter, sort or search",
+    async () => {
+      const tickets = await call(s, "GET", "/api/ShipmentTicket", { token: tokens.cody });
+      expect(tickets.body.results.map((r: { id: number }) => r.id)).toEqual([ids.openTicket]);
+      const messages = await call(s, "GET", "/api/TransportMessage", { token: tokens.cody });
+      expect(messages.body.results.map((r: { text: string }) => r.text).sort()).toEqual([
+        "Our answer",
+        "Our question",
+      ]);
+      const { leaks, walked, calls } = await fuzz("cody", /SECRET/);
+      expect(leaks).toEqual([]);
+      expect(walked).toEqual(expect.arrayContaining([
+        "/ShipmentTicket",
+        "/TransportOffer",
+        "/TransportMessage",
+        `/ShipmentTicket/${ids.openTicket}/offers`,
+      ]));
+      expect(calls).toBeGreaterThan(300);
     },
     120_000,
   );

@@ -34,6 +34,7 @@ export const calendarMessages = {
     "calendar.legend.document": "Document",
     "calendar.legend.order": "Order",
     "calendar.legend.event": "Own event",
+    "calendar.legend.shipment": "Freight ticket",
     "calendar.feed.title": "Calendar subscription",
     "calendar.feed.body":
       "Calendar programs (Outlook, Google Calendar, Apple Calendar, Thunderbird) can subscribe to this address and show your warehouse calendar. Anyone who has the address can read it: keep it to yourself.",
@@ -93,6 +94,7 @@ export const calendarMessages = {
     "calendar.legend.document": "Dokument",
     "calendar.legend.order": "Zlecenie",
     "calendar.legend.event": "Własne wydarzenie",
+    "calendar.legend.shipment": "Zlecenie transportowe",
     "calendar.feed.title": "Subskrypcja kalendarza",
     "calendar.feed.body":
       "Programy kalendarza (Outlook, Kalendarz Google, Kalendarz Apple, Thunderbird) mogą subskrybować ten adres i pokazywać Twój kalendarz magazynu. Każdy, kto zna adres, może go odczytać: zachowaj go dla siebie.",
@@ -154,6 +156,7 @@ export const calendarMessages = {
     "calendar.legend.document": "Beleg",
     "calendar.legend.order": "Auftrag",
     "calendar.legend.event": "Eigener Termin",
+    "calendar.legend.shipment": "Frachtauftrag",
     "calendar.feed.title": "Kalenderabonnement",
     "calendar.feed.body":
       "Kalenderprogramme (Outlook, Google Kalender, Apple Kalender, Thunderbird) können diese Adresse abonnieren und Ihren Lagerkalender anzeigen. Wer die Adresse kennt, kann ihn lesen: Behalten Sie sie für sich.",
@@ -214,6 +217,7 @@ export const calendarMessages = {
     "calendar.legend.document": "Document",
     "calendar.legend.order": "Commande",
     "calendar.legend.event": "Événement propre",
+    "calendar.legend.shipment": "Bon de fret",
     "calendar.feed.title": "Abonnement au calendrier",
     "calendar.feed.body":
       "Les logiciels de calendrier (Outlook, Google Agenda, Calendrier Apple, Thunderbird) peuvent s’abonner à cette adresse et afficher votre calendrier d’entrepôt. Toute personne qui a l’adresse peut le lire : gardez-la pour vous.",
@@ -275,6 +279,7 @@ export const calendarMessages = {
     "calendar.legend.document": "Documento",
     "calendar.legend.order": "Pedido",
     "calendar.legend.event": "Evento propio",
+    "calendar.legend.shipment": "Orden de transporte",
     "calendar.feed.title": "Suscripción al calendario",
     "calendar.feed.body":
       "Los programas de calendario (Outlook, Google Calendar, Calendario de Apple, Thunderbird) pueden suscribirse a esta dirección y mostrar su calendario del almacén. Cualquiera que tenga la dirección puede leerlo: no la comparta.",
@@ -334,6 +339,7 @@ export const calendarMessages = {
     "calendar.legend.document": "Документ",
     "calendar.legend.order": "Заказ",
     "calendar.legend.event": "Собственное событие",
+    "calendar.legend.shipment": "Транспортная заявка",
     "calendar.feed.title": "Подписка на календарь",
     "calendar.feed.body":
       "Программы календаря (Outlook, Google Календарь, Календарь Apple, Thunderbird) могут подписаться на этот адрес и показывать ваш складской календарь. Любой, у кого есть адрес, может его прочитать: не передавайте его.",

@@ -99,6 +99,7 @@ export const kind = styleVariants({
   document: { background: "color-mix(in srgb, #0b5cad 16%, transparent)", borderLeftColor: "#0b5cad" },
   order: { background: "color-mix(in srgb, #7b3fa0 16%, transparent)", borderLeftColor: "#7b3fa0" },
   event: { background: "color-mix(in srgb, #146c2e 16%, transparent)", borderLeftColor: "#146c2e" },
+  shipment: { background: "color-mix(in srgb, #a15c00 16%, transparent)", borderLeftColor: "#a15c00" },
 });
 /** A deadline or a pack-by date is something not to miss: dashed. */
 export const field = styleVariants({

@@ -86,7 +86,8 @@ function typeLabel(t: Translator, e: Entry): string {
 }
 
 function fieldLabel(t: Translator, e: Entry): string {
-  return e.field ? t.t(`field.wmsOrder.${e.field}` as PlainKey) : "";
+  if (!e.field) return "";
+  return t.t(`field.${e.kind === "shipment" ? "shipmentTicket" : "wmsOrder"}.${e.field}` as PlainKey);
 }
 
 function timeOf(t: Translator, at: string): string {
@@ -209,6 +210,7 @@ export function CalendarScreen(p: { view: View }) {
   const open = useCallback((e: Entry) => {
     if (e.kind === "document") navigate(`/warehouse-documents/${e.id}`);
     else if (e.kind === "order") navigate(`/warehouse-orders/${e.id}`);
+    else if (e.kind === "shipment") navigate(`/direct-transport-offer/${e.id}`);
     else openEvent(e.id);
   }, []);
   const openEvent = (id: number | null, initial?: Record<string, unknown>) => {
@@ -793,6 +795,7 @@ function Legend(p: { t: Translator }) {
     [css.kind.document, p.t.t("calendar.legend.document")],
     [css.kind.order, p.t.t("calendar.legend.order")],
     [css.kind.event, p.t.t("calendar.legend.event")],
+    [css.kind.shipment, p.t.t("calendar.legend.shipment")],
     [css.field.deadline, p.t.t("field.wmsOrder.deadline")],
   ];
   return (

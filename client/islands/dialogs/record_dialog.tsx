@@ -3,7 +3,7 @@
 // field codes appear beside their fields; "the form has errors" above them. Delete asks first. While
 // the dialog edits a record, others editing it are named (real-time edit mode).
 import { focusFirstInvalid, InvalidFieldsProvider, useInvalidFields } from "../../ui/number_field.tsx";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-aria-components/Form";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
@@ -41,6 +41,11 @@ export interface RecordDialogProps {
   onEdit?: () => void;
   /** Values a new record's form starts with (an event added at the time clicked on the calendar). */
   initial?: Values;
+  /**
+   * More of the record below its fields (a freight ticket's offers and messages); `reload` reads the record
+   * again after a verb changed it.
+   */
+  extra?: (record: Values, reload: () => void) => ReactNode;
 }
 
 interface Message {
@@ -79,6 +84,8 @@ export function RecordDialog(p: RecordDialogProps) {
     } else form.current?.querySelector<HTMLElement>("[data-form-message]")?.focus();
   }, [refusals]);
 
+  /** Bumped to read the record again (after a verb of the extra part changed it). */
+  const [reads, setReads] = useState(0);
   useEffect(() => {
     if (mode === "add") return;
     let cancelled = false;
@@ -93,7 +100,7 @@ export function RecordDialog(p: RecordDialogProps) {
       cancelled = true;
     };
     // The record is read once per opening; a language change (a new `t`) does not reload it.
-  }, [recordPath, mode, meta]);
+  }, [recordPath, mode, meta, reads]);
 
   const recordId = typeof record?.id === "number" ? record.id : p.id;
   const { otherEditors } = useEditMode(meta.resource, recordId, mode === "edit" && record !== null);
@@ -229,6 +236,7 @@ export function RecordDialog(p: RecordDialogProps) {
               />
             </InvalidFieldsProvider>
             {isLogEntry && record ? <LogEntryChanges record={record} /> : null}
+            {mode !== "add" && record && p.extra ? p.extra(record, () => setReads((n) => n + 1)) : null}
             {
               /* Files attach to records (not to logs, reports or the one account): once the record exists. */
             }

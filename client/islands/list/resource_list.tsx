@@ -13,7 +13,7 @@ import { Button, Notice, SearchField, Switch } from "../../ui/controls.tsx";
 import { CheckMenu } from "../../ui/menu.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { RecordDialog } from "../dialogs/record_dialog.tsx";
-import type { Mode } from "../dialogs/form_state.ts";
+import type { Mode, Values } from "../dialogs/form_state.ts";
 import { type ColumnFilter, nextSort, type Sort, toWireFilters } from "./filters.ts";
 import { describeFilter } from "./filter_editor.tsx";
 import { Grid } from "./grid.tsx";
@@ -62,6 +62,8 @@ export function ResourceList(p: {
   renderCell?: (field: FieldMeta, row: Row) => ReactNode | undefined;
   /** The screen's own dialog for the route's openedDialogId instead of the generic record dialog. */
   renderDialog?: (dialog: { mode: Mode; id: number | null }) => ReactNode;
+  /** More of a record below its fields in the generic dialog (see RecordDialog's `extra`). */
+  dialogExtra?: (record: Values, reload: () => void) => ReactNode;
   /** Where the add button goes (default: the route's /new dialog). */
   addPath?: string;
   /** What opening a row does (default: the route's dialog the user's rights allow). */
@@ -277,6 +279,7 @@ export function ResourceList(p: {
               afterChange(t.t("dialog.deleted"));
             }}
             onEdit={p.canEdit ? () => navigate(`${base}/${dialog.id}`) : undefined}
+            extra={p.dialogExtra}
           />
         )
         : null}

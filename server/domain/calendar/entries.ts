@@ -1,5 +1,5 @@
 // What the calendar shows in a range: documents (planned date, deadline), orders (planned date, deadline,
-// pack-by, unpack-by) and events of its own, each an entry with its start, finish, row (a user or a dock)
+// pack-by, unpack-by), freight tickets (pickup and delivery; not yet archived) and events of its own, each an entry with its start, finish, row (a user or a dock)
 // and whether a drag may move it. Each date field is read by its own index over text bounds that hold
 // every way the date may have been written; the exact range test is done on the read values.
 import { and, eq, gt, gte, lt, or, sql } from "drizzle-orm";
@@ -13,11 +13,13 @@ import { wmsOrders } from "../orders/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { wmsDocuments } from "../stock/documents/entity.ts";
 import { calendarEvents } from "./entity.ts";
+import { shipmentTickets } from "../transport/table.ts";
 import { DEFAULT_EVENT_MINUTES, MAX_EVENT_MS, MAX_RANGE_MS, readPlanned, textBounds } from "./time.ts";
 
 export const documentDateFields = ["plannedDate", "deadline"] as const;
 export const orderDateFields = ["plannedDate", "deadline", "packBy", "unpackBy"] as const;
-export type EntryKind = "document" | "order" | "event";
+export const shipmentDateFields = ["pickupTime", "deliveryTime"] as const;
+export type EntryKind = "document" | "order" | "event" | "shipment";
 
 export interface Entry {
   /** Unique on the calendar: kind, id and the date field (`document:12:plannedDate`, `event:3`). */
@@ -174,6 +176,42 @@ export async function entriesIn(
           version: r.version,
         });
       }
+    }
+  }
+
+  // Freight tickets: pickup and delivery, each by its own index; a working copy is planned too.
+  for (const field of shipmentDateFields) {
+    const col = shipmentTickets[field];
+    const rows = await db.select({
+      id: shipmentTickets.id,
+      number: shipmentTickets.shipmentNumber,
+      statusCode: shipmentTickets.statusCode,
+      carrier: companies.shortName,
+      point: field === "pickupTime" ? shipmentTickets.pickupPoint : shipmentTickets.deliveryPoint,
+      date: col,
+      version: shipmentTickets.version,
+    }).from(shipmentTickets).leftJoin(companies, eq(companies.id, shipmentTickets.carrierId))
+      .where(and(inBounds(col, from, to), sql`${shipmentTickets.statusCode} <> 'archived'`))
+      .limit(MAX_ENTRIES + 1);
+    cut ||= rows.length > MAX_ENTRIES;
+    for (const r of rows) {
+      const at = place(r.date, from, to);
+      if (!at) continue;
+      entries.push({
+        key: `shipment:${r.id}:${field}`,
+        kind: "shipment",
+        id: r.id,
+        field,
+        title: [r.number, r.point, r.carrier].filter(Boolean).join(" · "),
+        typeCode: null,
+        statusCode: r.statusCode,
+        ...at,
+        userId: null,
+        locationId: null,
+        // Moved on the ticket itself: its times are part of what carriers offered on.
+        movable: false,
+        version: r.version,
+      });
     }
   }
 

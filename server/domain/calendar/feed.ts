@@ -98,6 +98,8 @@ const fieldLabel = {
   deadline: "calendar.entry.deadline",
   packBy: "calendar.entry.packBy",
   unpackBy: "calendar.entry.unpackBy",
+  pickupTime: "calendar.entry.pickupTime",
+  deliveryTime: "calendar.entry.deliveryTime",
 } as const;
 
 /** iCalendar text of the entries (ical-generator): one VEVENT each, UID stable across reads. */
@@ -115,6 +117,8 @@ export function renderIcs(entries: Entry[], lang: Language, origin: string, tena
       ? `/warehouse-documents/${e.id}`
       : e.kind === "order"
       ? `/warehouse-orders/${e.id}`
+      : e.kind === "shipment"
+      ? `/direct-transport-offer/${e.id}`
       : `/warehouse-calendar-day`;
     cal.createEvent({
       id: `${e.key.replaceAll(":", "-")}@${host}`,

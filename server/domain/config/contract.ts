@@ -84,6 +84,11 @@ export function productionNumbering(): z.output<typeof NumberingSchema> {
   return NumberingSchema.parse(numbering("ZPRD"));
 }
 
+/** The numbering schema of freight (shipment) tickets: FT/yyyy/mm/000001. */
+export function shipmentNumbering(): z.output<typeof NumberingSchema> {
+  return NumberingSchema.parse(numbering("FT"));
+}
+
 function numbering(prefix: string): z.input<typeof NumberingSchema> {
   return {
     parts: [

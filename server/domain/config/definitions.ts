@@ -1,6 +1,7 @@
 // The fixed vocabulary the client builds its screens from: warehouse document and order types with
 // their direction and location rules, the actions per status, and the menu sections with who may open
 // them. Labels are translation keys; the client's catalogue holds their texts.
+import { allows } from "../../kernel/access.ts";
 import type { Actor } from "../../kernel/context.ts";
 
 export const wmsDocumentDefinitions = [
@@ -194,7 +195,8 @@ const admin: Rule = (a) => a.isSuperUser;
 const manager: Rule = (a) => a.isSuperUser || a.isPowerUser;
 const logistics: Rule = (a) => staff(a) && (a.isSuperUser || a.logisticsEnabled);
 const terminal: Rule = (a) => staff(a) && (a.isSuperUser || a.terminalEnabled);
-const shipping: Rule = (a) => staff(a) && (a.isSuperUser || a.shippingEnabled || a.transportEnabled);
+/** Dispatchers write freight tickets; a carrier's users see published ones and offer (kernel/access.ts). */
+const shipping: Rule = (a) => allows("transport", a);
 const portal: Rule = (a) => a.contractorPortalEnabled;
 
 interface Section {

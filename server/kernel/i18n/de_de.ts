@@ -52,6 +52,7 @@ export const deDe: Catalogue = {
     "Für diesen Artikel gibt es keine Ressourcen für die Produktion (seine Stückliste ist leer).",
   "production.nothingLeftToProduce": "In diesem Produktionsauftrag ist nichts mehr zu produzieren.",
   "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
+  "transport.statusChangeNotAllowed": "Der Status dieses Frachtauftrags lässt diese Änderung nicht zu.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
   "map.fileTooLarge": "Die Kartendatei ist zu groß (höchstens {limit}).",
@@ -184,6 +185,8 @@ export const deDe: Catalogue = {
   "calendar.entry.deadline": "Frist",
   "calendar.entry.packBy": "Packen bis",
   "calendar.entry.unpackBy": "Auspacken bis",
+  "calendar.entry.pickupTime": "Abholung",
+  "calendar.entry.deliveryTime": "Zustellung",
 
   "mail.activation.subject": "Aktivieren Sie Ihr Konto bei {appName}",
   "mail.activation.body":

@@ -45,6 +45,7 @@ export const enUs = {
   "production.noResources": "This product has no resources for production (its bill of materials is empty).",
   "production.nothingLeftToProduce": "Nothing is left to produce on this production order.",
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
+  "transport.statusChangeNotAllowed": "This freight ticket's state does not allow this change.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
   "map.fileTooLarge": "The map file is too large (at most {limit}).",
@@ -168,6 +169,8 @@ export const enUs = {
   "calendar.entry.deadline": "Deadline",
   "calendar.entry.packBy": "Pack by",
   "calendar.entry.unpackBy": "Unpack by",
+  "calendar.entry.pickupTime": "Pickup",
+  "calendar.entry.deliveryTime": "Delivery",
 
   "mail.activation.subject": "Activate your account in {appName}",
   "mail.activation.body":

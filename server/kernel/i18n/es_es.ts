@@ -50,6 +50,7 @@ export const esEs: Catalogue = {
     "Este producto no tiene recursos para la producción (su lista de materiales está vacía).",
   "production.nothingLeftToProduce": "No queda nada por producir en esta orden de producción.",
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
+  "transport.statusChangeNotAllowed": "El estado de esta orden de transporte no permite este cambio.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
   "map.fileTooLarge": "El archivo del mapa es demasiado grande (como máximo {limit}).",
@@ -179,6 +180,8 @@ export const esEs: Catalogue = {
   "calendar.entry.deadline": "Fecha límite",
   "calendar.entry.packBy": "Embalar antes de",
   "calendar.entry.unpackBy": "Desembalar antes de",
+  "calendar.entry.pickupTime": "Recogida",
+  "calendar.entry.deliveryTime": "Entrega",
 
   "mail.activation.subject": "Active su cuenta en {appName}",
   "mail.activation.body":

@@ -48,6 +48,7 @@ export const frFr: Catalogue = {
   "production.noResources": "Ce produit n'a pas de ressources pour la production (sa nomenclature est vide).",
   "production.nothingLeftToProduce": "Il ne reste rien à produire sur cet ordre de production.",
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
+  "transport.statusChangeNotAllowed": "L'état de ce bon de fret ne permet pas cette modification.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
   "map.fileTooLarge": "Le fichier de plan est trop volumineux ({limit} au maximum).",
@@ -178,6 +179,8 @@ export const frFr: Catalogue = {
   "calendar.entry.deadline": "Échéance",
   "calendar.entry.packBy": "À emballer avant",
   "calendar.entry.unpackBy": "À déballer avant",
+  "calendar.entry.pickupTime": "Enlèvement",
+  "calendar.entry.deliveryTime": "Livraison",
 
   "mail.activation.subject": "Activez votre compte sur {appName}",
   "mail.activation.body":

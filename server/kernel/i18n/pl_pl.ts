@@ -47,6 +47,7 @@ export const plPl: Catalogue = {
   "production.noResources": "Ten produkt nie ma surowców do produkcji (jego receptura jest pusta).",
   "production.nothingLeftToProduce": "W tym zleceniu produkcyjnym nie zostało nic do wyprodukowania.",
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
+  "transport.statusChangeNotAllowed": "Stan tego zlecenia transportowego nie pozwala na tę zmianę.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
   "map.fileTooLarge": "Plik mapy jest za duży (najwyżej {limit}).",
@@ -173,6 +174,8 @@ export const plPl: Catalogue = {
   "calendar.entry.deadline": "Termin",
   "calendar.entry.packBy": "Spakować do",
   "calendar.entry.unpackBy": "Rozpakować do",
+  "calendar.entry.pickupTime": "Odbiór",
+  "calendar.entry.deliveryTime": "Dostawa",
 
   "mail.activation.subject": "Aktywacja konta w {appName}",
   "mail.activation.body":

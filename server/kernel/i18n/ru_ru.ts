@@ -45,6 +45,7 @@ export const ruRu: Catalogue = {
   "production.noResources": "У этого товара нет ресурсов для производства (его спецификация пуста).",
   "production.nothingLeftToProduce": "По этому производственному заказу больше нечего производить.",
   "order.statusChangeNotAllowed": "Для этого заказа изменение статуса не допускается.",
+  "transport.statusChangeNotAllowed": "Состояние этой транспортной заявки не допускает это изменение.",
   "record.changedByAnotherUser":
     "Другой пользователь тем временем изменил эту запись. Загрузите её заново и повторите изменение.",
   "map.fileTooLarge": "Файл карты слишком большой (не более {limit}).",
@@ -165,6 +166,8 @@ export const ruRu: Catalogue = {
   "calendar.entry.deadline": "Срок",
   "calendar.entry.packBy": "Упаковать до",
   "calendar.entry.unpackBy": "Распаковать до",
+  "calendar.entry.pickupTime": "Погрузка",
+  "calendar.entry.deliveryTime": "Доставка",
 
   "mail.activation.subject": "Активация учётной записи в {appName}",
   "mail.activation.body":

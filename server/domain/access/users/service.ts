@@ -97,18 +97,30 @@ export interface NewUserValues extends Omit<UserCreate, "repeatPassword" | "pass
 }
 
 /**
- * A contractor user is tied to a company whose key role is contractor, and holds no staff role; portal
- * access needs that tie. Answers the fields that break the rule.
+ * A user tied to a company is a contractor's user (the company's key role is contractor; portal access
+ * needs that tie) or a carrier's (key role carrier, with the transport module: they see published freight
+ * tickets and make offers), and holds no staff role. Answers the fields that break the rule.
  */
 export async function checkContractorLink(
   tx: Db,
-  v: Pick<UserRow, "connectedContractorId" | "contractorPortalEnabled" | "isSuperUser" | "isPowerUser">,
+  v: Pick<
+    UserRow,
+    "connectedContractorId" | "contractorPortalEnabled" | "transportEnabled" | "isSuperUser" | "isPowerUser"
+  >,
 ): Promise<Record<string, FieldCode[]>> {
   const fields: Record<string, FieldCode[]> = {};
   if (v.connectedContractorId !== null && v.connectedContractorId !== undefined) {
     const [company] = await tx.select({ keyRole: companies.keyRole }).from(companies)
       .where(eq(companies.id, v.connectedContractorId)).limit(1);
-    if (company?.keyRole !== "contractor") fields.connectedContractorId = ["validation.invalidValue"];
+    const role = company?.keyRole;
+    if (role !== "contractor" && role !== "carrier") {
+      fields.connectedContractorId = ["validation.invalidValue"];
+    }
+    // The portal is a contractor's, freight offers a carrier's.
+    if (role === "carrier" && v.contractorPortalEnabled) {
+      fields.contractorPortalEnabled = ["validation.invalidValue"];
+    }
+    if (role === "contractor" && v.transportEnabled) fields.transportEnabled = ["validation.invalidValue"];
     if (v.isSuperUser) fields.isSuperUser = ["validation.invalidValue"];
     if (v.isPowerUser) fields.isPowerUser = ["validation.invalidValue"];
   } else if (v.contractorPortalEnabled) {
@@ -141,6 +153,7 @@ export async function insertUser(
   const contractorFields = await checkContractorLink(tx, {
     connectedContractorId: input.connectedContractorId ?? null,
     contractorPortalEnabled: input.contractorPortalEnabled,
+    transportEnabled: input.transportEnabled,
     isSuperUser: input.isSuperUser,
     isPowerUser: input.isPowerUser,
   });

@@ -96,8 +96,8 @@ async function checkCompany(
   if (parentId !== null && await isAncestorOrSelf(tx, parentId, old.id)) {
     throw new AppError("validation.failed", { fields: { parentId: ["validation.invalidValue"] } });
   }
-  // Contractor users need their company to stay a contractor.
-  if (old.keyRole === "contractor" && values.keyRole !== "contractor") {
+  // Contractor and carrier users need their company to keep its role.
+  if ((old.keyRole === "contractor" || old.keyRole === "carrier") && values.keyRole !== old.keyRole) {
     const [user] = await tx.select({ id: users.id }).from(users)
       .where(eq(users.connectedContractorId, old.id)).limit(1);
     if (user) throw new AppError("validation.failed", { fields: { keyRole: ["validation.invalidValue"] } });
