@@ -54,6 +54,7 @@ import { priceListRoutes } from "./domain/assortment/price_list/routes.ts";
 import { fileRoutes } from "./domain/files/routes.ts";
 import { importRoutes } from "./domain/imports/routes.ts";
 import { transportRoutes } from "./domain/transport/routes.ts";
+import { externalRoutes } from "./domain/external/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -103,6 +104,7 @@ export function createApp(platform: Platform): Hono<Env> {
   fileRoutes(api, platform);
   importRoutes(api, platform);
   transportRoutes(api, platform);
+  externalRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -29,6 +29,7 @@ import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
+import { externalMessages } from "./areas/external.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const deDe = {
   ...listMessages["de-de"],
@@ -59,6 +60,7 @@ export const deDe = {
   ...printingMessages["de-de"],
   ...messagingMessages["de-de"],
   ...transportMessages["de-de"],
+  ...externalMessages["de-de"],
   ...discussionMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",

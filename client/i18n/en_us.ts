@@ -29,6 +29,7 @@ import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
+import { externalMessages } from "./areas/external.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const enUs = {
   ...listMessages["en-us"],
@@ -59,6 +60,7 @@ export const enUs = {
   ...printingMessages["en-us"],
   ...messagingMessages["en-us"],
   ...transportMessages["en-us"],
+  ...externalMessages["en-us"],
   ...discussionMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",

@@ -29,6 +29,7 @@ import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
+import { externalMessages } from "./areas/external.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const esEs = {
   ...listMessages["es-es"],
@@ -59,6 +60,7 @@ export const esEs = {
   ...printingMessages["es-es"],
   ...messagingMessages["es-es"],
   ...transportMessages["es-es"],
+  ...externalMessages["es-es"],
   ...discussionMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",

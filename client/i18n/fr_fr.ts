@@ -29,6 +29,7 @@ import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
+import { externalMessages } from "./areas/external.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
@@ -59,6 +60,7 @@ export const frFr = {
   ...printingMessages["fr-fr"],
   ...messagingMessages["fr-fr"],
   ...transportMessages["fr-fr"],
+  ...externalMessages["fr-fr"],
   ...discussionMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",

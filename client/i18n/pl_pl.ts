@@ -29,6 +29,7 @@ import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
+import { externalMessages } from "./areas/external.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
@@ -59,6 +60,7 @@ export const plPl = {
   ...printingMessages["pl-pl"],
   ...messagingMessages["pl-pl"],
   ...transportMessages["pl-pl"],
+  ...externalMessages["pl-pl"],
   ...discussionMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",

@@ -29,6 +29,7 @@ import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
+import { externalMessages } from "./areas/external.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
@@ -59,6 +60,7 @@ export const ruRu = {
   ...printingMessages["ru-ru"],
   ...messagingMessages["ru-ru"],
   ...transportMessages["ru-ru"],
+  ...externalMessages["ru-ru"],
   ...discussionMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",

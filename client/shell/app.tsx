@@ -148,6 +148,15 @@ const FreightScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: s
 const FreightMessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
   import("../screens/transport.tsx").then((m) => ({ default: m.FreightMessagesScreen }))
 );
+const ExternalCredentialsScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
+  import("../screens/external.tsx").then((m) => ({ default: m.ExternalCredentialsScreen }))
+);
+const ExternalActivationScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/external.tsx").then((m) => ({ default: m.ExternalActivationScreen }))
+);
+const ProductExternalScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
+  import("../screens/external.tsx").then((m) => ({ default: m.ProductExternalScreen }))
+);
 const PriceListScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
 );
@@ -357,6 +366,25 @@ function Screen() {
     case "freight":
       screen = lazyPart(
         <FreightScreen openedDialogId={match.openedDialogId} additionalParams={match.additionalParams} />,
+      );
+      break;
+    case "externalCredentials":
+      screen = lazyPart(
+        <ExternalCredentialsScreen
+          openedDialogId={match.openedDialogId}
+          additionalParams={match.additionalParams}
+        />,
+      );
+      break;
+    case "externalActivation":
+      screen = lazyPart(<ExternalActivationScreen />);
+      break;
+    case "productExternal":
+      screen = lazyPart(
+        <ProductExternalScreen
+          openedDialogId={match.openedDialogId}
+          additionalParams={match.additionalParams}
+        />,
       );
       break;
     case "freightMessages":

@@ -46,6 +46,9 @@ export type Screen =
   | "importFile"
   | "messages"
   | "freight"
+  | "externalCredentials"
+  | "externalActivation"
+  | "productExternal"
   | "freightMessages"
   | "warehouseMap"
   | "calendarMonth"
@@ -94,8 +97,8 @@ export const routeTable: RouteDef[] = [
   soon("tags"),
   soon("history"),
   { name: "shared-access", screen: "sharedAccess", params: true },
-  soon("external-credentials"),
-  soon("external-shop-activation"),
+  { name: "external-credentials", screen: "externalCredentials", params: true },
+  { name: "external-shop-activation", screen: "externalActivation" },
   soon("computer-vision-faces"),
   // business
   soon("addresses"),
@@ -103,7 +106,7 @@ export const routeTable: RouteDef[] = [
   soon("contacts"),
   // assortment
   soon("products"),
-  soon("product-external"),
+  { name: "product-external", screen: "productExternal", params: true },
   soon("product-groups"),
   { name: "products-price-list", screen: "priceList" },
   soon("exchange-rates"),

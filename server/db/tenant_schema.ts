@@ -44,3 +44,4 @@ export { printers } from "../domain/printing/entity.ts";
 export { messageRecipients, messages } from "../domain/messaging/entity.ts";
 export { discussionMessages, discussions } from "../domain/discussions/table.ts";
 export { shipmentTickets, transportMessages, transportOffers } from "../domain/transport/table.ts";
+export { externalCredentials, productExternals } from "../domain/external/table.ts";

@@ -83,6 +83,10 @@ export const visibilityRules = {
   TransportOffer: (viewer, r) =>
     viewer.contractorId === null ||
     (isCarrier(viewer) && r.ownerId !== undefined && viewer.contractorId === r.ownerId),
+  /** Credentials of external services: administrators, as the API answers them. */
+  ExternalCredentials: adminsOnly,
+  /** A shop's products, read by every staff user. */
+  ProductExternal: staffOnly,
   TransportMessage: (viewer, r) =>
     viewer.contractorId === null ||
     (isCarrier(viewer) && r.ownerId !== undefined && viewer.contractorId === r.ownerId),

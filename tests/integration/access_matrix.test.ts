@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { routes, type RouteSpec } from "../../server/http/openapi.ts";
+import { type FakeShop, makeProducts, startShop } from "../fixtures/woocommerce.ts";
 import { type Access, allows } from "../../server/kernel/access.ts";
 import type { Actor } from "../../server/kernel/context.ts";
 
@@ -68,6 +69,8 @@ function documented(): Map<string, string> {
 }
 
 let s: TestServer;
+/** A WooCommerce shop (tests/fixtures/woocommerce.ts) with one product, imported before the probes. */
+let shop: FakeShop;
 let stranger: string;
 const tokens = {} as Record<Exclude<Caller, "no token">, string>;
 const userIds = {} as Record<Exclude<Caller, "no token">, number>;
@@ -133,6 +136,16 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/Tags": () => made("/Tags", { name: `tag-${++n}` }),
   "/Calendar": () => made("/Calendar", { title: `Event ${++n}`, startDate: "2026-11-24T10:00:00Z" }),
   "/ShipmentTicket": () => made("/ShipmentTicket", { ...freightRoute, description: `Ticket ${++n}` }),
+  "/ExternalCredentials": () =>
+    made("/ExternalCredentials", {
+      serviceType: "onlineShop",
+      serviceCodeName: "woocommerce",
+      baseUrl: shop.url,
+      username: shop.keys[0].key,
+      secret: shop.keys[0].secret,
+      description: `Shop ${++n}`,
+    }),
+  "/ProductExternal": () => Promise.resolve(ids.productExternal),
   "/TransportOffer": async () => (await freshOffer()).offer,
   "/TransportMessage": async () =>
     (await api("POST", `/ShipmentTicket/${ids.publishedTicket}/message`, { text: "Hello" }, tokens.carrier))
@@ -215,6 +228,10 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     const offers = await api("GET", `/ShipmentTicket/${id}/offers`);
     return offers.body.results.some((o: { statusCode: string }) => o.statusCode === "submitted");
   }
+  if (r.path === "/ProductExternal/push/:id" || r.path === "/ProductExternal/import/:id") {
+    return (await call(s, "GET", `/api/ExternalCredentials/${id}`, { token: tokens.administrator }))
+      .status === 200;
+  }
   if (r.path.startsWith("/Discussion/")) {
     return (await call(s, "GET", `/api/Discussion/${id}/messages/0`, { token: tokens.administrator }))
       .status === 200;
@@ -232,7 +249,7 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
       String(id),
     )
       .replace(
-        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price|placements|retry|recipients|publish|unpublish|offer|message)$/,
+        /\/(confirm|revert|reopen|close|archive|finish|QuantityReal|Recount|Pick|Shortage|Relocate|withdraw|order-again|schema|price|placements|retry|recipients|publish|unpublish|offer|message|test|link|ship)$/,
         "",
       );
   return (await call(s, "GET", path, { token: tokens.administrator })).status === 200;
@@ -381,6 +398,7 @@ async function probe(r: RouteSpec, caller: Caller, id?: number, token?: string) 
 
 beforeAll(async () => {
   s = await startServer();
+  shop = await startShop(makeProducts(1));
   await createTenant(s, "matrix");
   tokens.administrator = (await signIn(s, "matrix-admin")).token;
   userIds.administrator = (await api("GET", "/User?PageSize=5")).body.results[0].id;
@@ -488,11 +506,24 @@ beforeAll(async () => {
   const message = async (token: string) =>
     (await api("POST", `/ShipmentTicket/${own.ticket}/message`, { text: "Loading ramp?" }, token)).body.id;
   ids.ownMessage = await message(tokens.carrier);
+  // A shop's product, imported (the job answers at once; its row is there when it has ended).
+  const credentials = await fresh["/ExternalCredentials"](tokens.administrator);
+  await api("GET", `/ProductExternal/import/${credentials}`);
+  for (let i = 0; i < 200; i++) {
+    const job = (await api("GET", `/ExternalCredentials/${credentials}`)).body.jobStatus;
+    if (job === "done") break;
+    if (job === "failed") throw new Error("the shop's import failed");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  ids.productExternal = (await api("GET", "/ProductExternal?PageSize=1")).body.results[0].id;
   ids.theirMessage = await message(theirCarrier);
   await createTenant(s, "elsewhere");
   stranger = (await signIn(s, "elsewhere-admin")).token;
 }, 60_000);
-afterAll(() => s?.close());
+afterAll(async () => {
+  await shop?.close();
+  s?.close();
+});
 
 describe("access by route (docs/api.md)", () => {
   it("names every route the server serves, once, with what each caller gets", () => {

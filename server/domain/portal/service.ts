@@ -55,7 +55,7 @@ function onBehalf(ctx: TenantContext): TenantContext {
  * portal orders still waiting for the warehouse ask for (they reserve nothing until staff confirm them, and
  * must not be promised twice); `except`: the portal order being changed or submitted.
  */
-async function freeOf(db: Db, productIds: number[], except = 0): Promise<Map<number, number>> {
+export async function freeOf(db: Db, productIds: number[], except = 0): Promise<Map<number, number>> {
   return (await stockOf(db, productIds, except)).free;
 }
 

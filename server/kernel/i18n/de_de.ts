@@ -53,6 +53,12 @@ export const deDe: Catalogue = {
   "production.nothingLeftToProduce": "In diesem Produktionsauftrag ist nichts mehr zu produzieren.",
   "order.statusChangeNotAllowed": "Für diesen Auftrag ist keine Statusänderung zulässig.",
   "transport.statusChangeNotAllowed": "Der Status dieses Frachtauftrags lässt diese Änderung nicht zu.",
+  "external.refreshTokenInvalid":
+    "Das Aktualisierungstoken ist ungültig oder unbekannt: Verbinden Sie den Dienst erneut.",
+  "external.busy": "Für diese Zugangsdaten läuft bereits ein Import oder eine Bestandsaktualisierung.",
+  "external.serviceRefused": "Der externe Dienst hat die Anfrage abgelehnt: {detail}",
+  "external.serviceFailed":
+    "Der Import aus dem externen Dienst ist fehlgeschlagen: Er antwortete nicht oder lehnte weiter ab. Versuchen Sie es später erneut.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
   "map.fileTooLarge": "Die Kartendatei ist zu groß (höchstens {limit}).",

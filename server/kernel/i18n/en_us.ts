@@ -46,6 +46,11 @@ export const enUs = {
   "production.nothingLeftToProduce": "Nothing is left to produce on this production order.",
   "order.statusChangeNotAllowed": "Status change is not allowed for this order.",
   "transport.statusChangeNotAllowed": "This freight ticket's state does not allow this change.",
+  "external.refreshTokenInvalid": "The refresh token is invalid or unknown: connect the service again.",
+  "external.busy": "An import or stock update of these credentials is already running.",
+  "external.serviceRefused": "The external service refused the request: {detail}",
+  "external.serviceFailed":
+    "Import from the external service failed: it did not answer or kept refusing. Try again later.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
   "map.fileTooLarge": "The map file is too large (at most {limit}).",

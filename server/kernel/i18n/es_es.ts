@@ -51,6 +51,12 @@ export const esEs: Catalogue = {
   "production.nothingLeftToProduce": "No queda nada por producir en esta orden de producción.",
   "order.statusChangeNotAllowed": "No se permite cambiar el estado de este pedido.",
   "transport.statusChangeNotAllowed": "El estado de esta orden de transporte no permite este cambio.",
+  "external.refreshTokenInvalid":
+    "El token de actualización no es válido o es desconocido: vuelva a conectar el servicio.",
+  "external.busy": "Ya hay una importación o una actualización de stock en curso para estas credenciales.",
+  "external.serviceRefused": "El servicio externo rechazó la solicitud: {detail}",
+  "external.serviceFailed":
+    "La importación desde el servicio externo falló: no respondió o siguió rechazando. Inténtelo de nuevo más tarde.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
   "map.fileTooLarge": "El archivo del mapa es demasiado grande (como máximo {limit}).",

@@ -49,6 +49,12 @@ export const frFr: Catalogue = {
   "production.nothingLeftToProduce": "Il ne reste rien à produire sur cet ordre de production.",
   "order.statusChangeNotAllowed": "Le changement de statut n'est pas autorisé pour cette commande.",
   "transport.statusChangeNotAllowed": "L'état de ce bon de fret ne permet pas cette modification.",
+  "external.refreshTokenInvalid":
+    "Le jeton d'actualisation est invalide ou inconnu : reconnectez le service.",
+  "external.busy": "Une importation ou une mise à jour du stock est déjà en cours pour ces identifiants.",
+  "external.serviceRefused": "Le service externe a refusé la demande : {detail}",
+  "external.serviceFailed":
+    "L'importation depuis le service externe a échoué : il n'a pas répondu ou a continué de refuser. Réessayez plus tard.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
   "map.fileTooLarge": "Le fichier de plan est trop volumineux ({limit} au maximum).",

@@ -48,6 +48,12 @@ export const plPl: Catalogue = {
   "production.nothingLeftToProduce": "W tym zleceniu produkcyjnym nie zostało nic do wyprodukowania.",
   "order.statusChangeNotAllowed": "Zmiana statusu tego zamówienia jest niedozwolona.",
   "transport.statusChangeNotAllowed": "Stan tego zlecenia transportowego nie pozwala na tę zmianę.",
+  "external.refreshTokenInvalid":
+    "Token odświeżania jest nieprawidłowy lub nieznany: połącz usługę ponownie.",
+  "external.busy": "Import lub aktualizacja stanów dla tych poświadczeń już trwa.",
+  "external.serviceRefused": "Usługa zewnętrzna odrzuciła żądanie: {detail}",
+  "external.serviceFailed":
+    "Import z usługi zewnętrznej nie powiódł się: usługa nie odpowiadała lub odmawiała. Spróbuj ponownie później.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
   "map.fileTooLarge": "Plik mapy jest za duży (najwyżej {limit}).",

@@ -1,0 +1,518 @@
+// What external credentials do (decision 0015): a shop connected by WooCommerce's key exchange (the address
+// of the shop's approval page with an activation code, the keys the shop posts to our callback, the
+// activation screen that checks them), credentials tried on demand, a shop's products imported page by page
+// and linked to ours by EAN, a product linked by hand, our free stock pushed to the shop, and a release
+// document's parcel label bought from the carrier. A service that refuses the credentials marks them
+// invalid and answers external.refreshTokenInvalid; one that fails answers external.serviceFailed.
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Connection, Db } from "../../db/connection.ts";
+import { tenantOp } from "../../cluster/placement.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import { randomToken, seal, unseal } from "../../kernel/crypto.ts";
+import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
+import { nowIso } from "../../kernel/time.ts";
+import type { Platform } from "../../platform.ts";
+import type { Tenant } from "../../../tenants/registry.ts";
+import { transactionWithEvents } from "../../hub/outbox.ts";
+import { keyHash } from "../sharing/keys.ts";
+import { writeRecordLog } from "../logs/record_log/service.ts";
+import { productBarcodes, products } from "../assortment/products/entity.ts";
+import { freeOf } from "../portal/service.ts";
+import { externalCredential, productExternal, secretContext } from "./entity.ts";
+import { externalCredentials, productExternals } from "./table.ts";
+import { ServiceError } from "./http.ts";
+import * as woo from "./woocommerce.ts";
+import * as shipengine from "./shipengine.ts";
+
+type CredentialsRow = typeof externalCredentials.$inferSelect;
+
+/** How long an activation code waits for the shop's keys and the user's return. */
+export const ACTIVATION_MS = 60 * 60_000;
+/** A running job that has not moved for this long was cut short (a restart): another may start. */
+export const JOB_STALE_MS = 2 * 60_000;
+
+/** The tenant's credentials row, for administrators (others: 404). */
+async function credentialsOf(ctx: TenantContext, db: Db, id: number): Promise<CredentialsRow> {
+  await externalCredential.getIn(db, ctx, id);
+  const [row] = await db.select().from(externalCredentials).where(eq(externalCredentials.id, id));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The plain secret of usable credentials; expired ones, or ones without a secret, are refused. */
+function secretOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: CredentialsRow): string {
+  if (!row.secret) throw new AppError("external.refreshTokenInvalid");
+  if (row.refreshTokenValidUntil && row.refreshTokenValidUntil <= nowIso()) {
+    throw new AppError("external.refreshTokenInvalid");
+  }
+  return unseal(ctx.platform.keys.sealKey, row.secret, secretContext(ctx.tenant.id));
+}
+
+function shopOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: CredentialsRow): woo.ShopCredentials {
+  if (row.serviceCodeName !== "woocommerce") {
+    throw fieldError({ serviceCodeName: ["validation.invalidValue"] });
+  }
+  return { baseUrl: row.baseUrl, key: row.username ?? "", secret: secretOf(ctx, row) };
+}
+
+function carrierOf(ctx: TenantContext, row: CredentialsRow): shipengine.CarrierCredentials {
+  if (row.serviceCodeName !== "shipengine") throw fieldError({ credentialsId: ["validation.invalidValue"] });
+  return { baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
+}
+
+/** The refusal or failure a service's error means to our caller. */
+function appErrorOf(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ServiceError) {
+    if (err.failure === "auth") return new AppError("external.refreshTokenInvalid");
+    if (err.failure === "invalid") {
+      return new AppError("external.serviceRefused", { params: { detail: shipengine.serviceMessages(err) } });
+    }
+    return new AppError("external.serviceFailed", { cause: err });
+  }
+  return new AppError("server.unknown", { cause: err });
+}
+
+/** Keeps what a call said of the credentials: valid, or refused (and why). */
+async function noteCheck(db: Db, id: number, err: unknown | null): Promise<void> {
+  const refused = err instanceof ServiceError && err.failure === "auth" ||
+    err instanceof AppError && err.code === "external.refreshTokenInvalid";
+  await db.update(externalCredentials).set({
+    lastCheckedAt: nowIso(),
+    lastError: err === null ? null : appErrorOf(err).code,
+    ...(err === null ? { valid: true } : refused ? { valid: false } : {}),
+  }).where(eq(externalCredentials.id, id));
+}
+
+// --- connecting a shop ------------------------------------------------------------------------------
+
+export const ConnectAnswer = z.object({
+  authorizeUrl: z.string(),
+  activationCode: z.string(),
+  expiresAt: z.string(),
+});
+
+/**
+ * GET ExternalCredentials/config/{id}: a new activation code, and the address of the shop's page where its
+ * administrator approves our access (WooCommerce's /wc-auth/v1/authorize). The shop posts the keys to our
+ * callback, then sends the user to the activation screen with the code.
+ */
+export async function connectShop(ctx: TenantContext, id: number) {
+  const db = ctx.conn.db;
+  const row = await credentialsOf(ctx, db, id);
+  if (row.serviceCodeName !== "woocommerce") {
+    throw fieldError({ serviceCodeName: ["validation.invalidValue"] });
+  }
+  // The tenant in front, so that the shop's call without a token finds its tenant (as a calendar feed's).
+  const code = `${ctx.tenant.id}-${randomToken(32)}`;
+  const expiresAt = new Date(Date.now() + ACTIVATION_MS).toISOString();
+  await db.update(externalCredentials).set({
+    activationCodeHash: keyHash(code),
+    activationExpiresAt: expiresAt,
+    updatedAt: nowIso(),
+  }).where(eq(externalCredentials.id, id));
+  const origin = ctx.platform.config.publicUrl.replace(/\/+$/, "");
+  const returnUrl = new URL(`${origin}/external-shop-activation`);
+  returnUrl.searchParams.set("credentialsId", String(id));
+  returnUrl.searchParams.set("code", code);
+  return {
+    authorizeUrl: woo.authorizeUrl(row.baseUrl, {
+      appName: `WMS · ${ctx.tenant.companyName}`,
+      userId: String(id),
+      returnUrl: returnUrl.toString(),
+      callbackUrl: `${origin}/api/ExternalCredentials/callback/${encodeURIComponent(code)}`,
+    }),
+    activationCode: code,
+    expiresAt,
+  };
+}
+
+/** What WooCommerce posts to the callback (its key exchange). */
+export const ShopKeys = z.object({
+  key_id: z.union([z.number(), z.string()]).optional(),
+  user_id: z.union([z.number(), z.string()]).transform(String),
+  consumer_key: z.string().min(1).max(200),
+  consumer_secret: z.string().min(1).max(500),
+  key_permissions: z.string().max(50).optional(),
+});
+
+const storeShopKeys = tenantOp(
+  "external.shopKeys",
+  async (
+    conn: Connection,
+    args: { hash: string; userId: string; key: string; sealed: string; now: string },
+  ) => {
+    const [row] = await conn.db.select({ id: externalCredentials.id }).from(externalCredentials).where(and(
+      eq(externalCredentials.activationCodeHash, args.hash),
+      gt(externalCredentials.activationExpiresAt, args.now),
+    ));
+    // The code names the exchange; the shop repeats our id of the credentials as its user.
+    if (!row || String(row.id) !== args.userId) throw notFound();
+    await conn.db.update(externalCredentials).set({
+      username: args.key,
+      secret: args.sealed,
+      valid: false,
+      updatedAt: args.now,
+    }).where(eq(externalCredentials.id, row.id));
+  },
+);
+
+/** POST ExternalCredentials/callback/{code}: the shop's keys of a pending exchange (no token: the code is it). */
+export async function receiveShopKeys(platform: Platform, code: string, body: z.output<typeof ShopKeys>) {
+  const m = /^(\d{1,9})-[A-Za-z0-9_-]{43}$/.exec(code);
+  if (!m) throw notFound();
+  const tenant: Tenant | undefined = await platform.registry.byId(Number(m[1]));
+  if (!tenant || tenant.status !== "active") throw notFound();
+  const sealed = seal(platform.keys.sealKey, body.consumer_secret, secretContext(tenant.id));
+  await storeShopKeys(platform, tenant, {
+    hash: keyHash(code),
+    userId: body.user_id,
+    key: body.consumer_key,
+    sealed,
+    now: nowIso(),
+  });
+  return { ok: true };
+}
+
+/**
+ * GET ExternalCredentials/activate/{id}/{code}: the activation screen's check once the shop sent the user
+ * back. The code must be this exchange's, not yet ended, and the keys the shop sent must work; then the
+ * credentials are valid and the code is spent. Anything else is external.refreshTokenInvalid.
+ */
+export async function activate(ctx: TenantContext, id: number, code: string) {
+  const db = ctx.conn.db;
+  const row = await credentialsOf(ctx, db, id);
+  if (
+    row.activationCodeHash !== keyHash(code) || !row.activationExpiresAt ||
+    row.activationExpiresAt <= nowIso() ||
+    !row.secret
+  ) {
+    throw new AppError("external.refreshTokenInvalid");
+  }
+  try {
+    await woo.checkShop(shopOf(ctx, row));
+  } catch (err) {
+    await noteCheck(db, id, err);
+    throw appErrorOf(err);
+  }
+  const now = nowIso();
+  await transactionWithEvents(ctx, async (tx, outbox) => {
+    await tx.update(externalCredentials).set({
+      valid: true,
+      activatedAt: now,
+      lastCheckedAt: now,
+      lastError: null,
+      activationCodeHash: null,
+      activationExpiresAt: null,
+      updatedAt: now,
+      version: row.version + 1,
+    }).where(eq(externalCredentials.id, id));
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "ExternalCredentials",
+      resourceId: id,
+      title: row.description ?? row.baseUrl,
+      oldObject: { valid: row.valid },
+      newObject: { valid: true, activatedAt: now },
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add("ExternalCredentials", "changed", id);
+  });
+  return await externalCredential.get(ctx, id);
+}
+
+/** POST ExternalCredentials/{id}/test: the service is asked whether it takes the credentials. */
+export async function testCredentials(ctx: TenantContext, id: number) {
+  const db = ctx.conn.db;
+  const row = await credentialsOf(ctx, db, id);
+  try {
+    if (row.serviceCodeName === "woocommerce") await woo.checkShop(shopOf(ctx, row));
+    else await shipengine.checkCarrier(carrierOf(ctx, row));
+  } catch (err) {
+    await noteCheck(db, id, err);
+    throw appErrorOf(err);
+  }
+  await noteCheck(db, id, null);
+  return await externalCredential.get(ctx, id);
+}
+
+// --- import and stock push (jobs) ---------------------------------------------------------------------
+
+/** Jobs running in this process, by tenant and credentials: one at a time for each. */
+const running = new Set<string>();
+
+/** Starts a job on a shop's credentials (202): its progress is on the credentials' record. */
+async function startJob(
+  ctx: TenantContext,
+  id: number,
+  kind: "import" | "push",
+  run: (
+    ctx: TenantContext,
+    shop: woo.ShopCredentials,
+    beat: (processed: number, total: number | null) => Promise<void>,
+  ) => Promise<Record<string, number>>,
+) {
+  const db = ctx.conn.db;
+  const row = await credentialsOf(ctx, db, id);
+  const shop = shopOf(ctx, row);
+  const key = `${ctx.tenant.dbUrl}#${id}`;
+  const beatFresh = row.jobBeatAt !== null && Date.parse(row.jobBeatAt) > Date.now() - JOB_STALE_MS;
+  if (running.has(key) || (row.jobStatus === "running" && beatFresh)) throw new AppError("external.busy");
+  running.add(key);
+  const started = nowIso();
+  await db.update(externalCredentials).set({
+    jobKind: kind,
+    jobStatus: "running",
+    jobProcessed: 0,
+    jobTotal: null,
+    jobError: null,
+    jobStartedAt: started,
+    jobFinishedAt: null,
+    jobBeatAt: started,
+  }).where(eq(externalCredentials.id, id));
+  const { platform, tenant } = ctx;
+  // Each step borrows the tenant's connection for its own short while: the pages come between.
+  const withDb = <T>(fn: (conn: Connection) => Promise<T>) => platform.pool.use(tenant.dbUrl, fn);
+  const jobCtx = { ...ctx };
+  const beat = async (processed: number, total: number | null) => {
+    await withDb((conn) =>
+      conn.db.update(externalCredentials).set({
+        jobProcessed: processed,
+        jobTotal: total,
+        jobBeatAt: nowIso(),
+      })
+        .where(eq(externalCredentials.id, id))
+    );
+    announce();
+  };
+  // Not the request's correlation id: the caller's own screen hears of its job's progress too.
+  const announce = () =>
+    void platform.hub.publish(tenant.id, [{ resource: "ExternalCredentials", action: "changed", id }], null)
+      .catch(() => {});
+  void (async () => {
+    try {
+      const summary = await run(jobCtx, shop, beat);
+      await withDb((conn) =>
+        conn.transaction(async (tx) => {
+          await tx.update(externalCredentials).set({
+            jobStatus: "done",
+            jobFinishedAt: nowIso(),
+            valid: true,
+            lastCheckedAt: nowIso(),
+            lastError: null,
+          }).where(eq(externalCredentials.id, id));
+          await writeRecordLog(tx, {
+            action: "changed",
+            resourceType: "ExternalCredentials",
+            resourceId: id,
+            title: row.description ?? row.baseUrl,
+            oldObject: {},
+            newObject: { [kind]: summary },
+            userId: ctx.actor.userId,
+            userName: ctx.actor.username,
+          });
+        })
+      );
+    } catch (err) {
+      const error = appErrorOf(err);
+      if (error.code === "server.unknown") console.error(`external ${kind} of ${tenant.slug}`, err);
+      await withDb(async (conn) => {
+        await noteCheck(conn.db, id, err);
+        await conn.db.update(externalCredentials).set({
+          jobStatus: "failed",
+          jobError: error.code,
+          jobFinishedAt: nowIso(),
+        }).where(eq(externalCredentials.id, id));
+      }).catch((e) => console.error(`external ${kind} of ${tenant.slug}: its end was not kept`, e));
+    } finally {
+      running.delete(key);
+      announce();
+    }
+  })();
+  return { credentialsId: id, jobKind: kind, jobStatus: "running" };
+}
+
+/**
+ * GET ProductExternal/import/{id}: the shop's products, 100 a page, each page kept in one transaction of its
+ * own: new ones added, known ones refreshed (their link kept); one not yet linked whose EAN is one of our
+ * products' barcodes is linked to it.
+ */
+export function importShopProducts(ctx: TenantContext, id: number) {
+  return startJob(ctx, id, "import", async (c, shop, beat) => {
+    let page = 1, processed = 0, added = 0, linked = 0;
+    let total: number | null = null;
+    for (;;) {
+      const got = await woo.productsPage(shop, page);
+      total = got.total ?? total;
+      if (got.products.length === 0) break;
+      const r = await c.platform.pool.use(c.tenant.dbUrl, (conn) => keepPage(conn, id, got.products));
+      processed += got.products.length;
+      added += r.added;
+      linked += r.linked;
+      await beat(processed, total);
+      if (got.totalPages !== null && page >= got.totalPages) break;
+      if (got.products.length < woo.PAGE_SIZE && got.totalPages === null) break;
+      page++;
+    }
+    return { processed, added, linked };
+  });
+}
+
+/** One page of a shop's products, in one transaction. */
+async function keepPage(conn: Connection, credentialsId: number, page: woo.ShopProduct[]) {
+  return await conn.transaction(async (tx) => {
+    const [creds] = await tx.select({
+      code: externalCredentials.serviceCodeName,
+      user: externalCredentials.username,
+    })
+      .from(externalCredentials).where(eq(externalCredentials.id, credentialsId));
+    if (!creds) throw notFound();
+    const known = new Set(
+      (await tx.select({ e: productExternals.externalId }).from(productExternals).where(and(
+        eq(productExternals.credentialsId, credentialsId),
+        inArray(productExternals.externalId, page.map((p) => p.externalId)),
+      ))).map((r) => r.e),
+    );
+    const now = nowIso();
+    for (const p of page) {
+      const values = {
+        name: p.name,
+        sku: p.sku,
+        ean: p.ean,
+        description: p.description,
+        imageUrl: p.imageUrl,
+        shopStock: p.stock,
+        serviceCodeName: creds.code,
+        username: creds.user,
+        importedAt: now,
+        updatedAt: now,
+      };
+      await tx.insert(productExternals).values({
+        ...values,
+        credentialsId,
+        externalId: p.externalId,
+        createdAt: now,
+      })
+        .onConflictDoUpdate({
+          target: [productExternals.credentialsId, productExternals.externalId],
+          set: { ...values, version: sql`${productExternals.version} + 1` },
+        });
+    }
+    // Not yet linked, with an EAN that is one of our products' barcodes (a barcode is one product's).
+    const eans = page.filter((p) => p.ean).map((p) => p.ean!);
+    let linked = 0;
+    if (eans.length) {
+      const matches = await tx.select({
+        barcode: productBarcodes.barcode,
+        productId: productBarcodes.productId,
+      })
+        .from(productBarcodes).where(inArray(productBarcodes.barcode, eans));
+      for (const m of matches) {
+        const done = await tx.update(productExternals).set({ productId: m.productId, linkedBy: "ean" }).where(
+          and(
+            eq(productExternals.credentialsId, credentialsId),
+            eq(productExternals.ean, m.barcode),
+            isNull(productExternals.productId),
+          ),
+        ).returning({ id: productExternals.id });
+        linked += done.length;
+      }
+    }
+    return { added: page.filter((p) => !known.has(p.externalId)).length, linked };
+  });
+}
+
+/**
+ * POST ProductExternal/push/{id}: the free stock of each linked product (on hand less what is reserved or
+ * promised) set in the shop, 100 products a call; the shop's refusals are counted, not fatal.
+ */
+export function pushShopStock(ctx: TenantContext, id: number) {
+  return startJob(ctx, id, "push", async (c, shop, beat) => {
+    const use = <T>(fn: (conn: Connection) => Promise<T>) => c.platform.pool.use(c.tenant.dbUrl, fn);
+    const [{ n }] = await use((conn) =>
+      conn.db.select({ n: sql<number>`count(*)` }).from(productExternals).where(and(
+        eq(productExternals.credentialsId, id),
+        isNotNull(productExternals.productId),
+      ))
+    );
+    let after = 0, pushed = 0, refused = 0;
+    for (;;) {
+      const rows = await use((conn) =>
+        conn.db.select({
+          id: productExternals.id,
+          externalId: productExternals.externalId,
+          productId: productExternals.productId,
+        })
+          .from(productExternals).where(and(
+            eq(productExternals.credentialsId, id),
+            isNotNull(productExternals.productId),
+            gt(productExternals.id, after),
+          )).orderBy(asc(productExternals.id)).limit(woo.PAGE_SIZE)
+      );
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1].id;
+      const free = await use((conn) => freeOf(conn.db, [...new Set(rows.map((r) => r.productId!))]));
+      const stock = new Map(rows.map((r) => [r.externalId, (free.get(r.productId!) ?? 0) / 1000]));
+      const result = await woo.pushStock(
+        shop,
+        rows.map((r) => ({ externalId: r.externalId, stock: stock.get(r.externalId)! })),
+      );
+      const now = nowIso();
+      await use((conn) =>
+        conn.transaction(async (tx) => {
+          for (const externalId of result.updated) {
+            await tx.update(productExternals).set({
+              pushedStock: Math.floor(stock.get(externalId) ?? 0),
+              pushedAt: now,
+            })
+              .where(
+                and(eq(productExternals.credentialsId, id), eq(productExternals.externalId, externalId)),
+              );
+          }
+        })
+      );
+      pushed += result.updated.length;
+      refused += result.failed.length;
+      await beat(pushed + refused, n);
+    }
+    return { pushed, refused };
+  });
+}
+
+export const LinkInput = z.object({ productId: z.number().int().positive().nullable() });
+
+/** POST ProductExternal/{id}/link: a shop's product linked to one of ours by hand (null: unlinked). */
+export async function linkProduct(ctx: TenantContext, id: number, productId: number | null) {
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const before = await productExternal.getIn(tx, ctx, id);
+    const [row] = await tx.select().from(productExternals).where(eq(productExternals.id, id));
+    if (!row) throw notFound();
+    if (productId !== null) {
+      const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      if (!p) throw fieldError({ productId: ["validation.invalidValue"] });
+    }
+    await tx.update(productExternals).set({
+      productId,
+      linkedBy: productId === null ? null : "hand",
+      updatedAt: nowIso(),
+      version: row.version + 1,
+    }).where(eq(productExternals.id, id));
+    const after = await productExternal.getIn(tx, ctx, id);
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "ProductExternal",
+      resourceId: id,
+      title: row.name,
+      oldObject: before,
+      newObject: after,
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add("ProductExternal", "changed", id);
+    return after;
+  });
+}
+
+export { appErrorOf, carrierOf, noteCheck };
