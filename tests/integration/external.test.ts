@@ -12,7 +12,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addStaffUser,
-  company,
   location,
   product,
   receive,
