@@ -112,6 +112,14 @@ for (const f of sources) hash.update(f).update(readFileSync(join(root, f)));
 hash.update(JSON.stringify(plainExports));
 const buildId = hash.digest("hex").slice(0, 16);
 
+// Face sign-in's models (@vladmandic/face-api ships them): the detector, the landmarks and the recognition
+// net, under a path named by the package's version (assets are cached as immutable), loaded on demand and
+// kept out of the service worker's precache (6 MB no terminal needs offline).
+const faceApiDir = join(root, "node_modules/@vladmandic/face-api");
+const faceModels = `/assets/face-models-${
+  JSON.parse(readFileSync(join(faceApiDir, "package.json"), "utf8")).version
+}`;
+
 // Class names must be the same in both bundles: the server renders them, the browser's CSS styles them.
 const identifiers = production ? "short" : "debug";
 const common = {
@@ -121,6 +129,7 @@ const common = {
   define: {
     "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development"),
     __CLIENT_BUILD__: JSON.stringify(buildId),
+    __FACE_MODELS__: JSON.stringify(faceModels),
   },
   logLevel: "warning",
 };
@@ -194,6 +203,13 @@ writeFileSync(join(dist, "assets.json"), JSON.stringify(assets, null, 2));
 // What each chunk is made of, for a look at the bundle's size (WRITE_METAFILE=1 node client/build.mjs).
 if (process.env.WRITE_METAFILE) writeFileSync(join(dist, "meta.json"), JSON.stringify(browser.metafile));
 
+mkdirSync(join(clientOut, faceModels), { recursive: true });
+for (const f of readdirSync(join(faceApiDir, "model"))) {
+  if (/^(tiny_face_detector|face_landmark_68|face_recognition)_model/.test(f)) {
+    copyFileSync(join(faceApiDir, "model", f), join(clientOut, faceModels, f));
+  }
+}
+
 // Icons and manifest.
 for (const f of readdirSync(join(root, "client/icons"))) {
   if (f.endsWith(".png") || f.endsWith(".svg")) {
@@ -222,6 +238,16 @@ writeFileSync(
   ),
 );
 
+// The chunks made of the face recognition library.
+const faceChunks = Object.entries(browser.metafile.outputs)
+  .filter(([, o]) => Object.keys(o.inputs).some((i) => i.includes("@vladmandic/face-api")))
+  .flatMap((
+    [file],
+  ) => [
+    relative(clientOut, file).split("\\").join("/"),
+    relative(clientOut, file).split("\\").join("/") + ".map",
+  ]);
+
 // Service worker: bundled, then the precache list injected.
 const swTemp = join(dist, "sw.src.js");
 await build({
@@ -237,6 +263,8 @@ const { count, size, warnings } = await injectManifest({
   swDest: join(clientOut, "sw.js"),
   globDirectory: clientOut,
   globPatterns: ["assets/**/*.{js,css}", "icons/*.png", "manifest.webmanifest"],
+  // Face recognition's library (1.3 MB) is fetched when a person first uses it, never by the terminal offline.
+  globIgnores: faceChunks,
   // Hashed names carry their own revision.
   dontCacheBustURLsMatching: /-[A-Z0-9]{8}\.(js|css)$/,
 });

@@ -43,7 +43,7 @@ export interface StartupConfig {
   wmsDocumentActions?: { code: string; labelKey: string; allowedStatuses: string[] }[];
   clientLogisticsConfig?: { documentTypesEnabled?: Record<string, boolean> };
   drawerSections: DrawerSection[];
-  clientAccount: { appTitle: string | null; invoiceName: string };
+  clientAccount: { appTitle: string | null; invoiceName: string; faceSignIn?: boolean };
   tenant: { slug: string; companyName: string };
 }
 
@@ -61,6 +61,8 @@ export const KEYS = {
   darkMode: "wms.darkMode",
   compactMenu: "wms.compactMenu",
   compactLists: "wms.compactLists",
+  /** The company this device signs in to by face (its slug), kept while the company allows face sign-in. */
+  faceTenant: "wms.faceTenant",
 } as const;
 
 export const store = createStore();

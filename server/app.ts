@@ -55,6 +55,7 @@ import { fileRoutes } from "./domain/files/routes.ts";
 import { importRoutes } from "./domain/imports/routes.ts";
 import { transportRoutes } from "./domain/transport/routes.ts";
 import { externalRoutes } from "./domain/external/routes.ts";
+import { faceRoutes } from "./domain/access/faces/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -105,6 +106,7 @@ export function createApp(platform: Platform): Hono<Env> {
   importRoutes(api, platform);
   transportRoutes(api, platform);
   externalRoutes(api, platform);
+  faceRoutes(api, platform);
   mount(api, platform, {
     method: "get",
     path: "/openapi.json",

@@ -37,6 +37,8 @@ export interface Config {
   /** The provider's name on the sign-in button ("Sign in with …"). */
   oidcProviderName: string;
   trustProxy: boolean;
+  /** Face sign-in (ComputerVision): off here answers face.unsupported whatever a tenant chose. */
+  computerVision: boolean;
   demoPassword: string;
   /** Scrypt cost (N). Lower values are only for tests. */
   passwordHashCost: number;
@@ -129,6 +131,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     oidcRedirectUri: env("OIDC_REDIRECT_URI") ?? `${publicUrl}/signin/oidc`,
     oidcProviderName: env("OIDC_PROVIDER_NAME") ?? "Google",
     trustProxy: env("TRUST_PROXY") === "true",
+    computerVision: env("COMPUTER_VISION") !== "off",
     demoPassword: env("DEMO_PASSWORD") ?? "demo1234",
     passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),
     loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),

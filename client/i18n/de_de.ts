@@ -30,6 +30,7 @@ import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
+import { facesMessages } from "./areas/faces.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const deDe = {
   ...listMessages["de-de"],
@@ -61,6 +62,7 @@ export const deDe = {
   ...messagingMessages["de-de"],
   ...transportMessages["de-de"],
   ...externalMessages["de-de"],
+  ...facesMessages["de-de"],
   ...discussionMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",

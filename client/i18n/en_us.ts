@@ -30,6 +30,7 @@ import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
+import { facesMessages } from "./areas/faces.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const enUs = {
   ...listMessages["en-us"],
@@ -61,6 +62,7 @@ export const enUs = {
   ...messagingMessages["en-us"],
   ...transportMessages["en-us"],
   ...externalMessages["en-us"],
+  ...facesMessages["en-us"],
   ...discussionMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",

@@ -30,6 +30,7 @@ import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
+import { facesMessages } from "./areas/faces.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const esEs = {
   ...listMessages["es-es"],
@@ -61,6 +62,7 @@ export const esEs = {
   ...messagingMessages["es-es"],
   ...transportMessages["es-es"],
   ...externalMessages["es-es"],
+  ...facesMessages["es-es"],
   ...discussionMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",

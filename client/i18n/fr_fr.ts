@@ -30,6 +30,7 @@ import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
+import { facesMessages } from "./areas/faces.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
@@ -61,6 +62,7 @@ export const frFr = {
   ...messagingMessages["fr-fr"],
   ...transportMessages["fr-fr"],
   ...externalMessages["fr-fr"],
+  ...facesMessages["fr-fr"],
   ...discussionMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",

@@ -30,6 +30,7 @@ import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
+import { facesMessages } from "./areas/faces.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
@@ -61,6 +62,7 @@ export const plPl = {
   ...messagingMessages["pl-pl"],
   ...transportMessages["pl-pl"],
   ...externalMessages["pl-pl"],
+  ...facesMessages["pl-pl"],
   ...discussionMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",

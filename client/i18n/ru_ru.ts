@@ -30,6 +30,7 @@ import { printingMessages } from "./areas/printing.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
+import { facesMessages } from "./areas/faces.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
@@ -61,6 +62,7 @@ export const ruRu = {
   ...messagingMessages["ru-ru"],
   ...transportMessages["ru-ru"],
   ...externalMessages["ru-ru"],
+  ...facesMessages["ru-ru"],
   ...discussionMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",

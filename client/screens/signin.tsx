@@ -7,6 +7,7 @@ import { completeSignIn } from "../session.ts";
 import type { TokenData } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { MessageKey, Translator } from "../i18n/mod.ts";
+import { FaceSignIn } from "../islands/faces/face_entry.tsx";
 import { Button, Checkbox, Notice, Tabs, TextField, type TextFieldProps } from "../ui/controls.tsx";
 import { LanguageSelect } from "../shell/chrome.tsx";
 import * as css from "../shell/shell.css.ts";
@@ -316,6 +317,7 @@ export function SignIn(p: { initialTab: "login" | "register" | "reset" | "activa
               <>
                 <LoginForm t={t} />
                 <ThirdPartySignIn />
+                <FaceSignIn />
               </>
             ),
           },

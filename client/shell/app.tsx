@@ -157,6 +157,9 @@ const ExternalActivationScreen = lazyScreen<Record<string, never>>(() =>
 const ProductExternalScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
   import("../screens/external.tsx").then((m) => ({ default: m.ProductExternalScreen }))
 );
+const FacesScreen = lazyScreen<Record<string, never>>(() =>
+  import("../screens/faces.tsx").then((m) => ({ default: m.FacesScreen }))
+);
 const PriceListScreen = lazyScreen<Record<string, never>>(() =>
   import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
 );
@@ -375,6 +378,9 @@ function Screen() {
           additionalParams={match.additionalParams}
         />,
       );
+      break;
+    case "faces":
+      screen = lazyPart(<FacesScreen />);
       break;
     case "externalActivation":
       screen = lazyPart(<ExternalActivationScreen />);

@@ -46,6 +46,8 @@ function useStartupConfig(): StartupConfig | null {
       setStartup(config);
       const previous = JSON.parse(localStorage.getItem(KEYS.menu) ?? "null") as { lastLink?: string } | null;
       writeStorage(KEYS.menu, { sections: config.drawerSections, lastLink: previous?.lastLink ?? null });
+      // The sign-in screen of this device offers face sign-in while the company allows it.
+      writeStorage(KEYS.faceTenant, config.clientAccount.faceSignIn ? config.tenant.slug : null);
     }).catch((err) => {
       // No response: the top warning says so already. A refused token: the user is being signed out.
       if (cancelled || (err instanceof ApiError && (err.code === "network" || err.status === 401))) return;

@@ -49,6 +49,7 @@ export type Screen =
   | "externalCredentials"
   | "externalActivation"
   | "productExternal"
+  | "faces"
   | "freightMessages"
   | "warehouseMap"
   | "calendarMonth"
@@ -99,7 +100,7 @@ export const routeTable: RouteDef[] = [
   { name: "shared-access", screen: "sharedAccess", params: true },
   { name: "external-credentials", screen: "externalCredentials", params: true },
   { name: "external-shop-activation", screen: "externalActivation" },
-  soon("computer-vision-faces"),
+  { name: "computer-vision-faces", screen: "faces" },
   // business
   soon("addresses"),
   soon("companies"),

@@ -232,6 +232,14 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     return (await call(s, "GET", `/api/ExternalCredentials/${id}`, { token: tokens.administrator }))
       .status === 200;
   }
+  if (r.path === "/ComputerVision/:userId") {
+    // The user, and the administrator's enrolled face when it is theirs.
+    const user = await call(s, "GET", `/api/User/${id}`, { token: tokens.administrator });
+    if (user.status !== 200) return false;
+    if (id !== userIds.administrator) return true;
+    const faces = await call(s, "GET", "/api/ComputerVision", { token: tokens.administrator });
+    return faces.body.some((f: { userId: number }) => f.userId === id);
+  }
   if (r.path.startsWith("/Discussion/")) {
     return (await call(s, "GET", `/api/Discussion/${id}/messages/0`, { token: tokens.administrator }))
       .status === 200;
@@ -280,6 +288,11 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
     // Where the caller sees only their own, the administrator is someone else.
     if (caller === "no token" || foreign) return userIds.administrator;
     return own ? userIds[caller] : userIds["basic user"];
+  }
+  // A user's face: their own; an administrator removes anyone's (a new user's, none of another tenant's ids).
+  if (p === "/ComputerVision/:userId") {
+    if (caller === "no token" || foreign) return userIds.administrator;
+    return own ? userIds[caller] : (await addUser(s, tokens.administrator, { username: `face-${++n}` })).id;
   }
   if (p.startsWith("/FavoriteAction/")) {
     if (foreign) return ids[caller === "administrator" ? "favorite:basic user" : "favorite:administrator"];
@@ -506,6 +519,15 @@ beforeAll(async () => {
   const message = async (token: string) =>
     (await api("POST", `/ShipmentTicket/${own.ticket}/message`, { text: "Loading ramp?" }, token)).body.id;
   ids.ownMessage = await message(tokens.carrier);
+  // Face sign-in on, and the administrator's face enrolled (a face removed by a probe is missed).
+  const account = (await api("GET", "/ClientAccount")).body;
+  await api("PUT", "/ClientAccount", { ...account, faceSignIn: true });
+  const face = Array.from({ length: 128 }, (_, i) => Math.sin(i) / 11);
+  const enrolled = await api("POST", "/ComputerVision", {
+    descriptors: [0, 1, 2].map((k) => face.map((x, i) => x + (i === k ? 0.01 : 0))),
+    consent: true,
+  });
+  if (enrolled.status !== 201) throw new Error(`enrolling a face: ${JSON.stringify(enrolled.body)}`);
   // A shop's product, imported (the job answers at once; its row is there when it has ended).
   const credentials = await fresh["/ExternalCredentials"](tokens.administrator);
   await api("GET", `/ProductExternal/import/${credentials}`);
@@ -597,7 +619,9 @@ describe("access by route (docs/api.md)", () => {
             404,
             "record.notFoundOrNoPermission",
           ]);
-          if (r.method === "delete") {
+          if (r.path === "/ComputerVision/:userId") {
+            expect(await stillThere(r, id), `${key(r)}: the face is still there`).toBe(true);
+          } else if (r.method === "delete") {
             // A favorite is seen by its owner alone: the basic user's, when the administrator tried.
             const owner = r.path.startsWith("/FavoriteAction/") && caller === "administrator"
               ? tokens["basic user"]

@@ -101,6 +101,7 @@ describe("buildBody", () => {
       windowAnimations: true,
       appTitle: null,
       baseCurrency: "PLN",
+      faceSignIn: true,
       subscriptionType: "standard",
       monthlyDocumentLimit: 1000,
     };
@@ -124,6 +125,7 @@ describe("buildBody", () => {
       windowAnimations: true,
       appTitle: null,
       baseCurrency: "PLN",
+      faceSignIn: true,
     });
   });
 });

@@ -1,4 +1,4 @@
-// What external credentials do (decision 0015): a shop connected by WooCommerce's key exchange (the address
+// What external credentials do (decision 0014): a shop connected by WooCommerce's key exchange (the address
 // of the shop's approval page with an activation code, the keys the shop posts to our callback, the
 // activation screen that checks them), credentials tried on demand, a shop's products imported page by page
 // and linked to ours by EAN, a product linked by hand, our free stock pushed to the shop, and a release

@@ -1,4 +1,4 @@
-// Credentials for external services (docs/decisions/0015-external-services.md): an online shop (WooCommerce's
+// Credentials for external services (docs/decisions/0014-external-services.md): an online shop (WooCommerce's
 // REST API) whose products are imported and linked to ours and whose stock we keep, and a delivery carrier
 // (ShipEngine's API) that makes a shipment's label and tracking number. The secret is sealed with the
 // platform's key, bound to the tenant (kernel/crypto.ts); a shop is connected by WooCommerce's own key

@@ -1,4 +1,4 @@
-// Freight (docs/decisions/0014-freight.md): a shipment ticket the warehouse's dispatchers write and publish,
+// Freight (docs/decisions/0013-freight.md): a shipment ticket the warehouse's dispatchers write and publish,
 // the offers carriers make on a published ticket, and the messages between the warehouse and each carrier
 // about a ticket. A carrier is a company whose key role is carrier; its users (tied to it, with the
 // transport module) see published tickets and those assigned to their company, and only their own offers

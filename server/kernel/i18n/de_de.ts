@@ -59,6 +59,12 @@ export const deDe: Catalogue = {
   "external.serviceRefused": "Der externe Dienst hat die Anfrage abgelehnt: {detail}",
   "external.serviceFailed":
     "Der Import aus dem externen Dienst ist fehlgeschlagen: Er antwortete nicht oder lehnte weiter ab. Versuchen Sie es später erneut.",
+  "face.notRecognised":
+    "Niemand wurde erkannt. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.",
+  "face.notDetected":
+    "Es wurde kein Gesicht erkannt oder das Bild war zu schlecht. Schauen Sie bei gutem Licht in die Kamera und versuchen Sie es erneut.",
+  "face.unsupported":
+    "Dieser Server unterstützt keine Bilderkennung, oder die Anmeldung per Gesicht ist für dieses Unternehmen ausgeschaltet.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
   "map.fileTooLarge": "Die Kartendatei ist zu groß (höchstens {limit}).",

@@ -51,6 +51,10 @@ export const enUs = {
   "external.serviceRefused": "The external service refused the request: {detail}",
   "external.serviceFailed":
     "Import from the external service failed: it did not answer or kept refusing. Try again later.",
+  "face.notRecognised": "Nobody was recognised. Try again, or sign in with your password.",
+  "face.notDetected":
+    "No face was detected, or the picture was too poor. Face the camera in good light and try again.",
+  "face.unsupported": "This server has no computer vision support, or face sign-in is off for this company.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
   "map.fileTooLarge": "The map file is too large (at most {limit}).",

@@ -57,6 +57,11 @@ export const esEs: Catalogue = {
   "external.serviceRefused": "El servicio externo rechazó la solicitud: {detail}",
   "external.serviceFailed":
     "La importación desde el servicio externo falló: no respondió o siguió rechazando. Inténtelo de nuevo más tarde.",
+  "face.notRecognised": "No se ha reconocido a nadie. Inténtelo de nuevo o inicie sesión con su contraseña.",
+  "face.notDetected":
+    "No se detectó ningún rostro o la imagen era de mala calidad. Mire a la cámara con buena luz e inténtelo de nuevo.",
+  "face.unsupported":
+    "Este servidor no admite visión artificial, o el inicio de sesión facial está desactivado para esta empresa.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
   "map.fileTooLarge": "El archivo del mapa es demasiado grande (como máximo {limit}).",

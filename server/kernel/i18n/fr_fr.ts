@@ -55,6 +55,11 @@ export const frFr: Catalogue = {
   "external.serviceRefused": "Le service externe a refusé la demande : {detail}",
   "external.serviceFailed":
     "L'importation depuis le service externe a échoué : il n'a pas répondu ou a continué de refuser. Réessayez plus tard.",
+  "face.notRecognised": "Personne n'a été reconnu. Réessayez ou connectez-vous avec votre mot de passe.",
+  "face.notDetected":
+    "Aucun visage n'a été détecté ou l'image était de trop mauvaise qualité. Regardez la caméra sous un bon éclairage et réessayez.",
+  "face.unsupported":
+    "Ce serveur ne prend pas en charge la vision par ordinateur, ou la connexion par visage est désactivée pour cette entreprise.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
   "map.fileTooLarge": "Le fichier de plan est trop volumineux ({limit} au maximum).",

@@ -54,6 +54,11 @@ export const plPl: Catalogue = {
   "external.serviceRefused": "Usługa zewnętrzna odrzuciła żądanie: {detail}",
   "external.serviceFailed":
     "Import z usługi zewnętrznej nie powiódł się: usługa nie odpowiadała lub odmawiała. Spróbuj ponownie później.",
+  "face.notRecognised": "Nikogo nie rozpoznano. Spróbuj ponownie lub zaloguj się hasłem.",
+  "face.notDetected":
+    "Nie wykryto twarzy lub obraz był zbyt słabej jakości. Spójrz w kamerę przy dobrym świetle i spróbuj ponownie.",
+  "face.unsupported":
+    "Ten serwer nie obsługuje rozpoznawania obrazu lub logowanie twarzą jest wyłączone w tej firmie.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
   "map.fileTooLarge": "Plik mapy jest za duży (najwyżej {limit}).",

@@ -23,6 +23,8 @@ export const clientAccount = sqliteTable("client_account", {
   appTitle: text("app_title"),
   /** The currency prices and values are kept in; exchange rates say what one unit of another is worth in it. */
   baseCurrency: text("base_currency").notNull().default("EUR"),
+  /** Users may also sign in by face (ComputerVision): an addition to the password, off until switched on. */
+  faceSignIn: integer("face_sign_in", { mode: "boolean" }).notNull().default(false),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
@@ -88,6 +90,7 @@ export const account = entity({
       group: appearance,
     },
     windowAnimations: { group: appearance },
+    faceSignIn: { group: "group.account.signIn" },
   },
 });
 
