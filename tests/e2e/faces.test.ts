@@ -89,15 +89,15 @@ beforeAll(async () => {
   const painter = await launchBrowser();
   browsers.push(painter);
   const page = await painter.newPage();
-  const write = async (name: keyof typeof cameras, png: Uint8Array) => {
+  const write = (name: keyof typeof cameras, png: Uint8Array) => {
     cameras[name] = join(dir, `${name}.y4m`);
     y4mFromPng(png, cameras[name]);
   };
-  await write("a", await frame(page, PERSON_A));
-  await write("a2", await frame(page, PERSON_A, { shift: [18, -12], zoom: 1.12, light: 0.9 }));
+  write("a", await frame(page, PERSON_A));
+  write("a2", await frame(page, PERSON_A, { shift: [18, -12], zoom: 1.12, light: 0.9 }));
   // Nearer than A: the photo has other faces beside B.
-  await write("b", await frame(page, PERSON_B, { zoom: 1.5 }));
-  await write("none", await frame(page, null));
+  write("b", await frame(page, PERSON_B, { zoom: 1.5 }));
+  write("none", await frame(page, null));
   await painter.close();
 }, 120_000);
 afterAll(async () => {
