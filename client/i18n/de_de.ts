@@ -31,6 +31,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const deDe = {
   ...listMessages["de-de"],
@@ -63,6 +64,7 @@ export const deDe = {
   ...transportMessages["de-de"],
   ...externalMessages["de-de"],
   ...facesMessages["de-de"],
+  ...offersMessages["de-de"],
   ...discussionMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",

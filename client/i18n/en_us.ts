@@ -31,6 +31,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const enUs = {
   ...listMessages["en-us"],
@@ -63,6 +64,7 @@ export const enUs = {
   ...transportMessages["en-us"],
   ...externalMessages["en-us"],
   ...facesMessages["en-us"],
+  ...offersMessages["en-us"],
   ...discussionMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",

@@ -31,6 +31,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const esEs = {
   ...listMessages["es-es"],
@@ -63,6 +64,7 @@ export const esEs = {
   ...transportMessages["es-es"],
   ...externalMessages["es-es"],
   ...facesMessages["es-es"],
+  ...offersMessages["es-es"],
   ...discussionMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",

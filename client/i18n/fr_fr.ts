@@ -31,6 +31,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
@@ -63,6 +64,7 @@ export const frFr = {
   ...transportMessages["fr-fr"],
   ...externalMessages["fr-fr"],
   ...facesMessages["fr-fr"],
+  ...offersMessages["fr-fr"],
   ...discussionMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",

@@ -31,6 +31,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
@@ -63,6 +64,7 @@ export const plPl = {
   ...transportMessages["pl-pl"],
   ...externalMessages["pl-pl"],
   ...facesMessages["pl-pl"],
+  ...offersMessages["pl-pl"],
   ...discussionMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",

@@ -31,6 +31,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
@@ -63,6 +64,7 @@ export const ruRu = {
   ...transportMessages["ru-ru"],
   ...externalMessages["ru-ru"],
   ...facesMessages["ru-ru"],
+  ...offersMessages["ru-ru"],
   ...discussionMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",

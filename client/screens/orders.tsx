@@ -18,11 +18,13 @@ import type { FieldMeta, PlainKey, Row } from "../islands/list/meta.ts";
 import { canKeepDocuments } from "../islands/documents/document.ts";
 import { Progress } from "../islands/documents/status.tsx";
 import { CountPositions, OrderDialog, ProcessBadge } from "../islands/orders/order_dialog.tsx";
+import { SellOfferDialog } from "../islands/orders/sell_offer_dialog.tsx";
 import { type OrderPosition, readOrderPositions, type WmsOrder } from "../islands/orders/order.ts";
 import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
 import { wmsOrderPositionMeta } from "../../server/domain/orders/positions/entity.ts";
 import { DateRange, ReportFrame, useDateRange, useReport } from "./stock.tsx";
 import * as shell from "../shell/shell.css.ts";
+import * as ui from "../ui/ui.css.ts";
 import * as dcss from "../islands/documents/documents.css.ts";
 import * as css from "../islands/orders/orders.css.ts";
 
@@ -103,22 +105,49 @@ export function VerifyScreen(p: RouteProps) {
 /** Sell offers, active and archived: one screen, two views. */
 export function SellOffersScreen(p: RouteProps & { view: "active" | "archive" }) {
   const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const [making, setMaking] = useState(false);
   const route = p.view === "active" ? "active-sell-offers" : "archive-sell-offers";
   const list = <OrderList {...p} route={route} listPath="/WmsOrder/Offers/Sell" query={`view=${p.view}`} />;
   return (
-    <Tabs
-      label={t.t("orders.offers")}
-      selected={p.view}
-      onChange={(v) => navigate(v === "active" ? "/active-sell-offers" : "/archive-sell-offers")}
-      tabs={[
-        { id: "active", title: t.t("route.active-sell-offers"), content: p.view === "active" ? list : null },
-        {
-          id: "archive",
-          title: t.t("route.archive-sell-offers"),
-          content: p.view === "archive" ? list : null,
-        },
-      ]}
-    />
+    <>
+      {canKeepDocuments(startup)
+        ? (
+          <div className={ui.buttonRow}>
+            <Button onPress={() => setMaking(true)}>{t.t("offers.new")}</Button>
+          </div>
+        )
+        : null}
+      {making
+        ? (
+          <SellOfferDialog
+            onClose={() => setMaking(false)}
+            onMade={(id) => {
+              setMaking(false);
+              pushToast("info", t.t("offers.made"));
+              navigate(`/active-sell-offers/${id}`);
+            }}
+          />
+        )
+        : null}
+      <Tabs
+        label={t.t("orders.offers")}
+        selected={p.view}
+        onChange={(v) => navigate(v === "active" ? "/active-sell-offers" : "/archive-sell-offers")}
+        tabs={[
+          {
+            id: "active",
+            title: t.t("route.active-sell-offers"),
+            content: p.view === "active" ? list : null,
+          },
+          {
+            id: "archive",
+            title: t.t("route.archive-sell-offers"),
+            content: p.view === "archive" ? list : null,
+          },
+        ]}
+      />
+    </>
   );
 }
 

@@ -27,6 +27,9 @@ export interface WmsOrder {
   countPreparing: boolean;
   countLinesTotal: number | null;
   productionProductIndex: string | null;
+  /** A sell offer's status (active, accepted, rejected, expired), else null. */
+  offerStatus?: string | null;
+  offerValidUntil?: string | null;
   productionQuantity: number | null;
   producedQuantity: number | null;
   version: number;

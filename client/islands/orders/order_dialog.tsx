@@ -141,6 +141,20 @@ export function OrderDialog(p: { id: number; canEdit: boolean; onClose: () => vo
   const edit = p.canEdit && o !== null;
   const actions: { key: string; label: PlainKey; run: () => void; danger?: boolean }[] = [];
   if (edit && o) {
+    // A sell offer still open: the customer's answer.
+    if (o.statusCode === "workingCopy" && o.offerStatus === "active") {
+      actions.push({
+        key: "accept",
+        label: "offers.accept",
+        run: () => void verb("POST", `/WmsOrder/${p.id}/offer/accept`, "offers.accepted"),
+      });
+      actions.push({
+        key: "reject",
+        label: "offers.reject",
+        run: () => void verb("POST", `/WmsOrder/${p.id}/offer/reject`, "offers.rejected"),
+        danger: true,
+      });
+    }
     if (o.statusCode === "workingCopy") {
       actions.push({ key: "confirm", label: "order.action.confirm", run: () => void confirm() });
       actions.push({ key: "delete", label: "orders.delete", run: () => setAsk("delete"), danger: true });

@@ -25,6 +25,7 @@ import {
   wmsOrderDefinitions,
 } from "../config/definitions.ts";
 import { Resource } from "../resource/engine.ts";
+import { optDate } from "../resource/fields.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { milli } from "../stock/quantity.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
@@ -68,6 +69,8 @@ export const wmsOrders = sqliteTable("wms_orders", {
   summaryValue: real("summary_value"),
   /** A sell offer (a release order offered to a customer): active, accepted, rejected or expired. */
   offerStatus: text("offer_status", { enum: offerStatuses }),
+  /** The last day a sell offer may be accepted (a day); past it the offer is expired. */
+  offerValidUntil: text("offer_valid_until"),
   deliveryTerms: text("delivery_terms"),
   paymentTerms: text("payment_terms"),
   positionsCount: integer("positions_count").notNull().default(0),
@@ -180,6 +183,12 @@ export function delayOf(
   return days > 0 ? days : null;
 }
 
+/** A sell offer's status as the API shows it: an active one past its last day is expired. */
+export function offerStatusOf(row: Pick<OrderRow, "offerStatus" | "offerValidUntil">, today = new Date()) {
+  if (row.offerStatus !== "active" || !row.offerValidUntil) return row.offerStatus;
+  return row.offerValidUntil < today.toISOString().slice(0, 10) ? "expired" : "active";
+}
+
 const listed = "sort filter show";
 /** Kept off the screens' metadata: the API takes or answers it, no generic screen shows it. */
 const apiOnly = { meta: false } as const;
@@ -225,6 +234,7 @@ export const wmsOrder = new Resource({
       output: z.enum(offerStatuses).nullable(),
       list: "filter",
     },
+    offerValidUntil: { kind: "date", day: true, schema: optDate, list: "show" },
     deliveryTerms: { max: 1000, ...apiOnly },
     paymentTerms: { max: 1000, ...apiOnly },
     quantitySum: { input: false, output: z.number(), codec: milli, ...apiOnly },
@@ -239,7 +249,12 @@ export const wmsOrder = new Resource({
   },
   readAccess: "user",
   writeAccess: "logistics",
-  toRecord: (row, record) => ({ ...record, delayDays: delayOf(row as OrderRow) }),
+  toRecord: (row, record) => ({
+    ...record,
+    delayDays: delayOf(row as OrderRow),
+    // An active offer past its last day is expired, whatever is stored.
+    offerStatus: offerStatusOf(row as OrderRow),
+  }),
   refine: checkScope,
   scope: (
     actor,

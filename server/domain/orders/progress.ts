@@ -5,7 +5,7 @@
 // beside it), or one count's positions with their differences. The lists are the WmsOrder list (paged,
 // sorted, filtered) over the progress each order keeps (positionsDoneCount, quantityDoneSum,
 // progressPercent), so a page costs what a page of orders costs.
-import { and, eq, inArray, like, not, notLike, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, like, not, notLike, or, type SQL, sql } from "drizzle-orm";
 import type { TenantContext } from "../../kernel/context.ts";
 import { fieldError } from "../../kernel/errors.ts";
 import type { ListQuery } from "../../kernel/list.ts";
@@ -126,9 +126,12 @@ export async function verifyPositionsProgress(ctx: TenantContext, id: number, qu
  */
 export function sellOffers(ctx: TenantContext, query: ListQuery, view: "active" | "archive") {
   const offered = and(eq(wmsOrders.typeCode, "OOU"), sql`${wmsOrders.offerStatus} IS NOT NULL`);
+  // Past its last day an offer is expired: in the archive.
+  const today = new Date().toISOString().slice(0, 10);
   const active = and(
     eq(wmsOrders.offerStatus, "active"),
     inArray(wmsOrders.statusCode, ["workingCopy", "confirmed"]),
+    or(isNull(wmsOrders.offerValidUntil), gte(wmsOrders.offerValidUntil, today)),
   )!;
   return wmsOrder.list(ctx, query, and(offered, view === "active" ? active : not(active)));
 }

@@ -1,5 +1,6 @@
 // WmsOrder routes: the five resource calls, and the positions of one order.
 import type { Hono } from "hono";
+import { acceptOffer, createSellOffer, rejectOffer, SellOfferInput } from "./offers.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Platform } from "../../platform.ts";
@@ -344,6 +345,38 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
     query: SupplyReportQuery,
     response: z.object({ results: z.array(SupplyReportLine), allFilteredRowCount: z.number() }),
   }, (c, { query }) => supplyReport(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/WmsOrder/Offers/Sell",
+    summary:
+      "A sell offer from stock: a release order offered to a customer until a last day, each position " +
+      "no more than is free now, its value from the products' unit prices",
+    tag: "WmsOrder",
+    access: "logistics",
+    body: SellOfferInput,
+    response: wmsOrder.entity.record,
+    status: 201,
+  }, (c, { body }) => createSellOffer(c.get("ctx"), body));
+  for (
+    const [answer, run, summary] of [
+      ["accept", acceptOffer, "The customer accepted the offer: the order is confirmed with its documents"],
+      [
+        "reject",
+        rejectOffer,
+        "The customer declined the offer: it stays a working copy, among archived offers",
+      ],
+    ] as const
+  ) {
+    mount(app, platform, {
+      method: "post",
+      path: `/WmsOrder/:id/offer/${answer}`,
+      summary,
+      tag: "WmsOrder",
+      access: "logistics",
+      response: wmsOrder.entity.record,
+    }, (c, { params }) => run(c.get("ctx"), idParam(params.id)));
+  }
 
   mount(app, platform, {
     ...progressList("Offers/Sell", "Sell offers: release orders with an offer status; view=active|archive"),

@@ -1,0 +1,147 @@
+// A new sell offer from stock (issue 19): the customer, the last day it may be accepted, its terms, and the
+// products with quantities; the server refuses a quantity above what is free, said at that line.
+import { useState } from "react";
+import { api, ApiError } from "../../api.ts";
+import { errorMessage } from "../../errors.ts";
+import { useT } from "../../i18n/use_t.ts";
+import { Button, Notice, TextField } from "../../ui/controls.tsx";
+import { DateField } from "../../ui/date_field.tsx";
+import { ModalDialog } from "../../ui/modal.tsx";
+import { NumberField } from "../../ui/number_field.tsx";
+import { ReferencePicker } from "../dialogs/reference_field.tsx";
+import type { PlainKey } from "../list/meta.ts";
+import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
+import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
+import * as dcss from "../documents/documents.css.ts";
+
+interface Line {
+  productId: number | null;
+  quantity: number | null;
+}
+
+const reference = (meta: typeof wmsOrderMeta, field: string) =>
+  meta.fields.find((f) => f.name === field)!.reference!;
+
+export function SellOfferDialog(p: { onClose: () => void; onMade: (id: number) => void }) {
+  const t = useT();
+  const [contractorId, setContractor] = useState<number | null>(null);
+  const [validUntil, setValidUntil] = useState<string | null>(
+    new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+  );
+  const [paymentTerms, setPayment] = useState("");
+  const [deliveryTerms, setDelivery] = useState("");
+  const [lines, setLines] = useState<Line[]>([{ productId: null, quantity: null }]);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const at = (field: string) => errors[field];
+  const set = (i: number, change: Partial<Line>) =>
+    setLines((old) => old.map((l, k) => (k === i ? { ...l, ...change } : l)));
+
+  async function save() {
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      const made = await api<{ id: number }>("POST", "/WmsOrder/Offers/Sell", {
+        contractorId,
+        validUntil,
+        paymentTerms,
+        deliveryTerms,
+        positions: lines.filter((l) => l.productId !== null || l.quantity !== null),
+      });
+      p.onMade(made.id);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length) {
+        setErrors(
+          Object.fromEntries(
+            Object.entries(err.fields).map(([k, v]) => [k, v.map((c) => t.t(c as PlainKey))]),
+          ),
+        );
+      }
+      setMessage(errorMessage(t, err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      title={t.t("offers.new")}
+      isOpen
+      onOpenChange={(open) => !open && p.onClose()}
+      size="wide"
+    >
+      <div className={dcss.section} data-testid="sell-offer-dialog">
+        {message ? <Notice kind="error">{message}</Notice> : null}
+        <ReferencePicker
+          t={t}
+          name="contractorId"
+          label={t.t("field.wmsOrder.contractorId")}
+          reference={reference(wmsOrderMeta, "contractorId")}
+          value={contractorId}
+          onChange={(id) => setContractor(id)}
+          isRequired
+          errors={at("contractorId")}
+        />
+        <DateField
+          name="validUntil"
+          label={t.t("field.wmsOrder.offerValidUntil")}
+          value={validUntil}
+          onChange={setValidUntil}
+          isRequired
+          errors={at("validUntil")}
+        />
+        <TextField
+          name="paymentTerms"
+          label={t.t("offers.paymentTerms")}
+          value={paymentTerms}
+          onChange={setPayment}
+        />
+        <TextField
+          name="deliveryTerms"
+          label={t.t("offers.deliveryTerms")}
+          value={deliveryTerms}
+          onChange={setDelivery}
+        />
+        {lines.map((l, i) => (
+          <div key={i} className={dcss.header} data-testid="sell-offer-line">
+            <ReferencePicker
+              t={t}
+              name={`productId-${i}`}
+              label={t.t("field.wmsOrderPosition.productId")}
+              reference={reference(wmsOrderPositionMeta, "productId")}
+              value={l.productId}
+              onChange={(id) => set(i, { productId: id })}
+              errors={at(`positions.${i}.productId`)}
+            />
+            <NumberField
+              name={`quantity-${i}`}
+              label={t.t("field.wmsOrderPosition.quantity")}
+              value={l.quantity}
+              onChange={(q) => set(i, { quantity: q })}
+              minValue={0}
+              errors={at(`positions.${i}.quantity`)}
+            />
+            {lines.length > 1
+              ? (
+                <Button quiet onPress={() => setLines((old) => old.filter((_, k) => k !== i))}>
+                  {t.t("offers.removeLine")}
+                </Button>
+              )
+              : null}
+          </div>
+        ))}
+        <div>
+          <Button quiet onPress={() => setLines((old) => [...old, { productId: null, quantity: null }])}>
+            {t.t("offers.addLine")}
+          </Button>
+        </div>
+        <div>
+          <Button isDisabled={busy} onPress={() => void save()}>{t.t("offers.make")}</Button>{" "}
+          <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}

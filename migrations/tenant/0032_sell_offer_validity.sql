@@ -1,0 +1,1 @@
+ALTER TABLE `wms_orders` ADD `offer_valid_until` text;
