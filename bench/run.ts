@@ -20,6 +20,8 @@ import * as widgets from "./widgets.ts";
 import * as calendar from "./calendar.ts";
 import * as maps from "./maps.ts";
 import * as exportsBench from "./exports.ts";
+import * as faces from "./faces.ts";
+import * as shopImport from "./shop_import.ts";
 
 interface Bench {
   name: string;
@@ -46,6 +48,8 @@ const BENCHES: Bench[] = [
   { name: calendar.NAME, file: "calendar.ts", limit: 240, summarize: calendar.summarize },
   { name: maps.NAME, file: "maps.ts", limit: 300, summarize: maps.summarize },
   { name: exportsBench.NAME, file: "exports.ts", limit: 900, summarize: exportsBench.summarize },
+  { name: faces.NAME, file: "faces.ts", limit: 240, summarize: faces.summarize },
+  { name: shopImport.NAME, file: "shop_import.ts", limit: 300, summarize: shopImport.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

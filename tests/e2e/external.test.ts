@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { product, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
 import { type FakeShop, makeProducts, startShop } from "../fixtures/woocommerce.ts";
+import { type FakeCarrier, startCarrier } from "../fixtures/shipengine.ts";
+import { location } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;
 let shop: FakeShop;
+let carrier: FakeCarrier;
 let creds: number;
 let tea: number;
 const contexts: BrowserContext[] = [];
@@ -19,6 +22,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   w = await startStockWorld("external-e2e", (baseUrl) => ({ publicUrl: baseUrl }));
   shop = await startShop(makeProducts(130));
+  carrier = await startCarrier();
   tea = await product(w, "EXT-TEA", { name: "Green tea" });
   await product(w, "EXT-EAN", { name: "Matched by EAN", barcodes: ["5900000000003"] });
   creds = (await w.api("POST", "/ExternalCredentials", {
@@ -33,6 +37,7 @@ afterAll(async () => {
   for (const c of contexts) await c.close();
   await browser?.close();
   await shop?.close();
+  await carrier?.close();
   await w?.s.close();
 });
 
@@ -89,5 +94,66 @@ describe("an online shop", () => {
       timeout: 10_000,
     })
       .toMatchObject({ productId: tea, linkedBy: "hand" });
+  });
+
+  it("ships a release document by a carrier: the label attached, its tracking number kept", async () => {
+    await w.api("POST", "/ExternalCredentials", {
+      serviceType: "delivery",
+      serviceCodeName: "shipengine",
+      baseUrl: carrier.url,
+      secret: carrier.apiKey,
+      description: "Parcels",
+    });
+    const account = (await w.api("GET", "/ClientAccount")).body;
+    await w.api("PUT", "/ClientAccount", {
+      ...account,
+      addresses: [{ street: "Magazynowa", number: "5", city: "Poznań", postalCode: "61-001", country: "PL" }],
+    });
+    const address = (await w.api("POST", "/Address", {
+      street: "Rue de Rivoli",
+      number: "10",
+      city: "Paris",
+      postalCode: "75001",
+      country: "FR",
+    })).body.id;
+    const customer = (await w.api("POST", "/Company", {
+      shortName: "CLIENT PARIS",
+      keyRole: "contractor",
+      addressId: address,
+    })).body.id;
+    const doc = (await w.api("POST", "/WmsDocument", {
+      typeCode: "DOU",
+      contractorId: customer,
+      sourceLocationId: await location(w, "EXT-E2E-OUT"),
+    })).body;
+    const page = await signedInPage(
+      browser,
+      w.s,
+      contexts,
+      "external-e2e-admin",
+      `/warehouse-documents/${doc.id}`,
+      {
+        timeoutMs: 20_000,
+        goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+      },
+    );
+    await page.getByRole("button", { name: enUs["ship.open"] }).click();
+    const dialog = page.getByTestId("ship-dialog");
+    await dialog.getByRole("textbox", { name: enUs["ship.weight"] }).fill("3.5");
+    await dialog.getByRole("button", { name: enUs["ship.buy"] }).click();
+    await expect.poll(
+      async () => (await w.api("GET", `/WmsDocument/${doc.id}`)).body.transportDocumentNumber,
+      {
+        timeout: 15_000,
+      },
+    ).toMatch(/^1Z999AA1\d{8}$/);
+    const files = await w.api("GET", `/File/list?refResourceType=WmsDocument&refResourceId=${doc.id}`);
+    expect(files.body.map((f: { contentType: string }) => f.contentType)).toEqual(["application/pdf"]);
+    expect(carrier.labels.at(-1)).toMatchObject({
+      shipment: {
+        ship_to: { city_locality: "Paris", country_code: "FR" },
+        packages: [{ weight: { value: 3.5 } }],
+      },
+    });
   });
 });

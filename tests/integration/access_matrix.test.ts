@@ -252,7 +252,10 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     return got.status === 200;
   }
   const path = "/api" +
-    r.path.replace(/\/position\/:positionId$/, "").replace(/\/assign\/:offerId$/, "").replace(/\/offer\/(accept|reject)$/, "").replace(
+    r.path.replace(/\/position\/:positionId$/, "").replace(/\/assign\/:offerId$/, "").replace(
+      /\/offer\/(accept|reject)$/,
+      "",
+    ).replace(
       /:(\w+)/g,
       String(id),
     )

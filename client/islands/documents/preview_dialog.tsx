@@ -17,8 +17,9 @@ import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { PrintButton } from "../print/print_dialog.tsx";
 import { SendDialog } from "../messages/send_dialog.tsx";
+import { ShipDialog } from "./ship_dialog.tsx";
 import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
-import { actionsFor, readPositions, type WmsDocument, type WmsPosition } from "./document.ts";
+import { actionsFor, definitionOf, readPositions, type WmsDocument, type WmsPosition } from "./document.ts";
 import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
 import { Progress, StatusBadge } from "./status.tsx";
 import * as css from "./documents.css.ts";
@@ -29,6 +30,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
   const [doc, setDoc] = useState<WmsDocument | null>(null);
   const [positions, setPositions] = useState<WmsPosition[]>([]);
   const [mailing, setMailing] = useState(false);
+  const [shipping, setShipping] = useState(false);
   /** The containers a receipt puts its goods on, whose labels it prints. */
   const containers = [
     ...new Set(positions.map((x) => x.destinationContainerId).filter((c): c is number => c !== null)),
@@ -210,6 +212,10 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
         <div className={css.actions}>
           {doc ? <PrintButton quiet type="wmsDocument" items={[{ id: doc.id }]} /> : null}
           {doc ? <Button quiet onPress={() => setMailing(true)}>{t.t("messages.sendByEmail")}</Button> : null}
+          {/* Goods leaving the warehouse: a carrier may ship them. */}
+          {doc && definitionOf(startup, doc.typeCode)?.direction === "out"
+            ? <Button quiet onPress={() => setShipping(true)}>{t.t("ship.open")}</Button>
+            : null}
           {containers.length
             ? (
               <PrintButton
@@ -224,6 +230,16 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
           <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
         </div>
       </div>
+      {shipping && doc
+        ? (
+          <ShipDialog
+            documentId={doc.id}
+            number={doc.documentNumber}
+            onClose={() => setShipping(false)}
+            onShipped={() => setShipping(false)}
+          />
+        )
+        : null}
       {mailing && doc
         ? (
           <SendDialog

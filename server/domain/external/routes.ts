@@ -11,6 +11,7 @@ import { resourceRoutes } from "../resource/routes.ts";
 import { externalCredential, productExternal } from "./entity.ts";
 import {
   activate,
+  carrierAccounts,
   ConnectAnswer,
   connectShop,
   importShopProducts,
@@ -60,6 +61,15 @@ export function externalRoutes(app: Hono<Env>, platform: Platform): void {
     body: ShopKeys,
     response: z.object({ ok: z.boolean() }),
   }, (_c, { params, body }) => receiveShopKeys(platform, params.code, body));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ExternalCredentials/carriers",
+    summary: "The delivery carriers' accounts a release document can be shipped with (no secrets)",
+    tag,
+    access: "logistics",
+    response: z.array(z.object({ id: z.number(), description: z.string().nullable(), baseUrl: z.string() })),
+  }, (c) => carrierAccounts(c.get("ctx")));
 
   mount(app, platform, {
     method: "post",

@@ -223,6 +223,16 @@ export async function activate(ctx: TenantContext, id: number, code: string) {
   return await externalCredential.get(ctx, id);
 }
 
+/** GET ExternalCredentials/carriers: the delivery accounts, for shipping a document (never their secrets). */
+export async function carrierAccounts(ctx: TenantContext) {
+  return await ctx.conn.db.select({
+    id: externalCredentials.id,
+    description: externalCredentials.description,
+    baseUrl: externalCredentials.baseUrl,
+  }).from(externalCredentials).where(eq(externalCredentials.serviceType, "delivery"))
+    .orderBy(asc(externalCredentials.id));
+}
+
 /** POST ExternalCredentials/{id}/test: the service is asked whether it takes the credentials. */
 export async function testCredentials(ctx: TenantContext, id: number) {
   const db = ctx.conn.db;
