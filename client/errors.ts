@@ -25,3 +25,13 @@ export function errorMessage(t: Translator, err: unknown): string {
 export function reportError(err: unknown): void {
   pushToast("error", errorMessage(translator(store.get(langAtom)), err));
 }
+
+/** A refusal's field codes in the user's language, by field (none for any other failure). */
+export function fieldErrorMessages(t: Translator, err: unknown): Record<string, string[]> {
+  if (!(err instanceof ApiError)) return {};
+  return Object.fromEntries(
+    Object.entries(err.fields).map((
+      [k, codes],
+    ) => [k, codes.map((c) => t.t(c as Parameters<Translator["t"]>[0]))]),
+  );
+}

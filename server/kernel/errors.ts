@@ -40,6 +40,7 @@ export const errorStatus = {
   "face.notRecognised": 401,
   "face.notDetected": 422,
   "face.unsupported": 409,
+  "face.taken": 409,
   "production.disabled": 409,
   "production.noResources": 409,
   "production.nothingLeftToProduce": 409,

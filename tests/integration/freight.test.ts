@@ -165,6 +165,20 @@ describe("freight tickets", () => {
     )
       .toBe(404);
     expect((await offer(swift, -5)).status).toBe(400);
+    const crossed = await offer(swift, 900, {
+      pickupTime: "2026-12-02T10:00:00Z",
+      deliveryTime: "2026-12-02T09:00:00Z",
+    });
+    expect(crossed.body.error.fields).toEqual({ deliveryTime: ["validation.finishBeforeStart"] });
+    // A published ticket keeps its route: an edit may not empty it.
+    const current = (await w.api("GET", `/ShipmentTicket/${id}`, undefined, dispatcher)).body;
+    const emptied = await w.api("PUT", "/ShipmentTicket", {
+      ...route,
+      id,
+      version: current.version,
+      deliveryPoint: null,
+    }, dispatcher);
+    expect(emptied.body.error.fields).toEqual({ deliveryPoint: ["validation.required"] });
     expect((await offer(swift, 5, { currency: "euro" })).status).toBe(400);
 
     // The warehouse sees both offers, cheapest first; each carrier only their own.
@@ -203,6 +217,21 @@ describe("freight tickets", () => {
     // The assigned carrier still reads the ticket; the other no longer does.
     expect((await w.api("GET", `/ShipmentTicket/${id}`, undefined, swift.token)).status).toBe(200);
     expect((await w.api("GET", `/ShipmentTicket/${id}`, undefined, rapid.token)).status).toBe(404);
+    // Once assigned, the warehouse talks with that carrier alone.
+    const toRapid = await w.api("POST", `/ShipmentTicket/${id}/message`, {
+      text: "Still free?",
+      carrierId: rapid.id,
+    }, dispatcher);
+    expect(toRapid.body.error.fields).toEqual({ carrierId: ["validation.invalidValue"] });
+    expect(
+      (await w.api(
+        "POST",
+        `/ShipmentTicket/${id}/message`,
+        { text: "See you at 7.", carrierId: swift.id },
+        dispatcher,
+      )).status,
+    )
+      .toBe(201);
     // Nothing more is offered, assigned, edited or deleted once assigned.
     expect((await offer(rapid, 800)).status).toBe(404);
     expect(

@@ -1,7 +1,8 @@
 // A record's discussion in its dialog (issue 18): the messages written about it, oldest first, each with its
 // author and time; a new one added; and what others write arriving as they write it (the discussion's hub
 // event brings the messages after the last one shown).
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
+import { useAppending } from "./appending.ts";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
@@ -33,17 +34,10 @@ export function DiscussionPanel(p: { resource: string; id: number }) {
 function Discussion(p: { resource: string; id: number }) {
   const t = useT();
   const [discussionId, setDiscussionId] = useState<number | null>(null);
-  const [messages, setMessages] = useState<Message[]>([]);
+  const { items: messages, last, add } = useAppending<Message>();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const last = useRef(0);
-  const add = useCallback((more: Message[]) => {
-    const fresh = more.filter((m) => m.id > last.current);
-    if (fresh.length === 0) return;
-    last.current = fresh[fresh.length - 1].id;
-    setMessages((old) => [...old, ...fresh]);
-  }, []);
   useEffect(() => {
     api<{ id: number; messages: Message[] }>("GET", `/Discussion/${encodeURIComponent(p.resource)}/${p.id}`)
       .then(

@@ -2,8 +2,8 @@
 // and the parcels' weights (and sizes); the label comes back as a PDF attached to the document and its
 // tracking number becomes the document's transport document number.
 import { useEffect, useState } from "react";
-import { api, ApiError } from "../../api.ts";
-import { errorMessage } from "../../errors.ts";
+import { api } from "../../api.ts";
+import { errorMessage, fieldErrorMessages } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Notice, Select, TextField } from "../../ui/controls.tsx";
@@ -60,13 +60,7 @@ export function ShipDialog(
       pushToast("info", t.t("ship.done", { number: p.number, tracking: r.trackingNumber }));
       p.onShipped();
     } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(err.fields).map(([k, v]) => [k, v.map((c) => t.t(c as PlainKey))]),
-          ),
-        );
-      }
+      setErrors(fieldErrorMessages(t, err));
       setMessage(errorMessage(t, err));
     } finally {
       setBusy(false);

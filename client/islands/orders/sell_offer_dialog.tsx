@@ -1,15 +1,14 @@
 // A new sell offer from stock (issue 19): the customer, the last day it may be accepted, its terms, and the
 // products with quantities; the server refuses a quantity above what is free, said at that line.
 import { useState } from "react";
-import { api, ApiError } from "../../api.ts";
-import { errorMessage } from "../../errors.ts";
+import { api } from "../../api.ts";
+import { errorMessage, fieldErrorMessages } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { Button, Notice, TextField } from "../../ui/controls.tsx";
 import { DateField } from "../../ui/date_field.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
-import type { PlainKey } from "../list/meta.ts";
 import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
 import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
 import * as dcss from "../documents/documents.css.ts";
@@ -52,13 +51,7 @@ export function SellOfferDialog(p: { onClose: () => void; onMade: (id: number) =
       });
       p.onMade(made.id);
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(err.fields).map(([k, v]) => [k, v.map((c) => t.t(c as PlainKey))]),
-          ),
-        );
-      }
+      setErrors(fieldErrorMessages(t, err));
       setMessage(errorMessage(t, err));
     } finally {
       setBusy(false);

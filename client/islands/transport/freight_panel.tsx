@@ -4,8 +4,8 @@
 // and messages arrive live over the hub.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
-import { api, ApiError } from "../../api.ts";
-import { errorMessage } from "../../errors.ts";
+import { api } from "../../api.ts";
+import { errorMessage, fieldErrorMessages } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
 import type { PlainKey } from "../list/meta.ts";
@@ -14,6 +14,7 @@ import { Button, Notice, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { DateTimeField } from "../../ui/date_field.tsx";
 import type { Values } from "../dialogs/form_state.ts";
+import { useAppending } from "../dialogs/appending.ts";
 import * as css from "../dialogs/dialogs.css.ts";
 import * as own from "./freight.css.ts";
 
@@ -239,13 +240,7 @@ function CarrierPart(p: { ticket: Values; reload: () => void }) {
       pushToast("info", t.t("freight.done.offer", { number: String(p.ticket.shipmentNumber) }));
       load();
     } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(err.fields).map(([k, v]) => [k, v.map((c) => t.t(c as PlainKey))]),
-          ),
-        );
-      }
+      setErrors(fieldErrorMessages(t, err));
       pushToast("error", errorMessage(t, err));
     } finally {
       setBusy(false);
@@ -347,18 +342,11 @@ function CarrierPart(p: { ticket: Values; reload: () => void }) {
 /** The messages between the warehouse and one carrier on a ticket (the carrier's own, to its users). */
 function Conversation(p: { ticketId: number; carrierId: number | null; title: string; closed: boolean }) {
   const t = useT();
-  const [messages, setMessages] = useState<Message[]>([]);
+  const { items: messages, last, add, reset } = useAppending<Message>();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const last = useRef(0);
   const query = p.carrierId === null ? "" : `?carrierId=${p.carrierId}`;
-  const add = useCallback((more: Message[]) => {
-    const fresh = more.filter((m) => m.id > last.current);
-    if (fresh.length === 0) return;
-    last.current = fresh[fresh.length - 1].id;
-    setMessages((old) => [...old, ...fresh]);
-  }, []);
   const more = useCallback(() => {
     api<Message[]>("GET", `/ShipmentTicket/${p.ticketId}/messages/${last.current}${query}`).then(
       add,
@@ -366,10 +354,9 @@ function Conversation(p: { ticketId: number; carrierId: number | null; title: st
     );
   }, [p.ticketId, query, add, t]);
   useEffect(() => {
-    last.current = 0;
-    setMessages([]);
+    reset();
     more();
-  }, [more]);
+  }, [more, reset]);
   useResourceEvents("TransportMessage", more);
   async function send() {
     if (!text.trim()) return;

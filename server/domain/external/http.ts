@@ -23,6 +23,11 @@ export interface CallOptions {
   /** The longest a Retry-After is waited for; one asking more is a failure at once. */
   maxWaitMs?: number;
   timeoutMs?: number;
+  /**
+   * A call that must not be made twice (buying a label): only a 429, which the service did not take, is
+   * tried again; a dropped connection or a 5xx may have been done, and fails at once.
+   */
+  once?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,6 +60,7 @@ export async function callService(
 ): Promise<Response> {
   const make: RequestOf = typeof request === "string" ? () => ({ url: request, init }) : request;
   const tries = o.tries ?? 4;
+  const again = (attempt: number) => !o.once && attempt < tries;
   const maxWait = o.maxWaitMs ?? 30_000;
   let pause = 500;
   for (let attempt = 1;; attempt++) {
@@ -67,7 +73,7 @@ export async function callService(
         signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
       });
     } catch (err) {
-      if (attempt >= tries) throw new ServiceError("failed", 0, `unreachable: ${(err as Error).message}`);
+      if (!again(attempt)) throw new ServiceError("failed", 0, `unreachable: ${(err as Error).message}`);
       await sleep(pause);
       pause *= 2;
       continue;
@@ -92,7 +98,7 @@ export async function callService(
     }
     if (res.status >= 500) {
       const body = await bodyOf(res);
-      if (attempt >= tries) throw new ServiceError("failed", res.status, `failed (${res.status})`, body);
+      if (!again(attempt)) throw new ServiceError("failed", res.status, `failed (${res.status})`, body);
       await sleep(pause);
       pause *= 2;
       continue;

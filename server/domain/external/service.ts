@@ -4,7 +4,7 @@
 // and linked to ours by EAN, a product linked by hand, our free stock pushed to the shop, and a release
 // document's parcel label bought from the carrier. A service that refuses the credentials marks them
 // invalid and answers external.refreshTokenInvalid; one that fails answers external.serviceFailed.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Connection, Db } from "../../db/connection.ts";
 import { tenantOp } from "../../cluster/placement.ts";
@@ -29,8 +29,11 @@ type CredentialsRow = typeof externalCredentials.$inferSelect;
 
 /** How long an activation code waits for the shop's keys and the user's return. */
 export const ACTIVATION_MS = 60 * 60_000;
-/** A running job that has not moved for this long was cut short (a restart): another may start. */
-export const JOB_STALE_MS = 2 * 60_000;
+/**
+ * A running job that has not moved for this long was cut short (a restart): another may start. Longer than
+ * one page may take at worst (four tries of 30 s, their pauses and a Retry-After of 30 s).
+ */
+export const JOB_STALE_MS = 10 * 60_000;
 
 /** The tenant's credentials row, for administrators (others: 404). */
 async function credentialsOf(ctx: TenantContext, db: Db, id: number): Promise<CredentialsRow> {
@@ -141,7 +144,7 @@ const storeShopKeys = tenantOp(
   "external.shopKeys",
   async (
     conn: Connection,
-    args: { hash: string; userId: string; key: string; sealed: string; now: string },
+    args: { hash: string; received: string; userId: string; key: string; sealed: string; now: string },
   ) => {
     const [row] = await conn.db.select({ id: externalCredentials.id }).from(externalCredentials).where(and(
       eq(externalCredentials.activationCodeHash, args.hash),
@@ -149,14 +152,19 @@ const storeShopKeys = tenantOp(
     ));
     // The code names the exchange; the shop repeats our id of the credentials as its user.
     if (!row || String(row.id) !== args.userId) throw notFound();
+    // Once: the exchange now waits for the activation screen with the keys it received.
     await conn.db.update(externalCredentials).set({
       username: args.key,
       secret: args.sealed,
       valid: false,
+      activationCodeHash: args.received,
       updatedAt: args.now,
-    }).where(eq(externalCredentials.id, row.id));
+    }).where(and(eq(externalCredentials.id, row.id), eq(externalCredentials.activationCodeHash, args.hash)));
   },
 );
+
+/** What is kept of an exchange's code once the shop has sent its keys (the callback takes a code once). */
+const receivedHash = (code: string) => keyHash(`${code}#received`);
 
 /** POST ExternalCredentials/callback/{code}: the shop's keys of a pending exchange (no token: the code is it). */
 export async function receiveShopKeys(platform: Platform, code: string, body: z.output<typeof ShopKeys>) {
@@ -167,6 +175,7 @@ export async function receiveShopKeys(platform: Platform, code: string, body: z.
   const sealed = seal(platform.keys.sealKey, body.consumer_secret, secretContext(tenant.id));
   await storeShopKeys(platform, tenant, {
     hash: keyHash(code),
+    received: receivedHash(code),
     userId: body.user_id,
     key: body.consumer_key,
     sealed,
@@ -184,7 +193,7 @@ export async function activate(ctx: TenantContext, id: number, code: string) {
   const db = ctx.conn.db;
   const row = await credentialsOf(ctx, db, id);
   if (
-    row.activationCodeHash !== keyHash(code) || !row.activationExpiresAt ||
+    row.activationCodeHash !== receivedHash(code) || !row.activationExpiresAt ||
     row.activationExpiresAt <= nowIso() ||
     !row.secret
   ) {
@@ -198,7 +207,8 @@ export async function activate(ctx: TenantContext, id: number, code: string) {
   }
   const now = nowIso();
   await transactionWithEvents(ctx, async (tx, outbox) => {
-    await tx.update(externalCredentials).set({
+    // The keys tried are still the ones kept, and the code still this exchange's (read, tried, then written).
+    const [done] = await tx.update(externalCredentials).set({
       valid: true,
       activatedAt: now,
       lastCheckedAt: now,
@@ -207,7 +217,13 @@ export async function activate(ctx: TenantContext, id: number, code: string) {
       activationExpiresAt: null,
       updatedAt: now,
       version: row.version + 1,
-    }).where(eq(externalCredentials.id, id));
+    }).where(and(
+      eq(externalCredentials.id, id),
+      eq(externalCredentials.activationCodeHash, receivedHash(code)),
+      eq(externalCredentials.secret, row.secret!),
+      eq(externalCredentials.version, row.version),
+    )).returning({ id: externalCredentials.id });
+    if (!done) throw new AppError("external.refreshTokenInvalid");
     await writeRecordLog(tx, {
       action: "changed",
       resourceType: "ExternalCredentials",
@@ -268,11 +284,10 @@ async function startJob(
   const row = await credentialsOf(ctx, db, id);
   const shop = shopOf(ctx, row);
   const key = `${ctx.tenant.dbUrl}#${id}`;
-  const beatFresh = row.jobBeatAt !== null && Date.parse(row.jobBeatAt) > Date.now() - JOB_STALE_MS;
-  if (running.has(key) || (row.jobStatus === "running" && beatFresh)) throw new AppError("external.busy");
-  running.add(key);
+  if (running.has(key)) throw new AppError("external.busy");
   const started = nowIso();
-  await db.update(externalCredentials).set({
+  // Claimed in one statement: not running, or running without a beat for JOB_STALE_MS (cut short).
+  const [claimed] = await db.update(externalCredentials).set({
     jobKind: kind,
     jobStatus: "running",
     jobProcessed: 0,
@@ -281,7 +296,16 @@ async function startJob(
     jobStartedAt: started,
     jobFinishedAt: null,
     jobBeatAt: started,
-  }).where(eq(externalCredentials.id, id));
+  }).where(and(
+    eq(externalCredentials.id, id),
+    or(
+      ne(externalCredentials.jobStatus, "running"),
+      isNull(externalCredentials.jobBeatAt),
+      lt(externalCredentials.jobBeatAt, new Date(Date.now() - JOB_STALE_MS).toISOString()),
+    ),
+  )).returning({ id: externalCredentials.id });
+  if (!claimed) throw new AppError("external.busy");
+  running.add(key);
   const { platform, tenant } = ctx;
   // Each step borrows the tenant's connection for its own short while: the pages come between.
   const withDb = <T>(fn: (conn: Connection) => Promise<T>) => platform.pool.use(tenant.dbUrl, fn);

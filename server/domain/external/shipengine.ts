@@ -99,7 +99,7 @@ export async function createLabel(c: CarrierCredentials, req: LabelRequest): Pro
       label_format: "pdf",
       label_layout: "4x6",
     }),
-  }, { tries: 3 });
+  }, { tries: 3, once: true });
   const body = await res.json() as {
     label_id?: string;
     shipment_id?: string;

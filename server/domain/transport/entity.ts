@@ -7,7 +7,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor } from "../../kernel/context.ts";
 import { isCarrier } from "../../kernel/access.ts";
-import { AppError } from "../../kernel/errors.ts";
+import { AppError, fieldError } from "../../kernel/errors.ts";
 import { bounds } from "../../kernel/limits.ts";
 import { instant } from "../calendar/time.ts";
 import { shipmentNumbering } from "../config/contract.ts";
@@ -46,6 +46,22 @@ export function carrierScope(actor: Actor) {
       inArray(shipmentTickets.statusCode, ["assigned", "archived"]),
     ),
   );
+}
+
+/** The fields a carrier needs to offer: where and when from, where and when to. */
+const ROUTE = [
+  "pickupPoint",
+  "pickupCountry",
+  "pickupTime",
+  "deliveryPoint",
+  "deliveryCountry",
+  "deliveryTime",
+] as const;
+
+/** A published ticket keeps its route whole: each missing part is validation.required on its field. */
+export function assertRoute(values: Partial<Record<(typeof ROUTE)[number], unknown>>): void {
+  const missing = ROUTE.filter((f) => values[f] === null || values[f] === undefined || values[f] === "");
+  if (missing.length) throw fieldError(Object.fromEntries(missing.map((f) => [f, ["validation.required"]])));
 }
 
 /** Pickup before delivery. */
@@ -109,12 +125,15 @@ export const shipmentTicket = new Resource({
     );
     return { shipmentNumber };
   },
-  validate: (_tx, _ctx, _values, old) => {
+  validate: (_tx, _ctx, values, old) => {
     if (old && !(editableStatuses as readonly string[]).includes(old.statusCode as string)) {
       throw new AppError("transport.statusChangeNotAllowed");
     }
+    // Carriers offer on a published ticket's route: an edit may not empty it.
+    if (old?.statusCode === "published") assertRoute(values);
     return Promise.resolve();
   },
+
   toRow: (_input, row, ctx, old) => (old ? row : { ...row, createdByUserId: ctx.actor.userId }),
   // Only a working copy goes: once published, carriers may have offered on it (archive it instead).
   beforeDelete: (_tx, _ctx, old) => {

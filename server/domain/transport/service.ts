@@ -3,10 +3,10 @@
 // (one per carrier and ticket, changed or withdrawn while the ticket is published); and the messages on a
 // ticket between the warehouse and one carrier. Each is one transaction with its RecordLog entry and its
 // real-time event; a state that does not allow the change is 409 transport.statusChangeNotAllowed.
-import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
-import { isCarrier } from "../../kernel/access.ts";
+import { allows, isCarrier } from "../../kernel/access.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { bounds } from "../../kernel/limits.ts";
@@ -18,6 +18,7 @@ import { writeRecordLog } from "../logs/record_log/service.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { users } from "../access/users/entity.ts";
 import {
+  assertRoute,
   currencyCode,
   type shipmentStatuses,
   shipmentTicket,
@@ -40,6 +41,10 @@ export const OfferInput = z.object({
   pickupTime: instant.nullish().transform((v) => v ?? null),
   deliveryTime: instant.nullish().transform((v) => v ?? null),
   comment: z.string().trim().max(2000).nullish().transform((v) => v || null),
+}).superRefine((v, c) => {
+  if (v.pickupTime && v.deliveryTime && v.deliveryTime <= v.pickupTime) {
+    c.addIssue({ code: "custom", path: ["deliveryTime"], params: { code: "validation.finishBeforeStart" } });
+  }
 });
 export type OfferInput = z.output<typeof OfferInput>;
 
@@ -69,8 +74,9 @@ async function changeTicket(
   from: readonly Status[],
   change: (tx: Db, row: TicketRow, outbox: Outbox) => Promise<Partial<TicketRow>>,
 ) {
+  // Dispatchers only (the routes say so too); another tenant's id is 404 through the resource's read.
+  if (!allows("shipping", ctx.actor)) throw notFound();
   return await transactionWithEvents(ctx, async (tx, outbox) => {
-    // Read through the resource: a carrier's user or another tenant's id is 404 here.
     const before = await shipmentTicket.getIn(tx, ctx, id);
     const [row] = await tx.select().from(shipmentTickets).where(eq(shipmentTickets.id, id));
     if (!row) throw notFound();
@@ -94,23 +100,10 @@ async function changeTicket(
   });
 }
 
-/** The fields a carrier needs to offer: where and when from, where and when to. */
-const toPublish = [
-  "pickupPoint",
-  "pickupCountry",
-  "pickupTime",
-  "deliveryPoint",
-  "deliveryCountry",
-  "deliveryTime",
-] as const;
-
 /** POST ShipmentTicket/{id}/publish: a working copy is shown to every carrier. */
 export function publishTicket(ctx: TenantContext, id: number) {
   return changeTicket(ctx, id, ["workingCopy"], (_tx, row) => {
-    const missing = toPublish.filter((f) => row[f] === null || row[f] === "");
-    if (missing.length) {
-      throw fieldError(Object.fromEntries(missing.map((f) => [f, ["validation.required"]])));
-    }
+    assertRoute(row);
     return Promise.resolve({ statusCode: "published", publishedAt: nowIso() });
   });
 }
@@ -130,7 +123,7 @@ export function unpublishTicket(ctx: TenantContext, id: number) {
  * carriers' offers are rejected. The offer's times, where given, become the ticket's.
  */
 export function assignOffer(ctx: TenantContext, id: number, offerId: number) {
-  return changeTicket(ctx, id, ["published"], async (tx, _row, outbox) => {
+  return changeTicket(ctx, id, ["published"], async (tx, row, outbox) => {
     const [offer] = await tx.select().from(transportOffers)
       .where(and(eq(transportOffers.id, offerId), eq(transportOffers.ticketId, id)));
     if (!offer) throw notFound();
@@ -143,7 +136,11 @@ export function assignOffer(ctx: TenantContext, id: number, offerId: number) {
     })
       .where(eq(transportOffers.id, offerId));
     outbox.add("TransportOffer", "changed", offerId, offer.carrierId);
-    const others = await tx.update(transportOffers).set({ statusCode: "rejected", updatedAt: now })
+    const others = await tx.update(transportOffers).set({
+      statusCode: "rejected",
+      updatedAt: now,
+      version: sql`${transportOffers.version} + 1`,
+    })
       .where(and(
         eq(transportOffers.ticketId, id),
         ne(transportOffers.id, offerId),
@@ -151,6 +148,12 @@ export function assignOffer(ctx: TenantContext, id: number, offerId: number) {
       ))
       .returning({ id: transportOffers.id, carrierId: transportOffers.carrierId });
     for (const o of others) outbox.add("TransportOffer", "changed", o.id, o.carrierId);
+    // The offer's times, where it gives them, in place of the ticket's: still pickup before delivery.
+    const pickupTime = offer.pickupTime ?? row.pickupTime,
+      deliveryTime = offer.deliveryTime ?? row.deliveryTime;
+    if (pickupTime && deliveryTime && deliveryTime <= pickupTime) {
+      throw fieldError({ deliveryTime: ["validation.finishBeforeStart"] });
+    }
     return {
       statusCode: "assigned",
       carrierId: offer.carrierId,
@@ -164,7 +167,11 @@ export function assignOffer(ctx: TenantContext, id: number, offerId: number) {
 /** POST ShipmentTicket/{id}/archive: a published or assigned ticket is done with; open offers are rejected. */
 export function archiveTicket(ctx: TenantContext, id: number) {
   return changeTicket(ctx, id, ["published", "assigned"], async (tx, _row, outbox) => {
-    const open = await tx.update(transportOffers).set({ statusCode: "rejected", updatedAt: nowIso() })
+    const open = await tx.update(transportOffers).set({
+      statusCode: "rejected",
+      updatedAt: nowIso(),
+      version: sql`${transportOffers.version} + 1`,
+    })
       .where(and(eq(transportOffers.ticketId, id), eq(transportOffers.statusCode, "submitted")))
       .returning({ id: transportOffers.id, carrierId: transportOffers.carrierId });
     for (const o of open) outbox.add("TransportOffer", "changed", o.id, o.carrierId);
@@ -330,6 +337,10 @@ export async function postMessage(
       throw new AppError("transport.statusChangeNotAllowed");
     }
     const c = await conversationOf(tx, ctx, input.carrierId);
+    // Once assigned, the ticket is one carrier's: the warehouse writes to that carrier alone.
+    if (ticket.statusCode === "assigned" && c.carrierId !== ticket.carrierId) {
+      throw fieldError({ carrierId: ["validation.invalidValue"] });
+    }
     const now = nowIso();
     const [row] = await tx.insert(transportMessages).values({
       ticketId,

@@ -65,6 +65,7 @@ export const deDe: Catalogue = {
     "Es wurde kein Gesicht erkannt oder das Bild war zu schlecht. Schauen Sie bei gutem Licht in die Kamera und versuchen Sie es erneut.",
   "face.unsupported":
     "Dieser Server unterstützt keine Bilderkennung, oder die Anmeldung per Gesicht ist für dieses Unternehmen ausgeschaltet.",
+  "face.taken": "Dieses Gesicht ist bereits für einen anderen Benutzer erfasst.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
   "map.fileTooLarge": "Die Kartendatei ist zu groß (höchstens {limit}).",

@@ -55,6 +55,7 @@ export const enUs = {
   "face.notDetected":
     "No face was detected, or the picture was too poor. Face the camera in good light and try again.",
   "face.unsupported": "This server has no computer vision support, or face sign-in is off for this company.",
+  "face.taken": "This face is already enrolled for another user.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
   "map.fileTooLarge": "The map file is too large (at most {limit}).",

@@ -62,6 +62,7 @@ export const esEs: Catalogue = {
     "No se detectó ningún rostro o la imagen era de mala calidad. Mire a la cámara con buena luz e inténtelo de nuevo.",
   "face.unsupported":
     "Este servidor no admite visión artificial, o el inicio de sesión facial está desactivado para esta empresa.",
+  "face.taken": "Este rostro ya está registrado para otro usuario.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
   "map.fileTooLarge": "El archivo del mapa es demasiado grande (como máximo {limit}).",

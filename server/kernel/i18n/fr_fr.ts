@@ -60,6 +60,7 @@ export const frFr: Catalogue = {
     "Aucun visage n'a été détecté ou l'image était de trop mauvaise qualité. Regardez la caméra sous un bon éclairage et réessayez.",
   "face.unsupported":
     "Ce serveur ne prend pas en charge la vision par ordinateur, ou la connexion par visage est désactivée pour cette entreprise.",
+  "face.taken": "Ce visage est déjà enregistré pour un autre utilisateur.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
   "map.fileTooLarge": "Le fichier de plan est trop volumineux ({limit} au maximum).",

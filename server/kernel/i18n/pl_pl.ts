@@ -59,6 +59,7 @@ export const plPl: Catalogue = {
     "Nie wykryto twarzy lub obraz był zbyt słabej jakości. Spójrz w kamerę przy dobrym świetle i spróbuj ponownie.",
   "face.unsupported":
     "Ten serwer nie obsługuje rozpoznawania obrazu lub logowanie twarzą jest wyłączone w tej firmie.",
+  "face.taken": "Ta twarz jest już zarejestrowana dla innego użytkownika.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
   "map.fileTooLarge": "Plik mapy jest za duży (najwyżej {limit}).",

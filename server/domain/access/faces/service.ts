@@ -5,7 +5,7 @@
 // of the tenant it signs in to, which is matched against every enrolled sample of that tenant (match.ts)
 // on the tenant's own shard, from a gallery kept in memory until the samples change. A match starts a
 // session as a password would; none answers face.notRecognised. Attempts are counted per address.
-import { count, desc, eq, max, sql } from "drizzle-orm";
+import { count, desc, eq, max, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Connection } from "../../../db/connection.ts";
 import { tenantOp } from "../../../cluster/placement.ts";
@@ -22,6 +22,8 @@ import {
   DESCRIPTOR_LENGTH,
   encodeDescriptor,
   Gallery,
+  MATCH_DISTANCE,
+  MATCH_MARGIN,
   MAX_SAMPLES,
   MIN_SAMPLES,
   recognise,
@@ -107,6 +109,16 @@ export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment
     const [user] = await tx.select({ id: users.id, username: users.username }).from(users)
       .where(eq(users.id, userId));
     if (!user) throw notFound();
+    // A face already another user's is refused: neither would be told apart, or the wrong one let in.
+    const others = Gallery.of(
+      await tx.select({ userId: faceSamples.userId, descriptor: faceSamples.descriptor }).from(faceSamples)
+        .where(ne(faceSamples.userId, userId)),
+    );
+    if (
+      input.descriptors.some((d) => (others.nearest(d)?.distance ?? Infinity) < MATCH_DISTANCE + MATCH_MARGIN)
+    ) {
+      throw new AppError("face.taken");
+    }
     await tx.delete(faceSamples).where(eq(faceSamples.userId, userId));
     const now = nowIso();
     await tx.insert(faceSamples).values(
@@ -189,9 +201,16 @@ const matchFace = tenantOp(
   },
 );
 
-/** Attempts of face sign-in from one address in the login window, as many as password sign-ins. */
-async function countAttempt(platform: Platform, ip: string | null): Promise<void> {
-  const wait = await platform.attempts.takeWithin(`face:${ip ?? "unknown"}`, platform.config.loginLimitPerIp);
+/**
+ * Attempts of face sign-in in the login window: from one address as many as password sign-ins, and at one
+ * company ten times that from everywhere (guesses spread over many addresses).
+ */
+async function countAttempt(platform: Platform, ip: string | null, tenant: string): Promise<void> {
+  const limit = platform.config.loginLimitPerIp;
+  const wait = Math.max(
+    await platform.attempts.takeWithin(`face:${ip ?? "unknown"}`, limit),
+    await platform.attempts.takeWithin(`face-tenant:${tenant.toLowerCase()}`, limit * 10),
+  );
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
@@ -206,7 +225,7 @@ async function countAttempt(platform: Platform, ip: string | null): Promise<void
  * face.notRecognised; a tenant unknown, or without face sign-in, face.unsupported.
  */
 export async function analyse(platform: Platform, input: z.output<typeof Analyse>, client: ClientInfo) {
-  await countAttempt(platform, client.ip);
+  await countAttempt(platform, client.ip, input.tenant);
   const tenant = await platform.registry.bySlug(input.tenant);
   if (!tenant || tenant.status !== "active") throw new AppError("face.unsupported");
   const found = await matchFace(platform, tenant, {
