@@ -37,6 +37,11 @@ export interface Config {
   /** The provider's name on the sign-in button ("Sign in with …"). */
   oidcProviderName: string;
   trustProxy: boolean;
+  /**
+   * External services (shops, carriers) a tenant's administrator names may be on loopback or private
+   * networks: off (the default), such an address is refused, so that no tenant reaches the host's network.
+   */
+  externalPrivateHosts: boolean;
   /** Face sign-in (ComputerVision): off here answers face.unsupported whatever a tenant chose. */
   computerVision: boolean;
   demoPassword: string;
@@ -132,6 +137,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     oidcProviderName: env("OIDC_PROVIDER_NAME") ?? "Google",
     trustProxy: env("TRUST_PROXY") === "true",
     computerVision: env("COMPUTER_VISION") !== "off",
+    externalPrivateHosts: env("EXTERNAL_PRIVATE_HOSTS") === "allow",
     demoPassword: env("DEMO_PASSWORD") ?? "demo1234",
     passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),
     loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),

@@ -443,3 +443,48 @@ describe("a delivery carrier", () => {
     expect(ok.body.valid).toBe(true);
   });
 });
+
+describe("the host's own networks", () => {
+  it("are refused as a service's address unless the operator allows them", async () => {
+    const strict = await startStockWorld("external-strict", { externalPrivateHosts: false });
+    try {
+      for (
+        const baseUrl of [
+          "http://127.0.0.1:9",
+          "http://localhost:9",
+          "http://169.254.169.254",
+          "http://[::1]:9",
+          "http://10.1.2.3",
+        ]
+      ) {
+        const r = await strict.api("POST", "/ExternalCredentials", {
+          serviceType: "onlineShop",
+          serviceCodeName: "woocommerce",
+          baseUrl,
+          secret: "cs",
+        });
+        expect([r.status, r.body.error?.fields], baseUrl).toEqual([400, {
+          baseUrl: ["validation.invalidValue"],
+        }]);
+      }
+      // One kept from before (a row written when it pointed elsewhere) is refused when used, without a call.
+      const kept = await strict.api("POST", "/ExternalCredentials", {
+        serviceType: "onlineShop",
+        serviceCodeName: "woocommerce",
+        baseUrl: "http://shop.invalid",
+        secret: "cs",
+      });
+      expect(kept.status, JSON.stringify(kept.body)).toBe(201);
+      await strict.query("UPDATE external_credentials SET base_url = ? WHERE id = ?", [
+        shop.url,
+        kept.body.id,
+      ]);
+      const calls = shop.calls.length;
+      const tried = await strict.api("POST", `/ExternalCredentials/${kept.body.id}/test`);
+      expect(tried.body.error.fields).toEqual({ baseUrl: ["validation.invalidValue"] });
+      expect(shop.calls.length).toBe(calls);
+    } finally {
+      strict.s.close();
+    }
+  });
+});

@@ -103,7 +103,10 @@ describe("face sign-in on the server", () => {
     expect((await w.api("GET", "/ComputerVision", undefined, clerk)).status).toBe(404);
     // Another user cannot enrol a face that is already someone else's.
     const other2 = await addStaffUser(w, "faces-other");
-    const taken = await no({ descriptors: samples(plus(CLERK_FACE, vector(55, 0.05)), 60), consent: true }, other2);
+    const taken = await no(
+      { descriptors: samples(plus(CLERK_FACE, vector(55, 0.05)), 60), consent: true },
+      other2,
+    );
     expect([taken.status, taken.body.error.code]).toEqual([409, "face.taken"]);
   });
 

@@ -3,6 +3,8 @@
 // linked to ours by the verbs in service.ts).
 import { z } from "zod";
 import { seal } from "../../kernel/crypto.ts";
+import { fieldError } from "../../kernel/errors.ts";
+import { isPublicHost } from "./http.ts";
 import { Resource } from "../resource/engine.ts";
 import {
   externalCredentials,
@@ -84,6 +86,13 @@ export const externalCredential = new Resource({
     updatedAt: { list: "sort filter" },
   },
   refine: checkService,
+  // Not on the host's own networks (unless the operator allows it): asked again before each use.
+  validate: async (_tx, ctx, values) => {
+    if (ctx.platform.config.externalPrivateHosts) return;
+    if (!(await isPublicHost(values.baseUrl as string))) {
+      throw fieldError({ baseUrl: ["validation.invalidValue"] });
+    }
+  },
   toRecord: (row, record) => ({ ...record, hasSecret: row.secret !== null }),
   toRow: (input, row, ctx, old) => {
     // A changed address or secret is not known to work until it is tried again.

@@ -3,6 +3,48 @@
 // pause, and the answer sorted into what the caller acts on: refused credentials, a refused request (with
 // the service's own words), or a service that kept failing.
 
+import { BlockList, isIP } from "node:net";
+import { lookup } from "node:dns/promises";
+
+/** Addresses of the host's own networks: loopback, private, link-local (cloud metadata), unspecified. */
+const privateNets = new BlockList();
+for (
+  const [net, bits] of [
+    ["0.0.0.0", 8],
+    ["10.0.0.0", 8],
+    ["100.64.0.0", 10],
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16],
+    ["172.16.0.0", 12],
+    ["192.168.0.0", 16],
+    ["198.18.0.0", 15],
+  ] as const
+) {
+  privateNets.addSubnet(net, bits, "ipv4");
+}
+for (
+  const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["::ffff:0:0", 96]] as const
+) {
+  privateNets.addSubnet(net, bits, "ipv6");
+}
+
+/**
+ * Is the service's address on the internet? Its host (a name resolved, each of its addresses) must not be
+ * on the host's own networks: a tenant's administrator names it, and must not reach what is behind the
+ * server. A name that does not resolve is unreachable. (The name is resolved again by the call itself.)
+ */
+export async function isPublicHost(url: string): Promise<boolean> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+  } catch {
+    return true;
+  }
+  return addresses.length > 0 &&
+    addresses.every((a) => !privateNets.check(a, isIP(a) === 6 ? "ipv6" : "ipv4"));
+}
+
 /** How a call to a service ended when it did not succeed. */
 export type ServiceFailure = "auth" | "invalid" | "rateLimited" | "failed";
 

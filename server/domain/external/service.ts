@@ -21,7 +21,7 @@ import { productBarcodes, products } from "../assortment/products/entity.ts";
 import { freeOf } from "../portal/service.ts";
 import { externalCredential, productExternal, secretContext } from "./entity.ts";
 import { externalCredentials, productExternals } from "./table.ts";
-import { ServiceError } from "./http.ts";
+import { isPublicHost, ServiceError } from "./http.ts";
 import * as woo from "./woocommerce.ts";
 import * as shipengine from "./shipengine.ts";
 
@@ -62,6 +62,15 @@ function shopOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: Credential
 function carrierOf(ctx: TenantContext, row: CredentialsRow): shipengine.CarrierCredentials {
   if (row.serviceCodeName !== "shipengine") throw fieldError({ credentialsId: ["validation.invalidValue"] });
   return { baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
+}
+
+/**
+ * Refuses a service on the host's own networks (loopback, private, link-local) unless the operator allows
+ * them (EXTERNAL_PRIVATE_HOSTS=allow): asked again before each use, as a name may come to point elsewhere.
+ */
+export async function assertReachable(ctx: Pick<TenantContext, "platform">, url: string): Promise<void> {
+  if (ctx.platform.config.externalPrivateHosts) return;
+  if (!(await isPublicHost(url))) throw fieldError({ baseUrl: ["validation.invalidValue"] });
 }
 
 /** The refusal or failure a service's error means to our caller. */
@@ -199,6 +208,7 @@ export async function activate(ctx: TenantContext, id: number, code: string) {
   ) {
     throw new AppError("external.refreshTokenInvalid");
   }
+  await assertReachable(ctx, row.baseUrl);
   try {
     await woo.checkShop(shopOf(ctx, row));
   } catch (err) {
@@ -253,6 +263,7 @@ export async function carrierAccounts(ctx: TenantContext) {
 export async function testCredentials(ctx: TenantContext, id: number) {
   const db = ctx.conn.db;
   const row = await credentialsOf(ctx, db, id);
+  await assertReachable(ctx, row.baseUrl);
   try {
     if (row.serviceCodeName === "woocommerce") await woo.checkShop(shopOf(ctx, row));
     else await shipengine.checkCarrier(carrierOf(ctx, row));
@@ -283,6 +294,7 @@ async function startJob(
   const db = ctx.conn.db;
   const row = await credentialsOf(ctx, db, id);
   const shop = shopOf(ctx, row);
+  await assertReachable(ctx, row.baseUrl);
   const key = `${ctx.tenant.dbUrl}#${id}`;
   if (running.has(key)) throw new AppError("external.busy");
   const started = nowIso();

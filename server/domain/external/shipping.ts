@@ -15,7 +15,7 @@ import { addresses } from "../parties/addresses/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { wmsDocument, wmsDocuments } from "../stock/documents/entity.ts";
 import { uploadFile } from "../files/service.ts";
-import { appErrorOf, carrierOf, noteCheck } from "./service.ts";
+import { appErrorOf, assertReachable, carrierOf, noteCheck } from "./service.ts";
 import { externalCredentials } from "./table.ts";
 import { createLabel, type ShipAddress } from "./shipengine.ts";
 
@@ -87,6 +87,7 @@ export async function shipDocument(ctx: TenantContext, id: number, req: z.output
     throw fieldError({ credentialsId: ["validation.invalidValue"] });
   }
   const carrier = carrierOf(ctx, creds);
+  await assertReachable(ctx, creds.baseUrl);
   // To: the contractor's address; from: the account's first.
   if (doc.contractorId === null) throw fieldError({ contractorId: ["validation.required"] });
   const [to] = await db.select({ company: companies, address: addresses }).from(companies)
