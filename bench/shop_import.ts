@@ -42,10 +42,10 @@ export async function run(): Promise<BenchResult> {
   const server = await startBenchServer(NAME, { passwordHashCost: 1024 });
   const shop = await startShop(makeProducts(PARAMS.products));
   try {
-    const tenant = await createTenant(server, `bench-${NAME}`);
-    const token = (await signIn(server, `bench-${NAME}-admin`)).token;
-    await createTenant(server, `bench-${NAME}-other`);
-    const otherToken = (await signIn(server, `bench-${NAME}-other-admin`)).token;
+    const tenant = await createTenant(server, "bench-shop");
+    const token = (await signIn(server, "bench-shop-admin")).token;
+    await createTenant(server, "bench-shop-other");
+    const otherToken = (await signIn(server, "bench-shop-other-admin")).token;
     const api = async (method: string, path: string, body?: unknown) => {
       const r = await fetch(`${server.baseUrl}/api${path}`, {
         method,
@@ -64,7 +64,7 @@ export async function run(): Promise<BenchResult> {
       .filter((c) => c !== "id");
     const copy = db.prepare(
       `INSERT INTO products (${columns.map((c) => `"${c}"`).join(", ")}) SELECT ${
-        columns.map((c) => (c === "index" ? ":index" : c === "name" ? ":name" : `"${c}"`)).join(", ")
+        columns.map((c) => (c === "product_index" ? ":index" : c === "name" ? ":name" : `"${c}"`)).join(", ")
       } FROM products WHERE id = :id RETURNING id`,
     );
     const barcode = db.prepare("INSERT INTO product_barcodes (product_id, barcode) VALUES (?, ?)");

@@ -5,6 +5,8 @@
 // each other. A probe is accepted for the user nearest to it when that user is closer than MATCH_DISTANCE
 // (well inside 0.6, so that false accepts stay rare) and every other user is at least MATCH_MARGIN farther.
 
+import { Buffer } from "node:buffer";
+
 export const DESCRIPTOR_LENGTH = 128;
 /** The farthest a probe may lie from a user's nearest sample and still be that user. */
 export const MATCH_DISTANCE = 0.42;
@@ -17,13 +19,14 @@ export const MAX_SAMPLES = 10;
 
 /** A descriptor as stored: its 128 float32 values, little-endian, in base64 (text in any database). */
 export function encodeDescriptor(d: ArrayLike<number>): string {
-  const f = Float32Array.from(d);
-  return btoa(String.fromCharCode(...new Uint8Array(f.buffer)));
+  return Buffer.from(Float32Array.from(d).buffer).toString("base64");
 }
 
+/** Decoded natively: a gallery of thousands of samples is read in milliseconds. */
 export function decodeDescriptor(s: string): Float32Array {
-  const bytes = Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
-  return new Float32Array(bytes.buffer);
+  const bytes = Buffer.from(s, "base64");
+  // Copied out: a small Buffer may sit at any offset of a shared pool.
+  return new Float32Array(new Uint8Array(bytes).buffer);
 }
 
 export function distance(a: ArrayLike<number>, b: ArrayLike<number>, bOffset = 0): number {
