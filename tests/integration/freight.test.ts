@@ -191,6 +191,8 @@ describe("freight tickets", () => {
       404,
     );
     expect((await w.api("GET", `/ShipmentTicket/${id}`, undefined, dispatcher)).body.offersCount).toBe(2);
+    // A carrier is not told how many others offered.
+    expect((await w.api("GET", `/ShipmentTicket/${id}`, undefined, swift.token)).body.offersCount).toBe(null);
 
     // Taking it back to a working copy is refused while carriers have offers on it.
     expect((await w.api("POST", `/ShipmentTicket/${id}/unpublish`, undefined, dispatcher)).status).toBe(409);

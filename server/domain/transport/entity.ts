@@ -100,7 +100,8 @@ export const shipmentTicket = new Resource({
     loadTextInformation: { kind: "textarea", max: 2000, group: load },
     description: { kind: "textarea", max: 4000, list: "search" },
     carrierId: { input: false, display: "carrierName", only: { keyRole: "carrier" }, list: "filter show" },
-    offersCount: { input: false, list: "show" },
+    // Null to a carrier's user (present below).
+    offersCount: { input: false, output: z.number().nullable(), list: "show" },
     publishedAt: { input: false, list: "sort filter" },
     createdAt: { list: "sort filter" },
     updatedAt: { list: "sort filter" },
@@ -111,6 +112,11 @@ export const shipmentTicket = new Resource({
   writeAccess: "shipping",
   refine: checkTimes,
   scope: carrierScope,
+  // Carriers compete: how many others have offered is the warehouse's to know.
+  present: (_db, ctx, records) =>
+    Promise.resolve(
+      ctx.actor.contractorId === null ? records : records.map((r) => ({ ...r, offersCount: null })),
+    ),
   // Numbered when made; a ticket assigned or archived is no longer edited.
   derive: async (tx, _values, old) => {
     if (old) return {};
