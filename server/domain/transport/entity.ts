@@ -102,7 +102,7 @@ export const shipmentTicket = new Resource({
     carrierId: { input: false, display: "carrierName", only: { keyRole: "carrier" }, list: "filter show" },
     // Null to a carrier's user (present below).
     offersCount: { input: false, output: z.number().nullable(), list: "show" },
-    publishedAt: { input: false, list: "sort filter" },
+    publishedAt: { kind: "date", input: false, list: "sort filter" },
     createdAt: { list: "sort filter" },
     updatedAt: { list: "sort filter" },
     assignedOfferId: { input: false, meta: false },
