@@ -4,7 +4,8 @@
 // and linked to ours by EAN, a product linked by hand, our free stock pushed to the shop, and a release
 // document's parcel label bought from the carrier. A service that refuses the credentials marks them
 // invalid and answers external.refreshTokenInvalid; one that fails answers external.serviceFailed.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { runEach } from "../../db/bulk.ts";
 import { z } from "zod";
 import type { Connection, Db } from "../../db/connection.ts";
 import { tenantOp } from "../../cluster/placement.ts";
@@ -277,9 +278,6 @@ export async function testCredentials(ctx: TenantContext, id: number) {
 
 // --- import and stock push (jobs) ---------------------------------------------------------------------
 
-/** Jobs running in this process, by tenant and credentials: one at a time for each. */
-const running = new Set<string>();
-
 /** Starts a job on a shop's credentials (202): its progress is on the credentials' record. */
 async function startJob(
   ctx: TenantContext,
@@ -295,8 +293,6 @@ async function startJob(
   const row = await credentialsOf(ctx, db, id);
   const shop = shopOf(ctx, row);
   await assertReachable(ctx, row.baseUrl);
-  const key = `${ctx.tenant.dbUrl}#${id}`;
-  if (running.has(key)) throw new AppError("external.busy");
   const started = nowIso();
   // Claimed in one statement: not running, or running without a beat for JOB_STALE_MS (cut short).
   const [claimed] = await db.update(externalCredentials).set({
@@ -317,11 +313,9 @@ async function startJob(
     ),
   )).returning({ id: externalCredentials.id });
   if (!claimed) throw new AppError("external.busy");
-  running.add(key);
   const { platform, tenant } = ctx;
   // Each step borrows the tenant's connection for its own short while: the pages come between.
   const withDb = <T>(fn: (conn: Connection) => Promise<T>) => platform.pool.use(tenant.dbUrl, fn);
-  const jobCtx = { ...ctx };
   const beat = async (processed: number, total: number | null) => {
     await withDb((conn) =>
       conn.db.update(externalCredentials).set({
@@ -339,7 +333,8 @@ async function startJob(
       .catch(() => {});
   void (async () => {
     try {
-      const summary = await run(jobCtx, shop, beat);
+      // The request's own connection is not used after its answer: each step borrows one (withDb).
+      const summary = await run(ctx, shop, beat);
       await withDb((conn) =>
         conn.transaction(async (tx) => {
           await tx.update(externalCredentials).set({
@@ -373,7 +368,6 @@ async function startJob(
         }).where(eq(externalCredentials.id, id));
       }).catch((e) => console.error(`external ${kind} of ${tenant.slug}: its end was not kept`, e));
     } finally {
-      running.delete(key);
       announce();
     }
   })();
@@ -406,67 +400,56 @@ export function importShopProducts(ctx: TenantContext, id: number) {
   });
 }
 
-/** One page of a shop's products, in one transaction. */
+/**
+ * One page of a shop's products, in one transaction: each row added or refreshed by one prepared statement
+ * stepped per row (`runEach`: no query builder per row), then the page's links by EAN in one statement.
+ */
 async function keepPage(conn: Connection, credentialsId: number, page: woo.ShopProduct[]) {
   return await conn.transaction(async (tx) => {
     const [creds] = await tx.select({
       code: externalCredentials.serviceCodeName,
       user: externalCredentials.username,
-    })
-      .from(externalCredentials).where(eq(externalCredentials.id, credentialsId));
+    }).from(externalCredentials).where(eq(externalCredentials.id, credentialsId));
     if (!creds) throw notFound();
-    const known = new Set(
-      (await tx.select({ e: productExternals.externalId }).from(productExternals).where(and(
-        eq(productExternals.credentialsId, credentialsId),
-        inArray(productExternals.externalId, page.map((p) => p.externalId)),
-      ))).map((r) => r.e),
-    );
     const now = nowIso();
-    for (const p of page) {
-      const values = {
-        name: p.name,
-        sku: p.sku,
-        ean: p.ean,
-        description: p.description,
-        imageUrl: p.imageUrl,
-        shopStock: p.stock,
-        serviceCodeName: creds.code,
-        username: creds.user,
-        importedAt: now,
-        updatedAt: now,
-      };
-      await tx.insert(productExternals).values({
-        ...values,
+    // `RETURNING version`: 1 for a product new here, more for one imported before.
+    const kept = await runEach(
+      tx,
+      `INSERT INTO product_externals (credentials_id, external_id, name, sku, ean, description, image_url,
+         shop_stock, service_code_name, username, imported_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (credentials_id, external_id) DO UPDATE SET name = excluded.name, sku = excluded.sku,
+         ean = excluded.ean, description = excluded.description, image_url = excluded.image_url,
+         shop_stock = excluded.shop_stock, service_code_name = excluded.service_code_name,
+         username = excluded.username, imported_at = excluded.imported_at, updated_at = excluded.updated_at,
+         version = version + 1
+       RETURNING version`,
+      page.map((p) => [
         credentialsId,
-        externalId: p.externalId,
-        createdAt: now,
-      })
-        .onConflictDoUpdate({
-          target: [productExternals.credentialsId, productExternals.externalId],
-          set: { ...values, version: sql`${productExternals.version} + 1` },
-        });
-    }
+        p.externalId,
+        p.name,
+        p.sku,
+        p.ean,
+        p.description,
+        p.imageUrl,
+        p.stock,
+        creds.code,
+        creds.user,
+        now,
+        now,
+        now,
+      ]),
+    );
     // Not yet linked, with an EAN that is one of our products' barcodes (a barcode is one product's).
-    const eans = page.filter((p) => p.ean).map((p) => p.ean!);
-    let linked = 0;
-    if (eans.length) {
-      const matches = await tx.select({
-        barcode: productBarcodes.barcode,
-        productId: productBarcodes.productId,
-      })
-        .from(productBarcodes).where(inArray(productBarcodes.barcode, eans));
-      for (const m of matches) {
-        const done = await tx.update(productExternals).set({ productId: m.productId, linkedBy: "ean" }).where(
-          and(
-            eq(productExternals.credentialsId, credentialsId),
-            eq(productExternals.ean, m.barcode),
-            isNull(productExternals.productId),
-          ),
-        ).returning({ id: productExternals.id });
-        linked += done.length;
-      }
-    }
-    return { added: page.filter((p) => !known.has(p.externalId)).length, linked };
+    const eans = page.flatMap((p) => (p.ean ? [p.ean] : []));
+    const linked = eans.length === 0 ? [] : await tx.all(sql`
+      UPDATE ${productExternals} SET product_id = b.product_id, linked_by = 'ean'
+      FROM ${productBarcodes} b
+      WHERE b.barcode = ${productExternals}.ean AND ${productExternals}.credentials_id = ${credentialsId}
+        AND ${productExternals}.product_id IS NULL
+        AND ${productExternals}.ean IN (SELECT value FROM json_each(${JSON.stringify(eans)}))
+      RETURNING ${productExternals}.id`);
+    return { added: kept.filter((r) => Number(r[0]) === 1).length, linked: linked.length };
   });
 }
 
@@ -500,7 +483,10 @@ export function pushShopStock(ctx: TenantContext, id: number) {
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id;
       const free = await use((conn) => freeOf(conn.db, [...new Set(rows.map((r) => r.productId!))]));
-      const stock = new Map(rows.map((r) => [r.externalId, (free.get(r.productId!) ?? 0) / 1000]));
+      // Whole units (WooCommerce keeps stock as an integer), from thousandths: what is sent is what is kept.
+      const stock = new Map(
+        rows.map((r) => [r.externalId, Math.floor((free.get(r.productId!) ?? 0) / 1000)]),
+      );
       const result = await woo.pushStock(
         shop,
         rows.map((r) => ({ externalId: r.externalId, stock: stock.get(r.externalId)! })),
@@ -510,7 +496,7 @@ export function pushShopStock(ctx: TenantContext, id: number) {
         conn.transaction(async (tx) => {
           for (const externalId of result.updated) {
             await tx.update(productExternals).set({
-              pushedStock: Math.floor(stock.get(externalId) ?? 0),
+              pushedStock: stock.get(externalId),
               pushedAt: now,
             })
               .where(

@@ -117,7 +117,7 @@ export async function checkShop(c: ShopCredentials): Promise<void> {
 }
 
 /**
- * Sets the stock of up to PAGE_SIZE products (whole units: WooCommerce keeps stock as an integer); answers
+ * Sets the stock of up to PAGE_SIZE products (whole units, which WooCommerce keeps as an integer); answers
  * which the shop updated and which it refused, with its message.
  */
 export async function pushStock(
@@ -128,7 +128,7 @@ export async function pushStock(
     update: updates.map((u) => ({
       id: Number(u.externalId),
       manage_stock: true,
-      stock_quantity: Math.max(0, Math.floor(u.stock)),
+      stock_quantity: u.stock,
     })),
   });
   const res = await callService(() => {
