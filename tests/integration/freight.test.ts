@@ -345,6 +345,31 @@ describe("freight tickets", () => {
     expect(wrong.body.error.fields).toEqual({ carrierId: ["validation.invalidValue"] });
   });
 
+  it("pages a long conversation 200 messages at a time, after the last one read, none twice or lost", async () => {
+    const id = await published();
+    await w.query(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1250)
+       INSERT INTO transport_messages (ticket_id, carrier_id, from_warehouse, author_name, text, created_at, updated_at)
+       SELECT ?, CASE WHEN i % 5 = 0 THEN ? ELSE ? END, i % 2, 'someone', 'message ' || i, '2026-11-26T10:00:00Z',
+         '2026-11-26T10:00:00Z' FROM n`,
+      [id, rapid.id, swift.id],
+    );
+    // Swift's conversation: the 1,000 of the 1,250 not Rapid's, read in pages after the last one shown.
+    const seen: string[] = [];
+    let last = 0;
+    for (let reads = 0; reads < 10; reads++) {
+      const page = await w.api("GET", `/ShipmentTicket/${id}/messages/${last}`, undefined, swift.token);
+      if (page.body.length === 0) break;
+      expect(page.body.length).toBeLessThanOrEqual(200);
+      seen.push(...page.body.map((m: { text: string }) => m.text));
+      last = page.body.at(-1).id;
+    }
+    expect(seen).toHaveLength(1000);
+    expect(new Set(seen).size).toBe(1000);
+    expect(seen.slice(0, 3)).toEqual(["message 1", "message 2", "message 3"]);
+    expect(seen).not.toContain("message 5");
+  });
+
   it("tells a carrier live of a published ticket and of the warehouse's answer, and not of another's", async () => {
     const id = await published();
     const socket = new Socket(w.s.baseUrl.replace(/^http/, "ws") + "/dataHub");

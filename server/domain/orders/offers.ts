@@ -3,7 +3,7 @@
 // for), its value from the products' unit prices. Accepting it confirms the order with its documents (the
 // stock is then reserved: decision 0008); rejecting it leaves it a working copy in the archive; past its last
 // day it is expired and may no longer be accepted.
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, type FieldCode, fieldError, notFound } from "../../kernel/errors.ts";
@@ -99,7 +99,7 @@ export async function createSellOffer(ctx: TenantContext, input: z.output<typeof
 /** The offer, while it may still be answered: active, within its last day, a working copy. */
 async function openOffer(ctx: TenantContext, id: number) {
   if (!isLogistics(ctx.actor)) throw notFound();
-  const [row] = await ctx.conn.db.select().from(wmsOrders).where(inArray(wmsOrders.id, [id]));
+  const [row] = await ctx.conn.db.select().from(wmsOrders).where(eq(wmsOrders.id, id));
   if (!row) throw notFound();
   if (offerStatusOf(row) !== "active" || row.statusCode !== "workingCopy") {
     throw new AppError("order.statusChangeNotAllowed");

@@ -3,10 +3,10 @@
 // (one per carrier and ticket, changed or withdrawn while the ticket is published); and the messages on a
 // ticket between the warehouse and one carrier. Each is one transaction with its RecordLog entry and its
 // real-time event; a state that does not allow the change is 409 transport.statusChangeNotAllowed.
-import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
-import { allows, isCarrier } from "../../kernel/access.ts";
+import { isCarrier } from "../../kernel/access.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { bounds } from "../../kernel/limits.ts";
@@ -14,7 +14,6 @@ import type { ListQuery } from "../../kernel/list.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import { instant } from "../calendar/time.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { users } from "../access/users/entity.ts";
 import {
@@ -65,8 +64,9 @@ export const TransportMessageOut = z.object({
 });
 
 /**
- * Changes one ticket whose state is one of `from`: `change` gives the new values (after its own checks).
- * Answers the ticket as the API shows it.
+ * Changes one ticket whose state is one of `from`: `change` gives the new values (after its own checks). The
+ * engine's patch does the rest as for an edit: dispatchers only, the scope, the version, the record log and
+ * the event. Answers the ticket as the API shows it.
  */
 async function changeTicket(
   ctx: TenantContext,
@@ -74,29 +74,15 @@ async function changeTicket(
   from: readonly Status[],
   change: (tx: Db, row: TicketRow, outbox: Outbox) => Promise<Partial<TicketRow>>,
 ) {
-  // Dispatchers only (the routes say so too); another tenant's id is 404 through the resource's read.
-  if (!allows("shipping", ctx.actor)) throw notFound();
   return await transactionWithEvents(ctx, async (tx, outbox) => {
-    const before = await shipmentTicket.getIn(tx, ctx, id);
-    const [row] = await tx.select().from(shipmentTickets).where(eq(shipmentTickets.id, id));
-    if (!row) throw notFound();
-    if (!from.includes(row.statusCode)) throw new AppError("transport.statusChangeNotAllowed");
-    const values = await change(tx, row, outbox);
-    await tx.update(shipmentTickets).set({ ...values, updatedAt: nowIso(), version: row.version + 1 })
+    const [current] = await tx.select({ version: shipmentTickets.version }).from(shipmentTickets)
       .where(eq(shipmentTickets.id, id));
-    const after = await shipmentTicket.getIn(tx, ctx, id);
-    await writeRecordLog(tx, {
-      action: "changed",
-      resourceType: "ShipmentTicket",
-      resourceId: id,
-      title: row.shipmentNumber,
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+    if (!current) throw notFound();
+    return await shipmentTicket.patchIn(tx, outbox, ctx, id, current.version, async (old) => {
+      const row = old as TicketRow;
+      if (!from.includes(row.statusCode)) throw new AppError("transport.statusChangeNotAllowed");
+      return await change(tx, row, outbox);
     });
-    outbox.add("ShipmentTicket", "changed", id);
-    return after;
   });
 }
 
@@ -188,9 +174,9 @@ async function readableTicket(tx: Db, ctx: TenantContext, id: number): Promise<T
 }
 
 async function offerCount(tx: Db, ticketId: number): Promise<number> {
-  const rows = await tx.select({ id: transportOffers.id }).from(transportOffers)
+  const [{ n }] = await tx.select({ n: count() }).from(transportOffers)
     .where(and(eq(transportOffers.ticketId, ticketId), ne(transportOffers.statusCode, "withdrawn")));
-  return rows.length;
+  return n;
 }
 
 /**
