@@ -5,7 +5,7 @@
 // one of ours by hand where its EAN found none.
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
-import { ProgressBar } from "react-aria-components/ProgressBar";
+import { ProgressLine } from "../ui/progress.tsx";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
@@ -20,7 +20,6 @@ import type { PlainKey } from "../islands/list/meta.ts";
 import { externalCredentialsMeta, productExternalMeta } from "../../server/domain/external/entity.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as ui from "../ui/ui.css.ts";
-import * as css from "./import_file.css.ts";
 
 type RouteProps = { openedDialogId?: string; additionalParams?: string };
 
@@ -33,35 +32,24 @@ function JobState(p: { record: Values }) {
   if (r.jobStatus === "running") {
     const total = typeof r.jobTotal === "number" ? r.jobTotal : null;
     return (
-      <ProgressBar
-        className={css.progress}
+      <ProgressLine
+        label={kind}
         value={Number(r.jobProcessed ?? 0)}
-        maxValue={Math.max(1, total ?? 1)}
-        isIndeterminate={total === null}
-        aria-label={kind}
-      >
-        {({ percentage }) => (
-          <>
-            <span data-testid="external-job">
-              {t.t("external.job.running", {
-                kind,
-                processed: t.number(Number(r.jobProcessed ?? 0)),
-                total: total === null ? "…" : t.number(total),
-              })}
-            </span>
-            <span className={css.bar}>
-              <span className={css.fill} style={{ width: `${percentage ?? 0}%` }} />
-            </span>
-          </>
-        )}
-      </ProgressBar>
+        max={total}
+        testId="external-job"
+        text={t.t("external.job.running", {
+          kind,
+          processed: t.number(Number(r.jobProcessed ?? 0)),
+          total: total === null ? "…" : t.number(total),
+        })}
+      />
     );
   }
   return (
     <Notice kind={r.jobStatus === "failed" ? "error" : "info"}>
       <span data-testid="external-job">
         {r.jobStatus === "failed"
-          ? t.t("external.job.failed", { kind, error: t.t(String(r.jobError) as PlainKey) })
+          ? t.t("external.job.failed", { kind, error: t.t(`apiError.${r.jobError}` as PlainKey) })
           : t.t("external.job.done", { kind, processed: t.number(Number(r.jobProcessed ?? 0)) })}
       </span>
     </Notice>
@@ -98,7 +86,7 @@ function CredentialsPanel(p: { record: Values; reload: () => void }) {
   const state = p.record.valid
     ? t.t("external.state.valid")
     : p.record.lastError
-    ? t.t("external.state.refused", { error: t.t(String(p.record.lastError) as PlainKey) })
+    ? t.t("external.state.refused", { error: t.t(`apiError.${p.record.lastError}` as PlainKey) })
     : t.t("external.state.untried");
   return (
     <section data-testid="external-panel">

@@ -15,14 +15,3 @@ export const mapping = style({
 });
 export const errors = style({ margin: 0, maxHeight: "14rem", overflowY: "auto", color: vars.color.danger });
 export const scroll = style({ overflowX: "auto" });
-
-// A long import's progress.
-export const progress = style({ display: "grid", gap: vars.space.xs, maxWidth: "40rem" });
-export const bar = style({
-  display: "block",
-  height: 10,
-  borderRadius: vars.radius.sm,
-  background: vars.color.border,
-  overflow: "hidden",
-});
-export const fill = style({ display: "block", height: "100%", background: vars.color.primary });

@@ -3,7 +3,7 @@
 // written, see each column's field (guessed from the header, changed here; unknown columns ignored and named),
 // the first rows and every bad cell by row and column in the user's words, then import: all rows or none.
 import { stockFields, type StockMode, stockModes } from "../../server/domain/imports/stock_meta.ts";
-import { ProgressBar } from "react-aria-components/ProgressBar";
+import { ProgressLine } from "../ui/progress.tsx";
 import { saveBlob } from "../download.ts";
 import { useEffect, useState } from "react";
 import { api, apiBlob } from "../api.ts";
@@ -215,28 +215,17 @@ export function ImportFileScreen() {
       {error ? <Notice kind="error">{error}</Notice> : null}
       {progress
         ? (
-          <ProgressBar
-            className={css.progress}
+          <ProgressLine
+            label={t.t("importFile.importing")}
             value={progress.phase === "checking" ? 0 : progress.processed}
-            maxValue={Math.max(1, progress.total)}
-            aria-label={t.t("importFile.importing")}
-          >
-            {({ percentage }) => (
-              <>
-                <span>
-                  {progress.phase === "checking"
-                    ? t.t("importFile.checking", { total: t.number(progress.total) })
-                    : t.t("importFile.progress", {
-                      processed: t.number(progress.processed),
-                      total: t.number(progress.total),
-                    })}
-                </span>
-                <span className={css.bar}>
-                  <span className={css.fill} style={{ width: `${percentage ?? 0}%` }} />
-                </span>
-              </>
-            )}
-          </ProgressBar>
+            max={progress.total}
+            text={progress.phase === "checking"
+              ? t.t("importFile.checking", { total: t.number(progress.total) })
+              : t.t("importFile.progress", {
+                processed: t.number(progress.processed),
+                total: t.number(progress.total),
+              })}
+          />
         )
         : null}
       {done ? <Notice>{done}</Notice> : null}
