@@ -5,6 +5,8 @@
 import { authAtom, langAtom, offlineAtom, pendingAtom, store, type TokenData } from "./state.ts";
 import { signOut } from "./session.ts";
 import { CLIENT_BUILD, noteServedBuild } from "./app_version.ts";
+import { noteRefused, type WriteCause, writeRefusal, writeStarted } from "./intent.ts";
+import { translator } from "./i18n/mod.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -49,6 +51,21 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** A failure to reach the server is the caller's to handle (the terminal's queue): no top warning. */
   quiet?: boolean;
+  /** A write that is not a person's edit of this moment but may go (client/intent.ts). */
+  cause?: WriteCause;
+}
+
+/**
+ * A write no person made is refused before it leaves (client/intent.ts); the end of an allowed write's
+ * run is returned, to be called when it is answered.
+ */
+function allowWrite(method: string, path: string, cause?: WriteCause): () => void {
+  const reason = writeRefusal(method.toUpperCase(), store.get(authAtom) !== null, cause);
+  if (reason) {
+    noteRefused(method, path, reason);
+    throw new ApiError(0, "edit.notByPerson", translator(store.get(langAtom)).t("edit.notByPerson"));
+  }
+  return writeStarted();
 }
 
 async function send(
@@ -109,6 +126,7 @@ export async function api<T>(
   body?: unknown,
   options: CallOptions = {},
 ): Promise<T> {
+  const ended = allowWrite(method, path, options.cause);
   store.set(pendingAtom, (n) => n + 1);
   try {
     const isAuthCall = /^\/auth(\/|$)/i.test(path);
@@ -126,12 +144,14 @@ export async function api<T>(
     if (res.status === 204) return undefined as T;
     return await res.json() as T;
   } finally {
+    ended();
     store.set(pendingAtom, (n) => Math.max(0, n - 1));
   }
 }
 
 /** A call whose answer is bytes (an attachment, a printout), with the same sign-in renewal as `api`. */
 export async function apiBlob(path: string, method = "GET", body?: unknown): Promise<Blob> {
+  const ended = allowWrite(method, path);
   store.set(pendingAtom, (n) => n + 1);
   try {
     let res = await send(method, path, body, store.get(authAtom)?.token);
@@ -146,6 +166,7 @@ export async function apiBlob(path: string, method = "GET", body?: unknown): Pro
     if (!res.ok) throw await toError(res);
     return await res.blob();
   } finally {
+    ended();
     store.set(pendingAtom, (n) => Math.max(0, n - 1));
   }
 }

@@ -3,6 +3,8 @@
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./shell/app.tsx";
 import { loadLanguage } from "./i18n/mod.ts";
+import { watchIntent } from "./intent.ts";
+import { followPreferencesOfOtherTabs } from "./shell/chrome.tsx";
 import {
   applyGreatReset,
   authAtom,
@@ -21,6 +23,9 @@ store.set(pathAtom, boot.path);
 store.set(langAtom, boot.lang);
 store.set(themeAtom, boot.theme);
 store.sub(authAtom, () => writeStorage(KEYS.auth, store.get(authAtom)));
+// From here on a write leaves only as a person's edit (client/intent.ts).
+watchIntent();
+followPreferencesOfOtherTabs();
 
 // The page's language before it hydrates (its script is preloaded by the server's render).
 // A script that cannot be fetched (offline before the service worker has it) falls back to English, and

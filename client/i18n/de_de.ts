@@ -2,6 +2,7 @@ import type { LanguageCatalogue } from "./types.ts";
 
 // The client's catalogue in de-de: the keys of en_us.ts, with the plural forms German uses.
 import { listMessages } from "./areas/list.ts";
+import { editsMessages } from "./areas/edits.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
@@ -35,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const deDe = {
   ...listMessages["de-de"],
+  ...editsMessages["de-de"],
   ...hubMessages["de-de"],
   ...favoritesMessages["de-de"],
   ...errorsMessages["de-de"],

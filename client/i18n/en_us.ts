@@ -2,6 +2,7 @@
 // them). `{name}` marks a parameter; keys ending in `#one`, `#few`, `#many`, `#other` are plural forms
 // chosen with Intl.PluralRules.
 import { listMessages } from "./areas/list.ts";
+import { editsMessages } from "./areas/edits.ts";
 import { hubMessages } from "./areas/hub.ts";
 import { favoritesMessages } from "./areas/favorites.ts";
 import { errorsMessages } from "./areas/errors.ts";
@@ -35,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 export const enUs = {
   ...listMessages["en-us"],
+  ...editsMessages["en-us"],
   ...hubMessages["en-us"],
   ...favoritesMessages["en-us"],
   ...errorsMessages["en-us"],

@@ -12,6 +12,12 @@ import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Link } from "../shell/link.tsx";
 import { Button, Notice, Tabs } from "../ui/controls.tsx";
+import {
+  focusFirstInvalid,
+  InvalidFieldsProvider,
+  NumberField,
+  useInvalidFields,
+} from "../ui/number_field.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
 import type { FieldMeta, PlainKey, Row } from "../islands/list/meta.ts";
@@ -276,23 +282,25 @@ export function SupplyScreen() {
   const [key, setKey] = useState(0);
   const { rows, error } = useReport<{ results: SupplyLine[] }>(`/Supply/Products?PageSize=1000`, key);
   const lines = rows?.results ?? null;
-  const [chosen, setChosen] = useState<Map<number, string>>(new Map());
+  /** The products ticked, with the quantity to order (null while its field holds no number). */
+  const [chosen, setChosen] = useState<Map<number, number | null>>(new Map());
+  const invalid = useInvalidFields();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!lines) return;
     setChosen(
       new Map(
-        lines.filter((l) => l.suggestedQuantity > 0).map((l) => [l.productId, String(l.suggestedQuantity)]),
+        lines.filter((l) => l.suggestedQuantity > 0).map((l) => [l.productId, l.suggestedQuantity]),
       ),
     );
   }, [lines]);
   async function order() {
-    if (!lines) return;
+    if (!lines || focusFirstInvalid(invalid)) return;
     const items = lines.filter((l) => chosen.has(l.productId)).map((l) => ({
       productId: l.productId,
-      quantity: Number((chosen.get(l.productId) ?? "").replace(",", ".")),
+      quantity: chosen.get(l.productId) ?? 0,
       supplierId: l.supplierId,
-    })).filter((i) => Number.isFinite(i.quantity) && i.quantity > 0);
+    })).filter((i) => i.quantity > 0);
     if (!items.length) return;
     setBusy(true);
     try {
@@ -310,76 +318,86 @@ export function SupplyScreen() {
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
-      <ReportFrame t={t} error={error} rows={lines} emptyKey="orders.nothingToSupply">
-        {(list) => (
-          <>
-            <div className={dcss.tableScroll}>
-              <table className={dcss.table} aria-label={title} data-testid="supply">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.t("orders.order")}</th>
-                    <th scope="col">{t.t("field.wmsOrderPosition.productId")}</th>
-                    <th scope="col">{t.t("orders.level")}</th>
-                    <th scope="col" className="number">{t.t("orders.onHand")}</th>
-                    <th scope="col" className="number">{t.t("orders.reserved")}</th>
-                    <th scope="col" className="number">{t.t("orders.inbound")}</th>
-                    <th scope="col" className="number">{t.t("orders.toOrder")}</th>
-                    <th scope="col">{t.t("orders.supplier")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((l) => (
-                    <tr key={l.productId} data-product-id={l.productId}>
-                      <td>
-                        <input
-                          type="checkbox"
-                          aria-label={t.t("orders.orderProduct", { product: l.productIndex })}
-                          checked={chosen.has(l.productId)}
-                          onChange={(e) => {
-                            const next = new Map(chosen);
-                            if (e.target.checked) next.set(l.productId, String(l.suggestedQuantity || 1));
-                            else next.delete(l.productId);
-                            setChosen(next);
-                          }}
-                        />
-                      </td>
-                      <td>{l.productIndex} · {l.productName}</td>
-                      <td>
-                        <span className={l.level === "critical" ? css.late : undefined}>
-                          {t.t(l.level === "critical" ? "orders.critical" : "orders.warning")}
-                        </span>
-                      </td>
-                      <td className="number">{t.number(l.onHand)}</td>
-                      <td className="number">{t.number(l.reserved)}</td>
-                      <td className="number">{t.number(l.inbound)}</td>
-                      <td className="number">
-                        <input
-                          className={css.countField}
-                          inputMode="decimal"
-                          aria-label={t.t("orders.quantityOf", { product: l.productIndex })}
-                          value={chosen.get(l.productId) ?? ""}
-                          disabled={!chosen.has(l.productId)}
-                          onChange={(e) => setChosen(new Map(chosen).set(l.productId, e.target.value))}
-                        />
-                      </td>
-                      <td>{l.supplierName ?? t.t("orders.noSupplier")}</td>
+      <InvalidFieldsProvider value={invalid}>
+        <ReportFrame t={t} error={error} rows={lines} emptyKey="orders.nothingToSupply">
+          {(list) => (
+            <>
+              <div className={dcss.tableScroll}>
+                <table className={dcss.table} aria-label={title} data-testid="supply">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.t("orders.order")}</th>
+                      <th scope="col">{t.t("field.wmsOrderPosition.productId")}</th>
+                      <th scope="col">{t.t("orders.level")}</th>
+                      <th scope="col" className="number">{t.t("orders.onHand")}</th>
+                      <th scope="col" className="number">{t.t("orders.reserved")}</th>
+                      <th scope="col" className="number">{t.t("orders.inbound")}</th>
+                      <th scope="col" className="number">{t.t("orders.toOrder")}</th>
+                      <th scope="col">{t.t("orders.supplier")}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {canOrder
-              ? (
-                <div className={dcss.actions}>
-                  <Button isDisabled={busy || chosen.size === 0} onPress={() => void order()}>
-                    {t.t("orders.makeReceiptOrders")}
-                  </Button>
-                </div>
-              )
-              : null}
-          </>
-        )}
-      </ReportFrame>
+                  </thead>
+                  <tbody>
+                    {list.map((l) => (
+                      <tr key={l.productId} data-product-id={l.productId}>
+                        <td>
+                          <input
+                            type="checkbox"
+                            aria-label={t.t("orders.orderProduct", { product: l.productIndex })}
+                            checked={chosen.has(l.productId)}
+                            onChange={(e) => {
+                              const next = new Map(chosen);
+                              if (e.target.checked) next.set(l.productId, l.suggestedQuantity || 1);
+                              else next.delete(l.productId);
+                              setChosen(next);
+                            }}
+                          />
+                        </td>
+                        <td>{l.productIndex} · {l.productName}</td>
+                        <td>
+                          <span className={l.level === "critical" ? css.late : undefined}>
+                            {t.t(l.level === "critical" ? "orders.critical" : "orders.warning")}
+                          </span>
+                        </td>
+                        <td className="number">{t.number(l.onHand)}</td>
+                        <td className="number">{t.number(l.reserved)}</td>
+                        <td className="number">{t.number(l.inbound)}</td>
+                        <td className="number">
+                          {chosen.has(l.productId)
+                            ? (
+                              <div className={css.countField}>
+                                <NumberField
+                                  name={`supply-${l.productId}`}
+                                  label={t.t("orders.quantityOf", { product: l.productIndex })}
+                                  hideLabel
+                                  value={chosen.get(l.productId) ?? null}
+                                  isRequired
+                                  minValue={0.001}
+                                  formatOptions={{ maximumFractionDigits: 3 }}
+                                  onChange={(v) => setChosen((m) => new Map(m).set(l.productId, v))}
+                                />
+                              </div>
+                            )
+                            : null}
+                        </td>
+                        <td>{l.supplierName ?? t.t("orders.noSupplier")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {canOrder
+                ? (
+                  <div className={dcss.actions}>
+                    <Button isDisabled={busy || chosen.size === 0} onPress={() => void order()}>
+                      {t.t("orders.makeReceiptOrders")}
+                    </Button>
+                  </div>
+                )
+                : null}
+            </>
+          )}
+        </ReportFrame>
+      </InvalidFieldsProvider>
     </section>
   );
 }

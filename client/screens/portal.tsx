@@ -309,7 +309,7 @@ function CartPanel(
                 value={l.quantity}
                 minValue={0}
                 unit={l.unit ?? undefined}
-                onChange={(q) => edit(l, q)}
+                onCommit={(q) => edit(l, q)}
               />
               <Button
                 quiet
@@ -468,7 +468,7 @@ function OrderDialog(p: { id: number; onClose: () => void }) {
                           value={pos.quantityReceived}
                           minValue={0}
                           maxValue={pos.quantityDone}
-                          onChange={(q) => receive(pos, q)}
+                          onCommit={(q) => receive(pos, q)}
                         />
                       )
                       : "—"}

@@ -18,28 +18,30 @@ import { priceListMeta } from "../../server/domain/assortment/price_list/meta.ts
 import * as shell from "../shell/shell.css.ts";
 import * as css from "./price_list.css.ts";
 
-/** A price typed into its row: saved when the field is left or Enter pressed; a refusal says why. */
+/**
+ * A price typed into its row: saved when the person leaves the field or presses Enter (never as they type,
+ * and never by a redraw: a new language shows the same price its own way); a refusal says why and the
+ * field shows the stored price again.
+ */
 function PriceCell(
   p: { t: Translator; row: Row; currency: string; onSaved: () => void; onError: (m: string) => void },
 ) {
-  const [value, setValue] = useState<number | null>(p.row.cashValue as number | null);
-  useEffect(() => setValue(p.row.cashValue as number | null), [p.row.cashValue, p.row.version]);
+  const [attempt, setAttempt] = useState(0);
   return (
     <div className={css.priceCell} data-price-of={p.row.productId as number}>
       <NumberField
+        key={attempt}
         name={`price-${p.row.productId}`}
         label={p.t.t("priceList.priceOf", { product: String(p.row.productIndex) })}
         hideLabel
-        value={value}
+        value={p.row.cashValue as number | null}
         minValue={0}
         formatOptions={{ style: "currency", currency: p.currency, maximumFractionDigits: 4 }}
-        onChange={(v) => {
-          setValue(v);
-          if (v === p.row.cashValue) return;
+        onCommit={(v) => {
           api("PATCH", `/Product/${p.row.productId}/price`, { cashValue: v, version: p.row.version }).then(
             () => p.onSaved(),
             (err) => {
-              setValue(p.row.cashValue as number | null);
+              setAttempt((n) => n + 1);
               p.onError(errorMessage(p.t, err));
             },
           );

@@ -14,6 +14,12 @@ import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Link } from "../shell/link.tsx";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
+import {
+  focusFirstInvalid,
+  InvalidFieldsProvider,
+  NumberField,
+  useInvalidFields,
+} from "../ui/number_field.tsx";
 import { BarcodePreview } from "../ui/barcode.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { PlainKey } from "../islands/list/meta.ts";
@@ -107,12 +113,14 @@ function Productions(p: { step: ProductionStep; title: string }) {
 function PlanProduction() {
   const t = useT();
   const [code, setCode] = useState("");
-  const [quantity, setQuantity] = useState("1");
+  const [quantity, setQuantity] = useState<number | null>(1);
+  const invalid = useInvalidFields();
   const [date, setDate] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function plan(e: FormEvent) {
     e.preventDefault();
+    if (focusFirstInvalid(invalid)) return;
     setBusy(true);
     try {
       const filter = encodeURIComponent(
@@ -128,7 +136,7 @@ function PlanProduction() {
       }
       const order = await api<WmsOrder>("POST", "/WmsOrder/GenerateProduction", {
         productId: found.results[0].id,
-        quantity: Number(quantity.replace(",", ".")),
+        quantity,
         plannedDate: date || null,
       });
       pushToast("info", t.t("orders.productionPlanned", { number: order.orderNumber }));
@@ -149,12 +157,17 @@ function PlanProduction() {
         onChange={setCode}
         isRequired
       />
-      <TextField
-        name="quantity"
-        label={t.t("field.wmsOrderPosition.quantity")}
-        value={quantity}
-        onChange={setQuantity}
-      />
+      <InvalidFieldsProvider value={invalid}>
+        <NumberField
+          name="quantity"
+          label={t.t("field.wmsOrderPosition.quantity")}
+          value={quantity}
+          isRequired
+          minValue={0.001}
+          formatOptions={{ maximumFractionDigits: 3 }}
+          onChange={setQuantity}
+        />
+      </InvalidFieldsProvider>
       <TextField
         name="plannedDate"
         type="date"

@@ -19,6 +19,7 @@ import {
 } from "../state.ts";
 import { api } from "../api.ts";
 import { loadLatestClient } from "../app_version.ts";
+import { announcePreference, followOtherTabs } from "./tab_sync.ts";
 import * as css from "./shell.css.ts";
 
 /** Server unreachable: persistent until the user cancels it or refreshes the page. */
@@ -74,22 +75,29 @@ export function Toasts() {
   );
 }
 
-/** Switches the language once its catalogue has loaded (the screen never shows a half-loaded one). */
-export async function setLanguage(lang: Language): Promise<void> {
+/**
+ * Switches the language once its catalogue has loaded (the screen never shows a half-loaded one). A choice
+ * made here is told to the app's other tabs, which follow it (`chosenHere` false) without saving it again.
+ */
+export async function setLanguage(lang: Language, chosenHere = true): Promise<void> {
   if (!(await switchLanguage(lang, (l) => store.set(langAtom, l)))) return;
   document.documentElement.lang = lang;
+  if (!chosenHere) return;
+  announcePreference({ lang });
   setPreferenceCookie("wms_lang", lang);
   // A signed-in user's choice is their default from now on, on every device.
   if (store.get(authAtom)) {
-    void api("PATCH", "/config/changeuserconfig", { paramName: "defaultLanguage", paramValue: lang }).catch(
-      () => {},
-    );
+    void api("PATCH", "/config/changeuserconfig", { paramName: "defaultLanguage", paramValue: lang }, {
+      cause: "setting",
+    }).catch(() => {});
   }
 }
 
-export function setTheme(theme: "light" | "dark"): void {
+export function setTheme(theme: "light" | "dark", chosenHere = true): void {
   store.set(themeAtom, theme);
   document.documentElement.dataset.theme = theme;
+  if (!chosenHere) return;
+  announcePreference({ theme });
   writeStorage(KEYS.darkMode, theme === "dark");
   setPreferenceCookie("wms_theme", theme);
 }
@@ -115,4 +123,12 @@ export function NightModeSwitch() {
       {t.t("common.nightMode")}
     </Switch>
   );
+}
+
+/** This tab follows the language and theme chosen in the app's other tabs. */
+export function followPreferencesOfOtherTabs(): void {
+  followOtherTabs((choice) => {
+    if ("lang" in choice && isLanguage(choice.lang)) void setLanguage(choice.lang, false);
+    else if ("theme" in choice) setTheme(choice.theme, false);
+  });
 }

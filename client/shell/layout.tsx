@@ -69,7 +69,9 @@ function useSimplifiedMenu(startup: StartupConfig | null): [boolean, (on: boolea
   }, [startup?.user, setSimplified]);
   const change = (on: boolean) => {
     setSimplified(on);
-    api("PATCH", "/config/changeuserconfig", { paramName: "simplifiedMenu", paramValue: on })
+    api("PATCH", "/config/changeuserconfig", { paramName: "simplifiedMenu", paramValue: on }, {
+      cause: "setting",
+    })
       .then(() =>
         setStartup((s) =>
           s && { ...s, user: { ...s.user, settings: { ...s.user.settings, simplifiedMenu: on } } }

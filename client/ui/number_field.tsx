@@ -1,10 +1,15 @@
-// A number input that keeps what was typed. The text is read in the interface language's way
-// (@internationalized/number: "0,5" in Polish, "1.000" in German); text that is not a number, or a number
-// outside the field's bounds or with too many decimals, stays in the field with what is wrong beside it,
-// and the field is counted as unsendable (InvalidFields) so that its form refuses to save instead of
-// sending a stale value. The spec asks numeric inputs to lose focus on the mouse wheel: a wheel turned
-// while reading a long form scrolls the page and never changes a quantity behind the pointer.
-import { NumberFormatter, NumberParser } from "@internationalized/number";
+// A number input that keeps what was typed. The text is read strictly in the interface language's way
+// (./number_text.ts: "0,5" in Polish, "1.000" in German; "1,25" in English is asked about, never read as
+// 125); text that is not a number, or a number outside the field's bounds or with too many decimals, stays
+// in the field with what is wrong beside it, and the field is counted as unsendable (InvalidFields) so that
+// its form refuses to save instead of sending a stale value.
+// A value leaves the field only by the person's own edit: `onChange` as they type or step, `onCommit` when
+// they finish (Enter, or leaving the field). A new language, number format or a re-render shows the same
+// value the new way and never reads the old text again, so it can change nothing (issue 31: a language
+// switch multiplied the price list's prices by 100 and saved them).
+// The spec asks numeric inputs to lose focus on the mouse wheel: a wheel turned while reading a long form
+// scrolls the page and never changes a quantity behind the pointer.
+import { NumberFormatter } from "@internationalized/number";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { FieldError } from "react-aria-components/FieldError";
 import { Group } from "react-aria-components/Group";
@@ -15,6 +20,7 @@ import { Text } from "react-aria-components/Text";
 import { TextField as AriaTextField } from "react-aria-components/TextField";
 import { createContext, type KeyboardEvent, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "../i18n/use_t.ts";
+import { readTyped, useNumberMarks } from "./number_text.ts";
 import * as s from "./ui.css.ts";
 
 /**
@@ -79,7 +85,13 @@ export function NumberField(p: {
   label: string;
   /** null: empty. */
   value: number | null;
-  onChange: (v: number | null) => void;
+  /** Each value the person makes by typing or stepping (a form keeps it until it is saved). */
+  onChange?: (v: number | null) => void;
+  /**
+   * The value the person settled on, once they finish (Enter, or focus leaving the field), when it differs
+   * from `value`: where an edit is saved at once (a price typed into a list), save here, never in onChange.
+   */
+  onCommit?: (v: number | null) => void;
   isRequired?: boolean;
   isReadOnly?: boolean;
   minValue?: number;
@@ -101,33 +113,39 @@ export function NumberField(p: {
   const digits = p.formatOptions?.maximumFractionDigits ?? 6;
   const options = p.formatOptions ?? {};
   const key = JSON.stringify(options);
-  const { formatter, parser, grouped } = useMemo(() => ({
+  const { formatter, grouped } = useMemo(() => ({
     formatter: new NumberFormatter(locale, { useGrouping: false, maximumFractionDigits: 6, ...options }),
-    // Group separators are accepted as typed ("1 000", "1.000" in German).
-    parser: new NumberParser(locale, { ...options, useGrouping: true }),
     grouped: new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }),
   }), [locale, key]);
+  const marks = useNumberMarks(locale, options.style === "currency" ? options.currency : undefined);
   const format = (v: number | null) => (v === null || Number.isNaN(v) ? "" : formatter.format(v));
 
   const [text, setText] = useState(() => format(p.value));
-  /** The value this field last reported (or was given): a different one given later is shown afresh. */
+  /** The value the field holds: given, or the last the person typed that reads as a number. */
   const shown = useRef(p.value);
+  /** The text reads as `shown` (a language change may then show it the new way). */
+  const textIsValue = useRef(true);
+  /** The person changed the value since it was given or committed. */
+  const edited = useRef(false);
+  const focused = useRef(false);
   useEffect(() => {
-    if (!Object.is(p.value, shown.current)) {
-      shown.current = p.value;
-      setText(format(p.value));
-    }
+    // A value given from outside (a reload, another person's save) replaces the text, unless the person is
+    // typing over it: their edit then meets the version check when they commit it.
+    if (Object.is(p.value, shown.current) || (edited.current && focused.current)) return;
+    shown.current = p.value;
+    edited.current = false;
+    textIsValue.current = true;
+    setText(format(p.value));
   }, [p.value]);
-  // Another language reads the kept text its own way: what now reads as a number is reported (the form
-  // must not send the value from before), shown as the language writes it; what does not stays as typed.
+  // Another language or format shows the same value its own way: the text is never read again by the new
+  // language's rules, and nothing is reported. Text that was not a number stays as typed.
+  const firstFormat = useRef(true);
   useEffect(() => {
-    const { value, problem } = judge(text);
-    if (problem) return;
-    if (!Object.is(value, shown.current)) {
-      shown.current = value;
-      p.onChange(value);
+    if (firstFormat.current) {
+      firstFormat.current = false;
+      return;
     }
-    setText(format(value));
+    if (textIsValue.current) setText(format(shown.current));
   }, [formatter]);
 
   /** The value of `typed`, or what is wrong with it. */
@@ -136,8 +154,9 @@ export function NumberField(p: {
     if (trimmed === "") {
       return p.isRequired ? { value: null, problem: t.t("validation.required") } : { value: null };
     }
-    const v = parser.parse(trimmed);
-    if (!Number.isFinite(v)) return { value: null, problem: t.t("number.invalid") };
+    const read = readTyped(t, trimmed, marks);
+    if (read.problem !== undefined) return read;
+    const v = read.value;
     if (p.minValue !== undefined && v < p.minValue) {
       return { value: null, problem: t.t("number.atLeast", { min: grouped.format(p.minValue) }) };
     }
@@ -150,12 +169,24 @@ export function NumberField(p: {
     return { value: v };
   }
 
+  /** The person typed (or stepped to) `typed`. */
   function change(typed: string) {
     setText(typed);
     const { value, problem } = judge(typed);
+    textIsValue.current = !problem;
     if (problem) return;
+    edited.current = true;
     shown.current = value;
-    p.onChange(value);
+    p.onChange?.(value);
+  }
+
+  /** The person finished their edit: what they settled on is committed when it is a new value. */
+  function commit() {
+    if (!edited.current) return;
+    const { value, problem } = judge(text);
+    if (problem) return;
+    edited.current = false;
+    if (!Object.is(value, p.value)) p.onCommit?.(value);
   }
 
   function step(by: number) {
@@ -165,6 +196,12 @@ export function NumberField(p: {
     if (p.minValue !== undefined) next = Math.max(p.minValue, next);
     if (p.maxValue !== undefined) next = Math.min(p.maxValue, next);
     change(format(next));
+  }
+
+  /** A step button: the input takes the focus (the edit is committed when the person leaves it). */
+  function stepFrom(by: number) {
+    step(by);
+    if (document.activeElement !== input.current) input.current?.focus();
   }
 
   const { problem } = judge(text);
@@ -183,12 +220,16 @@ export function NumberField(p: {
       name={p.name}
       value={text}
       onChange={change}
+      onFocus={() => (focused.current = true)}
       onBlur={() => {
+        focused.current = false;
         // A number as typed is shown the way the language writes it; text that is not stays as typed.
         if (!judge(text).problem) setText(format(shown.current));
+        commit();
       }}
       onKeyDown={(e: KeyboardEvent) => {
         if (p.isReadOnly) return;
+        if (e.key === "Enter") commit();
         if (e.key === "ArrowUp" || e.key === "ArrowDown") {
           e.preventDefault();
           step(e.key === "ArrowUp" ? 1 : -1);
@@ -212,7 +253,8 @@ export function NumberField(p: {
               className={s.stepButton}
               aria-label={p.decrementLabel}
               excludeFromTabOrder
-              onPress={() => step(-1)}
+              preventFocusOnPress
+              onPress={() => stepFrom(-1)}
             >
               −
             </AriaButton>
@@ -220,7 +262,8 @@ export function NumberField(p: {
               className={s.stepButton}
               aria-label={p.incrementLabel}
               excludeFromTabOrder
-              onPress={() => step(1)}
+              preventFocusOnPress
+              onPress={() => stepFrom(1)}
             >
               +
             </AriaButton>

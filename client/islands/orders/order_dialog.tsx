@@ -14,6 +14,12 @@ import { pushToast } from "../../state.ts";
 import { Button, Notice, ReadOnlyField, TextField } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
+import {
+  focusFirstInvalid,
+  InvalidFieldsProvider,
+  NumberField,
+  useInvalidFields,
+} from "../../ui/number_field.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
@@ -552,44 +558,37 @@ export function CountPositions(
   );
 }
 
+/** A counted quantity: saved when the counter presses Enter or leaves the field (never as they type). */
 function CountField(p: { t: Translator; position: OrderPosition; onCounted: () => void }) {
   const { t } = p;
-  const [value, setValue] = useState(p.position.quantityReal === null ? "" : String(p.position.quantityReal));
   const [error, setError] = useState<string | null>(null);
-  async function save() {
-    const parsed = Number(value.replace(",", "."));
-    if (value.trim() === "" || !Number.isFinite(parsed) || parsed < 0) {
-      setError(t.t("orders.countInvalid"));
-      return;
-    }
-    if (parsed === p.position.quantityReal) return;
+  const [attempt, setAttempt] = useState(0);
+  async function save(counted: number | null) {
+    if (counted === null) return;
     try {
-      await api("PATCH", `/WmsOrderPosition/${p.position.id}/QuantityReal?quantityReal=${parsed}`);
+      await api("PATCH", `/WmsOrderPosition/${p.position.id}/QuantityReal?quantityReal=${counted}`);
       setError(null);
       p.onCounted();
     } catch (err) {
       setError(errorMessage(t, err));
+      setAttempt((n) => n + 1);
       reportError(err);
     }
   }
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <input
-        className={css.countField}
-        inputMode="decimal"
-        aria-label={t.t("orders.countOf", { product: p.position.productIndex ?? "" })}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={() => void save()}
-        aria-invalid={error ? true : undefined}
+    <div className={css.countField}>
+      <NumberField
+        key={attempt}
+        name={`count-${p.position.id}`}
+        label={t.t("orders.countOf", { product: p.position.productIndex ?? "" })}
+        hideLabel
+        value={p.position.quantityReal}
+        minValue={0}
+        formatOptions={{ maximumFractionDigits: 3 }}
+        errors={error ? [error] : undefined}
+        onCommit={(v) => void save(v)}
       />
-      {error ? <span role="alert">{error}</span> : null}
-    </form>
+    </div>
   );
 }
 
@@ -597,21 +596,20 @@ function CountField(p: { t: Translator; position: OrderPosition; onCounted: () =
 export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   const t = useT();
   const [code, setCode] = useState("");
-  const [quantity, setQuantity] = useState("1");
+  const [quantity, setQuantity] = useState<number | null>(1);
+  const [form, setForm] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const invalid = useInvalidFields();
   async function add(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return;
+    if (!code.trim() || focusFirstInvalid(invalid) || quantity === null) return;
     setBusy(true);
     try {
-      await api("POST", "/WmsOrderPosition", {
-        orderId: p.orderId,
-        productCode: code.trim(),
-        quantity: Number(quantity.replace(",", ".")),
-      });
+      await api("POST", "/WmsOrderPosition", { orderId: p.orderId, productCode: code.trim(), quantity });
       setCode("");
-      setQuantity("1");
+      setQuantity(1);
+      setForm((n) => n + 1);
       setError(null);
       p.onAdded();
     } catch (err) {
@@ -623,12 +621,18 @@ export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   return (
     <form onSubmit={(e) => void add(e)} className={dcss.actions} data-testid="order-add-position">
       <TextField name="productCode" label={t.t("orders.scan")} value={code} onChange={setCode} />
-      <TextField
-        name="quantity"
-        label={t.t("field.wmsOrderPosition.quantity")}
-        value={quantity}
-        onChange={setQuantity}
-      />
+      <InvalidFieldsProvider value={invalid}>
+        <NumberField
+          key={form}
+          name="quantity"
+          label={t.t("field.wmsOrderPosition.quantity")}
+          value={quantity}
+          isRequired
+          minValue={0.001}
+          formatOptions={{ maximumFractionDigits: 3 }}
+          onChange={setQuantity}
+        />
+      </InvalidFieldsProvider>
       <Button type="submit" isDisabled={busy || !code.trim()}>{t.t("orders.addPosition")}</Button>
       {error ? <Notice kind="error">{error}</Notice> : null}
     </form>

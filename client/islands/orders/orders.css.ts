@@ -25,7 +25,7 @@ export const processBadge = styleVariants({
 
 export const late = style({ color: vars.color.danger, fontWeight: 600, marginInlineStart: vars.space.sm });
 
-export const countField = style({ width: "7em" });
+export const countField = style({ width: "11em" });
 
 export const tiles = style({
   display: "grid",

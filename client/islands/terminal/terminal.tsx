@@ -221,7 +221,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         new IdbQueueStore(),
         owner,
         (method, path, body, key) =>
-          api(method, path, body, { idempotencyKey: key, quiet: true }).catch((err) => {
+          api(method, path, body, { idempotencyKey: key, quiet: true, cause: "queued" }).catch((err) => {
             if (!(err instanceof ApiError)) throw err;
             const issues = err.issues as { message?: string; severity?: string }[];
             const failure: CallFailure & { warningsOnly?: boolean } = {

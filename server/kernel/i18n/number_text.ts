@@ -88,6 +88,16 @@ export function readNumberText(typed: string, marks: NumberMarks): NumberReading
   let foreignCount = 0;
   /** The "." and "," marks met in the whole part. */
   let dotsOrCommas = 0;
+  /** A power of ten written after the number ("1e12", as spreadsheets and programs write big numbers). */
+  let exponent = 0;
+  const e = Math.max(text.indexOf("e"), text.indexOf("E"));
+  if (e > 0) {
+    const power = text.slice(e + 1);
+    const digits = power[0] === "+" || MINUS.has(power[0]) ? power.slice(1) : power;
+    if (!digits.length || ![...digits].every(isDigit)) return { ok: false, code: "number.invalid" };
+    exponent = Number(digits) * (MINUS.has(power[0]) ? -1 : 1);
+    text = text.slice(0, e);
+  }
   for (const c of text) {
     if (isDigit(c)) {
       if (decimals) fraction += c;
@@ -122,7 +132,7 @@ export function readNumberText(typed: string, marks: NumberMarks): NumberReading
     if (groupsInPlace) suggestions.push(`${sign}${head}${marks.group}${tail}`);
     return { ok: false, code: "number.ambiguous", suggestions };
   }
-  const value = Number(`${whole || "0"}.${fraction || "0"}`);
+  const value = Number(`${whole || "0"}.${fraction || "0"}e${exponent}`);
   if (!Number.isFinite(value)) return { ok: false, code: "number.invalid" };
   return { ok: true, value: negative ? -value : value };
 }
