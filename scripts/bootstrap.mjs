@@ -38,8 +38,11 @@ function npmPackagesStale() {
 
 if (npmPackagesStale()) {
   // `npm install` rather than `npm ci`: the lock file lists Deno's binaries for this platform only.
-  console.log("Installing npm packages...");
-  mustRun("npm", ["install", "--no-audit", "--no-fund"], "Installing npm packages");
+  // Errors only: npm's notices that some packages ask for a newer Node.js (EBADENGINE) do not apply, since
+  // they run under Deno or in the browser, never on this Node.js; install scripts are approved in
+  // package.json's allowScripts (deno's binary, esbuild's).
+  console.log("Installing npm packages (the first time: a minute or two)...");
+  mustRun("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], "Installing npm packages");
 }
 
 if (run(deno, ["--version"], { stdio: "ignore" }).status !== 0) {

@@ -43,7 +43,12 @@ const server = Deno.serve({
   onListen: () =>
     console.log(
       `WMS server listening on ${publicUrl} (API: ${publicUrl}/api, health: ${publicUrl}/api/health; ${threads}); ` +
-        `stock widgets: ${publicUrl}/widgets/demo`,
+        `stock widgets: ${publicUrl}/widgets/demo` +
+        // `npm start` (scripts/start.ts) has seeded the demo tenant: how to sign in to it, last on the screen.
+        (Deno.env.get("WMS_DEMO_HINT")
+          ? `\n\nOpen ${publicUrl} and sign in as admin, manager, user, terminal or contractor, password ` +
+            `${config.demoPassword}. Stop with Ctrl+C.`
+          : ""),
     ),
 }, (req, info) => handler(req, info.remoteAddr as Deno.NetAddr));
 
