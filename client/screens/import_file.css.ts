@@ -15,3 +15,9 @@ export const mapping = style({
 });
 export const errors = style({ margin: 0, maxHeight: "14rem", overflowY: "auto", color: vars.color.danger });
 export const scroll = style({ overflowX: "auto" });
+/** A cell the preview refuses, marked where it stands (its message is its title). */
+export const badCell = style({
+  color: vars.color.danger,
+  outline: `1px solid ${vars.color.danger}`,
+  outlineOffset: "-1px",
+});

@@ -1,7 +1,10 @@
-// Administration → import (issue 18): a wizard over POST Import/preview and POST Import. Pick the record
-// type and the file (CSV or XLSX; the type's template to start from), say how its dates and decimals are
-// written, see each column's field (guessed from the header, changed here; unknown columns ignored and named),
-// the first rows and every bad cell by row and column in the user's words, then import: all rows or none.
+// Administration → import (issues 18, 31): a wizard over POST Import/preview and POST Import. Pick the record
+// type and the file (CSV or XLSX; the type's template, headed in the user's language, to start from), say how
+// its dates and decimals are written, see each column's field (read from its heading in any language,
+// changed here; unknown columns ignored and named), the first rows and every problem of every row by row
+// and column in the user's words (a number that reads two ways with what was likely meant, a group or a
+// company that does not exist, an index the file or a stored product has already), choose whether rows
+// that match stored records update them, then import: all rows or none, and what it added, updated and left.
 import { stockFields, type StockMode, stockModes } from "../../server/domain/imports/stock_meta.ts";
 import { ProgressLine } from "../ui/progress.tsx";
 import { saveBlob } from "../download.ts";
@@ -16,29 +19,12 @@ import { metaOfResource } from "./resources.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "./import_file.css.ts";
 import { table } from "../islands/stock/stock.css.ts";
+import { cellMessage, followJob, type ImportResult, type Job, type Preview } from "./import_job.ts";
 
 const TYPES = ["Product", "ProductGroup", "Company", "Person", "Address", "StorageSpace", "Stock"] as const;
 type RecordType = (typeof TYPES)[number];
+type Mode = "add" | "update";
 const IGNORE = "__ignore";
-
-interface Preview {
-  columns: string[];
-  mapping: Record<string, string>;
-  fields: string[];
-  rows: Record<string, string>[];
-  errors: { row: number; column: string | null; code: string; message?: string }[];
-  ignoredColumns: string[];
-  total: number;
-}
-
-interface Job {
-  status: "running" | "done" | "failed";
-  phase: string;
-  processed: number;
-  total: number;
-  imported?: number;
-  error?: { code: string; message: string };
-}
 
 export function ImportFileScreen() {
   const t = useT();
@@ -54,6 +40,7 @@ export function ImportFileScreen() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ processed: number; total: number; phase: string } | null>(null);
   const [stockMode, setStockMode] = useState<StockMode>("openingBalance");
+  const [mode, setMode] = useState<Mode>("add");
   useEffect(() => {
     // Stock is no resource: its columns are the stock file's own.
     const fields = type === "Stock"
@@ -62,18 +49,21 @@ export function ImportFileScreen() {
     fields.then(setMeta, (err) => setError(errorMessage(t, err)));
     setPreview(null);
     setDone(null);
+    // Not every type updates stored records (a contact person has nothing that names one).
+    setMode("add");
   }, [type, t]);
   const label = (field: string) => {
     const f = meta?.fields.find((x) => x.name === field);
     return f ? t.t(f.labelKey as PlainKey) : field;
   };
-  const form = (withMapping: boolean) => {
+  const form = (withMapping: boolean, as: Mode = mode) => {
     const body = new FormData();
     body.append("file", file!);
     body.append("recordType", type);
     body.append("dateFormat", dateFormat);
     body.append("decimalSeparator", decimal);
     if (type === "Stock") body.append("stockMode", stockMode);
+    else body.append("mode", as);
     if (withMapping) {
       body.append(
         "mapping",
@@ -82,51 +72,81 @@ export function ImportFileScreen() {
     }
     return body;
   };
-  const look = async (withMapping: boolean) => {
+  /** A job's progress on the bar: rows checked, then (an import) rows written. */
+  const showJob = (job: Job) =>
+    setProgress({
+      processed: job.phase === "checking" ? job.checked : job.processed,
+      total: job.total,
+      phase: job.phase,
+    });
+  const look = async (withMapping: boolean, as: Mode = mode) => {
     setBusy(true);
     setError(null);
     setDone(null);
     try {
-      const p = await api<Preview>("POST", "/Import/preview", form(withMapping));
+      let p = await api<Preview & { jobId?: string; total: number }>(
+        "POST",
+        "/Import/preview",
+        form(withMapping, as),
+      );
+      if (p.jobId) {
+        // A long file is read as a job: its progress until the preview is ready.
+        setProgress({ processed: 0, total: p.total, phase: "reading" });
+        const job = await followJob(
+          p.jobId,
+          (j) => setProgress({ processed: j.checked, total: j.total, phase: "reading" }),
+        );
+        setProgress(null);
+        if (!job.preview) {
+          setPreview(null);
+          setError(job.error?.message ?? t.t("apiError.server.unknown", { requestId: "" }));
+          return;
+        }
+        p = job.preview;
+      }
       setPreview(p);
       setMapping(p.mapping);
     } catch (err) {
+      setProgress(null);
       setPreview(null);
       setError(errorMessage(t, err));
     } finally {
       setBusy(false);
     }
   };
+  /** What an import did, in words: nothing changed, or what it added and updated. */
+  const outcome = (r: ImportResult) => {
+    const [added, updated, unchanged] = [r.added ?? r.imported, r.updated ?? 0, r.unchanged ?? 0];
+    if (added + updated === 0 && unchanged > 0) {
+      return t.t("importFile.nothingChanged", { count: t.number(unchanged) });
+    }
+    if (updated === 0 && unchanged === 0) return t.t("importFile.done", { count: r.imported });
+    return t.t("importFile.result", {
+      added: t.number(added),
+      updated: t.number(updated),
+      unchanged: t.number(unchanged),
+    });
+  };
   const run = async () => {
     setBusy(true);
     setError(null);
     try {
-      const r = await api<{ imported?: number; jobId?: string; total?: number }>(
-        "POST",
-        "/Import",
-        form(true),
-      );
+      const r = await api<ImportResult & { jobId?: string; total?: number }>("POST", "/Import", form(true));
       if (r.jobId) {
         // A long file imports as a job: its progress until it ends, then its result or its refusal.
         setProgress({ processed: 0, total: r.total ?? 0, phase: "checking" });
-        for (;;) {
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          const job = await api<Job>("GET", `/Import/${r.jobId}`);
-          setProgress({ processed: job.processed, total: job.total, phase: job.phase });
-          if (job.status === "running") continue;
-          setProgress(null);
-          if (job.status === "done") {
-            setDone(t.t("importFile.done", { count: job.imported ?? 0 }));
-            setPreview(null);
-          } else {
-            setError(job.error?.message ?? t.t("apiError.server.unknown", { requestId: "" }));
-            if (job.error?.code === "import.invalidRows") await look(true);
-          }
-          break;
+        const job = await followJob(r.jobId, showJob);
+        setProgress(null);
+        if (job.status === "done") {
+          setDone(outcome(job));
+          setPreview(null);
+        } else {
+          setError(job.error?.message ?? t.t("apiError.server.unknown", { requestId: "" }));
+          if (job.error?.code === "import.invalidRows") await look(true);
         }
         return;
       }
-      setDone(t.t("importFile.done", { count: r.imported ?? 0 }));
+      setDone(outcome(r));
       setPreview(null);
     } catch (err) {
       setProgress(null);
@@ -145,6 +165,8 @@ export function ImportFileScreen() {
       setError(errorMessage(t, err));
     }
   };
+  const or = new Intl.ListFormat(t.lang, { type: "disjunction" });
+  const bad = new Map((preview?.errors ?? []).map((e) => [`${e.row}\u0000${e.column}`, cellMessage(t, e)]));
   const fieldOptions = [
     { id: IGNORE, label: t.t("importFile.ignore") },
     ...(preview?.fields ?? []).map((f) => ({ id: f, label: label(f) })),
@@ -216,15 +238,15 @@ export function ImportFileScreen() {
       {progress
         ? (
           <ProgressLine
-            label={t.t("importFile.importing")}
-            value={progress.phase === "checking" ? 0 : progress.processed}
+            label={t.t(progress.phase === "reading" ? "importFile.reading" : "importFile.importing")}
+            value={progress.processed}
             max={progress.total}
-            text={progress.phase === "checking"
-              ? t.t("importFile.checking", { total: t.number(progress.total) })
-              : t.t("importFile.progress", {
+            text={progress.phase === "importing"
+              ? t.t("importFile.progress", {
                 processed: t.number(progress.processed),
                 total: t.number(progress.total),
-              })}
+              })
+              : t.t("importFile.checking", { total: t.number(progress.total) })}
           />
         )
         : null}
@@ -233,6 +255,28 @@ export function ImportFileScreen() {
         ? (
           <>
             <p>{t.t("importFile.total", { count: preview.total })}</p>
+            {preview.matchFields.length
+              ? (
+                <Select<Mode>
+                  label={t.t("importFile.mode")}
+                  value={mode}
+                  options={[
+                    { id: "add", label: t.t("importFile.mode.add") },
+                    {
+                      id: "update",
+                      label: t.t("importFile.mode.update", {
+                        fields: or.format(preview.matchFields.map(label)),
+                      }),
+                    },
+                  ]}
+                  onChange={(m) => {
+                    // What a row that matches a stored record is depends on it: the rows are checked again.
+                    setMode(m);
+                    void look(true, m);
+                  }}
+                />
+              )
+              : null}
             {preview.ignoredColumns.length
               ? <Notice>{t.t("importFile.ignored", { columns: preview.ignoredColumns.join(", ") })}</Notice>
               : null}
@@ -251,23 +295,44 @@ export function ImportFileScreen() {
                 {t.t("importFile.check")}
               </Button>
             </div>
-            {preview.errors.length
+            {preview.errorCount
               ? (
                 <>
                   <h2 className={css.heading}>
-                    {t.t("importFile.errors", { count: preview.errors.length })}
+                    {t.t("importFile.errors", { count: preview.errorCount })}
                   </h2>
                   <ul className={css.errors} data-testid="import-errors">
                     {preview.errors.map((e, i) => (
                       <li key={i}>
                         {t.t("importFile.errorAt", { row: e.row, column: e.column ?? "—" })}{" "}
-                        {t.has(e.code) ? t.t(e.code as PlainKey) : e.code}
+                        {cellMessage(t, e)}
                       </li>
                     ))}
                   </ul>
+                  {preview.errors.length < preview.errorCount
+                    ? (
+                      <p>
+                        {t.t("importFile.moreErrors", {
+                          shown: t.number(preview.errors.length),
+                          count: t.number(preview.errorCount),
+                        })}
+                      </p>
+                    )
+                    : null}
                 </>
               )
               : <Notice>{t.t("importFile.noErrors")}</Notice>}
+            {preview.summary
+              ? (
+                <p data-testid="import-summary">
+                  {t.t("importFile.summary", {
+                    added: t.number(preview.summary.added),
+                    updated: t.number(preview.summary.updated),
+                    unchanged: t.number(preview.summary.unchanged),
+                  })}
+                </p>
+              )
+              : null}
             <h2 className={css.heading}>{t.t("importFile.firstRows")}</h2>
             <div className={css.scroll}>
               <table className={table}>
@@ -276,12 +341,27 @@ export function ImportFileScreen() {
                 </thead>
                 <tbody>
                   {preview.rows.map((r, i) => (
-                    <tr key={i}>{preview.columns.map((c) => <td key={c}>{r[c]}</td>)}</tr>
+                    <tr key={i}>
+                      {preview.columns.map((c) => {
+                        // A bad cell is marked where it stands, its message on it.
+                        const wrong = bad.get(`${preview.rowNumbers?.[i]}\u0000${c}`);
+                        return (
+                          <td
+                            key={c}
+                            className={wrong ? css.badCell : undefined}
+                            title={wrong}
+                            aria-invalid={!!wrong || undefined}
+                          >
+                            {r[c]}
+                          </td>
+                        );
+                      })}
+                    </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            <Button isDisabled={busy || preview.errors.length > 0} onPress={() => void run()}>
+            <Button isDisabled={busy || preview.errorCount > 0} onPress={() => void run()}>
               {t.t("importFile.run", { count: preview.total })}
             </Button>
           </>

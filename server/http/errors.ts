@@ -11,6 +11,7 @@ import {
   type Language,
   languageFromHeader,
   type MessageKey,
+  rowMessage,
   translate,
 } from "../kernel/i18n/mod.ts";
 import { users } from "../domain/access/users/entity.ts";
@@ -54,12 +55,7 @@ export function errorBody(err: AppError, lang: Language, requestId: string) {
       ...(err.details.fields ? { fields: err.details.fields } : {}),
       ...(err.details.issues ? { issues: err.details.issues.map((i) => issueWithMessage(i, lang)) } : {}),
       ...(err.details.rowErrors
-        ? {
-          errors: err.details.rowErrors.map((e) => ({
-            ...e,
-            message: translate(lang, e.code as MessageKey, {}),
-          })),
-        }
+        ? { errors: err.details.rowErrors.map((e) => ({ ...e, message: rowMessage(lang, e) })) }
         : {}),
       ...(err.details.params ? { params: err.details.params } : {}),
       requestId,

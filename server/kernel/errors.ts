@@ -123,7 +123,13 @@ export class AppError extends Error {
       fields?: Record<string, FieldCode[]>;
       issues?: DocumentIssue[];
       /** An import's bad cells, by file row and column (422 import.invalidRows). */
-      rowErrors?: { row: number; column: string | null; code: string }[];
+      rowErrors?: {
+        row: number;
+        column: string | null;
+        code: string;
+        /** The message's values (the text refused, what was likely meant, the record that has it). */
+        params?: Record<string, string | number | string[]>;
+      }[];
       params?: Record<string, string | number>;
       headers?: Record<string, string>;
       cause?: unknown;

@@ -23,6 +23,7 @@ async function send(
   fields: Record<string, string>,
   token = w.admin,
   name = "data.csv",
+  language = "en-US",
 ) {
   const form = new FormData();
   const bytes = typeof file === "string" ? new TextEncoder().encode(file) : file;
@@ -30,27 +31,28 @@ async function send(
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const r = await fetch(`${w.s.baseUrl}/api${path}`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, "accept-language": language },
     body: form,
   });
   return { status: r.status, body: await r.json() };
 }
 
 describe("import", () => {
-  it("hands out a template of a record type's columns, required first, as XLSX or CSV", async () => {
+  it("hands out a template of a record type's columns, required first, headed in the caller's language", async () => {
     const r = await fetch(`${w.s.baseUrl}/api/config/importtemplate?recordType=Product`, {
-      headers: { authorization: `Bearer ${w.admin}` },
+      headers: { authorization: `Bearer ${w.admin}`, "accept-language": "en-US" },
     });
     expect(r.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await r.arrayBuffer());
     const header = (book.worksheets[0].getRow(1).values as string[]).slice(1);
-    expect(header.slice(0, 2).sort()).toEqual(["index", "name"]);
-    expect(header).toContain("weight");
+    expect(header.slice(0, 2).sort()).toEqual(["Index", "Name"]);
+    expect(header).toContain("Weight");
+    expect(header).toContain("Main group");
     const csv = await fetch(`${w.s.baseUrl}/api/config/importtemplate?recordType=Company&format=csv`, {
-      headers: { authorization: `Bearer ${w.admin}` },
+      headers: { authorization: `Bearer ${w.admin}`, "accept-language": "en-US" },
     });
-    expect((await csv.text()).replace("\ufeff", "").split(",")[0]).toBe("shortName");
+    expect((await csv.text()).replace("\ufeff", "").split(",")[0]).toBe("Short name");
   });
 
   it("previews a file: columns guessed, the file's formats read, bad cells named, unknown columns ignored", async () => {
@@ -63,15 +65,15 @@ describe("import", () => {
     expect(r.body.total).toBe(3);
     expect(r.body.rows[0]).toEqual({ Index: "PV-1", Name: "Tea", Weight: "1,5", "Colour of box": "red" });
     expect(r.body.errors).toEqual([
-      { row: 3, column: "Weight", code: "validation.invalidValue" },
-      { row: 4, column: "Index", code: "validation.required" },
+      { row: 3, column: "Weight", code: "validation.invalidValue", message: "This value is not allowed." },
+      { row: 4, column: "Index", code: "validation.required", message: "This information is required." },
     ]);
     expect(await w.query("SELECT id FROM products WHERE product_index LIKE 'PV-%'")).toEqual([]);
   });
 
   it(
     "imports all rows or none: 20,000 products as a job with its progress, refused whole for one bad row, " +
-      "rolled back whole for a clash found midway, then taken whole",
+      "refused whole for an index twice 3,000 rows apart, then taken whole",
     async () => {
       const count = async () =>
         Number((await w.query("SELECT count(*) AS n FROM products WHERE product_index LIKE 'BULK-%'"))[0].n);
@@ -97,11 +99,19 @@ describe("import", () => {
         { row: 20_001, column: "weight", code: "validation.tooSmall", message: "The value is too small." },
       ]);
       expect(await count()).toBe(0);
-      // A clash only the database finds (an index twice, past the first slices): 3,000 rows were in, none stay.
+      // An index twice, 3,000 rows apart: the check names the later row and the earlier one before anything
+      // is written (a refusal only the database finds midway is import_update.test.ts's).
       const clash = ["index,name,weight", ...rows.slice(0, 3_000), "BULK-5,Again,1", ...rows.slice(3_000)];
       const midway = await send("/Import", clash.join("\n"), { recordType: "Product" });
       const stopped = await follow(midway.body.jobId);
       expect(stopped.at(-1)).toMatchObject({ status: "failed", error: { code: "import.invalidRows" } });
+      expect((stopped.at(-1) as unknown as { error: { errors: unknown[] } }).error.errors).toEqual([{
+        row: 3_002,
+        column: "index",
+        code: "import.repeatedInFile",
+        params: { value: "BULK-5", row: 7 },
+        message: "BULK-5 is already in row 7 of this file.",
+      }]);
       expect(await count()).toBe(0);
       const good = await send("/Import", ["index,name,weight", ...rows].join("\n"), {
         recordType: "Product",
@@ -127,16 +137,18 @@ describe("import", () => {
     180_000,
   );
 
-  it("names the row a rule of the database refuses (a product index twice), and keeps nothing", async () => {
-    const r = await send("/Import", "index,name\nDUP-1,One\nDUP-2,Two\nDUP-1,Again\n", {
+  it("names the row whose index an earlier row has (in any case), and keeps nothing", async () => {
+    const r = await send("/Import", "index,name\nDUP-1,One\nDUP-2,Two\ndup-1,Again\n", {
       recordType: "Product",
     });
     expect(r.status).toBe(422);
-    expect(r.body.error.errors[0]).toMatchObject({
+    expect(r.body.error.errors).toEqual([{
       row: 4,
       column: "index",
-      code: "validation.mustBeUnique",
-    });
+      code: "import.repeatedInFile",
+      params: { value: "DUP-1", row: 2 },
+      message: "DUP-1 is already in row 2 of this file.",
+    }]);
     expect(await w.query("SELECT id FROM products WHERE product_index LIKE 'DUP-%'")).toEqual([]);
   });
 
@@ -299,7 +311,13 @@ describe("what an import will not take", () => {
     const dot = await send("/Import/preview", 'index,name,weight\nN-1,A,"1,234.5"\nN-2,B,"12,50"\n', {
       recordType: "Product",
     });
-    expect(dot.body.errors).toEqual([{ row: 3, column: "weight", code: "validation.invalidValue" }]);
+    expect(dot.body.errors).toEqual([{
+      row: 3,
+      column: "weight",
+      code: "import.numberAmbiguous",
+      params: { value: "12,50", suggestions: ["12.50"] },
+      message: "12,50 can be read more than one way: did you mean 12.50?",
+    }]);
     const comma = await send("/Import", "index;name;weight\nN-3;C;1.234,5\nN-4;D;2,25\n", {
       recordType: "Product",
       decimalSeparator: ",",
@@ -322,6 +340,64 @@ describe("what an import will not take", () => {
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect((await w.query("SELECT weight FROM products WHERE product_index = 'N-5'"))[0].weight).toBe(1.5);
+  });
+});
+
+describe("numbers typed in a file (issue 31, item 2)", () => {
+  it("refuses a number whose marks read two ways, naming what was likely meant, and guesses none", async () => {
+    const weights = async (file: string | Uint8Array, decimalSeparator: string, name = "w.csv") =>
+      await send("/Import/preview", file, { recordType: "Product", decimalSeparator }, w.admin, name);
+    // A point file: "1,25" is no 125 but a question; groups of three are thousands.
+    const dot = await weights(
+      'index,name,weight\nW-1,A,"1,25"\nW-2,B,"1,250"\nW-3,C,1 250.5\nW-4,D,"1,2,3"\n',
+      ".",
+    );
+    expect(dot.body.errors).toEqual([
+      {
+        row: 2,
+        column: "weight",
+        code: "import.numberAmbiguous",
+        params: { value: "1,25", suggestions: ["1.25"] },
+        message: "1,25 can be read more than one way: did you mean 1.25?",
+      },
+      { row: 5, column: "weight", code: "validation.invalidValue", message: "This value is not allowed." },
+    ]);
+    // A comma file: "1.5" is a question, "1.000" a thousand; the message in the caller's language.
+    const comma = await send(
+      "/Import/preview",
+      "index;name;weight\nW-5;E;1.5\nW-6;F;1.000\nW-7;G;2,75\n",
+      { recordType: "Product", decimalSeparator: "," },
+      w.admin,
+      "w.csv",
+      "pl-PL",
+    );
+    expect(comma.body.errors).toEqual([{
+      row: 2,
+      column: "weight",
+      code: "import.numberAmbiguous",
+      params: { value: "1.5", suggestions: ["1,5"] },
+      message: "1.5 można odczytać na kilka sposobów: czy chodziło o 1,5?",
+    }]);
+    // A workbook's numbers are numbers; its text cells are typed text, read by the file's marks.
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet("p").addRows([["index", "name", "weight"], ["W-8", "H", 1.25], ["W-9", "I", "1,25"]]);
+    const xlsx = new Uint8Array(await book.xlsx.writeBuffer() as ArrayBuffer);
+    expect((await weights(xlsx, ",", "w.xlsx")).body.errors).toEqual([]);
+    expect((await weights(xlsx, ".", "w.xlsx")).body.errors).toMatchObject([
+      { row: 3, column: "weight", code: "import.numberAmbiguous", params: { suggestions: ["1.25"] } },
+    ]);
+    const stored = await send(
+      "/Import",
+      xlsx,
+      { recordType: "Product", decimalSeparator: "," },
+      w.admin,
+      "w.xlsx",
+    );
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    const got = await w.query(
+      "SELECT product_index, weight FROM products WHERE product_index IN ('W-8','W-9') ORDER BY 1",
+    );
+    expect(got.map((r) => r.weight)).toEqual([1.25, 1.25]);
   });
 });
 

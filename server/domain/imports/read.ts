@@ -14,6 +14,14 @@ export interface Table {
   rows: string[][];
   /** The row numbers in the file (the header is row 1), for naming a bad row. */
   rowNumbers: number[];
+  /** Whether a cell (by row and column index) is a workbook's number, not text typed in the sheet. */
+  numeric?: (row: number, column: number) => boolean;
+}
+
+/** A cell read from a workbook: its text, and whether it held a number. */
+interface Cell {
+  text: string;
+  number: boolean;
 }
 
 const isZip = (b: Uint8Array) =>
@@ -29,7 +37,12 @@ export const MAX_COLUMNS = 200;
 export async function readTable(bytes: Uint8Array): Promise<Table> {
   if (bytes.byteLength === 0) throw new AppError("import.fileEmpty");
   const kind = isZip(bytes) ? "xlsx" : "text";
-  const cells = kind === "xlsx" ? await readXlsx(bytes) : isOle(bytes) ? unreadable() : readText(bytes);
+  const read: (string | Cell)[][] = kind === "xlsx"
+    ? await readXlsx(bytes)
+    : isOle(bytes)
+    ? unreadable()
+    : readText(bytes);
+  const cells = read.map((row) => row.map((c) => (typeof c === "string" ? c : c.text)));
   // Rows wholly empty say nothing (a spreadsheet's trailing lines, a CSV's last line break).
   const kept: { row: string[]; n: number }[] = [];
   cells.forEach((row, i) => {
@@ -44,12 +57,25 @@ export async function readTable(bytes: Uint8Array): Promise<Table> {
   // A spreadsheet row may have holes (cells never written): each is an empty text.
   const columns = Array.from(header.row, (c) => (c ?? "").trim());
   if (body.length === 0) throw new AppError("import.fileEmpty");
-  return {
+  const table: Table = {
     kind,
     columns,
     rows: body.map((r) => columns.map((_, i) => (r.row[i] ?? "").trim())),
     rowNumbers: body.map((r) => r.n),
   };
+  if (kind === "xlsx") {
+    // One byte a cell says which cells held numbers (a typed "1,5" in a text cell is read as typed).
+    const flags = new Uint8Array(body.length * columns.length);
+    body.forEach((r, ri) => {
+      const row = read[r.n - 1];
+      for (let ci = 0; ci < columns.length; ci++) {
+        const c = row?.[ci];
+        if (c && typeof c !== "string" && c.number) flags[ri * columns.length + ci] = 1;
+      }
+    });
+    table.numeric = (row, column) => flags[row * columns.length + column] === 1;
+  }
+  return table;
 }
 
 function unreadable(): never {
@@ -148,7 +174,7 @@ export async function checkZip(b: Uint8Array): Promise<void> {
   }
 }
 
-async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
+async function readXlsx(bytes: Uint8Array): Promise<Cell[][]> {
   await checkZip(bytes);
   const book = new ExcelJS.Workbook();
   try {
@@ -160,13 +186,20 @@ async function readXlsx(bytes: Uint8Array): Promise<string[][]> {
   }
   const sheet = book.worksheets[0];
   if (!sheet) throw new AppError("import.fileEmpty");
-  const rows: string[][] = [];
+  const rows: Cell[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, n) => {
     const values = (row.values as unknown[]).slice(1);
-    rows[n - 1] = values.map(cellText);
+    rows[n - 1] = Array.from(values, (v) => ({ text: cellText(v), number: isNumber(v) }));
   });
   for (let i = 0; i < rows.length; i++) rows[i] ??= [];
   return rows;
+}
+
+/** Whether a cell holds a number (a formula by its result). */
+function isNumber(v: unknown): boolean {
+  if (typeof v === "number") return true;
+  if (v && typeof v === "object" && "result" in v) return isNumber((v as { result: unknown }).result);
+  return false;
 }
 
 /** A cell's value as text: a formula by its result, rich text by its text, a date as its day (or instant). */

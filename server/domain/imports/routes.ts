@@ -37,6 +37,7 @@ async function readImportForm(req: Request, timeoutMs: number) {
     dateFormat: form.get("dateFormat") || undefined,
     decimalSeparator: form.get("decimalSeparator") || undefined,
     stockMode: form.get("stockMode") || undefined,
+    mode: form.get("mode") || undefined,
   });
   return { bytes: new Uint8Array(await file.arrayBuffer()), options };
 }
@@ -47,7 +48,8 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/config/importtemplate",
-    summary: "The template file of a record type's import: its columns, required ones first (XLSX, or CSV)",
+    summary: "The template file of a record type's import: its columns, required ones first, headed by the " +
+      "fields' labels in the caller's language (XLSX with a note on each heading, or CSV)",
     tag,
     access: "staff",
     query: z.object({ recordType: z.enum(importTypes), format: z.enum(["xlsx", "csv"]).default("xlsx") }),
@@ -60,21 +62,27 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     method: "post",
     path: "/Import/preview",
     summary:
-      "Read an import file (multipart: file, recordType, mapping, dateFormat, decimalSeparator): its " +
-      "columns, their fields, the first 50 rows, every bad cell by row and column, the ignored columns",
+      "Read an import file (multipart: file, recordType, mapping, dateFormat, decimalSeparator, mode): its " +
+      "columns, their fields, the first 50 rows, every problem of every row by row and column (a value a " +
+      "stored record or another row has too), what it would add, update and leave, the ignored columns. A " +
+      "file of more than 2,000 rows answers 202 {jobId, total} and is checked meanwhile",
     tag,
     access: "staff",
   }, async (c) => {
     const { bytes, options } = await readImportForm(c.req.raw, timeout());
-    return await previewImport(c.get("ctx"), bytes, options);
+    const answer = await previewImport(c.get("ctx"), bytes, options);
+    return c.json(answer.body, answer.status);
   });
 
   mount(app, platform, {
     method: "post",
     path: "/Import",
-    summary: "Import every row of a file as new records in one transaction: 200 {imported}, or 422 " +
-      "import.invalidRows with `errors` and nothing stored; 413 import.fileTooLarge; 400 import.fileEmpty or " +
-      "import.fileUnreadable. A file of more than 2,000 rows answers 202 {jobId, total} and imports meanwhile",
+    summary:
+      "Import every row of a file in one transaction, as new records (mode add) or updating the stored " +
+      "records their index or other unique value names (mode update): 200 {imported, added, updated, " +
+      "unchanged}, or 422 import.invalidRows with `errors` and nothing stored; 413 import.fileTooLarge; 400 " +
+      "import.fileEmpty or import.fileUnreadable. A file of more than 2,000 rows answers 202 {jobId, total} " +
+      "and imports meanwhile",
     tag,
     access: "staff",
   }, async (c) => {
@@ -86,8 +94,9 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/Import/:jobId",
-    summary: "An import job's progress ({status: running|done|failed, phase, processed, total}), then its " +
-      "result (imported, ignoredColumns) or its error as the import would have answered it",
+    summary: "A preview's or an import's job: its progress ({kind, status: running|done|failed, phase, " +
+      "checked, processed, total}), then its result (an import's imported, added, updated, unchanged, " +
+      "ignoredColumns; a preview's preview) or its error as the call would have answered it",
     tag,
     access: "staff",
   }, (c, { params }) => {
@@ -95,11 +104,14 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     const job = importJob(ctx, params.jobId);
     return {
       jobId: job.id,
+      kind: job.kind,
       status: job.status,
       phase: job.phase,
+      checked: job.checked,
       processed: job.processed,
       total: job.total,
-      ...(job.imported !== undefined ? { imported: job.imported, ignoredColumns: job.ignoredColumns } : {}),
+      ...(job.result ?? {}),
+      ...(job.preview ? { preview: job.preview } : {}),
       ...(job.error ? { error: errorBody(job.error, ctx.lang, ctx.requestId).error } : {}),
     };
   });

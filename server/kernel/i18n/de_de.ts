@@ -99,6 +99,32 @@ export const deDe: Catalogue = {
   "import.tooManyColumns": "Die Datei hat mehr als {max} Spalten.",
   "import.invalidRows":
     "{count} Zellen können nicht importiert werden; nichts wurde importiert. Jede ist mit Zeile und Spalte genannt.",
+  "import.numberAmbiguous": "{value} lässt sich auf mehrere Arten lesen: Meinten Sie {suggestions}?",
+  "import.referenceNotFound": "Nichts heißt hier {value}.",
+  "import.referenceNotFound.ProductGroup": "Es gibt keine Produktgruppe namens {value}.",
+  "import.referenceNotFound.Company": "Keine Firma hat den Kurznamen oder die Steuernummer {value}.",
+  "import.referenceNotFound.Contractor":
+    "Kein Vertragspartner hat den Kurznamen oder die Steuernummer {value}.",
+  "import.referenceNotFound.StorageSpace": "Kein Lagerplatz hat die Bezeichnung oder den Barcode {value}.",
+  "import.referenceNotFound.StorageSpaceType": "Es gibt keinen Lagerplatztyp mit dem Code {value}.",
+  "import.referenceNotFound.User": "Kein Benutzer hat den Benutzernamen oder die E-Mail-Adresse {value}.",
+  "import.referenceNotFound.Product": "Kein Produkt hat den Index {value}.",
+  "import.referenceNotFound.Address":
+    "Es gibt keine Adresse mit der Nummer {value} (eine Adresse wird über ihre ID angegeben).",
+  "import.referenceAmbiguous": "{value} bezeichnet mehrere Datensätze: Geben Sie die ID des gemeinten an.",
+  "import.referenceAmbiguous.Company":
+    "Mehrere Firmen passen zu {value} (Kurzname oder Steuernummer): Geben Sie den Kurznamen an.",
+  "import.referenceAmbiguous.Contractor":
+    "Mehrere Vertragspartner passen zu {value} (Kurzname oder Steuernummer): Geben Sie den Kurznamen an.",
+  "import.referenceAmbiguous.StorageSpace":
+    "{value} ist Bezeichnung oder Barcode mehrerer Lagerplätze: Geben Sie die ID des gemeinten an.",
+  "import.referenceAmbiguous.User": "Mehrere Benutzer passen zu {value}: Geben Sie den Benutzernamen an.",
+  "import.alreadyStored":
+    "{value} wird bereits von {owner} verwendet. Um gespeicherte Datensätze zu ändern, wählen Sie deren Aktualisierung.",
+  "import.usedByOther":
+    "{value} wird bereits von {owner} verwendet, nicht von dem Datensatz, den diese Zeile aktualisiert.",
+  "import.repeatedInFile": "{value} steht bereits in Zeile {row} dieser Datei.",
+  "import.sameRecordTwice": "Diese Zeile aktualisiert denselben Datensatz wie Zeile {row}.",
   "file.tooLarge": "Die Datei ist zu groß (maximal {limit}).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",

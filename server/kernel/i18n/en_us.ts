@@ -84,6 +84,29 @@ export const enUs = {
   "import.tooManyColumns": "The file has more than {max} columns.",
   "import.invalidRows":
     "{count} cells cannot be imported; nothing was imported. Each is named by its row and column.",
+  "import.numberAmbiguous": "{value} can be read more than one way: did you mean {suggestions}?",
+  "import.referenceNotFound": "Nothing is named {value} here.",
+  "import.referenceNotFound.ProductGroup": "There is no product group named {value}.",
+  "import.referenceNotFound.Company": "No company has the short name or tax ID {value}.",
+  "import.referenceNotFound.Contractor": "No contractor has the short name or tax ID {value}.",
+  "import.referenceNotFound.StorageSpace": "No location has the label or barcode {value}.",
+  "import.referenceNotFound.StorageSpaceType": "There is no location type with the code {value}.",
+  "import.referenceNotFound.User": "No user has the user name or e-mail address {value}.",
+  "import.referenceNotFound.Product": "No product has the index {value}.",
+  "import.referenceNotFound.Address": "There is no address number {value} (an address is named by its id).",
+  "import.referenceAmbiguous": "{value} names several records: write the id of the one meant.",
+  "import.referenceAmbiguous.Company":
+    "Several companies answer to {value} (a short name or tax ID): write the short name.",
+  "import.referenceAmbiguous.Contractor":
+    "Several contractors answer to {value} (a short name or tax ID): write the short name.",
+  "import.referenceAmbiguous.StorageSpace":
+    "{value} is the label or barcode of several locations: write the id of the one meant.",
+  "import.referenceAmbiguous.User": "Several users answer to {value}: write the user name.",
+  "import.alreadyStored":
+    "{value} is already used by {owner}. To change stored records, choose to update them.",
+  "import.usedByOther": "{value} is already used by {owner}, not by the record this row updates.",
+  "import.repeatedInFile": "{value} is already in row {row} of this file.",
+  "import.sameRecordTwice": "This row updates the same record as row {row}.",
   "file.tooLarge": "The file is too large (at most {limit}).",
   "file.typeNotAllowed": "This file type is not allowed.",
   "document.validation": "The document did not pass validation.",

@@ -95,6 +95,32 @@ export const esEs: Catalogue = {
   "import.tooManyColumns": "El archivo tiene más de {max} columnas.",
   "import.invalidRows":
     "No se pueden importar {count} celdas; no se ha importado nada. Cada una se indica por su fila y columna.",
+  "import.numberAmbiguous": "{value} se puede leer de varias maneras: ¿quiso decir {suggestions}?",
+  "import.referenceNotFound": "Nada se llama {value} aquí.",
+  "import.referenceNotFound.ProductGroup": "No hay ningún grupo de productos llamado {value}.",
+  "import.referenceNotFound.Company": "Ninguna empresa tiene el nombre corto o el NIF {value}.",
+  "import.referenceNotFound.Contractor": "Ningún contratista tiene el nombre corto o el NIF {value}.",
+  "import.referenceNotFound.StorageSpace":
+    "Ninguna ubicación tiene la etiqueta o el código de barras {value}.",
+  "import.referenceNotFound.StorageSpaceType": "No hay ningún tipo de ubicación con el código {value}.",
+  "import.referenceNotFound.User":
+    "Ningún usuario tiene el nombre de usuario o la dirección de correo {value}.",
+  "import.referenceNotFound.Product": "Ningún producto tiene la referencia {value}.",
+  "import.referenceNotFound.Address":
+    "No hay ninguna dirección número {value} (una dirección se indica por su identificador).",
+  "import.referenceAmbiguous":
+    "{value} designa varios registros: escriba el identificador del que se refiere.",
+  "import.referenceAmbiguous.Company":
+    "Varias empresas corresponden a {value} (nombre corto o NIF): escriba el nombre corto.",
+  "import.referenceAmbiguous.Contractor":
+    "Varios contratistas corresponden a {value} (nombre corto o NIF): escriba el nombre corto.",
+  "import.referenceAmbiguous.StorageSpace":
+    "{value} es la etiqueta o el código de barras de varias ubicaciones: escriba el identificador de la que se refiere.",
+  "import.referenceAmbiguous.User": "Varios usuarios corresponden a {value}: escriba el nombre de usuario.",
+  "import.alreadyStored": "{value} ya lo usa {owner}. Para cambiar registros guardados, elija actualizarlos.",
+  "import.usedByOther": "{value} ya lo usa {owner}, no el registro que actualiza esta fila.",
+  "import.repeatedInFile": "{value} ya figura en la fila {row} de este archivo.",
+  "import.sameRecordTwice": "Esta fila actualiza el mismo registro que la fila {row}.",
   "file.tooLarge": "El archivo es demasiado grande (máximo {limit}).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
   "document.validation": "El documento no ha superado la validación.",

@@ -93,6 +93,34 @@ export const frFr: Catalogue = {
   "import.tooManyColumns": "Le fichier a plus de {max} colonnes.",
   "import.invalidRows":
     "{count} cellules ne peuvent pas être importées ; rien n’a été importé. Chacune est indiquée par sa ligne et sa colonne.",
+  "import.numberAmbiguous": "{value} peut se lire de plusieurs façons : vouliez-vous dire {suggestions} ?",
+  "import.referenceNotFound": "Rien ne s’appelle {value} ici.",
+  "import.referenceNotFound.ProductGroup": "Aucun groupe de produits ne s’appelle {value}.",
+  "import.referenceNotFound.Company": "Aucune société n’a le nom court ou le numéro fiscal {value}.",
+  "import.referenceNotFound.Contractor":
+    "Aucun donneur d'ordre n’a le nom court ou le numéro fiscal {value}.",
+  "import.referenceNotFound.StorageSpace": "Aucun emplacement n’a le libellé ou le code-barres {value}.",
+  "import.referenceNotFound.StorageSpaceType": "Il n’existe aucun type d'emplacement de code {value}.",
+  "import.referenceNotFound.User": "Aucun utilisateur n’a le nom d’utilisateur ou l’adresse e-mail {value}.",
+  "import.referenceNotFound.Product": "Aucun produit n’a la référence {value}.",
+  "import.referenceNotFound.Address":
+    "Il n’existe aucune adresse numéro {value} (une adresse est désignée par son identifiant).",
+  "import.referenceAmbiguous":
+    "{value} désigne plusieurs enregistrements : indiquez l’identifiant de celui voulu.",
+  "import.referenceAmbiguous.Company":
+    "Plusieurs sociétés correspondent à {value} (nom court ou numéro fiscal) : indiquez le nom court.",
+  "import.referenceAmbiguous.Contractor":
+    "Plusieurs donneurs d'ordre correspondent à {value} (nom court ou numéro fiscal) : indiquez le nom court.",
+  "import.referenceAmbiguous.StorageSpace":
+    "{value} est le libellé ou le code-barres de plusieurs emplacements : indiquez l’identifiant de celui voulu.",
+  "import.referenceAmbiguous.User":
+    "Plusieurs utilisateurs correspondent à {value} : indiquez le nom d’utilisateur.",
+  "import.alreadyStored":
+    "{value} est déjà utilisé par {owner}. Pour modifier des enregistrements existants, choisissez de les mettre à jour.",
+  "import.usedByOther":
+    "{value} est déjà utilisé par {owner}, et non par l’enregistrement que cette ligne met à jour.",
+  "import.repeatedInFile": "{value} figure déjà à la ligne {row} de ce fichier.",
+  "import.sameRecordTwice": "Cette ligne met à jour le même enregistrement que la ligne {row}.",
   "file.tooLarge": "Le fichier est trop volumineux ({limit} maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
   "document.validation": "La validation du document a échoué.",

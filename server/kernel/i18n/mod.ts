@@ -46,3 +46,21 @@ export function translate(
   const template = catalogues[lang][key] ?? enUs[key];
   return template.replace(/\{(\w+)\}/g, (m, name) => name in params ? String(params[name]) : m);
 }
+
+/**
+ * An import cell's message: its code's, or its variant's (`import.referenceNotFound.ProductGroup`), with its
+ * values; several readings offered are joined as the language lists alternatives ("1.25 or 1,250").
+ */
+export function rowMessage(
+  lang: Language,
+  e: { code: string; params?: Record<string, string | number | string[]> },
+): string {
+  const params = Object.fromEntries(
+    Object.entries(e.params ?? {}).map((
+      [k, v],
+    ) => [k, Array.isArray(v) ? new Intl.ListFormat(lang, { type: "disjunction" }).format(v) : v]),
+  );
+  const variant = `${e.code}.${params.variant}`;
+  const key = params.variant !== undefined && Object.hasOwn(enUs, variant) ? variant : e.code;
+  return Object.hasOwn(enUs, key) ? translate(lang, key as MessageKey, params) : e.code;
+}

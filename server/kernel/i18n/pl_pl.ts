@@ -89,6 +89,30 @@ export const plPl: Catalogue = {
   "import.tooManyColumns": "Plik ma więcej niż {max} kolumn.",
   "import.invalidRows":
     "Nie można zaimportować {count} komórek; nic nie zaimportowano. Każda jest wskazana wierszem i kolumną.",
+  "import.numberAmbiguous": "{value} można odczytać na kilka sposobów: czy chodziło o {suggestions}?",
+  "import.referenceNotFound": "Nic tu nie nazywa się {value}.",
+  "import.referenceNotFound.ProductGroup": "Nie ma grupy produktów o nazwie {value}.",
+  "import.referenceNotFound.Company": "Żadna firma nie ma nazwy skróconej ani NIP-u {value}.",
+  "import.referenceNotFound.Contractor": "Żaden kontrahent nie ma nazwy skróconej ani NIP-u {value}.",
+  "import.referenceNotFound.StorageSpace": "Żadna lokalizacja nie ma etykiety ani kodu kreskowego {value}.",
+  "import.referenceNotFound.StorageSpaceType": "Nie ma typu lokalizacji o kodzie {value}.",
+  "import.referenceNotFound.User": "Żaden użytkownik nie ma nazwy użytkownika ani adresu e-mail {value}.",
+  "import.referenceNotFound.Product": "Żaden produkt nie ma indeksu {value}.",
+  "import.referenceNotFound.Address":
+    "Nie ma adresu o numerze {value} (adres wskazuje się jego identyfikatorem).",
+  "import.referenceAmbiguous": "{value} wskazuje kilka rekordów: wpisz identyfikator właściwego.",
+  "import.referenceAmbiguous.Company":
+    "{value} pasuje do kilku firm (nazwa skrócona lub NIP): wpisz nazwę skróconą.",
+  "import.referenceAmbiguous.Contractor":
+    "{value} pasuje do kilku kontrahentów (nazwa skrócona lub NIP): wpisz nazwę skróconą.",
+  "import.referenceAmbiguous.StorageSpace":
+    "{value} to etykieta lub kod kreskowy kilku lokalizacji: wpisz identyfikator właściwej.",
+  "import.referenceAmbiguous.User": "{value} pasuje do kilku użytkowników: wpisz nazwę użytkownika.",
+  "import.alreadyStored":
+    "Wartości {value} używa już {owner}. Aby zmienić zapisane rekordy, wybierz ich aktualizację.",
+  "import.usedByOther": "Wartości {value} używa już {owner}, a nie rekord aktualizowany tym wierszem.",
+  "import.repeatedInFile": "{value} występuje już w wierszu {row} tego pliku.",
+  "import.sameRecordTwice": "Ten wiersz aktualizuje ten sam rekord co wiersz {row}.",
   "file.tooLarge": "Plik jest za duży (maksymalnie {limit}).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
   "document.validation": "Dokument nie przeszedł walidacji.",

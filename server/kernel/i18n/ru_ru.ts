@@ -86,6 +86,30 @@ export const ruRu: Catalogue = {
   "import.tooManyColumns": "В файле больше {max} столбцов.",
   "import.invalidRows":
     "Нельзя импортировать ячеек: {count}; ничего не импортировано. Каждая указана строкой и столбцом.",
+  "import.numberAmbiguous": "{value} можно прочитать по-разному: вы имели в виду {suggestions}?",
+  "import.referenceNotFound": "Здесь ничего не называется {value}.",
+  "import.referenceNotFound.ProductGroup": "Нет группы товаров с названием {value}.",
+  "import.referenceNotFound.Company": "Ни у одной компании нет краткого названия или ИНН {value}.",
+  "import.referenceNotFound.Contractor": "Ни у одного контрагента нет краткого названия или ИНН {value}.",
+  "import.referenceNotFound.StorageSpace": "Ни у одного места хранения нет метки или штрихкода {value}.",
+  "import.referenceNotFound.StorageSpaceType": "Нет типа места хранения с кодом {value}.",
+  "import.referenceNotFound.User":
+    "Ни у одного пользователя нет имени пользователя или адреса электронной почты {value}.",
+  "import.referenceNotFound.Product": "Ни у одного товара нет артикула {value}.",
+  "import.referenceNotFound.Address": "Нет адреса с номером {value} (адрес указывается его идентификатором).",
+  "import.referenceAmbiguous": "{value} обозначает несколько записей: укажите идентификатор нужной.",
+  "import.referenceAmbiguous.Company":
+    "{value} подходит к нескольким компаниям (краткое название или ИНН): укажите краткое название.",
+  "import.referenceAmbiguous.Contractor":
+    "{value} подходит к нескольким контрагентам (краткое название или ИНН): укажите краткое название.",
+  "import.referenceAmbiguous.StorageSpace":
+    "{value} — метка или штрихкод нескольких мест хранения: укажите идентификатор нужного.",
+  "import.referenceAmbiguous.User": "{value} подходит к нескольким пользователям: укажите имя пользователя.",
+  "import.alreadyStored":
+    "{value} уже использует {owner}. Чтобы изменить сохранённые записи, выберите их обновление.",
+  "import.usedByOther": "{value} уже использует {owner}, а не запись, которую обновляет эта строка.",
+  "import.repeatedInFile": "{value} уже есть в строке {row} этого файла.",
+  "import.sameRecordTwice": "Эта строка обновляет ту же запись, что и строка {row}.",
   "file.tooLarge": "Файл слишком большой (не более {limit}).",
   "file.typeNotAllowed": "Файлы этого типа не допускаются.",
   "document.validation": "Документ не прошёл проверку.",
