@@ -22,6 +22,7 @@ import * as maps from "./maps.ts";
 import * as exportsBench from "./exports.ts";
 import * as faces from "./faces.ts";
 import * as shopImport from "./shop_import.ts";
+import * as ui from "./ui.ts";
 
 interface Bench {
   name: string;
@@ -50,6 +51,7 @@ const BENCHES: Bench[] = [
   { name: exportsBench.NAME, file: "exports.ts", limit: 900, summarize: exportsBench.summarize },
   { name: faces.NAME, file: "faces.ts", limit: 240, summarize: faces.summarize },
   { name: shopImport.NAME, file: "shop_import.ts", limit: 300, summarize: shopImport.summarize },
+  { name: ui.NAME, file: "ui.ts", limit: 540, summarize: ui.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */
