@@ -10,8 +10,7 @@ import { saveBlob } from "../../download.ts";
 import { Button, Checkbox, Notice, Select } from "../../ui/controls.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import * as ui from "../../ui/ui.css.ts";
-import type { ColumnFilter, Sort, WireFilter } from "./filters.ts";
-import { describeFilter } from "./filter_editor.tsx";
+import { type ColumnFilter, describeFilter, type Sort, type WireFilter } from "./filters.ts";
 import { type FieldMeta, label, type ResourceMeta } from "./meta.ts";
 import * as css from "./list.css.ts";
 
