@@ -6,6 +6,7 @@
 import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { say, type WidgetKey, type WidgetLang } from "./i18n.ts";
+import { formatDate } from "../server/kernel/i18n/dates.ts";
 
 // deno-lint-ignore no-explicit-any
 type Node = VNode<any>;
@@ -63,7 +64,6 @@ function query(view: Pick<WidgetView, "params">, extra: Record<string, string>):
 function table(view: WidgetView): Node {
   const t = (k: WidgetKey) => say(view.lang, k);
   const number = new Intl.NumberFormat(view.lang, { maximumFractionDigits: 3 });
-  const day = new Intl.DateTimeFormat(view.lang, { dateStyle: "medium", timeZone: "UTC" });
   const inventory = view.kind === "inventory";
   const head = [
     h("th", { scope: "col" }, t("widget.index")),
@@ -79,9 +79,7 @@ function table(view: WidgetView): Node {
       h("td", null, r.productIndex),
       h("td", null, r.productName),
       inventory ? h("td", null, r.locationLabel ?? "") : null,
-      inventory
-        ? h("td", null, r.expiryDate ? day.format(new Date(`${r.expiryDate.slice(0, 10)}T00:00:00Z`)) : "")
-        : null,
+      inventory ? h("td", null, formatDate(view.lang, r.expiryDate?.slice(0, 10))) : null,
       h("td", { class: "n" }, `${number.format(r.quantity)}${r.unit ? ` ${r.unit}` : ""}`),
     )
   );

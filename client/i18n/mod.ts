@@ -1,10 +1,12 @@
-// The client's translations: six complete catalogues, plural forms by Intl.PluralRules, and dates,
-// numbers and money by Intl in the chosen language. The language follows the browser (en-us fallback)
-// unless the user chose one; the server renders the shell in the same language. In the browser a
-// language's catalogue is loaded before it is used (`loadLanguage`, ./catalogues_browser.ts).
+// The client's translations: six complete catalogues, plural forms by Intl.PluralRules, numbers and money
+// by Intl in the chosen language, dates and instants in each language's one format
+// (server/kernel/i18n/dates.ts). The language follows the browser (en-us fallback) unless the user chose
+// one; the server renders the shell in the same language. In the browser a language's catalogue is loaded
+// before it is used (`loadLanguage`, ./catalogues_browser.ts).
 import type { MessageKey } from "./en_us.ts";
 import type { PluralBase } from "./types.ts";
 import { isLanguage, type Language, languages } from "../../server/kernel/i18n/languages.ts";
+import { formatDate, formatInstant } from "../../server/kernel/i18n/dates.ts";
 import { catalogues, loadLanguage } from "./catalogues.ts";
 
 export { isLanguage, type Language, languages, loadLanguage };
@@ -52,17 +54,32 @@ export interface Translator {
   plural(base: PluralBase, count: number, params?: Params): string;
   number(n: number, options?: Intl.NumberFormatOptions): string;
   money(n: number, currency: string): string;
-  date(d: Date | string, options?: Intl.DateTimeFormatOptions): string;
+  /** The time zone instants are shown in (IANA); undefined: the runtime's own (in the browser, the user's). */
+  timeZone: string | undefined;
+  /** A calendar day (or an instant's day in the time zone) in the language's one date format; "" for none. */
+  day(value: string | Date | null | undefined): string;
+  /** An instant as its day and time (hh:mm) in the time zone, in the language's one format; "" for none. */
+  instant(value: string | Date | null | undefined): string;
   /** Whether the catalogue has a text for `key` (a code the server sent, say). */
   has(key: string): boolean;
 }
 
-export function translator(lang: Language): Translator {
+/**
+ * The user's time zone (IANA): the browser's, which the client shows instants in; sent with the calls whose
+ * files or messages the server writes (an export, a printout, an e-mail) so they show the same times.
+ */
+export function userTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The translator of `lang`; `timeZone` for instants written where the reader is not (the server's PDFs). */
+export function translator(lang: Language, timeZone?: string): Translator {
   const cat = catalogueOf(lang);
   const english = catalogueOf("en-us");
   const rules = new Intl.PluralRules(lang);
   return {
     lang,
+    timeZone,
     t: (key, params = {}) => fill(cat[key] ?? english[key] ?? key, params),
     has: (key) => key in cat,
     plural: (base, count, params = {}) => {
@@ -71,7 +88,7 @@ export function translator(lang: Language): Translator {
     },
     number: (n, options) => new Intl.NumberFormat(lang, options).format(n),
     money: (n, currency) => new Intl.NumberFormat(lang, { style: "currency", currency }).format(n),
-    date: (d, options = { dateStyle: "medium" }) =>
-      new Intl.DateTimeFormat(lang, options).format(typeof d === "string" ? new Date(d) : d),
+    day: (value) => formatDate(lang, value, timeZone),
+    instant: (value) => formatInstant(lang, value, timeZone),
   };
 }

@@ -97,7 +97,7 @@ export function FacesScreen() {
               {status.enrolled
                 ? t.t("face.enrolledAt", {
                   samples: status.samples,
-                  at: t.date(status.enrolledAt!, { dateStyle: "medium", timeStyle: "short" }),
+                  at: t.instant(status.enrolledAt),
                 })
                 : t.t("face.notEnrolled")}
             </p>
@@ -155,7 +155,7 @@ export function FacesScreen() {
                       <tr key={u.userId}>
                         <td>{u.visibleName || u.username}</td>
                         <td>{t.number(u.samples)}</td>
-                        <td>{t.date(u.enrolledAt, { dateStyle: "medium", timeStyle: "short" })}</td>
+                        <td>{t.instant(u.enrolledAt)}</td>
                         <td>
                           <Button quiet onPress={() => void forget(u.userId)}>{t.t("face.remove")}</Button>
                         </td>

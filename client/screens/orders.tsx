@@ -44,7 +44,7 @@ function orderCell(t: Translator) {
     if (f.name === "deadline" && row.delayDays) {
       return (
         <>
-          {row.deadline ? t.date(String(row.deadline), { dateStyle: "short" }) : ""}{" "}
+          {row.deadline ? t.instant(String(row.deadline)) : ""}{" "}
           <span className={css.late}>{t.t("orders.late", { days: t.number(Number(row.delayDays)) })}</span>
         </>
       );

@@ -435,9 +435,7 @@ function OrderDialog(p: { id: number; onClose: () => void }) {
           {t.t(`portal.type.${order.typeCode}`)} <OrderBadge order={order} />{" "}
           <Progress t={t} percent={order.progressPercent} />
         </p>
-        {order.deliveryDate && (
-          <p>{t.t("portal.deliveryDate")}: {t.date(order.deliveryDate, { dateStyle: "medium" })}</p>
-        )}
+        {order.deliveryDate && <p>{t.t("portal.deliveryDate")}: {t.day(order.deliveryDate)}</p>}
         {order.comment && <p>{order.comment}</p>}
         {order.closedManually && (
           <Notice>{t.t("portal.closedManually", { reason: order.closedManuallyReason ?? "" })}</Notice>

@@ -290,7 +290,7 @@ function Picking(p: { t: Translator; production: Production }) {
               <td>{[x.sourceLocationLabel, x.sourceContainerNumber].filter(Boolean).join(" · ")}</td>
               <td>{[x.productIndex, x.productName].filter(Boolean).join(" · ")}</td>
               <td>
-                {[x.expiryDate ? t.date(x.expiryDate, { dateStyle: "short" }) : null, x.serialNumber].filter(
+                {[x.expiryDate ? t.day(x.expiryDate) : null, x.serialNumber].filter(
                   Boolean,
                 ).join(" · ")}
               </td>
@@ -349,7 +349,7 @@ function Labels(p: { t: Translator; production: Production }) {
             {x.productionDate
               ? (
                 <span>
-                  {t.t("orders.labelMade", { date: t.date(x.productionDate, { dateStyle: "short" }) })}
+                  {t.t("orders.labelMade", { date: t.day(x.productionDate) })}
                 </span>
               )
               : null}

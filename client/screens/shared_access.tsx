@@ -249,9 +249,7 @@ function AccessDialog(p: { id: number; onClose: () => void }) {
         <dd data-testid="shared-access-state">{t.t(`sharedAccess.state.${state as "active"}`)}</dd>
         <dt>{t.t("field.sharedAccess.lastActivationAt")}</dt>
         <dd>
-          {row.lastActivationAt
-            ? t.date(String(row.lastActivationAt), { dateStyle: "short", timeStyle: "short" })
-            : "—"}
+          {row.lastActivationAt ? t.instant(String(row.lastActivationAt)) : "—"}
         </dd>
         <dt>{t.t("field.sharedAccess.lastActivationIp")}</dt>
         <dd>{String(row.lastActivationIp ?? "—")}</dd>

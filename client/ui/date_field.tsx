@@ -1,6 +1,7 @@
 // A calendar day typed in the interface language's own order and separators (react-aria's DateField under
 // the app's I18nProvider): 24.11.2026 for a Polish or German clerk, 11/24/2026 in English, whatever the
-// browser's own locale. The value is the API's "YYYY-MM-DD" (or null), as a native date input's was.
+// browser's own locale; day and month always two digits, as the one date format writes them
+// (server/kernel/i18n/dates.ts). The value is the API's "YYYY-MM-DD" (or null), as a native date input's was.
 import {
   type CalendarDate,
   type CalendarDateTime,
@@ -49,6 +50,7 @@ export function DateField(p: {
       value={calendarDay(p.value)}
       onChange={(d) => p.onChange(d ? d.toString() : null)}
       granularity="day"
+      shouldForceLeadingZeros
       isRequired={p.isRequired}
       isReadOnly={p.isReadOnly}
       isInvalid={!!p.errors?.length}
@@ -97,6 +99,7 @@ export function DateTimeField(p: {
       onChange={(d) =>
         p.onChange(d ? ("timeZone" in d ? d.toDate() : d.toDate(getLocalTimeZone())).toISOString() : null)}
       granularity="minute"
+      shouldForceLeadingZeros
       hideTimeZone
       isRequired={p.isRequired}
       isReadOnly={p.isReadOnly}

@@ -14,6 +14,7 @@ import {
   rowMessage,
   translate,
 } from "../kernel/i18n/mod.ts";
+import { formatDate } from "../kernel/i18n/dates.ts";
 import { users } from "../domain/access/users/entity.ts";
 import { writeSystemLog } from "../domain/logs/system_log/service.ts";
 import type { Env } from "./types.ts";
@@ -37,12 +38,21 @@ function messageKey(err: AppError): MessageKey {
   return variant !== undefined && Object.hasOwn(catalogues["en-us"], key) ? key as MessageKey : err.code;
 }
 
-/** A validator finding with its message in the caller's language (the code stays the stable part). */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A validator finding with its message in the caller's language (the code stays the stable part, its
+ * params the machine values): a calendar day in it (an expiry date) in the language's one date format.
+ */
 function issueWithMessage(issue: DocumentIssue, lang: Language) {
   if (!Object.hasOwn(catalogues["en-us"], issue.code)) return issue;
-  const params = Object.fromEntries(
-    Object.entries(issue.params ?? {}).map(([k, v]) => [k, typeof v === "number" ? v : String(v)]),
-  );
+  const shown = (v: unknown) =>
+    typeof v === "number"
+      ? v
+      : typeof v === "string" && CALENDAR_DAY.test(v)
+      ? formatDate(lang, v)
+      : String(v);
+  const params = Object.fromEntries(Object.entries(issue.params ?? {}).map(([k, v]) => [k, shown(v)]));
   return { ...issue, message: translate(lang, issue.code as MessageKey, params) };
 }
 

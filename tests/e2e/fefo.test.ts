@@ -75,7 +75,7 @@ describe("a release from a zone", () => {
         row(page, bin).getByRole("group", { name: new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]) }),
       );
     expect([await expiry("F-02"), await expiry("F-01")]).toEqual(["2027-01-15", "2027-03-01"]);
-    await page.getByTestId("scan-status").getByText("F-02 · 1/15/27 · 20; F-01 · 3/1/27 · 5", {
+    await page.getByTestId("scan-status").getByText("F-02 · 01/15/2027 · 20; F-01 · 03/01/2027 · 5", {
       exact: false,
     })
       .waitFor();
@@ -86,8 +86,8 @@ describe("a release from a zone", () => {
     const offered = page.getByTestId("lot-chooser").getByRole("button");
     await offered.first().waitFor();
     expect(await offered.allTextContents()).toEqual([
-      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", "1/15/27")} · 20`,
-      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", "3/1/27")} · 30`,
+      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", "01/15/2027")} · 20`,
+      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", "03/01/2027")} · 30`,
     ]);
     await page.keyboard.press("Escape");
     await page.getByTestId("lot-chooser").waitFor({ state: "detached" });
@@ -114,8 +114,8 @@ describe("a release from a zone", () => {
     const taken = page.getByTestId("position-sources");
     await taken.first().waitFor();
     expect((await taken.allTextContents()).sort()).toEqual([
-      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", "3/1/27")} · 6`,
-      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", "1/15/27")} · 20`,
+      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", "03/01/2027")} · 6`,
+      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", "01/15/2027")} · 20`,
     ]);
     expect([await stockAt(w, hake, f2), await stockAt(w, hake, f1)]).toEqual([0, 24]);
   }, 60_000);

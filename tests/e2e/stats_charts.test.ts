@@ -88,8 +88,9 @@ async function drawn(page: Page, kind: "lines" | "bars") {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A day in the one date format (server/kernel/i18n/dates.ts): numeric, four-digit year. */
 const short = (day: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeZone: "UTC" })
+  new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" })
     .format(new Date(`${day}T00:00:00Z`));
 
 describe("statistics charts", { timeout: 120_000 }, () => {

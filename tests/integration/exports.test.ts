@@ -177,6 +177,49 @@ describe("export", () => {
     expect(all.trim().split("\r\n").length - 1).toBe(N + 8000);
   });
 
+  it("writes a PDF's dates and instants as the list shows them, in the reader's time zone; a CSV keeps ISO", async () => {
+    const bin = await location(w, "EXP-DATES");
+    const made = await w.api("POST", "/WmsDocument", {
+      typeCode: "IIN",
+      destinationLocationId: bin,
+      plannedDate: "2031-04-20",
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const doc = (await w.api("GET", `/WmsDocument/${made.body.id}`)).body;
+    // A working copy: no stock changes under the other exports of this file.
+    const query = "columns=documentNumber,plannedDate,createdAt&" +
+      filter([{ field: "createdAt", operator: "gte", value: "2020-01-05" }]);
+    const r = await get(`/WmsDocument/export?format=pdf&timeZone=Asia/Tokyo&${query}`, w.admin, "de-de");
+    expect(r.status, await r.clone().text()).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), "export-"));
+    writeFileSync(join(dir, "dates.pdf"), new Uint8Array(await r.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-layout", join(dir, "dates.pdf"), "-"], { encoding: "utf8" });
+    const tokyo = (d: Date) =>
+      new Intl.DateTimeFormat("de-DE", {
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZone: "Asia/Tokyo",
+      }).format(d);
+    const literal = (v: string) => v.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    expect(text).toMatch(
+      new RegExp(
+        `${literal(doc.documentNumber)}\\s+20\\.04\\.2031\\s+${literal(tokyo(new Date(doc.createdAt)))}`,
+      ),
+    );
+    // The summary: the filter's day and when it was exported, the same way.
+    expect(text).toContain("gte 05.01.2020");
+    expect(text).toMatch(/\b\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}\b/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}/);
+    // The CSV keeps the machine values.
+    const csv = Papa.parse<string[]>(await csvOf(await get(`/WmsDocument/export?format=csv&${query}`)), {
+      skipEmptyLines: true,
+    }).data;
+    expect(csv[1]).toEqual([doc.documentNumber, "2031-04-20", doc.createdAt]);
+  });
+
   it("takes only the list's columns, in the order asked; an unknown or secret one is a bad query", async () => {
     const r = await get(
       "/Product/export?format=csv&columns=name,index&" +

@@ -188,8 +188,15 @@ describe("attachments", () => {
   it("shows a workbook as the PDF of its first sheet (convertXlsxToPdf), and refuses it for anything else", async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet("Delivery");
-    sheet.addRow(["Index", "Name", "Quantity"]);
-    sheet.addRow(["TEA-1", "Herbata zielona", 12]);
+    sheet.addRow(["Index", "Name", "Quantity", "Expiry", "Delivered"]);
+    // A workbook's dates are its own wall clock (stored as if at UTC): shown as written, whatever the zone.
+    sheet.addRow([
+      "TEA-1",
+      "Herbata zielona",
+      12,
+      new Date("2031-05-01T00:00:00Z"),
+      new Date("2031-04-20T14:30:00Z"),
+    ]);
     sheet.addRow(["RICE-2", "Рис", 3.5]);
     const bytes = new Uint8Array(await book.xlsx.writeBuffer() as ArrayBuffer);
     const up = await upload(tea, "delivery.xlsx", bytes);
@@ -202,7 +209,8 @@ describe("attachments", () => {
     writeFileSync(join(dir, "d.pdf"), new Uint8Array(await r.arrayBuffer()));
     const text = execFileSync("pdftotext", ["-layout", join(dir, "d.pdf"), "-"], { encoding: "utf8" });
     expect(text).toMatch(/Index\s+Name\s+Quantity/);
-    expect(text).toMatch(/TEA-1\s+Herbata zielona\s+12/);
+    expect(text).toMatch(/TEA-1\s+Herbata zielona\s+12\s+05\/01\/2031\s+04\/20\/2031, 02:30\sPM/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}/);
     expect(text).toMatch(/RICE-2\s+Рис\s+3\.5/);
     // Not a workbook: no conversion.
     const png = await upload(tea, "photo.png", PNG);

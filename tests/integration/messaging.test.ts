@@ -183,6 +183,53 @@ describe("messaging", () => {
     expect(bad.body.error.fields).toEqual({ attachPrintout: ["validation.invalidValue"] });
   });
 
+  it("fills a template's dates in the one date and instant format, instants in the sender's time zone", async () => {
+    const doc = await draft(w, {
+      typeCode: "IIN",
+      destinationLocationId: await location(w, "MSG-DATES"),
+      plannedDate: "2031-04-20",
+      deadline: "2031-04-22T23:30:00.000Z",
+    }, [{ productId: await product(w, "MSG-DATED"), quantity: 1 }]);
+    const template = await w.api("POST", "/EmailTemplate", {
+      name: "Dated",
+      code: "DATED",
+      language: "de-de",
+      subject: "Lieferung am {{document.plannedDate}}",
+      body: "<p>Spätestens {{document.deadline}}, also am {{document.deadline:date}}.</p>",
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const send = (to: string, timeZone?: string) =>
+      w.s.app.request("/api/Message/send", {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${w.admin}`,
+          "content-type": "application/json",
+          "accept-language": "de-DE",
+        },
+        body: JSON.stringify({
+          channel: "email",
+          templateId: template.body.id,
+          to: [to],
+          refResourceType: "WmsDocument",
+          refResourceId: doc.id,
+          ...(timeZone ? { timeZone } : {}),
+        }),
+      });
+    expect((await send("berlin@example.com", "Europe/Berlin")).status).toBe(202);
+    expect((await send("utc@example.com")).status).toBe(202);
+    const berlin = await smtp.waitFor((m) => m.envelopeTo.includes("berlin@example.com"));
+    expect(berlin.subject).toBe("Lieferung am 20.04.2031");
+    // 23:30 UTC is half past one the next morning in Berlin in summer.
+    expect(berlin.html).toContain("<p>Spätestens 23.04.2031, 01:30, also am 23.04.2031.</p>");
+    const utc = await smtp.waitFor((m) => m.envelopeTo.includes("utc@example.com"));
+    expect(utc.html).toContain("<p>Spätestens 22.04.2031, 23:30, also am 22.04.2031.</p>");
+    // A time zone Intl does not know is a field error.
+    const bad = await send("nowhere@example.com", "Mars/Olympus_Mons");
+    expect([bad.status, (await bad.json()).error.fields]).toEqual([400, {
+      timeZone: ["validation.invalidValue"],
+    }]);
+  });
+
   it("mails an attachment of a record", async () => {
     const tea = await product(w, "MSG-FILE");
     const form = new FormData();

@@ -217,6 +217,55 @@ describe("printing", () => {
     }
   });
 
+  it("writes a record's dates in the user's one format and time zone; a barcode keeps them as stored", async () => {
+    const bin = await location(w, "PRN-DATES");
+    const doc = await draft(w, { typeCode: "IIN", destinationLocationId: bin, plannedDate: "2031-04-20" }, [
+      { productId: await product(w, "PRN-DATED"), quantity: 1 },
+    ]);
+    const { createdAt } = (await w.api("GET", `/WmsDocument/${doc.id}`)).body;
+    // Kiritimati is 14 hours ahead of UTC: most instants fall on another day there.
+    const timeZone = "Pacific/Kiritimati";
+    const r = await post("/Print/preview", {
+      type: "wmsDocument",
+      id: doc.id,
+      timeZone,
+      content: layoutOf({ width: 150, height: 60 }, [
+        {
+          type: "text",
+          x: 5,
+          y: 5,
+          width: 140,
+          text: "P {{plannedDate}} C {{createdAt}} D {{createdAt:date}}",
+        },
+        { type: "text", x: 5, y: 12, width: 140, text: "R {{plannedDate:raw}}" },
+        {
+          type: "barcode",
+          symbology: "code128",
+          x: 5,
+          y: 25,
+          width: 100,
+          height: 25,
+          data: "{{plannedDate}}",
+        },
+      ]),
+    });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const pdf = new Uint8Array(await r.arrayBuffer());
+    const dir = mkdtempSync(join(tmpdir(), "dates-"));
+    writeFileSync(join(dir, "dates.pdf"), pdf);
+    const text = execFileSync("pdftotext", [join(dir, "dates.pdf"), "-"], { encoding: "utf8" })
+      .replace(/[\u202f\u00a0]/g, " ");
+    const day = { year: "numeric", month: "2-digit", day: "2-digit", timeZone } as const;
+    const at = new Date(createdAt);
+    const instant = new Intl.DateTimeFormat("en-US", { ...day, hour: "2-digit", minute: "2-digit" }).format(
+      at,
+    )
+      .replace(/[\u202f\u00a0]/g, " ");
+    expect(text).toContain(`P 04/20/2031 C ${instant} D ${new Intl.DateTimeFormat("en-US", day).format(at)}`);
+    expect(text).toContain("R 2031-04-20");
+    expect(decodeAt(pages(pdf)[0], { x: 5, y: 25, width: 100, height: 25 })).toBe("2031-04-20");
+  });
+
   it("sends ZPL to a network printer, which receives each label", async () => {
     const received: Buffer[] = [];
     const printer: Server = createServer((socket) => socket.on("data", (d) => received.push(Buffer.from(d))));

@@ -133,6 +133,9 @@ describe("registration, approval and activation", () => {
     );
     expect(activation.text).toContain("Guten Tag mueller-chef");
     expect(activation.text).toContain("Müller Logistik GmbH");
+    // Its end in German's one instant format, in UTC and saying so (issue 31: it was an ISO timestamp).
+    expect(activation.text).toMatch(/Der Link ist gültig bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(UTC\)\./);
+    expect(activation.text).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}/);
     const code = codeIn(activation, "activate");
     expect(code).toMatch(/^[a-z0-9]{24}$/);
 
@@ -157,6 +160,8 @@ describe("registration, approval and activation", () => {
       to("chef@mueller.example")(m) && m.subject === "Zurücksetzen des Passworts bei WMS"
     );
     expect(resetMail.text).toContain("für das Konto mueller-chef");
+    expect(resetMail.text).toMatch(/Der Code ist gültig bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(UTC\)\./);
+    expect(resetMail.text).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}/);
   });
 
   it("replaces an unused activation code when the approval is repeated", async () => {

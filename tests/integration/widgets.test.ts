@@ -181,7 +181,8 @@ describe("the inventory widget", () => {
     expect(r.status).toBe(200);
     const html = await r.text();
     expect(html).toContain("WG-01");
-    expect(html).toContain("May 1, 2031");
+    expect(html).toContain("05/01/2031");
+    expect(html).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
     expect(indexesIn(html).filter((i) => i.startsWith("WG-SOAP-")).length).toBe(7);
     expect((await get(`/widgets/inventory?key=${stockKey}`)).status).toBe(404);
   });

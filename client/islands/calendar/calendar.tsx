@@ -90,8 +90,23 @@ function fieldLabel(t: Translator, e: Entry): string {
   return t.t(`field.${e.kind === "shipment" ? "shipmentTicket" : "wmsOrder"}.${e.field}` as PlainKey);
 }
 
+/**
+ * An entry's time of day alone, the instant format's hh:mm: the day is the grid's cell or column it stands in
+ * (a whole date and time on every chip would crowd the grid).
+ */
 function timeOf(t: Translator, at: string): string {
-  return t.date(at, { hour: "numeric", minute: "2-digit" });
+  return new Intl.DateTimeFormat(t.lang, { hour: "2-digit", minute: "2-digit", timeZone: t.timeZone })
+    .format(new Date(at));
+}
+
+/**
+ * A heading of the grid (a month's name, a weekday, a day spoken in words): names, not the one date format,
+ * which is for dates written as numbers. A calendar day is named at UTC noon, in UTC, so no zone moves it.
+ */
+function dayName(t: Translator, day: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(t.lang, { ...options, timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }
 
 /** What a screen reader hears beyond what an entry shows: its end, its type and whether it can move. */
@@ -191,9 +206,7 @@ export function CalendarScreen(p: { view: View }) {
         });
         setSaid(t.t("calendar.moved", {
           title: e.title,
-          when: e.allDay || start.length === 10
-            ? t.date(next.start.slice(0, 10), { dateStyle: "medium" })
-            : t.date(next.start, { dateStyle: "medium", timeStyle: "short" }),
+          when: e.allDay || start.length === 10 ? t.day(next.start.slice(0, 10)) : t.instant(next.start),
         }));
         setError(null);
         load();
@@ -224,14 +237,8 @@ export function CalendarScreen(p: { view: View }) {
     setDay((d) => (p.view === "month" ? addMonths(d, n) : addDays(d, n)));
   };
   const title = p.view === "month"
-    ? t.date(`${day.slice(0, 7)}-15T12:00:00Z`, { month: "long", year: "numeric", timeZone: "UTC" })
-    : t.date(`${day}T12:00:00Z`, {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
+    ? dayName(t, `${day.slice(0, 7)}-15`, { month: "long", year: "numeric" })
+    : dayName(t, day, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
   const chip = (
     e: Entry,
@@ -484,7 +491,7 @@ function MonthView(p: {
       <div role="row" className={css.weekdays}>
         {grid.slice(0, 7).map((d) => (
           <div role="columnheader" key={d} className={css.weekday}>
-            {p.t.date(`${d}T12:00:00Z`, { weekday: "short", timeZone: "UTC" })}
+            {dayName(p.t, d, { weekday: "short" })}
           </div>
         ))}
       </div>
@@ -519,7 +526,7 @@ function MonthView(p: {
                   {Number(d.slice(8))}
                   <span className={ui.visuallyHidden}>
                     {" "}
-                    {p.t.date(`${d}T12:00:00Z`, { dateStyle: "full", timeZone: "UTC" })}
+                    {dayName(p.t, d, { dateStyle: "full" })}
                   </span>
                 </button>
                 {list.slice(0, CELL_MAX).map((e) => p.chip(e, { unit: "day" }))}
@@ -854,10 +861,9 @@ function FeedDialog(p: { t: Translator; onClose: () => void }) {
         : state?.active
         ? (
           <p>
-            {t.t("calendar.feed.active", { since: t.date(state.createdAt!, { dateStyle: "medium" }) })}{" "}
-            {state.lastReadAt
+            {t.t("calendar.feed.active", { since: t.day(state.createdAt) })} {state.lastReadAt
               ? t.t("calendar.feed.lastRead", {
-                at: t.date(state.lastReadAt, { dateStyle: "medium", timeStyle: "short" }),
+                at: t.instant(state.lastReadAt),
               })
               : t.t("calendar.feed.neverRead")}
           </p>

@@ -108,7 +108,7 @@ export function Attachments(p: { resource: string; id: number }) {
                   {t.t("attachments.meta", {
                     size: t.number(Math.max(1, Math.round(f.sizeBytes / 1024))),
                     by: f.createdByName ?? "—",
-                    at: t.date(f.createdAt, { dateStyle: "medium" }),
+                    at: t.instant(f.createdAt),
                   })}
                 </span>
                 {f.previewable

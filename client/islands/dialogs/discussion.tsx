@@ -75,7 +75,7 @@ function Discussion(p: { resource: string; id: number }) {
               <li key={m.id} className={css.attachment} data-testid="discussion-message">
                 <span className={css.attachmentName}>{m.author ?? t.t("discussion.someone")}</span>
                 <span className={css.attachmentMeta}>
-                  {t.date(m.createdAt, { dateStyle: "short", timeStyle: "short" })}
+                  {t.instant(m.createdAt)}
                 </span>
                 <span className={css.wide}>{m.text}</span>
               </li>

@@ -68,7 +68,7 @@ export function ChangeTable(p: { meta: ResourceMeta | null; entry: HistoryEntry 
   const fields = new Map((meta?.fields ?? []).map((f) => [f.name, f]));
   const skip = displayOnly(meta);
   const keys = entry.changed.filter((k) => !skip.has(k) && fields.get(k)?.kind !== "password");
-  const when = t.date(entry.createdAt, { dateStyle: "medium", timeStyle: "medium" });
+  const when = t.instant(entry.createdAt);
   const action = t.t(`option.action.${entry.action}` as PlainKey);
   const heading = [when, entry.userName ?? t.t("history.system"), action].join(" · ");
   if (entry.action === "loggedIn") {

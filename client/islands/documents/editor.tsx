@@ -300,7 +300,7 @@ export function DocumentEditor(p: {
               [
                 x.sourceLocationLabel,
                 x.sourceContainerNumber,
-                x.expiryDate ? t.date(x.expiryDate, { dateStyle: "short" }) : null,
+                x.expiryDate ? t.day(x.expiryDate) : null,
                 t.number(x.quantity),
               ].filter(Boolean).join(" · ")
             ).join("; "),

@@ -72,9 +72,7 @@ export function LotChooser(p: {
                       {[
                         l.locationLabel,
                         l.containerNumber,
-                        l.expiryDate
-                          ? t.t("documents.lotExpiry", { date: t.date(l.expiryDate, { dateStyle: "short" }) })
-                          : null,
+                        l.expiryDate ? t.t("documents.lotExpiry", { date: t.day(l.expiryDate) }) : null,
                         l.serialNumber,
                         t.number(l.quantity),
                         l.expired ? t.t("documents.lotExpired") : null,

@@ -95,7 +95,8 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
 
   const number = doc?.documentNumber ?? "";
   const actions = doc && p.canEdit ? actionsFor(startup, doc.statusCode) : [];
-  const date = (v: string | null) => (v ? t.date(v, { dateStyle: "short" }) : "");
+  // A planned date or deadline may hold a day or an instant: each as the list shows it.
+  const date = (v: string | null) => t.instant(v);
 
   return (
     <ModalDialog
@@ -167,7 +168,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
                 {doc.executedAt
                   ? (
                     <ReadOnlyField label={t.t("field.wmsDocument.executedAt")}>
-                      {t.date(doc.executedAt, { dateStyle: "short", timeStyle: "short" })}
+                      {t.instant(doc.executedAt)}
                     </ReadOnlyField>
                   )
                   : null}
@@ -278,7 +279,7 @@ function PositionsTable(
   // A document that takes stock says where from: the bins and lots a confirmed position took (from the
   // ledger), else the position's own source, else the document's.
   const taking = p.positions.some((x) => x.sources?.length || x.sourceLocationId !== null) || p.sourceLabel;
-  const day = (d: string | null) => (d ? t.date(d, { dateStyle: "short" }) : "");
+  const day = (d: string | null) => t.day(d);
   return (
     <div className={css.tableScroll}>
       <table className={css.table} data-testid="document-positions">

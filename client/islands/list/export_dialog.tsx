@@ -4,14 +4,13 @@
 import { useMemo, useState } from "react";
 import { apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import { type Translator, userTimeZone } from "../../i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { saveBlob } from "../../download.ts";
 import { Button, Checkbox, Notice, Select } from "../../ui/controls.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
 import * as ui from "../../ui/ui.css.ts";
-import type { ColumnFilter, Sort, WireFilter } from "./filters.ts";
-import { describeFilter } from "./filter_editor.tsx";
+import { type ColumnFilter, describeFilter, type Sort, type WireFilter } from "./filters.ts";
 import { type FieldMeta, label, type ResourceMeta } from "./meta.ts";
 import * as css from "./list.css.ts";
 
@@ -80,7 +79,7 @@ export function ExportDialog(p: {
         columns: names.map((c) => c.name),
         sort: p.sort,
         filters: p.wire,
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        timeZone: userTimeZone(),
       });
       const blob = await apiBlob(`${p.meta.exportPath}?${query}${p.query ? `&${p.query}` : ""}`);
       const name = `${p.meta.resource.replace(/[^A-Za-z0-9]+/g, "-")}-${

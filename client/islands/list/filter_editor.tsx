@@ -7,35 +7,16 @@ import { Button, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ColourField } from "../../ui/colour_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
-import { type Bound, type ColumnFilter, type Operator, operatorsFor, takesValue } from "./filters.ts";
-import { type FieldMeta, formatValue, label, optionLabel, type PlainKey } from "./meta.ts";
+import {
+  type Bound,
+  type ColumnFilter,
+  type Operator,
+  operatorLabel,
+  operatorsFor,
+  takesValue,
+} from "./filters.ts";
+import { type FieldMeta, label, optionLabel } from "./meta.ts";
 import * as css from "./list.css.ts";
-
-export function operatorLabel(t: Translator, op: Operator): string {
-  return t.t(`list.op.${op}` as PlainKey);
-}
-
-/** A filter in words: "E-mail contains kowal". */
-export function describeFilter(t: Translator, field: FieldMeta, f: ColumnFilter): string {
-  const show = (v: unknown) =>
-    f.display !== undefined
-      ? f.display
-      : field.kind === "date"
-      ? String(v ?? "")
-      : field.kind === "enum"
-      ? optionLabel(t, field, String(v))
-      : formatValue(t, field, v);
-  let value = "";
-  if (takesValue(f.operator)) {
-    value = Array.isArray(f.value)
-      ? f.value.map((v) => (v === null || v === "" ? "…" : show(v))).join(" – ")
-      : show(
-        f.value,
-      );
-  }
-  return t.t("list.filterChip", { column: label(t, field), operator: operatorLabel(t, f.operator), value })
-    .trim();
-}
 
 export function FilterEditor(p: {
   t: Translator;

@@ -1,7 +1,16 @@
 // The list's query string and filter serialization (BasicFiltersSerialized), without a browser.
 import { describe, expect, it } from "vitest";
 import type { FieldMeta } from "../../../server/kernel/resource_meta.ts";
-import { dayBound, listQueryString, nextSort, operatorsFor, toWireFilter, toWireFilters } from "./filters.ts";
+import {
+  dayBound,
+  describeFilter,
+  listQueryString,
+  nextSort,
+  operatorsFor,
+  toWireFilter,
+  toWireFilters,
+} from "./filters.ts";
+import { translator } from "../../i18n/mod.ts";
 
 const text: FieldMeta = { name: "email", kind: "email", labelKey: "x", list: { filterable: true } };
 const num: FieldMeta = { name: "id", kind: "number", labelKey: "x", list: { filterable: true } };
@@ -188,5 +197,30 @@ describe("the newer field kinds", () => {
     expect(toWireFilter(field, { field: field.name, operator: "eq", value: 5, display: "Adam Nowak" }))
       .toEqual({ field: "assignedUserId", operator: "eq", value: 5 });
     expect(toWireFilter(field, { field: field.name, operator: "eq" })).toBeNull();
+  });
+});
+
+describe("a date filter's chip", () => {
+  const expiry: FieldMeta = { ...date, name: "expiryDate", day: true };
+  it("names its days in the one date format of the user's language, never as ISO", () => {
+    const en = describeFilter(translator("en-us"), expiry, {
+      field: "expiryDate",
+      operator: "between",
+      value: ["2026-12-01", "2026-12-31"],
+    });
+    expect(en).toContain("12/01/2026 – 12/31/2026");
+    const de = describeFilter(translator("de-de", "Pacific/Pago_Pago"), date, {
+      field: "createdAt",
+      operator: "gte",
+      value: "2026-12-01",
+    });
+    expect(de).toContain("01.12.2026");
+    expect(de).not.toContain("2026-12-01");
+    // An open end of a range is shown as such.
+    expect(describeFilter(translator("en-us"), expiry, {
+      field: "expiryDate",
+      operator: "between",
+      value: ["2026-12-01", null],
+    })).toContain("12/01/2026 – …");
   });
 });

@@ -1,9 +1,10 @@
 // The list's query: page, sort, per-column filters and the quick search, turned into the contract's
-// query string (PageNumber, PageSize, sortColumn, sortDescending, BasicFiltersSerialized). Pure, so the
-// serialization is tested without a browser.
+// query string (PageNumber, PageSize, sortColumn, sortDescending, BasicFiltersSerialized), and a filter in
+// words for its chip. Pure, so both are tested without a browser.
 import type { FieldKind, FieldMeta } from "../../../server/kernel/resource_meta.ts";
 import { type ListOperator, listOperators } from "../../../server/kernel/list_contract.ts";
-import { isCalendarDay } from "./meta.ts";
+import type { Translator } from "../../i18n/mod.ts";
+import { formatValue, isCalendarDay, label, optionLabel, type PlainKey } from "./meta.ts";
 
 export const OPERATORS = listOperators;
 export type Operator = ListOperator;
@@ -153,4 +154,28 @@ export function nextSort(current: Sort, column: string): Sort {
   return current.column === column
     ? { column, descending: !current.descending }
     : { column, descending: false };
+}
+
+export function operatorLabel(t: Translator, op: Operator): string {
+  return t.t(`list.op.${op}` as PlainKey);
+}
+
+/** A filter in words: "E-mail contains kowal". */
+export function describeFilter(t: Translator, field: FieldMeta, f: ColumnFilter): string {
+  const show = (v: unknown) => {
+    if (f.display !== undefined) return f.display;
+    // The filter holds days (an instant's field too): each in the one date format.
+    if (field.kind === "date") return t.day(typeof v === "string" ? v : null);
+    return field.kind === "enum" ? optionLabel(t, field, String(v)) : formatValue(t, field, v);
+  };
+  let value = "";
+  if (takesValue(f.operator)) {
+    value = Array.isArray(f.value)
+      ? f.value.map((v) => (v === null || v === "" ? "…" : show(v))).join(" – ")
+      : show(
+        f.value,
+      );
+  }
+  return t.t("list.filterChip", { column: label(t, field), operator: operatorLabel(t, f.operator), value })
+    .trim();
 }

@@ -22,9 +22,9 @@ export function isCalendarDay(value: unknown): value is string {
   return typeof value === "string" && CALENDAR_DAY.test(value);
 }
 
-/** A calendar day in the user's short date form: the same day everywhere (formatted at UTC midnight, in UTC). */
+/** A calendar day in the user's one date format: the same day everywhere; "" for anything else. */
 export function formatDay(t: Translator, value: unknown): string {
-  return isCalendarDay(value) ? t.date(`${value}T00:00:00Z`, { dateStyle: "short", timeZone: "UTC" }) : "";
+  return isCalendarDay(value) ? t.day(value) : "";
 }
 
 /** A value as text in the user's language ("" when there is none). */
@@ -34,10 +34,10 @@ export function formatValue(t: Translator, f: FieldMeta, value: unknown, currenc
     case "boolean":
       return t.t(value ? "list.yes" : "list.no");
     case "date":
-      if (f.day) return isCalendarDay(value) ? formatDay(t, value) : String(value);
-      return typeof value === "string" || value instanceof Date
-        ? t.date(value, { dateStyle: "short", timeStyle: "short" })
-        : "";
+      // An instant shows in the user's time zone; a calendar day (also one in a field that may hold either,
+      // a planned date) shows as a date.
+      if (typeof value !== "string" && !(value instanceof Date)) return "";
+      return f.day ? t.day(value) : t.instant(value);
     case "number":
       return typeof value === "number" ? withUnit(t.number(value), f.unit) : String(value);
     case "money":

@@ -14,8 +14,7 @@ import { CheckMenu } from "../../ui/menu.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { RecordDialog } from "../dialogs/record_dialog.tsx";
 import type { Mode, Values } from "../dialogs/form_state.ts";
-import { type ColumnFilter, nextSort, type Sort, toWireFilters } from "./filters.ts";
-import { describeFilter } from "./filter_editor.tsx";
+import { type ColumnFilter, describeFilter, nextSort, type Sort, toWireFilters } from "./filters.ts";
 import { Grid } from "./grid.tsx";
 import {
   defaultVisibleColumns,

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
+import { userTimeZone } from "../../i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Checkbox, Notice, Select, TextField } from "../../ui/controls.tsx";
 import { ModalDialog } from "../../ui/modal.tsx";
@@ -46,6 +47,7 @@ export function SendDialog(p: {
         channel,
         recipientTags: items(tags),
         to: items(to),
+        timeZone: userTimeZone(),
         ...(templateId ? { templateId: Number(templateId) } : {}),
         ...(subject ? { subject } : {}),
         ...(body ? { body } : {}),

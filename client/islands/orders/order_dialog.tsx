@@ -143,7 +143,8 @@ export function OrderDialog(p: { id: number; canEdit: boolean; onClose: () => vo
   const o = order;
   const count = o ? isCount(o.typeCode) : false;
   const finished = o?.verificationStatusCode?.startsWith("finished") ?? false;
-  const day = (v: string | null) => (v ? t.date(v, { dateStyle: "short" }) : "");
+  // A planned date or deadline may hold a day or an instant: each as the list shows it.
+  const day = (v: string | null) => t.instant(v);
   const edit = p.canEdit && o !== null;
   const actions: { key: string; label: PlainKey; run: () => void; danger?: boolean }[] = [];
   if (edit && o) {
@@ -536,7 +537,7 @@ export function CountPositions(
               <td>{[pos.sourceLocationLabel, pos.sourceContainerNumber].filter(Boolean).join(" · ")}</td>
               <td>{[pos.productIndex, pos.productName].filter(Boolean).join(" · ")}</td>
               <td>
-                {[pos.expiryDate ? t.date(pos.expiryDate, { dateStyle: "short" }) : null, pos.serialNumber]
+                {[pos.expiryDate ? t.day(pos.expiryDate) : null, pos.serialNumber]
                   .filter(Boolean).join(" · ")}
               </td>
               <td className="number" data-testid="expected">

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
+import { userTimeZone } from "../../i18n/mod.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import * as css from "./print.css.ts";
 
@@ -21,7 +22,11 @@ export function LayoutPreview(p: { type: unknown; content: unknown }) {
     setBusy(true);
     setError(null);
     try {
-      const blob = await apiBlob("/Print/preview", "POST", { type: p.type, content: p.content });
+      const blob = await apiBlob("/Print/preview", "POST", {
+        type: p.type,
+        content: p.content,
+        timeZone: userTimeZone(),
+      });
       setPdf(URL.createObjectURL(blob));
     } catch (err) {
       setPdf(null);

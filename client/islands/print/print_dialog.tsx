@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { api, apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
+import { userTimeZone } from "../../i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { saveBlob } from "../../download.ts";
 import { Button, Notice, Select } from "../../ui/controls.tsx";
@@ -86,6 +87,7 @@ export function PrintDialog(p: { type: string; items: PrintItem[]; onClose: () =
       layoutId: layoutId ? Number(layoutId) : undefined,
       items: p.items.map((i) => ({ ...i, copies: copies ?? 1 })),
       format: target === "zpl" ? "zpl" : "pdf",
+      timeZone: userTimeZone(),
       ...(target.startsWith("printer:") ? { printerId: Number(target.slice(8)) } : {}),
     };
     try {

@@ -47,6 +47,7 @@ import {
 } from "./flow.ts";
 import * as css from "./terminal.css.ts";
 import { gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
+import { isCalendarDay } from "../list/format.ts";
 
 type Rec = Record<string, unknown>;
 
@@ -190,7 +191,11 @@ function failureText(t: Translator, err: unknown): string {
 
 function findingText(t: Translator, f: Finding): string {
   const key = `apiError.${f.code}`;
-  return t.has(key) ? t.t(key as never, f.params) : f.code;
+  // A lot's date in it (the expiry the position expects, the one the label says) in the one date format.
+  const params = Object.fromEntries(
+    Object.entries(f.params).map(([k, v]) => [k, isCalendarDay(v) ? t.day(v) : v]),
+  );
+  return t.has(key) ? t.t(key as never, params) : f.code;
 }
 
 export function TerminalScreen(p: { kind: Kind; openedDialogId?: string }) {
@@ -823,7 +828,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     // What the label said beyond the product, read back to the operator (a batch has no field of its own).
     const said = [
       scanned.gs1?.lot ? t.t("terminal.label.lot", { lot: scanned.gs1.lot }) : null,
-      lot.expiryDate ? t.t("terminal.label.expiry", { date: lot.expiryDate }) : null,
+      lot.expiryDate ? t.t("terminal.label.expiry", { date: t.day(lot.expiryDate) }) : null,
       lot.serialNumber ? t.t("terminal.label.serial", { serial: lot.serialNumber }) : null,
     ].filter(Boolean);
     good([`${scanned.product.index} · ${scanned.product.name}`, ...said].join(" · "));
@@ -1605,7 +1610,7 @@ function TaskPositions(
           {task.positions.map((x) => (
             <li key={x.id} className={css.item}>
               <span className={css.big}>{x.productIndex}</span>
-              <span>{x.productName}{x.expiryDate ? ` · ${x.expiryDate}` : ""}</span>
+              <span>{x.productName}{x.expiryDate ? ` · ${t.day(x.expiryDate)}` : ""}</span>
               <span>
                 {x.quantityReal === null
                   ? t.t("terminal.notCounted")
@@ -1623,7 +1628,7 @@ function TaskPositions(
   const show = (x: Position, cls: string): ReactNode => (
     <li key={x.id} className={cls} data-testid="terminal-position">
       <span className={css.big}>{place(x) || "—"}</span>
-      <span>{x.productIndex} · {x.productName}{x.expiryDate ? ` · ${x.expiryDate}` : ""}</span>
+      <span>{x.productIndex} · {x.productName}{x.expiryDate ? ` · ${t.day(x.expiryDate)}` : ""}</span>
       <span className={css.big}>
         {task.pick
           ? t.t("terminal.progress", { done: x.quantityReal ?? 0, quantity: x.quantity })

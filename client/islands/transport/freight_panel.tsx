@@ -73,7 +73,7 @@ function useOffers(ticketId: number) {
 }
 
 function when(t: ReturnType<typeof useT>, v: string | null): string {
-  return v ? t.date(v, { dateStyle: "short", timeStyle: "short" }) : "—";
+  return v ? t.instant(v) : "—";
 }
 
 function money(t: ReturnType<typeof useT>, o: Offer): string {

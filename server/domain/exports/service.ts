@@ -6,8 +6,10 @@ import type { TenantContext } from "../../kernel/context.ts";
 import type { FieldMeta, ResourceMeta } from "../../kernel/resource_meta.ts";
 import { listQuerySchema, type WalkQuery } from "../../kernel/list.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { TimeZone } from "../../kernel/time.ts";
 import { fileHeaders } from "../../http/download.ts";
 import { clientAccount } from "../config/account/entity.ts";
+import type { Translator } from "../../../client/i18n/mod.ts";
 
 export interface Exportable {
   /** The list's metadata (its columns' kinds and labels); the query may choose it (`includeZero`). */
@@ -27,14 +29,7 @@ export const ExportQuery = listQuerySchema.omit({ PageNumber: true, PageSize: tr
   /** Field names, comma-separated; the list's visible columns when absent. */
   columns: z.string().max(4000).optional(),
   /** The reader's time zone (IANA), for the times a PDF shows; UTC when absent. */
-  timeZone: z.string().max(64).refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }).optional(),
+  timeZone: TimeZone.optional(),
 });
 export type ExportQuery = z.output<typeof ExportQuery>;
 
@@ -108,17 +103,13 @@ export async function exportList(
   if (query.format === "pdf" && count > PDF_MAX_ROWS) {
     throw new AppError("export.tooManyRows", { params: { max: PDF_MAX_ROWS } });
   }
-  const base = translator(ctx.lang);
-  const timeZone = query.timeZone ?? "UTC";
-  const t = {
-    ...base,
-    date: (d: Date | string, o?: Intl.DateTimeFormatOptions) => base.date(d, { timeZone, ...o }),
-  };
+  // A PDF's instants in the reader's time zone (the export's own parameter; UTC when it is not given).
+  const t = translator(ctx.lang, query.timeZone ?? "UTC");
   const [account] = await ctx.conn.db.select({ currency: clientAccount.baseCurrency }).from(clientAccount)
     .limit(1);
   const label = (f: FieldMeta) => t.t(f.labelKey as Parameters<typeof t.t>[0]);
   const title = t.t(list.meta.nameKey as Parameters<typeof t.t>[0]);
-  const filters = describeFilters(list.meta, query.BasicFiltersSerialized, label);
+  const filters = describeFilters(list.meta, query.BasicFiltersSerialized, label, t);
   const sortField = list.meta.fields.find((f) =>
     f.name === (query.sortColumn ?? list.meta.defaultSort.column)
   );
@@ -133,7 +124,7 @@ export async function exportList(
     ],
     [t.t("export.columns"), fields.map(label).join(", ")],
     [t.t("export.exportedBy"), ctx.actor.username],
-    [t.t("export.exportedAt"), t.date(new Date(), { dateStyle: "medium", timeStyle: "short" })],
+    [t.t("export.exportedAt"), t.instant(new Date())],
   ];
   // The rows are read after this answer has begun, past the request's own hold on the tenant's connection:
   // the walk holds one of its own until it ends, fails or the reader goes away.
@@ -160,17 +151,26 @@ export async function exportList(
   });
 }
 
-/** The list's filters as a reader sees them ("Name contains milk; Unit = kg"); the quick search too. */
+/**
+ * The list's filters as a reader sees them ("Name contains milk; Unit = kg; Expiry date < 12/15/2026"); the
+ * quick search too.
+ */
 function describeFilters(
   meta: ResourceMeta,
   serialized: string | undefined,
   label: (f: FieldMeta) => string,
+  t: Translator,
 ): string {
   if (!serialized) return "";
   const parsed = JSON.parse(serialized) as { field: string; operator: string; value?: unknown }[];
   return parsed.map(({ field, operator, value }) => {
     const f = meta.fields.find((x) => x.name === field);
-    const shown = value === undefined ? "" : ` ${Array.isArray(value) ? value.join(", ") : String(value)}`;
+    // A date's value in the one date or instant format, as the list's cells show it.
+    const one = (v: unknown) =>
+      f?.kind === "date" && typeof v === "string" ? (f.day ? t.day(v) : t.instant(v)) : String(v);
+    const shown = value === undefined
+      ? ""
+      : ` ${Array.isArray(value) ? value.map(one).join(", ") : one(value)}`;
     return `${field === "*" ? "*" : f ? label(f) : field} ${operator}${shown}`;
   }).join("; ");
 }

@@ -1,13 +1,16 @@
 // An XLSX attachment shown as a PDF (File/download with convertXlsxToPdf=true): its first sheet read as the
 // import reads a workbook (every part inflated with a count first: a bomb is refused) and written as the
 // list export writes a PDF, its first row the columns' headings, in the caller's language for the page
-// numbers and the summary. At most as many rows as an exported PDF takes.
+// numbers, the summary and the dates. At most as many rows as an exported PDF takes.
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
 import { readTable } from "../imports/read.ts";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** A date cell as the workbook reader gives it: its day, or its instant when it has a time. */
+const SHEET_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}\.\d{3}Z)?$/;
 
 export async function xlsxAsPdf(ctx: TenantContext, bytes: Uint8Array, fileName: string) {
   const { exportStream, PDF_MAX_ROWS } = await import("../exports/write.ts");
@@ -23,14 +26,17 @@ export async function xlsxAsPdf(ctx: TenantContext, bytes: Uint8Array, fileName:
   if (table.rows.length > PDF_MAX_ROWS) {
     throw new AppError("export.tooManyRows", { params: { max: PDF_MAX_ROWS } });
   }
-  const t = translator(ctx.lang);
+  // A workbook's dates and times are its own wall clock (kept as if at UTC): shown as written, in UTC, in
+  // the one date and instant format.
+  const t = translator(ctx.lang, "UTC");
+  const shown = (cell: string) => (SHEET_DATE.test(cell) ? t.instant(cell) : cell);
   const columns = table.columns.map((label, i) => ({
     label,
     field: { name: `c${i}`, kind: "text", labelKey: "" } as FieldMeta,
   }));
   const rows = table.rows.map((cells, id) => ({
     id,
-    ...Object.fromEntries(cells.map((c, i) => [`c${i}`, c])),
+    ...Object.fromEntries(cells.map((c, i) => [`c${i}`, shown(c)])),
   }));
   async function* chunks() {
     for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);

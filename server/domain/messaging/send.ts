@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
-import { nowIso } from "../../kernel/time.ts";
+import { nowIso, TimeZone } from "../../kernel/time.ts";
 import { email as emailSchema, phoneNumber } from "../access/users/contract.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { resourcesByName } from "../resource/engine.ts";
@@ -48,6 +48,8 @@ export const SendRequest = z.object({
    * record's attachments as what was sent.
    */
   attachPrintout: z.boolean().default(false),
+  /** The sender's time zone (IANA): the template's instants are written in it; UTC when absent. */
+  timeZone: TimeZone.optional(),
 });
 export type SendRequest = z.output<typeof SendRequest>;
 
@@ -150,7 +152,7 @@ function given(address: string, channel: "email" | "sms"): Recipient {
 
 export async function sendMessage(ctx: TenantContext, req: SendRequest) {
   const db = ctx.conn.db;
-  const f = await formatterFor(ctx.lang, "medium");
+  const f = await formatterFor(ctx.lang, req.timeZone);
   let values: Values = {};
   if (req.refResourceType !== undefined || req.refResourceId !== undefined) {
     if (!req.refResourceType || !req.refResourceId) {
@@ -219,7 +221,12 @@ export async function sendMessage(ctx: TenantContext, req: SendRequest) {
     if (req.channel !== "email" || !type || !req.refResourceId) {
       throw fieldError({ attachPrintout: ["validation.invalidValue"] });
     }
-    const printed = await print(ctx, { type, items: [{ id: req.refResourceId, copies: 1 }], format: "pdf" });
+    const printed = await print(ctx, {
+      type,
+      items: [{ id: req.refResourceId, copies: 1 }],
+      format: "pdf",
+      timeZone: req.timeZone,
+    });
     if (printed.kind !== "file") throw fieldError({ attachPrintout: ["validation.invalidValue"] });
     const name = typeof values["record.documentNumber"] === "string"
       ? `${values["record.documentNumber"]}.pdf`.replace(/[/\\]/g, "-")

@@ -1,9 +1,11 @@
 // What a print layout's content is: a page (in millimetres) and elements placed on it (texts, barcodes,
 // lines, and for documents and orders a table of positions), written as JSON. Texts take placeholders:
-// `{{name}}` a value of the printed record (`{{expiryDate:yymmdd}}` as GS1 writes a date, `:date` in the
-// printing user's language), `{{@field.product.name}}` a text of the catalogue in that language.
+// `{{name}}` a value of the printed record (a date or an instant in the printing user's one date or instant
+// format, `{{expiryDate:yymmdd}}` as GS1 writes a date, `:date` an instant's day, `:raw` the value as stored),
+// `{{@field.product.name}}` a text of the catalogue in that language.
 import { z } from "zod";
 import type { Language } from "../../kernel/i18n/languages.ts";
+import { formatDate, formatInstant } from "../../kernel/i18n/dates.ts";
 
 const mm = z.number().min(0).max(2000);
 
@@ -95,23 +97,34 @@ function yymmdd(v: unknown): string {
 export interface Formatter {
   t(key: string): string;
   number(n: number): string;
+  /** A calendar day, or an instant's day in the reader's time zone, in the one date format. */
   day(v: string): string;
+  /** An instant (its day and time in the reader's time zone; a calendar day as a date) in the one format. */
+  instant(v: string): string;
 }
 
-/** Values written in a language: the client catalogue's texts, its numbers, a day as `dateStyle` writes it. */
-export async function formatterFor(lang: Language, dateStyle: "short" | "medium"): Promise<Formatter> {
+/**
+ * Values written in a language: the client catalogue's texts, its numbers, dates and instants in its one
+ * format, instants in `timeZone` (the reader's, sent with the request; UTC when unknown).
+ */
+export async function formatterFor(lang: Language, timeZone = "UTC"): Promise<Formatter> {
   const { translator } = await import("../../../client/i18n/mod.ts");
   const t = translator(lang);
   return {
     t: (key) => t.t(key as Parameters<typeof t.t>[0]),
     number: (n) => t.number(n),
-    day: (v) => {
-      // A calendar day is the same day everywhere: written at UTC midnight, in UTC.
-      const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
-      return Number.isNaN(d.getTime()) ? v : t.date(d, { dateStyle, timeZone: "UTC" });
-    },
+    day: (v) => formatDate(lang, v, timeZone),
+    instant: (v) => formatInstant(lang, v, timeZone),
   };
 }
+
+/** The same, but a date kept as stored: what a barcode encodes is read by machines, not by people. */
+export function dataFormatter(f: Formatter): Formatter {
+  return { ...f, instant: (v) => v };
+}
+
+/** An ISO calendar day or instant, as the API's records hold them ("2026-12-15", "2026-12-15T08:30:00.000Z"). */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /**
  * A text with its placeholders filled: the record's values, formatted, and the catalogue's texts; `escape`
@@ -126,7 +139,9 @@ export function fill(text: string, values: Values, f: Formatter, escape?: (s: st
       const v = Object.hasOwn(values, key) ? values[key] : undefined;
       if (v === null || v === undefined) return "";
       if (format === "yymmdd") return yymmdd(v);
+      if (format === "raw" && typeof v === "string") return filled(v);
       if (format === "date") return typeof v === "string" ? filled(f.day(v)) : "";
+      if (typeof v === "string" && ISO_DATE.test(v)) return filled(f.instant(v));
       if (Array.isArray(v)) return filled(v.join(", "));
       if (typeof v === "number") return format === "raw" ? String(v) : filled(f.number(v));
       if (typeof v === "boolean") return filled(f.t(v ? "list.yes" : "list.no"));

@@ -6,6 +6,7 @@ import bwipjs from "bwip-js";
 import { fileURLToPath } from "node:url";
 import { AppError } from "../../kernel/errors.ts";
 import {
+  dataFormatter,
   fill,
   type Formatter,
   hasValues,
@@ -150,7 +151,7 @@ export async function renderPdf(
           .stroke();
         return;
       case "barcode": {
-        const data = fill(el.data, item.values, f);
+        const data = fill(el.data, item.values, dataFormatter(f));
         if (!data || !hasValues(el.data, item.values)) return;
         const png = await barcodePng(el.symbology, data);
         if (!linear(el.symbology)) {
@@ -260,7 +261,7 @@ export function renderZpl(layout: Layout, items: PrintItem[], f: Formatter, dpi:
           break;
         }
         case "barcode": {
-          const data = fill(el.data, item.values, f);
+          const data = fill(el.data, item.values, dataFormatter(f));
           if (!data || !hasValues(el.data, item.values)) break;
           const at = `^FO${d(el.x)},${d(el.y)}`;
           const interpretation = el.showText ? "Y" : "N";

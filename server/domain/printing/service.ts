@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
+import { TimeZone } from "../../kernel/time.ts";
 import { optDate } from "../resource/fields.ts";
 import { resourcesByName } from "../resource/engine.ts";
 import { printLayouts } from "../records/print_layouts/entity.ts";
@@ -39,6 +40,8 @@ export const PrintRequest = z.object({
   format: z.enum(["pdf", "zpl"]).default("pdf"),
   /** Send the ZPL to this printer instead of answering it (`0`: the default printer). */
   printerId: z.number().int().min(0).optional(),
+  /** The reader's time zone (IANA), for the instants a layout shows; UTC when absent. */
+  timeZone: TimeZone.optional(),
 });
 export type PrintRequest = z.output<typeof PrintRequest>;
 
@@ -48,6 +51,8 @@ export const PreviewRequest = z.object({
   content: z.string().min(1).max(1_000_000),
   /** The record to show it with; the first of the type when absent. */
   id: z.number().int().positive().optional(),
+  /** The reader's time zone (IANA), for the instants a layout shows; UTC when absent. */
+  timeZone: TimeZone.optional(),
 });
 
 function layoutOf(content: string): Layout {
@@ -131,7 +136,7 @@ export async function print(ctx: TenantContext, req: PrintRequest): Promise<Prin
   }
   const { name, layout } = await chooseLayout(ctx, req.type, req.layoutId);
   const items = await itemsOf(ctx, req);
-  const f = await formatterFor(ctx.lang, "short");
+  const f = await formatterFor(ctx.lang, req.timeZone);
   const labels = items.reduce((a, i) => a + i.copies, 0);
   if (target) {
     const job = new TextEncoder().encode(renderZpl(layout, items, f, target.dpi));
@@ -165,5 +170,10 @@ export async function preview(ctx: TenantContext, req: z.output<typeof PreviewRe
     id = (first.results[0] as { id?: number } | undefined)?.id;
   }
   const item = id === undefined ? { values: {}, rows: [] } : await itemOf(ctx, req.type, id);
-  return await renderPdf(layout, [{ ...item, copies: 1 }], await formatterFor(ctx.lang, "short"), "preview");
+  return await renderPdf(
+    layout,
+    [{ ...item, copies: 1 }],
+    await formatterFor(ctx.lang, req.timeZone),
+    "preview",
+  );
 }

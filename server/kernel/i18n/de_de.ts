@@ -229,10 +229,10 @@ export const deDe: Catalogue = {
 
   "mail.activation.subject": "Aktivieren Sie Ihr Konto bei {appName}",
   "mail.activation.body":
-    "Guten Tag {name},\n\ndie Registrierung von {company} wurde bestätigt. Aktivieren Sie Ihr Konto über diesen Link:\n{link}\n\nDer Link ist gültig bis {expires}.",
+    "Guten Tag {name},\n\ndie Registrierung von {company} wurde bestätigt. Aktivieren Sie Ihr Konto über diesen Link:\n{link}\n\nDer Link ist gültig bis {expires} ({timeZone}).",
   "mail.reset.subject": "Zurücksetzen des Passworts bei {appName}",
   "mail.reset.body":
-    "Guten Tag {name},\n\nfür das Konto {username} wurde das Zurücksetzen des Passworts angefordert. Ihr Code zum Zurücksetzen lautet:\n{code}\n\nAlternativ können Sie diesen Link öffnen:\n{link}\n\nDer Code ist gültig bis {expires}. Falls Sie dies nicht angefordert haben, ignorieren Sie bitte diese Nachricht.",
+    "Guten Tag {name},\n\nfür das Konto {username} wurde das Zurücksetzen des Passworts angefordert. Ihr Code zum Zurücksetzen lautet:\n{code}\n\nAlternativ können Sie diesen Link öffnen:\n{link}\n\nDer Code ist gültig bis {expires} ({timeZone}). Falls Sie dies nicht angefordert haben, ignorieren Sie bitte diese Nachricht.",
   "mail.registered.subject": "Wir haben die Registrierung von {company} erhalten",
   "mail.registered.body":
     "Guten Tag {name},\n\nvielen Dank für die Registrierung von {company}. Der Anbieter wird die Registrierung in Kürze bestätigen; anschließend erhalten Sie einen Aktivierungslink.",

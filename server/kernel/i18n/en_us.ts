@@ -207,10 +207,10 @@ export const enUs = {
 
   "mail.activation.subject": "Activate your account in {appName}",
   "mail.activation.body":
-    "Hello {name},\n\nthe registration of {company} has been confirmed. Activate your account by opening this link:\n{link}\n\nThe link is valid until {expires}.",
+    "Hello {name},\n\nthe registration of {company} has been confirmed. Activate your account by opening this link:\n{link}\n\nThe link is valid until {expires} ({timeZone}).",
   "mail.reset.subject": "Password reset in {appName}",
   "mail.reset.body":
-    "Hello {name},\n\nsomeone asked to reset the password of the account {username}. Your reset code is:\n{code}\n\nor open this link:\n{link}\n\nThe code is valid until {expires}. If it was not you, ignore this message.",
+    "Hello {name},\n\nsomeone asked to reset the password of the account {username}. Your reset code is:\n{code}\n\nor open this link:\n{link}\n\nThe code is valid until {expires} ({timeZone}). If it was not you, ignore this message.",
   "mail.registered.subject": "We have received the registration of {company}",
   "mail.registered.body":
     "Hello {name},\n\nthank you for registering {company}. The provider will confirm the registration shortly; you will then receive an activation link.",

@@ -223,10 +223,10 @@ export const esEs: Catalogue = {
 
   "mail.activation.subject": "Active su cuenta en {appName}",
   "mail.activation.body":
-    "Hola, {name}:\n\nSe ha confirmado el registro de {company}. Active su cuenta abriendo este enlace:\n{link}\n\nEl enlace es válido hasta el {expires}.",
+    "Hola, {name}:\n\nSe ha confirmado el registro de {company}. Active su cuenta abriendo este enlace:\n{link}\n\nEl enlace es válido hasta el {expires} ({timeZone}).",
   "mail.reset.subject": "Restablecimiento de contraseña en {appName}",
   "mail.reset.body":
-    "Hola, {name}:\n\nSe ha solicitado restablecer la contraseña de la cuenta {username}. Su código de restablecimiento es:\n{code}\n\nTambién puede abrir este enlace:\n{link}\n\nEl código es válido hasta el {expires}. Si no ha sido usted, ignore este mensaje.",
+    "Hola, {name}:\n\nSe ha solicitado restablecer la contraseña de la cuenta {username}. Su código de restablecimiento es:\n{code}\n\nTambién puede abrir este enlace:\n{link}\n\nEl código es válido hasta el {expires} ({timeZone}). Si no ha sido usted, ignore este mensaje.",
   "mail.registered.subject": "Hemos recibido el registro de {company}",
   "mail.registered.body":
     "Hola, {name}:\n\nGracias por registrar {company}. El proveedor del servicio confirmará el registro en breve; a continuación recibirá un enlace de activación.",

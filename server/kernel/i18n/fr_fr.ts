@@ -224,10 +224,10 @@ export const frFr: Catalogue = {
 
   "mail.activation.subject": "Activez votre compte sur {appName}",
   "mail.activation.body":
-    "Bonjour {name},\n\nL'inscription de {company} a été confirmée. Activez votre compte en ouvrant ce lien :\n{link}\n\nCe lien est valable jusqu'au {expires}.",
+    "Bonjour {name},\n\nL'inscription de {company} a été confirmée. Activez votre compte en ouvrant ce lien :\n{link}\n\nCe lien est valable jusqu'au {expires} ({timeZone}).",
   "mail.reset.subject": "Réinitialisation du mot de passe sur {appName}",
   "mail.reset.body":
-    "Bonjour {name},\n\nUne demande de réinitialisation du mot de passe a été faite pour le compte {username}. Votre code de réinitialisation est :\n{code}\n\nVous pouvez aussi ouvrir ce lien :\n{link}\n\nLe code est valable jusqu'au {expires}. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+    "Bonjour {name},\n\nUne demande de réinitialisation du mot de passe a été faite pour le compte {username}. Votre code de réinitialisation est :\n{code}\n\nVous pouvez aussi ouvrir ce lien :\n{link}\n\nLe code est valable jusqu'au {expires} ({timeZone}). Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
   "mail.registered.subject": "Nous avons bien reçu l'inscription de {company}",
   "mail.registered.body":
     "Bonjour {name},\n\nMerci d'avoir inscrit {company}. Le prestataire confirmera l'inscription sous peu ; vous recevrez ensuite un lien d'activation.",

@@ -215,10 +215,10 @@ export const plPl: Catalogue = {
 
   "mail.activation.subject": "Aktywacja konta w {appName}",
   "mail.activation.body":
-    "Dzień dobry, {name}!\n\nRejestracja firmy {company} została potwierdzona. Aby aktywować konto, proszę otworzyć ten link:\n{link}\n\nLink jest ważny do {expires}.",
+    "Dzień dobry, {name}!\n\nRejestracja firmy {company} została potwierdzona. Aby aktywować konto, proszę otworzyć ten link:\n{link}\n\nLink jest ważny do {expires} ({timeZone}).",
   "mail.reset.subject": "Resetowanie hasła w {appName}",
   "mail.reset.body":
-    "Dzień dobry, {name}!\n\nOtrzymaliśmy prośbę o zresetowanie hasła do konta {username}. Kod resetowania:\n{code}\n\nMożna też otworzyć ten link:\n{link}\n\nKod jest ważny do {expires}. Jeśli prośba nie pochodzi od Państwa, proszę zignorować tę wiadomość.",
+    "Dzień dobry, {name}!\n\nOtrzymaliśmy prośbę o zresetowanie hasła do konta {username}. Kod resetowania:\n{code}\n\nMożna też otworzyć ten link:\n{link}\n\nKod jest ważny do {expires} ({timeZone}). Jeśli prośba nie pochodzi od Państwa, proszę zignorować tę wiadomość.",
   "mail.registered.subject": "Otrzymaliśmy zgłoszenie rejestracji firmy {company}",
   "mail.registered.body":
     "Dzień dobry, {name}!\n\nDziękujemy za zarejestrowanie firmy {company}. Usługodawca wkrótce potwierdzi rejestrację, a następnie otrzymają Państwo link aktywacyjny.",

@@ -349,6 +349,29 @@ describe("document validators over HTTP", () => {
     await assertStockEqualsLedger(w);
   });
 
+  it("names an expiry date in the message in the caller's one date format; its params keep the ISO day", async () => {
+    const d = await draft(w, { typeCode: "IIN", destinationLocationId: dst }, [
+      { productId: plain, quantity: 1, expiryDate: "2020-01-05" },
+    ]);
+    for (
+      const [lang, shown] of [["en-US", "01/05/2020"], ["de-DE", "05.01.2020"], [
+        "fr-FR",
+        "05/01/2020",
+      ]] as const
+    ) {
+      const r = await w.s.app.request(`/api/WmsDocument/${d.id}/confirm`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${w.admin}`, "accept-language": lang },
+      });
+      const issue = (await r.json()).error.issues.find((i: { code: string }) =>
+        i.code === "document.issue.productExpired"
+      );
+      expect(issue.message, lang).toContain(shown);
+      expect(issue.message, lang).not.toContain("2020-01-05");
+      expect(issue.params.expiryDate).toBe("2020-01-05");
+    }
+  });
+
   it("an error does not pass with acceptWarnings=true", async () => {
     const d = await draft(w, { typeCode: "IIN", destinationLocationId: dst }, [{
       productId: plain,

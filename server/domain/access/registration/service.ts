@@ -6,6 +6,7 @@ import type { Platform } from "../../../platform.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
 import { isLanguage, type Language, translate } from "../../../kernel/i18n/mod.ts";
+import { formatInstant } from "../../../kernel/i18n/dates.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { createApprovedDatabase, freeSlug, provisionTenant, slugify } from "../../../../tenants/provision.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
@@ -93,7 +94,10 @@ async function sendActivation(platform: Platform, tenant: Tenant, user: UserRow)
       name: user.visibleName ?? user.username,
       company: tenant.companyName,
       link: `${platform.config.publicUrl}/activate?code=${code}`,
-      expires: expiresAt,
+      // Nobody's time zone is known here (the provider's command line, a reset asked by address alone):
+      // UTC, and said so.
+      expires: formatInstant(lang, expiresAt, "UTC"),
+      timeZone: "UTC",
     }),
   });
 }
@@ -212,7 +216,10 @@ export async function sendReset(
         username: user.username,
         code,
         link: `${platform.config.publicUrl}/recovery?code=${code}`,
-        expires: expiresAt,
+        // Nobody's time zone is known here (the provider's command line, a reset asked by address alone):
+        // UTC, and said so.
+        expires: formatInstant(lang, expiresAt, "UTC"),
+        timeZone: "UTC",
       }),
     });
     sent++;
