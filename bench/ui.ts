@@ -451,7 +451,7 @@ async function run(): Promise<BenchResult> {
     const pages = new Map<string, Page>();
     const results: Record<
       string,
-      { kind: Kind; user: string; times: Distribution; aimMs: number; met: boolean }
+      { kind: Kind; user: string; times?: Distribution; aimMs: number; met: boolean; error?: string }
     > = {};
     for (const x of list) {
       let page = pages.get(x.user);
