@@ -46,6 +46,8 @@ import {
   walk,
 } from "./flow.ts";
 import * as css from "./terminal.css.ts";
+import { readTypedDate } from "./typed_date.ts";
+import { formatDay } from "../list/format.ts";
 import { gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
 
 type Rec = Record<string, unknown>;
@@ -585,7 +587,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       return;
     }
     let live = true;
-    api<{ results: { locationId: number; locationLabel: string; reason: string }[] }>(
+    // The answer is the list itself (not a page of results), each suggestion named by its `label`.
+    api<{ locationId: number; label: string; reason: string }[]>(
       "GET",
       `/WmsInventory/locationsuggestin?productId=${draft.product.id}&quantity=${draft.quantity ?? 1}&limit=3`,
       undefined,
@@ -593,9 +596,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     ).then(
       (r) =>
         live &&
-        setSuggestions(
-          r.results.map((s) => ({ locationId: s.locationId, label: s.locationLabel, reason: s.reason })),
-        ),
+        setSuggestions(r.map((s) => ({ locationId: s.locationId, label: s.label, reason: s.reason }))),
       () => live && setSuggestions([]),
     );
     return () => {
@@ -657,6 +658,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           setDraft({ ...draft, quantity: (draft.quantity ?? 0) + labelQuantity(scanned) });
           return good(t.t("terminal.onePlus", { product: scanned.product.index }));
         }
+        // The lot step asks for a date (or a serial number): what was typed or scanned is that.
+        if (expecting === "lot") return takeLot(code);
         return fail(findingText(
           t,
           judgeProduct(null, scanned, kind) ?? {
@@ -665,6 +668,28 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           },
         ));
     }
+  };
+
+  /**
+   * What the lot step asks for first, from the scan field: a date in the user's format, ISO or GS1's
+   * YYMMDD (or a GS1 label's date element), or the serial number as scanned. No date, no step forward.
+   */
+  const takeLot = (code: string) => {
+    if (!draft.product) return;
+    const field = missingLot(draft.product, draft.lot)[0];
+    if (!field) return;
+    const gs1 = isGs1(code) ? readGs1(code) : null;
+    const value = field === "serialNumber"
+      ? code.slice(0, 64)
+      : readTypedDate(code, t.lang) ?? gs1?.[field] ?? null;
+    if (!value) {
+      return fail(t.t("terminal.notADate", { text: code, example: formatDay(t, dateExample()) }));
+    }
+    setDraft({ ...draft, lot: { ...draft.lot, [field]: value } });
+    good(t.t("terminal.lotEntered", {
+      field: t.t(`terminal.lot.${field}`),
+      value: field === "serialNumber" ? value : formatDay(t, value),
+    }));
   };
 
   const findTask = async (code: string) => {
@@ -1292,9 +1317,15 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       )}
       {expecting === "lot" && draft.product && (
         <LotEntry
+          // Fresh from the draft when the scan field took a part of the lot.
+          key={JSON.stringify(draft.lot)}
           product={draft.product}
           lot={draft.lot}
-          onTake={(lot) => {
+          onTake={(entered) => {
+            const lot = { ...draft.lot, ...entered };
+            // The lot is noted only once it is whole; what is still missing is said.
+            const still = missingLot(draft.product!, lot)[0];
+            if (still) return fail(t.t("terminal.lotMissing", { field: t.t(`terminal.lot.${still}`) }));
             setDraft({ ...draft, lot });
             good(t.t("terminal.lotTaken"));
           }}
@@ -1518,6 +1549,9 @@ function LotEntry(p: { product: TerminalProduct; lot: Lot; onTake: (lot: Lot) =>
         p.onTake(lot);
       }}
     >
+      {need.some((field) => field !== "serialNumber") && (
+        <p className={css.sub}>{t.t("terminal.lotHint", { example: formatDay(t, dateExample()) })}</p>
+      )}
       {need.map((field, n) => (
         <label key={field} className={css.field}>
           {t.t(`terminal.lot.${field}`)}
@@ -1531,10 +1565,15 @@ function LotEntry(p: { product: TerminalProduct; lot: Lot; onTake: (lot: Lot) =>
           />
         </label>
       ))}
-      <AriaButton type="submit" className={css.button}>{t.t("terminal.ok")}</AriaButton>
+      <AriaButton type="submit" className={css.button} data-testid="terminal-lot-ok">
+        {t.t("terminal.ok")}
+      </AriaButton>
     </form>
   );
 }
+
+/** The date shown as an example of the format to type: the last day of this year. */
+const dateExample = () => `${new Date().getFullYear()}-12-31`;
 
 function Refusals(
   p: {
