@@ -11,10 +11,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   assertReservationsHold,
   assertStockEqualsLedger,
+  draft,
   location,
   product,
   receive,
   startStockWorld,
+  stockAt,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
@@ -48,11 +50,12 @@ let f3: number;
 let milk: number;
 let cheese: number;
 let hake: number;
+let freezer: number;
 
 beforeAll(async () => {
   w = await startStockWorld("tguide");
   dock = await location(w, "DOCK-G");
-  const freezer = await location(w, "FREEZER-G");
+  freezer = await location(w, "FREEZER-G");
   f1 = await location(w, "F-01", { parentId: freezer, pickupOrder: 10 });
   f2 = await location(w, "F-02", { parentId: freezer, pickupOrder: 20 });
   f3 = await location(w, "F-03", { parentId: freezer, pickupOrder: 30 });
@@ -219,4 +222,134 @@ describe("a receipt on a phone", () => {
     await expect.poll(() => lineAt(cheese, dock, "production_date", made)).toBe(4);
     expect(errors).toEqual([]);
   });
+});
+
+/** The lines of the "where to take it" card, as the operator reads them. */
+const takes = (page: Page) => page.getByTestId("terminal-take").getByRole("listitem").allInnerTexts();
+const take = (quantity: number, bin: string, expiry: string) =>
+  fill(enUs, "terminal.takeLot", { quantity, location: bin, date: formatDay(en, expiry) });
+
+describe("a release on a phone", () => {
+  it(
+    "says where to take each position, FEFO over free stock, from several bins, and another bin with a warning",
+    async () => {
+      // An order reserves F-02's first 10 (its lot expires first): its document names that very line.
+      const order = await w.api("POST", "/WmsOrder", { typeCode: "OOU", sourceLocationId: freezer });
+      await w.api("POST", "/WmsOrderPosition", { orderId: order.body.id, productId: hake, quantity: 10 });
+      const confirmed = await w.api("POST", `/WmsOrder/${order.body.id}/confirm?generateDocuments=true`);
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const [ordered] = await w.query("SELECT document_number FROM wms_documents WHERE order_id = ?", [
+        order.body.id,
+      ]);
+      // A release made in the office: 25 from the freezer, no bin named.
+      const made = await draft(w, { typeCode: "IOU", sourceLocationId: freezer }, [{
+        productId: hake,
+        quantity: 25,
+      }]);
+      const [doc] = await w.query("SELECT document_number FROM wms_documents WHERE id = ?", [made.id]);
+
+      const page = await phone("/wms-terminal-out");
+      // The order's document: its reserved line, said as such.
+      await page.getByTestId("terminal-task").filter({ hasText: String(ordered.document_number) }).click();
+      await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-02" }));
+      expect(await takes(page)).toEqual([take(10, "F-02", inDays(60))]);
+      await page.getByRole("button", { name: enUs["terminal.leave"] }).click();
+
+      // The office's release: F-02's other 10 (free), then 15 of F-01's later lot; F-03's last lot not needed.
+      await page.getByTestId("terminal-task").filter({ hasText: String(doc.document_number) }).click();
+      await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-02" }));
+      await expect.poll(() => takes(page)).toEqual([
+        take(10, "F-02", inDays(60)),
+        take(15, "F-01", inDays(100)),
+      ]);
+      // Dates as the user writes them, never as ISO.
+      expect((await takes(page)).join(" ")).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      await type(page, "F-02");
+      await type(page, "4006381333931");
+      // The quantity proposed is what FEFO takes at this bin.
+      expect(await page.getByTestId("terminal-quantity").inputValue()).toBe("10");
+      await page.getByTestId("terminal-quantity").press("Enter");
+      await expect.poll(() => say(page).innerText()).toBe(
+        fill(enUs, "terminal.taken", { product: "HAKE-G", quantity: 10 }),
+      );
+      // The rest of the same position: from the next bin.
+      await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-01" }));
+      await expect.poll(() => takes(page)).toEqual([take(15, "F-01", inDays(100))]);
+      // Another bin of the zone than suggested: allowed (the server allows it), and said.
+      await type(page, "F-03");
+      await expect.poll(() => say(page).innerText()).toBe(
+        fill(enUs, "terminal.notSuggested", { location: "F-03", suggested: "F-01" }),
+      );
+      expect(await say(page).getAttribute("data-kind")).toBe("warn");
+      await waitPrompt(page, fill(enUs, "terminal.prompt.productOf", { product: "HAKE-G" }));
+      await type(page, "4006381333931");
+      expect(await page.getByTestId("terminal-quantity").inputValue()).toBe("15");
+      await page.getByTestId("terminal-quantity").press("Enter");
+      await waitPrompt(page, enUs["terminal.prompt.allDone"]);
+      await page.getByTestId("terminal-finish").click();
+      await queueEmpty(page);
+      await expect.poll(async () =>
+        (await w.query("SELECT status_code FROM wms_documents WHERE id = ?", [made.id]))[0].status_code
+      ).toBe("confirmed");
+      // 10 left F-02 (its other 10 stay reserved for the order), 15 left F-03, nothing F-01.
+      expect([await stockAt(w, hake, f2), await stockAt(w, hake, f1), await stockAt(w, hake, f3)]).toEqual([
+        10,
+        30,
+        25,
+      ]);
+      expect(errors).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("starts a release from the product, and says offline what it knows and what it cannot", async () => {
+    const page = await phone("/wms-terminal-out");
+    await page.getByTestId("terminal-new").click();
+    await waitPrompt(page, enUs["terminal.prompt.productOrLocation"]);
+    await type(page, "HAKE-G");
+    await quantity(page, 4);
+    // F-02's free stock is gone (what is left there is the order's): F-01's lot is next.
+    await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-01" }));
+    await expect.poll(() => takes(page)).toEqual([take(4, "F-01", inDays(100))]);
+    await type(page, "F-01");
+    await expect.poll(() => say(page).innerText()).toBe(
+      fill(enUs, "terminal.taken", { product: "HAKE-G", quantity: 4 }),
+    );
+    await page.getByTestId("terminal-finish").click();
+    await queueEmpty(page);
+    await expect.poll(() => stockAt(w, hake, f1)).toBe(26);
+
+    // A release opened online keeps saying where to take it once the network is gone, the page reloaded.
+    const made = await draft(w, { typeCode: "IOU", sourceLocationId: freezer }, [{
+      productId: hake,
+      quantity: 5,
+    }]);
+    const [doc] = await w.query("SELECT document_number FROM wms_documents WHERE id = ?", [made.id]);
+    await page.getByTestId("terminal-task").filter({ hasText: String(doc.document_number) }).click();
+    await expect.poll(() => takes(page)).toEqual([take(5, "F-01", inDays(100))]);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 20_000,
+    })
+      .toBe(true);
+    // Once the service worker serves the page, the page is kept by it (network first) for offline use.
+    await page.reload();
+    await expect.poll(() => takes(page)).toEqual([take(5, "F-01", inDays(100))]);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId("terminal-online").innerText(), { timeout: 20_000 }).toBe(
+      enUs["terminal.offline"],
+    );
+    await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-01" }));
+    expect(await takes(page)).toEqual([take(5, "F-01", inDays(100))]);
+    // A product no line was read for: it cannot be known offline, and the operator is told so.
+    await page.getByRole("button", { name: enUs["terminal.leave"] }).click();
+    await page.getByTestId("terminal-new").click();
+    await type(page, "HAKE-G");
+    await quantity(page, 2);
+    await waitPrompt(page, fill(enUs, "terminal.prompt.locationOf", { product: "HAKE-G" }));
+    expect(await page.getByTestId("terminal-take").innerText()).toContain(enUs["terminal.takeUnknown"]);
+    await page.getByRole("button", { name: enUs["terminal.leave"] }).click();
+    await page.context().setOffline(false);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -33,15 +33,20 @@ import {
   codeOf,
   documentTypes,
   type Finding,
+  type Guide,
+  guideTakes,
   judgeLocation,
   judgeProduct,
   judgeQuantity,
   type Kind,
   labelQuantity,
   left,
+  linesKey,
   missingLot,
+  namesBin,
   placeOf,
   type Position,
+  type SourceLine,
   validQuantity,
   walk,
 } from "./flow.ts";
@@ -59,6 +64,9 @@ const Camera = lazyScreen<{ onScan: (code: string) => void; onClose: () => void 
 );
 type Lot = { expiryDate: string | null; productionDate: string | null; serialNumber: string | null };
 const noLot: Lot = { expiryDate: null, productionDate: null, serialNumber: null };
+
+/** Screens whose goods leave a place: each step says where to take them (FEFO). */
+const takesFrom = (kind: Kind) => kind === "out" || kind === "collect";
 
 /** A document (or a count) the terminal carries out. */
 interface Task {
@@ -80,6 +88,11 @@ interface Task {
   countId?: number;
   /** Its confirmation is queued: the task ends once it is sent (or stays, refused, to be resolved). */
   finishing?: boolean;
+  /**
+   * The free stock lines of each product within each place its positions name (linesKey), FEFO first,
+   * as last read online: kept with the task, so that where to take goods is still said offline.
+   */
+  lines?: Record<string, SourceLine[]>;
 }
 
 /** What the operator has scanned towards the next step. */
@@ -94,9 +107,11 @@ interface Draft {
   positionId?: number | string;
   /** Relocation of a whole container. */
   whole?: boolean;
+  /** The position the location was scanned for: there it counts even where FEFO said another bin. */
+  locationFor?: number | string;
 }
 
-type Say = { kind: "ok" | "error"; text: string } | null;
+type Say = { kind: "ok" | "error" | "warn"; text: string } | null;
 
 const opened = (s: string | null | undefined) => s ?? "";
 
@@ -173,6 +188,47 @@ async function productOnline(code: string): Promise<TerminalProduct | null> {
   return null;
 }
 
+/**
+ * The free lines to take a product from within a place (a zone; null: anywhere), FEFO first, as
+ * GET WmsInventory/bestsourcematerial answers them: what orders reserved is not among them.
+ */
+async function sourceLines(productId: number, place: number | null): Promise<SourceLine[]> {
+  const within = place === null ? "" : `&locationId=${place}`;
+  const r = await api<{ results: Rec[] }>(
+    "GET",
+    `/WmsInventory/bestsourcematerial/${productId}?limit=100${within}`,
+    undefined,
+    { quiet: true },
+  );
+  return r.results.map((l) => ({
+    id: l.id as number,
+    locationId: l.locationId as number,
+    locationLabel: l.locationLabel as string,
+    containerNumber: (l.containerNumber as string | null) ?? null,
+    expiryDate: (l.expiryDate as string | null) ?? null,
+    productionDate: (l.productionDate as string | null) ?? null,
+    serialNumber: (l.serialNumber as string | null) ?? null,
+    quantity: l.quantity as number,
+  }));
+}
+
+/** The lines of every key, read again; a key that cannot be read keeps what was known of it. */
+async function readLines(
+  keys: Iterable<string>,
+  known: Record<string, SourceLine[]> = {},
+): Promise<Record<string, SourceLine[]>> {
+  const out: Record<string, SourceLine[]> = {};
+  await Promise.all([...new Set(keys)].map(async (key) => {
+    const [product, place] = key.split("@");
+    try {
+      out[key] = await sourceLines(Number(product), place === "" ? null : Number(place));
+    } catch {
+      if (known[key]) out[key] = known[key];
+    }
+  }));
+  return out;
+}
+
 /** The message of a refused call: the server's issues (already in the user's language), else its text. */
 function failureText(t: Translator, err: unknown): string {
   if (err instanceof ApiError) {
@@ -240,6 +296,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const [online, setOnline] = useState(() => typeof navigator === "undefined" || navigator.onLine);
   const [entries, setEntries] = useState<QueueEntry[]>([]);
   const [data, setData] = useState<TerminalIndex | null>(null);
+  const dataRef = useRef(data);
+  dataRef.current = data;
   const [task, setTaskState] = useState<Task | null>(null);
   const [draft, setDraft] = useState<Draft>({ lot: noLot });
   const [say, setSay] = useState<Say>(null);
@@ -331,6 +389,18 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         { quiet: true },
       ),
     ]);
+    // Where the positions are to be taken from, read again with them (others take stock meanwhile).
+    const fresh = positions.results.map(positionOf);
+    const index = dataRef.current;
+    const keys = new Set(Object.keys(current.lines ?? {}));
+    if (index && takesFrom(current.kind)) {
+      const places = { sourceLocationId: doc.sourceLocationId as number | null, destinationLocationId: null };
+      for (const x of fresh) {
+        const place = placeOf(current.kind, x, places);
+        if (left(x) > 0 && !namesBin(place, index)) keys.add(linesKey(x.productId, place));
+      }
+    }
+    const lines = keys.size ? await readLines(keys, current.lines) : current.lines;
     // Steps made meanwhile are newer than this answer: it is left for the next reload.
     if ((await queue.entries()).some((e) => e.task === current.id && e.state === "pending")) return;
     const same = (now: Task | null) => now !== null && now.id === current.id;
@@ -345,10 +415,11 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           documentId: id,
           ref: String(id),
           number: doc.documentNumber as string,
-          positions: positions.results.map(positionOf).map((np) => ({
+          positions: fresh.map((np) => ({
             ...np,
             short: now!.positions.find((o) => o.id === np.id)?.short,
           })),
+          lines,
         }
         : now
     );
@@ -392,6 +463,12 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const good = (text: string) => {
     feedback("ok");
     setSay({ kind: "ok", text });
+    measured();
+  };
+  /** Taken, but not as suggested: said in amber. */
+  const warn = (text: string) => {
+    feedback("ok");
+    setSay({ kind: "warn", text });
     measured();
   };
 
@@ -511,9 +588,34 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const targetPlace = target ? placeOf(kind, target, doc) : null;
   const label = (id: number | null) => (id === null ? "" : data?.locationById.get(id)?.label ?? `#${id}`);
 
-  // A location scanned for an earlier position counts only while the walk stays there.
+  // A release from nothing whose product and quantity are known: where to take them, as for a position.
+  const freeTake = task && kind === "out" && !task.pick && draft.product && draft.quantity !== undefined &&
+      !draft.location
+    ? { ...emptyPosition(draft.product, draft.quantity), id: "draft" }
+    : null;
+  const taking = freeTake ? [freeTake] : todo;
+  // Where each position still to take is to be taken from (FEFO over free stock; null: not known).
+  const guides = task && data && takesFrom(kind)
+    ? guideTakes(kind, task.positions, taking, doc, data, task.lines ?? {})
+    : null;
+  const guide: Guide | null | undefined = guides?.get(target?.id ?? freeTake?.id ?? "");
+  // The lines still to be read for that (a zone's, or anywhere's, per product).
+  const linesWanted = task && data && takesFrom(kind)
+    ? [
+      ...new Set(
+        taking.map((x) => placeOf(kind, x, doc)).map((place, n) =>
+          namesBin(place, data) ? "" : linesKey(taking[n].productId, place)
+        ).filter((key) => key && !task.lines?.[key]),
+      ),
+    ].join(",")
+    : "";
+
+  // A location scanned for an earlier position counts only while the walk stays there: within the
+  // position's place, and where FEFO takes it (unless scanned for this very position).
   const atPlace = draft.location !== undefined &&
-    (target === null || targetPlace === null || !data || data.covers(targetPlace, draft.location.id));
+    (target === null || targetPlace === null || !data || data.covers(targetPlace, draft.location.id)) &&
+    (target === null || !guide || guide.takes.length === 0 || draft.locationFor === target.id ||
+      guide.takes.some((x) => x.locationId === draft.location!.id));
   type Expect =
     | "document"
     | "packing"
@@ -541,7 +643,11 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       return "destination";
     }
     // out, collect
-    if (!atPlace) return "location";
+    if (!atPlace) {
+      // A release from nothing started from the product: its quantity, then where it is taken from.
+      if (kind === "out" && !task.pick && draft.product && draft.quantity === undefined) return "quantity";
+      return "location";
+    }
     if (!draft.product) return "product";
     if (draft.quantity === undefined) return "quantity";
     return "tote";
@@ -554,11 +660,18 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     switch (expecting) {
       case "packing":
         return t.t("terminal.prompt.packing");
-      case "location":
+      case "location": {
         if (kind === "relocate") return t.t("terminal.prompt.source");
-        return target
-          ? t.t("terminal.prompt.locationAt", { location: label(targetPlace) })
-          : t.t("terminal.prompt.location");
+        // The bin FEFO takes from first, else the position's own place.
+        const next = guide?.takes[0];
+        if (next) return t.t("terminal.prompt.locationAt", { location: label(next.locationId) });
+        if (target && targetPlace !== null) {
+          return t.t("terminal.prompt.locationAt", { location: label(targetPlace) });
+        }
+        if (draft.product) return t.t("terminal.prompt.locationOf", { product: draft.product.index });
+        if (kind === "out" && task && !task.pick) return t.t("terminal.prompt.productOrLocation");
+        return t.t("terminal.prompt.location");
+      }
       case "product":
         return target
           ? t.t("terminal.prompt.productOf", { product: target.productIndex })
@@ -604,6 +717,26 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     };
   }, [expecting, draft.product, draft.quantity, online]);
 
+  // The free lines a step needs to say where to take goods, read once online; kept with the task.
+  const [looking, setLooking] = useState(false);
+  useEffect(() => {
+    if (!online || !linesWanted || !task) return;
+    let live = true;
+    const id = task.id;
+    setLooking(true);
+    void readLines(linesWanted.split(",")).then((got) => {
+      if (!live) return;
+      setLooking(false);
+      setTask((now) => (now?.id === id ? { ...now, lines: { ...now.lines, ...got } } : now));
+    });
+    return () => {
+      live = false;
+      setLooking(false);
+    };
+    // The task's id and the keys wanted say everything the reading depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linesWanted, online, task?.id]);
+
   // ----- Handling a scan -----
   const handleScan = async (raw: string) => {
     scanAt.current = performance.now();
@@ -641,7 +774,11 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         return good(t.t("terminal.packingAt", { location: scanned.location.label }));
       }
       case "location":
-        return scanLocation(scanned);
+        // A release from nothing may start from the product: its quantity next, then where to take it.
+        if (
+          kind === "out" && !task.pick && scanned.kind === "product" && !draft.product && !draft.location
+        ) return await scanProduct(scanned);
+        return await scanLocation(scanned);
       case "product":
         return scanProduct(scanned);
       case "put":
@@ -792,7 +929,17 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         return fail(failureText(t, err));
       }
     }
-    setDraft({ ...draft, location: scanned.location });
+    const next: Draft = { ...draft, location: scanned.location, locationFor: target?.id };
+    setDraft(next);
+    // Another bin than FEFO's is taken where the server allows it (the checks above), and said.
+    const first = guide?.takes[0];
+    const note = first && !guide!.takes.some((x) => x.locationId === scanned.location.id)
+      ? t.t("terminal.notSuggested", { location: scanned.location.label, suggested: label(first.locationId) })
+      : undefined;
+    if (kind === "out" && !task.pick && next.product && next.quantity !== undefined) {
+      return await pickFree(next, false, note);
+    }
+    if (note) return warn(note);
     good(t.t("terminal.locationOk", { location: scanned.location.label }));
   };
 
@@ -848,7 +995,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     // What the label said beyond the product, read back to the operator (a batch has no field of its own).
     const said = [
       scanned.gs1?.lot ? t.t("terminal.label.lot", { lot: scanned.gs1.lot }) : null,
-      lot.expiryDate ? t.t("terminal.label.expiry", { date: lot.expiryDate }) : null,
+      lot.expiryDate ? t.t("terminal.label.expiry", { date: formatDay(t, lot.expiryDate) }) : null,
       lot.serialNumber ? t.t("terminal.label.serial", { serial: lot.serialNumber }) : null,
     ].filter(Boolean);
     good([`${scanned.product.index} · ${scanned.product.name}`, ...said].join(" · "));
@@ -903,6 +1050,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     label: string,
     said: string,
     keepLocation: boolean,
+    /** Said with it: taken elsewhere than suggested. */
+    note: string | undefined,
     // A call of its own (a release's scan); by default the line is added as it stands, done.
     call: { path: string; body: Rec } = {
       path: "/WmsDocumentPosition",
@@ -927,11 +1076,15 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       }],
     });
     setDraft({ lot: noLot, location: keepLocation ? d.location : undefined });
-    good(said);
+    if (note) warn(`${said}. ${note}`);
+    else good(said);
   };
 
-  /** A release from nothing: the scan takes FEFO at the scanned location. */
-  const pickFree = async (d: Draft) => {
+  /**
+   * A release from nothing: the scan takes FEFO at the scanned location. The location stays scanned for
+   * the next product when the operator started from it (`keep`), not when the product came first.
+   */
+  const pickFree = async (d: Draft, keep = true, note?: string) => {
     if (!task || !d.product || !d.location || d.quantity === undefined) return;
     await addLine(
       task,
@@ -943,7 +1096,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         location: d.location.label,
       }),
       t.t("terminal.taken", { product: d.product.index, quantity: d.quantity }),
-      true,
+      keep,
+      note,
       {
         path: "/WmsDocumentPosition/scan",
         body: {
@@ -974,16 +1128,32 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         location: d.location?.label ?? "",
       }),
     });
-    const positions = current.positions.map((x) =>
-      x.id === position.id
-        ? {
+    // As the server does: a part done at a bin under the position's zone (or where it names none) is a
+    // position of its own at that bin, and the rest stays for the next bin; done whole, it is the bin's.
+    const placeField = kind === "in" ? "destinationLocationId" : "sourceLocationId";
+    const at = d.location?.id ?? null;
+    const elsewhere = at !== null && at !== placeOf(kind, position, current) &&
+      (position.quantityReal ?? 0) === 0;
+    const tote = containerId ? { destinationContainerId: containerId } : {};
+    const positions = current.positions.flatMap((x): Position[] => {
+      if (x.id !== position.id) return [x];
+      if (elsewhere && d.quantity! < left(x)) {
+        return [{ ...x, quantity: x.quantity - d.quantity! }, {
           ...x,
-          quantityReal: (x.quantityReal ?? 0) + d.quantity!,
-          ...(kind === "in" && d.location ? { destinationLocationId: d.location.id } : {}),
-          ...(containerId ? { destinationContainerId: containerId } : {}),
-        }
-        : x
-    );
+          id: `local-${crypto.randomUUID()}`,
+          quantity: d.quantity!,
+          quantityReal: d.quantity!,
+          [placeField]: at,
+          ...tote,
+        }];
+      }
+      return [{
+        ...x,
+        quantityReal: (x.quantityReal ?? 0) + d.quantity!,
+        ...(elsewhere ? { [placeField]: at } : {}),
+        ...tote,
+      }];
+    });
     setTask({ ...current, positions });
     // The same place stays scanned while the walk stays there.
     setDraft({ lot: noLot, location: kind === "in" ? undefined : d.location });
@@ -1014,6 +1184,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       }),
       t.t("terminal.put", { product: draft.product.index, quantity: draft.quantity, location: to.label }),
       false,
+      undefined,
     );
   };
 
@@ -1038,6 +1209,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       t.t("terminal.step.tote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
       t.t("terminal.intoTote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
       true,
+      undefined,
     );
   };
 
@@ -1239,9 +1411,10 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
 
       {say && (
         <div
-          className={say.kind === "error" ? css.refusal : css.success}
+          className={say.kind === "error" ? css.refusal : say.kind === "warn" ? css.warning : css.success}
           role={say.kind === "error" ? "alert" : "status"}
           data-testid="terminal-say"
+          data-kind={say.kind}
         >
           {say.text}
         </div>
@@ -1311,7 +1484,12 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           key={`${draft.product.id}:${draft.positionId ?? ""}`}
           label={t.t("terminal.quantityOf", { product: draft.product.index, unit: draft.product.unit ?? "" })}
           initial={draft.quantity ??
-            (target && kind !== "check" ? left(target) : kind === "check" ? undefined : 1)}
+            (target && kind !== "check"
+              // What FEFO takes at the scanned bin, else what is left.
+              ? guide?.takes.find((x) => x.locationId === draft.location?.id)?.quantity ?? left(target)
+              : kind === "check"
+              ? undefined
+              : 1)}
           onTake={(q) => void takeQuantity(q)}
         />
       )}
@@ -1329,6 +1507,17 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
             setDraft({ ...draft, lot });
             good(t.t("terminal.lotTaken"));
           }}
+        />
+      )}
+      {takesFrom(kind) && (target || freeTake) &&
+        (expecting === "location" || expecting === "product" || expecting === "quantity") && (
+        <TakeGuide
+          guide={guide ?? null}
+          looking={looking}
+          online={online}
+          left={target ? left(target) : freeTake?.quantity ?? 0}
+          product={(target?.productIndex ?? draft.product?.index) ?? ""}
+          label={label}
         />
       )}
       {expecting === "put" && suggestions.length > 0 && (
@@ -1575,6 +1764,64 @@ function LotEntry(p: { product: TerminalProduct; lot: Lot; onTake: (lot: Lot) =>
 /** The date shown as an example of the format to type: the last day of this year. */
 const dateExample = () => `${new Date().getFullYear()}-12-31`;
 
+/** Where the current position (or a release's product) is to be taken from, FEFO, line by line. */
+function TakeGuide(
+  p: {
+    guide: Guide | null;
+    looking: boolean;
+    online: boolean;
+    left: number;
+    product: string;
+    label: (id: number | null) => string;
+  },
+) {
+  const t = useT();
+  const { guide } = p;
+  return (
+    <section className={css.card} aria-label={t.t("terminal.takeFrom")} data-testid="terminal-take">
+      <p className={css.sub}>{t.t("terminal.takeFrom")}</p>
+      {guide === null
+        ? (
+          <p className={css.muted}>
+            {p.looking && p.online ? t.t("terminal.takeLooking") : t.t("terminal.takeUnknown")}
+          </p>
+        )
+        : (
+          <ul className={css.list}>
+            {guide.takes.map((x, n) => {
+              const where = x.containerNumber
+                ? `${p.label(x.locationId)} / ${x.containerNumber}`
+                : p.label(x.locationId);
+              const quantity = t.number(x.quantity);
+              return (
+                <li key={n} className={n === 0 ? css.current : css.item}>
+                  <span className={css.big}>
+                    {x.expiryDate
+                      ? t.t("terminal.takeLot", {
+                        quantity,
+                        location: where,
+                        date: formatDay(t, x.expiryDate),
+                      })
+                      : t.t("terminal.take", { quantity, location: where })}
+                  </span>
+                </li>
+              );
+            })}
+            {guide.missing > 0 && (
+              <li className={css.item}>
+                <span className={css.problem}>
+                  {guide.takes.length === 0
+                    ? t.t("terminal.takeNone", { product: p.product })
+                    : t.t("terminal.takeMissing", { quantity: t.number(guide.missing), product: p.product })}
+                </span>
+              </li>
+            )}
+          </ul>
+        )}
+    </section>
+  );
+}
+
 function Refusals(
   p: {
     entries: QueueEntry[];
@@ -1644,7 +1891,7 @@ function TaskPositions(
           {task.positions.map((x) => (
             <li key={x.id} className={css.item}>
               <span className={css.big}>{x.productIndex}</span>
-              <span>{x.productName}{x.expiryDate ? ` · ${x.expiryDate}` : ""}</span>
+              <span>{x.productName}{x.expiryDate ? ` · ${formatDay(t, x.expiryDate)}` : ""}</span>
               <span>
                 {x.quantityReal === null
                   ? t.t("terminal.notCounted")
@@ -1662,7 +1909,7 @@ function TaskPositions(
   const show = (x: Position, cls: string): ReactNode => (
     <li key={x.id} className={cls} data-testid="terminal-position">
       <span className={css.big}>{place(x) || "—"}</span>
-      <span>{x.productIndex} · {x.productName}{x.expiryDate ? ` · ${x.expiryDate}` : ""}</span>
+      <span>{x.productIndex} · {x.productName}{x.expiryDate ? ` · ${formatDay(t, x.expiryDate)}` : ""}</span>
       <span className={css.big}>
         {task.pick
           ? t.t("terminal.progress", { done: x.quantityReal ?? 0, quantity: x.quantity })
