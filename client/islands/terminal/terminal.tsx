@@ -212,12 +212,12 @@ async function sourceLines(productId: number, place: number | null): Promise<Sou
   }));
 }
 
+/** Free lines by linesKey. */
+type Lines = Record<string, SourceLine[]>;
+
 /** The lines of every key, read again; a key that cannot be read keeps what was known of it. */
-async function readLines(
-  keys: Iterable<string>,
-  known: Record<string, SourceLine[]> = {},
-): Promise<Record<string, SourceLine[]>> {
-  const out: Record<string, SourceLine[]> = {};
+async function readLines(keys: Iterable<string>, known: Lines = {}): Promise<Lines> {
+  const out: Lines = {};
   await Promise.all([...new Set(keys)].map(async (key) => {
     const [product, place] = key.split("@");
     try {
