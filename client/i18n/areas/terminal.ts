@@ -82,6 +82,8 @@ export const terminalMessages = {
     "terminal.takeUnknown":
       "Where to take it is not known without the network: take it where you find it and scan that location.",
     "terminal.notSuggested": "{location} is not the suggested location ({suggested}); taken from {location}",
+    "terminal.productMatches": "Products found",
+    "terminal.noProductMatches": "No product's name, index or barcode contains “{text}”.",
     "terminal.suggestions": "Suggested locations",
     "terminal.reason.defaultLocation": "the product's own location",
     "terminal.reason.holdsProduct": "already holds it",
@@ -216,6 +218,8 @@ export const terminalMessages = {
     "terminal.takeUnknown":
       "Bez sieci nie wiadomo, skąd pobrać: weź towar tam, gdzie go znajdziesz, i zeskanuj tę lokalizację.",
     "terminal.notSuggested": "{location} to nie proponowana lokalizacja ({suggested}); pobrano z {location}",
+    "terminal.productMatches": "Znalezione produkty",
+    "terminal.noProductMatches": "Żaden produkt nie ma „{text}” w nazwie, indeksie ani kodzie kreskowym.",
     "terminal.suggestions": "Sugerowane lokalizacje",
     "terminal.reason.defaultLocation": "stała lokalizacja produktu",
     "terminal.reason.holdsProduct": "produkt już tu jest",
@@ -357,6 +361,8 @@ export const terminalMessages = {
       "Ohne Netz ist der Entnahmeplatz unbekannt: dort entnehmen, wo die Ware liegt, und diesen Platz scannen.",
     "terminal.notSuggested":
       "{location} ist nicht der vorgeschlagene Lagerplatz ({suggested}); von {location} entnommen",
+    "terminal.productMatches": "Gefundene Artikel",
+    "terminal.noProductMatches": "Kein Artikel enthält „{text}“ in Name, Index oder Barcode.",
     "terminal.suggestions": "Vorgeschlagene Lagerplätze",
     "terminal.reason.defaultLocation": "Stammlagerplatz des Artikels",
     "terminal.reason.holdsProduct": "Artikel schon vorhanden",
@@ -491,6 +497,9 @@ export const terminalMessages = {
     "terminal.takeUnknown":
       "Sans réseau, l’emplacement où prendre est inconnu : prenez où vous trouvez la marchandise et scannez cet emplacement.",
     "terminal.notSuggested": "{location} n’est pas l’emplacement proposé ({suggested}) ; pris à {location}",
+    "terminal.productMatches": "Produits trouvés",
+    "terminal.noProductMatches":
+      "Aucun produit ne contient « {text} » dans son nom, sa référence ou son code-barres.",
     "terminal.suggestions": "Emplacements suggérés",
     "terminal.reason.defaultLocation": "emplacement attitré du produit",
     "terminal.reason.holdsProduct": "contient déjà le produit",
@@ -628,6 +637,8 @@ export const terminalMessages = {
     "terminal.takeUnknown":
       "Sin red no se sabe de dónde tomar: tómelo donde lo encuentre y escanee esa ubicación.",
     "terminal.notSuggested": "{location} no es la ubicación propuesta ({suggested}); tomado de {location}",
+    "terminal.productMatches": "Productos encontrados",
+    "terminal.noProductMatches": "Ningún producto contiene «{text}» en su nombre, índice o código de barras.",
     "terminal.suggestions": "Ubicaciones sugeridas",
     "terminal.reason.defaultLocation": "ubicación fija del producto",
     "terminal.reason.holdsProduct": "ya contiene el producto",
@@ -766,6 +777,8 @@ export const terminalMessages = {
     "terminal.takeUnknown":
       "Без сети неизвестно, откуда взять: возьмите там, где найдёте товар, и отсканируйте эту ячейку.",
     "terminal.notSuggested": "{location} — не предложенная ячейка ({suggested}); взято из {location}",
+    "terminal.productMatches": "Найденные товары",
+    "terminal.noProductMatches": "Ни у одного товара нет «{text}» в названии, индексе или штрихкоде.",
     "terminal.suggestions": "Рекомендуемые места хранения",
     "terminal.reason.defaultLocation": "основное место товара",
     "terminal.reason.holdsProduct": "товар уже здесь",

@@ -17,6 +17,8 @@ import { ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
+import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
+import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import type { Issue } from "../documents/document.ts";
 import { IssueList, issuesAt } from "../documents/issues.tsx";
 import { Progress, StatusBadge } from "../documents/status.tsx";
@@ -593,24 +595,32 @@ function CountField(p: { t: Translator; position: OrderPosition; onCounted: () =
   );
 }
 
-/** A position by a scanned or typed product code (index, barcode or GS1 label) and a quantity. */
+/** The order position's product reference (the product picker's target and conditions). */
+const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "productId")!.reference!;
+
+/**
+ * A position by a scanned or typed product code (index, barcode or GS1 label), or by a product found by
+ * its name, index or barcode, and a quantity.
+ */
 export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   const t = useT();
   const [code, setCode] = useState("");
+  const [picked, setPicked] = useState<{ id: number; title: string } | null>(null);
   const [quantity, setQuantity] = useState("1");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function add(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return;
+    if (!code.trim() && !picked) return;
     setBusy(true);
     try {
       await api("POST", "/WmsOrderPosition", {
         orderId: p.orderId,
-        productCode: code.trim(),
+        ...(picked ? { productId: picked.id } : { productCode: code.trim() }),
         quantity: Number(quantity.replace(",", ".")),
       });
       setCode("");
+      setPicked(null);
       setQuantity("1");
       setError(null);
       p.onAdded();
@@ -622,14 +632,37 @@ export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   }
   return (
     <form onSubmit={(e) => void add(e)} className={dcss.actions} data-testid="order-add-position">
-      <TextField name="productCode" label={t.t("orders.scan")} value={code} onChange={setCode} />
+      <TextField
+        name="productCode"
+        label={t.t("orders.scan")}
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          // A code typed is the product: the one found by name gives way.
+          if (v.trim()) setPicked(null);
+        }}
+      />
+      <ReferencePicker
+        t={t}
+        name="pickProduct"
+        label={t.t("documents.pickProduct")}
+        reference={productReference}
+        value={picked?.id ?? null}
+        knownTitle={picked?.title}
+        onChange={(id, title) => {
+          setPicked(id === null ? null : { id, title: title ?? "" });
+          if (id !== null) setCode("");
+        }}
+      />
       <TextField
         name="quantity"
         label={t.t("field.wmsOrderPosition.quantity")}
         value={quantity}
         onChange={setQuantity}
       />
-      <Button type="submit" isDisabled={busy || !code.trim()}>{t.t("orders.addPosition")}</Button>
+      <Button type="submit" isDisabled={busy || (!code.trim() && !picked)}>
+        {t.t("orders.addPosition")}
+      </Button>
       {error ? <Notice kind="error">{error}</Notice> : null}
     </form>
   );

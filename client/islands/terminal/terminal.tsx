@@ -53,6 +53,7 @@ import {
 import * as css from "./terminal.css.ts";
 import { readTypedDate } from "./typed_date.ts";
 import { formatDay } from "../list/format.ts";
+import { ProductOption } from "../dialogs/product_option.tsx";
 import { gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
 
 type Rec = Record<string, unknown>;
@@ -1468,6 +1469,17 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           {typing ? t.t("terminal.keyboardOff") : t.t("terminal.keyboardOn")}
         </AriaButton>
       </div>
+      {typing && data && scanText.trim().length >= 2 &&
+        (expecting === "product" ||
+          (expecting === "location" && kind === "out" && task && !task.pick && !draft.product &&
+            !draft.location)) &&
+        (
+          <ProductMatches
+            products={data.data.products}
+            text={scanText.trim()}
+            onPick={(product) => void handleScan(product.index)}
+          />
+        )}
       {camera && (
         <ChunkBoundary>
           <Suspense fallback={<p className={css.sub}>{t.t("common.loading")}</p>}>
@@ -1763,6 +1775,52 @@ function LotEntry(p: { product: TerminalProduct; lot: Lot; onTake: (lot: Lot) =>
 
 /** The date shown as an example of the format to type: the last day of this year. */
 const dateExample = () => `${new Date().getFullYear()}-12-31`;
+
+/** At most this many products are offered for what was typed. */
+const MATCHES = 6;
+
+/**
+ * Products whose name, index or barcode contains what the operator typed (the keyboard open), from the
+ * products kept for offline use: tapped, the product is taken as if its index were scanned.
+ */
+function ProductMatches(
+  p: { products: readonly TerminalProduct[]; text: string; onPick: (product: TerminalProduct) => void },
+) {
+  const t = useT();
+  const found = useMemo(() => {
+    const needle = p.text.toLocaleLowerCase(t.lang);
+    const out: TerminalProduct[] = [];
+    for (const product of p.products) {
+      if (
+        product.name.toLocaleLowerCase(t.lang).includes(needle) ||
+        product.index.toLocaleLowerCase(t.lang).includes(needle) ||
+        product.barcodes.some((b) => b.includes(p.text))
+      ) out.push(product);
+      if (out.length >= MATCHES) break;
+    }
+    return out;
+  }, [p.products, p.text, t.lang]);
+  return (
+    <section className={css.card} aria-label={t.t("terminal.productMatches")} data-testid="terminal-matches">
+      {found.length === 0
+        ? <p className={css.muted}>{t.t("terminal.noProductMatches", { text: p.text })}</p>
+        : (
+          <ul className={css.list}>
+            {found.map((product) => (
+              <li key={product.id}>
+                <AriaButton
+                  className={css.itemButton}
+                  onPress={() => p.onPick(product)}
+                >
+                  <ProductOption product={product} />
+                </AriaButton>
+              </li>
+            ))}
+          </ul>
+        )}
+    </section>
+  );
+}
 
 /** Where the current position (or a release's product) is to be taken from, FEFO, line by line. */
 function TakeGuide(
