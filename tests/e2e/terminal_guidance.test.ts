@@ -50,6 +50,7 @@ let f3: number;
 let milk: number;
 let cheese: number;
 let hake: number;
+let meter: number;
 let freezer: number;
 
 beforeAll(async () => {
@@ -62,6 +63,7 @@ beforeAll(async () => {
   milk = await product(w, "MILK-G", { barcodes: ["5901234123457"], expiryDateRequired: true });
   cheese = await product(w, "CHEESE-G", { productionDateRequired: true, defaultLocationId: dock });
   hake = await product(w, "HAKE-G", { name: "Cape hake fillets", barcodes: ["4006381333931"] });
+  meter = await product(w, "METER-G", { serialNumberRequired: true });
   // F-02's lot expires first, F-01's next, F-03's last.
   await receive(w, hake, f1, 30, { expiryDate: inDays(100) });
   await receive(w, hake, f2, 20, { expiryDate: inDays(60) });
@@ -189,11 +191,24 @@ describe("a receipt on a phone", () => {
       await type(page, yymmdd(latest));
       await waitPrompt(page, /^Put away: scan/);
       await type(page, "DOCK-G");
+      // A serial number: whatever the label says, but not a code that names a location.
+      await type(page, "METER-G");
+      await quantity(page, 1);
+      await waitPrompt(page, fill(enUs, "terminal.prompt.lot", { product: "METER-G" }));
+      await type(page, "DOCK-G");
+      await expect.poll(() => say(page).getAttribute("role")).toBe("alert");
+      await type(page, "SN-0001");
+      await expect.poll(() => say(page).innerText()).toBe(
+        fill(enUs, "terminal.lotEntered", { field: enUs["terminal.lot.serialNumber"], value: "SN-0001" }),
+      );
+      await waitPrompt(page, /^Put away: scan/);
+      await type(page, "DOCK-G");
       await page.getByTestId("terminal-finish").click();
       await queueEmpty(page);
       await expect.poll(() => lineAt(milk, dock, "expiry_date", soon)).toBe(6);
       expect(await lineAt(milk, dock, "expiry_date", later)).toBe(2);
       expect(await lineAt(milk, dock, "expiry_date", latest)).toBe(3);
+      expect(await lineAt(meter, dock, "serial_number", "SN-0001")).toBe(1);
       expect(errors).toEqual([]);
     },
     60_000,

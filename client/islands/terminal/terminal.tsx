@@ -797,7 +797,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           return good(t.t("terminal.onePlus", { product: scanned.product.index }));
         }
         // The lot step asks for a date (or a serial number): what was typed or scanned is that.
-        if (expecting === "lot") return takeLot(code);
+        if (expecting === "lot") return takeLot(code, scanned);
         return fail(findingText(
           t,
           judgeProduct(null, scanned, kind) ?? {
@@ -810,15 +810,24 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
 
   /**
    * What the lot step asks for first, from the scan field: a date in the user's format, ISO or GS1's
-   * YYMMDD (or a GS1 label's date element), or the serial number as scanned. No date, no step forward.
+   * YYMMDD (or a GS1 label's date element), or the serial number as scanned (a GS1 label's, or a code
+   * that names nothing else). No date, no step forward.
    */
-  const takeLot = (code: string) => {
+  const takeLot = (code: string, scanned: ScanMeaning) => {
     if (!draft.product) return;
     const field = missingLot(draft.product, draft.lot)[0];
     if (!field) return;
     const gs1 = isGs1(code) ? readGs1(code) : null;
+    if (field === "serialNumber" && !gs1?.serialNumber && (gs1 || scanned.kind !== "unknown")) {
+      // Another product's, a location's or a container's code is no serial number.
+      return fail(findingText(
+        t,
+        judgeProduct(null, scanned, kind) ??
+          { code: "document.issue.wrongProduct", params: { product: draft.product.index, code } },
+      ));
+    }
     const value = field === "serialNumber"
-      ? code.slice(0, 64)
+      ? gs1?.serialNumber ?? code.slice(0, 100)
       : readTypedDate(code, t.lang) ?? gs1?.[field] ?? null;
     if (!value) {
       return fail(t.t("terminal.notADate", { text: code, example: formatDay(t, dateExample()) }));
