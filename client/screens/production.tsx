@@ -33,6 +33,8 @@ import {
   type WmsOrder,
 } from "../islands/orders/order.ts";
 import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
+import { wmsOrderPositionMeta } from "../../server/domain/orders/positions/entity.ts";
+import { ReferencePicker } from "../islands/dialogs/reference_field.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as dcss from "../islands/documents/documents.css.ts";
 import * as css from "../islands/orders/orders.css.ts";
@@ -109,10 +111,14 @@ function Productions(p: { step: ProductionStep; title: string }) {
   );
 }
 
-/** Plans a production: the product (by its index or barcode), how much and when. */
+/** A product picker's target (products by name, index or barcode). */
+const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "productId")!.reference!;
+
+/** Plans a production: the product (by its index, or found by its name, index or barcode), how much and when. */
 function PlanProduction() {
   const t = useT();
   const [code, setCode] = useState("");
+  const [picked, setPicked] = useState<{ id: number; title: string } | null>(null);
   const [quantity, setQuantity] = useState<number | null>(1);
   const invalid = useInvalidFields();
   const [date, setDate] = useState("");
@@ -123,19 +129,23 @@ function PlanProduction() {
     if (focusFirstInvalid(invalid)) return;
     setBusy(true);
     try {
-      const filter = encodeURIComponent(
-        JSON.stringify([{ field: "index", operator: "eq", value: code.trim() }]),
-      );
-      const found = await api<{ results: { id: number }[] }>(
-        "GET",
-        `/Product?BasicFiltersSerialized=${filter}`,
-      );
-      if (!found.results.length) {
-        setError(t.t("orders.productNotFound", { code: code.trim() }));
-        return;
+      let productId = picked?.id;
+      if (productId === undefined) {
+        const filter = encodeURIComponent(
+          JSON.stringify([{ field: "index", operator: "eq", value: code.trim() }]),
+        );
+        const found = await api<{ results: { id: number }[] }>(
+          "GET",
+          `/Product?BasicFiltersSerialized=${filter}`,
+        );
+        if (!found.results.length) {
+          setError(t.t("orders.productNotFound", { code: code.trim() }));
+          return;
+        }
+        productId = found.results[0].id;
       }
       const order = await api<WmsOrder>("POST", "/WmsOrder/GenerateProduction", {
-        productId: found.results[0].id,
+        productId,
         quantity,
         plannedDate: date || null,
       });
@@ -154,8 +164,23 @@ function PlanProduction() {
         name="product"
         label={t.t("orders.productToMake")}
         value={code}
-        onChange={setCode}
-        isRequired
+        onChange={(v) => {
+          setCode(v);
+          if (v.trim()) setPicked(null);
+        }}
+        isRequired={!picked}
+      />
+      <ReferencePicker
+        t={t}
+        name="pickProduct"
+        label={t.t("documents.pickProduct")}
+        reference={productReference}
+        value={picked?.id ?? null}
+        knownTitle={picked?.title}
+        onChange={(id, title) => {
+          setPicked(id === null ? null : { id, title: title ?? "" });
+          if (id !== null) setCode("");
+        }}
       />
       <InvalidFieldsProvider value={invalid}>
         <NumberField
@@ -175,7 +200,9 @@ function PlanProduction() {
         value={date}
         onChange={setDate}
       />
-      <Button type="submit" isDisabled={busy || !code.trim()}>{t.t("orders.planProduction")}</Button>
+      <Button type="submit" isDisabled={busy || (!code.trim() && !picked)}>
+        {t.t("orders.planProduction")}
+      </Button>
       {error ? <Notice kind="error">{error}</Notice> : null}
     </form>
   );

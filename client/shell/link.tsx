@@ -2,9 +2,19 @@ import type { ReactNode } from "react";
 import { navigate } from "./navigation.ts";
 
 /** An ordinary link (it works without script) that navigates in place once the page is hydrated. */
-export function Link(p: { to: string; children: ReactNode; className?: string; current?: boolean }) {
+export function Link(
+  p: {
+    to: string;
+    children: ReactNode;
+    className?: string;
+    current?: boolean;
+    /** data-* attributes (a test's handle, a state the page shows). */
+    data?: Record<`data-${string}`, string>;
+  },
+) {
   return (
     <a
+      {...p.data}
       href={p.to}
       className={p.className}
       aria-current={p.current ? "page" : undefined}

@@ -41,6 +41,8 @@ export interface RowColumnMeta {
   maxLength?: number;
   /** The allowed values of an enum column; each is named by `option.<field>.<column>.<value>`. */
   options?: readonly string[];
+  /** A number column holding another record's id: the record it names, picked as a reference is. */
+  reference?: ReferenceMeta;
 }
 
 /** The columns of a "rows" field and how many rows it may hold. */

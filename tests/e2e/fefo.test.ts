@@ -97,7 +97,8 @@ describe("a release from a zone", () => {
     // One more, picked by name: the next unit of the same lot.
     const picker = editor(page).getByRole("combobox", { name: enUs["documents.pickProduct"] });
     await picker.fill("hake");
-    await page.getByRole("option", { name: "HAKE", exact: true }).click();
+    // Offered by its name, with its index beside it.
+    await page.getByRole("option", { name: "Cape hake fillets HAKE", exact: true }).click();
     await expect.poll(() => qty("F-01"), { timeout: 15_000 }).toBe("6");
     // The search list is closed and the scan field ready for the next code.
     expect(await page.getByRole("listbox").count()).toBe(0);

@@ -83,7 +83,8 @@ describe("scanning into a document", () => {
     // No barcode at hand: found by name.
     const picker = editor(page).getByRole("combobox", { name: enUs["documents.pickProduct"] });
     await picker.fill("hake");
-    await page.getByRole("option", { name: "HAKE-1", exact: true }).click();
+    // Offered by its name, with its index beside it.
+    await page.getByRole("option", { name: "Cape hake fillets HAKE-1", exact: true }).click();
     await rows(page).filter({ hasText: "HAKE-1" }).waitFor();
 
     const stored = await call(s, "GET", `/api/WmsDocument/${doc}/Positions?sortColumn=id`, { token: admin });

@@ -1,6 +1,7 @@
 // Pickers of linked records: one (a reference) or several (references). Typing searches the target's list
 // (quick search `*` contains, 20 at a time, with the reference's own conditions); a linked record shows
-// its name, read from the target (GET {path}/{id}) when the record at hand does not carry it.
+// its name, read from the target (GET {path}/{id}) when the record at hand does not carry it. A product
+// is offered by its name, with its index and barcodes beside it (product_option.tsx).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { ComboBox } from "react-aria-components/ComboBox";
@@ -15,6 +16,7 @@ import { api } from "../../api.ts";
 import type { Translator } from "../../i18n/mod.ts";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
 import { referenceTitle } from "../list/meta.ts";
+import { type ProductFace, productFace, ProductOption, productTitle } from "./product_option.tsx";
 import { Button } from "../../ui/controls.tsx";
 import { RemovableTags } from "../../ui/tag_list.tsx";
 import * as s from "../../ui/ui.css.ts";
@@ -23,6 +25,17 @@ import * as css from "./dialogs.css.ts";
 interface Candidate {
   id: number;
   title: string;
+  /** A product's name, index and barcodes, as its option shows them. */
+  product?: ProductFace;
+}
+
+/** A record of the target as a picker offers it. */
+function candidateOf(ref: ReferenceMeta, r: Record<string, unknown>): Candidate {
+  if (ref.resource === "Product") {
+    const product = productFace(r);
+    return { id: Number(r.id), title: productTitle(product) || `#${r.id}`, product };
+  }
+  return { id: Number(r.id), title: referenceTitle(ref.titleFields, r) };
 }
 
 /** Up to 20 records of the target whose quick-search fields contain `text`. */
@@ -32,7 +45,7 @@ export async function searchReference(ref: ReferenceMeta, text: string): Promise
   const params = new URLSearchParams({ PageNumber: "1", PageSize: "20" });
   if (filters.length) params.set("BasicFiltersSerialized", JSON.stringify(filters));
   const page = await api<{ results: Record<string, unknown>[] }>("GET", `${ref.path}?${params}`);
-  return page.results.map((r) => ({ id: Number(r.id), title: referenceTitle(ref.titleFields, r) }));
+  return page.results.map((r) => candidateOf(ref, r));
 }
 
 /** The names of linked records: those known already (`seed`, picked ones), the rest read one by one. */
@@ -49,7 +62,7 @@ export function useTitles(
     let cancelled = false;
     Promise.all(missing.map((id) =>
       api<Record<string, unknown>>("GET", `${ref.path}/${id}`).then(
-        (r) => [id, referenceTitle(ref.titleFields, r)] as const,
+        (r) => [id, candidateOf(ref, r).title] as const,
         () => [id, `#${id}`] as const,
       )
     )).then((pairs) => {
@@ -137,7 +150,16 @@ function SearchBox(
           className={s.comboList}
           renderEmptyState={() => <div className={s.comboEmpty}>{p.t.t("master.noMatches")}</div>}
         >
-          {(c) => <ListBoxItem id={c.id} textValue={c.title} className={s.menuItem}>{c.title}</ListBoxItem>}
+          {(c) => (
+            <ListBoxItem
+              id={c.id}
+              // What the field holds once picked; a product's option is read out by its name and codes.
+              textValue={c.title}
+              className={s.menuItem}
+            >
+              {c.product ? <ProductOption product={c.product} slots /> : c.title}
+            </ListBoxItem>
+          )}
         </ListBox>
       </Popover>
     </ComboBox>

@@ -1,5 +1,6 @@
-// A "rows" field (a product's custom fields): a table whose columns the metadata declares, each cell a
-// react-aria field named for screen readers by its column and row, rows added and removed with buttons.
+// A "rows" field (a product's custom fields, its bill of materials): a table whose columns the metadata
+// declares, each cell a react-aria field named for screen readers by its column and row (a column naming
+// another record, a bill's product, is picked as a reference), rows added and removed with buttons.
 // The server's messages for a cell (`customFields.1.code`) show in that cell, those for the whole field
 // (`customFields`: codes not unique, too many rows) under the table. The preview shows the same table,
 // read-only.
@@ -10,6 +11,7 @@ import { NumberField } from "../../ui/number_field.tsx";
 import type { RowColumnMeta } from "../../../server/kernel/resource_meta.ts";
 import { type FieldMeta, label, type PlainKey, rowOptionLabel } from "../list/meta.ts";
 import { emptyRow, type Values } from "./form_state.ts";
+import { ReferenceNames, ReferencePicker } from "./reference_field.tsx";
 import * as css from "./dialogs.css.ts";
 import * as ui from "../../ui/ui.css.ts";
 
@@ -48,6 +50,17 @@ function Cell(p: {
     errors: p.errors,
     hideLabel: true,
   };
+  if (c.reference) {
+    return (
+      <ReferencePicker
+        {...common}
+        t={t}
+        reference={c.reference}
+        value={typeof p.value === "number" ? p.value : null}
+        onChange={(id) => p.onChange(id)}
+      />
+    );
+  }
   if (c.kind === "number") {
     return (
       <NumberField
@@ -216,7 +229,13 @@ export function RowsTable({ t, field: f, value }: { t: Translator; field: FieldM
               <tbody>
                 {rows.map((r, i) => (
                   <tr key={i}>
-                    {columns.map((c) => <td key={c.name}>{cellText(t, f, c, r[c.name])}</td>)}
+                    {columns.map((c) => (
+                      <td key={c.name}>
+                        {c.reference && typeof r[c.name] === "number"
+                          ? <ReferenceNames reference={c.reference} ids={[r[c.name] as number]} />
+                          : cellText(t, f, c, r[c.name])}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

@@ -23,6 +23,8 @@ import {
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
+import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
+import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import type { Issue } from "../documents/document.ts";
 import { IssueList, issuesAt } from "../documents/issues.tsx";
 import { Progress, StatusBadge } from "../documents/status.tsx";
@@ -593,10 +595,17 @@ function CountField(p: { t: Translator; position: OrderPosition; onCounted: () =
   );
 }
 
-/** A position by a scanned or typed product code (index, barcode or GS1 label) and a quantity. */
+/** The order position's product reference (the product picker's target and conditions). */
+const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "productId")!.reference!;
+
+/**
+ * A position by a scanned or typed product code (index, barcode or GS1 label), or by a product found by
+ * its name, index or barcode, and a quantity.
+ */
 export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   const t = useT();
   const [code, setCode] = useState("");
+  const [picked, setPicked] = useState<{ id: number; title: string } | null>(null);
   const [quantity, setQuantity] = useState<number | null>(1);
   const [form, setForm] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -604,11 +613,16 @@ export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   const invalid = useInvalidFields();
   async function add(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim() || focusFirstInvalid(invalid) || quantity === null) return;
+    if ((!code.trim() && !picked) || focusFirstInvalid(invalid) || quantity === null) return;
     setBusy(true);
     try {
-      await api("POST", "/WmsOrderPosition", { orderId: p.orderId, productCode: code.trim(), quantity });
+      await api("POST", "/WmsOrderPosition", {
+        orderId: p.orderId,
+        ...(picked ? { productId: picked.id } : { productCode: code.trim() }),
+        quantity,
+      });
       setCode("");
+      setPicked(null);
       setQuantity(1);
       setForm((n) => n + 1);
       setError(null);
@@ -621,7 +635,28 @@ export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   }
   return (
     <form onSubmit={(e) => void add(e)} className={dcss.actions} data-testid="order-add-position">
-      <TextField name="productCode" label={t.t("orders.scan")} value={code} onChange={setCode} />
+      <TextField
+        name="productCode"
+        label={t.t("orders.scan")}
+        value={code}
+        onChange={(v) => {
+          setCode(v);
+          // A code typed is the product: the one found by name gives way.
+          if (v.trim()) setPicked(null);
+        }}
+      />
+      <ReferencePicker
+        t={t}
+        name="pickProduct"
+        label={t.t("documents.pickProduct")}
+        reference={productReference}
+        value={picked?.id ?? null}
+        knownTitle={picked?.title}
+        onChange={(id, title) => {
+          setPicked(id === null ? null : { id, title: title ?? "" });
+          if (id !== null) setCode("");
+        }}
+      />
       <InvalidFieldsProvider value={invalid}>
         <NumberField
           key={form}
@@ -634,7 +669,9 @@ export function AddPosition(p: { orderId: number; onAdded: () => void }) {
           onChange={setQuantity}
         />
       </InvalidFieldsProvider>
-      <Button type="submit" isDisabled={busy || !code.trim()}>{t.t("orders.addPosition")}</Button>
+      <Button type="submit" isDisabled={busy || (!code.trim() && !picked)}>
+        {t.t("orders.addPosition")}
+      </Button>
       {error ? <Notice kind="error">{error}</Notice> : null}
     </form>
   );

@@ -48,6 +48,16 @@ export const tile = style({
 
 export const tileFigure = style({ fontSize: "1.8rem", fontWeight: 700 });
 
+/** One of a tile's two counts: what it counts, then the figure. */
+export const tileCount = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "baseline",
+  gap: vars.space.sm,
+});
+
+export const tileNote = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
+
 export const tileAlert = style({ borderColor: vars.color.danger });
 
 export const label = style({

@@ -51,6 +51,8 @@ export class TerminalIndex {
   readonly locationById = new Map<number, TerminalLocation>();
   readonly containerByNumber = new Map<string, TerminalContainer>();
   readonly containerById = new Map<number, TerminalContainer>();
+  /** Locations that others lie in (zones, racks): a position naming one is taken from a bin below it. */
+  readonly parents = new Set<number>();
 
   constructor(readonly data: TerminalData) {
     for (const p of data.products) {
@@ -65,6 +67,7 @@ export class TerminalIndex {
     for (const l of data.locations) {
       this.locationById.set(l.id, l);
       this.locationByLabel.set(l.label.toUpperCase(), l);
+      if (l.parentId !== null) this.parents.add(l.parentId);
     }
     for (const c of data.containers) {
       this.containerById.set(c.id, c);

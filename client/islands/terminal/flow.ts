@@ -198,3 +198,123 @@ export function labelQuantity(scanned: ScanMeaning): number {
   if ((unit === "kg" || unit === "kilogram") && scanned.gs1.netWeightKg) return scanned.gs1.netWeightKg;
   return scanned.gs1.count ?? 1;
 }
+
+/** A stock line to take from, as GET WmsInventory/bestsourcematerial answers it: free units, FEFO order. */
+export interface SourceLine {
+  /** The stock line's id. */
+  id: number;
+  locationId: number;
+  locationLabel: string;
+  containerNumber: string | null;
+  expiryDate: string | null;
+  productionDate: string | null;
+  serialNumber: string | null;
+  /** Free units (what orders reserved is not among them). */
+  quantity: number;
+}
+
+/** Where part of a position is to be taken: a bin, how many, the lot's expiry. */
+export interface Take {
+  locationId: number;
+  containerNumber: string | null;
+  quantity: number;
+  expiryDate: string | null;
+}
+
+/** A position's takes in FEFO order, and what no free line covers. */
+export interface Guide {
+  takes: Take[];
+  missing: number;
+}
+
+/** The key of the lines asked for a product within a place (a zone, or anywhere: ""). */
+export const linesKey = (productId: number, place: number | null) => `${productId}@${place ?? ""}`;
+
+/** Whether a position names its bin itself (not a zone it is to be found in, nor nothing). */
+export const namesBin = (place: number | null, index: TerminalIndex) =>
+  place !== null && !index.parents.has(place);
+
+/** Quantities are kept to thousandths, so that sums of them stay exact. */
+const thousandths = (v: number) => Math.round(v * 1000) / 1000;
+
+const lotFits = (line: SourceLine, lot: Pick<Position, "expiryDate" | "productionDate" | "serialNumber">) =>
+  (lot.expiryDate === null || line.expiryDate === lot.expiryDate) &&
+  (lot.productionDate === null || line.productionDate === lot.productionDate) &&
+  (lot.serialNumber === null || line.serialNumber === lot.serialNumber);
+
+/**
+ * Where each position still to be taken is to be taken from (a release or a picking), as the server's
+ * FEFO would take it: a position naming a bin takes there, its own lot (an order's positions name the
+ * very line their order reserved); one naming a zone, or nothing, takes the free lines under it earliest
+ * expiry first, after what the document's positions at bins will take of them (the stock leaves only at
+ * the confirmation), and after the positions before it in the walk. `lines` holds the free lines asked
+ * for each product and place (linesKey); a position whose lines are not known (offline, not asked yet)
+ * has no guide (null).
+ */
+export function guideTakes(
+  kind: Kind,
+  positions: readonly Position[],
+  todo: readonly Position[],
+  doc: { sourceLocationId: number | null; destinationLocationId: number | null },
+  index: TerminalIndex,
+  lines: Readonly<Record<string, readonly SourceLine[]>>,
+): Map<number | string, Guide | null> {
+  const free = new Map<number, number>();
+  const linesOf = (productId: number) => {
+    const out = new Map<number, SourceLine>();
+    for (const [key, list] of Object.entries(lines)) {
+      if (!key.startsWith(`${productId}@`)) continue;
+      for (const l of list) out.set(l.id, l);
+    }
+    return [...out.values()];
+  };
+  const freeOf = (l: SourceLine) => free.get(l.id) ?? l.quantity;
+  /** Takes `quantity` from the lines in their order (those that fit); answers the takes and what is left. */
+  const take = (list: readonly SourceLine[], quantity: number, fits: (l: SourceLine) => boolean) => {
+    const takes: Take[] = [];
+    let needed = quantity;
+    for (const l of list) {
+      if (needed <= 1e-9) break;
+      if (!fits(l)) continue;
+      const n = Math.min(freeOf(l), needed);
+      if (n <= 1e-9) continue;
+      free.set(l.id, thousandths(freeOf(l) - n));
+      needed = thousandths(needed - n);
+      takes.push({
+        locationId: l.locationId,
+        containerNumber: l.containerNumber,
+        quantity: n,
+        expiryDate: l.expiryDate,
+      });
+    }
+    return { takes, missing: Math.max(0, needed) };
+  };
+  // What positions at bins will take leaves their bins' lines first (FEFO within the bin, their lot).
+  for (const p of positions) {
+    const place = placeOf(kind, p, doc);
+    if (!namesBin(place, index)) continue;
+    const leaving = p.short ? (p.quantityReal ?? 0) : p.quantity;
+    take(linesOf(p.productId), leaving, (l) => l.locationId === place && lotFits(l, p));
+  }
+  const out = new Map<number | string, Guide | null>();
+  for (const p of todo) {
+    const place = placeOf(kind, p, doc);
+    if (namesBin(place, index)) {
+      out.set(p.id, {
+        takes: [{ locationId: place!, containerNumber: null, quantity: left(p), expiryDate: p.expiryDate }],
+        missing: 0,
+      });
+      continue;
+    }
+    const list = lines[linesKey(p.productId, place)];
+    if (!list) {
+      out.set(p.id, null);
+      continue;
+    }
+    out.set(
+      p.id,
+      take(list, left(p), (l) => (place === null || index.covers(place, l.locationId)) && lotFits(l, p)),
+    );
+  }
+  return out;
+}

@@ -96,6 +96,17 @@ export const refusal = style({
   fontWeight: 700,
 });
 
+/** Done, but not as suggested (another bin than FEFO's). */
+export const warning = style({
+  padding: vars.space.md,
+  border: `3px solid ${vars.color.warning}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSurface,
+  color: vars.color.warning,
+  fontSize: "20px",
+  fontWeight: 700,
+});
+
 export const success = style({
   padding: vars.space.md,
   border: `3px solid ${vars.color.success}`,

@@ -33,19 +33,28 @@ import {
   codeOf,
   documentTypes,
   type Finding,
+  type Guide,
+  guideTakes,
   judgeLocation,
   judgeProduct,
   judgeQuantity,
   type Kind,
   labelQuantity,
   left,
+  linesKey,
   missingLot,
+  namesBin,
   placeOf,
   type Position,
+  type SourceLine,
   validQuantity,
   walk,
 } from "./flow.ts";
 import * as css from "./terminal.css.ts";
+import { readTypedDate } from "./typed_date.ts";
+import { formatDay } from "../list/format.ts";
+import { readTyped, useNumberMarks } from "../../ui/number_text.ts";
+import { ProductOption } from "../dialogs/product_option.tsx";
 import { gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
 import { isCalendarDay } from "../list/format.ts";
 
@@ -58,6 +67,9 @@ const Camera = lazyScreen<{ onScan: (code: string) => void; onClose: () => void 
 );
 type Lot = { expiryDate: string | null; productionDate: string | null; serialNumber: string | null };
 const noLot: Lot = { expiryDate: null, productionDate: null, serialNumber: null };
+
+/** Screens whose goods leave a place: each step says where to take them (FEFO). */
+const takesFrom = (kind: Kind) => kind === "out" || kind === "collect";
 
 /** A document (or a count) the terminal carries out. */
 interface Task {
@@ -79,6 +91,11 @@ interface Task {
   countId?: number;
   /** Its confirmation is queued: the task ends once it is sent (or stays, refused, to be resolved). */
   finishing?: boolean;
+  /**
+   * The free stock lines of each product within each place its positions name (linesKey), FEFO first,
+   * as last read online: kept with the task, so that where to take goods is still said offline.
+   */
+  lines?: Record<string, SourceLine[]>;
 }
 
 /** What the operator has scanned towards the next step. */
@@ -93,9 +110,11 @@ interface Draft {
   positionId?: number | string;
   /** Relocation of a whole container. */
   whole?: boolean;
+  /** The position the location was scanned for: there it counts even where FEFO said another bin. */
+  locationFor?: number | string;
 }
 
-type Say = { kind: "ok" | "error"; text: string } | null;
+type Say = { kind: "ok" | "error" | "warn"; text: string } | null;
 
 const opened = (s: string | null | undefined) => s ?? "";
 
@@ -172,6 +191,47 @@ async function productOnline(code: string): Promise<TerminalProduct | null> {
   return null;
 }
 
+/**
+ * The free lines to take a product from within a place (a zone; null: anywhere), FEFO first, as
+ * GET WmsInventory/bestsourcematerial answers them: what orders reserved is not among them.
+ */
+async function sourceLines(productId: number, place: number | null): Promise<SourceLine[]> {
+  const within = place === null ? "" : `&locationId=${place}`;
+  const r = await api<{ results: Rec[] }>(
+    "GET",
+    `/WmsInventory/bestsourcematerial/${productId}?limit=100${within}`,
+    undefined,
+    { quiet: true },
+  );
+  return r.results.map((l) => ({
+    id: l.id as number,
+    locationId: l.locationId as number,
+    locationLabel: l.locationLabel as string,
+    containerNumber: (l.containerNumber as string | null) ?? null,
+    expiryDate: (l.expiryDate as string | null) ?? null,
+    productionDate: (l.productionDate as string | null) ?? null,
+    serialNumber: (l.serialNumber as string | null) ?? null,
+    quantity: l.quantity as number,
+  }));
+}
+
+/** Free lines by linesKey. */
+type Lines = Record<string, SourceLine[]>;
+
+/** The lines of every key, read again; a key that cannot be read keeps what was known of it. */
+async function readLines(keys: Iterable<string>, known: Lines = {}): Promise<Lines> {
+  const out: Lines = {};
+  await Promise.all([...new Set(keys)].map(async (key) => {
+    const [product, place] = key.split("@");
+    try {
+      out[key] = await sourceLines(Number(product), place === "" ? null : Number(place));
+    } catch {
+      if (known[key]) out[key] = known[key];
+    }
+  }));
+  return out;
+}
+
 /** The message of a refused call: the server's issues (already in the user's language), else its text. */
 function failureText(t: Translator, err: unknown): string {
   if (err instanceof ApiError) {
@@ -243,6 +303,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const [online, setOnline] = useState(() => typeof navigator === "undefined" || navigator.onLine);
   const [entries, setEntries] = useState<QueueEntry[]>([]);
   const [data, setData] = useState<TerminalIndex | null>(null);
+  const dataRef = useRef(data);
+  dataRef.current = data;
   const [task, setTaskState] = useState<Task | null>(null);
   const [draft, setDraft] = useState<Draft>({ lot: noLot });
   const [say, setSay] = useState<Say>(null);
@@ -334,6 +396,18 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         { quiet: true },
       ),
     ]);
+    // Where the positions are to be taken from, read again with them (others take stock meanwhile).
+    const fresh = positions.results.map(positionOf);
+    const index = dataRef.current;
+    const keys = new Set(Object.keys(current.lines ?? {}));
+    if (index && takesFrom(current.kind)) {
+      const places = { sourceLocationId: doc.sourceLocationId as number | null, destinationLocationId: null };
+      for (const x of fresh) {
+        const place = placeOf(current.kind, x, places);
+        if (left(x) > 0 && !namesBin(place, index)) keys.add(linesKey(x.productId, place));
+      }
+    }
+    const lines = keys.size ? await readLines(keys, current.lines) : current.lines;
     // Steps made meanwhile are newer than this answer: it is left for the next reload.
     if ((await queue.entries()).some((e) => e.task === current.id && e.state === "pending")) return;
     const same = (now: Task | null) => now !== null && now.id === current.id;
@@ -348,10 +422,11 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           documentId: id,
           ref: String(id),
           number: doc.documentNumber as string,
-          positions: positions.results.map(positionOf).map((np) => ({
+          positions: fresh.map((np) => ({
             ...np,
             short: now!.positions.find((o) => o.id === np.id)?.short,
           })),
+          lines,
         }
         : now
     );
@@ -395,6 +470,12 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const good = (text: string) => {
     feedback("ok");
     setSay({ kind: "ok", text });
+    measured();
+  };
+  /** Taken, but not as suggested: said in amber. */
+  const warn = (text: string) => {
+    feedback("ok");
+    setSay({ kind: "warn", text });
     measured();
   };
 
@@ -514,9 +595,34 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const targetPlace = target ? placeOf(kind, target, doc) : null;
   const label = (id: number | null) => (id === null ? "" : data?.locationById.get(id)?.label ?? `#${id}`);
 
-  // A location scanned for an earlier position counts only while the walk stays there.
+  // A release from nothing whose product and quantity are known: where to take them, as for a position.
+  const freeTake = task && kind === "out" && !task.pick && draft.product && draft.quantity !== undefined &&
+      !draft.location
+    ? { ...emptyPosition(draft.product, draft.quantity), id: "draft" }
+    : null;
+  const taking = freeTake ? [freeTake] : todo;
+  // Where each position still to take is to be taken from (FEFO over free stock; null: not known).
+  const guides = task && data && takesFrom(kind)
+    ? guideTakes(kind, task.positions, taking, doc, data, task.lines ?? {})
+    : null;
+  const guide: Guide | null | undefined = guides?.get(target?.id ?? freeTake?.id ?? "");
+  // The lines still to be read for that (a zone's, or anywhere's, per product).
+  const linesWanted = task && data && takesFrom(kind)
+    ? [
+      ...new Set(
+        taking.map((x) => placeOf(kind, x, doc)).map((place, n) =>
+          namesBin(place, data) ? "" : linesKey(taking[n].productId, place)
+        ).filter((key) => key && !task.lines?.[key]),
+      ),
+    ].join(",")
+    : "";
+
+  // A location scanned for an earlier position counts only while the walk stays there: within the
+  // position's place, and where FEFO takes it (unless scanned for this very position).
   const atPlace = draft.location !== undefined &&
-    (target === null || targetPlace === null || !data || data.covers(targetPlace, draft.location.id));
+    (target === null || targetPlace === null || !data || data.covers(targetPlace, draft.location.id)) &&
+    (target === null || !guide || guide.takes.length === 0 || draft.locationFor === target.id ||
+      guide.takes.some((x) => x.locationId === draft.location!.id));
   type Expect =
     | "document"
     | "packing"
@@ -544,7 +650,11 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       return "destination";
     }
     // out, collect
-    if (!atPlace) return "location";
+    if (!atPlace) {
+      // A release from nothing started from the product: its quantity, then where it is taken from.
+      if (kind === "out" && !task.pick && draft.product && draft.quantity === undefined) return "quantity";
+      return "location";
+    }
     if (!draft.product) return "product";
     if (draft.quantity === undefined) return "quantity";
     return "tote";
@@ -557,11 +667,18 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     switch (expecting) {
       case "packing":
         return t.t("terminal.prompt.packing");
-      case "location":
+      case "location": {
         if (kind === "relocate") return t.t("terminal.prompt.source");
-        return target
-          ? t.t("terminal.prompt.locationAt", { location: label(targetPlace) })
-          : t.t("terminal.prompt.location");
+        // The bin FEFO takes from first, else the position's own place.
+        const next = guide?.takes[0];
+        if (next) return t.t("terminal.prompt.locationAt", { location: label(next.locationId) });
+        if (target && targetPlace !== null) {
+          return t.t("terminal.prompt.locationAt", { location: label(targetPlace) });
+        }
+        if (draft.product) return t.t("terminal.prompt.locationOf", { product: draft.product.index });
+        if (kind === "out" && task && !task.pick) return t.t("terminal.prompt.productOrLocation");
+        return t.t("terminal.prompt.location");
+      }
       case "product":
         return target
           ? t.t("terminal.prompt.productOf", { product: target.productIndex })
@@ -590,7 +707,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       return;
     }
     let live = true;
-    api<{ results: { locationId: number; locationLabel: string; reason: string }[] }>(
+    // The answer is the list itself (not a page of results), each suggestion named by its `label`.
+    api<{ locationId: number; label: string; reason: string }[]>(
       "GET",
       `/WmsInventory/locationsuggestin?productId=${draft.product.id}&quantity=${draft.quantity ?? 1}&limit=3`,
       undefined,
@@ -598,15 +716,33 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     ).then(
       (r) =>
         live &&
-        setSuggestions(
-          r.results.map((s) => ({ locationId: s.locationId, label: s.locationLabel, reason: s.reason })),
-        ),
+        setSuggestions(r.map((s) => ({ locationId: s.locationId, label: s.label, reason: s.reason }))),
       () => live && setSuggestions([]),
     );
     return () => {
       live = false;
     };
   }, [expecting, draft.product, draft.quantity, online]);
+
+  // The free lines a step needs to say where to take goods, read once online; kept with the task.
+  const [looking, setLooking] = useState(false);
+  useEffect(() => {
+    if (!online || !linesWanted || !task) return;
+    let live = true;
+    const id = task.id;
+    setLooking(true);
+    void readLines(linesWanted.split(",")).then((got) => {
+      if (!live) return;
+      setLooking(false);
+      setTask((now) => (now?.id === id ? { ...now, lines: { ...now.lines, ...got } } : now));
+    });
+    return () => {
+      live = false;
+      setLooking(false);
+    };
+    // The task's id and the keys wanted say everything the reading depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linesWanted, online, task?.id]);
 
   // ----- Handling a scan -----
   const handleScan = async (raw: string) => {
@@ -645,7 +781,11 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         return good(t.t("terminal.packingAt", { location: scanned.location.label }));
       }
       case "location":
-        return scanLocation(scanned);
+        // A release from nothing may start from the product: its quantity next, then where to take it.
+        if (
+          kind === "out" && !task.pick && scanned.kind === "product" && !draft.product && !draft.location
+        ) return await scanProduct(scanned);
+        return await scanLocation(scanned);
       case "product":
         return scanProduct(scanned);
       case "put":
@@ -662,6 +802,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           setDraft({ ...draft, quantity: (draft.quantity ?? 0) + labelQuantity(scanned) });
           return good(t.t("terminal.onePlus", { product: scanned.product.index }));
         }
+        // The lot step asks for a date (or a serial number): what was typed or scanned is that.
+        if (expecting === "lot") return takeLot(code, scanned);
         return fail(findingText(
           t,
           judgeProduct(null, scanned, kind) ?? {
@@ -670,6 +812,37 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           },
         ));
     }
+  };
+
+  /**
+   * What the lot step asks for first, from the scan field: a date in the user's format, ISO or GS1's
+   * YYMMDD (or a GS1 label's date element), or the serial number as scanned (a GS1 label's, or a code
+   * that names nothing else). No date, no step forward.
+   */
+  const takeLot = (code: string, scanned: ScanMeaning) => {
+    if (!draft.product) return;
+    const field = missingLot(draft.product, draft.lot)[0];
+    if (!field) return;
+    const gs1 = isGs1(code) ? readGs1(code) : null;
+    if (field === "serialNumber" && !gs1?.serialNumber && (gs1 || scanned.kind !== "unknown")) {
+      // Another product's, a location's or a container's code is no serial number.
+      return fail(findingText(
+        t,
+        judgeProduct(null, scanned, kind) ??
+          { code: "document.issue.wrongProduct", params: { product: draft.product.index, code } },
+      ));
+    }
+    const value = field === "serialNumber"
+      ? gs1?.serialNumber ?? code.slice(0, 100)
+      : readTypedDate(code, t.lang) ?? gs1?.[field] ?? null;
+    if (!value) {
+      return fail(t.t("terminal.notADate", { text: code, example: formatDay(t, dateExample()) }));
+    }
+    setDraft({ ...draft, lot: { ...draft.lot, [field]: value } });
+    good(t.t("terminal.lotEntered", {
+      field: t.t(`terminal.lot.${field}`),
+      value: field === "serialNumber" ? value : formatDay(t, value),
+    }));
   };
 
   const findTask = async (code: string) => {
@@ -772,7 +945,17 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         return fail(failureText(t, err));
       }
     }
-    setDraft({ ...draft, location: scanned.location });
+    const next: Draft = { ...draft, location: scanned.location, locationFor: target?.id };
+    setDraft(next);
+    // Another bin than FEFO's is taken where the server allows it (the checks above), and said.
+    const first = guide?.takes[0];
+    const note = first && !guide!.takes.some((x) => x.locationId === scanned.location.id)
+      ? t.t("terminal.notSuggested", { location: scanned.location.label, suggested: label(first.locationId) })
+      : undefined;
+    if (kind === "out" && !task.pick && next.product && next.quantity !== undefined) {
+      return await pickFree(next, false, note);
+    }
+    if (note) return warn(note);
     good(t.t("terminal.locationOk", { location: scanned.location.label }));
   };
 
@@ -883,6 +1066,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
     label: string,
     said: string,
     keepLocation: boolean,
+    /** Said with it: taken elsewhere than suggested. */
+    note: string | undefined,
     // A call of its own (a release's scan); by default the line is added as it stands, done.
     call: { path: string; body: Rec } = {
       path: "/WmsDocumentPosition",
@@ -907,11 +1092,15 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       }],
     });
     setDraft({ lot: noLot, location: keepLocation ? d.location : undefined });
-    good(said);
+    if (note) warn(`${said}. ${note}`);
+    else good(said);
   };
 
-  /** A release from nothing: the scan takes FEFO at the scanned location. */
-  const pickFree = async (d: Draft) => {
+  /**
+   * A release from nothing: the scan takes FEFO at the scanned location. The location stays scanned for
+   * the next product when the operator started from it (`keep`), not when the product came first.
+   */
+  const pickFree = async (d: Draft, keep = true, note?: string) => {
     if (!task || !d.product || !d.location || d.quantity === undefined) return;
     await addLine(
       task,
@@ -923,7 +1112,8 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         location: d.location.label,
       }),
       t.t("terminal.taken", { product: d.product.index, quantity: d.quantity }),
-      true,
+      keep,
+      note,
       {
         path: "/WmsDocumentPosition/scan",
         body: {
@@ -954,16 +1144,32 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
         location: d.location?.label ?? "",
       }),
     });
-    const positions = current.positions.map((x) =>
-      x.id === position.id
-        ? {
+    // As the server does: a part done at a bin under the position's zone (or where it names none) is a
+    // position of its own at that bin, and the rest stays for the next bin; done whole, it is the bin's.
+    const placeField = kind === "in" ? "destinationLocationId" : "sourceLocationId";
+    const at = d.location?.id ?? null;
+    const elsewhere = at !== null && at !== placeOf(kind, position, current) &&
+      (position.quantityReal ?? 0) === 0;
+    const tote = containerId ? { destinationContainerId: containerId } : {};
+    const positions = current.positions.flatMap((x): Position[] => {
+      if (x.id !== position.id) return [x];
+      if (elsewhere && d.quantity! < left(x)) {
+        return [{ ...x, quantity: x.quantity - d.quantity! }, {
           ...x,
-          quantityReal: (x.quantityReal ?? 0) + d.quantity!,
-          ...(kind === "in" && d.location ? { destinationLocationId: d.location.id } : {}),
-          ...(containerId ? { destinationContainerId: containerId } : {}),
-        }
-        : x
-    );
+          id: `local-${crypto.randomUUID()}`,
+          quantity: d.quantity!,
+          quantityReal: d.quantity!,
+          [placeField]: at,
+          ...tote,
+        }];
+      }
+      return [{
+        ...x,
+        quantityReal: (x.quantityReal ?? 0) + d.quantity!,
+        ...(elsewhere ? { [placeField]: at } : {}),
+        ...tote,
+      }];
+    });
     setTask({ ...current, positions });
     // The same place stays scanned while the walk stays there.
     setDraft({ lot: noLot, location: kind === "in" ? undefined : d.location });
@@ -994,6 +1200,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       }),
       t.t("terminal.put", { product: draft.product.index, quantity: draft.quantity, location: to.label }),
       false,
+      undefined,
     );
   };
 
@@ -1018,6 +1225,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       t.t("terminal.step.tote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
       t.t("terminal.intoTote", { product: draft.product.index, quantity: draft.quantity, tote: box.number }),
       true,
+      undefined,
     );
   };
 
@@ -1219,9 +1427,10 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
 
       {say && (
         <div
-          className={say.kind === "error" ? css.refusal : css.success}
+          className={say.kind === "error" ? css.refusal : say.kind === "warn" ? css.warning : css.success}
           role={say.kind === "error" ? "alert" : "status"}
           data-testid="terminal-say"
+          data-kind={say.kind}
         >
           {say.text}
         </div>
@@ -1275,6 +1484,17 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           {typing ? t.t("terminal.keyboardOff") : t.t("terminal.keyboardOn")}
         </AriaButton>
       </div>
+      {typing && data && scanText.trim().length >= 2 &&
+        (expecting === "product" ||
+          (expecting === "location" && kind === "out" && task && !task.pick && !draft.product &&
+            !draft.location)) &&
+        (
+          <ProductMatches
+            products={data.data.products}
+            text={scanText.trim()}
+            onPick={(product) => void handleScan(product.index)}
+          />
+        )}
       {camera && (
         <ChunkBoundary>
           <Suspense fallback={<p className={css.sub}>{t.t("common.loading")}</p>}>
@@ -1291,18 +1511,40 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           key={`${draft.product.id}:${draft.positionId ?? ""}`}
           label={t.t("terminal.quantityOf", { product: draft.product.index, unit: draft.product.unit ?? "" })}
           initial={draft.quantity ??
-            (target && kind !== "check" ? left(target) : kind === "check" ? undefined : 1)}
+            (target && kind !== "check"
+              // What FEFO takes at the scanned bin, else what is left.
+              ? guide?.takes.find((x) => x.locationId === draft.location?.id)?.quantity ?? left(target)
+              : kind === "check"
+              ? undefined
+              : 1)}
           onTake={(q) => void takeQuantity(q)}
         />
       )}
       {expecting === "lot" && draft.product && (
         <LotEntry
+          // Fresh from the draft when the scan field took a part of the lot.
+          key={JSON.stringify(draft.lot)}
           product={draft.product}
           lot={draft.lot}
-          onTake={(lot) => {
+          onTake={(entered) => {
+            const lot = { ...draft.lot, ...entered };
+            // The lot is noted only once it is whole; what is still missing is said.
+            const still = missingLot(draft.product!, lot)[0];
+            if (still) return fail(t.t("terminal.lotMissing", { field: t.t(`terminal.lot.${still}`) }));
             setDraft({ ...draft, lot });
             good(t.t("terminal.lotTaken"));
           }}
+        />
+      )}
+      {takesFrom(kind) && (target || freeTake) &&
+        (expecting === "location" || expecting === "product" || expecting === "quantity") && (
+        <TakeGuide
+          guide={guide ?? null}
+          looking={looking}
+          online={online}
+          left={target ? left(target) : freeTake?.quantity ?? 0}
+          product={(target?.productIndex ?? draft.product?.index) ?? ""}
+          label={label}
         />
       )}
       {expecting === "put" && suggestions.length > 0 && (
@@ -1477,9 +1719,14 @@ function emptyPosition(product: TerminalProduct, quantity: number): Position {
   };
 }
 
+/** A quantity typed in the user's language ("1,5" in Polish); one it cannot read unambiguously is asked about. */
 function QuantityEntry(p: { label: string; initial?: number; onTake: (q: number) => void }) {
   const t = useT();
-  const [value, setValue] = useState(p.initial === undefined ? "" : String(p.initial));
+  const [value, setValue] = useState(
+    p.initial === undefined ? "" : t.number(p.initial, { useGrouping: false, maximumFractionDigits: 3 }),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const marks = useNumberMarks(t.lang);
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -1490,7 +1737,9 @@ function QuantityEntry(p: { label: string; initial?: number; onTake: (q: number)
       className={css.scanRow}
       onSubmit={(e) => {
         e.preventDefault();
-        p.onTake(Number(value.replace(",", ".")));
+        const read = readTyped(t, value, marks);
+        setProblem(read.problem ?? null);
+        if (read.problem === undefined) p.onTake(read.value);
       }}
     >
       <label className={css.field}>
@@ -1501,9 +1750,12 @@ function QuantityEntry(p: { label: string; initial?: number; onTake: (q: number)
           inputMode="decimal"
           value={value}
           onChange={(e) => setValue(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "terminal-quantity-problem" : undefined}
           data-testid="terminal-quantity"
         />
       </label>
+      {problem ? <p id="terminal-quantity-problem" role="alert" className={css.sub}>{problem}</p> : null}
       <AriaButton type="submit" className={css.button} data-testid="terminal-quantity-ok">
         {t.t("terminal.ok")}
       </AriaButton>
@@ -1523,6 +1775,9 @@ function LotEntry(p: { product: TerminalProduct; lot: Lot; onTake: (lot: Lot) =>
         p.onTake(lot);
       }}
     >
+      {need.some((field) => field !== "serialNumber") && (
+        <p className={css.sub}>{t.t("terminal.lotHint", { example: formatDay(t, dateExample()) })}</p>
+      )}
       {need.map((field, n) => (
         <label key={field} className={css.field}>
           {t.t(`terminal.lot.${field}`)}
@@ -1536,8 +1791,117 @@ function LotEntry(p: { product: TerminalProduct; lot: Lot; onTake: (lot: Lot) =>
           />
         </label>
       ))}
-      <AriaButton type="submit" className={css.button}>{t.t("terminal.ok")}</AriaButton>
+      <AriaButton type="submit" className={css.button} data-testid="terminal-lot-ok">
+        {t.t("terminal.ok")}
+      </AriaButton>
     </form>
+  );
+}
+
+/** The date shown as an example of the format to type: the last day of this year. */
+const dateExample = () => `${new Date().getFullYear()}-12-31`;
+
+/** At most this many products are offered for what was typed. */
+const MATCHES = 6;
+
+/**
+ * Products whose name, index or barcode contains what the operator typed (the keyboard open), from the
+ * products kept for offline use: tapped, the product is taken as if its index were scanned.
+ */
+function ProductMatches(
+  p: { products: readonly TerminalProduct[]; text: string; onPick: (product: TerminalProduct) => void },
+) {
+  const t = useT();
+  const found = useMemo(() => {
+    const needle = p.text.toLocaleLowerCase(t.lang);
+    const out: TerminalProduct[] = [];
+    for (const product of p.products) {
+      if (
+        product.name.toLocaleLowerCase(t.lang).includes(needle) ||
+        product.index.toLocaleLowerCase(t.lang).includes(needle) ||
+        product.barcodes.some((b) => b.includes(p.text))
+      ) out.push(product);
+      if (out.length >= MATCHES) break;
+    }
+    return out;
+  }, [p.products, p.text, t.lang]);
+  return (
+    <section className={css.card} aria-label={t.t("terminal.productMatches")} data-testid="terminal-matches">
+      {found.length === 0
+        ? <p className={css.muted}>{t.t("terminal.noProductMatches", { text: p.text })}</p>
+        : (
+          <ul className={css.list}>
+            {found.map((product) => (
+              <li key={product.id}>
+                <AriaButton
+                  className={css.itemButton}
+                  onPress={() => p.onPick(product)}
+                >
+                  <ProductOption product={product} />
+                </AriaButton>
+              </li>
+            ))}
+          </ul>
+        )}
+    </section>
+  );
+}
+
+/** Where the current position (or a release's product) is to be taken from, FEFO, line by line. */
+function TakeGuide(
+  p: {
+    guide: Guide | null;
+    looking: boolean;
+    online: boolean;
+    left: number;
+    product: string;
+    label: (id: number | null) => string;
+  },
+) {
+  const t = useT();
+  const { guide } = p;
+  return (
+    <section className={css.card} aria-label={t.t("terminal.takeFrom")} data-testid="terminal-take">
+      <p className={css.sub}>{t.t("terminal.takeFrom")}</p>
+      {guide === null
+        ? (
+          <p className={css.muted}>
+            {p.looking && p.online ? t.t("terminal.takeLooking") : t.t("terminal.takeUnknown")}
+          </p>
+        )
+        : (
+          <ul className={css.list}>
+            {guide.takes.map((x, n) => {
+              const where = x.containerNumber
+                ? `${p.label(x.locationId)} / ${x.containerNumber}`
+                : p.label(x.locationId);
+              const quantity = t.number(x.quantity);
+              return (
+                <li key={n} className={n === 0 ? css.current : css.item}>
+                  <span className={css.big}>
+                    {x.expiryDate
+                      ? t.t("terminal.takeLot", {
+                        quantity,
+                        location: where,
+                        date: formatDay(t, x.expiryDate),
+                      })
+                      : t.t("terminal.take", { quantity, location: where })}
+                  </span>
+                </li>
+              );
+            })}
+            {guide.missing > 0 && (
+              <li className={css.item}>
+                <span className={css.problem}>
+                  {guide.takes.length === 0
+                    ? t.t("terminal.takeNone", { product: p.product })
+                    : t.t("terminal.takeMissing", { quantity: t.number(guide.missing), product: p.product })}
+                </span>
+              </li>
+            )}
+          </ul>
+        )}
+    </section>
   );
 }
 

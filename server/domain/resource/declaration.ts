@@ -97,8 +97,11 @@ export interface FieldDef {
   link?: { table: AnyTable; names?: string };
   /** Several plain values, kept in a table of (this id, value). */
   values?: { table: AnyTable; unique?: true };
-  /** A list of small objects: the catalogue prefix of its columns' labels (the columns come from `schema`). */
-  rows?: { label: string };
+  /**
+   * A list of small objects: the catalogue prefix of its columns' labels (the columns come from `schema`),
+   * and the columns holding another record's id (`refs`: the table each names), picked like a reference.
+   */
+  rows?: { label: string; refs?: Record<string, () => AnyTable> };
   codec?: Codec;
 }
 

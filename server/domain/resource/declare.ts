@@ -51,7 +51,16 @@ import type {
   UpdateOf,
   ValueListDef,
 } from "./declaration.ts";
-import { dependentsOf, displaysOf, linksOf, referencesOf, register, targetOf, valuesOf } from "./links.ts";
+import {
+  declaredFor,
+  dependentsOf,
+  displaysOf,
+  linksOf,
+  referencesOf,
+  register,
+  targetOf,
+  valuesOf,
+} from "./links.ts";
 import { compileShape, prop } from "../../kernel/shape.ts";
 
 export type * from "./declaration.ts";
@@ -448,7 +457,7 @@ export class Entity<
       const initial = f.formDefault ?? schemaDefault;
       if (initial !== undefined) form.default = initial;
       meta.form = form;
-      if (f.rows) meta.rows = rowsMeta(schema, f.rows.label, name, limits.maxItems);
+      if (f.rows) meta.rows = rowsMeta(schema, f.rows.label, name, limits.maxItems, f.rows.refs);
     }
     if (f.group) meta.groupKey = f.group;
     if (f.writeOnly) meta.writeOnly = true;
@@ -541,8 +550,17 @@ export class Entity<
   }
 }
 
-/** The columns of a rows field, from its item schema: names, kinds, required columns, lengths and options. */
-function rowsMeta(schema: z.ZodType, label: string, name: string, maxRows: number | undefined) {
+/**
+ * The columns of a rows field, from its item schema: names, kinds, required columns, lengths and options;
+ * a column in `refs` names the record it points at (read when first asked, as a reference field's is).
+ */
+function rowsMeta(
+  schema: z.ZodType,
+  label: string,
+  name: string,
+  maxRows: number | undefined,
+  refs: Record<string, () => AnyTable> = {},
+) {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   const items = json.items as { properties: Record<string, Record<string, unknown>>; required?: string[] };
   if (!items?.properties || maxRows === undefined) {
@@ -561,6 +579,23 @@ function rowsMeta(schema: z.ZodType, label: string, name: string, maxRows: numbe
     if (items.required?.includes(col)) column.required = true;
     if (typeof branch.maxLength === "number") column.maxLength = branch.maxLength;
     if (options) column.options = options;
+    const ref = refs[col];
+    if (ref) {
+      let resolved: ReferenceMeta | undefined;
+      Object.defineProperty(column, "reference", {
+        enumerable: true,
+        get: (): ReferenceMeta => {
+          if (resolved) return resolved;
+          const target = declaredFor(ref() as SQLiteTable);
+          if (!target) throw new Error(`${name}.${col}: no entity is declared for its target`);
+          return (resolved = {
+            resource: target.def.resource,
+            path: target.meta.path,
+            titleFields: target.def.title,
+          });
+        },
+      });
+    }
     return column;
   });
   return { columns, maxRows };

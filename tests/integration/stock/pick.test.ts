@@ -131,24 +131,42 @@ describe("picking a position on the terminal", () => {
     expect(codes(both)).toEqual(["locationLocked", "productLockedIn"]);
   });
 
-  it("puts a receipt away into a bin of the zone it names, and not into two", async () => {
+  it("puts a receipt away into bins of the zone it names, each part a position of its own", async () => {
     const tea = await product(w, "P-TEA");
     const receipt = await draft(w, { typeCode: "IIN", destinationLocationId: zone }, [{
       productId: tea,
-      quantity: 4,
+      quantity: 5,
     }]);
     const id = receipt.positionIds[0];
     expect(codes(await pick(id, { quantity: 2, productCode: "P-TEA", locationId: other }))).toEqual([
       "wrongLocation",
     ]);
+    // Part of it into A-02: that part is a position of its own at A-02, done; the rest stays on the zone.
     const put = await pick(id, { quantity: 2, productCode: "P-TEA", locationId: a2 });
-    expect([put.status, put.body.destinationLocationId]).toEqual([200, a2]);
-    expect(codes(await pick(id, { quantity: 2, productCode: "P-TEA", locationId: a1 }))).toEqual([
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect([put.body.id === id, put.body.destinationLocationId, put.body.quantity, put.body.quantityReal])
+      .toEqual([false, a2, 2, 2]);
+    const rest = (await w.api("GET", `/WmsDocumentPosition/${id}`)).body;
+    expect([rest.destinationLocationId, rest.quantity, rest.quantityReal ?? 0]).toEqual([null, 3, 0]);
+    // The next part into another bin of the zone, then the last one whole into A-02 again.
+    expect((await pick(id, { quantity: 1, productCode: "P-TEA", locationId: a1 })).status).toBe(200);
+    const last = await pick(id, { quantity: 2, productCode: "P-TEA", locationId: a2 });
+    expect([last.status, last.body.id, last.body.destinationLocationId]).toEqual([200, id, a2]);
+    // Done: no more than the position asked for, anywhere.
+    expect(codes(await pick(id, { quantity: 1, productCode: "P-TEA", locationId: a1 }))).toEqual([
       "wrongLocation",
+      "quantityAbovePosition",
     ]);
-    expect((await pick(id, { quantity: 2, productCode: "P-TEA", locationId: a2 })).status).toBe(200);
+    const all = await w.query(
+      "SELECT quantity, quantity_real, destination_location_id FROM wms_document_positions WHERE document_id = ? ORDER BY id",
+      [receipt.id],
+    );
+    expect(
+      all.map((r) => [Number(r.quantity) / 1000, Number(r.quantity_real) / 1000, r.destination_location_id]),
+    )
+      .toEqual([[2, 2, a2], [2, 2, a2], [1, 1, a1]]);
     expect((await confirm(w, receipt.id, false, operator)).status).toBe(200);
-    expect(await stockAt(w, tea, a2)).toBe(4);
+    expect([await stockAt(w, tea, a2), await stockAt(w, tea, a1)]).toEqual([4, 1]);
   });
 
   it("fills a tote standing at the destination, one tote per position", async () => {
@@ -339,6 +357,34 @@ describe("what the terminal's verbs refuse or clean up", () => {
     expect((await confirm(w, d.id, false, operator)).status).toBe(200);
     // The bin that was emptied, not the earlier expiry in the other one.
     expect([await stockAt(w, gum, a2), await stockAt(w, gum, a1)]).toEqual([0, 2]);
+  });
+
+  it("takes one release position from several bins of its zone, each part at its bin", async () => {
+    const rice = await product(w, "P-GRAIN");
+    await receive(w, rice, a1, 3, { expiryDate: "2027-01-01" });
+    await receive(w, rice, a2, 10, { expiryDate: "2028-01-01" });
+    const d = await draft(w, { typeCode: "IOU", sourceLocationId: zone }, [{
+      productId: rice,
+      quantity: 7,
+      unitPrice: 2.5,
+    }]);
+    const id = d.positionIds[0];
+    const first = await pick(id, { quantity: 3, productCode: "P-GRAIN", locationId: a1 });
+    expect([first.status, first.body.sourceLocationId, first.body.value]).toEqual([200, a1, 7.5]);
+    const rest = (await w.api("GET", `/WmsDocumentPosition/${id}`)).body;
+    expect([rest.sourceLocationId, rest.quantity, rest.value]).toEqual([null, 4, 10]);
+    // The document's totals count both parts once.
+    const doc = (await w.api("GET", `/WmsDocument/${d.id}`)).body;
+    expect(doc.positionsCount).toBe(2);
+    expect((await pick(id, { quantity: 4, productCode: "P-GRAIN", locationId: a2 })).status).toBe(200);
+    expect((await confirm(w, d.id, false, operator)).status).toBe(200);
+    expect([await stockAt(w, rice, a1), await stockAt(w, rice, a2)]).toEqual([0, 6]);
+    // Each part is in the record log: the new one added, the first one changed.
+    const log = await w.query(
+      "SELECT action FROM record_log WHERE resource_type = 'WmsDocumentPosition' AND resource_id = ? ORDER BY id",
+      [first.body.id],
+    );
+    expect(log.map((r) => r.action)).toContain("created");
   });
 
   it("deletes an order's document when a shortage takes its last position, and the order can go on", async () => {

@@ -233,7 +233,7 @@ export const product = new Resource({
       group: "group.product.extra",
     },
     resources: {
-      rows: { label: "field.resource" },
+      rows: { label: "field.resource", refs: { productId: () => products } },
       schema: z.array(BomResource).max(100).default([]),
       output: z.array(z.object({ productId: z.number(), quantity: z.number() })),
       codec: jsonText,

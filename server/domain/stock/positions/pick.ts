@@ -152,6 +152,19 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     }
     if (issues.length) throw new AppError("document.validation", { issues });
 
+    // Part of a position taken at (or put to) a bin under its zone: that part becomes a position of its
+    // own at the bin, done, and the rest stays on the zone (the same id) for the next bin, so that one
+    // position can be carried out from several bins, as FEFO across a zone often needs. A position an
+    // order reserved names its line, never a zone, and is left whole.
+    const rest = position.quantity - done - quantity;
+    if (takeLocation !== null && rest > 0 && !(await reservedFor(tx, id))) {
+      return await splitOff(tx, outbox, ctx, doc, position, {
+        quantity,
+        [arriving ? "destinationLocationId" : "sourceLocationId"]: takeLocation,
+        destinationContainerId: tote ?? position.destinationContainerId,
+      });
+    }
+
     const before = await wmsDocumentPosition.getIn(tx, ctx, id);
     await tx.update(wmsDocumentPositions).set({
       quantityReal: done + quantity,
@@ -235,6 +248,68 @@ export function reportShortage(
       documentDeleted: false,
     };
   });
+}
+
+/** Whether an order's reservation holds stock for the position. */
+async function reservedFor(tx: Db, positionId: number): Promise<boolean> {
+  const [held] = await tx.select({ id: stockReservations.id }).from(stockReservations)
+    .where(eq(stockReservations.documentPositionId, positionId)).limit(1);
+  return held !== undefined;
+}
+
+const money = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * `part.quantity` (thousandths) of the position, done, made a position of its own with the place it was
+ * done at; the position keeps the rest. Both keep the product, lot, price and comment. Answers the new
+ * position (as Pick answers the position it changed).
+ */
+async function splitOff(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  doc: DocumentRow,
+  position: PositionRow,
+  part: Partial<PositionRow> & { quantity: number },
+): Promise<Rec> {
+  const now = nowIso();
+  const before = await wmsDocumentPosition.getIn(tx, ctx, position.id);
+  const valueOf = (
+    q: number,
+  ) => (position.unitPrice === null ? null : money(position.unitPrice * fromMilli(q)));
+  const { id: _id, ...kept } = position;
+  const [made] = await tx.insert(wmsDocumentPositions).values({
+    ...kept,
+    ...part,
+    quantityReal: part.quantity,
+    quantityLeft: 0,
+    value: valueOf(part.quantity),
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  }).returning({ id: wmsDocumentPositions.id });
+  const restQuantity = position.quantity - part.quantity;
+  await tx.update(wmsDocumentPositions).set({
+    quantity: restQuantity,
+    quantityLeft: restQuantity - (position.quantityReal ?? 0),
+    value: valueOf(restQuantity),
+    updatedAt: now,
+    version: position.version + 1,
+  }).where(eq(wmsDocumentPositions.id, position.id));
+  const after = await afterChange(tx, outbox, ctx, doc, position.id, before);
+  const added = await wmsDocumentPosition.getIn(tx, ctx, made.id);
+  await writeRecordLog(tx, {
+    action: "created",
+    resourceType: "WmsDocumentPosition",
+    resourceId: made.id,
+    title: `${doc.documentNumber} ${after.productIndex ?? ""}`.trim(),
+    oldObject: null,
+    newObject: added,
+    userId: ctx.actor.userId,
+    userName: ctx.actor.username,
+  });
+  outbox.add("WmsDocumentPosition", "created", made.id);
+  return added;
 }
 
 /** The position's reservations cut down to `keep` thousandths (the latest given back first). */
