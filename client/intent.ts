@@ -10,12 +10,12 @@
 // A refused write throws the `edit.notByPerson` error, is written to the console with its stack (the culprit)
 // and kept in `refusedWrites` (the browser tests assert it stays empty). Writes that carry a person's action
 // kept for later (the terminal's durable queue of scans, each with its Idempotency-Key, sent when the
-// network allows) or that are that very change (the chosen language saved to the user's settings) say so
-// with their `cause`.
+// network allows), that are that very change (the chosen language saved to the user's settings) or that
+// only read by a POST (a numbering pattern's next number) say so with their `cause`.
 import { compactMenuAtom, langAtom, simplifiedMenuAtom, store, themeAtom } from "./state.ts";
 
 /** Why a write is not a person's edit of this moment, when it may still go (see the header). */
-export type WriteCause = "queued" | "setting";
+export type WriteCause = "queued" | "setting" | "read";
 
 /** A person who has not touched the page for this long is not editing anything. */
 const IDLE_MS = 120_000;
@@ -88,7 +88,7 @@ export function writeRefusal(
   cause?: WriteCause,
 ): RefusedWrite["reason"] | null {
   if (!watching || !signedIn || method === "GET" || method === "HEAD") return null;
-  if (cause === "queued") return null;
+  if (cause === "queued" || cause === "read") return null;
   if (redraws > 0 && cause !== "setting") return "redraw";
   if (cause === "setting") return null;
   if (performance.now() - lastInput > IDLE_MS && writesInFlight === 0) return "idle";

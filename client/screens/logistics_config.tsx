@@ -94,7 +94,7 @@ function SchemaRow(p: {
         kind: p.kind,
         typeCode: p.typeCode ?? null,
         schema: { parts, reset: p.schema.reset },
-      }).then((r) => current && setPreview(r.number), () => current && setPreview(""));
+      }, { cause: "read" }).then((r) => current && setPreview(r.number), () => current && setPreview(""));
     }, 250);
     return () => {
       current = false;

@@ -127,6 +127,8 @@ async function open(username: string, path: string): Promise<Watched> {
     if (/\/config\/changeuserconfig$/i.test(r.url()) && (r.postData() ?? "").includes("defaultLanguage")) {
       return;
     }
+    // A numbering pattern's next number is read by a POST that changes nothing.
+    if (/\/Config\/NumberingPreview$/i.test(r.url())) return;
     writes.push(`${r.method()} ${r.url()} ${r.postData() ?? ""}`);
   });
   return { page, writes };
