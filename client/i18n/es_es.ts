@@ -33,6 +33,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { titleMessages } from "./areas/title.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -66,6 +67,7 @@ export const esEs = {
   ...facesMessages["es-es"],
   ...offersMessages["es-es"],
   ...discussionMessages["es-es"],
+  ...titleMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",
@@ -191,6 +193,7 @@ export const esEs = {
   "route.warehouse-new-document": "Nuevo documento",
   "route.warehouse-new-order": "Nuevo pedido",
   "route.warehouse-orders": "Todos los pedidos",
+  "route.warehouse-orders-operational": "Pedidos en curso",
   "route.warehouse-orders-delay-monitor": "Pedidos atrasados",
   "route.warehouse-orders-positions": "Líneas de pedidos",
   "route.warehouse-orders-verify": "Pedidos por verificar",

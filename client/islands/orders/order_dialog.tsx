@@ -19,7 +19,7 @@ import { HistoryButton } from "../dialogs/history.tsx";
 import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
 import type { Issue } from "../documents/document.ts";
 import { IssueList, issuesAt } from "../documents/issues.tsx";
-import { Progress, StatusBadge } from "../documents/status.tsx";
+import { ProcessBadge, Progress, StatusBadge } from "../documents/status.tsx";
 import {
   isCount,
   isProduction,
@@ -32,15 +32,6 @@ import {
 } from "./order.ts";
 import * as dcss from "../documents/documents.css.ts";
 import * as css from "./orders.css.ts";
-
-export function ProcessBadge(p: { t: Translator; status: string }) {
-  const variant = p.status in css.processBadge ? p.status as keyof typeof css.processBadge : "unknown";
-  return (
-    <span className={css.processBadge[variant]} data-status={p.status}>
-      {p.t.t(`option.processStatusCode.${p.status}` as PlainKey)}
-    </span>
-  );
-}
 
 type Ask = "confirm" | "close" | "revert" | "delete" | "finish" | null;
 
