@@ -100,7 +100,7 @@ export function OrdersScreen(p: RouteProps) {
 
 /**
  * The orders worked on now: receipts, releases and pickings confirmed and waiting, in progress or done but
- * not yet confirmed, the nearest deadline first, with their priority and progress.
+ * not yet confirmed, with their priority and progress, by deadline (the list puts those without one first).
  */
 export function OperationalOrdersScreen(p: RouteProps) {
   const meta = useMemo(() => operationalMeta(wmsOrderMeta), []);
@@ -115,7 +115,7 @@ export function OperationalOrdersScreen(p: RouteProps) {
   );
 }
 
-/** The operational list's columns: what is being done, for whom, how urgent and how far; by deadline. */
+/** The operational list's columns: what is being done, for whom, how urgent and how far. */
 function operationalMeta(meta: ResourceMeta): ResourceMeta {
   const shown = new Set([
     "orderNumber",

@@ -1,6 +1,7 @@
 // The colours of the numbered statuses (server/domain/config/statuses/contract.ts: 112, 122, 132 a document's status,
 // 141–149 an order's process status), as text on its own surface, in the light and the dark theme. Plain
-// data: the themes (theme.css.ts) make tokens of it, and a test checks every pair's contrast.
+// data: the themes (theme.css.ts) make tokens of it, and a test checks every pair's contrast
+// (status_palette.test.ts).
 import type { StatusNumber } from "../../server/domain/config/statuses/contract.ts";
 
 export interface StatusColours {
@@ -44,14 +45,3 @@ export const darkStatusPalette: StatusPalette = {
   148: { text: "#b4bec8", surface: "#262d35" },
   149: { text: "#d2b4ff", surface: "#2e1f45" },
 };
-
-/** WCAG 2 contrast ratio of two "#rrggbb" colours (1 to 21). */
-export function contrastRatio(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
-      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
