@@ -23,6 +23,8 @@ export function productOfRoute(
 }
 
 export interface RouteProduct {
+  /** What the address gave as the product (to say which one is not there). */
+  asked: string | undefined;
   /** The product to narrow to, once it is known to exist; undefined: all products. */
   id: number | undefined;
   /** Its index and name. */
@@ -36,6 +38,7 @@ export interface RouteProduct {
 /** The route's product, read once per address. */
 export function useRouteProduct(openedDialogId?: string, additionalParams?: string): RouteProduct {
   const wanted = productOfRoute(openedDialogId, additionalParams);
+  const asked = openedDialogId === "product" ? additionalParams : openedDialogId;
   const [found, setFound] = useState<{ id: number; name: string | null } | null>(null);
   useEffect(() => {
     setFound(null);
@@ -49,21 +52,21 @@ export function useRouteProduct(openedDialogId?: string, additionalParams?: stri
       live = false;
     };
   }, [wanted]);
-  if (wanted === undefined) return { id: undefined, name: null, missing: false, loading: false };
-  if (wanted === "invalid") return { id: undefined, name: null, missing: true, loading: false };
-  if (found?.id !== wanted) return { id: undefined, name: null, missing: false, loading: true };
+  if (wanted === undefined) return { asked, id: undefined, name: null, missing: false, loading: false };
+  if (wanted === "invalid") return { asked, id: undefined, name: null, missing: true, loading: false };
+  if (found?.id !== wanted) return { asked, id: undefined, name: null, missing: false, loading: true };
   return found.name === null
-    ? { id: undefined, name: null, missing: true, loading: false }
-    : { id: wanted, name: found.name, missing: false, loading: false };
+    ? { asked, id: undefined, name: null, missing: true, loading: false }
+    : { asked, id: wanted, name: found.name, missing: false, loading: false };
 }
 
 /** What the screen shows of the route's product: narrowed to it (and back to all), or that it is not there. */
-export function RouteProductNotice(p: { product: RouteProduct; route: string; id?: string }) {
+export function RouteProductNotice(p: { product: RouteProduct; route: string }) {
   const t = useT();
   if (p.product.missing) {
     return (
       <Notice kind="error">
-        {t.t("stock.noSuchProduct", { id: p.id ?? "" })}{" "}
+        {t.t("stock.noSuchProduct", { id: p.product.asked ?? "" })}{" "}
         <Link to={`/${p.route}`}>{t.t("stock.allProducts")}</Link>
       </Notice>
     );

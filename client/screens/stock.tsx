@@ -79,7 +79,7 @@ export function ProductStockScreen(p: { openedDialogId?: string; additionalParam
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
-      <RouteProductNotice product={product} route="warehouse-product-stock" id={p.openedDialogId} />
+      <RouteProductNotice product={product} route="warehouse-product-stock" />
       <div className={css.bar} data-testid="stock-options">
         <Select
           label={t.t("stock.level")}

@@ -81,7 +81,7 @@ export function SupplyScreen(p: RouteProps) {
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
-      <RouteProductNotice product={product} route="warehouse-supply" id={p.openedDialogId} />
+      <RouteProductNotice product={product} route="warehouse-supply" />
       <ReportFrame
         t={t}
         error={error}
@@ -187,7 +187,7 @@ export function SupplyReportScreen(p: RouteProps) {
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
-      <RouteProductNotice product={product} route="warehouse-supply-reports" id={p.openedDialogId} />
+      <RouteProductNotice product={product} route="warehouse-supply-reports" />
       <DateRange t={t} range={range} onChange={setRange} />
       <ReportFrame t={t} error={error} rows={rows?.results ?? null} emptyKey="orders.nothingInRange">
         {(list) => (
