@@ -144,10 +144,14 @@ describe("administration, pricing and transport screens", () => {
     const subject = form.getByRole("textbox", { name: enUs["field.emailTemplate.subject"] });
     await subject.fill("Your order left us today");
     await form.getByRole("button", { name: enUs["common.save"], exact: true }).click();
-    await expect.poll(async () =>
-      (await w.query("SELECT subject FROM email_templates WHERE id = ?", [template.id]))[0].subject
+    await expect.poll(
+      async () =>
+        (await w.query("SELECT subject FROM email_templates WHERE id = ?", [template.id]))[0].subject,
+      { timeout: 20_000 },
     ).toBe("Your order left us today");
-    await expect.poll(async () => (await listRow(p, "SHIPPED")).subject).toBe("Your order left us today");
+    await expect.poll(async () => (await listRow(p, "SHIPPED")).subject, { timeout: 20_000 }).toBe(
+      "Your order left us today",
+    );
   });
 
   it("exchange rates: a currency and its rate; its full name edited in its dialog", async () => {
@@ -164,8 +168,10 @@ describe("administration, pricing and transport screens", () => {
       "United States dollar",
     );
     await form.getByRole("button", { name: enUs["common.save"], exact: true }).click();
-    await expect.poll(async () =>
-      (await w.query("SELECT full_name FROM exchange_rates WHERE id = ?", [rate.id]))[0].full_name
+    await expect.poll(
+      async () =>
+        (await w.query("SELECT full_name FROM exchange_rates WHERE id = ?", [rate.id]))[0].full_name,
+      { timeout: 20_000 },
     ).toBe("United States dollar");
   });
 

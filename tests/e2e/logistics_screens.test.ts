@@ -114,7 +114,7 @@ describe("logistics screens", () => {
     );
     expect(orders).toEqual([{ supplier: null, n: 1 }, { supplier: mill, n: 1 }]);
     // Read again: now on its way.
-    await expect.poll(async () => (await cells(p, "supply", sugar))[5]).toBe("5");
+    await expect.poll(async () => (await cells(p, "supply", sugar))[5], { timeout: 20_000 }).toBe("5");
   });
 
   it("supply report: ordered, received and released per product over a range; another range", async () => {
@@ -137,7 +137,9 @@ describe("logistics screens", () => {
     expect(row.deadline).toContain(fill(enUs["orders.late"], { days: 3 }));
     expect(row.processStatusCode).toBe(enUs["option.processStatusCode.waitingToProcess"]);
     await p.locator("[data-row-id]").filter({ hasText: made.late.orderNumber }).click();
-    await expect.poll(() => p.getByTestId("order-number").textContent()).toBe(made.late.orderNumber);
+    await expect.poll(() => p.getByTestId("order-number").textContent(), { timeout: 20_000 }).toBe(
+      made.late.orderNumber,
+    );
   });
 
   it("order positions: every order's positions with their order; a row opens its order", async () => {
@@ -147,7 +149,9 @@ describe("logistics screens", () => {
     expect(row).toMatchObject({ orderId: made.receipt.orderNumber, productId: "Salt", quantity: "7" });
     await p.locator("[data-row-id]").filter({ hasText: made.receipt.orderNumber }).click();
     await p.waitForURL((url) => url.pathname === `/warehouse-orders/${made.receipt.id}`);
-    await expect.poll(() => p.getByTestId("order-number").textContent()).toBe(made.receipt.orderNumber);
+    await expect.poll(() => p.getByTestId("order-number").textContent(), { timeout: 20_000 }).toBe(
+      made.receipt.orderNumber,
+    );
   });
 
   it("archived sell offers: the declined one, not the open one; the other view a tab away", async () => {

@@ -160,7 +160,9 @@ describe("verification positions", () => {
     // A row opens its count.
     await page.locator("[data-row-id]").filter({ hasText: "RICE-S" }).click();
     await page.waitForURL((url) => url.pathname === `/warehouse-orders-verify/${counts[1].id}`);
-    await expect.poll(() => page.getByTestId("order-number").textContent()).toBe(counts[1].orderNumber);
+    await expect.poll(() => page.getByTestId("order-number").textContent(), { timeout: 20_000 }).toBe(
+      counts[1].orderNumber,
+    );
   });
 });
 
@@ -195,7 +197,9 @@ describe("the new order", () => {
     expect(options).toContain(enUs["option.typeCode.VER-L"]);
     // A count of a location: its location, required, and nothing of a receipt's.
     await page.getByRole("option", { name: enUs["option.typeCode.VER-L"], exact: true }).click();
-    await expect.poll(() => labels(page)).toContain(enUs["field.wmsOrder.scopeLocationId"]);
+    await expect.poll(() => labels(page), { timeout: 20_000 }).toContain(
+      enUs["field.wmsOrder.scopeLocationId"],
+    );
     shown = await labels(page);
     for (const absent of ["destinationLocationId", "scopeProductIds", "contractorId", "unpackBy"] as const) {
       expect(shown, absent).not.toContain(enUs[`field.wmsOrder.${absent}`]);
@@ -270,7 +274,9 @@ describe("operational orders", () => {
       expect(await page.locator("[data-row-id]").filter({ hasText: absent.orderNumber }).count()).toBe(0);
     }
     await page.locator("[data-row-id]").filter({ hasText: orders.working.orderNumber }).click();
-    await expect.poll(() => page.getByTestId("order-number").textContent()).toBe(orders.working.orderNumber);
+    await expect.poll(() => page.getByTestId("order-number").textContent(), { timeout: 20_000 }).toBe(
+      orders.working.orderNumber,
+    );
   });
 });
 
@@ -334,12 +340,15 @@ describe("the title page", () => {
     // Another language, at once.
     await page.getByRole("button", { name: new RegExp(enUs["common.language"]) }).click();
     await page.getByRole("option", { name: "Polski" }).click();
-    await expect.poll(() => page.locator("h1").textContent()).toBe(plPl["title.heading"]);
+    await expect.poll(() => page.locator("h1").textContent(), { timeout: 20_000 }).toBe(
+      plPl["title.heading"],
+    );
     // Registering a company: the sign-in screen's registration tab.
     await page.getByRole("link", { name: plPl["title.register"] }).click();
     await page.waitForURL((url) => url.pathname === "/signup");
-    await expect.poll(() =>
-      page.getByRole("tab", { name: plPl["signin.tab.register"] }).getAttribute("aria-selected")
+    await expect.poll(
+      () => page.getByRole("tab", { name: plPl["signin.tab.register"] }).getAttribute("aria-selected"),
+      { timeout: 20_000 },
     ).toBe("true");
   });
 });

@@ -57,7 +57,7 @@ const fill = (text: string, values: Record<string, string | number>) =>
 async function visit(p: Page, path: string, title: string) {
   await p.goto(w.s.baseUrl + path);
   await waitForHydration(p);
-  await expect.poll(() => p.locator("main h1").first().textContent()).toBe(title);
+  await expect.poll(() => p.locator("main h1").first().textContent(), { timeout: 20_000 }).toBe(title);
   expect(await p.getByTestId("not-found").count()).toBe(0);
 }
 
@@ -84,7 +84,7 @@ describe("screens opened with the dialog parameters in their address", () => {
     await page.getByTestId("supply").waitFor();
     await visit(page, `/warehouse-supply/${tea}/x`, enUs["route.warehouse-supply"]);
     const rows = page.getByTestId("supply").locator("tbody tr");
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
     expect(await rows.first().getAttribute("data-product-id")).toBe(String(tea));
     await visit(page, `/warehouse-supply/${rice}`, enUs["route.warehouse-supply"]);
     await page.getByText(enUs["orders.productNotShort"]).waitFor();
@@ -95,7 +95,7 @@ describe("screens opened with the dialog parameters in their address", () => {
   it("the supply report narrows to the product named", async () => {
     await visit(page, `/warehouse-supply-reports/${rice}/x`, enUs["route.warehouse-supply-reports"]);
     const rows = page.getByTestId("supply-report").locator("tbody tr");
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
     expect(await rows.first().textContent()).toContain("RICE-P");
   });
 
