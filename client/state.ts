@@ -28,6 +28,19 @@ export interface DocumentDefinition {
   destination: "required" | "forbidden";
 }
 
+/** A warehouse order type as the startup config defines it (server/domain/config/definitions.ts). */
+export interface OrderDefinition {
+  typeCode: string;
+  labelKey: string;
+  kind: "receipt" | "release" | "picking" | "verification" | "production";
+  scope?: "all" | "product" | "contractor" | "location";
+  generates: readonly string[];
+  /** The header fields an order of the type takes. */
+  fields: readonly string[];
+  /** Those of them it cannot do without. */
+  required: readonly string[];
+}
+
 export interface StartupConfig {
   user: TokenData["user"] & {
     isSuperUser: boolean;
@@ -41,7 +54,11 @@ export interface StartupConfig {
   };
   wmsDocumentDefinitions?: DocumentDefinition[];
   wmsDocumentActions?: { code: string; labelKey: string; allowedStatuses: string[] }[];
-  clientLogisticsConfig?: { documentTypesEnabled?: Record<string, boolean> };
+  wmsOrderDefinitions?: OrderDefinition[];
+  clientLogisticsConfig?: {
+    documentTypesEnabled?: Record<string, boolean>;
+    orderTypesEnabled?: Record<string, boolean>;
+  };
   drawerSections: DrawerSection[];
   clientAccount: { appTitle: string | null; invoiceName: string; faceSignIn?: boolean };
   tenant: { slug: string; companyName: string };

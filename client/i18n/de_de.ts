@@ -34,6 +34,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { titleMessages } from "./areas/title.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...editsMessages["de-de"],
@@ -68,6 +69,7 @@ export const deDe = {
   ...facesMessages["de-de"],
   ...offersMessages["de-de"],
   ...discussionMessages["de-de"],
+  ...titleMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",
@@ -191,6 +193,7 @@ export const deDe = {
   "route.warehouse-new-document": "Neuer Beleg",
   "route.warehouse-new-order": "Neuer Auftrag",
   "route.warehouse-orders": "Alle Aufträge",
+  "route.warehouse-orders-operational": "Aufträge in Bearbeitung",
   "route.warehouse-orders-delay-monitor": "Überfällige Aufträge",
   "route.warehouse-orders-positions": "Auftragspositionen",
   "route.warehouse-orders-verify": "Prüfaufträge",

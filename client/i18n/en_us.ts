@@ -34,6 +34,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { titleMessages } from "./areas/title.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...editsMessages["en-us"],
@@ -68,6 +69,7 @@ export const enUs = {
   ...facesMessages["en-us"],
   ...offersMessages["en-us"],
   ...discussionMessages["en-us"],
+  ...titleMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",
@@ -188,6 +190,7 @@ export const enUs = {
   "route.warehouse-new-document": "New document",
   "route.warehouse-new-order": "New order",
   "route.warehouse-orders": "All orders",
+  "route.warehouse-orders-operational": "Operational orders",
   "route.warehouse-orders-delay-monitor": "Overdue orders",
   "route.warehouse-orders-positions": "Order positions",
   "route.warehouse-orders-verify": "Verification orders",

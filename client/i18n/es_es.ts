@@ -34,6 +34,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { titleMessages } from "./areas/title.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...editsMessages["es-es"],
@@ -68,6 +69,7 @@ export const esEs = {
   ...facesMessages["es-es"],
   ...offersMessages["es-es"],
   ...discussionMessages["es-es"],
+  ...titleMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",
@@ -193,6 +195,7 @@ export const esEs = {
   "route.warehouse-new-document": "Nuevo documento",
   "route.warehouse-new-order": "Nuevo pedido",
   "route.warehouse-orders": "Todos los pedidos",
+  "route.warehouse-orders-operational": "Pedidos en curso",
   "route.warehouse-orders-delay-monitor": "Pedidos atrasados",
   "route.warehouse-orders-positions": "Líneas de pedidos",
   "route.warehouse-orders-verify": "Pedidos por verificar",

@@ -34,6 +34,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { titleMessages } from "./areas/title.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...editsMessages["fr-fr"],
@@ -68,6 +69,7 @@ export const frFr = {
   ...facesMessages["fr-fr"],
   ...offersMessages["fr-fr"],
   ...discussionMessages["fr-fr"],
+  ...titleMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",
@@ -192,6 +194,7 @@ export const frFr = {
   "route.warehouse-new-document": "Nouveau document",
   "route.warehouse-new-order": "Nouvelle commande",
   "route.warehouse-orders": "Toutes les commandes",
+  "route.warehouse-orders-operational": "Commandes en cours",
   "route.warehouse-orders-delay-monitor": "Commandes en retard",
   "route.warehouse-orders-positions": "Lignes de commande",
   "route.warehouse-orders-verify": "Commandes à vérifier",

@@ -34,6 +34,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { titleMessages } from "./areas/title.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...editsMessages["pl-pl"],
@@ -68,6 +69,7 @@ export const plPl = {
   ...facesMessages["pl-pl"],
   ...offersMessages["pl-pl"],
   ...discussionMessages["pl-pl"],
+  ...titleMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",
@@ -192,6 +194,7 @@ export const plPl = {
   "route.warehouse-new-document": "Nowy dokument",
   "route.warehouse-new-order": "Nowe zamówienie",
   "route.warehouse-orders": "Wszystkie zamówienia",
+  "route.warehouse-orders-operational": "Zamówienia w realizacji",
   "route.warehouse-orders-delay-monitor": "Opóźnione zamówienia",
   "route.warehouse-orders-positions": "Pozycje zamówień",
   "route.warehouse-orders-verify": "Zamówienia do weryfikacji",

@@ -34,6 +34,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { titleMessages } from "./areas/title.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...editsMessages["ru-ru"],
@@ -68,6 +69,7 @@ export const ruRu = {
   ...facesMessages["ru-ru"],
   ...offersMessages["ru-ru"],
   ...discussionMessages["ru-ru"],
+  ...titleMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",
@@ -191,6 +193,7 @@ export const ruRu = {
   "route.warehouse-new-document": "Новый документ",
   "route.warehouse-new-order": "Новый заказ",
   "route.warehouse-orders": "Все заказы",
+  "route.warehouse-orders-operational": "Заказы в работе",
   "route.warehouse-orders-delay-monitor": "Просроченные заказы",
   "route.warehouse-orders-positions": "Позиции заказов",
   "route.warehouse-orders-verify": "Заказы на проверку",

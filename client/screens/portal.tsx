@@ -16,10 +16,11 @@ import { NumberField } from "../ui/number_field.tsx";
 import { ModalDialog } from "../ui/modal.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { FieldMeta, ResourceMeta, Row } from "../islands/list/meta.ts";
-import { type BadgeVariant, Progress, StatusBadge } from "../islands/documents/status.tsx";
+import { Progress, StatusBadge, type StatusNumber } from "../islands/documents/status.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "./portal.css.ts";
 import { metaOfResource } from "./resources.ts";
+import { productOfRoute } from "./route_product.tsx";
 import { fieldMessages } from "./signin.tsx";
 import { table } from "../islands/stock/stock.css.ts";
 
@@ -64,14 +65,14 @@ interface Position extends Row {
 }
 
 /** An external status's colours: done green, closed by hand red, the rest (still to come) amber. */
-const variantOf = (status: string): BadgeVariant =>
-  status === "fullyReceived" ? "confirmed" : status === "closedManually" ? "reverted" : "workingCopy";
+const numberOf = (status: string): StatusNumber =>
+  status === "fullyReceived" ? 122 : status === "closedManually" ? 147 : 112;
 
 /** An order's badge: closed by the warehouse says so, else its external status. */
 function OrderBadge(p: { order: Pick<Order, "statusCode" | "closedManually"> }) {
   const t = useT();
   const status = p.order.closedManually ? "closedManually" : p.order.statusCode;
-  return <StatusBadge t={t} status={status} variant={variantOf(status)} />;
+  return <StatusBadge t={t} status={status} number={numberOf(status)} />;
 }
 
 const fieldErrors = (err: unknown) => (err as { fields?: Record<string, string[]> }).fields ?? {};
@@ -101,8 +102,15 @@ let ordersMeta: Promise<ResourceMeta> | null = null;
 const orderAgain = (order: Pick<Order, "id">) =>
   api<Cart>("POST", `/contractororders/orders/${order.id}/order-again`);
 
-export function ExternalOrderScreen() {
+/**
+ * The portal's new order: products by group, the cart, the last orders. An address naming a product
+ * (/external-order/12, a link or a favorite) opens its add-to-cart dialog; a product the contractor cannot
+ * order is said so here.
+ */
+export function ExternalOrderScreen(p: { openedDialogId?: string; additionalParams?: string }) {
   const t = useT();
+  const linked = productOfRoute(p.openedDialogId, p.additionalParams);
+  const [linkMissing, setLinkMissing] = useState(false);
   const meta = use(productsMeta ??= metaOfResource.Product().then(withStock));
   const [groups, setGroups] = useState<{ id: number; name: string; productsCount: number }[]>([]);
   const [group, setGroup] = useState<number | null>(null);
@@ -120,6 +128,21 @@ export function ExternalOrderScreen() {
     void loadCart();
     void loadLast();
   }, []);
+  useEffect(() => {
+    setLinkMissing(linked === "invalid");
+    if (typeof linked !== "number") return;
+    let live = true;
+    const filter = encodeURIComponent(JSON.stringify([{ field: "id", operator: "eq", value: linked }]));
+    api<{ results: Row[] }>("GET", `/contractororders/availible-products?BasicFiltersSerialized=${filter}`)
+      .then((r) => {
+        if (!live) return;
+        if (r.results[0]) setAdding(r.results[0]);
+        else setLinkMissing(true);
+      }, reportError);
+    return () => {
+      live = false;
+    };
+  }, [linked]);
   useResourceEvents("ExternalOrder", () => {
     void loadCart();
     void loadLast();
@@ -128,6 +151,9 @@ export function ExternalOrderScreen() {
   return (
     <section data-testid="external-order">
       <h1 className={shell.title}>{title}</h1>
+      {linkMissing && (
+        <Notice kind="error">{t.t("portal.noSuchProduct", { id: p.openedDialogId ?? "" })}</Notice>
+      )}
       {notice && (
         <Notice>
           {notice} <a href="/my-orders">{t.t("portal.myOrdersLink")}</a>
@@ -195,10 +221,14 @@ export function ExternalOrderScreen() {
       {adding && (
         <AddDialog
           product={adding}
-          onClose={() => setAdding(null)}
+          onClose={() => {
+            setAdding(null);
+            if (p.openedDialogId !== undefined) navigate("/external-order");
+          }}
           onAdded={(c) => {
             setCart(c);
             setAdding(null);
+            if (p.openedDialogId !== undefined) navigate("/external-order");
           }}
         />
       )}

@@ -24,8 +24,7 @@ import { BarcodePreview } from "../ui/barcode.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { PlainKey } from "../islands/list/meta.ts";
 import { canKeepDocuments, type WmsPosition } from "../islands/documents/document.ts";
-import { Progress, StatusBadge } from "../islands/documents/status.tsx";
-import { ProcessBadge } from "../islands/orders/order_dialog.tsx";
+import { ProcessBadge, Progress, StatusBadge } from "../islands/documents/status.tsx";
 import {
   type OrderDocument,
   type OrderPosition,

@@ -24,6 +24,7 @@ import * as shell from "../shell/shell.css.ts";
 import * as css from "../islands/stock/stock.css.ts";
 import type { ChartProps, ChartSeries } from "../islands/charts/chart.tsx";
 import { ChunkBoundary, lazyScreen } from "../shell/lazy.tsx";
+import { RouteProductNotice, useRouteProduct } from "./route_product.tsx";
 
 const INVENTORY = "warehouse-product-inventory";
 
@@ -56,17 +57,29 @@ export function productStockQuery(includeZero: boolean, level: LevelChoice): str
   return params.length ? params.join("&") : undefined;
 }
 
-export function ProductStockScreen() {
+/**
+ * Total stock per product; an address naming a product (/warehouse-product-stock/12, or .../product/12)
+ * narrows it to that product, with the filter naming it.
+ */
+export function ProductStockScreen(p: { openedDialogId?: string; additionalParams?: string }) {
   const t = useT();
   const [includeZero, setIncludeZero] = useState(false);
   const [level, setLevel] = useState<LevelChoice>("all");
   const reloadKey = useStockChanges();
+  const product = useRouteProduct(p.openedDialogId, p.additionalParams);
   const title = t.t("route.warehouse-product-stock");
   const cell = (f: FieldMeta, row: Row) =>
     f.name === "stockLevel" ? <StockLevel t={t} row={row} /> : undefined;
+  const initial: ColumnFilter[] = product.id === undefined ? [] : [{
+    field: "productId",
+    operator: "eq",
+    value: product.id,
+    display: t.t("stock.productFilter", { name: product.name ?? "" }),
+  }];
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
+      <RouteProductNotice product={product} route="warehouse-product-stock" />
       <div className={css.bar} data-testid="stock-options">
         <Select
           label={t.t("stock.level")}
@@ -80,18 +93,21 @@ export function ProductStockScreen() {
         />
         <Switch isSelected={includeZero} onChange={setIncludeZero}>{t.t("stock.includeZero")}</Switch>
       </div>
-      <ResourceList
-        // Without stock the list pages over the products, which sort by other fields: it starts anew.
-        key={includeZero ? "all" : "stock"}
-        meta={includeZero ? productStockAllMeta : productStockMeta}
-        route="warehouse-product-stock"
-        title={title}
-        canEdit={false}
-        query={productStockQuery(includeZero, level)}
-        reloadKey={reloadKey}
-        renderCell={cell}
-        onOpen={(row) => navigate(`/${INVENTORY}/product/${row.productId}`)}
-      />
+      {product.loading ? null : (
+        <ResourceList
+          // Without stock the list pages over the products, which sort by other fields: it starts anew.
+          key={`${includeZero ? "all" : "stock"}-${product.id ?? ""}`}
+          meta={includeZero ? productStockAllMeta : productStockMeta}
+          route="warehouse-product-stock"
+          title={title}
+          canEdit={false}
+          query={productStockQuery(includeZero, level)}
+          initialFilters={initial}
+          reloadKey={reloadKey}
+          renderCell={cell}
+          onOpen={(row) => navigate(`/${INVENTORY}/product/${row.productId}`)}
+        />
+      )}
     </section>
   );
 }

@@ -23,6 +23,7 @@ import { MainLayout, rememberMenuLink } from "./layout.tsx";
 import { SignIn } from "../screens/signin.tsx";
 import { ThirdPartyReturn } from "../screens/third_party_signin.tsx";
 import { ComingSoon, Home, NotFound } from "../screens/simple.tsx";
+import { TitlePage } from "../screens/title.tsx";
 import { ChunkBoundary, lazyScreen } from "./lazy.tsx";
 import type { UsersScreen as UsersProps } from "../screens/users.tsx";
 import type { MyCompanyScreen as MyCompanyProps } from "../screens/my_company.tsx";
@@ -32,6 +33,8 @@ import type { DocumentsScreen as DocumentsProps } from "../screens/documents.tsx
 import type { NewDocumentScreen as NewDocumentProps } from "../screens/new_document.tsx";
 import type { InventoryScreen as InventoryProps } from "../screens/stock.tsx";
 import { useT } from "../i18n/use_t.ts";
+import type { PlainKey } from "../islands/list/format.ts";
+import * as shellCss from "./shell.css.ts";
 import { type Kind, kindOfRoute } from "../islands/terminal/flow.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
@@ -58,7 +61,7 @@ const DocumentPositionsScreen = lazyScreen<Parameters<typeof DocumentsProps>[0]>
   import("../screens/documents.tsx").then((m) => ({ default: m.DocumentPositionsScreen }))
 );
 
-const ProductStockScreen = lazyScreen<Record<string, never>>(() =>
+const ProductStockScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
   import("../screens/stock.tsx").then((m) => ({ default: m.ProductStockScreen }))
 );
 
@@ -80,27 +83,30 @@ const OrderChartsScreen = lazyScreen<Record<string, never>>(() =>
 type RouteProps = { openedDialogId?: string; additionalParams?: string };
 const orders = () => import("../screens/orders.tsx");
 const OrdersScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.OrdersScreen })));
+const OperationalOrdersScreen = lazyScreen<RouteProps>(() =>
+  orders().then((m) => ({ default: m.OperationalOrdersScreen }))
+);
 const NewOrderScreen = lazyScreen<Record<string, never>>(() =>
   orders().then((m) => ({ default: m.NewOrderScreen }))
 );
-const OrderPositionsScreen = lazyScreen<RouteProps>(() =>
-  orders().then((m) => ({ default: m.OrderPositionsScreen }))
-);
 const VerifyScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.VerifyScreen })));
-const VerifyPositionsScreen = lazyScreen<RouteProps>(() =>
-  orders().then((m) => ({ default: m.VerifyPositionsScreen }))
-);
 const DelayMonitorScreen = lazyScreen<RouteProps>(() =>
   orders().then((m) => ({ default: m.DelayMonitorScreen }))
 );
-const SupplyScreen = lazyScreen<Record<string, never>>(() =>
-  orders().then((m) => ({ default: m.SupplyScreen }))
+const orderPositions = () => import("../screens/order_positions.tsx");
+const OrderPositionsScreen = lazyScreen<RouteProps>(() =>
+  orderPositions().then((m) => ({ default: m.OrderPositionsScreen }))
 );
-const SupplyReportScreen = lazyScreen<Record<string, never>>(() =>
-  orders().then((m) => ({ default: m.SupplyReportScreen }))
+const VerifyPositionsScreen = lazyScreen<RouteProps>(() =>
+  orderPositions().then((m) => ({ default: m.VerifyPositionsScreen }))
+);
+const supply = () => import("../screens/supply.tsx");
+const SupplyScreen = lazyScreen<RouteProps>(() => supply().then((m) => ({ default: m.SupplyScreen })));
+const SupplyReportScreen = lazyScreen<RouteProps>(() =>
+  supply().then((m) => ({ default: m.SupplyReportScreen }))
 );
 const SellOffersScreen = lazyScreen<RouteProps & { view: "active" | "archive" }>(() =>
-  orders().then((m) => ({ default: m.SellOffersScreen }))
+  import("../screens/sell_offers.tsx").then((m) => ({ default: m.SellOffersScreen }))
 );
 const ProductionScreen = lazyScreen<
   { step: "picking" | "summary" | "labels" | "finish"; openedDialogId?: string }
@@ -116,7 +122,7 @@ const SharedAccessScreen = lazyScreen<{ openedDialogId?: string }>(() =>
   import("../screens/shared_access.tsx").then((m) => ({ default: m.SharedAccessScreen }))
 );
 
-const ExternalOrderScreen = lazyScreen<Record<string, never>>(() =>
+const ExternalOrderScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
   import("../screens/portal.tsx").then((m) => ({ default: m.ExternalOrderScreen }))
 );
 
@@ -180,6 +186,16 @@ function Loading() {
   return <p>{t.t("common.loading")}</p>;
 }
 
+/** The sign-in screen's tab an address asks for; the sign-in itself otherwise. */
+function signInTab(tab: string | null): "login" | "register" | "reset" | "activation" {
+  return tab === "register" || tab === "reset" || tab === "activation" ? tab : "login";
+}
+
+function TerminalHeading(p: { route: string }) {
+  const t = useT();
+  return <h1 className={shellCss.title}>{t.t(`route.${p.route}` as PlainKey)}</h1>;
+}
+
 function lazyPart(node: ReactNode) {
   return (
     <ChunkBoundary>
@@ -210,7 +226,8 @@ function Screen() {
   const { route } = match;
   switch (route.screen) {
     case "signin":
-      return <SignIn initialTab="login" />;
+      // ?tab=register opens the registration (the title page's "register your company").
+      return <SignIn initialTab={signInTab(new URLSearchParams(query).get("tab"))} />;
     case "oidcReturn":
       return <ThirdPartyReturn query={query} />;
     case "activate":
@@ -218,7 +235,7 @@ function Screen() {
     case "recovery":
       return <SignIn initialTab="reset" code={code} />;
     case "title":
-      return <ComingSoon route={route.name} />;
+      return <TitlePage />;
     case "shared":
       // Read by the link's key, signed in or not.
       return hydrated ? lazyPart(<SharedScreen route={route.name} query={query} />) : <span />;
@@ -282,7 +299,7 @@ function Screen() {
       );
       break;
     case "productStock":
-      screen = lazyPart(<ProductStockScreen />);
+      screen = lazyPart(<ProductStockScreen {...dialog} />);
       break;
     case "inventory":
       screen = lazyPart(
@@ -301,6 +318,9 @@ function Screen() {
     case "orders":
       screen = lazyPart(<OrdersScreen {...dialog} />);
       break;
+    case "operationalOrders":
+      screen = lazyPart(<OperationalOrdersScreen {...dialog} />);
+      break;
     case "newOrder":
       screen = lazyPart(<NewOrderScreen />);
       break;
@@ -317,10 +337,10 @@ function Screen() {
       screen = lazyPart(<DelayMonitorScreen {...dialog} />);
       break;
     case "supply":
-      screen = lazyPart(<SupplyScreen />);
+      screen = lazyPart(<SupplyScreen {...dialog} />);
       break;
     case "supplyReport":
-      screen = lazyPart(<SupplyReportScreen />);
+      screen = lazyPart(<SupplyReportScreen {...dialog} />);
       break;
     case "sellOffersActive":
     case "sellOffersArchive":
@@ -347,7 +367,7 @@ function Screen() {
       screen = lazyPart(<SharedAccessScreen openedDialogId={match.openedDialogId} />);
       break;
     case "externalOrder":
-      screen = lazyPart(<ExternalOrderScreen />);
+      screen = lazyPart(<ExternalOrderScreen {...dialog} />);
       break;
     case "myOrders":
       screen = lazyPart(<MyOrdersScreen openedDialogId={match.openedDialogId} />);
@@ -411,12 +431,18 @@ function Screen() {
       screen = lazyPart(<CalendarScreen key={route.name} view={viewOfScreen[route.screen]} />);
       break;
     case "terminal":
-      screen = lazyPart(
-        <TerminalScreen
-          key={route.name}
-          kind={kindOfRoute[route.name]}
-          openedDialogId={match.openedDialogId}
-        />,
+      // The terminal's steps say what to do next; the heading says which screen this is.
+      screen = (
+        <section>
+          <TerminalHeading route={route.name} />
+          {lazyPart(
+            <TerminalScreen
+              key={route.name}
+              kind={kindOfRoute[route.name]}
+              openedDialogId={match.openedDialogId}
+            />,
+          )}
+        </section>
       );
       break;
     default:

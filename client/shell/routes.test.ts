@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterSignIn, guard, matchPath, routeTable } from "./routes.ts";
+import { afterSignIn, guard, matchPath, noParamRoutes, routeTable, specParamRoutes } from "./routes.ts";
 import { enUs } from "../i18n/en_us.ts";
 import { resourceScreens } from "../screens/resources.ts";
 
@@ -12,6 +12,53 @@ describe("routes", () => {
     expect(matchPath("/warehouse-map/1")).toBeUndefined(); // takes no parameters
     expect(matchPath("/shared/wms-stock")?.route.name).toBe("shared/wms-stock");
     expect(matchPath("/nothing-here")).toBeUndefined();
+  });
+
+  it("every route the spec lists with openedDialogId and additionalParams takes both (issue 31)", () => {
+    // product-spec 2, "Screens with optional openedDialogId and additionalParams", and the terminal's.
+    const spec = [
+      "warehouse-documents",
+      "warehouse-documents-positions",
+      "warehouse-product-stock",
+      "warehouse-product-inventory",
+      "warehouse-new-document",
+      "warehouse-new-order",
+      "warehouse-orders",
+      "warehouse-orders-delay-monitor",
+      "warehouse-orders-positions",
+      "warehouse-orders-verify",
+      "warehouse-orders-verify-positions",
+      "warehouse-supply",
+      "warehouse-supply-reports",
+      "external-order",
+      "my-orders",
+      "wms-terminal-collect",
+      "wms-terminal-in",
+      "wms-terminal-out",
+      "wms-terminal-relocate",
+      "wms-terminal-check",
+    ];
+    expect([...specParamRoutes].sort()).toEqual([...spec].sort());
+    for (const name of spec) {
+      expect(matchPath(`/${name}`)?.route.name, name).toBe(name);
+      expect(matchPath(`/${name}/123`), name).toMatchObject({ route: { name }, openedDialogId: "123" });
+      expect(matchPath(`/${name}/5/x`), name).toMatchObject({
+        route: { name },
+        openedDialogId: "5",
+        additionalParams: "x",
+      });
+    }
+    // Every route that takes them, whichever list it came from.
+    for (const r of routeTable.filter((r) => r.params)) {
+      expect(matchPath(`/${r.name}/7/preview`)?.route.name, r.name).toBe(r.name);
+    }
+  });
+
+  it("the screens the spec gives no parameters refuse them: the missing page", () => {
+    for (const name of noParamRoutes) {
+      expect(matchPath(`/${name}`)?.route.name, name).toBe(name);
+      expect(matchPath(`/${name}/1`), name).toBeUndefined();
+    }
   });
 
   it("the routes of the master-data registry are resource screens with dialogs, and only they", () => {

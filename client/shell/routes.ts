@@ -1,6 +1,8 @@
 // Every screen route of the product. A screen whose feature has not arrived yet shows its title and a
-// "coming in a later version" state. Screen routes take optional /:openedDialogId/:additionalParams.
-// A route in the registry of master-data screens (../screens/resources.ts) is the generic resource screen.
+// "coming in a later version" state. Screen routes take optional /:openedDialogId/:additionalParams: every
+// route the spec lists with them (specParamRoutes), every master-data screen, and the others whose dialogs
+// open from the address. A route in the registry of master-data screens (../screens/resources.ts) is the
+// generic resource screen.
 import { resourceScreens } from "../screens/resources.ts";
 
 export type Screen =
@@ -24,6 +26,7 @@ export type Screen =
   | "productGroupMovements"
   | "orderCharts"
   | "orders"
+  | "operationalOrders"
   | "newOrder"
   | "orderPositions"
   | "verify"
@@ -67,12 +70,48 @@ export interface RouteDef {
   params?: boolean;
 }
 
+/**
+ * The screens the spec lists as taking the optional openedDialogId and additionalParams (product-spec 2:
+ * "Screens with optional openedDialogId and additionalParams", and the terminal's screens). A favorite or a
+ * link to one of them with parameters opens the screen, never the missing page.
+ */
+export const specParamRoutes = [
+  "warehouse-documents",
+  "warehouse-documents-positions",
+  "warehouse-product-stock",
+  "warehouse-product-inventory",
+  "warehouse-new-document",
+  "warehouse-new-order",
+  "warehouse-orders",
+  "warehouse-orders-delay-monitor",
+  "warehouse-orders-positions",
+  "warehouse-orders-verify",
+  "warehouse-orders-verify-positions",
+  "warehouse-supply",
+  "warehouse-supply-reports",
+  "external-order",
+  "my-orders",
+  "wms-terminal-collect",
+  "wms-terminal-in",
+  "wms-terminal-out",
+  "wms-terminal-relocate",
+  "wms-terminal-check",
+] as const;
+
+/** The screens the spec says take no parameters: the map and the statistics. */
+export const noParamRoutes = [
+  "warehouse-map",
+  "warehouse-product-movements",
+  "warehouse-product-group-movements",
+  "warehouse-order-charts",
+] as const;
+
 const soon = (name: string, params = true): RouteDef =>
   Object.hasOwn(resourceScreens, name)
     ? { name, screen: "resource", params: true }
     : { name, screen: "comingSoon", params };
 
-export const routeTable: RouteDef[] = [
+const screenRoutes: RouteDef[] = [
   { name: "", screen: "home" },
   { name: "signup", screen: "signin", open: true },
   { name: "signin", screen: "signin", open: true },
@@ -132,6 +171,7 @@ export const routeTable: RouteDef[] = [
   { name: "warehouse-new-document", screen: "newDocument", params: true },
   { name: "warehouse-new-order", screen: "newOrder", params: true },
   { name: "warehouse-orders", screen: "orders", params: true },
+  { name: "warehouse-orders-operational", screen: "operationalOrders", params: true },
   { name: "warehouse-orders-delay-monitor", screen: "delayMonitor", params: true },
   { name: "warehouse-orders-positions", screen: "orderPositions", params: true },
   { name: "warehouse-orders-verify", screen: "verify", params: true },
@@ -158,6 +198,11 @@ export const routeTable: RouteDef[] = [
   { name: "production-labels", screen: "productionLabels", params: true },
   { name: "production-finish", screen: "productionFinish", params: true },
 ];
+
+const withParams = new Set<string>(specParamRoutes);
+export const routeTable: RouteDef[] = screenRoutes.map((r) =>
+  withParams.has(r.name) && !r.params ? { ...r, params: true } : r
+);
 
 export interface Match {
   route: RouteDef;

@@ -1,5 +1,13 @@
 // Design tokens and the two themes (light, dark). Components style themselves only with `vars`.
 import { createGlobalTheme, createThemeContract, globalStyle } from "@vanilla-extract/css";
+import { darkStatusPalette, lightStatusPalette, type StatusPalette } from "./status_palette.ts";
+
+/** The numbered statuses' colours as tokens: `vars.status.s122.text`, `.surface`. */
+const statusTokens = (palette: StatusPalette) =>
+  Object.fromEntries(Object.entries(palette).map(([n, colours]) => [`s${n}`, colours])) as Record<
+    `s${keyof StatusPalette}`,
+    { text: string; surface: string }
+  >;
 
 export const vars = createThemeContract({
   color: {
@@ -18,6 +26,7 @@ export const vars = createThemeContract({
     success: null,
     focus: null,
   },
+  status: statusTokens(lightStatusPalette),
   space: { xs: null, sm: null, md: null, lg: null, xl: null },
   radius: { sm: null, md: null },
   font: { body: null, mono: null },
@@ -53,6 +62,7 @@ createGlobalTheme(":root", vars, {
     success: "#146c2e",
     focus: "#1a73e8",
   },
+  status: statusTokens(lightStatusPalette),
 });
 
 createGlobalTheme("html[data-theme=dark]", vars, {
@@ -73,6 +83,7 @@ createGlobalTheme("html[data-theme=dark]", vars, {
     success: "#7ddc97",
     focus: "#8ab4f8",
   },
+  status: statusTokens(darkStatusPalette),
 });
 
 globalStyle("html, body", {

@@ -62,6 +62,12 @@ describe("the Content-Security-Policy", () => {
         "/warehouse-product-stock",
         "/warehouse-product-group-movements",
         "/warehouse-order-charts",
+        "/warehouse-orders-operational",
+        "/warehouse-orders-verify-positions",
+        "/warehouse-new-order",
+        "/active-sell-offers",
+        "/warehouse-supply/1",
+        "/title",
         "/no-such-screen",
       ]
     ) {

@@ -1,9 +1,11 @@
 // The menu stays put: it scrolls in its own area, stays on screen while a long page scrolls, and keeps the
 // active entry in view after a click low in the menu or a reload; screens that arrive in a later version
-// are marked in the menu itself.
+// are marked in the menu itself. Every entry opens its own screen: walked as an administrator, a business
+// manager and a logistics user, each entry's screen is headed by the entry's own label (issue 31: the
+// verification positions entry opened the verification orders).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createTenant, startServer, type TestServer } from "../fixtures/harness.ts";
+import { addUser, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
@@ -14,6 +16,9 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   s = await startServer({ loginLimitPerUser: 1000, loginLimitPerIp: 1000 });
   await createTenant(s, "menus");
+  const admin = (await signIn(s, "menus-admin")).token;
+  await addUser(s, admin, { username: "menus-manager", isPowerUser: true, logisticsEnabled: true });
+  await addUser(s, admin, { username: "menus-user", logisticsEnabled: true, terminalEnabled: true });
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -78,4 +83,47 @@ describe("the menu", () => {
     expect(await nav(page).locator("[data-soon]").count()).toBe(0);
     expect(await nav(page).getByRole("link", { name: new RegExp(enUs["shell.comingSoon"]) }).count()).toBe(0);
   }, 60_000);
+
+  for (const username of ["menus-admin", "menus-manager", "menus-user"]) {
+    it(`opens each entry's own screen, headed by the entry's label (${username})`, async () => {
+      const page = await signedInPage(browser, s, contexts, username, "/", { timeoutMs: 20_000 });
+      await nav(page).getByRole("link").first().waitFor();
+      // The sections' entries (favorites aside), each route once.
+      const entries = await nav(page).locator("[data-section] a").evaluateAll((links) =>
+        links.map((a) => ({ href: a.getAttribute("href")!, label: a.textContent!.trim() }))
+      );
+      const routes = [...new Map(entries.map((e) => [e.href, e])).values()];
+      expect(routes.length).toBeGreaterThan(5);
+      // Two entries of one menu never share a label: each names a screen of its own.
+      const labels = routes.map((e) => e.label);
+      expect(labels.length, labels.join(", ")).toBe(new Set(labels).size);
+      const wrong: string[] = [];
+      for (const entry of routes) {
+        // A screen that opens as a dialog (a new order's header) is closed first: it keeps the menu inert.
+        const modal = page.locator('[role="dialog"]');
+        if (await modal.count()) {
+          await page.keyboard.press("Escape");
+          await modal.first().waitFor({ state: "detached" });
+        }
+        await nav(page).locator(`[data-section] a[href="${entry.href}"]`).first().click();
+        await page.waitForURL((url) => url.pathname === entry.href);
+        // The screen's visible heading (a screen may first show the frame's loading state).
+        const headings = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll("main h1")].filter((h) => h.checkVisibility())
+              .map((h) => h.textContent?.trim())
+          );
+        const ok = await page.waitForFunction(
+          (want) =>
+            [...document.querySelectorAll("main h1")].some((h) =>
+              h.checkVisibility() && h.textContent?.trim() === want
+            ),
+          entry.label,
+          { timeout: 5_000 },
+        ).then(() => true, () => false);
+        if (!ok) wrong.push(`${entry.href}: ${JSON.stringify(await headings())} is not "${entry.label}"`);
+      }
+      expect(wrong).toEqual([]);
+    }, 120_000);
+  }
 });

@@ -288,6 +288,60 @@ describe("count progress", () => {
     expect((await w.api("GET", `/WmsOrder/Move/${order.id}/PositionsProgress`)).status).toBe(400);
   });
 
+  it("lists the positions of every count (and only of counts) with differences and who counted, by order", async () => {
+    const bran = await product(w, "BRAN");
+    const shelf = await location(w, "BRAN-1");
+    await receive(w, bran, shelf, 6);
+    const first = await count({ typeCode: "VER-P", scopeProductIds: [bran] });
+    const second = await count({ typeCode: "VER-L", scopeLocationId: shelf });
+    const [a] = await positionsOf(first.id);
+    const [b] = await positionsOf(second.id);
+    expect((await counted(a.id, 4)).status).toBe(200);
+    expect((await counted(b.id, 6, counter)).status).toBe(200);
+    // A receipt order's positions are no count's.
+    const receipt = await w.api("POST", "/WmsOrder", { typeCode: "OIN", destinationLocationId: shelf });
+    expect(
+      (await w.api("POST", "/WmsOrderPosition", { orderId: receipt.body.id, productId: bran, quantity: 1 }))
+        .status,
+    ).toBe(201);
+    const byOrder = (id: number, token = w.admin) =>
+      w.api(
+        "GET",
+        `/WmsOrder/Verify/Positions?sortColumn=id&BasicFiltersSerialized=${
+          encodeURIComponent(JSON.stringify([{ field: "orderId", operator: "eq", value: id }]))
+        }`,
+        undefined,
+        token,
+      );
+    expect((await byOrder(first.id)).body).toMatchObject({
+      allFilteredRowCount: 1,
+      results: [{
+        orderNumber: first.orderNumber,
+        productIndex: "BRAN",
+        sourceLocationLabel: "BRAN-1",
+        bookQuantity: 6,
+        quantityReal: 4,
+        difference: -2,
+        countedByName: "orders-counts admin",
+      }],
+    });
+    expect((await byOrder(second.id)).body.results[0]).toMatchObject({
+      difference: 0,
+      countedByName: "counter-1",
+    });
+    expect((await byOrder(receipt.body.id)).body).toEqual({ allFilteredRowCount: 0, results: [] });
+    const all = await w.api("GET", "/WmsOrder/Verify/Positions?PageSize=1000");
+    expect(all.status).toBe(200);
+    const orders = new Set(all.body.results.map((p: { orderId: number }) => p.orderId));
+    expect(orders.has(first.id) && orders.has(second.id) && !orders.has(receipt.body.id)).toBe(true);
+    // Blind to a counter while the count is open: no expected figure, so no difference.
+    expect((await byOrder(first.id, counter)).body.results[0]).toMatchObject({
+      quantityReal: 4,
+      bookQuantity: null,
+      difference: null,
+    });
+  });
+
   it("adjusts the very line it counted, a line without a lot too, and books a shelf counted twice once", async () => {
     const rye = await product(w, "RYE");
     const shelf = await location(w, "RYE-1");

@@ -376,6 +376,47 @@ describe("progress", () => {
   });
 });
 
+describe("operational orders", () => {
+  it("lists the receipt, release and picking orders worked on now, not drafts, counts or finished ones", async () => {
+    const figs = await product(w, "FIGS");
+    await receive(w, figs, store, 10);
+    const waiting = await planned({ typeCode: "OOU", priority: "high" }, [{ productId: figs, quantity: 2 }]);
+    const working = await planned({ typeCode: "OOU" }, [{ productId: figs, quantity: 3 }]);
+    const finished = await planned({ typeCode: "OOU" }, [{ productId: figs, quantity: 1 }]);
+    const draftOnly = await planned({ typeCode: "OIN", destinationLocationId: dock }, [{
+      productId: figs,
+      quantity: 1,
+    }]);
+    expect((await confirmOrder(waiting, true)).status).toBe(200);
+    expect((await confirmOrder(finished, true)).status).toBe(200);
+    const [finishedRelease] = await documentsOf(finished);
+    expect((await confirm(w, finishedRelease.id as number)).status).toBe(200);
+    // One release under way: a third of it out, the rest on a document still open.
+    expect((await confirmOrder(working, false)).status).toBe(200);
+    const part = await draft(w, { typeCode: "OOU", orderId: working, sourceLocationId: store }, [
+      { productId: figs, quantity: 1 },
+    ]);
+    expect((await confirm(w, part.id)).status).toBe(200);
+    await draft(w, { typeCode: "OOU", orderId: working, sourceLocationId: store }, [
+      { productId: figs, quantity: 2 },
+    ]);
+    const count = await w.api("POST", "/WmsOrder", { typeCode: "VER-A" });
+    expect((await confirmOrder(count.body.id, false)).status).toBe(200);
+
+    const list = await w.api("GET", "/WmsOrder/Move/Operational?PageSize=1000&sortColumn=id");
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const seen = new Map(list.body.results.map((o: Record<string, unknown>) => [o.id, o]));
+    expect(seen.get(waiting)).toMatchObject({ processStatusCode: "waitingToProcess", priority: "high" });
+    expect(seen.get(working)).toMatchObject({ processStatusCode: "inProgress", progressPercent: 33 });
+    for (const id of [finished, draftOnly, count.body.id]) expect(seen.has(id), String(id)).toBe(false);
+    expect(
+      list.body.results.every((o: { statusCode: string; typeCode: string }) =>
+        o.statusCode === "confirmed" && ["OIN", "OOU", "OPI"].includes(o.typeCode)
+      ),
+    ).toBe(true);
+  });
+});
+
 describe("order positions by a scanned code", () => {
   it("finds the product by its index or barcode, and a GS1 label's lot", async () => {
     const cod = await product(w, "COD-1", { barcodes: ["5901234123457"] });

@@ -65,6 +65,11 @@ describe("supply", () => {
     expect(r.body.allFilteredRowCount).toBe(3);
     const critical = await w.api("GET", "/Supply/Products?level=critical");
     expect(critical.body.results.map((l: { productIndex: string }) => l.productIndex)).toEqual(["SALT"]);
+    // One product's line (a link naming it), and none for a product above its levels.
+    const one = await w.api("GET", `/Supply/Products?productId=${rice}`);
+    expect(one.body).toMatchObject({ allFilteredRowCount: 1, results: [{ productIndex: "RICE" }] });
+    expect((await w.api("GET", `/Supply/Products?productId=${plenty}`)).body)
+      .toEqual({ allFilteredRowCount: 0, results: [] });
   });
 
   it("makes receipt orders per supplier in one step", async () => {
@@ -106,6 +111,9 @@ describe("supply", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const rice_ = r.body.results.find((l: { productId: number }) => l.productId === rice);
     expect(rice_).toMatchObject({ ordered: 3, received: 7, released: 0, onHand: 7 });
+    const one = await w.api("GET", `/Supply/Report?dateFrom=${today}&dateTo=${today}&productId=${rice}`);
+    expect(one.body.allFilteredRowCount).toBe(1);
+    expect(one.body.results).toEqual([expect.objectContaining({ productId: rice, ordered: 3, received: 7 })]);
     const wrong = await w.api("GET", `/Supply/Report?dateFrom=${today}&dateTo=2020-01-01`);
     expect(wrong.status).toBe(400);
   });

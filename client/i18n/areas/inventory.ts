@@ -3,6 +3,9 @@
 // language has every key.
 export const inventoryMessages = {
   "en-us": {
+    "stock.noSuchProduct": "There is no product #{id}, or you may not see it; all products are shown.",
+    "stock.allProducts": "Show all products",
+    "stock.onlyProduct": "Only {name}.",
     "stock.level": "Stock level",
     "stock.level.all": "All products",
     "stock.level.belowWarning": "At or below warning stock",
@@ -49,6 +52,10 @@ export const inventoryMessages = {
     "stock.rank": "Rank",
   },
   "pl-pl": {
+    "stock.noSuchProduct":
+      "Nie ma produktu #{id} albo nie masz do niego dostępu; pokazano wszystkie produkty.",
+    "stock.allProducts": "Pokaż wszystkie produkty",
+    "stock.onlyProduct": "Tylko {name}.",
     "stock.level": "Poziom stanu",
     "stock.level.all": "Wszystkie produkty",
     "stock.level.belowWarning": "Na lub poniżej stanu ostrzegawczego",
@@ -95,6 +102,10 @@ export const inventoryMessages = {
     "stock.rank": "Miejsce",
   },
   "de-de": {
+    "stock.noSuchProduct":
+      "Es gibt kein Produkt #{id}, oder Sie dürfen es nicht sehen; alle Produkte werden angezeigt.",
+    "stock.allProducts": "Alle Produkte anzeigen",
+    "stock.onlyProduct": "Nur {name}.",
     "stock.level": "Bestandsniveau",
     "stock.level.all": "Alle Produkte",
     "stock.level.belowWarning": "Bei oder unter Warnbestand",
@@ -141,6 +152,10 @@ export const inventoryMessages = {
     "stock.rank": "Rang",
   },
   "fr-fr": {
+    "stock.noSuchProduct":
+      "Il n'y a pas de produit n° {id}, ou vous ne pouvez pas le voir ; tous les produits sont affichés.",
+    "stock.allProducts": "Afficher tous les produits",
+    "stock.onlyProduct": "Uniquement {name}.",
     "stock.level": "Niveau de stock",
     "stock.level.all": "Tous les produits",
     "stock.level.belowWarning": "Au niveau d'alerte ou en dessous",
@@ -187,6 +202,10 @@ export const inventoryMessages = {
     "stock.rank": "Rang",
   },
   "es-es": {
+    "stock.noSuchProduct":
+      "No existe el producto n.º {id} o no tiene acceso a él; se muestran todos los productos.",
+    "stock.allProducts": "Mostrar todos los productos",
+    "stock.onlyProduct": "Solo {name}.",
     "stock.level": "Nivel de stock",
     "stock.level.all": "Todos los productos",
     "stock.level.belowWarning": "En o por debajo del stock de aviso",
@@ -233,6 +252,9 @@ export const inventoryMessages = {
     "stock.rank": "Puesto",
   },
   "ru-ru": {
+    "stock.noSuchProduct": "Товара № {id} нет или он вам недоступен; показаны все товары.",
+    "stock.allProducts": "Показать все товары",
+    "stock.onlyProduct": "Только {name}.",
     "stock.level": "Уровень запаса",
     "stock.level.all": "Все товары",
     "stock.level.belowWarning": "На уровне предупреждения или ниже",

@@ -2,6 +2,8 @@
 // languages.
 export const offersMessages = {
   "en-us": {
+    "offers.customer": "Customer",
+    "offers.value": "Value",
     "ship.open": "Ship with a carrier",
     "ship.title": "Ship {number}",
     "ship.carrier": "Carrier account",
@@ -32,6 +34,8 @@ export const offersMessages = {
     "field.wmsOrder.offerValidUntil": "Valid until",
   },
   "pl-pl": {
+    "offers.customer": "Klient",
+    "offers.value": "Wartość",
     "ship.open": "Wyślij przewoźnikiem",
     "ship.title": "Wysyłka {number}",
     "ship.carrier": "Konto przewoźnika",
@@ -63,6 +67,8 @@ export const offersMessages = {
     "field.wmsOrder.offerValidUntil": "Ważna do",
   },
   "de-de": {
+    "offers.customer": "Kunde",
+    "offers.value": "Wert",
     "ship.open": "Mit Paketdienst versenden",
     "ship.title": "{number} versenden",
     "ship.carrier": "Paketdienst-Konto",
@@ -95,6 +101,8 @@ export const offersMessages = {
     "field.wmsOrder.offerValidUntil": "Gültig bis",
   },
   "fr-fr": {
+    "offers.customer": "Client",
+    "offers.value": "Valeur",
     "ship.open": "Expédier par transporteur",
     "ship.title": "Expédier {number}",
     "ship.carrier": "Compte du transporteur",
@@ -126,6 +134,8 @@ export const offersMessages = {
     "field.wmsOrder.offerValidUntil": "Valable jusqu'au",
   },
   "es-es": {
+    "offers.customer": "Cliente",
+    "offers.value": "Valor",
     "ship.open": "Enviar con transportista",
     "ship.title": "Enviar {number}",
     "ship.carrier": "Cuenta del transportista",
@@ -158,6 +168,8 @@ export const offersMessages = {
     "field.wmsOrder.offerValidUntil": "Válida hasta",
   },
   "ru-ru": {
+    "offers.customer": "Клиент",
+    "offers.value": "Сумма",
     "ship.open": "Отправить перевозчиком",
     "ship.title": "Отправка {number}",
     "ship.carrier": "Учётная запись перевозчика",

@@ -2,6 +2,12 @@
 // options of their types, statuses, progress, count status and priority), in all six languages.
 export const ordersMessages = {
   "en-us": {
+    "orders.countedBy": "Counted by",
+    "orders.location": "Location",
+    "orders.noSuchCount":
+      "There is no count #{id} here: it does not exist, is not a count, or you may not see it.",
+    "orders.allCountPositions": "All verification positions",
+    "orders.productNotShort": "This product is not under its warning or critical stock.",
     "resource.wmsOrder": "Order",
     "order.action.confirm": "Confirm",
     "order.action.reopen": "Reopen",
@@ -181,6 +187,12 @@ export const ordersMessages = {
     "option.priority.high": "High",
   },
   "pl-pl": {
+    "orders.countedBy": "Policzone przez",
+    "orders.location": "Lokalizacja",
+    "orders.noSuchCount":
+      "Nie ma tu inwentaryzacji #{id}: nie istnieje, nie jest inwentaryzacją albo nie masz do niej dostępu.",
+    "orders.allCountPositions": "Wszystkie pozycje do weryfikacji",
+    "orders.productNotShort": "Stan tego produktu nie jest poniżej poziomu ostrzegawczego ani krytycznego.",
     "resource.wmsOrder": "Zlecenie",
     "order.action.confirm": "Zatwierdź",
     "order.action.reopen": "Otwórz ponownie",
@@ -360,6 +372,13 @@ export const ordersMessages = {
     "option.priority.high": "Wysoki",
   },
   "de-de": {
+    "orders.countedBy": "Gezählt von",
+    "orders.location": "Lagerplatz",
+    "orders.noSuchCount":
+      "Hier gibt es keine Inventur #{id}: Sie existiert nicht, ist keine Inventur oder Sie dürfen sie nicht sehen.",
+    "orders.allCountPositions": "Alle Prüfpositionen",
+    "orders.productNotShort":
+      "Der Bestand dieses Produkts liegt nicht unter seinem Warn- oder Mindestbestand.",
     "resource.wmsOrder": "Auftrag",
     "order.action.confirm": "Bestätigen",
     "order.action.reopen": "Wieder öffnen",
@@ -540,6 +559,12 @@ export const ordersMessages = {
     "option.priority.high": "Hoch",
   },
   "fr-fr": {
+    "orders.countedBy": "Compté par",
+    "orders.location": "Emplacement",
+    "orders.noSuchCount":
+      "Il n'y a pas d'inventaire n° {id} ici : il n'existe pas, n'est pas un inventaire ou vous ne pouvez pas le voir.",
+    "orders.allCountPositions": "Toutes les lignes à vérifier",
+    "orders.productNotShort": "Ce produit n'est pas sous son stock d'alerte ni sous son stock critique.",
     "resource.wmsOrder": "Commande",
     "order.action.confirm": "Confirmer",
     "order.action.reopen": "Rouvrir",
@@ -720,6 +745,13 @@ export const ordersMessages = {
     "option.priority.high": "Haute",
   },
   "es-es": {
+    "orders.countedBy": "Contado por",
+    "orders.location": "Ubicación",
+    "orders.noSuchCount":
+      "Aquí no hay ningún recuento n.º {id}: no existe, no es un recuento o no tiene acceso a él.",
+    "orders.allCountPositions": "Todas las líneas por verificar",
+    "orders.productNotShort":
+      "Este producto no está por debajo de sus existencias de aviso ni de las críticas.",
     "resource.wmsOrder": "Pedido",
     "order.action.confirm": "Confirmar",
     "order.action.reopen": "Reabrir",
@@ -900,6 +932,12 @@ export const ordersMessages = {
     "option.priority.high": "Alta",
   },
   "ru-ru": {
+    "orders.countedBy": "Кем посчитано",
+    "orders.location": "Место хранения",
+    "orders.noSuchCount":
+      "Инвентаризации № {id} здесь нет: она не существует, не является инвентаризацией или недоступна вам.",
+    "orders.allCountPositions": "Все позиции на проверку",
+    "orders.productNotShort": "Остаток этого товара не ниже предупредительного и критического уровня.",
     "resource.wmsOrder": "Заказ",
     "order.action.confirm": "Подтвердить",
     "order.action.reopen": "Открыть снова",

@@ -3,6 +3,8 @@
 // The contractor portal (issue 16): a new order from the cart, my orders and their statuses.
 export const portalMessages = {
   "en-us": {
+    "portal.noSuchProduct":
+      "Product #{id} cannot be ordered here: it does not exist or is not offered to you.",
     "portal.unavailable": "can no longer be ordered: take it out",
     "portal.groups": "Product groups",
     "portal.allGroups": "All products",
@@ -62,6 +64,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Received on",
   },
   "pl-pl": {
+    "portal.noSuchProduct": "Produktu #{id} nie można tu zamówić: nie istnieje albo nie jest Ci oferowany.",
     "portal.unavailable": "nie można już zamówić: usuń z koszyka",
     "portal.groups": "Grupy produktów",
     "portal.allGroups": "Wszystkie produkty",
@@ -121,6 +124,8 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Data przyjęcia",
   },
   "de-de": {
+    "portal.noSuchProduct":
+      "Produkt #{id} kann hier nicht bestellt werden: Es existiert nicht oder wird Ihnen nicht angeboten.",
     "portal.unavailable": "kann nicht mehr bestellt werden: bitte entfernen",
     "portal.groups": "Artikelgruppen",
     "portal.allGroups": "Alle Artikel",
@@ -180,6 +185,8 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Erhalten am",
   },
   "fr-fr": {
+    "portal.noSuchProduct":
+      "Le produit n° {id} ne peut pas être commandé ici : il n'existe pas ou ne vous est pas proposé.",
     "portal.unavailable": "ne peut plus être commandé : retirez-le",
     "portal.groups": "Familles de produits",
     "portal.allGroups": "Tous les produits",
@@ -239,6 +246,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Reçu le",
   },
   "es-es": {
+    "portal.noSuchProduct": "El producto n.º {id} no se puede pedir aquí: no existe o no se le ofrece.",
     "portal.unavailable": "ya no se puede pedir: quítelo",
     "portal.groups": "Grupos de productos",
     "portal.allGroups": "Todos los productos",
@@ -298,6 +306,7 @@ export const portalMessages = {
     "field.externalOrderPosition.receivedAt": "Recibido el",
   },
   "ru-ru": {
+    "portal.noSuchProduct": "Товар № {id} нельзя заказать здесь: его нет или он вам не предлагается.",
     "portal.unavailable": "больше нельзя заказать: удалите из корзины",
     "portal.groups": "Группы товаров",
     "portal.allGroups": "Все товары",

@@ -42,6 +42,11 @@ export interface RecordDialogProps {
   /** Values a new record's form starts with (an event added at the time clicked on the calendar). */
   initial?: Values;
   /**
+   * The metadata the form shows for the values it holds (a new order: its type's own fields). The fields it
+   * leaves out are neither shown nor sent.
+   */
+  shape?: (values: Values) => ResourceMeta;
+  /**
    * More of the record below its fields (a freight ticket's offers and messages); `reload` reads the record
    * again after a verb changed it.
    */
@@ -110,9 +115,11 @@ export function RecordDialog(p: RecordDialogProps) {
     }
   });
 
+  const { shape } = p;
+  const formMeta = useMemo(() => (shape ? shape(values) : meta), [shape, values, meta]);
   const shownNames = useMemo(
-    () => new Set(meta.fields.filter((f) => isEditable(f, mode, p.isAdmin)).map((f) => f.name)),
-    [meta, mode, p.isAdmin],
+    () => new Set(formMeta.fields.filter((f) => isEditable(f, mode, p.isAdmin)).map((f) => f.name)),
+    [formMeta, mode, p.isAdmin],
   );
 
   async function save(e: FormEvent) {
@@ -126,7 +133,7 @@ export function RecordDialog(p: RecordDialogProps) {
     setBusy(true);
     setMessage(null);
     try {
-      const body = buildBody(meta, mode, values, record, p.isAdmin);
+      const body = buildBody(formMeta, mode, values, record, p.isAdmin);
       const saved = await api<Values>(mode === "add" ? "POST" : "PUT", meta.path, body);
       setErrors({});
       p.onSaved(saved);
@@ -172,8 +179,8 @@ export function RecordDialog(p: RecordDialogProps) {
   /** A RecordLog entry shows its change as the history does, not its two objects. */
   const isLogEntry = meta.resource === "RecordLog";
   const shownMeta = useMemo(
-    () => isLogEntry ? { ...meta, fields: meta.fields.filter((f) => f.kind !== "json") } : meta,
-    [meta, isLogEntry],
+    () => isLogEntry ? { ...formMeta, fields: formMeta.fields.filter((f) => f.kind !== "json") } : formMeta,
+    [formMeta, isLogEntry],
   );
   // Every record but the logs' own entries has its history (a singleton, the account, by its path).
   const hasHistory = !meta.readOnly && record !== null && (meta.singleton || typeof recordId === "number");

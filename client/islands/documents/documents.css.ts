@@ -1,4 +1,4 @@
-// Warehouse document parts: the status badge (its colour by status), the progress bar, the positions
+// Warehouse document parts: the status badge (its colour by the status's number), the progress bar, the positions
 // table and the validation issues shown at each position.
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
@@ -14,12 +14,14 @@ export const badgeBase = style({
   whiteSpace: "nowrap",
 });
 
-/** workingCopy amber, confirmed green, reverted red (text on its own light surface in both themes). */
-export const badge = styleVariants({
-  workingCopy: [badgeBase, { color: vars.color.warning, background: vars.color.warningSurface }],
-  confirmed: [badgeBase, { color: vars.color.success, background: vars.color.surface }],
-  reverted: [badgeBase, { color: vars.color.danger, background: vars.color.dangerSurface }],
-});
+/**
+ * A numbered status's badge (`s112` a working copy ... `s149` an unknown process status): its text on its
+ * own surface, from the theme's tokens (client/theme/status_palette.ts), readable in both themes.
+ */
+export const statusBadge = styleVariants(
+  vars.status,
+  (colours) => [badgeBase, { color: colours.text, background: colours.surface }],
+);
 
 export const progress = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs });
 

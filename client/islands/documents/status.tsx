@@ -1,18 +1,45 @@
-// A document's status as a coloured badge (the colour repeats what its text says) and its progress as a
-// bar with the percentage beside it.
+// A status as a coloured badge (the colour repeats what its text says) and progress as a bar with the
+// percentage beside it. The colours are the spec's numbered statuses' (server/domain/config/statuses/contract.ts:
+// 112–132 a document's status, 141–149 an order's process status).
 import type { Translator } from "../../i18n/mod.ts";
 import type { PlainKey } from "../list/meta.ts";
+import {
+  documentStatusNumbers,
+  processStatusNumbers,
+  type StatusNumber,
+} from "../../../server/domain/config/statuses/contract.ts";
 import * as css from "./documents.css.ts";
 
-/** The badge's colours: a document's own status, or what another status means (`variant`). */
-export type BadgeVariant = keyof typeof css.badge;
+export type { StatusNumber };
 
-export function StatusBadge(p: { t: Translator; status: string; variant?: BadgeVariant }) {
-  const variant = p.variant ?? (p.status in css.badge ? p.status as BadgeVariant : "workingCopy");
+/** A document's status, or an order's (closed by hand or put away: as its process status says). */
+const numberOfStatus: Record<string, StatusNumber> = {
+  ...documentStatusNumbers,
+  closedManually: processStatusNumbers.closedManually,
+  archived: processStatusNumbers.archived,
+};
+
+/** A badge in a numbered status's colours; `label` when its text is not `option.statusCode.<status>`. */
+export function StatusBadge(p: { t: Translator; status: string; number?: StatusNumber; label?: string }) {
+  const n = p.number ?? numberOfStatus[p.status] ?? processStatusNumbers.unknown;
   return (
-    <span className={css.badge[variant]} data-status={p.status}>
-      {p.t.t(`option.statusCode.${p.status}` as PlainKey)}
+    <span className={css.statusBadge[`s${n}`]} data-status={p.status} data-status-number={n}>
+      {p.label ?? p.t.t(`option.statusCode.${p.status}` as PlainKey)}
     </span>
+  );
+}
+
+/** An order's process status: 141 pending ... 149 unknown. */
+export function ProcessBadge(p: { t: Translator; status: string }) {
+  const n = processStatusNumbers[p.status as keyof typeof processStatusNumbers] ??
+    processStatusNumbers.unknown;
+  return (
+    <StatusBadge
+      t={p.t}
+      status={p.status}
+      number={n}
+      label={p.t.t(`option.processStatusCode.${p.status}` as PlainKey)}
+    />
   );
 }
 

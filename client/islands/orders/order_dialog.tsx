@@ -27,7 +27,7 @@ import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/en
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import type { Issue } from "../documents/document.ts";
 import { IssueList, issuesAt } from "../documents/issues.tsx";
-import { Progress, StatusBadge } from "../documents/status.tsx";
+import { ProcessBadge, Progress, StatusBadge } from "../documents/status.tsx";
 import {
   isCount,
   isProduction,
@@ -40,15 +40,6 @@ import {
 } from "./order.ts";
 import * as dcss from "../documents/documents.css.ts";
 import * as css from "./orders.css.ts";
-
-export function ProcessBadge(p: { t: Translator; status: string }) {
-  const variant = p.status in css.processBadge ? p.status as keyof typeof css.processBadge : "unknown";
-  return (
-    <span className={css.processBadge[variant]} data-status={p.status}>
-      {p.t.t(`option.processStatusCode.${p.status}` as PlainKey)}
-    </span>
-  );
-}
 
 type Ask = "confirm" | "close" | "revert" | "delete" | "finish" | null;
 

@@ -1,28 +1,7 @@
-// Warehouse order parts: the process status badge (its colour by how far the order is), the count entry
-// field and the dashboard tiles.
-import { style, styleVariants } from "@vanilla-extract/css";
+// Warehouse order parts: the delay, the count entry field and the dashboard tiles (the status badges are
+// the documents' numbered ones: ../documents/status.tsx).
+import { style } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
-import { badgeBase } from "../documents/documents.css.ts";
-
-const waiting = [badgeBase, { color: vars.color.warning, background: vars.color.warningSurface }];
-const working = [badgeBase, { color: vars.color.primary, background: vars.color.surface }];
-const done = [badgeBase, { color: vars.color.success, background: vars.color.surface }];
-const stopped = [badgeBase, { color: vars.color.danger, background: vars.color.dangerSurface }];
-const quiet = [badgeBase, { color: vars.color.textMuted, background: vars.color.surfaceRaised }];
-
-/** Amber waiting, blue under way, green done, red closed by hand, grey put away or not known. */
-export const processBadge = styleVariants({
-  pending: waiting,
-  waitingToProcess: waiting,
-  inProgress: working,
-  doneUnconfirmed: working,
-  doneConfirmed: done,
-  closedFully: done,
-  closedManually: stopped,
-  archived: quiet,
-  unknown: quiet,
-});
-
 export const late = style({ color: vars.color.danger, fontWeight: 600, marginInlineStart: vars.space.sm });
 
 export const countField = style({ width: "11em" });

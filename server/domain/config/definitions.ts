@@ -88,16 +88,47 @@ export const wmsDocumentDefinitions = [
   },
 ] as const;
 
+/** The header fields every order takes; each type adds its own (`fields`), and a form shows no others. */
+const orderHeader = ["priority", "plannedDate", "deadline", "assignedUserId", "comment"] as const;
+
+/**
+ * The order types. `fields`: the header fields an order of the type takes, in the form's order (a receipt
+ * where the goods go and by when to unpack them, a release where they come from and by when to pack them, a
+ * count its scope); `required`: those of them it cannot do without.
+ */
 export const wmsOrderDefinitions = [
-  { typeCode: "OIN", labelKey: "order.type.OIN", kind: "receipt", generates: ["OIN"] },
-  { typeCode: "OOU", labelKey: "order.type.OOU", kind: "release", generates: ["OOU"] },
-  { typeCode: "OPI", labelKey: "order.type.OPI", kind: "picking", generates: ["CRL"] },
+  {
+    typeCode: "OIN",
+    labelKey: "order.type.OIN",
+    kind: "receipt",
+    generates: ["OIN"],
+    fields: ["contractorId", "destinationLocationId", ...orderHeader, "unpackBy"],
+    required: [],
+  },
+  {
+    typeCode: "OOU",
+    labelKey: "order.type.OOU",
+    kind: "release",
+    generates: ["OOU"],
+    fields: ["contractorId", "sourceLocationId", ...orderHeader, "packBy"],
+    required: [],
+  },
+  {
+    typeCode: "OPI",
+    labelKey: "order.type.OPI",
+    kind: "picking",
+    generates: ["CRL"],
+    fields: ["sourceLocationId", "destinationLocationId", ...orderHeader, "packBy"],
+    required: [],
+  },
   {
     typeCode: "VER-A",
     labelKey: "order.type.VER-A",
     kind: "verification",
     scope: "all",
     generates: ["IIN", "IOU"],
+    fields: [...orderHeader],
+    required: [],
   },
   {
     typeCode: "VER-P",
@@ -105,6 +136,8 @@ export const wmsOrderDefinitions = [
     kind: "verification",
     scope: "product",
     generates: ["IIN", "IOU"],
+    fields: ["scopeProductIds", ...orderHeader],
+    required: ["scopeProductIds"],
   },
   {
     typeCode: "VER-C",
@@ -112,6 +145,8 @@ export const wmsOrderDefinitions = [
     kind: "verification",
     scope: "contractor",
     generates: ["IIN", "IOU"],
+    fields: ["contractorId", ...orderHeader],
+    required: ["contractorId"],
   },
   {
     typeCode: "VER-L",
@@ -119,9 +154,18 @@ export const wmsOrderDefinitions = [
     kind: "verification",
     scope: "location",
     generates: ["IIN", "IOU"],
+    fields: ["scopeLocationId", ...orderHeader],
+    required: ["scopeLocationId"],
   },
   // Made by POST WmsOrder/GenerateProduction only: its raw material goes out (IOU), its product comes in (IIN).
-  { typeCode: "PRD", labelKey: "order.type.PRD", kind: "production", generates: ["IOU", "IIN"] },
+  {
+    typeCode: "PRD",
+    labelKey: "order.type.PRD",
+    kind: "production",
+    generates: ["IOU", "IIN"],
+    fields: ["sourceLocationId", "destinationLocationId", ...orderHeader],
+    required: [],
+  },
 ] as const;
 
 export const documentStatuses = ["workingCopy", "confirmed", "reverted"] as const;
@@ -245,6 +289,7 @@ export const drawerSectionTable: Section[] = [
       "warehouse-documents",
       "warehouse-documents-positions",
       "warehouse-orders",
+      "warehouse-orders-operational",
       "warehouse-orders-delay-monitor",
       "warehouse-orders-positions",
       "warehouse-orders-verify",

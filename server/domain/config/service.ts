@@ -18,6 +18,7 @@ import {
   defaultLogisticsConfig,
   LogisticsConfigData,
 } from "./contract.ts";
+import { documentStatusNumbers, processStatusNumbers } from "./statuses/contract.ts";
 import {
   drawerSectionsFor,
   wmsDocumentActions,
@@ -146,6 +147,8 @@ export async function userStartupConfig(ctx: TenantContext) {
     wmsOrderActions,
     wmsDocumentDefinitions,
     wmsOrderDefinitions,
+    // The numbered statuses the screens colour (statuses/contract.ts).
+    statusNumbers: { document: documentStatusNumbers, process: processStatusNumbers },
     user: { ...toUserDto(user), settings: JSON.parse(user.settings) },
     drawerSections: drawerSectionsFor(ctx.actor),
     tenant: { id: ctx.tenant.id, slug: ctx.tenant.slug, companyName: ctx.tenant.companyName },

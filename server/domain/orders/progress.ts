@@ -1,15 +1,17 @@
 // Progress of orders (api-contract.md, Orders; product-spec section 7): the open receipt, release and picking
-// orders with how far their documents have carried them (Move/Progress), those of them past their expected
-// date with how late each is (Move/ProgressWithDelay, the delay monitor), the counts with how much is
-// counted (Verify/Progress), and one order's positions with what is done, planned and left (and the stock
-// beside it), or one count's positions with their differences. The lists are the WmsOrder list (paged,
-// sorted, filtered) over the progress each order keeps (positionsDoneCount, quantityDoneSum,
-// progressPercent), so a page costs what a page of orders costs.
+// orders with how far their documents have carried them (Move/Progress), those being worked on now
+// (Move/Operational), those past their expected date with how late each is (Move/ProgressWithDelay, the delay
+// monitor), the counts with how much is counted (Verify/Progress), the positions of every count with their
+// differences and who counted them (Verify/Positions), and one order's positions with what is done, planned
+// and left (and the stock beside it), or one count's positions with their differences. The order lists are
+// the WmsOrder list (paged, sorted, filtered) over the progress each order keeps (positionsDoneCount,
+// quantityDoneSum, progressPercent), so a page costs what a page of orders costs.
 import { and, eq, gte, inArray, isNull, like, not, notLike, or, type SQL, sql } from "drizzle-orm";
 import type { TenantContext } from "../../kernel/context.ts";
 import { fieldError } from "../../kernel/errors.ts";
 import type { ListQuery } from "../../kernel/list.ts";
 import { fromMilli } from "../stock/quantity.ts";
+import { users } from "../access/users/entity.ts";
 import { reservedOfProducts } from "../stock/reservations/service.ts";
 import { openProcessStatuses, wmsOrder, wmsOrders } from "./entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
@@ -21,6 +23,25 @@ const moving = notLike(wmsOrders.typeCode, "VER-%");
 /** GET WmsOrder/Move/Progress: confirmed receipt, release and picking orders, with their progress. */
 export function moveProgress(ctx: TenantContext, query: ListQuery) {
   return wmsOrder.list(ctx, query, and(moving, eq(wmsOrders.statusCode, "confirmed")));
+}
+
+/** What is worked on now: waiting to be processed, in progress, or done with documents still to confirm. */
+export const operationalProcessStatuses = ["waitingToProcess", "inProgress", "doneUnconfirmed"] as const;
+
+/**
+ * GET WmsOrder/Move/Operational: the receipt, release and picking orders being worked on now (confirmed, and
+ * waiting to process, in progress or done but not yet confirmed), with their priority, deadline and progress.
+ */
+export function moveOperational(ctx: TenantContext, query: ListQuery) {
+  return wmsOrder.list(
+    ctx,
+    query,
+    and(
+      inArray(wmsOrders.typeCode, ["OIN", "OOU", "OPI"]),
+      eq(wmsOrders.statusCode, "confirmed"),
+      inArray(wmsOrders.processStatusCode, [...operationalProcessStatuses]),
+    ),
+  );
 }
 
 /** The expected date (deadline, else planned date) is before today and the order is still open. */
@@ -98,6 +119,42 @@ export async function movePositionsProgress(
   };
 }
 
+/** A count position's difference: counted − book quantity, once counted and unless blind. */
+function differenceOf(p: Record<string, unknown>): number | null {
+  return p.quantityReal != null && p.bookQuantity != null
+    ? Math.round(((p.quantityReal as number) - (p.bookQuantity as number)) * 1000) / 1000
+    : null;
+}
+
+/**
+ * GET WmsOrder/Verify/Positions: a page of the positions of every count (filtered and sorted like the
+ * positions' list: by order, product, location...), each with its `difference` and who counted it
+ * (`countedByName`).
+ */
+export async function verifyPositions(ctx: TenantContext, query: ListQuery) {
+  const counts = sql`(SELECT ${wmsOrders.id} FROM ${wmsOrders} WHERE ${wmsOrders.typeCode} LIKE 'VER-%')`;
+  const page = await wmsOrderPosition.list(ctx, query, inArray(wmsOrderPositions.orderId, counts));
+  const counters = [
+    ...new Set(
+      page.results.map((p) => p.countedByUserId).filter((id): id is number => typeof id === "number"),
+    ),
+  ];
+  const names = new Map(
+    counters.length
+      ? (await ctx.conn.db.select({ id: users.id, visibleName: users.visibleName, username: users.username })
+        .from(users).where(inArray(users.id, counters))).map((u) => [u.id, u.visibleName || u.username])
+      : [],
+  );
+  return {
+    allFilteredRowCount: page.allFilteredRowCount,
+    results: page.results.map((p) => ({
+      ...p,
+      difference: differenceOf(p),
+      countedByName: typeof p.countedByUserId === "number" ? names.get(p.countedByUserId) ?? null : null,
+    })),
+  };
+}
+
 /**
  * GET WmsOrder/Verify/{id}/PositionsProgress: a page of a count's positions, each with `difference`
  * (counted − book quantity when counted; null while blind or not counted).
@@ -110,12 +167,7 @@ export async function verifyPositionsProgress(ctx: TenantContext, id: number, qu
   const page = await wmsOrderPosition.list(ctx, query, eq(wmsOrderPositions.orderId, id));
   return {
     allFilteredRowCount: page.allFilteredRowCount,
-    results: page.results.map((p) => ({
-      ...p,
-      difference: p.quantityReal != null && p.bookQuantity != null
-        ? Math.round(((p.quantityReal as number) - (p.bookQuantity as number)) * 1000) / 1000
-        : null,
-    })),
+    results: page.results.map((p) => ({ ...p, difference: differenceOf(p) })),
   };
 }
 

@@ -45,10 +45,12 @@ import {
 import { LIMITS } from "../../kernel/limits.ts";
 import { WmsDocument } from "../stock/documents/contract.ts";
 import {
+  moveOperational,
   movePositionsProgress,
   moveProgress,
   moveProgressWithDelay,
   sellOffers,
+  verifyPositions,
   verifyPositionsProgress,
   verifyProgress,
 } from "./progress.ts";
@@ -66,6 +68,29 @@ export async function listOrderPositions(ctx: TenantContext, id: number, query: 
 }
 
 export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
+  // Before /WmsOrder/:id/Positions, so that "Verify" is never read as an order's id.
+  mount(app, platform, {
+    method: "get",
+    path: "/WmsOrder/Verify/Positions",
+    summary: "The positions of every count (paged, sorted, filtered like a list), each with its difference " +
+      "(counted - book quantity; null while blind or not counted) and who counted it",
+    tag: "WmsOrder",
+    access: wmsOrderPosition.readAccess,
+    refusal: "auth.forbidden",
+    whole: "staff",
+    list: wmsOrderPosition.listFields,
+    query: listQuerySchema,
+    response: z.object({
+      results: z.array(
+        z.intersection(
+          wmsOrderPosition.entity.record,
+          z.object({ difference: z.number().nullable(), countedByName: z.string().nullable() }),
+        ),
+      ),
+      allFilteredRowCount: z.number(),
+    }),
+  }, (c, { query }) => verifyPositions(c.get("ctx"), query));
+
   mount(app, platform, {
     method: "get",
     path: "/WmsOrder/:id/Positions",
@@ -107,6 +132,16 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
         "each with delayDays",
     ),
     (c, { query }) => moveProgressWithDelay(c.get("ctx"), query),
+  );
+  mount(
+    app,
+    platform,
+    progressList(
+      "Move/Operational",
+      "Receipt, release and picking orders worked on now: confirmed and waiting to process, in progress or " +
+        "done with documents still to confirm",
+    ),
+    (c, { query }) => moveOperational(c.get("ctx"), query),
   );
   mount(
     app,

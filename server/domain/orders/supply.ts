@@ -37,6 +37,8 @@ export const SupplyQuery = z.object({
   PageNumber: z.coerce.number().int().min(1).default(1),
   PageSize: z.coerce.number().int().min(1).max(1000).default(50),
   level: z.enum(["critical", "warning"]).optional(),
+  /** One product's line only (a link to the screen naming the product). */
+  productId: z.coerce.number().int().positive().optional(),
 });
 
 /** GET Supply/Products: the products under their warning or critical stock, the critical ones first. */
@@ -50,9 +52,10 @@ export async function supplyProducts(ctx: TenantContext, query: z.output<typeof 
     : query.level === "warning"
     ? sql`NOT ${critical}`
     : sql`1`;
+  const one = query.productId === undefined ? sql`1` : sql`p.id = ${query.productId}`;
   const [[total]] = await db.all<[number]>(sql`
     SELECT count(*) FROM products p LEFT JOIN stock_product_totals t ON t.product_id = p.id
-    WHERE (${under}) AND ${level}`);
+    WHERE (${under}) AND ${level} AND ${one}`);
   const rows = await db.all<
     [
       number,
@@ -85,7 +88,7 @@ export async function supplyProducts(ctx: TenantContext, query: z.output<typeof 
       WHERE dp.product_id = p.id AND d.type_code IN ('OIN', 'DIN') AND d.status_code = 'confirmed'
         AND d.contractor_id IS NOT NULL
       ORDER BY d.executed_at DESC LIMIT 1))
-    WHERE (${under}) AND ${level}
+    WHERE (${under}) AND ${level} AND ${one}
     ORDER BY ${critical} DESC, p.product_index, p.id
     LIMIT ${query.PageSize} OFFSET ${(query.PageNumber - 1) * query.PageSize}`);
   const results: SupplyLine[] = rows.map((
@@ -172,6 +175,8 @@ export const SupplyReportQuery = z.object({
   dateTo: z.iso.date(),
   PageNumber: z.coerce.number().int().min(1).default(1),
   PageSize: z.coerce.number().int().min(1).max(1000).default(50),
+  /** One product's line only. */
+  productId: z.coerce.number().int().positive().optional(),
 });
 
 export const SupplyReportLine = z.object({
@@ -196,16 +201,19 @@ export async function supplyReport(ctx: TenantContext, query: z.output<typeof Su
   if (days > 366) throw fieldError({ dateTo: ["validation.tooLarge"] });
   const from = `${query.dateFrom}T00:00:00.000Z`;
   const to = `${query.dateTo}T23:59:59.999Z`;
+  const ofOrder = query.productId === undefined ? sql`1` : sql`op.product_id = ${query.productId}`;
+  const ofMovement = query.productId === undefined ? sql`1` : sql`m.product_id = ${query.productId}`;
   const activity = sql`
     SELECT product_id, sum(ordered) AS ordered, sum(received) AS received, sum(released) AS released FROM (
       SELECT op.product_id, op.quantity AS ordered, 0 AS received, 0 AS released
       FROM wms_order_positions op JOIN wms_orders o ON o.id = op.order_id
-      WHERE o.type_code = 'OIN' AND o.created_at BETWEEN ${from} AND ${to}
+      WHERE o.type_code = 'OIN' AND o.created_at BETWEEN ${from} AND ${to} AND ${ofOrder}
       UNION ALL
       SELECT m.product_id, 0, CASE WHEN d.type_code IN ('OIN', 'DIN', 'IIN') THEN m.delta ELSE 0 END,
         CASE WHEN d.type_code IN ('OOU', 'DOU', 'IOU') THEN -m.delta ELSE 0 END
       FROM stock_movements m JOIN wms_documents d ON d.id = m.document_id
-      WHERE m.created_at BETWEEN ${from} AND ${to} AND d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
+      WHERE m.created_at BETWEEN ${from} AND ${to} AND ${ofMovement}
+        AND d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
     ) GROUP BY product_id`;
   const [[total]] = await ctx.conn.db.all<[number]>(sql`SELECT count(*) FROM (${activity})`);
   const rows = await ctx.conn.db.all<
