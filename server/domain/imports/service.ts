@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { allows } from "../../kernel/access.ts";
+import { demand } from "../../kernel/access.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
@@ -78,7 +78,7 @@ function resourceOf(ctx: TenantContext, type: string): AnyResource {
     throw new AppError("validation.failed", { fields: { recordType: ["validation.invalidValue"] } });
   }
   // Importing adds records: whoever may add them.
-  if (!allows(resource.writeAccess, ctx.actor)) throw new AppError("auth.forbidden");
+  demand(resource.writeAccess, ctx.actor, "auth.forbidden");
   return resource;
 }
 

@@ -9,7 +9,8 @@ import type { Outbox } from "../../../hub/outbox.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { defaultLogisticsConfig, type LogisticsConfigData } from "../../config/contract.ts";
-import { isOperations, readLogisticsConfig } from "../config.ts";
+import { readLogisticsConfig } from "../config.ts";
+import { demand } from "../../../kernel/access.ts";
 import { takeNumber } from "../numbering/service.ts";
 import { periodOf } from "../numbering/format.ts";
 import { applyMovements, followContainers, type LineKey, type Movement } from "../ledger/service.ts";
@@ -163,7 +164,7 @@ export async function confirmDocument(
   id: number,
   acceptWarnings: boolean,
 ): Promise<WmsDocument> {
-  if (!isOperations(ctx.actor)) throw notFound();
+  demand("operations", ctx.actor);
   const result = await transactionWithEvents(ctx, async (tx, outbox) => {
     const doc = await findDocument(tx, id);
     if (!doc) throw notFound();
