@@ -106,7 +106,8 @@ export type FieldCode =
   | "validation.minAboveMax"
   | "validation.productionNaming"
   | "validation.finishBeforeStart"
-  | "validation.unknownField";
+  | "validation.unknownField"
+  | "validation.personHasNoEmail";
 
 export interface DocumentIssue {
   positionId: number | null;

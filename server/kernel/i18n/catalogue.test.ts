@@ -27,6 +27,7 @@ const fieldCodes = [
   "validation.productionNaming",
   "validation.finishBeforeStart",
   "validation.unknownField",
+  "validation.personHasNoEmail",
 ] as const satisfies readonly FieldCode[];
 // Fails the type check when a FieldCode is added to errors.ts but not to the list above.
 const everyFieldCodeListed: Exclude<FieldCode, (typeof fieldCodes)[number]> extends never ? true : false =

@@ -210,4 +210,6 @@ export const deDe: Catalogue = {
   "mail.registered.subject": "Wir haben die Registrierung von {company} erhalten",
   "mail.registered.body":
     "Guten Tag {name},\n\nvielen Dank für die Registrierung von {company}. Der Anbieter wird die Registrierung in Kürze bestätigen; anschließend erhalten Sie einen Aktivierungslink.",
+  "validation.personHasNoEmail": "Diese Person hat keine E-Mail-Adresse.",
+  "mail.fileAttached.body": "Im Anhang finden Sie {fileName}.",
 };

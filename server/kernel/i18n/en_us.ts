@@ -191,6 +191,8 @@ export const enUs = {
   "mail.registered.subject": "We have received the registration of {company}",
   "mail.registered.body":
     "Hello {name},\n\nthank you for registering {company}. The provider will confirm the registration shortly; you will then receive an activation link.",
+  "validation.personHasNoEmail": "This person has no e-mail address.",
+  "mail.fileAttached.body": "Please find {fileName} attached.",
 } as const;
 
 export type MessageKey = keyof typeof enUs;

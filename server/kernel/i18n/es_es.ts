@@ -204,4 +204,6 @@ export const esEs: Catalogue = {
   "mail.registered.subject": "Hemos recibido el registro de {company}",
   "mail.registered.body":
     "Hola, {name}:\n\nGracias por registrar {company}. El proveedor del servicio confirmará el registro en breve; a continuación recibirá un enlace de activación.",
+  "validation.personHasNoEmail": "Esta persona no tiene dirección de correo electrónico.",
+  "mail.fileAttached.body": "Le enviamos adjunto {fileName}.",
 };

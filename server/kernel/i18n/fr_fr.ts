@@ -203,4 +203,6 @@ export const frFr: Catalogue = {
   "mail.registered.subject": "Nous avons bien reçu l'inscription de {company}",
   "mail.registered.body":
     "Bonjour {name},\n\nMerci d'avoir inscrit {company}. Le prestataire confirmera l'inscription sous peu ; vous recevrez ensuite un lien d'activation.",
+  "validation.personHasNoEmail": "Cette personne n'a pas d'adresse e-mail.",
+  "mail.fileAttached.body": "Veuillez trouver {fileName} en pièce jointe.",
 };

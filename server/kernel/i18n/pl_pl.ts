@@ -198,4 +198,6 @@ export const plPl: Catalogue = {
   "mail.registered.subject": "Otrzymaliśmy zgłoszenie rejestracji firmy {company}",
   "mail.registered.body":
     "Dzień dobry, {name}!\n\nDziękujemy za zarejestrowanie firmy {company}. Usługodawca wkrótce potwierdzi rejestrację, a następnie otrzymają Państwo link aktywacyjny.",
+  "validation.personHasNoEmail": "Ta osoba nie ma adresu e-mail.",
+  "mail.fileAttached.body": "W załączniku przesyłamy {fileName}.",
 };

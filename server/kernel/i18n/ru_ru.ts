@@ -189,4 +189,6 @@ export const ruRu: Catalogue = {
   "mail.registered.subject": "Мы получили заявку на регистрацию компании {company}",
   "mail.registered.body":
     "Здравствуйте, {name}!\n\nБлагодарим за регистрацию компании {company}. Поставщик сервиса вскоре подтвердит регистрацию, после чего вы получите ссылку для активации.",
+  "validation.personHasNoEmail": "У этого человека нет адреса электронной почты.",
+  "mail.fileAttached.body": "Во вложении — {fileName}.",
 };
