@@ -167,6 +167,7 @@ export const deDe = {
   "route.addresses": "Adressen",
   "route.companies": "Unternehmen",
   "route.contacts": "Kontakte",
+  "route.geo-locations": "Geostandorte",
   "route.products": "Produkte",
   "route.product-external": "Externe Produkte",
   "route.product-groups": "Produktgruppen",

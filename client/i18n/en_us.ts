@@ -164,6 +164,7 @@ export const enUs = {
   "route.addresses": "Addresses",
   "route.companies": "Companies",
   "route.contacts": "Contacts",
+  "route.geo-locations": "Geo locations",
   "route.products": "Products",
   "route.product-external": "External products",
   "route.product-groups": "Product groups",

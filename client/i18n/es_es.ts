@@ -169,6 +169,7 @@ export const esEs = {
   "route.addresses": "Direcciones",
   "route.companies": "Empresas",
   "route.contacts": "Contactos",
+  "route.geo-locations": "Ubicaciones geográficas",
   "route.products": "Productos",
   "route.product-external": "Productos externos",
   "route.product-groups": "Grupos de productos",

@@ -168,6 +168,7 @@ export const frFr = {
   "route.addresses": "Adresses",
   "route.companies": "Entreprises",
   "route.contacts": "Contacts",
+  "route.geo-locations": "Lieux géographiques",
   "route.products": "Produits",
   "route.product-external": "Produits externes",
   "route.product-groups": "Groupes de produits",

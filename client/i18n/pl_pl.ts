@@ -168,6 +168,7 @@ export const plPl = {
   "route.addresses": "Adresy",
   "route.companies": "Firmy",
   "route.contacts": "Kontakty",
+  "route.geo-locations": "Lokalizacje geograficzne",
   "route.products": "Produkty",
   "route.product-external": "Produkty zewnętrzne",
   "route.product-groups": "Grupy produktów",

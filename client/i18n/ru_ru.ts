@@ -167,6 +167,7 @@ export const ruRu = {
   "route.addresses": "Адреса",
   "route.companies": "Компании",
   "route.contacts": "Контакты",
+  "route.geo-locations": "Геолокации",
   "route.products": "Товары",
   "route.product-external": "Внешние товары",
   "route.product-groups": "Группы товаров",

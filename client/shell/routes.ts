@@ -105,6 +105,7 @@ export const routeTable: RouteDef[] = [
   soon("addresses"),
   soon("companies"),
   soon("contacts"),
+  soon("geo-locations"),
   // assortment
   soon("products"),
   { name: "product-external", screen: "productExternal", params: true },

@@ -96,6 +96,7 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/Company": () => made("/Company", { shortName: `Firm ${++n}`, keyRole: "other" }),
   "/Container": () => made("/Container", { kind: "bin", locationId: ids.location }),
   "/Dictionary": () => made("/Dictionary", { group: "colours", code: `C${++n}`, value: `Value ${n}` }),
+  "/GeoLocation": () => made("/GeoLocation", { name: `Place ${++n}`, coordinates: { lat: 52.1, lng: 21.2 } }),
   "/EmailAccount": () =>
     made("/EmailAccount", {
       address: `box${++n}@example.com`,
@@ -305,7 +306,7 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   const contractorScoped = own && caller === "contractor";
   if (p === "/StorageSpace/:id/children") return ids.location;
   if (p === "/WmsDocumentPosition/ReleaseStorageSpace/:id") return await fresh["/StorageSpace"](token);
-  if (p === "/WmsInventory/bestsourcematerial/:id") {
+  if (p === "/WmsInventory/bestsourcematerial/:id" || p === "/ProductStockReport/:id") {
     return foreign ? ids.theirProduct : contractorScoped ? ids.ownProduct : ids.staffProduct;
   }
   if (p === "/WmsOrder/:id/Positions" || p.startsWith("/WmsOrder/Move/:id/")) {
@@ -597,7 +598,10 @@ describe("access by route (docs/api.md)", () => {
           : refusalOf(r);
         const refused = answer === refusal;
         // A carrier owns no products: every product is missing to its users, as another contractor's is.
-        if (caller === "carrier" && r.path === "/WmsInventory/bestsourcematerial/:id") {
+        if (
+          caller === "carrier" &&
+          (r.path === "/WmsInventory/bestsourcematerial/:id" || r.path === "/ProductStockReport/:id")
+        ) {
           if (!refused) mismatches.push(`${key(r)} as carrier: a product answered ${answer}`);
           continue;
         }

@@ -210,7 +210,7 @@ describe("messaging", () => {
   it("mails an attachment by GET as the spec's client calls it: to a person, by a template, renamed or as a PDF", async () => {
     const jam = await product(w, "MSG-GET");
     const other = await product(w, "MSG-OTHER");
-    const upload = async (name: string, bytes: Uint8Array) => {
+    const upload = async (name: string, bytes: Uint8Array<ArrayBuffer>) => {
       const form = new FormData();
       form.append("file", new File([bytes], name));
       const up = await fetch(`${w.s.baseUrl}/api/File/upload?refResourceType=Product&refResourceId=${jam}`, {

@@ -65,6 +65,12 @@ const samples: Record<string, (i: number) => Body> = {
     postalCode: `0${i}-100`,
     country: i === 2 ? "DE" : "PL",
   }),
+  GeoLocation: (i) => ({
+    name: ["North gate", "Cross-dock Łódź", "Truck park"][i],
+    coordinates: { lat: [54.35, 51.76, 52.23][i], lng: [18.65, 19.46, 21.01][i] },
+    address: i ? `Yard ${i}` : null,
+    description: i === 2 ? "Overnight parking" : null,
+  }),
   Company: (i) => ({
     shortName: `Firm ${i}`,
     fullName: i ? `Firm ${i} Ltd` : null,
@@ -226,6 +232,7 @@ describe.each([
   "Product",
   "ExchangeRate",
   "Address",
+  "GeoLocation",
   "Company",
   "Person",
   "Tags",
