@@ -43,7 +43,12 @@ export interface StartupConfig {
   wmsDocumentActions?: { code: string; labelKey: string; allowedStatuses: string[] }[];
   clientLogisticsConfig?: { documentTypesEnabled?: Record<string, boolean> };
   drawerSections: DrawerSection[];
-  clientAccount: { appTitle: string | null; invoiceName: string; faceSignIn?: boolean };
+  clientAccount: {
+    appTitle: string | null;
+    invoiceName: string;
+    faceSignIn?: boolean;
+    baseCurrency?: string;
+  };
   tenant: { slug: string; companyName: string };
 }
 

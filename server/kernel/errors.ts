@@ -107,7 +107,10 @@ export type FieldCode =
   | "validation.productionNaming"
   | "validation.finishBeforeStart"
   | "validation.unknownField"
-  | "validation.personHasNoEmail";
+  | "validation.personHasNoEmail"
+  | "validation.noRateForNewBase"
+  | "validation.baseCurrencyByItsOwnCall"
+  | "validation.baseCurrencyRate";
 
 export interface DocumentIssue {
   positionId: number | null;

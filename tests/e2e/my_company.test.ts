@@ -104,6 +104,65 @@ describe("my company", () => {
     await page.context().close();
   });
 
+  it("an administrator changes the base currency in its dialog, choosing what becomes of the rates", async () => {
+    const admin = (await signIn(s, "acme-admin")).token;
+    for (
+      const rate of [{ currencySign: "PLN", shortName: "zł", baseRate: 0.234 }, {
+        currencySign: "USD",
+        baseRate: 0.8,
+      }]
+    ) {
+      expect((await call(s, "POST", "/api/ExchangeRate", { token: admin, body: rate })).status).toBe(201);
+    }
+    const page = await pageAs("acme-admin", "/my-company");
+    const data = page.getByTestId("my-company");
+    await data.getByText(enUs["field.account.baseCurrency"], { exact: true }).waitFor();
+    await page.getByRole("button", { name: enUs["myCompany.changeBaseCurrency"] }).click();
+    await page.waitForURL(/\/my-company\/base-currency$/);
+    const dialog = page.getByRole("dialog", { name: enUs["baseCurrency.title"] });
+    await dialog.getByText(enUs["baseCurrency.intro"].replace("{currency}", "EUR")).waitFor();
+    const code = dialog.getByRole("textbox", { name: enUs["baseCurrency.new"] });
+    const recompute = dialog.getByRole("radio", { name: new RegExp(enUs["baseCurrency.recompute"]) });
+
+    // A currency without a rate cannot be recomputed from; nothing is chosen for the user, and saving
+    // without a choice is refused beside the choice, changing nothing.
+    await code.fill("CHF");
+    await dialog.getByText(enUs["baseCurrency.recomputeNoRate"]).waitFor();
+    expect(await recompute.isDisabled()).toBe(true);
+    await code.fill("PLN");
+    await dialog.getByText(/1 PLN = 0\.234 EUR/).waitFor();
+    expect(await recompute.isDisabled()).toBe(false);
+    expect(await dialog.getByRole("radio", { checked: true }).count()).toBe(0);
+    await dialog.getByRole("button", { name: enUs["baseCurrency.submit"] }).click();
+    await dialog.getByText(enUs["error.formHasErrors"]).waitFor();
+    const group = dialog.getByRole("radiogroup", { name: enUs["baseCurrency.rates"] });
+    expect(await group.innerText()).toContain(enUs["validation.required"]);
+    const before = await call(s, "GET", "/api/ClientAccount", { token: admin });
+    expect(before.body.baseCurrency).toBe("EUR");
+
+    // Recomputed: the account and the rates change together.
+    await dialog.getByText(enUs["baseCurrency.recompute"], { exact: true }).click();
+    await dialog.getByRole("button", { name: enUs["baseCurrency.submit"] }).click();
+    await page.waitForURL(/\/my-company$/);
+    await page.getByText(enUs["baseCurrency.changed"].replace("{currency}", "PLN")).waitFor();
+    await expect.poll(async () => (await data.innerText()).includes("PLN")).toBe(true);
+    const after = await call(s, "GET", "/api/ClientAccount", { token: admin });
+    expect([after.body.baseCurrency, after.body.version]).toEqual(["PLN", before.body.version + 1]);
+    const rates =
+      (await call(s, "GET", "/api/ExchangeRate?sortColumn=currencySign", { token: admin })).body.results;
+    expect(rates.map((r: { currencySign: string; baseRate: number }) => [r.currencySign, r.baseRate]))
+      .toEqual([
+        ["EUR", 4.273504274],
+        ["USD", 3.418803419],
+      ]);
+    // The edit dialog shows the base currency without a field to change it there.
+    await page.getByRole("button", { name: enUs["dialog.editButton"] }).click();
+    const edit = page.getByRole("dialog");
+    await edit.getByRole("textbox", { name: enUs["field.account.invoiceName"] }).waitFor();
+    expect(await edit.getByRole("textbox", { name: enUs["field.account.baseCurrency"] }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it("a basic user sees the data without an edit button, and the server refuses their edit", async () => {
     const page = await pageAs("acme-clerk", "/my-company/edit");
     const data = page.getByTestId("my-company");

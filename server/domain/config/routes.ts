@@ -7,6 +7,7 @@ import { mount } from "../../http/route.ts";
 import { ChangeUserConfig, ClientLogisticsConfig, ClientLogisticsConfigUpdate } from "./contract.ts";
 import { NumberingPreview, NumberingPreviewRequest, previewNumber } from "../stock/numbering/preview.ts";
 import { ClientAccount, ClientAccountUpdate } from "./account/entity.ts";
+import { BaseCurrencyChange, changeBaseCurrency } from "./account/base_currency.ts";
 import {
   changeUserConfig,
   getClientAccount,
@@ -95,6 +96,18 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     body: ClientAccountUpdate,
     response: ClientAccount,
   }, (c, { body }) => updateClientAccount(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/ClientAccount/base-currency",
+    summary: "Change the account's base currency, saying what becomes of the exchange rates (rates are " +
+      "against the base): recompute them against the new base, keep them, or clear them; with the account, " +
+      "in one transaction (administrators)",
+    tag,
+    access: "admin",
+    body: BaseCurrencyChange,
+    response: ClientAccount,
+  }, (c, { body }) => changeBaseCurrency(c.get("ctx"), body));
 
   mount(app, platform, {
     method: "get",

@@ -28,6 +28,9 @@ const fieldCodes = [
   "validation.finishBeforeStart",
   "validation.unknownField",
   "validation.personHasNoEmail",
+  "validation.noRateForNewBase",
+  "validation.baseCurrencyByItsOwnCall",
+  "validation.baseCurrencyRate",
 ] as const satisfies readonly FieldCode[];
 // Fails the type check when a FieldCode is added to errors.ts but not to the list above.
 const everyFieldCodeListed: Exclude<FieldCode, (typeof fieldCodes)[number]> extends never ? true : false =

@@ -212,4 +212,9 @@ export const deDe: Catalogue = {
     "Guten Tag {name},\n\nvielen Dank für die Registrierung von {company}. Der Anbieter wird die Registrierung in Kürze bestätigen; anschließend erhalten Sie einen Aktivierungslink.",
   "validation.personHasNoEmail": "Diese Person hat keine E-Mail-Adresse.",
   "mail.fileAttached.body": "Im Anhang finden Sie {fileName}.",
+  "validation.noRateForNewBase":
+    "Es gibt keinen Wechselkurs der neuen Basiswährung, aus dem sich die übrigen umrechnen lassen: Legen Sie ihn zuerst an oder behalten bzw. löschen Sie die Kurse.",
+  "validation.baseCurrencyByItsOwnCall":
+    "Die Basiswährung wird über eine eigene Schaltfläche geändert, die fragt, was mit den Wechselkursen geschehen soll.",
+  "validation.baseCurrencyRate": "Dies ist die Basiswährung: Ihr Kurs ist 1.",
 };

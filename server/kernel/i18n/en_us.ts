@@ -193,6 +193,11 @@ export const enUs = {
     "Hello {name},\n\nthank you for registering {company}. The provider will confirm the registration shortly; you will then receive an activation link.",
   "validation.personHasNoEmail": "This person has no e-mail address.",
   "mail.fileAttached.body": "Please find {fileName} attached.",
+  "validation.noRateForNewBase":
+    "There is no exchange rate of the new base currency to recompute the others from: add it first, or keep or clear the rates.",
+  "validation.baseCurrencyByItsOwnCall":
+    "The base currency is changed with its own button, which asks what to do with the exchange rates.",
+  "validation.baseCurrencyRate": "This is the base currency: its rate is 1.",
 } as const;
 
 export type MessageKey = keyof typeof enUs;

@@ -205,4 +205,9 @@ export const frFr: Catalogue = {
     "Bonjour {name},\n\nMerci d'avoir inscrit {company}. Le prestataire confirmera l'inscription sous peu ; vous recevrez ensuite un lien d'activation.",
   "validation.personHasNoEmail": "Cette personne n'a pas d'adresse e-mail.",
   "mail.fileAttached.body": "Veuillez trouver {fileName} en pièce jointe.",
+  "validation.noRateForNewBase":
+    "Aucun taux de change de la nouvelle devise de base ne permet de recalculer les autres : ajoutez-le d'abord, ou conservez ou supprimez les taux.",
+  "validation.baseCurrencyByItsOwnCall":
+    "La devise de base se change avec son propre bouton, qui demande que faire des taux de change.",
+  "validation.baseCurrencyRate": "C'est la devise de base : son taux est 1.",
 };

@@ -200,4 +200,9 @@ export const plPl: Catalogue = {
     "Dzień dobry, {name}!\n\nDziękujemy za zarejestrowanie firmy {company}. Usługodawca wkrótce potwierdzi rejestrację, a następnie otrzymają Państwo link aktywacyjny.",
   "validation.personHasNoEmail": "Ta osoba nie ma adresu e-mail.",
   "mail.fileAttached.body": "W załączniku przesyłamy {fileName}.",
+  "validation.noRateForNewBase":
+    "Brak kursu nowej waluty bazowej, z którego można przeliczyć pozostałe: najpierw go dodaj albo zachowaj lub usuń kursy.",
+  "validation.baseCurrencyByItsOwnCall":
+    "Walutę bazową zmienia się osobnym przyciskiem, który pyta, co zrobić z kursami walut.",
+  "validation.baseCurrencyRate": "To jest waluta bazowa: jej kurs wynosi 1.",
 };

@@ -58,7 +58,8 @@ const samples: Record<string, (i: number) => Body> = {
     disabled: false,
     contractorPortalHide: i === 2,
   }),
-  ExchangeRate: (i) => ({ currencySign: ["USD", "EUR", "GBP"][i], shortName: `s${i}`, baseRate: 1 + i / 4 }),
+  // Not the base currency (EUR), whose own rate could only be 1.
+  ExchangeRate: (i) => ({ currencySign: ["USD", "CHF", "GBP"][i], shortName: `s${i}`, baseRate: 1 + i / 4 }),
   Address: (i) => ({
     street: i ? `Street ${i}` : null,
     city: ["Gdańsk", "Łódź", "Berlin"][i],
