@@ -28,6 +28,19 @@ export interface DocumentDefinition {
   destination: "required" | "forbidden";
 }
 
+/** The month's confirmed documents against the account's limit (GET ClientAccount/document-usage). */
+export interface DocumentUsage {
+  month: string;
+  documents: number;
+  limit: number;
+  extraDocuments: number;
+  extraCost: number;
+  extraDocumentPriceEur: number;
+  extraOperationsBudget: number;
+  budgetLeft: number | null;
+  state: "unlimited" | "ok" | "nearLimit" | "limitReached" | "budgetSpent";
+}
+
 export interface StartupConfig {
   user: TokenData["user"] & {
     isSuperUser: boolean;
@@ -50,6 +63,8 @@ export interface StartupConfig {
     baseCurrency?: string;
   };
   tenant: { slug: string; companyName: string };
+  /** The month's documents against the account's limit: administrators only (null for others). */
+  documentUsage?: DocumentUsage | null;
 }
 
 export interface Boot {

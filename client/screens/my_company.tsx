@@ -1,6 +1,7 @@
 // Administration → My company: the company's own account (ClientAccount), shown to everyone and edited
 // by administrators in the generic edit dialog (/my-company/edit); the base currency is changed in a dialog
-// of its own that asks what becomes of the exchange rates (/my-company/base-currency).
+// of its own that asks what becomes of the exchange rates (/my-company/base-currency). Administrators also
+// see the month's documents against the account's limit (document_usage.tsx).
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { clientAccountMeta } from "../../server/domain/config/account/entity.ts";
@@ -14,6 +15,7 @@ import { Button, Notice } from "../ui/controls.tsx";
 import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
 import { RecordFields } from "../islands/dialogs/record_form.tsx";
 import { BaseCurrencyDialog } from "./base_currency_dialog.tsx";
+import { type DocumentUsage, DocumentUsagePanel } from "./document_usage.tsx";
 import type { Values } from "../islands/dialogs/form_state.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../islands/dialogs/dialogs.css.ts";
@@ -24,6 +26,7 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
   const isAdmin = startup ? startup.user.isSuperUser : null;
   const [account, setAccount] = useState<Values | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [usage, setUsage] = useState<DocumentUsage | null>(null);
 
   const load = useCallback(() => {
     api<Values>("GET", clientAccountMeta.path).then((a) => {
@@ -33,6 +36,10 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
   }, []);
   useEffect(load, [load]);
   useResourceEvents(clientAccountMeta.resource, load);
+  useEffect(() => {
+    if (!isAdmin) return;
+    api<DocumentUsage>("GET", "/ClientAccount/document-usage").then(setUsage, setError);
+  }, [isAdmin, account?.version]);
 
   function saved(a: Values) {
     setAccount(a);
@@ -76,6 +83,7 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
               onChange={() => {}}
               errors={{}}
             />
+            {usage ? <DocumentUsagePanel t={t} usage={usage} /> : null}
             {isAdmin
               ? (
                 <div className={css.pair}>

@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
+import { setSubscription } from "../../tenants/subscription.ts";
 
 let s: TestServer;
 let browser: Browser;
@@ -185,5 +186,48 @@ describe("my company", () => {
     expect(after.body.invoiceName).toBe(before.body.invoiceName);
     expect(after.body.version).toBe(before.body.version);
     await page.context().close();
+  });
+
+  it("warns an administrator once the month's documents are used up, on every screen and on my-company", async () => {
+    // The provider's subscription: one document a month, 0.50 EUR past it, no budget: the one is used.
+    await setSubscription(s.platform, "acme", {
+      monthlyDocumentLimit: "1",
+      extraDocumentPriceEur: "0.5",
+      extraOperationsBudget: "0",
+    });
+    const admin = (await signIn(s, "acme-admin")).token;
+    const post = async (path: string, body: unknown) => {
+      const r = await call(s, "POST", `/api${path}`, { token: admin, body });
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+      return r.body;
+    };
+    const bin = await post("/StorageSpace", { label: "USAGE-01" });
+    const box = await post("/Product", { index: "USAGE-BOX", name: "Usage box" });
+    const doc = await post("/WmsDocument", { typeCode: "IIN", destinationLocationId: bin.id });
+    await post("/WmsDocumentPosition", { documentId: doc.id, productId: box.id, quantity: 1 });
+    await post(`/WmsDocument/${doc.id}/confirm?acceptWarnings=true`, undefined);
+
+    const page = await pageAs("acme-admin", "/users");
+    const banner = page.getByTestId("document-limit-banner");
+    await banner.getByText(enUs["usage.budgetSpent"]).waitFor();
+    await banner.getByRole("button", { name: enUs["route.my-company"] }).click();
+    await page.waitForURL(/\/my-company$/);
+    const panel = page.getByTestId("document-usage");
+    await panel.getByText(enUs["usage.budgetSpent"]).waitFor();
+    const month = new Date().toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    await panel.getByText(`1 of 1 documents in ${month}`).waitFor();
+    await panel.getByText(/0 past the limit, costing €0\.00 of this month's budget of €0\.00/).waitFor();
+    // Closed, it stays closed while the user works on.
+    await page.getByTestId("document-limit-banner").getByRole("button", { name: enUs["common.close"] })
+      .click();
+    expect(await page.getByTestId("document-limit-banner").count()).toBe(0);
+    await page.context().close();
+
+    // A basic user is not told.
+    const clerk = await pageAs("acme-clerk", "/my-company");
+    await clerk.getByTestId("my-company").waitFor();
+    expect(await clerk.getByTestId("document-limit-banner").count()).toBe(0);
+    expect(await clerk.getByTestId("document-usage").count()).toBe(0);
+    await clerk.context().close();
   });
 });

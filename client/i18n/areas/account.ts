@@ -1,6 +1,7 @@
 // Messages of one area of the client, in all six languages. The language catalogues (../en_us.ts, ...)
 // spread these in; the catalogue test checks every language has every key. This area: the company's
-// account beyond its generic fields (my-company): changing the base currency with the exchange rates.
+// account beyond its generic fields (my-company): changing the base currency with the exchange rates, and
+// the month's documents against the account's limit.
 export const accountMessages = {
   "en-us": {
     "myCompany.changeBaseCurrency": "Change base currency…",
@@ -22,6 +23,17 @@ export const accountMessages = {
     "baseCurrency.pricesNote": "Product prices keep their numbers, which are then read in the new currency.",
     "baseCurrency.submit": "Change base currency",
     "baseCurrency.changed": "The base currency is now {currency}.",
+    "usage.title": "Documents this month",
+    "usage.count": "{documents} of {limit} documents in {month}",
+    "usage.countUnlimited": "{documents} documents in {month}, no monthly limit",
+    "usage.extraTitle": "Extra documents",
+    "usage.extra":
+      "{count} past the limit, costing {cost} of this month's budget of {budget} ({left} left, {price} each)",
+    "usage.nearLimit": "Nearly all of this month's documents are used: {documents} of {limit}.",
+    "usage.limitReached":
+      "This month's {limit} documents are used up: each further document costs {price} from the budget for extra operations ({left} left).",
+    "usage.budgetSpent":
+      "This month's documents and the budget for extra documents are used up: confirming documents is refused until the provider raises the limit or the budget.",
   },
   "pl-pl": {
     "myCompany.changeBaseCurrency": "Zmień walutę bazową…",
@@ -44,6 +56,17 @@ export const accountMessages = {
       "Ceny produktów zachowują swoje liczby, które będą odczytywane w nowej walucie.",
     "baseCurrency.submit": "Zmień walutę bazową",
     "baseCurrency.changed": "Walutą bazową jest teraz {currency}.",
+    "usage.title": "Dokumenty w tym miesiącu",
+    "usage.count": "{documents} z {limit} dokumentów ({month})",
+    "usage.countUnlimited": "{documents} dokumentów ({month}), bez miesięcznego limitu",
+    "usage.extraTitle": "Dodatkowe dokumenty",
+    "usage.extra":
+      "{count} ponad limit, za {cost} z tegomiesięcznego budżetu {budget} (zostało {left}, {price} za dokument)",
+    "usage.nearLimit": "Wykorzystano prawie wszystkie dokumenty na ten miesiąc: {documents} z {limit}.",
+    "usage.limitReached":
+      "Limit {limit} dokumentów na ten miesiąc został wykorzystany: każdy kolejny dokument kosztuje {price} z budżetu na dodatkowe operacje (zostało {left}).",
+    "usage.budgetSpent":
+      "Dokumenty na ten miesiąc i budżet na dodatkowe dokumenty zostały wykorzystane: zatwierdzanie dokumentów jest wstrzymane, dopóki usługodawca nie zwiększy limitu lub budżetu.",
   },
   "de-de": {
     "myCompany.changeBaseCurrency": "Basiswährung ändern…",
@@ -66,6 +89,17 @@ export const accountMessages = {
       "Produktpreise behalten ihre Zahlen, die dann in der neuen Währung gelesen werden.",
     "baseCurrency.submit": "Basiswährung ändern",
     "baseCurrency.changed": "Die Basiswährung ist jetzt {currency}.",
+    "usage.title": "Dokumente in diesem Monat",
+    "usage.count": "{documents} von {limit} Dokumenten im {month}",
+    "usage.countUnlimited": "{documents} Dokumente im {month}, ohne Monatslimit",
+    "usage.extraTitle": "Zusätzliche Dokumente",
+    "usage.extra":
+      "{count} über dem Limit, für {cost} aus dem Monatsbudget von {budget} (noch {left}, je {price})",
+    "usage.nearLimit": "Die Dokumente dieses Monats sind fast aufgebraucht: {documents} von {limit}.",
+    "usage.limitReached":
+      "Die {limit} Dokumente dieses Monats sind aufgebraucht: Jedes weitere Dokument kostet {price} aus dem Budget für zusätzliche Vorgänge (noch {left}).",
+    "usage.budgetSpent":
+      "Die Dokumente dieses Monats und das Budget für zusätzliche Dokumente sind aufgebraucht: Dokumente können erst wieder bestätigt werden, wenn der Anbieter das Limit oder das Budget erhöht.",
   },
   "fr-fr": {
     "myCompany.changeBaseCurrency": "Changer la devise de base…",
@@ -89,6 +123,17 @@ export const accountMessages = {
       "Les prix des produits gardent leurs nombres, lus alors dans la nouvelle devise.",
     "baseCurrency.submit": "Changer la devise de base",
     "baseCurrency.changed": "La devise de base est désormais {currency}.",
+    "usage.title": "Documents ce mois-ci",
+    "usage.count": "{documents} documents sur {limit} en {month}",
+    "usage.countUnlimited": "{documents} documents en {month}, sans limite mensuelle",
+    "usage.extraTitle": "Documents supplémentaires",
+    "usage.extra":
+      "{count} au-delà de la limite, pour {cost} sur le budget du mois de {budget} (reste {left}, {price} l'unité)",
+    "usage.nearLimit": "Presque tous les documents du mois sont utilisés : {documents} sur {limit}.",
+    "usage.limitReached":
+      "Les {limit} documents du mois sont épuisés : chaque document de plus coûte {price} sur le budget des opérations supplémentaires (reste {left}).",
+    "usage.budgetSpent":
+      "Les documents du mois et le budget des documents supplémentaires sont épuisés : la confirmation des documents est refusée jusqu'à ce que le prestataire augmente la limite ou le budget.",
   },
   "es-es": {
     "myCompany.changeBaseCurrency": "Cambiar la moneda base…",
@@ -111,6 +156,17 @@ export const accountMessages = {
       "Los precios de los productos conservan sus números, que pasan a leerse en la nueva moneda.",
     "baseCurrency.submit": "Cambiar la moneda base",
     "baseCurrency.changed": "La moneda base es ahora {currency}.",
+    "usage.title": "Documentos este mes",
+    "usage.count": "{documents} de {limit} documentos en {month}",
+    "usage.countUnlimited": "{documents} documentos en {month}, sin límite mensual",
+    "usage.extraTitle": "Documentos adicionales",
+    "usage.extra":
+      "{count} por encima del límite, por {cost} del presupuesto del mes de {budget} (quedan {left}, {price} cada uno)",
+    "usage.nearLimit": "Casi se han agotado los documentos de este mes: {documents} de {limit}.",
+    "usage.limitReached":
+      "Se han agotado los {limit} documentos de este mes: cada documento más cuesta {price} del presupuesto para operaciones adicionales (quedan {left}).",
+    "usage.budgetSpent":
+      "Se han agotado los documentos de este mes y el presupuesto para documentos adicionales: no se pueden confirmar documentos hasta que el proveedor aumente el límite o el presupuesto.",
   },
   "ru-ru": {
     "myCompany.changeBaseCurrency": "Сменить базовую валюту…",
@@ -132,5 +188,16 @@ export const accountMessages = {
     "baseCurrency.pricesNote": "Цены товаров сохраняют свои числа, которые затем читаются в новой валюте.",
     "baseCurrency.submit": "Сменить базовую валюту",
     "baseCurrency.changed": "Базовая валюта теперь {currency}.",
+    "usage.title": "Документы в этом месяце",
+    "usage.count": "{documents} из {limit} документов за {month}",
+    "usage.countUnlimited": "{documents} документов за {month}, без месячного лимита",
+    "usage.extraTitle": "Дополнительные документы",
+    "usage.extra":
+      "{count} сверх лимита, на {cost} из бюджета месяца {budget} (осталось {left}, по {price} за документ)",
+    "usage.nearLimit": "Документы этого месяца почти исчерпаны: {documents} из {limit}.",
+    "usage.limitReached":
+      "Лимит {limit} документов в этом месяце исчерпан: каждый следующий документ стоит {price} из бюджета на дополнительные операции (осталось {left}).",
+    "usage.budgetSpent":
+      "Документы этого месяца и бюджет на дополнительные документы исчерпаны: подтверждение документов невозможно, пока поставщик не увеличит лимит или бюджет.",
   },
 };

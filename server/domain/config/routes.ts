@@ -8,6 +8,7 @@ import { ChangeUserConfig, ClientLogisticsConfig, ClientLogisticsConfigUpdate } 
 import { NumberingPreview, NumberingPreviewRequest, previewNumber } from "../stock/numbering/preview.ts";
 import { ClientAccount, ClientAccountUpdate } from "./account/entity.ts";
 import { BaseCurrencyChange, changeBaseCurrency } from "./account/base_currency.ts";
+import { DocumentUsage, documentUsageOf } from "./account/usage.ts";
 import {
   changeUserConfig,
   getClientAccount,
@@ -96,6 +97,16 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     body: ClientAccountUpdate,
     response: ClientAccount,
   }, (c, { body }) => updateClientAccount(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ClientAccount/document-usage",
+    summary: "This month's (UTC) confirmed documents against the account's monthly limit, the extra ones " +
+      "and their cost against the budget for extra operations, and how the month stands (administrators)",
+    tag,
+    access: "admin",
+    response: DocumentUsage,
+  }, (c) => documentUsageOf(c.get("ctx")));
 
   mount(app, platform, {
     method: "post",

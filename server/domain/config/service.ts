@@ -12,6 +12,7 @@ import { users } from "../access/users/entity.ts";
 import { findUser, toUserDto } from "../access/users/service.ts";
 import { clientLogisticsConfig } from "./table.ts";
 import { account, type ClientAccount, clientAccount } from "./account/entity.ts";
+import { currentUsage } from "./account/usage.ts";
 import {
   type ChangeUserConfig,
   type ClientLogisticsConfigUpdate,
@@ -153,5 +154,9 @@ export async function userStartupConfig(ctx: TenantContext) {
     user: { ...toUserDto(user), settings: JSON.parse(user.settings) },
     drawerSections: drawerSectionsFor(ctx.actor),
     tenant: { id: ctx.tenant.id, slug: ctx.tenant.slug, companyName: ctx.tenant.companyName },
+    // The month's documents against the account's limit, for administrators (the shell warns them).
+    documentUsage: ctx.actor.isSuperUser && ctx.actor.contractorId === null
+      ? await currentUsage(ctx.conn.db)
+      : null,
   };
 }
