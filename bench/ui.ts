@@ -369,7 +369,7 @@ async function pageFor(browser: Browser, baseUrl: string, user: string): Promise
   return page;
 }
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -395,7 +395,7 @@ async function run(): Promise<BenchResult> {
     const r = await new Deno.Command(command, { args, env, stdout: "null", stderr: "inherit" }).output();
     if (r.code !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
   }
-  const port = await freePort();
+  const port = freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = new Deno.Command(deno, {
     args: ["run", "-A", "server/main.ts"],

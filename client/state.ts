@@ -41,6 +41,19 @@ export interface OrderDefinition {
   required: readonly string[];
 }
 
+/** The month's confirmed documents against the account's limit (GET ClientAccount/document-usage). */
+export interface DocumentUsage {
+  month: string;
+  documents: number;
+  limit: number;
+  extraDocuments: number;
+  extraCost: number;
+  extraDocumentPriceEur: number;
+  extraOperationsBudget: number;
+  budgetLeft: number | null;
+  state: "unlimited" | "ok" | "nearLimit" | "limitReached" | "budgetSpent";
+}
+
 export interface StartupConfig {
   user: TokenData["user"] & {
     isSuperUser: boolean;
@@ -60,8 +73,15 @@ export interface StartupConfig {
     orderTypesEnabled?: Record<string, boolean>;
   };
   drawerSections: DrawerSection[];
-  clientAccount: { appTitle: string | null; invoiceName: string; faceSignIn?: boolean };
+  clientAccount: {
+    appTitle: string | null;
+    invoiceName: string;
+    faceSignIn?: boolean;
+    baseCurrency?: string;
+  };
   tenant: { slug: string; companyName: string };
+  /** The month's documents against the account's limit: administrators only (null for others). */
+  documentUsage?: DocumentUsage | null;
 }
 
 export interface Boot {

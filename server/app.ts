@@ -28,6 +28,7 @@ import { favoriteRoutes } from "./domain/favorites/routes.ts";
 import { productGroup } from "./domain/assortment/product_groups/entity.ts";
 import { resourceRoutes } from "./domain/resource/routes.ts";
 import { address } from "./domain/parties/addresses/entity.ts";
+import { geoLocation } from "./domain/parties/geo_locations/entity.ts";
 import { company } from "./domain/parties/companies/entity.ts";
 import { person } from "./domain/parties/persons/entity.ts";
 import { tag } from "./domain/records/tags/entity.ts";
@@ -75,6 +76,7 @@ export function createApp(platform: Platform): Hono<Env> {
     const resource of [
       productGroup,
       address,
+      geoLocation,
       company,
       person,
       tag,

@@ -1,5 +1,5 @@
-// The provider's command line: `deno task tenant list|create|approve|suspend|backup|restore`, plus
-// `migrate` (every tenant) and `seed-demo` (used by `npm start`).
+// The provider's command line: `deno task tenant list|create|approve|suspend|subscription|backup|restore`,
+// plus `migrate` (every tenant) and `seed-demo` (used by `npm start`).
 import { parseArgs } from "node:util";
 import { createPlatform } from "../server/platform.ts";
 import { AppError } from "../server/kernel/errors.ts";
@@ -10,6 +10,7 @@ import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
 import { moveTenant } from "./move.ts";
+import { setSubscription } from "./subscription.ts";
 import { existsSync } from "node:fs";
 import { filePathOf } from "../server/db/local.ts";
 import { UserCreate } from "../server/domain/access/users/entity.ts";
@@ -21,6 +22,9 @@ const usage = `Usage: deno task tenant <command>
                                          an active tenant with an active administrator
   approve <slug>                         confirm a registration; the administrator gets the activation e-mail
   suspend <slug>                         stop a tenant's sign-ins
+  subscription <slug> [--limit <documents a month, 0: none>] [--price <EUR per extra document>]
+                      [--budget <EUR a month for extra documents>] [--type <type>] [--code <code>]
+                                         set the tenant's subscription (shown as it is after)
   backup <slug>|--all [--dir <folder>]   a consistent copy of the database(s) while the server runs
                                          (into BACKUP_DIR, default <DATA_DIR>/backups, unless --dir)
   restore <slug> <file>                  copy a backup back; the tenant is suspended meanwhile
@@ -40,6 +44,11 @@ const { positionals, values } = parseArgs({
     password: { type: "string" },
     "tax-id": { type: "string" },
     all: { type: "boolean" },
+    limit: { type: "string" },
+    price: { type: "string" },
+    budget: { type: "string" },
+    type: { type: "string" },
+    code: { type: "string" },
     dir: { type: "string" },
   },
 });
@@ -102,6 +111,22 @@ try {
       if (!slug) fail(usage);
       const t = await suspendTenant(platform, slug);
       console.log(`tenant ${t.slug} is ${t.status}`);
+      break;
+    }
+    case "subscription": {
+      if (!slug) fail(usage);
+      const a = await setSubscription(platform, slug, {
+        monthlyDocumentLimit: values.limit,
+        extraDocumentPriceEur: values.price,
+        extraOperationsBudget: values.budget,
+        subscriptionType: values.type,
+        subscriptionCode: values.code,
+      });
+      console.log(
+        `tenant ${slug}: ${a.subscriptionType}${a.subscriptionCode ? ` (${a.subscriptionCode})` : ""}, ` +
+          `${a.monthlyDocumentLimit || "no"} document limit a month, extra documents ` +
+          `${a.extraDocumentPriceEur} EUR each within ${a.extraOperationsBudget} EUR a month`,
+      );
       break;
     }
     case "backup": {

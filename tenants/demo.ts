@@ -1,6 +1,7 @@
 // The demo tenant: created when absent, left as it is when present (re-running keeps the data). Its
 // master data (demo_data.ts) and its orders (demo_orders.ts) are each added once, also to a demo tenant made
-// before there were any.
+// before there were any; a demo made when its exchange rates were against PLN has them restated once
+// (demo_rates.ts).
 import type { Platform } from "../server/platform.ts";
 import { provisionTenant } from "./provision.ts";
 import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
@@ -10,6 +11,7 @@ import { companies } from "../server/domain/parties/companies/entity.ts";
 import { seedMasterData } from "./demo_data.ts";
 import { seedDemoOrders } from "./demo_orders.ts";
 import { seedDemoPlan } from "./demo_plan.ts";
+import { rebaseDemoRates } from "./demo_rates.ts";
 
 const noFlags = {
   blocked: false,
@@ -61,6 +63,7 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean; 
   const present = await platform.registry.bySlug("demo");
   if (present) {
     const masterData = await seedMasterData(platform, present);
+    await rebaseDemoRates(platform, present);
     await seedDemoOrders(platform, present);
     await seedDemoPlan(platform, present);
     return { created: false, masterData };

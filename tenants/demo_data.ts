@@ -976,6 +976,14 @@ function joined(conn: Connection, tx: Db): Connection {
  * Adds the master data to the demo tenant unless it has products already (then it is left as it is).
  * Answers whether it added anything.
  */
+/** The exchange rates: sign, symbol, name and worth in euros (mid-market rates of late 2025, rounded). */
+export const demoRates = [
+  ["PLN", "zł", "Polish złoty", 0.234],
+  ["USD", "$", "US dollar", 0.9316],
+  ["GBP", "£", "Pound sterling", 1.18],
+  ["CZK", "Kč", "Czech koruna", 0.03983],
+] as const;
+
 export async function seedMasterData(platform: Platform, tenant: Tenant): Promise<boolean> {
   return await platform.pool.use(tenant.dbUrl, (conn) =>
     conn.transaction(async (tx) => {
@@ -1063,14 +1071,8 @@ async function seedInTransaction(ctx: TenantContext, tx: Db): Promise<void> {
     if (seed.keyRole === "contractor") contractors.push({ seed, id: company.id });
   }
 
-  for (
-    const [currencySign, shortName, fullName, baseRate] of [
-      ["EUR", "€", "Euro", 4.2735],
-      ["USD", "$", "US dollar", 3.9812],
-      ["GBP", "£", "Pound sterling", 5.0427],
-      ["CZK", "Kč", "Czech koruna", 0.1702],
-    ] as const
-  ) {
+  // Against the account's base currency, EUR: a demo made with PLN-based rates is moved once (demo_rates.ts).
+  for (const [currencySign, shortName, fullName, baseRate] of demoRates) {
     await exchangeRateResource.add(
       ctx,
       exchangeRateResource.entity.create.parse({ currencySign, shortName, fullName, baseRate }),

@@ -35,6 +35,7 @@ import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
+import { accountMessages } from "./areas/account.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...editsMessages["de-de"],
@@ -70,6 +71,7 @@ export const deDe = {
   ...offersMessages["de-de"],
   ...discussionMessages["de-de"],
   ...titleMessages["de-de"],
+  ...accountMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",
@@ -171,6 +173,7 @@ export const deDe = {
   "route.addresses": "Adressen",
   "route.companies": "Unternehmen",
   "route.contacts": "Kontakte",
+  "route.geo-locations": "Geostandorte",
   "route.products": "Produkte",
   "route.product-external": "Externe Produkte",
   "route.product-groups": "Produktgruppen",

@@ -35,6 +35,7 @@ import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
+import { accountMessages } from "./areas/account.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...editsMessages["en-us"],
@@ -70,6 +71,7 @@ export const enUs = {
   ...offersMessages["en-us"],
   ...discussionMessages["en-us"],
   ...titleMessages["en-us"],
+  ...accountMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",
@@ -168,6 +170,7 @@ export const enUs = {
   "route.addresses": "Addresses",
   "route.companies": "Companies",
   "route.contacts": "Contacts",
+  "route.geo-locations": "Geo locations",
   "route.products": "Products",
   "route.product-external": "External products",
   "route.product-groups": "Product groups",

@@ -35,6 +35,7 @@ import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
+import { accountMessages } from "./areas/account.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...editsMessages["es-es"],
@@ -70,6 +71,7 @@ export const esEs = {
   ...offersMessages["es-es"],
   ...discussionMessages["es-es"],
   ...titleMessages["es-es"],
+  ...accountMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",
@@ -173,6 +175,7 @@ export const esEs = {
   "route.addresses": "Direcciones",
   "route.companies": "Empresas",
   "route.contacts": "Contactos",
+  "route.geo-locations": "Ubicaciones geográficas",
   "route.products": "Productos",
   "route.product-external": "Productos externos",
   "route.product-groups": "Grupos de productos",

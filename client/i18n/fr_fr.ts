@@ -35,6 +35,7 @@ import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
+import { accountMessages } from "./areas/account.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...editsMessages["fr-fr"],
@@ -70,6 +71,7 @@ export const frFr = {
   ...offersMessages["fr-fr"],
   ...discussionMessages["fr-fr"],
   ...titleMessages["fr-fr"],
+  ...accountMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",
@@ -172,6 +174,7 @@ export const frFr = {
   "route.addresses": "Adresses",
   "route.companies": "Entreprises",
   "route.contacts": "Contacts",
+  "route.geo-locations": "Lieux géographiques",
   "route.products": "Produits",
   "route.product-external": "Produits externes",
   "route.product-groups": "Groupes de produits",

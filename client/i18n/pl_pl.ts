@@ -35,6 +35,7 @@ import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
+import { accountMessages } from "./areas/account.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...editsMessages["pl-pl"],
@@ -70,6 +71,7 @@ export const plPl = {
   ...offersMessages["pl-pl"],
   ...discussionMessages["pl-pl"],
   ...titleMessages["pl-pl"],
+  ...accountMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",
@@ -172,6 +174,7 @@ export const plPl = {
   "route.addresses": "Adresy",
   "route.companies": "Firmy",
   "route.contacts": "Kontakty",
+  "route.geo-locations": "Lokalizacje geograficzne",
   "route.products": "Produkty",
   "route.product-external": "Produkty zewnętrzne",
   "route.product-groups": "Grupy produktów",

@@ -35,6 +35,7 @@ import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
+import { accountMessages } from "./areas/account.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...editsMessages["ru-ru"],
@@ -70,6 +71,7 @@ export const ruRu = {
   ...offersMessages["ru-ru"],
   ...discussionMessages["ru-ru"],
   ...titleMessages["ru-ru"],
+  ...accountMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",
@@ -171,6 +173,7 @@ export const ruRu = {
   "route.addresses": "Адреса",
   "route.companies": "Компании",
   "route.contacts": "Контакты",
+  "route.geo-locations": "Геолокации",
   "route.products": "Товары",
   "route.product-external": "Внешние товары",
   "route.product-groups": "Группы товаров",

@@ -1,5 +1,7 @@
 // Administration → My company: the company's own account (ClientAccount), shown to everyone and edited
-// by administrators in the generic edit dialog (/my-company/edit).
+// by administrators in the generic edit dialog (/my-company/edit); the base currency is changed in a dialog
+// of its own that asks what becomes of the exchange rates (/my-company/base-currency). Administrators also
+// see the month's documents against the account's limit (document_usage.tsx).
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { clientAccountMeta } from "../../server/domain/config/account/entity.ts";
@@ -12,6 +14,8 @@ import { pushToast, startupAtom, store } from "../state.ts";
 import { Button, Notice } from "../ui/controls.tsx";
 import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
 import { RecordFields } from "../islands/dialogs/record_form.tsx";
+import { BaseCurrencyDialog } from "./base_currency_dialog.tsx";
+import { type DocumentUsage, DocumentUsagePanel } from "./document_usage.tsx";
 import type { Values } from "../islands/dialogs/form_state.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../islands/dialogs/dialogs.css.ts";
@@ -22,6 +26,7 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
   const isAdmin = startup ? startup.user.isSuperUser : null;
   const [account, setAccount] = useState<Values | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [usage, setUsage] = useState<DocumentUsage | null>(null);
 
   const load = useCallback(() => {
     api<Values>("GET", clientAccountMeta.path).then((a) => {
@@ -31,6 +36,10 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
   }, []);
   useEffect(load, [load]);
   useResourceEvents(clientAccountMeta.resource, load);
+  useEffect(() => {
+    if (!isAdmin) return;
+    api<DocumentUsage>("GET", "/ClientAccount/document-usage").then(setUsage, setError);
+  }, [isAdmin, account?.version]);
 
   function saved(a: Values) {
     setAccount(a);
@@ -43,11 +52,17 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
           ...current.clientAccount,
           appTitle: (a.appTitle as string | null) ?? null,
           invoiceName: String(a.invoiceName),
+          baseCurrency: String(a.baseCurrency),
         },
       });
     }
     pushToast("info", t.t("dialog.saved"));
     navigate("/my-company");
+  }
+
+  function rebased(a: Values) {
+    saved(a);
+    pushToast("info", t.t("baseCurrency.changed", { currency: String(a.baseCurrency) }));
   }
 
   return (
@@ -68,10 +83,14 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
               onChange={() => {}}
               errors={{}}
             />
+            {usage ? <DocumentUsagePanel t={t} usage={usage} /> : null}
             {isAdmin
               ? (
-                <div>
+                <div className={css.pair}>
                   <Button onPress={() => navigate("/my-company/edit")}>{t.t("dialog.editButton")}</Button>
+                  <Button quiet onPress={() => navigate("/my-company/base-currency")}>
+                    {t.t("myCompany.changeBaseCurrency")}
+                  </Button>
                 </div>
               )
               : null}
@@ -89,6 +108,15 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
             isAdmin
             onClose={() => navigate("/my-company")}
             onSaved={saved}
+          />
+        )
+        : null}
+      {isAdmin && account && p.openedDialogId === "base-currency"
+        ? (
+          <BaseCurrencyDialog
+            account={account}
+            onClose={() => navigate("/my-company")}
+            onChanged={rebased}
           />
         )
         : null}

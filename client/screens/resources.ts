@@ -21,6 +21,8 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
   ExchangeRate: () =>
     import("../../server/domain/assortment/exchange_rates/entity.ts").then((m) => m.exchangeRateMeta),
   Address: () => import("../../server/domain/parties/addresses/entity.ts").then((m) => m.addressMeta),
+  GeoLocation: () =>
+    import("../../server/domain/parties/geo_locations/entity.ts").then((m) => m.geoLocationMeta),
   Company: () => import("../../server/domain/parties/companies/entity.ts").then((m) => m.companyMeta),
   Person: () => import("../../server/domain/parties/persons/entity.ts").then((m) => m.personMeta),
   Tags: () => import("../../server/domain/records/tags/entity.ts").then((m) => m.tagMeta),
@@ -52,6 +54,7 @@ export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "products": metaOfResource.Product,
   "exchange-rates": metaOfResource.ExchangeRate,
   "addresses": metaOfResource.Address,
+  "geo-locations": metaOfResource.GeoLocation,
   "companies": metaOfResource.Company,
   "contacts": metaOfResource.Person,
   "tags": metaOfResource.Tags,

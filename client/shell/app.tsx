@@ -18,7 +18,7 @@ import {
 } from "../state.ts";
 import { matchPath } from "./routes.ts";
 import { startNavigation } from "./navigation.ts";
-import { OfflineBanner, OutdatedBanner, Toasts } from "./chrome.tsx";
+import { DocumentLimitBanner, OfflineBanner, OutdatedBanner, Toasts } from "./chrome.tsx";
 import { MainLayout, rememberMenuLink } from "./layout.tsx";
 import { SignIn } from "../screens/signin.tsx";
 import { ThirdPartyReturn } from "../screens/third_party_signin.tsx";
@@ -483,6 +483,7 @@ function Localized() {
     <I18nProvider locale={lang}>
       <OfflineBanner />
       <OutdatedBanner />
+      <DocumentLimitBanner />
       <Screen />
       <Toasts />
       <Hydrate />

@@ -1,5 +1,5 @@
-// Parts of the page around every screen: the unreachable-server and outdated-client warnings, toasts,
-// language and theme.
+// Parts of the page around every screen: the unreachable-server, outdated-client and document-limit
+// warnings, toasts, language and theme.
 import { useState } from "react";
 import { useAtom, useAtomValue } from "jotai";
 import { Button, Select, Switch } from "../ui/controls.tsx";
@@ -12,6 +12,7 @@ import {
   offlineAtom,
   outdatedAtom,
   setPreferenceCookie,
+  startupAtom,
   store,
   themeAtom,
   toastsAtom,
@@ -20,6 +21,8 @@ import {
 import { api } from "../api.ts";
 import { loadLatestClient } from "../app_version.ts";
 import { announcePreference, followOtherTabs } from "./tab_sync.ts";
+import { navigate } from "./navigation.ts";
+import { usageWarning } from "../screens/document_usage.tsx";
 import * as css from "./shell.css.ts";
 
 /** Server unreachable: persistent until the user cancels it or refreshes the page. */
@@ -54,6 +57,25 @@ export function OutdatedBanner() {
       >
         {updating ? t.t("appVersion.updating") : t.t("common.refresh")}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * An administrator's warning that the month's documents are used up (from the startup configuration), on
+ * every screen until they close it; the count and the budget are on my-company.
+ */
+export function DocumentLimitBanner() {
+  const t = useT();
+  const startup = useAtomValue(startupAtom);
+  const [closed, setClosed] = useState(false);
+  const usage = startup?.documentUsage;
+  if (closed || !usage || (usage.state !== "limitReached" && usage.state !== "budgetSpent")) return null;
+  return (
+    <div role="alert" className={css.banner} data-testid="document-limit-banner">
+      <span className={css.bannerText}>{usageWarning(t, usage)}</span>
+      <Button quiet onPress={() => setClosed(true)}>{t.t("common.close")}</Button>
+      <Button onPress={() => navigate("/my-company")}>{t.t("route.my-company")}</Button>
     </div>
   );
 }

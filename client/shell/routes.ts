@@ -144,6 +144,7 @@ const screenRoutes: RouteDef[] = [
   soon("addresses"),
   soon("companies"),
   soon("contacts"),
+  soon("geo-locations"),
   // assortment
   soon("products"),
   { name: "product-external", screen: "productExternal", params: true },

@@ -8,6 +8,7 @@ import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
+import { Radio, RadioGroup as AriaRadioGroup } from "react-aria-components/RadioGroup";
 import { SearchField as AriaSearchField } from "react-aria-components/SearchField";
 import { Select as AriaSelect, SelectValue } from "react-aria-components/Select";
 import { Switch as AriaSwitch } from "react-aria-components/Switch";
@@ -179,6 +180,45 @@ export function Select<K extends string>(
         </ListBox>
       </Popover>
     </AriaSelect>
+  );
+}
+
+/** One choice of a few, each with its line of explanation; none chosen until the user chooses. */
+export function RadioGroup<K extends string>(
+  p: {
+    label: string;
+    value: K | null;
+    options: Array<{ id: K; label: string; description?: string; isDisabled?: boolean }>;
+    onChange: (v: K) => void;
+    name?: string;
+    isRequired?: boolean;
+    /** Messages for this field from the server (already translated). */
+    errors?: string[];
+  },
+) {
+  const invalid = !!p.errors?.length;
+  return (
+    <AriaRadioGroup
+      name={p.name}
+      value={p.value}
+      onChange={(v) => p.onChange(v as K)}
+      isRequired={p.isRequired}
+      isInvalid={invalid}
+      validationBehavior="aria"
+      className={s.radioGroup}
+    >
+      <Label className={s.label}>{p.label}</Label>
+      {p.options.map((o) => (
+        <Radio key={o.id} value={o.id} isDisabled={o.isDisabled} className={s.radio}>
+          <span className={s.radioDot} aria-hidden="true" />
+          <span className={s.radioText}>
+            <span>{o.label}</span>
+            {o.description ? <span className={s.description}>{o.description}</span> : null}
+          </span>
+        </Radio>
+      ))}
+      {invalid ? <FieldError className={s.fieldError}>{p.errors!.join(" ")}</FieldError> : null}
+    </AriaRadioGroup>
   );
 }
 

@@ -308,3 +308,40 @@ export const dateSegment = style({
     "&[data-focused]": { background: vars.color.focus, color: vars.color.surface, outline: "none" },
   },
 });
+
+export const radioGroup = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+  border: "none",
+  padding: 0,
+});
+
+export const radio = style({
+  display: "flex",
+  alignItems: "flex-start",
+  gap: vars.space.sm,
+  minHeight: vars.size.touch,
+  cursor: "pointer",
+  selectors: { "&[data-disabled]": { cursor: "default", opacity: 0.55 } },
+});
+
+export const radioDot = style({
+  flex: "none",
+  width: "22px",
+  height: "22px",
+  marginTop: "1px",
+  border: `2px solid ${vars.color.border}`,
+  borderRadius: "50%",
+  background: vars.color.surface,
+  selectors: {
+    [`${radio}[data-selected] &`]: {
+      borderColor: vars.color.primary,
+      borderWidth: "7px",
+    },
+    [`${radio}[data-focus-visible] &`]: { outline: `3px solid ${vars.color.focus}` },
+  },
+});
+
+export const radioText = style({ display: "flex", flexDirection: "column", gap: "2px" });

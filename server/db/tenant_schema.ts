@@ -2,6 +2,8 @@
 // table it needs from its own area, not from here.
 export { companies, companyGroups, companyTags } from "../domain/parties/companies/entity.ts";
 export { addresses } from "../domain/parties/addresses/entity.ts";
+export { geoLocations } from "../domain/parties/geo_locations/entity.ts";
+export { documentUsage } from "../domain/config/account/usage.ts";
 export { persons, personTags } from "../domain/parties/persons/entity.ts";
 export { tags } from "../domain/records/tags/entity.ts";
 export { dictionaries, dictionaryTags } from "../domain/records/dictionaries/entity.ts";

@@ -2,7 +2,7 @@
 // the declared schemas, and the JSON answer. Handlers call a service verb; they never touch the database.
 import type { Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { allows } from "../kernel/access.ts";
+import { demand } from "../kernel/access.ts";
 import { AppError } from "../kernel/errors.ts";
 import { parseInput } from "../kernel/validation.ts";
 import { JSON_BODY_LIMIT, readJsonBody } from "./body.ts";
@@ -32,7 +32,7 @@ export function mount<S extends RouteSpec>(
   if (spec.access !== "public" && spec.access !== "user") {
     const refusal = spec.refusal ?? "record.notFoundOrNoPermission";
     guards.push(async (c, next) => {
-      if (!allows(spec.access, c.get("ctx").actor)) throw new AppError(refusal);
+      demand(spec.access, c.get("ctx").actor, refusal);
       await next();
     });
   }

@@ -29,6 +29,7 @@ export const visibilityRules = {
   /** Master data kept by the company's staff: every staff user reads it, contractor users do not. */
   ProductGroup: staffOnly,
   Address: staffOnly,
+  GeoLocation: staffOnly,
   Person: staffOnly,
   Tags: staffOnly,
   Dictionary: staffOnly,

@@ -3,6 +3,7 @@
 // docs/api.md's "Access by route" table is these words spelt out per caller, and
 // tests/integration/access_matrix.test.ts calls every route as every caller to hold the server to it.
 import type { Actor } from "./context.ts";
+import { AppError, type ErrorCode } from "./errors.ts";
 
 /**
  * - `public`: anyone, without a token;
@@ -68,4 +69,40 @@ export function allows(access: Access | "none", actor: Actor | undefined): boole
     case "transport":
       return isShipping(actor) || isCarrier(actor);
   }
+}
+
+/**
+ * For a word that a module flag decides: who would be let in were the flag on. A caller of that kind kept
+ * out lacks the module (403 auth.moduleDisabled, as the contract says); anyone else is kept out by who
+ * they are (a contractor user at a warehouse verb, staff at the portal), answered as the route says.
+ */
+const moduleWords: Partial<Record<Access, (a: Actor) => boolean>> = {
+  logistics: isStaff,
+  operations: isStaff,
+  shipping: isStaff,
+  // A user tied to a company is a contractor's (the portal) or a carrier's (transport), never both
+  // (users/service.ts): one whose other module is on is the other kind of user.
+  portal: (a) => !isStaff(a) && !a.transportEnabled,
+  carrier: (a) => !isStaff(a) && !a.contractorPortalEnabled,
+  transport: (a) => isStaff(a) || !a.contractorPortalEnabled,
+};
+
+/** Is `actor` kept out of `access` only because a module flag of theirs is off? */
+export function lacksModule(access: Access | "none", actor: Actor | undefined): boolean {
+  if (!actor || access === "none" || allows(access, actor)) return false;
+  return moduleWords[access]?.(actor) ?? false;
+}
+
+/**
+ * Lets `actor` through `access` or throws its refusal: 403 auth.moduleDisabled for a caller without the
+ * module, else `refusal` (404 record.notFoundOrNoPermission unless said: as if nothing were there).
+ * The one check of access words in a service, as at the door (server/http/route.ts).
+ */
+export function demand(
+  access: Access,
+  actor: Actor | undefined,
+  refusal: ErrorCode = "record.notFoundOrNoPermission",
+): void {
+  if (allows(access, actor)) return;
+  throw new AppError(lacksModule(access, actor) ? "auth.moduleDisabled" : refusal);
 }

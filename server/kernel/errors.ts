@@ -14,6 +14,7 @@ export const errorStatus = {
   "auth.refreshInvalid": 401,
   "auth.thirdPartyFailed": 401,
   "auth.forbidden": 403,
+  "account.documentLimitReached": 402,
   "sharedAccess.ended": 410,
   "sharedAccess.rateLimited": 429,
   "auth.moduleDisabled": 403,
@@ -106,7 +107,11 @@ export type FieldCode =
   | "validation.minAboveMax"
   | "validation.productionNaming"
   | "validation.finishBeforeStart"
-  | "validation.unknownField";
+  | "validation.unknownField"
+  | "validation.personHasNoEmail"
+  | "validation.noRateForNewBase"
+  | "validation.baseCurrencyByItsOwnCall"
+  | "validation.baseCurrencyRate";
 
 export interface DocumentIssue {
   positionId: number | null;

@@ -25,6 +25,9 @@ function codeOf(issue: z.core.$ZodIssue): FieldCode {
         : "validation.tooLarge";
     case "invalid_format":
       return issue.format === "email" ? "validation.invalidEmail" : "validation.forbiddenCharacter";
+    case "invalid_value":
+      // A choice left out (an enum's value) is missing, not wrong.
+      return issue.input === undefined ? "validation.required" : "validation.invalidValue";
     default:
       return "validation.invalidValue";
   }

@@ -103,4 +103,15 @@ describe("freight tickets in the browser", () => {
     await expect.poll(() => mine.getByTestId("freight-my-status").innerText(), { timeout: 10_000 })
       .toContain(enUs["option.statusCode.accepted"]);
   });
+
+  it("tells a user without the shipping module, opening freight by its address, that the module is off", async () => {
+    await addStaffUser(w, "freight-e2e-clerk");
+    const page = await signedInPage(browser, w.s, contexts, "freight-e2e-clerk", "/direct-transport-offer", {
+      timeoutMs: 20_000,
+      goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+    });
+    await page.getByText(enUs["list.forbidden"]).waitFor();
+    await page.getByText(enUs["apiError.auth.moduleDisabled"]).waitFor();
+    expect(await page.getByText(ticket.shipmentNumber).count()).toBe(0);
+  });
 });

@@ -24,7 +24,12 @@ beforeAll(async () => {
   const bin = await location(w, "PE-01");
   tea = await product(w, "PE-TEA", { cashValue: 12.5 });
   await receive(w, tea, bin, 4);
-  await w.api("POST", "/ExchangeRate", { currencySign: "USD", baseRate: 0.8 });
+  await w.api("POST", "/ExchangeRate", {
+    currencySign: "USD",
+    shortName: "$",
+    fullName: "US dollar",
+    baseRate: 0.8,
+  });
   await addStaffUser(w, "price-manager", { isPowerUser: true });
   await addStaffUser(w, "price-basic");
   browser = await launchBrowser();
@@ -65,5 +70,21 @@ describe("the price list", () => {
     await page.getByRole("row", { name: /PE-TEA/ }).waitFor();
     expect(await page.getByRole("textbox", { name: /PE-TEA/ }).count()).toBe(0);
     expect(await page.getByRole("row", { name: /PE-TEA/ }).innerText()).toContain("€13.75");
+  });
+
+  it("labels the exchange rates' columns by what they hold: the code is the short name, $ the sign", async () => {
+    const page = await signedInPage(browser, w.s, contexts, "price-manager", "/exchange-rates", {
+      timeoutMs: 20_000,
+      viewport: { width: 1440, height: 900 },
+    });
+    const grid = page.getByTestId("list-grid");
+    const row = grid.locator("[data-row-id]").filter({ hasText: "US dollar" });
+    await row.waitFor();
+    const headers = (await grid.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
+    const cells = (await row.getByRole("gridcell").allInnerTexts()).map((c) => c.trim());
+    const under = (label: string) => cells[headers.findIndex((h) => h.startsWith(label))];
+    expect(under("Short name")).toBe("USD");
+    expect(under("Currency sign")).toBe("$");
+    expect(under("Full name")).toBe("US dollar");
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { routes, type RouteSpec } from "../../server/http/openapi.ts";
 import { type FakeShop, makeProducts, startShop } from "../fixtures/woocommerce.ts";
-import { type Access, allows } from "../../server/kernel/access.ts";
+import { type Access, allows, lacksModule } from "../../server/kernel/access.ts";
 import type { Actor } from "../../server/kernel/context.ts";
 
 /** The callers of the table, as the access rules see them (ids do not matter to the rules). */
@@ -41,11 +41,12 @@ const CALLERS = {
 } satisfies Record<string, Actor | undefined>;
 type Caller = keyof typeof CALLERS;
 const callers = Object.keys(CALLERS) as Caller[];
-type Cell = "yes" | "own" | "no";
+/** `module`: refused with 403 auth.moduleDisabled, the caller's module being off. */
+type Cell = "yes" | "own" | "no" | "module";
 
 function cell(r: Pick<RouteSpec, "access" | "whole">, caller: Caller): Cell {
   const actor = CALLERS[caller];
-  if (!allows(r.access, actor)) return "no";
+  if (!allows(r.access, actor)) return lacksModule(r.access, actor) ? "module" : "no";
   return r.whole && !allows(r.whole as Access | "none", actor) ? "own" : "yes";
 }
 
@@ -95,6 +96,7 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
   "/Company": () => made("/Company", { shortName: `Firm ${++n}`, keyRole: "other" }),
   "/Container": () => made("/Container", { kind: "bin", locationId: ids.location }),
   "/Dictionary": () => made("/Dictionary", { group: "colours", code: `C${++n}`, value: `Value ${n}` }),
+  "/GeoLocation": () => made("/GeoLocation", { name: `Place ${++n}`, coordinates: { lat: 52.1, lng: 21.2 } }),
   "/EmailAccount": () =>
     made("/EmailAccount", {
       address: `box${++n}@example.com`,
@@ -304,7 +306,7 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   const contractorScoped = own && caller === "contractor";
   if (p === "/StorageSpace/:id/children") return ids.location;
   if (p === "/WmsDocumentPosition/ReleaseStorageSpace/:id") return await fresh["/StorageSpace"](token);
-  if (p === "/WmsInventory/bestsourcematerial/:id") {
+  if (p === "/WmsInventory/bestsourcematerial/:id" || p === "/ProductStockReport/:id") {
     return foreign ? ids.theirProduct : contractorScoped ? ids.ownProduct : ids.staffProduct;
   }
   if (p === "/WmsOrder/:id/Positions" || p.startsWith("/WmsOrder/Move/:id/")) {
@@ -589,15 +591,22 @@ describe("access by route (docs/api.md)", () => {
           : undefined;
         const res = await probe(r, caller, id, token);
         const answer = `${res.status} ${res.body?.error?.code ?? ""}`.trim();
-        const refusal = caller === "no token" ? "401 auth.tokenMissing" : refusalOf(r);
+        const refusal = caller === "no token"
+          ? "401 auth.tokenMissing"
+          : expected === "module"
+          ? "403 auth.moduleDisabled"
+          : refusalOf(r);
         const refused = answer === refusal;
         // A carrier owns no products: every product is missing to its users, as another contractor's is.
-        if (caller === "carrier" && r.path === "/WmsInventory/bestsourcematerial/:id") {
+        if (
+          caller === "carrier" &&
+          (r.path === "/WmsInventory/bestsourcematerial/:id" || r.path === "/ProductStockReport/:id")
+        ) {
           if (!refused) mismatches.push(`${key(r)} as carrier: a product answered ${answer}`);
           continue;
         }
         if (res.status >= 500) mismatches.push(`${key(r)} as ${caller}: ${answer}`);
-        else if (refused !== (expected === "no")) {
+        else if (refused !== (expected === "no" || expected === "module")) {
           mismatches.push(`${key(r)} as ${caller}: expected ${expected}, answered ${answer}`);
         } else if (refused && r.method === "delete" && hasId && caller !== "no token") {
           // A refused delete left the record there.
@@ -609,6 +618,50 @@ describe("access by route (docs/api.md)", () => {
     }
     expect(mismatches).toEqual([]);
   }, 120_000);
+
+  it("tells a user whose module is switched off so (403 auth.moduleDisabled), each module by one of its routes", async () => {
+    // Users with the role each module needs but the module off; the expectations are written out here, not
+    // taken from the access rules: a logistics verb, a terminal one (confirming a document), a dispatcher's
+    // (a freight ticket), the portal's (the cart) and a carrier's (an offer).
+    await addUser(s, tokens.administrator, { username: "matrix-no-modules" });
+    await addUser(s, tokens.administrator, {
+      username: "matrix-no-portal",
+      connectedContractorId: ids.ownCompany,
+    });
+    const staff = (await signIn(s, "matrix-no-modules")).token;
+    const contractor = (await signIn(s, "matrix-no-portal")).token;
+    const document = await fresh["/WmsDocument"](tokens.administrator);
+    const cases: [string, string, string, unknown, string][] = [
+      ["logistics", "POST", "/WmsOrder", { typeCode: "OIN" }, staff],
+      ["terminal", "POST", `/WmsDocument/${document}/confirm`, undefined, staff],
+      ["shipping", "POST", "/ShipmentTicket", { ...freightRoute, description: "No module" }, staff],
+      ["contractor portal", "GET", "/contractororders/list-cart-product", undefined, contractor],
+      ["transport (a carrier's offer)", "POST", `/ShipmentTicket/${ids.publishedTicket}/offer`, {
+        price: 1,
+        currency: "EUR",
+      }, contractor],
+    ];
+    for (const [module, method, path, body, token] of cases) {
+      const r = await api(method, path, body, token);
+      expect([r.status, r.body?.error?.code], `${module}: ${method} ${path}`).toEqual([
+        403,
+        "auth.moduleDisabled",
+      ]);
+      expect(r.body.error.message, module).toBe("This module is not enabled for your account.");
+    }
+    // In the user's language, and nothing was written: the document is still a working copy.
+    const polish = await call(s, "POST", "/api/WmsOrder", {
+      token: staff,
+      body: { typeCode: "OIN" },
+      headers: { "accept-language": "pl-PL" },
+    });
+    expect(polish.body.error.message).toBe("Ten moduł nie jest włączony dla tego konta.");
+    expect((await api("GET", `/WmsDocument/${document}`)).body.statusCode).toBe("workingCopy");
+    // Kept out by who they are, not by a module: a contractor user at a warehouse verb, staff at the portal.
+    expect((await api("POST", "/WmsOrder", { typeCode: "OIN" }, contractor)).status).toBe(404);
+    const cart = await api("GET", "/contractororders/list-cart-product", undefined, staff);
+    expect([cart.status, cart.body.error.code]).toEqual([403, "auth.forbidden"]);
+  });
 
   it(
     "refuses an 'own' caller another's record as if it were not there, and leaves it as it was",

@@ -179,6 +179,68 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("has exchange rates against its base currency (EUR), and restates a demo's old PLN-based ones once", async () => {
+    const rates = async () =>
+      Object.fromEntries(
+        (await demoRows(
+          "SELECT currency_sign AS sign, base_rate AS rate, short_name AS short FROM exchange_rates",
+        ))
+          .map((r) => [r.sign, [Number(r.rate), r.short]]),
+      );
+    expect((await demoRows("SELECT base_currency AS base FROM client_account"))[0].base).toBe("EUR");
+    // One unit of each is worth this many euros; the base itself has no row.
+    expect(await rates()).toEqual({
+      PLN: [0.234, "zł"],
+      USD: [0.9316, "$"],
+      GBP: [1.18, "£"],
+      CZK: [0.03983, "Kč"],
+    });
+    // The price list converts through them: a price in euros is 1 / 0.234 times as many złoty.
+    const auth = await call(s, "POST", "/api/Auth", { body: { username: "admin", password: "demo-pass-9" } });
+    const priced =
+      (await demoRows("SELECT id, cash_value AS price FROM products WHERE cash_value > 0 LIMIT 1"))[0];
+    const filter = encodeURIComponent(
+      JSON.stringify([{ field: "productId", operator: "eq", value: priced.id }]),
+    );
+    const list = await call(
+      s,
+      "GET",
+      `/api/Product/PriceList?currency=PLN&BasicFiltersSerialized=${filter}`,
+      {
+        token: auth.body.token,
+      },
+    );
+    expect(list.body.results[0].price).toBe(Math.round(Number(priced.price) / 0.234 * 100) / 100);
+
+    // A demo seeded when the rates were against PLN (the euro's row said 4.2735): restated once to EUR.
+    const tenant = (await s.platform.registry.bySlug("demo"))!;
+    await s.platform.pool.use(tenant.dbUrl, (conn) =>
+      conn.transaction(async (tx) => {
+        await tx.run(sql.raw("DELETE FROM exchange_rates"));
+        await tx.run(sql.raw(`INSERT INTO exchange_rates (currency_sign, short_name, full_name, base_rate,
+          created_at, updated_at) VALUES ('EUR', '€', 'Euro', 4.2735, '2026-01-01', '2026-01-01'),
+          ('USD', '$', 'US dollar', 3.9812, '2026-01-01', '2026-01-01'),
+          ('GBP', '£', 'Pound sterling', 5.0427, '2026-01-01', '2026-01-01'),
+          ('CZK', 'Kč', 'Czech koruna', 0.1702, '2026-01-01', '2026-01-01')`));
+      }));
+    await seedDemo(s.platform);
+    const moved = await rates();
+    expect(Object.keys(moved).sort()).toEqual(["CZK", "GBP", "PLN", "USD"]);
+    expect(moved.PLN[0]).toBeCloseTo(0.234, 4);
+    expect(moved.USD[0]).toBeCloseTo(0.9316, 4);
+    expect(moved.GBP[0]).toBeCloseTo(1.18, 4);
+    expect(moved.CZK[0]).toBeCloseTo(0.03983, 5);
+    expect(moved.PLN[1]).toBe("zł");
+    const logged = await demoRows(
+      "SELECT count(*) AS n FROM record_log WHERE resource_type = 'ExchangeRate'",
+    );
+    // Once: a second run finds nothing to restate.
+    await seedDemo(s.platform);
+    expect(await rates()).toEqual(moved);
+    expect(await demoRows("SELECT count(*) AS n FROM record_log WHERE resource_type = 'ExchangeRate'"))
+      .toEqual(logged);
+  });
+
   it("holds half a year of confirmed documents whose stock equals its ledger", async () => {
     const [docs] = await demoRows(
       `SELECT count(*) AS n, sum(status_code = 'confirmed') AS confirmed, sum(status_code = 'reverted') AS reverted,

@@ -113,8 +113,11 @@ describe("freight tickets", () => {
   it("lets only dispatchers write tickets, and shows carriers published tickets alone", async () => {
     const draftTicket = await ticket();
     const open = await published({ description: "Only for carriers to see" });
-    // A basic user without the shipping module, a carrier's user and a contractor user may not write.
-    for (const token of [basic, swift.token, contractor]) {
+    // A basic user without the shipping module is told it is off; a carrier's user and a contractor user
+    // may not write.
+    const noModule = await w.api("POST", "/ShipmentTicket", route, basic);
+    expect([noModule.status, noModule.body.error.code]).toEqual([403, "auth.moduleDisabled"]);
+    for (const token of [swift.token, contractor]) {
       expect((await w.api("POST", "/ShipmentTicket", route, token)).status).toBe(404);
     }
     expect((await w.api("GET", "/ShipmentTicket", undefined, basic)).status).toBe(403);

@@ -255,6 +255,7 @@ beforeAll(async () => {
   secretRows.set("/WmsOrderPosition", new Set((await Promise.all(orders.map(orderPositions))).flat()));
   secretRows.set("/WmsInventory/containerStock", new Set([ids.box]));
   secretRows.set("/WmsInventory/productStock", new Set(products));
+  secretRows.set("/ProductStockReport", new Set(products));
 
   // Master data of every other kind, and what belongs to one user.
   await alpha("POST", "/Tags", { name: "ALPHA SECRET tag" });
@@ -289,6 +290,12 @@ beforeAll(async () => {
     country: "PL",
   });
   await alpha("POST", "/Person", { firstName: "ALPHA", lastName: "SECRET", email: "secret@alpha.example" });
+  await alpha("POST", "/GeoLocation", {
+    name: "ALPHA SECRET gate",
+    coordinates: { lat: 54.35, lng: 18.65 },
+    address: "SECRET yard",
+    companyId: ids.theirs,
+  });
   await alpha("POST", "/FavoriteAction", { title: "ALPHA SECRET favorite", link: "/companies" });
   const fav = await carlApi("POST", "/FavoriteAction", { title: "Carl's stock", link: "/stock" });
   carlHears.get("FavoriteAction")!.add(fav.id);

@@ -4,6 +4,8 @@
 // is retried, a number it refuses failing at once, and each message's segment count in the list (Polish
 // letters make it UCS-2). Sending happens after the answer: the list shows it queued, then sent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
+import PostalMime from "postal-mime";
 import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import {
   addStaffUser,
@@ -250,6 +252,111 @@ describe("messaging", () => {
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes("files@example.com"));
     expect(mail.subject).toBe("Note for MSG-FILE");
     expect(mail.raw).toMatch(/filename="?note\.txt/);
+  });
+
+  it("mails an attachment by GET as the spec's client calls it: to a person, by a template, renamed or as a PDF", async () => {
+    const jam = await product(w, "MSG-GET");
+    const other = await product(w, "MSG-OTHER");
+    const upload = async (name: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const form = new FormData();
+      form.append("file", new File([bytes], name));
+      const up = await fetch(`${w.s.baseUrl}/api/File/upload?refResourceType=Product&refResourceId=${jam}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${w.admin}` },
+        body: form,
+      });
+      expect(up.status).toBe(201);
+      return (await up.json()).id as number;
+    };
+    const note = await upload("note.txt", new TextEncoder().encode("pallet note"));
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet("Stock").addRow(["Index", "Quantity"]);
+    book.getWorksheet("Stock")!.addRow(["MSG-GET", 7]);
+    const sheet = await upload("stock.xlsx", new Uint8Array(await book.xlsx.writeBuffer() as ArrayBuffer));
+    const template = (await w.api("POST", "/EmailTemplate", {
+      code: "FILE SENT",
+      name: "File sent",
+      language: "en-us",
+      subject: "Files of {{product.index}}",
+      body: "Here it is.",
+    })).body.id;
+    const person = (await w.api("POST", "/Person", {
+      firstName: "Greta",
+      lastName: "Getter",
+      email: "greta@example.com",
+    })).body.id;
+    const nobody = (await w.api("POST", "/Person", { firstName: "No", lastName: "Mail" })).body.id;
+    /** The mail's attachments, parsed from what came over the wire. */
+    const attachments = async (mail: { raw: string }) =>
+      (await PostalMime.parse(mail.raw)).attachments.map((a) => ({
+        name: a.filename,
+        type: a.mimeType,
+        bytes: new Uint8Array(a.content as ArrayBuffer),
+      }));
+
+    // Renamed, filled with another product's values (overrideResourceId), to the person's address.
+    const sent = await w.api(
+      "GET",
+      `/File/send-by-email/${note}?templateId=${template}&personId=${person}&fileName=Pallet%20note.txt&overrideResourceId=${other}`,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body.recipients).toBe(1);
+    const mail = await smtp.waitFor((m) => m.subject === "Files of MSG-OTHER");
+    expect(mail.envelopeTo).toEqual(["greta@example.com"]);
+    const [renamed] = await attachments(mail);
+    expect([renamed.name, new TextDecoder().decode(renamed.bytes)]).toEqual([
+      "Pallet note.txt",
+      "pallet note",
+    ]);
+
+    // A workbook as the PDF of its first sheet, kept among the product's attachments; no template: the
+    // attachment's name is the subject.
+    const pdf = await w.api("GET", `/File/send-by-email/${sheet}?personId=${person}&convertXlsxToPdf=true`);
+    expect(pdf.status, JSON.stringify(pdf.body)).toBe(202);
+    const pdfMail = await smtp.waitFor((m) => m.subject === "stock.pdf");
+    expect(pdfMail.text).toContain("Please find stock.pdf attached.");
+    const [converted] = await attachments(pdfMail);
+    expect([converted.name, converted.type]).toEqual(["stock.pdf", "application/pdf"]);
+    expect(new TextDecoder().decode(converted.bytes.subarray(0, 5))).toBe("%PDF-");
+    const files = (await w.api("GET", `/File/list?refResourceType=Product&refResourceId=${jam}`)).body;
+    expect(files.map((f: { fileName: string }) => f.fileName).sort()).toEqual([
+      "note.txt",
+      "stock.pdf",
+      "stock.xlsx",
+    ]);
+
+    // Refused as the field says, sending nothing: a person without an address, none named, a text as a PDF.
+    const before = (await w.api("GET", "/Message?PageSize=1")).body.allFilteredRowCount;
+    const noAddress = await w.api("GET", `/File/send-by-email/${note}?personId=${nobody}`);
+    expect([noAddress.status, noAddress.body.error.fields]).toEqual([400, {
+      personId: ["validation.personHasNoEmail"],
+    }]);
+    const noPerson = await w.api("GET", `/File/send-by-email/${note}`);
+    expect(noPerson.body.error.fields).toEqual({ personId: ["validation.required"] });
+    const notBook = await w.api(
+      "GET",
+      `/File/send-by-email/${note}?personId=${person}&convertXlsxToPdf=true`,
+    );
+    expect([notBook.status, notBook.body.error.code]).toEqual([415, "file.typeNotAllowed"]);
+    expect((await w.api("GET", "/Message?PageSize=1")).body.allFilteredRowCount).toBe(before);
+    // The same access as POST: staff only; another tenant's file is not there.
+    const portal = await addStaffUser(w, "messaging-portal", {
+      connectedContractorId: await company(w, "MSG FOODS"),
+      contractorPortalEnabled: true,
+    });
+    const contractor = await w.api(
+      "GET",
+      `/File/send-by-email/${note}?personId=${person}`,
+      undefined,
+      portal,
+    );
+    expect(contractor.status).toBe(404);
+    const stranger = await startStockWorld("messaging-other");
+    try {
+      expect((await stranger.api("GET", `/File/send-by-email/${note}?personId=1`)).status).toBe(404);
+    } finally {
+      stranger.s.close();
+    }
   });
 
   it("sends SMS through the gateway, retrying what it could not take and failing what it refused", async () => {

@@ -74,14 +74,91 @@ describe("the price list", () => {
     }]);
   });
 
-  it("names the account's base currency", async () => {
+  it("converts with rates against the base currency: one złoty is worth 0.234 euro", async () => {
+    expect(
+      (await w.api("POST", "/ExchangeRate", { currencySign: "PLN", shortName: "zł", baseRate: 0.234 }))
+        .status,
+    )
+      .toBe(201);
+    // 12.50 EUR / 0.234 = 53.42 PLN; 4 units 213.68 PLN; 10.5 units of rice at 3 EUR 134.62 PLN.
+    const pln = await page("&currency=PLN");
+    expect(row(pln, tea)).toMatchObject({ price: 53.42, value: 213.68 });
+    expect(row(pln, rice)).toMatchObject({ price: 12.82, value: 134.62 });
+    // The base currency's own row can only say 1: rates are against it.
+    const base = await w.api("POST", "/ExchangeRate", { currencySign: "eur", baseRate: 4.2735 });
+    expect([base.status, base.body.error.fields]).toEqual([400, {
+      baseRate: ["validation.baseCurrencyRate"],
+    }]);
+  });
+
+  it("changes the base currency only by its own call, which says what becomes of the rates", async () => {
     const account = (await w.api("GET", "/ClientAccount")).body;
     const { id: _i, createdAt: _c, updatedAt: _u, ...rest } = account;
-    const saved = await w.api("PUT", "/ClientAccount", { ...rest, baseCurrency: "pln" });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.baseCurrency).toBe("PLN");
+    // A plain edit of the account may not change it: never silently.
+    const silent = await w.api("PUT", "/ClientAccount", { ...rest, baseCurrency: "pln" });
+    expect([silent.status, silent.body.error.fields]).toEqual([400, {
+      baseCurrency: ["validation.baseCurrencyByItsOwnCall"],
+    }]);
+    // An edit that sends it unchanged, or leaves it out, is an edit of the rest.
+    const same = await w.api("PUT", "/ClientAccount", { ...rest, appTitle: "Prices" });
+    expect([same.status, same.body.baseCurrency]).toEqual([200, "EUR"]);
+    const change = (body: Record<string, unknown>, token = w.admin) =>
+      w.api("POST", "/ClientAccount/base-currency", body, token);
+    const rates = async () =>
+      Object.fromEntries(
+        (await w.api("GET", "/ExchangeRate?sortColumn=currencySign")).body.results.map((
+          r: { currencySign: string; baseRate: number; shortName: string | null; fullName: string | null },
+        ) => [r.currencySign, [r.baseRate, r.shortName, r.fullName]]),
+      );
+    const before = await rates();
+    expect(before).toEqual({ PLN: [0.234, "zł", null], USD: [0.8, null, null] });
+    const version = same.body.version;
+
+    // Refused, changing nothing: no choice; recomputing without a rate of the new base; a stale version; a
+    // business manager.
+    expect((await change({ baseCurrency: "PLN", version })).body.error.fields).toEqual({
+      exchangeRates: ["validation.required"],
+    });
+    const noRate = await change({ baseCurrency: "CHF", exchangeRates: "recompute", version });
+    expect([noRate.status, noRate.body.error.fields]).toEqual([400, {
+      exchangeRates: ["validation.noRateForNewBase"],
+    }]);
+    const stale = await change({ baseCurrency: "PLN", exchangeRates: "recompute", version: version - 1 });
+    expect([stale.status, stale.body.error.code]).toEqual([409, "record.changedByAnotherUser"]);
+    const manager = await addStaffUser(w, "pl-manager", { isPowerUser: true });
+    expect((await change({ baseCurrency: "PLN", exchangeRates: "recompute", version }, manager)).status)
+      .toBe(404);
+    expect(await rates()).toEqual(before);
+    expect((await w.api("GET", "/ClientAccount")).body).toMatchObject({ baseCurrency: "EUR", version });
+
+    // Recomputed against PLN, in one transaction with the account: 1 USD = 0.8 / 0.234 PLN, and the złoty's
+    // row becomes the euro's (1 EUR = 1 / 0.234 PLN), named in the caller's language.
+    const done = await change({ baseCurrency: "pln", exchangeRates: "recompute", version });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ baseCurrency: "PLN", version: version + 1 });
+    expect(await rates()).toEqual({ EUR: [4.273504274, "€", "Euro"], USD: [3.418803419, null, null] });
     expect((await page()).baseCurrency).toBe("PLN");
-    await w.api("PUT", "/ClientAccount", { ...rest, version: saved.body.version, baseCurrency: "EUR" });
+    // Prices are numbers in the base currency: rice's 3 (now złoty) is 0.70 EUR, 10.5 units 7.37 EUR.
+    expect(row(await page("&currency=EUR"), rice)).toMatchObject({ price: 0.7, value: 7.37 });
+    const log = await w.query(
+      "SELECT resource_type AS type, action FROM record_log WHERE resource_type IN ('ExchangeRate', 'ClientAccount') AND id > (SELECT max(id) - 3 FROM record_log) ORDER BY id",
+    );
+    expect(log.map((l) => `${l.type} ${l.action}`)).toEqual([
+      "ExchangeRate changed",
+      "ExchangeRate changed",
+      "ClientAccount changed",
+    ]);
+
+    // Back to EUR keeping the rates: as typed, but the euro's own row goes (a base has no rate).
+    const kept = await change({ baseCurrency: "EUR", exchangeRates: "keep", version: version + 1 });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(await rates()).toEqual({ USD: [3.418803419, null, null] });
+    // And to GBP clearing them.
+    const cleared = await change({ baseCurrency: "GBP", exchangeRates: "clear", version: version + 2 });
+    expect(cleared.body.baseCurrency).toBe("GBP");
+    expect(await rates()).toEqual({});
+    await change({ baseCurrency: "EUR", exchangeRates: "keep", version: version + 3 });
+    await w.api("POST", "/ExchangeRate", { currencySign: "USD", baseRate: 0.8 });
   });
 
   it("changes one price with the version check, logged as a product edit", async () => {

@@ -279,7 +279,7 @@ export const drawerSectionTable: Section[] = [
     code: "business",
     labelKey: "menu.business",
     rule: staff,
-    routes: ["addresses", "companies", "contacts"],
+    routes: ["addresses", "companies", "contacts", "geo-locations"],
   },
   {
     code: "logistics",

@@ -7,6 +7,8 @@ import { mount } from "../../http/route.ts";
 import { ChangeUserConfig, ClientLogisticsConfig, ClientLogisticsConfigUpdate } from "./contract.ts";
 import { NumberingPreview, NumberingPreviewRequest, previewNumber } from "../stock/numbering/preview.ts";
 import { ClientAccount, ClientAccountUpdate } from "./account/entity.ts";
+import { BaseCurrencyChange, changeBaseCurrency } from "./account/base_currency.ts";
+import { DocumentUsage, documentUsageOf } from "./account/usage.ts";
 import {
   changeUserConfig,
   getClientAccount,
@@ -95,6 +97,28 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     body: ClientAccountUpdate,
     response: ClientAccount,
   }, (c, { body }) => updateClientAccount(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ClientAccount/document-usage",
+    summary: "This month's (UTC) confirmed documents against the account's monthly limit, the extra ones " +
+      "and their cost against the budget for extra operations, and how the month stands (administrators)",
+    tag,
+    access: "admin",
+    response: DocumentUsage,
+  }, (c) => documentUsageOf(c.get("ctx")));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/ClientAccount/base-currency",
+    summary: "Change the account's base currency, saying what becomes of the exchange rates (rates are " +
+      "against the base): recompute them against the new base, keep them, or clear them; with the account, " +
+      "in one transaction (administrators)",
+    tag,
+    access: "admin",
+    body: BaseCurrencyChange,
+    response: ClientAccount,
+  }, (c, { body }) => changeBaseCurrency(c.get("ctx"), body));
 
   mount(app, platform, {
     method: "get",

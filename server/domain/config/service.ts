@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
-import { AppError, notFound } from "../../kernel/errors.ts";
+import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
@@ -12,6 +12,7 @@ import { users } from "../access/users/entity.ts";
 import { findUser, toUserDto } from "../access/users/service.ts";
 import { clientLogisticsConfig } from "./table.ts";
 import { account, type ClientAccount, clientAccount } from "./account/entity.ts";
+import { currentUsage } from "./account/usage.ts";
 import {
   type ChangeUserConfig,
   type ClientLogisticsConfigUpdate,
@@ -60,6 +61,10 @@ export async function updateClientAccount(ctx: TenantContext, input: z.output<ty
     const [old] = await tx.select().from(clientAccount).where(eq(clientAccount.id, 1)).limit(1);
     if (!old) throw notFound();
     if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
+    // The base currency has its own call, which says what becomes of the exchange rates: never silently.
+    if (input.baseCurrency !== undefined && input.baseCurrency !== old.baseCurrency) {
+      throw fieldError({ baseCurrency: ["validation.baseCurrencyByItsOwnCall"] });
+    }
     const [row] = await tx.update(clientAccount)
       .set({ ...account.toRow(input, "edit"), updatedAt: nowIso(), version: old.version + 1 })
       .where(eq(clientAccount.id, 1)).returning();
@@ -152,5 +157,9 @@ export async function userStartupConfig(ctx: TenantContext) {
     user: { ...toUserDto(user), settings: JSON.parse(user.settings) },
     drawerSections: drawerSectionsFor(ctx.actor),
     tenant: { id: ctx.tenant.id, slug: ctx.tenant.slug, companyName: ctx.tenant.companyName },
+    // The month's documents against the account's limit, for administrators (the shell warns them).
+    documentUsage: ctx.actor.isSuperUser && ctx.actor.contractorId === null
+      ? await currentUsage(ctx.conn.db)
+      : null,
   };
 }

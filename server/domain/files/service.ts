@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
-import { allows } from "../../kernel/access.ts";
+import { demand } from "../../kernel/access.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type AnyResource, resourcesByName } from "../resource/engine.ts";
@@ -94,7 +94,7 @@ async function dropQuietly(dataDir: string, tenantId: number, keys: string[]): P
 export async function readableRecord(ctx: TenantContext, type: string, id: number): Promise<AnyResource> {
   const resource = resourcesByName.get(type);
   if (!resource) throw notFound();
-  if (!allows(resource.readAccess, ctx.actor)) throw notFound();
+  demand(resource.readAccess, ctx.actor);
   await resource.get(ctx, id);
   return resource;
 }

@@ -10,7 +10,7 @@ import Papa from "papaparse";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { allows } from "../../kernel/access.ts";
+import { demand } from "../../kernel/access.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
 import { numberMarks } from "../../kernel/i18n/number_text.ts";
 import { rowMessage } from "../../kernel/i18n/mod.ts";
@@ -85,7 +85,7 @@ function resourceOf(ctx: TenantContext, type: string): AnyResource {
     throw new AppError("validation.failed", { fields: { recordType: ["validation.invalidValue"] } });
   }
   // Importing adds records: whoever may add them.
-  if (!allows(resource.writeAccess, ctx.actor)) throw new AppError("auth.forbidden");
+  demand(resource.writeAccess, ctx.actor, "auth.forbidden");
   return resource;
 }
 

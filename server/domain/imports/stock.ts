@@ -8,7 +8,7 @@
 import { inArray } from "drizzle-orm";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { allows } from "../../kernel/access.ts";
+import { demand } from "../../kernel/access.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import type { Db } from "../../db/connection.ts";
 import { resourcesByName } from "../resource/engine.ts";
@@ -36,9 +36,7 @@ export interface StockRow {
 
 /** Who may bring stock in: whoever may write documents. */
 export function mayImportStock(ctx: TenantContext): void {
-  if (!allows(resourcesByName.get("WmsDocument")!.writeAccess, ctx.actor)) {
-    throw new AppError("auth.forbidden");
-  }
+  demand(resourcesByName.get("WmsDocument")!.writeAccess, ctx.actor, "auth.forbidden");
 }
 
 const chunks = <T>(xs: T[], n = 500) =>

@@ -30,6 +30,8 @@ export const messages = sqliteTable("messages", {
   refResourceId: integer("ref_resource_id"),
   /** Attachments (file_infos ids) an e-mail carries. */
   fileIds: text("file_ids").notNull().default("[]"),
+  /** The names attachments carry in the e-mail where they differ from the files' own: {"<file id>": name}. */
+  attachmentNames: text("attachment_names").notNull().default("{}"),
   status: text("status", { enum: messageStatuses }).notNull().default("queued"),
   recipientCount: integer("recipient_count").notNull().default(0),
   sentCount: integer("sent_count").notNull().default(0),
@@ -100,6 +102,7 @@ export const message = new Resource({
     templateId: { meta: false },
     recipientTags: { meta: false },
     fileIds: { meta: false },
+    attachmentNames: { input: false, output: false, meta: false },
     createdByUserId: { meta: false },
     updatedAt: { list: "sort filter" },
   },

@@ -6,9 +6,9 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { resourceRoutes } from "../resource/routes.ts";
-import { fileRow } from "../files/service.ts";
 import { message } from "./entity.ts";
 import { recipientsOf, retryMessage, sendMessage, SendRequest } from "./send.ts";
+import { SendFileBody, sendFileByQuery, SendFileQuery, sendFileWithBody } from "./send_file.ts";
 
 const Sent = z.object({
   id: z.number(),
@@ -57,6 +57,7 @@ export function messagingRoutes(app: Hono<Env>, platform: Platform): void {
     })),
   }, (c, { params }) => recipientsOf(c.get("ctx"), idParam(params.id)));
 
+  // The same send as POST with a body, or as GET with the spec's query (its client calls it so).
   mount(app, platform, {
     method: "post",
     path: "/File/send-by-email/:id",
@@ -64,20 +65,24 @@ export function messagingRoutes(app: Hono<Env>, platform: Platform): void {
       "tags' people and companies and the addresses given",
     tag: "File",
     access: "staff",
-    body: SendRequest.omit({ channel: true, fileIds: true, refResourceType: true, refResourceId: true }),
+    body: SendFileBody,
     response: Sent,
     status: 202,
-  }, async (c, { params, body }) => {
-    const ctx = c.get("ctx");
-    const file = await fileRow(ctx, idParam(params.id));
-    return sendMessage(ctx, {
-      ...body,
-      channel: "email",
-      fileIds: [file.id],
-      refResourceType: file.refResourceType,
-      refResourceId: file.refResourceId,
-    });
-  });
+  }, (c, { params, body }) => sendFileWithBody(c.get("ctx"), idParam(params.id), body));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/File/send-by-email/:id",
+    summary: "Send an attachment by e-mail to a contact person (personId) with an e-mail template " +
+      "(templateId) filled with its record's values, or those of another record of the same type " +
+      "(overrideResourceId); fileName names the attachment, convertXlsxToPdf=true sends a workbook as the " +
+      "PDF of its first sheet (kept among the record's attachments)",
+    tag: "File",
+    access: "staff",
+    query: SendFileQuery,
+    response: Sent,
+    status: 202,
+  }, (c, { params, query }) => sendFileByQuery(c.get("ctx"), idParam(params.id), query));
 
   resourceRoutes(app, platform, message);
 }

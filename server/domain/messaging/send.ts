@@ -150,7 +150,12 @@ function given(address: string, channel: "email" | "sms"): Recipient {
   return { name: null, address: r.data as string };
 }
 
-export async function sendMessage(ctx: TenantContext, req: SendRequest) {
+/** `attachmentNames`: the name a file carries in the e-mail, by its id, where not its own. */
+export async function sendMessage(
+  ctx: TenantContext,
+  req: SendRequest,
+  attachmentNames: Record<number, string> = {},
+) {
   const db = ctx.conn.db;
   const f = await formatterFor(ctx.lang, req.timeZone);
   let values: Values = {};
@@ -255,6 +260,7 @@ export async function sendMessage(ctx: TenantContext, req: SendRequest) {
       refResourceType: req.refResourceType ?? null,
       refResourceId: req.refResourceId ?? null,
       fileIds: JSON.stringify(fileIds),
+      attachmentNames: JSON.stringify(attachmentNames),
       status: "queued",
       recipientCount: unique.length,
       smsSegments: size?.segments ?? null,

@@ -198,12 +198,13 @@ async function sendMail(
     transports.set(account.id, transport);
   }
   const files = JSON.parse(m.fileIds) as number[];
+  const names = JSON.parse(m.attachmentNames) as Record<string, string>;
   const attachments = [];
   for (const id of files) {
     const [file] = await ctx.conn.db.select().from(fileInfos).where(eq(fileInfos.id, id));
     if (!file) continue;
     attachments.push({
-      filename: file.fileName,
+      filename: names[String(id)] ?? file.fileName,
       content: Buffer.from(await getBytes(ctx.platform.config.dataDir, ctx.tenant.id, file.storageKey)),
       contentType: file.contentType,
     });

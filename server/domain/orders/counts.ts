@@ -12,7 +12,7 @@ import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { allows } from "../../kernel/access.ts";
+import { allows, demand } from "../../kernel/access.ts";
 import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import type { CountReply, CountRequest } from "./count_worker.ts";
 import { reservedOn } from "../stock/reservations/service.ts";
@@ -248,7 +248,7 @@ const finishedStatuses = ["finishedNoDifferences", "finishedWithDifferences"];
 
 /** A position of a count that can take a count now: its order confirmed, prepared and not finished. */
 async function countablePosition(tx: Db, ctx: TenantContext, id: number) {
-  if (!allows("operations", ctx.actor)) throw notFound();
+  demand("operations", ctx.actor);
   const [position] = await tx.select().from(wmsOrderPositions).where(eq(wmsOrderPositions.id, id));
   if (!position) throw notFound();
   const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, position.orderId));

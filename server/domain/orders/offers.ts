@@ -13,7 +13,7 @@ import { transactionWithEvents } from "../../hub/outbox.ts";
 import { products } from "../assortment/products/entity.ts";
 import { freeOf } from "../portal/service.ts";
 import { optDate } from "../resource/fields.ts";
-import { isLogistics } from "../stock/config.ts";
+import { demand } from "../../kernel/access.ts";
 import { toMilli } from "../stock/quantity.ts";
 import { offerStatusOf, wmsOrder, wmsOrders } from "./entity.ts";
 import { wmsOrderPosition } from "./positions/entity.ts";
@@ -34,7 +34,7 @@ export const SellOfferInput = z.object({
 
 /** POST WmsOrder/Offers/Sell: a sell offer from what is free in stock now, in one transaction. */
 export async function createSellOffer(ctx: TenantContext, input: z.output<typeof SellOfferInput>) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   if (input.validUntil! < new Date().toISOString().slice(0, 10)) {
     throw fieldError({ validUntil: ["validation.tooSmall"] });
   }
@@ -98,7 +98,7 @@ export async function createSellOffer(ctx: TenantContext, input: z.output<typeof
 
 /** The offer, while it may still be answered: active, within its last day, a working copy. */
 async function openOffer(ctx: TenantContext, id: number) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   const [row] = await ctx.conn.db.select().from(wmsOrders).where(eq(wmsOrders.id, id));
   if (!row) throw notFound();
   if (offerStatusOf(row) !== "active" || row.statusCode !== "workingCopy") {

@@ -13,7 +13,8 @@ import { insertMany } from "../../db/bulk.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { products } from "../assortment/products/entity.ts";
-import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
+import { readLogisticsConfig } from "../stock/config.ts";
+import { demand } from "../../kernel/access.ts";
 import { createWorkingCopy } from "../stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../stock/documents/confirm.ts";
 import { wmsDocuments } from "../stock/documents/entity.ts";
@@ -112,7 +113,7 @@ async function plan(tx: Db, outbox: Outbox, ctx: TenantContext, request: Product
 
 /** POST WmsOrder/GenerateProduction (one) and Generatemultipleproductions (a list, all or none). */
 export async function generateProductions(ctx: TenantContext, requests: ProductionRequest[]) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const at = nowIso();
     const out = [];
@@ -123,7 +124,7 @@ export async function generateProductions(ctx: TenantContext, requests: Producti
 
 /** A production order the caller may change: PRD, confirmed, not finished (else 409). */
 async function openProduction(tx: Db, ctx: TenantContext, id: number): Promise<OrderRow> {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, id));
   if (!order || order.typeCode !== productionTypeCode) throw notFound();
   if (order.statusCode !== "confirmed" || order.processStatusCode === "closedFully") {

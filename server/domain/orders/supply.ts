@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
-import { fieldError, notFound } from "../../kernel/errors.ts";
+import { fieldError } from "../../kernel/errors.ts";
 import { LIMITS } from "../../kernel/limits.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import { isLogistics } from "../stock/config.ts";
+import { demand } from "../../kernel/access.ts";
 import { fromMilli, toMilli } from "../stock/quantity.ts";
 import { addOrderIn } from "./verbs.ts";
 
@@ -145,7 +145,7 @@ export const SupplyOrderRequest = z.object({
  * per supplier (items without one together), in one transaction. Answers the orders.
  */
 export async function generateSupplyOrders(ctx: TenantContext, request: z.output<typeof SupplyOrderRequest>) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   const bySupplier = new Map<number | null, typeof request.items>();
   for (const item of request.items) {
     const list = bySupplier.get(item.supplierId) ?? [];

@@ -18,7 +18,8 @@ import {
 import { adjustCount, continueCount, finishCount, isCount, startCount } from "./counts.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
-import { isLogistics, readLogisticsConfig } from "../stock/config.ts";
+import { readLogisticsConfig } from "../stock/config.ts";
+import { demand } from "../../kernel/access.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
 import { productionTypeCode, wmsOrder, wmsOrders } from "./entity.ts";
 import { generateProductionDocuments } from "./production.ts";
@@ -40,7 +41,7 @@ async function changeOrder(
   from: readonly Status[],
   change: (tx: Db, row: OrderRow, outbox: Outbox) => Promise<Partial<OrderRow>>,
 ) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [row] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, id));
     if (!row) throw notFound();
@@ -117,7 +118,7 @@ export async function confirmOrder(ctx: TenantContext, id: number, generateDocum
  * document is 409 order.nothingToGenerate.
  */
 export async function generateDocumentsFor(ctx: TenantContext, id: number) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   if ((await wmsOrder.get(ctx, id)).typeCode === productionTypeCode) {
     await generateProductionDocuments(ctx, id);
     return await wmsOrder.get(ctx, id);
@@ -217,7 +218,7 @@ export function archiveOrder(ctx: TenantContext, id: number) {
  * location, VER-C its contractor; a scope it cannot give is refused as a new order would be, naming the field.
  */
 export async function cloneOrderToType(ctx: TenantContext, id: number, typeCode: string) {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   const type = orderTypeCodes.find((c) => c === typeCode);
   if (!type) throw fieldError({ typeCode: ["validation.invalidValue"] });
   const source = await wmsOrder.get(ctx, id);

@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
 import type { Actor, TenantContext } from "../../kernel/context.ts";
+import { demand } from "../../kernel/access.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { type ListQuery, MAX_PAGE_SIZE } from "../../kernel/list.ts";
 import { nowIso } from "../../kernel/time.ts";
@@ -36,9 +37,11 @@ type OrderRow = typeof externalOrders.$inferSelect;
 
 /** The contractor the caller orders for; staff and API keys have no cart (403). */
 function contractorOf(ctx: TenantContext): number {
-  const { contractorId, contractorPortalEnabled, userId } = ctx.actor;
-  if (contractorId === null || !contractorPortalEnabled || userId === 0) throw new AppError("auth.forbidden");
-  return contractorId;
+  const { contractorId, userId } = ctx.actor;
+  // An API key (no user) orders nothing; a contractor user without the portal module is told so.
+  if (userId === 0) throw new AppError("auth.forbidden");
+  demand("portal", ctx.actor, "auth.forbidden");
+  return contractorId!;
 }
 
 /**

@@ -9,7 +9,7 @@ import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
 import type { Actor, TenantContext } from "../../kernel/context.ts";
-import { type Access, allows } from "../../kernel/access.ts";
+import { type Access, demand } from "../../kernel/access.ts";
 import { AppError, type FieldCode, notFound } from "../../kernel/errors.ts";
 import {
   type FieldType,
@@ -308,7 +308,7 @@ export class Resource<
   }
 
   #read(actor: Actor): void {
-    if (!allows(this.readAccess, actor)) throw new AppError("auth.forbidden");
+    demand(this.readAccess, actor, "auth.forbidden");
   }
 
   #scope(actor: Actor): SQL | undefined {
@@ -535,7 +535,7 @@ export class Resource<
   /** Editing without permission answers as a missing record would ('object not found or insufficient permissions'). */
   #write(actor: Actor): void {
     if (this.meta.readOnly) throw new AppError("method.notAllowed");
-    if (!allows(this.writeAccess, actor)) throw notFound();
+    demand(this.writeAccess, actor);
   }
 
   #toRow(input: Record<string, unknown>, ctx: TenantContext, old?: AnyRow): Record<string, unknown> {

@@ -6,7 +6,7 @@
 import { and, asc, count, eq, gt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
-import { isCarrier } from "../../kernel/access.ts";
+import { demand } from "../../kernel/access.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { bounds } from "../../kernel/limits.ts";
@@ -262,8 +262,8 @@ async function authorName(tx: Db, ctx: TenantContext): Promise<string> {
 
 /** The carrier company of the calling carrier's user. */
 function carrierOf(ctx: TenantContext): number {
-  if (!isCarrier(ctx.actor) || ctx.actor.contractorId === null) throw notFound();
-  return ctx.actor.contractorId;
+  demand("carrier", ctx.actor);
+  return ctx.actor.contractorId!;
 }
 
 /**

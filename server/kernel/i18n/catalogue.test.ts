@@ -27,6 +27,10 @@ const fieldCodes = [
   "validation.productionNaming",
   "validation.finishBeforeStart",
   "validation.unknownField",
+  "validation.personHasNoEmail",
+  "validation.noRateForNewBase",
+  "validation.baseCurrencyByItsOwnCall",
+  "validation.baseCurrencyRate",
 ] as const satisfies readonly FieldCode[];
 // Fails the type check when a FieldCode is added to errors.ts but not to the list above.
 const everyFieldCodeListed: Exclude<FieldCode, (typeof fieldCodes)[number]> extends never ? true : false =

@@ -236,4 +236,13 @@ export const deDe: Catalogue = {
   "mail.registered.subject": "Wir haben die Registrierung von {company} erhalten",
   "mail.registered.body":
     "Guten Tag {name},\n\nvielen Dank für die Registrierung von {company}. Der Anbieter wird die Registrierung in Kürze bestätigen; anschließend erhalten Sie einen Aktivierungslink.",
+  "validation.personHasNoEmail": "Diese Person hat keine E-Mail-Adresse.",
+  "mail.fileAttached.body": "Im Anhang finden Sie {fileName}.",
+  "validation.noRateForNewBase":
+    "Es gibt keinen Wechselkurs der neuen Basiswährung, aus dem sich die übrigen umrechnen lassen: Legen Sie ihn zuerst an oder behalten bzw. löschen Sie die Kurse.",
+  "validation.baseCurrencyByItsOwnCall":
+    "Die Basiswährung wird über eine eigene Schaltfläche geändert, die fragt, was mit den Wechselkursen geschehen soll.",
+  "validation.baseCurrencyRate": "Dies ist die Basiswährung: Ihr Kurs ist 1.",
+  "account.documentLimitReached":
+    "Die {limit} Dokumente dieses Monats sind aufgebraucht, und das Budget für zusätzliche Dokumente ({budget} EUR) reicht für kein weiteres: Das Dokument wurde nicht bestätigt. Bitten Sie den Anbieter, das Limit oder das Budget zu erhöhen.",
 };

@@ -214,6 +214,15 @@ export const enUs = {
   "mail.registered.subject": "We have received the registration of {company}",
   "mail.registered.body":
     "Hello {name},\n\nthank you for registering {company}. The provider will confirm the registration shortly; you will then receive an activation link.",
+  "validation.personHasNoEmail": "This person has no e-mail address.",
+  "mail.fileAttached.body": "Please find {fileName} attached.",
+  "validation.noRateForNewBase":
+    "There is no exchange rate of the new base currency to recompute the others from: add it first, or keep or clear the rates.",
+  "validation.baseCurrencyByItsOwnCall":
+    "The base currency is changed with its own button, which asks what to do with the exchange rates.",
+  "validation.baseCurrencyRate": "This is the base currency: its rate is 1.",
+  "account.documentLimitReached":
+    "This month's {limit} documents are used up and the budget for extra documents ({budget} EUR) cannot pay for another: the document was not confirmed. Ask the provider to raise the limit or the budget.",
 } as const;
 
 export type MessageKey = keyof typeof enUs;

@@ -230,4 +230,13 @@ export const esEs: Catalogue = {
   "mail.registered.subject": "Hemos recibido el registro de {company}",
   "mail.registered.body":
     "Hola, {name}:\n\nGracias por registrar {company}. El proveedor del servicio confirmará el registro en breve; a continuación recibirá un enlace de activación.",
+  "validation.personHasNoEmail": "Esta persona no tiene dirección de correo electrónico.",
+  "mail.fileAttached.body": "Le enviamos adjunto {fileName}.",
+  "validation.noRateForNewBase":
+    "No hay tipo de cambio de la nueva moneda base a partir del cual recalcular los demás: añádalo primero, o conserve o elimine los tipos.",
+  "validation.baseCurrencyByItsOwnCall":
+    "La moneda base se cambia con su propio botón, que pregunta qué hacer con los tipos de cambio.",
+  "validation.baseCurrencyRate": "Esta es la moneda base: su tipo es 1.",
+  "account.documentLimitReached":
+    "Se han agotado los {limit} documentos de este mes y el presupuesto para documentos adicionales ({budget} EUR) no alcanza para otro: el documento no se ha confirmado. Pida al proveedor que aumente el límite o el presupuesto.",
 };

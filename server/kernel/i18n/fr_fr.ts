@@ -231,4 +231,13 @@ export const frFr: Catalogue = {
   "mail.registered.subject": "Nous avons bien reçu l'inscription de {company}",
   "mail.registered.body":
     "Bonjour {name},\n\nMerci d'avoir inscrit {company}. Le prestataire confirmera l'inscription sous peu ; vous recevrez ensuite un lien d'activation.",
+  "validation.personHasNoEmail": "Cette personne n'a pas d'adresse e-mail.",
+  "mail.fileAttached.body": "Veuillez trouver {fileName} en pièce jointe.",
+  "validation.noRateForNewBase":
+    "Aucun taux de change de la nouvelle devise de base ne permet de recalculer les autres : ajoutez-le d'abord, ou conservez ou supprimez les taux.",
+  "validation.baseCurrencyByItsOwnCall":
+    "La devise de base se change avec son propre bouton, qui demande que faire des taux de change.",
+  "validation.baseCurrencyRate": "C'est la devise de base : son taux est 1.",
+  "account.documentLimitReached":
+    "Les {limit} documents de ce mois sont épuisés et le budget des documents supplémentaires ({budget} EUR) ne permet pas d'en payer un autre : le document n'a pas été confirmé. Demandez au prestataire d'augmenter la limite ou le budget.",
 };

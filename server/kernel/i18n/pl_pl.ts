@@ -222,4 +222,13 @@ export const plPl: Catalogue = {
   "mail.registered.subject": "Otrzymaliśmy zgłoszenie rejestracji firmy {company}",
   "mail.registered.body":
     "Dzień dobry, {name}!\n\nDziękujemy za zarejestrowanie firmy {company}. Usługodawca wkrótce potwierdzi rejestrację, a następnie otrzymają Państwo link aktywacyjny.",
+  "validation.personHasNoEmail": "Ta osoba nie ma adresu e-mail.",
+  "mail.fileAttached.body": "W załączniku przesyłamy {fileName}.",
+  "validation.noRateForNewBase":
+    "Brak kursu nowej waluty bazowej, z którego można przeliczyć pozostałe: najpierw go dodaj albo zachowaj lub usuń kursy.",
+  "validation.baseCurrencyByItsOwnCall":
+    "Walutę bazową zmienia się osobnym przyciskiem, który pyta, co zrobić z kursami walut.",
+  "validation.baseCurrencyRate": "To jest waluta bazowa: jej kurs wynosi 1.",
+  "account.documentLimitReached":
+    "Limit {limit} dokumentów w tym miesiącu został wykorzystany, a budżet na dodatkowe dokumenty ({budget} EUR) nie wystarczy na kolejny: dokument nie został zatwierdzony. Poproś usługodawcę o zwiększenie limitu lub budżetu.",
 };

@@ -455,44 +455,45 @@ describe("ExchangeRate", () => {
   it("adds, edits and deletes a rate with its RecordLog entries; the sign is saved in capitals", async () => {
     const created = await call(s, "POST", "/api/ExchangeRate", {
       token: manager,
-      body: { currencySign: "eur", shortName: "Euro", fullName: "European euro", baseRate: 4.31 },
+      // Against the account's base currency, EUR: one złoty is worth 0.234 euro.
+      body: { currencySign: "pln", shortName: "zł", fullName: "Polish złoty", baseRate: 0.234 },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({
-      currencySign: "EUR",
-      shortName: "Euro",
-      baseRate: 4.31,
+      currencySign: "PLN",
+      shortName: "zł",
+      baseRate: 0.234,
       version: 1,
     });
     const id = created.body.id;
     const edited = await call(s, "PUT", "/api/ExchangeRate", {
       token: manager,
-      body: { id, version: 1, currencySign: "EUR", baseRate: 4.29 },
+      body: { id, version: 1, currencySign: "PLN", baseRate: 0.232 },
     });
-    expect(edited.body).toMatchObject({ baseRate: 4.29, shortName: null, version: 2 });
+    expect(edited.body).toMatchObject({ baseRate: 0.232, shortName: null, version: 2 });
     const stale = await call(s, "PUT", "/api/ExchangeRate", {
       token: admin,
-      body: { id, version: 1, currencySign: "EUR", baseRate: 1 },
+      body: { id, version: 1, currencySign: "PLN", baseRate: 1 },
     });
     expect(stale.status).toBe(409);
     const list = await call(
       s,
       "GET",
-      listPath("ExchangeRate", [{ field: "*", operator: "contains", value: "eu" }]),
+      listPath("ExchangeRate", [{ field: "*", operator: "contains", value: "pl" }]),
       {
         token: basic,
       },
     );
-    expect(list.body.results.map((r: { currencySign: string }) => r.currencySign)).toEqual(["EUR"]);
+    expect(list.body.results.map((r: { currencySign: string }) => r.currencySign)).toEqual(["PLN"]);
     expect((await call(s, "DELETE", `/api/ExchangeRate/${id}`, { token: manager })).status).toBe(204);
     const entries = await query(
       "SELECT action, title FROM record_log WHERE resource_type = 'ExchangeRate' AND resource_id = ? ORDER BY id",
       [id],
     );
     expect(entries).toEqual([
-      { action: "created", title: "EUR" },
-      { action: "changed", title: "EUR" },
-      { action: "deleted", title: "EUR" },
+      { action: "created", title: "PLN" },
+      { action: "changed", title: "PLN" },
+      { action: "deleted", title: "PLN" },
     ]);
   });
 
@@ -510,6 +511,8 @@ describe("ExchangeRate", () => {
       [{ currencySign: "CHF", baseRate: 0 }, { baseRate: ["validation.tooSmall"] }],
       [{ currencySign: "CHF", baseRate: -1 }, { baseRate: ["validation.tooSmall"] }],
       [{ currencySign: "CHF" }, { baseRate: ["validation.required"] }],
+      // The account's base currency (EUR) is worth 1 of itself: a rate of it says nothing else.
+      [{ currencySign: "eur", baseRate: 4.31 }, { baseRate: ["validation.baseCurrencyRate"] }],
     ];
     for (const [body, fields] of cases) {
       const r = await post(admin, body);

@@ -390,6 +390,63 @@ describe("Person", () => {
   });
 });
 
+describe("GeoLocation", () => {
+  it("keeps a named point with its address as text or a postal Address, and a company's", async () => {
+    const address = await created("Address", {
+      street: "Portowa",
+      number: "3",
+      city: "Gdynia",
+      country: "pl",
+    });
+    const firm = await created("Company", { shortName: "Gate Owner", keyRole: "recipient" });
+    const gate = await created("GeoLocation", {
+      name: "Port gate 3",
+      coordinates: { lat: 54.5331, lng: 18.5463 },
+      address: "Gate 3, behind the container yard",
+      addressId: address.id,
+      companyId: firm.id,
+    });
+    expect(gate).toMatchObject({
+      name: "Port gate 3",
+      coordinates: { lat: 54.5331, lng: 18.5463 },
+      addressText: "Portowa 3, Gdynia, PL",
+      companyName: "GATE OWNER",
+      version: 1,
+    });
+    expect(gate.lat).toBeUndefined();
+    expect((await get(`GeoLocation?${filter([{ field: "companyId", operator: "eq", value: firm.id }])}`)).body
+      .results.map((g: { id: number }) => g.id)).toEqual([gate.id]);
+    expect((await logOf("GeoLocation", gate.id)).map((e) => e.action)).toEqual(["created"]);
+
+    // The point is required and in range; the name is unique whatever its letter case.
+    const nowhere = await post("GeoLocation", { name: "Nowhere" });
+    expect(nowhere.body.error.fields).toEqual({ coordinates: ["validation.required"] });
+    const off = await post("GeoLocation", { name: "Off the map", coordinates: { lat: 91, lng: 0 } });
+    expect(off.status).toBe(400);
+    const twin = await post("GeoLocation", { name: "PORT GATE 3", coordinates: { lat: 1, lng: 1 } });
+    expect([twin.status, twin.body.error.code]).toEqual([409, "record.uniqueConflict"]);
+
+    // The place outlives its postal address: deleting the address empties the link.
+    expect((await del("Address", address.id)).status).toBe(204);
+    expect((await get(`GeoLocation/${gate.id}`)).body).toMatchObject({ addressId: null, addressText: null });
+  });
+
+  it("is read by staff, kept by managers, closed to contractor users and to other tenants", async () => {
+    const place = await created("GeoLocation", { name: "Truck park", coordinates: { lat: 52.2, lng: 21 } });
+    expect((await get(`GeoLocation/${place.id}`, basic)).status).toBe(200);
+    const write = await put("GeoLocation", { ...place, name: "Taken" }, basic);
+    expect([write.status, write.body.error.code]).toEqual([404, "record.notFoundOrNoPermission"]);
+    const owner = await created("Company", { shortName: "Geo contractor", keyRole: "contractor" });
+    await addUser(s, admin, { username: "alpha-geo-carl", connectedContractorId: owner.id });
+    const carl = (await signIn(s, "alpha-geo-carl")).token;
+    const listed = await get("GeoLocation", carl);
+    expect([listed.status, listed.body.error.code]).toEqual([403, "auth.forbidden"]);
+    expect((await get(`GeoLocation/${place.id}`, other)).status).toBe(404);
+    expect((await del("GeoLocation", place.id, other)).status).toBe(404);
+    expect((await get(`GeoLocation/${place.id}`, admin)).body.name).toBe("Truck park");
+  });
+});
+
 describe("linked names", () => {
   it("answers the names of linked tags and company groups beside their ids, in the ids' order", async () => {
     const cold = await created("Tags", { name: "Names cold" });

@@ -58,12 +58,19 @@ const samples: Record<string, (i: number) => Body> = {
     disabled: false,
     contractorPortalHide: i === 2,
   }),
-  ExchangeRate: (i) => ({ currencySign: ["USD", "EUR", "GBP"][i], shortName: `s${i}`, baseRate: 1 + i / 4 }),
+  // Not the base currency (EUR), whose own rate could only be 1.
+  ExchangeRate: (i) => ({ currencySign: ["USD", "CHF", "GBP"][i], shortName: `s${i}`, baseRate: 1 + i / 4 }),
   Address: (i) => ({
     street: i ? `Street ${i}` : null,
     city: ["Gdańsk", "Łódź", "Berlin"][i],
     postalCode: `0${i}-100`,
     country: i === 2 ? "DE" : "PL",
+  }),
+  GeoLocation: (i) => ({
+    name: ["North gate", "Cross-dock Łódź", "Truck park"][i],
+    coordinates: { lat: [54.35, 51.76, 52.23][i], lng: [18.65, 19.46, 21.01][i] },
+    address: i ? `Yard ${i}` : null,
+    description: i === 2 ? "Overnight parking" : null,
   }),
   Company: (i) => ({
     shortName: `Firm ${i}`,
@@ -226,6 +233,7 @@ describe.each([
   "Product",
   "ExchangeRate",
   "Address",
+  "GeoLocation",
   "Company",
   "Person",
   "Tags",

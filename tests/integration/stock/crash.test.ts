@@ -148,6 +148,15 @@ beforeAll(async () => {
   }).output();
   expect(new TextDecoder().decode(out.stderr)).toBe("");
   expect(out.code).toBe(0);
+  // The soak confirms more than a standard subscription's month of documents: no limit for this tenant.
+  const unlimited = await new Deno.Command(DENO, {
+    args: ["run", "-A", "tenants/cli.ts", "subscription", "crash", "--limit", "0"],
+    env: env(),
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  expect(new TextDecoder().decode(unlimited.stderr)).toBe("");
+  expect(new TextDecoder().decode(unlimited.stdout)).toContain("no document limit a month");
   await startProcess();
   const auth = await fetch(`http://127.0.0.1:${port}/api/Auth`, {
     method: "POST",

@@ -397,6 +397,59 @@ describe("productStock", () => {
   });
 });
 
+describe("ProductStockReport (the spec's generic resource)", () => {
+  it("pages the same rows as WmsInventory/productStock with the generic list query", async () => {
+    for (
+      const query of [
+        "",
+        q({ sortColumn: "quantity", sortDescending: "true", PageSize: "2", PageNumber: "1" }),
+        q({ BasicFiltersSerialized: [{ field: "productName", operator: "contains", value: "jam" }] }),
+        "?includeZero=true&belowWarning=true",
+      ]
+    ) {
+      const report = await ok(`/ProductStockReport${query}`);
+      expect(report, query).toEqual(await ok(`/WmsInventory/productStock${query}`));
+    }
+    const bad = await w.api("GET", "/ProductStockReport?sortColumn=unit");
+    expect([bad.status, bad.body.error.code]).toEqual([400, "request.badQuery"]);
+  });
+
+  it("answers one product's row by its id, 0 without stock; another's or another tenant's is 404", async () => {
+    expect(await ok(`/ProductStockReport/${prod.milk}`)).toMatchObject({
+      id: prod.milk,
+      productIndex: "MILK",
+      quantity: 25,
+      belowWarning: true,
+      overallValue: 62.5,
+    });
+    expect(await ok(`/ProductStockReport/${prod.tea}`)).toMatchObject({ productIndex: "TEA", quantity: 0 });
+    expect((await ok(`/ProductStockReport/${prod.milk}`, farmer)).productIndex).toBe("MILK");
+    for (
+      const [id, token] of [[prod.jam, farmer], [prod.milk, greener], [prod.milk, stranger], [
+        999_999,
+        w.admin,
+      ]]
+    ) {
+      const r = await w.api("GET", `/ProductStockReport/${id}`, undefined, token as string);
+      expect([r.status, r.body.error.code]).toEqual([404, "record.notFoundOrNoPermission"]);
+    }
+  });
+
+  it("is read-only: a write answers 405 with the JSON error and changes nothing", async () => {
+    for (
+      const [method, path] of [
+        ["POST", "/ProductStockReport"],
+        ["PUT", "/ProductStockReport"],
+        ["DELETE", `/ProductStockReport/${prod.milk}`],
+      ]
+    ) {
+      const r = await w.api(method, path, { quantity: 1 });
+      expect([method, r.status, r.body.error.code]).toEqual([method, 405, "method.notAllowed"]);
+    }
+    expect((await ok(`/ProductStockReport/${prod.milk}`)).quantity).toBe(25);
+  });
+});
+
 describe("customProductStock", () => {
   const rows = (r: Row) => r.results.map((p: Row) => [p.productIndex, p.quantity]);
 

@@ -410,7 +410,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.s.close());
 
-/** Empties the stock, the documents and the record log, and sends the containers home. */
+/** Empties the stock, the documents (and their month's count) and the record log, and sends the containers home. */
 async function reset(): Promise<void> {
   for (
     const t of [
@@ -420,6 +420,8 @@ async function reset(): Promise<void> {
       "stock_location_totals",
       "wms_document_positions",
       "wms_documents",
+      // The month's count of confirmed documents goes with them (the account's limit: config/account/usage.ts).
+      "document_usage",
       "record_log",
     ]
   ) await w.query(`DELETE FROM ${t}`);

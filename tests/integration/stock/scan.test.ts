@@ -102,7 +102,8 @@ describe("scanning into a document", () => {
     expect([tooMany.status, tooMany.body.error.fields]).toEqual([400, { quantity: ["validation.tooLarge"] }]);
     const neither = await scan({ documentId: d.id });
     expect(neither.status).toBe(400);
-    expect((await scan({ documentId: d.id, productCode: "MILK" }, basic)).status).toBe(404);
+    const noModule = await scan({ documentId: d.id, productCode: "MILK" }, basic);
+    expect([noModule.status, noModule.body.error.code]).toEqual([403, "auth.moduleDisabled"]);
     expect(await lines(d.id)).toEqual([[1e9, null, null]]);
 
     const done = await draft(w, { typeCode: "IIN", destinationLocationId: at }, [{

@@ -1,9 +1,14 @@
-// Currencies and their rates against the company's base currency. Business managers and administrators keep
-// them, all staff read them.
+// Currencies and their rates against the company's base currency: `baseRate` is how many units of the base
+// currency one unit of the currency is worth (1 PLN = 0.234 EUR against a EUR base), the price list divides
+// by it. `currencySign` is the ISO 4217 code, which screens call the short name (EUR); `shortName` holds the
+// sign (€). Business managers and administrators keep them, all staff read them; changing the base currency
+// restates them (config/account/base_currency.ts).
 import { LIMITS } from "../../../kernel/limits.ts";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { Resource } from "../../resource/engine.ts";
+import { fieldError } from "../../../kernel/errors.ts";
+import { clientAccount } from "../../config/account/entity.ts";
 
 export const exchangeRates = sqliteTable("exchange_rates", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -45,6 +50,13 @@ export const exchangeRate = new Resource({
     baseRate: { schema: z.number().positive().max(LIMITS.exchangeRate.max), list: "sort filter show" },
     createdAt: { list: "sort filter" },
     updatedAt: { list: "sort filter show" },
+  },
+  // Rates are against the account's base currency: a row of the base itself can only say 1.
+  validate: async (tx, _ctx, values) => {
+    const [account] = await tx.select({ base: clientAccount.baseCurrency }).from(clientAccount).limit(1);
+    if (values.currencySign === (account?.base ?? "EUR") && values.baseRate !== 1) {
+      throw fieldError({ baseRate: ["validation.baseCurrencyRate"] });
+    }
   },
 });
 

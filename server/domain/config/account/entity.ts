@@ -40,6 +40,9 @@ export const Address = z.object({
   country: z.string().trim().max(100).nullish(),
 });
 
+/** A currency's ISO 4217 code: three letters, saved in capitals ("EUR", "PLN"). */
+export const currencyCode = z.string().trim().regex(/^[A-Za-z]{3}$/).transform((v) => v.toUpperCase());
+
 const invoice = "group.account.invoice";
 const subscription = "group.account.subscription";
 const appearance = "group.account.appearance";
@@ -75,10 +78,11 @@ export const account = entity({
     extraDocumentPriceEur: { kind: "money", currency: "EUR", input: false, group: subscription },
     extraOperationsBudget: { kind: "money", currency: "EUR", input: false, group: subscription },
     baseCurrency: {
-      // Three letters, saved in capitals ("EUR", "PLN").
-      schema: z.string().trim().regex(/^[A-Za-z]{3}$/).transform((v) => v.toUpperCase()).default("EUR"),
+      // Changed only by its own call, which asks what becomes of the exchange rates (base_currency.ts): an
+      // edit of the account may send it unchanged, or leave it out.
+      schema: currencyCode.optional(),
       upper: true,
-      formDefault: "EUR",
+      form: false,
       group: invoice,
     },
     appTitle: { schema: z.string().trim().max(100).nullish(), group: appearance },

@@ -6,11 +6,11 @@ import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { insertMany } from "../../../db/bulk.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
-import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/errors.ts";
+import { AppError, type FieldCode, fieldError } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLogs } from "../../logs/record_log/service.ts";
-import { allows } from "../../../kernel/access.ts";
+import { demand } from "../../../kernel/access.ts";
 import { writersOf } from "../../resource/engine.ts";
 import { storageSpaceTypes } from "../location_types/entity.ts";
 import { type GenerateRequest, type GeneratorLevel } from "./contract.ts";
@@ -130,7 +130,7 @@ export async function generateLocations(
   ctx: TenantContext,
   req: GenerateRequest,
 ): Promise<{ labels: string[] } | { created: number; labels: string[]; ids: number[] }> {
-  if (!allows(writersOf(storageSpaceMeta), ctx.actor)) throw notFound();
+  demand(writersOf(storageSpaceMeta), ctx.actor);
   if (req.preview) {
     const parent = await parentOf(ctx.conn.db, req.parentId);
     const levels = planLevels(parent?.label ?? null, req);

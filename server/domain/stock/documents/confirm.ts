@@ -1,6 +1,7 @@
 // Confirm: one BEGIN IMMEDIATE transaction whose reads all happen inside it. It loads the document, runs
-// every validator, takes the number, moves the stock of every position (ledger rows and summaries with
-// it), sets the statuses and writes the RecordLog: all of it or nothing. revert.ts undoes it.
+// every validator, takes the number, counts the document against the account's monthly limit, moves the
+// stock of every position (ledger rows and summaries with it), sets the statuses and writes the RecordLog:
+// all of it or nothing. revert.ts undoes it.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
@@ -9,8 +10,10 @@ import type { Outbox } from "../../../hub/outbox.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { defaultLogisticsConfig, type LogisticsConfigData } from "../../config/contract.ts";
-import { isOperations, readLogisticsConfig } from "../config.ts";
+import { readLogisticsConfig } from "../config.ts";
+import { demand } from "../../../kernel/access.ts";
 import { takeNumber } from "../numbering/service.ts";
+import { countConfirmedDocument } from "../../config/account/usage.ts";
 import { periodOf } from "../numbering/format.ts";
 import { applyMovements, followContainers, type LineKey, type Movement } from "../ledger/service.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
@@ -118,6 +121,8 @@ export async function confirmInTransaction(
   const [clash] = await tx.select({ id: wmsDocuments.id }).from(wmsDocuments)
     .where(and(eq(wmsDocuments.documentNumber, number), ne(wmsDocuments.id, doc.id))).limit(1);
   if (clash) return { collision: true, scope, period: periodOf(schema, at) };
+  // The account's monthly document limit: counted here, once, or the whole confirmation refused (402).
+  await countConfirmedDocument(tx, at);
   const movements = movementsOf(snapshot);
   await applyMovements(tx, movements, now);
   const touched = movements.map((m) => m.key.containerId).filter((c): c is number => c !== null);
@@ -163,7 +168,7 @@ export async function confirmDocument(
   id: number,
   acceptWarnings: boolean,
 ): Promise<WmsDocument> {
-  if (!isOperations(ctx.actor)) throw notFound();
+  demand("operations", ctx.actor);
   const result = await transactionWithEvents(ctx, async (tx, outbox) => {
     const doc = await findDocument(tx, id);
     if (!doc) throw notFound();

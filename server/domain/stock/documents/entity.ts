@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
+import { AppError, fieldError } from "../../../kernel/errors.ts";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { companies } from "../../parties/companies/entity.ts";
@@ -24,7 +24,8 @@ import { documentStatuses, wmsOrderDefinitions } from "../../config/definitions.
 import { documentTypeCodes } from "../../config/contract.ts";
 import { Resource } from "../../resource/engine.ts";
 import { containers } from "../containers/entity.ts";
-import { isLogistics, readLogisticsConfig } from "../config.ts";
+import { readLogisticsConfig } from "../config.ts";
+import { demand } from "../../../kernel/access.ts";
 import { milli } from "../quantity.ts";
 import { takeDraftNumber } from "./draft_number.ts";
 import { documentExtras, type DocumentRow } from "./dto.ts";
@@ -201,7 +202,7 @@ export const wmsDocument = new Resource({
   validate: async (tx, ctx, values, old) => {
     if (old && old.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
     // An order's generated documents are changed by logistics staff; the terminal carries them out.
-    if (old?.generated && !isLogistics(ctx.actor)) throw notFound();
+    if (old?.generated) demand("logistics", ctx.actor);
     if (!old) {
       if (values.orderId != null) await checkOrderOfDocument(tx, ctx, values);
       const config = await readLogisticsConfig(tx);
@@ -223,7 +224,7 @@ export const wmsDocument = new Resource({
     return { documentNumber: await takeDraftNumber(tx, config) };
   },
   beforeDelete: async (tx, ctx, old) => {
-    if (old.generated && !isLogistics(ctx.actor)) throw notFound();
+    if (old.generated) demand("logistics", ctx.actor);
     if (old.statusCode !== "workingCopy") throw new AppError("record.statusForbidsDelete");
     // A production's documents stay together with it (production.ts).
     if (await ofProduction(tx, old.orderId)) throw new AppError("order.statusChangeNotAllowed");

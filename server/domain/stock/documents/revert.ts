@@ -7,7 +7,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, type DocumentIssue, notFound } from "../../../kernel/errors.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
-import { isLogistics } from "../config.ts";
+import { demand } from "../../../kernel/access.ts";
 import {
   applyMovements,
   followContainers,
@@ -56,7 +56,7 @@ async function containersElsewhere(
 
 /** Reverses a confirmed document's movements; refused where stock it brought in has left since. */
 export async function revertDocument(ctx: TenantContext, id: number): Promise<WmsDocument> {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   return await transactionWithEvents(ctx, (tx, outbox) => revertInTransaction(tx, outbox, ctx, id));
 }
 

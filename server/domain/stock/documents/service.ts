@@ -11,7 +11,7 @@ import { notFound } from "../../../kernel/errors.ts";
 import type { ListQuery } from "../../../kernel/list.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
-import { isLogistics } from "../config.ts";
+import { demand } from "../../../kernel/access.ts";
 import {
   wmsDocumentPosition as wmsDocumentPositionResource,
   wmsDocumentPositions,
@@ -68,7 +68,7 @@ export async function deleteByPrecedingDocument(
   ctx: TenantContext,
   id: number,
 ): Promise<{ deletedIds: number[] }> {
-  if (!isLogistics(ctx.actor)) throw notFound();
+  demand("logistics", ctx.actor);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [preceding] = await tx.select({ id: wmsDocuments.id }).from(wmsDocuments).where(
       eq(wmsDocuments.id, id),

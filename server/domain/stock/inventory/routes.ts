@@ -16,7 +16,13 @@ import {
 import { inventoryMeta, productMovementsMeta, productStockAllMeta, productStockMeta } from "./meta.ts";
 import { exportRoute } from "../../exports/routes.ts";
 import { pagedExportable } from "../../exports/service.ts";
-import { customFields, listCustomProductStock, listProductStock, productStockFields } from "./totals.ts";
+import {
+  customFields,
+  listCustomProductStock,
+  listProductStock,
+  productStockFields,
+  productStockOf,
+} from "./totals.ts";
 import { bestSourceMaterial, suggestLocations } from "./source.ts";
 import {
   listProductMovements,
@@ -107,6 +113,40 @@ export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
     query: ProductStockQuery,
     response: paged(ProductStock),
   }, (c, { query }) => listProductStock(c.get("ctx"), query));
+
+  // The spec's generic resource ProductStockReport: the same report as WmsInventory/productStock, paged
+  // with the generic list query, and one product's row by its id. Read-only: other methods answer 405.
+  const report = "ProductStockReport";
+  exportRoute(app, platform, {
+    path: "/ProductStockReport",
+    tag: report,
+    access: "user",
+    whole: "staff",
+    listQuery: ProductStockQuery,
+  }, pagedExportable((q) => (q.includeZero ? productStockAllMeta : productStockMeta), listProductStock));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ProductStockReport",
+    reads: "long",
+    summary: "The total stock of each product (WmsInventory/productStock as a generic resource's list)",
+    tag: report,
+    access: "user",
+    whole: "staff",
+    list: productStockFields,
+    query: ProductStockQuery,
+    response: paged(ProductStock),
+  }, (c, { query }) => listProductStock(c.get("ctx"), query));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ProductStockReport/:id",
+    summary: "One product's total stock with its warning and critical flags (0 without stock), by its id",
+    tag: report,
+    access: "user",
+    whole: "staff",
+    response: ProductStock,
+  }, (c, { params }) => productStockOf(c.get("ctx"), idParam(params.id)));
 
   mount(app, platform, {
     method: "get",

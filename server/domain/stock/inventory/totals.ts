@@ -132,6 +132,25 @@ export async function listProductStock(ctx: TenantContext, query: z.output<typeo
   );
 }
 
+/**
+ * GET ProductStockReport/{id}: one product's row of productStock (at 0 without stock), read through the
+ * same list with includeZero, so the contractor's scope and hidden products answer as they do there: 404.
+ */
+export async function productStockOf(ctx: TenantContext, id: number): Promise<ProductStock> {
+  const filter = JSON.stringify([{ field: "productId", operator: "eq", value: id }]);
+  const page = await listProductStock(ctx, {
+    PageNumber: 1,
+    PageSize: 1,
+    sortDescending: false,
+    BasicFiltersSerialized: filter,
+    includeZero: true,
+    belowWarning: undefined,
+    belowCritical: undefined,
+  });
+  if (page.results.length === 0) throw notFound();
+  return page.results[0];
+}
+
 export const customFields: Record<string, ListField> = {
   productId: { column: products.id, type: "number", sortable: true, filterable: true },
   productIndex: { column: products.index, type: "text", sortable: true, filterable: true, searchable: true },

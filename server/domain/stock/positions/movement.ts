@@ -7,7 +7,7 @@ import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
 import type { Db } from "../../../db/connection.ts";
 import { containers } from "../containers/entity.ts";
 import { storageSpaces } from "../../infrastructure/locations/entity.ts";
-import { isOperations } from "../config.ts";
+import { demand } from "../../../kernel/access.ts";
 import { takeCounter } from "../numbering/service.ts";
 import { stockLines } from "../ledger/table.ts";
 import { confirmInTransaction } from "../documents/confirm.ts";
@@ -53,7 +53,7 @@ async function makeAndConfirm(
  * false, confirmed in the same transaction (a refusal leaves nothing behind).
  */
 export async function groupMovement(ctx: TenantContext, input: GroupMovement): Promise<WmsDocument> {
-  if (!isOperations(ctx.actor)) throw notFound();
+  demand("operations", ctx.actor);
   return await makeAndConfirm(
     ctx,
     (tx, outbox) =>
@@ -94,7 +94,7 @@ export async function relocateContainer(
   containerId: number,
   input: { destinationLocationId: number; acceptWarnings: boolean },
 ): Promise<WmsDocument> {
-  if (!isOperations(ctx.actor)) throw notFound();
+  demand("operations", ctx.actor);
   return await makeAndConfirm(
     ctx,
     async (tx, outbox) => {
@@ -143,7 +143,7 @@ export async function releaseStorageSpace(
   locationId: number,
   destinationLocationId: number | undefined,
 ): Promise<WmsDocument> {
-  if (!isOperations(ctx.actor)) throw notFound();
+  demand("operations", ctx.actor);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [location] = await tx.select({ id: storageSpaces.id, label: storageSpaces.label }).from(
       storageSpaces,

@@ -1,0 +1,1 @@
+ALTER TABLE `messages` ADD `attachment_names` text DEFAULT '{}' NOT NULL;
