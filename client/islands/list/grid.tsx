@@ -88,6 +88,14 @@ function useWidth(ref: { current: HTMLElement | null }): number {
   return width;
 }
 
+/** Whether the element stands in a box fixed to the window (a dialog's). */
+function inFixedBox(el: HTMLElement): boolean {
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    if (getComputedStyle(box).position === "fixed") return true;
+  }
+  return false;
+}
+
 /**
  * The tallest the grid's box may be: down to the window's bottom edge from where the box starts on the
  * page, so that its bottom (and the horizontal scroll bar there) is in view without scrolling the page.
@@ -100,7 +108,8 @@ function useFitHeight(ref: { current: HTMLElement | null }, cards: boolean): num
     const fit = () => {
       const el = ref.current;
       if (!el) return;
-      const top = el.getBoundingClientRect().top + globalThis.scrollY;
+      // Where the box starts on the page (in a dialog, which does not scroll with the page: in the window).
+      const top = el.getBoundingClientRect().top + (inFixedBox(el) ? 0 : globalThis.scrollY);
       const least = cards ? Math.round(globalThis.innerHeight * CARDS_SHARE) : MIN_BOX;
       const next = Math.max(least, Math.floor(globalThis.innerHeight - top - BOTTOM_GAP));
       setHeight((old) => (old === next ? old : next));
