@@ -153,8 +153,8 @@ export async function openList(w: StockWorld, page: Page, path: string): Promise
 }
 
 /**
- * What of the key columns is not in view: each one's header and the first row's cell must lie inside the
- * window and inside every box around it that clips (the grid's scroll box, the page's).
+ * What of the key columns is not in view: each one's header (its label whole) and the first row's cell must
+ * lie inside the window and inside every box around it that clips (the grid's scroll box, the page's).
  */
 export function notInView(page: Page, keys: string[]): Promise<string[]> {
   return page.evaluate((keys) => {
@@ -188,6 +188,11 @@ export function notInView(page: Page, keys: string[]): Promise<string[]> {
     for (const key of keys) {
       const header = grid.querySelector(`[role="columnheader"][data-column="${key}"]`);
       check(`${key} header`, header);
+      // Its label read whole (on one line or two), not cut to the column's width.
+      const text = header?.querySelector("span");
+      if (text && (text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1)) {
+        problems.push(`${key} header: its label is cut`);
+      }
       const index = header?.getAttribute("aria-colindex");
       check(`${key} cell`, index ? row.querySelector(`[role="gridcell"][aria-colindex="${index}"]`) : null);
     }

@@ -131,13 +131,13 @@ describe("fitting the keys", () => {
   const width = (c: FieldMeta) => ({ index: 200, name: 360, quantity: 150 })[c.name]!;
 
   it("leaves the widths alone when the keys fit", () => {
-    expect(fitKeys(keys, width, 48, 1000)).toEqual({});
+    expect(fitKeys(keys, width, () => 0, 48, 1000)).toEqual({});
   });
 
   it("takes the missing width from the text keys, in proportion to what they have above the floor", () => {
     // 48 + 200 + 360 + 150 = 758 in 658: 100 to give, by the index (60 above the floor of 140) and the
     // name (220 above it) in proportion.
-    const fitted = fitKeys(keys, width, 48, 658);
+    const fitted = fitKeys(keys, width, () => 0, 48, 658);
     expect(MIN_SHRUNK).toBe(140);
     expect(fitted.quantity).toBeUndefined();
     expect(fitted.index! + fitted.name! + 150 + 48).toBeLessThanOrEqual(658);
@@ -145,8 +145,15 @@ describe("fitting the keys", () => {
     expect(fitted.name).toBe(Math.floor(360 - 100 * 220 / 280));
   });
 
+  it("never narrower than a header: its label stays whole", () => {
+    const header = (c: FieldMeta) => (c.name === "index" ? 190 : 0);
+    const fitted = fitKeys(keys, width, header, 48, 658);
+    expect(fitted.index).toBe(Math.floor(200 - 100 * 10 / 230));
+    expect(fitted.name).toBe(Math.floor(360 - 100 * 220 / 230));
+  });
+
   it("never below the floor: a narrow grid keeps readable names and scrolls", () => {
-    const fitted = fitKeys(keys, width, 48, 300);
+    const fitted = fitKeys(keys, width, () => 0, 48, 300);
     expect(fitted).toEqual({ index: MIN_SHRUNK, name: MIN_SHRUNK });
   });
 });

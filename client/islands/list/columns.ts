@@ -72,22 +72,25 @@ export const MIN_SHRUNK = 140;
 
 /**
  * The widths with the key columns fitted into the grid: when together they are wider than it, its text keys
- * (a product's name) give up width, each in proportion to what it has above MIN_SHRUNK, so that the
- * quantity, unit and value beside them stay in view.
+ * (a product's name) give up width, each in proportion to what it has above its floor (MIN_SHRUNK, or its
+ * header's width if that is more: a header is never cut), so that the quantity, unit and value beside them
+ * stay in view.
  */
 export function fitKeys(
   keys: readonly FieldMeta[],
   widthOf: (c: FieldMeta) => number,
+  headerOf: (c: FieldMeta) => number,
   checkWidth: number,
   available: number,
 ): Record<string, number> {
   const fitted: Record<string, number> = {};
   const excess = keys.reduce((n, c) => n + widthOf(c), checkWidth) - available;
   if (available <= 0 || excess <= 0) return fitted;
-  const shrinkable = keys.filter((c) => !fixedWidth(c) && widthOf(c) > MIN_SHRUNK);
-  const room = shrinkable.reduce((n, c) => n + widthOf(c) - MIN_SHRUNK, 0);
+  const floor = (c: FieldMeta) => Math.max(MIN_SHRUNK, Math.ceil(headerOf(c)));
+  const shrinkable = keys.filter((c) => !fixedWidth(c) && widthOf(c) > floor(c));
+  const room = shrinkable.reduce((n, c) => n + widthOf(c) - floor(c), 0);
   for (const c of shrinkable) {
-    const give = Math.min(room, excess) * (widthOf(c) - MIN_SHRUNK) / room;
+    const give = Math.min(room, excess) * (widthOf(c) - floor(c)) / room;
     fitted[c.name] = Math.floor(widthOf(c) - give);
   }
   return fitted;
@@ -136,7 +139,7 @@ export function twoLineWidth(text: string, measure: (text: string) => number): n
  * filter button where the column has them (a report's plain column is as wide as its words).
  */
 export function headerExtra(f: FieldMeta): number {
-  const padding = 16 + 4;
+  const padding = 16;
   const sort = f.list?.sortable ? 8 + 4 + 14 : 0;
   const filter = f.list?.filterable ? 4 + 36 : 0;
   return padding + sort + filter;

@@ -182,7 +182,7 @@ export function Grid(p: GridProps) {
   const columns = orderColumns(p.columns);
   const keyCount = keyColumns(p.columns).length;
   const lines = cardLines(p.columns);
-  const widths = useColumnWidths(
+  const { widths, headers } = useColumnWidths(
     t,
     columns,
     inView,
@@ -192,7 +192,7 @@ export function Grid(p: GridProps) {
   );
   const measured = (c: FieldMeta) => widths[c.name] ?? columnWidth(c);
   const checkWidth = compact ? 40 : 48;
-  const fitted = fitKeys(keyColumns(p.columns), measured, checkWidth, boxWidth);
+  const fitted = fitKeys(keyColumns(p.columns), measured, (c) => headers[c.name] ?? 0, checkWidth, boxWidth);
   const widthOf = (c: FieldMeta) => fitted[c.name] ?? measured(c);
   const pinned = cards ? 0 : pinnedCount(columns, keyCount, widthOf, checkWidth, boxWidth);
   const loose = columns.slice(pinned);
@@ -312,7 +312,6 @@ export function Grid(p: GridProps) {
       style={maxHeight === undefined ? undefined : { maxHeight }}
       data-density={compact ? "compact" : "comfortable"}
       data-layout={cards ? "cards" : "table"}
-      data-pinned={pinned}
       onKeyDown={onKeyDown}
       onCopy={onCopy}
       onFocus={(e) => {

@@ -20,7 +20,8 @@ function measurer(font: string): (text: string) => number {
 }
 
 /**
- * The rows in view are measured as they come; columns only grow while the list is open, so scrolling does
+ * The widths, and each header's own (the least its column may be given). The rows in view are measured as
+ * they come; columns only grow while the list is open, so scrolling does
  * not make them jump.
  */
 export function useColumnWidths(
@@ -31,8 +32,9 @@ export function useColumnWidths(
   rowsKey: string,
   element: () => HTMLElement | null,
   renderCell?: (field: FieldMeta, row: Row) => ReactNode | undefined,
-): Record<string, number> {
+): { widths: Record<string, number>; headers: Record<string, number> } {
   const [widths, setWidths] = useState<Record<string, number>>({});
+  const [headerWidths, setHeaderWidths] = useState<Record<string, number>>({});
   const lang = t.lang;
   useLayoutEffect(() => {
     const el = element();
@@ -53,6 +55,10 @@ export function useColumnWidths(
         }),
       )
     );
+    setHeaderWidths((old) => {
+      const next = Object.fromEntries(columns.map((c, i) => [c.name, Math.ceil(headers[i])]));
+      return columns.every((c) => old[c.name] === next[c.name]) ? old : { ...old, ...next };
+    });
     // The screen's own cells, as laid out (each wrapper is as wide as its content, whatever the column's).
     const drawn: Record<string, number> = {};
     for (const part of el.querySelectorAll<HTMLElement>(`[${MEASURE_ATTRIBUTE}]`)) {
@@ -74,5 +80,5 @@ export function useColumnWidths(
     // Measured again when other columns show, other rows are in view (scrolled, sorted, reloaded) or the
     // language changes; not on every render.
   }, [columns.map((c) => c.name).join(","), rowsKey, lang]);
-  return widths;
+  return { widths, headers: headerWidths };
 }
