@@ -22,7 +22,7 @@ import * as css from "./portal.css.ts";
 import { metaOfResource } from "./resources.ts";
 import { productOfRoute } from "./route_product.tsx";
 import { fieldMessages } from "./signin.tsx";
-import { table } from "../islands/stock/stock.css.ts";
+import * as tcss from "../ui/table.css.ts";
 
 type Direction = "OOU" | "OIN";
 
@@ -77,20 +77,25 @@ function OrderBadge(p: { order: Pick<Order, "statusCode" | "closedManually"> }) 
 
 const fieldErrors = (err: unknown) => (err as { fields?: Record<string, string[]> }).fields ?? {};
 
-/** The products' list with their stock on hand and free stock as columns. */
+/**
+ * The products' list with their stock on hand and free stock as columns: what a contractor orders by, so
+ * they are key columns beside the product's index and name (its other keys rank after them).
+ */
 function withStock(meta: ResourceMeta): ResourceMeta {
-  const number = (name: string, labelKey: string): FieldMeta => ({
+  const number = (name: string, labelKey: string, key: number): FieldMeta => ({
     name,
     kind: "number",
     labelKey,
-    list: { visible: true },
+    list: { visible: true, key },
   });
+  const ranked = (f: FieldMeta): FieldMeta =>
+    f.list?.key && f.list.key > 2 ? { ...f, list: { ...f.list, key: f.list.key + 2 } } : f;
   return {
     ...meta,
     fields: [
-      ...meta.fields,
-      number("freeQuantity", "portal.freeQuantity"),
-      number("stockQuantity", "portal.stockQuantity"),
+      ...meta.fields.map(ranked),
+      number("freeQuantity", "portal.freeQuantity", 3),
+      number("stockQuantity", "portal.stockQuantity", 4),
     ],
   };
 }
@@ -470,42 +475,46 @@ function OrderDialog(p: { id: number; onClose: () => void }) {
         {order.closedManually && (
           <Notice>{t.t("portal.closedManually", { reason: order.closedManuallyReason ?? "" })}</Notice>
         )}
-        <table className={table}>
-          <thead>
-            <tr>
-              <th>{t.t("portal.product")}</th>
-              <th className="number">{t.t("portal.ordered")}</th>
-              <th className="number">{t.t("portal.done")}</th>
-              {order.typeCode === "OOU" && <th className="number">{t.t("portal.received")}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {positions.map((pos) => (
-              <tr key={pos.id} data-testid="portal-order-position">
-                <td>{pos.productIndex} {pos.productName}</td>
-                <td className="number">{t.number(pos.quantity)}</td>
-                <td className="number" data-testid="portal-done">{t.number(pos.quantityDone)}</td>
-                {order.typeCode === "OOU" && (
-                  <td className="number">
-                    {pos.quantityDone > 0
-                      ? (
-                        <NumberField
-                          name={`received-${pos.id}`}
-                          label={t.t("portal.received")}
-                          hideLabel
-                          value={pos.quantityReceived}
-                          minValue={0}
-                          maxValue={pos.quantityDone}
-                          onCommit={(q) => receive(pos, q)}
-                        />
-                      )
-                      : "—"}
-                  </td>
-                )}
+        <div className={tcss.scroll}>
+          <table className={tcss.table}>
+            <thead>
+              <tr>
+                <th scope="col" className={`${tcss.keyCell} ${tcss.nameCell}`}>{t.t("portal.product")}</th>
+                <th scope="col" className="number">{t.t("portal.ordered")}</th>
+                <th scope="col" className="number">{t.t("portal.done")}</th>
+                {order.typeCode === "OOU" && <th scope="col" className="number">{t.t("portal.received")}</th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {positions.map((pos) => (
+                <tr key={pos.id} data-testid="portal-order-position">
+                  <td className={`${tcss.keyCell} ${tcss.nameCell}`}>{pos.productIndex} {pos.productName}</td>
+                  <td className="number" data-label={t.t("portal.ordered")}>{t.number(pos.quantity)}</td>
+                  <td className="number" data-testid="portal-done" data-label={t.t("portal.done")}>
+                    {t.number(pos.quantityDone)}
+                  </td>
+                  {order.typeCode === "OOU" && (
+                    <td className="number" data-label={t.t("portal.received")}>
+                      {pos.quantityDone > 0
+                        ? (
+                          <NumberField
+                            name={`received-${pos.id}`}
+                            label={t.t("portal.received")}
+                            hideLabel
+                            value={pos.quantityReceived}
+                            minValue={0}
+                            maxValue={pos.quantityDone}
+                            onCommit={(q) => receive(pos, q)}
+                          />
+                        )
+                        : "—"}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {order.statusCode === "submitted" && (
           <Button
             danger

@@ -9,5 +9,11 @@ export const toolbar = style({
   alignItems: "end",
   marginBottom: vars.space.md,
 });
-export const priceCell = style({ minWidth: "16rem" });
-globalStyle(`${priceCell} input`, { minWidth: "7rem" });
+/**
+ * The price field in its row: exactly this wide (the list sizes the column to it, so its − and + stay
+ * inside their column), its input taking what the buttons leave, and short enough for the row's height.
+ */
+export const priceCell = style({ width: "13rem", maxWidth: "100%" });
+globalStyle(`${priceCell} > *`, { marginBottom: 0 });
+globalStyle(`${priceCell} input, ${priceCell} button`, { minHeight: "36px", height: "36px" });
+globalStyle(`${priceCell} button`, { minWidth: "36px", padding: 0 });

@@ -22,6 +22,7 @@ import {
 } from "../../server/domain/stock/inventory/meta.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../islands/stock/stock.css.ts";
+import * as tcss from "../ui/table.css.ts";
 import type { ChartProps, ChartSeries } from "../islands/charts/chart.tsx";
 import { ChunkBoundary, lazyScreen } from "../shell/lazy.tsx";
 import { RouteProductNotice, useRouteProduct } from "./route_product.tsx";
@@ -245,13 +246,24 @@ interface GroupMovement {
   quantityOut: number;
 }
 
-/** The uPlot chart island, loaded only when a statistics screen draws it. */
-const Chart = lazyScreen<ChartProps>(() => import("../islands/charts/chart.tsx"));
+/** The uPlot chart island's chunk, asked for as a statistics screen opens, while its figures load. */
+const chartChunk = () => import("../islands/charts/chart.tsx");
+const Chart = lazyScreen<ChartProps>(chartChunk);
 
+/** Starts loading the chart's chunk at once (the module is then there when the figures are). */
+function usePreloadedChart(): void {
+  useEffect(() => void chartChunk().catch(() => undefined), []);
+}
+
+/**
+ * A chart, only when it has something to draw: no empty frame stands above the table while the chunk loads
+ * or when every figure is zero (the table below says what there is).
+ */
 function ChartPart(p: ChartProps) {
+  if (!p.x.length || !p.series.some((s) => s.values.some((v) => v !== 0))) return null;
   return (
     <ChunkBoundary>
-      <Suspense fallback={<div className={css.chartPlaceholder} />}>
+      <Suspense fallback={null}>
         <Chart {...p} />
       </Suspense>
     </ChunkBoundary>
@@ -268,14 +280,21 @@ function daysOf(from: string, to: string): string[] {
   return out;
 }
 
-/** A JSON GET that follows `key`: its answer, its error, and null while nothing has come yet. */
+/**
+ * A JSON GET that follows `key`: its answer, its error, and null while nothing has come yet; `path` is the
+ * one the answer held is for (the last valid range's, while a range being typed is not yet one).
+ */
 export function useReport<T>(path: string | null, key: number) {
-  const [state, setState] = useState<{ rows: T | null; error: unknown }>({ rows: null, error: null });
+  const [state, setState] = useState<{ rows: T | null; error: unknown; path: string | null }>({
+    rows: null,
+    error: null,
+    path: null,
+  });
   useEffect(() => {
     if (path === null) return;
     let live = true;
     api<T>("GET", path).then(
-      (rows) => live && setState({ rows, error: null }),
+      (rows) => live && setState({ rows, error: null, path }),
       (error) => live && setState((s) => ({ ...s, error })),
     );
     return () => {
@@ -314,10 +333,15 @@ export function ProductGroupMovementsScreen() {
   const reloadKey = useStockChanges();
   const { range, setRange, valid } = useDateRange();
   const [group, setGroup] = useState<string>(ALL);
-  const { rows: all, error } = useReport<GroupMovement[]>(
+  usePreloadedChart();
+  const { rows: all, error, path } = useReport<GroupMovement[]>(
     valid ? `/WmsInventory/productGroupMovements?dateFrom=${range.from}&dateTo=${range.to}` : null,
     reloadKey,
   );
+  // The days of the range the rows are for, not of the one being typed (the rows stay until it is valid).
+  const held = new URLSearchParams(path?.split("?")[1] ?? "");
+  const heldFrom = held.get("dateFrom") ?? "";
+  const heldTo = held.get("dateTo") ?? "";
   const groups = useMemo(() => {
     const seen = new Map<string, string>();
     for (const r of all ?? []) {
@@ -334,7 +358,7 @@ export function ProductGroupMovementsScreen() {
     [all, chosen],
   );
   const chart = useMemo(() => {
-    const x = valid ? daysOf(range.from, range.to) : [];
+    const x = heldFrom && heldTo ? daysOf(heldFrom, heldTo) : [];
     const index = new Map(x.map((d, i) => [d, i]));
     const received = x.map(() => 0);
     const released = x.map(() => 0);
@@ -349,7 +373,7 @@ export function ProductGroupMovementsScreen() {
       { label: t.t("stock.series.out"), tone: "primary", values: released },
     ];
     return { x, series };
-  }, [rows, range, valid, t]);
+  }, [rows, heldFrom, heldTo, t]);
   const title = t.t("route.warehouse-product-group-movements");
   return (
     <section>
@@ -376,17 +400,17 @@ export function ProductGroupMovementsScreen() {
               x={chart.x}
               series={chart.series}
               label={t.t("stock.chart.movements", {
-                from: formatDay(t, range.from),
-                to: formatDay(t, range.to),
+                from: formatDay(t, heldFrom),
+                to: formatDay(t, heldTo),
               })}
               formatX={(d) => formatDay(t, d)}
               formatNumber={(n) => t.number(n)}
             />
-            <div className={css.tableScroll}>
-              <table className={css.table} aria-label={title}>
+            <div className={tcss.scroll}>
+              <table className={tcss.table} aria-label={title}>
                 <thead>
                   <tr>
-                    <th scope="col">{t.t("field.inventory.day")}</th>
+                    <th scope="col" className={tcss.keyCell}>{t.t("field.inventory.day")}</th>
                     <th scope="col">{t.t("field.inventory.groupName")}</th>
                     <th scope="col" className="number">{t.t("field.inventory.quantityIn")}</th>
                     <th scope="col" className="number">{t.t("field.inventory.quantityOut")}</th>
@@ -395,10 +419,16 @@ export function ProductGroupMovementsScreen() {
                 <tbody>
                   {rows.map((r) => (
                     <tr key={`${r.day}-${r.groupId ?? "none"}`}>
-                      <td>{formatDay(t, r.day)}</td>
-                      <td>{r.groupName ?? t.t("stock.noGroup")}</td>
-                      <td className="number">{t.number(r.quantityIn)}</td>
-                      <td className="number">{t.number(r.quantityOut)}</td>
+                      <td className={tcss.keyCell}>{formatDay(t, r.day)}</td>
+                      <td data-label={t.t("field.inventory.groupName")}>
+                        {r.groupName ?? t.t("stock.noGroup")}
+                      </td>
+                      <td className="number" data-label={t.t("field.inventory.quantityIn")}>
+                        {t.number(r.quantityIn)}
+                      </td>
+                      <td className="number" data-label={t.t("field.inventory.quantityOut")}>
+                        {t.number(r.quantityOut)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -429,6 +459,7 @@ export function OrderChartsScreen() {
   const t = useT();
   const reloadKey = useStockChanges();
   const { range, setRange, valid } = useDateRange(lastWeek);
+  usePreloadedChart();
   const { rows, error } = useReport<Released[]>(
     valid ? `/WmsInventory/productOutOrdersChart?dateFrom=${range.from}&dateTo=${range.to}` : null,
     reloadKey,
@@ -462,23 +493,27 @@ export function OrderChartsScreen() {
               formatX={(v) => v}
               formatNumber={(n) => t.number(n)}
             />
-            <div className={css.tableScroll}>
-              <table className={css.table} aria-label={title}>
+            <div className={tcss.scroll}>
+              <table className={tcss.table} aria-label={title}>
                 <thead>
                   <tr>
                     <th scope="col" className="number">{t.t("stock.rank")}</th>
-                    <th scope="col">{t.t("field.inventory.productIndex")}</th>
-                    <th scope="col">{t.t("field.inventory.productName")}</th>
+                    <th scope="col" className={tcss.keyCell}>{t.t("field.inventory.productIndex")}</th>
+                    <th scope="col" className={tcss.nameCell}>{t.t("field.inventory.productName")}</th>
                     <th scope="col" className="number">{t.t("field.inventory.quantityOut")}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((r, i) => (
                     <tr key={r.productId}>
-                      <td className="number">{t.number(i + 1)}</td>
-                      <td>{r.productIndex}</td>
-                      <td>{r.productName}</td>
-                      <td className="number">{t.number(r.quantity)}</td>
+                      <td className="number" data-label={t.t("stock.rank")}>{t.number(i + 1)}</td>
+                      <td className={tcss.keyCell}>{r.productIndex}</td>
+                      <td className={tcss.nameCell} data-label={t.t("field.inventory.productName")}>
+                        {r.productName}
+                      </td>
+                      <td className="number" data-label={t.t("field.inventory.quantityOut")}>
+                        {t.number(r.quantity)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -531,13 +566,13 @@ function OrderedChart(p: { t: Translator; from: string; to: string; valid: boole
               formatX={(v) => v}
               formatNumber={(n) => t.number(n)}
             />
-            <div className={css.tableScroll}>
-              <table className={css.table} aria-label={title} data-testid="ordered-chart">
+            <div className={tcss.scroll}>
+              <table className={tcss.table} aria-label={title} data-testid="ordered-chart">
                 <thead>
                   <tr>
                     <th scope="col" className="number">{t.t("stock.rank")}</th>
-                    <th scope="col">{t.t("field.inventory.productIndex")}</th>
-                    <th scope="col">{t.t("field.inventory.productName")}</th>
+                    <th scope="col" className={tcss.keyCell}>{t.t("field.inventory.productIndex")}</th>
+                    <th scope="col" className={tcss.nameCell}>{t.t("field.inventory.productName")}</th>
                     <th scope="col" className="number">{t.t("orders.chart.ordered")}</th>
                     <th scope="col" className="number">{t.t("orders.chart.done")}</th>
                     <th scope="col" className="number">{t.t("orders.chart.orders")}</th>
@@ -546,12 +581,18 @@ function OrderedChart(p: { t: Translator; from: string; to: string; valid: boole
                 <tbody>
                   {list.map((r, i) => (
                     <tr key={r.productId}>
-                      <td className="number">{t.number(i + 1)}</td>
-                      <td>{r.productIndex}</td>
-                      <td>{r.productName}</td>
-                      <td className="number">{t.number(r.quantity)}</td>
-                      <td className="number">{t.number(r.quantityDone)}</td>
-                      <td className="number">{t.number(r.orders)}</td>
+                      <td className="number" data-label={t.t("stock.rank")}>{t.number(i + 1)}</td>
+                      <td className={tcss.keyCell}>{r.productIndex}</td>
+                      <td className={tcss.nameCell} data-label={t.t("field.inventory.productName")}>
+                        {r.productName}
+                      </td>
+                      <td className="number" data-label={t.t("orders.chart.ordered")}>
+                        {t.number(r.quantity)}
+                      </td>
+                      <td className="number" data-label={t.t("orders.chart.done")}>
+                        {t.number(r.quantityDone)}
+                      </td>
+                      <td className="number" data-label={t.t("orders.chart.orders")}>{t.number(r.orders)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -92,6 +92,12 @@ export interface FieldMeta {
     searchable?: boolean;
     /** Shown until the user hides it with the column chooser. */
     visible?: boolean;
+    /**
+     * A key column's rank, 1 first: the identifying column, then the quantity or status. Key columns come
+     * first in their rank's order, stay pinned at the left while the others scroll sideways, and are what a
+     * row shows as a card on a narrow screen (ranks 1 and, if a text, 2 on its first line).
+     */
+    key?: number;
   };
   /** Present when the field is in the add/edit form; fields without it are shown read-only. */
   form?: {

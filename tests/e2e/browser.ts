@@ -5,13 +5,20 @@ import { signIn, type TestServer } from "../fixtures/harness.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** `extraArgs`: more switches (a fake camera: --use-fake-device-for-media-stream and its file). */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * `extraArgs`: more switches (a fake camera: --use-fake-device-for-media-stream and its file).
+ * `scrollBars`: draw scroll bars as a desktop does (headless Chromium hides them by default).
+ */
+export function launchBrowser(
+  extraArgs: string[] = [],
+  options: { scrollBars?: boolean } = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (npm test does this when it can)`);
   }
   return chromium.launch({
     executablePath: CHROMIUM,
+    ...(options.scrollBars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -48,6 +55,8 @@ export interface SignedInPageOptions {
   bypassCSP?: boolean;
   /** A phone: touch events and the mobile viewport meta honoured. */
   mobile?: boolean;
+  /** "block": no service worker, so that page.route sees every request for the page's scripts. */
+  serviceWorkers?: "allow" | "block";
 }
 
 /**
@@ -66,6 +75,7 @@ export async function signedInPage(
   const context = await browser.newContext({
     locale: options.locale ?? "en-US",
     bypassCSP: options.bypassCSP,
+    serviceWorkers: options.serviceWorkers,
     ...(options.mobile ? { hasTouch: true, isMobile: true } : {}),
   });
   contexts.push(context);

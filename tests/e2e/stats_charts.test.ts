@@ -153,4 +153,55 @@ describe("statistics charts", { timeout: 120_000 }, () => {
     expect(await page.locator('[data-chart="bars"]').count()).toBe(0);
     await page.close();
   });
+
+  it("group movements: no empty chart above the table, and the axis's numbers whole", async () => {
+    // Thousands on the axis (10,000 and up), whose labels the axis must be wide enough for.
+    await receive(w, await product(w, "FLOUR-C"), await location(w, "WH-C2"), 123_456);
+    // The chart's chunk is held back until the table is checked (no service worker, so the page's own
+    // request for it is the one held).
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const page = await signedInPage(browser, w.s, contexts, "cht-admin", "/", {
+      timeoutMs: 20_000,
+      goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+      serviceWorkers: "block",
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("u-legend")) await held;
+      await route.fulfill({ response, body });
+    });
+    await page.goto(w.s.baseUrl + "/warehouse-product-group-movements", { waitUntil: "domcontentloaded" });
+    const table = page.getByRole("table", { name: enUs["route.warehouse-product-group-movements"] });
+    await table.locator("tbody tr").first().waitFor();
+    // While the chart's code loads, the table stands right under the group's choice: no empty frame.
+    const choice = await page.getByRole("button", { name: new RegExp(enUs["stock.group"]) }).boundingBox();
+    const top = (await table.boundingBox())!.y;
+    expect(top - (choice!.y + choice!.height)).toBeLessThan(60);
+    expect(await page.locator("[data-chart]").count()).toBe(0);
+    release();
+    await drawn(page, "lines");
+
+    // The y axis's labels are drawn whole: nothing is cut at the canvas's left edge.
+    const leftEdge = await page.locator('[data-chart="lines"] canvas').first().evaluate(
+      (c: HTMLCanvasElement) => {
+        const data = c.getContext("2d")!.getImageData(0, 0, 3, c.height).data;
+        let inked = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) inked++;
+        return inked;
+      },
+    );
+    expect(leftEdge).toBe(0);
+
+    // A range being typed (here in the wrong order) keeps the chart of the rows shown, not an empty one.
+    const before = await ink(page, "lines");
+    const label = await page.locator('[data-chart="lines"]').getAttribute("aria-label");
+    // (an end before the start at every keystroke: no range in between is asked for)
+    await typeDate(dateField(page, enUs["stock.dateTo"]), "2020-01-01");
+    await page.getByText(enUs["stock.badRange"]).waitFor();
+    expect(await page.locator('[data-chart="lines"]').getAttribute("aria-label")).toBe(label);
+    expect((await ink(page, "lines")).hash).toBe(before.hash);
+    await page.close();
+  });
 });

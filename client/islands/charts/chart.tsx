@@ -37,6 +37,24 @@ function resolve(el: Element, cssVar: string): string {
   return name ? getComputedStyle(el).getPropertyValue(name).trim() : cssVar;
 }
 
+/**
+ * The y axis as wide as its longest label (uPlot's fixed 50 px cut "10,000" to "0,000"): the ticks, the gap
+ * and the label measured in the axis's own font.
+ */
+function fitLabels(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  const axis = u.axes[axisIdx] as uPlot.Axis & { _size?: number; font?: [string, number, number] };
+  // uPlot asks again while it settles the layout; the size of the first pass stands.
+  if (cycleNum > 1 && axis._size) return axis._size;
+  let size = (axis.ticks?.size ?? 10) + (axis.gap ?? 5);
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), "");
+  if (longest) {
+    if (axis.font) u.ctx.font = axis.font[0];
+    size += u.ctx.measureText(longest).width / devicePixelRatio;
+  }
+  // (and a few pixels, so that the first digit is not on the canvas's very edge)
+  return Math.ceil(Math.max(size + 6, 24));
+}
+
 function options(el: HTMLElement, p: ChartProps, width: number): uPlot.Options {
   const colour = (tone: Tone) => resolve(el, vars.color[tone]);
   const text = resolve(el, vars.color.textMuted);
@@ -65,7 +83,7 @@ function options(el: HTMLElement, p: ChartProps, width: number): uPlot.Options {
           : "")
         )
       ),
-      axis((_u, splits) => splits.map((n) => p.formatNumber(n))),
+      { ...axis((_u, splits) => splits.map((n) => p.formatNumber(n))), size: fitLabels },
     ],
     series: [
       { label: p.xLabel, value: (_u, i) => (i === null || p.x[i] === undefined ? "" : p.formatX(p.x[i])) },

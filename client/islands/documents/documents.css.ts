@@ -49,6 +49,17 @@ export const tableScroll = style({ overflowX: "auto" });
 
 export const table = style({ borderCollapse: "collapse", width: "100%" });
 
+/**
+ * The editor's quantity field: room for a quantity with its − and +, not for half the row (an input's own
+ * width, some twenty characters, would otherwise push the product's name into a narrow column).
+ */
+export const quantityCell = style({ width: "12rem", minWidth: "11rem" });
+globalStyle(`${quantityCell} input`, { width: "5rem" });
+
+/** The editor's source bin and its lots. */
+export const sourceCell = style({ minWidth: "14rem" });
+globalStyle(`${sourceCell} input`, { width: "8rem" });
+
 globalStyle(`${table} th, ${table} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
   padding: vars.space.xs,

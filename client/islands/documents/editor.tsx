@@ -38,6 +38,7 @@ import {
 } from "./document.ts";
 import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
 import * as css from "./documents.css.ts";
+import * as tcss from "../../ui/table.css.ts";
 
 const reference = (name: string): ReferenceMeta =>
   wmsDocumentMeta.fields.find((f) => f.name === name)!.reference!;
@@ -498,11 +499,13 @@ export function DocumentEditor(p: {
             <IssueSummary t={t} flow={flow} />
             {positions.length
               ? (
-                <div className={css.tableScroll}>
-                  <table className={css.table} data-testid="editor-positions">
+                <div className={tcss.scroll}>
+                  <table className={tcss.table} data-testid="editor-positions">
                     <thead>
                       <tr>
-                        <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
+                        <th scope="col" className={`${tcss.keyCell} ${tcss.nameCell}`}>
+                          {t.t("field.wmsDocumentPosition.productId")}
+                        </th>
                         <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
                         {def?.direction === "out" ? <th scope="col">{t.t("documents.source")}</th> : null}
                         <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
@@ -596,11 +599,11 @@ function PositionRow(p: {
       data-product={pos.productIndex ?? ""}
       data-source={pos.sourceLocationLabel ?? ""}
     >
-      <td>
+      <td className={`${tcss.keyCell} ${tcss.nameCell}`}>
         {name}
         <IssueList t={t} issues={p.issues} testId="position-issues" />
       </td>
-      <td>
+      <td className={css.quantityCell} data-label={t.t("field.wmsDocumentPosition.quantity")}>
         <NumberField
           name={`quantity-${pos.id}`}
           label={`${t.t("field.wmsDocumentPosition.quantity")} ${name}`}
@@ -617,7 +620,7 @@ function PositionRow(p: {
       </td>
       {p.showSource
         ? (
-          <td>
+          <td className={css.sourceCell} data-label={t.t("documents.source")}>
             <ReferencePicker
               t={t}
               name={`sourceLocationId-${pos.id}`}
@@ -659,21 +662,21 @@ function PositionRow(p: {
           </td>
         )
         : null}
-      <td>
+      <td data-label={t.t("field.wmsDocumentPosition.expiryDate")}>
         {dateField(
           "expiryDate",
           flags?.expiryDateVisible || pos.expiryDate !== null,
           flags?.expiryDateRequired,
         )}
       </td>
-      <td>
+      <td data-label={t.t("field.wmsDocumentPosition.productionDate")}>
         {dateField(
           "productionDate",
           flags?.productionDateVisible || pos.productionDate !== null,
           flags?.productionDateRequired,
         )}
       </td>
-      <td>
+      <td data-label={t.t("field.wmsDocumentPosition.serialNumber")}>
         {flags?.serialNumberVisible || flags?.serialNumberRequired
           ? (
             <TextField

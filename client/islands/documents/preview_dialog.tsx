@@ -23,6 +23,7 @@ import { actionsFor, definitionOf, readPositions, type WmsDocument, type WmsPosi
 import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
 import { Progress, StatusBadge } from "./status.tsx";
 import * as css from "./documents.css.ts";
+import * as tcss from "../../ui/table.css.ts";
 
 export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose: () => void }) {
   const t = useT();
@@ -280,16 +281,23 @@ function PositionsTable(
   // ledger), else the position's own source, else the document's.
   const taking = p.positions.some((x) => x.sources?.length || x.sourceLocationId !== null) || p.sourceLabel;
   const day = (d: string | null) => t.day(d);
+  const label = {
+    product: t.t("field.wmsDocumentPosition.productId"),
+    quantity: t.t("field.wmsDocumentPosition.quantity"),
+    takenFrom: t.t("documents.takenFrom"),
+    expiryDate: t.t("field.wmsDocumentPosition.expiryDate"),
+    serialNumber: t.t("field.wmsDocumentPosition.serialNumber"),
+  };
   return (
-    <div className={css.tableScroll}>
-      <table className={css.table} data-testid="document-positions">
+    <div className={tcss.scroll}>
+      <table className={tcss.table} data-testid="document-positions">
         <thead>
           <tr>
-            <th scope="col">{t.t("field.wmsDocumentPosition.productId")}</th>
-            <th scope="col">{t.t("field.wmsDocumentPosition.quantity")}</th>
-            {taking ? <th scope="col">{t.t("documents.takenFrom")}</th> : null}
-            <th scope="col">{t.t("field.wmsDocumentPosition.expiryDate")}</th>
-            <th scope="col">{t.t("field.wmsDocumentPosition.serialNumber")}</th>
+            <th scope="col" className={`${tcss.keyCell} ${tcss.nameCell}`}>{label.product}</th>
+            <th scope="col" className="number">{label.quantity}</th>
+            {taking ? <th scope="col">{label.takenFrom}</th> : null}
+            <th scope="col">{label.expiryDate}</th>
+            <th scope="col">{label.serialNumber}</th>
           </tr>
         </thead>
         <tbody>
@@ -298,14 +306,14 @@ function PositionsTable(
             const sources = pos.sources ?? [];
             return (
               <tr key={pos.id} data-position-id={pos.id}>
-                <td>
+                <td className={`${tcss.keyCell} ${tcss.nameCell}`}>
                   {[pos.productIndex, pos.productName].filter(Boolean).join(" · ")}
                   <IssueList t={t} issues={found} testId="position-issues" />
                 </td>
-                <td>{t.number(pos.quantity)}</td>
+                <td className="number" data-label={label.quantity}>{t.number(pos.quantity)}</td>
                 {taking
                   ? (
-                    <td data-testid="position-sources">
+                    <td data-testid="position-sources" data-label={label.takenFrom}>
                       {sources.length
                         ? (
                           <ul className={css.sources}>
@@ -331,8 +339,8 @@ function PositionsTable(
                     </td>
                   )
                   : null}
-                <td>{day(pos.expiryDate)}</td>
-                <td>{pos.serialNumber ?? ""}</td>
+                <td data-label={label.expiryDate}>{day(pos.expiryDate)}</td>
+                <td data-label={label.serialNumber}>{pos.serialNumber ?? ""}</td>
               </tr>
             );
           })}

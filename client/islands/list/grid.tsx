@@ -1,8 +1,12 @@
 // The virtualized table (ARIA grid): only the rows in view are in the page, pages of rows are fetched
 // as they scroll in. One tab stop: the grid itself, whose active row (aria-activedescendant) moves with
 // the arrow keys; Space selects it, Enter opens it. Column headers sort (aria-sort) and filter.
+// The key columns (columns.ts) come first and stay pinned while the others scroll sideways; the grid's
+// box ends within the window, so its horizontal scroll bar is in view; a grid narrower than a tablet shows
+// each row as a card of its key fields (the same rows, cells, selection and opening).
 import {
   type ClipboardEvent,
+  type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
   useEffect,
@@ -12,106 +16,29 @@ import {
   useState,
 } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Button as AriaButton } from "react-aria-components/Button";
 import type { Translator } from "../../i18n/mod.ts";
 import { Checkbox } from "../../ui/controls.tsx";
-import { PopoverButton } from "../../ui/popover.tsx";
 import type { ColumnFilter, Sort } from "./filters.ts";
-import { FilterEditor } from "./filter_editor.tsx";
 import { cellText, type FieldMeta, label, type Row } from "./meta.ts";
 import { ColourSwatch } from "../../ui/colour_field.tsx";
 import type { ListData } from "./use_list_data.ts";
+import {
+  CARD_BREAKPOINT,
+  cardLines,
+  columnWidth,
+  fitKeys,
+  fixedWidth,
+  keyColumns,
+  orderColumns,
+  pinnedCount,
+} from "./columns.ts";
+import { MEASURE_ATTRIBUTE, useColumnWidths } from "./use_column_widths.ts";
+import { HeaderCell } from "./header_cell.tsx";
 import * as css from "./list.css.ts";
-
-/** The narrowest a column may be before its content is measured (and on the server's render). */
-function columnWidth(f: FieldMeta): number {
-  switch (f.kind) {
-    case "boolean":
-    case "number":
-    case "money":
-      return 96;
-    case "date":
-      return 130;
-    default:
-      return 120;
-  }
-}
-
-/** Numbers, money, dates and yes/no keep their width; text columns share what is left. */
-function fixedWidth(f: FieldMeta): boolean {
-  return f.kind === "boolean" || f.kind === "number" || f.kind === "money" || f.kind === "date";
-}
-
-/** The widest a column grows to fit its values; longer ones end in an ellipsis (the full value on hover). */
-const MAX_WIDTH = 360;
-/** A header's sort arrow, filter button, gaps and paddings beside its text. */
-const HEADER_EXTRA = 8 + 14 + 4 + 36 + 4 + 16 + 4;
-const CELL_EXTRA = 16 + 4;
-
-let canvas: HTMLCanvasElement | null = null;
-/** Measures texts in one font (the canvas keeps the font for the whole pass). */
-function measurer(font: string): (text: string) => number {
-  canvas ??= document.createElement("canvas");
-  const g = canvas.getContext("2d");
-  if (!g) return (text) => text.length * 8;
-  g.font = font;
-  return (text) => g.measureText(text).width;
-}
-
-/**
- * Each column as wide as its header and the widest value loaded so far (within bounds), measured in the
- * grid's own font: document numbers, German headers and quantities are read whole. The rows in view are
- * measured as they come; columns only grow while the list is open, so scrolling does not make them jump.
- */
-function useContentWidths(
-  t: Translator,
-  columns: FieldMeta[],
-  rows: Row[],
-  /** Changes when other rows come into view or load (their ids). */
-  rowsKey: string,
-  element: () => HTMLElement | null,
-): Record<string, number> {
-  const [widths, setWidths] = useState<Record<string, number>>({});
-  const lang = t.lang;
-  useLayoutEffect(() => {
-    const el = element();
-    if (!el) return;
-    const style = getComputedStyle(el);
-    const font = `${style.fontSize} ${style.fontFamily}`;
-    const bold = `600 ${font}`;
-    const headerWidth = measurer(bold);
-    const headers = columns.map((c) => headerWidth(label(t, c)) + HEADER_EXTRA);
-    const cellWidth = measurer(font);
-    const cells = columns.map((c) =>
-      Math.max(0, ...rows.map((r) => cellWidth(cellText(t, c, r)) + CELL_EXTRA))
-    );
-    setWidths((old) => {
-      const next: Record<string, number> = {};
-      let changed = false;
-      columns.forEach((c, i) => {
-        const w = Math.ceil(Math.min(MAX_WIDTH, Math.max(columnWidth(c), headers[i], cells[i])));
-        next[c.name] = Math.max(w, old[c.name] ?? 0);
-        if (next[c.name] !== old[c.name]) changed = true;
-      });
-      return changed ? { ...old, ...next } : old;
-    });
-    // Measured again when other columns show, other rows are in view (scrolled, sorted, reloaded) or the
-    // language changes; not on every render.
-  }, [columns.map((c) => c.name).join(","), rowsKey, lang]);
-  return widths;
-}
 
 /** A value as one line of tab-separated text (what a spreadsheet pastes into cells). */
 function tsvCell(text: string): string {
   return text.replace(/[\t\r\n]+/g, " ");
-}
-
-function FunnelIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path d="M1 2h14l-5.5 6.5V14l-3-1.5V8.5z" fill="currentColor" />
-    </svg>
-  );
 }
 
 export interface GridProps {
@@ -133,9 +60,71 @@ export interface GridProps {
 }
 
 const COMPACT_ROW_HEIGHT = 30;
+/** A card's first guess, before the rows in view are measured. */
+const CARD_HEIGHT = 64;
+/** The grid's box is never lower than this, even far down a page. */
+const MIN_BOX = 320;
+/** The share of the window's height a list of cards may take. */
+const CARDS_SHARE = 0.75;
+/** Room kept below the box, above the window's edge. */
+const BOTTOM_GAP = 16;
 
 function coarsePointer(): boolean {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
+
+/** Follows an element's inner width (0 until it is laid out, as on the server). */
+function useWidth(ref: { current: HTMLElement | null }): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return width;
+}
+
+/** Whether the element stands in a box fixed to the window (a dialog's). */
+function inFixedBox(el: HTMLElement): boolean {
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    if (getComputedStyle(box).position === "fixed") return true;
+  }
+  return false;
+}
+
+/**
+ * The tallest the grid's box may be: down to the window's bottom edge from where the box starts on the
+ * page, so that its bottom (and the horizontal scroll bar there) is in view without scrolling the page.
+ * Cards (a phone, where the toolbar above takes half the screen) get most of the window's height once the
+ * page is scrolled to them.
+ */
+function useFitHeight(ref: { current: HTMLElement | null }, cards: boolean): number | undefined {
+  const [height, setHeight] = useState<number>();
+  useLayoutEffect(() => {
+    const fit = () => {
+      const el = ref.current;
+      if (!el) return;
+      // Where the box starts on the page (in a dialog, which does not scroll with the page: in the window).
+      const top = el.getBoundingClientRect().top + (inFixedBox(el) ? 0 : globalThis.scrollY);
+      const least = cards ? Math.round(globalThis.innerHeight * CARDS_SHARE) : MIN_BOX;
+      const next = Math.max(least, Math.floor(globalThis.innerHeight - top - BOTTOM_GAP));
+      setHeight((old) => (old === next ? old : next));
+    };
+    fit();
+    globalThis.addEventListener("resize", fit);
+    // What stands above the box (filter chips, a notice) moves it down.
+    const observer = new ResizeObserver(fit);
+    observer.observe(document.body);
+    return () => {
+      globalThis.removeEventListener("resize", fit);
+      observer.disconnect();
+    };
+  }, [cards]);
+  return height;
 }
 
 export function Grid(p: GridProps) {
@@ -144,8 +133,11 @@ export function Grid(p: GridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const [headHeight, setHeadHeight] = useState(css.ROW_HEIGHT + 10);
+  const boxWidth = useWidth(scrollRef);
+  const cards = boxWidth > 0 && boxWidth <= CARD_BREAKPOINT;
+  const maxHeight = useFitHeight(scrollRef, cards);
   const compact = !!p.compact && !coarsePointer();
-  const rowHeight = compact ? COMPACT_ROW_HEIGHT : css.ROW_HEIGHT;
+  const rowHeight = cards ? CARD_HEIGHT : compact ? COMPACT_ROW_HEIGHT : css.ROW_HEIGHT;
   const [active, setActive] = useState<number | null>(null);
   const [openFilter, setOpenFilter] = useState<string | null>(null);
   const count = data.total ?? 0;
@@ -169,7 +161,8 @@ export function Grid(p: GridProps) {
     scrollMargin: headHeight,
     scrollPaddingStart: headHeight,
   });
-  useEffect(() => virtualizer.measure(), [rowHeight]);
+  // Cards are as tall as their lines; a table's rows are all of one height.
+  useEffect(() => virtualizer.measure(), [rowHeight, cards]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? -1;
   const last = items.at(-1)?.index ?? -1;
@@ -186,24 +179,45 @@ export function Grid(p: GridProps) {
 
   const loaded = data.loadedRows();
   const inView = items.map((vi) => data.rowAt(vi.index)).filter((r): r is Row => r !== undefined);
-  const widths = useContentWidths(
+  const columns = orderColumns(p.columns);
+  const keyCount = keyColumns(p.columns).length;
+  const lines = cardLines(p.columns);
+  const { widths, headers } = useColumnWidths(
     t,
-    p.columns,
+    columns,
     inView,
     inView.map((r) => r.id).join(","),
     () => scrollRef.current,
+    p.renderCell,
   );
-  const widthOf = (c: FieldMeta) => widths[c.name] ?? columnWidth(c);
-  const flexible = p.columns.some((c) => !fixedWidth(c));
+  const measured = (c: FieldMeta) => widths[c.name] ?? columnWidth(c);
   const checkWidth = compact ? 40 : 48;
+  const fitted = fitKeys(keyColumns(p.columns), measured, (c) => headers[c.name] ?? 0, checkWidth, boxWidth);
+  const widthOf = (c: FieldMeta) => fitted[c.name] ?? measured(c);
+  const pinned = cards ? 0 : pinnedCount(columns, keyCount, widthOf, checkWidth, boxWidth);
+  const loose = columns.slice(pinned);
+  const flexible = loose.some((c) => !fixedWidth(c));
   const template = `${checkWidth}px ${
-    p.columns.map((c, i) =>
-      fixedWidth(c) && (flexible || i < p.columns.length - 1)
+    columns.map((c, i) =>
+      i < pinned || (fixedWidth(c) && (flexible || i < columns.length - 1))
         ? `${widthOf(c)}px`
         : `minmax(${widthOf(c)}px, 1fr)`
     ).join(" ")
   }`;
-  const minWidth = checkWidth + p.columns.reduce((n, c) => n + widthOf(c), 0);
+  const minWidth = cards ? undefined : checkWidth + columns.reduce((n, c) => n + widthOf(c), 0);
+  // Each pinned column's distance from the grid's left edge, behind the row check and the pinned before it.
+  const pinLeft: number[] = [];
+  columns.slice(0, pinned).reduce((left, c) => {
+    pinLeft.push(left);
+    return left + widthOf(c);
+  }, checkWidth);
+  const pinStyle = (i: number): CSSProperties | undefined => i < pinned ? { left: pinLeft[i] } : undefined;
+  const pinClass = (i: number, base: string) =>
+    i < pinned ? `${base} ${css.pinned}${i === pinned - 1 ? ` ${css.pinEdge}` : ""}` : base;
+  const checkClass = (base: string) => (pinned ? `${base} ${css.pinned}` : base);
+  // A card shows its key fields only: the first line's, then the second's.
+  const lineOf = (c: FieldMeta) => (lines.first.includes(c) ? 1 : lines.second.includes(c) ? 2 : 0);
+  const shown = cards ? columns.filter((c) => lineOf(c) > 0) : columns;
   const rowId = (i: number) => `${id}-row-${i}`;
 
   function moveTo(i: number) {
@@ -268,13 +282,21 @@ export function Grid(p: GridProps) {
     const rows = picked.length ? picked : activeRow ? [activeRow] : [];
     if (!rows.length) return;
     const lines = [
-      p.columns.map((c) => tsvCell(label(t, c))).join("\t"),
-      ...rows.map((r) => p.columns.map((c) => tsvCell(cellText(t, c, r))).join("\t")),
+      columns.map((c) => tsvCell(label(t, c))).join("\t"),
+      ...rows.map((r) => columns.map((c) => tsvCell(cellText(t, c, r))).join("\t")),
     ];
     e.clipboardData.setData("text/plain", lines.join("\n"));
     e.preventDefault();
   }
   const activeRendered = active !== null && active >= first && active <= last;
+
+  /** A cell's content: the screen's own (measured as laid out), else the value as text. */
+  function content(c: FieldMeta, row: Row, text: string): ReactNode {
+    const own = p.renderCell?.(c, row);
+    if (own === undefined) return text;
+    if (typeof own === "string") return own;
+    return <span className={css.drawn} {...{ [MEASURE_ATTRIBUTE]: c.name }}>{own}</span>;
+  }
 
   return (
     <div
@@ -282,12 +304,14 @@ export function Grid(p: GridProps) {
       role="grid"
       aria-label={p.label}
       aria-rowcount={data.total === null ? -1 : count + 1}
-      aria-colcount={p.columns.length + 1}
+      aria-colcount={columns.length + 1}
       aria-multiselectable="true"
       aria-activedescendant={activeRendered ? rowId(active!) : undefined}
       tabIndex={0}
       className={css.grid}
+      style={maxHeight === undefined ? undefined : { maxHeight }}
       data-density={compact ? "compact" : "comfortable"}
+      data-layout={cards ? "cards" : "table"}
       onKeyDown={onKeyDown}
       onCopy={onCopy}
       onFocus={(e) => {
@@ -299,8 +323,13 @@ export function Grid(p: GridProps) {
       data-testid="list-grid"
     >
       <div role="rowgroup" ref={headRef} className={css.head} style={{ minWidth }}>
-        <div role="row" aria-rowindex={1} className={css.rowBase} style={{ gridTemplateColumns: template }}>
-          <div role="columnheader" aria-colindex={1} className={css.checkCell}>
+        <div
+          role="row"
+          aria-rowindex={1}
+          className={css.headRow}
+          style={cards ? undefined : { gridTemplateColumns: template }}
+        >
+          <div role="columnheader" aria-colindex={1} className={checkClass(css.checkCell)}>
             <Checkbox
               label={t.t("list.selectAll")}
               isSelected={loaded.length > 0 && selectedLoaded === loaded.length}
@@ -312,60 +341,31 @@ export function Grid(p: GridProps) {
               }}
             />
           </div>
-          {p.columns.map((c, i) => {
-            const sorted = p.sort.column === c.name;
-            const filter = p.filters.find((f) => f.field === c.name);
-            return (
-              <div
+          {columns.map((c, i) =>
+            cards && !lineOf(c) ? null : (
+              <HeaderCell
                 key={c.name}
-                role="columnheader"
-                aria-colindex={i + 2}
-                aria-sort={sorted ? (p.sort.descending ? "descending" : "ascending") : undefined}
-                className={css.headerCell}
-                data-column={c.name}
-              >
-                {c.list?.sortable
-                  ? (
-                    <AriaButton className={css.sortButton} onPress={() => p.onSort(c.name)}>
-                      <span className={css.headerText}>{label(t, c)}</span>
-                      <span aria-hidden="true">{sorted ? (p.sort.descending ? "▼" : "▲") : ""}</span>
-                    </AriaButton>
-                  )
-                  : <span className={css.headerText}>{label(t, c)}</span>}
-                {c.list?.filterable
-                  ? (
-                    <PopoverButton
-                      label={t.t("list.filter", { column: label(t, c) })}
-                      className={css.filterButton}
-                      pressed={!!filter}
-                      isOpen={openFilter === c.name}
-                      onOpenChange={(open) => setOpenFilter(open ? c.name : null)}
-                      content={(close) => (
-                        <FilterEditor
-                          t={t}
-                          field={c}
-                          current={filter}
-                          onApply={(f) => {
-                            p.onFilter(c.name, f);
-                            close();
-                          }}
-                        />
-                      )}
-                    >
-                      <FunnelIcon />
-                    </PopoverButton>
-                  )
-                  : null}
-              </div>
-            );
-          })}
+                t={t}
+                field={c}
+                index={i + 2}
+                className={pinClass(i, css.headerCell)}
+                style={pinStyle(i)}
+                sort={p.sort}
+                onSort={p.onSort}
+                filter={p.filters.find((f) => f.field === c.name)}
+                onFilter={p.onFilter}
+                filterOpen={openFilter === c.name}
+                onFilterOpen={(open) => setOpenFilter(open ? c.name : null)}
+              />
+            )
+          )}
         </div>
       </div>
       <div role="rowgroup" className={css.body} style={{ height: virtualizer.getTotalSize(), minWidth }}>
         {data.total === 0 || (data.total === null && !data.error)
           ? (
             <div role="row" aria-rowindex={2} className={css.rowBase}>
-              <div role="gridcell" aria-colspan={p.columns.length + 1} className={css.message}>
+              <div role="gridcell" aria-colspan={columns.length + 1} className={css.message}>
                 {data.total === 0 ? t.t("list.empty") : t.t("common.loading")}
               </div>
             </div>
@@ -378,11 +378,13 @@ export function Grid(p: GridProps) {
             <div
               key={vi.key}
               id={rowId(vi.index)}
+              ref={cards ? virtualizer.measureElement : undefined}
+              data-index={vi.index}
               role="row"
               aria-rowindex={vi.index + 2}
               aria-selected={row ? isSelected : undefined}
               className={vi.index === active ? `${css.row} ${css.activeRow}` : css.row}
-              style={{
+              style={cards ? { transform: `translateY(${vi.start - headHeight}px)` } : {
                 transform: `translateY(${vi.start - headHeight}px)`,
                 gridTemplateColumns: template,
                 height: rowHeight,
@@ -396,7 +398,7 @@ export function Grid(p: GridProps) {
               <div
                 role="gridcell"
                 aria-colindex={1}
-                className={css.checkCell}
+                className={checkClass(css.checkCell)}
                 onClick={(e) => {
                   e.stopPropagation();
                   setActive(vi.index);
@@ -405,22 +407,32 @@ export function Grid(p: GridProps) {
               >
                 <span className={css.check} aria-hidden="true">{isSelected ? "✓" : ""}</span>
               </div>
-              {p.columns.map((c, i) => {
+              {shown.map((c) => {
+                const i = columns.indexOf(c);
                 const text = row ? cellText(t, c, row) : "";
+                const line = cards ? lineOf(c) : undefined;
+                const body = row ? content(c, row, text) : i === 0 ? t.t("common.loading") : "";
                 return (
                   <div
                     key={c.name}
                     role="gridcell"
                     aria-colindex={i + 2}
-                    className={c.kind === "number" || c.kind === "money"
-                      ? `${css.cell} ${css.numberCell}`
-                      : css.cell}
+                    className={pinClass(
+                      i,
+                      c.kind === "number" || c.kind === "money" ? `${css.cell} ${css.numberCell}` : css.cell,
+                    )}
+                    style={pinStyle(i)}
                     title={text || undefined}
+                    data-column={c.name}
+                    data-line={line}
                   >
+                    {line === 2 && body !== ""
+                      ? <span className={css.cardLabel} aria-hidden="true">{label(t, c)}</span>
+                      : null}
                     {row && c.kind === "colour"
                       ? <ColourSwatch value={row[c.name] as string | null} />
                       : null}
-                    {row ? (p.renderCell?.(c, row) ?? text) : i === 0 ? t.t("common.loading") : ""}
+                    {body}
                   </div>
                 );
               })}

@@ -1,5 +1,5 @@
-// Stock screen parts: the stock-level badge (its colour repeats what its text says), the date range bar
-// and the group movements table.
+// Stock screen parts: the stock-level badge (its colour repeats what its text says), the date range bar,
+// and a plain table (the import's and the configuration's).
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
 
@@ -27,8 +27,6 @@ export const bar = style({
   marginBottom: vars.space.md,
 });
 
-export const tableScroll = style({ overflowX: "auto" });
-
 export const table = style({ borderCollapse: "collapse", width: "100%" });
 
 globalStyle(`${table} th, ${table} td`, {
@@ -38,6 +36,3 @@ globalStyle(`${table} th, ${table} td`, {
 });
 
 globalStyle(`${table} td.number, ${table} th.number`, { textAlign: "right" });
-
-/** Where a chart will stand while its chunk loads, so the table below does not jump. */
-export const chartPlaceholder = style({ minHeight: "300px" });

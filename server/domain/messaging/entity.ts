@@ -80,6 +80,7 @@ export const message = new Resource({
   table: messages,
   title: ["subject"],
   sort: "-createdAt",
+  keyColumns: ["createdAt", "subject", "channel", "status"],
   readOnly: true,
   fields: {
     createdAt: { kind: "date", list: "sort filter show" },

@@ -198,6 +198,7 @@ export const wmsOrder = new Resource({
   table: wmsOrders,
   title: ["orderNumber"],
   sort: "-createdAt",
+  keyColumns: ["orderNumber", "typeCode", "statusCode", "progressPercent"],
   fields: {
     orderNumber: { input: false, list: "sort filter search show" },
     // A production (PRD) is made by GenerateProduction, never by hand.

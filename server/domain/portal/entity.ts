@@ -57,6 +57,7 @@ export const externalOrder = new Resource({
   table: externalOrders,
   title: ["orderNumber"],
   sort: "-createdAt",
+  keyColumns: ["orderNumber", "typeCode", "statusCode", "deliveryDate", "quantitySum"],
   readOnly: true,
   // A warehouse order made from the portal is closed, never deleted, by staff.
   refusedAs: "externalOrder",

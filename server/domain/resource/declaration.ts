@@ -129,6 +129,11 @@ export interface EntityDef<
   title: readonly string[];
   /** The list's default order: a field, `-` before it for descending. */
   sort: string;
+  /**
+   * The list's key columns, most important first: the identifying column, then the quantity or status
+   * (FieldMeta `list.key`). Every one must be a list column.
+   */
+  keyColumns?: readonly string[];
   writers?: "admin" | "manager";
   readers?: "admin";
   readOnly?: true;

@@ -193,6 +193,29 @@ describe("what a declaration must say", () => {
     );
   });
 
+  it("key columns among its list columns, ranked in the order named", () => {
+    const ranked = entity({
+      resource: "Refusal",
+      table,
+      title: ["label"],
+      sort: "label",
+      keyColumns: ["weight", "label"],
+      fields: { label: { max: 10, list: "show" }, weight: { min: 0, max: 1, list: "show" } },
+    } as never);
+    const keyOf = (name: string) => ranked.meta.fields.find((f) => f.name === name)!.list?.key;
+    expect([keyOf("weight"), keyOf("label"), keyOf("id")]).toEqual([1, 2, undefined]);
+    expect(() =>
+      entity({
+        resource: "Refusal",
+        table,
+        title: ["label"],
+        sort: "label",
+        keyColumns: ["label", "weight"],
+        fields: { label: { max: 10, list: "show" }, weight: { min: 0, max: 1 } },
+      } as never)
+    ).toThrow('Refusal: the key column "weight" is not a list column');
+  });
+
   it("list flags in the words it knows", () => {
     expect(() => declare({ label: { max: 10, list: "sort sortable" }, weight: { min: 0, max: 1 } })).toThrow(
       'the list of "label" has an unknown word "sortable" (sort, filter, search, show)',

@@ -388,6 +388,11 @@ export class Entity<
         [];
     const required = new Set([...requiredOf(this.create), ...requiredOf(this.update)]);
     const fields = order.map((name) => this.#fieldMeta(name, required));
+    (def.keyColumns ?? []).forEach((name, i) => {
+      const field = fields.find((f) => f.name === name);
+      if (!field?.list) throw new Error(`${def.resource}: the key column "${name}" is not a list column`);
+      field.list.key = i + 1;
+    });
     const descending = def.sort.startsWith("-");
     return {
       resource: def.resource,

@@ -74,6 +74,7 @@ export const user = entity({
   table: users,
   title: ["visibleName", "username"],
   sort: "username",
+  keyColumns: ["username", "visibleName", "active"],
   refine: passwordsMatch,
   fields: {
     id: { label: "field.user.id" },

@@ -179,6 +179,7 @@ export const product = new Resource({
   table: products,
   title: ["index", "name"],
   sort: "index",
+  keyColumns: ["index", "name", "mainGroupId"],
   writers: "manager",
   // The index is saved in capitals, so a plain comparison is a case-insensitive one and uses the index.
   unique: [{ fields: ["index"] }],

@@ -113,6 +113,7 @@ export const storageSpace = new Resource({
   table: storageSpaces,
   title: ["label"],
   sort: "path",
+  keyColumns: ["label", "path", "typeId"],
   writers: "manager",
   unique: [{ fields: ["label"], nocase: true }, { fields: ["barcode"] }],
   // Quick search through the FTS5 trigram index of migration 0009 (docs/decisions/0004-quick-search.md).

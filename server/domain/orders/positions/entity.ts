@@ -126,6 +126,7 @@ export const wmsOrderPosition = new Resource({
   table: wmsOrderPositions,
   title: ["productIndex", "productName"],
   sort: "id",
+  keyColumns: ["orderId", "productId", "quantity", "quantityReal"],
   fields: {
     // The order's own rule checks it (a position of a missing or confirmed order is refused).
     orderId: { input: "add", check: false, display: "orderNumber", list: listed },

@@ -112,6 +112,7 @@ export const company = new Resource({
   table: companies,
   title: ["shortName"],
   sort: "shortName",
+  keyColumns: ["shortName", "keyRole", "addressId"],
   writers: "manager",
   refusedAs: "company",
   unique: [{ fields: ["shortName"], nocase: true }],

@@ -46,6 +46,7 @@ export const person = new Resource({
   table: persons,
   title: ["lastName", "firstName"],
   sort: "lastName",
+  keyColumns: ["firstName", "lastName", "companyId", "phoneNumber"],
   writers: "manager",
   fields: {
     firstName: { max: 100, list: listed },

@@ -144,6 +144,7 @@ export const wmsDocument = new Resource({
   table: wmsDocuments,
   title: ["documentNumber"],
   sort: "-createdAt",
+  keyColumns: ["documentNumber", "typeCode", "statusCode", "contractorId"],
   fields: {
     documentNumber: { input: false, list: "sort filter search show" },
     typeCode: { input: "add", list: listed },

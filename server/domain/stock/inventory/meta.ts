@@ -20,15 +20,18 @@ const number = (name: string, labelKey: string, list: FieldMeta["list"], unit?: 
 });
 
 const productId = number("productId", "field.inventory.productId", { sortable: true, filterable: true });
+// Key columns (FieldMeta list.key): the product's index and name first in every report.
 const productIndex = text("productIndex", "field.inventory.productIndex", {
   filterable: true,
   searchable: true,
   visible: true,
+  key: 1,
 });
 const productName = text("productName", "field.inventory.productName", {
   filterable: true,
   searchable: true,
   visible: true,
+  key: 2,
 });
 
 /** GET WmsInventory/productStock: one row per product with stock (quantity sorts and filters). */
@@ -44,12 +47,22 @@ export const productStockMeta: ResourceMeta = {
     productId,
     productIndex,
     productName,
-    text("unit", "field.inventory.unit", { filterable: true, visible: true }),
-    number("quantity", "field.inventory.quantity", { sortable: true, filterable: true, visible: true }),
-    { name: "stockLevel", kind: "text", labelKey: "field.inventory.stockLevel", list: { visible: true } },
+    text("unit", "field.inventory.unit", { filterable: true, visible: true, key: 4 }),
+    number("quantity", "field.inventory.quantity", {
+      sortable: true,
+      filterable: true,
+      visible: true,
+      key: 3,
+    }),
+    {
+      name: "stockLevel",
+      kind: "text",
+      labelKey: "field.inventory.stockLevel",
+      list: { visible: true, key: 5 },
+    },
     number("warningStock", "field.product.warningStock", {}),
     number("criticalStock", "field.product.criticalStock", {}),
-    number("overallValue", "field.inventory.overallValue", { visible: true }),
+    number("overallValue", "field.inventory.overallValue", { visible: true, key: 6 }),
     number("overallWeight", "field.inventory.overallWeight", { visible: true }, "kg"),
   ],
 };
@@ -64,7 +77,7 @@ export const productStockAllMeta: ResourceMeta = {
     f.name === "productIndex" || f.name === "productName" || f.name === "unit"
       ? { ...f, list: { ...f.list, sortable: true } }
       : f.name === "quantity"
-      ? { ...f, list: { visible: true } }
+      ? { ...f, list: { visible: true, key: f.list?.key } }
       : f
   ),
 };
@@ -96,6 +109,7 @@ export const inventoryMeta: ResourceMeta = {
       filterable: true,
       searchable: true,
       visible: true,
+      key: 3,
     }),
     text("containerNumber", "field.inventory.containerNumber", {
       filterable: true,
@@ -110,10 +124,15 @@ export const inventoryMeta: ResourceMeta = {
       searchable: true,
       visible: true,
     }),
-    number("quantity", "field.inventory.quantity", { sortable: true, filterable: true, visible: true }),
-    text("unit", "field.inventory.unit", { visible: true }),
-    number("overallValue", "field.inventory.overallValue", { visible: true }),
-    number("overallWeight", "field.inventory.overallWeight", { visible: true }, "kg"),
+    number("quantity", "field.inventory.quantity", {
+      sortable: true,
+      filterable: true,
+      visible: true,
+      key: 4,
+    }),
+    text("unit", "field.inventory.unit", { visible: true, key: 5 }),
+    number("overallValue", "field.inventory.overallValue", { visible: true, key: 6 }),
+    number("overallWeight", "field.inventory.overallWeight", { visible: true, key: 7 }, "kg"),
   ],
 };
 
@@ -139,6 +158,7 @@ export const productMovementsMeta: ResourceMeta = {
       filterable: true,
       searchable: true,
       visible: true,
+      key: 3,
     }),
     text("documentTypeCode", "field.inventory.documentTypeCode", { filterable: true, visible: true }),
     productIndex,
@@ -155,7 +175,7 @@ export const productMovementsMeta: ResourceMeta = {
       searchable: true,
       visible: true,
     }),
-    number("quantityIn", "field.inventory.quantityIn", { visible: true }),
-    number("quantityOut", "field.inventory.quantityOut", { visible: true }),
+    number("quantityIn", "field.inventory.quantityIn", { visible: true, key: 4 }),
+    number("quantityOut", "field.inventory.quantityOut", { visible: true, key: 5 }),
   ],
 };

@@ -220,6 +220,7 @@ export const wmsDocumentPosition = new Resource({
   table: wmsDocumentPositions,
   title: ["productIndex", "productName"],
   sort: "id",
+  keyColumns: ["documentId", "productId", "quantity", "quantityReal"],
   fields: {
     // The document's own rule checks it (a position of a missing or finished document is refused).
     documentId: { input: "add", check: false, display: "documentNumber", list: listed },
