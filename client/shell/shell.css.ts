@@ -275,11 +275,4 @@ export const fieldErrorText = style({
   margin: `0 0 ${vars.space.md}`,
 });
 
-export const dialogButtons = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
-});
-
 export const spacer = style({ flex: 1 });

@@ -25,7 +25,7 @@ import { navigate } from "../../shell/navigation.ts";
 import { Link } from "../../shell/link.tsx";
 import { startupAtom } from "../../state.ts";
 import { Button, Notice, TextField } from "../../ui/controls.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey, ResourceMeta } from "../list/meta.ts";
 import { RecordDialog } from "../dialogs/record_dialog.tsx";
 import { metaOfResource } from "../../screens/resources.ts";
@@ -865,13 +865,13 @@ function FeedDialog(p: { t: Translator; onClose: () => void }) {
         : state
         ? <p>{t.t("calendar.feed.none")}</p>
         : null}
-      <div className={css.toolbar}>
+      <DialogFooter>
+        {state?.active ? <Button danger onPress={stop}>{t.t("calendar.feed.stop")}</Button> : null}
         <Button onPress={renew}>
           {state?.active ? t.t("calendar.feed.renew") : t.t("calendar.feed.make")}
         </Button>
-        {state?.active ? <Button danger onPress={stop}>{t.t("calendar.feed.stop")}</Button> : null}
         <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
-      </div>
+      </DialogFooter>
     </ModalDialog>
   );
 }

@@ -22,7 +22,7 @@ import type { Translator } from "../../i18n/mod.ts";
 import { startupAtom } from "../../state.ts";
 import { Button, Notice, Select } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { ResourceList } from "../list/resource_list.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import { productStockAllMeta } from "../../../server/domain/stock/inventory/meta.ts";
@@ -264,7 +264,9 @@ export function WarehouseMapScreen() {
               query={`locationTreeId=${stockOf.id}`}
               onOpen={() => undefined}
             />
-            <Button onPress={() => setStockOf(null)}>{t.t("common.close")}</Button>
+            <DialogFooter>
+              <Button onPress={() => setStockOf(null)}>{t.t("common.close")}</Button>
+            </DialogFooter>
           </ModalDialog>
         )
         : null}
@@ -663,12 +665,12 @@ function UploadDialog(p: {
         />
       </label>
       {error ? <Notice kind="error">{error}</Notice> : null}
-      <div className={css.toolbar}>
+      <DialogFooter>
+        <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
         <Button onPress={send} isDisabled={busy || !file || locationId === null}>
           {t.t("map.uploadSend")}
         </Button>
-        <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-      </div>
+      </DialogFooter>
     </ModalDialog>
   );
 }
