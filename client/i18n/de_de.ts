@@ -33,6 +33,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...hubMessages["de-de"],
@@ -66,6 +67,7 @@ export const deDe = {
   ...facesMessages["de-de"],
   ...offersMessages["de-de"],
   ...discussionMessages["de-de"],
+  ...userMenuMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

@@ -33,6 +33,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...hubMessages["en-us"],
@@ -66,6 +67,7 @@ export const enUs = {
   ...facesMessages["en-us"],
   ...offersMessages["en-us"],
   ...discussionMessages["en-us"],
+  ...userMenuMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -33,6 +33,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...hubMessages["es-es"],
@@ -66,6 +67,7 @@ export const esEs = {
   ...facesMessages["es-es"],
   ...offersMessages["es-es"],
   ...discussionMessages["es-es"],
+  ...userMenuMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

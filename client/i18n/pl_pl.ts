@@ -33,6 +33,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...hubMessages["pl-pl"],
@@ -66,6 +67,7 @@ export const plPl = {
   ...facesMessages["pl-pl"],
   ...offersMessages["pl-pl"],
   ...discussionMessages["pl-pl"],
+  ...userMenuMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -33,6 +33,7 @@ import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...hubMessages["ru-ru"],
@@ -66,6 +67,7 @@ export const ruRu = {
   ...facesMessages["ru-ru"],
   ...offersMessages["ru-ru"],
   ...discussionMessages["ru-ru"],
+  ...userMenuMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",
