@@ -10,6 +10,7 @@ import { useT } from "../i18n/use_t.ts";
 import { authAtom, langAtom, startupAtom, themeAtom } from "../state.ts";
 import { reportError } from "../errors.ts";
 import { type MenuGroup, SectionMenu } from "../ui/menu.tsx";
+import * as ui from "../ui/ui.css.ts";
 import { scannerSuffixes, scannerSuffixOf, setLanguage, setScannerSuffix, setTheme } from "./chrome.tsx";
 import * as css from "./shell.css.ts";
 
@@ -97,13 +98,13 @@ export function UserMenu(p: {
       marker="user"
       className={css.userButton}
       label={t.t("common.settings")}
-      // Named as it reads (the user's name), then what it opens.
-      triggerLabel={t.t("userMenu.button", { name })}
       groups={groups}
       trigger={
         <>
           <span className={css.avatar} aria-hidden="true">{initialsOf(name) || "⚙"}</span>
           <span className={css.userName}>{name}</span>
+          {/* Named by what it shows (the user's name), then what it opens: no label over it. */}
+          <span className={ui.visuallyHidden}>{t.t("common.settings")}</span>
           <span aria-hidden="true">▾</span>
         </>
       }

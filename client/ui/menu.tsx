@@ -65,10 +65,8 @@ export interface MenuGroup {
  * open, so several settings are made at once and each is seen to take; an action (sign out) closes it.
  */
 export function SectionMenu(p: {
-  /** What the button shows. */
+  /** What the button shows, which names it. */
   trigger: ReactNode;
-  /** The button's accessible name, when what it shows is not all of it. */
-  triggerLabel?: string;
   /** The menu's accessible name. */
   label: string;
   groups: MenuGroup[];
@@ -78,11 +76,7 @@ export function SectionMenu(p: {
 }) {
   return (
     <MenuTrigger>
-      <AriaButton
-        className={p.className ?? s.selectButton}
-        aria-label={p.triggerLabel}
-        data-menu-button={p.marker}
-      >
+      <AriaButton className={p.className ?? s.selectButton} data-menu-button={p.marker}>
         {p.trigger}
       </AriaButton>
       <Popover className={s.popover} placement="bottom end">

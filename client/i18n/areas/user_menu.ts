@@ -3,37 +3,31 @@
 // The user's menu under their name in the top bar: language, theme, menu, scanner suffix, sign out.
 export const userMenuMessages = {
   "en-us": {
-    "userMenu.button": "{name}: settings",
     "userMenu.theme": "Theme",
     "userMenu.theme.light": "Light",
     "userMenu.theme.dark": "Dark",
   },
   "pl-pl": {
-    "userMenu.button": "{name}: ustawienia",
     "userMenu.theme": "Motyw",
     "userMenu.theme.light": "Jasny",
     "userMenu.theme.dark": "Ciemny",
   },
   "de-de": {
-    "userMenu.button": "{name}: Einstellungen",
     "userMenu.theme": "Farbschema",
     "userMenu.theme.light": "Hell",
     "userMenu.theme.dark": "Dunkel",
   },
   "fr-fr": {
-    "userMenu.button": "{name} : paramètres",
     "userMenu.theme": "Thème",
     "userMenu.theme.light": "Clair",
     "userMenu.theme.dark": "Sombre",
   },
   "es-es": {
-    "userMenu.button": "{name}: configuración",
     "userMenu.theme": "Tema",
     "userMenu.theme.light": "Claro",
     "userMenu.theme.dark": "Oscuro",
   },
   "ru-ru": {
-    "userMenu.button": "{name}: настройки",
     "userMenu.theme": "Тема оформления",
     "userMenu.theme.light": "Светлая",
     "userMenu.theme.dark": "Тёмная",
