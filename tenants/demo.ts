@@ -1,7 +1,7 @@
 // The demo tenant: created when absent, left as it is when present (re-running keeps the data). Its
-// master data (demo_data.ts) and its orders (demo_orders.ts) are each added once, also to a demo tenant made
-// before there were any; a demo made when its exchange rates were against PLN has them restated once
-// (demo_rates.ts).
+// master data (demo_data.ts), its orders (demo_orders.ts) and its plans (demo_plan.ts: zone A's with the
+// calendar, then the other zones') are each added once, also to a demo tenant made before there were any;
+// a demo made when its exchange rates were against PLN has them restated once (demo_rates.ts).
 import type { Platform } from "../server/platform.ts";
 import { provisionTenant } from "./provision.ts";
 import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
@@ -10,7 +10,7 @@ import { nowIso } from "../server/kernel/time.ts";
 import { companies } from "../server/domain/parties/companies/entity.ts";
 import { seedMasterData } from "./demo_data.ts";
 import { seedDemoOrders } from "./demo_orders.ts";
-import { seedDemoPlan } from "./demo_plan.ts";
+import { seedDemoPlan, seedDemoZonePlans } from "./demo_plan.ts";
 import { rebaseDemoRates } from "./demo_rates.ts";
 
 const noFlags = {
@@ -66,6 +66,7 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean; 
     await rebaseDemoRates(platform, present);
     await seedDemoOrders(platform, present);
     await seedDemoPlan(platform, present);
+    await seedDemoZonePlans(platform, present);
     return { created: false, masterData };
   }
   const password = platform.config.demoPassword;
@@ -131,5 +132,6 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean; 
   const masterData = await seedMasterData(platform, tenant);
   await seedDemoOrders(platform, tenant);
   await seedDemoPlan(platform, tenant);
+  await seedDemoZonePlans(platform, tenant);
   return { created: true, masterData };
 }

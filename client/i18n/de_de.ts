@@ -36,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...editsMessages["de-de"],
@@ -72,6 +73,7 @@ export const deDe = {
   ...discussionMessages["de-de"],
   ...titleMessages["de-de"],
   ...accountMessages["de-de"],
+  ...userMenuMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

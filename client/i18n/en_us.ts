@@ -36,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...editsMessages["en-us"],
@@ -72,6 +73,7 @@ export const enUs = {
   ...discussionMessages["en-us"],
   ...titleMessages["en-us"],
   ...accountMessages["en-us"],
+  ...userMenuMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

@@ -36,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...editsMessages["es-es"],
@@ -72,6 +73,7 @@ export const esEs = {
   ...discussionMessages["es-es"],
   ...titleMessages["es-es"],
   ...accountMessages["es-es"],
+  ...userMenuMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

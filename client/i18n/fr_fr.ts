@@ -36,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...editsMessages["fr-fr"],
@@ -72,6 +73,7 @@ export const frFr = {
   ...discussionMessages["fr-fr"],
   ...titleMessages["fr-fr"],
   ...accountMessages["fr-fr"],
+  ...userMenuMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

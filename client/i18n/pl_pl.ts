@@ -36,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...editsMessages["pl-pl"],
@@ -72,6 +73,7 @@ export const plPl = {
   ...discussionMessages["pl-pl"],
   ...titleMessages["pl-pl"],
   ...accountMessages["pl-pl"],
+  ...userMenuMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

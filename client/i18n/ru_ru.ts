@@ -36,6 +36,7 @@ import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
+import { userMenuMessages } from "./areas/user_menu.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...editsMessages["ru-ru"],
@@ -72,6 +73,7 @@ export const ruRu = {
   ...discussionMessages["ru-ru"],
   ...titleMessages["ru-ru"],
   ...accountMessages["ru-ru"],
+  ...userMenuMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -8,7 +8,7 @@ import { api, ApiError } from "../api.ts";
 import { errorMessage, fieldErrorMessages } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { Button, Notice, RadioGroup, TextField } from "../ui/controls.tsx";
-import { ModalDialog } from "../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../ui/modal.tsx";
 import type { Values } from "../islands/dialogs/form_state.ts";
 import * as dialogs from "../islands/dialogs/dialogs.css.ts";
 
@@ -109,12 +109,12 @@ export function BaseCurrencyDialog(
           ]}
         />
         <p>{t.t("baseCurrency.pricesNote")}</p>
-        <div className={dialogs.actions}>
+        <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
           <Button type="submit" isDisabled={busy}>
             {busy ? t.t("common.loading") : t.t("baseCurrency.submit")}
           </Button>
-        </div>
+        </DialogFooter>
       </Form>
     </ModalDialog>
   );

@@ -1,25 +1,23 @@
 // Administration → Logistics configuration (issue 17): the numbering schemas of every document type, order
 // type, containers and production orders, each written as one line (numbering_pattern.ts) with the next
-// number it gives shown live (POST Config/NumberingPreview); the document and order types in use; the
+// number it gives shown live (all of them in one POST Config/NumberingPreviews as the screen opens, an edited
+// one by POST Config/NumberingPreview); the document and order types in use; the
 // expiry, short-expiry, rack-load and temperature rules; units; production and counting settings. Saved with
 // the version check; every user's startup configuration reloads over the hub (client/hub.ts).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
-import { errorMessage, reportError } from "../errors.ts";
+import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { PlainKey } from "../islands/list/meta.ts";
 import { startupAtom, store } from "../state.ts";
 import { Button, Notice, ReadOnlyField, Select, Switch, Tabs, TextField } from "../ui/controls.tsx";
+import { Loading } from "../ui/loading.tsx";
 import { ReferenceNames, ReferencePicker } from "../islands/dialogs/reference_field.tsx";
 import { storageSpaceMeta } from "../../server/domain/infrastructure/locations/entity.ts";
 import { NumberField } from "../ui/number_field.tsx";
-import {
-  documentTypeCodes,
-  orderTypeCodes,
-  productionNumbering,
-} from "../../server/domain/config/contract.ts";
+import { documentTypeCodes, orderTypeCodes, productionNumbering } from "../../server/domain/config/codes.ts";
 import { type Part, partsToPattern, patternToParts } from "./numbering_pattern.ts";
 import { fieldMessages } from "./signin.tsx";
 import * as shell from "../shell/shell.css.ts";
@@ -69,22 +67,42 @@ const RULES = [
   "storageTemperature",
 ] as const;
 
+type Kind = "document" | "order" | "container";
+
+/** Every schema the screen shows, by its row's key: whose numbers, for the previews asked all at once. */
+function schemaKeys(): Array<{ key: string; kind: Kind; typeCode: string | null }> {
+  return [
+    ...documentTypeCodes.map((code) => ({ key: `d-${code}`, kind: "document" as const, typeCode: code })),
+    ...orderTypeCodes.map((code) => ({ key: `o-${code}`, kind: "order" as const, typeCode: code })),
+    { key: "container", kind: "container", typeCode: null },
+    { key: "production", kind: "order", typeCode: "PRD" },
+  ];
+}
+
 /** One schema: its line, when its counter starts again, and the next number it gives. */
 function SchemaRow(p: {
   label: string;
-  kind: "document" | "order" | "container";
+  kind: Kind;
   typeCode?: string;
   schema: Schema;
   readOnly: boolean;
+  /** The next number of the schema as loaded (asked with all the others); undefined while on its way. */
+  loaded: string | undefined;
   onChange: (s: Schema | null) => void;
 }) {
   const t = useT();
   const [line, setLine] = useState(partsToPattern(p.schema.parts));
   const [preview, setPreview] = useState("");
   const parts = patternToParts(line);
+  /** The schema as loaded: its number came with all the others; only an edited one asks for its own. */
+  const start = useRef({ line, reset: p.schema.reset });
   useEffect(() => {
     if (!parts || p.readOnly) {
       setPreview("");
+      return;
+    }
+    if (line === start.current.line && p.schema.reset === start.current.reset) {
+      setPreview(p.loaded ?? "");
       return;
     }
     // Only the answer for what the field holds now is shown (a slower earlier one is dropped).
@@ -100,7 +118,7 @@ function SchemaRow(p: {
       current = false;
       clearTimeout(timer);
     };
-  }, [line, p.schema.reset, p.readOnly]);
+  }, [line, p.schema.reset, p.readOnly, p.loaded]);
   return (
     <tr data-testid={`numbering-${p.kind}-${p.typeCode ?? ""}`}>
       <th scope="row">{p.label}</th>
@@ -149,21 +167,51 @@ export function LogisticsConfigScreen() {
   /** Changes not saved yet: another user's change then says so instead of replacing them. */
   const [dirty, setDirty] = useState(false);
   const [unitsText, setUnitsText] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  /** Each schema's next number as loaded, by its row's key. */
+  const [previews, setPreviews] = useState<Record<string, string>>({});
+  const readOnly = !isAdmin;
   const load = () =>
     api<Config>("GET", "/ClientLogisticsConfig").then((c) => {
       setConfig(c);
       setDirty(false);
       setUnitsText(null);
-    }, reportError);
+      setLoadError(null);
+    }, (err) => setLoadError(errorMessage(t, err)));
   useEffect(() => {
     void load();
   }, []);
+  // Every schema's next number in one call (one call each took as many round trips as there are types).
+  useEffect(() => {
+    if (!config || readOnly) return;
+    const rows = schemaKeys();
+    let live = true;
+    api<{ numbers: Array<{ number: string }> }>("POST", "/Config/NumberingPreviews", {
+      items: rows.map((r) => ({ kind: r.kind, typeCode: r.typeCode })),
+    }).then(
+      (r) =>
+        live && setPreviews(Object.fromEntries(rows.map((row, i) => [row.key, r.numbers[i]?.number ?? ""]))),
+      () => live && setPreviews({}),
+    );
+    return () => {
+      live = false;
+    };
+  }, [config?.version, readOnly]);
   useResourceEvents("ClientLogisticsConfig", () => {
     if (dirty) setNotice({ kind: "error", text: t.t("apiError.record.changedByAnotherUser") });
     else void load();
   });
-  if (!config) return null;
-  const readOnly = !isAdmin;
+  if (!config) {
+    // The title at once, and what the screen waits for (or why it cannot be shown).
+    return (
+      <section aria-busy={!loadError}>
+        <h1 className={shell.title}>{t.t("route.logistics-config")}</h1>
+        {loadError
+          ? <Notice kind="error">{loadError}</Notice>
+          : <Loading text={t.t("common.loading")} testId="logistics-loading" />}
+      </section>
+    );
+  }
   const set = (change: (c: Config) => Config) => {
     setDirty(true);
     setConfig((c) => (c ? change(structuredClone(c)) : c));
@@ -171,7 +219,7 @@ export function LogisticsConfigScreen() {
   const schemaRow = (
     key: string,
     label: string,
-    kind: "document" | "order" | "container",
+    kind: Kind,
     schema: Schema,
     put: (c: Config, s: Schema) => void,
     typeCode?: string,
@@ -184,6 +232,7 @@ export function LogisticsConfigScreen() {
       typeCode={typeCode}
       schema={schema}
       readOnly={readOnly}
+      loaded={previews[key]}
       onChange={(s) => {
         setInvalid((now) => {
           const next = new Set(now);
@@ -280,6 +329,7 @@ export function LogisticsConfigScreen() {
       <h1 className={shell.title}>{t.t("route.logistics-config")}</h1>
       {readOnly && <Notice>{t.t("logistics.readOnly")}</Notice>}
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      {loadError && <Notice kind="error">{loadError}</Notice>}
       <Tabs
         label={t.t("route.logistics-config")}
         selected={tab}

@@ -13,7 +13,7 @@ import { navigate } from "../shell/navigation.ts";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
 import { DateField } from "../ui/date_field.tsx";
 import { NumberField } from "../ui/number_field.tsx";
-import { ModalDialog } from "../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../ui/modal.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { FieldMeta, ResourceMeta, Row } from "../islands/list/meta.ts";
 import { Progress, StatusBadge, type StatusNumber } from "../islands/documents/status.tsx";
@@ -281,8 +281,10 @@ function AddDialog(p: { product: Row; onClose: () => void; onAdded: (cart: Cart)
         unit={p.product.unit ? String(p.product.unit) : undefined}
         errors={errors}
       />
-      <Button isDisabled={free <= 0} onPress={() => add("OOU")}>{t.t("portal.addOut")}</Button>
-      <Button quiet onPress={() => add("OIN")}>{t.t("portal.addIn")}</Button>
+      <DialogFooter>
+        <Button quiet onPress={() => add("OIN")}>{t.t("portal.addIn")}</Button>
+        <Button isDisabled={free <= 0} onPress={() => add("OOU")}>{t.t("portal.addOut")}</Button>
+      </DialogFooter>
     </ModalDialog>
   );
 }
@@ -515,21 +517,23 @@ function OrderDialog(p: { id: number; onClose: () => void }) {
             </tbody>
           </table>
         </div>
-        {order.statusCode === "submitted" && (
+        <DialogFooter>
+          {order.statusCode === "submitted" && (
+            <Button
+              danger
+              onPress={() => api("DELETE", `/contractororders/orders/${p.id}`).then(p.onClose, reportError)}
+            >
+              {t.t("portal.cancelOrder")}
+            </Button>
+          )}
           <Button
-            danger
-            onPress={() => api("DELETE", `/contractororders/orders/${p.id}`).then(p.onClose, reportError)}
+            quiet
+            onPress={() => orderAgain(order).then(() => navigate("/external-order"), reportError)}
           >
-            {t.t("portal.cancelOrder")}
+            {t.t("portal.orderAgain")}
           </Button>
-        )}
-        <Button
-          quiet
-          onPress={() => orderAgain(order).then(() => navigate("/external-order"), reportError)}
-        >
-          {t.t("portal.orderAgain")}
-        </Button>
-        <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
+          <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
+        </DialogFooter>
       </div>
     </ModalDialog>
   );

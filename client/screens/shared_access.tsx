@@ -8,7 +8,7 @@ import { reportError } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Button, Checkbox, Notice, Select, TextField } from "../ui/controls.tsx";
-import { ModalDialog } from "../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../ui/modal.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { ResourceMeta, Row } from "../islands/list/meta.ts";
 import * as shell from "../shell/shell.css.ts";
@@ -20,6 +20,12 @@ const contentTypes = ["wmsstock", "wmsinventory", "api", "urlLink"] as const;
 type ContentType = (typeof contentTypes)[number];
 const durations = ["30", "60", "1440", "10080", "none"] as const;
 type Duration = (typeof durations)[number];
+
+/** A stored duration in minutes as one of the named choices (no limit when none is kept). */
+function durationOf(minutes: unknown): Duration {
+  const named = durations.find((d) => d === String(minutes));
+  return minutes === null || minutes === undefined || !named ? "none" : named;
+}
 
 let metaLoaded: Promise<ResourceMeta> | null = null;
 
@@ -48,6 +54,10 @@ export function SharedAccessScreen(p: { openedDialogId?: string }) {
         canEdit={null}
         reloadKey={reloadKey}
         onOpen={(row: Row) => navigate(`/${ROUTE}/${row.id}`)}
+        renderCell={(field, row) =>
+          field.name === "durationMin"
+            ? t.t(`sharedAccess.duration.${durationOf(row.durationMin)}`)
+            : undefined}
       />
       {creating && (
         <CreateDialog
@@ -138,7 +148,9 @@ function CreateDialog(p: { onClose: () => void }) {
               />
             )}
             {link && <QrCode value={link} />}
-            <Button onPress={p.onClose}>{t.t("common.close")}</Button>
+            <DialogFooter>
+              <Button onPress={p.onClose}>{t.t("common.close")}</Button>
+            </DialogFooter>
           </div>
         )
         : (
@@ -180,7 +192,10 @@ function CreateDialog(p: { onClose: () => void }) {
                 [, v],
               ) => v)}
             />
-            <Button type="submit" isDisabled={!contractor}>{t.t("sharedAccess.create")}</Button>
+            <DialogFooter>
+              <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
+              <Button type="submit" isDisabled={!contractor}>{t.t("sharedAccess.create")}</Button>
+            </DialogFooter>
           </form>
         )}
     </ModalDialog>
@@ -254,15 +269,17 @@ function AccessDialog(p: { id: number; onClose: () => void }) {
         <dt>{t.t("field.sharedAccess.lastActivationIp")}</dt>
         <dd>{String(row.lastActivationIp ?? "—")}</dd>
       </dl>
-      {state === "active" && (
-        <Button
-          danger
-          onPress={() => api("POST", `/SharedAccess/${p.id}/withdraw`).then(load, reportError)}
-        >
-          {t.t("sharedAccess.withdraw")}
-        </Button>
-      )}
-      <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
+      <DialogFooter>
+        {state === "active" && (
+          <Button
+            danger
+            onPress={() => api("POST", `/SharedAccess/${p.id}/withdraw`).then(load, reportError)}
+          >
+            {t.t("sharedAccess.withdraw")}
+          </Button>
+        )}
+        <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
+      </DialogFooter>
     </ModalDialog>
   );
 }

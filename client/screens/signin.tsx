@@ -302,39 +302,45 @@ function ActivationForm({ t, initialCode }: { t: Translator; initialCode: string
 export function SignIn(p: { initialTab: "login" | "register" | "reset" | "activation"; code?: string }) {
   const t = useT();
   const [tab, setTab] = useState<string>(p.initialTab);
+  // The language sits in the page's corner, where a visitor who cannot read this one looks for it, apart
+  // from the form and its buttons.
   return (
-    <main className={css.card}>
-      <h1 className={css.title}>{t.t("signin.title")}</h1>
-      <Tabs
-        label={t.t("signin.title")}
-        selected={tab}
-        onChange={setTab}
-        tabs={[
-          {
-            id: "login",
-            title: t.t("signin.tab.login"),
-            content: (
-              <>
-                <LoginForm t={t} />
-                <ThirdPartySignIn />
-                <FaceSignIn />
-              </>
-            ),
-          },
-          { id: "register", title: t.t("signin.tab.register"), content: <RegisterForm t={t} /> },
-          {
-            id: "reset",
-            title: t.t("signin.tab.reset"),
-            content: <ResetForm t={t} initialCode={p.code ?? ""} />,
-          },
-          {
-            id: "activation",
-            title: t.t("signin.tab.activation"),
-            content: <ActivationForm t={t} initialCode={p.code ?? ""} />,
-          },
-        ]}
-      />
-      <LanguageSelect />
-    </main>
+    <>
+      <header className={css.languageCorner}>
+        <LanguageSelect />
+      </header>
+      <main className={css.card}>
+        <h1 className={css.title}>{t.t("signin.title")}</h1>
+        <Tabs
+          label={t.t("signin.title")}
+          selected={tab}
+          onChange={setTab}
+          tabs={[
+            {
+              id: "login",
+              title: t.t("signin.tab.login"),
+              content: (
+                <>
+                  <LoginForm t={t} />
+                  <ThirdPartySignIn />
+                  <FaceSignIn />
+                </>
+              ),
+            },
+            { id: "register", title: t.t("signin.tab.register"), content: <RegisterForm t={t} /> },
+            {
+              id: "reset",
+              title: t.t("signin.tab.reset"),
+              content: <ResetForm t={t} initialCode={p.code ?? ""} />,
+            },
+            {
+              id: "activation",
+              title: t.t("signin.tab.activation"),
+              content: <ActivationForm t={t} initialCode={p.code ?? ""} />,
+            },
+          ]}
+        />
+      </main>
+    </>
   );
 }

@@ -20,6 +20,7 @@ import { matchPath } from "./routes.ts";
 import { startNavigation } from "./navigation.ts";
 import { DocumentLimitBanner, OfflineBanner, OutdatedBanner, Toasts } from "./chrome.tsx";
 import { MainLayout, rememberMenuLink } from "./layout.tsx";
+import { Loading as LoadingIndicator } from "../ui/loading.tsx";
 import { SignIn } from "../screens/signin.tsx";
 import { ThirdPartyReturn } from "../screens/third_party_signin.tsx";
 import { ComingSoon, Home, NotFound } from "../screens/simple.tsx";
@@ -183,7 +184,7 @@ const NewDocumentScreen = lazyScreen<Parameters<typeof NewDocumentProps>[0]>(() 
 
 function Loading() {
   const t = useT();
-  return <p>{t.t("common.loading")}</p>;
+  return <LoadingIndicator text={t.t("common.loading")} />;
 }
 
 /** The sign-in screen's tab an address asks for; the sign-in itself otherwise. */

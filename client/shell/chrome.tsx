@@ -1,5 +1,6 @@
 // Parts of the page around every screen: the unreachable-server, outdated-client and document-limit
-// warnings, toasts, language and theme.
+// warnings, toasts, and the user's own settings (language, theme, scanner suffix) as they are changed and
+// kept (and followed from the app's other tabs).
 import { useState } from "react";
 import { useAtom, useAtomValue } from "jotai";
 import { Button, Select, Switch } from "../ui/controls.tsx";
@@ -13,6 +14,7 @@ import {
   outdatedAtom,
   setPreferenceCookie,
   startupAtom,
+  type StartupConfig,
   store,
   themeAtom,
   toastsAtom,
@@ -124,19 +126,40 @@ export function setTheme(theme: "light" | "dark", chosenHere = true): void {
   setPreferenceCookie("wms_theme", theme);
 }
 
-export function LanguageSelect() {
+export function LanguageSelect(p: { className?: string }) {
   const t = useT();
   const lang = useAtomValue(langAtom);
   return (
-    <Select<Language>
-      label={t.t("common.language")}
-      value={lang}
-      options={languages.map((l) => ({ id: l, label: languageNames[l] }))}
-      onChange={(l) => void (isLanguage(l) && setLanguage(l))}
-    />
+    <div data-language-select="" className={p.className}>
+      <Select<Language>
+        label={t.t("common.language")}
+        value={lang}
+        options={languages.map((l) => ({ id: l, label: languageNames[l] }))}
+        onChange={(l) => void (isLanguage(l) && setLanguage(l))}
+      />
+    </div>
   );
 }
 
+/** What a user's scanner gun sends after a code (the terminal's wedge reader; "none": a pause ends it). */
+export type ScannerSuffix = "Enter" | "Tab" | "none";
+export const scannerSuffixes: readonly ScannerSuffix[] = ["Enter", "Tab", "none"];
+
+export function scannerSuffixOf(startup: StartupConfig | null): ScannerSuffix {
+  const value = startup?.user.settings?.scannerSuffix;
+  return scannerSuffixes.find((s) => s === value) ?? "Enter";
+}
+
+/** Saves the user's scanner suffix in their settings (every device), then uses it. */
+export async function setScannerSuffix(value: ScannerSuffix): Promise<void> {
+  await api("PATCH", "/config/changeuserconfig", { paramName: "scannerSuffix", paramValue: value });
+  store.set(
+    startupAtom,
+    (s) => s && { ...s, user: { ...s.user, settings: { ...s.user.settings, scannerSuffix: value } } },
+  );
+}
+
+/** Night mode as one switch, for the pages without the user's menu (the title page). */
 export function NightModeSwitch() {
   const t = useT();
   const theme = useAtomValue(themeAtom);

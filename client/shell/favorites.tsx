@@ -21,7 +21,7 @@ import { useT } from "../i18n/use_t.ts";
 import type { MessageKey, Translator } from "../i18n/mod.ts";
 import { authAtom, pathAtom, pushToast, store } from "../state.ts";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
-import { ModalDialog } from "../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../ui/modal.tsx";
 import { navigate } from "./navigation.ts";
 import { matchPath } from "./routes.ts";
 import * as css from "./shell.css.ts";
@@ -410,12 +410,12 @@ function FavoriteForm(p: { draft: FavoriteDraft; onDone: () => void }) {
         onChange={setDescription}
         errors={fieldErrors.description}
       />
-      <div className={css.dialogButtons}>
+      <DialogFooter>
         {editing ? <Button quiet isDisabled={busy} onPress={remove}>{t.t("favorites.delete")}</Button> : null}
         <span className={css.spacer} />
         <Button quiet onPress={p.onDone}>{t.t("common.cancel")}</Button>
         <Button type="submit" isDisabled={busy}>{t.t("common.save")}</Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

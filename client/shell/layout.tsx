@@ -1,10 +1,10 @@
-// The main layout: top bar (language, night mode, compact and simplified menu, sign out: in the bar on a
-// wide screen, behind one Settings button on a narrow one) and the menu of the sections this user may
-// open, from the startup configuration, with the user's favorites. The simplified menu is one
-// alphabetical list of the allowed screens without section headings.
+// The main layout: the top bar (the menu button on a phone, the title, the connection status and the
+// user's menu under their name, which holds their settings and sign-out: user_menu.tsx) and the menu of
+// the sections this user may open, from the startup configuration, with the user's favorites. The
+// simplified menu is one alphabetical list of the allowed screens without section headings.
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { api, ApiError, endSignIn } from "../api.ts";
+import { api, ApiError } from "../api.ts";
 import {
   authAtom,
   compactMenuAtom,
@@ -22,9 +22,8 @@ import {
 import { useT } from "../i18n/use_t.ts";
 import { type MessageKey, translator } from "../i18n/mod.ts";
 import { reportError } from "../errors.ts";
-import { Button, Switch } from "../ui/controls.tsx";
-import { PopoverButton } from "../ui/popover.tsx";
-import { LanguageSelect, NightModeSwitch } from "./chrome.tsx";
+import { Button } from "../ui/controls.tsx";
+import { UserMenu } from "./user_menu.tsx";
 import { onNavigate } from "./navigation.ts";
 import { ConnectionStatus } from "./connection_status.tsx";
 import { FavoriteEditor, FavoritesSection, HoldableLink, openFavoriteEditor } from "./favorites.tsx";
@@ -159,42 +158,12 @@ function SimplifiedMenu(p: { sections: DrawerSection[]; current: string }) {
   );
 }
 
-interface Settings {
-  compact: boolean;
-  onCompact: (on: boolean) => void;
-  simplified: boolean;
-  onSimplified: (on: boolean) => void;
-}
-
-/** The user's settings and sign-out: a row in the top bar, or a column in the Settings dialog. */
-function SettingsControls(p: Settings & { className: string }) {
-  const t = useT();
-  return (
-    <div className={p.className}>
-      <LanguageSelect />
-      <NightModeSwitch />
-      <Switch isSelected={p.compact} onChange={p.onCompact}>{t.t("common.compactMenu")}</Switch>
-      <Switch isSelected={p.simplified} onChange={p.onSimplified}>{t.t("common.simplifiedMenu")}</Switch>
-      <Button quiet onPress={endSignIn}>{t.t("common.signOut")}</Button>
-    </div>
-  );
-}
-
 export function MainLayout(p: { children: ReactNode }) {
   const t = useT();
   const startup = useStartupConfig();
   const path = useAtomValue(pathAtom);
   const [compact, setCompact] = useAtom(compactMenuAtom);
   const [simplified, setSimplified] = useSimplifiedMenu(startup);
-  const settings: Settings = {
-    compact,
-    onCompact: (on) => {
-      setCompact(on);
-      writeStorage(KEYS.compactMenu, on);
-    },
-    simplified,
-    onSimplified: setSimplified,
-  };
   const [open, setOpen] = useState(false);
   useEffect(() => onNavigate(() => setOpen(false)), []);
   const current = "/" + path.split(/[?#]/)[0].replace(/^\/+/, "").split("/")[0];
@@ -223,20 +192,15 @@ export function MainLayout(p: { children: ReactNode }) {
         <span className={css.connection}>
           <ConnectionStatus />
         </span>
-        {startup
-          ? <span className={css.userName}>{startup.user.visibleName || startup.user.username}</span>
-          : null}
-        <SettingsControls {...settings} className={css.settings} />
-        <span className={css.settingsButton}>
-          <PopoverButton
-            label={t.t("common.settings")}
-            className={css.settingsButtonInner}
-            placement="bottom end"
-            content={() => <SettingsControls {...settings} className={css.settingsPanel} />}
-          >
-            <span aria-hidden="true">⚙</span> {t.t("common.settings")}
-          </PopoverButton>
-        </span>
+        <UserMenu
+          compact={compact}
+          onCompact={(on) => {
+            setCompact(on);
+            writeStorage(KEYS.compactMenu, on);
+          }}
+          simplified={simplified}
+          onSimplified={setSimplified}
+        />
       </header>
       <div className={css.body}>
         <nav

@@ -24,16 +24,48 @@ export const brand = style({
   whiteSpace: "nowrap",
 });
 
-/** Who is signed in, in the top bar. */
+/**
+ * The user's menu button at the end of the top bar: their initials and name (on a phone the initials
+ * alone; the name stays for screen readers).
+ */
+export const userButton = style([quietButton, {
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minWidth: 0,
+  maxWidth: "20rem",
+  padding: `0 ${vars.space.sm}`,
+  position: "relative",
+}]);
+
+export const avatar = style({
+  display: "inline-grid",
+  placeItems: "center",
+  flexShrink: 0,
+  width: "32px",
+  height: "32px",
+  borderRadius: "50%",
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontSize: vars.size.small,
+  fontWeight: 700,
+});
+
 export const userName = style({
   fontWeight: 600,
-  alignSelf: "center",
   whiteSpace: "nowrap",
   overflow: "hidden",
   textOverflow: "ellipsis",
-  maxWidth: "14rem",
-  // On a phone the top bar keeps one row: the name gives way.
-  "@media": { "screen and (max-width: 720px)": { display: "none" } },
+  minWidth: 0,
+  "@media": {
+    "screen and (max-width: 720px)": {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+    },
+  },
 });
 
 export const body = style({ display: "flex", flex: 1, minHeight: 0 });
@@ -127,6 +159,13 @@ export const content = style({ flex: 1, padding: vars.space.xl, minWidth: 0 });
 
 export const title = style({ fontSize: vars.size.title, margin: `0 0 ${vars.space.lg}` });
 
+/** The sign-in page's language select, at the top of the page at its end. */
+export const languageCorner = style({
+  display: "flex",
+  justifyContent: "flex-end",
+  padding: `${vars.space.md} ${vars.space.lg} 0`,
+});
+
 export const card = style({
   maxWidth: "480px",
   margin: `${vars.space.xl} auto`,
@@ -171,34 +210,8 @@ export const toast = style({
 
 export const toastError = style([toast, { background: vars.color.dangerSurface, color: vars.color.danger }]);
 
-// Below this width the settings do not fit beside the menu button, the title and the connection status:
-// they move behind one Settings button, and the status keeps only its dot (its text stays for screen
-// readers).
-const narrow = "screen and (max-width: 1100px)";
+// On a phone the connection status keeps only its dot (its text stays for screen readers).
 const phone = "screen and (max-width: 720px)";
-
-export const settings = style({
-  display: "flex",
-  alignItems: "flex-end",
-  gap: vars.space.md,
-  flexWrap: "wrap",
-  "@media": { [narrow]: { display: "none" } },
-});
-
-export const settingsButton = style({ display: "none", "@media": { [narrow]: { display: "inline-flex" } } });
-
-export const settingsButtonInner = style([quietButton, {
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-}]);
-
-export const settingsPanel = style({
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "flex-start",
-  gap: vars.space.md,
-});
 
 export const connection = style({ display: "inline-flex", minWidth: 0 });
 
@@ -273,13 +286,6 @@ export const fieldErrorText = style({
   color: vars.color.danger,
   fontSize: vars.size.small,
   margin: `0 0 ${vars.space.md}`,
-});
-
-export const dialogButtons = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-  marginTop: vars.space.lg,
 });
 
 export const spacer = style({ flex: 1 });

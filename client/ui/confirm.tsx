@@ -5,7 +5,6 @@ import { Heading } from "react-aria-components/Heading";
 import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Button } from "./controls.tsx";
 import * as m from "./modal.css.ts";
-import * as s from "./ui.css.ts";
 
 export function ConfirmDialog(p: {
   isOpen: boolean;
@@ -27,10 +26,12 @@ export function ConfirmDialog(p: {
       <Modal className={m.modal}>
         <Dialog role="alertdialog" className={m.dialog}>
           <Heading slot="title" className={m.title}>{p.title}</Heading>
-          <p>{p.message}</p>
-          <div className={s.buttonRow}>
-            <Button quiet autoFocus onPress={p.onCancel}>{p.cancelLabel}</Button>
-            <Button danger isDisabled={p.busy} onPress={p.onConfirm}>{p.confirmLabel}</Button>
+          <div className={m.body}>
+            <p>{p.message}</p>
+            <div className={m.footer}>
+              <Button quiet autoFocus onPress={p.onCancel}>{p.cancelLabel}</Button>
+              <Button danger isDisabled={p.busy} onPress={p.onConfirm}>{p.confirmLabel}</Button>
+            </div>
           </div>
         </Dialog>
       </Modal>

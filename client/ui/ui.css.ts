@@ -230,6 +230,30 @@ export const menuItem = style([listItem, {
 
 export const menuCheck = style({ width: "1.2em", display: "inline-block", textAlign: "center" });
 
+/** A long menu of settings: as tall as the window allows below the top bar before it scrolls. */
+export const sectionMenu = style([menu, {
+  maxHeight: "calc(100vh - 80px)",
+  minWidth: "240px",
+  "@supports": { "(height: 100dvh)": { maxHeight: "calc(100dvh - 80px)" } },
+}]);
+
+/** A settings item: a finger's height on a touch screen, less where a mouse points. */
+export const sectionMenuItem = style([menuItem, {
+  "@media": { "(pointer: fine)": { minHeight: "36px", paddingBlock: vars.space.xs } },
+}]);
+
+/** A menu's group, set apart from the one above by a rule. */
+export const menuSection = style({
+  selectors: { "& + &": { borderTop: `1px solid ${vars.color.border}`, marginTop: vars.space.xs } },
+});
+
+export const menuHeader = style({
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.xs}`,
+  fontSize: vars.size.small,
+  fontWeight: 600,
+  color: vars.color.textMuted,
+});
+
 export const popoverDialog = style({ padding: vars.space.lg, outline: "none", minWidth: "280px" });
 
 export const buttonRow = style({

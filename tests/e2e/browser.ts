@@ -2,6 +2,7 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
 import { signIn, type TestServer } from "../fixtures/harness.ts";
+import { languageNames } from "../../client/i18n/mod.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -88,6 +89,40 @@ export async function signedInPage(
   await page.goto(server.baseUrl + path, options.goto);
   await waitForHydration(page);
   return page;
+}
+
+/**
+ * Opens the user's menu (the button with their name at the end of the top bar) unless it is open, and
+ * answers the menu.
+ */
+export async function openUserMenu(page: Page): Promise<Locator> {
+  const menu = page.locator('[data-menu="user"]');
+  if (!(await menu.isVisible())) await page.locator('[data-menu-button="user"]').click();
+  await menu.waitFor();
+  return menu;
+}
+
+/**
+ * Chooses the interface language as a person does, by the name it has in itself ("Polski", "English",
+ * "Deutsch", "Français", "Español", "Русский"): signed in, through the user's menu (its language item;
+ * the menu is closed again afterwards); on the sign-in page, through its language select. Returns once
+ * the page speaks it (<html lang>). Signed in, the choice is also saved as the user's default language
+ * (PATCH config/changeuserconfig), as after any choice of a person.
+ */
+export async function chooseLanguage(page: Page, language: string): Promise<void> {
+  const code = Object.entries(languageNames).find(([, name]) => name === language)?.[0];
+  if (!code) throw new Error(`no interface language is called "${language}"`);
+  if (await page.locator('[data-menu-button="user"]').count()) {
+    const menu = await openUserMenu(page);
+    await menu.getByRole("menuitemradio", { name: language, exact: true }).click();
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+  } else {
+    await page.locator("[data-language-select] button").click();
+    await page.getByRole("option", { name: language, exact: true }).click();
+    await page.waitForFunction((lang) => document.documentElement.lang === lang, code);
+  }
 }
 
 /** Waits until the generic list says it holds `text` rows. */

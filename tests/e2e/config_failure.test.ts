@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { call, createTenant, PASSWORD, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
+import { launchBrowser, openUserMenu, signInThroughForm, waitForHydration } from "./browser.ts";
 import { deDe } from "../../client/i18n/de_de.ts";
 
 let s: TestServer;
@@ -50,7 +50,7 @@ describe("the startup configuration fails to download", () => {
     await page.getByRole("alert").filter({ hasText: deDe["error.configDownloadFailed"] }).waitFor();
     // No menu without the configuration, but the frame works.
     expect(await page.locator('nav [data-section="administration"]').count()).toBe(0);
-    await page.getByRole("button", { name: deDe["common.signOut"] }).click();
+    await (await openUserMenu(page)).getByRole("menuitem", { name: deDe["common.signOut"] }).click();
     await page.waitForURL(/\/signin$/);
     expect(await page.evaluate(() => localStorage.getItem("wms.auth"))).toBeNull();
     await page.context().close();

@@ -43,7 +43,7 @@ describe("a record's discussion", () => {
       options,
     );
     for (const page of [admin, clerk]) {
-      await page.getByRole("button", { name: enUs["discussion.title"] }).click();
+      await page.getByRole("button", { name: enUs["discussion.title"], exact: true }).click();
       await page.getByTestId("discussion").getByText(enUs["discussion.none"]).waitFor();
     }
     await admin.getByRole("textbox", { name: enUs["discussion.write"] }).fill("The pallet arrived wet.");

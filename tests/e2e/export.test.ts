@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 async function download(page: Page, format: string): Promise<Buffer> {
-  await page.getByRole("button", { name: enUs["export.button"] }).click();
+  await page.getByRole("button", { name: enUs["export.button"], exact: true }).click();
   const dialog = page.getByTestId("export-dialog");
   await dialog.waitFor();
   await page.getByRole("button", { name: new RegExp(enUs["export.format"]) }).click();
@@ -58,7 +58,7 @@ describe("the export wizard", () => {
     const header = page.getByRole("columnheader", { name: enUs["field.product.name"] }).first();
     await header.click();
     await header.click();
-    await page.getByRole("button", { name: enUs["export.button"] }).click();
+    await page.getByRole("button", { name: enUs["export.button"], exact: true }).click();
     const summary = page.getByTestId("export-summary");
     await summary.waitFor();
     const text = await summary.innerText();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { addUser, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, waitForHydration } from "./browser.ts";
+import { launchBrowser, openUserMenu, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 
@@ -264,15 +264,19 @@ describe("simplified menu", () => {
     const expected = [...new Set(sectioned)].sort(collator.compare);
     expect(expected.length).toBeLessThan(sectioned.length); // a screen in two sections is listed once
 
-    const toggle = page.getByRole("switch", { name: enUs["common.simplifiedMenu"] });
+    // The simplified menu is a check item of the user's menu.
+    const toggle = (await openUserMenu(page)).getByRole("menuitemcheckbox", {
+      name: enUs["common.simplifiedMenu"],
+    });
     expect(await toggle.isChecked()).toBe(false);
-    await page.locator("label").filter({ has: toggle }).click();
+    await toggle.click();
     await nav.locator("[data-simplified-menu]").waitFor();
     expect(await nav.locator("h2").count()).toBe(0);
     expect(await labels(nav.locator("[data-simplified-menu] a"))).toEqual(expected);
     await expect.poll(() => query("SELECT settings FROM users WHERE username = 'acme-flat'"))
       .toEqual([{ settings: JSON.stringify({ simplifiedMenu: true }) }]);
 
+    await page.keyboard.press("Escape");
     // Favorites stay at the top, and holding an item of the flat list still adds one.
     await hold(page, menuLink(page, enUs["route.products"]), enUs["favorites.addTitle"]);
     await page.getByRole("dialog").getByRole("button", { name: enUs["common.save"] }).click();
@@ -281,13 +285,14 @@ describe("simplified menu", () => {
     await page.reload();
     await waitForHydration(page);
     await menuLoaded(page);
-    expect(await page.getByRole("switch", { name: enUs["common.simplifiedMenu"] }).isChecked()).toBe(true);
+    expect(
+      await (await openUserMenu(page)).getByRole("menuitemcheckbox", { name: enUs["common.simplifiedMenu"] })
+        .isChecked(),
+    ).toBe(true);
     expect(await nav.locator("h2").count()).toBe(0);
     expect(await labels(nav.locator("[data-simplified-menu] a"))).toEqual(expected);
 
-    await page.locator("label").filter({
-      has: page.getByRole("switch", { name: enUs["common.simplifiedMenu"] }),
-    })
+    await (await openUserMenu(page)).getByRole("menuitemcheckbox", { name: enUs["common.simplifiedMenu"] })
       .click();
     await nav.locator('[data-section="administration"] h2').waitFor();
     expect(await nav.locator("[data-simplified-menu]").count()).toBe(0);

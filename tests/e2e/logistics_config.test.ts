@@ -11,7 +11,8 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { launchBrowser, signedInPage } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
+import { signIn } from "../fixtures/harness.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
@@ -29,6 +30,20 @@ afterAll(async () => {
   await w?.s.close();
 });
 
+/** A signed-in page of `context` at the logistics configuration (the context routes some calls itself). */
+async function signedInPageIn(context: BrowserContext, username: string) {
+  const auth = await signIn(w.s, username);
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
+  }, JSON.stringify(auth));
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(w.s.baseUrl + "/logistics-config", { waitUntil: "domcontentloaded", timeout: 60_000 });
+  await waitForHydration(page);
+  return page;
+}
+
 const open = (username: string) =>
   signedInPage(browser, w.s, contexts, username, "/logistics-config", {
     timeoutMs: 20_000,
@@ -36,6 +51,42 @@ const open = (username: string) =>
   });
 
 describe("the logistics configuration", () => {
+  it("says it is loading until the configuration is there, then asks every next number in one call", async () => {
+    // The configuration's answer is held back until the screen has been seen waiting for it.
+    const context = await browser.newContext({ locale: "en-US" });
+    contexts.push(context);
+    const held = Promise.withResolvers<void>();
+    await context.route("**/api/ClientLogisticsConfig", async (route) => {
+      await held.promise;
+      await route.continue();
+    });
+    const previews: string[] = [];
+    context.on("request", (r) => {
+      if (r.url().includes("/api/Config/NumberingPreview")) previews.push(new URL(r.url()).pathname);
+    });
+    const page = await signedInPageIn(context, "logistics-e2e-admin");
+    // The screen's own indicator (not the one shown while its script loads).
+    const loading = page.getByTestId("logistics-loading");
+    await loading.waitFor();
+    expect([await loading.getAttribute("role"), await loading.innerText()]).toEqual([
+      "status",
+      enUs["common.loading"],
+    ]);
+    expect(await page.locator('main section[aria-busy="true"]').count()).toBe(1);
+    expect(await page.getByRole("heading", { name: enUs["route.logistics-config"] }).count()).toBe(1);
+    held.resolve();
+    const preview = page.getByTestId("numbering-document-IIN").getByTestId("numbering-preview");
+    await expect.poll(() => preview.innerText()).toMatch(/\d{6}$/);
+    await expect.poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="numbering-preview"]')].every((e) => e.textContent)
+      )
+    ).toBe(true);
+    expect(await loading.count()).toBe(0);
+    expect(await page.locator('main section[aria-busy="true"]').count()).toBe(0);
+    expect(previews).toEqual(["/api/Config/NumberingPreviews"]);
+  });
+
   it("previews a pattern's next number, saves it, and the next receipt gets that number", async () => {
     const raw = await location(w, "LC-RAW");
     const page = await open("logistics-e2e-admin");

@@ -13,7 +13,8 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { launchBrowser, signedInPage } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
+import { signIn } from "../fixtures/harness.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
@@ -124,5 +125,78 @@ describe("the warehouse map", () => {
     await page.getByRole("dialog").getByRole("row", { name: /MAP-ICE/ }).waitFor();
     expect(await page.getByRole("dialog").getByRole("row", { name: /MAP-ICE/ }).innerText()).toContain("9");
     expect(dialogs).toEqual([]);
+  });
+
+  it("offers every zone and what is in it on the first visit, waits visibly for a plan, and says which have none", async () => {
+    const north = await location(w, "AA-NORTH");
+    await location(w, "AA-N-RACK", { parentId: north, capacityKg: 500 });
+    const south = await location(w, "AA-SOUTH");
+    await location(w, "AA-S-RACK", { parentId: south });
+    const drawing = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 500"><rect x="10" y="10" ' +
+      'width="980" height="480" fill="none" stroke="#333"/></svg>';
+    expect(
+      (await w.api("POST", `/StorageSpace/${north}/schema`, { fileName: "n.svg", content: drawing })).status,
+    )
+      .toBe(201);
+
+    // The plan's drawing is held back until the page has been seen waiting for it.
+    const context = await browser.newContext({ locale: "en-US" });
+    contexts.push(context);
+    const held = Promise.withResolvers<void>();
+    await context.route(`**/api/StorageSpace/${north}/schema`, async (route) => {
+      await held.promise;
+      await route.continue();
+    });
+    const auth = await signIn(w.s, "maps-e2e-admin");
+    await context.addInitScript((v) => localStorage.setItem("wms.auth", v), JSON.stringify(auth));
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${w.s.baseUrl}/warehouse-map`, { waitUntil: "domcontentloaded", timeout: 60_000 });
+    await waitForHydration(page);
+    const loading = page.getByTestId("map-loading");
+    await loading.waitFor();
+    expect([await loading.getAttribute("role"), await loading.innerText()]).toEqual([
+      "status",
+      enUs["map.loading"],
+    ]);
+    expect(await page.locator('section[aria-busy="true"]').count()).toBe(1);
+    held.resolve();
+    // The first zone with a map is shown.
+    await page.getByRole("img", { name: enUs["map.drawing"] }).waitFor();
+    expect(await loading.count()).toBe(0);
+    const picker = page.getByRole("combobox", { name: enUs["map.location"] });
+    expect(await picker.inputValue()).toBe("AA-NORTH");
+
+    // The picker: the zones first (each saying whether it has a map), then what is in each zone.
+    await page.getByRole("button", { name: enUs["map.showLocations"] }).click();
+    const list = page.getByRole("listbox");
+    const zones = list.getByRole("group", { name: enUs["map.zones"] });
+    const zoneNames = await zones.getByRole("option").allInnerTexts();
+    // (HALL: the other test's zone, which has its map once that test has run.)
+    expect(zoneNames.map((z) => z.replace(/\s+/g, " ").trim()).filter((z) => z.startsWith("AA-"))).toEqual([
+      "AA-NORTH",
+      `AA-SOUTH ${enUs["map.noMapBadge"]}`,
+    ]);
+    expect(zoneNames.some((z) => z.startsWith("HALL"))).toBe(true);
+    const inNorth = list.getByRole("group", { name: enUs["map.inZone"].replace("{zone}", "AA-NORTH") });
+    expect((await inNorth.getByRole("option").innerText()).replace(/\s+/g, " ").trim()).toBe(
+      `AA-N-RACK ${enUs["map.noMapBadge"]}`,
+    );
+
+    // A zone without a map says so, with the upload of its own map.
+    await zones.getByRole("option", { name: /AA-SOUTH/ }).click();
+    const none = page.getByTestId("map-none");
+    await none.getByText(enUs["map.noMapYetUpload"].replace("{label}", "AA-SOUTH")).waitFor();
+    await none.getByRole("button", { name: enUs["map.uploadThis"] }).click();
+    const upload = page.getByRole("dialog", { name: enUs["map.upload"] });
+    await expect.poll(() => upload.getByRole("combobox", { name: enUs["map.location"] }).inputValue())
+      .toBe("AA-SOUTH");
+    await upload.getByRole("button", { name: enUs["common.cancel"] }).click();
+
+    // Typing finds any location, however deep.
+    await picker.fill("S-RACK");
+    await page.getByRole("option", { name: /AA-SOUTH \/ AA-S-RACK/ }).click();
+    await page.getByTestId("map-none").getByText(enUs["map.noMapYetUpload"].replace("{label}", "AA-S-RACK"))
+      .waitFor();
   });
 });

@@ -1,5 +1,5 @@
-// The application on a phone (390×844, touch): the top bar keeps one row, every setting sits behind the
-// Settings button and works from there (touch and keyboard), and no page scrolls sideways.
+// The application on a phone (390×844, touch): the top bar keeps one row, every setting sits in the user's
+// menu behind their initials and works from there (touch and keyboard), and no page scrolls sideways.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
@@ -46,8 +46,14 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth, page.url()).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The user's menu (named Settings in the page's language). */
 function settingsDialog(page: Page, name: string = enUs["common.settings"]) {
-  return page.getByRole("dialog", { name });
+  return page.getByRole("menu", { name });
+}
+
+/** The button that opens it: the user's initials at the end of the top bar. */
+function settingsButton(page: Page) {
+  return page.locator('[data-menu-button="user"]');
 }
 
 describe("the top bar on a phone", () => {
@@ -64,7 +70,7 @@ describe("the top bar on a phone", () => {
       await page.locator("main h1, main h2").first().waitFor();
       await noSidewaysScroll(page);
     }
-    await page.getByRole("button", { name: enUs["common.settings"] }).tap();
+    await settingsButton(page).tap();
     await settingsDialog(page).waitFor();
     await noSidewaysScroll(page);
     const box = await settingsDialog(page).boundingBox();
@@ -76,30 +82,27 @@ describe("the top bar on a phone", () => {
   it("reaches every setting by touch, and each one works", async () => {
     const page = await signedInPhone("touch");
     const open = async (name: string = enUs["common.settings"]) => {
-      await page.getByRole("button", { name }).tap();
+      await settingsButton(page).tap();
       await settingsDialog(page, name).waitFor();
       return settingsDialog(page, name);
     };
 
-    // The switch's input is visually hidden; a person taps its label.
-    const label = (name: string) => page.locator("label").filter({ has: page.getByRole("switch", { name }) });
-
-    // Night mode.
+    // Night mode: the menu's dark theme.
     let dialog = await open();
-    const nightMode = dialog.getByRole("switch", { name: enUs["common.nightMode"] });
-    await dialog.locator(label(enUs["common.nightMode"])).tap();
+    const nightMode = dialog.getByRole("menuitemradio", { name: enUs["userMenu.theme.dark"] });
+    await nightMode.tap();
     expect(await nightMode.isChecked()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
 
     // Compact menu: kept in local storage.
-    const compact = dialog.getByRole("switch", { name: enUs["common.compactMenu"] });
-    await dialog.locator(label(enUs["common.compactMenu"])).tap();
+    const compact = dialog.getByRole("menuitemcheckbox", { name: enUs["common.compactMenu"] });
+    await compact.tap();
     expect(await compact.isChecked()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem("wms.compactMenu"))).toBe("true");
 
     // Simplified menu: the menu becomes one list.
-    const simplified = dialog.getByRole("switch", { name: enUs["common.simplifiedMenu"] });
-    await dialog.locator(label(enUs["common.simplifiedMenu"])).tap();
+    const simplified = dialog.getByRole("menuitemcheckbox", { name: enUs["common.simplifiedMenu"] });
+    await simplified.tap();
     expect(await simplified.isChecked()).toBe(true);
     await page.locator("nav [data-simplified-menu]").waitFor({ state: "attached" });
 
@@ -107,34 +110,36 @@ describe("the top bar on a phone", () => {
     await page.keyboard.press("Escape");
     await settingsDialog(page).waitFor({ state: "detached" });
     dialog = await open();
-    expect(await dialog.getByRole("switch", { name: enUs["common.nightMode"] }).isChecked()).toBe(true);
-    expect(await dialog.getByRole("switch", { name: enUs["common.simplifiedMenu"] }).isChecked()).toBe(true);
+    expect(await dialog.getByRole("menuitemradio", { name: enUs["userMenu.theme.dark"] }).isChecked()).toBe(
+      true,
+    );
+    expect(await dialog.getByRole("menuitemcheckbox", { name: enUs["common.simplifiedMenu"] }).isChecked())
+      .toBe(true);
 
     // Language: the page switches to German.
-    await dialog.getByRole("button", { name: /English/ }).tap();
-    await page.getByRole("option", { name: "Deutsch" }).tap();
+    await dialog.getByRole("menuitemradio", { name: "Deutsch" }).tap();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("de-de");
     await page.keyboard.press("Escape");
     await settingsDialog(page).waitFor({ state: "detached" });
     dialog = await open(deDe["common.settings"]);
 
     // Sign out.
-    await dialog.getByRole("button", { name: deDe["common.signOut"] }).tap();
+    await dialog.getByRole("menuitem", { name: deDe["common.signOut"] }).tap();
     await page.waitForURL(/\/signin$/);
     expect(await page.evaluate(() => localStorage.getItem("wms.auth"))).toBeNull();
     await page.context().close();
   });
 
-  it("works from the keyboard: Enter opens, Tab moves, Space toggles, Escape closes", async () => {
+  it("works from the keyboard: Enter opens, the arrows move, Space toggles, Escape closes", async () => {
     const page = await signedInPhone("keys");
-    const button = page.getByRole("button", { name: enUs["common.settings"] });
+    const button = settingsButton(page);
     await button.focus();
     await page.keyboard.press("Enter");
     const dialog = settingsDialog(page);
     await dialog.waitFor();
-    const nightMode = dialog.getByRole("switch", { name: enUs["common.nightMode"] });
-    for (let i = 0; i < 5 && !(await nightMode.evaluate((el) => el === document.activeElement)); i++) {
-      await page.keyboard.press("Tab");
+    const nightMode = dialog.getByRole("menuitemradio", { name: enUs["userMenu.theme.dark"] });
+    for (let i = 0; i < 10 && !(await nightMode.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("ArrowDown");
     }
     expect(await nightMode.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press("Space");

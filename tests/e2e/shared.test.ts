@@ -14,6 +14,7 @@ import {
 import type { BrowserContext } from "playwright-core";
 import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
 import { enUs as clientEn } from "../../client/i18n/en_us.ts";
+import { plPl as clientPl } from "../../client/i18n/pl_pl.ts";
 import { enUs } from "../../server/kernel/i18n/en_us.ts";
 import { deDe } from "../../server/kernel/i18n/de_de.ts";
 
@@ -119,5 +120,58 @@ describe("the shared-access screen", () => {
     await visitor.page.reload();
     await visitor.page.getByText(enUs["sharedAccess.ended"]).waitFor();
     await visitor.context.close();
+  });
+
+  it("offers the durations by name under Duration, in the user's language, and Cancel makes nothing", async () => {
+    const before = (await w.api("GET", "/SharedAccess?PageSize=1")).body.totalCount;
+    const page = await signedInPage(browser, w.s, contexts, "shared-pages-admin", "/shared-access", {
+      timeoutMs: 20_000,
+      goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+    });
+    await page.getByRole("button", { name: clientEn["sharedAccess.new"] }).click();
+    const dialog = page.getByRole("dialog");
+    // A choice of named durations is labelled "Duration": no unit in the label, which its options carry.
+    const duration = dialog.getByRole("button", { name: /\bDuration$/ });
+    expect(await duration.textContent()).toContain("24 hours");
+    await duration.click();
+    expect(await page.getByRole("listbox").getByRole("option").allTextContents()).toEqual([
+      "30 minutes",
+      "60 minutes",
+      "24 hours",
+      "7 days",
+      "No limit",
+    ]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("listbox").waitFor({ state: "detached" });
+    // Cancel closes the dialog and hands nothing out.
+    await dialog.getByRole("button", { name: clientEn["common.cancel"], exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await w.api("GET", "/SharedAccess?PageSize=1")).body.totalCount).toBe(before);
+
+    // The list names a duration the same way under the same heading.
+    await w.api("POST", "/SharedAccess", { contentType: "wmsstock", contractorId: acme, durationMin: 10080 });
+    await page.reload();
+    await waitForHydration(page);
+    const column = page.getByRole("columnheader", { name: "Duration", exact: true });
+    await column.waitFor();
+    const first = page.locator('[data-testid="list-grid"] [data-row-id]').first();
+    await first.waitFor();
+    expect(await first.innerText()).toContain("7 days");
+
+    // In Polish.
+    const polish = await signedInPage(browser, w.s, contexts, "shared-pages-admin", "/shared-access", {
+      timeoutMs: 20_000,
+      locale: "pl-PL",
+    });
+    await polish.getByRole("button", { name: clientPl["sharedAccess.new"] }).click();
+    await polish.getByRole("dialog").getByRole("button", { name: /\bCzas trwania$/ }).click();
+    expect(await polish.getByRole("listbox").getByRole("option").allTextContents()).toEqual([
+      "30 minut",
+      "60 minut",
+      "24 godziny",
+      "7 dni",
+      "Bez limitu",
+    ]);
+    expect(await polish.getByRole("dialog").getByText("Czas trwania", { exact: true }).count()).toBe(1);
   });
 });

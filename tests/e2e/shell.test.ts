@@ -4,7 +4,13 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { call, createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
-import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
+import {
+  chooseLanguage,
+  launchBrowser,
+  openUserMenu,
+  signInThroughForm,
+  waitForHydration,
+} from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { plPl } from "../../client/i18n/pl_pl.ts";
 import { deDe } from "../../client/i18n/de_de.ts";
@@ -70,7 +76,7 @@ describe("sign-in and the guard", () => {
     await page.getByRole("link", { name: enUs["route.companies"] }).click();
     await page.waitForURL(/\/companies$/);
     const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem("wms.auth")))!);
-    await page.getByRole("button", { name: enUs["common.signOut"] }).click();
+    await (await openUserMenu(page)).getByRole("menuitem", { name: enUs["common.signOut"] }).click();
     await page.waitForURL(/\/signin$/);
     expect(await page.evaluate(() => localStorage.getItem("wms.auth"))).toBeNull();
     // The server ended the sign-in too: its refresh token, kept by anyone, no longer renews anything.
@@ -177,10 +183,12 @@ describe("night mode", () => {
     await signInThroughForm(page, "acme-admin", PASSWORD);
     await page.waitForURL(/\/$/);
     const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    const nightMode = page.getByRole("switch", { name: enUs["common.nightMode"] });
+    // Night mode is the dark theme in the user's menu.
+    const nightMode = (await openUserMenu(page)).getByRole("menuitemradio", {
+      name: enUs["userMenu.theme.dark"],
+    });
     expect(await nightMode.isChecked()).toBe(false);
-    // The switch's input is visually hidden; a person clicks its label.
-    await page.locator("label").filter({ has: nightMode }).click();
+    await nightMode.click();
     expect(await nightMode.isChecked()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
     const after = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -216,8 +224,7 @@ describe("token refresh", () => {
     const first = await page.evaluate(() => JSON.parse(localStorage.getItem("wms.auth")!).token);
     await page.waitForTimeout(2500); // the access token lives 2 s on this server
     // Choosing a language saves it on the server: that call meets the expired token.
-    await page.getByRole("button", { name: /English/ }).click();
-    await page.getByRole("option", { name: "Deutsch" }).click();
+    await chooseLanguage(page, "Deutsch");
     await page.waitForFunction((old) => JSON.parse(localStorage.getItem("wms.auth")!).token !== old, first);
     // The repeated call lands just after the new token is stored.
     const dbUrl = (await s.platform.registry.bySlug("acme"))!.dbUrl;

@@ -349,13 +349,69 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     ]);
   });
 
-  it("has zone A's floor plan with its racks placed and weighed, and the week's dock bookings", async () => {
+  it("has a floor plan for every zone with its racks and docks placed on it and weighed", async () => {
     const signIn = await call(s, "POST", "/api/Auth", {
       body: { username: "admin", password: "demo-pass-9", tenant: "demo" },
     });
     const token = signIn.body.token as string;
     const maps = await call(s, "GET", "/api/StorageSpace/Maps", { token });
-    expect(maps.body.map((m: { label: string }) => m.label)).toEqual(["A"]);
+    expect(maps.body.map((m: { label: string }) => m.label)).toEqual(["A", "B", "C", "F", "IN", "OUT"]);
+    const counts = { A: 12, B: 8, C: 4, F: 4, IN: 6, OUT: 8 };
+    for (const m of maps.body as { locationId: number; label: keyof typeof counts }[]) {
+      const occ = await call(s, "GET", `/api/StorageSpace/${m.locationId}/occupancy`, { token });
+      const { location, map, places } = occ.body as {
+        location: {
+          mapNorthEastX: number;
+          mapNorthEastY: number;
+          mapSouthWestX: number;
+          mapSouthWestY: number;
+        };
+        map: { viewBox: string } | null;
+        places: {
+          coordinateX: number;
+          coordinateY: number;
+          dimensionX: number;
+          dimensionY: number;
+          fullPercent: number | null;
+          loadKg: number;
+        }[];
+      };
+      // The drawing covers the zone's bounds, in centimetres, and every rack or dock of the zone stands on it.
+      expect(map?.viewBox, m.label).toBe(`0 0 ${location.mapNorthEastX} ${location.mapNorthEastY}`);
+      expect([location.mapSouthWestX, location.mapSouthWestY]).toEqual([0, 0]);
+      expect(places.length, m.label).toBe(counts[m.label]);
+      for (const p of places) {
+        expect(p.fullPercent, m.label).not.toBeNull();
+        expect(p.coordinateX >= 0 && p.coordinateX + p.dimensionX <= location.mapNorthEastX, m.label).toBe(
+          true,
+        );
+        expect(p.coordinateY >= 0 && p.coordinateY + p.dimensionY <= location.mapNorthEastY, m.label).toBe(
+          true,
+        );
+      }
+      // No two overlap.
+      for (const [i, a] of places.entries()) {
+        for (const b of places.slice(i + 1)) {
+          const apart = a.coordinateX + a.dimensionX <= b.coordinateX ||
+            b.coordinateX + b.dimensionX <= a.coordinateX ||
+            a.coordinateY + a.dimensionY <= b.coordinateY || b.coordinateY + b.dimensionY <= a.coordinateY;
+          expect(apart, m.label).toBe(true);
+        }
+      }
+      // The stock zones' racks carry weight, in shades (the docks may stand empty).
+      if (["A", "B", "C", "F"].includes(m.label)) {
+        expect(places.some((p) => p.loadKg > 0), m.label).toBe(true);
+        expect(new Set(places.map((p) => Math.floor(p.fullPercent! / 25))).size, m.label).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it("has zone A's racks in every shade, and the week's dock bookings", async () => {
+    const signIn = await call(s, "POST", "/api/Auth", {
+      body: { username: "admin", password: "demo-pass-9", tenant: "demo" },
+    });
+    const token = signIn.body.token as string;
+    const maps = await call(s, "GET", "/api/StorageSpace/Maps", { token });
     const occ = await call(s, "GET", `/api/StorageSpace/${maps.body[0].locationId}/occupancy`, { token });
     expect(occ.status).toBe(200);
     const racks = occ.body.places as {
@@ -414,6 +470,35 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     const shown = (await all.json()).results.map((r: { productIndex: string }) => r.productIndex);
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((i: string) => !allowed.has(i))).toEqual([]);
+  });
+
+  it("adds the other zones' plans once to a demo tenant made when only zone A had one", async () => {
+    const before = await demoRows(
+      "SELECT s.label AS label, m.version AS version FROM storage_space_maps m " +
+        "JOIN storage_spaces s ON s.id = m.location_id ORDER BY s.label",
+    );
+    expect(before.map((r) => r.label)).toEqual(["A", "B", "C", "F", "IN", "OUT"]);
+    // A demo of the earlier seed: zone A's plan alone.
+    await demoRows(
+      "DELETE FROM storage_space_maps WHERE location_id IN " +
+        "(SELECT id FROM storage_spaces WHERE label IN ('B', 'C', 'F', 'IN', 'OUT'))",
+    );
+    expect(await seedDemo(s.platform)).toEqual({ created: false, masterData: false });
+    const after = await demoRows(
+      "SELECT s.label AS label, m.version AS version FROM storage_space_maps m " +
+        "JOIN storage_spaces s ON s.id = m.location_id ORDER BY s.label",
+    );
+    expect(after).toEqual(before);
+    // Once: run again, nothing is put again.
+    const logged = await demoRows("SELECT count(*) AS n FROM record_log");
+    expect(await seedDemo(s.platform)).toEqual({ created: false, masterData: false });
+    expect(await demoRows("SELECT count(*) AS n FROM record_log")).toEqual(logged);
+    expect(
+      await demoRows(
+        "SELECT s.label AS label, m.version AS version FROM storage_space_maps m " +
+          "JOIN storage_spaces s ON s.id = m.location_id ORDER BY s.label",
+      ),
+    ).toEqual(before);
   });
 
   it("adds the master data once to a demo tenant seeded before there was any", async () => {

@@ -12,6 +12,10 @@ import type { Resource } from "../../server/domain/resource/engine.ts";
 import { product as productResource } from "../../server/domain/assortment/products/entity.ts";
 import { company as companyResource } from "../../server/domain/parties/companies/entity.ts";
 import { storageSpace as storageSpaceResource } from "../../server/domain/infrastructure/locations/entity.ts";
+import { mapChoices } from "../../server/domain/infrastructure/maps/occupancy.ts";
+import { drizzle } from "drizzle-orm/sqlite-proxy";
+import type { Db } from "../../server/db/connection.ts";
+import type { TenantContext } from "../../server/kernel/context.ts";
 
 let dir: string;
 let conn: LocalConnection;
@@ -57,5 +61,21 @@ describe("list plans", () => {
     });
     expect(plan.join(" / "), sql).toMatch(/COVERING INDEX products_contractor_name/);
     expect(plan.join(" / "), sql).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("the map's choices: zones, the locations in them and the maps by index, each location by its id", async () => {
+    const seen: { sql: string; params: unknown[] }[] = [];
+    const db = drizzle((sql, params) => {
+      seen.push({ sql, params });
+      return Promise.resolve({ rows: [] });
+    }) as unknown as Db;
+    await mapChoices({ conn: { db } } as unknown as TenantContext);
+    const [statement] = seen;
+    const plan = (await conn.query(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.params))
+      .map((r) => String(r.detail)).join(" / ");
+    // Never a walk of every location (a million bins): the chosen ids lead, each read by its key.
+    expect(plan, statement.sql).not.toMatch(/SCAN (s|storage_spaces)\b/);
+    expect(plan, statement.sql).toMatch(/SEARCH s USING INTEGER PRIMARY KEY/);
+    expect(plan, statement.sql).toMatch(/storage_spaces_parent_path \(parent_id=\?\)/);
   });
 });

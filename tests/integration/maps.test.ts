@@ -353,4 +353,37 @@ describe("the map's occupancy and the planner's placements", () => {
     const list = await w.api("GET", "/StorageSpace/Maps");
     expect(list.body.map((m: { label: string }) => m.label)).toContain("HALL-1");
   });
+
+  it("offers the map's picker every zone, each location in one and every mapped location, in tree order", async () => {
+    const zone = await location(w, "MC-ZONE");
+    const rack = await location(w, "MC-RACK", { parentId: zone });
+    const shelf = await location(w, "MC-SHELF", { parentId: rack });
+    const bin = await location(w, "MC-BIN", { parentId: shelf });
+    const plan = readFileSync(join(SVG, "floorplans", "floorplanner_home.svg"), "utf8");
+    expect((await put(shelf, "shelf.svg", plan)).status).toBeLessThan(300);
+    const r = await w.api("GET", "/StorageSpace/MapChoices");
+    expect(r.status).toBe(200);
+    type Choice = {
+      id: number;
+      label: string;
+      path: string;
+      parentId: number | null;
+      mapVersion: number | null;
+    };
+    const mine = (r.body as Choice[]).filter((c) => c.path.startsWith("MC-ZONE"));
+    // The zone, the rack in it, the shelf that has a map; not the bin (deeper, and without one).
+    expect(mine.map((c) => [c.path, c.parentId, c.mapVersion])).toEqual([
+      ["MC-ZONE", null, null],
+      ["MC-ZONE / MC-RACK", zone, null],
+      ["MC-ZONE / MC-RACK / MC-SHELF", rack, 1],
+    ]);
+    expect((r.body as Choice[]).some((c) => c.id === bin)).toBe(false);
+    // In the tree's order, the zones among them.
+    const paths = (r.body as Choice[]).map((c) => c.path);
+    expect(paths).toEqual([...paths].sort());
+    expect((r.body as Choice[]).find((c) => c.label === "HALL-1")).toMatchObject({ parentId: null });
+    // Staff only.
+    expect((await w.api("GET", "/StorageSpace/MapChoices", undefined, basic)).status).toBe(200);
+    expect((await w.api("GET", "/StorageSpace/MapChoices", undefined, contractor)).status).toBe(403);
+  });
 });

@@ -80,4 +80,37 @@ describe("the numbering preview", () => {
     const basic = await addStaffUser(w, "np-basic");
     expect((await w.api("POST", "/Config/NumberingPreview", { kind: "container" }, basic)).status).toBe(404);
   });
+
+  it("answers several schemas in one call, each as its own call does, in the order asked", async () => {
+    const items = [
+      { kind: "document", typeCode: "IIN" },
+      { kind: "order", typeCode: "OIN" },
+      { kind: "container" },
+      { kind: "order", typeCode: "PRD" },
+      {
+        kind: "document",
+        typeCode: "DIN",
+        schema: { parts: [{ type: "text", value: "X" }, { type: "counter", digits: 5 }], reset: "never" },
+      },
+    ];
+    const r = await w.api("POST", "/Config/NumberingPreviews", { items });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const one = [];
+    for (const item of items) one.push(await preview(item));
+    expect(r.body.numbers.map((n: { number: string }) => n.number)).toEqual(one);
+    expect(r.body.numbers[4].number).toMatch(/^X\d{5}$/);
+
+    const bad = await w.api("POST", "/Config/NumberingPreviews", {
+      items: [{ kind: "container" }, { kind: "order", typeCode: "NOPE" }],
+    });
+    expect([bad.status, bad.body.error.fields]).toEqual([400, {
+      "items.1.typeCode": ["validation.invalidValue"],
+    }]);
+    expect((await w.api("POST", "/Config/NumberingPreviews", { items: [] })).status).toBe(400);
+    const basic = await addStaffUser(w, "np-basic-2");
+    expect(
+      (await w.api("POST", "/Config/NumberingPreviews", { items: [{ kind: "container" }] }, basic)).status,
+    )
+      .toBe(404);
+  });
 });

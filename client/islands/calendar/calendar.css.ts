@@ -1,6 +1,6 @@
 // The calendar's four views: the month grid, the day's time grid, the agenda list and the resource planner's
 // rows; entries coloured by what they are (a legend says which), 44 px targets where a finger taps.
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../theme/theme.css.ts";
 
 export const screen = style({ display: "grid", gap: vars.space.md });
@@ -109,7 +109,16 @@ export const field = styleVariants({
   unpackBy: { borderStyle: "dotted", borderLeftStyle: "solid" },
 });
 export const time = style({ fontVariantNumeric: "tabular-nums", color: vars.color.textMuted, flexShrink: 0 });
-export const entryTitle = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
+export const entryTitle = style({
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  minWidth: 0,
+});
+/** What the entry is (its number and contractor): read first, and kept when the line is cut. */
+export const lead = style({ fontWeight: 600 });
+/** Its type, the date it stands for and its time: after what it is, quieter. */
+export const entryMeta = style({ color: vars.color.textMuted });
 
 export const dayView = style({
   display: "grid",
@@ -155,7 +164,8 @@ export const agenda = style({
 });
 export const agendaItem = style({
   display: "grid",
-  gridTemplateColumns: "9rem 12rem minmax(0, 1fr)",
+  // The entry (what it is, then its type) before its status.
+  gridTemplateColumns: "9rem minmax(0, 1fr) 10rem",
   gap: vars.space.sm,
   alignItems: "center",
   padding: vars.space.xs,
@@ -211,3 +221,16 @@ export const legend = style({
   fontSize: vars.size.small,
 });
 export const swatch = style({ display: "inline-block", width: 24, height: 14, verticalAlign: "middle" });
+
+// A month's entry takes two lines (three on a phone, where the cell is a finger wide and a number is
+// broken anywhere) rather than one cut after its first letters, so its number and what it is show.
+const phone = "screen and (max-width: 720px)";
+globalStyle(`${cell} ${entry}`, { "@media": { [phone]: { padding: "2px 3px", borderLeftWidth: 3 } } });
+globalStyle(`${cell} ${entryTitle}`, {
+  whiteSpace: "normal",
+  display: "-webkit-box",
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: "vertical",
+  lineHeight: 1.25,
+  "@media": { [phone]: { overflowWrap: "anywhere", WebkitLineClamp: 3 } },
+});

@@ -25,7 +25,7 @@ import { navigate } from "../../shell/navigation.ts";
 import { Link } from "../../shell/link.tsx";
 import { startupAtom } from "../../state.ts";
 import { Button, Notice, TextField } from "../../ui/controls.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey, ResourceMeta } from "../list/meta.ts";
 import { RecordDialog } from "../dialogs/record_dialog.tsx";
 import { metaOfResource } from "../../screens/resources.ts";
@@ -39,6 +39,7 @@ import {
   daysOf,
   dropStart,
   type Entry,
+  entryWords,
   lanes,
   layoutDay,
   minuteOfDay,
@@ -79,17 +80,6 @@ function dayFromUrl(tz: string): string {
   return d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)) ? d : today(tz);
 }
 
-function typeLabel(t: Translator, e: Entry): string {
-  if (!e.typeCode) return "";
-  const key = `${e.kind === "order" ? "order" : "document"}.type.${e.typeCode}`;
-  return t.has(key) ? t.t(key as PlainKey) : e.typeCode;
-}
-
-function fieldLabel(t: Translator, e: Entry): string {
-  if (!e.field) return "";
-  return t.t(`field.${e.kind === "shipment" ? "shipmentTicket" : "wmsOrder"}.${e.field}` as PlainKey);
-}
-
 /**
  * An entry's time of day alone, the instant format's hh:mm: the day is the grid's cell or column it stands in
  * (a whole date and time on every chip would crowd the grid).
@@ -109,10 +99,10 @@ function dayName(t: Translator, day: string, options: Intl.DateTimeFormatOptions
   );
 }
 
-/** What a screen reader hears beyond what an entry shows: its end, its type and whether it can move. */
+/** What a screen reader hears beyond what an entry shows: its end and whether it can move. */
 function entryDetails(t: Translator, e: Entry): string {
   const until = e.allDay ? t.t("calendar.allDay") : `–${timeOf(t, e.finish)}`;
-  return [until, typeLabel(t, e), e.movable ? t.t("calendar.moveHint") : ""].filter(Boolean).join(", ");
+  return [until, e.movable ? t.t("calendar.moveHint") : ""].filter(Boolean).join(", ");
 }
 
 export function CalendarScreen(p: { view: View }) {
@@ -240,15 +230,13 @@ export function CalendarScreen(p: { view: View }) {
     ? dayName(t, `${day.slice(0, 7)}-15`, { month: "long", year: "numeric" })
     : dayName(t, day, { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
-  const chip = (
-    e: Entry,
-    opts: { unit: "day" | "slot"; style?: React.CSSProperties; onRowStep?: (n: number) => void },
-  ) => (
+  const chip: Chip = (e, opts) => (
     <EntryChip
       key={e.key}
       entry={e}
       t={t}
       style={opts.style}
+      withTime={opts.withTime ?? true}
       onOpen={() => open(e)}
       onStep={(n, unit) => move(e, stepStart(e, n, unit ?? opts.unit, tz))}
       onRowStep={opts.onRowStep}
@@ -385,7 +373,13 @@ export function CalendarScreen(p: { view: View }) {
 
 type Chip = (
   e: Entry,
-  opts: { unit: "day" | "slot"; style?: React.CSSProperties; onRowStep?: (n: number) => void },
+  opts: {
+    unit: "day" | "slot";
+    style?: React.CSSProperties;
+    onRowStep?: (n: number) => void;
+    /** Its start shown in it (not where a column beside it shows the times). */
+    withTime?: boolean;
+  },
 ) => ReactNode;
 
 /** One entry: a button that opens its record, dragged or moved with Alt and the arrows when it may move. */
@@ -393,11 +387,13 @@ function EntryChip(p: {
   entry: Entry;
   t: Translator;
   style?: React.CSSProperties;
+  withTime: boolean;
   onOpen: () => void;
   onStep: (n: number, unit?: "day" | "slot") => void;
   onRowStep?: (n: number) => void;
 }) {
   const e = p.entry;
+  const words = entryWords(p.t, e);
   const onKeyDown = (ev: KeyboardEvent<HTMLButtonElement>) => {
     if (!ev.altKey || !e.movable) return;
     const keys: Record<string, () => void> = p.onRowStep
@@ -444,12 +440,22 @@ function EntryChip(p: {
       onDragEnd={() => (dragged = null)}
       onClick={p.onOpen}
       onKeyDown={onKeyDown}
-      title={[typeLabel(p.t, e), e.title].filter(Boolean).join(" · ")}
+      title={[words.lead, words.type, words.field].filter(Boolean).join(" · ")}
     >
-      {!e.allDay ? <span className={css.time}>{timeOf(p.t, e.start)}</span> : null}
+      {/* One line cut at its end where the cell is narrow: what the entry is comes first. */}
       <span className={css.entryTitle}>
-        {e.field && e.kind !== "event" ? `${fieldLabel(p.t, e)}: ` : ""}
-        {e.title}
+        <span className={css.lead}>{words.lead}</span>
+        {[words.type, words.field].filter(Boolean).map((w) => (
+          <span key={w} className={css.entryMeta}>{` · ${w}`}</span>
+        ))}
+        {p.withTime && !e.allDay
+          ? (
+            <span className={css.entryMeta}>
+              {" "}
+              <span className={css.time}>{timeOf(p.t, e.start)}</span>
+            </span>
+          )
+          : null}
       </span>
       <span className={ui.visuallyHidden}>, {entryDetails(p.t, e)}</span>
     </button>
@@ -653,10 +659,8 @@ function AgendaView(p: { t: Translator; day: string; entries: Entry[]; tz: strin
           <span className={css.agendaTime}>
             {e.allDay ? p.t.t("calendar.allDay") : `${timeOf(p.t, e.start)} – ${timeOf(p.t, e.finish)}`}
           </span>
-          <span className={css.agendaKind}>
-            {[typeLabel(p.t, e), e.statusCode ? statusLabel(p.t, e) : ""].filter(Boolean).join(" · ")}
-          </span>
-          {p.chip(e, { unit: "day" })}
+          {p.chip(e, { unit: "day", withTime: false })}
+          <span className={css.agendaKind}>{e.statusCode ? statusLabel(p.t, e) : ""}</span>
         </li>
       ))}
     </ul>
@@ -871,13 +875,13 @@ function FeedDialog(p: { t: Translator; onClose: () => void }) {
         : state
         ? <p>{t.t("calendar.feed.none")}</p>
         : null}
-      <div className={css.toolbar}>
+      <DialogFooter>
+        {state?.active ? <Button danger onPress={stop}>{t.t("calendar.feed.stop")}</Button> : null}
         <Button onPress={renew}>
           {state?.active ? t.t("calendar.feed.renew") : t.t("calendar.feed.make")}
         </Button>
-        {state?.active ? <Button danger onPress={stop}>{t.t("calendar.feed.stop")}</Button> : null}
         <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
-      </div>
+      </DialogFooter>
     </ModalDialog>
   );
 }

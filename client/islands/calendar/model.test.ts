@@ -1,11 +1,13 @@
 // The calendar's arithmetic: weeks start as each language starts them, entries fall on the user's own day
 // (time zones and the days the clocks change), overlapping entries share the width, drops snap to 15 minutes.
 import { describe, expect, it } from "vitest";
+import { translator } from "../../i18n/mod.ts";
 import {
   dayOf,
   daysOf,
   dropStart,
   type Entry,
+  entryWords,
   lanes,
   layoutDay,
   minutesInDay,
@@ -94,5 +96,41 @@ describe("the calendar's arithmetic", () => {
     const d = { start: 500, end: 560 };
     const { lane, count } = lanes([a, b, c, d]);
     expect([lane.get(a), lane.get(b), lane.get(d), lane.get(c), count]).toEqual([0, 1, 2, 1, 3]);
+  });
+});
+
+describe("an entry's words", () => {
+  const on = (extra: Partial<Entry>) => entry("2026-11-24T09:30:00.000Z", "2026-11-24T09:45:00.000Z", extra);
+
+  it("lead with what the entry is (number and contractor), then its type, the date field last", () => {
+    const receipt = on({
+      kind: "document",
+      field: "plannedDate",
+      title: "DIN/2026/11/7 · FROST",
+      typeCode: "DIN",
+    });
+    expect(entryWords(translator("en-us"), receipt)).toEqual({
+      lead: "DIN/2026/11/7 · FROST",
+      type: "Direct receipt",
+      field: "Planned date",
+    });
+    expect(entryWords(translator("pl-pl"), { ...receipt, field: "deadline" })).toEqual({
+      lead: "DIN/2026/11/7 · FROST",
+      type: "Przyjęcie bezpośrednie",
+      field: "Termin",
+    });
+  });
+
+  it("name an order's type, a freight ticket as such and an event by its title alone", () => {
+    const t = translator("en-us");
+    expect(entryWords(t, on({ kind: "order", field: "packBy", title: "OPI/1 · ACME", typeCode: "OPI" })))
+      .toEqual({ lead: "OPI/1 · ACME", type: "Picking order", field: "Pack by" });
+    expect(entryWords(t, on({ kind: "shipment", field: "pickupTime", title: "FT/1 · Gdańsk · Trucks" })))
+      .toEqual({ lead: "FT/1 · Gdańsk · Trucks", type: "Freight ticket", field: "Pickup time" });
+    expect(entryWords(t, on({ kind: "event", title: "Truck wash" }))).toEqual({
+      lead: "Truck wash",
+      type: "",
+      field: "",
+    });
   });
 });

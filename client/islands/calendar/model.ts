@@ -12,6 +12,7 @@ import {
 } from "@internationalized/date";
 
 import type { Entry } from "../../../server/domain/calendar/entries.ts";
+import type { Translator } from "../../i18n/mod.ts";
 
 export type View = "month" | "day" | "agenda" | "resources";
 export const SNAP_MINUTES = 15;
@@ -183,4 +184,31 @@ export function lanes<T extends { start: number; end: number }>(
     lane.set(it, i);
   }
   return { lane, count: ends.length };
+}
+
+/** What an entry says, in the order it is read: what it is first, which of its dates it stands for last. */
+export interface EntryWords {
+  /** Its number and contractor (a ticket's number, place and carrier; an event's own title). */
+  lead: string;
+  /** Its type (a direct receipt, a picking order, a freight ticket); "" for an event. */
+  type: string;
+  /** The date it stands for on this day (planned date, deadline, pickup); "" for an event. */
+  field: string;
+}
+
+/**
+ * An entry's words. A narrow cell (a month on a phone) keeps only the start of a line, so the line leads
+ * with what tells entries apart (the number), not with the date field they share.
+ */
+export function entryWords(t: Pick<Translator, "t" | "has">, e: Entry): EntryWords {
+  const known = (key: string) => (t.has(key) ? t.t(key as Parameters<Translator["t"]>[0]) : "");
+  const type = e.kind === "shipment"
+    ? t.t("calendar.legend.shipment")
+    : e.typeCode
+    ? known(`document.type.${e.typeCode}`) || known(`option.typeCode.${e.typeCode}`) || e.typeCode
+    : "";
+  const field = e.field && e.kind !== "event"
+    ? known(`field.${e.kind === "shipment" ? "shipmentTicket" : "wmsOrder"}.${e.field}`) || e.field
+    : "";
+  return { lead: e.title, type, field };
 }

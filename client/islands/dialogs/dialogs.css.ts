@@ -36,19 +36,6 @@ export const addressHead = style({
   marginBottom: vars.space.sm,
 });
 
-export const actions = style({
-  display: "flex",
-  gap: vars.space.sm,
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "flex-end",
-  position: "sticky",
-  bottom: `calc(-1 * ${vars.space.xl})`,
-  background: vars.color.surface,
-  padding: `${vars.space.md} 0`,
-  borderTop: `1px solid ${vars.color.border}`,
-});
-
 export const actionsStart = style({ marginRight: "auto" });
 
 export const picker = style({ display: "flex", gap: vars.space.xs, alignItems: "flex-start" });

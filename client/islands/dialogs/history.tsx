@@ -7,7 +7,7 @@ import { errorMessage } from "../../errors.ts";
 import type { Translator } from "../../i18n/mod.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { asObject, changedFields } from "../../../server/domain/logs/record_log/changes.ts";
 import { type FieldMeta, label, namesField, type PlainKey, type ResourceMeta } from "../list/meta.ts";
 import { shownValue } from "./record_form.tsx";
@@ -172,7 +172,7 @@ export function HistoryDialog(
       {entries === null && !error ? <p>{t.t("common.loading")}</p> : null}
       {entries && !entries.length ? <p>{t.t("history.none")}</p> : null}
       {entries?.map((e, i) => <ChangeTable key={e.id ?? i} meta={p.meta} entry={e} />)}
-      <div className={css.actions}>
+      <DialogFooter>
         {entries && entries.length < total
           ? (
             <Button quiet isDisabled={busy} onPress={() => void load(entries.length)}>
@@ -181,7 +181,7 @@ export function HistoryDialog(
           )
           : null}
         <Button autoFocus onPress={p.onClose}>{t.t("common.close")}</Button>
-      </div>
+      </DialogFooter>
     </ModalDialog>
   );
 }

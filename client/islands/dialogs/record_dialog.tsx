@@ -13,7 +13,7 @@ import { useAtomValue } from "jotai";
 import { startupAtom } from "../../state.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { type PlainKey, recordTitle, type ResourceMeta } from "../list/meta.ts";
 import { buildBody, initialValues, isEditable, type Mode, placeErrors, type Values } from "./form_state.ts";
 import { RecordFields } from "./record_form.tsx";
@@ -197,9 +197,9 @@ export function RecordDialog(p: RecordDialogProps) {
         ? (
           <>
             <Notice kind="error">{loadError}</Notice>
-            <div className={css.actions}>
+            <DialogFooter>
               <Button onPress={p.onClose}>{t.t("common.close")}</Button>
-            </div>
+            </DialogFooter>
           </>
         )
         : loading
@@ -258,7 +258,7 @@ export function RecordDialog(p: RecordDialogProps) {
                 !NO_ATTACHMENTS.has(meta.resource) && staff
               ? <DiscussionPanel resource={meta.resource} id={recordId} />
               : null}
-            <div className={css.actions}>
+            <DialogFooter>
               {mode === "edit" && !meta.singleton && p.onDeleted
                 ? (
                   <span className={css.actionsStart}>
@@ -291,7 +291,7 @@ export function RecordDialog(p: RecordDialogProps) {
                   {busy ? t.t("common.loading") : t.t("common.save")}
                 </Button>
               )}
-            </div>
+            </DialogFooter>
           </Form>
         )}
       <ConfirmDialog

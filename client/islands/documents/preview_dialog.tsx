@@ -12,7 +12,7 @@ import { navigate } from "../../shell/navigation.ts";
 import { pushToast, startupAtom } from "../../state.ts";
 import { Button, Notice, ReadOnlyField } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { PrintButton } from "../print/print_dialog.tsx";
@@ -211,7 +211,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
           : failure
           ? null
           : <p>{t.t("common.loading")}</p>}
-        <div className={css.actions}>
+        <DialogFooter>
           {doc ? <PrintButton quiet type="wmsDocument" items={[{ id: doc.id }]} /> : null}
           {doc ? <Button quiet onPress={() => setMailing(true)}>{t.t("messages.sendByEmail")}</Button> : null}
           {/* Goods leaving the warehouse: a carrier may ship them. */}
@@ -230,7 +230,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
             : null}
           {doc ? <HistoryButton meta={wmsDocumentMeta} id={doc.id} title={doc.documentNumber} /> : null}
           <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
-        </div>
+        </DialogFooter>
       </div>
       {shipping && doc
         ? (

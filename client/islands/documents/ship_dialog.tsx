@@ -7,7 +7,7 @@ import { errorMessage, fieldErrorMessages } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Notice, Select, TextField } from "../../ui/controls.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import * as css from "./documents.css.ts";
@@ -126,9 +126,9 @@ export function ShipDialog(
               </div>
               {errors.contractorId ? <Notice kind="error">{t.t("ship.badAddress")}</Notice> : null}
               {errors.shipFrom ? <Notice kind="error">{t.t("ship.badOwnAddress")}</Notice> : null}
-              <div>
+              <DialogFooter>
                 <Button isDisabled={busy || !carrier} onPress={() => void ship()}>{t.t("ship.buy")}</Button>
-              </div>
+              </DialogFooter>
             </>
           )
           : null}

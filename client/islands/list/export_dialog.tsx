@@ -8,7 +8,7 @@ import { type Translator, userTimeZone } from "../../i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { saveBlob } from "../../download.ts";
 import { Button, Checkbox, Notice, Select } from "../../ui/controls.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import * as ui from "../../ui/ui.css.ts";
 import { type ColumnFilter, describeFilter, type Sort, type WireFilter } from "./filters.ts";
 import { type FieldMeta, label, type ResourceMeta } from "./meta.ts";
@@ -186,12 +186,12 @@ export function ExportDialog(p: {
           : null}
         {error ? <Notice kind="error">{error}</Notice> : null}
         {busy ? <p role="status">{t.t("export.preparing")}</p> : null}
-        <div className={ui.buttonRow}>
+        <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
           <Button isDisabled={busy || names.length === 0 || tooLong} onPress={() => void download()}>
             {t.t("export.download")}
           </Button>
-        </div>
+        </DialogFooter>
       </div>
     </ModalDialog>
   );

@@ -15,7 +15,7 @@ import {
   NumberField,
   useInvalidFields,
 } from "../../ui/number_field.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
 import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/entity.ts";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
@@ -273,7 +273,7 @@ export function GeneratorDialog(
               </section>
             )
             : null}
-          <div className={dialogs.actions}>
+          <DialogFooter>
             <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
             <Button quiet isDisabled={busy} onPress={() => void send(true)}>
               {t.t("generator.preview")}
@@ -281,7 +281,7 @@ export function GeneratorDialog(
             <Button type="submit" isDisabled={busy}>
               {busy ? t.t("common.loading") : t.t("generator.generate")}
             </Button>
-          </div>
+          </DialogFooter>
         </Form>
       </InvalidFieldsProvider>
     </ModalDialog>

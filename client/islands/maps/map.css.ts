@@ -111,3 +111,20 @@ export const drawingRect = style({
   vectorEffect: "non-scaling-stroke",
 });
 export const fileLabel = style({ display: "grid", gap: vars.space.xs, margin: `${vars.space.md} 0` });
+
+/** The location picker: its box and button side by side; its list, a location's name and "no map yet". */
+export const pickerGroup = style({ display: "flex", gap: vars.space.xs, minWidth: "18rem" });
+export const choiceList = style({ maxHeight: "60vh", overflowY: "auto", outline: "none", minWidth: "18rem" });
+export const choice = style({ display: "flex", gap: vars.space.sm, alignItems: "baseline", width: "100%" });
+export const noMap = style({
+  color: vars.color.textMuted,
+  fontSize: vars.size.small,
+  marginInlineStart: "auto",
+});
+/** Where the plan will be: what it waits for, or that the location has none yet. */
+export const noMapYet = style({
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "center",
+  flexWrap: "wrap",
+});

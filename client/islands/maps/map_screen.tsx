@@ -1,4 +1,6 @@
-// Infrastructure → warehouse map (issue 17), an island of its own: a location's floor plan (the SVG drawing,
+// Infrastructure → warehouse map (issue 17), an island of its own: the location chosen among every zone and
+// what is in it (location_picker.tsx; one without a map says so, with the upload for those who may), a
+// loading indicator while its plan is on the way, and its floor plan (the SVG drawing,
 // cleaned on the server, shown as an image so that nothing in it can run) with the locations directly under
 // it drawn over it, coloured by how full they are (their stock's weight against their capacity, from the
 // maintained per-location weights) or by temperature, with a legend, zoom and pan (buttons, wheel, drag,
@@ -22,7 +24,9 @@ import type { Translator } from "../../i18n/mod.ts";
 import { startupAtom } from "../../state.ts";
 import { Button, Notice, Select } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
+import { Loading } from "../../ui/loading.tsx";
+import { LocationPicker, type MapChoice } from "./location_picker.tsx";
 import { ResourceList } from "../list/resource_list.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import { productStockAllMeta } from "../../../server/domain/stock/inventory/meta.ts";
@@ -96,7 +100,7 @@ export function WarehouseMapScreen() {
   const t = useT();
   const startup = useAtomValue(startupAtom);
   const mayPlan = !!(startup?.user.isSuperUser || startup?.user.isPowerUser);
-  const [maps, setMaps] = useState<Array<{ locationId: number; label: string }> | null>(null);
+  const [choices, setChoices] = useState<MapChoice[] | null>(null);
   const [locationId, setLocationId] = useState<number | null>(null);
   const [data, setData] = useState<Occupancy | null>(null);
   const [svg, setSvg] = useState<string | null>(null);
@@ -107,12 +111,17 @@ export function WarehouseMapScreen() {
   const [stockOf, setStockOf] = useState<Place | null>(null);
   const [reload, setReload] = useState(0);
 
+  // The picker's locations; on the first visit the first zone (else location) with a map is shown.
   useEffect(() => {
-    api<Array<{ locationId: number; label: string }>>("GET", "/StorageSpace/Maps").then((list) => {
-      setMaps(list);
-      setLocationId((id) => id ?? list[0]?.locationId ?? null);
+    api<MapChoice[]>("GET", "/StorageSpace/MapChoices").then((list) => {
+      setChoices(list);
+      const mapped = list.filter((c) => c.mapVersion !== null);
+      setLocationId((id) => id ?? (mapped.find((c) => c.parentId === null) ?? mapped[0])?.id ?? null);
     }, (err) => setError(errorMessage(t, err)));
   }, [t, reload]);
+  const chosen = choices?.find((c) => c.id === locationId) ?? null;
+  /** The chosen location has no map (as far as the choices know; a search's pick is read to find out). */
+  const noMapYet = locationId !== null && data?.location.id === locationId && !data.map;
   useEffect(() => {
     if (locationId === null) return;
     let live = true;
@@ -147,20 +156,23 @@ export function WarehouseMapScreen() {
 
   const vb = useMemo(() => parseViewBox(data?.map?.viewBox ?? null), [data]);
   const bounds = data && vb ? boundsOf(data.location, vb) : null;
+  // Waiting: for the choices, for the chosen location's overlay, for its drawing.
+  const waiting = !error && (choices === null ||
+    (locationId !== null && (data?.location.id !== locationId || (!!data.map && svg === null))));
 
   return (
-    <section className={css.screen}>
+    <section className={css.screen} aria-busy={waiting}>
       <h1 className={shell.title}>{t.t("route.warehouse-map")}</h1>
       <div className={css.toolbar}>
-        {maps && maps.length
+        {choices
           ? (
-            <Select<string>
-              label={t.t("map.location")}
-              value={String(locationId ?? "")}
-              options={maps.map((m) => ({ id: String(m.locationId), label: m.label }))}
-              onChange={(v) => {
+            <LocationPicker
+              t={t}
+              choices={choices}
+              value={locationId}
+              onChange={(id) => {
                 setPlanning(false);
-                setLocationId(Number(v));
+                setLocationId(id);
               }}
             />
           )
@@ -185,7 +197,22 @@ export function WarehouseMapScreen() {
           : null}
       </div>
       {error ? <Notice kind="error">{error}</Notice> : null}
-      {maps && !maps.length ? <Notice>{t.t(mayPlan ? "map.noneYetUpload" : "map.noneYet")}</Notice> : null}
+      {waiting ? <Loading text={t.t("map.loading")} testId="map-loading" /> : null}
+      {choices && locationId === null
+        ? <Notice>{t.t(mayPlan ? "map.noneYetUpload" : "map.noneYet")}</Notice>
+        : null}
+      {noMapYet
+        ? (
+          <div className={css.noMapYet} data-testid="map-none">
+            <Notice>
+              {t.t(mayPlan ? "map.noMapYetUpload" : "map.noMapYet", {
+                label: chosen?.label ?? data.location.label,
+              })}
+            </Notice>
+            {mayPlan ? <Button onPress={() => setUploading(true)}>{t.t("map.uploadThis")}</Button> : null}
+          </div>
+        )
+        : null}
       {data && svg && vb && bounds
         ? planning
           ? (
@@ -264,7 +291,9 @@ export function WarehouseMapScreen() {
               query={`locationTreeId=${stockOf.id}`}
               onOpen={() => undefined}
             />
-            <Button onPress={() => setStockOf(null)}>{t.t("common.close")}</Button>
+            <DialogFooter>
+              <Button onPress={() => setStockOf(null)}>{t.t("common.close")}</Button>
+            </DialogFooter>
           </ModalDialog>
         )
         : null}
@@ -663,12 +692,12 @@ function UploadDialog(p: {
         />
       </label>
       {error ? <Notice kind="error">{error}</Notice> : null}
-      <div className={css.toolbar}>
+      <DialogFooter>
+        <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
         <Button onPress={send} isDisabled={busy || !file || locationId === null}>
           {t.t("map.uploadSend")}
         </Button>
-        <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-      </div>
+      </DialogFooter>
     </ModalDialog>
   );
 }

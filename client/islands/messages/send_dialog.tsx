@@ -8,8 +8,7 @@ import { useT } from "../../i18n/use_t.ts";
 import { userTimeZone } from "../../i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Checkbox, Notice, Select, TextField } from "../../ui/controls.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
-import * as ui from "../../ui/ui.css.ts";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import * as css from "../../screens/messages.css.ts";
 
 /** Text typed as a list: one item a line or between commas. */
@@ -132,10 +131,10 @@ export function SendDialog(p: {
           errors={fieldErrors("body")}
         />
         {error ? <Notice kind="error">{error}</Notice> : null}
-        <div className={ui.buttonRow}>
+        <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
           <Button isDisabled={busy} onPress={() => void send()}>{t.t("messages.send")}</Button>
-        </div>
+        </DialogFooter>
       </div>
     </ModalDialog>
   );

@@ -13,7 +13,7 @@ import type { Translator } from "../../i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Notice, ReadOnlyField, TextField } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import {
   focusFirstInvalid,
   InvalidFieldsProvider,
@@ -370,10 +370,10 @@ export function OrderDialog(p: { id: number; canEdit: boolean; onClose: () => vo
           : failure
           ? null
           : <p>{t.t("common.loading")}</p>}
-        <div className={dcss.actions}>
+        <DialogFooter>
           {o ? <HistoryButton meta={wmsOrderMeta} id={o.id} title={o.orderNumber} /> : null}
           <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
-        </div>
+        </DialogFooter>
       </div>
       <ModalDialog
         title={t.t("orders.confirmTitle")}
@@ -382,7 +382,7 @@ export function OrderDialog(p: { id: number; canEdit: boolean; onClose: () => vo
       >
         <div className={dcss.section} data-testid="generate-question">
           <p>{t.t("orders.generateQuestion")}</p>
-          <div className={dcss.actions}>
+          <DialogFooter>
             <Button
               isDisabled={busy}
               onPress={() =>
@@ -398,7 +398,7 @@ export function OrderDialog(p: { id: number; canEdit: boolean; onClose: () => vo
               {t.t("orders.withoutDocuments")}
             </Button>
             <Button quiet onPress={() => setAsk(null)}>{t.t("common.cancel")}</Button>
-          </div>
+          </DialogFooter>
         </div>
       </ModalDialog>
       <ConfirmDialog
@@ -454,10 +454,10 @@ export function OrderDialog(p: { id: number; canEdit: boolean; onClose: () => vo
             onChange={setReason}
             isRequired
           />
-          <div className={dcss.actions}>
+          <DialogFooter>
             <Button type="submit" danger isDisabled={busy || !reason.trim()}>{t.t("orders.close")}</Button>
             <Button quiet onPress={() => setAsk(null)}>{t.t("common.cancel")}</Button>
-          </div>
+          </DialogFooter>
         </form>
       </ModalDialog>
     </ModalDialog>

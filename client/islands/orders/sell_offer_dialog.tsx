@@ -6,7 +6,7 @@ import { errorMessage, fieldErrorMessages } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { Button, Notice, TextField } from "../../ui/controls.tsx";
 import { DateField } from "../../ui/date_field.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
@@ -130,10 +130,10 @@ export function SellOfferDialog(p: { onClose: () => void; onMade: (id: number) =
             {t.t("offers.addLine")}
           </Button>
         </div>
-        <div>
-          <Button isDisabled={busy} onPress={() => void save()}>{t.t("offers.make")}</Button>{" "}
+        <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-        </div>
+          <Button isDisabled={busy} onPress={() => void save()}>{t.t("offers.make")}</Button>
+        </DialogFooter>
       </div>
     </ModalDialog>
   );

@@ -11,8 +11,7 @@ import { pushToast } from "../../state.ts";
 import { saveBlob } from "../../download.ts";
 import { Button, Notice, Select } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
-import { ModalDialog } from "../../ui/modal.tsx";
-import * as ui from "../../ui/ui.css.ts";
+import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import * as css from "./print.css.ts";
 
 /** The layout types a resource's records print as (server/domain/printing/service.ts). */
@@ -158,7 +157,7 @@ export function PrintDialog(p: { type: string; items: PrintItem[]; onClose: () =
         {pdf
           ? <iframe className={css.pdf} src={pdf} title={t.t("print.preview")} data-testid="print-pdf" />
           : null}
-        <div className={ui.buttonRow}>
+        <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.close")}</Button>
           {pdf
             ? (
@@ -177,7 +176,7 @@ export function PrintDialog(p: { type: string; items: PrintItem[]; onClose: () =
               ? t.t("print.send")
               : t.t("print.make")}
           </Button>
-        </div>
+        </DialogFooter>
       </div>
     </ModalDialog>
   );

@@ -6,7 +6,7 @@
 // server refuses on sync listed for the operator to resolve. Other operators' progress on the same
 // document arrives through the hub.
 import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue } from "jotai";
 import { reportError } from "../../errors.ts";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { api, ApiError } from "../../api.ts";
@@ -15,6 +15,12 @@ import { useT } from "../../i18n/use_t.ts";
 import type { Translator } from "../../i18n/mod.ts";
 import { startupAtom } from "../../state.ts";
 import { ChunkBoundary, lazyScreen } from "../../shell/lazy.tsx";
+import {
+  type ScannerSuffix,
+  scannerSuffixes,
+  scannerSuffixOf,
+  setScannerSuffix,
+} from "../../shell/chrome.tsx";
 import { defaultWedge, WedgeReader } from "./wedge.ts";
 import { feedback, unlockSound } from "./feedback.ts";
 import { type CallFailure, Queue, type QueueEntry } from "./queue.ts";
@@ -1310,7 +1316,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
 
   // ----- Keys: a scanner gun anywhere on the screen, the scan field included -----
   const startup = useAtomValue(startupAtom);
-  const suffix = (startup?.user.settings?.scannerSuffix as "Enter" | "Tab" | "none" | undefined) ?? "Enter";
+  const suffix = scannerSuffixOf(startup);
   const wedge = useMemo(
     () => new WedgeReader({ ...defaultWedge, suffix: suffix === "none" ? null : suffix }),
     [suffix],
@@ -1673,10 +1679,9 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   );
 }
 
-/** What the user's scanner gun ends a scan with, kept in their settings. */
-function SuffixSetting(p: { value: "Enter" | "Tab" | "none" }) {
+/** What the user's scanner gun ends a scan with, kept in their settings (also in the user's menu). */
+function SuffixSetting(p: { value: ScannerSuffix }) {
   const t = useT();
-  const setStartup = useSetAtom(startupAtom);
   return (
     <label className={css.selectLabel}>
       {t.t("terminal.suffix")}
@@ -1684,18 +1689,11 @@ function SuffixSetting(p: { value: "Enter" | "Tab" | "none" }) {
         className={css.select}
         value={p.value}
         onChange={(e) => {
-          const value = e.target.value as "Enter" | "Tab" | "none";
-          api("PATCH", "/config/changeuserconfig", { paramName: "scannerSuffix", paramValue: value }).then(
-            () =>
-              setStartup((s) =>
-                s && { ...s, user: { ...s.user, settings: { ...s.user.settings, scannerSuffix: value } } }
-              ),
-          ).catch(reportError);
+          const value = scannerSuffixes.find((v) => v === e.target.value);
+          if (value) setScannerSuffix(value).catch(reportError);
         }}
       >
-        {(["Enter", "Tab", "none"] as const).map((v) => (
-          <option key={v} value={v}>{t.t(`terminal.suffix.${v}`)}</option>
-        ))}
+        {scannerSuffixes.map((v) => <option key={v} value={v}>{t.t(`terminal.suffix.${v}`)}</option>)}
       </select>
     </label>
   );

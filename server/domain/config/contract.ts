@@ -5,8 +5,9 @@
 import { z } from "zod";
 import { languages } from "../../kernel/i18n/mod.ts";
 
-export const documentTypeCodes = ["DIN", "DOU", "IIN", "IOU", "OIN", "OOU", "CRL", "ARL", "PRL"] as const;
-export const orderTypeCodes = ["OIN", "OOU", "OPI", "VER-A", "VER-P", "VER-C", "VER-L"] as const;
+import { documentTypeCodes, numbering, orderTypeCodes } from "./codes.ts";
+
+export { documentTypeCodes, orderTypeCodes, productionNumbering, shipmentNumbering } from "./codes.ts";
 
 /** A numbering schema: parts joined in order, e.g. DIN / 2026 / 11 / 000123. */
 export const NumberingPart = /* @__PURE__ */ z.discriminatedUnion("type", [
@@ -78,31 +79,6 @@ export const ClientLogisticsConfig = /* @__PURE__ */ z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 }).and(LogisticsConfigData);
-
-/** The numbering schema of production orders when the configuration names none. */
-export function productionNumbering(): z.output<typeof NumberingSchema> {
-  return NumberingSchema.parse(numbering("ZPRD"));
-}
-
-/** The numbering schema of freight (shipment) tickets: FT/yyyy/mm/000001. */
-export function shipmentNumbering(): z.output<typeof NumberingSchema> {
-  return NumberingSchema.parse(numbering("FT"));
-}
-
-function numbering(prefix: string): z.input<typeof NumberingSchema> {
-  return {
-    parts: [
-      { type: "text", value: prefix },
-      { type: "separator", value: "/" },
-      { type: "year", digits: 4 },
-      { type: "separator", value: "/" },
-      { type: "month" },
-      { type: "separator", value: "/" },
-      { type: "counter", digits: 6 },
-    ],
-    reset: "yearly",
-  };
-}
 
 export function defaultLogisticsConfig(): LogisticsConfigData {
   return LogisticsConfigData.parse({

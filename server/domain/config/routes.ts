@@ -5,7 +5,14 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { ChangeUserConfig, ClientLogisticsConfig, ClientLogisticsConfigUpdate } from "./contract.ts";
-import { NumberingPreview, NumberingPreviewRequest, previewNumber } from "../stock/numbering/preview.ts";
+import {
+  NumberingPreview,
+  NumberingPreviewRequest,
+  NumberingPreviews,
+  NumberingPreviewsRequest,
+  previewNumber,
+  previewNumbers,
+} from "../stock/numbering/preview.ts";
 import { ClientAccount, ClientAccountUpdate } from "./account/entity.ts";
 import { BaseCurrencyChange, changeBaseCurrency } from "./account/base_currency.ts";
 import { DocumentUsage, documentUsageOf } from "./account/usage.ts";
@@ -150,4 +157,16 @@ export function configRoutes(app: Hono<Env>, platform: Platform): void {
     body: NumberingPreviewRequest,
     response: NumberingPreview,
   }, (c, { body }) => previewNumber(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/Config/NumberingPreviews",
+    summary:
+      "The next numbers of several numbering schemas in one call (the logistics configuration's every " +
+      "schema as it opens), each as NumberingPreview answers it, in the order asked (administrators)",
+    tag,
+    access: "admin",
+    body: NumberingPreviewsRequest,
+    response: NumberingPreviews,
+  }, (c, { body }) => previewNumbers(c.get("ctx"), body));
 }

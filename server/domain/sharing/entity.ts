@@ -37,7 +37,8 @@ export const sharedAccess = new Resource({
     contentType: { options: sharedAccessContentTypes, list: "filter show" },
     contractorId: { display: "contractorName", only: { keyRole: "contractor" }, list: listed },
     personId: { list: "filter" },
-    durationMin: { list: "show" },
+    // Minutes: the list names the choice ("24 hours"); an export writes the minutes with their unit.
+    durationMin: { unit: "min", list: "show" },
     singleUse: { list: "show" },
     allowedOrigins: { kind: "json", codec: jsonText, output: z.array(z.string()) },
     expiresAt: { kind: "date", list: "show" },

@@ -10,7 +10,15 @@ import { storageSpace as storageSpaceResource } from "./entity.ts";
 import { generateLocations } from "./generator.ts";
 import { listChildren } from "./tree.ts";
 import { getMap, LocationMap, MAP_BODY_LIMIT, MapUpload, putMap } from "../maps/service.ts";
-import { locationsWithMaps, Occupancy, occupancy, Placements, savePlacements } from "../maps/occupancy.ts";
+import {
+  locationsWithMaps,
+  MapChoice,
+  mapChoices,
+  Occupancy,
+  occupancy,
+  Placements,
+  savePlacements,
+} from "../maps/occupancy.ts";
 import { GeneratePreview, GenerateRequest, GenerateResult, StorageSpaceNode } from "./contract.ts";
 
 export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
@@ -83,6 +91,18 @@ export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
       version: z.number(),
     })),
   }, (c) => locationsWithMaps(c.get("ctx")));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/StorageSpace/MapChoices",
+    summary: "The warehouse map's choice of locations: every zone (a location at the top), every location " +
+      "directly in one and every location with a map, in the tree's order, each with its map's version or " +
+      "null (no map yet)",
+    tag: "StorageSpace",
+    access: storageSpaceResource.readAccess,
+    refusal: "auth.forbidden",
+    response: z.array(MapChoice),
+  }, (c) => mapChoices(c.get("ctx")));
 
   mount(app, platform, {
     method: "get",

@@ -10,6 +10,7 @@ import { fieldError } from "../../../kernel/errors.ts";
 import {
   defaultLogisticsConfig,
   documentTypeCodes,
+  type LogisticsConfigData,
   NumberingSchema,
   orderTypeCodes,
   productionNumbering,
@@ -28,6 +29,10 @@ export const NumberingPreviewRequest = z.object({
 
 export const NumberingPreview = z.object({ number: z.string(), period: z.string() });
 
+/** Several previews at once: the configuration screen's every schema in one call, not one call each. */
+export const NumberingPreviewsRequest = z.object({ items: z.array(NumberingPreviewRequest).min(1).max(30) });
+export const NumberingPreviews = z.object({ numbers: z.array(NumberingPreview) });
+
 /** Whether a record already holds `number` (orders and containers skip such numbers). */
 function heldBy(table: "wms_orders" | "containers") {
   const column = table === "wms_orders" ? "order_number" : "number";
@@ -38,20 +43,39 @@ function heldBy(table: "wms_orders" | "containers") {
       .length > 0;
 }
 
-export async function previewNumber(ctx: TenantContext, req: z.output<typeof NumberingPreviewRequest>) {
+export function previewNumber(ctx: TenantContext, req: z.output<typeof NumberingPreviewRequest>) {
+  return previewOne(ctx.conn.db, null, req, "");
+}
+
+/** Each item's next number, in their order, the configuration read once; a bad item's field named by index. */
+export async function previewNumbers(ctx: TenantContext, req: z.output<typeof NumberingPreviewsRequest>) {
   const db = ctx.conn.db;
   const config = await readLogisticsConfig(db);
+  const numbers = [];
+  for (const [i, item] of req.items.entries()) {
+    numbers.push(await previewOne(db, config, item, `items.${i}.`));
+  }
+  return { numbers };
+}
+
+async function previewOne(
+  db: Db,
+  known: LogisticsConfigData | null,
+  req: z.output<typeof NumberingPreviewRequest>,
+  at: string,
+) {
+  const config = known ?? await readLogisticsConfig(db);
   let scope: string;
   let schema: NumberingSchemaValue | undefined;
   let held: ((db: Db, n: string) => Promise<boolean>) | undefined;
   if (req.kind === "document") {
     const type = documentTypeCodes.find((c) => c === req.typeCode);
-    if (!type) throw fieldError({ typeCode: ["validation.invalidValue"] });
+    if (!type) throw fieldError({ [`${at}typeCode`]: ["validation.invalidValue"] });
     scope = `document:${type}`;
     schema = config.numbering.documents[type] ?? defaultLogisticsConfig().numbering.documents[type];
   } else if (req.kind === "order") {
     const type = [...orderTypeCodes, "PRD"].find((c) => c === req.typeCode);
-    if (!type) throw fieldError({ typeCode: ["validation.invalidValue"] });
+    if (!type) throw fieldError({ [`${at}typeCode`]: ["validation.invalidValue"] });
     scope = `order:${type}`;
     schema = type === "PRD"
       ? config.production.numbering ?? productionNumbering()
@@ -63,12 +87,14 @@ export async function previewNumber(ctx: TenantContext, req: z.output<typeof Num
     held = heldBy("containers");
   }
   const used = req.schema ?? schema!;
-  const at = new Date();
-  const period = periodOf(used, at);
+  const now = new Date();
+  const period = periodOf(used, now);
   const [row] = await db.select({ value: numberingCounters.value }).from(numberingCounters)
     .where(and(eq(numberingCounters.scope, scope), eq(numberingCounters.period, period)));
   let counter = (row?.value ?? 0) + 1;
-  let number = formatNumber(used, counter, at);
-  for (let i = 0; held && i < 1000 && await held(db, number); i++) number = formatNumber(used, ++counter, at);
+  let number = formatNumber(used, counter, now);
+  for (let i = 0; held && i < 1000 && await held(db, number); i++) {
+    number = formatNumber(used, ++counter, now);
+  }
   return { number, period };
 }
