@@ -188,7 +188,7 @@ export function LogisticsConfigScreen() {
     let live = true;
     api<{ numbers: Array<{ number: string }> }>("POST", "/Config/NumberingPreviews", {
       items: rows.map((r) => ({ kind: r.kind, typeCode: r.typeCode })),
-    }).then(
+    }, { cause: "read" }).then(
       (r) =>
         live && setPreviews(Object.fromEntries(rows.map((row, i) => [row.key, r.numbers[i]?.number ?? ""]))),
       () => live && setPreviews({}),

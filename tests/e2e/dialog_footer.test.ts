@@ -57,7 +57,10 @@ async function expectFooterInView(page: Page, save: Locator, title: string): Pro
     for (const e of scrolls) e.scrollTop = e.scrollHeight;
     return scrolls.length;
   });
-  expect(scrolled, "the form is longer than the room it has").toBeGreaterThan(0);
+  if (scrolled === 0) {
+    // A form that fits (New order shows only its type's own fields): the whole dialog is in the window.
+    expect(await shown(dialog), "a dialog that does not scroll is wholly in the window").toBe(true);
+  }
   expect(await shown(save), "Save stays in the window after the body scrolls").toBe(true);
   expect(await shown(dialog.getByRole("heading", { name: title }))).toBe(true);
 }

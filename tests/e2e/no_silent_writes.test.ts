@@ -16,7 +16,7 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { launchBrowser, signedInPage } from "./browser.ts";
+import { chooseLanguage as choose, launchBrowser, signedInPage } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
@@ -127,8 +127,8 @@ async function open(username: string, path: string): Promise<Watched> {
     if (/\/config\/changeuserconfig$/i.test(r.url()) && (r.postData() ?? "").includes("defaultLanguage")) {
       return;
     }
-    // A numbering pattern's next number is read by a POST that changes nothing.
-    if (/\/Config\/NumberingPreview$/i.test(r.url())) return;
+    // The numbering patterns' next numbers are read by a POST that changes nothing.
+    if (/\/Config\/NumberingPreviews?$/i.test(r.url())) return;
     writes.push(`${r.method()} ${r.url()} ${r.postData() ?? ""}`);
   });
   return { page, writes };
@@ -141,12 +141,9 @@ const names: Record<string, string> = {
   "ru-ru": "Русский",
 };
 
-/** Chooses a language in the top bar, as a person does, and waits until the page shows it and has settled. */
+/** Chooses a language in the user's menu, as a person does, and waits until the page has settled. */
 async function chooseLanguage(page: Page, lang: keyof typeof names): Promise<void> {
-  const current = await page.evaluate(() => document.documentElement.lang);
-  await page.getByRole("button", { name: new RegExp(names[current]) }).first().click({ timeout: 8_000 });
-  await page.getByRole("option", { name: names[lang], exact: true }).click();
-  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+  await choose(page, names[lang]);
   await settled(page);
 }
 
