@@ -36,6 +36,9 @@ try {
       for (
         const [name, path] of [
           ["home", "/"],
+          ["documents", "/warehouse-documents"],
+          ["stock", "/warehouse-product-stock"],
+          ["orders", "/warehouse-orders"],
           ["users", "/users"],
           ["my-company", "/my-company"],
           ["logistics-config", "/logistics-config"],
@@ -59,14 +62,15 @@ try {
           await page.locator("[data-place]").first().waitFor();
           await page.getByRole("img").first().waitFor();
         }
-        if (name === "price-list") {
+        if (["price-list", "documents", "stock", "orders", "users"].includes(name)) {
           await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
         }
         await shot(name);
       }
       if (device === "phone") {
-        await page.getByRole("button", { name: "Settings" }).click();
-        await page.getByRole("dialog").waitFor();
+        // The user's menu under their name: language, theme, menu form, scanner suffix, sign out.
+        await page.locator('[data-menu-button="user"]').click();
+        await page.getByRole("menu").waitFor();
         await shot("settings");
       }
       await context.close();

@@ -14,12 +14,8 @@ import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Link } from "../shell/link.tsx";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
-import {
-  focusFirstInvalid,
-  InvalidFieldsProvider,
-  NumberField,
-  useInvalidFields,
-} from "../ui/number_field.tsx";
+import { type PickedProduct, ProductEntry, QuantityField } from "../islands/orders/product_entry.tsx";
+import { focusFirstInvalid, InvalidFieldsProvider, useInvalidFields } from "../ui/number_field.tsx";
 import { BarcodePreview } from "../ui/barcode.tsx";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { PlainKey } from "../islands/list/meta.ts";
@@ -32,8 +28,6 @@ import {
   type WmsOrder,
 } from "../islands/orders/order.ts";
 import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
-import { wmsOrderPositionMeta } from "../../server/domain/orders/positions/entity.ts";
-import { ReferencePicker } from "../islands/dialogs/reference_field.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as dcss from "../islands/documents/documents.css.ts";
 import * as css from "../islands/orders/orders.css.ts";
@@ -111,13 +105,12 @@ function Productions(p: { step: ProductionStep; title: string }) {
 }
 
 /** A product picker's target (products by name, index or barcode). */
-const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "productId")!.reference!;
 
 /** Plans a production: the product (by its index, or found by its name, index or barcode), how much and when. */
 function PlanProduction() {
   const t = useT();
   const [code, setCode] = useState("");
-  const [picked, setPicked] = useState<{ id: number; title: string } | null>(null);
+  const [picked, setPicked] = useState<PickedProduct | null>(null);
   const [quantity, setQuantity] = useState<number | null>(1);
   const invalid = useInvalidFields();
   const [date, setDate] = useState("");
@@ -159,36 +152,21 @@ function PlanProduction() {
   }
   return (
     <form onSubmit={(e) => void plan(e)} className={dcss.actions} data-testid="plan-production">
-      <TextField
+      <ProductEntry
+        t={t}
         name="product"
         label={t.t("orders.productToMake")}
-        value={code}
-        onChange={(v) => {
-          setCode(v);
-          if (v.trim()) setPicked(null);
-        }}
-        isRequired={!picked}
-      />
-      <ReferencePicker
-        t={t}
-        name="pickProduct"
-        label={t.t("documents.pickProduct")}
-        reference={productReference}
-        value={picked?.id ?? null}
-        knownTitle={picked?.title}
-        onChange={(id, title) => {
-          setPicked(id === null ? null : { id, title: title ?? "" });
-          if (id !== null) setCode("");
-        }}
+        code={code}
+        picked={picked}
+        onCode={setCode}
+        onPicked={setPicked}
+        isRequired
       />
       <InvalidFieldsProvider value={invalid}>
-        <NumberField
+        <QuantityField
           name="quantity"
           label={t.t("field.wmsOrderPosition.quantity")}
           value={quantity}
-          isRequired
-          minValue={0.001}
-          formatOptions={{ maximumFractionDigits: 3 }}
           onChange={setQuantity}
         />
       </InvalidFieldsProvider>

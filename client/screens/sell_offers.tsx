@@ -28,9 +28,14 @@ const offerNumbers: Record<string, StatusNumber> = {
 /** The offers' columns: the order's number and status, and what an offer has of its own. */
 export function sellOfferMeta(meta: ResourceMeta): ResourceMeta {
   const byName = new Map(meta.fields.map((f) => [f.name, f]));
+  // An offer's key columns are its number and its customer (the order's own keys, its status among them,
+  // are not an offer's): they lead and stay in view.
+  const keys = ["orderNumber", "contractorId"];
   const own = (name: string, change: Partial<FieldMeta> = {}): FieldMeta[] => {
     const f = byName.get(name);
-    return f ? [{ ...f, ...change, list: { ...f.list, visible: true, ...change.list } }] : [];
+    if (!f) return [];
+    const key = keys.indexOf(name) + 1 || undefined;
+    return [{ ...f, ...change, list: { ...f.list, visible: true, key, ...change.list } }];
   };
   return {
     ...meta,

@@ -15,7 +15,7 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { launchBrowser, signedInPage, waitForHydration, waitForListCount } from "./browser.ts";
+import { launchBrowser, openUserMenu, signedInPage, waitForHydration, waitForListCount } from "./browser.ts";
 import { listColumns, listRow } from "./list_rows.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { plPl } from "../../client/i18n/pl_pl.ts";
@@ -306,10 +306,11 @@ describe("status colours", () => {
       text: rgb(lightStatusPalette[122].text),
       surface: rgb(lightStatusPalette[122].surface),
     });
-    // Night mode: the dark theme's colours.
-    await page.locator("label").filter({ has: page.getByRole("switch", { name: enUs["common.nightMode"] }) })
+    // Night mode (the dark theme, chosen in the user's menu): the dark theme's colours.
+    await (await openUserMenu(page)).getByRole("menuitemradio", { name: enUs["userMenu.theme.dark"] })
       .click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === "dark");
+    await page.keyboard.press("Escape");
     for (const n of [122, 112] as const) {
       await page.locator(`[data-status-number="${n}"]`).first().waitFor();
       expect(await colours(page, n), String(n)).toEqual({

@@ -13,6 +13,7 @@ import type { Translator } from "../../i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Notice, ReadOnlyField, TextField } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
+import { type PickedProduct, ProductEntry, QuantityField } from "./product_entry.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import {
   focusFirstInvalid,
@@ -23,8 +24,6 @@ import {
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
-import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
-import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import type { Issue } from "../documents/document.ts";
 import { IssueList, issuesAt } from "../documents/issues.tsx";
 import { ProcessBadge, Progress, StatusBadge } from "../documents/status.tsx";
@@ -587,7 +586,6 @@ function CountField(p: { t: Translator; position: OrderPosition; onCounted: () =
 }
 
 /** The order position's product reference (the product picker's target and conditions). */
-const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "productId")!.reference!;
 
 /**
  * A position by a scanned or typed product code (index, barcode or GS1 label), or by a product found by
@@ -596,7 +594,7 @@ const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "pro
 export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   const t = useT();
   const [code, setCode] = useState("");
-  const [picked, setPicked] = useState<{ id: number; title: string } | null>(null);
+  const [picked, setPicked] = useState<PickedProduct | null>(null);
   const [quantity, setQuantity] = useState<number | null>(1);
   const [form, setForm] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -626,37 +624,21 @@ export function AddPosition(p: { orderId: number; onAdded: () => void }) {
   }
   return (
     <form onSubmit={(e) => void add(e)} className={dcss.actions} data-testid="order-add-position">
-      <TextField
+      <ProductEntry
+        t={t}
         name="productCode"
         label={t.t("orders.scan")}
-        value={code}
-        onChange={(v) => {
-          setCode(v);
-          // A code typed is the product: the one found by name gives way.
-          if (v.trim()) setPicked(null);
-        }}
-      />
-      <ReferencePicker
-        t={t}
-        name="pickProduct"
-        label={t.t("documents.pickProduct")}
-        reference={productReference}
-        value={picked?.id ?? null}
-        knownTitle={picked?.title}
-        onChange={(id, title) => {
-          setPicked(id === null ? null : { id, title: title ?? "" });
-          if (id !== null) setCode("");
-        }}
+        code={code}
+        picked={picked}
+        onCode={setCode}
+        onPicked={setPicked}
       />
       <InvalidFieldsProvider value={invalid}>
-        <NumberField
+        <QuantityField
           key={form}
           name="quantity"
           label={t.t("field.wmsOrderPosition.quantity")}
           value={quantity}
-          isRequired
-          minValue={0.001}
-          formatOptions={{ maximumFractionDigits: 3 }}
           onChange={setQuantity}
         />
       </InvalidFieldsProvider>
