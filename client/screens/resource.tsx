@@ -7,23 +7,32 @@ import { startupAtom } from "../state.ts";
 import { ResourceList } from "../islands/list/resource_list.tsx";
 import type { PlainKey, ResourceMeta } from "../islands/list/meta.ts";
 import * as shell from "../shell/shell.css.ts";
+import { preloadWithScreens } from "../shell/lazy.tsx";
 import { canWrite, resourceScreens } from "./resources.ts";
 
-const loaded = new Map<string, Promise<ResourceMeta>>();
+const loading = new Map<string, Promise<ResourceMeta>>();
+/** The metadata already here, by route: a screen whose metadata is here shows at once (no suspension). */
+const loaded = new Map<string, ResourceMeta>();
 
 function metaOf(route: string): Promise<ResourceMeta> {
-  let meta = loaded.get(route);
+  let meta = loading.get(route);
   if (!meta) {
-    meta = resourceScreens[route]();
-    loaded.set(route, meta);
+    meta = resourceScreens[route]().then((m) => {
+      loaded.set(route, m);
+      return m;
+    });
+    loading.set(route, meta);
   }
   return meta;
 }
 
+// Each resource's metadata loads with the screens' code, while the page is idle.
+for (const route of Object.keys(resourceScreens)) preloadWithScreens(() => metaOf(route));
+
 export function ResourceScreen(p: { route: string; openedDialogId?: string; additionalParams?: string }) {
   const t = useT();
   const startup = useAtomValue(startupAtom);
-  const meta = use(metaOf(p.route));
+  const meta = loaded.get(p.route) ?? use(metaOf(p.route));
   const title = t.t(`route.${p.route}` as PlainKey);
   return (
     <section>

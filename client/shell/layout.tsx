@@ -28,6 +28,7 @@ import { onNavigate } from "./navigation.ts";
 import { ConnectionStatus } from "./connection_status.tsx";
 import { FavoriteEditor, FavoritesSection, HoldableLink, openFavoriteEditor } from "./favorites.tsx";
 import { routeTable } from "./routes.ts";
+import { preloadScreens } from "./lazy.tsx";
 import * as css from "./shell.css.ts";
 import * as ui from "../ui/ui.css.ts";
 
@@ -166,6 +167,9 @@ export function MainLayout(p: { children: ReactNode }) {
   const [simplified, setSimplified] = useSimplifiedMenu(startup);
   const [open, setOpen] = useState(false);
   useEffect(() => onNavigate(() => setOpen(false)), []);
+  // Signed in: the other screens' code loads while nobody needs the thread, so that a screen opened from
+  // the menu does not wait for it.
+  useEffect(() => preloadScreens(), []);
   const current = "/" + path.split(/[?#]/)[0].replace(/^\/+/, "").split("/")[0];
   const sections = startup?.drawerSections ?? [];
   // The active entry stays in view in the menu's own scroll area (after a click low in the menu, after a
