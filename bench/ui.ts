@@ -553,6 +553,8 @@ async function run(): Promise<BenchResult> {
           user: x.user,
           aimMs,
           met: false,
+          // Playwright's message without its terminal colours (ESC [ … m).
+          // deno-lint-ignore no-control-regex
           error: String(err).replace(/\x1b\[[0-9;]*m/g, "").split("\n").slice(0, 4).join(" "),
         };
         await page.goto(`${baseUrl}/`, { waitUntil: "domcontentloaded" }).catch(() => {});
