@@ -28,6 +28,7 @@ await step("type check (deno check)", [
   "client/",
   "scripts/gate.ts",
   "scripts/screenshots.ts",
+  "scripts/start.ts",
 ]);
 await step("client build (esbuild, vanilla-extract, workbox)", ["client/build.mjs"], "node");
 
