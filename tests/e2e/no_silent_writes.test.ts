@@ -16,7 +16,7 @@ import {
   startStockWorld,
   type StockWorld,
 } from "../integration/stock/fixture.ts";
-import { chooseLanguage as choose, launchBrowser, signedInPage } from "./browser.ts";
+import { chooseLanguage as choose, launchBrowser, openUserMenu, signedInPage } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let w: StockWorld;
@@ -187,7 +187,7 @@ function field(page: Page, name: string) {
   return page.getByRole("textbox", { name, exact: true });
 }
 
-describe("switching the language writes nothing", { timeout: 90_000 }, () => {
+describe("nothing is written by a language or theme change or a reload", { timeout: 90_000 }, () => {
   it("the price list keeps every price (Polish and back, German, Russian and back)", async () => {
     const watched = await open("quiet-manager", "/products-price-list");
     const price = (index: string) =>
@@ -198,6 +198,43 @@ describe("switching the language writes nothing", { timeout: 90_000 }, () => {
     expect(await price("QW-TEA").inputValue()).toBe("€41.80");
     expect(await price("QW-SALT").inputValue()).toBe("€1234.50");
     expect(await price("QW-OIL").inputValue()).toBe("€0.50");
+  });
+
+  it("the price list writes nothing on a theme change or when another person's change reloads it", async () => {
+    const watched = await open("quiet-manager", "/products-price-list");
+    const price = (index: string) =>
+      field(watched.page, enUs["priceList.priceOf"].replace("{product}", index));
+    await price("QW-SALT").waitFor();
+    // Night mode and back, in the user's menu.
+    const before = await snapshot();
+    for (const theme of ["userMenu.theme.dark", "userMenu.theme.light"] as const) {
+      await (await openUserMenu(watched.page)).getByRole("menuitemradio", { name: enUs[theme] }).click();
+      await watched.page.waitForFunction(
+        (dark) => document.documentElement.dataset.theme === (dark ? "dark" : "light"),
+        theme === "userMenu.theme.dark",
+      );
+      await settled(watched.page);
+    }
+    await watched.page.keyboard.press("Escape");
+    expect(await snapshot()).toBe(before);
+    // Another person changes a price: the hub's event reloads the list, and this page writes nothing.
+    const other = await w.api("GET", `/Product/${ids.tea}`);
+    const changed = await w.api("PATCH", `/Product/${ids.tea}/price`, {
+      cashValue: 42.5,
+      version: other.body.version,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await expect.poll(() => price("QW-TEA").inputValue(), { timeout: 20_000 }).toBe("€42.50");
+    await settled(watched.page);
+    expect(watched.writes).toEqual([]);
+    expect(
+      await watched.page.evaluate(() =>
+        (globalThis as { __wmsRefusedWrites?: unknown[] }).__wmsRefusedWrites
+      ),
+    )
+      .toEqual([]);
+    expect((await w.api("GET", `/Product/${ids.salt}`)).body.cashValue).toBe(1234.5);
+    expect((await w.api("GET", `/Product/${ids.oil}`)).body.cashValue).toBe(0.5);
   });
 
   it("the document editor keeps its quantities", async () => {
