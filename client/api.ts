@@ -60,12 +60,13 @@ export interface CallOptions {
  * run is returned, to be called when it is answered.
  */
 function allowWrite(method: string, path: string, cause?: WriteCause): () => void {
-  const reason = writeRefusal(method.toUpperCase(), store.get(authAtom) !== null, cause);
+  const verb = method.toUpperCase();
+  const reason = writeRefusal(verb, store.get(authAtom) !== null, cause);
   if (reason) {
     noteRefused(method, path, reason);
     throw new ApiError(0, "edit.notByPerson", translator(store.get(langAtom)).t("edit.notByPerson"));
   }
-  return writeStarted();
+  return writeStarted(verb, cause);
 }
 
 async function send(

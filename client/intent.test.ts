@@ -3,7 +3,7 @@
 // signed in, the terminal's queued scans and the chosen setting itself go.
 import { describe, expect, it } from "vitest";
 import { langAtom, store, themeAtom } from "./state.ts";
-import { watchIntent, writeRefusal } from "./intent.ts";
+import { watchIntent, writeRefusal, writeStarted } from "./intent.ts";
 
 describe("writeRefusal", () => {
   watchIntent();
@@ -16,6 +16,16 @@ describe("writeRefusal", () => {
   it("refuses a write when no person has used the page, unless it carries a person's queued action", () => {
     expect(writeRefusal("PATCH", true)).toBe("idle");
     expect(writeRefusal("POST", true, "queued")).toBeNull();
+  });
+
+  it("is not made to think a person is there by reads or by writes with a cause of their own", () => {
+    // A refresh (a read) and a queued scan, both answered: the idle page still writes nothing by itself.
+    for (const [method, cause] of [["GET", undefined], ["POST", "queued"], ["POST", "read"]] as const) {
+      const answered = writeStarted(method, cause);
+      expect(writeRefusal("PATCH", true)).toBe("idle");
+      answered();
+      expect(writeRefusal("PATCH", true)).toBe("idle");
+    }
   });
 
   it("refuses every write while the screen is redrawn for a new language or theme, but the setting itself", async () => {

@@ -32,6 +32,8 @@ const INPUT_EVENTS = [
   "drop",
   "paste",
   "submit",
+  // A screen reader's or voice control's press is a click with no pointer or key before it.
+  "click",
 ];
 
 let lastInput = -Infinity;
@@ -81,16 +83,19 @@ export function watchIntent(): void {
   });
 }
 
+/** Is this a write that a person's edit has to account for (not a read, not one with its own cause)? */
+function personsWrite(method: string, cause?: WriteCause): boolean {
+  return method !== "GET" && method !== "HEAD" && cause === undefined;
+}
+
 /** Why a write must not leave now, or null when it may. Reads and writes of a page not signed in pass. */
 export function writeRefusal(
   method: string,
   signedIn: boolean,
   cause?: WriteCause,
 ): RefusedWrite["reason"] | null {
-  if (!watching || !signedIn || method === "GET" || method === "HEAD") return null;
-  if (cause === "queued" || cause === "read") return null;
-  if (redraws > 0 && cause !== "setting") return "redraw";
-  if (cause === "setting") return null;
+  if (!watching || !signedIn || !personsWrite(method, cause)) return null;
+  if (redraws > 0) return "redraw";
   if (performance.now() - lastInput > IDLE_MS && writesInFlight === 0) return "idle";
   return null;
 }
@@ -102,15 +107,19 @@ export function noteRefused(method: string, path: string, reason: RefusedWrite["
   console.error(`A write no person made was refused (${reason}): ${method} ${path}\n${stack}`);
 }
 
-/** A write that left: while it runs, the writes it leads to belong to the same person's action. */
-export function writeStarted(): () => void {
+/**
+ * A call that left; answers what to call when it is answered. While a person's write runs, the writes it
+ * leads to belong to the same action (a document's positions saved one by one); reads and writes with a
+ * cause of their own (a queued scan, a preview) neither count nor keep the page active.
+ */
+export function writeStarted(method: string, cause?: WriteCause): () => void {
+  if (!personsWrite(method, cause)) return () => {};
   writesInFlight++;
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
     writesInFlight--;
-    // A chain of writes started by a person (a document's positions saved one by one) goes on.
     lastInput = Math.max(lastInput, performance.now());
   };
 }
