@@ -1,7 +1,7 @@
 // Assortment → price list (issue 17): every product with its unit price in the company's base currency (typed
 // straight into the list by business managers and administrators, saved with the version check), its stock on
 // hand and that stock's value, and both again in a currency chosen from the exchange rates.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
@@ -21,12 +21,14 @@ import * as css from "./price_list.css.ts";
 /**
  * A price typed into its row: saved when the person leaves the field or presses Enter (never as they type,
  * and never by a redraw: a new language shows the same price its own way); a refusal says why and the
- * field shows the stored price again.
+ * field shows the stored price again. The save carries the version the person's edit started from: another
+ * person's price saved meanwhile (the row reloads under the typing) is refused (409), never overwritten.
  */
 function PriceCell(
   p: { t: Translator; row: Row; currency: string; onSaved: () => void; onError: (m: string) => void },
 ) {
   const [attempt, setAttempt] = useState(0);
+  const editFrom = useRef<number | null>(null);
   return (
     <div className={css.priceCell} data-price-of={p.row.productId as number}>
       <NumberField
@@ -37,8 +39,11 @@ function PriceCell(
         value={p.row.cashValue as number | null}
         minValue={0}
         formatOptions={{ style: "currency", currency: p.currency, maximumFractionDigits: 4 }}
+        onChange={() => (editFrom.current ??= p.row.version as number)}
         onCommit={(v) => {
-          api("PATCH", `/Product/${p.row.productId}/price`, { cashValue: v, version: p.row.version }).then(
+          const version = editFrom.current ?? p.row.version;
+          editFrom.current = null;
+          api("PATCH", `/Product/${p.row.productId}/price`, { cashValue: v, version }).then(
             () => p.onSaved(),
             (err) => {
               setAttempt((n) => n + 1);

@@ -125,16 +125,24 @@ export function NumberField(p: {
   const shown = useRef(p.value);
   /** The text reads as `shown` (a language change may then show it the new way). */
   const textIsValue = useRef(true);
+  /**
+   * The marks the text was typed (or shown) with: text that is not a number stays as typed when the language
+   * changes, and is still read by the marks it was typed with ("1,25" typed in English stays a question in
+   * German, never becomes 1.25 unseen).
+   */
+  const textMarks = useRef(marks);
   /** The person changed the value since it was given or committed. */
   const edited = useRef(false);
   const focused = useRef(false);
   useEffect(() => {
     // A value given from outside (a reload, another person's save) replaces the text, unless the person is
-    // typing over it: their edit then meets the version check when they commit it.
+    // typing over it: their edit is kept (a caller that saves it checks it against the version the edit
+    // started from: price_list.tsx).
     if (Object.is(p.value, shown.current) || (edited.current && focused.current)) return;
     shown.current = p.value;
     edited.current = false;
     textIsValue.current = true;
+    textMarks.current = marks;
     setText(format(p.value));
   }, [p.value]);
   // Another language or format shows the same value its own way: the text is never read again by the new
@@ -145,16 +153,18 @@ export function NumberField(p: {
       firstFormat.current = false;
       return;
     }
-    if (textIsValue.current) setText(format(shown.current));
+    if (!textIsValue.current) return;
+    textMarks.current = marks;
+    setText(format(shown.current));
   }, [formatter]);
 
-  /** The value of `typed`, or what is wrong with it. */
-  function judge(typed: string): { value: number | null; problem?: string } {
+  /** The value of `typed` (read with the marks it was typed with), or what is wrong with it. */
+  function judge(typed: string, typedWith = textMarks.current): { value: number | null; problem?: string } {
     const trimmed = typed.trim();
     if (trimmed === "") {
       return p.isRequired ? { value: null, problem: t.t("validation.required") } : { value: null };
     }
-    const read = readTyped(t, trimmed, marks);
+    const read = readTyped(t, trimmed, typedWith);
     if (read.problem !== undefined) return read;
     const v = read.value;
     if (p.minValue !== undefined && v < p.minValue) {
@@ -172,7 +182,8 @@ export function NumberField(p: {
   /** The person typed (or stepped to) `typed`. */
   function change(typed: string) {
     setText(typed);
-    const { value, problem } = judge(typed);
+    textMarks.current = marks;
+    const { value, problem } = judge(typed, marks);
     textIsValue.current = !problem;
     if (problem) return;
     edited.current = true;
@@ -224,7 +235,10 @@ export function NumberField(p: {
       onBlur={() => {
         focused.current = false;
         // A number as typed is shown the way the language writes it; text that is not stays as typed.
-        if (!judge(text).problem) setText(format(shown.current));
+        if (!judge(text).problem) {
+          textMarks.current = marks;
+          setText(format(shown.current));
+        }
         commit();
       }}
       onKeyDown={(e: KeyboardEvent) => {

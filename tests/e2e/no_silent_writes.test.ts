@@ -331,4 +331,39 @@ describe("a typed number is read, or asked about, in the user's language", { tim
     await expect.poll(async () => (await w.api("GET", `/Product/${ids.oil}`)).body.cashValue).toBe(1.25);
     expect(watched.writes.filter((x) => x.includes(`/Product/${ids.oil}/price`))).toHaveLength(1);
   });
+
+  it("keeps a question about a typed number when the language changes under it", async () => {
+    const watched = await open("quiet-manager", "/products-price-list");
+    // By its place in the list: its label changes with the language.
+    const price = watched.page.locator(`[data-price-of="${ids.oil}"] input`);
+    await price.waitFor();
+    await price.fill("1,5");
+    await watched.page.getByText(enUs["number.didYouMean"].replace("{suggestion}", "1.5")).waitFor();
+    // In German "1,5" would read as 1.5: it was typed in English, so it stays the question it was.
+    await chooseLanguage(watched.page, "de-de");
+    expect(await price.inputValue()).toBe("1,5");
+    expect(await price.getAttribute("aria-invalid")).toBe("true");
+    await chooseLanguage(watched.page, "en-us");
+    expect(await price.getAttribute("aria-invalid")).toBe("true");
+    expect(watched.writes).toEqual([]);
+    expect((await w.api("GET", `/Product/${ids.oil}`)).body.cashValue).toBe(1.25);
+  });
+
+  it("refuses a price typed while another person changed it, instead of overwriting theirs", async () => {
+    const watched = await open("quiet-manager", "/products-price-list");
+    const price = field(watched.page, enUs["priceList.priceOf"].replace("{product}", "QW-SALT"));
+    await price.waitFor();
+    await price.fill("99");
+    const stored = await w.api("GET", `/Product/${ids.salt}`);
+    expect(
+      (await w.api("PATCH", `/Product/${ids.salt}/price`, { cashValue: 1500, version: stored.body.version }))
+        .status,
+    ).toBe(200);
+    // The list reloads under the typing (the stock's value follows the other person's price).
+    await watched.page.getByRole("row", { name: /QW-SALT/ }).getByText("€3,750,750.00").first().waitFor();
+    expect(await price.inputValue()).toBe("99");
+    await price.press("Enter");
+    await watched.page.getByText(enUs["apiError.record.changedByAnotherUser"]).first().waitFor();
+    expect((await w.api("GET", `/Product/${ids.salt}`)).body.cashValue).toBe(1500);
+  });
 });
