@@ -27,7 +27,7 @@ function metaOf(route: string): Promise<ResourceMeta> {
 }
 
 // Each resource's metadata loads with the screens' code, while the page is idle.
-for (const route of Object.keys(resourceScreens)) preloadWithScreens(() => metaOf(route));
+for (const route of Object.keys(resourceScreens)) preloadWithScreens(route, () => metaOf(route));
 
 export function ResourceScreen(p: { route: string; openedDialogId?: string; additionalParams?: string }) {
   const t = useT();

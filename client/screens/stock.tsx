@@ -248,7 +248,11 @@ interface GroupMovement {
 
 /** The uPlot chart island's chunk, asked for as a statistics screen opens, while its figures load. */
 const chartChunk = () => import("../islands/charts/chart.tsx");
-const Chart = lazyScreen<ChartProps>(chartChunk);
+const Chart = lazyScreen<ChartProps>(chartChunk, [
+  "productMovements",
+  "productGroupMovements",
+  "orderCharts",
+]);
 
 /** Starts loading the chart's chunk at once (the module is then there when the figures are). */
 function usePreloadedChart(): void {

@@ -39,100 +39,130 @@ import * as shellCss from "./shell.css.ts";
 import { type Kind, kindOfRoute } from "../islands/terminal/flow.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
-const UsersScreen = lazyScreen<Parameters<typeof UsersProps>[0]>(() =>
-  import("../screens/users.tsx").then((m) => ({ default: m.UsersScreen }))
+const UsersScreen = lazyScreen<Parameters<typeof UsersProps>[0]>(
+  () => import("../screens/users.tsx").then((m) => ({ default: m.UsersScreen })),
+  ["users"],
 );
-const MyCompanyScreen = lazyScreen<Parameters<typeof MyCompanyProps>[0]>(() =>
-  import("../screens/my_company.tsx").then((m) => ({ default: m.MyCompanyScreen }))
-);
-
-const ResourceScreen = lazyScreen<Parameters<typeof ResourceProps>[0]>(() =>
-  import("../screens/resource.tsx").then((m) => ({ default: m.ResourceScreen }))
+const MyCompanyScreen = lazyScreen<Parameters<typeof MyCompanyProps>[0]>(
+  () => import("../screens/my_company.tsx").then((m) => ({ default: m.MyCompanyScreen })),
+  ["myCompany"],
 );
 
-const LocationsScreen = lazyScreen<Parameters<typeof LocationsProps>[0]>(() =>
-  import("../screens/locations.tsx").then((m) => ({ default: m.LocationsScreen }))
+const ResourceScreen = lazyScreen<Parameters<typeof ResourceProps>[0]>(
+  () => import("../screens/resource.tsx").then((m) => ({ default: m.ResourceScreen })),
+  ["resource"],
 );
 
-const DocumentsScreen = lazyScreen<Parameters<typeof DocumentsProps>[0]>(() =>
-  import("../screens/documents.tsx").then((m) => ({ default: m.DocumentsScreen }))
+const LocationsScreen = lazyScreen<Parameters<typeof LocationsProps>[0]>(
+  () => import("../screens/locations.tsx").then((m) => ({ default: m.LocationsScreen })),
+  ["locations"],
 );
 
-const DocumentPositionsScreen = lazyScreen<Parameters<typeof DocumentsProps>[0]>(() =>
-  import("../screens/documents.tsx").then((m) => ({ default: m.DocumentPositionsScreen }))
+const DocumentsScreen = lazyScreen<Parameters<typeof DocumentsProps>[0]>(
+  () => import("../screens/documents.tsx").then((m) => ({ default: m.DocumentsScreen })),
+  ["documents"],
 );
 
-const ProductStockScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
-  import("../screens/stock.tsx").then((m) => ({ default: m.ProductStockScreen }))
+const DocumentPositionsScreen = lazyScreen<Parameters<typeof DocumentsProps>[0]>(
+  () => import("../screens/documents.tsx").then((m) => ({ default: m.DocumentPositionsScreen })),
+  ["documentPositions"],
 );
 
-const InventoryScreen = lazyScreen<Parameters<typeof InventoryProps>[0]>(() =>
-  import("../screens/stock.tsx").then((m) => ({ default: m.InventoryScreen }))
+const ProductStockScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/stock.tsx").then((m) => ({ default: m.ProductStockScreen })),
+  ["productStock"],
 );
 
-const ProductMovementsScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/stock.tsx").then((m) => ({ default: m.ProductMovementsScreen }))
+const InventoryScreen = lazyScreen<Parameters<typeof InventoryProps>[0]>(
+  () => import("../screens/stock.tsx").then((m) => ({ default: m.InventoryScreen })),
+  ["inventory"],
 );
 
-const ProductGroupMovementsScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/stock.tsx").then((m) => ({ default: m.ProductGroupMovementsScreen }))
+const ProductMovementsScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/stock.tsx").then((m) => ({ default: m.ProductMovementsScreen })),
+  ["productMovements"],
 );
-const OrderChartsScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/stock.tsx").then((m) => ({ default: m.OrderChartsScreen }))
+
+const ProductGroupMovementsScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/stock.tsx").then((m) => ({ default: m.ProductGroupMovementsScreen })),
+  ["productGroupMovements"],
+);
+const OrderChartsScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/stock.tsx").then((m) => ({ default: m.OrderChartsScreen })),
+  ["orderCharts"],
 );
 
 type RouteProps = { openedDialogId?: string; additionalParams?: string };
 const orders = () => import("../screens/orders.tsx");
-const OrdersScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.OrdersScreen })));
-const OperationalOrdersScreen = lazyScreen<RouteProps>(() =>
-  orders().then((m) => ({ default: m.OperationalOrdersScreen }))
+const OrdersScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.OrdersScreen })), [
+  "orders",
+]);
+const OperationalOrdersScreen = lazyScreen<RouteProps>(
+  () => orders().then((m) => ({ default: m.OperationalOrdersScreen })),
+  ["operationalOrders"],
 );
-const NewOrderScreen = lazyScreen<Record<string, never>>(() =>
-  orders().then((m) => ({ default: m.NewOrderScreen }))
+const NewOrderScreen = lazyScreen<Record<string, never>>(
+  () => orders().then((m) => ({ default: m.NewOrderScreen })),
+  ["newOrder"],
 );
-const VerifyScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.VerifyScreen })));
-const DelayMonitorScreen = lazyScreen<RouteProps>(() =>
-  orders().then((m) => ({ default: m.DelayMonitorScreen }))
+const VerifyScreen = lazyScreen<RouteProps>(() => orders().then((m) => ({ default: m.VerifyScreen })), [
+  "verify",
+]);
+const DelayMonitorScreen = lazyScreen<RouteProps>(
+  () => orders().then((m) => ({ default: m.DelayMonitorScreen })),
+  ["delayMonitor"],
 );
 const orderPositions = () => import("../screens/order_positions.tsx");
-const OrderPositionsScreen = lazyScreen<RouteProps>(() =>
-  orderPositions().then((m) => ({ default: m.OrderPositionsScreen }))
+const OrderPositionsScreen = lazyScreen<RouteProps>(
+  () => orderPositions().then((m) => ({ default: m.OrderPositionsScreen })),
+  ["orderPositions"],
 );
-const VerifyPositionsScreen = lazyScreen<RouteProps>(() =>
-  orderPositions().then((m) => ({ default: m.VerifyPositionsScreen }))
+const VerifyPositionsScreen = lazyScreen<RouteProps>(
+  () => orderPositions().then((m) => ({ default: m.VerifyPositionsScreen })),
+  ["verifyPositions"],
 );
 const supply = () => import("../screens/supply.tsx");
-const SupplyScreen = lazyScreen<RouteProps>(() => supply().then((m) => ({ default: m.SupplyScreen })));
-const SupplyReportScreen = lazyScreen<RouteProps>(() =>
-  supply().then((m) => ({ default: m.SupplyReportScreen }))
+const SupplyScreen = lazyScreen<RouteProps>(() => supply().then((m) => ({ default: m.SupplyScreen })), [
+  "supply",
+]);
+const SupplyReportScreen = lazyScreen<RouteProps>(
+  () => supply().then((m) => ({ default: m.SupplyReportScreen })),
+  ["supplyReport"],
 );
-const SellOffersScreen = lazyScreen<RouteProps & { view: "active" | "archive" }>(() =>
-  import("../screens/sell_offers.tsx").then((m) => ({ default: m.SellOffersScreen }))
+const SellOffersScreen = lazyScreen<RouteProps & { view: "active" | "archive" }>(
+  () => import("../screens/sell_offers.tsx").then((m) => ({ default: m.SellOffersScreen })),
+  ["sellOffersActive", "sellOffersArchive"],
 );
 const ProductionScreen = lazyScreen<
   { step: "picking" | "summary" | "labels" | "finish"; openedDialogId?: string }
 >(
   () => import("../screens/production.tsx").then((m) => ({ default: m.ProductionScreen })),
+  ["productionFinish", "productionLabels", "productionPicking", "productionSummary"],
 );
 
-const SharedScreen = lazyScreen<{ route: string; query: string }>(() =>
-  import("../screens/shared.tsx").then((m) => ({ default: m.SharedScreen }))
+const SharedScreen = lazyScreen<{ route: string; query: string }>(
+  () => import("../screens/shared.tsx").then((m) => ({ default: m.SharedScreen })),
+  [],
 );
 
-const SharedAccessScreen = lazyScreen<{ openedDialogId?: string }>(() =>
-  import("../screens/shared_access.tsx").then((m) => ({ default: m.SharedAccessScreen }))
+const SharedAccessScreen = lazyScreen<{ openedDialogId?: string }>(
+  () => import("../screens/shared_access.tsx").then((m) => ({ default: m.SharedAccessScreen })),
+  ["sharedAccess"],
 );
 
-const ExternalOrderScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
-  import("../screens/portal.tsx").then((m) => ({ default: m.ExternalOrderScreen }))
+const ExternalOrderScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/portal.tsx").then((m) => ({ default: m.ExternalOrderScreen })),
+  ["externalOrder"],
 );
 
-const MyOrdersScreen = lazyScreen<{ openedDialogId?: string }>(() =>
-  import("../screens/portal.tsx").then((m) => ({ default: m.MyOrdersScreen }))
+const MyOrdersScreen = lazyScreen<{ openedDialogId?: string }>(
+  () => import("../screens/portal.tsx").then((m) => ({ default: m.MyOrdersScreen })),
+  ["myOrders"],
 );
 
-const CalendarScreen = lazyScreen<{ view: "month" | "day" | "agenda" | "resources" }>(() =>
-  import("../islands/calendar/calendar.tsx").then((m) => ({ default: m.CalendarScreen }))
+const CalendarScreen = lazyScreen<{ view: "month" | "day" | "agenda" | "resources" }>(
+  () => import("../islands/calendar/calendar.tsx").then((m) => ({ default: m.CalendarScreen })),
+  ["calendarAgenda", "calendarDay", "calendarMonth", "calendarResources"],
 );
 const viewOfScreen = {
   calendarMonth: "month",
@@ -140,46 +170,59 @@ const viewOfScreen = {
   calendarAgenda: "agenda",
   calendarResources: "resources",
 } as const;
-const WarehouseMapScreen = lazyScreen<Record<string, never>>(() =>
-  import("../islands/maps/map_screen.tsx").then((m) => ({ default: m.WarehouseMapScreen }))
+const WarehouseMapScreen = lazyScreen<Record<string, never>>(
+  () => import("../islands/maps/map_screen.tsx").then((m) => ({ default: m.WarehouseMapScreen })),
+  ["warehouseMap"],
 );
-const ImportFileScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/import_file.tsx").then((m) => ({ default: m.ImportFileScreen }))
+const ImportFileScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/import_file.tsx").then((m) => ({ default: m.ImportFileScreen })),
+  ["importFile"],
 );
-const MessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
-  import("../screens/messages.tsx").then((m) => ({ default: m.MessagesScreen }))
+const MessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/messages.tsx").then((m) => ({ default: m.MessagesScreen })),
+  ["messages"],
 );
-const FreightScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
-  import("../screens/transport.tsx").then((m) => ({ default: m.FreightScreen }))
+const FreightScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/transport.tsx").then((m) => ({ default: m.FreightScreen })),
+  ["freight"],
 );
-const FreightMessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
-  import("../screens/transport.tsx").then((m) => ({ default: m.FreightMessagesScreen }))
+const FreightMessagesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/transport.tsx").then((m) => ({ default: m.FreightMessagesScreen })),
+  ["freightMessages"],
 );
-const ExternalCredentialsScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
-  import("../screens/external.tsx").then((m) => ({ default: m.ExternalCredentialsScreen }))
+const ExternalCredentialsScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/external.tsx").then((m) => ({ default: m.ExternalCredentialsScreen })),
+  ["externalCredentials"],
 );
-const ExternalActivationScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/external.tsx").then((m) => ({ default: m.ExternalActivationScreen }))
+const ExternalActivationScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/external.tsx").then((m) => ({ default: m.ExternalActivationScreen })),
+  ["externalActivation"],
 );
-const ProductExternalScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(() =>
-  import("../screens/external.tsx").then((m) => ({ default: m.ProductExternalScreen }))
+const ProductExternalScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/external.tsx").then((m) => ({ default: m.ProductExternalScreen })),
+  ["productExternal"],
 );
-const FacesScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/faces.tsx").then((m) => ({ default: m.FacesScreen }))
+const FacesScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/faces.tsx").then((m) => ({ default: m.FacesScreen })),
+  ["faces"],
 );
-const PriceListScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen }))
+const PriceListScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/price_list.tsx").then((m) => ({ default: m.PriceListScreen })),
+  ["priceList"],
 );
-const LogisticsConfigScreen = lazyScreen<Record<string, never>>(() =>
-  import("../screens/logistics_config.tsx").then((m) => ({ default: m.LogisticsConfigScreen }))
+const LogisticsConfigScreen = lazyScreen<Record<string, never>>(
+  () => import("../screens/logistics_config.tsx").then((m) => ({ default: m.LogisticsConfigScreen })),
+  ["logisticsConfig"],
 );
 
-const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(() =>
-  import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen }))
+const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(
+  () => import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen })),
+  ["terminal"],
 );
 
-const NewDocumentScreen = lazyScreen<Parameters<typeof NewDocumentProps>[0]>(() =>
-  import("../screens/new_document.tsx").then((m) => ({ default: m.NewDocumentScreen }))
+const NewDocumentScreen = lazyScreen<Parameters<typeof NewDocumentProps>[0]>(
+  () => import("../screens/new_document.tsx").then((m) => ({ default: m.NewDocumentScreen })),
+  ["newDocument"],
 );
 
 function Loading() {

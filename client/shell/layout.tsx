@@ -167,9 +167,14 @@ export function MainLayout(p: { children: ReactNode }) {
   const [simplified, setSimplified] = useSimplifiedMenu(startup);
   const [open, setOpen] = useState(false);
   useEffect(() => onNavigate(() => setOpen(false)), []);
-  // Signed in: the other screens' code loads while nobody needs the thread, so that a screen opened from
-  // the menu does not wait for it.
-  useEffect(() => preloadScreens(), []);
+  // Signed in: the code of the screens in the user's menu loads while nobody needs the thread, so that a
+  // screen opened from the menu does not wait for it.
+  useEffect(() => {
+    if (!startup) return;
+    const routes = startup.drawerSections.flatMap((section) => section.routes);
+    const kinds = routes.map((name) => routeTable.find((r) => r.name === name)?.screen);
+    preloadScreens(new Set([...routes, ...kinds.filter((k): k is NonNullable<typeof k> => !!k)]));
+  }, [startup]);
   const current = "/" + path.split(/[?#]/)[0].replace(/^\/+/, "").split("/")[0];
   const sections = startup?.drawerSections ?? [];
   // The active entry stays in view in the menu's own scroll area (after a click low in the menu, after a

@@ -1,9 +1,9 @@
 // Heavy parts (tables, calendar, maps, statistics, terminal) load as separate chunks when opened. A chunk
 // that has not arrived within 120 seconds (spec section 9) gives up with a clear message and a way to
 // refresh, instead of a spinner forever.
-// Once the page is idle the screens' chunks are loaded one by one in the background (`preloadScreens`), and a
-// screen whose chunk is here renders at once: a suspended screen is shown by React no sooner than 300 ms
-// (its fallback throttle), which was most of the time of opening any screen from the menu.
+// Once the page is idle the chunks of the screens in the user's menu are loaded one by one in the background
+// (`preloadScreens`), and a screen whose chunk is here renders at once: a suspended screen is shown by React
+// no sooner than 300 ms (its fallback throttle), which was most of the time of opening a screen from the menu.
 import { Component, type ComponentType, createElement, lazy, type ReactNode, useState } from "react";
 import { useT } from "../i18n/use_t.ts";
 import { Button, Notice } from "../ui/controls.tsx";
@@ -11,21 +11,29 @@ import { withTimeout } from "./chunk.ts";
 
 export { CHUNK_TIMEOUT_MS, ChunkTimeoutError, withTimeout } from "./chunk.ts";
 
+/** A chunk to load in the background, and what it serves: screen kinds (routes.ts) or route names. */
+interface Preload {
+  load: () => Promise<unknown>;
+  serves: readonly string[];
+}
+
 /** Each screen chunk's loader (and what a screen needs besides, added as it arrives), for the preload. */
-const loaders: Array<() => Promise<unknown>> = [];
+const loaders: Preload[] = [];
 
 let at = 0;
 /**
- * Something a screen needs before it can show (a resource's metadata) is loaded with the screens, next:
- * it is small, and it was asked for by a screen's code that is here already.
+ * Something the screen of `route` needs before it can show (a resource's metadata) is loaded with the
+ * screens, next: it is small, and it was asked for by a screen's code that is here already.
  */
-export function preloadWithScreens(load: () => Promise<unknown>): void {
-  loaders.splice(at, 0, load);
+export function preloadWithScreens(route: string, load: () => Promise<unknown>): void {
+  loaders.splice(at, 0, { load, serves: [route] });
 }
 
 // deno-lint-ignore no-explicit-any
 export function lazyScreen<P extends Record<string, any>>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  /** The screen kinds (routes.ts) it draws: it is preloaded for a user whose menu has one of them. */
+  serves: readonly string[],
 ) {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
@@ -37,7 +45,7 @@ export function lazyScreen<P extends Record<string, any>>(
       pending = null;
       throw err;
     });
-  loaders.push(get);
+  loaders.push({ load: get, serves });
   const Lazy = lazy(get);
   function Screen(props: P) {
     // Chosen once per mount (a screen switching from the lazy wrapper to its component would remount).
@@ -49,31 +57,25 @@ export function lazyScreen<P extends Record<string, any>>(
 
 let preloading = false;
 /**
- * Loads every screen's chunk in the background, one at a time when the page is idle (the service worker
- * usually has them already: this is their parsing), so that opening a screen later does not wait for it.
+ * Loads the chunks of what the user's menu leads to (`wanted`: its routes' screen kinds and names) in the
+ * background, one after another when the page is idle (the service worker usually has them already: this is
+ * their parsing), so that opening one of those screens later does not wait for it. Nothing else is loaded:
+ * a contractor or a terminal's phone gets only its own few screens.
  */
-export function preloadScreens(): void {
+export function preloadScreens(wanted: ReadonlySet<string>): void {
   if (preloading || typeof window === "undefined") return;
   preloading = true;
   const saveData = (navigator as { connection?: { saveData?: boolean } }).connection?.saveData;
   if (saveData) return;
-  // The list itself is the queue (what a loaded chunk adds comes next). One load at a time, in idle moments;
-  // one that takes long (a chunk that waits on something of its own) does not hold the others up.
   const idle = (fn: () => void) =>
     typeof requestIdleCallback === "function"
       ? requestIdleCallback(fn, { timeout: 2_000 })
       : setTimeout(fn, 50);
+  // The list itself is the queue (what a loaded chunk adds comes next); each load waits for the one before.
   const next = () => {
-    const load = loaders[at++];
-    if (!load) return;
-    let moved = false;
-    const onward = () => {
-      if (moved) return;
-      moved = true;
-      idle(next);
-    };
-    load().catch(() => {/* opened later, it says so */}).finally(onward);
-    setTimeout(onward, 1_000);
+    while (at < loaders.length && !loaders[at].serves.some((x) => wanted.has(x))) at++;
+    const item = loaders[at++];
+    if (item) item.load().catch(() => {/* opened later, it says so */}).finally(() => idle(next));
   };
   idle(next);
 }

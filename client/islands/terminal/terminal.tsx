@@ -68,8 +68,9 @@ type Rec = Record<string, unknown>;
 
 // The camera (ZXing, most of the terminal's script) is loaded when it is first opened; the service worker
 // has it cached for offline use all the same.
-const Camera = lazyScreen<{ onScan: (code: string) => void; onClose: () => void }>(() =>
-  import("./camera.tsx").then((m) => ({ default: m.Camera }))
+const Camera = lazyScreen<{ onScan: (code: string) => void; onClose: () => void }>(
+  () => import("./camera.tsx").then((m) => ({ default: m.Camera })),
+  ["terminal"],
 );
 type Lot = { expiryDate: string | null; productionDate: string | null; serialNumber: string | null };
 const noLot: Lot = { expiryDate: null, productionDate: null, serialNumber: null };
