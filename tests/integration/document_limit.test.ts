@@ -13,6 +13,7 @@ import {
   receive,
   startStockWorld,
   type StockWorld,
+  worldOn,
 } from "./stock/fixture.ts";
 import { setSubscription } from "../../tenants/subscription.ts";
 import { transactionWithEvents } from "../../server/hub/outbox.ts";
@@ -20,6 +21,8 @@ import { confirmInTransaction } from "../../server/domain/stock/documents/confir
 import { wmsDocuments } from "../../server/domain/stock/documents/entity.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
 import { eq } from "drizzle-orm";
+import { DatabaseSync } from "node:sqlite";
+import { filePathOf } from "../../server/db/local.ts";
 
 let w: StockWorld;
 let bin: number;
@@ -44,14 +47,14 @@ afterAll(() => w?.s.close());
 
 describe("the monthly document limit", () => {
   it("counts each confirmed document once, in its UTC month, and none a refusal left unconfirmed", async () => {
-    // A standard subscription as provisioned: 1,000 documents, 0.05 EUR each past them, no budget.
+    // A tenant as provisioned: nothing is limited until the provider sets a subscription.
     expect(await usage()).toMatchObject({
       month: thisMonth(),
       documents: 0,
-      limit: 1000,
-      extraDocumentPriceEur: 0.05,
+      limit: 0,
       extraOperationsBudget: 0,
-      state: "ok",
+      budgetLeft: null,
+      state: "unlimited",
     });
     await receive(w, box, bin, 5);
     await receive(w, box, bin, 5);
@@ -208,5 +211,56 @@ describe("the monthly document limit", () => {
     expect(counted).toEqual(
       expected.map((e) => [e.month, Number(e.n) + (e.month === thisMonth() ? 1 : 0), 0]),
     );
+  });
+});
+
+describe("the upgrade that made no limit the default (migration 0036)", () => {
+  /**
+   * A tenant file from before the upgrade: the account at the old defaults (1,000 documents, 0.05 EUR, no
+   * budget), 1,500 documents confirmed this month, migration 0036 not applied; the pool migrates it when it
+   * opens it again.
+   */
+  async function tenantFromBefore(slug: string, provider?: Record<string, string>) {
+    const t = await worldOn(w.s, slug);
+    if (provider) await setSubscription(w.s.platform, slug, provider);
+    await w.s.platform.pool.forget(t.tenant.dbUrl);
+    const raw = new DatabaseSync(filePathOf(t.tenant.dbUrl));
+    raw.exec("UPDATE client_account SET monthly_document_limit = 1000");
+    raw.prepare("INSERT INTO document_usage (month, documents, updated_at) VALUES (?, 1500, '2026-01-01')")
+      .run(thisMonth());
+    raw.exec("DELETE FROM __migrations WHERE tag = '0036_subscription_unset'");
+    raw.close();
+    const place = await location(t, `${slug}-01`);
+    return { t, place, item: await product(t, `${slug}-BOX`) };
+  }
+
+  it("lets a tenant left at the old defaults, past 1,000 documents this month, go on confirming", async () => {
+    const { t, place, item } = await tenantFromBefore("limits-before");
+    expect((await t.api("GET", "/ClientAccount/document-usage")).body).toMatchObject({
+      documents: 1500,
+      limit: 0,
+      state: "unlimited",
+    });
+    expect(await receive(t, item, place, 1)).toBeGreaterThan(0);
+    expect((await t.api("GET", "/ClientAccount/document-usage")).body.documents).toBe(1501);
+  });
+
+  it("keeps the same values where the provider chose them", async () => {
+    const { t, place, item } = await tenantFromBefore("limits-chosen", {
+      monthlyDocumentLimit: "1000",
+      extraDocumentPriceEur: "0.05",
+      extraOperationsBudget: "0",
+    });
+    expect((await t.api("GET", "/ClientAccount/document-usage")).body).toMatchObject({
+      limit: 1000,
+      state: "budgetSpent",
+    });
+    const doc = await draft(t, { typeCode: "IIN", destinationLocationId: place }, [{
+      productId: item,
+      quantity: 1,
+    }]);
+    const refused = await confirm(t, doc.id, true);
+    expect([refused.status, refused.body.error.code]).toEqual([402, "account.documentLimitReached"]);
+    expect(refused.body.error.params).toEqual({ limit: 1000, budget: 0 });
   });
 });

@@ -338,6 +338,16 @@ describe("messaging", () => {
       `/File/send-by-email/${note}?personId=${person}&convertXlsxToPdf=true`,
     );
     expect([notBook.status, notBook.body.error.code]).toEqual([415, "file.typeNotAllowed"]);
+    // A workbook whose message is refused (no such template) is not converted: no PDF is left behind.
+    const noTemplate = await w.api(
+      "GET",
+      `/File/send-by-email/${sheet}?personId=${person}&convertXlsxToPdf=true&templateId=999999`,
+    );
+    expect([noTemplate.status, noTemplate.body.error.fields]).toEqual([400, {
+      templateId: ["validation.invalidValue"],
+    }]);
+    expect((await w.api("GET", `/File/list?refResourceType=Product&refResourceId=${jam}`)).body.length)
+      .toBe(files.length);
     expect((await w.api("GET", "/Message?PageSize=1")).body.allFilteredRowCount).toBe(before);
     // The same access as POST: staff only; another tenant's file is not there.
     const portal = await addStaffUser(w, "messaging-portal", {

@@ -150,11 +150,16 @@ function given(address: string, channel: "email" | "sms"): Recipient {
   return { name: null, address: r.data as string };
 }
 
-/** `attachmentNames`: the name a file carries in the e-mail, by its id, where not its own. */
+/**
+ * `attachmentNames`: the name a file carries in the e-mail, by its id, where not its own. `madeFile`: a file
+ * made for this e-mail (a workbook as a PDF), made and stored only once every check has passed, as the
+ * printout is, so a refused message leaves no file behind; it answers the stored file's id.
+ */
 export async function sendMessage(
   ctx: TenantContext,
   req: SendRequest,
   attachmentNames: Record<number, string> = {},
+  madeFile?: () => Promise<number>,
 ) {
   const db = ctx.conn.db;
   const f = await formatterFor(ctx.lang, req.timeZone);
@@ -245,6 +250,7 @@ export async function sendMessage(
     });
     fileIds.push(stored.id);
   }
+  if (madeFile) fileIds.push(await madeFile());
   const size = req.channel === "sms" ? smsSize(body) : null;
   const now = nowIso();
   const id = await transactionWithEvents(ctx, async (tx, outbox) => {

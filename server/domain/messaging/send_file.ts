@@ -7,7 +7,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
 import { email as emailSchema } from "../access/users/contract.ts";
 import { resourcesByName } from "../resource/engine.ts";
-import { fileContent, fileRow, readableRecord, uploadFile } from "../files/service.ts";
+import { cleanName, fileContent, fileRow, readableRecord, uploadFile } from "../files/service.ts";
 import { XLSX_TYPE, xlsxAsPdf } from "../files/convert.ts";
 import { translate } from "../../kernel/i18n/mod.ts";
 import { sendMessage, SendRequest } from "./send.ts";
@@ -48,9 +48,13 @@ export async function sendFileWithBody(ctx: TenantContext, id: number, body: z.o
 
 /** GET File/send-by-email/{id}. */
 export async function sendFileByQuery(ctx: TenantContext, id: number, query: z.output<typeof SendFileQuery>) {
-  const file = await fileRow(ctx, id);
-  // The file's record first: who may not read it learns nothing of the rest (404, as for the file).
-  await readableRecord(ctx, file.refResourceType, file.refResourceId);
+  const convert = query.convertXlsxToPdf === "true";
+  // The file and its record, read once (its bytes too when it is converted): who may not read the record
+  // learns nothing of the rest (404, as for the file).
+  const { row: file, bytes } = convert
+    ? await fileContent(ctx, id)
+    : { row: await fileRow(ctx, id), bytes: null };
+  if (!convert) await readableRecord(ctx, file.refResourceType, file.refResourceId);
   if (query.personId === undefined) throw fieldError({ personId: ["validation.required"] });
   const person = await resourcesByName.get("Person")!.get(ctx, query.personId) as Record<string, unknown>;
   const address = emailSchema.safeParse(person.email ?? "");
@@ -58,34 +62,39 @@ export async function sendFileByQuery(ctx: TenantContext, id: number, query: z.o
   // The record whose values fill the template: read through its own resource, so another's is 404.
   const recordId = query.overrideResourceId ?? file.refResourceId;
   if (recordId !== file.refResourceId) await readableRecord(ctx, file.refResourceType, recordId);
+  if (convert && file.contentType !== XLSX_TYPE) throw new AppError("file.typeNotAllowed");
 
-  let sent: { id: number; name: string } = { id: file.id, name: query.fileName ?? file.fileName };
-  if (query.convertXlsxToPdf === "true") {
-    const { row, bytes } = await fileContent(ctx, file.id);
-    if (row.contentType !== XLSX_TYPE) throw new AppError("file.typeNotAllowed");
-    const pdf = new Uint8Array(await new Response(await xlsxAsPdf(ctx, bytes, row.fileName)).arrayBuffer());
+  // The name the attachment carries: a converted workbook's PDF is stored under it (as uploadFile cleans it).
+  const name = convert
+    ? cleanName(query.fileName ?? file.fileName.replace(/\.xlsx$/i, "") + ".pdf")
+    : query.fileName ?? file.fileName;
+  // The PDF of the workbook's first sheet, made and stored only once the message is known to go.
+  const converted = async () => {
+    const pdf = new Uint8Array(await new Response(await xlsxAsPdf(ctx, bytes!, file.fileName)).arrayBuffer());
     // What went out is kept among the record's attachments, as a printout sent by e-mail is (send.ts).
     const stored = await uploadFile(ctx, {
       refResourceType: file.refResourceType,
       refResourceId: file.refResourceId,
-    }, { name: query.fileName ?? row.fileName.replace(/\.xlsx$/i, "") + ".pdf", bytes: pdf });
-    sent = { id: stored.id, name: stored.fileName };
-  }
+    }, { name, bytes: pdf });
+    return stored.id;
+  };
   const withoutTemplate = query.templateId === undefined
-    ? {
-      subject: sent.name,
-      body: translate(ctx.lang, "mail.fileAttached.body", { fileName: sent.name }),
-    }
+    ? { subject: name, body: translate(ctx.lang, "mail.fileAttached.body", { fileName: name }) }
     : {};
-  return await sendMessage(ctx, {
-    channel: "email",
-    templateId: query.templateId,
-    ...withoutTemplate,
-    recipientTags: [],
-    to: [address.data as string],
-    refResourceType: file.refResourceType,
-    refResourceId: recordId,
-    fileIds: [sent.id],
-    attachPrintout: false,
-  }, { [sent.id]: sent.name });
+  return await sendMessage(
+    ctx,
+    {
+      channel: "email",
+      templateId: query.templateId,
+      ...withoutTemplate,
+      recipientTags: [],
+      to: [address.data as string],
+      refResourceType: file.refResourceType,
+      refResourceId: recordId,
+      fileIds: convert ? [] : [file.id],
+      attachPrintout: false,
+    },
+    convert ? {} : { [file.id]: name },
+    convert ? converted : undefined,
+  );
 }

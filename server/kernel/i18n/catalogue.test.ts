@@ -1,7 +1,7 @@
 // The six server catalogues: same keys as en-us, no empty texts, the same {placeholders}, a message for
 // every error and field code, and real translations rather than copied English.
 import { describe, expect, it } from "vitest";
-import { catalogues, languageFromHeader, languages, translate } from "./mod.ts";
+import { catalogues, type Language, languageFromHeader, languages, translate } from "./mod.ts";
 import { enUs } from "./en_us.ts";
 import { errorStatus, type FieldCode } from "../errors.ts";
 
@@ -37,7 +37,7 @@ const everyFieldCodeListed: Exclude<FieldCode, (typeof fieldCodes)[number]> exte
   true;
 
 const englishKeys = Object.keys(enUs).sort();
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+(?::money)?)\}/g)].map((m) => m[1]).sort();
 const others = languages.filter((l) => l !== "en-us");
 
 describe("server catalogues", () => {
@@ -105,6 +105,17 @@ describe("translate", () => {
     );
     expect(translate("pl-pl", "server.unknown", { requestId: "abc-1" })).toContain("abc-1");
     expect(translate("en-us", "auth.tooManyAttempts")).toContain("{minutes}");
+  });
+
+  it("shows a {name:money} value with two decimals in the language's number format", () => {
+    const budget = (lang: Language) =>
+      translate(lang, "account.documentLimitReached", { limit: 3, budget: 1 }).match(/\(([^)]*) EUR\)/)?.[1];
+    expect(budget("en-us")).toBe("1.00");
+    expect(budget("pl-pl")).toBe("1,00");
+    expect(budget("de-de")).toBe("1,00");
+    expect(translate("en-us", "account.documentLimitReached", { limit: 3, budget: 1234.5 })).toContain(
+      "(1,234.50 EUR)",
+    );
   });
 });
 

@@ -244,5 +244,5 @@ export const deDe: Catalogue = {
     "Die Basiswährung wird über eine eigene Schaltfläche geändert, die fragt, was mit den Wechselkursen geschehen soll.",
   "validation.baseCurrencyRate": "Dies ist die Basiswährung: Ihr Kurs ist 1.",
   "account.documentLimitReached":
-    "Die {limit} Dokumente dieses Monats sind aufgebraucht, und das Budget für zusätzliche Dokumente ({budget} EUR) reicht für kein weiteres: Das Dokument wurde nicht bestätigt. Bitten Sie den Anbieter, das Limit oder das Budget zu erhöhen.",
+    "Die {limit} Dokumente dieses Monats sind aufgebraucht, und das Budget für zusätzliche Dokumente ({budget:money} EUR) reicht für kein weiteres: Das Dokument wurde nicht bestätigt. Bitten Sie den Anbieter, das Limit oder das Budget zu erhöhen.",
 };

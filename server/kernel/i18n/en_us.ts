@@ -222,7 +222,7 @@ export const enUs = {
     "The base currency is changed with its own button, which asks what to do with the exchange rates.",
   "validation.baseCurrencyRate": "This is the base currency: its rate is 1.",
   "account.documentLimitReached":
-    "This month's {limit} documents are used up and the budget for extra documents ({budget} EUR) cannot pay for another: the document was not confirmed. Ask the provider to raise the limit or the budget.",
+    "This month's {limit} documents are used up and the budget for extra documents ({budget:money} EUR) cannot pay for another: the document was not confirmed. Ask the provider to raise the limit or the budget.",
 } as const;
 
 export type MessageKey = keyof typeof enUs;

@@ -238,5 +238,5 @@ export const esEs: Catalogue = {
     "La moneda base se cambia con su propio botón, que pregunta qué hacer con los tipos de cambio.",
   "validation.baseCurrencyRate": "Esta es la moneda base: su tipo es 1.",
   "account.documentLimitReached":
-    "Se han agotado los {limit} documentos de este mes y el presupuesto para documentos adicionales ({budget} EUR) no alcanza para otro: el documento no se ha confirmado. Pida al proveedor que aumente el límite o el presupuesto.",
+    "Se han agotado los {limit} documentos de este mes y el presupuesto para documentos adicionales ({budget:money} EUR) no alcanza para otro: el documento no se ha confirmado. Pida al proveedor que aumente el límite o el presupuesto.",
 };

@@ -239,5 +239,5 @@ export const frFr: Catalogue = {
     "La devise de base se change avec son propre bouton, qui demande que faire des taux de change.",
   "validation.baseCurrencyRate": "C'est la devise de base : son taux est 1.",
   "account.documentLimitReached":
-    "Les {limit} documents de ce mois sont épuisés et le budget des documents supplémentaires ({budget} EUR) ne permet pas d'en payer un autre : le document n'a pas été confirmé. Demandez au prestataire d'augmenter la limite ou le budget.",
+    "Les {limit} documents de ce mois sont épuisés et le budget des documents supplémentaires ({budget:money} EUR) ne permet pas d'en payer un autre : le document n'a pas été confirmé. Demandez au prestataire d'augmenter la limite ou le budget.",
 };

@@ -38,13 +38,23 @@ export function languageFromHeader(header: string | null | undefined): Language 
   return undefined;
 }
 
+/**
+ * A message with its values; `{budget:money}` shows a number as an amount, two decimals in the language's
+ * own number format ("1.00", "1,00"), so the error's params keep the plain number.
+ */
 export function translate(
   lang: Language,
   key: MessageKey,
   params: Record<string, string | number> = {},
 ): string {
   const template = catalogues[lang][key] ?? enUs[key];
-  return template.replace(/\{(\w+)\}/g, (m, name) => name in params ? String(params[name]) : m);
+  return template.replace(/\{(\w+)(:money)?\}/g, (m, name, money) => {
+    if (!(name in params)) return m;
+    const v = params[name];
+    return money && typeof v === "number"
+      ? new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v)
+      : String(v);
+  });
 }
 
 /**

@@ -230,5 +230,5 @@ export const plPl: Catalogue = {
     "Walutę bazową zmienia się osobnym przyciskiem, który pyta, co zrobić z kursami walut.",
   "validation.baseCurrencyRate": "To jest waluta bazowa: jej kurs wynosi 1.",
   "account.documentLimitReached":
-    "Limit {limit} dokumentów w tym miesiącu został wykorzystany, a budżet na dodatkowe dokumenty ({budget} EUR) nie wystarczy na kolejny: dokument nie został zatwierdzony. Poproś usługodawcę o zwiększenie limitu lub budżetu.",
+    "Limit {limit} dokumentów w tym miesiącu został wykorzystany, a budżet na dodatkowe dokumenty ({budget:money} EUR) nie wystarczy na kolejny: dokument nie został zatwierdzony. Poproś usługodawcę o zwiększenie limitu lub budżetu.",
 };

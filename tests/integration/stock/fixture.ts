@@ -45,7 +45,8 @@ export async function startShardedStockWorld(
   return worldOn(await startShardedServer(overrides), slug);
 }
 
-async function worldOn<S extends Pick<TestServer, "baseUrl" | "platform" | "close">>(
+/** Another tenant's world on a server already started. */
+export async function worldOn<S extends Pick<TestServer, "baseUrl" | "platform" | "close">>(
   s: S,
   slug: string,
 ): Promise<StockWorld<S>> {

@@ -15,7 +15,7 @@ export const clientAccount = sqliteTable("client_account", {
   invoiceEmail: text("invoice_email"),
   subscriptionType: text("subscription_type").notNull().default("standard"),
   subscriptionCode: text("subscription_code"),
-  monthlyDocumentLimit: integer("monthly_document_limit").notNull().default(1000),
+  monthlyDocumentLimit: integer("monthly_document_limit").notNull().default(0),
   extraDocumentPriceEur: real("extra_document_price_eur").notNull().default(0.05),
   extraOperationsBudget: real("extra_operations_budget").notNull().default(0),
   theme: text("theme").notNull().default("light"),

@@ -4,7 +4,8 @@
 // UTC; the count is a summary row per month kept in the confirmation's own transaction. Past the limit each
 // document is an extra one charged at the extra price against the month's budget; when the budget cannot pay
 // for one more, confirming is refused (402 account.documentLimitReached) and nothing of it is written. A
-// limit of 0 is no limit; an extra price of 0 makes extras free (the limit then only warns).
+// limit of 0 is no limit, and the default: nothing is limited until the provider sets a subscription
+// (tenants/subscription.ts); an extra price of 0 makes extras free (the limit then only warns).
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -87,11 +88,11 @@ async function monthUsage(db: Db, month: string): Promise<MonthUsage> {
 export async function countConfirmedDocument(tx: Db, at: Date): Promise<void> {
   const month = monthOf(at);
   const plan = await planOf(tx);
-  const used = await monthUsage(tx, month);
-  const next = nextDocument(plan, used);
+  // Without a limit every document is within it: the month's count is only added to, never read.
+  const next = plan.limit <= 0 ? { extra: false, cost: 0 } : nextDocument(plan, await monthUsage(tx, month));
   if (next === "refused") {
     throw new AppError("account.documentLimitReached", {
-      params: { limit: plan.limit, budget: plan.budget.toFixed(2) },
+      params: { limit: plan.limit, budget: plan.budget },
     });
   }
   const extra = next.extra ? 1 : 0;
