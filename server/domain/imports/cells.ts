@@ -4,6 +4,7 @@
 // choice by its code or its label in any language, several texts by ";" or "|".
 import { type NumberMarks, readNumberText } from "../../kernel/i18n/number_text.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import { type DayPart, readDayText } from "../../kernel/i18n/dates.ts";
 
 export type DateFormat = "DMY" | "MDY" | "YMD";
 
@@ -69,13 +70,15 @@ export function cellValue(
       return { ok: false, code: "validation.invalidValue" };
     }
     case "date": {
-      if (/^\d{4}-\d{2}-\d{2}(T.*)?$/.test(text)) return { ok: true, value: text }; // ISO, as a workbook's dates
-      const m = /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})$/.exec(text);
-      if (!m) return { ok: false, code: "validation.invalidValue" };
-      const [a, b, c] = [m[1], m[2], m[3]];
-      const [y, mo, d] = o.dateFormat === "DMY" ? [c, b, a] : o.dateFormat === "MDY" ? [c, a, b] : [a, b, c];
-      if (y.length !== 4) return { ok: false, code: "validation.invalidValue" };
-      return { ok: true, value: `${y}-${mo.padStart(2, "0")}-${d.padStart(2, "0")}` };
+      if (/^\d{4}-\d{2}-\d{2}T/.test(text)) return { ok: true, value: text }; // an instant, as a workbook's dates
+      // A day by the one reader of typed days, in the file's order; one that is none (31.02) is refused.
+      const order: DayPart[] = o.dateFormat === "DMY"
+        ? ["day", "month", "year"]
+        : o.dateFormat === "MDY"
+        ? ["month", "day", "year"]
+        : ["year", "month", "day"];
+      const day = readDayText(text, order);
+      return day === null ? { ok: false, code: "validation.invalidValue" } : { ok: true, value: day };
     }
     case "enum": {
       const code = f.options?.includes(text) ? text : options?.get(norm(text));

@@ -2,7 +2,7 @@
 // formats, some of them ISO): numeric, four-digit years, the language's own order and clock, the reader's
 // time zone for instants and none for calendar days.
 import { describe, expect, it } from "vitest";
-import { formatDate, formatInstant } from "./dates.ts";
+import { dateOrder, type DayPart, formatDate, formatInstant, readDayText } from "./dates.ts";
 import { languages } from "./languages.ts";
 
 // Intl writes some spaces as narrow no-break spaces (American English's "8:35 PM"); compared as spaces.
@@ -93,5 +93,70 @@ describe("formatInstant", () => {
     expect(formatInstant("en-us", null)).toBe("");
     expect(formatInstant("en-us", "")).toBe("");
     expect(formatInstant("en-us", "n/a")).toBe("n/a");
+  });
+});
+
+describe("dateOrder", () => {
+  it("knows each language's order from the formatter formatDate writes with", () => {
+    expect(dateOrder("en-us")).toEqual(["month", "day", "year"]);
+    for (const lang of ["pl-pl", "de-de", "fr-fr", "es-es", "ru-ru"]) {
+      expect(dateOrder(lang), lang).toEqual(["day", "month", "year"]);
+    }
+  });
+
+  it("reads back every day formatDate writes, in every language", () => {
+    for (const lang of languages) {
+      for (const day of ["2026-01-05", "2026-12-31", "2028-02-29"]) {
+        expect(readDayText(formatDate(lang, day), dateOrder(lang)), `${lang} ${day}`).toBe(day);
+      }
+    }
+  });
+});
+
+describe("readDayText", () => {
+  const DMY: DayPart[] = ["day", "month", "year"];
+  const MDY: DayPart[] = ["month", "day", "year"];
+  const YMD: DayPart[] = ["year", "month", "day"];
+  const cases: [string, readonly DayPart[], boolean, string | null][] = [
+    ["15.12.2026", DMY, false, "2026-12-15"],
+    ["15.12.2026.", DMY, false, "2026-12-15"],
+    ["5/1/2027", DMY, false, "2027-01-05"],
+    ["15-12-2026", DMY, false, "2026-12-15"],
+    ["15 12 2026", DMY, false, "2026-12-15"],
+    ["12/15/2026", MDY, false, "2026-12-15"],
+    ["12/15/2026", DMY, false, null], // month 15: not guessed to be a day
+    ["15/12/2026", MDY, false, null],
+    ["2026.12.15", YMD, false, "2026-12-15"],
+    ["2026-12-15", DMY, false, "2026-12-15"], // a four-digit year first is ISO's order in any order
+    ["2026/12/15", MDY, false, "2026-12-15"],
+    ["31.02.2026", DMY, false, null], // no such day
+    ["2026-02-31", DMY, false, null],
+    ["29.02.2027", DMY, false, null],
+    ["29.02.2028", DMY, false, "2028-02-29"],
+    ["31.04.2027", DMY, false, null],
+    ["00.04.2027", DMY, false, null],
+    ["15.00.2027", DMY, false, null],
+    ["15.12.26", DMY, false, null], // a two-digit year only where allowed
+    ["15.12.26", DMY, true, "2026-12-15"],
+    ["12/15/26", MDY, true, "2026-12-15"],
+    ["15.12.202", DMY, true, null], // three digits of a year
+    ["15.12.02026", DMY, false, null],
+    ["123/15/2026", MDY, false, null],
+    ["12//15/2026", MDY, false, null],
+    ["15.12", DMY, false, null],
+    ["lot 42", DMY, false, null],
+    ["", DMY, false, null],
+  ];
+  for (const [text, order, shortYear, want] of cases) {
+    it(`"${text}" as ${order.join("-")}${shortYear ? ", short years" : ""} → ${want}`, () => {
+      expect(readDayText(text, order, { shortYear })).toBe(want);
+    });
+  }
+
+  it("takes long input at once (no backtracking)", () => {
+    const long = "1".repeat(100_000) + "/";
+    const start = performance.now();
+    expect(readDayText(long, DMY)).toBeNull();
+    expect(performance.now() - start).toBeLessThan(100);
   });
 });

@@ -2,7 +2,8 @@
 // state but a cache of formatters; the client, the server's PDFs and e-mails and the widgets all use it).
 // A calendar day is numeric with a four-digit year, in the language's own order: 12/15/2026 in American
 // English, 15.12.2026 in Polish, German and Russian, 15/12/2026 in French and Spanish. An instant is the
-// same day in the reader's time zone followed by its hours and minutes as that language writes them.
+// same day in the reader's time zone followed by its hours and minutes as that language writes them. A day
+// typed as numbers is read back in the same order (readDayText: the terminal's lot step, an import's cells).
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** An instant written without its offset ("2026-11-28T20:45:00", SQLite's "2026-11-28 20:45:00"): UTC. */
@@ -65,4 +66,60 @@ export function formatInstant(
   if (typeof value === "string" && CALENDAR_DAY.test(value.trim())) return formatDate(lang, value);
   const at = instantOf(value);
   return Number.isNaN(at.getTime()) ? String(value) : formatter(lang, timeZone, true).format(at);
+}
+
+/** A part of a numeric date. */
+export type DayPart = "day" | "month" | "year";
+
+const orders = new Map<string, readonly DayPart[]>();
+
+/** The order of day, month and year in `lang`'s numeric dates: the order formatDate writes them in. */
+export function dateOrder(lang: string): readonly DayPart[] {
+  let order = orders.get(lang);
+  if (!order) {
+    if (orders.size >= 256) orders.clear();
+    order = formatter(lang, "UTC", false).formatToParts(new Date(Date.UTC(2026, 11, 31)))
+      .map((p) => p.type)
+      .filter((type): type is DayPart => type === "day" || type === "month" || type === "year");
+    orders.set(lang, order);
+  }
+  return order;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** `YYYY-MM-DD` when the numbers make a real day, else null. */
+function realDay(year: number, month: number, date: number): string | null {
+  if (month < 1 || month > 12 || date < 1) return null;
+  if (date > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(date)}`;
+}
+
+/** Three groups of digits split by one separator each ("." "/" "-" or a space), a trailing dot allowed. */
+const NUMERIC_DAY = /^(\d{1,4})[./\- ](\d{1,2})[./\- ](\d{1,4})\.?$/;
+
+/**
+ * The calendar day (`YYYY-MM-DD`) that `text` names as three numbers, or null when it names none. A group
+ * of four digits first is a year (ISO's order, 2026-12-15, whatever `order` says); otherwise the numbers
+ * are read in `order` (dateOrder's, or a file's), the year of four digits, or of two meaning 20YY where
+ * `shortYear` allows it. Nothing is guessed: a day or month out of range (31.02.2026) is no day. Pure, and
+ * no regex repeats a group, so any input is read at once.
+ */
+export function readDayText(
+  text: string,
+  order: readonly DayPart[],
+  opts: { shortYear?: boolean } = {},
+): string | null {
+  const m = NUMERIC_DAY.exec(text.trim());
+  if (!m) return null;
+  const groups = [m[1], m[2], m[3]];
+  if (groups[0].length === 4) return realDay(Number(groups[0]), Number(groups[1]), Number(groups[2]));
+  const at = (part: DayPart) => groups[order.indexOf(part)];
+  const year = at("year");
+  const day = at("day");
+  const month = at("month");
+  if (year === undefined || day === undefined || month === undefined) return null;
+  if (year.length !== 4 && !(opts.shortYear && year.length === 2)) return null;
+  if (day.length > 2 || month.length > 2) return null;
+  return realDay(year.length === 2 ? 2000 + Number(year) : Number(year), Number(month), Number(day));
 }
