@@ -4,7 +4,7 @@
 // a name that matches nothing, or several records, is refused at its cell in the reader's language.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { company, location, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import { company, location, send, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 
 let w: StockWorld;
 const ids: Record<string, number> = {};
@@ -34,18 +34,6 @@ async function template(language: string, format = "xlsx") {
   });
   expect(r.status).toBe(200);
   return r;
-}
-
-async function send(path: string, bytes: Uint8Array, fields: Record<string, string>, name = "p.xlsx") {
-  const form = new FormData();
-  form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name));
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const r = await fetch(`${w.s.baseUrl}/api${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${w.admin}`, "accept-language": "en-US" },
-    body: form,
-  });
-  return { status: r.status, body: await r.json() };
 }
 
 /** The Polish template with rows filled in under its own headings. */
@@ -116,7 +104,7 @@ describe("a Polish template filled with names, imported by an English user", () 
         "Domyślna lokalizacja": ids["B-02"],
       },
     ]);
-    const preview = await send("/Import/preview", file, { recordType: "Product", decimalSeparator: "," });
+    const preview = await send(w, "/Import/preview", file, { recordType: "Product", decimalSeparator: "," });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.mapping).toMatchObject({
       Indeks: "index",
@@ -129,7 +117,7 @@ describe("a Polish template filled with names, imported by an English user", () 
     });
     expect(preview.body.ignoredColumns).toEqual([]);
     expect(preview.body.errors).toEqual([]);
-    const r = await send("/Import", file, { recordType: "Product", decimalSeparator: "," });
+    const r = await send(w, "/Import", file, { recordType: "Product", decimalSeparator: "," });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ imported: 3, added: 3, updated: 0, unchanged: 0 });
     const rows = await w.query(
@@ -149,7 +137,7 @@ describe("a Polish template filled with names, imported by an English user", () 
       // A supplier is no contractor; a location neither labelled nor coded so.
       { Indeks: "BAD-2", Nazwa: "B", Kontrahent: "SUPP", "Domyślna lokalizacja": "Z-99" },
     ]);
-    const r = await send("/Import/preview", file, { recordType: "Product" });
+    const r = await send(w, "/Import/preview", file, { recordType: "Product" });
     expect(r.body.errors).toEqual([
       {
         row: 2,
@@ -180,7 +168,7 @@ describe("a Polish template filled with names, imported by an English user", () 
         message: "No location has the label or barcode Z-99.",
       },
     ]);
-    const refused = await send("/Import", file, { recordType: "Product" });
+    const refused = await send(w, "/Import", file, { recordType: "Product" });
     expect([refused.status, refused.body.error.code]).toEqual([422, "import.invalidRows"]);
     expect(refused.body.error.errors).toHaveLength(4);
     expect(await w.query("SELECT id FROM products WHERE product_index LIKE 'BAD-%'")).toEqual([]);
@@ -194,9 +182,11 @@ describe("a Polish template filled with names, imported by an English user", () 
       new TextEncoder().encode(
         `index,name,${heading},contractorId\nOLD-${heading},Old,${ids.Napoje},${ids.ACME}\n`,
       );
-    const r = await send("/Import", csv("mainGroupId"), { recordType: "Product" }, "old.csv");
+    const r = await send(w, "/Import", csv("mainGroupId"), { recordType: "Product" }, { name: "old.csv" });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const byLabel = await send("/Import", csv("Main group"), { recordType: "Product" }, "new.csv");
+    const byLabel = await send(w, "/Import", csv("Main group"), { recordType: "Product" }, {
+      name: "new.csv",
+    });
     expect(byLabel.status, JSON.stringify(byLabel.body)).toBe(200);
     const groups = await w.query(
       "SELECT product_index, main_group_id FROM products WHERE product_index LIKE 'OLD-%' ORDER BY 1",

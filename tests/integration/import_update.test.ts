@@ -5,7 +5,7 @@
 // and says so. All or none still: a refusal midway leaves every change of the file undone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser } from "../fixtures/harness.ts";
-import { company, location, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import { company, follow, location, send, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 
 let w: StockWorld;
 
@@ -16,30 +16,6 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(() => w?.s.close());
-
-async function send(path: string, file: string, fields: Record<string, string>) {
-  const form = new FormData();
-  form.append("file", new File([new TextEncoder().encode(file)], "products.csv"));
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const r = await fetch(`${w.s.baseUrl}/api${path}`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${w.admin}`, "accept-language": "en-US" },
-    body: form,
-  });
-  return { status: r.status, body: await r.json() };
-}
-
-/** A job's answers until it ends; the last is its result. */
-async function follow(jobId: string) {
-  const seen: Record<string, unknown>[] = [];
-  for (;;) {
-    const r = await w.api("GET", `/Import/${jobId}`);
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    seen.push(r.body);
-    if (r.body.status !== "running") return seen;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const pad = (i: number) => String(i).padStart(3, "0");
 /** 57 products as a spreadsheet of them says: index, name, weight, barcode, main group by name. */
@@ -67,12 +43,12 @@ const versions = async () => (await w.query(
 
 describe("the same products file imported twice", () => {
   it("is refused in full by the preview when adding, and changes nothing when updating, saying so", async () => {
-    const first = await send("/Import", products(), { recordType: "Product" });
+    const first = await send(w, "/Import", products(), { recordType: "Product" });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({ imported: 57, added: 57, updated: 0, unchanged: 0 });
 
     // Adding again: every row's index and barcode are a stored product's, each named where it stands.
-    const again = await send("/Import/preview", products(), { recordType: "Product" });
+    const again = await send(w, "/Import/preview", products(), { recordType: "Product" });
     expect(again.status).toBe(200);
     expect(again.body.errorCount).toBe(114);
     expect(new Set(again.body.errors.map((e: { row: number }) => e.row)).size).toBe(57);
@@ -97,7 +73,7 @@ describe("the same products file imported twice", () => {
       column: "Barcodes",
       code: "import.alreadyStored",
     });
-    const refused = await send("/Import", products(), { recordType: "Product" });
+    const refused = await send(w, "/Import", products(), { recordType: "Product" });
     expect([refused.status, refused.body.error.code, refused.body.error.errors.length]).toEqual([
       422,
       "import.invalidRows",
@@ -109,7 +85,7 @@ describe("the same products file imported twice", () => {
 
     // Updating: every row is a stored product as it is.
     const before = [await history(), await versions()] as const;
-    const preview = await send("/Import/preview", products(), { recordType: "Product", mode: "update" });
+    const preview = await send(w, "/Import/preview", products(), { recordType: "Product", mode: "update" });
     expect(preview.body).toMatchObject({
       errors: [],
       errorCount: 0,
@@ -117,7 +93,7 @@ describe("the same products file imported twice", () => {
       matchFields: ["index", "barcodes"],
       summary: { added: 0, updated: 0, unchanged: 57 },
     });
-    const same = await send("/Import", products(), { recordType: "Product", mode: "update" });
+    const same = await send(w, "/Import", products(), { recordType: "Product", mode: "update" });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     expect(same.body).toMatchObject({ imported: 0, added: 0, updated: 0, unchanged: 57 });
     expect([await history(), await versions()]).toEqual(before);
@@ -126,7 +102,7 @@ describe("the same products file imported twice", () => {
     const changed =
       products((i) => i === 3 || i === 30 || i === 57 ? { weight: "9.5" } : i === 10 ? { weight: "" } : {}) +
       "UPD-058,New 58,1,5900000000058,Dry\r\nUPD-059,New 59,,,\r\n";
-    const mixed = await send("/Import", changed, { recordType: "Product", mode: "update" });
+    const mixed = await send(w, "/Import", changed, { recordType: "Product", mode: "update" });
     expect(mixed.status, JSON.stringify(mixed.body)).toBe(200);
     expect(mixed.body).toMatchObject({ imported: 5, added: 2, updated: 3, unchanged: 54 });
     expect(await history()).toBe(before[0] + 5);
@@ -141,7 +117,7 @@ describe("the same products file imported twice", () => {
   });
 
   it("updates the product a barcode names, and refuses a value another record or another row has", async () => {
-    const byBarcode = await send("/Import", "Barcodes,Weight\r\n5900000000005,7.75\r\n", {
+    const byBarcode = await send(w, "/Import", "Barcodes,Weight\r\n5900000000005,7.75\r\n", {
       recordType: "Product",
       mode: "update",
     });
@@ -157,7 +133,7 @@ describe("the same products file imported twice", () => {
       "UPD-020,Twenty,",
       ",,5900000000020", // the same product as the row before, by its barcode
     ].join("\n");
-    const r = await send("/Import/preview", clashes, { recordType: "Product", mode: "update" });
+    const r = await send(w, "/Import/preview", clashes, { recordType: "Product", mode: "update" });
     expect(r.body.errors).toEqual([
       {
         row: 2,
@@ -189,7 +165,7 @@ describe("the same products file imported twice", () => {
       },
     ]);
     // A contact person has nothing that names one stored record: only added.
-    const persons = await send("/Import/preview", "firstName,lastName\nAnn,Lee\n", {
+    const persons = await send(w, "/Import/preview", "firstName,lastName\nAnn,Lee\n", {
       recordType: "Person",
       mode: "update",
     });
@@ -198,7 +174,7 @@ describe("the same products file imported twice", () => {
 
   it("names a location whose label is another's barcode (a barcode is its label when none is given)", async () => {
     await location(w, "LBL-1", { barcode: "CODE-9" });
-    const r = await send("/Import/preview", "Label\nCODE-9\nLBL-2\n", { recordType: "StorageSpace" });
+    const r = await send(w, "/Import/preview", "Label\nCODE-9\nLBL-2\n", { recordType: "StorageSpace" });
     expect(r.body.errors).toEqual([{
       row: 2,
       column: "Label",
@@ -213,9 +189,11 @@ describe("a long file", () => {
   it("is previewed as a job, every row checked, not only those shown", async () => {
     const lines = Array.from({ length: 2_500 }, (_, i) => `LONG-${i},Long ${i}`);
     lines[2_450] = "UPD-040,Again"; // file row 2,452
-    const r = await send("/Import/preview", ["Index,Name", ...lines].join("\n"), { recordType: "Product" });
+    const r = await send(w, "/Import/preview", ["Index,Name", ...lines].join("\n"), {
+      recordType: "Product",
+    });
     expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(202);
-    const done = (await follow(r.body.jobId)).at(-1)! as {
+    const done = (await follow(w, r.body.jobId)).at(-1)! as {
       preview: { rows: unknown[]; summary: unknown; errors: unknown[] };
     };
     expect(done).toMatchObject({ kind: "preview", status: "done", checked: 2_500, total: 2_500 });
@@ -240,9 +218,9 @@ describe("a long file", () => {
       ...rows,
       "KEEPROLE,supplier,",
     ].join("\n");
-    const started = await send("/Import", file, { recordType: "Company", mode: "update" });
+    const started = await send(w, "/Import", file, { recordType: "Company", mode: "update" });
     expect(started.status, JSON.stringify(started.body).slice(0, 300)).toBe(202);
-    const seen = await follow(started.body.jobId);
+    const seen = await follow(w, started.body.jobId);
     expect(seen.at(-1)).toMatchObject({
       kind: "import",
       status: "failed",

@@ -238,3 +238,42 @@ export async function stockAt(w: AnyWorld, productId: number, locationId: number
   );
   return Number(row.q) / 1000;
 }
+
+/**
+ * An import call (multipart: the file and the options), as the import wizard sends it; `name` is the
+ * file's name (its extension tells CSV from XLSX), `language` the caller's Accept-Language.
+ */
+export async function send(
+  w: AnyWorld,
+  path: string,
+  file: Uint8Array | string,
+  fields: Record<string, string>,
+  o: { token?: string; name?: string; language?: string } = {},
+  // deno-lint-ignore no-explicit-any
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  const bytes = typeof file === "string" ? new TextEncoder().encode(file) : file;
+  form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], o.name ?? "data.csv"));
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const r = await fetch(`${w.s.baseUrl}/api${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${o.token ?? w.admin}`, "accept-language": o.language ?? "en-US" },
+    body: form,
+  });
+  return { status: r.status, body: await r.json() };
+}
+
+/** An import's job followed until it ends: each answer, the last its result. */
+// deno-lint-ignore no-explicit-any
+export async function follow(w: AnyWorld, jobId: string): Promise<Record<string, any>[]> {
+  // deno-lint-ignore no-explicit-any
+  const seen: Record<string, any>[] = [];
+  for (;;) {
+    const r = await w.api("GET", `/Import/${jobId}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    seen.push(r.body);
+    if (r.body.status !== "running") return seen;
+    // A job's progress is read as the wizard reads it, between short waits.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
