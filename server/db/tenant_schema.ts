@@ -47,4 +47,4 @@ export { messageRecipients, messages } from "../domain/messaging/entity.ts";
 export { discussionMessages, discussions } from "../domain/discussions/table.ts";
 export { shipmentTickets, transportMessages, transportOffers } from "../domain/transport/table.ts";
 export { externalCredentials, productExternals } from "../domain/external/table.ts";
-export { faceSamples } from "../domain/access/faces/table.ts";
+export { faceChallenges, faceDevices, faceSamples } from "../domain/access/faces/table.ts";

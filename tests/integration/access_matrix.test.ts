@@ -205,6 +205,13 @@ async function freshCartLine(): Promise<number> {
  * Where a record a write names can be read back: the record itself for most; a cart line in its owner's
  * cart, a portal order's position through its order.
  */
+/** A device enrolled for face sign-in, with a key made here as a browser makes it. */
+async function freshFaceDevice(): Promise<number> {
+  const keys = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign"]);
+  const publicKey = await crypto.subtle.exportKey("jwk", (keys as CryptoKeyPair).publicKey);
+  return await made("/ComputerVision/devices", { name: `Kiosk ${++n}`, publicKey });
+}
+
 /** A file attached to the contractor's own product (every caller but the public reads that product). */
 async function freshFile(type = "Product", id = ids.ownProduct): Promise<number> {
   const form = new FormData();
@@ -234,13 +241,20 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     return (await call(s, "GET", `/api/ExternalCredentials/${id}`, { token: tokens.administrator }))
       .status === 200;
   }
-  if (r.path === "/ComputerVision/:userId") {
-    // The user, and the administrator's enrolled face when it is theirs.
+  if (r.path === "/ComputerVision/:userId" || r.path === "/ComputerVision/:userId/review") {
+    // The user, and the enrolled face when it is the face user's.
     const user = await call(s, "GET", `/api/User/${id}`, { token: tokens.administrator });
     if (user.status !== 200) return false;
-    if (id !== userIds.administrator) return true;
+    if (id !== ids.faceUser) return true;
     const faces = await call(s, "GET", "/api/ComputerVision", { token: tokens.administrator });
     return faces.body.some((f: { userId: number }) => f.userId === id);
+  }
+  if (r.path === "/ComputerVision/devices/:id") {
+    // Listed, and not withdrawn.
+    const devices = await call(s, "GET", "/api/ComputerVision/devices", { token: tokens.administrator });
+    return devices.body.some((d: { id: number; withdrawnAt: string | null }) =>
+      d.id === id && !d.withdrawnAt
+    );
   }
   if (r.path.startsWith("/Discussion/")) {
     return (await call(s, "GET", `/api/Discussion/${id}/messages/0`, { token: tokens.administrator }))
@@ -296,9 +310,12 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   }
   // A user's face: their own; an administrator removes anyone's (a new user's, none of another tenant's ids).
   if (p === "/ComputerVision/:userId") {
-    if (caller === "no token" || foreign) return userIds.administrator;
+    if (caller === "no token" || foreign) return ids.faceUser;
     return own ? userIds[caller] : (await addUser(s, tokens.administrator, { username: `face-${++n}` })).id;
   }
+  if (p === "/ComputerVision/:userId/review") return ids.faceUser;
+  // A device for face sign-in, enrolled for the probe (a withdrawn one signs nobody in).
+  if (p === "/ComputerVision/devices/:id") return await freshFaceDevice();
   if (p.startsWith("/FavoriteAction/")) {
     if (foreign) return ids[caller === "administrator" ? "favorite:basic user" : "favorite:administrator"];
     return r.method === "delete" ? await fresh["/FavoriteAction"](token) : ids[`favorite:${caller}`];
@@ -524,11 +541,13 @@ beforeAll(async () => {
   const message = async (token: string) =>
     (await api("POST", `/ShipmentTicket/${own.ticket}/message`, { text: "Loading ramp?" }, token)).body.id;
   ids.ownMessage = await message(tokens.carrier);
-  // Face sign-in on, and the administrator's face enrolled (a face removed by a probe is missed).
+  // Face sign-in on, and a user's face enrolled by the administrator (a face removed by a probe is missed).
   const account = (await api("GET", "/ClientAccount")).body;
   await api("PUT", "/ClientAccount", { ...account, faceSignIn: true });
+  ids.faceUser = (await addUser(s, tokens.administrator, { username: "matrix-face" })).id;
   const face = Array.from({ length: 128 }, (_, i) => Math.sin(i) / 11);
   const enrolled = await api("POST", "/ComputerVision", {
+    userId: ids.faceUser,
     descriptors: [0, 1, 2].map((k) => face.map((x, i) => x + (i === k ? 0.01 : 0))),
     consent: true,
   });

@@ -66,6 +66,13 @@ export const deDe: Catalogue = {
   "face.unsupported":
     "Dieser Server unterstützt keine Bilderkennung, oder die Anmeldung per Gesicht ist für dieses Unternehmen ausgeschaltet.",
   "face.taken": "Dieses Gesicht ist bereits für einen anderen Benutzer erfasst.",
+  "face.deviceNotEnrolled":
+    "Dieses Gerät ist nicht für die Anmeldung per Gesicht registriert oder wurde zurückgezogen. Ein Administrator registriert es in der Ansicht „Gesichtserkennung“; bis dahin melden Sie sich mit Ihrem Passwort an.",
+  "face.challengeInvalid":
+    "Die Anmeldeanfrage ist abgelaufen oder wurde bereits verwendet. Versuchen Sie es erneut.",
+  "face.administrator":
+    "Administratoren melden sich mit ihrem Passwort an: Die Anmeldung per Gesicht ist nicht für Administratoren.",
+  "face.nothingPending": "Keine Gesichtserfassung dieses Benutzers wartet auf Bestätigung.",
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
   "map.fileTooLarge": "Die Kartendatei ist zu groß (höchstens {limit}).",

@@ -56,6 +56,11 @@ export const enUs = {
     "No face was detected, or the picture was too poor. Face the camera in good light and try again.",
   "face.unsupported": "This server has no computer vision support, or face sign-in is off for this company.",
   "face.taken": "This face is already enrolled for another user.",
+  "face.deviceNotEnrolled":
+    "This device is not enrolled for face sign-in, or it was withdrawn. An administrator enrols it on the Face recognition screen; until then, sign in with your password.",
+  "face.challengeInvalid": "The sign-in request has expired or was already used. Try again.",
+  "face.administrator": "Administrators sign in with their password: face sign-in is not for administrators.",
+  "face.nothingPending": "No enrolment of this user waits for confirmation.",
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
   "map.fileTooLarge": "The map file is too large (at most {limit}).",

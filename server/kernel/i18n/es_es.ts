@@ -63,6 +63,13 @@ export const esEs: Catalogue = {
   "face.unsupported":
     "Este servidor no admite visión artificial, o el inicio de sesión facial está desactivado para esta empresa.",
   "face.taken": "Este rostro ya está registrado para otro usuario.",
+  "face.deviceNotEnrolled":
+    "Este dispositivo no está registrado para iniciar sesión con el rostro, o se ha retirado. Un administrador lo registra en la pantalla «Reconocimiento facial»; mientras tanto, inicie sesión con su contraseña.",
+  "face.challengeInvalid":
+    "La solicitud de inicio de sesión ha caducado o ya se ha utilizado. Inténtelo de nuevo.",
+  "face.administrator":
+    "Los administradores inician sesión con su contraseña: el inicio de sesión con el rostro no es para administradores.",
+  "face.nothingPending": "Ningún registro de rostro de este usuario espera confirmación.",
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
   "map.fileTooLarge": "El archivo del mapa es demasiado grande (como máximo {limit}).",

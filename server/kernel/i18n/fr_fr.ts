@@ -61,6 +61,12 @@ export const frFr: Catalogue = {
   "face.unsupported":
     "Ce serveur ne prend pas en charge la vision par ordinateur, ou la connexion par visage est désactivée pour cette entreprise.",
   "face.taken": "Ce visage est déjà enregistré pour un autre utilisateur.",
+  "face.deviceNotEnrolled":
+    "Cet appareil n'est pas enregistré pour la connexion par le visage, ou il a été retiré. Un administrateur l'enregistre sur l'écran « Reconnaissance faciale » ; en attendant, connectez-vous avec votre mot de passe.",
+  "face.challengeInvalid": "La demande de connexion a expiré ou a déjà été utilisée. Réessayez.",
+  "face.administrator":
+    "Les administrateurs se connectent avec leur mot de passe : la connexion par le visage ne leur est pas ouverte.",
+  "face.nothingPending": "Aucun enregistrement de visage de cet utilisateur n'attend de confirmation.",
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
   "map.fileTooLarge": "Le fichier de plan est trop volumineux ({limit} au maximum).",

@@ -60,6 +60,11 @@ export const plPl: Catalogue = {
   "face.unsupported":
     "Ten serwer nie obsługuje rozpoznawania obrazu lub logowanie twarzą jest wyłączone w tej firmie.",
   "face.taken": "Ta twarz jest już zarejestrowana dla innego użytkownika.",
+  "face.deviceNotEnrolled":
+    "To urządzenie nie jest zarejestrowane do logowania twarzą albo zostało wycofane. Administrator rejestruje je na ekranie „Rozpoznawanie twarzy”; do tego czasu zaloguj się hasłem.",
+  "face.challengeInvalid": "Żądanie logowania wygasło lub zostało już użyte. Spróbuj ponownie.",
+  "face.administrator": "Administratorzy logują się hasłem: logowanie twarzą nie jest dla administratorów.",
+  "face.nothingPending": "Żadna rejestracja twarzy tego użytkownika nie czeka na potwierdzenie.",
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
   "map.fileTooLarge": "Plik mapy jest za duży (najwyżej {limit}).",

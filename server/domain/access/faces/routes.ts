@@ -1,5 +1,6 @@
 // The ComputerVision calls of the spec: POST (enrol a face) and POST /analyse (sign in by face), with the
-// caller's status, the enrolled users, removing a face, and whether a tenant's sign-in screen offers it.
+// caller's status, the enrolled users, confirming a user's own enrolment, removing a face, whether a
+// tenant's sign-in screen offers it, the devices face sign-in works at and the challenges they sign.
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Platform } from "../../../platform.ts";
@@ -7,26 +8,42 @@ import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
 import { TokenData } from "../auth/contract.ts";
+import { AppError } from "../../../kernel/errors.ts";
 import {
   Analyse,
   analyse,
   available,
   enrol,
+  Enrolled,
   EnrolledUser,
   enrolledUsers,
   Enrolment,
   FaceStatus,
   faceStatus,
   forget,
+  Review,
+  review,
 } from "./service.ts";
+import {
+  Challenge,
+  DeviceEnrolment,
+  enrolDevice,
+  FaceDevice,
+  issueChallenge,
+  listDevices,
+  withdrawDevice,
+} from "./devices.ts";
 
 export function faceRoutes(app: Hono<Env>, platform: Platform): void {
   const tag = "ComputerVision";
   mount(app, platform, {
     method: "post",
     path: "/ComputerVision/analyse",
-    summary: "Sign in by face: a descriptor (128 numbers from the browser's recognition model, never a " +
-      "picture) matched against the tenant's enrolled faces; the same token data as a password sign-in",
+    summary:
+      "Sign in by face at an enrolled device: a descriptor (128 numbers from the browser's recognition " +
+      "model, never a picture) with the device key's signature of a fresh challenge and the descriptor, " +
+      "matched against the tenant's confirmed faces; the same token data as a password sign-in, never an " +
+      "administrator's",
     tag,
     access: "public",
     body: Analyse,
@@ -57,14 +74,73 @@ export function faceRoutes(app: Hono<Env>, platform: Platform): void {
     method: "post",
     path: "/ComputerVision",
     summary:
-      "Enrol a face from several samples (descriptors) that agree, replacing any before: the caller's " +
-      "own, or an administrator's choice of user",
+      "Enrol a face from several samples (descriptors) that agree: the caller's own, which waits for an " +
+      "administrator's confirmation, or an administrator's choice of user, at once; attempts are limited",
     tag,
     access: "user",
     body: Enrolment,
-    response: z.object({ userId: z.number(), samples: z.number(), enrolledAt: z.string() }),
+    response: Enrolled,
     status: 201,
   }, (c, { body }) => enrol(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/ComputerVision/:userId/review",
+    summary:
+      "Confirm a user's waiting enrolment (face.taken when it lies near another user's face) or refuse it",
+    tag,
+    access: "admin",
+    body: Review,
+    status: 204,
+  }, (c, { params, body }) => review(c.get("ctx"), idParam(params.userId), body));
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ComputerVision/challenge",
+    summary:
+      "A fresh single-use challenge for an enrolled device of a tenant (its slug) to sign, good for a minute",
+    tag,
+    access: "public",
+    query: z.object({ tenant: z.string().trim().min(1).max(100) }),
+    response: Challenge,
+  }, async (_c, { query }) => {
+    const tenant = await platform.registry.bySlug(query.tenant);
+    if (!platform.config.computerVision || !tenant || tenant.status !== "active") {
+      throw new AppError("face.unsupported");
+    }
+    return issueChallenge(platform, tenant.id);
+  });
+
+  mount(app, platform, {
+    method: "get",
+    path: "/ComputerVision/devices",
+    summary: "The devices enrolled for face sign-in, withdrawn ones too (administrators)",
+    tag,
+    access: "admin",
+    response: z.array(FaceDevice),
+  }, (c) => listDevices(c.get("ctx")));
+
+  mount(app, platform, {
+    method: "post",
+    path: "/ComputerVision/devices",
+    summary:
+      "Enrol the calling browser's device for face sign-in: the public half (JWK, EC P-256) of a key " +
+      "the browser made and cannot export (administrators)",
+    tag,
+    access: "admin",
+    body: DeviceEnrolment,
+    response: FaceDevice,
+    status: 201,
+  }, (c, { body }) => enrolDevice(c.get("ctx"), body));
+
+  mount(app, platform, {
+    method: "delete",
+    path: "/ComputerVision/devices/:id",
+    summary: "Withdraw a device: it signs nobody in from now on (administrators)",
+    tag,
+    access: "admin",
+    status: 204,
+  }, (c, { params }) => withdrawDevice(c.get("ctx"), idParam(params.id)));
 
   mount(app, platform, {
     method: "get",

@@ -1,13 +1,15 @@
 // Face sign-in (ComputerVision; docs/decisions/0015-face-sign-in.md): an addition to the password that a
 // tenant's administrator switches on (ClientAccount.faceSignIn) and this server may have off altogether
-// (COMPUTER_VISION=off): face.unsupported. A user enrols their own face (an administrator may enrol anyone's,
-// the person at the camera) with several samples that must agree; the sign-in screen sends one descriptor
-// of the tenant it signs in to, which is matched against every enrolled sample of that tenant (match.ts)
-// on the tenant's own shard, from a gallery kept in memory until the samples change. A match starts a
-// session as a password would; none answers face.notRecognised. Attempts are counted per address.
-import { count, desc, eq, max, ne, sql } from "drizzle-orm";
+// (COMPUTER_VISION=off): face.unsupported. A user enrols their own face with several samples that must agree,
+// and it waits for an administrator's confirmation; an administrator enrols anyone's (the person at the
+// camera) at once. Administrators' faces are not enrolled: face sign-in never opens their sessions. A sign-in
+// comes from a device an administrator enrolled (devices.ts): its key signs a fresh challenge of this server
+// and the descriptor, which is matched against every confirmed sample of the tenant (match.ts) on the
+// tenant's own shard, from a gallery kept in memory until the samples change. A match starts a session as a
+// password would; none answers face.notRecognised. Sign-ins are counted per address, enrolments per user.
+import { and, count, desc, eq, isNotNull, isNull, max, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Connection } from "../../../db/connection.ts";
+import type { Connection, Db } from "../../../db/connection.ts";
 import { tenantOp } from "../../../cluster/placement.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, notFound } from "../../../kernel/errors.ts";
@@ -19,6 +21,7 @@ import { clientAccount } from "../../config/account/entity.ts";
 import { users } from "../users/entity.ts";
 import { type ClientInfo, startSession } from "../auth/service.ts";
 import {
+  decodeDescriptor,
   DESCRIPTOR_LENGTH,
   encodeDescriptor,
   Gallery,
@@ -30,6 +33,7 @@ import {
   samplesAgree,
 } from "./match.ts";
 import { faceSamples } from "./table.ts";
+import { checkChallenge, useChallenge, verifiedDevice } from "./devices.ts";
 
 const descriptor = z.array(z.number().finite().min(-2).max(2)).length(DESCRIPTOR_LENGTH);
 
@@ -45,6 +49,12 @@ export const Analyse = z.object({
   /** The tenant signed in to (its slug): the sign-in screen of a device remembers it. */
   tenant: z.string().trim().min(1).max(100),
   descriptor,
+  /** The enrolled device the sign-in comes from (devices.ts). */
+  deviceId: z.number().int().positive(),
+  /** GET ComputerVision/challenge's answer, as it was given. */
+  challenge: z.string().min(1).max(200),
+  /** The device key's ECDSA P-256 signature (r ‖ s, base64url) of device_proof.ts proofMessage. */
+  signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/),
 });
 
 export const FaceStatus = z.object({
@@ -52,17 +62,37 @@ export const FaceStatus = z.object({
   supported: z.boolean(),
   /** The tenant allows face sign-in. */
   enabled: z.boolean(),
+  /** Confirmed samples: the face signs the user in. */
   enrolled: z.boolean(),
   samples: z.number(),
   enrolledAt: z.string().nullable(),
+  /** An enrolment of the user's own waits for an administrator's confirmation (since then). */
+  pendingSince: z.string().nullable(),
 });
 
 export const EnrolledUser = z.object({
   userId: z.number(),
   username: z.string(),
   visibleName: z.string().nullable(),
+  /** Confirmed samples (0 while only an enrolment waits). */
+  samples: z.number(),
+  enrolledAt: z.string().nullable(),
+  /** Samples of an enrolment that waits for confirmation, and since when. */
+  pending: z.number(),
+  pendingSince: z.string().nullable(),
+});
+
+export const Review = z.object({
+  /** Confirm the waiting enrolment (true) or refuse it (false). */
+  accept: z.boolean(),
+});
+
+export const Enrolled = z.object({
+  userId: z.number(),
   samples: z.number(),
   enrolledAt: z.string(),
+  /** It waits for an administrator's confirmation (a user's own enrolment). */
+  pending: z.boolean(),
 });
 
 async function tenantAllows(conn: Connection): Promise<boolean> {
@@ -76,53 +106,103 @@ async function assertAvailable(platform: Platform, conn: Connection): Promise<vo
 }
 
 /** GET ComputerVision/status: what the caller's screens need to know. */
-export async function faceStatus(ctx: TenantContext) {
-  const [mine] = await ctx.conn.db.select({ n: count(), at: max(faceSamples.createdAt) }).from(faceSamples)
-    .where(eq(faceSamples.userId, ctx.actor.userId));
+export async function faceStatus(ctx: TenantContext): Promise<z.output<typeof FaceStatus>> {
+  const [mine] = await ctx.conn.db.select({
+    n: count(faceSamples.confirmedAt),
+    at: max(faceSamples.confirmedAt),
+    waiting: sql<
+      string | null
+    >`max(case when ${faceSamples.confirmedAt} is null then ${faceSamples.createdAt} end)`,
+  }).from(faceSamples).where(eq(faceSamples.userId, ctx.actor.userId));
   return {
     supported: ctx.platform.config.computerVision,
     enabled: await tenantAllows(ctx.conn),
     enrolled: mine.n > 0,
     samples: mine.n,
     enrolledAt: mine.at ?? null,
+    pendingSince: mine.waiting ?? null,
   };
 }
+
+const isAdministrator = (actor: TenantContext["actor"]) => actor.isSuperUser && actor.contractorId === null;
 
 /** Only the user themself, or an administrator, enrols or removes a face. */
 function whose(ctx: TenantContext, userId: number | null | undefined): number {
   const id = userId ?? ctx.actor.userId;
-  if (id !== ctx.actor.userId && !(ctx.actor.isSuperUser && ctx.actor.contractorId === null)) {
+  if (id !== ctx.actor.userId && !isAdministrator(ctx.actor)) {
     throw notFound();
   }
   return id;
 }
 
 /**
- * POST ComputerVision: a user's face from several samples, replacing any before. Samples that do not agree
- * (another face among them, a blurred one) are face.notDetected: the person tries again.
+ * Enrolment attempts in the sign-in window, counted before anything is checked: one caller enrols one
+ * person as often as a user may fail a password sign-in, and all persons together as often as an address
+ * may try to sign in (an administrator enrolling a shift's staff).
+ */
+async function countEnrolment(ctx: TenantContext, userId: number): Promise<void> {
+  const c = ctx.platform.config;
+  const caller = `face-enrol:${ctx.tenant.id}:${ctx.actor.userId}`;
+  const wait = Math.max(
+    await ctx.platform.attempts.takeWithin(`${caller}:${userId}`, c.loginLimitPerUser),
+    await ctx.platform.attempts.takeWithin(caller, c.loginLimitPerIp),
+  );
+  if (wait > 0) {
+    // security-event: face enrolment throttled (caller, user enrolled)
+    throw new AppError("auth.tooManyAttempts", {
+      params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+}
+
+/** Whether any of the descriptors lies as near another user's confirmed face as a sign-in would accept. */
+async function nearAnother(tx: Db, userId: number, descriptors: readonly ArrayLike<number>[]) {
+  const others = Gallery.of(
+    await tx.select({ userId: faceSamples.userId, descriptor: faceSamples.descriptor }).from(faceSamples)
+      .where(and(ne(faceSamples.userId, userId), isNotNull(faceSamples.confirmedAt))),
+  );
+  return descriptors.some((d) => (others.nearest(d)?.distance ?? Infinity) < MATCH_DISTANCE + MATCH_MARGIN);
+}
+
+/**
+ * POST ComputerVision: a user's face from several samples. Samples that do not agree (another face among
+ * them, a blurred one) are face.notDetected: the person tries again. An administrator's enrolment of
+ * someone replaces their face at once, and is refused (face.taken) when it lies near another user's face,
+ * since neither would be told apart. A user's own enrolment waits for an administrator's confirmation,
+ * which checks the same; the user is answered the same whatever the samples resemble, so that nobody
+ * learns by enrolling whether some vectors lie near an enrolled face.
  */
 export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment>) {
   await assertAvailable(ctx.platform, ctx.conn);
   const userId = whose(ctx, input.userId);
+  await countEnrolment(ctx, userId);
   if (!samplesAgree(input.descriptors)) throw new AppError("face.notDetected");
+  const confirmed = isAdministrator(ctx.actor);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
-    const [user] = await tx.select({ id: users.id, username: users.username }).from(users)
-      .where(eq(users.id, userId));
+    const [user] = await tx.select({ id: users.id, username: users.username, admin: users.isSuperUser })
+      .from(users).where(eq(users.id, userId));
     if (!user) throw notFound();
-    // A face already another user's is refused: neither would be told apart, or the wrong one let in.
-    const others = Gallery.of(
-      await tx.select({ userId: faceSamples.userId, descriptor: faceSamples.descriptor }).from(faceSamples)
-        .where(ne(faceSamples.userId, userId)),
-    );
-    if (
-      input.descriptors.some((d) => (others.nearest(d)?.distance ?? Infinity) < MATCH_DISTANCE + MATCH_MARGIN)
-    ) {
+    // Face sign-in never opens an administrator's session: their face would be kept for nothing.
+    if (user.admin) throw new AppError("face.administrator");
+    if (confirmed && await nearAnother(tx, userId, input.descriptors)) {
+      // security-event: face enrolment refused, near another user's face (administrator told face.taken)
       throw new AppError("face.taken");
     }
-    await tx.delete(faceSamples).where(eq(faceSamples.userId, userId));
+    // An administrator's enrolment replaces everything; a user's own replaces only one that waits.
+    await tx.delete(faceSamples).where(
+      confirmed
+        ? eq(faceSamples.userId, userId)
+        : and(eq(faceSamples.userId, userId), isNull(faceSamples.confirmedAt)),
+    );
     const now = nowIso();
     await tx.insert(faceSamples).values(
-      input.descriptors.map((d) => ({ userId, descriptor: encodeDescriptor(d), createdAt: now })),
+      input.descriptors.map((d) => ({
+        userId,
+        descriptor: encodeDescriptor(d),
+        createdAt: now,
+        confirmedAt: confirmed ? now : null,
+      })),
     );
     await writeRecordLog(tx, {
       action: "changed",
@@ -130,12 +210,54 @@ export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment
       resourceId: userId,
       title: user.username,
       oldObject: {},
-      newObject: { faceEnrolled: input.descriptors.length },
+      newObject: confirmed
+        ? { faceEnrolled: input.descriptors.length }
+        : { faceWaiting: input.descriptors.length },
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
     outbox.add("User", "changed", userId);
-    return { userId, samples: input.descriptors.length, enrolledAt: now };
+    return { userId, samples: input.descriptors.length, enrolledAt: now, pending: !confirmed };
+  });
+}
+
+/**
+ * POST ComputerVision/{userId}/review (administrators): a user's waiting enrolment confirmed, replacing
+ * their face (face.taken when it lies near another user's), or refused and forgotten.
+ */
+export async function review(ctx: TenantContext, userId: number, input: z.output<typeof Review>) {
+  await transactionWithEvents(ctx, async (tx, outbox) => {
+    const [user] = await tx.select({ id: users.id, username: users.username, admin: users.isSuperUser })
+      .from(users).where(eq(users.id, userId));
+    if (!user) throw notFound();
+    const waiting = await tx.select().from(faceSamples)
+      .where(and(eq(faceSamples.userId, userId), isNull(faceSamples.confirmedAt)));
+    if (waiting.length === 0) throw new AppError("face.nothingPending");
+    await tx.delete(faceSamples).where(and(eq(faceSamples.userId, userId), isNull(faceSamples.confirmedAt)));
+    if (input.accept) {
+      if (user.admin) throw new AppError("face.administrator");
+      if (await nearAnother(tx, userId, waiting.map((w) => decodeDescriptor(w.descriptor)))) {
+        // security-event: face enrolment refused at confirmation, near another user's face
+        throw new AppError("face.taken");
+      }
+      // Written again rather than marked: new ids tell every shard's gallery that the samples changed.
+      await tx.delete(faceSamples).where(eq(faceSamples.userId, userId));
+      const now = nowIso();
+      await tx.insert(faceSamples).values(
+        waiting.map((w) => ({ userId, descriptor: w.descriptor, createdAt: w.createdAt, confirmedAt: now })),
+      );
+    }
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: "User",
+      resourceId: userId,
+      title: user.username,
+      oldObject: { faceWaiting: waiting.length },
+      newObject: input.accept ? { faceEnrolled: waiting.length } : { faceWaiting: 0 },
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
+    });
+    outbox.add("User", "changed", userId);
   });
 }
 
@@ -163,14 +285,18 @@ export async function forget(ctx: TenantContext, userId: number): Promise<void> 
   });
 }
 
-/** GET ComputerVision: the enrolled users (administrators). */
-export async function enrolledUsers(ctx: TenantContext) {
+/** GET ComputerVision: the users with a face, confirmed or waiting (administrators). */
+export async function enrolledUsers(ctx: TenantContext): Promise<z.output<typeof EnrolledUser>[]> {
   return await ctx.conn.db.select({
     userId: faceSamples.userId,
     username: users.username,
     visibleName: users.visibleName,
-    samples: count(),
-    enrolledAt: max(faceSamples.createdAt).mapWith(String),
+    samples: count(faceSamples.confirmedAt),
+    enrolledAt: max(faceSamples.confirmedAt),
+    pending: sql<number>`sum(${faceSamples.confirmedAt} is null)`.mapWith(Number),
+    pendingSince: sql<
+      string | null
+    >`max(case when ${faceSamples.confirmedAt} is null then ${faceSamples.createdAt} end)`,
   }).from(faceSamples).innerJoin(users, eq(users.id, faceSamples.userId))
     .groupBy(faceSamples.userId).orderBy(desc(max(faceSamples.createdAt)));
 }
@@ -179,61 +305,103 @@ export async function enrolledUsers(ctx: TenantContext) {
 const galleries = new Map<string, { mark: string; gallery: Gallery }>();
 
 async function galleryOf(conn: Connection, key: string): Promise<Gallery> {
-  const [m] = await conn.db.select({ n: count(), top: sql<number | null>`max(${faceSamples.id})` }).from(
-    faceSamples,
-  );
+  const confirmed = isNotNull(faceSamples.confirmedAt);
+  const [m] = await conn.db.select({ n: count(), top: sql<number | null>`max(${faceSamples.id})` })
+    .from(faceSamples).where(confirmed);
   const mark = `${m.n}:${m.top ?? 0}`;
   const known = galleries.get(key);
   if (known?.mark === mark) return known.gallery;
   const rows = await conn.db.select({ userId: faceSamples.userId, descriptor: faceSamples.descriptor })
-    .from(faceSamples);
+    .from(faceSamples).where(confirmed);
   const gallery = Gallery.of(rows);
   galleries.set(key, { mark, gallery });
   return gallery;
 }
 
-const matchFace = tenantOp(
-  "faces.match",
-  async (conn: Connection, args: { descriptor: number[]; supported: boolean }, tenant) => {
-    if (!args.supported || !(await tenantAllows(conn))) throw new AppError("face.unsupported");
-    const m = recognise(await galleryOf(conn, tenant.dbUrl), args.descriptor);
-    return m ? { userId: m.userId } : null;
-  },
-);
+interface MatchArgs {
+  descriptor: number[];
+  supported: boolean;
+  deviceId: number;
+  challenge: string;
+  nonce: string;
+  expiresAt: string;
+  signature: string;
+}
+
+/**
+ * On the tenant's shard: the device enrolled, not withdrawn, and its key's signature of the challenge and
+ * the descriptor good; the challenge not used before (used now); then the face, which must be a user
+ * other than an administrator.
+ */
+const matchFace = tenantOp("faces.match", async (conn: Connection, args: MatchArgs, tenant) => {
+  if (!args.supported || !(await tenantAllows(conn))) throw new AppError("face.unsupported");
+  const device = await verifiedDevice(conn, args.deviceId, args, args.signature);
+  // security-event: face sign-in refused, device unknown, withdrawn or its signature wrong (device id)
+  if (!device) throw new AppError("face.deviceNotEnrolled");
+  if (!(await useChallenge(conn, args, device.id))) {
+    // security-event: face sign-in refused, challenge used before (device id)
+    throw new AppError("face.challengeInvalid");
+  }
+  const m = recognise(await galleryOf(conn, tenant.dbUrl), args.descriptor);
+  // security-event: face sign-in failed, nobody recognised (device id)
+  if (!m) throw new AppError("face.notRecognised");
+  const [user] = await conn.db.select({ admin: users.isSuperUser }).from(users).where(eq(users.id, m.userId));
+  // security-event: face sign-in refused, the face is an administrator's (user id, device id)
+  if (user?.admin) throw new AppError("face.administrator");
+  return { userId: m.userId };
+});
 
 /**
  * Attempts of face sign-in in the login window: from one address as many as password sign-ins, and at one
- * company ten times that from everywhere (guesses spread over many addresses).
+ * company ten times that from everywhere (guesses spread over many addresses). A sign-in that succeeds
+ * gives its attempt back, as a password's does: a shift signing in at the kiosks of one address is no guess.
  */
-async function countAttempt(platform: Platform, ip: string | null, tenant: string): Promise<void> {
+async function countAttempt(platform: Platform, ip: string | null, tenant: string) {
   const limit = platform.config.loginLimitPerIp;
+  const keys = [`face:${ip ?? "unknown"}`, `face-tenant:${tenant.toLowerCase()}`];
   const wait = Math.max(
-    await platform.attempts.takeWithin(`face:${ip ?? "unknown"}`, limit),
-    await platform.attempts.takeWithin(`face-tenant:${tenant.toLowerCase()}`, limit * 10),
+    await platform.attempts.takeWithin(keys[0], limit),
+    await platform.attempts.takeWithin(keys[1], limit * 10),
   );
   if (wait > 0) {
+    // security-event: face sign-in throttled (address, tenant)
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
       headers: { "Retry-After": String(wait) },
     });
   }
+  return async () => {
+    for (const key of keys) await platform.attempts.giveBack(key);
+  };
 }
 
 /**
- * POST ComputerVision/analyse: a descriptor from the sign-in screen. The user it is starts a session as a
- * password sign-in would (a blocked or inactive one is refused with the same codes); nobody answers
- * face.notRecognised; a tenant unknown, or without face sign-in, face.unsupported.
+ * POST ComputerVision/analyse: a descriptor from the sign-in screen of an enrolled device, with the device's
+ * signature of a fresh challenge and the descriptor. The user it is starts a session as a password sign-in
+ * would (a blocked or inactive one is refused with the same codes, an administrator face.administrator);
+ * nobody answers face.notRecognised; a device not enrolled (or withdrawn, or a wrong signature)
+ * face.deviceNotEnrolled; a challenge forged, expired, another tenant's or used face.challengeInvalid; a
+ * tenant unknown, or without face sign-in, face.unsupported.
  */
 export async function analyse(platform: Platform, input: z.output<typeof Analyse>, client: ClientInfo) {
-  await countAttempt(platform, client.ip, input.tenant);
+  const succeeded = await countAttempt(platform, client.ip, input.tenant);
   const tenant = await platform.registry.bySlug(input.tenant);
-  if (!tenant || tenant.status !== "active") throw new AppError("face.unsupported");
+  if (!platform.config.computerVision || !tenant || tenant.status !== "active") {
+    throw new AppError("face.unsupported");
+  }
+  // security-event: face sign-in refused, challenge forged, expired or another tenant's
+  const challenge = checkChallenge(platform, tenant.id, input.challenge);
   const found = await matchFace(platform, tenant, {
     descriptor: input.descriptor,
     supported: platform.config.computerVision,
+    deviceId: input.deviceId,
+    challenge: input.challenge,
+    signature: input.signature,
+    ...challenge,
   });
-  if (!found) throw new AppError("face.notRecognised");
-  return await startSession(platform, tenant, found.userId, client, "face");
+  const session = await startSession(platform, tenant, found.userId, client, "face");
+  await succeeded();
+  return session;
 }
 
 /** GET ComputerVision/available?tenant=: may the sign-in screen offer face sign-in for this tenant? */
