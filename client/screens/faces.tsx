@@ -1,14 +1,17 @@
-// computer-vision-faces (issue 19): face sign-in explained before anything is taken; the company's switch
-// (administrators); the user's own enrolment, taken again or removed; and, for administrators, the users
-// enrolled, each removable, and enrolling another user at this camera.
+// computer-vision-faces (issues 19 and 32): face sign-in explained before anything is taken; the company's
+// switch (administrators); the user's own enrolment, taken again or removed, waiting for an administrator's
+// confirmation; and, for administrators, the users with a face (a waiting enrolment confirmed or refused,
+// a face removed), enrolling another user at this camera, and the devices face sign-in works at: this
+// browser enrolled as one, the others listed and withdrawn.
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
-import { errorMessage } from "../errors.ts";
+import { errorMessage, fieldErrorMessages } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { KEYS, pushToast, startupAtom, writeStorage } from "../state.ts";
-import { Button, Checkbox, Notice, Switch } from "../ui/controls.tsx";
+import { Button, Checkbox, Notice, Switch, TextField } from "../ui/controls.tsx";
 import { ReferencePicker } from "../islands/dialogs/reference_field.tsx";
+import { type DeviceKey, deviceKeyOf, enrolThisDevice } from "../islands/faces/device_key.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as ui from "../ui/ui.css.ts";
 import * as css from "../islands/faces/faces.css.ts";
@@ -21,6 +24,7 @@ interface Status {
   enrolled: boolean;
   samples: number;
   enrolledAt: string | null;
+  pendingSince: string | null;
 }
 
 interface Enrolled {
@@ -28,8 +32,23 @@ interface Enrolled {
   username: string;
   visibleName: string | null;
   samples: number;
-  enrolledAt: string;
+  enrolledAt: string | null;
+  pending: number;
+  pendingSince: string | null;
 }
+
+interface Device {
+  id: number;
+  name: string;
+  enrolledBy: string;
+  enrolledAt: string;
+  lastUsedAt: string | null;
+  withdrawnAt: string | null;
+  withdrawnBy: string | null;
+}
+
+/** What an action of the screen says when it is done. */
+type Done = "face.confirmedToast" | "face.refusedToast" | "face.removed" | "face.withdrawn";
 
 const userReference = { resource: "User", path: "/User", titleFields: ["visibleName", "username"] } as const;
 
@@ -37,8 +56,14 @@ export function FacesScreen() {
   const t = useT();
   const startup = useAtomValue(startupAtom);
   const admin = !!startup?.user.isSuperUser && !startup.user.connectedContractorId;
+  const slug = startup?.tenant.slug ?? null;
   const [status, setStatus] = useState<Status | null>(null);
   const [enrolled, setEnrolled] = useState<Enrolled[]>([]);
+  const [devices, setDevices] = useState<Device[]>([]);
+  /** This browser's key for the company (undefined until IndexedDB has answered). */
+  const [here, setHere] = useState<DeviceKey | null | undefined>(undefined);
+  const [deviceName, setDeviceName] = useState("");
+  const [deviceErrors, setDeviceErrors] = useState<string[]>([]);
   const [consent, setConsent] = useState(false);
   /** Whose face the camera takes: the user's own (null), or another user's (an administrator's choice). */
   const [taking, setTaking] = useState<{ userId: number | null } | null>(null);
@@ -47,9 +72,15 @@ export function FacesScreen() {
 
   const load = useCallback(() => {
     api<Status>("GET", "/ComputerVision/status").then(setStatus, (err) => setError(errorMessage(t, err)));
-    if (admin) api<Enrolled[]>("GET", "/ComputerVision").then(setEnrolled, () => {});
+    if (admin) {
+      api<Enrolled[]>("GET", "/ComputerVision").then(setEnrolled, () => {});
+      api<Device[]>("GET", "/ComputerVision/devices").then(setDevices, () => {});
+    }
   }, [admin, t]);
   useEffect(load, [load]);
+  useEffect(() => {
+    if (admin && slug) void deviceKeyOf(slug).then(setHere);
+  }, [admin, slug]);
 
   async function setCompanySwitch(on: boolean) {
     try {
@@ -62,17 +93,38 @@ export function FacesScreen() {
     }
   }
 
-  async function forget(userId: number) {
+  /** An action of the screen: done, said, and the lists read again; or its failure said. */
+  async function act(call: () => Promise<unknown>, done: Done) {
     try {
-      await api("DELETE", `/ComputerVision/${userId}`);
-      pushToast("info", t.t("face.removed"));
+      await call();
+      pushToast("info", t.t(done));
       load();
     } catch (err) {
       pushToast("error", errorMessage(t, err));
     }
   }
 
+  async function enrolDevice() {
+    if (!slug) return;
+    setDeviceErrors([]);
+    try {
+      setHere(await enrolThisDevice(slug, deviceName));
+      // This device's sign-in screen offers face sign-in for this company from now on.
+      writeStorage(KEYS.faceTenant, slug);
+      setDeviceName("");
+      pushToast("info", t.t("face.deviceEnrolled"));
+      load();
+    } catch (err) {
+      const fields = fieldErrorMessages(t, err);
+      if (fields.name) setDeviceErrors(fields.name);
+      else pushToast("error", errorMessage(t, err));
+    }
+  }
+
   const me = startup?.user.id;
+  // This browser's key counts while its device is listed and not withdrawn.
+  const hereListed = here ? devices.find((d) => d.id === here.deviceId) : undefined;
+  const hereActive = !!hereListed && !hereListed.withdrawnAt;
   const usable = status?.supported && status.enabled;
   return (
     <section>
@@ -93,22 +145,24 @@ export function FacesScreen() {
       {status && usable
         ? (
           <div className={css.section}>
-            <p data-testid="face-mine">
-              {status.enrolled
-                ? t.t("face.enrolledAt", {
-                  samples: status.samples,
-                  at: t.instant(status.enrolledAt),
-                })
-                : t.t("face.notEnrolled")}
-            </p>
+            {admin ? <p data-testid="face-mine">{t.t("face.adminNoFace")}</p> : (
+              <p data-testid="face-mine">
+                {status.enrolled
+                  ? t.t("face.enrolledAt", { samples: status.samples, at: t.instant(status.enrolledAt) })
+                  : t.t("face.notEnrolled")}
+                {status.pendingSince
+                  ? <>{" "}{t.t("face.pendingSince", { at: t.instant(status.pendingSince) })}</>
+                  : null}
+              </p>
+            )}
             {taking
               ? (
                 <Suspense fallback={<p>{t.t("face.loadingModels")}</p>}>
                   <Camera
                     userId={taking.userId}
-                    onDone={() => {
+                    onDone={({ pending }) => {
                       setTaking(null);
-                      pushToast("info", t.t("face.enrolled"));
+                      pushToast("info", t.t(pending ? "face.enrolledPending" : "face.enrolled"));
                       if (startup) writeStorage(KEYS.faceTenant, startup.tenant.slug);
                       load();
                     }}
@@ -119,14 +173,24 @@ export function FacesScreen() {
               : (
                 <>
                   <Checkbox isSelected={consent} onChange={setConsent}>{t.t("face.consent")}</Checkbox>
-                  <div className={ui.buttonRow}>
-                    <Button isDisabled={!consent} onPress={() => setTaking({ userId: null })}>
-                      {t.t(status.enrolled ? "face.enrolAgain" : "face.enrol")}
-                    </Button>
-                    {status.enrolled && me
-                      ? <Button quiet onPress={() => void forget(me)}>{t.t("face.remove")}</Button>
-                      : null}
-                  </div>
+                  {admin ? null : (
+                    <div className={ui.buttonRow}>
+                      <Button isDisabled={!consent} onPress={() => setTaking({ userId: null })}>
+                        {t.t(status.enrolled || status.pendingSince ? "face.enrolAgain" : "face.enrol")}
+                      </Button>
+                      {(status.enrolled || status.pendingSince) && me
+                        ? (
+                          <Button
+                            quiet
+                            onPress={() =>
+                              void act(() => api("DELETE", `/ComputerVision/${me}`), "face.removed")}
+                          >
+                            {t.t("face.remove")}
+                          </Button>
+                        )
+                        : null}
+                    </div>
+                  )}
                 </>
               )}
           </div>
@@ -145,6 +209,7 @@ export function FacesScreen() {
                       <th>{t.t("field.user.username")}</th>
                       <th>{t.t("face.samplesColumn")}</th>
                       <th>{t.t("face.enrolledColumn")}</th>
+                      <th>{t.t("face.stateColumn")}</th>
                       <th>
                         <span className={ui.visuallyHidden}>{t.t("face.actions")}</span>
                       </th>
@@ -157,7 +222,49 @@ export function FacesScreen() {
                         <td>{t.number(u.samples)}</td>
                         <td>{t.instant(u.enrolledAt)}</td>
                         <td>
-                          <Button quiet onPress={() => void forget(u.userId)}>{t.t("face.remove")}</Button>
+                          {u.pendingSince
+                            ? t.t("face.waiting", { samples: u.pending, at: t.instant(u.pendingSince) })
+                            : t.t("face.confirmed")}
+                        </td>
+                        <td>
+                          <div className={ui.buttonRow}>
+                            {u.pending
+                              ? (
+                                <>
+                                  <Button
+                                    onPress={() =>
+                                      void act(
+                                        () =>
+                                          api("POST", `/ComputerVision/${u.userId}/review`, { accept: true }),
+                                        "face.confirmedToast",
+                                      )}
+                                  >
+                                    {t.t("face.confirm")}
+                                  </Button>
+                                  <Button
+                                    quiet
+                                    onPress={() =>
+                                      void act(
+                                        () =>
+                                          api("POST", `/ComputerVision/${u.userId}/review`, {
+                                            accept: false,
+                                          }),
+                                        "face.refusedToast",
+                                      )}
+                                  >
+                                    {t.t("face.refuse")}
+                                  </Button>
+                                </>
+                              )
+                              : null}
+                            <Button
+                              quiet
+                              onPress={() =>
+                                void act(() => api("DELETE", `/ComputerVision/${u.userId}`), "face.removed")}
+                            >
+                              {t.t("face.remove")}
+                            </Button>
+                          </div>
                         </td>
                       </tr>
                     ))}
@@ -177,6 +284,82 @@ export function FacesScreen() {
                 {t.t("face.enrolOther")}
               </Button>
             </div>
+          </div>
+        )
+        : null}
+      {admin && status?.supported && !taking
+        ? (
+          <div className={css.section} data-testid="face-devices">
+            <h2 className={css.notice}>{t.t("face.devices")}</h2>
+            <p className={css.hint}>{t.t("face.devicesNotice")}</p>
+            <p data-testid="face-this-device">
+              {hereActive ? t.t("face.thisDevice", { name: hereListed!.name }) : t.t("face.thisDeviceNot")}
+            </p>
+            <TextField
+              name="deviceName"
+              label={t.t("face.deviceName")}
+              value={deviceName}
+              onChange={setDeviceName}
+              errors={deviceErrors}
+            />
+            <div className={ui.buttonRow}>
+              <Button
+                isDisabled={deviceName.trim() === "" || here === undefined}
+                onPress={() => void enrolDevice()}
+              >
+                {t.t(hereActive ? "face.enrolDeviceAgain" : "face.enrolDevice")}
+              </Button>
+            </div>
+            {devices.length === 0
+              ? <p>{t.t("face.noDevices")}</p>
+              : (
+                <table className={css.table} data-testid="face-device-list">
+                  <thead>
+                    <tr>
+                      <th>{t.t("face.deviceColumn")}</th>
+                      <th>{t.t("face.enrolledByColumn")}</th>
+                      <th>{t.t("face.enrolledColumn")}</th>
+                      <th>{t.t("face.lastUsedColumn")}</th>
+                      <th>{t.t("face.stateColumn")}</th>
+                      <th>
+                        <span className={ui.visuallyHidden}>{t.t("face.actions")}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {devices.map((d) => (
+                      <tr key={d.id}>
+                        <td>{d.name}</td>
+                        <td>{d.enrolledBy}</td>
+                        <td>{t.instant(d.enrolledAt)}</td>
+                        <td>{d.lastUsedAt ? t.instant(d.lastUsedAt) : t.t("face.never")}</td>
+                        <td>
+                          {d.withdrawnAt
+                            ? t.t("face.withdrawnState", {
+                              at: t.instant(d.withdrawnAt),
+                              name: d.withdrawnBy ?? "",
+                            })
+                            : t.t(hereActive && hereListed?.id === d.id ? "face.inUseHere" : "face.inUse")}
+                        </td>
+                        <td>
+                          {d.withdrawnAt ? null : (
+                            <Button
+                              quiet
+                              onPress={() =>
+                                void act(
+                                  () => api("DELETE", `/ComputerVision/devices/${d.id}`),
+                                  "face.withdrawn",
+                                )}
+                            >
+                              {t.t("face.withdraw")}
+                            </Button>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
           </div>
         )
         : null}

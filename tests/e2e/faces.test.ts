@@ -1,15 +1,19 @@
-// Face sign-in in real Chromium (issue 19), with cameras made in the test from @vladmandic/face-api's own
-// sample photos (Chromium's fake capture device plays a Y4M file): an administrator switches face sign-in on
-// and enrols their face (person A); a second view of A (shifted, nearer, darker) signs in at the sign-in
-// screen; another person (B) is refused and tried again 10 seconds later; a frame without a face is said so
-// and sends nothing; a browser without camera permission says that. Only descriptors reach the server.
+// Face sign-in in real Chromium (issues 19 and 32), with cameras made in the test from @vladmandic/face-api's
+// own sample photos (Chromium's fake capture device plays a Y4M file): an administrator, signed in at a
+// kiosk, switches face sign-in on and enrols the kiosk (its browser makes the key); a basic user (person A)
+// enrols their face at their own browser and the administrator confirms it; a second view of A (shifted,
+// nearer, darker) signs A in at the kiosk; another browser context, without the kiosk's key, is told the
+// device is not enrolled; at other kiosks another person (B) is refused and tried again 10 seconds later, a
+// frame without a face is said so and sends nothing, and a browser without camera permission says that.
+// Only descriptors reach the server.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
-import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
+import { addStaffUser, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
+import { PASSWORD } from "../fixtures/harness.ts";
+import { launchBrowser, openUserMenu, signedInPage, signInThroughForm, waitForHydration } from "./browser.ts";
 import { y4mFromPng } from "./fake_camera.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
@@ -83,8 +87,35 @@ async function signInScreen(browser: Browser): Promise<Page> {
   return page;
 }
 
+/**
+ * A warehouse's kiosk: a new browser context where the administrator signs in through the form and enrols
+ * the device (its browser makes the key) on the face screen, which is left open.
+ */
+async function kiosk(browser: Browser, name: string): Promise<Page> {
+  const page = await signInScreen(browser);
+  await signInThroughForm(page, "faces-e2e-admin", PASSWORD);
+  await page.waitForURL((u) => !u.pathname.startsWith("/signin"), { timeout: 60_000 });
+  await page.goto(`${w.s.baseUrl}/computer-vision-faces`, { waitUntil: "domcontentloaded", timeout: 60_000 });
+  await waitForHydration(page);
+  await page.getByTestId("face-this-device").waitFor();
+  expect(await page.getByTestId("face-this-device").innerText()).toBe(enUs["face.thisDeviceNot"]);
+  await page.getByRole("textbox", { name: enUs["face.deviceName"] }).fill(name);
+  await page.getByRole("button", { name: enUs["face.enrolDevice"] }).click();
+  await expect.poll(() => page.getByTestId("face-this-device").innerText())
+    .toBe(enUs["face.thisDevice"].replace("{name}", name));
+  return page;
+}
+
+/** Signs out through the user's menu: the device's sign-in screen (it remembers its company). */
+async function signOut(page: Page): Promise<void> {
+  await (await openUserMenu(page)).getByRole("menuitem", { name: enUs["common.signOut"] }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/signin"));
+  await page.getByTestId("face-entry").waitFor();
+}
+
 beforeAll(async () => {
   w = await startStockWorld("faces-e2e");
+  await addStaffUser(w, "faces-e2e-clerk");
   dir = mkdtempSync(join(tmpdir(), "faces-"));
   const painter = await launchBrowser();
   browsers.push(painter);
@@ -108,49 +139,86 @@ afterAll(async () => {
 
 describe("face sign-in", () => {
   it(
-    "is switched on, enrols a face, signs that person in, refuses another, and sees no face in an empty frame",
+    "works at a kiosk the administrator enrolled, for a basic user whose face they confirmed, and nowhere else",
     async () => {
-      // The administrator at a camera showing person A.
-      const desk = await signedInPage(
-        await withCamera(cameras.a),
-        w.s,
-        contexts,
-        "faces-e2e-admin",
-        "/computer-vision-faces",
-        {
-          timeoutMs: 60_000,
-          goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
-        },
-      );
+      // The kiosk's camera shows person A (another view than at enrolment).
+      const kioskBrowser = await withCamera(cameras.a2);
+      const desk = await kiosk(kioskBrowser, "Gate 1 kiosk");
       await desk.getByTestId("face-notice").waitFor();
       await desk.getByText(enUs["face.companySwitch"]).click();
       await expect.poll(() => w.query("SELECT face_sign_in FROM client_account")).toEqual([{
         face_sign_in: 1,
       }]);
-      await desk.getByText(enUs["face.consent"]).click();
-      await desk.getByRole("button", { name: enUs["face.enrol"] }).click();
-      await desk.getByRole("button", { name: enUs["face.capture"] }).click({ timeout: 60_000 });
-      await expect.poll(() => desk.getByTestId("face-mine").innerText(), { timeout: 90_000 })
-        .toContain("5 samples");
-      const enrolled = await w.api("GET", "/ComputerVision");
-      expect(enrolled.body).toMatchObject([{ username: "faces-e2e-admin", samples: 5 }]);
+      // An administrator's own face is not taken.
+      await expect.poll(() => desk.getByTestId("face-mine").innerText()).toBe(enUs["face.adminNoFace"]);
+      expect(await desk.getByRole("button", { name: enUs["face.enrol"] }).count()).toBe(0);
+      const [device] = await w.query("SELECT name, enrolled_by_name, public_key FROM face_devices") as {
+        name: string;
+        enrolled_by_name: string;
+        public_key: string;
+      }[];
+      expect([device.name, device.enrolled_by_name]).toEqual(["Gate 1 kiosk", "faces-e2e-admin"]);
+      // Only the public half reached the server.
+      expect(Object.keys(JSON.parse(device.public_key)).sort()).toEqual(["crv", "kty", "x", "y"]);
+
+      // Person A, a basic user, at their own browser: the enrolment waits for the administrator.
+      const own = await signedInPage(
+        await withCamera(cameras.a),
+        w.s,
+        contexts,
+        "faces-e2e-clerk",
+        "/computer-vision-faces",
+        { timeoutMs: 60_000, goto: { waitUntil: "domcontentloaded", timeout: 60_000 } },
+      );
+      await own.getByText(enUs["face.consent"]).click();
+      await own.getByRole("button", { name: enUs["face.enrol"] }).click();
+      await own.getByRole("button", { name: enUs["face.capture"] }).click({ timeout: 60_000 });
+      await expect.poll(() => own.getByTestId("face-mine").innerText(), { timeout: 90_000 })
+        .toContain(enUs["face.pendingSince"].split("{at}")[1].trim());
+      await expect.poll(() => w.query("SELECT count(*) AS n FROM face_samples WHERE confirmed_at IS NULL"), {
+        timeout: 90_000,
+      }).toEqual([{ n: 5 }]);
       // Numbers only: 128 float32 values each, no picture.
       const rows = await w.query("SELECT descriptor FROM face_samples") as { descriptor: string }[];
-      expect(rows).toHaveLength(5);
       for (const r of rows) expect(Buffer.from(r.descriptor, "base64").byteLength).toBe(512);
 
-      // Person A again, at another device and another moment: signed in.
-      const again = await signInScreen(await withCamera(cameras.a2));
-      await again.getByRole("button", { name: enUs["face.signIn"] }).click();
-      await again.waitForURL((u) => !u.pathname.startsWith("/signin"), { timeout: 90_000 });
+      // The administrator confirms it at the kiosk, then signs out there.
+      await desk.reload({ waitUntil: "domcontentloaded" });
+      await waitForHydration(desk);
+      await desk.getByTestId("face-enrolled").getByRole("button", { name: enUs["face.confirm"] }).click();
+      await expect.poll(() =>
+        w.query("SELECT count(*) AS n FROM face_samples WHERE confirmed_at IS NOT NULL")
+      )
+        .toEqual([{ n: 5 }]);
+      await signOut(desk);
+
+      // Person A at the kiosk: signed in, by the kiosk's key and their face.
+      await desk.getByRole("button", { name: enUs["face.signIn"] }).click();
+      await desk.waitForURL((u) => !u.pathname.startsWith("/signin"), { timeout: 90_000 });
       const [entry] = await w.query(
         "SELECT user_name, new_object FROM record_log WHERE action = 'loggedIn' ORDER BY id DESC LIMIT 1",
       ) as { user_name: string; new_object: string }[];
-      expect(entry.user_name).toBe("faces-e2e-admin");
+      expect(entry.user_name).toBe("faces-e2e-clerk");
       expect(JSON.parse(entry.new_object).method).toBe("face");
+      expect((await w.query("SELECT last_used_at FROM face_devices"))[0].last_used_at).toEqual(
+        expect.any(String),
+      );
 
+      // The same browser and camera, another context: no key, so no face sign-in, and it says why.
+      const elsewhere = await signInScreen(kioskBrowser);
+      await expect.poll(() => elsewhere.getByTestId("face-device").innerText().catch(() => ""))
+        .toBe(enUs["apiError.face.deviceNotEnrolled"]);
+      expect(await elsewhere.getByRole("button", { name: enUs["face.signIn"] }).count()).toBe(0);
+    },
+    300_000,
+  );
+
+  it(
+    "refuses another person at a kiosk and tries again 10 seconds later; sees no face in an empty frame",
+    async () => {
       // Person B: refused, then tried again by itself 10 seconds later.
-      const stranger = await signInScreen(await withCamera(cameras.b));
+      const stranger = await kiosk(await withCamera(cameras.b), "Gate 2 kiosk");
+      await signOut(stranger);
       const tries: number[] = [];
       stranger.on(
         "request",
@@ -167,7 +235,8 @@ describe("face sign-in", () => {
       expect(new URL(stranger.url()).pathname).toBe("/signin");
 
       // No face in the frame: said so, and nothing sent.
-      const empty = await signInScreen(await withCamera(cameras.none));
+      const empty = await kiosk(await withCamera(cameras.none), "Gate 3 kiosk");
+      await signOut(empty);
       let sent = 0;
       empty.on("request", (r) => r.url().endsWith("/api/ComputerVision/analyse") && sent++);
       await empty.getByRole("button", { name: enUs["face.signIn"] }).click();
@@ -185,7 +254,8 @@ describe("face sign-in", () => {
       `--use-file-for-fake-video-capture=${cameras.a}`,
     ]);
     browsers.push(b);
-    const page = await signInScreen(b);
+    const page = await kiosk(b, "Gate 4 kiosk");
+    await signOut(page);
     await page.getByRole("button", { name: enUs["face.signIn"] }).click();
     await page.getByText(enUs["face.noCamera"]).waitFor({ timeout: 60_000 });
   }, 120_000);

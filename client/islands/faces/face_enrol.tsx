@@ -1,6 +1,7 @@
 // Taking a face's samples from the camera (issue 19): the camera on and the models loaded, ENROL_SAMPLES
 // frames that each show one face seen well (up to three times as many frames are tried), sent as
-// descriptors to POST ComputerVision; the server refuses samples that do not agree.
+// descriptors to POST ComputerVision; the server refuses samples that do not agree. A user's own enrolment
+// then waits for an administrator's confirmation.
 import { useEffect, useState } from "react";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
@@ -11,7 +12,7 @@ import { describeFace, ENROL_SAMPLES, faceApi, SAMPLE_PAUSE_MS } from "./recogni
 import * as css from "./faces.css.ts";
 
 export default function FaceEnrolCamera(
-  p: { userId: number | null; onDone: () => void; onCancel: () => void },
+  p: { userId: number | null; onDone: (enrolled: { pending: boolean }) => void; onCancel: () => void },
 ) {
   const t = useT();
   const { video, state } = useCamera();
@@ -49,12 +50,13 @@ export default function FaceEnrolCamera(
         setSaid({ kind: "error", text: t.t("apiError.face.notDetected") });
         return;
       }
-      await api("POST", "/ComputerVision", {
-        ...(p.userId === null ? {} : { userId: p.userId }),
-        descriptors: samples,
-        consent: true,
-      });
-      p.onDone();
+      p.onDone(
+        await api<{ pending: boolean }>("POST", "/ComputerVision", {
+          ...(p.userId === null ? {} : { userId: p.userId }),
+          descriptors: samples,
+          consent: true,
+        }),
+      );
     } catch (err) {
       setSaid({ kind: "error", text: errorMessage(t, err) });
     } finally {

@@ -1,6 +1,8 @@
-// Signing in by face (issue 19): the camera on, the models loaded, then a try at once and again 10 seconds
-// after each (AUTO_RECOGNISE_MS) while the user stays: a frame's descriptor is sent for the company this device signs in
-// to; the user it is signs in, else the reason is shown (no camera, no face seen, nobody recognised).
+// Signing in by face (issues 19 and 32): the camera on, the models loaded, then a try at once and again 10
+// seconds after each (AUTO_RECOGNISE_MS) while the user stays: a frame's descriptor is sent for the company
+// this device signs in to, with the server's fresh challenge signed by this device's key (device_key.ts);
+// the user it is signs in, else the reason is shown (no camera, no face seen, nobody recognised, the device
+// withdrawn).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
@@ -11,8 +13,9 @@ import { Button, Notice } from "../../ui/controls.tsx";
 import { useCamera } from "./camera.tsx";
 import { AUTO_RECOGNISE_MS, describeFace, faceApi } from "./recognise.ts";
 import * as css from "./faces.css.ts";
+import { type DeviceKey, signProof } from "./device_key.ts";
 
-export default function FaceSignInCamera(p: { tenant: string }) {
+export default function FaceSignInCamera(p: { tenant: string; device: DeviceKey }) {
   const t = useT();
   const { video, state } = useCamera();
   const [ready, setReady] = useState(false);
@@ -38,9 +41,17 @@ export default function FaceSignInCamera(p: { tenant: string }) {
         setSaid(t.t(seen.error));
         return;
       }
+      // Asked for once the face is seen: a challenge lives a minute and serves once.
+      const { challenge } = await api<{ challenge: string }>(
+        "GET",
+        `/ComputerVision/challenge?tenant=${encodeURIComponent(p.tenant)}`,
+      );
       const data = await api<TokenData>("POST", "/ComputerVision/analyse", {
         tenant: p.tenant,
         descriptor: seen.descriptor,
+        deviceId: p.device.deviceId,
+        challenge,
+        signature: await signProof(p.device, challenge, seen.descriptor),
       });
       completeSignIn(data);
     } catch (err) {
@@ -48,7 +59,7 @@ export default function FaceSignInCamera(p: { tenant: string }) {
     } finally {
       setBusy(false);
     }
-  }, [video, busy, p.tenant, t]);
+  }, [video, busy, p.tenant, p.device, t]);
 
   // At once when the camera and the models are ready, then 10 seconds after each try has ended.
   const latest = useRef(attempt);
