@@ -75,6 +75,7 @@ export async function enrolDevice(ctx: TenantContext, input: z.output<typeof Dev
   if (!valid) throw fieldError({ publicKey: ["validation.invalidValue"] });
   const { kty, crv, x, y } = input.publicKey;
   const publicKey = JSON.stringify({ kty, crv, x, y });
+  // security-event: face sign-in device enrolled (administrator, device id and name)
   return await ctx.conn.transaction(async (tx) => {
     const [row] = await tx.insert(faceDevices).values({
       name: input.name,
@@ -114,6 +115,7 @@ export async function withdrawDevice(ctx: TenantContext, id: number): Promise<vo
       if (!known) throw notFound();
       return;
     }
+    // security-event: face sign-in device withdrawn (administrator, device id and name)
     await writeRecordLog(tx, {
       action: "changed",
       resourceType: "FaceDevice",

@@ -184,6 +184,7 @@ export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment
       .from(users).where(eq(users.id, userId));
     if (!user) throw notFound();
     // Face sign-in never opens an administrator's session: their face would be kept for nothing.
+    // security-event: face enrolment of an administrator refused (caller, user)
     if (user.admin) throw new AppError("face.administrator");
     if (confirmed && await nearAnother(tx, userId, input.descriptors)) {
       // security-event: face enrolment refused, near another user's face (administrator told face.taken)
@@ -247,6 +248,7 @@ export async function review(ctx: TenantContext, userId: number, input: z.output
         waiting.map((w) => ({ userId, descriptor: w.descriptor, createdAt: w.createdAt, confirmedAt: now })),
       );
     }
+    // security-event: a user's face enrolment confirmed or refused (administrator, user)
     await writeRecordLog(tx, {
       action: "changed",
       resourceType: "User",
