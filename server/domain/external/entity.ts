@@ -3,7 +3,6 @@
 // linked to ours by the verbs in service.ts).
 import { z } from "zod";
 import { seal } from "../../kernel/crypto.ts";
-import { fieldError } from "../../kernel/errors.ts";
 import { Resource } from "../resource/engine.ts";
 import { assertReachable } from "./reach.ts";
 import {
