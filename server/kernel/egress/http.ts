@@ -58,6 +58,8 @@ async function once(
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   const outgoing: Record<string, string> = {};
   headers.forEach((v, k) => (outgoing[k] = v));
+  // The URL's own authority (an IPv6 address bracketed, a default port left out), as fetch sends it.
+  outgoing.host ??= url.host;
   if (body) outgoing["content-length"] = String(body.byteLength);
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return await new Promise<Response>((resolve, reject) => {
