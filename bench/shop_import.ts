@@ -8,6 +8,7 @@ import { DatabaseSync } from "node:sqlite";
 import { createTenant, signIn } from "../tests/fixtures/harness.ts";
 import { makeProducts, startShop } from "../tests/fixtures/woocommerce.ts";
 import { productsPage } from "../server/domain/external/woocommerce.ts";
+import { egressOf } from "../server/kernel/egress/egress.ts";
 import { filePathOf } from "../server/db/local.ts";
 import {
   begin,
@@ -122,7 +123,12 @@ export async function run(): Promise<BenchResult> {
       .all() as { n: number }[];
 
     progress(NAME, "raw: the same pages fetched, the same rows inserted");
-    const shopCreds = { baseUrl: shop.url, key: shop.keys[0].key, secret: shop.keys[0].secret };
+    const shopCreds = {
+      egress: egressOf(server.platform.config),
+      baseUrl: shop.url,
+      key: shop.keys[0].key,
+      secret: shop.keys[0].secret,
+    };
     const r0 = performance.now();
     const pages = [];
     for (let page = 1; page <= Math.ceil(PARAMS.products / 100); page++) {

@@ -38,10 +38,18 @@ export interface Config {
   oidcProviderName: string;
   trustProxy: boolean;
   /**
-   * External services (shops, carriers) a tenant's administrator names may be on loopback or private
-   * networks: off (the default), such an address is refused, so that no tenant reaches the host's network.
+   * Every outbound connection may go anywhere, loopback and private networks included
+   * (EXTERNAL_PRIVATE_HOSTS=allow, or `*` in EGRESS_ALLOW): off (the default), the egress policy
+   * (kernel/egress) refuses them, so that no tenant reaches the host's network.
    */
   externalPrivateHosts: boolean;
+  /**
+   * Hosts, addresses and CIDR ranges outbound connections may reach although the egress policy refuses
+   * them otherwise (a self-hosted installation's printers, mail relay or shop): EGRESS_ALLOW.
+   */
+  egressAllow: string[];
+  /** The DNS server (`ip[:port]`) outbound names are resolved by; the system's resolver when unset. */
+  egressDns?: string;
   /** Face sign-in (ComputerVision): off here answers face.unsupported whatever a tenant chose. */
   computerVision: boolean;
   demoPassword: string;
@@ -138,6 +146,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: env("TRUST_PROXY") === "true",
     computerVision: env("COMPUTER_VISION") !== "off",
     externalPrivateHosts: env("EXTERNAL_PRIVATE_HOSTS") === "allow",
+    egressAllow: (env("EGRESS_ALLOW") ?? "").split(",").map((e) => e.trim()).filter(Boolean),
+    egressDns: env("EGRESS_DNS"),
     demoPassword: env("DEMO_PASSWORD") ?? "demo1234",
     passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),
     loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),

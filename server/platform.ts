@@ -8,6 +8,7 @@ import { TenantRegistry } from "../tenants/registry.ts";
 import { TenantPool } from "../tenants/pool.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
 import { createMailer, type Mailer } from "./kernel/mail.ts";
+import { egressOf } from "./kernel/egress/egress.ts";
 import { SharedAttempts } from "./domain/access/auth/attempts.ts";
 import { SessionStore } from "./domain/access/auth/sessions.ts";
 import { Hub, type HubEventBody } from "./hub/hub.ts";
@@ -46,6 +47,8 @@ export async function createPlatform(
 ): Promise<Platform> {
   const config = loadConfig(overrides);
   configureApiKeyRate(config);
+  // The egress policy read now: an EGRESS_ALLOW or EGRESS_DNS it cannot read stops the start.
+  const egress = egressOf(config);
   const control = await openControl(config);
   const registry = new TenantRegistry(control, config.tenantCacheSeconds);
   const pool = new TenantPool(
@@ -67,7 +70,7 @@ export async function createPlatform(
     registry,
     pool,
     keys,
-    mailer: createMailer(config.smtpUrl, config.mailFrom, config.dataDir),
+    mailer: createMailer(config.smtpUrl, config.mailFrom, config.dataDir, egress),
     attempts: new SharedAttempts(control, config.loginLimitWindowSeconds),
     sessions,
     hub,

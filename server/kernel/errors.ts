@@ -67,6 +67,7 @@ export const errorStatus = {
   "print.printerNotFound": 404,
   "print.noDefaultLayout": 422,
   "print.connectionFailed": 502,
+  "egress.refused": 422,
   "print.invalidLayout": 422,
   "print.barcodeUnencodable": 422,
   "message.noRecipients": 422,
@@ -106,6 +107,7 @@ export type FieldCode =
   | "validation.usernameExists"
   | "validation.mustBeUnique"
   | "validation.invalidValue"
+  | "validation.egressRefused"
   | "validation.mustAcceptTerms"
   | "validation.criticalAboveWarning"
   | "validation.minAboveMax"

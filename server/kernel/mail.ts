@@ -1,6 +1,8 @@
 // Outgoing mail over SMTP (nodemailer). Without SMTP_URL, messages are written as .eml files under
-// DATA_DIR/outbox so that a development machine loses nothing and needs no mail server.
+// DATA_DIR/outbox so that a development machine loses nothing and needs no mail server. The connection goes
+// through the egress policy like every other: a relay on the host's own network needs EGRESS_ALLOW.
 import nodemailer from "nodemailer";
+import type { Egress } from "./egress/egress.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "./errors.ts";
@@ -15,12 +17,18 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(smtpUrl: string | undefined, from: string, dataDir: string): Mailer {
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  dataDir: string,
+  egress: Egress,
+): Mailer {
   if (smtpUrl) {
     // nodemailer's defaults wait up to two minutes for a connection and ten for a stalled socket, while
     // the caller's request waits too. Query parameters of SMTP_URL still override these.
     const transport = nodemailer.createTransport({
       url: smtpUrl,
+      getSocket: egress.smtpSocket,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,

@@ -446,7 +446,8 @@ describe("a delivery carrier", () => {
 
 describe("the host's own networks", () => {
   it("are refused as a service's address unless the operator allows them", async () => {
-    const strict = await startStockWorld("external-strict", { externalPrivateHosts: false });
+    // Nothing allowed (the harness allows the fakes' 127.0.0.1): the policy as in production.
+    const strict = await startStockWorld("external-strict", { egressAllow: [] });
     try {
       for (
         const baseUrl of [
@@ -455,6 +456,7 @@ describe("the host's own networks", () => {
           "http://169.254.169.254",
           "http://[::1]:9",
           "http://10.1.2.3",
+          shop.url,
         ]
       ) {
         const r = await strict.api("POST", "/ExternalCredentials", {
@@ -463,15 +465,19 @@ describe("the host's own networks", () => {
           baseUrl,
           secret: "cs",
         });
-        expect([r.status, r.body.error?.fields], baseUrl).toEqual([400, {
-          baseUrl: ["validation.invalidValue"],
-        }]);
+        expect([r.status, r.body.error?.code, r.body.error?.fields], baseUrl).toEqual([
+          422,
+          "egress.refused",
+          {
+            baseUrl: ["validation.egressRefused"],
+          },
+        ]);
       }
       // One kept from before (a row written when it pointed elsewhere) is refused when used, without a call.
       const kept = await strict.api("POST", "/ExternalCredentials", {
         serviceType: "onlineShop",
         serviceCodeName: "woocommerce",
-        baseUrl: "http://shop.invalid",
+        baseUrl: "http://93.184.215.14",
         secret: "cs",
       });
       expect(kept.status, JSON.stringify(kept.body)).toBe(201);
@@ -481,7 +487,9 @@ describe("the host's own networks", () => {
       ]);
       const calls = shop.calls.length;
       const tried = await strict.api("POST", `/ExternalCredentials/${kept.body.id}/test`);
-      expect(tried.body.error.fields).toEqual({ baseUrl: ["validation.invalidValue"] });
+      expect([tried.status, tried.body.error.code, tried.body.error.fields]).toEqual([422, "egress.refused", {
+        baseUrl: ["validation.egressRefused"],
+      }]);
       expect(shop.calls.length).toBe(calls);
     } finally {
       strict.s.close();

@@ -82,6 +82,8 @@ async function cli(server: TestServer, ...args: string[]) {
       DATA_DIR: server.dataDir,
       CONTROL_DB_URL: `file:${join(server.dataDir, "control.db")}`,
       SMTP_URL: mail.url,
+      // The test's SMTP server is on loopback, which the egress policy refuses unless allowed.
+      EGRESS_ALLOW: "127.0.0.1",
       PUBLIC_URL: "http://wms.test",
     },
     stdout: "piped",

@@ -3,9 +3,8 @@
 // linked to ours by the verbs in service.ts).
 import { z } from "zod";
 import { seal } from "../../kernel/crypto.ts";
-import { fieldError } from "../../kernel/errors.ts";
-import { isPublicHost } from "./http.ts";
 import { Resource } from "../resource/engine.ts";
+import { assertReachable } from "./reach.ts";
 import {
   externalCredentials,
   jobKinds,
@@ -86,12 +85,10 @@ export const externalCredential = new Resource({
     updatedAt: { list: "sort filter" },
   },
   refine: checkService,
-  // Not on the host's own networks (unless the operator allows it): asked again before each use.
+  // Reachable by the egress policy (a public address, or one the operator allows; a name that resolves):
+  // asked again before each use.
   validate: async (_tx, ctx, values) => {
-    if (ctx.platform.config.externalPrivateHosts) return;
-    if (!(await isPublicHost(values.baseUrl as string))) {
-      throw fieldError({ baseUrl: ["validation.invalidValue"] });
-    }
+    await assertReachable(ctx, values.baseUrl as string);
   },
   toRecord: (row, record) => ({ ...record, hasSecret: row.secret !== null }),
   toRow: (input, row, ctx, old) => {

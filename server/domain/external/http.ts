@@ -1,49 +1,11 @@
-// One call to an external service's HTTP API, as every adapter makes it: a time limit, a 429 waited out for
+// One call to an external service's HTTP API, as every adapter makes it: through the egress policy (the
+// service's host resolved once, checked, connected there: kernel/egress), a time limit, a 429 waited out for
 // as long as its Retry-After asks (within a bound), a 5xx or a dropped connection tried again with a growing
 // pause, and the answer sorted into what the caller acts on: refused credentials, a refused request (with
-// the service's own words), or a service that kept failing.
+// the service's own words), or a service that kept failing. A refused host (egress.refused) is not tried
+// again.
 
-import { BlockList, isIP } from "node:net";
-import { lookup } from "node:dns/promises";
-
-/** Addresses of the host's own networks: loopback, private, link-local (cloud metadata), unspecified. */
-const privateNets = new BlockList();
-for (
-  const [net, bits] of [
-    ["0.0.0.0", 8],
-    ["10.0.0.0", 8],
-    ["100.64.0.0", 10],
-    ["127.0.0.0", 8],
-    ["169.254.0.0", 16],
-    ["172.16.0.0", 12],
-    ["192.168.0.0", 16],
-    ["198.18.0.0", 15],
-  ] as const
-) {
-  privateNets.addSubnet(net, bits, "ipv4");
-}
-for (
-  const [net, bits] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["::ffff:0:0", 96]] as const
-) {
-  privateNets.addSubnet(net, bits, "ipv6");
-}
-
-/**
- * Is the service's address on the internet? Its host (a name resolved, each of its addresses) must not be
- * on the host's own networks: a tenant's administrator names it, and must not reach what is behind the
- * server. A name that does not resolve is unreachable. (The name is resolved again by the call itself.)
- */
-export async function isPublicHost(url: string): Promise<boolean> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    return true;
-  }
-  return addresses.length > 0 &&
-    addresses.every((a) => !privateNets.check(a, isIP(a) === 6 ? "ipv6" : "ipv4"));
-}
+import { type Egress, isRefusal } from "../../kernel/egress/egress.ts";
 
 /** How a call to a service ended when it did not succeed. */
 export type ServiceFailure = "auth" | "invalid" | "rateLimited" | "failed";
@@ -96,6 +58,7 @@ export type RequestOf = () => { url: string; init: RequestInit };
 
 /** The call's answer when it succeeded (2xx); a ServiceError otherwise. */
 export async function callService(
+  egress: Egress,
   request: RequestOf | string,
   init: RequestInit = {},
   o: CallOptions = {},
@@ -109,12 +72,13 @@ export async function callService(
     let res: Response;
     try {
       const r = make();
-      res = await fetch(r.url, {
+      res = await egress.fetch(r.url, {
         ...r.init,
         redirect: "manual",
         signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
       });
     } catch (err) {
+      if (isRefusal(err)) throw err;
       if (!again(attempt)) throw new ServiceError("failed", 0, `unreachable: ${(err as Error).message}`);
       await sleep(pause);
       pause *= 2;

@@ -22,7 +22,11 @@ import { productBarcodes, products } from "../assortment/products/entity.ts";
 import { freeOf } from "../portal/service.ts";
 import { externalCredential, productExternal, secretContext } from "./entity.ts";
 import { externalCredentials, productExternals } from "./table.ts";
-import { isPublicHost, ServiceError } from "./http.ts";
+import { ServiceError } from "./http.ts";
+import { egressOf } from "../../kernel/egress/egress.ts";
+import { assertReachable } from "./reach.ts";
+
+export { assertReachable };
 import * as woo from "./woocommerce.ts";
 import * as shipengine from "./shipengine.ts";
 
@@ -57,21 +61,17 @@ function shopOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: Credential
   if (row.serviceCodeName !== "woocommerce") {
     throw fieldError({ serviceCodeName: ["validation.invalidValue"] });
   }
-  return { baseUrl: row.baseUrl, key: row.username ?? "", secret: secretOf(ctx, row) };
+  return {
+    egress: egressOf(ctx.platform.config),
+    baseUrl: row.baseUrl,
+    key: row.username ?? "",
+    secret: secretOf(ctx, row),
+  };
 }
 
 function carrierOf(ctx: TenantContext, row: CredentialsRow): shipengine.CarrierCredentials {
   if (row.serviceCodeName !== "shipengine") throw fieldError({ credentialsId: ["validation.invalidValue"] });
-  return { baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
-}
-
-/**
- * Refuses a service on the host's own networks (loopback, private, link-local) unless the operator allows
- * them (EXTERNAL_PRIVATE_HOSTS=allow): asked again before each use, as a name may come to point elsewhere.
- */
-export async function assertReachable(ctx: Pick<TenantContext, "platform">, url: string): Promise<void> {
-  if (ctx.platform.config.externalPrivateHosts) return;
-  if (!(await isPublicHost(url))) throw fieldError({ baseUrl: ["validation.invalidValue"] });
+  return { egress: egressOf(ctx.platform.config), baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
 }
 
 /** The refusal or failure a service's error means to our caller. */

@@ -4,8 +4,11 @@
 // the PDF is then read from its label_download address. A refused request answers `errors`, each with its
 // message, which we pass on.
 import { callService, ServiceError } from "./http.ts";
+import type { Egress } from "../../kernel/egress/egress.ts";
 
 export interface CarrierCredentials {
+  /** The policy every call goes through. */
+  egress: Egress;
   baseUrl: string;
   apiKey: string;
 }
@@ -70,7 +73,7 @@ export function serviceMessages(err: ServiceError): string {
 
 /** Does the service take this key? (GET /v1/carriers: the account's carriers.) */
 export async function checkCarrier(c: CarrierCredentials): Promise<void> {
-  await callService(`${base(c)}/v1/carriers`, {
+  await callService(c.egress, `${base(c)}/v1/carriers`, {
     headers: { "api-key": c.apiKey, accept: "application/json" },
   }, {
     tries: 2,
@@ -79,7 +82,7 @@ export async function checkCarrier(c: CarrierCredentials): Promise<void> {
 
 /** Makes the shipment's label (PDF, 4×6 in) and reads it. */
 export async function createLabel(c: CarrierCredentials, req: LabelRequest): Promise<Label> {
-  const res = await callService(`${base(c)}/v1/labels`, {
+  const res = await callService(c.egress, `${base(c)}/v1/labels`, {
     method: "POST",
     headers: { "api-key": c.apiKey, "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify({
@@ -122,7 +125,7 @@ export async function createLabel(c: CarrierCredentials, req: LabelRequest): Pro
     throw new ServiceError("failed", res.status, "the label is offered from another host", body);
   }
   const pdf = new Uint8Array(
-    await (await callService(href, { headers: { "api-key": c.apiKey, accept: "application/pdf" } }))
+    await (await callService(c.egress, href, { headers: { "api-key": c.apiKey, accept: "application/pdf" } }))
       .arrayBuffer(),
   );
   if (new TextDecoder().decode(pdf.subarray(0, 5)) !== "%PDF-") {

@@ -7,9 +7,12 @@
 import OAuth from "oauth-1.0a";
 import { createHmac } from "node:crypto";
 import { callService, ServiceError } from "./http.ts";
+import type { Egress } from "../../kernel/egress/egress.ts";
 import { htmlText } from "./text.ts";
 
 export interface ShopCredentials {
+  /** The policy every call goes through. */
+  egress: Egress;
   baseUrl: string;
   key: string;
   secret: string;
@@ -89,7 +92,7 @@ export async function productsPage(
   page: number,
 ): Promise<{ products: ShopProduct[]; total: number | null; totalPages: number | null }> {
   const params = { per_page: String(PAGE_SIZE), page: String(page), orderby: "id", order: "asc" };
-  const res = await callService(() => {
+  const res = await callService(c.egress, () => {
     const { url, headers } = authenticated(c, "GET", "/products", params);
     return { url, init: { headers: { ...headers, accept: "application/json" } } };
   });
@@ -107,6 +110,7 @@ export async function productsPage(
 /** Does the shop take these keys? (One product read: the keys need read access at least.) */
 export async function checkShop(c: ShopCredentials): Promise<void> {
   await callService(
+    c.egress,
     () => {
       const { url, headers } = authenticated(c, "GET", "/products", { per_page: "1" });
       return { url, init: { headers: { ...headers, accept: "application/json" } } };
@@ -131,7 +135,7 @@ export async function pushStock(
       stock_quantity: u.stock,
     })),
   });
-  const res = await callService(() => {
+  const res = await callService(c.egress, () => {
     const { url, headers } = authenticated(c, "POST", "/products/batch");
     return {
       url,

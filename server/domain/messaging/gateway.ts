@@ -5,6 +5,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config.ts";
+import { egressOf, isRefusal, refusalReason } from "../../kernel/egress/egress.ts";
+import { translate } from "../../kernel/i18n/mod.ts";
 
 /** Why a delivery failed, and whether trying again may help. */
 export class DeliveryError extends Error {
@@ -28,7 +30,8 @@ export async function sendSms(
   }
   let res: Response;
   try {
-    res = await fetch(config.smsGatewayUrl, {
+    // Through the egress policy like every connection: a gateway on the host's own network needs EGRESS_ALLOW.
+    res = await egressOf(config).fetch(config.smsGatewayUrl, {
       method: "POST",
       headers: {
         "content-type": "application/json",
@@ -38,6 +41,12 @@ export async function sendSms(
       signal: AbortSignal.timeout(10_000),
     });
   } catch (err) {
+    if (isRefusal(err)) {
+      throw new DeliveryError(
+        `SMS gateway: ${translate("en-us", "egress.refused")}`,
+        refusalReason(err) !== "unresolved",
+      );
+    }
     throw new DeliveryError(`SMS gateway: ${(err as Error).message}`, false);
   }
   const answer = (await res.text()).slice(0, 300);

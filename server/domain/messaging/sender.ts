@@ -17,6 +17,8 @@ import { fileInfos } from "../files/table.ts";
 import { getBytes } from "../files/store.ts";
 import { messageRecipients, messages, type MessageStatus } from "./entity.ts";
 import { DeliveryError, sendSms } from "./gateway.ts";
+import { egressOf, isRefusal, refusalReason } from "../../kernel/egress/egress.ts";
+import { translate } from "../../kernel/i18n/mod.ts";
 
 const running = new Map<string, { again: boolean }>();
 const timers = new Map<string, number>();
@@ -185,6 +187,10 @@ async function sendMail(
       ? unseal(ctx.platform.keys.sealKey, account.password, passwordContext(ctx.tenant.id))
       : undefined;
     transport = nodemailer.createTransport({
+      // The connection itself is the egress policy's: the account's host resolved once, checked (no
+      // loopback or private network unless the operator allows it) and connected there; nodemailer
+      // keeps the name for STARTTLS or TLS. A refused host never hears the account's credentials.
+      getSocket: egressOf(ctx.platform.config).smtpSocket,
       host: account.smtpServer,
       port: account.smtpPort,
       secure: account.useTls && account.smtpPort === 465,
@@ -218,6 +224,10 @@ async function sendMail(
       attachments,
     });
   } catch (err) {
+    if (isRefusal(err)) {
+      // The same words whatever was refused and why; a name that did not resolve may resolve later.
+      throw new DeliveryError(translate("en-us", "egress.refused"), refusalReason(err) !== "unresolved");
+    }
     const e = err as { responseCode?: number; message?: string };
     // 5xx from the server: this mailbox will not take it; anything else may pass later.
     throw new DeliveryError(

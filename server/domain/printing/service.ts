@@ -15,6 +15,7 @@ import { formatterFor, gtin14, type Layout, parseLayout, type Values } from "./l
 import { type PrintItem, renderPdf, renderZpl } from "./render.ts";
 import { printers } from "./entity.ts";
 import { sendRaw } from "./send.ts";
+import { egressOf } from "../../kernel/egress/egress.ts";
 import { type PrintableType, printableTypes, printSources, printTypeOfResource } from "./sources.ts";
 
 const sources = printSources;
@@ -140,7 +141,7 @@ export async function print(ctx: TenantContext, req: PrintRequest): Promise<Prin
   const labels = items.reduce((a, i) => a + i.copies, 0);
   if (target) {
     const job = new TextEncoder().encode(renderZpl(layout, items, f, target.dpi));
-    await sendRaw(target, job);
+    await sendRaw(egressOf(ctx.platform.config), target, job);
     return { kind: "sent", printer: target.name, labels, bytes: job.byteLength };
   }
   const file = `${req.type}-${new Date().toISOString().slice(0, 10)}`;

@@ -21,6 +21,7 @@ const fieldCodes = [
   "validation.usernameExists",
   "validation.mustBeUnique",
   "validation.invalidValue",
+  "validation.egressRefused",
   "validation.mustAcceptTerms",
   "validation.criticalAboveWarning",
   "validation.minAboveMax",

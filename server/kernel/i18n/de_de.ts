@@ -98,6 +98,8 @@ export const deDe: Catalogue = {
     "Für diesen Typ ({type}) gibt es kein Standard-Etikettenlayout: Machen Sie eines seiner Layouts unter Drucklayouts zum Standard.",
   "print.connectionFailed":
     "Die Verbindung zum Drucker {printer} ist fehlgeschlagen: Prüfen Sie, ob er eingeschaltet und erreichbar ist.",
+  "egress.refused":
+    "Der Server verbindet sich nicht mit dieser Adresse: Sie liegt in einem privaten, lokalen oder reservierten Netz, oder ihr Name löst sich nicht in eine öffentliche Adresse auf. Der Betreiber des Servers kann sie freigeben (EGRESS_ALLOW).",
   "print.invalidLayout": "Das Layout kann nicht gelesen werden: {detail}",
   "print.barcodeUnencodable": "{value} kann nicht als {symbology}-Barcode gedruckt werden.",
   "message.noRecipients":
@@ -219,6 +221,8 @@ export const deDe: Catalogue = {
   "validation.usernameExists": "Dieser Benutzername ist bereits vorhanden.",
   "validation.mustBeUnique": "Dieser Wert muss eindeutig sein.",
   "validation.invalidValue": "Dieser Wert ist nicht zulässig.",
+  "validation.egressRefused":
+    "Der Server verbindet sich nicht mit dieser Adresse: Geben Sie eine öffentliche Internetadresse an oder einen Namen, der sich in eine solche auflöst.",
   "validation.mustAcceptTerms": "Sie müssen die Nutzungsbedingungen akzeptieren.",
   "validation.criticalAboveWarning": "Der kritische Bestand darf nicht über dem Warnbestand liegen.",
   "validation.productionNaming": "Vor der Produktion muss dies ' - ' enthalten (z. B. \"Brot - weiß\").",

@@ -81,6 +81,8 @@ export const enUs = {
   "print.noDefaultLayout":
     "There is no default label layout for this type ({type}): make one of its layouts the default in Print layouts.",
   "print.connectionFailed": "Connection to the printer {printer} failed: check that it is on and reachable.",
+  "egress.refused":
+    "The server does not connect to this address: it is on a private, local or reserved network, or its name does not resolve to a public address. The server's operator can allow it (EGRESS_ALLOW).",
   "print.invalidLayout": "The layout cannot be read: {detail}",
   "print.barcodeUnencodable": "{value} cannot be printed as a {symbology} barcode.",
   "message.noRecipients":
@@ -195,6 +197,8 @@ export const enUs = {
   "validation.usernameExists": "This user name already exists.",
   "validation.mustBeUnique": "This value must be unique.",
   "validation.invalidValue": "This value is not allowed.",
+  "validation.egressRefused":
+    "The server does not connect to this address: give a public internet address, or a name that resolves to one.",
   "validation.mustAcceptTerms": "You must accept the terms of service.",
   "validation.criticalAboveWarning": "The critical stock may not be above the warning stock.",
   "validation.productionNaming": "Before production, this must contain ' - ' (e.g. \"Bread - white\").",

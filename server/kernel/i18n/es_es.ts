@@ -93,6 +93,8 @@ export const esEs: Catalogue = {
     "No hay un diseño de etiqueta predeterminado para este tipo ({type}): marque uno de sus diseños como predeterminado en Diseños de impresión.",
   "print.connectionFailed":
     "Falló la conexión con la impresora {printer}: compruebe que esté encendida y accesible.",
+  "egress.refused":
+    "El servidor no se conecta a esta dirección: pertenece a una red privada, local o reservada, o su nombre no se resuelve en una dirección pública. El operador del servidor puede permitirla (EGRESS_ALLOW).",
   "print.invalidLayout": "No se puede leer el diseño: {detail}",
   "print.barcodeUnencodable": "{value} no se puede imprimir como código de barras {symbology}.",
   "message.noRecipients":
@@ -212,6 +214,8 @@ export const esEs: Catalogue = {
   "validation.usernameExists": "Este nombre de usuario ya existe.",
   "validation.mustBeUnique": "Este valor debe ser único.",
   "validation.invalidValue": "Este valor no está permitido.",
+  "validation.egressRefused":
+    "El servidor no se conecta a esta dirección: indique una dirección pública de Internet o un nombre que se resuelva en una.",
   "validation.mustAcceptTerms": "Debe aceptar las condiciones del servicio.",
   "validation.criticalAboveWarning": "El stock crítico no puede superar el stock de aviso.",
   "validation.productionNaming":

@@ -91,6 +91,8 @@ export const frFr: Catalogue = {
     "Aucune mise en page d'étiquette par défaut pour ce type ({type}) : définissez-en une par défaut dans Mises en page d'impression.",
   "print.connectionFailed":
     "La connexion à l'imprimante {printer} a échoué : vérifiez qu'elle est allumée et joignable.",
+  "egress.refused":
+    "Le serveur ne se connecte pas à cette adresse : elle appartient à un réseau privé, local ou réservé, ou son nom ne se résout pas en une adresse publique. L'opérateur du serveur peut l'autoriser (EGRESS_ALLOW).",
   "print.invalidLayout": "La mise en page est illisible : {detail}",
   "print.barcodeUnencodable": "{value} ne peut pas être imprimé en code-barres {symbology}.",
   "message.noRecipients":
@@ -212,6 +214,8 @@ export const frFr: Catalogue = {
   "validation.usernameExists": "Ce nom d'utilisateur existe déjà.",
   "validation.mustBeUnique": "Cette valeur doit être unique.",
   "validation.invalidValue": "Cette valeur n'est pas autorisée.",
+  "validation.egressRefused":
+    "Le serveur ne se connecte pas à cette adresse : indiquez une adresse Internet publique, ou un nom qui se résout en une telle adresse.",
   "validation.mustAcceptTerms": "Vous devez accepter les conditions d'utilisation.",
   "validation.criticalAboveWarning": "Le stock critique ne peut pas dépasser le stock d'alerte.",
   "validation.productionNaming":

@@ -86,6 +86,8 @@ export const plPl: Catalogue = {
     "Brak domyślnego szablonu etykiety dla tego typu ({type}): ustaw jeden z jego szablonów jako domyślny w Szablonach wydruku.",
   "print.connectionFailed":
     "Nie udało się połączyć z drukarką {printer}: sprawdź, czy jest włączona i dostępna w sieci.",
+  "egress.refused":
+    "Serwer nie łączy się z tym adresem: należy on do sieci prywatnej, lokalnej lub zastrzeżonej albo jego nazwa nie wskazuje publicznego adresu. Operator serwera może na to zezwolić (EGRESS_ALLOW).",
   "print.invalidLayout": "Nie można odczytać szablonu: {detail}",
   "print.barcodeUnencodable": "Wartości {value} nie można wydrukować jako kodu {symbology}.",
   "message.noRecipients":
@@ -203,6 +205,8 @@ export const plPl: Catalogue = {
   "validation.usernameExists": "Ta nazwa użytkownika już istnieje.",
   "validation.mustBeUnique": "Ta wartość musi być unikalna.",
   "validation.invalidValue": "Ta wartość jest niedozwolona.",
+  "validation.egressRefused":
+    "Serwer nie łączy się z tym adresem: podaj publiczny adres w internecie lub nazwę, która na taki adres wskazuje.",
   "validation.mustAcceptTerms": "Należy zaakceptować regulamin usługi.",
   "validation.criticalAboveWarning": "Stan krytyczny nie może być wyższy niż stan ostrzegawczy.",
   "validation.productionNaming": "Przed produkcją to pole musi zawierać ' - ' (np. \"Chleb - biały\").",

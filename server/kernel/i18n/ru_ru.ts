@@ -83,6 +83,8 @@ export const ruRu: Catalogue = {
     "Для этого типа ({type}) нет макета этикетки по умолчанию: назначьте один из его макетов макетом по умолчанию в разделе «Макеты печати».",
   "print.connectionFailed":
     "Не удалось подключиться к принтеру {printer}: проверьте, что он включён и доступен.",
+  "egress.refused":
+    "Сервер не подключается к этому адресу: он относится к частной, локальной или зарезервированной сети либо его имя не разрешается в публичный адрес. Оператор сервера может разрешить его (EGRESS_ALLOW).",
   "print.invalidLayout": "Не удаётся прочитать макет: {detail}",
   "print.barcodeUnencodable": "{value} нельзя напечатать как штрихкод {symbology}.",
   "message.noRecipients":
@@ -193,6 +195,8 @@ export const ruRu: Catalogue = {
   "validation.usernameExists": "Такое имя пользователя уже существует.",
   "validation.mustBeUnique": "Это значение должно быть уникальным.",
   "validation.invalidValue": "Это значение недопустимо.",
+  "validation.egressRefused":
+    "Сервер не подключается к этому адресу: укажите публичный адрес в интернете или имя, которое в такой адрес разрешается.",
   "validation.mustAcceptTerms": "Необходимо принять условия использования сервиса.",
   "validation.criticalAboveWarning": "Критический остаток не может быть выше порога предупреждения.",
   "validation.productionNaming":

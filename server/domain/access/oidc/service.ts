@@ -4,11 +4,12 @@
 // provider vouches for. The browser flow binds the code to the tab that started it with a nonce and a
 // PKCE verifier (RFC 7636), which it sends along. Every failure looks the same from outside (auth.thirdPartyFailed); the reason goes
 // to SystemLog for the operator.
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
+import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
 import type { Platform } from "../../../platform.ts";
 import type { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
 import { AppError } from "../../../kernel/errors.ts";
+import { type Egress, egressOf, isRefusal } from "../../../kernel/egress/egress.ts";
 import type { GlobalLogin, Tenant } from "../../../../tenants/registry.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { type ClientInfo, startSession, type TokenData } from "../auth/service.ts";
@@ -35,8 +36,9 @@ interface Provider {
 }
 
 // Discovery and key sets per issuer for the life of the process: a sign-in then costs one call to the
-// token endpoint. The key set refetches by itself when the provider rotates its keys.
-const providers = new Map<string, Promise<Provider>>();
+// token endpoint. The key set refetches by itself when the provider rotates its keys. Every call goes
+// through the egress policy (kernel/egress): a provider on the host's own network needs EGRESS_ALLOW.
+const providersOf = new WeakMap<Egress, Map<string, Promise<Provider>>>();
 
 /** Any failure before the session starts: the caller sees auth.thirdPartyFailed, SystemLog the `reason`. */
 class ThirdPartyFailure extends Error {
@@ -45,22 +47,24 @@ class ThirdPartyFailure extends Error {
   }
 }
 
-function discoverProvider(issuer: string): Promise<Provider> {
+function discoverProvider(egress: Egress, issuer: string): Promise<Provider> {
+  let providers = providersOf.get(egress);
+  if (!providers) providersOf.set(egress, providers = new Map());
   let found = providers.get(issuer);
   if (!found) {
-    found = fetchProvider(issuer);
+    found = fetchProvider(egress, issuer);
     providers.set(issuer, found);
     // A provider that was down must be asked again next time, not remembered as down.
-    found.catch(() => providers.delete(issuer));
+    found.catch(() => providers!.delete(issuer));
   }
   return found;
 }
 
-async function fetchProvider(issuer: string): Promise<Provider> {
+async function fetchProvider(egress: Egress, issuer: string): Promise<Provider> {
   const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
   let raw: unknown;
   try {
-    const res = await fetch(url, {
+    const res = await egress.fetch(url, {
       headers: { accept: "application/json" },
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
     });
@@ -81,7 +85,10 @@ async function fetchProvider(issuer: string): Promise<Provider> {
   }
   return {
     metadata: parsed.data,
-    keys: createRemoteJWKSet(new URL(parsed.data.jwks_uri), { timeoutDuration: FETCH_TIMEOUT_MS }),
+    keys: createRemoteJWKSet(new URL(parsed.data.jwks_uri), {
+      timeoutDuration: FETCH_TIMEOUT_MS,
+      [customFetch]: (url, options) => egress.fetch(url, options),
+    }),
   };
 }
 
@@ -93,6 +100,7 @@ interface ClientCredentials {
 
 /** Trades the code for the provider's ID token, authenticating as the method the metadata allows. */
 async function exchangeCode(
+  egress: Egress,
   metadata: ProviderMetadata,
   client: ClientCredentials,
   code: string,
@@ -126,7 +134,7 @@ async function exchangeCode(
   let res: Response;
   let raw: unknown;
   try {
-    res = await fetch(metadata.token_endpoint, {
+    res = await egress.fetch(metadata.token_endpoint, {
       method: "POST",
       headers,
       body: form,
@@ -217,6 +225,7 @@ async function findLogin(
 }
 
 function describe(err: unknown): string {
+  if (isRefusal(err)) return `egress.refused (${(err.details.cause as Error).message})`;
   return err instanceof Error ? err.message : String(err);
 }
 
@@ -264,7 +273,7 @@ export async function thirdPartySignIn(
   if (!oidcClientId || !oidcClientSecret) return { enabled: false };
   let provider: Provider;
   try {
-    provider = await discoverProvider(oidcIssuer);
+    provider = await discoverProvider(egressOf(platform.config), oidcIssuer);
   } catch (err) {
     if (!(err instanceof ThirdPartyFailure)) throw err;
     await logFailure(platform, err, "GET /api/Auth/ThirdParty", 200, requestId, client);
@@ -302,8 +311,10 @@ export async function signInWithOidc(
     if (code.length === 0 || code.length > MAX_CODE_LENGTH) {
       throw new ThirdPartyFailure(`the code has ${code.length} characters`);
     }
-    const provider = await discoverProvider(oidcIssuer);
+    const egress = egressOf(platform.config);
+    const provider = await discoverProvider(egress, oidcIssuer);
     const idToken = await exchangeCode(
+      egress,
       provider.metadata,
       {
         clientId: oidcClientId,
