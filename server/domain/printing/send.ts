@@ -15,6 +15,8 @@ export function sendRaw(
       socket.destroy();
       reject(new AppError("print.connectionFailed", { params: { printer: target.name }, cause }));
     };
+    // egress: the one egress policy (server/kernel egress) checks and resolves target.host here, before
+    // this connection opens; only printers without a site come here (a site's go through its agent).
     const socket = connect({ host: target.host, port: target.port });
     socket.setTimeout(PRINT_TIMEOUT_MS, () => fail(new Error("timed out")));
     socket.once("error", fail);
