@@ -333,7 +333,9 @@ export function startAgent(options: AgentOptions): AgentHandle {
       } else if (e.code === CLOSE_TOO_MANY) {
         log("error", "too many refused keys from this address: waiting");
       } else if (was) log("warn", `disconnected (${e.code} ${e.reason}): connecting again`);
-      const delay = Math.min(backoff.last, backoff.first * 2 ** failures++);
+      // Refused, replaced or throttled: trying again soon would change nothing, so the longest pause.
+      const refused = e.code === CLOSE_KEY_REFUSED || e.code === CLOSE_REPLACED || e.code === CLOSE_TOO_MANY;
+      const delay = refused ? backoff.last : Math.min(backoff.last, backoff.first * 2 ** failures++);
       // A little spread, so that a warehouse's agents do not all come back at the same moment.
       retryTimer = setTimeout(connect, Math.round(delay * (0.75 + Math.random() * 0.25)));
     };

@@ -203,6 +203,28 @@ describe("print agent", () => {
     );
   });
 
+  it("sends a PDF printer's job to the print queue command of the agent's computer", async () => {
+    const office = await site(one, "Back office");
+    const r = await one.api("POST", "/Printer", {
+      name: "Office laser",
+      host: "127.0.0.1",
+      language: "pdf",
+      siteId: office.id,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const out = await Deno.makeTempDir();
+    // The queue's command as the agent runs it: the PDF it is handed, copied where the test reads it.
+    const a = agent(office.key, { pdfCommand: ["cp", "{file}", `${out}/{printer}printed.pdf`] });
+    await a.connected();
+    const sent = await printLabel(one, await product(one, "PA-PDF"), r.body.id);
+    await expect.poll(async () => (await jobOf(one, sent.job.id)).state, { timeout: 15_000 }).toBe("printed");
+    const pdf = await Deno.readFile(`${out}/printed.pdf`);
+    expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe("%PDF-");
+    expect(await jobOf(one, sent.job.id)).toMatchObject({ kind: "pdf", bytes: pdf.length });
+    await a.handle.stop();
+    await Deno.remove(out, { recursive: true });
+  });
+
   it("fails a job whose printer refuses the connection, with the reason", async () => {
     const yard = await site(one, "Yard");
     const printerId = await printer(one, "Yard Zebra", await deadPort(), yard.id);
@@ -259,14 +281,16 @@ describe("print agent", () => {
 
     // A job of tenant one made while its own agent is away: tenant two's agent (connected) never gets it.
     const sent = await printLabel(one, await product(one, "PA-MINE"), myPrinterId);
-    // Tenant two's agent says it printed that job's id: nothing changes for tenant one.
+    // An agent of tenant two (another site's: the connected one keeps its own) says it printed that job's
+    // id: nothing changes for tenant one.
+    const forger = await site(two, "Forger's shed");
     const forged = new WebSocket(one.s.baseUrl.replace(/^http/, "ws") + PRINT_AGENT_PATH);
     const acked = new Promise<void>((resolve, reject) => {
       forged.onopen = () =>
         forged.send(JSON.stringify({
           type: "hello",
           protocol: PROTOCOL_VERSION,
-          key: theirs.key,
+          key: forger.key,
           agent: { name: "forger", version: "0", os: "linux" },
         }));
       forged.onmessage = (e) => {

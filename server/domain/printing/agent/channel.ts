@@ -38,8 +38,13 @@ export const MAX_HOLDING = 4;
 const MAX_MESSAGE_CHARS = 16_384;
 /** A socket that has not said hello within this time is closed. */
 const HELLO_TIMEOUT_MS = 10_000;
-/** Refused keys from one address within the sign-in window before its hellos are refused unheard. */
-export const REFUSED_KEYS_PER_IP = 20;
+/**
+ * Refused keys from one address within the sign-in window before its hellos are refused unheard. A key is
+ * 256 random bits, so this guards the server's work, not the keys: it is set well above what a few agents
+ * left running with a withdrawn key (one try a minute each) make, so that they never lock out a good one
+ * behind the same address.
+ */
+export const REFUSED_KEYS_PER_IP = 200;
 /** The correlation id of the channel's own events (its observer ignores them). */
 const OWN = "print-agent";
 
