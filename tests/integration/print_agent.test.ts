@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ShardedServer, until } from "../fixtures/harness.ts";
 import { product, startShardedStockWorld, type StockWorld, worldOn } from "./stock/fixture.ts";
 import { type AgentEvent, type AgentHandle, startAgent } from "../../server/print_agent/agent.ts";
-import { CLOSE_KEY_REFUSED, PRINT_AGENT_PATH, PROTOCOL_VERSION } from "../../server/print_agent/protocol.ts";
+import {
+  CLOSE_KEY_REFUSED,
+  CLOSE_PROTOCOL,
+  PRINT_AGENT_PATH,
+  PROTOCOL_VERSION,
+} from "../../server/print_agent/protocol.ts";
 import { shardOf } from "../../server/cluster/placement.ts";
 
 let one: StockWorld<ShardedServer>;
@@ -317,6 +322,28 @@ describe("print agent", () => {
     expect(other.events.filter((e) => e.type === "printed" || e.type === "failed")).toEqual([]);
     await mineAgent.handle.stop();
     await other.handle.stop();
+  });
+
+  it("closes a socket that speaks outside the protocol: anything before the hello, or a message too large", async () => {
+    const dock = await site(one, "Protocol hall");
+    const closeOf = (messages: string[]) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(one.s.baseUrl.replace(/^http/, "ws") + PRINT_AGENT_PATH);
+        ws.onopen = () => messages.forEach((m) => ws.send(m));
+        ws.onclose = (e) => resolve(e.code);
+      });
+    const hello = JSON.stringify({
+      type: "hello",
+      protocol: PROTOCOL_VERSION,
+      key: dock.key,
+      agent: { name: "x", version: "0", os: "linux" },
+    });
+    expect(await closeOf([JSON.stringify({ type: "result", id: 1, ok: true })])).toBe(CLOSE_PROTOCOL);
+    expect(await closeOf(["{"])).toBe(CLOSE_PROTOCOL);
+    expect(await closeOf([hello, "x".repeat(20_000)])).toBe(CLOSE_PROTOCOL);
+    expect(await closeOf([hello.replace(`"protocol":${PROTOCOL_VERSION}`, '"protocol":99')]))
+      .toBe(CLOSE_PROTOCOL);
+    expect(await closeOf([hello, hello])).toBe(CLOSE_PROTOCOL);
   });
 
   it("takes the key for the agent's channel only: no API call opens with it", async () => {

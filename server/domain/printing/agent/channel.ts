@@ -166,8 +166,12 @@ export class AgentChannel implements HubObserver {
       if (!(err instanceof AppError)) console.error(`print agent: hello on socket ${conn.id} failed:`, err);
       return;
     }
-    if (conn.closed) return;
     if (!site) return await refuse();
+    if (conn.closed) {
+      // Gone while its key was checked: the site is not left showing it connected.
+      await agentBye(this.platform, tenant, { siteId: site.id }).catch(() => {});
+      return;
+    }
     conn.tenant = tenant;
     conn.siteId = site.id;
     conn.keyHash = hash;
