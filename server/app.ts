@@ -4,6 +4,7 @@ import { discussionRoutes } from "./domain/discussions/routes.ts";
 import { messagingRoutes } from "./domain/messaging/routes.ts";
 import { printer } from "./domain/printing/entity.ts";
 import { printingRoutes } from "./domain/printing/routes.ts";
+import { printAgentRoutes, printAgentSocket } from "./domain/printing/agent/routes.ts";
 import { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import type { Platform } from "./platform.ts";
@@ -95,6 +96,7 @@ export function createApp(platform: Platform): Hono<Env> {
   ) resourceRoutes(api, platform, resource);
   storageSpaceRoutes(api, platform);
   printingRoutes(api, platform);
+  printAgentRoutes(api, platform);
   messagingRoutes(api, platform);
   discussionRoutes(api, platform);
   wmsDocumentRoutes(api, platform);
@@ -121,6 +123,7 @@ export function createApp(platform: Platform): Hono<Env> {
   const app = new Hono<Env>({ getPath: (req) => canonicalPath(getPath(req)) });
   // The real-time hub comes before the request context: a 101 answer takes no extra headers.
   hubRoutes(app, platform);
+  printAgentSocket(app, platform);
   app.use("*", securityHeaders(platform));
   app.use("*", requestContext(platform));
   app.route("/api", api);

@@ -4,7 +4,8 @@
 // - an access token: its tenant claim (read, not verified: the instance verifies it);
 // - a refresh token (`GET /api/Auth`): its session's tenant; a sign-in (`POST /api/Auth`): the username's
 //   global login; an activation or reset code: the code's tenant; a reset mail: the e-mail's first login;
-// - a hub socket: the token of its first message, after which the two sockets are joined.
+// - a hub socket: the token of its first message, after which the two sockets are joined;
+// - a print agent's socket (/printAgent): the tenant its first message's key names, joined the same way.
 // A call that names no tenant goes to the first instance. The directory and the instances' addresses are
 // read from the control database and remembered for DIRECTORY_CACHE_MS, so a moved tenant is followed
 // within that; an instance answering 503 with `X-Tenant-Instance` naming another instance (the tenant moved
@@ -16,6 +17,7 @@ import { codeHash } from "../server/domain/access/registration/codes.ts";
 import { bearerToken } from "../server/http/middleware.ts";
 import { errorResponse } from "../server/http/errors.ts";
 import { AppError } from "../server/kernel/errors.ts";
+import { PRINT_AGENT_PATH, tenantIdOfAgentKey } from "../server/print_agent/protocol.ts";
 
 const DIRECTORY_CACHE_MS = 2_000;
 /** Bodies the proxy reads to route a call (a sign-in, a reset) are small; larger ones are not read. */
@@ -100,10 +102,12 @@ export class TenantProxy {
   /** Answers a call through the instance of its tenant. */
   fetch = async (req: Request, remoteAddr: Deno.NetAddr): Promise<Response> => {
     const url = new URL(req.url);
+    const path = url.pathname.toLowerCase();
     if (
-      url.pathname.toLowerCase() === "/datahub" && req.headers.get("upgrade")?.toLowerCase() === "websocket"
+      (path === "/datahub" || path === PRINT_AGENT_PATH.toLowerCase()) &&
+      req.headers.get("upgrade")?.toLowerCase() === "websocket"
     ) {
-      return this.#socket(req);
+      return this.#socket(req, path === "/datahub" ? "/dataHub" : PRINT_AGENT_PATH);
     }
     const routesByBody = req.method === "POST" &&
       ["/api/auth", "/api/register/make-reset"].includes(url.pathname.toLowerCase());
@@ -147,8 +151,11 @@ export class TenantProxy {
     }
   };
 
-  /** A hub socket: joined to the instance of the tenant its first message's token names. */
-  #socket(req: Request): Response {
+  /**
+   * A hub socket or a print agent's: joined to the instance of the tenant its first message names (a hub
+   * socket's access token, an agent's key).
+   */
+  #socket(req: Request, path: string): Response {
     const { socket, response } = Deno.upgradeWebSocket(req);
     let upstream: WebSocket | undefined;
     const pending: string[] = [];
@@ -161,11 +168,13 @@ export class TenantProxy {
       pending.push(e.data);
       let tenantId: number | undefined;
       try {
-        const first = JSON.parse(String(e.data)) as { token?: string };
-        tenantId = Number(decodeJwt(first.token ?? "").tid);
+        const first = JSON.parse(String(e.data)) as { token?: string; key?: string };
+        tenantId = typeof first.key === "string"
+          ? tenantIdOfAgentKey(first.key) ?? undefined
+          : Number(decodeJwt(first.token ?? "").tid);
       } catch { /* the instance closes a socket without a valid token */ }
       const instance = Number.isSafeInteger(tenantId) ? await this.#instanceOfTenant(tenantId!) : undefined;
-      const target = (await this.#urlOf(instance)).replace(/^http/, "ws") + "/dataHub";
+      const target = (await this.#urlOf(instance)).replace(/^http/, "ws") + path;
       const up = upstream = new WebSocket(target);
       up.onopen = () => {
         for (const m of pending.splice(0)) up.send(m);

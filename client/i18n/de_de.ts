@@ -28,6 +28,7 @@ import { fileMessages } from "./areas/files.ts";
 import { importMessages } from "./areas/imports.ts";
 import { exportMessages } from "./areas/exports.ts";
 import { printingMessages } from "./areas/printing.ts";
+import { printAgentMessages } from "./areas/print_agent.ts";
 import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
@@ -65,6 +66,7 @@ export const deDe = {
   ...importMessages["de-de"],
   ...exportMessages["de-de"],
   ...printingMessages["de-de"],
+  ...printAgentMessages["de-de"],
   ...messagingMessages["de-de"],
   ...transportMessages["de-de"],
   ...externalMessages["de-de"],

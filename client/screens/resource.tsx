@@ -9,6 +9,7 @@ import type { PlainKey, ResourceMeta } from "../islands/list/meta.ts";
 import * as shell from "../shell/shell.css.ts";
 import { preloadWithScreens } from "../shell/lazy.tsx";
 import { canWrite, resourceScreens } from "./resources.ts";
+import { RelatedScreens } from "./related.tsx";
 
 const loading = new Map<string, Promise<ResourceMeta>>();
 /** The metadata already here, by route: a screen whose metadata is here shows at once (no suspension). */
@@ -37,6 +38,7 @@ export function ResourceScreen(p: { route: string; openedDialogId?: string; addi
   return (
     <section>
       <h1 className={shell.title}>{title}</h1>
+      <RelatedScreens route={p.route} />
       <ResourceList
         meta={meta}
         route={p.route}

@@ -11,6 +11,8 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/records/print_layouts/entity.ts").then((m) => m.printLayoutMeta),
   Message: () => import("../../server/domain/messaging/entity.ts").then((m) => m.messageMeta),
   Printer: () => import("../../server/domain/printing/entity.ts").then((m) => m.printerMeta),
+  PrintSite: () => import("../../server/domain/printing/sites/entity.ts").then((m) => m.printSiteMeta),
+  PrintJob: () => import("../../server/domain/printing/jobs/entity.ts").then((m) => m.printJobMeta),
   EmailAccount: () =>
     import("../../server/domain/records/email_accounts/entity.ts").then((m) => m.emailAccountMeta),
   EmailTemplate: () =>
@@ -47,6 +49,7 @@ export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "product-groups": metaOfResource.ProductGroup,
   "print-layouts": metaOfResource.PrintLayout,
   "printers": metaOfResource.Printer,
+  "print-jobs": metaOfResource.PrintJob,
   "email-accounts": metaOfResource.EmailAccount,
   "email-templates": metaOfResource.EmailTemplate,
   "history": metaOfResource.RecordLog,
@@ -60,6 +63,16 @@ export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "tags": metaOfResource.Tags,
   "dictionaries": metaOfResource.Dictionary,
   "warehouse-location-types": metaOfResource.StorageSpaceType,
+};
+
+/**
+ * Screens that belong together, each linking to the others under its title (the menu names only the first):
+ * the printers, their sites with the print agents' keys, and the jobs queued for the agents.
+ */
+export const relatedScreens: Record<string, readonly string[]> = {
+  "printers": ["printers", "print-sites", "print-jobs"],
+  "print-sites": ["printers", "print-sites", "print-jobs"],
+  "print-jobs": ["printers", "print-sites", "print-jobs"],
 };
 
 /** May this user add, edit and delete records of the resource (the engine's rule, from meta.writers). */

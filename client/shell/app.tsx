@@ -150,6 +150,11 @@ const SharedAccessScreen = lazyScreen<{ openedDialogId?: string }>(
   ["sharedAccess"],
 );
 
+const PrintSitesScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
+  () => import("../screens/print_sites.tsx").then((m) => ({ default: m.PrintSitesScreen })),
+  ["printSites"],
+);
+
 const ExternalOrderScreen = lazyScreen<{ openedDialogId?: string; additionalParams?: string }>(
   () => import("../screens/portal.tsx").then((m) => ({ default: m.ExternalOrderScreen })),
   ["externalOrder"],
@@ -409,6 +414,9 @@ function Screen() {
       break;
     case "sharedAccess":
       screen = lazyPart(<SharedAccessScreen openedDialogId={match.openedDialogId} />);
+      break;
+    case "printSites":
+      screen = lazyPart(<PrintSitesScreen {...dialog} />);
       break;
     case "externalOrder":
       screen = lazyPart(<ExternalOrderScreen {...dialog} />);

@@ -42,6 +42,7 @@ export type Screen =
   | "productionFinish"
   | "terminal"
   | "sharedAccess"
+  | "printSites"
   | "externalOrder"
   | "myOrders"
   | "logisticsConfig"
@@ -127,6 +128,8 @@ const screenRoutes: RouteDef[] = [
   { name: "my-company", screen: "myCompany", params: true },
   soon("print-layouts"),
   soon("printers"),
+  { name: "print-sites", screen: "printSites", params: true },
+  soon("print-jobs"),
   soon("email-templates"),
   soon("email-accounts"),
   { name: "messages", screen: "messages", params: true },

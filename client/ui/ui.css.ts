@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../theme/theme.css.ts";
 
 export const button = style({
@@ -262,6 +262,19 @@ export const buttonRow = style({
   flexWrap: "wrap",
   justifyContent: "flex-end",
   marginTop: vars.space.md,
+});
+
+/** A row of links between screens of one area (the current one unmarked as a link). */
+export const linkRow = style({
+  display: "flex",
+  gap: vars.space.lg,
+  flexWrap: "wrap",
+  margin: `0 0 ${vars.space.md}`,
+});
+globalStyle(`${linkRow} a[aria-current=page]`, {
+  color: vars.color.text,
+  textDecoration: "none",
+  fontWeight: 600,
 });
 
 export const dangerButton = style([button, {

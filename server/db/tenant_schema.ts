@@ -43,6 +43,8 @@ export { calendarEvents } from "../domain/calendar/entity.ts";
 export { calendarFeeds } from "../domain/calendar/feed.ts";
 export { fileInfos } from "../domain/files/table.ts";
 export { printers } from "../domain/printing/entity.ts";
+export { printSites } from "../domain/printing/sites/entity.ts";
+export { printJobData, printJobs } from "../domain/printing/jobs/entity.ts";
 export { messageRecipients, messages } from "../domain/messaging/entity.ts";
 export { discussionMessages, discussions } from "../domain/discussions/table.ts";
 export { shipmentTickets, transportMessages, transportOffers } from "../domain/transport/table.ts";

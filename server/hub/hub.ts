@@ -37,6 +37,15 @@ export interface HubOptions {
   forward?(tenantId: number, events: HubEventBody[], correlationId: string | null): void;
 }
 
+/**
+ * Another channel that follows committed changes on the thread holding the sockets (the print agents':
+ * server/domain/printing/agent/channel.ts hears of new jobs and of changed keys this way).
+ */
+export interface HubObserver {
+  published(tenantId: number, events: HubEventBody[], correlationId: string | null): void;
+  closing(): void;
+}
+
 /** Enough for every dialog a person can have open; a socket asking for more is ignored beyond it. */
 const MAX_EDITING_PER_SOCKET = 64;
 /** setTimeout's upper bound; a token living longer is re-checked then. */
@@ -66,9 +75,16 @@ export class Hub {
   readonly #tenants = new Map<number, Set<HubConnection>>();
   /** tenant → record key → the sockets editing it, in the order they started. */
   readonly #editors = new Map<number, Map<string, Set<HubConnection>>>();
+  readonly #observers = new Set<HubObserver>();
   #nextId = 1;
 
   constructor(readonly options: HubOptions) {}
+
+  /** Adds an observer of committed changes (on the thread holding the sockets); answers its removal. */
+  observe(observer: HubObserver): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
+  }
 
   /** A socket opened: it has until the auth timeout to present a token. */
   connect(socket: HubSocket): HubConnection {
@@ -198,6 +214,15 @@ export class Hub {
       if (events.length > 0) this.options.forward(tenantId, events, correlationId);
       return;
     }
+    if (events.length > 0) {
+      for (const o of this.#observers) {
+        try {
+          o.published(tenantId, events, correlationId);
+        } catch (err) {
+          console.error("hub: an observer failed:", err);
+        }
+      }
+    }
     const conns = this.#tenants.get(tenantId);
     if (!conns || events.length === 0) return;
     await Promise.all([...conns].map(async (conn) => {
@@ -230,6 +255,7 @@ export class Hub {
   }
 
   closeAll(): void {
+    for (const o of [...this.#observers]) o.closing();
     for (const conn of [...this.#all]) this.close(conn, CLOSE_GOING_AWAY, "server.shutdown");
   }
 }

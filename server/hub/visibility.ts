@@ -40,6 +40,9 @@ export const visibilityRules = {
   /** Records kept by the company's staff and read by all of them (printing, sending mail). */
   PrintLayout: staffOnly,
   Printer: staffOnly,
+  /** Print sites and their agents' jobs: staff print and follow their jobs (the print dialog). */
+  PrintSite: staffOnly,
+  PrintJob: staffOnly,
   Message: staffOnly,
   Discussion: staffOnly,
   EmailTemplate: staffOnly,

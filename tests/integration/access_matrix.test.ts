@@ -122,6 +122,22 @@ const fresh: Record<string, (token: string) => Promise<number>> = {
       content: JSON.stringify({ page: { width: 50, height: 30 }, elements: [] }),
     }),
   "/Printer": () => made("/Printer", { name: `Printer ${++n}`, host: "127.0.0.1" }),
+  "/PrintSite": () => made("/PrintSite", { name: `Site ${++n}` }),
+  // A job queued for a printer of a site (no agent takes it here).
+  "/PrintJob": async () => {
+    ids.sitePrinter ??= await made("/Printer", {
+      name: "Site printer",
+      host: "127.0.0.1",
+      siteId: await fresh["/PrintSite"](tokens.administrator),
+    });
+    const r = await api("POST", "/Print", {
+      type: "product",
+      items: [{ id: ids.staffProduct }],
+      printerId: ids.sitePrinter,
+    });
+    if (r.status !== 200) throw new Error(`POST /Print: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.job.id as number;
+  },
   "/Message": async () => {
     const r = await api("POST", "/Message/send", {
       channel: "sms",
@@ -268,7 +284,10 @@ async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
     return got.status === 200;
   }
   const path = "/api" +
-    r.path.replace(/\/position\/:positionId$/, "").replace(/\/assign\/:offerId$/, "").replace(
+    r.path.replace(/\/agentKey(\/withdraw)?$/, "").replace(/\/position\/:positionId$/, "").replace(
+      /\/assign\/:offerId$/,
+      "",
+    ).replace(
       /\/offer\/(accept|reject)$/,
       "",
     ).replace(

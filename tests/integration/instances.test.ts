@@ -1,8 +1,9 @@
 // Past one machine: two server instances (each a front with its shard) on their own data directories,
 // sharing one control database and one signing key, behind the tenant proxy. The tenant directory gives
 // each tenant to one instance; the proxy routes every call there (by token, username, refresh token, hub
-// socket); the other instance refuses it with 503 naming the owner; and `tenant move` drains the tenant,
-// copies its database with SQLite's online backup, switches the directory and resumes, with nothing lost.
+// socket, print agent's socket); the other instance refuses it with 503 naming the owner; and `tenant move`
+// drains the tenant, copies its database with SQLite's online backup, switches the directory and resumes,
+// with nothing lost.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolve } from "node:path";
 import { existsSync } from "node:fs";
@@ -16,6 +17,9 @@ import {
   until,
 } from "../fixtures/harness.ts";
 import { Socket } from "../fixtures/hub_socket.ts";
+import { createServer } from "node:net";
+import { Buffer } from "node:buffer";
+import { startAgent } from "../../server/print_agent/agent.ts";
 import { TenantProxy } from "../../tenants/proxy.ts";
 import { moveTenant } from "../../tenants/move.ts";
 import type { Tenant } from "../../tenants/registry.ts";
@@ -139,6 +143,50 @@ describe("instances behind the tenant proxy", () => {
     },
     30_000,
   );
+
+  it("joins a print agent's socket to its tenant's instance (west, after the move) by its key", async () => {
+    const received: Buffer[] = [];
+    const printer = createServer((socket) => socket.on("data", (d) => received.push(Buffer.from(d))));
+    await new Promise<void>((r) => printer.listen(0, "127.0.0.1", r));
+    const site = await call(via, "POST", "/api/PrintSite", { token, body: { name: "Moved hall" } });
+    const key = (await call(via, "POST", `/api/PrintSite/${site.body.id}/agentKey`, { token })).body.key;
+    const printerId = (await call(via, "POST", "/api/Printer", {
+      token,
+      body: { name: "Moved Zebra", host: "127.0.0.1", port: (printer.address() as { port: number }).port },
+    })).body.id;
+    await call(via, "PUT", "/api/Printer", {
+      token,
+      body: {
+        ...(await call(via, "GET", `/api/Printer/${printerId}`, { token })).body,
+        siteId: site.body.id,
+      },
+    });
+    const thing = await call(via, "POST", "/api/Product", {
+      token,
+      body: { index: "MOVED-1", name: "Moved" },
+    });
+    const agent = startAgent({
+      server: via.baseUrl,
+      key,
+      log: () => {},
+      backoffMs: { first: 50, last: 400 },
+    });
+    try {
+      const sent = await call(via, "POST", "/api/Print", {
+        token,
+        body: { type: "product", items: [{ id: thing.body.id }], printerId },
+      });
+      expect(sent.body.job.state).toBe("queued");
+      await until(async () =>
+        (await call(via, "GET", `/api/PrintJob/${sent.body.job.id}`, { token })).body.state === "printed"
+      );
+      expect(Buffer.concat(received).toString("utf8")).toContain("MOVED-1");
+      expect(agent.connected).toBe(true);
+    } finally {
+      await agent.stop();
+      printer.close();
+    }
+  });
 
   it(
     "refuses a write that resolved its tenant before the move but reaches the old file after it",

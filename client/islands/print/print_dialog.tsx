@@ -1,9 +1,12 @@
 // Printing records: the layout (the type's default first), the copies, and where to: a PDF shown here (the
 // browser's viewer prints and saves it), a ZPL file, or a network label printer the job is sent to. The
-// server draws and sends (POST Print: server/domain/printing/).
+// server draws and sends (POST Print: server/domain/printing/); a printer of a site gets the job through the
+// site's print agent, and the dialog then follows the job live: waiting, with the agent, printed or failed.
 import { printTypeOfResource } from "../../../server/domain/printing/sources.ts";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { api, apiBlob } from "../../api.ts";
+import { useResourceEvents } from "../../hub.ts";
+import type { PlainKey } from "../list/meta.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { userTimeZone } from "../../i18n/mod.ts";
@@ -35,6 +38,58 @@ interface Printer {
   isDefault: boolean;
 }
 
+/** A job queued for a site's print agent, as GET PrintJob/{id} answers it. */
+interface PrintJob {
+  id: number;
+  state: "queued" | "sent" | "printed" | "failed";
+  printerName: string | null;
+  failureReason: string | null;
+  failureDetail: string | null;
+}
+
+const finished = (state: PrintJob["state"]) => state === "printed" || state === "failed";
+
+/** A queued job's state, followed live (its events through the hub; read again now and then besides). */
+function JobState(p: { id: number; printer: string }) {
+  const t = useT();
+  const [job, setJob] = useState<PrintJob>({
+    id: p.id,
+    state: "queued",
+    printerName: p.printer,
+    failureReason: null,
+    failureDetail: null,
+  });
+  const read = useCallback(() => {
+    api<PrintJob>("GET", `/PrintJob/${p.id}`).then(setJob, () => {/* read again at the next event */});
+  }, [p.id]);
+  useEffect(read, [read]);
+  useResourceEvents("PrintJob", (e) => {
+    if (e.id === p.id) read();
+  });
+  // Without the hub (its socket reconnecting) the state still arrives.
+  useEffect(() => {
+    if (finished(job.state)) return;
+    const timer = setInterval(read, 5_000);
+    return () => clearInterval(timer);
+  }, [job.state, read]);
+  const printer = job.printerName ?? p.printer;
+  return (
+    <div role="status" data-testid="print-job" data-state={job.state}>
+      <Notice kind={job.state === "failed" ? "error" : "info"}>
+        {job.state === "failed"
+          ? t.t("print.job.failed", {
+            id: job.id,
+            reason: t.t(`option.failureReason.${job.failureReason ?? "other"}` as PlainKey),
+          })
+          : t.t(`print.job.${job.state}`, { id: job.id, printer })}
+        {job.state === "failed" && job.failureDetail
+          ? <span>{" " + t.t("print.job.detail", { detail: job.failureDetail })}</span>
+          : null}
+      </Notice>
+    </div>
+  );
+}
+
 const filterOf = (field: string, value: unknown) =>
   encodeURIComponent(JSON.stringify([{ field, operator: "eq", value }]));
 
@@ -49,6 +104,8 @@ export function PrintDialog(p: { type: string; items: PrintItem[]; onClose: () =
   const [error, setError] = useState<string | null>(null);
   const [pdf, setPdf] = useState<string | null>(null);
   const [pdfBlob, setPdfBlob] = useState<Blob | null>(null);
+  /** The last job queued for a site's print agent from this dialog. */
+  const [job, setJob] = useState<{ id: number; printer: string } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -80,6 +137,7 @@ export function PrintDialog(p: { type: string; items: PrintItem[]; onClose: () =
 
   async function run() {
     setBusy(true);
+    setJob(null);
     setError(null);
     const body = {
       type: p.type,
@@ -91,7 +149,16 @@ export function PrintDialog(p: { type: string; items: PrintItem[]; onClose: () =
     };
     try {
       if (target.startsWith("printer:")) {
-        const sent = await api<{ printer: string; labels: number }>("POST", "/Print", body);
+        const sent = await api<{ printer: string; labels: number; job?: { id: number } }>(
+          "POST",
+          "/Print",
+          body,
+        );
+        if (sent.job) {
+          // Queued for the site's print agent: the dialog stays to show what becomes of it.
+          setJob({ id: sent.job.id, printer: sent.printer });
+          return;
+        }
         pushToast("info", t.plural("print.sent", sent.labels, { printer: sent.printer }));
         p.onClose();
         return;
@@ -154,6 +221,7 @@ export function PrintDialog(p: { type: string; items: PrintItem[]; onClose: () =
           maxValue={100}
         />
         {error ? <Notice kind="error">{error}</Notice> : null}
+        {job ? <JobState key={job.id} id={job.id} printer={job.printer} /> : null}
         {pdf
           ? <iframe className={css.pdf} src={pdf} title={t.t("print.preview")} data-testid="print-pdf" />
           : null}

@@ -7,6 +7,7 @@ import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { fileResponse } from "../../http/download.ts";
 import { preview, PreviewRequest, print, PrintRequest } from "./service.ts";
+import { printJobStates } from "./jobs/entity.ts";
 
 export function printingRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
@@ -14,16 +15,23 @@ export function printingRoutes(app: Hono<Env>, platform: Platform): void {
     path: "/Print",
     summary:
       "Print records of a type (product, storageSpace, container, wmsDocument, wmsOrder) with a layout " +
-      "(the type's default when none is named): a PDF or ZPL answered, or ZPL sent to a network printer " +
-      "(printerId; 0 the default printer) answering {printer, labels, bytes}",
+      "(the type's default when none is named): a PDF or ZPL answered, or the job sent to a network printer " +
+      "in its language (printerId; 0 the default printer) answering {printer, labels, bytes}; for a printer " +
+      "of a site, the job is queued for the site's print agent and `job` names it (GET PrintJob/{id})",
     tag: "Print",
     access: "staff",
     body: PrintRequest,
-    response: z.object({ printer: z.string(), labels: z.number(), bytes: z.number() }),
+    response: z.object({
+      printer: z.string(),
+      labels: z.number(),
+      bytes: z.number(),
+      job: z.object({ id: z.number(), state: z.enum(printJobStates) }).optional(),
+    }),
   }, async (c, { body }) => {
     const answer = await print(c.get("ctx"), body);
     if (answer.kind === "sent") {
-      return { printer: answer.printer, labels: answer.labels, bytes: answer.bytes };
+      const { kind: _kind, ...sent } = answer;
+      return sent;
     }
     return fileResponse(answer.body, answer.contentType, "attachment", answer.name);
   });

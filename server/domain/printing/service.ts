@@ -1,8 +1,9 @@
 // Printing records with a layout: the records read through their own resource (the caller's access and
 // scope), a document's or an order's positions beside it, the layout chosen or the type's default, drawn as
-// a PDF or as ZPL, and ZPL sent to a network printer. Labels for the locations the generator made, a
-// receipt's containers and a production's products are this call with their ids (and, for a production,
-// each label's quantity and dates).
+// a PDF or as ZPL, and sent to a network printer in its language: by the server itself (send.ts), or, for
+// a printer of a site, queued for that site's print agent (agent/queue.ts). Labels for the locations the
+// generator made, a receipt's containers and a production's products are this call with their ids (and,
+// for a production, each label's quantity and dates).
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
@@ -16,6 +17,8 @@ import { type PrintItem, renderPdf, renderZpl } from "./render.ts";
 import { printers } from "./entity.ts";
 import { sendRaw } from "./send.ts";
 import { egressOf } from "../../kernel/egress/egress.ts";
+import { enqueue, MAX_JOB_BYTES } from "./agent/queue.ts";
+import type { PrintJobState } from "./jobs/entity.ts";
 import { type PrintableType, printableTypes, printSources, printTypeOfResource } from "./sources.ts";
 
 const sources = printSources;
@@ -39,7 +42,10 @@ export const PrintRequest = z.object({
   /** A layout of the type; the type's default when absent. */
   layoutId: z.number().int().positive().optional(),
   format: z.enum(["pdf", "zpl"]).default("pdf"),
-  /** Send the ZPL to this printer instead of answering it (`0`: the default printer). */
+  /**
+   * Send the job to this printer instead of answering it (`0`: the default printer), in the printer's
+   * language (ZPL or PDF); `format` is then not read.
+   */
   printerId: z.number().int().min(0).optional(),
   /** The reader's time zone (IANA), for the instants a layout shows; UTC when absent. */
   timeZone: TimeZone.optional(),
@@ -120,7 +126,14 @@ export const MAX_LABELS = 2000;
 
 export type PrintAnswer =
   | { kind: "file"; body: Uint8Array; contentType: string; name: string }
-  | { kind: "sent"; printer: string; labels: number; bytes: number };
+  | {
+    kind: "sent";
+    printer: string;
+    labels: number;
+    bytes: number;
+    /** A printer of a site: the job queued for its agent (its state then follows: GET PrintJob/{id}). */
+    job?: { id: number; state: PrintJobState };
+  };
 
 /** POST Print: the records printed with the layout, as a file or sent to a printer. */
 export async function print(ctx: TenantContext, req: PrintRequest): Promise<PrintAnswer> {
@@ -140,7 +153,27 @@ export async function print(ctx: TenantContext, req: PrintRequest): Promise<Prin
   const f = await formatterFor(ctx.lang, req.timeZone);
   const labels = items.reduce((a, i) => a + i.copies, 0);
   if (target) {
-    const job = new TextEncoder().encode(renderZpl(layout, items, f, target.dpi));
+    const job = target.language === "pdf"
+      ? await renderPdf(layout, items, f, name)
+      : new TextEncoder().encode(renderZpl(layout, items, f, target.dpi));
+    if (target.siteId !== null) {
+      // A printer of a site is reached only through the site's print agent: the job waits in its queue.
+      if (job.byteLength > MAX_JOB_BYTES) throw fieldError({ items: ["validation.tooLarge"] });
+      const queued = await enqueue(ctx, {
+        printerId: target.id,
+        kind: target.language,
+        type: req.type,
+        labels,
+        data: job,
+      });
+      return {
+        kind: "sent",
+        printer: target.name,
+        labels,
+        bytes: job.byteLength,
+        job: { id: queued.id, state: queued.state },
+      };
+    }
     await sendRaw(egressOf(ctx.platform.config), target, job);
     return { kind: "sent", printer: target.name, labels, bytes: job.byteLength };
   }
