@@ -165,7 +165,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     readers: int("READERS", 1),
     shardStallSeconds: int("SHARD_STALL_SECONDS", 60),
     jobWorkers: int("JOB_WORKERS", Math.max(1, (navigator.hardwareConcurrency || 1) - 1)),
-    jobMemoryMb: int("JOB_MEMORY_MB", 512),
+    jobMemoryMb: int("JOB_MEMORY_MB", 1536),
     jobSeconds: int("JOB_SECONDS", 30),
     instance: env("INSTANCE") ?? "main",
     instanceUrl: env("INSTANCE_URL") ??
