@@ -70,7 +70,7 @@ function keepInside(_node: Element, data: { attrName: string; attrValue: string;
  * (between attributes and in their values) is counted too: DOMPurify strips it from every value it checks,
  * one match at a time, which took 2.4 s for a width of 5 MB of spaces; a drawn plan's paths hold a fraction.
  */
-const LIMITS = { elements: 20_000, depth: 64, attributes: 64, spacesInTags: 1_000_000 };
+const LIMITS = { elements: 20_000, depth: 64, attributes: 64, name: 64, spacesInTags: 1_000_000 };
 
 /** Characters that end a tag's name or an attribute's name. */
 const SPACE = new Set([" ", "\t", "\n", "\r", "\f"]);
@@ -104,9 +104,13 @@ export function checkShape(text: string): void {
       continue;
     }
     // The tag's name, then its attributes up to the `>` outside quotes.
-    let j = i + (closing ? 2 : 1);
+    const name = i + (closing ? 2 : 1);
+    let j = name;
     while (j < n && !SPACE.has(text[j]) && text[j] !== "/" && text[j] !== ">") j++;
+    // SVG's longest element name has 19 letters: a longer one is no drawing (`<a<a<a…` is one name).
+    if (j - name > LIMITS.name) throw new AppError("file.typeNotAllowed");
     let attributes = 0;
+    let nameStart = j;
     let inName = false;
     let valueNext = false;
     let selfClosing = false;
@@ -135,6 +139,8 @@ export function checkShape(text: string): void {
         j++;
       } else {
         if (!inName && ++attributes > LIMITS.attributes) throw new AppError("file.typeNotAllowed");
+        if (!inName) nameStart = j;
+        else if (j - nameStart >= LIMITS.name) throw new AppError("file.typeNotAllowed");
         inName = true;
         selfClosing = false;
         j++;
