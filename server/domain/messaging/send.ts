@@ -73,6 +73,9 @@ function flatten(prefixes: string[], record: Record<string, unknown>, into: Valu
   }
 }
 
+/** The longest SMS text. */
+export const SMS_MAX_CHARACTERS = 1_600;
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -216,6 +219,11 @@ export async function sendMessage(
     if (subject !== null) subject = fill(subject, values, f);
   }
   if (!body || !body.trim()) throw fieldError({ body: ["validation.required"] });
+  // An SMS is at most 1,600 characters (ten-odd parts: what gateways such as Twilio send as one message);
+  // the parts' counter takes time growing with the square of the text (200,000 characters: minutes).
+  if (req.channel === "sms" && body.length > SMS_MAX_CHARACTERS) {
+    throw fieldError({ body: ["validation.tooLong"] });
+  }
   if (req.channel === "email" && !subject) throw fieldError({ subject: ["validation.required"] });
 
   let accountId: number | null = null;
