@@ -34,6 +34,7 @@ const isOle = (b: Uint8Array) =>
 /** The most rows and columns one import reads: beyond them the file is refused before it is spread out. */
 export const MAX_ROWS = 100_000;
 export const MAX_COLUMNS = 200;
+export const MAX_CELL = 32_767;
 
 export async function readTable(bytes: Uint8Array): Promise<Table> {
   if (bytes.byteLength === 0) throw new AppError("import.fileEmpty");
@@ -44,6 +45,9 @@ export async function readTable(bytes: Uint8Array): Promise<Table> {
     ? unreadable()
     : readText(bytes);
   const cells = read.map((row) => row.map((c) => (typeof c === "string" ? c : c.text)));
+  // A cell longer than a spreadsheet's own limit (Excel: 32,767 characters) is no table's: refused before it
+  // is checked, shown back in a preview and named in messages.
+  if (cells.some((row) => row.some((c) => c.length > MAX_CELL))) unreadable();
   // Rows wholly empty say nothing (a spreadsheet's trailing lines, a CSV's last line break).
   const kept: { row: string[]; n: number }[] = [];
   cells.forEach((row, i) => {
@@ -175,7 +179,10 @@ function readText(bytes: Uint8Array): string[][] {
   const parsed = Papa.parse<string[]>(text, {
     skipEmptyLines: false,
     delimitersToGuess: [",", ";", "\t", "|"],
+    // Never more rows than an import takes (and room for blank lines): 20 MB of "a\n" is 10 million rows.
+    preview: MAX_ROWS + 1_000,
   });
+  if (parsed.meta.truncated) throw new AppError("import.tooManyRows", { params: { max: MAX_ROWS } });
   if (!parsed.data.length) throw new AppError("import.fileEmpty");
   // A quote never closed leaves the rest of the file in one cell: that is no table.
   if (parsed.errors.some((e) => e.code === "MissingQuotes")) unreadable();
