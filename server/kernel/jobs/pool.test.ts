@@ -20,9 +20,9 @@ describe("the job pool", () => {
       refusal,
     });
     expect([bytes.byteLength, bytes[0]]).toEqual([1 << 20, 7]);
-    const err = await pool.run({ module: job, input: { kind: "refuse" }, owner: "a", refusal }).catch((e) =>
-      e
-    );
+    const err = await pool.run<never>({ module: job, input: { kind: "refuse" }, owner: "a", refusal }).catch((
+      e,
+    ) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err.code).toBe("import.fileUnreadable");
   });
@@ -31,10 +31,16 @@ describe("the job pool", () => {
     pool = new JobPool({ size: 1, memoryMb: 128, timeoutMs: 10_000 });
     const first = await pool.run<number>({ module: job, input: { kind: "thread" }, owner: "a", refusal });
     const started = performance.now();
-    const err = await pool.run({ module: job, input: { kind: "loop" }, owner: "a", refusal, timeoutMs: 300 })
-      .catch((e) => e);
+    const err = await pool.run<never>({
+      module: job,
+      input: { kind: "loop" },
+      owner: "a",
+      refusal,
+      timeoutMs: 300,
+    })
+      .catch((e) => e as AppError);
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect([err.code, err.status, err.details.params.variant, err.details.params.exceeded])
+    expect([err.code, err.status, err.details.params?.variant, err.details.params?.exceeded])
       .toEqual(["import.fileTooLarge", 413, "tooCostly", "time"]);
     const next = await pool.run<number>({ module: job, input: { kind: "thread" }, owner: "a", refusal });
     expect(next).not.toBe(first);
@@ -43,9 +49,11 @@ describe("the job pool", () => {
 
   it("holds a job to its heap: one that fills it is refused and the pool goes on", async () => {
     pool = new JobPool({ size: 1, memoryMb: 64, timeoutMs: 5_000 });
-    const err = await pool.run({ module: job, input: { kind: "fill" }, owner: "a", refusal }).catch((e) => e);
+    const err = await pool.run<never>({ module: job, input: { kind: "fill" }, owner: "a", refusal }).catch((
+      e,
+    ) => e as AppError);
     // V8 stops the heap at its limit: the job dies of it, or spends the rest of its time collecting garbage.
-    expect([err.code, err.details.params.variant]).toEqual(["import.fileTooLarge", "tooCostly"]);
+    expect([err.code, err.details.params?.variant]).toEqual(["import.fileTooLarge", "tooCostly"]);
     expect(await pool.run({ module: job, input: { kind: "sleep", tag: "after" }, owner: "a", refusal }))
       .toBe("after");
   }, 20_000);
