@@ -86,6 +86,13 @@ export interface Config {
   readers: number;
   /** A shard that answers no heartbeat for this long is restarted (its requests answer 503 meanwhile). */
   shardStallSeconds: number;
+  /**
+   * The job pool (server/kernel/jobs/): worker threads that parse and draw what users send or ask for (maps,
+   * import files, printouts), one job each at a time; each job's heap limit (MiB) and longest time (s).
+   */
+  jobWorkers: number;
+  jobMemoryMb: number;
+  jobSeconds: number;
   /** This instance's name in the tenant directory: it serves the tenants the directory gives it. */
   instance: string;
   /** Where a proxy (or another instance) reaches this instance; by default http://<HOST>:<PORT>. */
@@ -167,6 +174,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     workers: int("WORKERS", navigator.hardwareConcurrency || 1),
     readers: int("READERS", 1),
     shardStallSeconds: int("SHARD_STALL_SECONDS", 60),
+    jobWorkers: int("JOB_WORKERS", Math.max(1, (navigator.hardwareConcurrency || 1) - 1)),
+    jobMemoryMb: int("JOB_MEMORY_MB", 1536),
+    jobSeconds: int("JOB_SECONDS", 30),
     instance: env("INSTANCE") ?? "main",
     instanceUrl: env("INSTANCE_URL") ??
       `http://${(env("HOST") ?? "0.0.0.0") === "0.0.0.0" ? "127.0.0.1" : env("HOST")}:${port}`,

@@ -13,6 +13,8 @@ import { SharedAttempts } from "./domain/access/auth/attempts.ts";
 import { SessionStore } from "./domain/access/auth/sessions.ts";
 import { Hub, type HubEventBody } from "./hub/hub.ts";
 import { type Placement, type Role, singlePlacement } from "./cluster/placement.ts";
+import type { Jobs } from "./kernel/jobs/contract.ts";
+import { JobPool } from "./kernel/jobs/pool.ts";
 
 export const VERSION = "0.1.0";
 
@@ -30,6 +32,8 @@ export interface Platform {
   hub: Hub;
   /** Which thread this is: the only one, the front, a shard or a reader (server/cluster/placement.ts). */
   placement: Placement;
+  /** Parsing and drawing off the request thread (kernel/jobs/): this process's pool, or the front's. */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export interface PlatformRole {
   placement(platform: { pool: TenantPool; config: Config }): Placement;
   /** A shard's or reader's hub hands committed changes to the front, which holds the sockets. */
   forwardEvents?(tenantId: number, events: HubEventBody[], correlationId: string | null): void;
+  /** A shard's or reader's jobs go to the front's pool (one pool per process). */
+  jobs?: Jobs;
 }
 
 export async function createPlatform(
@@ -63,8 +69,15 @@ export async function createPlatform(
     isSessionActive: (sessionId) => sessions.isActive(sessionId),
     forward: role?.forwardEvents,
   });
+  const jobs = role?.jobs ??
+    new JobPool({
+      size: config.jobWorkers,
+      memoryMb: config.jobMemoryMb,
+      timeoutMs: config.jobSeconds * 1000,
+    });
   return {
     placement: role ? role.placement({ pool, config }) : singlePlacement({ pool, config }),
+    jobs,
     config,
     control,
     registry,
@@ -75,6 +88,7 @@ export async function createPlatform(
     sessions,
     hub,
     async close() {
+      await jobs.close();
       hub.closeAll();
       sessions.close();
       await pool.closeAll();

@@ -16,6 +16,7 @@ import { canonicalPath, routePattern, routes } from "../http/openapi.ts";
 import { bearerToken } from "../http/middleware.ts";
 import { errorResponse } from "../http/errors.ts";
 import { AppError } from "../kernel/errors.ts";
+import { buffersOf } from "../kernel/jobs/contract.ts";
 import type { Actor } from "../kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { type Role, shardOf } from "./placement.ts";
@@ -380,6 +381,18 @@ export class Front {
         from.verifies.delete(m.id);
         if (m.ok) waiter?.resolve({ actor: m.actor, expiresAtMs: m.expiresAtMs });
         else waiter?.reject(fromWire(m.error));
+        return;
+      }
+      case "job": {
+        // Run on this process's pool; the answer goes back to the worker that asked, if it still runs.
+        const worker = from.worker;
+        this.platform.jobs.run({ ...m.spec, transfer: buffersOf(m.spec.input) }).then(
+          (value) => ({ t: "jobres" as const, id: m.id, ok: true as const, value }),
+          (error) => ({ t: "jobres" as const, id: m.id, ok: false as const, error: toWire(error) }),
+        ).then((reply) => {
+          if (from.worker !== worker || from.state !== "ready") return;
+          from.post(reply, reply.ok ? buffersOf(reply.value) : []);
+        });
         return;
       }
       case "hub":

@@ -13,6 +13,7 @@ import { AppError } from "../kernel/errors.ts";
 import { countTransactionsIn } from "../db/local.ts";
 import type { Hono } from "hono";
 import type { Env } from "../http/types.ts";
+import type { Jobs, JobSpec } from "../kernel/jobs/contract.ts";
 
 const self = globalThis as unknown as {
   postMessage(message: FromWorker[], transfer?: Transferable[]): void;
@@ -29,6 +30,18 @@ let app: Hono<Env> | undefined;
 let started: Promise<void> | undefined;
 const asked = new Map<number, PromiseWithResolvers<unknown>>();
 let nextAsk = 1;
+
+/** Jobs go to the front's pool, their input's buffers handed over; the answer comes back as `jobres`. */
+const jobs: Jobs = {
+  run<T>({ transfer, ...spec }: JobSpec): Promise<T> {
+    const id = nextAsk++;
+    const waiter = Promise.withResolvers<unknown>();
+    asked.set(id, waiter);
+    post({ t: "job", id, spec }, transfer);
+    return waiter.promise as Promise<T>;
+  },
+  close: () => Promise.resolve(),
+};
 
 async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
   countTransactionsIn(init.transactions);
@@ -49,6 +62,7 @@ async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
       },
     }),
     forwardEvents: (tenantId, events, correlationId) => post({ t: "hub", tenantId, events, correlationId }),
+    jobs,
   });
   app = createApp(platform);
   post({ t: "ready" });
@@ -100,7 +114,8 @@ async function handle(m: ToWorker): Promise<void> {
         post({ t: "opres", id: m.id, ok: false, error: toWire(err) });
       }
       return;
-    case "opres": {
+    case "opres":
+    case "jobres": {
       const waiter = asked.get(m.id);
       asked.delete(m.id);
       if (m.ok) waiter?.resolve(m.value);

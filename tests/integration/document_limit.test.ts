@@ -23,6 +23,8 @@ import type { TenantContext } from "../../server/kernel/context.ts";
 import { eq } from "drizzle-orm";
 import { DatabaseSync } from "node:sqlite";
 import { filePathOf } from "../../server/db/local.ts";
+import { readMigrations } from "../../server/db/migrate.ts";
+import { undoTenantMigrationsFrom } from "../fixtures/migration_undo.ts";
 
 let w: StockWorld;
 let bin: number;
@@ -229,17 +231,7 @@ describe("the upgrade that made no limit the default (migration 0036)", () => {
     raw.prepare("INSERT INTO document_usage (month, documents, updated_at) VALUES (?, 1500, '2026-01-01')")
       .run(thisMonth());
     // The migrations after 0036 undone too (a file from before the upgrade has none of them).
-    for (
-      const statement of [
-        "DROP TABLE print_job_data",
-        "DROP TABLE print_jobs",
-        "DROP INDEX printers_site",
-        "DROP INDEX printers_language",
-        "ALTER TABLE printers DROP COLUMN site_id",
-        "ALTER TABLE printers DROP COLUMN language",
-        "DROP TABLE print_sites",
-      ]
-    ) raw.exec(statement);
+    undoTenantMigrationsFrom(raw, 37, readMigrations("tenant"));
     raw.exec("DELETE FROM __migrations WHERE idx >= 36");
     raw.close();
     const place = await location(t, `${slug}-01`);

@@ -17,6 +17,7 @@ import { shardOf } from "../../server/cluster/placement.ts";
 import { DatabaseSync } from "node:sqlite";
 import { filePathOf } from "../../server/db/local.ts";
 import { readMigrations } from "../../server/db/migrate.ts";
+import { undoTenantMigration } from "../fixtures/migration_undo.ts";
 import { signAccessToken } from "../../server/domain/access/auth/tokens.ts";
 import { findUser } from "../../server/domain/access/users/service.ts";
 import type { Tenant } from "../../tenants/registry.ts";
@@ -126,83 +127,7 @@ describe("tenant shards", () => {
 
   it("has the shard migrate a tenant a reader finds behind the build, then reads it", async () => {
     // What the last migration did, undone by hand (a tenant file from before the upgrade).
-    const undo: Record<string, string[]> = {
-      "0038_face_devices": [
-        "DROP TABLE face_challenges",
-        "DROP TABLE face_devices",
-        "ALTER TABLE face_samples DROP COLUMN confirmed_at",
-      ],
-      "0037_print_agent": [
-        "DROP TABLE print_job_data",
-        "DROP TABLE print_jobs",
-        "DROP INDEX printers_site",
-        "DROP INDEX printers_language",
-        "ALTER TABLE printers DROP COLUMN site_id",
-        "ALTER TABLE printers DROP COLUMN language",
-        "DROP TABLE print_sites",
-      ],
-      "0036_subscription_unset": ["UPDATE client_account SET monthly_document_limit = 1000"],
-      "0035_document_usage": ["DROP TABLE document_usage"],
-      "0034_geo_locations": ["DROP TABLE geo_locations"],
-      "0033_message_attachment_names": ["ALTER TABLE messages DROP COLUMN attachment_names"],
-      "0032_sell_offer_validity": ["ALTER TABLE wms_orders DROP COLUMN offer_valid_until"],
-      "0031_face_sign_in": ["DROP TABLE face_samples", "ALTER TABLE client_account DROP COLUMN face_sign_in"],
-      "0030_external_services": ["DROP TABLE product_externals", "DROP TABLE external_credentials"],
-      "0029_freight": [
-        "DROP TABLE transport_messages",
-        "DROP TABLE transport_offers",
-        "DROP TABLE shipment_tickets",
-      ],
-      "0028_discussions": ["DROP TABLE discussion_messages", "DROP TABLE discussions"],
-      "0027_messages": ["DROP TABLE message_recipients", "DROP TABLE messages"],
-      "0026_printers": ["DROP TABLE printers", "DELETE FROM print_layouts"],
-      "0025_file_infos": ["DROP TABLE file_infos"],
-      "0024_location_loads": ["DROP TABLE stock_location_loads"],
-      "0023_base_currency": ["ALTER TABLE client_account DROP COLUMN base_currency"],
-      "0022_calendar": ["DROP TABLE calendar_feeds", "DROP TABLE calendar_events"],
-      "0021_location_maps": ["DROP TABLE storage_space_maps"],
-      "0020_contractor_portal": [
-        "DROP TRIGGER external_orders_follow",
-        "DROP TABLE external_order_positions",
-        "DROP TABLE external_orders",
-      ],
-      "0019_shared_access": ["DROP TABLE shared_access_uses", "DROP TABLE shared_accesses"],
-      "0018_bill_of_materials": [
-        "ALTER TABLE products DROP COLUMN resources",
-        "DROP INDEX wms_orders_offer_status",
-      ],
-      "0017_counts": [
-        "DROP INDEX wms_order_positions_line",
-        "DROP INDEX wms_order_positions_differing",
-        "DROP INDEX wms_orders_progress",
-        "DROP INDEX wms_orders_production_product",
-        ...["expiry_date", "production_date", "serial_number", "line_key", "book_quantity"]
-          .map((c) => `ALTER TABLE wms_order_positions DROP COLUMN ${c}`),
-        ...["counted_at_movement_id", "counted_at", "counted_by_user_id"]
-          .map((c) => `ALTER TABLE wms_order_positions DROP COLUMN ${c}`),
-        ...["production_product_id", "production_quantity", "produced_quantity"]
-          .map((c) => `ALTER TABLE wms_orders DROP COLUMN ${c}`),
-        ...["positions_done_count", "quantity_done_sum", "progress_percent"]
-          .map((c) => `ALTER TABLE wms_orders DROP COLUMN ${c}`),
-        ...["count_mark", "count_cursor", "count_preparing", "count_lines_total"]
-          .map((c) => `ALTER TABLE wms_orders DROP COLUMN ${c}`),
-      ],
-      "0016_reservations": [
-        "DROP TABLE stock_reservations",
-        "DROP INDEX wms_documents_order",
-        "ALTER TABLE wms_documents DROP COLUMN order_id",
-      ],
-      "0015_orders": [
-        "DROP TABLE wms_order_positions",
-        "DROP TABLE wms_order_scope_products",
-        "DROP TABLE wms_orders",
-      ],
-      "0014_idempotency_keys": ["DROP TABLE idempotency_keys"],
-      "0013_stock_line_indexes": [
-        "CREATE INDEX stock_lines_product ON stock_lines (product_id, location_id, id)",
-        "CREATE INDEX stock_lines_product_expiry ON stock_lines (product_id, expiry_date, id)",
-      ],
-    };
+    const undo = undoTenantMigration;
     const last = readMigrations("tenant").at(-1)!;
     expect(Object.keys(undo), `add how to undo ${last.tag} to this test`).toContain(last.tag);
     const c = await createTenant(s, "shard-behind");

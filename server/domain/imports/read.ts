@@ -4,7 +4,8 @@
 // table is refused with the spec's messages (400 import.fileEmpty, import.fileUnreadable).
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { AppError } from "../../kernel/errors.ts";
+import { AppError, type ErrorCode } from "../../kernel/errors.ts";
+import { runJob } from "../../kernel/jobs/contract.ts";
 
 export interface Table {
   /** A workbook's numbers are numbers already (written as JavaScript writes them); a text's are typed. */
@@ -33,6 +34,7 @@ const isOle = (b: Uint8Array) =>
 /** The most rows and columns one import reads: beyond them the file is refused before it is spread out. */
 export const MAX_ROWS = 100_000;
 export const MAX_COLUMNS = 200;
+export const MAX_CELL = 32_767;
 
 export async function readTable(bytes: Uint8Array): Promise<Table> {
   if (bytes.byteLength === 0) throw new AppError("import.fileEmpty");
@@ -43,6 +45,9 @@ export async function readTable(bytes: Uint8Array): Promise<Table> {
     ? unreadable()
     : readText(bytes);
   const cells = read.map((row) => row.map((c) => (typeof c === "string" ? c : c.text)));
+  // A cell longer than a spreadsheet's own limit (Excel: 32,767 characters) is no table's: refused before it
+  // is checked, shown back in a preview and named in messages.
+  if (cells.some((row) => row.some((c) => c.length > MAX_CELL))) unreadable();
   // Rows wholly empty say nothing (a spreadsheet's trailing lines, a CSV's last line break).
   const kept: { row: string[]; n: number }[] = [];
   cells.forEach((row, i) => {
@@ -78,6 +83,79 @@ export async function readTable(bytes: Uint8Array): Promise<Table> {
   return table;
 }
 
+/** A table as it crosses threads: every cell's text in one string with the lengths beside it (a structured
+ * clone of 100,000 rows of arrays took the receiving thread a second; one string and three buffers, nothing). */
+interface PackedTable {
+  kind: Table["kind"];
+  columns: string[];
+  text: string;
+  lengths: Uint32Array;
+  rowNumbers: Uint32Array;
+  flags?: Uint8Array;
+}
+
+/** The job pool's entry (server/kernel/jobs/): the file read on a job worker, packed. */
+export async function run(input: { bytes: Uint8Array }): Promise<PackedTable> {
+  const table = await readTable(input.bytes);
+  const cells = table.rows.flat();
+  const width = table.columns.length;
+  return {
+    kind: table.kind,
+    columns: table.columns,
+    text: cells.join(""),
+    lengths: Uint32Array.from(cells, (c) => c.length),
+    rowNumbers: Uint32Array.from(table.rowNumbers),
+    flags: table.numeric
+      ? Uint8Array.from(
+        { length: cells.length },
+        (_, i) => (table.numeric!(Math.floor(i / width), i % width) ? 1 : 0),
+      )
+      : undefined,
+  };
+}
+
+/** Rows unpacked between two turns of the event loop. */
+const UNPACK_SLICE = 5_000;
+
+/**
+ * `readTable` on the job pool, never on the thread that answers requests: a file that takes more than the
+ * pool's time or memory is refused with `refusal` (413, the .tooCostly message). The table is unpacked here
+ * in slices, so other requests are answered meanwhile.
+ */
+export async function readTableOffThread(
+  ctx: Parameters<typeof runJob>[0],
+  bytes: Uint8Array,
+  refusal: ErrorCode = "import.fileTooLarge",
+): Promise<Table> {
+  // A copy is handed over: the caller may still need the bytes (an attachment is stored after its check).
+  const copy = bytes.slice();
+  const packed = await runJob<PackedTable>(ctx, new URL("./read.ts", import.meta.url), { bytes: copy }, {
+    transfer: [copy.buffer],
+    refusal: { code: refusal },
+  });
+  const width = packed.columns.length;
+  const rows: string[][] = [];
+  let at = 0;
+  for (let r = 0; r < packed.rowNumbers.length; r++) {
+    const row = new Array<string>(width);
+    for (let c = 0; c < width; c++) {
+      const length = packed.lengths[r * width + c];
+      row[c] = packed.text.slice(at, at + length);
+      at += length;
+    }
+    rows.push(row);
+    if ((r + 1) % UNPACK_SLICE === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const flags = packed.flags;
+  return {
+    kind: packed.kind,
+    columns: packed.columns,
+    rows,
+    rowNumbers: Array.from(packed.rowNumbers),
+    ...(flags ? { numeric: (row: number, column: number) => flags[row * width + column] === 1 } : {}),
+  };
+}
+
 function unreadable(): never {
   throw new AppError("import.fileUnreadable");
 }
@@ -101,7 +179,10 @@ function readText(bytes: Uint8Array): string[][] {
   const parsed = Papa.parse<string[]>(text, {
     skipEmptyLines: false,
     delimitersToGuess: [",", ";", "\t", "|"],
+    // Never more rows than an import takes (and room for blank lines): 20 MB of "a\n" is 10 million rows.
+    preview: MAX_ROWS + 1_000,
   });
+  if (parsed.meta.truncated) throw new AppError("import.tooManyRows", { params: { max: MAX_ROWS } });
   if (!parsed.data.length) throw new AppError("import.fileEmpty");
   // A quote never closed leaves the rest of the file in one cell: that is no table.
   if (parsed.errors.some((e) => e.code === "MissingQuotes")) unreadable();
@@ -174,6 +255,11 @@ export async function checkZip(b: Uint8Array): Promise<void> {
   }
 }
 
+/**
+ * The workbook's first sheet. exceljs reads the workbook whole (some 17 KB of heap a row of 20 cells), which
+ * is why it is read on the job pool under JOB_MEMORY_MB; its streaming reader loses the shared strings of the
+ * workbooks exceljs itself writes (they come after the sheets).
+ */
 async function readXlsx(bytes: Uint8Array): Promise<Cell[][]> {
   await checkZip(bytes);
   const book = new ExcelJS.Workbook();

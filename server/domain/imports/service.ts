@@ -16,7 +16,7 @@ import { numberMarks } from "../../kernel/i18n/number_text.ts";
 import { rowMessage } from "../../kernel/i18n/mod.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { type AnyResource, resourcesByName } from "../resource/engine.ts";
-import { readTable, type Table } from "./read.ts";
+import { readTableOffThread, type Table } from "./read.ts";
 import { type Checked, checkRows, importModes, keysOf, type RowError } from "./check.ts";
 import { guessMapping, headingNote, headingsOf, textsOf } from "./headings.ts";
 import { turn } from "./references.ts";
@@ -312,7 +312,7 @@ async function startJob(
  */
 export async function previewImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
   targetOf(ctx, o);
-  const table = await readTable(bytes);
+  const table = await readTableOffThread(ctx, bytes);
   if (table.rows.length <= JOB_ROWS) return { status: 200 as const, body: await previewRows(ctx, table, o) };
   return await startJob(ctx, "preview", table.rows.length, async (jobCtx, job) => ({
     preview: await previewRows(jobCtx, table, o, job),
@@ -325,7 +325,7 @@ export async function previewImport(ctx: TenantContext, bytes: Uint8Array, o: Im
  */
 export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
   targetOf(ctx, o);
-  const table = await readTable(bytes);
+  const table = await readTableOffThread(ctx, bytes);
   const rows = table.rows.length;
   if (rows <= JOB_ROWS) return { status: 200 as const, body: await importRows(ctx, table, o) };
   return await startJob(ctx, "import", rows, async (jobCtx, job) => {

@@ -5,16 +5,42 @@ import PDFDocument from "pdfkit";
 import bwipjs from "bwip-js";
 import { fileURLToPath } from "node:url";
 import { AppError } from "../../kernel/errors.ts";
+import type { Language } from "../../kernel/i18n/languages.ts";
 import {
   dataFormatter,
   fill,
   type Formatter,
+  formatterFor,
   hasValues,
   type Layout,
   type LayoutElement,
   type Symbology,
   type Values,
 } from "./layout.ts";
+
+/** What a printout's job draws (plain data: the formatter is made again on the job's thread). */
+export interface RenderJob {
+  format: "pdf" | "zpl";
+  layout: Layout;
+  items: PrintItem[];
+  lang: Language;
+  timeZone?: string;
+  /** The PDF's title. */
+  title: string;
+  /** The ZPL's resolution. */
+  dpi: number;
+}
+
+/**
+ * The job pool's entry (server/kernel/jobs/): a printout drawn on a job worker, whose time and heap are
+ * bounded (2,000 labels of 200 elements, barcodes and long texts among them, are seconds of work and, as
+ * ZPL, up to gigabytes of text); the answer's bytes.
+ */
+export async function run(job: RenderJob): Promise<Uint8Array> {
+  const f = await formatterFor(job.lang, job.timeZone);
+  if (job.format === "zpl") return new TextEncoder().encode(renderZpl(job.layout, job.items, f, job.dpi));
+  return await renderPdf(job.layout, job.items, f, job.title);
+}
 
 /** One label or page: the record's values, its table rows, how many copies. */
 export interface PrintItem {

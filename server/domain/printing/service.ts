@@ -12,8 +12,9 @@ import { TimeZone } from "../../kernel/time.ts";
 import { optDate } from "../resource/fields.ts";
 import { resourcesByName } from "../resource/engine.ts";
 import { printLayouts } from "../records/print_layouts/entity.ts";
-import { formatterFor, gtin14, type Layout, parseLayout, type Values } from "./layout.ts";
-import { type PrintItem, renderPdf, renderZpl } from "./render.ts";
+import { gtin14, type Layout, parseLayout, type Values } from "./layout.ts";
+import type { PrintItem, RenderJob } from "./render.ts";
+import { runJob } from "../../kernel/jobs/contract.ts";
 import { printers } from "./entity.ts";
 import { sendRaw } from "./send.ts";
 import { egressOf } from "../../kernel/egress/egress.ts";
@@ -121,6 +122,13 @@ async function itemsOf(ctx: TenantContext, req: PrintRequest): Promise<PrintItem
   return items;
 }
 
+/** A printout drawn on the job pool (never this thread); past its limits 413 request.tooLarge. */
+function render(ctx: TenantContext, job: Omit<RenderJob, "lang">): Promise<Uint8Array> {
+  return runJob<Uint8Array>(ctx, new URL("./render.ts", import.meta.url), { ...job, lang: ctx.lang }, {
+    refusal: { code: "request.tooLarge", params: { limit: `${MAX_LABELS}` } },
+  });
+}
+
 /** Most labels or pages one job makes. */
 export const MAX_LABELS = 2000;
 
@@ -150,12 +158,10 @@ export async function print(ctx: TenantContext, req: PrintRequest): Promise<Prin
   }
   const { name, layout } = await chooseLayout(ctx, req.type, req.layoutId);
   const items = await itemsOf(ctx, req);
-  const f = await formatterFor(ctx.lang, req.timeZone);
   const labels = items.reduce((a, i) => a + i.copies, 0);
+  const drawn = { layout, items, timeZone: req.timeZone, title: name };
   if (target) {
-    const job = target.language === "pdf"
-      ? await renderPdf(layout, items, f, name)
-      : new TextEncoder().encode(renderZpl(layout, items, f, target.dpi));
+    const job = await render(ctx, { ...drawn, format: target.language, dpi: target.dpi });
     if (target.siteId !== null) {
       // A printer of a site is reached only through the site's print agent: the job waits in its queue.
       if (job.byteLength > MAX_JOB_BYTES) throw fieldError({ items: ["validation.tooLarge"] });
@@ -181,14 +187,14 @@ export async function print(ctx: TenantContext, req: PrintRequest): Promise<Prin
   if (req.format === "zpl") {
     return {
       kind: "file",
-      body: new TextEncoder().encode(renderZpl(layout, items, f, 203)),
+      body: await render(ctx, { ...drawn, format: "zpl", dpi: 203 }),
       contentType: "text/plain; charset=utf-8",
       name: `${file}.zpl`,
     };
   }
   return {
     kind: "file",
-    body: await renderPdf(layout, items, f, name),
+    body: await render(ctx, { ...drawn, format: "pdf", dpi: 203 }),
     contentType: "application/pdf",
     name: `${file}.pdf`,
   };
@@ -204,10 +210,12 @@ export async function preview(ctx: TenantContext, req: z.output<typeof PreviewRe
     id = (first.results[0] as { id?: number } | undefined)?.id;
   }
   const item = id === undefined ? { values: {}, rows: [] } : await itemOf(ctx, req.type, id);
-  return await renderPdf(
+  return await render(ctx, {
+    format: "pdf",
     layout,
-    [{ ...item, copies: 1 }],
-    await formatterFor(ctx.lang, req.timeZone),
-    "preview",
-  );
+    items: [{ ...item, copies: 1 }],
+    timeZone: req.timeZone,
+    title: "preview",
+    dpi: 203,
+  });
 }

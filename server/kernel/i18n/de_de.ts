@@ -6,6 +6,8 @@ export const deDe: Catalogue = {
   "request.timeout": "Die Anfrage kam zu langsam an. Versuchen Sie es erneut.",
   "request.notJson": "Senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json).",
   "request.tooLarge": "Die Anfrage ist zu groß (höchstens {limit}).",
+  "request.tooLarge.tooCostly":
+    "Diese Anfrage erfordert mehr Arbeit, als für eine Anfrage erlaubt ist (höchstens {seconds} s und {memory} MB). Wählen Sie weniger Datensätze oder ein einfacheres Layout.",
   "request.idempotencyKeyReused":
     "Dieser Schlüssel wurde bereits für eine andere Anfrage verwendet. Verwenden Sie für eine neue Anfrage einen neuen Schlüssel.",
   "request.idempotencyKeyInProgress":
@@ -76,6 +78,8 @@ export const deDe: Catalogue = {
   "record.changedByAnotherUser":
     "Ein anderer Benutzer hat diesen Datensatz inzwischen geändert. Bitte laden Sie ihn neu und wiederholen Sie Ihre Änderung.",
   "map.fileTooLarge": "Die Kartendatei ist zu groß (höchstens {limit}).",
+  "map.fileTooLarge.tooCostly":
+    "Das Lesen der Karte erfordert mehr Arbeit, als für eine Datei erlaubt ist (höchstens {seconds} s und {memory} MB). Vereinfachen oder teilen Sie die Zeichnung.",
   "map.noMap": "Dieser Lagerplatz hat noch keine Karte. Laden Sie zuerst eine hoch.",
   "portal.cartEmpty":
     "Der Warenkorb ist leer: Fügen Sie Produkte hinzu, bevor Sie die Bestellung bestätigen.",
@@ -88,6 +92,8 @@ export const deDe: Catalogue = {
     "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
+  "import.fileTooLarge.tooCostly":
+    "Das Lesen der Datei erfordert mehr Arbeit, als für einen Import erlaubt ist (höchstens {seconds} s und {memory} MB). Teilen Sie sie in kleinere Dateien auf.",
   "import.fileEmpty": "Die Datei ist leer: Unter der Kopfzeile stehen keine Zeilen.",
   "import.fileUnreadable": "Die Datei kann nicht gelesen werden: Sie ist keine CSV- oder XLSX-Tabelle.",
   "import.tooManyRows": "Die Datei hat mehr als {max} Zeilen: Teilen Sie sie auf mehrere Importe auf.",
@@ -135,6 +141,8 @@ export const deDe: Catalogue = {
   "import.repeatedInFile": "{value} steht bereits in Zeile {row} dieser Datei.",
   "import.sameRecordTwice": "Diese Zeile aktualisiert denselben Datensatz wie Zeile {row}.",
   "file.tooLarge": "Die Datei ist zu groß (maximal {limit}).",
+  "file.tooLarge.tooCostly":
+    "Das Umwandeln der Datei erfordert mehr Arbeit, als für eine Datei erlaubt ist (höchstens {seconds} s und {memory} MB).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",
   "document.notWorkingCopy":

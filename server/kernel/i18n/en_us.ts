@@ -6,6 +6,8 @@ export const enUs = {
   "request.timeout": "The request took too long to arrive. Try again.",
   "request.notJson": "Send the request body as JSON (Content-Type: application/json).",
   "request.tooLarge": "The request is too large (at most {limit}).",
+  "request.tooLarge.tooCostly":
+    "This asks for more work than one request may (at most {seconds} s and {memory} MB). Ask for fewer records or a simpler layout.",
   "request.idempotencyKeyReused":
     "This key was already used for a different request. Use a new key for a new request.",
   "request.idempotencyKeyInProgress":
@@ -64,6 +66,8 @@ export const enUs = {
   "record.changedByAnotherUser":
     "Another user has changed this record meanwhile. Reload it and repeat your change.",
   "map.fileTooLarge": "The map file is too large (at most {limit}).",
+  "map.fileTooLarge.tooCostly":
+    "The map takes more work to read than one file may (at most {seconds} s and {memory} MB). Simplify the drawing or split it.",
   "map.noMap": "This location has no map yet. Upload one first.",
   "portal.cartEmpty": "The cart is empty: add products before confirming the order.",
   "portal.notEnoughStock": "Not enough free stock of {product}: {free} can be ordered now.",
@@ -73,6 +77,8 @@ export const enUs = {
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
+  "import.fileTooLarge.tooCostly":
+    "The file takes more work to read than one import may (at most {seconds} s and {memory} MB). Split it into smaller files.",
   "import.fileEmpty": "The file is empty: it holds no rows below its header.",
   "import.fileUnreadable": "The file cannot be read: it is no CSV or XLSX table.",
   "import.tooManyRows": "The file has more than {max} rows: split it into several imports.",
@@ -115,6 +121,8 @@ export const enUs = {
   "import.repeatedInFile": "{value} is already in row {row} of this file.",
   "import.sameRecordTwice": "This row updates the same record as row {row}.",
   "file.tooLarge": "The file is too large (at most {limit}).",
+  "file.tooLarge.tooCostly":
+    "The file takes more work to convert than one file may (at most {seconds} s and {memory} MB).",
   "file.typeNotAllowed": "This file type is not allowed.",
   "document.validation": "The document did not pass validation.",
   "document.notWorkingCopy":

@@ -6,6 +6,8 @@ export const esEs: Catalogue = {
   "request.timeout": "La solicitud tardó demasiado en llegar. Inténtelo de nuevo.",
   "request.notJson": "Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json).",
   "request.tooLarge": "La solicitud es demasiado grande (como máximo {limit}).",
+  "request.tooLarge.tooCostly":
+    "Esta solicitud requiere más trabajo del permitido para una solicitud (como máximo {seconds} s y {memory} MB). Elija menos registros o un diseño más sencillo.",
   "request.idempotencyKeyReused":
     "Esta clave ya se usó para otra solicitud. Use una clave nueva para una solicitud nueva.",
   "request.idempotencyKeyInProgress":
@@ -73,6 +75,8 @@ export const esEs: Catalogue = {
   "record.changedByAnotherUser":
     "Otro usuario ha modificado este registro mientras tanto. Vuelva a cargarlo y repita el cambio.",
   "map.fileTooLarge": "El archivo del mapa es demasiado grande (como máximo {limit}).",
+  "map.fileTooLarge.tooCostly":
+    "Leer el mapa requiere más trabajo del permitido para un archivo (como máximo {seconds} s y {memory} MB). Simplifique el dibujo o divídalo.",
   "map.noMap": "Esta ubicación aún no tiene mapa. Suba uno primero.",
   "portal.cartEmpty": "El carrito está vacío: añada productos antes de confirmar el pedido.",
   "portal.notEnoughStock": "No hay suficiente stock libre de {product}: ahora se pueden pedir {free}.",
@@ -83,6 +87,8 @@ export const esEs: Catalogue = {
     "Demasiadas solicitudes con esta clave. Vuelva a intentarlo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
+  "import.fileTooLarge.tooCostly":
+    "Leer el archivo requiere más trabajo del permitido para una importación (como máximo {seconds} s y {memory} MB). Divídalo en archivos más pequeños.",
   "import.fileEmpty": "El archivo está vacío: no hay filas bajo el encabezado.",
   "import.fileUnreadable": "No se puede leer el archivo: no es una tabla CSV ni XLSX.",
   "import.tooManyRows": "El archivo tiene más de {max} filas: divídalo en varias importaciones.",
@@ -131,6 +137,8 @@ export const esEs: Catalogue = {
   "import.repeatedInFile": "{value} ya figura en la fila {row} de este archivo.",
   "import.sameRecordTwice": "Esta fila actualiza el mismo registro que la fila {row}.",
   "file.tooLarge": "El archivo es demasiado grande (máximo {limit}).",
+  "file.tooLarge.tooCostly":
+    "Convertir el archivo requiere más trabajo del permitido para un archivo (como máximo {seconds} s y {memory} MB).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
   "document.validation": "El documento no ha superado la validación.",
   "document.notWorkingCopy":

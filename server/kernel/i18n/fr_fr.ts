@@ -6,6 +6,8 @@ export const frFr: Catalogue = {
   "request.timeout": "La requête a mis trop de temps à arriver. Réessayez.",
   "request.notJson": "Envoyez le corps de la requête en JSON (Content-Type: application/json).",
   "request.tooLarge": "La requête est trop volumineuse ({limit} au plus).",
+  "request.tooLarge.tooCostly":
+    "Cette demande exige plus de travail qu'une requête n'en a droit ({seconds} s et {memory} Mo au maximum). Choisissez moins d'enregistrements ou une mise en page plus simple.",
   "request.idempotencyKeyReused":
     "Cette clé a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.",
   "request.idempotencyKeyInProgress":
@@ -70,6 +72,8 @@ export const frFr: Catalogue = {
   "record.changedByAnotherUser":
     "Un autre utilisateur a modifié cet enregistrement entre-temps. Veuillez le recharger et refaire votre modification.",
   "map.fileTooLarge": "Le fichier de plan est trop volumineux ({limit} au maximum).",
+  "map.fileTooLarge.tooCostly":
+    "La lecture du plan demande plus de travail qu'un fichier n'en a droit ({seconds} s et {memory} Mo au maximum). Simplifiez le dessin ou divisez-le.",
   "map.noMap": "Cet emplacement n'a pas encore de plan. Téléversez-en un d'abord.",
   "portal.cartEmpty": "Le panier est vide : ajoutez des produits avant de confirmer la commande.",
   "portal.notEnoughStock":
@@ -81,6 +85,8 @@ export const frFr: Catalogue = {
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
+  "import.fileTooLarge.tooCostly":
+    "La lecture du fichier demande plus de travail qu'une importation n'en a droit ({seconds} s et {memory} Mo au maximum). Divisez-le en fichiers plus petits.",
   "import.fileEmpty": "Le fichier est vide : aucune ligne sous l’en-tête.",
   "import.fileUnreadable": "Le fichier est illisible : ce n’est pas un tableau CSV ou XLSX.",
   "import.tooManyRows": "Le fichier a plus de {max} lignes : divisez-le en plusieurs imports.",
@@ -130,6 +136,8 @@ export const frFr: Catalogue = {
   "import.repeatedInFile": "{value} figure déjà à la ligne {row} de ce fichier.",
   "import.sameRecordTwice": "Cette ligne met à jour le même enregistrement que la ligne {row}.",
   "file.tooLarge": "Le fichier est trop volumineux ({limit} maximum).",
+  "file.tooLarge.tooCostly":
+    "La conversion du fichier demande plus de travail qu'un fichier n'en a droit ({seconds} s et {memory} Mo au maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
   "document.validation": "La validation du document a échoué.",
   "document.notWorkingCopy": "Seul un brouillon peut être modifié ; ce document est déjà validé ou annulé.",

@@ -6,6 +6,8 @@ export const plPl: Catalogue = {
   "request.timeout": "Żądanie docierało zbyt długo. Spróbuj ponownie.",
   "request.notJson": "Treść żądania należy wysłać jako JSON (Content-Type: application/json).",
   "request.tooLarge": "Żądanie jest za duże (najwyżej {limit}).",
+  "request.tooLarge.tooCostly":
+    "To żądanie wymaga więcej pracy, niż dopuszcza jedno żądanie (najwyżej {seconds} s i {memory} MB). Wybierz mniej rekordów lub prostszy układ.",
   "request.idempotencyKeyReused":
     "Ten klucz został już użyty dla innego żądania. Dla nowego żądania użyj nowego klucza.",
   "request.idempotencyKeyInProgress":
@@ -68,6 +70,8 @@ export const plPl: Catalogue = {
   "record.changedByAnotherUser":
     "W międzyczasie inny użytkownik zmienił ten rekord. Proszę wczytać go ponownie i powtórzyć zmianę.",
   "map.fileTooLarge": "Plik mapy jest za duży (najwyżej {limit}).",
+  "map.fileTooLarge.tooCostly":
+    "Odczytanie mapy wymaga więcej pracy, niż dopuszcza jeden plik (najwyżej {seconds} s i {memory} MB). Uprość rysunek lub podziel go.",
   "map.noMap": "Ta lokalizacja nie ma jeszcze mapy. Najpierw ją wgraj.",
   "portal.cartEmpty": "Koszyk jest pusty: dodaj produkty przed potwierdzeniem zamówienia.",
   "portal.notEnoughStock": "Za mało wolnego stanu produktu {product}: można teraz zamówić {free}.",
@@ -77,6 +81,8 @@ export const plPl: Catalogue = {
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
+  "import.fileTooLarge.tooCostly":
+    "Odczytanie pliku wymaga więcej pracy, niż dopuszcza jeden import (najwyżej {seconds} s i {memory} MB). Podziel go na mniejsze pliki.",
   "import.fileEmpty": "Plik jest pusty: pod nagłówkiem nie ma wierszy.",
   "import.fileUnreadable": "Nie można odczytać pliku: to nie jest tabela CSV ani XLSX.",
   "import.tooManyRows": "Plik ma więcej niż {max} wierszy: podziel go na kilka importów.",
@@ -121,6 +127,8 @@ export const plPl: Catalogue = {
   "import.repeatedInFile": "{value} występuje już w wierszu {row} tego pliku.",
   "import.sameRecordTwice": "Ten wiersz aktualizuje ten sam rekord co wiersz {row}.",
   "file.tooLarge": "Plik jest za duży (maksymalnie {limit}).",
+  "file.tooLarge.tooCostly":
+    "Przekształcenie pliku wymaga więcej pracy, niż dopuszcza jeden plik (najwyżej {seconds} s i {memory} MB).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
   "document.validation": "Dokument nie przeszedł walidacji.",
   "document.notWorkingCopy":

@@ -6,6 +6,8 @@ export const ruRu: Catalogue = {
   "request.timeout": "Запрос поступал слишком долго. Повторите попытку.",
   "request.notJson": "Отправьте тело запроса в формате JSON (Content-Type: application/json).",
   "request.tooLarge": "Запрос слишком большой (не более {limit}).",
+  "request.tooLarge.tooCostly":
+    "Этот запрос требует больше работы, чем допустимо для одного запроса (не более {seconds} с и {memory} МБ). Выберите меньше записей или более простой макет.",
   "request.idempotencyKeyReused":
     "Этот ключ уже использован для другого запроса. Для нового запроса используйте новый ключ.",
   "request.idempotencyKeyInProgress":
@@ -65,6 +67,8 @@ export const ruRu: Catalogue = {
   "record.changedByAnotherUser":
     "Другой пользователь тем временем изменил эту запись. Загрузите её заново и повторите изменение.",
   "map.fileTooLarge": "Файл карты слишком большой (не более {limit}).",
+  "map.fileTooLarge.tooCostly":
+    "Чтение карты требует больше работы, чем допустимо для одного файла (не более {seconds} с и {memory} МБ). Упростите чертёж или разделите его.",
   "map.noMap": "У этого места хранения ещё нет карты. Сначала загрузите её.",
   "portal.cartEmpty": "Корзина пуста: добавьте товары перед подтверждением заказа.",
   "portal.notEnoughStock": "Недостаточно свободного остатка {product}: сейчас можно заказать {free}.",
@@ -74,6 +78,8 @@ export const ruRu: Catalogue = {
   "sharedAccess.rateLimited": "Слишком много запросов с этим ключом. Повторите через {seconds} с.",
   "record.alreadyRemoved": "Эта запись уже удалена.",
   "import.fileTooLarge": "Файл слишком большой (не более 20 МБ).",
+  "import.fileTooLarge.tooCostly":
+    "Чтение файла требует больше работы, чем допустимо для одного импорта (не более {seconds} с и {memory} МБ). Разделите его на файлы поменьше.",
   "import.fileEmpty": "Файл пуст: под заголовком нет строк.",
   "import.fileUnreadable": "Файл не читается: это не таблица CSV или XLSX.",
   "import.tooManyRows": "В файле больше {max} строк: разделите его на несколько импортов.",
@@ -118,6 +124,8 @@ export const ruRu: Catalogue = {
   "import.repeatedInFile": "{value} уже есть в строке {row} этого файла.",
   "import.sameRecordTwice": "Эта строка обновляет ту же запись, что и строка {row}.",
   "file.tooLarge": "Файл слишком большой (не более {limit}).",
+  "file.tooLarge.tooCostly":
+    "Преобразование файла требует больше работы, чем допустимо для одного файла (не более {seconds} с и {memory} МБ).",
   "file.typeNotAllowed": "Файлы этого типа не допускаются.",
   "document.validation": "Документ не прошёл проверку.",
   "document.notWorkingCopy": "Изменять можно только черновик; этот документ уже подтверждён или отменён.",

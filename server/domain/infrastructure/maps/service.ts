@@ -10,7 +10,8 @@ import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { storageSpace } from "../locations/entity.ts";
-import { MAP_MAX_BYTES, sanitizeMap } from "./sanitize.ts";
+import { runJob } from "../../../kernel/jobs/contract.ts";
+import { type CleanMap, MAP_MAX_BYTES } from "./sanitize.ts";
 import { storageSpaceMaps } from "./table.ts";
 
 /** An upload: the file's name and its text (an SVG file is text; the client reads it and sends it as is). */
@@ -56,7 +57,14 @@ export async function putMap(
   replace: boolean,
 ) {
   // Who may: the route's access (the locations' writers: administrators and business managers).
-  const clean = await sanitizeMap(upload.fileName, upload.content);
+  const sizeBytes = new TextEncoder().encode(upload.content).length;
+  if (sizeBytes > MAP_MAX_BYTES) {
+    throw new AppError("map.fileTooLarge", { params: { limit: `${MAP_MAX_BYTES / (1024 * 1024)} MB` } });
+  }
+  // Cleaned on the job pool (jsdom and DOMPurify take seconds on a big drawing): never on this thread.
+  const clean = await runJob<CleanMap>(ctx, new URL("./sanitize.ts", import.meta.url), upload, {
+    refusal: { code: "map.fileTooLarge", params: { limit: `${MAP_MAX_BYTES / (1024 * 1024)} MB` } },
+  });
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const location = await storageSpace.getIn(tx, ctx, locationId);
     const old = await mapOf(tx, locationId);
@@ -66,7 +74,7 @@ export async function putMap(
       fileName: upload.fileName,
       svg: clean.svg,
       viewBox: clean.viewBox,
-      sizeBytes: new TextEncoder().encode(upload.content).length,
+      sizeBytes,
       uploadedAt: nowIso(),
       uploadedByName: ctx.actor.username,
       version: (old?.version ?? 0) + 1,

@@ -1,0 +1,46 @@
+// The map's checks before and around the cleaner run in linear time: markup made to make them backtrack
+// (tags that never close, runs of quotes and attributes, white space inside a width, CSS comments that never
+// close, a prelude of comments) is answered within two seconds at the size limit; before the fix
+// `"<svg>" + "<a"×2000` took 47 s in the pre-parse check alone. Each call runs on a worker thread given up
+// past its limit, so a regression fails in seconds instead of hanging the run.
+import { afterAll, describe, expect, it } from "vitest";
+import { TimedCalls } from "../../../../tests/fixtures/in_worker.ts";
+
+const sanitize = new URL("./sanitize.ts", import.meta.url);
+const calls = new TimedCalls();
+afterAll(() => calls.close());
+
+/**
+ * A text of `unit` repeated to 1 MB, between `head` and `tail`: a fifth of the limit, where a quadratic
+ * check takes hours and a linear one a fraction of a second even on a busy machine (the suite in
+ * tests/integration/pathological_inputs.test.ts sends the limit itself).
+ */
+const atLimit = (head: string, unit: string, tail = "") =>
+  head + unit.repeat(Math.floor((1024 * 1024 - head.length - tail.length - 16) / unit.length)) + tail;
+
+describe("a map's checks", () => {
+  it("answer pathological markup within two seconds, the cleaner included", async () => {
+    // The first call loads jsdom and DOMPurify (half a second): not what is measured.
+    expect((await calls.call(sanitize, "sanitizeMap", ["warm.svg", "<svg/>"], 30_000)).ok).toBe(true);
+    const cases: [string, string][] = [
+      ["unclosed tags ×2000 (2 KB)", "<svg>" + "<a".repeat(2000)],
+      ["unclosed tags at 10 KB", atLimit("<svg>", "<a").slice(0, 10_240)],
+      ["unclosed tags at 1 MB", atLimit("<svg>", "<a")],
+      ["closing tags that never close", atLimit("<svg>", "</a")],
+      ["quotes", atLimit("<svg><g ", `a="`)],
+      ["attribute runs", atLimit("<svg><g", " a")],
+      ["white space in a width", atLimit(`<svg height="1" width="1`, " ", `x"></svg>`)],
+      ["CSS comments that never close", atLimit(`<svg><rect style="`, "/*", `"/></svg>`)],
+      ["a prelude of comments", atLimit("", "<!-- -->", "<svg/>")],
+      ["comments that never close", atLimit("<svg>", "<!--")],
+      ["a doctype that never closes", atLimit("<!DOCTYPE svg [", "<!ENTITY a ")],
+      ["deep nesting", "<svg>" + "<g>".repeat(100_000)],
+    ];
+    for (const [name, text] of cases) {
+      const outcome = await calls.call(sanitize, "sanitizeMap", ["plan.svg", text], 2_000);
+      expect(outcome.inTime, `${name}: ${Math.round(outcome.ms)} ms`).toBe(true);
+      // Cleaned, or refused with the spec's errors: never anything else.
+      if (!outcome.ok) expect(["file.typeNotAllowed", "map.fileTooLarge"], name).toContain(outcome.code);
+    }
+  }, 60_000);
+});

@@ -1,0 +1,74 @@
+// The job pool on real worker threads: a job's result and its AppError come back; a job past its time
+// limit or filling its heap is ended with its caller's refusal and its worker replaced; owners take turns,
+// so one tenant's queue of jobs does not keep another's waiting behind all of it.
+import { afterEach, describe, expect, it } from "vitest";
+import { JobPool } from "./pool.ts";
+import { AppError } from "../errors.ts";
+
+const job = new URL("../../../tests/fixtures/sample_job.ts", import.meta.url).href;
+const refusal = { code: "import.fileTooLarge" as const };
+let pool: JobPool;
+afterEach(() => pool?.close());
+
+describe("the job pool", () => {
+  it("answers a job's result (its bytes handed over) and its AppError as thrown", async () => {
+    pool = new JobPool({ size: 1, memoryMb: 128, timeoutMs: 10_000 });
+    const { bytes } = await pool.run<{ bytes: Uint8Array }>({
+      module: job,
+      input: { kind: "bytes" },
+      owner: "a",
+      refusal,
+    });
+    expect([bytes.byteLength, bytes[0]]).toEqual([1 << 20, 7]);
+    const err = await pool.run<never>({ module: job, input: { kind: "refuse" }, owner: "a", refusal }).catch((
+      e,
+    ) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe("import.fileUnreadable");
+  });
+
+  it("ends a job past its time limit with the caller's refusal, on a worker it replaces", async () => {
+    pool = new JobPool({ size: 1, memoryMb: 128, timeoutMs: 10_000 });
+    const first = await pool.run<number>({ module: job, input: { kind: "thread" }, owner: "a", refusal });
+    const started = performance.now();
+    const err = await pool.run<never>({
+      module: job,
+      input: { kind: "loop" },
+      owner: "a",
+      refusal,
+      timeoutMs: 300,
+    })
+      .catch((e) => e as AppError);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect([err.code, err.status, err.details.params?.variant, err.details.params?.exceeded])
+      .toEqual(["import.fileTooLarge", 413, "tooCostly", "time"]);
+    const next = await pool.run<number>({ module: job, input: { kind: "thread" }, owner: "a", refusal });
+    expect(next).not.toBe(first);
+    expect([pool.started, pool.recycled]).toEqual([2, 1]);
+  });
+
+  it("holds a job to its heap: one that fills it is refused and the pool goes on", async () => {
+    pool = new JobPool({ size: 1, memoryMb: 64, timeoutMs: 5_000 });
+    const err = await pool.run<never>({ module: job, input: { kind: "fill" }, owner: "a", refusal }).catch((
+      e,
+    ) => e as AppError);
+    // V8 stops the heap at its limit: the job dies of it, or spends the rest of its time collecting garbage.
+    expect([err.code, err.details.params?.variant]).toEqual(["import.fileTooLarge", "tooCostly"]);
+    expect(await pool.run({ module: job, input: { kind: "sleep", tag: "after" }, owner: "a", refusal }))
+      .toBe("after");
+  }, 20_000);
+
+  it("runs one job of an owner at a time and lets owners take turns", async () => {
+    pool = new JobPool({ size: 1, memoryMb: 128, timeoutMs: 10_000 });
+    const order: string[] = [];
+    const sleep = (owner: string, tag: string) =>
+      pool.run<string>({ module: job, input: { kind: "sleep", ms: 30, tag }, owner, refusal })
+        .then((t) => order.push(t));
+    const flood = ["a1", "a2", "a3", "a4", "a5"].map((t) => sleep("a", t));
+    const other = sleep("b", "b1");
+    await Promise.all([...flood, other]);
+    // b's job goes right after the one of a's that was running when it came.
+    expect(order.indexOf("b1")).toBe(1);
+    expect(order.filter((t) => t.startsWith("a"))).toEqual(["a1", "a2", "a3", "a4", "a5"]);
+  });
+});

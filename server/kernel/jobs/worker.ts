@@ -1,0 +1,36 @@
+// A job worker (pool.ts): runs one job at a time, each a module of ours named by the pool, on a thread of
+// its own whose heap V8 bounds (resourceLimits). Modules stay loaded between jobs (jsdom costs half a
+// second), and after each job the worker says how much heap it holds, so the pool can retire one that grew.
+import { parentPort } from "node:worker_threads";
+import { getHeapStatistics } from "node:v8";
+import { buffersOf, jobError } from "./contract.ts";
+
+/** Only modules of this repository are run (the server's; the tests' sample jobs). */
+const ROOT = new URL("../../../", import.meta.url).href;
+
+export interface JobRequest {
+  id: number;
+  module: string;
+  input: unknown;
+}
+
+export type JobReply =
+  | { id: number; ok: true; value: unknown; heapBytes: number }
+  | { id: number; ok: false; error: ReturnType<typeof jobError>; heapBytes: number };
+
+const port = parentPort!;
+
+port.on("message", async ({ id, module, input }: JobRequest) => {
+  let reply: JobReply;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    if (!module.startsWith(ROOT) || module.includes("..")) throw new Error(`not a job of ours: ${module}`);
+    const { run } = await import(module) as { run(input: unknown): unknown };
+    const value = await run(input);
+    transfer = buffersOf(value);
+    reply = { id, ok: true, value, heapBytes: getHeapStatistics().used_heap_size };
+  } catch (err) {
+    reply = { id, ok: false, error: jobError(err), heapBytes: getHeapStatistics().used_heap_size };
+  }
+  port.postMessage(reply, transfer);
+});
