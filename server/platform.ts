@@ -12,6 +12,7 @@ import { SharedAttempts } from "./domain/access/auth/attempts.ts";
 import { SessionStore } from "./domain/access/auth/sessions.ts";
 import { Hub, type HubEventBody } from "./hub/hub.ts";
 import { type Placement, type Role, singlePlacement } from "./cluster/placement.ts";
+import { SecurityLog } from "./domain/logs/security_log/service.ts";
 
 export const VERSION = "0.1.0";
 
@@ -29,6 +30,8 @@ export interface Platform {
   hub: Hub;
   /** Which thread this is: the only one, the front, a shard or a reader (server/cluster/placement.ts). */
   placement: Placement;
+  /** The security event log's writer: events queued per tenant, appended off the request's path. */
+  security: SecurityLog;
   close(): Promise<void>;
 }
 
@@ -60,8 +63,11 @@ export async function createPlatform(
     isSessionActive: (sessionId) => sessions.isActive(sessionId),
     forward: role?.forwardEvents,
   });
+  const placement = role ? role.placement({ pool, config }) : singlePlacement({ pool, config });
+  const security = new SecurityLog({ placement, config });
   return {
-    placement: role ? role.placement({ pool, config }) : singlePlacement({ pool, config }),
+    placement,
+    security,
     config,
     control,
     registry,
@@ -72,6 +78,7 @@ export async function createPlatform(
     sessions,
     hub,
     async close() {
+      await security.close();
       hub.closeAll();
       sessions.close();
       await pool.closeAll();
