@@ -518,6 +518,28 @@ describe("the security event log", () => {
     expect(JSON.stringify(await events())).not.toContain("not-it");
   });
 
+  it("is written apart from a keyed write: a refused write's event leaves no idempotency key behind", async () => {
+    await s.platform.security.flush();
+    const me = (await api("GET", "User")).body.results.find((u: { username: string }) =>
+      u.username === "hard2-admin"
+    );
+    const self = (await api("GET", `User/${me.id}`)).body;
+    const body = {
+      ...self,
+      password: "Th1rd-pass-word!",
+      repeatPassword: "Th1rd-pass-word!",
+      currentPassword: "nope",
+    };
+    const refused = await api("PUT", "User", body, admin, { "idempotency-key": "security-event-key" });
+    expect(refused.status).toBe(400);
+    await expect.poll(async () => (await ofKind("password.wrongCurrent")).length).toBe(2);
+    const keys = await s.platform.pool.use(
+      tenant.dbUrl,
+      (conn) => conn.query("SELECT key FROM idempotency_keys WHERE key = ?", ["security-event-key"]),
+    );
+    expect(keys).toEqual([]);
+  });
+
   it("keeps calls refused by permission, with the caller and the route", async () => {
     await addUser(s, admin, { username: "hard2-basic" });
     const basic = (await signIn(s, "hard2-basic")).token;

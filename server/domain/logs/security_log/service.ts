@@ -233,6 +233,14 @@ export async function pruneSecurityLog(conn: Connection, before: string): Promis
   }
 }
 
+/**
+ * Runs `fn` (and what it schedules) outside any request's onBegin work. AsyncLocalStorage.exit() is not
+ * enough on Deno: timers and promise continuations made inside it still see the request's store.
+ */
+function outsideRequest<T>(fn: () => T): T {
+  return onBegin.run(undefined as never, fn);
+}
+
 /** The writer of one thread: tenants' queues, their flood limits and the timer that appends them. */
 export class SecurityLog {
   readonly #queues = new Map<number, { tenant: Tenant; rows: Row[] }>();
@@ -261,7 +269,7 @@ export class SecurityLog {
     else if (queue.rows.length > 0 && this.#timer === undefined) {
       // Outside any request's async context: the append's transaction must not run a request's onBegin
       // work (its idempotency key) on the tenant's connection.
-      this.#timer = onBegin.exit(() => setTimeout(() => this.flush(), FLUSH_MS));
+      this.#timer = outsideRequest(() => setTimeout(() => this.flush(), FLUSH_MS));
       Deno.unrefTimer(this.#timer as unknown as number);
     }
   }
@@ -273,7 +281,7 @@ export class SecurityLog {
     const batches = [...this.#queues.values()].filter((q) => q.rows.length > 0);
     this.#queues.clear();
     const keepDays = this.platform.config.securityLogDays;
-    const done = onBegin.exit(() =>
+    const done = outsideRequest(() =>
       Promise.all(
         batches.map((q) =>
           append(this.platform, q.tenant, { rows: q.rows, keepDays }).catch((err) =>
