@@ -13,7 +13,7 @@ import type { Env } from "./http/types.ts";
 import { requestContext } from "./http/middleware.ts";
 import { securityHeaders } from "./http/security.ts";
 import { handleError } from "./http/errors.ts";
-import { canonicalPath, openApiDocument, routePattern, routes } from "./http/openapi.ts";
+import { canonicalPath, methodsOf, openApiDocument, routes, SERVED_METHODS } from "./http/openapi.ts";
 import { AppError } from "./kernel/errors.ts";
 import { mount } from "./http/route.ts";
 import { webRoutes } from "./http/web.ts";
@@ -38,6 +38,7 @@ import { storageSpaceType } from "./domain/infrastructure/location_types/entity.
 import { storageSpaceRoutes } from "./domain/infrastructure/locations/routes.ts";
 import { recordLogEntry } from "./domain/logs/record_log/entity.ts";
 import { systemLogEntry } from "./domain/logs/system_log/entity.ts";
+import { securityLogEntry } from "./domain/logs/security_log/entity.ts";
 import { printLayout } from "./domain/records/print_layouts/entity.ts";
 import { emailTemplate } from "./domain/records/email_templates/entity.ts";
 import { emailAccount } from "./domain/records/email_accounts/entity.ts";
@@ -85,6 +86,7 @@ export function createApp(platform: Platform): Hono<Env> {
       storageSpaceType,
       recordLogEntry,
       systemLogEntry,
+      securityLogEntry,
       printLayout,
       printer,
       emailTemplate,
@@ -130,16 +132,22 @@ export function createApp(platform: Platform): Hono<Env> {
   widgetRoutes(app, platform);
   webRoutes(app);
   app.notFound((c) => {
-    const err = c.req.path.toLowerCase().startsWith("/api")
-      ? new AppError(methodMismatch(c.req.path) ? "method.notAllowed" : "route.notFound")
-      : new AppError("route.notFound");
+    // A known /api path with a method it does not take (TRACE, PROPFIND, DELETE of a list): 405 naming the
+    // methods it takes.
+    const allowed = c.req.path.toLowerCase().startsWith("/api") ? methodsOf(apiPath(c.req.path)) : [];
+    // A method the server serves nowhere (TRACE, CONNECT, a made-up one) is not allowed on any path.
+    const err = allowed.length
+      ? new AppError("method.notAllowed", { headers: { Allow: allowed.join(", ") } })
+      : SERVED_METHODS.has(c.req.method)
+      ? new AppError("route.notFound")
+      : new AppError("method.notAllowed");
     return handleError(err, c);
   });
   app.onError((err, c) => handleError(err, c));
   return app;
 }
 
-function methodMismatch(path: string): boolean {
-  const api = "/api" + path.slice("/api".length);
-  return routes.some((r) => routePattern(r.path).test(api));
+/** The path with its /api prefix as the routes declare it ("/API/User/1" is "/api/User/1"). */
+function apiPath(path: string): string {
+  return "/api" + path.slice("/api".length);
 }

@@ -38,6 +38,14 @@ export interface Config {
   oidcProviderName: string;
   trustProxy: boolean;
   /**
+   * Origins besides the server's own (PUBLIC_URL's and the request's) whose pages may open the real-time hub's
+   * socket (`ALLOWED_ORIGINS`: comma-separated, e.g. `https://wms.example.com`); a browser's socket from any
+   * other site is refused (403).
+   */
+  allowedOrigins: string[];
+  /** Days the security event log keeps an event (`SECURITY_LOG_DAYS`); older ones are pruned in slices. */
+  securityLogDays: number;
+  /**
    * Every outbound connection may go anywhere, loopback and private networks included
    * (EXTERNAL_PRIVATE_HOSTS=allow, or `*` in EGRESS_ALLOW): off (the default), the egress policy
    * (kernel/egress) refuses them, so that no tenant reaches the host's network.
@@ -119,6 +127,16 @@ function int(name: string, fallback: number): number {
   return n;
 }
 
+/** Comma-separated origins, each read as a URL's origin (`https://a.example/` is `https://a.example`). */
+function origins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw.split(",").map((o) => o.trim()).filter((o) => o !== "").map((o) => {
+    const origin = URL.canParse(o) ? new URL(o).origin : "null";
+    if (origin === "null") throw new Error(`ALLOWED_ORIGINS: "${o}" is not an origin (https://host[:port])`);
+    return origin;
+  });
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const port = overrides.port ?? int("PORT", 8000);
   const dataDir = overrides.dataDir ?? resolve(env("DATA_DIR") ?? "./data");
@@ -151,6 +169,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     oidcRedirectUri: env("OIDC_REDIRECT_URI") ?? `${publicUrl}/signin/oidc`,
     oidcProviderName: env("OIDC_PROVIDER_NAME") ?? "Google",
     trustProxy: env("TRUST_PROXY") === "true",
+    allowedOrigins: origins(env("ALLOWED_ORIGINS")),
+    securityLogDays: int("SECURITY_LOG_DAYS", 365),
     computerVision: env("COMPUTER_VISION") !== "off",
     externalPrivateHosts: env("EXTERNAL_PRIVATE_HOSTS") === "allow",
     egressAllow: (env("EGRESS_ALLOW") ?? "").split(",").map((e) => e.trim()).filter(Boolean),

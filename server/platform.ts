@@ -15,6 +15,7 @@ import { Hub, type HubEventBody } from "./hub/hub.ts";
 import { type Placement, type Role, singlePlacement } from "./cluster/placement.ts";
 import type { Jobs } from "./kernel/jobs/contract.ts";
 import { JobPool } from "./kernel/jobs/pool.ts";
+import { SecurityLog } from "./domain/logs/security_log/service.ts";
 
 export const VERSION = "0.1.0";
 
@@ -34,6 +35,8 @@ export interface Platform {
   placement: Placement;
   /** Parsing and drawing off the request thread (kernel/jobs/): this process's pool, or the front's. */
   jobs: Jobs;
+  /** The security event log's writer: events queued per tenant, appended off the request's path. */
+  security: SecurityLog;
   close(): Promise<void>;
 }
 
@@ -75,9 +78,12 @@ export async function createPlatform(
       memoryMb: config.jobMemoryMb,
       timeoutMs: config.jobSeconds * 1000,
     });
+  const placement = role ? role.placement({ pool, config }) : singlePlacement({ pool, config });
+  const security = new SecurityLog({ placement, config });
   return {
-    placement: role ? role.placement({ pool, config }) : singlePlacement({ pool, config }),
+    placement,
     jobs,
+    security,
     config,
     control,
     registry,
@@ -89,6 +95,7 @@ export async function createPlatform(
     hub,
     async close() {
       await jobs.close();
+      await security.close();
       hub.closeAll();
       sessions.close();
       await pool.closeAll();

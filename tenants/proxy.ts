@@ -18,6 +18,7 @@ import { bearerToken } from "../server/http/middleware.ts";
 import { errorResponse } from "../server/http/errors.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import { PRINT_AGENT_PATH, tenantIdOfAgentKey } from "../server/print_agent/protocol.ts";
+import { SERVED_METHODS } from "../server/http/openapi.ts";
 
 const DIRECTORY_CACHE_MS = 2_000;
 /** Bodies the proxy reads to route a call (a sign-in, a reset) are small; larger ones are not read. */
@@ -102,12 +103,15 @@ export class TenantProxy {
   /** Answers a call through the instance of its tenant. */
   fetch = async (req: Request, remoteAddr: Deno.NetAddr): Promise<Response> => {
     const url = new URL(req.url);
+    // A method no instance serves (TRACE, CONNECT, WebDAV's, any other) is refused here: fetch could not
+    // pass TRACE or CONNECT on, and no instance answers the others but with the same 405.
+    if (!SERVED_METHODS.has(req.method)) return errorResponse(req, new AppError("method.notAllowed"));
     const path = url.pathname.toLowerCase();
     if (
       (path === "/datahub" || path === PRINT_AGENT_PATH.toLowerCase()) &&
       req.headers.get("upgrade")?.toLowerCase() === "websocket"
     ) {
-      return this.#socket(req, path === "/datahub" ? "/dataHub" : PRINT_AGENT_PATH);
+      return this.#socket(req, path === "/datahub" ? "/dataHub" : PRINT_AGENT_PATH, remoteAddr);
     }
     const routesByBody = req.method === "POST" &&
       ["/api/auth", "/api/register/make-reset"].includes(url.pathname.toLowerCase());
@@ -155,7 +159,17 @@ export class TenantProxy {
    * A hub socket or a print agent's: joined to the instance of the tenant its first message names (a hub
    * socket's access token, an agent's key).
    */
-  #socket(req: Request, path: string): Response {
+  #socket(req: Request, path: string, remoteAddr: Deno.NetAddr): Response {
+    // The instance judges the browser's page by its Origin (server/http/origin.ts): the handshake it gets
+    // from here carries the caller's, or any site's page would pass as a client that is no browser.
+    const headers: Record<string, string> = {};
+    for (const name of ["origin", "user-agent", "accept-language"]) {
+      const value = req.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    const forwarded = req.headers.get("x-forwarded-for");
+    headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${remoteAddr.hostname}` : remoteAddr.hostname;
+    // Read before the upgrade: the request is spent by it.
     const { socket, response } = Deno.upgradeWebSocket(req);
     let upstream: WebSocket | undefined;
     const pending: string[] = [];
@@ -175,7 +189,8 @@ export class TenantProxy {
       } catch { /* the instance closes a socket without a valid token */ }
       const instance = Number.isSafeInteger(tenantId) ? await this.#instanceOfTenant(tenantId!) : undefined;
       const target = (await this.#urlOf(instance)).replace(/^http/, "ws") + path;
-      const up = upstream = new WebSocket(target);
+      // Deno's WebSocket takes the handshake's headers (not in the browser's API).
+      const up = upstream = new WebSocket(target, { headers } as unknown as string[]);
       up.onopen = () => {
         for (const m of pending.splice(0)) up.send(m);
       };

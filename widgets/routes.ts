@@ -86,7 +86,13 @@ async function widget(c: Context<Env>, platform: Platform, kind: WidgetKind) {
       ...(search
         ? { BasicFiltersSerialized: JSON.stringify([{ field: "*", operator: "contains", value: search }]) }
         : {}),
-    }, { ip: clientInfo(c).ip, requestId: c.get("requestId"), lang: c.get("lang"), origin, widget: true });
+    }, {
+      ...clientInfo(c),
+      requestId: c.get("requestId"),
+      lang: c.get("lang"),
+      origin,
+      widget: true,
+    });
   } catch (err) {
     const code = err instanceof AppError ? err.code : "";
     if (code === "sharedAccess.ended") return refuse(410, "widget.ended");

@@ -16,6 +16,7 @@ import { stockMessages } from "./areas/stock.ts";
 import { documentsMessages } from "./areas/documents.ts";
 import { inventoryMessages } from "./areas/inventory.ts";
 import { recordsMessages } from "./areas/records.ts";
+import { securityLogMessages } from "./areas/security_log.ts";
 import { ordersMessages } from "./areas/orders.ts";
 import { terminalMessages } from "./areas/terminal.ts";
 import { sharingMessages } from "./areas/sharing.ts";
@@ -54,6 +55,7 @@ export const plPl = {
   ...documentsMessages["pl-pl"],
   ...inventoryMessages["pl-pl"],
   ...recordsMessages["pl-pl"],
+  ...securityLogMessages["pl-pl"],
   ...ordersMessages["pl-pl"],
   ...terminalMessages["pl-pl"],
   ...sharingMessages["pl-pl"],

@@ -19,6 +19,7 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/records/email_templates/entity.ts").then((m) => m.emailTemplateMeta),
   RecordLog: () => import("../../server/domain/logs/record_log/entity.ts").then((m) => m.recordLogMeta),
   SystemLog: () => import("../../server/domain/logs/system_log/entity.ts").then((m) => m.systemLogMeta),
+  SecurityLog: () => import("../../server/domain/logs/security_log/entity.ts").then((m) => m.securityLogMeta),
   Product: () => import("../../server/domain/assortment/products/entity.ts").then((m) => m.productMeta),
   ExchangeRate: () =>
     import("../../server/domain/assortment/exchange_rates/entity.ts").then((m) => m.exchangeRateMeta),
@@ -54,6 +55,7 @@ export const resourceScreens: Record<string, () => Promise<ResourceMeta>> = {
   "email-templates": metaOfResource.EmailTemplate,
   "history": metaOfResource.RecordLog,
   "log": metaOfResource.SystemLog,
+  "security-log": metaOfResource.SecurityLog,
   "products": metaOfResource.Product,
   "exchange-rates": metaOfResource.ExchangeRate,
   "addresses": metaOfResource.Address,

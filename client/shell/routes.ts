@@ -125,6 +125,7 @@ const screenRoutes: RouteDef[] = [
   { name: "shared/wms-stock", screen: "shared", open: true },
   // administration
   soon("log"),
+  soon("security-log"),
   { name: "my-company", screen: "myCompany", params: true },
   soon("print-layouts"),
   soon("printers"),

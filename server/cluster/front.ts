@@ -12,7 +12,7 @@ import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
 import type { Env } from "../http/types.ts";
-import { canonicalPath, routePattern, routes } from "../http/openapi.ts";
+import { canonicalPath, routePattern, routes, SERVED_METHODS } from "../http/openapi.ts";
 import { bearerToken } from "../http/middleware.ts";
 import { errorResponse } from "../http/errors.ts";
 import { AppError } from "../kernel/errors.ts";
@@ -272,7 +272,9 @@ export class Front {
   fetch = (req: Request, remoteAddr: Deno.NetAddr): Response | Promise<Response> => {
     // The path as Hono routes it (%xx decoded: /%61pi/Auth is /api/Auth, never to be answered here).
     const path = getPath(req);
-    if (!isApi(path)) {
+    // A method the app does not serve is answered here as the app answers it (405 and the path's methods):
+    // a worker could not be handed TRACE or CONNECT at all (fetch's Request refuses them).
+    if (!isApi(path) || !SERVED_METHODS.has(req.method)) {
       return this.app.fetch(req, { remoteAddr });
     }
     const addr: RemoteAddr = { hostname: remoteAddr.hostname, port: remoteAddr.port, transport: "tcp" };

@@ -10,6 +10,7 @@ export { dictionaries, dictionaryTags } from "../domain/records/dictionaries/ent
 export { users } from "../domain/access/users/entity.ts";
 export { recordLog } from "../domain/logs/record_log/table.ts";
 export { systemLog } from "../domain/logs/system_log/table.ts";
+export { securityEvents } from "../domain/logs/security_log/table.ts";
 export { clientAccount } from "../domain/config/account/entity.ts";
 export { clientLogisticsConfig } from "../domain/config/table.ts";
 export { favoriteActions } from "../domain/favorites/entity.ts";

@@ -1,8 +1,10 @@
 // Reading a request's JSON body without letting a caller hold the server: at most `limit` bytes (a
 // Content-Length above it is refused before anything is read, a chunked body as soon as it passes it), at
 // most `timeoutMs` to arrive (a body that never comes would hold its connection forever), and at most
-// JSON_MAX_DEPTH levels of nesting (the parser's recursion and every walk of the value after it).
+// JSON_MAX_DEPTH levels of nesting (the parser's recursion and every walk of the value after it). Its bytes
+// must be UTF-8: a byte sequence that is none is refused on the field that holds it, never stored as U+FFFD.
 import { AppError } from "../kernel/errors.ts";
+import { textPaths } from "../kernel/validation.ts";
 
 /** What a JSON body may weigh unless its route says otherwise. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -106,16 +108,38 @@ export async function readJsonBody(req: Request, limit: number, timeoutMs: numbe
     tooLarge: () => tooLarge(limit),
     unreadable: () => notJson("the body could not be read"),
   });
-  const text = new TextDecoder().decode(bytes);
+  let text: string;
+  let malformed = false;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    // Read once more with replacement characters, only to say which field held the bad bytes.
+    text = new TextDecoder().decode(bytes);
+    malformed = true;
+  }
   if (jsonDepth(text) > JSON_MAX_DEPTH) {
     throw notJson(`objects and arrays nest deeper than ${JSON_MAX_DEPTH}`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw notJson("the body is not valid JSON");
   }
+  if (malformed) {
+    // The texts now holding U+FFFD: the bad bytes' (a U+FFFD sent as such beside them is flagged too).
+    const fields = textPaths(value, (t) => t.includes("\ufffd"));
+    throw new AppError("validation.failed", {
+      fields: Object.fromEntries(
+        (fields.length ? fields : ["_"]).map((f) => [f, ["validation.forbiddenCharacter"]]),
+      ),
+    });
+  }
+  return value;
 }
+
+/** UTF-8 that refuses what is not UTF-8 (a lone byte 0xFF, an encoded surrogate, an overlong form). */
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 /**
  * A multipart form (an upload) read with the same bounds as a JSON body: at most `limit` bytes in all

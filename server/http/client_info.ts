@@ -12,5 +12,5 @@ export function clientInfo(c: AppContext): ClientInfo {
     const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) ip = forwarded;
   }
-  return { ip, userAgent: c.req.header("user-agent") ?? null };
+  return { ip, userAgent: c.req.header("user-agent") ?? null, requestId: c.get("requestId") };
 }

@@ -17,6 +17,12 @@ import {
 import { formatDate } from "../kernel/i18n/dates.ts";
 import { users } from "../domain/access/users/entity.ts";
 import { writeSystemLog } from "../domain/logs/system_log/service.ts";
+import {
+  securityEvent,
+  type SecurityEventKind,
+  securityEventOutside,
+} from "../domain/logs/security_log/service.ts";
+import { clientInfo } from "./client_info.ts";
 import type { Env } from "./types.ts";
 
 async function callerLanguage(c: Context<Env>): Promise<Language> {
@@ -77,8 +83,11 @@ export function errorBody(err: AppError, lang: Language, requestId: string) {
  * An error answered outside the app (the front of a sharded server, the tenant proxy, a worker's own
  * plumbing): the contract's envelope in the caller's Accept-Language, a new request id, the error's headers.
  */
-export function errorResponse(req: Request, err: AppError): Response {
-  const requestId = crypto.randomUUID();
+export function errorResponse(
+  req: Request,
+  err: AppError,
+  requestId: string = crypto.randomUUID(),
+): Response {
   const lang = languageFromHeader(req.headers.get("accept-language") ?? undefined) ?? "en-us";
   return Response.json(errorBody(err, lang, requestId), {
     status: err.status,
@@ -111,6 +120,7 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
   } else {
     appError = new AppError("server.unknown", { cause: err });
   }
+  recordRefusal(appError, c);
   const lang = await callerLanguage(c);
   // A tenant served elsewhere or moving (503 server.unavailable) is an answer, not a failure to log.
   if (appError.status >= 500 && appError.code !== "server.unavailable") {
@@ -131,6 +141,27 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
   const res = c.json(errorBody(appError, lang, requestId), appError.status as 400);
   for (const [k, v] of Object.entries(appError.details.headers ?? {})) res.headers.set(k, v);
   return res;
+}
+
+/**
+ * A refusal the security log keeps: one marked so (a permission refused at the door or by a service), any
+ * other 403 of a signed-in caller, and an access token that does not verify (no tenant is known from it).
+ */
+function recordRefusal(err: AppError, c: Context<Env>): void {
+  const platform = c.get("platform");
+  if (!platform) return;
+  const ctx = c.get("ctx");
+  const where = `${c.req.method} ${loggablePath(c.req.path)}`;
+  if (ctx && (err.details.security || err.status === 403)) {
+    const kind = (err.details.security?.kind ?? "access.refused") as SecurityEventKind;
+    securityEvent(ctx, kind, `${where}: ${err.details.security?.detail ?? err.code}`);
+  } else if (!ctx && err.code === "auth.tokenInvalid") {
+    securityEventOutside(platform, {
+      kind: "accessToken.refused",
+      detail: `${where}: the access token does not verify`,
+      ...clientInfo(c),
+    });
+  }
 }
 
 /** A path as logs may keep it: a secret in it (a calendar feed's address) is left out. */

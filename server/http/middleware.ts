@@ -7,6 +7,8 @@ import { openTenant, resolveTenant } from "../../tenants/resolve.ts";
 import { apiKeyActor, apiKeyMayCall, tenantOfKey } from "../domain/sharing/api_key.ts";
 import { clientInfo } from "./client_info.ts";
 import type { Env } from "./types.ts";
+import type { Tenant } from "../../tenants/registry.ts";
+import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -43,7 +45,15 @@ export function authenticate(platform: Platform): MiddlewareHandler<Env> {
     if (!token) throw new AppError("auth.tokenMissing");
     const verified = await verifyAccessToken(platform.keys, platform.config, token);
     const { tenant, conn, release, actor } = await resolveTenant(platform, verified);
-    c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang") });
+    c.set("ctx", {
+      platform,
+      tenant,
+      conn,
+      actor,
+      requestId: c.get("requestId"),
+      lang: c.get("lang"),
+      client: clientInfo(c),
+    });
     try {
       await next();
     } finally {
@@ -63,15 +73,40 @@ async function withApiKey(
   next: () => Promise<void>,
 ): Promise<void> {
   const path = c.req.path.replace(/^\/api/i, "");
-  if (!apiKeyMayCall(c.req.method, path)) throw new AppError("auth.forbidden");
+  const client = clientInfo(c);
+  // A key's misuse is a security event of its tenant (of the system log when the key names none).
+  const refused = (tenant: Tenant | null, detail: string, outcome: "refused" | "throttled" = "refused") => {
+    const event = {
+      kind: "apiKey.refused",
+      outcome,
+      detail: `${c.req.method} ${path}: ${detail}`,
+      ...client,
+    } as const;
+    if (tenant) securityEventFor(platform, tenant, event);
+    else securityEventOutside(platform, event);
+  };
+  if (!apiKeyMayCall(c.req.method, path)) {
+    refused(await tenantOfKey(platform, key), "a call an API key may not make");
+    throw new AppError("auth.forbidden");
+  }
   const tenant = await tenantOfKey(platform, key);
-  if (!tenant) throw new AppError("sharedAccess.ended");
+  if (!tenant) {
+    refused(null, "an unknown key");
+    throw new AppError("sharedAccess.ended");
+  }
   const { conn, release, actor } = await openTenant(
     platform,
     tenant,
-    (conn) => apiKeyActor(conn, tenant, key, { method: c.req.method, path, ip: clientInfo(c).ip }),
-  );
-  c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang") });
+    (conn) => apiKeyActor(conn, tenant, key, { method: c.req.method, path, ip: client.ip }),
+  ).catch((err) => {
+    if (err instanceof AppError && err.code === "sharedAccess.ended") {
+      refused(tenant, "a key withdrawn, expired or not an API key");
+    } else if (err instanceof AppError && err.code === "sharedAccess.rateLimited") {
+      refused(tenant, "past the key's rate", "throttled");
+    }
+    throw err;
+  });
+  c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang"), client });
   try {
     await next();
   } finally {

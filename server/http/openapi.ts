@@ -59,6 +59,34 @@ export function declare(spec: RouteSpec): RouteSpec {
   return spec;
 }
 
+/**
+ * The methods the server answers at all (HEAD as GET; OPTIONS with 405 and the path's methods). Any other
+ * (TRACE, CONNECT, WebDAV's PROPFIND, a made-up one) is answered 405 by whoever meets it first: the app, the
+ * front of a sharded server (a worker cannot even be handed TRACE: fetch's Request refuses to carry it) or
+ * the tenant proxy.
+ */
+export const SERVED_METHODS: ReadonlySet<string> = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+]);
+
+/** The methods declared for a canonical /api path (HEAD with GET), for a 405's Allow header; [] for none. */
+export function methodsOf(path: string): string[] {
+  const found = new Set<string>();
+  for (const r of routes) {
+    if (!routePattern(r.path).test(path)) continue;
+    found.add(r.method.toUpperCase());
+    if (r.method === "get") found.add("HEAD");
+  }
+  const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+  return order.filter((m) => found.has(m));
+}
+
 /** A declared route's path (under /api) as a pattern matching its canonical paths, any id in its params. */
 export function routePattern(path: string): RegExp {
   return new RegExp("^/api" + path.replace(/:\w+/g, "[^/]+") + "$");

@@ -41,3 +41,14 @@ export function allowOrigin(c: Context, origin: string | undefined): void {
   c.header("Vary", "Origin", { append: true });
   if (origin !== undefined && origin !== "null") c.header("Access-Control-Allow-Origin", origin);
 }
+
+/**
+ * Whether a page of the request's site may open a socket here: our own pages, a site the operator named
+ * (ALLOWED_ORIGINS), or a client that is no browser (it sends no Origin). A browser always sends the page's
+ * origin with a WebSocket handshake, and the handshake is no CORS request: without this check any site's
+ * page could open the hub in a visitor's browser.
+ */
+export function socketOriginAllowed(c: Context, platform: Pick<Platform, "config">): boolean {
+  const origin = foreignOrigin(c, platform);
+  return origin === undefined || platform.config.allowedOrigins.includes(origin);
+}

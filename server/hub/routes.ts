@@ -1,7 +1,8 @@
 // The /dataHub WebSocket endpoint: the first message carries the access token, verified exactly as an
 // HTTP call's (signature, claims, standing session, active tenant); a bad one closes the socket with 4401.
 // Messages of one socket are handled one after another, so an edit-mode request sent right after the
-// token waits for its verification.
+// token waits for its verification. A browser's handshake from a page of another site is refused (403)
+// before the upgrade: only our own origin and the operator's ALLOWED_ORIGINS open a socket.
 import type { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import { decodeJwt } from "jose";
@@ -11,6 +12,10 @@ import type { Env } from "../http/types.ts";
 import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
 import { resolveTenant } from "../../tenants/resolve.ts";
+import { socketOriginAllowed } from "../http/origin.ts";
+import { securityEventOutside } from "../domain/logs/security_log/service.ts";
+import { clientInfo } from "../http/client_info.ts";
+import { errorResponse } from "../http/errors.ts";
 import { ClientMessage, CLOSE_PROTOCOL, CLOSE_UNAUTHORIZED } from "./contract.ts";
 import type { HubConnection } from "./hub.ts";
 
@@ -75,6 +80,21 @@ async function receive(platform: Platform, conn: HubConnection, data: unknown): 
 export function hubRoutes(app: Hono<Env>, platform: Platform): void {
   app.get(
     HUB_PATH,
+    async (c, next) => {
+      if (!socketOriginAllowed(c, platform)) {
+        // Before the request context (a 101 takes no extra headers): the refusal is answered here.
+        c.set("platform", platform);
+        const requestId = crypto.randomUUID();
+        securityEventOutside(platform, {
+          kind: "socket.originRefused",
+          detail: `GET ${HUB_PATH} from ${c.req.header("origin")?.slice(0, 200)}`,
+          ...clientInfo(c),
+          requestId,
+        });
+        return errorResponse(c.req.raw, new AppError("auth.forbidden"), requestId);
+      }
+      await next();
+    },
     upgradeWebSocket(() => {
       let conn: HubConnection | undefined;
       let queue = Promise.resolve();

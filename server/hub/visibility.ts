@@ -49,6 +49,7 @@ export const visibilityRules = {
   /** Logs and mail server accounts: administrators only, as the API answers them. */
   RecordLog: adminsOnly,
   SystemLog: adminsOnly,
+  SecurityLog: adminsOnly,
   /** Shared accesses: administrators and business managers, as the API answers them. */
   SharedAccess: (viewer) => viewer.contractorId === null && (viewer.isSuperUser || viewer.isPowerUser),
   EmailAccount: adminsOnly,

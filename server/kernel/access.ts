@@ -104,5 +104,12 @@ export function demand(
   refusal: ErrorCode = "record.notFoundOrNoPermission",
 ): void {
   if (allows(access, actor)) return;
-  throw new AppError(lacksModule(access, actor) ? "auth.moduleDisabled" : refusal);
+  const module = lacksModule(access, actor);
+  // A refusal by permission is a security event (server/http/errors.ts writes it with the request's caller).
+  throw new AppError(module ? "auth.moduleDisabled" : refusal, {
+    security: {
+      kind: "access.refused",
+      detail: module ? `needs the module of "${access}"` : `needs "${access}"`,
+    },
+  });
 }

@@ -144,6 +144,11 @@ export class AppError extends Error {
       params?: Record<string, string | number>;
       headers?: Record<string, string>;
       cause?: unknown;
+      /**
+       * A refusal the security log keeps (server/http/errors.ts writes it as the request's event): its kind
+       * (server/domain/logs/security_log/kinds.ts) and a short detail, never a secret. Not answered.
+       */
+      security?: { kind: string; detail?: string };
     } = {},
   ) {
     super(code);

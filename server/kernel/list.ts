@@ -7,6 +7,7 @@
 import { and, asc, desc, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
+import { isPlainNumber, paramInt } from "./params.ts";
 import { AppError } from "./errors.ts";
 import { type ListOperator, listOperators } from "./list_contract.ts";
 import type { CountCache, CountStatement, Db } from "../db/connection.ts";
@@ -37,8 +38,8 @@ export interface ListField {
 export const MAX_PAGE_SIZE = 1000;
 
 export const listQuerySchema = z.object({
-  PageNumber: z.coerce.number().int().min(1).default(1),
-  PageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  PageNumber: paramInt(1, Number.MAX_SAFE_INTEGER, 1),
+  PageSize: paramInt(1, MAX_PAGE_SIZE, 50),
   sortColumn: z.string().max(64).optional(),
   sortDescending: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   BasicFiltersSerialized: z.string().max(20_000).optional(),
@@ -93,7 +94,8 @@ function textMatch(col: SQLiteColumn, value: string, prefixOnly: boolean): SQL {
 
 function scalar(field: string, f: ListField, v: unknown): string | number {
   if (f.type === "number") {
-    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    // A number sent as text is read only in plain decimal ("0x1" or "1e0" would be 1 to Number()).
+    const n = typeof v === "number" ? v : typeof v === "string" && isPlainNumber(v) ? Number(v) : NaN;
     if (!Number.isFinite(n)) throw bad(`filter value of "${field}" must be a number`);
     return n;
   }

@@ -49,7 +49,8 @@ export function toFieldErrors(error: z.ZodError): Record<string, FieldCode[]> {
 }
 
 /**
- * Control characters no text of the API may hold: C0 but tab, line feed and carriage return, DEL and C1.
+ * Control characters no text of the API may hold: C0 but tab, line feed and carriage return, DEL and C1
+ * (and no lone surrogate: controlCharacterFields).
  * A NUL would be stored whole and shown cut at it (two "unique" values would look alike), the others are
  * invisible. Single-line fields refuse tab and line breaks too (fields.ts).
  */
@@ -60,16 +61,45 @@ const SCANNED = new Set(["productCode"]);
 // deno-lint-ignore no-control-regex
 const GS = /\u001d/g;
 
-/** The paths of the input's texts that hold a control character, as field keys ("customFields.0.code"). */
+/**
+ * Whether a text is well-formed UTF-16: a lone surrogate ("\ud800" escaped in JSON) names no character, and
+ * SQLite would store it as U+FFFD, so that what was saved is not what was sent.
+ */
+const wellFormed = (text: string): boolean => text.isWellFormed();
+
+const key = (path: (string | number)[]) => (path.length ? path.join(".") : "_");
+
+/**
+ * The paths of the input's texts that hold a control character or a lone surrogate, as field keys
+ * ("customFields.0.code"); an object's key that holds one is reported at its own path.
+ */
 export function controlCharacterFields(value: unknown, path: (string | number)[] = []): string[] {
   if (typeof value === "string") {
     const last = path[path.length - 1];
     const text = typeof last === "string" && SCANNED.has(last) ? value.replace(GS, "") : value;
-    return CONTROL.test(text) ? [path.length ? path.join(".") : "_"] : [];
+    return CONTROL.test(text) || !wellFormed(value) ? [key(path)] : [];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => controlCharacterFields(v, [...path, i]));
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([k, v]) => controlCharacterFields(v, [...path, k]));
+    return Object.entries(value).flatMap(([k, v]) =>
+      CONTROL.test(k) || !wellFormed(k) ? [key([...path, k])] : controlCharacterFields(v, [...path, k])
+    );
+  }
+  return [];
+}
+
+/** The paths of the input's texts (and keys) for which `test` holds, as field keys. */
+export function textPaths(
+  value: unknown,
+  test: (text: string) => boolean,
+  path: (string | number)[] = [],
+): string[] {
+  if (typeof value === "string") return test(value) ? [key(path)] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => textPaths(v, test, [...path, i]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) =>
+      test(k) ? [key([...path, k])] : textPaths(v, test, [...path, k])
+    );
   }
   return [];
 }

@@ -23,7 +23,14 @@ import { PrintButton, printTypeOf } from "../print/print_dialog.tsx";
 import { LayoutPreview } from "../print/layout_preview.tsx";
 
 /** Records without attachments: the logs, users and the portal's mirror of an order. */
-const NO_ATTACHMENTS = new Set(["RecordLog", "SystemLog", "User", "ExternalOrder", "FavoriteAction"]);
+const NO_ATTACHMENTS = new Set([
+  "RecordLog",
+  "SystemLog",
+  "SecurityLog",
+  "User",
+  "ExternalOrder",
+  "FavoriteAction",
+]);
 import { ChangeTable, entryOfLog, HistoryButton } from "./history.tsx";
 import { metaOfResource } from "../../screens/resources.ts";
 import * as css from "./dialogs.css.ts";

@@ -258,6 +258,7 @@ export const drawerSectionTable: Section[] = [
     rule: admin,
     routes: [
       "log",
+      "security-log",
       "my-company",
       "print-layouts",
       "printers",

@@ -1,5 +1,6 @@
 // Account configuration, logistics configuration, per-user settings and the startup configuration the
 // client loads after sign-in.
+import { changeSummary, securityEventIn } from "../logs/security_log/service.ts";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/connection.ts";
@@ -78,6 +79,8 @@ export async function updateClientAccount(ctx: TenantContext, input: z.output<ty
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    const changed = changeSummary(accountDto(old), accountDto(row));
+    if (changed) await securityEventIn(tx, ctx, "account.changed", changed);
     outbox.add("ClientAccount", "changed", row.id);
     return accountDto(row);
   });

@@ -2,6 +2,7 @@
 // an image or a PDF, for the preview; download-classic always as a download) and deleted.
 import type { Hono } from "hono";
 import { z } from "zod";
+import { paramId } from "../../kernel/params.ts";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
@@ -24,7 +25,7 @@ const MB = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
 const Download = z.object({
   /** Reserved for conversions that render the file for another record; the file's own record decides access. */
-  overrideResourceId: z.coerce.number().int().positive().optional(),
+  overrideResourceId: paramId.optional(),
   convertXlsxToPdf: z.enum(["true", "false"]).optional(),
 });
 

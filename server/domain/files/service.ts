@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
+import { paramId } from "../../kernel/params.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { demand } from "../../kernel/access.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
@@ -20,7 +21,7 @@ export const FILE_MAX_BYTES = 25 * 1024 * 1024;
 
 export const FileRef = z.object({
   refResourceType: z.string().min(1).max(64),
-  refResourceId: z.coerce.number().int().positive(),
+  refResourceId: paramId,
 });
 
 export const FileInfo = z.object({

@@ -20,6 +20,7 @@ import { readableRecord, uploadFile } from "../files/service.ts";
 import { print, printTypeOfResource } from "../printing/service.ts";
 import { fill, formatterFor, type Values } from "../printing/layout.ts";
 import { messageRecipients, messages } from "./entity.ts";
+import { singleLine } from "../resource/fields.ts";
 import { smsSize } from "./sms.ts";
 import { kickSender } from "./sender.ts";
 
@@ -28,7 +29,8 @@ export const MAX_RECIPIENTS = 5000;
 
 export const SendRequest = z.object({
   channel: z.enum(["email", "sms"]),
-  subject: z.string().trim().max(250).optional(),
+  /** One line: it is the e-mail's Subject header. */
+  subject: singleLine(z.string().trim().max(250)).optional(),
   body: z.string().max(200_000).optional(),
   /** An e-mail template (its subject and body, filled with the record's values). */
   templateId: z.number().int().positive().optional(),
@@ -40,7 +42,8 @@ export const SendRequest = z.object({
   refResourceType: z.string().max(64).optional(),
   refResourceId: z.number().int().positive().optional(),
   emailAccountId: z.number().int().positive().optional(),
-  senderName: z.string().trim().max(100).optional(),
+  /** One line: it is the name in the e-mail's From header (the SMS sender's name). */
+  senderName: singleLine(z.string().trim().max(100)).optional(),
   /** Attachments of an e-mail: files the caller may read. */
   fileIds: z.array(z.number().int().positive()).max(20).default([]),
   /**
@@ -218,6 +221,9 @@ export async function sendMessage(
     body = fill(body, values, f);
     if (subject !== null) subject = fill(subject, values, f);
   }
+  // A record's value filled into the subject (a multi-line description) is put on one line: the subject is a
+  // header, and a line break in it would start another.
+  if (subject !== null) subject = subject.replace(/[\t\r\n]+/g, " ").trim();
   if (!body || !body.trim()) throw fieldError({ body: ["validation.required"] });
   // An SMS is at most 1,600 characters (ten-odd parts: what gateways such as Twilio send as one message);
   // the parts' counter takes time growing with the square of the text (200,000 characters: minutes).

@@ -3,6 +3,7 @@
 // the attachment carries, a workbook sent as the PDF of its first sheet, and another record of the file's
 // record type whose values fill the template. Both store the message the same way (send.ts).
 import { z } from "zod";
+import { paramId } from "../../kernel/params.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
 import { email as emailSchema } from "../access/users/contract.ts";
@@ -11,6 +12,7 @@ import { cleanName, fileContent, fileRow, readableRecord, uploadFile } from "../
 import { XLSX_TYPE, xlsxAsPdf } from "../files/convert.ts";
 import { translate } from "../../kernel/i18n/mod.ts";
 import { sendMessage, SendRequest } from "./send.ts";
+import { singleLine } from "../resource/fields.ts";
 
 /** POST's body: a message as Message/send takes it, by e-mail, with the file attached. */
 export const SendFileBody = SendRequest.omit({
@@ -23,15 +25,15 @@ export const SendFileBody = SendRequest.omit({
 /** GET's query (the spec's client: product-spec.md §7, Calendar and files). */
 export const SendFileQuery = z.object({
   /** Another record of the file's record type, whose values fill the template (the file's own by default). */
-  overrideResourceId: z.coerce.number().int().positive().optional(),
+  overrideResourceId: paramId.optional(),
   /** `true`: a workbook goes as the PDF of its first sheet (any other file: 415 file.typeNotAllowed). */
   convertXlsxToPdf: z.enum(["true", "false"]).optional(),
   /** The e-mail template (subject and body); without one, the attachment's name and a line saying it is attached. */
-  templateId: z.coerce.number().int().positive().optional(),
+  templateId: paramId.optional(),
   /** The contact person it goes to, at their e-mail address. */
-  personId: z.coerce.number().int().positive().optional(),
+  personId: paramId.optional(),
   /** The name the attachment carries in the e-mail. */
-  fileName: z.string().trim().min(1).max(200).optional(),
+  fileName: singleLine(z.string().trim().min(1).max(200)).optional(),
 });
 
 /** POST File/send-by-email/{id}. */

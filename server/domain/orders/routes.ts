@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import { acceptOffer, createSellOffer, rejectOffer, SellOfferInput } from "./offers.ts";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { paramDecimal } from "../../kernel/params.ts";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import type { TenantContext } from "../../kernel/context.ts";
@@ -248,7 +249,7 @@ export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
       "Record what was counted at a count's position (0 for nothing found); counting again replaces it",
     tag: "WmsOrderPosition",
     access: "operations",
-    query: z.object({ quantityReal: z.coerce.number().pipe(quantityMilli) }),
+    query: z.object({ quantityReal: paramDecimal(quantityMilli) }),
     response: wmsOrderPosition.entity.record,
   }, (c, { params, query }) => recordCount(c.get("ctx"), idParam(params.id), query.quantityReal));
   mount(app, platform, {

@@ -4,6 +4,7 @@
 // the supply report over a date range (ordered, received and released per product).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { paramId, paramInt } from "../../kernel/params.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { fieldError } from "../../kernel/errors.ts";
 import { LIMITS } from "../../kernel/limits.ts";
@@ -34,11 +35,11 @@ export const SupplyLine = z.object({
 export type SupplyLine = z.output<typeof SupplyLine>;
 
 export const SupplyQuery = z.object({
-  PageNumber: z.coerce.number().int().min(1).default(1),
-  PageSize: z.coerce.number().int().min(1).max(1000).default(50),
+  PageNumber: paramInt(1, Number.MAX_SAFE_INTEGER, 1),
+  PageSize: paramInt(1, 1000, 50),
   level: z.enum(["critical", "warning"]).optional(),
   /** One product's line only (a link to the screen naming the product). */
-  productId: z.coerce.number().int().positive().optional(),
+  productId: paramId.optional(),
 });
 
 /** GET Supply/Products: the products under their warning or critical stock, the critical ones first. */
@@ -173,10 +174,10 @@ export async function generateSupplyOrders(ctx: TenantContext, request: z.output
 export const SupplyReportQuery = z.object({
   dateFrom: z.iso.date(),
   dateTo: z.iso.date(),
-  PageNumber: z.coerce.number().int().min(1).default(1),
-  PageSize: z.coerce.number().int().min(1).max(1000).default(50),
+  PageNumber: paramInt(1, Number.MAX_SAFE_INTEGER, 1),
+  PageSize: paramInt(1, 1000, 50),
   /** One product's line only. */
-  productId: z.coerce.number().int().positive().optional(),
+  productId: paramId.optional(),
 });
 
 export const SupplyReportLine = z.object({

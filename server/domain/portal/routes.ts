@@ -4,6 +4,7 @@
 // contractor user (and an API key) seeing only their contractor's.
 import type { Hono } from "hono";
 import { z } from "zod";
+import { paramInt } from "../../kernel/params.ts";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
@@ -176,7 +177,7 @@ export function portalRoutes(app: Hono<Env>, platform: Platform): void {
     method: "get",
     path: "/contractororders/last-orders",
     summary: "The caller's contractor's latest orders with their positions, to order again",
-    query: z.object({ count: z.coerce.number().int().min(1).max(20).default(5) }),
+    query: z.object({ count: paramInt(1, 20, 5) }),
     response: all(z.object({
       ...(Order as unknown as z.ZodObject<z.ZodRawShape>).shape,
       positions: z.array(Position),

@@ -6,6 +6,7 @@
 // its status follows the warehouse order (table.ts), and the contractor says what reached them.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { paramDecimal, paramId } from "../../kernel/params.ts";
 import type { Db } from "../../db/connection.ts";
 import type { Actor, TenantContext } from "../../kernel/context.ts";
 import { demand } from "../../kernel/access.ts";
@@ -253,13 +254,13 @@ export async function orderAgain(ctx: TenantContext, id: number) {
 /** A quantity asked for: more than nothing (thousandths). */
 const positive = quantityMilli.refine((v) => v > 0, { params: { code: "validation.tooSmall" } });
 const ProductQuantity = z.object({
-  productId: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().pipe(positive),
+  productId: paramId,
+  quantity: paramDecimal(positive),
 });
 /** product-in / product-out: a quantity of 0 takes the product out of the cart. */
 export const CartLineQuery = z.object({
-  productId: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().min(0).pipe(z.union([z.literal(0), quantityMilli])),
+  productId: paramId,
+  quantity: paramDecimal(z.union([z.literal(0), quantityMilli])),
 });
 export const AddToCartQuery = ProductQuantity;
 
@@ -613,7 +614,7 @@ export async function cancelOrder(ctx: TenantContext, id: number) {
 }
 
 /** quantityRecieved (the contract's spelling), in units with at most three decimals; answered in thousandths. */
-export const ReceivedQuery = z.object({ quantityRecieved: z.coerce.number().pipe(quantityMilli) });
+export const ReceivedQuery = z.object({ quantityRecieved: paramDecimal(quantityMilli) });
 
 /**
  * POST contractororders/orders/{orderId}/position/{positionId}?quantityRecieved=N: what of a release
@@ -667,7 +668,7 @@ export async function availableGroups(ctx: TenantContext) {
   };
 }
 
-export const AvailableQuery = z.object({ groupId: z.coerce.number().int().positive().optional() });
+export const AvailableQuery = z.object({ groupId: paramId.optional() });
 
 /**
  * GET availible-products: a page of the products the contractor may order (paged, sorted, filtered and

@@ -8,6 +8,14 @@ import { email, EMAIL_MAX, phoneNumber } from "../access/users/contract.ts";
 const oneLine = (v: string) => !/[\t\n\r]/.test(v);
 const forbidden = { params: { code: "validation.forbiddenCharacter" } };
 
+/**
+ * A text of one line, for schemas written by hand: a name, a code, and every text that becomes a header of a
+ * message (an e-mail's subject, a sender's name, an attachment's name), where a line break would start a
+ * header of the sender's choosing.
+ */
+export const singleLine = <S extends z.ZodType<string, string>>(schema: S) =>
+  schema.refine(oneLine, forbidden);
+
 /** An optional text of at most `max` characters on one line; "" and whitespace become null. */
 export const optText = (max: number) =>
   z.string().trim().max(max).refine(oneLine, forbidden).transform((v) => (v === "" ? null : v)).nullish()

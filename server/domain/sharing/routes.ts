@@ -50,6 +50,7 @@ export function sharingRoutes(app: Hono<Env>, platform: Platform): void {
 
   const caller = (c: Parameters<typeof clientInfo>[0]) => ({
     ip: clientInfo(c).ip,
+    userAgent: clientInfo(c).userAgent,
     requestId: c.get("requestId"),
     lang: c.get("lang"),
   });

@@ -15,6 +15,7 @@ import { transactionWithEvents } from "../../hub/outbox.ts";
 import { tenantOp } from "../../cluster/placement.ts";
 import { sharedKeys } from "../../../tenants/schema.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
+import { securityEventFor, securityEventIn, securityEventOutside } from "../logs/security_log/service.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { persons } from "../parties/persons/entity.ts";
 import { listProductStock } from "../stock/inventory/totals.ts";
@@ -149,6 +150,14 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    await securityEventIn(
+      tx,
+      ctx,
+      "sharedAccess.created",
+      `access ${row.id}: ${input.contentType} for ${
+        record.contractorName ?? `company ${input.contractorId}`
+      }`,
+    );
     return record;
   });
   return { ...record, token, shortUrlKey: shortKey, url: urlOf(input.contentType, shortKey) };
@@ -179,6 +188,7 @@ export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    await securityEventIn(tx, ctx, "sharedAccess.withdrawn", `access ${id}: ${row.contentType}`);
     return after;
   });
 }
@@ -224,18 +234,34 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
   const [row] = await conn.db.select().from(sharedAccesses).where(
     or(eq(sharedAccesses.tokenHash, args.hash), eq(sharedAccesses.shortKeyHash, args.hash)),
   );
-  if (!row) throw new AppError("sharedAccess.ended");
+  // Each refusal names what the security log keeps of it (readShared writes it): never the key.
+  const refused = (detail: string) => ({ security: { kind: "sharedAccess.refused", detail } });
+  if (!row) throw new AppError("sharedAccess.ended", refused("an unknown key"));
   if (!((args.widget ? widgetReads : reads)[args.what] as readonly string[]).includes(row.contentType)) {
-    throw notFound();
+    throw new AppError(
+      "record.notFoundOrNoPermission",
+      refused(`access ${row.id}: a ${row.contentType} key`),
+    );
   }
-  if (stateOf(row, now) !== "active") throw new AppError("sharedAccess.ended");
+  if (stateOf(row, now) !== "active") {
+    throw new AppError("sharedAccess.ended", refused(`access ${row.id}: ${stateOf(row, now)}`));
+  }
   // A page of another site reads only if the access allows its origin: before anything is redeemed.
   const allowedOrigins = allowedOriginsOf(row);
   if (args.origin !== undefined && !allowedOrigins.includes(args.origin)) {
-    throw new AppError("auth.forbidden");
+    throw new AppError("auth.forbidden", refused(`access ${row.id}: from ${args.origin.slice(0, 200)}`));
   }
   // An API key is rate limited here too, as on the API.
-  if (row.contentType === "api") takeRequest(tenant.id, row.id);
+  if (row.contentType === "api") {
+    try {
+      takeRequest(tenant.id, row.id);
+    } catch (err) {
+      if (err instanceof AppError) {
+        err.details.security = { kind: "sharedAccess.refused", detail: `access ${row.id}: past its rate` };
+      }
+      throw err;
+    }
+  }
   const ctx = {
     platform: undefined as unknown as Platform,
     tenant,
@@ -282,9 +308,33 @@ export async function readShared(
     lang: TenantContext["lang"];
     origin?: string;
     widget?: boolean;
+    userAgent?: string | null;
   },
 ) {
+  const { userAgent, ...rest } = caller;
+  const event = {
+    kind: "sharedAccess.refused",
+    ip: caller.ip,
+    userAgent: userAgent ?? null,
+    requestId: caller.requestId,
+  } as const;
   const tenant = await tenantOfKey(platform, key);
-  if (!tenant) throw new AppError("sharedAccess.ended");
-  return await readByKey(platform, tenant, { hash: keyHash(key), what, query, ...caller });
+  if (!tenant) {
+    securityEventOutside(platform, { ...event, detail: `GET shared/${what}: an unknown key` });
+    throw new AppError("sharedAccess.ended");
+  }
+  try {
+    return await readByKey(platform, tenant, { hash: keyHash(key), what, query, ...rest });
+  } catch (err) {
+    const refusal = err instanceof AppError ? err.details.security : undefined;
+    if (refusal) {
+      const throttled = (err as AppError).code === "sharedAccess.rateLimited";
+      securityEventFor(platform, tenant, {
+        ...event,
+        outcome: throttled ? "throttled" : "refused",
+        detail: `GET shared/${what}${caller.widget ? " (widget)" : ""}: ${refusal.detail}`,
+      });
+    }
+    throw err;
+  }
 }

@@ -33,6 +33,15 @@ export const quantityMilli = z.number().min(LIMITS.quantity.min).max(MAX_QUANTIT
   return milli;
 });
 
+/**
+ * An optional quantity kept in units (a product's warning and critical stock, a pallet's quantity): the same
+ * rule as every quantity, at most three decimals, refused (not rounded) beyond; null when absent.
+ */
+export const optQuantityUnits = (min: number, max: number) =>
+  z.number().min(min).max(max)
+    .refine((v) => toMilli(v) !== undefined, { params: { code: "validation.invalidValue" } })
+    .nullish().transform((v) => v ?? null);
+
 /** An optional quantity (null when absent). */
 export const optQuantityMilli = quantityMilli.nullish().transform((v) => v ?? null);
 

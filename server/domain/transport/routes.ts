@@ -4,6 +4,7 @@
 // lists (direct-transport-offer, direct-transport-message).
 import type { Hono } from "hono";
 import { z } from "zod";
+import { paramId } from "../../kernel/params.ts";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
@@ -99,7 +100,7 @@ export function transportRoutes(app: Hono<Env>, platform: Platform): void {
     tag,
     access: "transport",
     whole: "shipping",
-    query: z.object({ carrierId: z.coerce.number().int().positive().optional() }),
+    query: z.object({ carrierId: paramId.optional() }),
     response: z.array(TransportMessageOut),
   }, (c, { params, query }) =>
     messagesOf(

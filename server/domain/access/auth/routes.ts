@@ -28,7 +28,7 @@ export function authRoutes(app: Hono<Env>, platform: Platform): void {
     tag: "Auth",
     access: "public",
     response: TokenData,
-  }, (c) => refresh(platform, bearerToken(c.req.header("authorization"))));
+  }, (c) => refresh(platform, bearerToken(c.req.header("authorization")), clientInfo(c)));
 
   mount(app, platform, {
     method: "delete",

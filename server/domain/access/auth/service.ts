@@ -15,10 +15,18 @@ import { findUserOf, toUserDto, type UserRow } from "../users/service.ts";
 import { servedHere, tenantOp } from "../../../cluster/placement.ts";
 import { signAccessToken } from "./tokens.ts";
 import type { IssuedRefresh } from "./sessions.ts";
+import {
+  securityEventFor,
+  type SecurityEventInput,
+  securityEventOutside,
+  writeSecurityEvents,
+} from "../../logs/security_log/service.ts";
 
 export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
+  /** The request's id, which the security log keeps with an event. */
+  requestId?: string;
 }
 
 export interface TokenData {
@@ -91,7 +99,7 @@ async function issue(
 /** Marks the sign-in on the user (last sign-in, RecordLog), on the tenant's shard; answers the user. */
 const markSignedIn = tenantOp(
   "auth.markSignedIn",
-  (conn, args: { userId: number; method: string; ip: string | null }, tenant) =>
+  (conn, args: { userId: number; method: string; client: ClientInfo }, tenant) =>
     conn.transaction(async (tx) => {
       const now = nowIso();
       const [row] = await tx.update(users).set({ lastLoginDate: now }).where(eq(users.id, args.userId))
@@ -103,10 +111,18 @@ const markSignedIn = tenantOp(
         resourceType: "User",
         resourceId: row.id,
         title: row.username,
-        newObject: { method: args.method, ip: args.ip },
+        newObject: { method: args.method, ip: args.client.ip },
         userId: row.id,
         userName: row.username,
       });
+      // The security log's record of the sign-in, committed with it.
+      await writeSecurityEvents(tx, [{
+        kind: "signIn.succeeded",
+        detail: args.method,
+        userId: row.id,
+        userName: row.username,
+        ...args.client,
+      }]);
       return row;
     }),
 );
@@ -121,9 +137,35 @@ export async function startSession(
 ): Promise<TokenData> {
   // A registration awaiting approval has no database to open yet.
   if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
-  const user = await markSignedIn(platform, tenant, { userId, method, ip: client.ip });
+  const user = await markSignedIn(platform, tenant, { userId, method, client: plainClient(client) });
   const refresh = await platform.sessions.create(tenant.id, user.id, client.ip, client.userAgent);
   return issue(platform, tenant, user, refresh);
+}
+
+/** The client as plain data (it crosses threads in a tenant operation). */
+function plainClient(client: ClientInfo): ClientInfo {
+  return { ip: client.ip, userAgent: client.userAgent, requestId: client.requestId };
+}
+
+/**
+ * A sign-in's security event: in the log of the tenant the login name belongs to; of an unknown name (or a
+ * tenant without a database yet) in the system log, without the name, which may be a password typed into
+ * the wrong field. Never the password.
+ */
+function signInEvent(
+  platform: Platform,
+  found: { login?: { userId: number; username: string }; tenant?: Tenant },
+  event: Omit<SecurityEventInput, "userId" | "userName">,
+): void {
+  const { login, tenant } = found;
+  if (
+    login && tenant && tenant.status !== "pendingApproval" && servedHere(platform.config.instance, tenant)
+  ) {
+    securityEventFor(platform, tenant, { ...event, userId: login.userId, userName: login.username });
+  } else {
+    const why = login ? "a tenant without a database here" : "an unknown username";
+    securityEventOutside(platform, { ...event, detail: `${event.detail ?? ""} (${why})`.trim() });
+  }
 }
 
 export async function signIn(
@@ -131,9 +173,40 @@ export async function signIn(
   input: { username: string; password: string },
   client: ClientInfo,
 ): Promise<TokenData> {
-  const succeeded = await countAttempt(platform, input.username, client.ip);
+  const event = { ...plainClient(client) };
+  let succeeded: () => Promise<void>;
+  try {
+    succeeded = await countAttempt(platform, input.username, client.ip);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "auth.tooManyAttempts") {
+      const login = await platform.registry.loginByUsername(input.username);
+      const tenant = login ? await platform.registry.byId(login.tenantId) : undefined;
+      signInEvent(platform, { login, tenant }, { ...event, kind: "signIn.throttled", detail: "password" });
+    }
+    throw err;
+  }
   const login = await platform.registry.loginByUsername(input.username);
   const tenant = login ? await platform.registry.byId(login.tenantId) : undefined;
+  try {
+    return await checkedSignIn(platform, input, client, succeeded, login, tenant);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "auth.wrongCredentials") {
+      signInEvent(platform, { login, tenant }, { ...event, kind: "signIn.failed", detail: "password" });
+    } else if (err instanceof AppError && err.status === 401) {
+      signInEvent(platform, { login, tenant }, { ...event, kind: "signIn.refused", detail: err.code });
+    }
+    throw err;
+  }
+}
+
+async function checkedSignIn(
+  platform: Platform,
+  input: { username: string; password: string },
+  client: ClientInfo,
+  succeeded: () => Promise<void>,
+  login: Awaited<ReturnType<Platform["registry"]["loginByUsername"]>>,
+  tenant: Tenant | undefined,
+): Promise<TokenData> {
   if (tenant?.status === "pendingApproval") {
     // No database yet: the held administrator's password is in the control database. Only a caller who
     // knows it learns that the registration waits.
@@ -157,7 +230,11 @@ export async function signIn(
   return startSession(platform, tenant, user.id, client, "password");
 }
 
-export async function refresh(platform: Platform, refreshToken: string | undefined): Promise<TokenData> {
+export async function refresh(
+  platform: Platform,
+  refreshToken: string | undefined,
+  client?: ClientInfo,
+): Promise<TokenData> {
   if (!refreshToken) throw new AppError("auth.refreshInvalid");
   // The user is read before the token rotates: if their tenant cannot be reached now (its shard restarting,
   // the tenant moving or served elsewhere: 503), the token the client holds stays good for its retry.
@@ -165,7 +242,18 @@ export async function refresh(platform: Platform, refreshToken: string | undefin
   if (!owner) throw new AppError("auth.refreshInvalid");
   const known = await platform.registry.byId(owner.tenantId);
   const found = known ? await findUserOf(platform, known, owner.userId) : undefined;
-  const issued = await platform.sessions.rotate(refreshToken);
+  const issued = await platform.sessions.rotate(refreshToken, (reason) => {
+    // A rotated token presented again: someone else holds a copy; the whole sign-in has just been ended.
+    if (reason === "reuse" && known && servedHere(platform.config.instance, known)) {
+      securityEventFor(platform, known, {
+        kind: "refreshToken.reused",
+        detail: "a refresh token used a second time: the sign-in is ended",
+        userId: owner.userId,
+        userName: found?.username ?? null,
+        ...plainClient(client ?? { ip: null, userAgent: null }),
+      });
+    }
+  });
   const tenant = known;
   const user = issued.session.userId === owner.userId ? found : undefined;
   if (!tenant || !user) {

@@ -90,7 +90,11 @@ export class SessionStore {
    * Exchanges a refresh token for a new one. Unknown, expired or revoked: auth.refreshInvalid. A token
    * that was already rotated revokes its session (reuse detection) and is refused the same way.
    */
-  async rotate(refreshToken: string): Promise<IssuedRefresh> {
+  async rotate(
+    refreshToken: string,
+    /** Told when the token was already rotated (its session is now revoked): the security log's event. */
+    onReuse?: (reason: "reuse") => void,
+  ): Promise<IssuedRefresh> {
     const hash = sha256(refreshToken);
     const outcome = await this.control.transaction(async (tx) => {
       const [hit] = await tx.select({ token: refreshTokens, session: authSessions }).from(refreshTokens)
@@ -122,6 +126,7 @@ export class SessionStore {
     });
     if ("error" in outcome) {
       if ("sessionId" in outcome && outcome.sessionId) this.#revoked({ session: outcome.sessionId });
+      if (outcome.error === "reuse") onReuse?.("reuse");
       throw new AppError("auth.refreshInvalid");
     }
     return outcome.issued;

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { changeSummary, securityEvent, securityEventIn } from "../../logs/security_log/service.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { companies } from "../../parties/companies/entity.ts";
 import { listFieldsOf } from "../../resource/engine.ts";
@@ -205,6 +206,7 @@ export async function createUser(ctx: TenantContext, input: UserCreate): Promise
     (fn) =>
       transactionWithEvents(ctx, async (tx, outbox) => {
         const user = await fn(tx);
+        await securityEventIn(tx, ctx, "user.created", `${describe(user)}: ${rolesOf(user)}`);
         outbox.add("User", "created", user.id);
         return user;
       }),
@@ -306,6 +308,15 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    // The security log keeps an administrator's every change of a user, and anyone's change of a sign-in's
+    // keys (username, e-mail, password) or roles; a user's own language or phone is no security event.
+    const changed = [changeSummary(toUserDto(old), toUserDto(row)), passwordHash ? "password" : ""]
+      .filter((c) => c !== "").join(", ");
+    const sensitive =
+      /\b(username|email|password|blocked|active|is\w+User|\w+Enabled|connectedContractorId)\b/;
+    if (changed && (ctx.actor.isSuperUser || sensitive.test(changed))) {
+      await securityEventIn(tx, ctx, "user.changed", `${describe(row)}: ${changed}`);
+    }
     outbox.add("User", "changed", row.id);
     return { old, row };
   }).catch(async (err) => {
@@ -329,6 +340,16 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
   return toUserDto(result.row);
 }
 
+/** A user as a security event names the one changed: id and username. */
+const describe = (u: { id: number; username: string }) => `user ${u.id} (${u.username})`;
+
+/** A user's roles and modules, as a security event lists them. */
+function rolesOf(u: Partial<Record<(typeof adminOnlyFields)[number], unknown>>): string {
+  const on = adminOnlyFields.filter((k) => k !== "connectedContractorId" && u[k] === true);
+  const contractor = u.connectedContractorId ? [`connectedContractorId ${u.connectedContractorId}`] : [];
+  return [...on, ...contractor].join(", ") || "no roles";
+}
+
 /** Wrong current passwords one user may send per attempt window before waiting (429). */
 export const CURRENT_PASSWORD_TRIES = 5;
 
@@ -345,6 +366,9 @@ async function checkCurrentPassword(
   const key = `password-change:${ctx.tenant.id}:${ctx.actor.userId}`;
   const wait = await ctx.platform.attempts.retryAfter(key, CURRENT_PASSWORD_TRIES);
   if (wait > 0) {
+    securityEvent(ctx, "password.wrongCurrent", "too many wrong current passwords: refused", {
+      outcome: "throttled",
+    });
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
       headers: { "Retry-After": String(wait) },
@@ -352,6 +376,11 @@ async function checkCurrentPassword(
   }
   if (!row || !(await verifyPassword(given, row.passwordHash))) {
     await ctx.platform.attempts.take(key);
+    securityEvent(
+      ctx,
+      "password.wrongCurrent",
+      "a wrong current password to change one's password or e-mail",
+    );
     throw fieldError({ currentPassword: ["validation.currentPasswordWrong"] });
   }
 }
@@ -374,6 +403,7 @@ export async function deleteUser(ctx: TenantContext, id: number): Promise<void> 
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    await securityEventIn(tx, ctx, "user.deleted", `${describe(old)}: ${rolesOf(old)}`);
     outbox.add("User", "deleted", id);
   });
   await ctx.platform.registry.releaseLogin(ctx.tenant.id, id);

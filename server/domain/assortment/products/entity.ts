@@ -13,6 +13,7 @@ import { storageSpaces } from "../../infrastructure/locations/entity.ts";
 import { jsonText } from "../../resource/declare.ts";
 import { Resource } from "../../resource/engine.ts";
 import { optText, reqText } from "../../resource/fields.ts";
+import { optQuantityUnits } from "../../stock/quantity.ts";
 
 export const products = sqliteTable("products", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -168,7 +169,12 @@ const storage = "group.product.storage";
 const comments = "group.product.comments";
 const flags = "group.product.flags";
 const dimension = { ...bounds("dimension"), unit: "cm", group: measures } as const;
-const stock = { ...bounds("stockLevel"), group: storage } as const;
+// Stock levels and a pallet's quantity are quantities: thousandths at most, as every quantity (quantity.ts).
+const stock = {
+  ...bounds("stockLevel"),
+  schema: optQuantityUnits(LIMITS.stockLevel.min, LIMITS.stockLevel.max),
+  group: storage,
+} as const;
 const temperature = { ...bounds("temperature"), unit: "°C", group: storage } as const;
 const comment = { kind: "textarea", max: 2000, group: comments } as const;
 const flag = { group: flags } as const;
@@ -214,7 +220,11 @@ export const product = new Resource({
     dimensionY: dimension,
     dimensionZ: dimension,
     cashValue: { kind: "money", ...bounds("price"), group: measures, list: "sort filter" },
-    palQuantity: { ...bounds("quantity"), group: measures },
+    palQuantity: {
+      ...bounds("quantity"),
+      schema: optQuantityUnits(LIMITS.quantity.min, LIMITS.quantity.max),
+      group: measures,
+    },
     defaultLocationId: { group: storage, list: "filter" },
     warningStock: { ...stock, list: "sort filter" },
     criticalStock: { ...stock, list: "sort filter" },

@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { paramInt } from "../../../kernel/params.ts";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import type { Access } from "../../../kernel/access.ts";
@@ -35,8 +36,8 @@ export type HistoryEntry = z.output<typeof HistoryEntry>;
 export const HistoryPage = z.object({ entries: z.array(HistoryEntry), total: z.number() });
 
 export const HistoryQuery = z.object({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: paramInt(0, 1_000_000, 0),
+  limit: paramInt(1, 200, 50),
 });
 
 /**

@@ -1,10 +1,11 @@
 // The inventory and stock reports (WmsInventory/...): query and answer shapes, shared by the server, the
 // OpenAPI document and the client. Quantities are units (JSON numbers), stored as thousandths.
 import { z } from "zod";
+import { paramDecimal, paramId, paramInt } from "../../../kernel/params.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { MAX_QUANTITY, toMilli } from "../quantity.ts";
 
-const id = z.coerce.number().int().positive();
+const id = paramId;
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const flag = z.enum(["true", "false"]).optional().transform((
   v,
@@ -136,7 +137,7 @@ export const SourceLine = LotAt.extend({
 });
 
 /** A quantity in a query: positive, at most three decimals (as every stock quantity). */
-const queryQuantity = z.coerce.number().positive().max(MAX_QUANTITY)
+const queryQuantity = paramDecimal(z.number().positive().max(MAX_QUANTITY))
   .refine((v) => toMilli(v) !== undefined, { params: { code: "validation.invalidValue" } });
 
 export const BestSourceQuery = z.object({
@@ -144,7 +145,7 @@ export const BestSourceQuery = z.object({
   /** Only within this location and those below it (a zone, an aisle). */
   locationId: id.optional(),
   /** At most this many lines, the first in FEFO order. */
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: paramInt(1, 1000).optional(),
 });
 
 export const BestSource = z.object({
@@ -159,7 +160,7 @@ export const LocationSuggestQuery = z.object({
   productId: id,
   quantity: queryQuantity,
   /** How many suggestions at most. */
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  limit: paramInt(1, 100, 10),
 });
 
 export const suggestionReasons = ["defaultLocation", "holdsProduct", "freeLocation"] as const;

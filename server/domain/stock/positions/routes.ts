@@ -1,6 +1,7 @@
 // WmsDocumentPosition routes: the five resource calls, the group movement and releasing a location.
 import type { Hono } from "hono";
 import { z } from "zod";
+import { paramId } from "../../../kernel/params.ts";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
@@ -12,7 +13,7 @@ import { GroupMovement, PickRequest, ScanRequest, ScanResult, ShortageResult } f
 import { scanIntoDocument } from "./scan.ts";
 import { pickPosition, reportShortage } from "./pick.ts";
 
-const ReleaseQuery = z.object({ destinationLocationId: z.coerce.number().int().positive().optional() });
+const ReleaseQuery = z.object({ destinationLocationId: paramId.optional() });
 
 export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
