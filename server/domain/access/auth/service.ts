@@ -15,6 +15,8 @@ import { findUserOf, toUserDto, type UserRow } from "../users/service.ts";
 import { servedHere, tenantOp } from "../../../cluster/placement.ts";
 import { signAccessToken } from "./tokens.ts";
 import type { IssuedRefresh } from "./sessions.ts";
+import { type SecondFactorChallenge, secondFactorChallenge, signInState } from "../mfa/gate.ts";
+import { hasFactor, mustHaveSecondFactor } from "../mfa/policy.ts";
 
 export interface ClientInfo {
   ip: string | null;
@@ -27,7 +29,12 @@ export interface TokenData {
   expiresAt: string;
   refreshExpiresAt: string;
   user: ReturnType<typeof toUserDto>;
+  /** The company requires a second factor of this user, who has none: only its setup may be called. */
+  secondFactorSetupRequired?: true;
 }
+
+/** What a first factor (a password, the identity provider) earns: a session, or the second factor's step. */
+export type SignInAnswer = TokenData | SecondFactorChallenge;
 
 function tooMany(resetAt: number): AppError {
   const wait = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
@@ -126,11 +133,33 @@ export async function startSession(
   return issue(platform, tenant, user, refresh);
 }
 
+/**
+ * After the first factor passed (a password, or the identity provider vouching for the e-mail): a user with a
+ * second factor gets its step instead of a session (mfa/gate.ts); the others get the session.
+ */
+export async function afterFirstFactor(
+  platform: Platform,
+  tenant: Tenant,
+  userId: number,
+  client: ClientInfo,
+  method: string,
+): Promise<SignInAnswer> {
+  if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
+  const state = await signInState(platform, tenant, userId);
+  if (!state) throw new AppError("auth.wrongCredentials");
+  assertMaySignIn(tenant, state.user);
+  if (hasFactor(state.factors)) {
+    return await secondFactorChallenge(platform, tenant, userId, client, method, state.factors);
+  }
+  const data = await startSession(platform, tenant, userId, client, method);
+  return mustHaveSecondFactor(state.policy, state.user) ? { ...data, secondFactorSetupRequired: true } : data;
+}
+
 export async function signIn(
   platform: Platform,
   input: { username: string; password: string },
   client: ClientInfo,
-): Promise<TokenData> {
+): Promise<SignInAnswer> {
   const succeeded = await countAttempt(platform, input.username, client.ip);
   const login = await platform.registry.loginByUsername(input.username);
   const tenant = login ? await platform.registry.byId(login.tenantId) : undefined;
@@ -154,7 +183,7 @@ export async function signIn(
   if (!ok || !user || !tenant) throw new AppError("auth.wrongCredentials");
   await succeeded();
   assertMaySignIn(tenant, user);
-  return startSession(platform, tenant, user.id, client, "password");
+  return afterFirstFactor(platform, tenant, user.id, client, "password");
 }
 
 export async function refresh(platform: Platform, refreshToken: string | undefined): Promise<TokenData> {
