@@ -48,6 +48,11 @@ const MyCompanyScreen = lazyScreen<Parameters<typeof MyCompanyProps>[0]>(
   ["myCompany"],
 );
 
+const MyAccountScreen = lazyScreen<{ setup?: boolean }>(
+  () => import("../screens/my_account.tsx").then((m) => ({ default: m.MyAccountScreen })),
+  ["myAccount"],
+);
+
 const ResourceScreen = lazyScreen<Parameters<typeof ResourceProps>[0]>(
   () => import("../screens/resource.tsx").then((m) => ({ default: m.ResourceScreen })),
   ["resource"],
@@ -291,6 +296,8 @@ function Screen() {
       </MainLayout>
     );
   }
+  // A second factor the company requires and the user lacks: its setup alone, before any other screen.
+  if (auth.secondFactorSetupRequired) return lazyPart(<MyAccountScreen setup />);
   const dialog = { openedDialogId: match.openedDialogId, additionalParams: match.additionalParams };
   let screen: ReactNode;
   switch (route.screen) {
@@ -304,6 +311,9 @@ function Screen() {
       break;
     case "myCompany":
       screen = lazyPart(<MyCompanyScreen openedDialogId={match.openedDialogId} />);
+      break;
+    case "myAccount":
+      screen = lazyPart(<MyAccountScreen />);
       break;
     case "resource":
       screen = lazyPart(

@@ -15,6 +15,7 @@ export type Screen =
   | "shared"
   | "users"
   | "myCompany"
+  | "myAccount"
   | "resource"
   | "locations"
   | "documents"
@@ -125,6 +126,8 @@ const screenRoutes: RouteDef[] = [
   // administration
   soon("log"),
   { name: "my-company", screen: "myCompany", params: true },
+  // the user's own sign-in and security (from the user's menu)
+  { name: "my-account", screen: "myAccount" },
   soon("print-layouts"),
   soon("printers"),
   soon("email-templates"),
