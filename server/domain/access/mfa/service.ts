@@ -275,11 +275,16 @@ export async function resetSecondFactor(
   await ctx.conn.transaction(async (tx) => {
     const target = await findUser(tx, userId);
     if (!target) throw notFound();
-    await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
-    await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-    await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
+    await removeSecondFactors(tx, userId);
   });
   forgetOwed(ctx.platform, ctx.tenant.id, userId);
   await ctx.platform.sessions.revokeUser(ctx.tenant.id, userId, "secondFactorReset");
   // security-event: admin.secondFactorReset (an administrator removed another user's factors)
+}
+
+/** Every second factor and recovery code of a user, inside the caller's transaction (also the provider's CLI). */
+export async function removeSecondFactors(tx: Db, userId: number): Promise<void> {
+  await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
+  await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+  await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
 }
