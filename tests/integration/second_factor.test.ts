@@ -13,16 +13,21 @@ import {
   PASSWORD,
   signIn,
   startServer,
+  startShardedServer,
   type TestServer,
   until,
 } from "../fixtures/harness.ts";
 import { hotp, intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 import { type OidcProvider, startOidcProvider } from "../fixtures/oidc_provider.ts";
 import { SoftAuthenticator } from "../fixtures/webauthn.ts";
+import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
+import type { Tenant } from "../../tenants/registry.ts";
 
 const REDIRECT_URI = "http://wms.test/signin/oidc";
 let s: TestServer;
 let provider: OidcProvider;
+let mail: SmtpSink;
+let tenant: Tenant;
 let adminToken: string;
 
 /** Waits, if needed, until the current 30-second step has at least 8 seconds left (a code and its neighbours stay valid for the call). */
@@ -66,7 +71,9 @@ async function setUpApp(token: string) {
 
 beforeAll(async () => {
   provider = await startOidcProvider({ redirectUri: REDIRECT_URI });
+  mail = await startSmtp();
   s = await startServer({
+    smtpUrl: mail.url,
     loginLimitPerUser: 5,
     loginLimitPerIp: 1000,
     trustProxy: true,
@@ -75,12 +82,13 @@ beforeAll(async () => {
     oidcClientSecret: provider.clientSecret,
     oidcRedirectUri: REDIRECT_URI,
   });
-  await createTenant(s, "mfa");
+  tenant = await createTenant(s, "mfa");
   adminToken = (await signIn(s, "mfa-admin")).token;
 });
 afterAll(async () => {
   await s?.close();
   await provider?.close();
+  await mail?.close();
 });
 
 describe("the test's own authenticator (RFC 6238)", () => {
@@ -169,6 +177,11 @@ describe("an authenticator app (TOTP)", () => {
     expect(new Date(first.secondFactor.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
     await awayFromStepEnd();
     const now = timeStep(Date.now());
+    // A code lives its 30-second step, and one step either side for a phone's clock: two steps on, it is refused.
+    for (const far of [now + 2, now + 3]) {
+      const late = await pass(first.secondFactor.ticket, "totp", totpAt(secret, far));
+      expect([late.status, late.body.error.code]).toEqual([401, "auth.secondFactorInvalid"]);
+    }
     const passed = await pass(first.secondFactor.ticket, "totp", totpAt(secret, now));
     expect(passed.status, JSON.stringify(passed.body)).toBe(200);
     lastUsed = now;
@@ -213,6 +226,20 @@ describe("an authenticator app (TOTP)", () => {
     expect([again.status, again.body.error.code]).toEqual([401, "auth.secondFactorInvalid"]);
     const status = await call(s, "GET", "/api/Auth/SecondFactor", { token: passed.body.token });
     expect(status.body.recoveryCodesLeft).toBe(9);
+    // Kept as salted scrypt hashes only, each with its own salt; the app's secret sealed, never as typed.
+    const stored = await s.platform.pool.use(tenant.dbUrl, async (conn) => ({
+      codes: await conn.query("SELECT code_hash FROM user_recovery_codes WHERE user_id = ?", [
+        passed.body.user.id,
+      ]),
+      totp: await conn.query("SELECT secret FROM user_totp WHERE user_id = ?", [passed.body.user.id]),
+    }));
+    const hashes = stored.codes.map((r) => String(r.code_hash));
+    expect(hashes).toHaveLength(10);
+    for (const h of hashes) expect(h).toMatch(/^scrypt\$\d+\$8\$1\$[^$]+\$[^$]+$/);
+    expect(new Set(hashes.map((h) => h.split("$")[4])).size).toBe(10);
+    expect(JSON.stringify(stored)).not.toContain(code.replace("-", ""));
+    expect(String(stored.totp[0].secret)).toMatch(/^v1\./);
+    expect(JSON.stringify(stored)).not.toContain(secret);
     // New codes replace the old ones, which stop working.
     const renewed = await call(s, "POST", "/api/Auth/SecondFactor/recovery-codes", {
       token: passed.body.token,
@@ -379,6 +406,27 @@ describe("passkeys (WebAuthn)", () => {
   });
 });
 
+describe("a forgotten password", () => {
+  it("is reset by e-mail, and the next sign-in still asks for the second factor", async () => {
+    await addUser(s, adminToken, { username: "mfa-forgetful", email: "forgetful@mfa.example" });
+    const { secret } = await setUpApp((await signIn(s, "mfa-forgetful")).token);
+    expect((await call(s, "GET", "/api/Register/send-reset/forgetful%40mfa.example")).status).toBe(200);
+    const m = await mail.waitFor((x) => x.envelopeTo.includes("forgetful@mfa.example"));
+    const code = m.text.match(/recovery\?code=([a-z0-9]+)/)![1];
+    const made = await call(s, "POST", "/api/Register/make-reset", {
+      body: { code, password: "a-new-password-9", repeatPassword: "a-new-password-9" },
+    });
+    expect(made.status).toBe(200);
+    const r = await call(s, "POST", "/api/Auth", {
+      body: { username: "mfa-forgetful", password: "a-new-password-9" },
+    });
+    expect(r.body.token).toBeUndefined();
+    await awayFromStepEnd();
+    const passed = await pass(r.body.secondFactor.ticket, "totp", totpAt(secret, timeStep(Date.now())));
+    expect(passed.status).toBe(200);
+  });
+});
+
 describe("no token before the second factor", () => {
   it("a sign-in's ticket is no access token, no refresh token, and is good once", async () => {
     await addUser(s, adminToken, { username: "mfa-ticket" });
@@ -498,4 +546,52 @@ describe("a second factor required of administrators", () => {
     expect((await call(s, "GET", "/api/ClientAccount", { token: before.token })).status).toBe(401);
     expect((await password("mfa-lost")).token).toBeTruthy();
   });
+});
+
+describe("on a sharded server", () => {
+  it("passes the factor on whichever shard the call lands, each check run on the tenant's own", async () => {
+    const sharded = await startShardedServer({ loginLimitPerUser: 5, loginLimitPerIp: 1000 });
+    try {
+      await createTenant(sharded, "shard-one");
+      await createTenant(sharded, "shard-two");
+      for (const slug of ["shard-one", "shard-two"]) {
+        const token = (await signIn(sharded, `${slug}-admin`)).token;
+        const begun = await call(sharded, "POST", "/api/Auth/SecondFactor/totp", {
+          token,
+          body: { currentPassword: PASSWORD },
+        });
+        await awayFromStepEnd();
+        const confirmed = await call(sharded, "POST", "/api/Auth/SecondFactor/totp/confirm", {
+          token,
+          body: { code: totpAt(begun.body.secret, timeStep(Date.now()) - 1) },
+        });
+        expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+        const step = await call(sharded, "POST", "/api/Auth", {
+          body: { username: `${slug}-admin`, password: PASSWORD },
+        });
+        expect(step.body.secondFactor.methods).toEqual(["totp", "recovery"]);
+        const passed = await call(sharded, "POST", "/api/Auth/SecondFactor", {
+          body: {
+            ticket: step.body.secondFactor.ticket,
+            method: "totp",
+            code: totpAt(begun.body.secret, timeStep(Date.now())),
+          },
+        });
+        expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+        const code = confirmed.body.recoveryCodes[0];
+        const again = await call(sharded, "POST", "/api/Auth", {
+          body: { username: `${slug}-admin`, password: PASSWORD },
+        });
+        const recovered = await call(sharded, "POST", "/api/Auth/SecondFactor", {
+          body: { ticket: again.body.secondFactor.ticket, method: "recovery", code },
+        });
+        expect(recovered.status).toBe(200);
+        expect((await call(sharded, "GET", "/api/Product", { token: recovered.body.token })).status).toBe(
+          200,
+        );
+      }
+    } finally {
+      await sharded.close();
+    }
+  }, 60_000);
 });
