@@ -122,7 +122,7 @@ export const secondFactorMessages = {
     "mfa.recovery.title": "Twoje kody odzyskiwania",
     "mfa.recovery.explain":
       "Każdy kod raz pozwala się zalogować, gdy nie masz przy sobie klucza dostępu ani telefonu. Przechowuj je w bezpiecznym miejscu, na przykład wydrukowane i zamknięte: są pokazywane tylko teraz, a nowe zastępują te.",
-    "mfa.recovery.saved": "Zapisałem je",
+    "mfa.recovery.saved": "Mam je zapisane",
     "mfa.continue": "Przejdź do aplikacji",
     "mfa.next": "Dalej",
     "mfa.reset": "Usuń drugie składniki",
@@ -378,7 +378,7 @@ export const secondFactorMessages = {
     "mfa.recovery.title": "Ваши коды восстановления",
     "mfa.recovery.explain":
       "Каждый код один раз позволяет войти, когда ключа доступа или телефона нет под рукой. Храните их в надёжном месте, например распечатанными и под замком: они показываются только сейчас, а новые коды заменяют эти.",
-    "mfa.recovery.saved": "Я их сохранил",
+    "mfa.recovery.saved": "Коды сохранены",
     "mfa.continue": "Перейти в приложение",
     "mfa.next": "Далее",
     "mfa.reset": "Удалить вторые факторы",
