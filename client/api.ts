@@ -39,7 +39,11 @@ function refreshToken(): Promise<TokenData | null> {
     if (!auth) return null;
     const res = await send("GET", "/Auth", undefined, auth.refreshToken);
     if (!res.ok) return null;
-    const data = await res.json() as TokenData;
+    // The refresh does not say whether a second factor is still owed; a refused call says it again.
+    const data = {
+      ...await res.json() as TokenData,
+      secondFactorSetupRequired: auth.secondFactorSetupRequired,
+    };
     store.set(authAtom, data);
     return data;
   })().finally(() => (refreshing = null));
@@ -141,13 +145,25 @@ export async function api<T>(
       res = await send(method, path, body, renewed.token, options);
       if (res.status === 401) signOut(true);
     }
-    if (!res.ok) throw await toError(res);
+    if (!res.ok) throw owed(await toError(res));
     if (res.status === 204) return undefined as T;
     return await res.json() as T;
   } finally {
     ended();
     store.set(pendingAtom, (n) => Math.max(0, n - 1));
   }
+}
+
+/**
+ * A call refused because the company requires a second factor the user has not set up: the page shows the
+ * setup screen from now on (app.tsx), whatever it was showing (the setting may be switched on meanwhile).
+ */
+function owed(err: ApiError): ApiError {
+  const auth = store.get(authAtom);
+  if (err.code === "auth.secondFactorSetupRequired" && auth && !auth.secondFactorSetupRequired) {
+    store.set(authAtom, { ...auth, secondFactorSetupRequired: true });
+  }
+  return err;
 }
 
 /** A call whose answer is bytes (an attachment, a printout), with the same sign-in renewal as `api`. */
@@ -164,7 +180,7 @@ export async function apiBlob(path: string, method = "GET", body?: unknown): Pro
       }
       res = await send(method, path, body, renewed.token);
     }
-    if (!res.ok) throw await toError(res);
+    if (!res.ok) throw owed(await toError(res));
     return await res.blob();
   } finally {
     ended();

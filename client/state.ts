@@ -9,7 +9,24 @@ export interface TokenData {
   expiresAt: string;
   refreshExpiresAt: string;
   user: { id: number; username: string; visibleName: string | null; defaultLanguage: string | null };
+  /**
+   * The company requires a second factor the user has not set up: only its setup screen is shown (the
+   * server refuses every other call with auth.secondFactorSetupRequired until one is set up).
+   */
+  secondFactorSetupRequired?: boolean;
 }
+
+/** What a password (or identity provider) sign-in answers a user with a second factor: its step, no token. */
+export interface SecondFactorChallenge {
+  ticket: string;
+  expiresAt: string;
+  methods: ("passkey" | "totp" | "recovery")[];
+  /** navigator.credentials.get's options (PublicKeyCredentialRequestOptionsJSON), when a passkey may sign. */
+  passkeyOptions: Record<string, unknown> | null;
+}
+
+/** POST /Auth and the identity provider's exchange answer one or the other. */
+export type SignInAnswer = TokenData | { secondFactor: SecondFactorChallenge };
 
 export interface DrawerSection {
   code: string;

@@ -59,6 +59,7 @@ import { importRoutes } from "./domain/imports/routes.ts";
 import { transportRoutes } from "./domain/transport/routes.ts";
 import { externalRoutes } from "./domain/external/routes.ts";
 import { faceRoutes } from "./domain/access/faces/routes.ts";
+import { secondFactorRoutes } from "./domain/access/mfa/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
   routes.length = 0;
@@ -66,6 +67,7 @@ export function createApp(platform: Platform): Hono<Env> {
   api.use("*", announceClientBuild(platform));
   authRoutes(api, platform);
   oidcRoutes(api, platform);
+  secondFactorRoutes(api, platform);
   registrationRoutes(api, platform);
   userRoutes(api, platform);
   configRoutes(api, platform);

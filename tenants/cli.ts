@@ -1,5 +1,7 @@
-// The provider's command line: `deno task tenant list|create|approve|suspend|subscription|backup|restore`,
-// plus `migrate` (every tenant) and `seed-demo` (used by `npm start`).
+// The provider's command line: `deno task tenant list|create|approve|suspend|subscription|backup|restore|
+// reset-second-factor`, plus `migrate` (every tenant) and `seed-demo` (used by `npm start`). It reaches the
+// databases directly (the data directory, or CONTROL_DB_URL with its token): whoever runs it is the host's
+// login, which is the provider's console's only sign-in (docs/security.md, V6).
 import { parseArgs } from "node:util";
 import { createPlatform } from "../server/platform.ts";
 import { AppError } from "../server/kernel/errors.ts";
@@ -11,6 +13,7 @@ import { seedDemo } from "./demo.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
 import { moveTenant } from "./move.ts";
 import { setSubscription } from "./subscription.ts";
+import { removeSecondFactors } from "../server/domain/access/mfa/service.ts";
 import { existsSync } from "node:fs";
 import { filePathOf } from "../server/db/local.ts";
 import { UserCreate } from "../server/domain/access/users/entity.ts";
@@ -28,6 +31,10 @@ const usage = `Usage: deno task tenant <command>
   backup <slug>|--all [--dir <folder>]   a consistent copy of the database(s) while the server runs
                                          (into BACKUP_DIR, default <DATA_DIR>/backups, unless --dir)
   restore <slug> <file>                  copy a backup back; the tenant is suspended meanwhile
+  reset-second-factor <slug> <username>  remove a user's second factors and recovery codes (an administrator
+                                         who lost them, with nobody left in the company to do it); the user's
+                                         sign-ins end, and one the company requires a factor of sets one up
+                                         at the next sign-in
   move <slug> <instance> <database URL>  give the tenant to another server instance: drain, copy with
                                          SQLite's online backup, switch the directory, resume
   instances                              the server instances and the tenants each serves
@@ -148,6 +155,21 @@ try {
       if (!slug || !file) fail(usage);
       const t = await restoreTenant(platform, slug, file, (line) => console.log(line));
       console.log(`tenant ${t.slug} is ${t.status}`);
+      break;
+    }
+    case "reset-second-factor": {
+      const username = positionals[2];
+      if (!slug || !username) fail(usage);
+      const t = await platform.registry.bySlug(slug) ?? fail(`no tenant ${slug}`);
+      const login = await platform.registry.loginByUsername(username);
+      if (!login || login.tenantId !== t.id) fail(`no user ${username} in tenant ${slug}`);
+      await platform.pool.use(
+        t.dbUrl,
+        (conn) => conn.transaction((tx) => removeSecondFactors(tx, login.userId)),
+      );
+      await platform.sessions.revokeUser(t.id, login.userId, "secondFactorReset");
+      // security-event: provider.secondFactorReset (the provider removed a user's factors from the host)
+      console.log(`${username} of ${slug} has no second factor now; their sign-ins have ended`);
       break;
     }
     case "move": {

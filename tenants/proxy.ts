@@ -4,6 +4,7 @@
 // - an access token: its tenant claim (read, not verified: the instance verifies it);
 // - a refresh token (`GET /api/Auth`): its session's tenant; a sign-in (`POST /api/Auth`): the username's
 //   global login; an activation or reset code: the code's tenant; a reset mail: the e-mail's first login;
+//   a sign-in's second factor (`POST /api/Auth/SecondFactor`): its ticket's tenant;
 // - a hub socket: the token of its first message, after which the two sockets are joined;
 // - a print agent's socket (/printAgent): the tenant its first message's key names, joined the same way.
 // A call that names no tenant goes to the first instance. The directory and the instances' addresses are
@@ -85,10 +86,15 @@ export class TenantProxy {
     }
     if (body === undefined) return undefined;
     try {
-      const parsed = JSON.parse(body) as { username?: unknown; code?: unknown };
+      const parsed = JSON.parse(body) as { username?: unknown; code?: unknown; ticket?: unknown };
       if (lower === "/api/auth" && typeof parsed.username === "string") {
         return await this.#tenantOfRow("SELECT tenant_id FROM global_logins WHERE username = ?", [
           parsed.username.trim().toLowerCase(),
+        ]);
+      }
+      if (lower === "/api/auth/secondfactor" && typeof parsed.ticket === "string") {
+        return await this.#tenantOfRow("SELECT tenant_id FROM second_factor_steps WHERE key_hash = ?", [
+          sha256(parsed.ticket),
         ]);
       }
       if (lower === "/api/register/make-reset" && typeof parsed.code === "string") {
@@ -114,7 +120,9 @@ export class TenantProxy {
       return this.#socket(req, path === "/datahub" ? "/dataHub" : PRINT_AGENT_PATH, remoteAddr);
     }
     const routesByBody = req.method === "POST" &&
-      ["/api/auth", "/api/register/make-reset"].includes(url.pathname.toLowerCase());
+      ["/api/auth", "/api/auth/secondfactor", "/api/register/make-reset"].includes(
+        url.pathname.toLowerCase(),
+      );
     const length = Number(req.headers.get("content-length") ?? NaN);
     const body = routesByBody && length <= ROUTING_BODY_MAX ? await req.text() : undefined;
     const tenantId = await this.#tenantOf(req, url.pathname, body);

@@ -9,6 +9,7 @@ import type { Tenant } from "./registry.ts";
 import { currentActor } from "../server/domain/access/users/current.ts";
 import { assertServedHere, owns, tenantOp } from "../server/cluster/placement.ts";
 import { latestVersion } from "../server/db/migrate.ts";
+import { owesSecondFactor } from "../server/domain/access/mfa/policy.ts";
 
 /** Opens the tenant on its shard, which migrates a file that is behind (a reader only reads). */
 const openOnShard = tenantOp("tenant.open", () => Promise.resolve(null));
@@ -35,7 +36,15 @@ export interface ResolvedTenant {
   actor: Actor;
 }
 
-export async function resolveTenant(platform: Platform, token: Actor): Promise<ResolvedTenant> {
+/**
+ * `secondFactorSetup`: the call is one that sets up a second factor (or signs out); any other of a user who
+ * owes one the company requires is refused with 403 auth.secondFactorSetupRequired.
+ */
+export async function resolveTenant(
+  platform: Platform,
+  token: Actor,
+  options: { secondFactorSetup?: boolean } = {},
+): Promise<ResolvedTenant> {
   // A sign-in that was ended (sign-out, refresh-token reuse, password change, blocking) ends its
   // access tokens too, not only its refresh token; and the sign-in must be this tenant's and this user's.
   const owner = await platform.sessions.activeOwner(token.sessionId);
@@ -47,7 +56,14 @@ export async function resolveTenant(platform: Platform, token: Actor): Promise<R
   if (tenant.status === "suspended") throw new AppError("auth.suspended");
   if (tenant.status !== "active") throw new AppError("auth.awaitingApproval");
   // Roles, modules and contractor as they are now, not as the token says.
-  return await openTenant(platform, tenant, (conn) => currentActor(platform, conn, token));
+  return await openTenant(platform, tenant, async (conn) => {
+    const actor = await currentActor(platform, conn, token);
+    // security-event: auth.secondFactorSetupRequired (a call refused until the required factor is set up)
+    if (!options.secondFactorSetup && await owesSecondFactor(platform, conn, actor)) {
+      throw new AppError("auth.secondFactorSetupRequired");
+    }
+    return actor;
+  });
 }
 
 /**

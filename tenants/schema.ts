@@ -76,6 +76,27 @@ export const authCodes = sqliteTable("auth_codes", {
 }, (t) => [index("auth_codes_user").on(t.tenantId, t.userId, t.kind)]);
 
 /**
+ * Second-factor steps (server/domain/access/mfa/steps.ts), each short-lived and used once: a sign-in whose
+ * password (or identity provider) passed and whose second factor is still to come (no session exists until
+ * it passes), keyed by the SHA-256 of the ticket the browser holds; and a passkey being added, keyed by the
+ * SHA-256 of its WebAuthn challenge.
+ */
+export const secondFactorSteps = sqliteTable("second_factor_steps", {
+  keyHash: text("key_hash").primaryKey(),
+  kind: text("kind", { enum: ["signIn", "passkeyRegistration"] }).notNull(),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull(),
+  /** How the first factor was proven (password, oidc): the session's method names both. */
+  method: text("method"),
+  /** The WebAuthn challenge a passkey must sign (base64url). */
+  challenge: text("challenge"),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+}, (t) => [index("second_factor_steps_expires_at").on(t.expiresAt)]);
+
+/**
  * The first administrator of a registration awaiting the provider's approval: the tenant's database is made
  * only on approval (tenants/provision.ts), so until then its administrator waits here, password hashed.
  */

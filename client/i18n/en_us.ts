@@ -34,6 +34,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { secondFactorMessages } from "./areas/second_factor.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
@@ -73,6 +74,7 @@ export const enUs = {
   ...transportMessages["en-us"],
   ...externalMessages["en-us"],
   ...facesMessages["en-us"],
+  ...secondFactorMessages["en-us"],
   ...offersMessages["en-us"],
   ...discussionMessages["en-us"],
   ...titleMessages["en-us"],

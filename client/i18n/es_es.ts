@@ -34,6 +34,7 @@ import { messagingMessages } from "./areas/messaging.ts";
 import { transportMessages } from "./areas/transport.ts";
 import { externalMessages } from "./areas/external.ts";
 import { facesMessages } from "./areas/faces.ts";
+import { secondFactorMessages } from "./areas/second_factor.ts";
 import { offersMessages } from "./areas/offers.ts";
 import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
@@ -73,6 +74,7 @@ export const esEs = {
   ...transportMessages["es-es"],
   ...externalMessages["es-es"],
   ...facesMessages["es-es"],
+  ...secondFactorMessages["es-es"],
   ...offersMessages["es-es"],
   ...discussionMessages["es-es"],
   ...titleMessages["es-es"],

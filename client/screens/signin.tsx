@@ -4,10 +4,11 @@ import { createContext, type FormEvent, type ReactNode, useContext, useState } f
 import { Form } from "react-aria-components/Form";
 import { api, ApiError } from "../api.ts";
 import { completeSignIn } from "../session.ts";
-import type { TokenData } from "../state.ts";
+import type { SecondFactorChallenge, SignInAnswer } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { MessageKey, Translator } from "../i18n/mod.ts";
 import { FaceSignIn } from "../islands/faces/face_entry.tsx";
+import { SecondFactorStep } from "../islands/second_factor/step.tsx";
 import { Button, Checkbox, Notice, Tabs, TextField, type TextFieldProps } from "../ui/controls.tsx";
 import { LanguageSelect } from "../shell/chrome.tsx";
 import * as css from "../shell/shell.css.ts";
@@ -127,7 +128,8 @@ function FormShell(
   );
 }
 
-function LoginForm({ t }: { t: Translator }) {
+/** The password; a user with a second factor goes on to its step (`onChallenge`) with no token yet. */
+function LoginForm({ t, onChallenge }: { t: Translator; onChallenge: (c: SecondFactorChallenge) => void }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   return (
@@ -136,8 +138,9 @@ function LoginForm({ t }: { t: Translator }) {
       label={t.t("signin.tab.login")}
       submit={t.t("signin.submit")}
       onSubmit={async () => {
-        const data = await api<TokenData>("POST", "/Auth", { username, password });
-        completeSignIn(data);
+        const data = await api<SignInAnswer>("POST", "/Auth", { username, password });
+        if ("secondFactor" in data) onChallenge(data.secondFactor);
+        else completeSignIn(data);
         return null;
       }}
     >
@@ -302,6 +305,7 @@ function ActivationForm({ t, initialCode }: { t: Translator; initialCode: string
 export function SignIn(p: { initialTab: "login" | "register" | "reset" | "activation"; code?: string }) {
   const t = useT();
   const [tab, setTab] = useState<string>(p.initialTab);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   // The language sits in the page's corner, where a visitor who cannot read this one looks for it, apart
   // from the form and its buttons.
   return (
@@ -319,13 +323,15 @@ export function SignIn(p: { initialTab: "login" | "register" | "reset" | "activa
             {
               id: "login",
               title: t.t("signin.tab.login"),
-              content: (
-                <>
-                  <LoginForm t={t} />
-                  <ThirdPartySignIn />
-                  <FaceSignIn />
-                </>
-              ),
+              content: challenge
+                ? <SecondFactorStep challenge={challenge} onCancel={() => setChallenge(null)} />
+                : (
+                  <>
+                    <LoginForm t={t} onChallenge={setChallenge} />
+                    <ThirdPartySignIn />
+                    <FaceSignIn />
+                  </>
+                ),
             },
             { id: "register", title: t.t("signin.tab.register"), content: <RegisterForm t={t} /> },
             {

@@ -8,10 +8,12 @@ import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { completeSignIn, rememberedPath, rememberPath } from "../session.ts";
-import { hydratedAtom, type TokenData } from "../state.ts";
+import { hydratedAtom, type SecondFactorChallenge, type SignInAnswer } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
 import { Link } from "../shell/link.tsx";
 import { Button, Notice } from "../ui/controls.tsx";
+import { SecondFactorStep } from "../islands/second_factor/step.tsx";
+import { navigate } from "../shell/navigation.ts";
 import type { ThirdPartySignIn as Config } from "../../server/domain/access/oidc/contract.ts";
 import * as css from "../shell/shell.css.ts";
 import * as own from "./third_party_signin.css.ts";
@@ -111,7 +113,10 @@ function takePending(): Pending | null {
   }
 }
 
-type Outcome = { kind: "busy" } | { kind: "failed"; text: string };
+type Outcome =
+  | { kind: "busy" }
+  | { kind: "failed"; text: string }
+  | { kind: "secondFactor"; challenge: SecondFactorChallenge };
 
 /** /signin/oidc: where the provider sends the browser back with `code` and `state`, or an `error`. */
 export function ThirdPartyReturn(p: { query: string }) {
@@ -134,8 +139,12 @@ export function ThirdPartyReturn(p: { query: string }) {
     if (params.get("error") === "access_denied") return fail(t.t("thirdParty.cancelled"));
     if (params.has("error") || !code) return fail(t.t("apiError.auth.thirdPartyFailed"));
     const query = new URLSearchParams({ nonce: pending.nonce, codeVerifier: pending.codeVerifier });
-    api<TokenData>("GET", `/Auth/GoogleToken/${encodeURIComponent(code)}?${query}`).then(
-      completeSignIn,
+    api<SignInAnswer>("GET", `/Auth/GoogleToken/${encodeURIComponent(code)}?${query}`).then(
+      // The provider vouches for the e-mail; a user with a second factor passes it here too.
+      (data) =>
+        "secondFactor" in data
+          ? setOutcome({ kind: "secondFactor", challenge: data.secondFactor })
+          : completeSignIn(data),
       (err) => fail(errorMessage(t, err)),
     );
   }, [hydrated, p.query, t]);
@@ -144,6 +153,13 @@ export function ThirdPartyReturn(p: { query: string }) {
       <h1 className={css.title}>{t.t("route.signin/oidc")}</h1>
       {outcome.kind === "busy"
         ? <p role="status">{t.t("thirdParty.signingIn")}</p>
+        : outcome.kind === "secondFactor"
+        ? (
+          <SecondFactorStep
+            challenge={outcome.challenge}
+            onCancel={() => navigate("/signin", { replace: true })}
+          />
+        )
         : (
           <div className={own.outcome}>
             <Notice kind="error">{outcome.text}</Notice>

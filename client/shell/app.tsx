@@ -48,6 +48,11 @@ const MyCompanyScreen = lazyScreen<Parameters<typeof MyCompanyProps>[0]>(
   ["myCompany"],
 );
 
+const MyAccountScreen = lazyScreen<{ setup?: boolean }>(
+  () => import("../screens/my_account.tsx").then((m) => ({ default: m.MyAccountScreen })),
+  ["myAccount"],
+);
+
 const ResourceScreen = lazyScreen<Parameters<typeof ResourceProps>[0]>(
   () => import("../screens/resource.tsx").then((m) => ({ default: m.ResourceScreen })),
   ["resource"],
@@ -296,6 +301,8 @@ function Screen() {
       </MainLayout>
     );
   }
+  // A second factor the company requires and the user lacks: its setup alone, before any other screen.
+  if (auth.secondFactorSetupRequired) return lazyPart(<MyAccountScreen setup />);
   const dialog = { openedDialogId: match.openedDialogId, additionalParams: match.additionalParams };
   let screen: ReactNode;
   switch (route.screen) {
@@ -309,6 +316,9 @@ function Screen() {
       break;
     case "myCompany":
       screen = lazyPart(<MyCompanyScreen openedDialogId={match.openedDialogId} />);
+      break;
+    case "myAccount":
+      screen = lazyPart(<MyAccountScreen />);
       break;
     case "resource":
       screen = lazyPart(

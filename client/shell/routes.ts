@@ -15,6 +15,7 @@ export type Screen =
   | "shared"
   | "users"
   | "myCompany"
+  | "myAccount"
   | "resource"
   | "locations"
   | "documents"
@@ -127,6 +128,8 @@ const screenRoutes: RouteDef[] = [
   soon("log"),
   soon("security-log"),
   { name: "my-company", screen: "myCompany", params: true },
+  // the user's own sign-in and security (from the user's menu)
+  { name: "my-account", screen: "myAccount" },
   soon("print-layouts"),
   soon("printers"),
   { name: "print-sites", screen: "printSites", params: true },

@@ -2,7 +2,8 @@
 // the menu's form (compact, simplified), what their scanner gun sends after a code, and signing out. One
 // react-aria menu (ui/menu.tsx SectionMenu): keyboard and screen reader as a menu of radio and check
 // items; each choice is kept where it was kept before (language: cookie and the user's settings; theme
-// and compact menu: this device; simplified menu and scanner suffix: the user's settings).
+// and compact menu: this device; simplified menu and scanner suffix: the user's settings). Under the name:
+// the user's own sign-in and security (/my-account: passkeys, authenticator app, recovery codes).
 import { useAtomValue } from "jotai";
 import { endSignIn } from "../api.ts";
 import { isLanguage, languageNames, languages } from "../i18n/mod.ts";
@@ -12,6 +13,7 @@ import { reportError } from "../errors.ts";
 import { type MenuGroup, SectionMenu } from "../ui/menu.tsx";
 import * as ui from "../ui/ui.css.ts";
 import { scannerSuffixes, scannerSuffixOf, setLanguage, setScannerSuffix, setTheme } from "./chrome.tsx";
+import { navigate } from "./navigation.ts";
 import * as css from "./shell.css.ts";
 
 /** The first letters of the first two words of a name, for the badge a phone shows instead of the name. */
@@ -89,8 +91,11 @@ export function UserMenu(p: {
       id: "account",
       title: name,
       selection: "none",
-      items: [{ id: "signOut", label: t.t("common.signOut") }],
-      onAction: () => endSignIn(),
+      items: [
+        { id: "security", label: t.t("route.my-account") },
+        { id: "signOut", label: t.t("common.signOut") },
+      ],
+      onAction: (key) => key === "security" ? navigate("/my-account") : endSignIn(),
     },
   ];
   return (

@@ -51,3 +51,4 @@ export { discussionMessages, discussions } from "../domain/discussions/table.ts"
 export { shipmentTickets, transportMessages, transportOffers } from "../domain/transport/table.ts";
 export { externalCredentials, productExternals } from "../domain/external/table.ts";
 export { faceChallenges, faceDevices, faceSamples } from "../domain/access/faces/table.ts";
+export { userPasskeys, userRecoveryCodes, userTotp } from "../domain/access/mfa/table.ts";

@@ -35,16 +35,20 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Verifies the access token and resolves the tenant from it, and only from it: the tenant's connection
- * is borrowed from the pool for the length of the request.
+ * is borrowed from the pool for the length of the request. `secondFactorSetup`: the route is one a user who
+ * owes a second factor may call (tenants/resolve.ts refuses them every other).
  */
-export function authenticate(platform: Platform): MiddlewareHandler<Env> {
+export function authenticate(
+  platform: Platform,
+  options: { secondFactorSetup?: boolean } = {},
+): MiddlewareHandler<Env> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("authorization"));
     const apiKey = c.req.header("x-api-key");
     if (!token && apiKey) return await withApiKey(platform, apiKey, c, next);
     if (!token) throw new AppError("auth.tokenMissing");
     const verified = await verifyAccessToken(platform.keys, platform.config, token);
-    const { tenant, conn, release, actor } = await resolveTenant(platform, verified);
+    const { tenant, conn, release, actor } = await resolveTenant(platform, verified, options);
     c.set("ctx", {
       platform,
       tenant,

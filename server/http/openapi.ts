@@ -39,6 +39,11 @@ export interface RouteSpec {
    * a kept answer would store the secret (a repeat makes another one).
    */
   answersSecret?: true;
+  /**
+   * Answered to a user who owes a second factor the company requires (the calls that set one up, signing
+   * out); every other call refuses them with 403 auth.secondFactorSetupRequired (access/mfa/policy.ts).
+   */
+  secondFactorSetup?: true;
   query?: z.ZodType;
   response?: z.ZodType;
   status?: number;

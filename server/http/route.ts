@@ -28,7 +28,9 @@ export function mount<S extends RouteSpec>(
 ): void {
   declare(spec);
   const guards: MiddlewareHandler<Env>[] = [];
-  if (spec.access !== "public") guards.push(authenticate(platform));
+  if (spec.access !== "public") {
+    guards.push(authenticate(platform, { secondFactorSetup: spec.secondFactorSetup === true }));
+  }
   if (spec.access !== "public" && spec.access !== "user") {
     const refusal = spec.refusal ?? "record.notFoundOrNoPermission";
     guards.push(async (c, next) => {

@@ -82,6 +82,12 @@ export const errorStatus = {
   "document.revertBlocked": 422,
   "client.outdated": 426,
   "auth.tooManyAttempts": 429,
+  "auth.secondFactorInvalid": 401,
+  "auth.secondFactorExpired": 401,
+  "auth.secondFactorSetupRequired": 403,
+  "secondFactor.lastRequired": 409,
+  "secondFactor.notSetUp": 409,
+  "secondFactor.passkeyNotVerified": 422,
   "server.unknown": 500,
   "server.misconfigured": 500,
   "server.mailFailed": 502,
@@ -101,6 +107,7 @@ export type FieldCode =
   | "validation.forbiddenCharacter"
   | "validation.passwordsMustMatch"
   | "validation.currentPasswordWrong"
+  | "validation.codeWrong"
   | "validation.passwordTooCommon"
   | "validation.phoneCountryCode"
   | "validation.emailExists"

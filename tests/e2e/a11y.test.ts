@@ -120,7 +120,15 @@ for (const theme of ["light", "dark"] as const) {
       await page.waitForURL(/\/$/);
       await page.locator("nav a").first().waitFor();
       found.push(...(await scan(page)).map((v) => `/: ${v}`));
-      const paths = ["/companies", "/no-such-screen", "/users", "/users/1", "/my-company", "/product-groups"];
+      const paths = [
+        "/companies",
+        "/no-such-screen",
+        "/users",
+        "/users/1",
+        "/my-company",
+        "/my-account",
+        "/product-groups",
+      ];
       for (const path of [...paths, "/product-groups/new", `/product-groups/${groupId}`, "/contacts"]) {
         await page.goto(s.baseUrl + path);
         await waitForHydration(page);
@@ -129,6 +137,7 @@ for (const theme of ["light", "dark"] as const) {
           await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
           if (path !== "/product-groups") await page.getByTestId("record-form").waitFor();
         }
+        if (path === "/my-account") await page.getByTestId("mfa-passkeys").waitFor();
         if (path === "/companies" || path === "/contacts") {
           await page.locator('[data-testid="list-grid"] [data-row-id]').first().waitFor();
         }

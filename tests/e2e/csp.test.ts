@@ -55,6 +55,7 @@ describe("the Content-Security-Policy", () => {
       const path of [
         "/users",
         "/my-company",
+        "/my-account",
         "/products",
         "/product-groups/new",
         "/warehouse-locations",

@@ -7,10 +7,19 @@
 // a refusal named changed. Where the table says "own", the caller is also refused another's record.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
+import {
+  addUser,
+  call,
+  createTenant,
+  PASSWORD,
+  signIn,
+  startServer,
+  type TestServer,
+} from "../fixtures/harness.ts";
 import { routes, type RouteSpec } from "../../server/http/openapi.ts";
 import { type FakeShop, makeProducts, startShop } from "../fixtures/woocommerce.ts";
 import { type Access, allows, lacksModule } from "../../server/kernel/access.ts";
+import { SoftAuthenticator } from "../fixtures/webauthn.ts";
 import type { Actor } from "../../server/kernel/context.ts";
 
 /** The callers of the table, as the access rules see them (ids do not matter to the rules). */
@@ -244,7 +253,34 @@ async function freshFile(type = "Product", id = ids.ownProduct): Promise<number>
   return (await r.json()).id;
 }
 
+/** Who added each passkey the probes made (their token): a passkey is seen by its owner alone. */
+const passkeyOwners = new Map<number, string>();
+
+/** A new passkey of the token's user, made by a software authenticator on the app's own origin. */
+async function freshPasskey(token: string): Promise<number> {
+  const options = await call(s, "POST", "/api/Auth/SecondFactor/passkeys/options", {
+    token,
+    body: { currentPassword: PASSWORD },
+  });
+  const response = new SoftAuthenticator(s.platform.config.publicUrl).create(options.body);
+  const added = await call(s, "POST", "/api/Auth/SecondFactor/passkeys", {
+    token,
+    body: { name: `Key ${++n}`, response },
+  });
+  if (added.status !== 201) throw new Error(`adding a passkey: ${JSON.stringify(added.body)}`);
+  passkeyOwners.set(added.body.passkey.id, token);
+  return added.body.passkey.id;
+}
+
 async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
+  if (r.path === "/Auth/SecondFactor/passkeys/:id") {
+    const status = await call(s, "GET", "/api/Auth/SecondFactor", { token: passkeyOwners.get(id) });
+    return status.body.passkeys.some((p: { id: number }) => p.id === id);
+  }
+  // Removing a user's second factors leaves the user.
+  if (r.path === "/User/:id/second-factor") {
+    return (await call(s, "GET", `/api/User/${id}`, { token: tokens.administrator })).status === 200;
+  }
   if (r.path === "/contractororders/delete-cart-product/:id") {
     const cart = await api("GET", "/contractororders/list-cart-product", undefined, tokens.contractor);
     return cart.body.results.some((l: { id: number }) => l.id === id);
@@ -322,6 +358,19 @@ async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<num
   const token = caller === "no token" ? tokens.administrator : tokens[caller];
   const p = r.path;
   const own = caller !== "no token" && cell(r, caller) === "own";
+  // A passkey: the caller's own, new (a removal may take it); another's is the administrator's (or, for the
+  // administrator, the basic user's).
+  if (p === "/Auth/SecondFactor/passkeys/:id") {
+    if (caller === "no token") return await freshPasskey(tokens.administrator);
+    if (foreign) {
+      return await freshPasskey(tokens[caller === "administrator" ? "basic user" : "administrator"]);
+    }
+    return await freshPasskey(token);
+  }
+  // Whose second factors an administrator removes: a new user's (the callers' sessions would end).
+  if (p === "/User/:id/second-factor") {
+    return (await addUser(s, tokens.administrator, { username: `lost-phone-${++n}` })).id;
+  }
   if (/^\/User\/:/.test(p) && r.method !== "delete") {
     // Where the caller sees only their own, the administrator is someone else.
     if (caller === "no token" || foreign) return userIds.administrator;
@@ -713,8 +762,8 @@ describe("access by route (docs/api.md)", () => {
             404,
             "record.notFoundOrNoPermission",
           ]);
-          if (r.path === "/ComputerVision/:userId") {
-            expect(await stillThere(r, id), `${key(r)}: the face is still there`).toBe(true);
+          if (r.path === "/ComputerVision/:userId" || r.path === "/Auth/SecondFactor/passkeys/:id") {
+            expect(await stillThere(r, id), `${key(r)}: the face or passkey is still there`).toBe(true);
           } else if (r.method === "delete") {
             // A favorite is seen by its owner alone: the basic user's, when the administrator tried.
             const owner = r.path.startsWith("/FavoriteAction/") && caller === "administrator"

@@ -1,6 +1,15 @@
 // The provider's command line, run as the provider runs it: a separate process on the same data directory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startServer, type TestServer } from "../fixtures/harness.ts";
+import {
+  call,
+  createTenant,
+  PASSWORD,
+  signIn,
+  startServer,
+  type TestServer,
+  until,
+} from "../fixtures/harness.ts";
+import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -99,5 +108,33 @@ describe("deno task tenant", () => {
     expect((await s.platform.registry.list()).map((t) => t.slug)).toEqual(["northwind"]);
     const missing = await cli("approve", "nobody");
     expect(missing.code).toBe(1);
+  });
+
+  it("removes the second factor of a company's administrator who lost it, and ends their sign-ins", async () => {
+    await createTenant(s, "lockout");
+    const admin = await signIn(s, "lockout-admin");
+    const begun = await call(s, "POST", "/api/Auth/SecondFactor/totp", {
+      token: admin.token,
+      body: { currentPassword: PASSWORD },
+    });
+    await until(() => Promise.resolve(intoStep() < 22_000), 35_000, 100);
+    const confirmed = await call(s, "POST", "/api/Auth/SecondFactor/totp/confirm", {
+      token: admin.token,
+      body: { code: totpAt(begun.body.secret, timeStep(Date.now())) },
+    });
+    expect(confirmed.status).toBe(200);
+    const password = () =>
+      call(s, "POST", "/api/Auth", { body: { username: "lockout-admin", password: PASSWORD } });
+    expect((await password()).body.secondFactor).toBeDefined();
+    // Someone else's username is not the tenant's.
+    expect((await cli("reset-second-factor", "lockout", "nw-boss")).code).toBe(1);
+    const reset = await cli("reset-second-factor", "lockout", "lockout-admin");
+    expect(reset.stderr).toBe("");
+    expect(reset.code).toBe(0);
+    // The server sees another process's revocation within its session cache's 5 seconds.
+    await until(async () =>
+      (await call(s, "GET", "/api/ClientAccount", { token: admin.token })).status === 401
+    );
+    expect((await password()).body.token).toBeTruthy();
   });
 });

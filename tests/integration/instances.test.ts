@@ -9,8 +9,10 @@ import { resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { exportJWK, generateKeyPair } from "jose";
 import {
+  addUser,
   call,
   createTenant,
+  PASSWORD,
   type ShardedServer,
   signIn,
   startShardedServer,
@@ -20,6 +22,7 @@ import { Socket } from "../fixtures/hub_socket.ts";
 import { createServer } from "node:net";
 import { Buffer } from "node:buffer";
 import { startAgent } from "../../server/print_agent/agent.ts";
+import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 import { TenantProxy } from "../../tenants/proxy.ts";
 import { moveTenant } from "../../tenants/move.ts";
 import type { Tenant } from "../../tenants/registry.ts";
@@ -186,6 +189,36 @@ describe("instances behind the tenant proxy", () => {
       await agent.stop();
       printer.close();
     }
+  });
+
+  it("routes a sign-in's second factor by its ticket to the tenant's instance (not the first one)", async () => {
+    // The tenant is west's now; a call naming no tenant would go to east.
+    const admin = await signIn(via, "mover-admin");
+    await addUser(via, admin.token, { username: "mover-careful" });
+    const careful = await signIn(via, "mover-careful");
+    const begun = await call(via, "POST", "/api/Auth/SecondFactor/totp", {
+      token: careful.token,
+      body: { currentPassword: PASSWORD },
+    });
+    await until(() => Promise.resolve(intoStep() < 22_000), 35_000, 100);
+    const confirmed = await call(via, "POST", "/api/Auth/SecondFactor/totp/confirm", {
+      token: careful.token,
+      body: { code: totpAt(begun.body.secret, timeStep(Date.now()) - 1) },
+    });
+    expect(confirmed.status).toBe(200);
+    const step = await call(via, "POST", "/api/Auth", {
+      body: { username: "mover-careful", password: PASSWORD },
+    });
+    const westBefore = west.front.shards[0].served;
+    const passed = await call(via, "POST", "/api/Auth/SecondFactor", {
+      body: {
+        ticket: step.body.secondFactor.ticket,
+        method: "totp",
+        code: totpAt(begun.body.secret, timeStep(Date.now())),
+      },
+    });
+    expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+    expect(west.front.shards[0].served).toBeGreaterThan(westBefore);
   });
 
   it(

@@ -102,6 +102,7 @@ describe("buildBody", () => {
       appTitle: null,
       baseCurrency: "PLN",
       faceSignIn: true,
+      secondFactorRequired: "administrators",
       subscriptionType: "standard",
       monthlyDocumentLimit: 1000,
     };
@@ -125,6 +126,7 @@ describe("buildBody", () => {
       windowAnimations: true,
       appTitle: null,
       faceSignIn: true,
+      secondFactorRequired: "administrators",
     });
     // The base currency is changed by its own call, which asks what becomes of the exchange rates.
     expect(body).not.toHaveProperty("baseCurrency");

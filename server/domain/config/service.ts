@@ -14,6 +14,7 @@ import { findUser, toUserDto } from "../access/users/service.ts";
 import { clientLogisticsConfig } from "./table.ts";
 import { account, type ClientAccount, clientAccount } from "./account/entity.ts";
 import { currentUsage } from "./account/usage.ts";
+import { forgetOwed } from "../access/mfa/policy.ts";
 import {
   type ChangeUserConfig,
   type ClientLogisticsConfigUpdate,
@@ -58,7 +59,7 @@ export async function getClientAccount(ctx: TenantContext) {
 }
 
 export async function updateClientAccount(ctx: TenantContext, input: z.output<typeof account.update>) {
-  return await transactionWithEvents(ctx, async (tx, outbox) => {
+  const updated = await transactionWithEvents(ctx, async (tx, outbox) => {
     const [old] = await tx.select().from(clientAccount).where(eq(clientAccount.id, 1)).limit(1);
     if (!old) throw notFound();
     if (old.version !== input.version) throw new AppError("record.changedByAnotherUser");
@@ -84,6 +85,9 @@ export async function updateClientAccount(ctx: TenantContext, input: z.output<ty
     outbox.add("ClientAccount", "changed", row.id);
     return accountDto(row);
   });
+  // Who owes a second factor follows the setting at once on this thread (elsewhere within seconds).
+  forgetOwed(ctx.platform, ctx.tenant.id);
+  return updated;
 }
 
 type LogisticsRow = typeof clientLogisticsConfig.$inferSelect;

@@ -15,6 +15,7 @@ const fieldCodes = [
   "validation.forbiddenCharacter",
   "validation.passwordsMustMatch",
   "validation.currentPasswordWrong",
+  "validation.codeWrong",
   "validation.passwordTooCommon",
   "validation.phoneCountryCode",
   "validation.emailExists",

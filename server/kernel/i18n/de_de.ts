@@ -30,6 +30,17 @@ export const deDe: Catalogue = {
   "auth.forbidden": "Sie haben keine Berechtigung für diesen Vorgang.",
   "auth.moduleDisabled": "Dieses Modul ist für Ihr Konto nicht freigeschaltet.",
   "auth.tooManyAttempts": "Zu viele Versuche. Bitte versuchen Sie es in {minutes} Minuten erneut.",
+  "auth.secondFactorInvalid":
+    "Der Code oder Passkey wurde nicht angenommen: Der Code ist falsch oder wurde bereits verwendet. Versuchen Sie es erneut.",
+  "auth.secondFactorExpired": "Diese Anmeldung ist abgelaufen. Melden Sie sich erneut mit Ihrem Passwort an.",
+  "auth.secondFactorSetupRequired":
+    "Ihr Unternehmen verlangt einen zweiten Faktor. Richten Sie einen Passkey oder eine Authenticator-App ein, um fortzufahren.",
+  "secondFactor.lastRequired":
+    "Ihr Unternehmen verlangt einen zweiten Faktor: Fügen Sie einen weiteren hinzu, bevor Sie diesen entfernen.",
+  "secondFactor.notSetUp":
+    "Richten Sie zuerst einen zweiten Faktor ein (oder beginnen Sie die Einrichtung erneut).",
+  "secondFactor.passkeyNotVerified":
+    "Der Passkey konnte nicht überprüft werden. Versuchen Sie, ihn erneut hinzuzufügen.",
   "register.activationCodeNotFound":
     "Aktivierungscode nicht gefunden. Möglicherweise wurde er bereits verwendet.",
   "register.wrongResetCode": "Der Code zum Zurücksetzen des Passworts ist falsch oder abgelaufen.",
@@ -222,6 +233,7 @@ export const deDe: Catalogue = {
   "validation.forbiddenCharacter": "Der Wert enthält ein unzulässiges Zeichen.",
   "validation.passwordsMustMatch": "Die Passwörter müssen übereinstimmen.",
   "validation.currentPasswordWrong": "Das ist nicht Ihr aktuelles Passwort.",
+  "validation.codeWrong": "Dieser Code stimmt nicht. Geben Sie den aktuellen Code aus der App ein.",
   "validation.passwordTooCommon":
     "Dieses Passwort gehört zu den häufigsten und wird zuerst erraten. Wählen Sie ein anderes.",
   "validation.phoneCountryCode": "Die Telefonnummer muss die Ländervorwahl enthalten, z. B. +48 600 700 800.",

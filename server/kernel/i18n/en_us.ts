@@ -28,6 +28,15 @@ export const enUs = {
   "auth.forbidden": "You do not have permission for this operation.",
   "auth.moduleDisabled": "This module is not enabled for your account.",
   "auth.tooManyAttempts": "Too many attempts. Try again in {minutes} minutes.",
+  "auth.secondFactorInvalid":
+    "The code or passkey was not accepted: the code is wrong or was already used. Try again.",
+  "auth.secondFactorExpired": "This sign-in has expired. Sign in again with your password.",
+  "auth.secondFactorSetupRequired":
+    "Your company requires a second factor. Set up a passkey or an authenticator app to continue.",
+  "secondFactor.lastRequired":
+    "Your company requires a second factor: add another one before removing this one.",
+  "secondFactor.notSetUp": "Set up a second factor first (or start its setup again).",
+  "secondFactor.passkeyNotVerified": "The passkey could not be verified. Try adding it again.",
   "register.activationCodeNotFound": "Activation code not found. It may have been used already.",
   "register.wrongResetCode": "Wrong or expired password reset code.",
   "register.emailNotFound": "E-mail address not found.",
@@ -198,6 +207,7 @@ export const enUs = {
   "validation.forbiddenCharacter": "The value contains a forbidden character.",
   "validation.passwordsMustMatch": "Passwords must match.",
   "validation.currentPasswordWrong": "This is not your current password.",
+  "validation.codeWrong": "This code is not right. Enter the current code from the app.",
   "validation.passwordTooCommon":
     "This password is one of the most common ones and is guessed first. Choose another.",
   "validation.phoneCountryCode": "The phone number must include the country code, e.g. +48 600 700 800.",

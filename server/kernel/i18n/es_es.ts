@@ -30,6 +30,14 @@ export const esEs: Catalogue = {
   "auth.forbidden": "No tiene permiso para realizar esta operación.",
   "auth.moduleDisabled": "Este módulo no está habilitado para su cuenta.",
   "auth.tooManyAttempts": "Demasiados intentos. Vuelva a intentarlo dentro de {minutes} minutos.",
+  "auth.secondFactorInvalid":
+    "No se aceptó el código ni la llave de acceso: el código es incorrecto o ya se usó. Inténtelo de nuevo.",
+  "auth.secondFactorExpired": "Este inicio de sesión ha caducado. Vuelva a iniciar sesión con su contraseña.",
+  "auth.secondFactorSetupRequired":
+    "Su empresa exige un segundo factor. Configure una llave de acceso o una aplicación de autenticación para continuar.",
+  "secondFactor.lastRequired": "Su empresa exige un segundo factor: añada otro antes de eliminar este.",
+  "secondFactor.notSetUp": "Configure primero un segundo factor (o vuelva a empezar su configuración).",
+  "secondFactor.passkeyNotVerified": "No se pudo verificar la llave de acceso. Intente añadirla de nuevo.",
   "register.activationCodeNotFound":
     "No se ha encontrado el código de activación. Es posible que ya se haya utilizado.",
   "register.wrongResetCode": "El código de restablecimiento de contraseña es incorrecto o ha caducado.",
@@ -215,6 +223,7 @@ export const esEs: Catalogue = {
   "validation.forbiddenCharacter": "El valor contiene un carácter no permitido.",
   "validation.passwordsMustMatch": "Las contraseñas deben coincidir.",
   "validation.currentPasswordWrong": "Esta no es su contraseña actual.",
+  "validation.codeWrong": "Este código no es correcto. Introduzca el código actual de la aplicación.",
   "validation.passwordTooCommon": "Esta contraseña es de las más comunes y se adivina primero. Elija otra.",
   "validation.phoneCountryCode":
     "El número de teléfono debe incluir el prefijo del país, p. ej., +48 600 700 800.",

@@ -29,6 +29,16 @@ export const frFr: Catalogue = {
   "auth.forbidden": "Vous n'avez pas l'autorisation d'effectuer cette opération.",
   "auth.moduleDisabled": "Ce module n'est pas activé pour votre compte.",
   "auth.tooManyAttempts": "Trop de tentatives. Veuillez réessayer dans {minutes} minutes.",
+  "auth.secondFactorInvalid":
+    "Le code ou la clé d'accès n'a pas été accepté : le code est erroné ou a déjà été utilisé. Réessayez.",
+  "auth.secondFactorExpired": "Cette connexion a expiré. Reconnectez-vous avec votre mot de passe.",
+  "auth.secondFactorSetupRequired":
+    "Votre entreprise exige un second facteur. Configurez une clé d'accès ou une application d'authentification pour continuer.",
+  "secondFactor.lastRequired":
+    "Votre entreprise exige un second facteur : ajoutez-en un autre avant de supprimer celui-ci.",
+  "secondFactor.notSetUp": "Configurez d'abord un second facteur (ou recommencez sa configuration).",
+  "secondFactor.passkeyNotVerified":
+    "La clé d'accès n'a pas pu être vérifiée. Essayez de l'ajouter à nouveau.",
   "register.activationCodeNotFound": "Code d'activation introuvable. Il a peut-être déjà été utilisé.",
   "register.wrongResetCode": "Code de réinitialisation du mot de passe incorrect ou expiré.",
   "register.emailNotFound": "Adresse e-mail introuvable.",
@@ -214,6 +224,7 @@ export const frFr: Catalogue = {
   "validation.forbiddenCharacter": "La valeur contient un caractère interdit.",
   "validation.passwordsMustMatch": "Les mots de passe doivent être identiques.",
   "validation.currentPasswordWrong": "Ce n'est pas votre mot de passe actuel.",
+  "validation.codeWrong": "Ce code n'est pas correct. Saisissez le code actuel de l'application.",
   "validation.passwordTooCommon":
     "Ce mot de passe fait partie des plus courants et se devine en premier. Choisissez-en un autre.",
   "validation.phoneCountryCode":

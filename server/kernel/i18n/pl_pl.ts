@@ -28,6 +28,14 @@ export const plPl: Catalogue = {
   "auth.forbidden": "Brak uprawnień do wykonania tej operacji.",
   "auth.moduleDisabled": "Ten moduł nie jest włączony dla tego konta.",
   "auth.tooManyAttempts": "Zbyt wiele prób. Proszę spróbować ponownie za {minutes} min.",
+  "auth.secondFactorInvalid":
+    "Kod lub klucz dostępu nie został przyjęty: kod jest błędny lub został już użyty. Spróbuj ponownie.",
+  "auth.secondFactorExpired": "To logowanie wygasło. Zaloguj się ponownie hasłem.",
+  "auth.secondFactorSetupRequired":
+    "Twoja firma wymaga drugiego składnika. Aby kontynuować, dodaj klucz dostępu lub aplikację uwierzytelniającą.",
+  "secondFactor.lastRequired": "Twoja firma wymaga drugiego składnika: zanim usuniesz ten, dodaj inny.",
+  "secondFactor.notSetUp": "Najpierw skonfiguruj drugi składnik (lub rozpocznij konfigurację od nowa).",
+  "secondFactor.passkeyNotVerified": "Nie udało się zweryfikować klucza dostępu. Spróbuj dodać go ponownie.",
   "register.activationCodeNotFound": "Nie znaleziono kodu aktywacyjnego. Być może został już wykorzystany.",
   "register.wrongResetCode": "Nieprawidłowy lub wygasły kod resetowania hasła.",
   "register.emailNotFound": "Nie znaleziono adresu e-mail.",
@@ -206,6 +214,7 @@ export const plPl: Catalogue = {
   "validation.forbiddenCharacter": "Wartość zawiera niedozwolony znak.",
   "validation.passwordsMustMatch": "Hasła muszą być identyczne.",
   "validation.currentPasswordWrong": "To nie jest Twoje obecne hasło.",
+  "validation.codeWrong": "Ten kod jest nieprawidłowy. Wpisz bieżący kod z aplikacji.",
   "validation.passwordTooCommon":
     "To hasło jest jednym z najpopularniejszych i zgaduje się je w pierwszej kolejności. Wybierz inne.",
   "validation.phoneCountryCode": "Numer telefonu musi zawierać numer kierunkowy kraju, np. +48 600 700 800.",

@@ -28,6 +28,15 @@ export const ruRu: Catalogue = {
   "auth.forbidden": "У вас нет прав на выполнение этой операции.",
   "auth.moduleDisabled": "Этот модуль не подключён для вашей учётной записи.",
   "auth.tooManyAttempts": "Слишком много попыток. Повторите попытку через {minutes} мин.",
+  "auth.secondFactorInvalid":
+    "Код или ключ доступа не принят: код неверен или уже использован. Попробуйте ещё раз.",
+  "auth.secondFactorExpired": "Срок этого входа истёк. Войдите снова с паролем.",
+  "auth.secondFactorSetupRequired":
+    "Ваша компания требует второй фактор. Чтобы продолжить, настройте ключ доступа или приложение-аутентификатор.",
+  "secondFactor.lastRequired":
+    "Ваша компания требует второй фактор: прежде чем удалить этот, добавьте другой.",
+  "secondFactor.notSetUp": "Сначала настройте второй фактор (или начните настройку заново).",
+  "secondFactor.passkeyNotVerified": "Не удалось проверить ключ доступа. Попробуйте добавить его снова.",
   "register.activationCodeNotFound": "Код активации не найден. Возможно, он уже был использован.",
   "register.wrongResetCode": "Код сброса пароля неверен или срок его действия истёк.",
   "register.emailNotFound": "Адрес электронной почты не найден.",
@@ -196,6 +205,7 @@ export const ruRu: Catalogue = {
   "validation.forbiddenCharacter": "Значение содержит недопустимый символ.",
   "validation.passwordsMustMatch": "Пароли должны совпадать.",
   "validation.currentPasswordWrong": "Это не ваш текущий пароль.",
+  "validation.codeWrong": "Код неверен. Введите текущий код из приложения.",
   "validation.passwordTooCommon":
     "Этот пароль — один из самых распространённых, его подбирают первым. Выберите другой.",
   "validation.phoneCountryCode": "Номер телефона должен содержать код страны, например +48 600 700 800.",

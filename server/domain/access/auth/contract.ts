@@ -12,4 +12,6 @@ export const TokenData = z.object({
   expiresAt: z.string(),
   refreshExpiresAt: z.string(),
   user: User,
+  /** Only when true: the company requires a second factor the user has not set up (docs/api.md). */
+  secondFactorSetupRequired: z.literal(true).optional(),
 });

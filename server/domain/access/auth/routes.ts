@@ -7,6 +7,7 @@ import { clientInfo } from "../../../http/client_info.ts";
 import { refuseOutdatedClient } from "../../../http/client_version.ts";
 import { refresh, signIn } from "./service.ts";
 import { SignIn, TokenData } from "./contract.ts";
+import { SignInAnswer } from "../mfa/contract.ts";
 
 export function authRoutes(app: Hono<Env>, platform: Platform): void {
   // Before the body is read: an outdated client may be sending an older shape.
@@ -14,11 +15,11 @@ export function authRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "post",
     path: "/Auth",
-    summary: "Sign in with username and password",
+    summary: "Sign in with username and password: token data, or a user with a second factor its step",
     tag: "Auth",
     access: "public",
     body: SignIn,
-    response: TokenData,
+    response: SignInAnswer,
   }, (c, { body }) => signIn(platform, body, clientInfo(c)));
 
   mount(app, platform, {
@@ -36,6 +37,7 @@ export function authRoutes(app: Hono<Env>, platform: Platform): void {
     summary: "Sign out: ends this sign-in and its refresh tokens",
     tag: "Auth",
     access: "user",
+    secondFactorSetup: true,
     status: 204,
   }, async (c) => {
     await platform.sessions.revokeSession(c.get("ctx").actor.sessionId, "signedOut");

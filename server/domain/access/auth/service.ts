@@ -21,6 +21,8 @@ import {
   securityEventOutside,
   writeSecurityEvents,
 } from "../../logs/security_log/service.ts";
+import { type SecondFactorChallenge, secondFactorChallenge, signInState } from "../mfa/gate.ts";
+import { hasFactor, mustHaveSecondFactor } from "../mfa/policy.ts";
 
 export interface ClientInfo {
   ip: string | null;
@@ -35,7 +37,12 @@ export interface TokenData {
   expiresAt: string;
   refreshExpiresAt: string;
   user: ReturnType<typeof toUserDto>;
+  /** The company requires a second factor of this user, who has none: only its setup may be called. */
+  secondFactorSetupRequired?: true;
 }
+
+/** What a first factor (a password, the identity provider) earns: a session, or the second factor's step. */
+export type SignInAnswer = TokenData | SecondFactorChallenge;
 
 function tooMany(resetAt: number): AppError {
   const wait = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
@@ -168,11 +175,33 @@ function signInEvent(
   }
 }
 
+/**
+ * After the first factor passed (a password, or the identity provider vouching for the e-mail): a user with a
+ * second factor gets its step instead of a session (mfa/gate.ts); the others get the session.
+ */
+export async function afterFirstFactor(
+  platform: Platform,
+  tenant: Tenant,
+  userId: number,
+  client: ClientInfo,
+  method: string,
+): Promise<SignInAnswer> {
+  if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
+  const state = await signInState(platform, tenant, userId);
+  if (!state) throw new AppError("auth.wrongCredentials");
+  assertMaySignIn(tenant, state.user);
+  if (hasFactor(state.factors)) {
+    return await secondFactorChallenge(platform, tenant, userId, client, method, state.factors);
+  }
+  const data = await startSession(platform, tenant, userId, client, method);
+  return mustHaveSecondFactor(state.policy, state.user) ? { ...data, secondFactorSetupRequired: true } : data;
+}
+
 export async function signIn(
   platform: Platform,
   input: { username: string; password: string },
   client: ClientInfo,
-): Promise<TokenData> {
+): Promise<SignInAnswer> {
   const event = { ...plainClient(client) };
   let succeeded: () => Promise<void>;
   try {
@@ -206,7 +235,7 @@ async function checkedSignIn(
   succeeded: () => Promise<void>,
   login: Awaited<ReturnType<Platform["registry"]["loginByUsername"]>>,
   tenant: Tenant | undefined,
-): Promise<TokenData> {
+): Promise<SignInAnswer> {
   if (tenant?.status === "pendingApproval") {
     // No database yet: the held administrator's password is in the control database. Only a caller who
     // knows it learns that the registration waits.
@@ -227,7 +256,7 @@ async function checkedSignIn(
   if (!ok || !user || !tenant) throw new AppError("auth.wrongCredentials");
   await succeeded();
   assertMaySignIn(tenant, user);
-  return startSession(platform, tenant, user.id, client, "password");
+  return afterFirstFactor(platform, tenant, user.id, client, "password");
 }
 
 export async function refresh(

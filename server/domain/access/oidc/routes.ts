@@ -3,7 +3,7 @@ import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
-import { TokenData } from "../auth/contract.ts";
+import { SignInAnswer } from "../mfa/contract.ts";
 import { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
 import { signInWithOidc, thirdPartySignIn } from "./service.ts";
 
@@ -31,7 +31,7 @@ export function oidcRoutes(app: Hono<Env>, platform: Platform): void {
       tag: "Auth",
       access: "public",
       query: OidcExchangeQuery,
-      response: TokenData,
+      response: SignInAnswer,
     },
     (c, { params, query }) => signInWithOidc(platform, params.code, clientInfo(c), c.get("requestId"), query),
   );

@@ -12,7 +12,7 @@ import { AppError } from "../../../kernel/errors.ts";
 import { type Egress, egressOf, isRefusal } from "../../../kernel/egress/egress.ts";
 import type { GlobalLogin, Tenant } from "../../../../tenants/registry.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
-import { type ClientInfo, startSession, type TokenData } from "../auth/service.ts";
+import { afterFirstFactor, type ClientInfo, type SignInAnswer } from "../auth/service.ts";
 
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_CODE_LENGTH = 4096;
@@ -299,7 +299,7 @@ export async function signInWithOidc(
   client: ClientInfo,
   requestId?: string,
   browser: OidcExchangeQuery = {},
-): Promise<TokenData> {
+): Promise<SignInAnswer> {
   const { oidcIssuer, oidcClientId, oidcClientSecret, oidcRedirectUri } = platform.config;
   // Not set up is the service's state, not a failure: a clear 404 for anyone who calls, nothing logged.
   if (!oidcClientId || !oidcClientSecret) throw new AppError("auth.thirdPartyNotConfigured");
@@ -333,5 +333,6 @@ export async function signInWithOidc(
   }
   // A good code is no guess: the attempt is given back.
   if (ipKey) await platform.attempts.giveBack(ipKey);
-  return startSession(platform, found.tenant, found.login.userId, client, "oidc");
+  // The provider vouches for the e-mail, not for our second factor: a user who has one passes it here too.
+  return afterFirstFactor(platform, found.tenant, found.login.userId, client, "oidc");
 }

@@ -357,7 +357,7 @@ export const CURRENT_PASSWORD_TRIES = 5;
  * The acting user's current password, checked against the stored hash (outside any transaction); `row` is
  * the acting user as already read.
  */
-async function checkCurrentPassword(
+export async function checkCurrentPassword(
   ctx: TenantContext,
   given: string | null | undefined,
   row: UserRow | undefined,

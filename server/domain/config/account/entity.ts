@@ -6,6 +6,9 @@ import { z } from "zod";
 import { email } from "../../access/users/contract.ts";
 import { entity, jsonText } from "../../resource/declare.ts";
 
+/** Nobody, the administrators, or every user must have a second factor (access/mfa/policy.ts). */
+export const secondFactorPolicies = ["nobody", "administrators", "everyone"] as const;
+
 export const clientAccount = sqliteTable("client_account", {
   id: integer("id").primaryKey(),
   invoiceName: text("invoice_name").notNull(),
@@ -25,6 +28,9 @@ export const clientAccount = sqliteTable("client_account", {
   baseCurrency: text("base_currency").notNull().default("EUR"),
   /** Users may also sign in by face (ComputerVision): an addition to the password, off until switched on. */
   faceSignIn: integer("face_sign_in", { mode: "boolean" }).notNull().default(false),
+  /** Who must have a second factor (passkey or authenticator app) to use the application. */
+  secondFactorRequired: text("second_factor_required", { enum: secondFactorPolicies }).notNull()
+    .default("nobody"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
@@ -95,6 +101,14 @@ export const account = entity({
     },
     windowAnimations: { group: appearance },
     faceSignIn: { group: "group.account.signIn" },
+    secondFactorRequired: {
+      options: secondFactorPolicies,
+      // An edit that leaves it out keeps it: a client that does not know it never switches it off.
+      schema: z.enum(secondFactorPolicies).optional(),
+      output: z.string(),
+      formRequired: "always",
+      group: "group.account.signIn",
+    },
   },
 });
 

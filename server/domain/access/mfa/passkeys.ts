@@ -1,0 +1,135 @@
+// Passkeys (WebAuthn) by @simplewebauthn/server: the options the browser's navigator.credentials calls take,
+// and the checks of what it answers (the challenge, the origin and relying party, the signature, user
+// presence, and a signature counter that must grow where the authenticator keeps one). The relying party is
+// the app's own address (PUBLIC_URL): its host is the RP ID, its origin the only one accepted.
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import { createHmac } from "node:crypto";
+import { Buffer } from "node:buffer";
+import type { Config } from "../../../config.ts";
+
+export interface RelyingParty {
+  rpID: string;
+  origin: string;
+  rpName: string;
+}
+
+export function relyingParty(config: Pick<Config, "publicUrl">): RelyingParty {
+  const url = new URL(config.publicUrl);
+  return { rpID: url.hostname, origin: url.origin, rpName: "WMS" };
+}
+
+/**
+ * The WebAuthn user handle of a user: the same for all their passkeys (so one authenticator keeps one
+ * passkey per account), opaque (an HMAC under the platform's key, no name or number in it).
+ */
+export function userHandle(sealKey: Uint8Array, tenantId: number, userId: number): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(createHmac("sha256", sealKey).update(`webauthn user ${tenantId}:${userId}`).digest());
+}
+
+export interface StoredPasskey {
+  credentialId: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+}
+
+export function creationOptions(
+  rp: RelyingParty,
+  user: { handle: Uint8Array<ArrayBuffer>; username: string; displayName: string },
+  existing: { id: string; transports: string[] }[],
+) {
+  return generateRegistrationOptions({
+    rpName: rp.rpName,
+    rpID: rp.rpID,
+    userID: user.handle,
+    userName: user.username,
+    userDisplayName: user.displayName,
+    attestationType: "none",
+    // The same authenticator is not added twice.
+    excludeCredentials: existing,
+    authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+  });
+}
+
+/** The challenge a registration's or an assertion's client data carries (to find its step). */
+export function challengeOf(clientDataJSON: string): string | undefined {
+  try {
+    const data = decodeClientDataJSON(clientDataJSON);
+    return typeof data.challenge === "string" ? data.challenge : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The new passkey's credential when the browser's answer verifies; undefined when it does not. */
+export async function verifiedRegistration(
+  rp: RelyingParty,
+  response: RegistrationResponseJSON,
+  challenge: string,
+) {
+  try {
+    const result = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: false,
+    });
+    if (!result.verified) return undefined;
+    const info = result.registrationInfo;
+    return {
+      credentialId: info.credential.id,
+      publicKey: Buffer.from(info.credential.publicKey).toString("base64url"),
+      counter: info.credential.counter,
+      transports: info.credential.transports ?? response.response.transports ?? [],
+      deviceType: info.credentialDeviceType,
+      backedUp: info.credentialBackedUp,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function requestOptions(rp: RelyingParty, allow: { id: string; transports: string[] }[]) {
+  return generateAuthenticationOptions({
+    rpID: rp.rpID,
+    allowCredentials: allow,
+    userVerification: "preferred",
+  });
+}
+
+/** The counter to keep when `response` is a good signature of `challenge` by `passkey`; else undefined. */
+export async function verifiedAssertion(
+  rp: RelyingParty,
+  response: AuthenticationResponseJSON,
+  challenge: string,
+  passkey: StoredPasskey,
+): Promise<number | undefined> {
+  try {
+    const result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, "base64url")),
+        counter: passkey.counter,
+        transports: passkey.transports as never,
+      },
+      requireUserVerification: false,
+    });
+    return result.verified ? result.authenticationInfo.newCounter : undefined;
+  } catch {
+    // A wrong challenge, origin or signature, or a counter that did not grow (a cloned authenticator).
+    return undefined;
+  }
+}
