@@ -18,6 +18,7 @@ import { mount } from "./http/route.ts";
 import { webRoutes } from "./http/web.ts";
 import { announceClientBuild } from "./http/client_version.ts";
 import { authRoutes } from "./domain/access/auth/routes.ts";
+import { sessionRoutes } from "./domain/access/auth/session_routes.ts";
 import { userRoutes } from "./domain/access/users/routes.ts";
 import { registrationRoutes } from "./domain/access/registration/routes.ts";
 import { oidcRoutes } from "./domain/access/oidc/routes.ts";
@@ -63,6 +64,7 @@ export function createApp(platform: Platform): Hono<Env> {
   const api = new Hono<Env>();
   api.use("*", announceClientBuild(platform));
   authRoutes(api, platform);
+  sessionRoutes(api, platform);
   oidcRoutes(api, platform);
   registrationRoutes(api, platform);
   userRoutes(api, platform);

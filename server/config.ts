@@ -19,7 +19,12 @@ export interface Config {
   jwtIssuer: string;
   jwtAudience: string;
   accessTokenTtlSeconds: number;
+  /** A sign-in's absolute lifetime: its refresh tokens never outlive it, however often they rotate. */
   refreshTokenTtlSeconds: number;
+  /** A sign-in unused this long (no token renewed) ends: its next call needs the password again. */
+  sessionIdleSeconds: number;
+  /** Sign-ins one user may hold at once; signing in once more ends the least recently used. */
+  sessionsPerUser: number;
   /** PEM/JWK material may come from the environment; otherwise keys are generated under dataDir/keys. */
   jwtPrivateJwk?: string;
   publicUrl: string;
@@ -122,6 +127,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     jwtAudience: env("JWT_AUDIENCE") ?? "wms-api",
     accessTokenTtlSeconds: int("ACCESS_TOKEN_TTL", 15 * 60),
     refreshTokenTtlSeconds: int("REFRESH_TOKEN_TTL", 30 * 24 * 3600),
+    sessionIdleSeconds: int("SESSION_IDLE_TIMEOUT", 24 * 3600),
+    sessionsPerUser: int("SESSIONS_PER_USER", 100),
     jwtPrivateJwk: env("JWT_PRIVATE_JWK"),
     publicUrl,
     smtpUrl: env("SMTP_URL"),

@@ -55,7 +55,11 @@ export async function createPlatform(
     role?.role === "reader",
   );
   const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
-  const sessions = new SessionStore(control, config.refreshTokenTtlSeconds);
+  const sessions = new SessionStore(control, {
+    ttlSeconds: config.refreshTokenTtlSeconds,
+    idleSeconds: config.sessionIdleSeconds,
+    perUser: config.sessionsPerUser,
+  });
   const hub = new Hub({
     isSessionActive: (sessionId) => sessions.isActive(sessionId),
     forward: role?.forwardEvents,

@@ -6,6 +6,7 @@
 // the table lets in gets past the door, one it keeps out is refused before the input is read, and nothing
 // a refusal named changed. Where the table says "own", the caller is also refused another's record.
 import { readFileSync } from "node:fs";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { routes, type RouteSpec } from "../../server/http/openapi.ts";
@@ -221,7 +222,9 @@ async function freshFile(type = "Product", id = ids.ownProduct): Promise<number>
   return (await r.json()).id;
 }
 
-async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
+async function stillThere(r: RouteSpec, id: Id): Promise<boolean> {
+  // A sign-in: it still stands.
+  if (r.path === "/Auth/Sessions/:id") return await s.platform.sessions.isActive(String(id));
   if (r.path === "/contractororders/delete-cart-product/:id") {
     const cart = await api("GET", "/contractororders/list-cart-product", undefined, tokens.contractor);
     return cart.body.results.some((l: { id: number }) => l.id === id);
@@ -285,9 +288,22 @@ async function freshProduction(): Promise<number> {
   return r.body.id;
 }
 
-async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<number> {
+/** A record's id; a sign-in's is a UUID. */
+type Id = number | string;
+
+/** The username of a caller of the table. */
+const usernameOf = (caller: Exclude<Caller, "no token">) =>
+  caller === "administrator" ? "matrix-admin" : `matrix-${caller.replace(" ", "-")}`;
+
+async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<Id> {
   const token = caller === "no token" ? tokens.administrator : tokens[caller];
   const p = r.path;
+  // A sign-in of the caller's own made for the probe (the administrator's for no caller or another's), so
+  // that ending it ends nothing the other probes use.
+  if (p === "/Auth/Sessions/:id") {
+    const who = caller === "no token" || foreign ? "administrator" : caller;
+    return String(decodeJwt((await signIn(s, usernameOf(who))).token).sid);
+  }
   const own = caller !== "no token" && cell(r, caller) === "own";
   if (/^\/User\/:/.test(p) && r.method !== "delete") {
     // Where the caller sees only their own, the administrator is someone else.
@@ -394,7 +410,7 @@ async function importJob(): Promise<string> {
 }
 
 /** Calls `r` as `caller` with its parameters filled (by `id`) and an empty JSON body where it takes one. */
-async function probe(r: RouteSpec, caller: Caller, id?: number, token?: string) {
+async function probe(r: RouteSpec, caller: Caller, id?: Id, token?: string) {
   const jobId = r.path.includes(":jobId") ? await importJob() : "";
   const path = "/api" +
     r.path.replace(
@@ -546,6 +562,7 @@ beforeAll(async () => {
   ids.theirMessage = await message(theirCarrier);
   await createTenant(s, "elsewhere");
   stranger = (await signIn(s, "elsewhere-admin")).token;
+  await createTenant(s, "spare");
 }, 60_000);
 afterAll(async () => {
   await shop?.close();
@@ -584,10 +601,11 @@ describe("access by route (docs/api.md)", () => {
         const id = hasId ? await idFor(r, caller) : undefined;
         // Signing out ends the session it is called with: use one of its own.
         const token = r.method === "delete" && r.path === "/Auth" && caller !== "no token"
-          ? (await signIn(
-            s,
-            caller === "administrator" ? "matrix-admin" : `matrix-${caller.replace(" ", "-")}`,
-          )).token
+          ? (await signIn(s, usernameOf(caller))).token
+          : r.path === "/ClientAccount/Sessions" && caller === "administrator"
+          // Ending every sign-in of the company would end the other callers' tokens: another company's
+          // administrator, whose row is the same, ends theirs.
+          ? (await signIn(s, "spare-admin")).token
           : undefined;
         const res = await probe(r, caller, id, token);
         const answer = `${res.status} ${res.body?.error?.code ?? ""}`.trim();

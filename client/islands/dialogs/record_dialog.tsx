@@ -25,6 +25,7 @@ import { LayoutPreview } from "../print/layout_preview.tsx";
 /** Records without attachments: the logs, users and the portal's mirror of an order. */
 const NO_ATTACHMENTS = new Set(["RecordLog", "SystemLog", "User", "ExternalOrder", "FavoriteAction"]);
 import { ChangeTable, entryOfLog, HistoryButton } from "./history.tsx";
+import { UserSessionsButton } from "../sessions/user_sessions_button.tsx";
 import { metaOfResource } from "../../screens/resources.ts";
 import * as css from "./dialogs.css.ts";
 
@@ -276,6 +277,10 @@ export function RecordDialog(p: RecordDialogProps) {
                     title={title || t.t(meta.nameKey as PlainKey)}
                   />
                 )
+                : null}
+              {meta.resource === "User" && startup?.user.isSuperUser && mode !== "add" &&
+                  typeof recordId === "number"
+                ? <UserSessionsButton userId={recordId} name={title} />
                 : null}
               {mode !== "add" && typeof recordId === "number" && printTypeOf[meta.resource]
                 ? <PrintButton quiet type={printTypeOf[meta.resource]} items={[{ id: recordId }]} />
