@@ -49,7 +49,13 @@ export interface Config {
   externalPrivateHosts: boolean;
   /** Face sign-in (ComputerVision): off here answers face.unsupported whatever a tenant chose. */
   computerVision: boolean;
-  demoPassword: string;
+  /**
+   * The breached-password range service (the Pwned Passwords API by k-anonymity): a new password found
+   * there is refused. Undefined (`PWNED_PASSWORDS_URL=off`) checks nothing.
+   */
+  pwnedPasswordsUrl?: string;
+  /** The demo users' password (`DEMO_PASSWORD`); none: a random one per installation (tenants/demo.ts). */
+  demoPassword?: string;
   /** Scrypt cost (N). Lower values are only for tests. */
   passwordHashCost: number;
   /** Failed sign-ins of one user from one address in the window before it waits (429). */
@@ -145,7 +151,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: env("TRUST_PROXY") === "true",
     computerVision: env("COMPUTER_VISION") !== "off",
     externalPrivateHosts: env("EXTERNAL_PRIVATE_HOSTS") === "allow",
-    demoPassword: env("DEMO_PASSWORD") ?? "demo1234",
+    pwnedPasswordsUrl: env("PWNED_PASSWORDS_URL") === "off"
+      ? undefined
+      : env("PWNED_PASSWORDS_URL") ?? "https://api.pwnedpasswords.com/range/",
+    demoPassword: env("DEMO_PASSWORD"),
     passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),
     loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),
     loginLimitPerIp: int("LOGIN_LIMIT_PER_IP", 30),

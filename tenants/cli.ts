@@ -8,6 +8,7 @@ import { provisionTenant } from "./provision.ts";
 import { approveTenant, suspendTenant } from "../server/domain/access/registration/service.ts";
 import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
+import { demoPassword } from "./demo_password.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
 import { moveTenant } from "./move.ts";
 import { setSubscription } from "./subscription.ts";
@@ -182,7 +183,9 @@ try {
           : "demo tenant present, kept as it is",
       );
       console.log(
-        `sign in with admin / manager / user / terminal / contractor, password ${platform.config.demoPassword}`,
+        `sign in with admin / manager / user / terminal / contractor, password ${
+          demoPassword(platform.config)
+        }`,
       );
       break;
     }

@@ -97,6 +97,8 @@ export type FieldCode =
   | "validation.passwordsMustMatch"
   | "validation.currentPasswordWrong"
   | "validation.passwordTooCommon"
+  | "validation.passwordContextWord"
+  | "validation.passwordBreached"
   | "validation.phoneCountryCode"
   | "validation.emailExists"
   | "validation.usernameExists"

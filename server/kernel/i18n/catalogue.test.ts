@@ -16,6 +16,8 @@ const fieldCodes = [
   "validation.passwordsMustMatch",
   "validation.currentPasswordWrong",
   "validation.passwordTooCommon",
+  "validation.passwordContextWord",
+  "validation.passwordBreached",
   "validation.phoneCountryCode",
   "validation.emailExists",
   "validation.usernameExists",

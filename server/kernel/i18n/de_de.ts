@@ -207,6 +207,10 @@ export const deDe: Catalogue = {
   "validation.currentPasswordWrong": "Das ist nicht Ihr aktuelles Passwort.",
   "validation.passwordTooCommon":
     "Dieses Passwort gehört zu den häufigsten und wird zuerst erraten. Wählen Sie ein anderes.",
+  "validation.passwordContextWord":
+    "Dieses Passwort besteht aus Ihrem Namen, dem Namen Ihrer Firma oder dem Namen des Programms, die zuerst erraten werden. Wählen Sie ein anderes.",
+  "validation.passwordBreached":
+    "Dieses Passwort kommt in Daten vor, die bei anderen Diensten entwendet wurden, und wird früh erraten. Wählen Sie ein anderes.",
   "validation.phoneCountryCode": "Die Telefonnummer muss die Ländervorwahl enthalten, z. B. +48 600 700 800.",
   "validation.emailExists": "Diese E-Mail-Adresse ist bereits vorhanden.",
   "validation.usernameExists": "Dieser Benutzername ist bereits vorhanden.",

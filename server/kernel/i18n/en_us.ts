@@ -185,6 +185,10 @@ export const enUs = {
   "validation.currentPasswordWrong": "This is not your current password.",
   "validation.passwordTooCommon":
     "This password is one of the most common ones and is guessed first. Choose another.",
+  "validation.passwordContextWord":
+    "This password is made of your name, your company's name or the product's name, which are guessed first. Choose another.",
+  "validation.passwordBreached":
+    "This password appears in data leaked from other services and is guessed early. Choose another.",
   "validation.phoneCountryCode": "The phone number must include the country code, e.g. +48 600 700 800.",
   "validation.emailExists": "This e-mail address already exists.",
   "validation.usernameExists": "This user name already exists.",

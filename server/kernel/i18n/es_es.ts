@@ -199,6 +199,10 @@ export const esEs: Catalogue = {
   "validation.passwordsMustMatch": "Las contraseñas deben coincidir.",
   "validation.currentPasswordWrong": "Esta no es su contraseña actual.",
   "validation.passwordTooCommon": "Esta contraseña es de las más comunes y se adivina primero. Elija otra.",
+  "validation.passwordContextWord":
+    "Esta contraseña está formada por su nombre, el de su empresa o el del programa, que se prueban primero. Elija otra.",
+  "validation.passwordBreached":
+    "Esta contraseña aparece en datos filtrados de otros servicios y se adivina pronto. Elija otra.",
   "validation.phoneCountryCode":
     "El número de teléfono debe incluir el prefijo del país, p. ej., +48 600 700 800.",
   "validation.emailExists": "Esta dirección de correo electrónico ya existe.",

@@ -200,6 +200,10 @@ export const frFr: Catalogue = {
   "validation.currentPasswordWrong": "Ce n'est pas votre mot de passe actuel.",
   "validation.passwordTooCommon":
     "Ce mot de passe fait partie des plus courants et se devine en premier. Choisissez-en un autre.",
+  "validation.passwordContextWord":
+    "Ce mot de passe est formé de votre nom, du nom de votre entreprise ou du nom du logiciel, que l'on essaie en premier. Choisissez-en un autre.",
+  "validation.passwordBreached":
+    "Ce mot de passe figure dans des données volées à d'autres services et il est deviné tôt. Choisissez-en un autre.",
   "validation.phoneCountryCode":
     "Le numéro de téléphone doit inclure l'indicatif du pays, par ex. +48 600 700 800.",
   "validation.emailExists": "Cette adresse e-mail existe déjà.",

@@ -193,6 +193,10 @@ export const plPl: Catalogue = {
   "validation.currentPasswordWrong": "To nie jest Twoje obecne hasło.",
   "validation.passwordTooCommon":
     "To hasło jest jednym z najpopularniejszych i zgaduje się je w pierwszej kolejności. Wybierz inne.",
+  "validation.passwordContextWord":
+    "To hasło składa się z Twojej nazwy, nazwy Twojej firmy lub nazwy programu, które zgaduje się najpierw. Wybierz inne.",
+  "validation.passwordBreached":
+    "To hasło występuje w danych wykradzionych z innych serwisów i jest zgadywane wcześnie. Wybierz inne.",
   "validation.phoneCountryCode": "Numer telefonu musi zawierać numer kierunkowy kraju, np. +48 600 700 800.",
   "validation.emailExists": "Ten adres e-mail już istnieje.",
   "validation.usernameExists": "Ta nazwa użytkownika już istnieje.",

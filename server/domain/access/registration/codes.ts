@@ -59,6 +59,22 @@ export async function consumeCode(
   return row;
 }
 
+/** The owner of a usable code, without using it up. */
+export async function codeOwner(
+  platform: Platform,
+  kind: CodeKind,
+  code: string,
+): Promise<{ tenantId: number; userId: number } | undefined> {
+  const [row] = await platform.control.db.select({ tenantId: authCodes.tenantId, userId: authCodes.userId })
+    .from(authCodes).where(and(
+      eq(authCodes.codeHash, codeHash(code)),
+      eq(authCodes.kind, kind),
+      isNull(authCodes.usedAt),
+      gt(authCodes.expiresAt, nowIso()),
+    )).limit(1);
+  return row;
+}
+
 /**
  * The tenant a usable code belongs to, without using it: a code whose tenant another instance serves (or
  * one moving) is refused (503 naming that instance) before it is consumed, so the retry there still works.

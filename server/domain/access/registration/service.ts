@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Platform } from "../../../platform.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
+import { checkNewPassword } from "../users/password_policy.ts";
 import { isLanguage, type Language, translate } from "../../../kernel/i18n/mod.ts";
 import { formatInstant } from "../../../kernel/i18n/dates.ts";
 import { nowIso } from "../../../kernel/time.ts";
@@ -15,7 +16,7 @@ import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { users } from "../users/entity.ts";
 import { findUserOf, type UserRow } from "../users/service.ts";
 import { servedHere, tenantOp } from "../../../cluster/placement.ts";
-import { assertCodeServedHere, consumeCode, issueCode } from "./codes.ts";
+import { assertCodeServedHere, codeOwner, consumeCode, issueCode } from "./codes.ts";
 import type { MakeReset, Register } from "./contract.ts";
 
 const APP_NAME = "WMS";
@@ -41,6 +42,12 @@ async function limit(platform: Platform, key: string, max: number, count = false
 export async function register(platform: Platform, input: z.output<typeof Register>, ip: string | null) {
   const key = `register:${ip ?? "unknown"}`;
   await limit(platform, key, 10, true); // every registration counts against the address's budget
+  await checkNewPassword(platform, input.password, {
+    username: input.username,
+    email: input.email,
+    companyName: input.companyName,
+    slug: slugify(input.companyName),
+  });
   const slug = await freeSlug(platform, slugify(input.companyName));
   const { tenant, adminUserId } = await provisionTenant(platform, {
     slug,
@@ -232,6 +239,18 @@ export async function makeReset(platform: Platform, input: z.output<typeof MakeR
   const key = `resetcode:${ip ?? "unknown"}`;
   await limit(platform, key, 10);
   await assertCodeServedHere(platform, "reset", input.code);
+  // The new password is judged before the code is used up: a refused one leaves the code for the next try.
+  const holder = await codeOwner(platform, "reset", input.code);
+  if (holder) {
+    const tenant = await platform.registry.byId(holder.tenantId);
+    const login = await platform.registry.loginOf(holder.tenantId, holder.userId);
+    await checkNewPassword(platform, input.password, {
+      username: login?.username,
+      email: login?.email,
+      companyName: tenant?.companyName,
+      slug: tenant?.slug,
+    });
+  }
   const owner = await consumeCode(platform, "reset", input.code);
   if (!owner) {
     await platform.attempts.take(key);
