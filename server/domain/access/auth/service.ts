@@ -2,11 +2,11 @@
 // answer and in time (the password is checked against a dummy hash when there is no user); account and
 // tenant states are told only to a caller who knows the password. Failed attempts are limited per
 // client address and per username.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Platform } from "../../../platform.ts";
 import { slowDownMs } from "./attempts.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
@@ -91,9 +91,19 @@ async function issue(
 /** Marks the sign-in on the user (last sign-in, RecordLog), on the tenant's shard; answers the user. */
 const markSignedIn = tenantOp(
   "auth.markSignedIn",
-  (conn, args: { userId: number; method: string; ip: string | null }, tenant) =>
+  (
+    conn,
+    args: { userId: number; method: string; ip: string | null; rehash?: { from: string; to: string } },
+    tenant,
+  ) =>
     conn.transaction(async (tx) => {
       const now = nowIso();
+      // A hash made with less than today's parameters, made again from the password just proven (unless
+      // the password changed meanwhile).
+      if (args.rehash) {
+        await tx.update(users).set({ passwordHash: args.rehash.to })
+          .where(and(eq(users.id, args.userId), eq(users.passwordHash, args.rehash.from)));
+      }
       const [row] = await tx.update(users).set({ lastLoginDate: now }).where(eq(users.id, args.userId))
         .returning();
       if (!row) throw new AppError("auth.wrongCredentials");
@@ -118,10 +128,11 @@ export async function startSession(
   userId: number,
   client: ClientInfo,
   method: string,
+  rehash?: { from: string; to: string },
 ): Promise<TokenData> {
   // A registration awaiting approval has no database to open yet.
   if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
-  const user = await markSignedIn(platform, tenant, { userId, method, ip: client.ip });
+  const user = await markSignedIn(platform, tenant, { userId, method, ip: client.ip, rehash });
   const refresh = await platform.sessions.create(tenant.id, user.id, client.ip, client.userAgent);
   return issue(platform, tenant, user, refresh);
 }
@@ -154,7 +165,11 @@ export async function signIn(
   if (!ok || !user || !tenant) throw new AppError("auth.wrongCredentials");
   await succeeded();
   assertMaySignIn(tenant, user);
-  return startSession(platform, tenant, user.id, client, "password");
+  const cost = platform.config.passwordHashCost;
+  const rehash = needsRehash(user.passwordHash, cost)
+    ? { from: user.passwordHash, to: await hashPassword(input.password, cost) }
+    : undefined;
+  return startSession(platform, tenant, user.id, client, "password", rehash);
 }
 
 export async function refresh(platform: Platform, refreshToken: string | undefined): Promise<TokenData> {

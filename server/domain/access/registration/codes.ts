@@ -21,7 +21,7 @@ export async function issueCode(
   userId: number,
   ttlSeconds: number,
 ): Promise<{ code: string; expiresAt: string }> {
-  const code = randomCode(24);
+  const code = randomCode(26);
   const expiresAt = isoIn(ttlSeconds);
   await platform.control.transaction(async (tx) => {
     // A new code replaces the user's earlier unused ones of the same kind.
