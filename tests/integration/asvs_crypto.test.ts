@@ -264,7 +264,7 @@ describe("keys and secret values (11.2.3, 11.5.1, 11.6.1)", () => {
   });
   afterAll(() => s.close());
 
-  it("the signing key is Ed25519, the sealing key 256 bits of its own purpose", async () => {
+  it("the signing key is Ed25519, the sealing key 256 bits of its own purpose", () => {
     const { keys } = s.platform;
     expect([keys.publicJwk.kty, keys.publicJwk.crv, keys.publicJwk.alg]).toEqual(["OKP", "Ed25519", "EdDSA"]);
     expect(decodeProtectedHeader(admin)).toMatchObject({ alg: "EdDSA", typ: "at+jwt" });
