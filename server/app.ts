@@ -127,7 +127,7 @@ export function createApp(platform: Platform): Hono<Env> {
   app.use("*", requestContext(platform));
   app.route("/api", api);
   widgetRoutes(app, platform);
-  webRoutes(app);
+  webRoutes(app, platform.config);
   app.notFound((c) => {
     const err = c.req.path.toLowerCase().startsWith("/api")
       ? new AppError(methodMismatch(c.req.path) ? "method.notAllowed" : "route.notFound")

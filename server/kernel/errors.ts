@@ -14,6 +14,7 @@ export const errorStatus = {
   "auth.refreshInvalid": 401,
   "auth.thirdPartyFailed": 401,
   "auth.forbidden": 403,
+  "request.crossSite": 403,
   "account.documentLimitReached": 402,
   "sharedAccess.ended": 410,
   "sharedAccess.rateLimited": 429,

@@ -5,6 +5,8 @@ export const deDe: Catalogue = {
   "request.badQuery": "Die Anfrage ist ungültig: {detail}.",
   "request.timeout": "Die Anfrage kam zu langsam an. Versuchen Sie es erneut.",
   "request.notJson": "Senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "Dieser Aufruf wird nur für die Seiten der Anwendung selbst beantwortet, nicht für eine andere Website, einen Link oder ein Bild.",
   "request.tooLarge": "Die Anfrage ist zu groß (höchstens {limit}).",
   "request.idempotencyKeyReused":
     "Dieser Schlüssel wurde bereits für eine andere Anfrage verwendet. Verwenden Sie für eine neue Anfrage einen neuen Schlüssel.",

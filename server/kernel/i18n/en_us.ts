@@ -5,6 +5,8 @@ export const enUs = {
   "request.badQuery": "The request is not valid: {detail}.",
   "request.timeout": "The request took too long to arrive. Try again.",
   "request.notJson": "Send the request body as JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "This call is answered only to the application's own pages, not to another site, a link or an image.",
   "request.tooLarge": "The request is too large (at most {limit}).",
   "request.idempotencyKeyReused":
     "This key was already used for a different request. Use a new key for a new request.",

@@ -5,6 +5,8 @@ export const esEs: Catalogue = {
   "request.badQuery": "La solicitud no es válida: {detail}.",
   "request.timeout": "La solicitud tardó demasiado en llegar. Inténtelo de nuevo.",
   "request.notJson": "Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "Esta llamada solo se atiende para las páginas de la propia aplicación, no para otro sitio, un enlace o una imagen.",
   "request.tooLarge": "La solicitud es demasiado grande (como máximo {limit}).",
   "request.idempotencyKeyReused":
     "Esta clave ya se usó para otra solicitud. Use una clave nueva para una solicitud nueva.",

@@ -5,6 +5,8 @@ export const frFr: Catalogue = {
   "request.badQuery": "La requête n'est pas valide : {detail}.",
   "request.timeout": "La requête a mis trop de temps à arriver. Réessayez.",
   "request.notJson": "Envoyez le corps de la requête en JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "Cet appel n'est traité que pour les pages de l'application elle-même, pas pour un autre site, un lien ou une image.",
   "request.tooLarge": "La requête est trop volumineuse ({limit} au plus).",
   "request.idempotencyKeyReused":
     "Cette clé a déjà servi pour une autre requête. Utilisez une nouvelle clé pour une nouvelle requête.",

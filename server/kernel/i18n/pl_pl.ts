@@ -5,6 +5,8 @@ export const plPl: Catalogue = {
   "request.badQuery": "Żądanie jest nieprawidłowe: {detail}.",
   "request.timeout": "Żądanie docierało zbyt długo. Spróbuj ponownie.",
   "request.notJson": "Treść żądania należy wysłać jako JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "To wywołanie jest obsługiwane tylko dla stron samej aplikacji, nie dla innej witryny, odnośnika ani obrazka.",
   "request.tooLarge": "Żądanie jest za duże (najwyżej {limit}).",
   "request.idempotencyKeyReused":
     "Ten klucz został już użyty dla innego żądania. Dla nowego żądania użyj nowego klucza.",

@@ -5,6 +5,8 @@ export const ruRu: Catalogue = {
   "request.badQuery": "Некорректный запрос: {detail}.",
   "request.timeout": "Запрос поступал слишком долго. Повторите попытку.",
   "request.notJson": "Отправьте тело запроса в формате JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "Этот вызов обслуживается только для страниц самого приложения, а не для другого сайта, ссылки или изображения.",
   "request.tooLarge": "Запрос слишком большой (не более {limit}).",
   "request.idempotencyKeyReused":
     "Этот ключ уже использован для другого запроса. Для нового запроса используйте новый ключ.",
