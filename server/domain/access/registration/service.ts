@@ -27,6 +27,14 @@ function userLanguage(user: UserRow, tenant: Tenant): Language {
 }
 
 /** Refuses a key past `max` attempts in the window (429); `count` counts this attempt first, atomically. */
+/** Registrations one address may make per attempt window (LOGIN_LIMIT_WINDOW). */
+export const REGISTRATIONS_PER_ADDRESS = 10;
+/** Reset requests per window: from one address, and for one e-mail address whoever asks. */
+export const RESETS_PER_ADDRESS = 10;
+export const RESETS_PER_EMAIL = 3;
+/** Wrong reset codes one address may send per window. */
+export const RESET_CODE_TRIES = 10;
+
 async function limit(platform: Platform, key: string, max: number, count = false): Promise<void> {
   const wait = count
     ? await platform.attempts.takeWithin(key, max)
@@ -41,7 +49,7 @@ async function limit(platform: Platform, key: string, max: number, count = false
 
 export async function register(platform: Platform, input: z.output<typeof Register>, ip: string | null) {
   const key = `register:${ip ?? "unknown"}`;
-  await limit(platform, key, 10, true); // every registration counts against the address's budget
+  await limit(platform, key, REGISTRATIONS_PER_ADDRESS, true); // every registration counts against the address's budget
   await checkNewPassword(platform, input.password, {
     username: input.username,
     email: input.email,
@@ -196,8 +204,8 @@ export async function sendReset(
 ): Promise<{ sent: number }> {
   const normalized = email.trim().toLowerCase();
   const keys = [`reset:ip:${ip ?? "unknown"}`, `reset:email:${normalized}`];
-  await limit(platform, keys[0], 10, true);
-  await limit(platform, keys[1], 3, true);
+  await limit(platform, keys[0], RESETS_PER_ADDRESS, true);
+  await limit(platform, keys[1], RESETS_PER_EMAIL, true);
   const logins = await platform.registry.loginsByEmail(normalized);
   let sent = 0;
   for (const login of logins) {
@@ -237,7 +245,7 @@ export async function sendReset(
 
 export async function makeReset(platform: Platform, input: z.output<typeof MakeReset>, ip: string | null) {
   const key = `resetcode:${ip ?? "unknown"}`;
-  await limit(platform, key, 10);
+  await limit(platform, key, RESET_CODE_TRIES);
   await assertCodeServedHere(platform, "reset", input.code);
   // The new password is judged before the code is used up: a refused one leaves the code for the next try.
   const holder = await codeOwner(platform, "reset", input.code);
