@@ -13,7 +13,7 @@ import {
   startServer,
   type TestServer,
 } from "../fixtures/harness.ts";
-import { launchBrowser, openUserMenu, signedInPage } from "./browser.ts";
+import { launchBrowser, openUserMenu, signedInPage, signInThroughForm, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 let s: TestServer;
@@ -125,5 +125,22 @@ describe("an administrator", () => {
     await page.reload();
     await page.getByTestId("my-company").waitFor();
     expect(page.url()).toMatch(/\/my-company$/);
+  });
+});
+
+describe("signing in again", () => {
+  it("in a browser that is signed in ends the sign-in it had, on the server too (7.2.4)", async () => {
+    const page = await signedInPage(browser, s, contexts, "seen-picker", "/", { timeoutMs: 20_000 });
+    const before = await page.evaluate(() => JSON.parse(localStorage.getItem("wms.auth")!));
+    expect(await works(before)).toBe(true);
+    // Another person at the same terminal opens the sign-in page and signs in.
+    await page.goto(s.baseUrl + "/signin");
+    await waitForHydration(page);
+    await signInThroughForm(page, "seen-admin", PASSWORD);
+    await page.locator('[data-menu-button="user"]').waitFor();
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem("wms.auth")!));
+    expect(after.user.username).toBe("seen-admin");
+    await expect.poll(() => works(before), { timeout: 10_000, interval: 200 }).toBe(false);
+    expect(await works(after)).toBe(true);
   });
 });
