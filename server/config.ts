@@ -65,6 +65,9 @@ export interface Config {
   /** An API key's calls at once, then a second (429 with Retry-After beyond them). */
   apiKeyBurst: number;
   apiKeyPerSecond: number;
+  /** A signed-in user's calls at once, then a second (429 request.rateLimited beyond them). */
+  apiUserBurst: number;
+  apiUserPerSecond: number;
   /** Failed sign-ins of one user from anywhere after which each attempt is slowed down (never refused). */
   loginSlowDownAfter: number;
   loginLimitWindowSeconds: number;
@@ -161,6 +164,8 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     loginSlowDownAfter: int("LOGIN_SLOW_DOWN_AFTER", 10),
     apiKeyBurst: int("API_KEY_BURST", 20),
     apiKeyPerSecond: int("API_KEY_PER_SECOND", 10),
+    apiUserBurst: int("API_USER_BURST", 300),
+    apiUserPerSecond: int("API_USER_PER_SECOND", 50),
     loginLimitWindowSeconds: int("LOGIN_LIMIT_WINDOW", 15 * 60),
     activationCodeTtlSeconds: int("ACTIVATION_CODE_TTL", 7 * 24 * 3600),
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),

@@ -6,6 +6,7 @@ import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
 import { openTenant, resolveTenant } from "../../tenants/resolve.ts";
 import { apiKeyActor, apiKeyMayCall, tenantOfKey } from "../domain/sharing/api_key.ts";
 import { clientInfo } from "./client_info.ts";
+import { takeUserCall } from "./user_rate.ts";
 import type { Env } from "./types.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -42,6 +43,11 @@ export function authenticate(platform: Platform): MiddlewareHandler<Env> {
     if (!token && apiKey) return await withApiKey(platform, apiKey, c, next);
     if (!token) throw new AppError("auth.tokenMissing");
     const verified = await verifyAccessToken(platform.keys, platform.config, token);
+    takeUserCall(
+      { burst: platform.config.apiUserBurst, perSecond: platform.config.apiUserPerSecond },
+      verified.tenantId,
+      verified.userId,
+    );
     const { tenant, conn, release, actor } = await resolveTenant(platform, verified);
     c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang") });
     try {

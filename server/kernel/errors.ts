@@ -78,6 +78,7 @@ export const errorStatus = {
   "document.revertBlocked": 422,
   "client.outdated": 426,
   "auth.tooManyAttempts": 429,
+  "request.rateLimited": 429,
   "server.unknown": 500,
   "server.misconfigured": 500,
   "server.mailFailed": 502,

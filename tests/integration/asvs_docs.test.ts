@@ -59,6 +59,7 @@ describe("Limits (2.1.3, 6.1.1)", () => {
       "`RESET_CODE_TRIES`": [RESET_CODE_TRIES],
       "`sessionsPerUser`": [c.sessionsPerUser],
       "`apiKeyBurst`, `apiKeyPerSecond`": [c.apiKeyBurst, c.apiKeyPerSecond],
+      "`apiUserBurst`, `apiUserPerSecond`": [c.apiUserBurst, c.apiUserPerSecond],
       "`MAX_PAGE_SIZE`": [MAX_PAGE_SIZE],
       "`JSON_BODY_LIMIT`": [JSON_BODY_LIMIT],
       "`JSON_MAX_DEPTH`": [JSON_MAX_DEPTH],

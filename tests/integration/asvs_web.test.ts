@@ -256,6 +256,56 @@ describe("JSON bodies and query strings (15.3.6, 15.3.7)", () => {
   });
 });
 
+describe("anti-automation (2.4.1)", () => {
+  let r: TestServer;
+  let a: string;
+  let b: string;
+  beforeAll(async () => {
+    r = await startServer({ apiUserBurst: 20, apiUserPerSecond: 5 });
+    await createTenant(r, "rate");
+    a = (await signIn(r, "rate-admin")).token;
+    await call(r, "POST", "/api/User", {
+      token: a,
+      body: {
+        username: "rate-b",
+        email: "b@rate.example",
+        password: "quiet lantern hill",
+        repeatPassword: "quiet lantern hill",
+      },
+    });
+    b = (await signIn(r, "rate-b", "quiet lantern hill")).token;
+  });
+  afterAll(() => r.close());
+
+  it("a user's calls past their rate are refused with 429 and Retry-After, in their language; others go on", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      statuses.push((await call(r, "GET", "/api/ProductGroup", { token: b })).status);
+    }
+    expect(statuses.filter((x) => x === 200).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.filter((x) => x === 200).length).toBeLessThan(40);
+    const refused = await call(r, "GET", "/api/ProductGroup", {
+      token: b,
+      headers: { "accept-language": "de-DE" },
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([429, "request.rateLimited"]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.body.error.message).toContain("Anfragen");
+    // Writes count the same, and nothing is written past the rate.
+    const write = await call(r, "POST", "/api/ProductGroup", { token: b, body: { name: "Flood" } });
+    expect(write.status).toBe(429);
+    // Another user of the company is not held up by it.
+    expect((await call(r, "GET", "/api/ProductGroup", { token: a })).status).toBe(200);
+    // The bucket refills: the user goes on once the wait is over.
+    await expect.poll(async () => (await call(r, "GET", "/api/ProductGroup", { token: b })).status, {
+      timeout: 10_000,
+      interval: 250,
+    }).toBe(200);
+    const groups = (await call(r, "GET", "/api/ProductGroup?PageSize=100", { token: a })).body.results;
+    expect(groups.map((g: { name: string }) => g.name)).not.toContain("Flood");
+  });
+});
+
 describe("the code sets no HTML from strings (3.2.2)", () => {
   it("no innerHTML, outerHTML, insertAdjacentHTML or document.write; raw HTML only for bwip-js's drawings", () => {
     const found: string[] = [];

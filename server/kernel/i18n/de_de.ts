@@ -81,6 +81,7 @@ export const deDe: Catalogue = {
     "Dieser geteilte Zugang ist beendet: Er wurde zurückgezogen, ist abgelaufen oder wurde bereits benutzt. Bitten Sie das Lager um einen neuen Link.",
   "sharedAccess.rateLimited":
     "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
+  "request.rateLimited": "Zu viele Anfragen von Ihrem Konto. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "import.fileEmpty": "Die Datei ist leer: Unter der Kopfzeile stehen keine Zeilen.",

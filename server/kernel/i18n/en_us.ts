@@ -68,6 +68,7 @@ export const enUs = {
   "sharedAccess.ended":
     "This shared access has ended: it was withdrawn, has expired or was already used. Ask the warehouse for a new link.",
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
+  "request.rateLimited": "Too many requests from your account. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "import.fileEmpty": "The file is empty: it holds no rows below its header.",

@@ -76,6 +76,8 @@ export const esEs: Catalogue = {
     "Este acceso compartido ha terminado: se retiró, caducó o ya se usó. Pida un enlace nuevo al almacén.",
   "sharedAccess.rateLimited":
     "Demasiadas solicitudes con esta clave. Vuelva a intentarlo dentro de {seconds} segundos.",
+  "request.rateLimited":
+    "Demasiadas solicitudes desde su cuenta. Inténtelo de nuevo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "import.fileEmpty": "El archivo está vacío: no hay filas bajo el encabezado.",

@@ -75,6 +75,7 @@ export const frFr: Catalogue = {
   "sharedAccess.ended":
     "Cet accès partagé a pris fin : il a été retiré, a expiré ou a déjà été utilisé. Demandez un nouveau lien à l'entrepôt.",
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
+  "request.rateLimited": "Trop de requêtes depuis votre compte. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "import.fileEmpty": "Le fichier est vide : aucune ligne sous l’en-tête.",

@@ -72,6 +72,7 @@ export const plPl: Catalogue = {
   "sharedAccess.ended":
     "Ten udostępniony dostęp wygasł: został wycofany, upłynął jego czas lub został już wykorzystany. Poproś magazyn o nowy link.",
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
+  "request.rateLimited": "Zbyt wiele żądań z Twojego konta. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "import.fileEmpty": "Plik jest pusty: pod nagłówkiem nie ma wierszy.",
