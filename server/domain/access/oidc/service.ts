@@ -257,8 +257,10 @@ async function findLogin(
   return candidates[0];
 }
 
+/** An error's message with its causes' ("fetch failed: invalid peer certificate: UnknownIssuer"). */
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err);
+  return err.cause === undefined ? err.message : `${err.message}: ${describe(err.cause)}`;
 }
 
 /** Counts an attempt from the address (shared with password sign-in, auth/attempts.ts); 429 past the limit. */
