@@ -47,6 +47,8 @@ export interface Config {
    * networks: off (the default), such an address is refused, so that no tenant reaches the host's network.
    */
   externalPrivateHosts: boolean;
+  /** ClamAV's daemon (host:port) that scans attachments and maps before they are kept; none: no scan. */
+  clamdAddress?: string;
   /** Face sign-in (ComputerVision): off here answers face.unsupported whatever a tenant chose. */
   computerVision: boolean;
   /**
@@ -153,6 +155,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     oidcProviderName: env("OIDC_PROVIDER_NAME") ?? "Google",
     trustProxy: env("TRUST_PROXY") === "true",
     computerVision: env("COMPUTER_VISION") !== "off",
+    clamdAddress: env("CLAMD_ADDRESS"),
     externalPrivateHosts: env("EXTERNAL_PRIVATE_HOSTS") === "allow",
     pwnedPasswordsUrl: env("PWNED_PASSWORDS_URL") === "off"
       ? undefined

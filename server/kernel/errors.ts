@@ -73,6 +73,8 @@ export const errorStatus = {
   "file.tooLarge": 413,
   "request.tooLarge": 413,
   "file.typeNotAllowed": 415,
+  "file.infected": 422,
+  "file.scanUnavailable": 503,
   "document.validation": 422,
   "request.idempotencyKeyReused": 422,
   "document.revertBlocked": 422,

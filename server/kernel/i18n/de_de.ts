@@ -130,6 +130,9 @@ export const deDe: Catalogue = {
   "import.sameRecordTwice": "Diese Zeile aktualisiert denselben Datensatz wie Zeile {row}.",
   "file.tooLarge": "Die Datei ist zu groß (maximal {limit}).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
+  "file.infected": "Die Datei enthält bekannte Schadsoftware ({signature}) und wurde nicht gespeichert.",
+  "file.scanUnavailable":
+    "Die Datei konnte nicht auf Viren geprüft werden und wurde daher nicht gespeichert. Versuchen Sie es später erneut.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",
   "document.notWorkingCopy":
     "Nur ein Entwurf kann geändert werden; dieser Beleg ist bereits bestätigt oder storniert.",

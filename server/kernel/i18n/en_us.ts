@@ -112,6 +112,8 @@ export const enUs = {
   "import.sameRecordTwice": "This row updates the same record as row {row}.",
   "file.tooLarge": "The file is too large (at most {limit}).",
   "file.typeNotAllowed": "This file type is not allowed.",
+  "file.infected": "The file holds known malicious content ({signature}) and was not kept.",
+  "file.scanUnavailable": "The file could not be checked for viruses, so it was not kept. Try again later.",
   "document.validation": "The document did not pass validation.",
   "document.notWorkingCopy":
     "Only a working copy can be changed; this document is already confirmed or reverted.",

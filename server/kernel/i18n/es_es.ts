@@ -127,6 +127,9 @@ export const esEs: Catalogue = {
   "import.sameRecordTwice": "Esta fila actualiza el mismo registro que la fila {row}.",
   "file.tooLarge": "El archivo es demasiado grande (máximo {limit}).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
+  "file.infected": "El archivo contiene contenido malicioso conocido ({signature}) y no se ha guardado.",
+  "file.scanUnavailable":
+    "No se pudo comprobar si el archivo tiene virus, así que no se ha guardado. Inténtelo de nuevo más tarde.",
   "document.validation": "El documento no ha superado la validación.",
   "document.notWorkingCopy":
     "Solo se puede modificar un borrador; este documento ya está confirmado o anulado.",

@@ -126,6 +126,9 @@ export const frFr: Catalogue = {
   "import.sameRecordTwice": "Cette ligne met à jour le même enregistrement que la ligne {row}.",
   "file.tooLarge": "Le fichier est trop volumineux ({limit} maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
+  "file.infected": "Le fichier contient un contenu malveillant connu ({signature}) et n'a pas été conservé.",
+  "file.scanUnavailable":
+    "Le fichier n'a pas pu être analysé contre les virus, il n'a donc pas été conservé. Réessayez plus tard.",
   "document.validation": "La validation du document a échoué.",
   "document.notWorkingCopy": "Seul un brouillon peut être modifié ; ce document est déjà validé ou annulé.",
   "document.generatedPositions": "Les lignes des documents générés ne peuvent pas être modifiées.",

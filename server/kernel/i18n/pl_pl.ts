@@ -118,6 +118,9 @@ export const plPl: Catalogue = {
   "import.sameRecordTwice": "Ten wiersz aktualizuje ten sam rekord co wiersz {row}.",
   "file.tooLarge": "Plik jest za duży (maksymalnie {limit}).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
+  "file.infected": "Plik zawiera znane złośliwe oprogramowanie ({signature}) i nie został zapisany.",
+  "file.scanUnavailable":
+    "Nie udało się sprawdzić pliku pod kątem wirusów, więc nie został zapisany. Spróbuj ponownie później.",
   "document.validation": "Dokument nie przeszedł walidacji.",
   "document.notWorkingCopy":
     "Zmieniać można tylko kopię roboczą; ten dokument jest już zatwierdzony lub wycofany.",

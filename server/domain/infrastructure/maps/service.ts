@@ -11,6 +11,7 @@ import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { storageSpace } from "../locations/entity.ts";
 import { MAP_MAX_BYTES, sanitizeMap } from "./sanitize.ts";
+import { scanUpload } from "../../files/antivirus.ts";
 import { storageSpaceMaps } from "./table.ts";
 
 /** An upload: the file's name and its text (an SVG file is text; the client reads it and sends it as is). */
@@ -56,6 +57,7 @@ export async function putMap(
   replace: boolean,
 ) {
   // Who may: the route's access (the locations' writers: administrators and business managers).
+  await scanUpload(ctx.platform, new TextEncoder().encode(upload.content));
   const clean = await sanitizeMap(upload.fileName, upload.content);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const location = await storageSpace.getIn(tx, ctx, locationId);
