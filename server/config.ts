@@ -27,6 +27,8 @@ export interface Config {
   sessionsPerUser: number;
   /** PEM/JWK material may come from the environment; otherwise keys are generated under dataDir/keys. */
   jwtPrivateJwk?: string;
+  /** Replaced signing keys (a JSON array of JWKs): what they sealed still opens until it is sealed again. */
+  jwtPreviousJwks?: string;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -141,6 +143,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     sessionIdleSeconds: int("SESSION_IDLE_TIMEOUT", 24 * 3600),
     sessionsPerUser: int("SESSIONS_PER_USER", 100),
     jwtPrivateJwk: env("JWT_PRIVATE_JWK"),
+    jwtPreviousJwks: env("JWT_PREVIOUS_JWKS"),
     publicUrl,
     smtpUrl: env("SMTP_URL"),
     mailFrom: env("MAIL_FROM") ?? "WMS <no-reply@localhost>",

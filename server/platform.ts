@@ -54,7 +54,7 @@ export async function createPlatform(
     config.walCheckpointSeconds,
     role?.role === "reader",
   );
-  const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
+  const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk, config.jwtPreviousJwks);
   const sessions = new SessionStore(control, {
     ttlSeconds: config.refreshTokenTtlSeconds,
     idleSeconds: config.sessionIdleSeconds,

@@ -8,6 +8,7 @@ import { provisionTenant } from "./provision.ts";
 import { approveTenant, suspendTenant } from "../server/domain/access/registration/service.ts";
 import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
+import { resealAll } from "./reseal.ts";
 import { demoPassword } from "./demo_password.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
 import { moveTenant } from "./move.ts";
@@ -33,6 +34,8 @@ const usage = `Usage: deno task tenant <command>
                                          SQLite's online backup, switch the directory, resume
   instances                              the server instances and the tenants each serves
   migrate                                bring every database up to date
+  reseal                                 seal every stored secret again under the current signing key
+                                         (after replacing it; the old one named in JWT_PREVIOUS_JWKS)
   seed-demo                              create the demo tenant if absent`;
 
 const { positionals, values } = parseArgs({
@@ -164,6 +167,11 @@ try {
         const own = tenants.filter((t) => t.instance === i.name).map((t) => t.slug);
         console.log(`${i.name}\t${i.url}\tstarted ${i.startedAt}\t${own.length} tenant(s)`);
       }
+      break;
+    }
+    case "reseal": {
+      const { unreadable } = await resealAll(platform);
+      exitCode = unreadable ? 1 : 0;
       break;
     }
     case "migrate": {

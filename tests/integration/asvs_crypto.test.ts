@@ -4,10 +4,13 @@
 // again when weaker; sealed values are AES-256-GCM, and a changed byte, another tenant's or column's context
 // or another key opens nothing; keys and secret values have at least 128 bits from the CSPRNG.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { scryptSync } from "node:crypto";
-import { decodeProtectedHeader } from "jose";
+import { decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
+import { join, resolve } from "node:path";
+import { loadSigningKeys, unsealSecret } from "../../server/domain/access/auth/keys.ts";
+import { passwordContext } from "../../server/domain/records/email_accounts/entity.ts";
+import { resealAll } from "../../tenants/reseal.ts";
 import {
   addUser,
   call,
@@ -225,6 +228,61 @@ describe("passwords (11.4.2, 11.2.2)", () => {
   });
 });
 
+describe("replacing the signing key (11.2.2)", () => {
+  it("what the old key sealed still opens while it is named, and resealing moves every secret to the new key", async () => {
+    const dataDir = resolve(".test-data", crypto.randomUUID());
+    const old = await startServer({}, dataDir);
+    let renewed: TestServer | undefined;
+    try {
+      await createTenant(old, "agile");
+      const admin = (await signIn(old, "agile-admin")).token;
+      const account = await call(old, "POST", "/api/EmailAccount", {
+        token: admin,
+        body: {
+          address: "box@agile.example",
+          smtpServer: "smtp.agile.example",
+          smtpPort: 587,
+          password: "smtp-pw-1",
+        },
+      });
+      expect(account.status).toBe(201);
+      const tenant = (await old.platform.registry.bySlug("agile"))!;
+      const stored = async (s: TestServer) =>
+        String(
+          (await s.platform.pool.use(tenant.dbUrl, (conn) =>
+            conn.query("SELECT password FROM email_accounts")))[0]
+            .password,
+        );
+      const context = passwordContext(tenant.id);
+      const before = await stored(old);
+      // A value names the key it was sealed under.
+      expect(before.startsWith(`v2.${Buffer.from(old.platform.keys.kid).toString("base64url")}.`)).toBe(true);
+      // The operator replaces the key, naming the old one as replaced; the same data directory.
+      const oldJwk = readFileSync(join(dataDir, "keys", "jwt-signing.jwk.json"), "utf8");
+      const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+      const newJwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: "replacement", alg: "EdDSA" });
+      renewed = await startServer({ jwtPrivateJwk: newJwk, jwtPreviousJwks: `[${oldJwk}]` }, dataDir);
+      expect(renewed.platform.keys.kid).toBe("replacement");
+      expect(unsealSecret(renewed.platform.keys, before, context)).toBe("smtp-pw-1");
+      // A value of the first format ("v1.", sealed before values named their key) opens too.
+      const first = seal(old.platform.keys.sealKey, "older-pw-2", context);
+      expect(unsealSecret(renewed.platform.keys, first, context)).toBe("older-pw-2");
+      // Resealing moves it to the new key: it then opens without the old one.
+      const count = await resealAll(renewed.platform, () => {});
+      expect(count).toEqual({ resealed: 1, unreadable: 0 });
+      const after = await stored(renewed);
+      expect(after.startsWith(`v2.${Buffer.from("replacement").toString("base64url")}.`)).toBe(true);
+      const alone = await loadSigningKeys(dataDir, newJwk);
+      expect(unsealSecret(alone, after, context)).toBe("smtp-pw-1");
+      expect(() => unsealSecret(alone, before, context)).toThrow();
+      expect(await resealAll(renewed.platform, () => {})).toEqual({ resealed: 0, unreadable: 0 });
+    } finally {
+      await renewed?.close();
+      await old.close();
+    }
+  });
+});
+
 describe("sealed secrets (11.3.2, 11.3.3)", () => {
   const key = deriveKey(new Uint8Array(32).fill(7), "wms stored secrets v1");
 
@@ -273,6 +331,20 @@ describe("keys and secret values (11.2.3, 11.5.1, 11.6.1)", () => {
     expect(Buffer.from(keys.sealKey).toString("base64url")).not.toBe(d);
     expect(deriveKey(Buffer.from(d, "base64url"), "wms stored secrets v1")).toEqual(keys.sealKey);
     expect(deriveKey(Buffer.from(d, "base64url"), "another purpose")).not.toEqual(keys.sealKey);
+  });
+
+  it("the signing key is written for the server's user alone, and taken from the environment when given", async () => {
+    expect(statSync(join(s.dataDir, "keys")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(s.dataDir, "keys", "jwt-signing.jwk.json")).mode & 0o777).toBe(0o600);
+    // Given by the operator (JWT_PRIVATE_JWK): nothing is written to the disk.
+    const given = readFileSync(join(s.dataDir, "keys", "jwt-signing.jwk.json"), "utf8");
+    const t = await startServer({ jwtPrivateJwk: given });
+    try {
+      expect(existsSync(join(t.dataDir, "keys"))).toBe(false);
+      expect(t.platform.keys.kid).toBe(s.platform.keys.kid);
+    } finally {
+      await t.close();
+    }
   });
 
   it("every secret value a caller gets has at least 128 random bits", async () => {

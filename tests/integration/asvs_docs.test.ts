@@ -10,7 +10,7 @@ import { call, createTenant, signIn, startServer, type TestServer } from "../fix
 import { loadConfig } from "../../server/config.ts";
 import { routes } from "../../server/http/openapi.ts";
 import { TokenData } from "../../server/domain/access/auth/contract.ts";
-import { CURRENT_PASSWORD_TRIES } from "../../server/domain/access/users/service.ts";
+import { adminOnlyFields, CURRENT_PASSWORD_TRIES } from "../../server/domain/access/users/service.ts";
 import {
   REGISTRATIONS_PER_ADDRESS,
   RESET_CODE_TRIES,
@@ -26,6 +26,8 @@ import { MAX_LABELS } from "../../server/domain/printing/service.ts";
 import { MAX_RECIPIENTS } from "../../server/domain/messaging/send.ts";
 import { SYSTEM_LOG_PER_MINUTE } from "../../server/domain/logs/system_log/service.ts";
 import * as tenantSchema from "../../server/db/tenant_schema.ts";
+import type { FieldDef } from "../../server/domain/resource/declaration.ts";
+import { domainModules } from "../fixtures/contract_snapshot.ts";
 import * as controlSchema from "../../tenants/schema.ts";
 
 const doc = readFileSync("docs/security.md", "utf8");
@@ -36,6 +38,22 @@ function section(title: string): string {
   expect(start, title).toBeGreaterThan(0);
   const rest = doc.slice(start + title.length + 5);
   return rest.slice(0, rest.search(/\n##+ /));
+}
+
+/** The text of every source file under `dir` (tests and catalogues left out). */
+function sourcesOf(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of Deno.readDirSync(dir)) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory) out.push(...sourcesOf(path));
+    else if (
+      /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) && !path.includes("/i18n/") &&
+      !path.endsWith("errors.ts")
+    ) {
+      out.push(readFileSync(path, "utf8"));
+    }
+  }
+  return out;
 }
 
 /** The rows of the tables of a section, as their cells. */
@@ -86,6 +104,33 @@ describe("Limits (2.1.3, 6.1.1)", () => {
   });
 });
 
+describe("Rules across fields (2.1.2)", () => {
+  it("name every field code but those judged on one field alone, each used by the server", () => {
+    const codes = [...readFileSync("server/kernel/errors.ts", "utf8").matchAll(/\| "(validation\.\w+)"/g)]
+      .map((m) => m[1]).filter((c) => c !== "validation.failed");
+    // Judged on the field's own value (its presence, form, length, size or characters).
+    const alone = [
+      "validation.required",
+      "validation.invalidEmail",
+      "validation.tooLong",
+      "validation.tooShort",
+      "validation.tooSmall",
+      "validation.tooLarge",
+      "validation.forbiddenCharacter",
+      "validation.passwordTooCommon",
+      "validation.passwordBreached",
+      "validation.phoneCountryCode",
+      "validation.mustAcceptTerms",
+      "validation.unknownField",
+    ];
+    const documented = rows(section("Rules across fields")).slice(1)
+      .flatMap(([code]) => [...code.matchAll(/`(validation\.\w+)`/g)].map((m) => m[1]));
+    expect([...documented, ...alone].sort()).toEqual([...new Set(codes)].sort());
+    const server = sourcesOf("server").join("\n");
+    for (const code of documented) expect(server, code).toContain(`"${code}"`);
+  });
+});
+
 describe("Authentication pathways (6.1.3)", () => {
   it("name every route that answers token data, and the other keys that read data", async () => {
     const s = await startServer();
@@ -107,6 +152,40 @@ describe("Authentication pathways (6.1.3)", () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe("Field-level access (8.1.2)", () => {
+  it("names every field whose declaration limits who reads or writes it, and no other", async () => {
+    const declared: string[] = [];
+    const seen = new Set<string>();
+    for (const mod of await domainModules()) {
+      for (const value of Object.values(mod)) {
+        const def = (value as { def?: { resource?: unknown; fields?: Record<string, FieldDef> } })?.def;
+        if (!def?.fields || typeof def.resource !== "string" || seen.has(def.resource)) continue;
+        seen.add(def.resource);
+        for (const [name, f] of Object.entries(def.fields)) {
+          if (f.writeOnly) declared.push(`${def.resource} ${name} written, never answered`);
+          else if (f.output === false && f.input !== false) {
+            declared.push(`${def.resource} ${name} kept, never answered`);
+          }
+          if (f.adminOnly) declared.push(`${def.resource} ${name} set by administrators only`);
+        }
+      }
+    }
+    expect(seen.size).toBeGreaterThan(20);
+    const listed = rows(section("Field-level access")).slice(1)
+      .map(([resource, field, rule]) =>
+        `${resource.replaceAll("`", "")} ${field.replaceAll("`", "")} ${rule}`
+      );
+    expect(listed.sort()).toEqual(declared.sort());
+    // The users' verbs ignore exactly the declared fields in a body that is not an administrator's.
+    expect([...adminOnlyFields].sort()).toEqual(
+      declared.filter((d) => d.startsWith("User ") && d.endsWith("administrators only")).map((d) =>
+        d.split(" ")[1]
+      )
+        .sort(),
+    );
   });
 });
 
@@ -232,7 +311,7 @@ describe("Data classification (14.1.1, 14.1.2, 14.2.4)", () => {
         ),
     );
     expect(String(row.password_hash)).toMatch(/^scrypt\$/);
-    expect(String(row.password)).toMatch(/^v1\./);
+    expect(String(row.password)).toMatch(/^v2\./);
     // In answers: no schema of any answer names a secret field, but the ones shown once at their making.
     const openapi = (await call(s, "GET", "/api/openapi.json")).body;
     const names = new Set<string>();
@@ -255,7 +334,7 @@ describe("Data classification (14.1.1, 14.1.2, 14.2.4)", () => {
     expect(log.length).toBeGreaterThan(3);
     for (const secret of secrets) expect(logged).not.toContain(secret);
     expect(logged).not.toContain("scrypt$");
-    expect(logged).not.toContain('"v1.');
+    expect(logged).not.toContain('"v2.');
   });
 });
 

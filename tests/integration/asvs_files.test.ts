@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function attach(name: string, bytes: Uint8Array, lang = "en-US") {
   const form = new FormData();
-  form.append("file", new File([bytes], name));
+  form.append("file", new File([bytes as Uint8Array<ArrayBuffer>], name));
   const r = await fetch(`${s.baseUrl}/api/File/upload?refResourceType=Product&refResourceId=${product}`, {
     method: "POST",
     headers: { authorization: `Bearer ${admin}`, "accept-language": lang },

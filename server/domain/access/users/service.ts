@@ -230,7 +230,8 @@ async function countOtherActiveAdmins(tx: Db, exceptId: number): Promise<number>
   return Number(row.n);
 }
 
-const adminOnlyFields = [
+/** The fields only an administrator sets (the declaration's `adminOnly`); anyone else's are ignored. */
+export const adminOnlyFields = [
   "blocked",
   "active",
   "isSuperUser",
