@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { addUser, call, signIn } from "../tests/fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "../tests/e2e/browser.ts";
 import { seedDemo } from "../tenants/demo.ts";
+import { demoPassword } from "../tenants/demo_password.ts";
 import { decodeFrame, frameReader } from "../client/islands/terminal/decoder.ts";
 import { containerOf, locationOf, productOf } from "../client/islands/terminal/data.ts";
 import { filledTenant, prepare } from "./confirm.ts";
@@ -286,7 +287,7 @@ export async function run(): Promise<BenchResult> {
     const sizes = scriptSizes();
     await seedDemo(server.platform);
     // The demo's terminal operator: what their terminal keeps.
-    const demo = await signIn(server, "terminal", server.platform.config.demoPassword);
+    const demo = await signIn(server, "terminal", demoPassword(server.platform.config));
     const listAll = async (path: string) => {
       const out: Record<string, unknown>[] = [];
       for (let n = 1; n <= 20; n++) {

@@ -195,7 +195,14 @@ export async function apiBlob(path: string, method = "GET", body?: unknown): Pro
 export function endSignIn(): void {
   const auth = store.get(authAtom);
   signOut(false);
-  if (!auth) return;
+  if (auth) endOnServer(auth);
+}
+
+/**
+ * Ends a sign-in on the server, in the background: its refresh token stops working. An expired access
+ * token is renewed once to say so.
+ */
+export function endOnServer(auth: TokenData): void {
   void (async () => {
     if ((await send("DELETE", "/Auth", undefined, auth.token)).status !== 401) return;
     const renewed = await send("GET", "/Auth", undefined, auth.refreshToken);

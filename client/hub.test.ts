@@ -9,6 +9,7 @@ import {
   type HubEvent,
   hubGaveUpAtom,
   type HubSocket,
+  hubUrl,
   reconnectDelay,
 } from "./hub.ts";
 import { recentRequestIds } from "./api.ts";
@@ -257,5 +258,14 @@ describe("edit mode", () => {
     expect(second.sent).toHaveLength(2);
     client.leaveEditMode("User", 3);
     expect(second.sent.at(-1)).toEqual({ type: "LeaveEditMode", resource: "User", id: 3 });
+  });
+});
+
+describe("the hub's address", () => {
+  it("is the page's own host, over TLS (wss:) whenever the page came over TLS", () => {
+    expect(hubUrl("https://wms.example.com/documents?tab=1#x")).toBe("wss://wms.example.com/dataHub");
+    expect(hubUrl("https://wms.example.com:8443/")).toBe("wss://wms.example.com:8443/dataHub");
+    // Plain HTTP only where the page itself is (a development machine); HSTS keeps real pages on HTTPS.
+    expect(hubUrl("http://localhost:8000/")).toBe("ws://localhost:8000/dataHub");
   });
 });

@@ -53,10 +53,15 @@ export interface HubClientOptions {
 
 const recordKey = (resource: string, id: number) => `${resource}:${id}`;
 
-function defaultUrl(): string {
-  const url = new URL("/dataHub", globalThis.location.href);
+/** The hub's address for a page: the page's own host, over TLS (wss:) whenever the page came over TLS. */
+export function hubUrl(pageHref: string): string {
+  const url = new URL("/dataHub", pageHref);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   return url.href;
+}
+
+function defaultUrl(): string {
+  return hubUrl(globalThis.location.href);
 }
 
 async function reloadStartupConfig(): Promise<void> {

@@ -32,7 +32,13 @@ export function rememberedPath(): string | null {
 }
 
 export function completeSignIn(data: TokenData): void {
+  // Signing in again where someone is signed in (the sign-in page opened anyway, another person at a shared
+  // terminal) ends the sign-in this browser had, on the server too (ASVS 7.2.4).
+  const previous = store.get(authAtom);
   store.set(authAtom, data);
+  if (previous && previous.refreshToken !== data.refreshToken) {
+    void import("./api.ts").then((m) => m.endOnServer(previous));
+  }
   if (isLanguage(data.user.defaultLanguage)) {
     const lang = data.user.defaultLanguage;
     setPreferenceCookie("wms_lang", lang);

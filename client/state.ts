@@ -177,7 +177,18 @@ export function applyGreatReset(): void {
   }
 }
 
+/**
+ * The name and attributes of a preference cookie (the language, the theme) the server reads to render the
+ * shell: on a secure page (HTTPS, or the loopback a browser trusts) `__Host-` with Secure, so that no other
+ * host or plain-HTTP answer can set it; SameSite=Lax, as it is read by top-level navigations. A page served
+ * over plain HTTP (a LAN install without TLS) cannot keep Secure cookies and keeps the plain name.
+ */
+export function preferenceCookie(name: "wms_lang" | "wms_theme", value: string, secure: boolean): string {
+  const attributes = `path=/; max-age=31536000; samesite=lax${secure ? "; secure" : ""}`;
+  return `${secure ? "__Host-" : ""}${name}=${encodeURIComponent(value)}; ${attributes}`;
+}
+
 /** Cookies the server reads to render the shell in the right language and theme. */
 export function setPreferenceCookie(name: "wms_lang" | "wms_theme", value: string): void {
-  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = preferenceCookie(name, value, globalThis.isSecureContext === true);
 }

@@ -19,6 +19,7 @@ import { mount } from "./http/route.ts";
 import { webRoutes } from "./http/web.ts";
 import { announceClientBuild } from "./http/client_version.ts";
 import { authRoutes } from "./domain/access/auth/routes.ts";
+import { sessionRoutes } from "./domain/access/auth/session_routes.ts";
 import { userRoutes } from "./domain/access/users/routes.ts";
 import { registrationRoutes } from "./domain/access/registration/routes.ts";
 import { oidcRoutes } from "./domain/access/oidc/routes.ts";
@@ -66,6 +67,7 @@ export function createApp(platform: Platform): Hono<Env> {
   const api = new Hono<Env>();
   api.use("*", announceClientBuild(platform));
   authRoutes(api, platform);
+  sessionRoutes(api, platform);
   oidcRoutes(api, platform);
   secondFactorRoutes(api, platform);
   registrationRoutes(api, platform);
@@ -132,7 +134,7 @@ export function createApp(platform: Platform): Hono<Env> {
   app.use("*", requestContext(platform));
   app.route("/api", api);
   widgetRoutes(app, platform);
-  webRoutes(app);
+  webRoutes(app, platform.config);
   app.notFound((c) => {
     // A known /api path with a method it does not take (TRACE, PROPFIND, DELETE of a list): 405 naming the
     // methods it takes.

@@ -19,9 +19,16 @@ export interface Config {
   jwtIssuer: string;
   jwtAudience: string;
   accessTokenTtlSeconds: number;
+  /** A sign-in's absolute lifetime: its refresh tokens never outlive it, however often they rotate. */
   refreshTokenTtlSeconds: number;
+  /** A sign-in unused this long (no token renewed) ends: its next call needs the password again. */
+  sessionIdleSeconds: number;
+  /** Sign-ins one user may hold at once; signing in once more ends the least recently used. */
+  sessionsPerUser: number;
   /** PEM/JWK material may come from the environment; otherwise keys are generated under dataDir/keys. */
   jwtPrivateJwk?: string;
+  /** Replaced signing keys (a JSON array of JWKs): what they sealed still opens until it is sealed again. */
+  jwtPreviousJwks?: string;
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -58,9 +65,17 @@ export interface Config {
   egressAllow: string[];
   /** The DNS server (`ip[:port]`) outbound names are resolved by; the system's resolver when unset. */
   egressDns?: string;
+  /** ClamAV's daemon (host:port) that scans attachments and maps before they are kept; none: no scan. */
+  clamdAddress?: string;
   /** Face sign-in (ComputerVision): off here answers face.unsupported whatever a tenant chose. */
   computerVision: boolean;
-  demoPassword: string;
+  /**
+   * The breached-password range service (the Pwned Passwords API by k-anonymity): a new password found
+   * there is refused. Undefined (`PWNED_PASSWORDS_URL=off`) checks nothing.
+   */
+  pwnedPasswordsUrl?: string;
+  /** The demo users' password (`DEMO_PASSWORD`); none: a random one per installation (tenants/demo.ts). */
+  demoPassword?: string;
   /** Scrypt cost (N). Lower values are only for tests. */
   passwordHashCost: number;
   /** Failed sign-ins of one user from one address in the window before it waits (429). */
@@ -70,6 +85,9 @@ export interface Config {
   /** An API key's calls at once, then a second (429 with Retry-After beyond them). */
   apiKeyBurst: number;
   apiKeyPerSecond: number;
+  /** A signed-in user's calls at once, then a second (429 request.rateLimited beyond them). */
+  apiUserBurst: number;
+  apiUserPerSecond: number;
   /** Failed sign-ins of one user from anywhere after which each attempt is slowed down (never refused). */
   loginSlowDownAfter: number;
   loginLimitWindowSeconds: number;
@@ -155,7 +173,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     jwtAudience: env("JWT_AUDIENCE") ?? "wms-api",
     accessTokenTtlSeconds: int("ACCESS_TOKEN_TTL", 15 * 60),
     refreshTokenTtlSeconds: int("REFRESH_TOKEN_TTL", 30 * 24 * 3600),
+    sessionIdleSeconds: int("SESSION_IDLE_TIMEOUT", 24 * 3600),
+    sessionsPerUser: int("SESSIONS_PER_USER", 100),
     jwtPrivateJwk: env("JWT_PRIVATE_JWK"),
+    jwtPreviousJwks: env("JWT_PREVIOUS_JWKS"),
     publicUrl,
     smtpUrl: env("SMTP_URL"),
     mailFrom: env("MAIL_FROM") ?? "WMS <no-reply@localhost>",
@@ -172,16 +193,22 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     allowedOrigins: origins(env("ALLOWED_ORIGINS")),
     securityLogDays: int("SECURITY_LOG_DAYS", 365),
     computerVision: env("COMPUTER_VISION") !== "off",
+    clamdAddress: env("CLAMD_ADDRESS"),
     externalPrivateHosts: env("EXTERNAL_PRIVATE_HOSTS") === "allow",
     egressAllow: (env("EGRESS_ALLOW") ?? "").split(",").map((e) => e.trim()).filter(Boolean),
     egressDns: env("EGRESS_DNS"),
-    demoPassword: env("DEMO_PASSWORD") ?? "demo1234",
+    pwnedPasswordsUrl: env("PWNED_PASSWORDS_URL") === "off"
+      ? undefined
+      : env("PWNED_PASSWORDS_URL") ?? "https://api.pwnedpasswords.com/range/",
+    demoPassword: env("DEMO_PASSWORD"),
     passwordHashCost: int("PASSWORD_HASH_COST", 1 << 15),
     loginLimitPerUser: int("LOGIN_LIMIT_PER_USER", 5),
     loginLimitPerIp: int("LOGIN_LIMIT_PER_IP", 30),
     loginSlowDownAfter: int("LOGIN_SLOW_DOWN_AFTER", 10),
     apiKeyBurst: int("API_KEY_BURST", 20),
     apiKeyPerSecond: int("API_KEY_PER_SECOND", 10),
+    apiUserBurst: int("API_USER_BURST", 300),
+    apiUserPerSecond: int("API_USER_PER_SECOND", 50),
     loginLimitWindowSeconds: int("LOGIN_LIMIT_WINDOW", 15 * 60),
     activationCodeTtlSeconds: int("ACTIVATION_CODE_TTL", 7 * 24 * 3600),
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),

@@ -5,6 +5,7 @@ import { createPlatform, type Platform } from "./platform.ts";
 import { loadConfig } from "./config.ts";
 import { startFront } from "./cluster/front.ts";
 import { BackupSchedule } from "../tenants/backups.ts";
+import { demoPassword } from "../tenants/demo_password.ts";
 
 const config = loadConfig();
 let platform: Platform;
@@ -47,7 +48,7 @@ const server = Deno.serve({
         // `npm start` (scripts/start.ts) has seeded the demo tenant: how to sign in to it, last on the screen.
         (Deno.env.get("WMS_DEMO_HINT")
           ? `\n\nOpen ${publicUrl} and sign in as admin, manager, user, terminal or contractor, password ` +
-            `${config.demoPassword}. Stop with Ctrl+C.`
+            `${demoPassword(config)}. Stop with Ctrl+C.`
           : ""),
     ),
 }, (req, info) => handler(req, info.remoteAddr as Deno.NetAddr));

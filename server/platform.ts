@@ -66,8 +66,12 @@ export async function createPlatform(
     config.walCheckpointSeconds,
     role?.role === "reader",
   );
-  const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk);
-  const sessions = new SessionStore(control, config.refreshTokenTtlSeconds);
+  const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk, config.jwtPreviousJwks);
+  const sessions = new SessionStore(control, {
+    ttlSeconds: config.refreshTokenTtlSeconds,
+    idleSeconds: config.sessionIdleSeconds,
+    perUser: config.sessionsPerUser,
+  });
   const hub = new Hub({
     isSessionActive: (sessionId) => sessions.isActive(sessionId),
     forward: role?.forwardEvents,

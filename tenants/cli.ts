@@ -10,6 +10,8 @@ import { provisionTenant } from "./provision.ts";
 import { approveTenant, suspendTenant } from "../server/domain/access/registration/service.ts";
 import { migrateAll } from "./migrate_all.ts";
 import { seedDemo } from "./demo.ts";
+import { resealAll } from "./reseal.ts";
+import { demoPassword } from "./demo_password.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
 import { moveTenant } from "./move.ts";
 import { setSubscription } from "./subscription.ts";
@@ -39,6 +41,8 @@ const usage = `Usage: deno task tenant <command>
                                          SQLite's online backup, switch the directory, resume
   instances                              the server instances and the tenants each serves
   migrate                                bring every database up to date
+  reseal                                 seal every stored secret again under the current signing key
+                                         (after replacing it; the old one named in JWT_PREVIOUS_JWKS)
   seed-demo                              create the demo tenant if absent`;
 
 const { positionals, values } = parseArgs({
@@ -187,6 +191,11 @@ try {
       }
       break;
     }
+    case "reseal": {
+      const { unreadable } = await resealAll(platform);
+      exitCode = unreadable ? 1 : 0;
+      break;
+    }
     case "migrate": {
       console.log("control database: up to date");
       exitCode = (await migrateAll(platform)) ? 1 : 0;
@@ -204,7 +213,9 @@ try {
           : "demo tenant present, kept as it is",
       );
       console.log(
-        `sign in with admin / manager / user / terminal / contractor, password ${platform.config.demoPassword}`,
+        `sign in with admin / manager / user / terminal / contractor, password ${
+          demoPassword(platform.config)
+        }`,
       );
       break;
     }

@@ -3,6 +3,7 @@
 // calendar, then the other zones') are each added once, also to a demo tenant made before there were any;
 // a demo made when its exchange rates were against PLN has them restated once (demo_rates.ts).
 import type { Platform } from "../server/platform.ts";
+import { demoPassword } from "./demo_password.ts";
 import { provisionTenant } from "./provision.ts";
 import { type Claim, insertUser } from "../server/domain/access/users/service.ts";
 import { hashPassword } from "../server/kernel/password.ts";
@@ -69,7 +70,7 @@ export async function seedDemo(platform: Platform): Promise<{ created: boolean; 
     await seedDemoZonePlans(platform, present);
     return { created: false, masterData };
   }
-  const password = platform.config.demoPassword;
+  const password = demoPassword(platform.config);
   const { tenant } = await provisionTenant(platform, {
     slug: "demo",
     companyName: "Demo Logistics Ltd.",

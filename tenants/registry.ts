@@ -1,7 +1,7 @@
 // The registry of tenants and global logins, in the control database.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Connection, Db } from "../server/db/connection.ts";
-import { globalLogins, instances, pendingAdmins, tenants } from "./schema.ts";
+import { globalLogins, instances, oidcIdentities, pendingAdmins, tenants } from "./schema.ts";
 
 export type Tenant = typeof tenants.$inferSelect;
 export type TenantStatus = Tenant["status"];
@@ -108,6 +108,13 @@ export class TenantRegistry {
     return row;
   }
 
+  /** A user's login (username and e-mail) by tenant and user. */
+  async loginOf(tenantId: number, userId: number): Promise<GlobalLogin | undefined> {
+    const [row] = await this.db.select().from(globalLogins)
+      .where(and(eq(globalLogins.tenantId, tenantId), eq(globalLogins.userId, userId))).limit(1);
+    return row;
+  }
+
   loginsByEmail(email: string): Promise<GlobalLogin[]> {
     return this.db.select().from(globalLogins).where(eq(globalLogins.email, email.trim().toLowerCase()));
   }
@@ -131,13 +138,58 @@ export class TenantRegistry {
     const key = username.trim().toLowerCase();
     const holder = await this.loginByUsername(key);
     if (holder && !(holder.tenantId === tenantId && holder.userId === userId)) return false;
-    await this.releaseLogin(tenantId, userId);
+    // The login moves; the user's third-party identities stay theirs.
+    await this.db.delete(globalLogins)
+      .where(and(eq(globalLogins.tenantId, tenantId), eq(globalLogins.userId, userId)));
     return this.claimUsername(key, tenantId, userId, email);
   }
 
+  /** Gives a user's login up (the user is deleted), with the third-party identities bound to them. */
   async releaseLogin(tenantId: number, userId: number): Promise<void> {
     await this.db.delete(globalLogins)
       .where(and(eq(globalLogins.tenantId, tenantId), eq(globalLogins.userId, userId)));
+    await this.db.delete(oidcIdentities)
+      .where(and(eq(oidcIdentities.tenantId, tenantId), eq(oidcIdentities.userId, userId)));
+  }
+
+  // --- third-party identities (oidc/service.ts) ---------------------------------------------------
+
+  /** The user a provider's subject is bound to. */
+  async identityOwner(
+    issuer: string,
+    subject: string,
+  ): Promise<{ tenantId: number; userId: number } | undefined> {
+    const [row] = await this.db.select({ tenantId: oidcIdentities.tenantId, userId: oidcIdentities.userId })
+      .from(oidcIdentities).where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)))
+      .limit(1);
+    return row;
+  }
+
+  /** The subject a user is bound to at a provider. */
+  async identityOf(tenantId: number, userId: number, issuer: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ subject: oidcIdentities.subject }).from(oidcIdentities)
+      .where(
+        and(
+          eq(oidcIdentities.tenantId, tenantId),
+          eq(oidcIdentities.userId, userId),
+          eq(oidcIdentities.issuer, issuer),
+        ),
+      ).limit(1);
+    return row?.subject;
+  }
+
+  /** Binds a provider's subject to a user; false when it is bound already (to anyone). */
+  async bindIdentity(issuer: string, subject: string, tenantId: number, userId: number): Promise<boolean> {
+    const rows = await this.db.insert(oidcIdentities)
+      .values({ issuer, subject, tenantId, userId, createdAt: new Date().toISOString() })
+      .onConflictDoNothing().returning({ subject: oidcIdentities.subject });
+    return rows.length === 1;
+  }
+
+  /** Forgets a binding whose user is gone. */
+  async unbindIdentity(issuer: string, subject: string): Promise<void> {
+    await this.db.delete(oidcIdentities)
+      .where(and(eq(oidcIdentities.issuer, issuer), eq(oidcIdentities.subject, subject)));
   }
 
   async countLogins(tenantId: number): Promise<number> {

@@ -97,6 +97,22 @@ export const secondFactorSteps = sqliteTable("second_factor_steps", {
 }, (t) => [index("second_factor_steps_expires_at").on(t.expiresAt)]);
 
 /**
+ * Third-party identities bound to users (ASVS 10.5.2): the provider's issuer and subject, which the
+ * provider never gives to another person, against the user who first signed in with them. Later sign-ins
+ * find the user by these, not by the e-mail address (which a provider may give to someone else).
+ */
+export const oidcIdentities = sqliteTable("oidc_identities", {
+  issuer: text("issuer").notNull(),
+  subject: text("subject").notNull(),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull(),
+  createdAt: text("created_at").notNull(),
+}, (t) => [
+  uniqueIndex("oidc_identities_subject").on(t.issuer, t.subject),
+  index("oidc_identities_user").on(t.tenantId, t.userId),
+]);
+
+/**
  * The first administrator of a registration awaiting the provider's approval: the tenant's database is made
  * only on approval (tenants/provision.ts), so until then its administrator waits here, password hashed.
  */

@@ -40,6 +40,7 @@ import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
 import { userMenuMessages } from "./areas/user_menu.ts";
+import { sessionsMessages } from "./areas/sessions.ts";
 export const deDe = {
   ...listMessages["de-de"],
   ...editsMessages["de-de"],
@@ -80,6 +81,7 @@ export const deDe = {
   ...titleMessages["de-de"],
   ...accountMessages["de-de"],
   ...userMenuMessages["de-de"],
+  ...sessionsMessages["de-de"],
   "app.name": "WMS",
   "app.tagline": "Lagerverwaltung",
   "common.loading": "Wird geladen…",

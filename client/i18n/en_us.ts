@@ -40,6 +40,7 @@ import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
 import { userMenuMessages } from "./areas/user_menu.ts";
+import { sessionsMessages } from "./areas/sessions.ts";
 export const enUs = {
   ...listMessages["en-us"],
   ...editsMessages["en-us"],
@@ -80,6 +81,7 @@ export const enUs = {
   ...titleMessages["en-us"],
   ...accountMessages["en-us"],
   ...userMenuMessages["en-us"],
+  ...sessionsMessages["en-us"],
   "app.name": "WMS",
   "app.tagline": "Warehouse management",
   "common.loading": "Loading…",

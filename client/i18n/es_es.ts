@@ -40,6 +40,7 @@ import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
 import { userMenuMessages } from "./areas/user_menu.ts";
+import { sessionsMessages } from "./areas/sessions.ts";
 export const esEs = {
   ...listMessages["es-es"],
   ...editsMessages["es-es"],
@@ -80,6 +81,7 @@ export const esEs = {
   ...titleMessages["es-es"],
   ...accountMessages["es-es"],
   ...userMenuMessages["es-es"],
+  ...sessionsMessages["es-es"],
   "app.name": "WMS",
   "app.tagline": "Gestión de almacenes",
   "common.loading": "Cargando…",

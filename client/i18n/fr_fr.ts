@@ -40,6 +40,7 @@ import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
 import { userMenuMessages } from "./areas/user_menu.ts";
+import { sessionsMessages } from "./areas/sessions.ts";
 export const frFr = {
   ...listMessages["fr-fr"],
   ...editsMessages["fr-fr"],
@@ -80,6 +81,7 @@ export const frFr = {
   ...titleMessages["fr-fr"],
   ...accountMessages["fr-fr"],
   ...userMenuMessages["fr-fr"],
+  ...sessionsMessages["fr-fr"],
   "app.name": "WMS",
   "app.tagline": "Gestion d'entrepôt",
   "common.loading": "Chargement…",

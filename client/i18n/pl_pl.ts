@@ -40,6 +40,7 @@ import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
 import { userMenuMessages } from "./areas/user_menu.ts";
+import { sessionsMessages } from "./areas/sessions.ts";
 export const plPl = {
   ...listMessages["pl-pl"],
   ...editsMessages["pl-pl"],
@@ -80,6 +81,7 @@ export const plPl = {
   ...titleMessages["pl-pl"],
   ...accountMessages["pl-pl"],
   ...userMenuMessages["pl-pl"],
+  ...sessionsMessages["pl-pl"],
   "app.name": "WMS",
   "app.tagline": "Zarządzanie magazynem",
   "common.loading": "Wczytywanie…",

@@ -40,6 +40,7 @@ import { discussionMessages } from "./areas/discussions.ts";
 import { titleMessages } from "./areas/title.ts";
 import { accountMessages } from "./areas/account.ts";
 import { userMenuMessages } from "./areas/user_menu.ts";
+import { sessionsMessages } from "./areas/sessions.ts";
 export const ruRu = {
   ...listMessages["ru-ru"],
   ...editsMessages["ru-ru"],
@@ -80,6 +81,7 @@ export const ruRu = {
   ...titleMessages["ru-ru"],
   ...accountMessages["ru-ru"],
   ...userMenuMessages["ru-ru"],
+  ...sessionsMessages["ru-ru"],
   "app.name": "WMS",
   "app.tagline": "Управление складом",
   "common.loading": "Загрузка…",

@@ -1,7 +1,8 @@
 // Administration → My company: the company's own account (ClientAccount), shown to everyone and edited
 // by administrators in the generic edit dialog (/my-company/edit); the base currency is changed in a dialog
 // of its own that asks what becomes of the exchange rates (/my-company/base-currency). Administrators also
-// see the month's documents against the account's limit (document_usage.tsx).
+// see the month's documents against the account's limit (document_usage.tsx), and may end every sign-in of
+// the company at once (everyone signs in again; ASVS 7.4.5).
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { clientAccountMeta } from "../../server/domain/config/account/entity.ts";
@@ -12,6 +13,7 @@ import { useT } from "../i18n/use_t.ts";
 import { navigate } from "../shell/navigation.ts";
 import { pushToast, startupAtom, store } from "../state.ts";
 import { Button, Notice } from "../ui/controls.tsx";
+import { ConfirmDialog } from "../ui/confirm.tsx";
 import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
 import { RecordFields } from "../islands/dialogs/record_form.tsx";
 import { BaseCurrencyDialog } from "./base_currency_dialog.tsx";
@@ -27,6 +29,8 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
   const [account, setAccount] = useState<Values | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [usage, setUsage] = useState<DocumentUsage | null>(null);
+  const [endingAll, setEndingAll] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
     api<Values>("GET", clientAccountMeta.path).then((a) => {
@@ -60,6 +64,20 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
     navigate("/my-company");
   }
 
+  async function endEveryone() {
+    setBusy(true);
+    try {
+      const { ended } = await api<{ ended: number }>("DELETE", "/ClientAccount/Sessions");
+      pushToast("info", t.t("sessions.endedEveryone", { count: ended }));
+      setEndingAll(false);
+    } catch (err) {
+      setError(err);
+      setEndingAll(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function rebased(a: Values) {
     saved(a);
     pushToast("info", t.t("baseCurrency.changed", { currency: String(a.baseCurrency) }));
@@ -91,6 +109,9 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
                   <Button quiet onPress={() => navigate("/my-company/base-currency")}>
                     {t.t("myCompany.changeBaseCurrency")}
                   </Button>
+                  <Button quiet danger onPress={() => setEndingAll(true)}>
+                    {t.t("sessions.endEveryone")}
+                  </Button>
                 </div>
               )
               : null}
@@ -111,6 +132,16 @@ export function MyCompanyScreen(p: { openedDialogId?: string }) {
           />
         )
         : null}
+      <ConfirmDialog
+        isOpen={endingAll}
+        title={t.t("sessions.endEveryone")}
+        message={t.t("sessions.endEveryoneConfirm")}
+        confirmLabel={t.t("sessions.endEveryone")}
+        cancelLabel={t.t("common.cancel")}
+        busy={busy}
+        onConfirm={() => void endEveryone()}
+        onCancel={() => setEndingAll(false)}
+      />
       {isAdmin && account && p.openedDialogId === "base-currency"
         ? (
           <BaseCurrencyDialog

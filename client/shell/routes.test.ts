@@ -109,4 +109,22 @@ describe("routes", () => {
     expect(afterSignIn("//evil.example/x", null)).toBe("/");
     expect(afterSignIn("/signin", "/nowhere")).toBe("/");
   });
+
+  it("after sign-in never leaves the application: another host, scheme or a script is refused", () => {
+    for (
+      const foreign of [
+        "https://evil.example/users",
+        "//evil.example",
+        "/\\evil.example",
+        "\\evil.example",
+        "javascript:alert(1)",
+        "data:text/html,x",
+        " /users",
+        "users",
+      ]
+    ) {
+      expect(afterSignIn(foreign, null), foreign).toBe("/");
+      expect(afterSignIn(null, foreign), foreign).toBe("/");
+    }
+  });
 });

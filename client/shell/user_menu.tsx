@@ -4,6 +4,7 @@
 // items; each choice is kept where it was kept before (language: cookie and the user's settings; theme
 // and compact menu: this device; simplified menu and scanner suffix: the user's settings). Under the name:
 // the user's own sign-in and security (/my-account: passkeys, authenticator app, recovery codes).
+import { lazy, Suspense, useState } from "react";
 import { useAtomValue } from "jotai";
 import { endSignIn } from "../api.ts";
 import { isLanguage, languageNames, languages } from "../i18n/mod.ts";
@@ -21,6 +22,11 @@ export function initialsOf(name: string): string {
   return name.trim().split(/\s+/).slice(0, 2).map((w) => [...w][0] ?? "").join("").toLocaleUpperCase();
 }
 
+// The list of one's sign-ins: its code loads when it is first opened.
+const SessionsDialog = lazy(() =>
+  import("../islands/sessions/sessions_dialog.tsx").then((m) => ({ default: m.SessionsDialog }))
+);
+
 export function UserMenu(p: {
   compact: boolean;
   onCompact: (on: boolean) => void;
@@ -32,6 +38,7 @@ export function UserMenu(p: {
   const theme = useAtomValue(themeAtom);
   const startup = useAtomValue(startupAtom);
   const auth = useAtomValue(authAtom);
+  const [sessions, setSessions] = useState(false);
   // The name is known from the sign-in before the startup configuration arrives (or if it cannot).
   const user = startup?.user ?? auth?.user;
   const name = user?.visibleName || user?.username || "";
@@ -93,26 +100,37 @@ export function UserMenu(p: {
       selection: "none",
       items: [
         { id: "security", label: t.t("route.my-account") },
+        { id: "sessions", label: t.t("sessions.menu") },
         { id: "signOut", label: t.t("common.signOut") },
       ],
-      onAction: (key) => key === "security" ? navigate("/my-account") : endSignIn(),
+      onAction: (key) =>
+        key === "security" ? navigate("/my-account") : key === "sessions" ? setSessions(true) : endSignIn(),
     },
   ];
   return (
-    <SectionMenu
-      marker="user"
-      className={css.userButton}
-      label={t.t("common.settings")}
-      groups={groups}
-      trigger={
-        <>
-          <span className={css.avatar} aria-hidden="true">{initialsOf(name) || "⚙"}</span>
-          <span className={css.userName}>{name}</span>
-          {/* Named by what it shows (the user's name), then what it opens: no label over it. */}
-          <span className={ui.visuallyHidden}>{t.t("common.settings")}</span>
-          <span aria-hidden="true">▾</span>
-        </>
-      }
-    />
+    <>
+      <SectionMenu
+        marker="user"
+        className={css.userButton}
+        label={t.t("common.settings")}
+        groups={groups}
+        trigger={
+          <>
+            <span className={css.avatar} aria-hidden="true">{initialsOf(name) || "⚙"}</span>
+            <span className={css.userName}>{name}</span>
+            {/* Named by what it shows (the user's name), then what it opens: no label over it. */}
+            <span className={ui.visuallyHidden}>{t.t("common.settings")}</span>
+            <span aria-hidden="true">▾</span>
+          </>
+        }
+      />
+      {sessions
+        ? (
+          <Suspense fallback={null}>
+            <SessionsDialog onClose={() => setSessions(false)} />
+          </Suspense>
+        )
+        : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 // Headers that tell a browser what it may do with our answers. Every answer: no MIME sniffing, no referrer
-// (links carry activation and reset codes), no framing, HSTS over TLS. API answers carry personal data: never
+// (links carry activation and reset codes), no framing (CSP frame-ancestors, and X-Frame-Options for old
+// browsers), HSTS over TLS. API answers carry personal data: never
 // stored by a cache. Pages get a Content-Security-Policy whose only inline script is the one carrying the
 // request's nonce (React's streaming), with scripts, styles, fonts and connections from our own origin.
 import type { MiddlewareHandler } from "hono";
@@ -35,7 +36,7 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /** Whether the caller reached us over TLS (directly, or through a trusted proxy that says so). */
-function overTls(url: string, forwardedProto: string | undefined, trustProxy: boolean): boolean {
+export function overTls(url: string, forwardedProto: string | undefined, trustProxy: boolean): boolean {
   if (url.startsWith("https:")) return true;
   return trustProxy && forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
 }
@@ -46,7 +47,14 @@ export function securityHeaders(platform: Platform): MiddlewareHandler<Env> {
     const h = c.res.headers;
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "no-referrer");
-    if (!h.has("Content-Security-Policy")) h.set("X-Frame-Options", "DENY");
+    // No answer may be framed but by the sites its own policy names (a page: none; a widget: its access's).
+    const policy = h.get("Content-Security-Policy");
+    if (!policy) {
+      h.set("Content-Security-Policy", "frame-ancestors 'none'");
+      h.set("X-Frame-Options", "DENY");
+    } else if (!/(^|;)\s*frame-ancestors\s/.test(policy)) {
+      h.set("Content-Security-Policy", `${policy}; frame-ancestors 'none'`);
+    }
     if (overTls(c.req.url, c.req.header("x-forwarded-proto"), platform.config.trustProxy)) {
       h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }

@@ -1,14 +1,14 @@
 // The web application's delivery: hashed assets with long cache headers, the service worker and
 // manifest, and every other GET answered with the server-rendered shell (streamed), in the user's
 // language and theme. The shell comes from the SSR bundle that client/build.mjs writes to dist/.
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { serveStatic } from "hono/deno";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { Env } from "./types.ts";
-import { contentSecurityPolicy, newNonce } from "./security.ts";
+import { contentSecurityPolicy, newNonce, overTls } from "./security.ts";
 import type { Config } from "../config.ts";
 import { isLanguage, languageFromHeader } from "../kernel/i18n/mod.ts";
 
@@ -75,7 +75,22 @@ function pickLanguage(
   return { lang: languageFromHeader(header) ?? "en-us", chosen: false };
 }
 
-export function webRoutes(app: Hono<Env>): void {
+/**
+ * A preference cookie (client/state.ts): `__Host-` with Secure where the page was secure; the plain name
+ * only from a page served over plain HTTP, never over TLS (where anyone who can answer for a sibling host
+ * or over HTTP could have set it).
+ */
+function preference(
+  c: Context<Env>,
+  name: "wms_lang" | "wms_theme",
+  trustProxy: boolean,
+): string | undefined {
+  const secure = getCookie(c, `__Host-${name}`);
+  if (secure !== undefined) return secure;
+  return overTls(c.req.url, c.req.header("x-forwarded-proto"), trustProxy) ? undefined : getCookie(c, name);
+}
+
+export function webRoutes(app: Hono<Env>, config: Pick<Config, "trustProxy">): void {
   const root = DIST + "client";
   app.use("/assets/*", async (c, next) => {
     await next();
@@ -110,8 +125,11 @@ export function webRoutes(app: Hono<Env>): void {
     } catch (err) {
       return c.text(err instanceof Error ? err.message : String(err), 503);
     }
-    const { lang, chosen } = pickLanguage(getCookie(c, "wms_lang"), c.req.header("accept-language"));
-    const theme = getCookie(c, "wms_theme") === "dark" ? "dark" : "light";
+    const { lang, chosen } = pickLanguage(
+      preference(c, "wms_lang", config.trustProxy),
+      c.req.header("accept-language"),
+    );
+    const theme = preference(c, "wms_theme", config.trustProxy) === "dark" ? "dark" : "light";
     const url = new URL(c.req.url);
     const nonce = newNonce();
     const stream = await loaded.module.renderShell(

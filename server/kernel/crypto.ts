@@ -7,8 +7,8 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");
 }
 
-/** A random code for e-mails: lower-case letters and digits, easy to type. */
-export function randomCode(length = 24): string {
+/** A random code for e-mails: lower-case letters and digits, easy to type; 26 of 32 symbols carry 130 bits. */
+export function randomCode(length = 26): string {
   const alphabet = "abcdefghijkmnpqrstuvwxyz23456789";
   const bytes = randomBytes(length);
   let out = "";
@@ -28,21 +28,34 @@ export function deriveKey(secret: Uint8Array, purpose: string): Uint8Array {
 const SEALED_PREFIX = "v1.";
 
 /**
- * Encrypts `plain` with AES-256-GCM for storage: "v1." + base64url(iv ‖ ciphertext ‖ tag). `context` (the
- * tenant and the column) is authenticated too, so a value copied to another tenant or column does not open.
+ * AES-256-GCM of `plain`: base64url(iv ‖ ciphertext ‖ tag). `context` (the tenant and the column) is
+ * authenticated too, so a value copied to another tenant or column does not open.
  */
-export function seal(key: Uint8Array, plain: string, context: string): string {
+export function sealRaw(key: Uint8Array, plain: string, context: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(new TextEncoder().encode(context));
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return SEALED_PREFIX + Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url");
+  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url");
+}
+
+/**
+ * Encrypts `plain` for storage in the first format: "v1." + `sealRaw`. New values name their key
+ * (auth/keys.ts sealSecret); this one is read still.
+ */
+export function seal(key: Uint8Array, plain: string, context: string): string {
+  return SEALED_PREFIX + sealRaw(key, plain, context);
 }
 
 /** The plain text of a `seal`ed value; throws when the key, the context or the value is not the sealed one. */
 export function unseal(key: Uint8Array, sealed: string, context: string): string {
   if (!sealed.startsWith(SEALED_PREFIX)) throw new Error("not a sealed value");
-  const raw = Buffer.from(sealed.slice(SEALED_PREFIX.length), "base64url");
+  return openRaw(key, sealed.slice(SEALED_PREFIX.length), context);
+}
+
+/** The plain text of a `sealRaw` value. */
+export function openRaw(key: Uint8Array, body: string, context: string): string {
+  const raw = Buffer.from(body, "base64url");
   if (raw.length < 28) throw new Error("not a sealed value");
   const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
   decipher.setAAD(new TextEncoder().encode(context));

@@ -14,6 +14,7 @@ export const errorStatus = {
   "auth.refreshInvalid": 401,
   "auth.thirdPartyFailed": 401,
   "auth.forbidden": 403,
+  "request.crossSite": 403,
   "account.documentLimitReached": 402,
   "sharedAccess.ended": 410,
   "sharedAccess.rateLimited": 429,
@@ -77,6 +78,8 @@ export const errorStatus = {
   "file.tooLarge": 413,
   "request.tooLarge": 413,
   "file.typeNotAllowed": 415,
+  "file.infected": 422,
+  "file.scanUnavailable": 503,
   "document.validation": 422,
   "request.idempotencyKeyReused": 422,
   "document.revertBlocked": 422,
@@ -88,6 +91,7 @@ export const errorStatus = {
   "secondFactor.lastRequired": 409,
   "secondFactor.notSetUp": 409,
   "secondFactor.passkeyNotVerified": 422,
+  "request.rateLimited": 429,
   "server.unknown": 500,
   "server.misconfigured": 500,
   "server.mailFailed": 502,
@@ -109,6 +113,8 @@ export type FieldCode =
   | "validation.currentPasswordWrong"
   | "validation.codeWrong"
   | "validation.passwordTooCommon"
+  | "validation.passwordContextWord"
+  | "validation.passwordBreached"
   | "validation.phoneCountryCode"
   | "validation.emailExists"
   | "validation.usernameExists"

@@ -6,6 +6,7 @@
 // the table lets in gets past the door, one it keeps out is refused before the input is read, and nothing
 // a refusal named changed. Where the table says "own", the caller is also refused another's record.
 import { readFileSync } from "node:fs";
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addUser,
@@ -272,10 +273,12 @@ async function freshPasskey(token: string): Promise<number> {
   return added.body.passkey.id;
 }
 
-async function stillThere(r: RouteSpec, id: number): Promise<boolean> {
+async function stillThere(r: RouteSpec, id: Id): Promise<boolean> {
+  // A sign-in: it still stands.
+  if (r.path === "/Auth/Sessions/:id") return await s.platform.sessions.isActive(String(id));
   if (r.path === "/Auth/SecondFactor/passkeys/:id") {
-    const status = await call(s, "GET", "/api/Auth/SecondFactor", { token: passkeyOwners.get(id) });
-    return status.body.passkeys.some((p: { id: number }) => p.id === id);
+    const status = await call(s, "GET", "/api/Auth/SecondFactor", { token: passkeyOwners.get(Number(id)) });
+    return status.body.passkeys.some((p: { id: number }) => p.id === Number(id));
   }
   // Removing a user's second factors leaves the user.
   if (r.path === "/User/:id/second-factor") {
@@ -354,9 +357,22 @@ async function freshProduction(): Promise<number> {
   return r.body.id;
 }
 
-async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<number> {
+/** A record's id; a sign-in's is a UUID. */
+type Id = number | string;
+
+/** The username of a caller of the table. */
+const usernameOf = (caller: Exclude<Caller, "no token">) =>
+  caller === "administrator" ? "matrix-admin" : `matrix-${caller.replace(" ", "-")}`;
+
+async function idFor(r: RouteSpec, caller: Caller, foreign = false): Promise<Id> {
   const token = caller === "no token" ? tokens.administrator : tokens[caller];
   const p = r.path;
+  // A sign-in of the caller's own made for the probe (the administrator's for no caller or another's), so
+  // that ending it ends nothing the other probes use.
+  if (p === "/Auth/Sessions/:id") {
+    const who = caller === "no token" || foreign ? "administrator" : caller;
+    return String(decodeJwt((await signIn(s, usernameOf(who))).token).sid);
+  }
   const own = caller !== "no token" && cell(r, caller) === "own";
   // A passkey: the caller's own, new (a removal may take it); another's is the administrator's (or, for the
   // administrator, the basic user's).
@@ -479,7 +495,7 @@ async function importJob(): Promise<string> {
 }
 
 /** Calls `r` as `caller` with its parameters filled (by `id`) and an empty JSON body where it takes one. */
-async function probe(r: RouteSpec, caller: Caller, id?: number, token?: string) {
+async function probe(r: RouteSpec, caller: Caller, id?: Id, token?: string) {
   const jobId = r.path.includes(":jobId") ? await importJob() : "";
   const path = "/api" +
     r.path.replace(
@@ -633,6 +649,7 @@ beforeAll(async () => {
   ids.theirMessage = await message(theirCarrier);
   await createTenant(s, "elsewhere");
   stranger = (await signIn(s, "elsewhere-admin")).token;
+  await createTenant(s, "spare");
 }, 60_000);
 afterAll(async () => {
   await shop?.close();
@@ -671,10 +688,11 @@ describe("access by route (docs/api.md)", () => {
         const id = hasId ? await idFor(r, caller) : undefined;
         // Signing out ends the session it is called with: use one of its own.
         const token = r.method === "delete" && r.path === "/Auth" && caller !== "no token"
-          ? (await signIn(
-            s,
-            caller === "administrator" ? "matrix-admin" : `matrix-${caller.replace(" ", "-")}`,
-          )).token
+          ? (await signIn(s, usernameOf(caller))).token
+          : r.path === "/ClientAccount/Sessions" && caller === "administrator"
+          // Ending every sign-in of the company would end the other callers' tokens: another company's
+          // administrator, whose row is the same, ends theirs.
+          ? (await signIn(s, "spare-admin")).token
           : undefined;
         const res = await probe(r, caller, id, token);
         const answer = `${res.status} ${res.body?.error?.code ?? ""}`.trim();

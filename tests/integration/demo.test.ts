@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startServer, type TestServer } from "../fixtures/harness.ts";
 import { seedDemo } from "../../tenants/demo.ts";
+import { demoPassword } from "../../tenants/demo_password.ts";
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { decodeJwt } from "jose";
 
 /** EAN-13: the digits weighted 1, 3, 1, 3, ... from the left, check digit included, sum to a multiple of 10. */
@@ -45,13 +48,16 @@ async function demoRows(query: string): Promise<Record<string, unknown>[]> {
 }
 
 let s: TestServer;
+/** The demo users' password: none is configured, so the one made at random for this installation. */
+let demoPass: string;
 beforeAll(async () => {
-  s = await startServer({ demoPassword: "demo-pass-9" });
+  s = await startServer({ demoPassword: undefined });
+  demoPass = demoPassword(s.platform.config);
 });
 afterAll(() => s.close());
 
 describe("demo tenant", { timeout: 180_000 }, () => {
-  it("is created once with the five demo users, and a second run keeps the data", async () => {
+  it("is created once with the five demo users, their password made for this installation, and a second run keeps the data", async () => {
     const started = performance.now();
     expect(await seedDemo(s.platform)).toEqual({ created: true, masterData: true });
     // About 15 s here with the half year of stock history (3 s without); the bound only catches a seed that
@@ -66,11 +72,19 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     };
     const tokens: Record<string, string> = {};
     for (const [username, claims] of Object.entries(roles)) {
-      const r = await call(s, "POST", "/api/Auth", { body: { username, password: "demo-pass-9" } });
+      const r = await call(s, "POST", "/api/Auth", { body: { username, password: demoPass } });
       expect(r.status, username).toBe(200);
       expect(decodeJwt(r.body.token)).toMatchObject(claims);
       tokens[username] = r.body.token;
     }
+    // No default account: none of them answers to the password once published, only to this installation's
+    // (made at random, kept readable by the server's user alone).
+    expect(demoPass).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+    for (const username of Object.keys(roles)) {
+      const r = await call(s, "POST", "/api/Auth", { body: { username, password: "demo1234" } });
+      expect(r.status, `${username} with demo1234`).toBe(401);
+    }
+    expect(statSync(join(s.dataDir, "demo-password")).mode & 0o777).toBe(0o600);
     // The contractor user is tied to a contractor company: the token says which, and the menu is the portal's.
     const contractorId = decodeJwt(tokens.contractor).contractorId;
     expect(contractorId).toMatch(/^\d+$/);
@@ -161,7 +175,7 @@ describe("demo tenant", { timeout: 180_000 }, () => {
 
     // The contractor user reads only their own contractor's products.
     const auth = await call(s, "POST", "/api/Auth", {
-      body: { username: "contractor", password: "demo-pass-9" },
+      body: { username: "contractor", password: demoPass },
     });
     const contractorId = Number(decodeJwt(auth.body.token).contractorId);
     const own = await call(s, "GET", "/api/Product?PageSize=100", { token: auth.body.token });
@@ -196,7 +210,7 @@ describe("demo tenant", { timeout: 180_000 }, () => {
       CZK: [0.03983, "Kč"],
     });
     // The price list converts through them: a price in euros is 1 / 0.234 times as many złoty.
-    const auth = await call(s, "POST", "/api/Auth", { body: { username: "admin", password: "demo-pass-9" } });
+    const auth = await call(s, "POST", "/api/Auth", { body: { username: "admin", password: demoPass } });
     const priced =
       (await demoRows("SELECT id, cash_value AS price FROM products WHERE cash_value > 0 LIMIT 1"))[0];
     const filter = encodeURIComponent(
@@ -297,7 +311,7 @@ describe("demo tenant", { timeout: 180_000 }, () => {
     ).toEqual([]);
     // The API lists them like any list.
     const auth = await call(s, "POST", "/api/Auth", {
-      body: { username: "manager", password: "demo-pass-9" },
+      body: { username: "manager", password: demoPass },
     });
     const listed = await call(s, "GET", "/api/WmsDocument?PageSize=5&sortColumn=id&sortDescending=true", {
       token: auth.body.token,
@@ -351,7 +365,7 @@ describe("demo tenant", { timeout: 180_000 }, () => {
 
   it("has a floor plan for every zone with its racks and docks placed on it and weighed", async () => {
     const signIn = await call(s, "POST", "/api/Auth", {
-      body: { username: "admin", password: "demo-pass-9", tenant: "demo" },
+      body: { username: "admin", password: demoPass, tenant: "demo" },
     });
     const token = signIn.body.token as string;
     const maps = await call(s, "GET", "/api/StorageSpace/Maps", { token });
@@ -408,7 +422,7 @@ describe("demo tenant", { timeout: 180_000 }, () => {
 
   it("has zone A's racks in every shade, and the week's dock bookings", async () => {
     const signIn = await call(s, "POST", "/api/Auth", {
-      body: { username: "admin", password: "demo-pass-9", tenant: "demo" },
+      body: { username: "admin", password: demoPass, tenant: "demo" },
     });
     const token = signIn.body.token as string;
     const maps = await call(s, "GET", "/api/StorageSpace/Maps", { token });

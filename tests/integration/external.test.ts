@@ -71,7 +71,7 @@ describe("shop credentials", () => {
     const [row] = await w.query("SELECT secret FROM external_credentials WHERE id = ?", [c.id]) as {
       secret: string;
     }[];
-    expect(row.secret).toMatch(/^v1\./);
+    expect(row.secret).toMatch(/^v2\./);
     expect(row.secret).not.toContain(shop.keys[0].secret);
     // A code name of the other service type, an address that is no http(s) one.
     const bad = await w.api("POST", "/ExternalCredentials", {

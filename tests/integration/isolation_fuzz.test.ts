@@ -299,7 +299,13 @@ beforeAll(async () => {
   await alpha("POST", "/FavoriteAction", { title: "ALPHA SECRET favorite", link: "/companies" });
   const fav = await carlApi("POST", "/FavoriteAction", { title: "Carl's stock", link: "/stock" });
   carlHears.get("FavoriteAction")!.add(fav.id);
-  await addUser(s, tokens.alpha, { username: "alpha-secret-sam", visibleName: "ALPHA SECRET Sam" });
+  // A password of its own: the test one holds "secret", a word of this username, which new passwords refuse.
+  await addUser(s, tokens.alpha, {
+    username: "alpha-secret-sam",
+    visibleName: "ALPHA SECRET Sam",
+    password: "lantern orbit cactus",
+    repeatPassword: "lantern orbit cactus",
+  });
 
   // Beta: a tenant of its own with a little of everything, none of it alpha's.
   const betaCompany = (await beta("POST", "/Company", { shortName: "BETA FOODS", keyRole: "contractor" })).id;

@@ -127,7 +127,12 @@ describe("GET /api/Auth/GoogleToken/{code}", () => {
   });
 
   it("refuses an identity whose e-mail the provider has not verified", async () => {
-    const code = await provider.authorize({ email: "admin@acme.example", emailVerified: false });
+    // Another account at the provider than the administrator's, claiming their address unverified.
+    const code = await provider.authorize({
+      email: "admin@acme.example",
+      emailVerified: false,
+      subject: "unverified-claimant",
+    });
     const r = await exchange(s, code);
     expect([r.status, r.body.error.code]).toEqual([401, "auth.thirdPartyFailed"]);
     expect(r.body.token).toBeUndefined();

@@ -139,7 +139,7 @@ describe("registration, approval and activation", () => {
     expect(activation.text).toMatch(/Der Link ist gültig bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \(UTC\)\./);
     expect(activation.text).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}/);
     const code = codeIn(activation, "activate");
-    expect(code).toMatch(/^[a-z0-9]{24}$/);
+    expect(code).toMatch(/^[a-z0-9]{26}$/);
 
     // Approved but not activated yet.
     expect(await signInCode(s, "mueller-chef")).toEqual([401, "auth.notActivated"]);

@@ -32,6 +32,7 @@ const NO_ATTACHMENTS = new Set([
   "FavoriteAction",
 ]);
 import { ChangeTable, entryOfLog, HistoryButton } from "./history.tsx";
+import { UserSessionsButton } from "../sessions/user_sessions_button.tsx";
 import { metaOfResource } from "../../screens/resources.ts";
 import * as css from "./dialogs.css.ts";
 
@@ -283,6 +284,10 @@ export function RecordDialog(p: RecordDialogProps) {
                     title={title || t.t(meta.nameKey as PlainKey)}
                   />
                 )
+                : null}
+              {meta.resource === "User" && startup?.user.isSuperUser && mode !== "add" &&
+                  typeof recordId === "number"
+                ? <UserSessionsButton userId={recordId} name={title} />
                 : null}
               {mode !== "add" && typeof recordId === "number" && printTypeOf[meta.resource]
                 ? <PrintButton quiet type={printTypeOf[meta.resource]} items={[{ id: recordId }]} />

@@ -191,7 +191,12 @@ function EditField({ t, field: f, mode, value, onChange, errors, record }: Field
               ? ""
               : String(value)}
             onChange={onChange}
-            autoComplete={f.kind === "password" ? "new-password" : "off"}
+            // A password manager fills the current password and offers to keep the new one.
+            autoComplete={f.kind !== "password"
+              ? "off"
+              : f.name === "currentPassword"
+              ? "current-password"
+              : "new-password"}
             description={f.kind === "password" && mode === "edit" && f.name === "password"
               ? t.t("dialog.passwordKeep")
               : f.form?.uppercase

@@ -2,7 +2,7 @@
 // only, sealed before it is stored) and ProductExternal (a shop's products as imported, read by staff and
 // linked to ours by the verbs in service.ts).
 import { z } from "zod";
-import { seal } from "../../kernel/crypto.ts";
+import { sealSecret } from "../access/auth/keys.ts";
 import { Resource } from "../resource/engine.ts";
 import { assertReachable } from "./reach.ts";
 import {
@@ -99,7 +99,7 @@ export const externalCredential = new Resource({
       ...row,
       secret: input.secret === null
         ? old?.secret ?? null
-        : seal(ctx.platform.keys.sealKey, input.secret as string, secretContext(ctx.tenant.id)),
+        : sealSecret(ctx.platform.keys, input.secret as string, secretContext(ctx.tenant.id)),
       ...(old ? {} : { createdByName: ctx.actor.username }),
       ...(changed ? { valid: false } : {}),
     };

@@ -10,7 +10,8 @@ import { z } from "zod";
 import type { Connection, Db } from "../../db/connection.ts";
 import { tenantOp } from "../../cluster/placement.ts";
 import type { TenantContext } from "../../kernel/context.ts";
-import { randomToken, seal, unseal } from "../../kernel/crypto.ts";
+import { randomToken } from "../../kernel/crypto.ts";
+import { sealSecret, unsealSecret } from "../access/auth/keys.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import type { Platform } from "../../platform.ts";
@@ -54,7 +55,7 @@ function secretOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: Credenti
   if (row.refreshTokenValidUntil && row.refreshTokenValidUntil <= nowIso()) {
     throw new AppError("external.refreshTokenInvalid");
   }
-  return unseal(ctx.platform.keys.sealKey, row.secret, secretContext(ctx.tenant.id));
+  return unsealSecret(ctx.platform.keys, row.secret, secretContext(ctx.tenant.id));
 }
 
 function shopOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: CredentialsRow): woo.ShopCredentials {
@@ -182,7 +183,7 @@ export async function receiveShopKeys(platform: Platform, code: string, body: z.
   if (!m) throw notFound();
   const tenant: Tenant | undefined = await platform.registry.byId(Number(m[1]));
   if (!tenant || tenant.status !== "active") throw notFound();
-  const sealed = seal(platform.keys.sealKey, body.consumer_secret, secretContext(tenant.id));
+  const sealed = sealSecret(platform.keys, body.consumer_secret, secretContext(tenant.id));
   await storeShopKeys(platform, tenant, {
     hash: keyHash(code),
     received: receivedHash(code),

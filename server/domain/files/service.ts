@@ -15,6 +15,7 @@ import { type AnyResource, resourcesByName } from "../resource/engine.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { fileInfos } from "./table.ts";
 import { dropBytes, getBytes, newKey, putBytes } from "./store.ts";
+import { scanUpload } from "./antivirus.ts";
 
 /** The largest attachment. */
 export const FILE_MAX_BYTES = 25 * 1024 * 1024;
@@ -146,6 +147,7 @@ export async function uploadFile(
   if (file.bytes.byteLength === 0) throw new AppError("file.typeNotAllowed");
   const contentType = await contentTypeOf(file.bytes);
   if (!contentType) throw new AppError("file.typeNotAllowed");
+  await scanUpload(ctx.platform, file.bytes);
   const key = newKey();
   const { dataDir } = ctx.platform.config;
   // The bytes first (under a key no row names yet); the row in a transaction; bytes of a failed one removed.

@@ -9,7 +9,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { Buffer } from "node:buffer";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { TenantContext } from "../../kernel/context.ts";
-import { unseal } from "../../kernel/crypto.ts";
+import { unsealSecret } from "../access/auth/keys.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { emailAccounts, passwordContext } from "../records/email_accounts/entity.ts";
@@ -184,7 +184,7 @@ async function sendMail(
   let transport = transports.get(account.id);
   if (!transport) {
     const password = account.password
-      ? unseal(ctx.platform.keys.sealKey, account.password, passwordContext(ctx.tenant.id))
+      ? unsealSecret(ctx.platform.keys, account.password, passwordContext(ctx.tenant.id))
       : undefined;
     transport = nodemailer.createTransport({
       // The connection itself is the egress policy's: the account's host resolved once, checked (no

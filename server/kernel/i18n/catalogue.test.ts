@@ -17,6 +17,8 @@ const fieldCodes = [
   "validation.currentPasswordWrong",
   "validation.codeWrong",
   "validation.passwordTooCommon",
+  "validation.passwordContextWord",
+  "validation.passwordBreached",
   "validation.phoneCountryCode",
   "validation.emailExists",
   "validation.usernameExists",

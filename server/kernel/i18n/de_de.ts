@@ -5,6 +5,8 @@ export const deDe: Catalogue = {
   "request.badQuery": "Die Anfrage ist ungültig: {detail}.",
   "request.timeout": "Die Anfrage kam zu langsam an. Versuchen Sie es erneut.",
   "request.notJson": "Senden Sie den Inhalt der Anfrage als JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "Dieser Aufruf wird nur für die Seiten der Anwendung selbst beantwortet, nicht für eine andere Website, einen Link oder ein Bild.",
   "request.tooLarge": "Die Anfrage ist zu groß (höchstens {limit}).",
   "request.tooLarge.tooCostly":
     "Diese Anfrage erfordert mehr Arbeit, als für eine Anfrage erlaubt ist (höchstens {seconds} s und {memory} MB). Wählen Sie weniger Datensätze oder ein einfacheres Layout.",
@@ -101,6 +103,7 @@ export const deDe: Catalogue = {
     "Dieser geteilte Zugang ist beendet: Er wurde zurückgezogen, ist abgelaufen oder wurde bereits benutzt. Bitten Sie das Lager um einen neuen Link.",
   "sharedAccess.rateLimited":
     "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
+  "request.rateLimited": "Zu viele Anfragen von Ihrem Konto. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "import.fileTooLarge.tooCostly":
@@ -155,6 +158,9 @@ export const deDe: Catalogue = {
   "file.tooLarge.tooCostly":
     "Das Umwandeln der Datei erfordert mehr Arbeit, als für eine Datei erlaubt ist (höchstens {seconds} s und {memory} MB).",
   "file.typeNotAllowed": "Dieser Dateityp ist nicht zulässig.",
+  "file.infected": "Die Datei enthält bekannte Schadsoftware ({signature}) und wurde nicht gespeichert.",
+  "file.scanUnavailable":
+    "Die Datei konnte nicht auf Viren geprüft werden und wurde daher nicht gespeichert. Versuchen Sie es später erneut.",
   "document.validation": "Der Beleg hat die Prüfung nicht bestanden.",
   "document.notWorkingCopy":
     "Nur ein Entwurf kann geändert werden; dieser Beleg ist bereits bestätigt oder storniert.",
@@ -236,6 +242,10 @@ export const deDe: Catalogue = {
   "validation.codeWrong": "Dieser Code stimmt nicht. Geben Sie den aktuellen Code aus der App ein.",
   "validation.passwordTooCommon":
     "Dieses Passwort gehört zu den häufigsten und wird zuerst erraten. Wählen Sie ein anderes.",
+  "validation.passwordContextWord":
+    "Dieses Passwort besteht aus Ihrem Namen, dem Namen Ihrer Firma oder dem Namen des Programms, die zuerst erraten werden. Wählen Sie ein anderes.",
+  "validation.passwordBreached":
+    "Dieses Passwort kommt in Daten vor, die bei anderen Diensten entwendet wurden, und wird früh erraten. Wählen Sie ein anderes.",
   "validation.phoneCountryCode": "Die Telefonnummer muss die Ländervorwahl enthalten, z. B. +48 600 700 800.",
   "validation.emailExists": "Diese E-Mail-Adresse ist bereits vorhanden.",
   "validation.usernameExists": "Dieser Benutzername ist bereits vorhanden.",

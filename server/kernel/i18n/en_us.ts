@@ -5,6 +5,8 @@ export const enUs = {
   "request.badQuery": "The request is not valid: {detail}.",
   "request.timeout": "The request took too long to arrive. Try again.",
   "request.notJson": "Send the request body as JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "This call is answered only to the application's own pages, not to another site, a link or an image.",
   "request.tooLarge": "The request is too large (at most {limit}).",
   "request.tooLarge.tooCostly":
     "This asks for more work than one request may (at most {seconds} s and {memory} MB). Ask for fewer records or a simpler layout.",
@@ -84,6 +86,7 @@ export const enUs = {
   "sharedAccess.ended":
     "This shared access has ended: it was withdrawn, has expired or was already used. Ask the warehouse for a new link.",
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
+  "request.rateLimited": "Too many requests from your account. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "import.fileTooLarge.tooCostly":
@@ -133,6 +136,8 @@ export const enUs = {
   "file.tooLarge.tooCostly":
     "The file takes more work to convert than one file may (at most {seconds} s and {memory} MB).",
   "file.typeNotAllowed": "This file type is not allowed.",
+  "file.infected": "The file holds known malicious content ({signature}) and was not kept.",
+  "file.scanUnavailable": "The file could not be checked for viruses, so it was not kept. Try again later.",
   "document.validation": "The document did not pass validation.",
   "document.notWorkingCopy":
     "Only a working copy can be changed; this document is already confirmed or reverted.",
@@ -210,6 +215,10 @@ export const enUs = {
   "validation.codeWrong": "This code is not right. Enter the current code from the app.",
   "validation.passwordTooCommon":
     "This password is one of the most common ones and is guessed first. Choose another.",
+  "validation.passwordContextWord":
+    "This password is made of your name, your company's name or the product's name, which are guessed first. Choose another.",
+  "validation.passwordBreached":
+    "This password appears in data leaked from other services and is guessed early. Choose another.",
   "validation.phoneCountryCode": "The phone number must include the country code, e.g. +48 600 700 800.",
   "validation.emailExists": "This e-mail address already exists.",
   "validation.usernameExists": "This user name already exists.",

@@ -5,6 +5,8 @@ export const esEs: Catalogue = {
   "request.badQuery": "La solicitud no es válida: {detail}.",
   "request.timeout": "La solicitud tardó demasiado en llegar. Inténtelo de nuevo.",
   "request.notJson": "Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "Esta llamada solo se atiende para las páginas de la propia aplicación, no para otro sitio, un enlace o una imagen.",
   "request.tooLarge": "La solicitud es demasiado grande (como máximo {limit}).",
   "request.tooLarge.tooCostly":
     "Esta solicitud requiere más trabajo del permitido para una solicitud (como máximo {seconds} s y {memory} MB). Elija menos registros o un diseño más sencillo.",
@@ -93,6 +95,8 @@ export const esEs: Catalogue = {
     "Este acceso compartido ha terminado: se retiró, caducó o ya se usó. Pida un enlace nuevo al almacén.",
   "sharedAccess.rateLimited":
     "Demasiadas solicitudes con esta clave. Vuelva a intentarlo dentro de {seconds} segundos.",
+  "request.rateLimited":
+    "Demasiadas solicitudes desde su cuenta. Inténtelo de nuevo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "import.fileTooLarge.tooCostly":
@@ -148,6 +152,9 @@ export const esEs: Catalogue = {
   "file.tooLarge.tooCostly":
     "Convertir el archivo requiere más trabajo del permitido para un archivo (como máximo {seconds} s y {memory} MB).",
   "file.typeNotAllowed": "Este tipo de archivo no está permitido.",
+  "file.infected": "El archivo contiene contenido malicioso conocido ({signature}) y no se ha guardado.",
+  "file.scanUnavailable":
+    "No se pudo comprobar si el archivo tiene virus, así que no se ha guardado. Inténtelo de nuevo más tarde.",
   "document.validation": "El documento no ha superado la validación.",
   "document.notWorkingCopy":
     "Solo se puede modificar un borrador; este documento ya está confirmado o anulado.",
@@ -225,6 +232,10 @@ export const esEs: Catalogue = {
   "validation.currentPasswordWrong": "Esta no es su contraseña actual.",
   "validation.codeWrong": "Este código no es correcto. Introduzca el código actual de la aplicación.",
   "validation.passwordTooCommon": "Esta contraseña es de las más comunes y se adivina primero. Elija otra.",
+  "validation.passwordContextWord":
+    "Esta contraseña está formada por su nombre, el de su empresa o el del programa, que se prueban primero. Elija otra.",
+  "validation.passwordBreached":
+    "Esta contraseña aparece en datos filtrados de otros servicios y se adivina pronto. Elija otra.",
   "validation.phoneCountryCode":
     "El número de teléfono debe incluir el prefijo del país, p. ej., +48 600 700 800.",
   "validation.emailExists": "Esta dirección de correo electrónico ya existe.",

@@ -5,6 +5,8 @@ export const frFr: Catalogue = {
   "request.badQuery": "La requête n'est pas valide : {detail}.",
   "request.timeout": "La requête a mis trop de temps à arriver. Réessayez.",
   "request.notJson": "Envoyez le corps de la requête en JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "Cet appel n'est traité que pour les pages de l'application elle-même, pas pour un autre site, un lien ou une image.",
   "request.tooLarge": "La requête est trop volumineuse ({limit} au plus).",
   "request.tooLarge.tooCostly":
     "Cette demande exige plus de travail qu'une requête n'en a droit ({seconds} s et {memory} Mo au maximum). Choisissez moins d'enregistrements ou une mise en page plus simple.",
@@ -93,6 +95,7 @@ export const frFr: Catalogue = {
   "sharedAccess.ended":
     "Cet accès partagé a pris fin : il a été retiré, a expiré ou a déjà été utilisé. Demandez un nouveau lien à l'entrepôt.",
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
+  "request.rateLimited": "Trop de requêtes depuis votre compte. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "import.fileTooLarge.tooCostly":
@@ -149,6 +152,9 @@ export const frFr: Catalogue = {
   "file.tooLarge.tooCostly":
     "La conversion du fichier demande plus de travail qu'un fichier n'en a droit ({seconds} s et {memory} Mo au maximum).",
   "file.typeNotAllowed": "Ce type de fichier n'est pas autorisé.",
+  "file.infected": "Le fichier contient un contenu malveillant connu ({signature}) et n'a pas été conservé.",
+  "file.scanUnavailable":
+    "Le fichier n'a pas pu être analysé contre les virus, il n'a donc pas été conservé. Réessayez plus tard.",
   "document.validation": "La validation du document a échoué.",
   "document.notWorkingCopy": "Seul un brouillon peut être modifié ; ce document est déjà validé ou annulé.",
   "document.generatedPositions": "Les lignes des documents générés ne peuvent pas être modifiées.",
@@ -227,6 +233,10 @@ export const frFr: Catalogue = {
   "validation.codeWrong": "Ce code n'est pas correct. Saisissez le code actuel de l'application.",
   "validation.passwordTooCommon":
     "Ce mot de passe fait partie des plus courants et se devine en premier. Choisissez-en un autre.",
+  "validation.passwordContextWord":
+    "Ce mot de passe est formé de votre nom, du nom de votre entreprise ou du nom du logiciel, que l'on essaie en premier. Choisissez-en un autre.",
+  "validation.passwordBreached":
+    "Ce mot de passe figure dans des données volées à d'autres services et il est deviné tôt. Choisissez-en un autre.",
   "validation.phoneCountryCode":
     "Le numéro de téléphone doit inclure l'indicatif du pays, par ex. +48 600 700 800.",
   "validation.emailExists": "Cette adresse e-mail existe déjà.",

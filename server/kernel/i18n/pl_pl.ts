@@ -5,6 +5,8 @@ export const plPl: Catalogue = {
   "request.badQuery": "Żądanie jest nieprawidłowe: {detail}.",
   "request.timeout": "Żądanie docierało zbyt długo. Spróbuj ponownie.",
   "request.notJson": "Treść żądania należy wysłać jako JSON (Content-Type: application/json).",
+  "request.crossSite":
+    "To wywołanie jest obsługiwane tylko dla stron samej aplikacji, nie dla innej witryny, odnośnika ani obrazka.",
   "request.tooLarge": "Żądanie jest za duże (najwyżej {limit}).",
   "request.tooLarge.tooCostly":
     "To żądanie wymaga więcej pracy, niż dopuszcza jedno żądanie (najwyżej {seconds} s i {memory} MB). Wybierz mniej rekordów lub prostszy układ.",
@@ -87,6 +89,7 @@ export const plPl: Catalogue = {
   "sharedAccess.ended":
     "Ten udostępniony dostęp wygasł: został wycofany, upłynął jego czas lub został już wykorzystany. Poproś magazyn o nowy link.",
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
+  "request.rateLimited": "Zbyt wiele żądań z Twojego konta. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "import.fileTooLarge.tooCostly":
@@ -138,6 +141,9 @@ export const plPl: Catalogue = {
   "file.tooLarge.tooCostly":
     "Przekształcenie pliku wymaga więcej pracy, niż dopuszcza jeden plik (najwyżej {seconds} s i {memory} MB).",
   "file.typeNotAllowed": "Ten typ pliku jest niedozwolony.",
+  "file.infected": "Plik zawiera znane złośliwe oprogramowanie ({signature}) i nie został zapisany.",
+  "file.scanUnavailable":
+    "Nie udało się sprawdzić pliku pod kątem wirusów, więc nie został zapisany. Spróbuj ponownie później.",
   "document.validation": "Dokument nie przeszedł walidacji.",
   "document.notWorkingCopy":
     "Zmieniać można tylko kopię roboczą; ten dokument jest już zatwierdzony lub wycofany.",
@@ -217,6 +223,10 @@ export const plPl: Catalogue = {
   "validation.codeWrong": "Ten kod jest nieprawidłowy. Wpisz bieżący kod z aplikacji.",
   "validation.passwordTooCommon":
     "To hasło jest jednym z najpopularniejszych i zgaduje się je w pierwszej kolejności. Wybierz inne.",
+  "validation.passwordContextWord":
+    "To hasło składa się z Twojej nazwy, nazwy Twojej firmy lub nazwy programu, które zgaduje się najpierw. Wybierz inne.",
+  "validation.passwordBreached":
+    "To hasło występuje w danych wykradzionych z innych serwisów i jest zgadywane wcześnie. Wybierz inne.",
   "validation.phoneCountryCode": "Numer telefonu musi zawierać numer kierunkowy kraju, np. +48 600 700 800.",
   "validation.emailExists": "Ten adres e-mail już istnieje.",
   "validation.usernameExists": "Ta nazwa użytkownika już istnieje.",

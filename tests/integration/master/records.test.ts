@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../../../tenants/registry.ts";
 import type { ServerMessage } from "../../../server/hub/contract.ts";
-import { unseal } from "../../../server/kernel/crypto.ts";
+import { unsealSecret } from "../../../server/domain/access/auth/keys.ts";
 import { passwordContext } from "../../../server/domain/records/email_accounts/entity.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
@@ -239,9 +239,9 @@ describe("EmailAccount", () => {
       [id],
     );
     expect(stored).not.toContain("p4ss-w0rd!");
-    expect(unseal(s.platform.keys.sealKey, stored, passwordContext(alpha.id))).toBe("p4ss-w0rd!");
+    expect(unsealSecret(s.platform.keys, stored, passwordContext(alpha.id))).toBe("p4ss-w0rd!");
     // Bound to the tenant: under another tenant's context it does not open.
-    expect(() => unseal(s.platform.keys.sealKey, stored, passwordContext(alpha.id + 1))).toThrow();
+    expect(() => unsealSecret(s.platform.keys, stored, passwordContext(alpha.id + 1))).toThrow();
 
     const got = await call(s, "GET", `/api/EmailAccount/${id}`, { token: admin });
     expect(got.body).toEqual(added.body);
@@ -268,7 +268,7 @@ describe("EmailAccount", () => {
       "SELECT password FROM email_accounts WHERE id = ?",
       [id],
     );
-    expect(unseal(s.platform.keys.sealKey, next, passwordContext(alpha.id))).toBe("n3w-secret");
+    expect(unsealSecret(s.platform.keys, next, passwordContext(alpha.id))).toBe("n3w-secret");
 
     // Neither the answer nor the RecordLog holds the password, in clear or sealed.
     const log = await logOf("EmailAccount", id);

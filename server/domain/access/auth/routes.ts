@@ -5,6 +5,7 @@ import { mount } from "../../../http/route.ts";
 import { bearerToken } from "../../../http/middleware.ts";
 import { clientInfo } from "../../../http/client_info.ts";
 import { refuseOutdatedClient } from "../../../http/client_version.ts";
+import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
 import { refresh, signIn } from "./service.ts";
 import { SignIn, TokenData } from "./contract.ts";
 import { SignInAnswer } from "../mfa/contract.ts";
@@ -22,6 +23,8 @@ export function authRoutes(app: Hono<Env>, platform: Platform): void {
     response: SignInAnswer,
   }, (c, { body }) => signIn(platform, body, clientInfo(c)));
 
+  // A refresh hands out new tokens: only to the application's own script (http/fetch_metadata.ts).
+  app.get("/Auth", ownScriptOnly());
   mount(app, platform, {
     method: "get",
     path: "/Auth",

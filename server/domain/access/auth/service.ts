@@ -2,11 +2,11 @@
 // answer and in time (the password is checked against a dummy hash when there is no user); account and
 // tenant states are told only to a caller who knows the password. Failed attempts are limited per
 // client address and per username.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Platform } from "../../../platform.ts";
 import { slowDownMs } from "./attempts.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
@@ -106,9 +106,19 @@ async function issue(
 /** Marks the sign-in on the user (last sign-in, RecordLog), on the tenant's shard; answers the user. */
 const markSignedIn = tenantOp(
   "auth.markSignedIn",
-  (conn, args: { userId: number; method: string; client: ClientInfo }, tenant) =>
+  (
+    conn,
+    args: { userId: number; method: string; client: ClientInfo; rehash?: { from: string; to: string } },
+    tenant,
+  ) =>
     conn.transaction(async (tx) => {
       const now = nowIso();
+      // A hash made with less than today's parameters, made again from the password just proven (unless
+      // the password changed meanwhile).
+      if (args.rehash) {
+        await tx.update(users).set({ passwordHash: args.rehash.to })
+          .where(and(eq(users.id, args.userId), eq(users.passwordHash, args.rehash.from)));
+      }
       const [row] = await tx.update(users).set({ lastLoginDate: now }).where(eq(users.id, args.userId))
         .returning();
       if (!row) throw new AppError("auth.wrongCredentials");
@@ -134,6 +144,17 @@ const markSignedIn = tenantOp(
     }),
 );
 
+/** A weaker password hash made again, for a user whose session waits for a second factor. */
+const rehashPassword = tenantOp(
+  "auth.rehashPassword",
+  (conn, args: { userId: number; rehash: { from: string; to: string } }) =>
+    conn.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash: args.rehash.to })
+        .where(and(eq(users.id, args.userId), eq(users.passwordHash, args.rehash.from)));
+      return null;
+    }),
+);
+
 /** Starts a session for a user already proven (password or identity provider). */
 export async function startSession(
   platform: Platform,
@@ -141,10 +162,11 @@ export async function startSession(
   userId: number,
   client: ClientInfo,
   method: string,
+  rehash?: { from: string; to: string },
 ): Promise<TokenData> {
   // A registration awaiting approval has no database to open yet.
   if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
-  const user = await markSignedIn(platform, tenant, { userId, method, client: plainClient(client) });
+  const user = await markSignedIn(platform, tenant, { userId, method, client: plainClient(client), rehash });
   const refresh = await platform.sessions.create(tenant.id, user.id, client.ip, client.userAgent);
   return issue(platform, tenant, user, refresh);
 }
@@ -185,15 +207,18 @@ export async function afterFirstFactor(
   userId: number,
   client: ClientInfo,
   method: string,
+  /** A password hash made with less than today's parameters, made again from the password just proven. */
+  rehash?: { from: string; to: string },
 ): Promise<SignInAnswer> {
   if (tenant.status === "pendingApproval") throw new AppError("auth.awaitingApproval");
   const state = await signInState(platform, tenant, userId);
   if (!state) throw new AppError("auth.wrongCredentials");
   assertMaySignIn(tenant, state.user);
   if (hasFactor(state.factors)) {
+    if (rehash) await rehashPassword(platform, tenant, { userId, rehash });
     return await secondFactorChallenge(platform, tenant, userId, client, method, state.factors);
   }
-  const data = await startSession(platform, tenant, userId, client, method);
+  const data = await startSession(platform, tenant, userId, client, method, rehash);
   return mustHaveSecondFactor(state.policy, state.user) ? { ...data, secondFactorSetupRequired: true } : data;
 }
 
@@ -256,7 +281,11 @@ async function checkedSignIn(
   if (!ok || !user || !tenant) throw new AppError("auth.wrongCredentials");
   await succeeded();
   assertMaySignIn(tenant, user);
-  return afterFirstFactor(platform, tenant, user.id, client, "password");
+  const cost = platform.config.passwordHashCost;
+  const rehash = needsRehash(user.passwordHash, cost)
+    ? { from: user.passwordHash, to: await hashPassword(input.password, cost) }
+    : undefined;
+  return afterFirstFactor(platform, tenant, user.id, client, "password", rehash);
 }
 
 export async function refresh(

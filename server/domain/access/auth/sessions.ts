@@ -1,7 +1,9 @@
 // Sign-in sessions and their refresh tokens, in the control database. A refresh token is random, stored
 // only as its SHA-256, and used once: refreshing rotates it. Presenting a rotated token again means it
-// leaked, so the whole session (every token of that sign-in) is revoked.
-import { and, eq, isNull } from "drizzle-orm";
+// leaked, so the whole session (every token of that sign-in) is revoked. A session ends at its absolute
+// lifetime (rotation never extends it), after its idle time unused, and when its user has more than the
+// allowed sign-ins (the least recently used ends): docs/security.md, Sessions.
+import { and, asc, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Connection } from "../../../db/connection.ts";
 import { randomToken, sha256 } from "../../../kernel/crypto.ts";
 import { isoIn, nowIso } from "../../../kernel/time.ts";
@@ -21,7 +23,28 @@ const ACTIVE_CACHE_MS = 5_000;
 const ACTIVE_CACHE_MAX = 50_000;
 
 /** What one thread tells the others of this process when it ends sign-ins. */
-type Revoked = { session: string } | { tenantId: number; userId: number };
+type Revoked = { session: string } | { tenantId: number; userId?: number };
+
+/** A sign-in as its user (or an administrator) sees it in the list of sign-ins. */
+export interface SessionView {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  /** When it ends if unused until then: the idle limit from its last use, or its expiry if sooner. */
+  idleExpiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface SessionLimits {
+  /** Absolute lifetime of a sign-in, from its start (REFRESH_TOKEN_TTL). */
+  ttlSeconds: number;
+  /** A sign-in unused this long ends (SESSION_IDLE_TIMEOUT). */
+  idleSeconds: number;
+  /** Sign-ins one user may hold at once; a new one past it ends the least recently used (SESSIONS_PER_USER). */
+  perUser: number;
+}
 
 export class SessionStore {
   // Sessions checked recently and found active. Revocations made by any thread of this process (the front
@@ -30,7 +53,14 @@ export class SessionStore {
   readonly #active = new Map<string, { tenantId: number; userId: number; until: number }>();
   readonly #channel: BroadcastChannel;
 
-  constructor(readonly control: Connection, readonly ttlSeconds: number) {
+  readonly ttlSeconds: number;
+  readonly idleSeconds: number;
+  readonly perUser: number;
+
+  constructor(readonly control: Connection, limits: SessionLimits) {
+    this.ttlSeconds = limits.ttlSeconds;
+    this.idleSeconds = limits.idleSeconds;
+    this.perUser = limits.perUser;
     this.#channel = new BroadcastChannel(`wms-sessions:${control.url}`);
     this.#channel.onmessage = (e: MessageEvent<Revoked>) => this.#forget(e.data);
   }
@@ -41,7 +71,9 @@ export class SessionStore {
       return;
     }
     for (const [id, s] of this.#active) {
-      if (s.tenantId === revoked.tenantId && s.userId === revoked.userId) this.#active.delete(id);
+      if (
+        s.tenantId === revoked.tenantId && (revoked.userId === undefined || s.userId === revoked.userId)
+      ) this.#active.delete(id);
     }
   }
 
@@ -81,9 +113,40 @@ export class SessionStore {
         createdAt: now,
         expiresAt,
       });
-      return session;
+      // Past the user's allowed sign-ins, the least recently used end (the new one is the most recent).
+      const others = await tx.select({ id: authSessions.id }).from(authSessions)
+        .where(
+          and(
+            this.#standing(now),
+            eq(authSessions.tenantId, tenantId),
+            eq(authSessions.userId, userId),
+            ne(authSessions.id, session.id),
+          ),
+        )
+        .orderBy(desc(authSessions.lastUsedAt), desc(authSessions.createdAt));
+      const beyond = others.slice(Math.max(0, this.perUser - 1)).map((r) => r.id);
+      for (const id of beyond) {
+        await tx.update(authSessions).set({ revokedAt: now, revokedReason: "sessionLimit" })
+          .where(eq(authSessions.id, id));
+      }
+      return { session, beyond };
     });
-    return { session, refreshToken, refreshExpiresAt: expiresAt };
+    for (const id of session.beyond) this.#revoked({ session: id });
+    return { session: session.session, refreshToken, refreshExpiresAt: expiresAt };
+  }
+
+  /** The SQL condition of a sign-in that still stands at `now`: not revoked, not expired, not idle too long. */
+  #standing(now: string) {
+    return and(
+      isNull(authSessions.revokedAt),
+      gt(authSessions.expiresAt, now),
+      gt(authSessions.lastUsedAt, this.#idleSince(now)),
+    );
+  }
+
+  /** Sign-ins last used at or before this instant have been idle too long at `now`. */
+  #idleSince(now: string): string {
+    return new Date(Date.parse(now) - this.idleSeconds * 1000).toISOString();
   }
 
   /**
@@ -110,6 +173,12 @@ export class SessionStore {
         return { error: "reuse" as const, sessionId: session.id };
       }
       if (token.expiresAt <= now || session.expiresAt <= now) return { error: "expired" as const };
+      if ((session.lastUsedAt ?? session.createdAt) <= this.#idleSince(now)) {
+        // Unused past the idle limit: the sign-in ends, and its next use needs the password again.
+        await tx.update(authSessions).set({ revokedAt: now, revokedReason: "idle" })
+          .where(eq(authSessions.id, session.id));
+        return { error: "idle" as const, sessionId: session.id };
+      }
       const rotated = await tx.update(refreshTokens).set({ rotatedAt: now })
         .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt)))
         .returning({ h: refreshTokens.tokenHash });
@@ -150,6 +219,68 @@ export class SessionStore {
     this.#revoked({ tenantId, userId });
   }
 
+  /** The sign-ins of a user that still stand, the most recently used first. */
+  async list(tenantId: number, userId: number): Promise<SessionView[]> {
+    const now = nowIso();
+    const rows = await this.control.db.select().from(authSessions)
+      .where(and(this.#standing(now), eq(authSessions.tenantId, tenantId), eq(authSessions.userId, userId)))
+      .orderBy(desc(authSessions.lastUsedAt), asc(authSessions.createdAt));
+    return rows.map((r) => {
+      const lastUsedAt = r.lastUsedAt ?? r.createdAt;
+      const idle = new Date(Date.parse(lastUsedAt) + this.idleSeconds * 1000).toISOString();
+      return {
+        id: r.id,
+        createdAt: r.createdAt,
+        lastUsedAt,
+        expiresAt: r.expiresAt,
+        idleExpiresAt: idle < r.expiresAt ? idle : r.expiresAt,
+        ip: r.ip,
+        userAgent: r.userAgent,
+      };
+    });
+  }
+
+  /** Ends one sign-in of this user (none of another's): whether there was such a sign-in standing. */
+  async revokeOwn(tenantId: number, userId: number, sessionId: string, reason: string): Promise<boolean> {
+    const now = nowIso();
+    const ended = await this.control.db.update(authSessions).set({ revokedAt: now, revokedReason: reason })
+      .where(
+        and(
+          eq(authSessions.id, sessionId),
+          eq(authSessions.tenantId, tenantId),
+          eq(authSessions.userId, userId),
+          this.#standing(now),
+        ),
+      ).returning({ id: authSessions.id });
+    if (ended.length) this.#revoked({ session: sessionId });
+    return ended.length > 0;
+  }
+
+  /**
+   * Ends the sign-ins of a user (`userId`) or of every user of a tenant, but `keep` (the caller's own
+   * sign-in): how many ended.
+   */
+  async revokeAllBut(
+    tenantId: number,
+    userId: number | undefined,
+    keep: string | undefined,
+    reason: string,
+  ): Promise<number> {
+    const now = nowIso();
+    const ended = await this.control.db.update(authSessions).set({ revokedAt: now, revokedReason: reason })
+      .where(
+        and(
+          eq(authSessions.tenantId, tenantId),
+          userId === undefined ? undefined : eq(authSessions.userId, userId),
+          keep === undefined ? undefined : ne(authSessions.id, keep),
+          isNull(authSessions.revokedAt),
+        ),
+      ).returning({ id: authSessions.id });
+    if (keep === undefined) this.#revoked({ tenantId, userId });
+    else for (const { id } of ended) this.#revoked({ session: id });
+    return ended.length;
+  }
+
   /** The tenant and user a refresh token's sign-in belongs to (nothing is checked or changed: rotate does). */
   async ownerOfRefresh(refreshToken: string): Promise<{ tenantId: number; userId: number } | undefined> {
     const [row] = await this.control.query(
@@ -171,10 +302,12 @@ export class SessionStore {
     const hit = this.#active.get(sessionId);
     if (hit && hit.until > now) return { tenantId: hit.tenantId, userId: hit.userId };
     const [row] = await this.control.query(
-      "SELECT tenant_id, user_id, revoked_at, expires_at FROM auth_sessions WHERE id = ?",
+      "SELECT tenant_id, user_id, revoked_at, expires_at, created_at, last_used_at FROM auth_sessions WHERE id = ?",
       [sessionId],
     );
-    const active = !!row && row.revoked_at === null && String(row.expires_at) > new Date(now).toISOString();
+    const at = new Date(now).toISOString();
+    const active = !!row && row.revoked_at === null && String(row.expires_at) > at &&
+      String(row.last_used_at ?? row.created_at) > this.#idleSince(at);
     if (!active) {
       this.#active.delete(sessionId);
       return undefined;

@@ -4,6 +4,7 @@ import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
 import { SignInAnswer } from "../mfa/contract.ts";
+import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
 import { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
 import { signInWithOidc, thirdPartySignIn } from "./service.ts";
 
@@ -18,6 +19,7 @@ export function oidcRoutes(app: Hono<Env>, platform: Platform): void {
     response: ThirdPartySignIn,
   }, (c) => thirdPartySignIn(platform, clientInfo(c), c.get("requestId")));
 
+  app.get("/Auth/GoogleToken/:code", ownScriptOnly());
   mount(
     app,
     platform,

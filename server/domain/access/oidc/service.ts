@@ -1,7 +1,9 @@
 // Sign-in through an OpenID Connect provider (Google by default): the browser brings back an
 // authorization code, this server exchanges it at the provider's token endpoint as a confidential client,
-// verifies the ID token against the provider's published keys and signs in the one user whose e-mail the
-// provider vouches for. The browser flow binds the code to the tab that started it with a nonce and a
+// verifies the ID token against the provider's published keys and signs in the user bound to the token's
+// subject (issuer and `sub`, which the provider never gives to anyone else); the first time, the one user
+// whose e-mail the provider vouches for, who is then bound to that subject (ASVS 10.5.2). ID tokens come
+// only from the token endpoint, never from the caller. The browser flow binds the code to the tab that started it with a nonce and a
 // PKCE verifier (RFC 7636), which it sends along. Every failure looks the same from outside (auth.thirdPartyFailed); the reason goes
 // to SystemLog for the operator.
 import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from "jose";
@@ -157,13 +159,13 @@ async function exchangeCode(
   return parsed.data.id_token;
 }
 
-/** Verifies the ID token and answers the e-mail it vouches for. */
-async function verifiedEmail(
+/** Verifies the ID token; answers its subject and the e-mail it names, if any. */
+async function verifiedIdentity(
   provider: Provider,
   clientId: string,
   idToken: string,
   nonce: string | undefined,
-): Promise<string> {
+): Promise<{ subject: string; email: unknown; emailVerified: unknown }> {
   const { metadata } = provider;
   // Only asymmetric algorithms can be checked against the published key set; "none" never.
   const algorithms = (metadata.id_token_signing_alg_values_supported ?? ["RS256"])
@@ -196,14 +198,53 @@ async function verifiedEmail(
         : "the ID token's nonce is not the browser's",
     );
   }
-  if (typeof claims.email !== "string" || claims.email.trim() === "") {
+  if (typeof claims.sub !== "string" || claims.sub === "") {
+    throw new ThirdPartyFailure("the ID token has no subject");
+  }
+  return { subject: claims.sub, email: claims.email, emailVerified: claims.email_verified };
+}
+
+/** The e-mail an identity vouches for: present, and verified by the provider. */
+function verifiedEmail(identity: { email: unknown; emailVerified: unknown }): string {
+  if (typeof identity.email !== "string" || identity.email.trim() === "") {
     throw new ThirdPartyFailure("the ID token carries no e-mail (was the email scope requested?)");
   }
   // An unverified address proves nothing about who holds it.
-  if (claims.email_verified !== true) {
-    throw new ThirdPartyFailure(`the provider has not verified the e-mail ${claims.email}`);
+  if (identity.emailVerified !== true) {
+    throw new ThirdPartyFailure(`the provider has not verified the e-mail ${identity.email}`);
   }
-  return claims.email;
+  return identity.email;
+}
+
+/**
+ * The user bound to the provider's subject; the first time, the one user with the verified e-mail, then
+ * bound to it. A user already bound to another subject of this provider (the address now belongs to
+ * another person there) is refused.
+ */
+async function findUserOfIdentity(
+  platform: Platform,
+  issuer: string,
+  identity: { subject: string; email: unknown; emailVerified: unknown },
+): Promise<{ login: GlobalLogin; tenant: Tenant }> {
+  const bound = await platform.registry.identityOwner(issuer, identity.subject);
+  if (bound) {
+    const login = await platform.registry.loginOf(bound.tenantId, bound.userId);
+    const tenant = login ? await platform.registry.byId(bound.tenantId) : undefined;
+    if (login && tenant) return { login, tenant };
+    // The user is gone: the subject is free again.
+    await platform.registry.unbindIdentity(issuer, identity.subject);
+  }
+  const found = await findLogin(platform, verifiedEmail(identity));
+  const other = await platform.registry.identityOf(found.tenant.id, found.login.userId, issuer);
+  if (other !== undefined && other !== identity.subject) {
+    throw new ThirdPartyFailure(
+      `the user with the e-mail ${String(identity.email)} signs in as another subject of the provider`,
+    );
+  }
+  if (other === undefined) {
+    await platform.registry.bindIdentity(issuer, identity.subject, found.tenant.id, found.login.userId);
+  }
+  return found;
 }
 
 /** The one login with this e-mail in a tenant that is not suspended, or a reason there is none. */
@@ -224,9 +265,11 @@ async function findLogin(
   return candidates[0];
 }
 
+/** An error's message with its causes' ("fetch failed: invalid peer certificate: UnknownIssuer"). */
 function describe(err: unknown): string {
   if (isRefusal(err)) return `egress.refused (${(err.details.cause as Error).message})`;
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err);
+  return err.cause === undefined ? err.message : `${err.message}: ${describe(err.cause)}`;
 }
 
 /** Counts an attempt from the address (shared with password sign-in, auth/attempts.ts); 429 past the limit. */
@@ -324,8 +367,8 @@ export async function signInWithOidc(
       code,
       browser.codeVerifier,
     );
-    const email = await verifiedEmail(provider, oidcClientId, idToken, browser.nonce);
-    found = await findLogin(platform, email);
+    const identity = await verifiedIdentity(provider, oidcClientId, idToken, browser.nonce);
+    found = await findUserOfIdentity(platform, provider.metadata.issuer, identity);
   } catch (err) {
     if (!(err instanceof ThirdPartyFailure)) throw err;
     await logFailure(platform, err, "GET /api/Auth/GoogleToken/{code}", 401, requestId, client);

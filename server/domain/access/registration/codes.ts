@@ -21,7 +21,7 @@ export async function issueCode(
   userId: number,
   ttlSeconds: number,
 ): Promise<{ code: string; expiresAt: string }> {
-  const code = randomCode(24);
+  const code = randomCode(26);
   const expiresAt = isoIn(ttlSeconds);
   await platform.control.transaction(async (tx) => {
     // A new code replaces the user's earlier unused ones of the same kind.
@@ -56,6 +56,22 @@ export async function consumeCode(
     isNull(authCodes.usedAt),
     gt(authCodes.expiresAt, now),
   )).returning({ tenantId: authCodes.tenantId, userId: authCodes.userId });
+  return row;
+}
+
+/** The owner of a usable code, without using it up. */
+export async function codeOwner(
+  platform: Platform,
+  kind: CodeKind,
+  code: string,
+): Promise<{ tenantId: number; userId: number } | undefined> {
+  const [row] = await platform.control.db.select({ tenantId: authCodes.tenantId, userId: authCodes.userId })
+    .from(authCodes).where(and(
+      eq(authCodes.codeHash, codeHash(code)),
+      eq(authCodes.kind, kind),
+      isNull(authCodes.usedAt),
+      gt(authCodes.expiresAt, nowIso()),
+    )).limit(1);
   return row;
 }
 

@@ -4,6 +4,7 @@ import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
+import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
 import { MakeReset, Register, Registered } from "./contract.ts";
 import { activate, makeReset, register, sendReset } from "./service.ts";
 
@@ -23,6 +24,9 @@ export function registrationRoutes(app: Hono<Env>, platform: Platform): void {
     return { slug, status };
   });
 
+  // GETs by the contract, but they act: only the application's own script calls them (http/fetch_metadata.ts).
+  app.get("/Register/activate/:code", ownScriptOnly());
+  app.get("/Register/send-reset/:email", ownScriptOnly());
   mount(app, platform, {
     method: "get",
     path: "/Register/activate/:code",

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { Platform } from "../../../platform.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
+import { checkNewPassword } from "../users/password_policy.ts";
 import { isLanguage, type Language, translate } from "../../../kernel/i18n/mod.ts";
 import { formatInstant } from "../../../kernel/i18n/dates.ts";
 import { nowIso } from "../../../kernel/time.ts";
@@ -15,7 +16,7 @@ import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { users } from "../users/entity.ts";
 import { findUserOf, type UserRow } from "../users/service.ts";
 import { servedHere, tenantOp } from "../../../cluster/placement.ts";
-import { assertCodeServedHere, consumeCode, issueCode } from "./codes.ts";
+import { assertCodeServedHere, codeOwner, consumeCode, issueCode } from "./codes.ts";
 import type { MakeReset, Register } from "./contract.ts";
 
 const APP_NAME = "WMS";
@@ -26,6 +27,14 @@ function userLanguage(user: UserRow, tenant: Tenant): Language {
 }
 
 /** Refuses a key past `max` attempts in the window (429); `count` counts this attempt first, atomically. */
+/** Registrations one address may make per attempt window (LOGIN_LIMIT_WINDOW). */
+export const REGISTRATIONS_PER_ADDRESS = 10;
+/** Reset requests per window: from one address, and for one e-mail address whoever asks. */
+export const RESETS_PER_ADDRESS = 10;
+export const RESETS_PER_EMAIL = 3;
+/** Wrong reset codes one address may send per window. */
+export const RESET_CODE_TRIES = 10;
+
 async function limit(platform: Platform, key: string, max: number, count = false): Promise<void> {
   const wait = count
     ? await platform.attempts.takeWithin(key, max)
@@ -40,7 +49,13 @@ async function limit(platform: Platform, key: string, max: number, count = false
 
 export async function register(platform: Platform, input: z.output<typeof Register>, ip: string | null) {
   const key = `register:${ip ?? "unknown"}`;
-  await limit(platform, key, 10, true); // every registration counts against the address's budget
+  await limit(platform, key, REGISTRATIONS_PER_ADDRESS, true); // every registration counts against the address's budget
+  await checkNewPassword(platform, input.password, {
+    username: input.username,
+    email: input.email,
+    companyName: input.companyName,
+    slug: slugify(input.companyName),
+  });
   const slug = await freeSlug(platform, slugify(input.companyName));
   const { tenant, adminUserId } = await provisionTenant(platform, {
     slug,
@@ -189,8 +204,8 @@ export async function sendReset(
 ): Promise<{ sent: number }> {
   const normalized = email.trim().toLowerCase();
   const keys = [`reset:ip:${ip ?? "unknown"}`, `reset:email:${normalized}`];
-  await limit(platform, keys[0], 10, true);
-  await limit(platform, keys[1], 3, true);
+  await limit(platform, keys[0], RESETS_PER_ADDRESS, true);
+  await limit(platform, keys[1], RESETS_PER_EMAIL, true);
   const logins = await platform.registry.loginsByEmail(normalized);
   let sent = 0;
   for (const login of logins) {
@@ -230,8 +245,20 @@ export async function sendReset(
 
 export async function makeReset(platform: Platform, input: z.output<typeof MakeReset>, ip: string | null) {
   const key = `resetcode:${ip ?? "unknown"}`;
-  await limit(platform, key, 10);
+  await limit(platform, key, RESET_CODE_TRIES);
   await assertCodeServedHere(platform, "reset", input.code);
+  // The new password is judged before the code is used up: a refused one leaves the code for the next try.
+  const holder = await codeOwner(platform, "reset", input.code);
+  if (holder) {
+    const tenant = await platform.registry.byId(holder.tenantId);
+    const login = await platform.registry.loginOf(holder.tenantId, holder.userId);
+    await checkNewPassword(platform, input.password, {
+      username: login?.username,
+      email: login?.email,
+      companyName: tenant?.companyName,
+      slug: tenant?.slug,
+    });
+  }
   const owner = await consumeCode(platform, "reset", input.code);
   if (!owner) {
     await platform.attempts.take(key);

@@ -17,6 +17,7 @@ import { companies } from "../../parties/companies/entity.ts";
 import { listFieldsOf } from "../../resource/engine.ts";
 import { forgetRoles, userById } from "./current.ts";
 import { type User, user, type UserCreate, userMeta, users, type UserUpdate } from "./entity.ts";
+import { checkNewPassword } from "./password_policy.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -200,6 +201,12 @@ export async function insertUser(
 }
 
 export async function createUser(ctx: TenantContext, input: UserCreate): Promise<User> {
+  await checkNewPassword(ctx.platform, input.password, {
+    username: input.username,
+    email: input.email,
+    companyName: ctx.tenant.companyName,
+    slug: ctx.tenant.slug,
+  });
   const values = await withPasswordHash(ctx.platform, input);
   return await withLoginClaims(
     ctx.platform,
@@ -225,7 +232,8 @@ async function countOtherActiveAdmins(tx: Db, exceptId: number): Promise<number>
   return Number(row.n);
 }
 
-const adminOnlyFields = [
+/** The fields only an administrator sets (the declaration's `adminOnly`); anyone else's are ignored. */
+export const adminOnlyFields = [
   "blocked",
   "active",
   "isSuperUser",
@@ -252,6 +260,14 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
   const reauthenticated = self &&
     (!!input.password || (stored !== undefined && stored.email !== input.email));
   if (reauthenticated) await checkCurrentPassword(ctx, input.currentPassword, stored);
+  if (input.password) {
+    await checkNewPassword(ctx.platform, input.password, {
+      username: input.username,
+      email: input.email,
+      companyName: ctx.tenant.companyName,
+      slug: ctx.tenant.slug,
+    });
+  }
   const passwordHash = input.password
     ? await hashPassword(input.password, ctx.platform.config.passwordHashCost)
     : undefined;

@@ -12,6 +12,7 @@ import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { storageSpace } from "../locations/entity.ts";
 import { runJob } from "../../../kernel/jobs/contract.ts";
 import { type CleanMap, MAP_MAX_BYTES } from "./sanitize.ts";
+import { scanUpload } from "../../files/antivirus.ts";
 import { storageSpaceMaps } from "./table.ts";
 
 /** An upload: the file's name and its text (an SVG file is text; the client reads it and sends it as is). */
@@ -61,6 +62,7 @@ export async function putMap(
   if (sizeBytes > MAP_MAX_BYTES) {
     throw new AppError("map.fileTooLarge", { params: { limit: `${MAP_MAX_BYTES / (1024 * 1024)} MB` } });
   }
+  await scanUpload(ctx.platform, new TextEncoder().encode(upload.content));
   // Cleaned on the job pool (jsdom and DOMPurify take seconds on a big drawing): never on this thread.
   const clean = await runJob<CleanMap>(ctx, new URL("./sanitize.ts", import.meta.url), upload, {
     refusal: { code: "map.fileTooLarge", params: { limit: `${MAP_MAX_BYTES / (1024 * 1024)} MB` } },

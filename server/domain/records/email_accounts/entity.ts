@@ -3,7 +3,7 @@
 // whether there is one.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { seal } from "../../../kernel/crypto.ts";
+import { sealSecret } from "../../access/auth/keys.ts";
 import { Resource } from "../../resource/engine.ts";
 
 export const emailAccounts = sqliteTable("email_accounts", {
@@ -60,7 +60,7 @@ export const emailAccount = new Resource({
     ...row,
     password: input.password === null
       ? old?.password ?? null
-      : seal(ctx.platform.keys.sealKey, input.password as string, passwordContext(ctx.tenant.id)),
+      : sealSecret(ctx.platform.keys, input.password as string, passwordContext(ctx.tenant.id)),
   }),
 });
 

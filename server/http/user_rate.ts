@@ -1,0 +1,43 @@
+// Anti-automation for signed-in calls (ASVS 2.4.1): each user's calls draw from a bucket of
+// API_USER_BURST that refills at API_USER_PER_SECOND, far above what a person or a terminal does, so that
+// a script with a stolen or a user's own token cannot flood the server, copy a company's data at machine
+// speed or fill it with rubbish. Past it: 429 request.rateLimited with Retry-After. The buckets live on the
+// thread that serves the user's company (its shard, or a reader for long reads): every call of a user
+// reaches the same few threads.
+import { AppError } from "../kernel/errors.ts";
+
+/** Buckets kept (the least recently used go first beyond this). */
+const MAX_BUCKETS = 50_000;
+const buckets = new Map<string, { tokens: number; at: number }>();
+
+export interface UserRate {
+  burst: number;
+  perSecond: number;
+}
+
+/** Takes one call from the user's bucket, or refuses it with 429 and how long to wait. */
+export function takeUserCall(
+  rate: UserRate,
+  tenantId: number,
+  userId: number,
+  now = performance.now(),
+): void {
+  const burst = Math.max(1, rate.burst);
+  const perSecond = Math.max(1, rate.perSecond);
+  const id = `${tenantId}:${userId}`;
+  const b = buckets.get(id) ?? { tokens: burst, at: now };
+  buckets.delete(id);
+  b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * perSecond);
+  b.at = now;
+  buckets.set(id, b);
+  if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
+  if (b.tokens < 1) {
+    const wait = Math.max(1, Math.ceil((1 - b.tokens) / perSecond));
+    // security-event: request.rateLimited (a user's calls past their rate)
+    throw new AppError("request.rateLimited", {
+      params: { seconds: wait },
+      headers: { "Retry-After": String(wait) },
+    });
+  }
+  b.tokens -= 1;
+}
