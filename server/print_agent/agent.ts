@@ -337,7 +337,10 @@ export function startAgent(options: AgentOptions): AgentHandle {
       const refused = e.code === CLOSE_KEY_REFUSED || e.code === CLOSE_REPLACED || e.code === CLOSE_TOO_MANY;
       const delay = refused ? backoff.last : Math.min(backoff.last, backoff.first * 2 ** failures++);
       // A little spread, so that a warehouse's agents do not all come back at the same moment.
-      retryTimer = setTimeout(connect, Math.round(delay * (0.75 + Math.random() * 0.25)));
+      retryTimer = setTimeout(
+        connect,
+        Math.round(delay * (0.75 + crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32 * 0.25)),
+      );
     };
   }
 

@@ -6,6 +6,8 @@
 // is scanned (docs/security.md, V5).
 import type { Platform } from "../../platform.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { type Egress, egressOf } from "../../kernel/egress/egress.ts";
+import { Buffer } from "node:buffer";
 
 const CHUNK = 64 * 1024;
 const SCAN_TIMEOUT_MS = 30_000;
@@ -21,42 +23,41 @@ function parseVerdict(reply: string): Verdict {
   return { error: text || "no answer" };
 }
 
-/** Sends `bytes` to clamd at `address` (host:port) and reads its verdict. */
-export async function clamdScan(address: string, bytes: Uint8Array): Promise<Verdict> {
+/**
+ * Sends `bytes` to clamd at `address` (host:port) through the egress policy (a scanner on the host's own
+ * network is one the operator allows: EGRESS_ALLOW), and reads its verdict.
+ */
+export async function clamdScan(egress: Egress, address: string, bytes: Uint8Array): Promise<Verdict> {
   const at = address.lastIndexOf(":");
   const hostname = address.slice(0, at).replace(/^\[|\]$/g, "");
   const port = Number(address.slice(at + 1));
-  // egress: the operator's virus scanner (CLAMD_ADDRESS).
-  const conn = await Deno.connect({ hostname, port });
-  const timer = setTimeout(() => conn.close(), SCAN_TIMEOUT_MS);
+  const socket = await egress.connect(hostname, port, SCAN_TIMEOUT_MS);
   try {
-    const write = async (data: Uint8Array) => {
-      for (let done = 0; done < data.length;) done += await conn.write(data.subarray(done));
-    };
-    await write(new TextEncoder().encode("zINSTREAM\0"));
-    for (let i = 0; i < bytes.length; i += CHUNK) {
-      const part = bytes.subarray(i, i + CHUNK);
-      const size = new Uint8Array(4);
-      new DataView(size.buffer).setUint32(0, part.length);
-      await write(size);
-      await write(part);
-    }
-    await write(new Uint8Array(4));
-    const chunks: Uint8Array[] = [];
-    const buf = new Uint8Array(1024);
-    for (let total = 0; total < 4096;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      chunks.push(buf.slice(0, n));
-      total += n;
-      if (buf.subarray(0, n).includes(0)) break;
-    }
-    return parseVerdict(new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c]))));
+    return await new Promise<Verdict>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let total = 0;
+      const done = () => resolve(parseVerdict(Buffer.concat(chunks).toString("utf8")));
+      socket.setTimeout(SCAN_TIMEOUT_MS, () => reject(new Error("timed out")));
+      socket.once("error", reject);
+      socket.on("data", (data: Buffer) => {
+        chunks.push(data);
+        total += data.length;
+        // The verdict ends with a NUL (the z command); no verdict is longer than a few hundred bytes.
+        if (data.includes(0) || total >= 4096) done();
+      });
+      socket.once("end", done);
+      socket.write(new TextEncoder().encode("zINSTREAM\0"));
+      for (let i = 0; i < bytes.length; i += CHUNK) {
+        const part = bytes.subarray(i, i + CHUNK);
+        const size = new Uint8Array(4);
+        new DataView(size.buffer).setUint32(0, part.length);
+        socket.write(size);
+        socket.write(part);
+      }
+      socket.write(new Uint8Array(4));
+    });
   } finally {
-    clearTimeout(timer);
-    try {
-      conn.close();
-    } catch { /* closed by the time-out */ }
+    socket.destroy();
   }
 }
 
@@ -66,7 +67,7 @@ export async function scanUpload(platform: Platform, bytes: Uint8Array): Promise
   if (!address) return;
   let verdict: Verdict;
   try {
-    verdict = await clamdScan(address, bytes);
+    verdict = await clamdScan(egressOf(platform.config), address, bytes);
   } catch (err) {
     verdict = { error: err instanceof Error ? err.message : String(err) };
   }

@@ -4,6 +4,7 @@
 // hex digits of the password's SHA-1 leave the server). Checked wherever a password is chosen: a user
 // added, one's own change, an administrator's reset, a registration and a reset by e-mailed code.
 // docs/security.md, Passwords, lists the words; a test keeps that list and this one the same.
+import { egressOf } from "../../../kernel/egress/egress.ts";
 import { createHash } from "node:crypto";
 import type { Platform } from "../../../platform.ts";
 import { fieldError } from "../../../kernel/errors.ts";
@@ -80,10 +81,10 @@ export async function isBreachedPassword(platform: Platform, password: string): 
   const prefix = hash.slice(0, 5);
   const suffix = hash.slice(5);
   try {
-    // egress: the breached-password range service the operator configures (PWNED_PASSWORDS_URL).
-    const res = await fetch(base.replace(/\/?$/, "/") + prefix, {
+    // Through the egress policy, as every connection the server opens.
+    const res = await egressOf(platform.config).fetch(base.replace(/\/?$/, "/") + prefix, {
       headers: { "Add-Padding": "true", "User-Agent": "wms-password-check" },
-      redirect: "error",
+      redirect: "manual",
       signal: AbortSignal.timeout(BREACH_TIMEOUT_MS),
     });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
