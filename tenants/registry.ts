@@ -108,6 +108,13 @@ export class TenantRegistry {
     return row;
   }
 
+  /** A tenant's user's login (its lower-cased username), for naming them where only the id is known. */
+  async loginOf(tenantId: number, userId: number): Promise<GlobalLogin | undefined> {
+    const [row] = await this.db.select().from(globalLogins)
+      .where(and(eq(globalLogins.tenantId, tenantId), eq(globalLogins.userId, userId))).limit(1);
+    return row;
+  }
+
   loginsByEmail(email: string): Promise<GlobalLogin[]> {
     return this.db.select().from(globalLogins).where(eq(globalLogins.email, email.trim().toLowerCase()));
   }

@@ -6,6 +6,7 @@ import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
 import { openTenant, resolveTenant } from "../../tenants/resolve.ts";
 import { apiKeyActor, apiKeyMayCall, tenantOfKey } from "../domain/sharing/api_key.ts";
 import { clientInfo } from "./client_info.ts";
+import { loggablePath } from "./errors.ts";
 import type { Env } from "./types.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
@@ -48,7 +49,11 @@ export function authenticate(
     if (!token && apiKey) return await withApiKey(platform, apiKey, c, next);
     if (!token) throw new AppError("auth.tokenMissing");
     const verified = await verifyAccessToken(platform.keys, platform.config, token);
-    const { tenant, conn, release, actor } = await resolveTenant(platform, verified, options);
+    const { tenant, conn, release, actor } = await resolveTenant(platform, verified, {
+      ...options,
+      call: `${c.req.method} ${loggablePath(c.req.path)}`,
+      client: clientInfo(c),
+    });
     c.set("ctx", {
       platform,
       tenant,
