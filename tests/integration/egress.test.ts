@@ -308,6 +308,8 @@ describe("the security event log", () => {
       outcome: string;
       userName: string | null;
       ip: string | null;
+      userAgent: string | null;
+      requestId: string | null;
       detail: string;
     };
     const refusals = async (): Promise<Event[]> => {
