@@ -331,6 +331,7 @@ describe("print agent", () => {
       outcome: string;
       userName: string | null;
       ip: string | null;
+      userAgent: string | null;
       detail: string;
     };
     const events = async (kind: string): Promise<Event[]> =>
