@@ -15,7 +15,8 @@ import { demoPassword } from "./demo_password.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
 import { moveTenant } from "./move.ts";
 import { setSubscription } from "./subscription.ts";
-import { removeSecondFactors } from "../server/domain/access/mfa/service.ts";
+import { removeSecondFactors, resetDetail } from "../server/domain/access/mfa/service.ts";
+import { writeSecurityEvents } from "../server/domain/logs/security_log/service.ts";
 import { existsSync } from "node:fs";
 import { filePathOf } from "../server/db/local.ts";
 import { UserCreate } from "../server/domain/access/users/entity.ts";
@@ -167,12 +168,23 @@ try {
       const t = await platform.registry.bySlug(slug) ?? fail(`no tenant ${slug}`);
       const login = await platform.registry.loginByUsername(username);
       if (!login || login.tenantId !== t.id) fail(`no user ${username} in tenant ${slug}`);
+      // The tenant's security log keeps the reset, written in its own transaction (no request, no caller).
       await platform.pool.use(
         t.dbUrl,
-        (conn) => conn.transaction((tx) => removeSecondFactors(tx, login.userId)),
+        (conn) =>
+          conn.transaction(async (tx) => {
+            await removeSecondFactors(tx, login.userId);
+            await writeSecurityEvents(tx, [{
+              kind: "secondFactor.reset",
+              userName: "(provider)",
+              detail: resetDetail(
+                { id: login.userId, username: login.username },
+                "the provider at the host's console",
+              ),
+            }]);
+          }),
       );
       await platform.sessions.revokeUser(t.id, login.userId, "secondFactorReset");
-      // security-event: provider.secondFactorReset (the provider removed a user's factors from the host)
       console.log(`${username} of ${slug} has no second factor now; their sign-ins have ended`);
       break;
     }

@@ -10,6 +10,8 @@ import { currentActor } from "../server/domain/access/users/current.ts";
 import { assertServedHere, owns, tenantOp } from "../server/cluster/placement.ts";
 import { latestVersion } from "../server/db/migrate.ts";
 import { owesSecondFactor } from "../server/domain/access/mfa/policy.ts";
+import type { ClientInfo } from "../server/domain/access/auth/service.ts";
+import { securityEventFor } from "../server/domain/logs/security_log/service.ts";
 
 /** Opens the tenant on its shard, which migrates a file that is behind (a reader only reads). */
 const openOnShard = tenantOp("tenant.open", () => Promise.resolve(null));
@@ -38,12 +40,13 @@ export interface ResolvedTenant {
 
 /**
  * `secondFactorSetup`: the call is one that sets up a second factor (or signs out); any other of a user who
- * owes one the company requires is refused with 403 auth.secondFactorSetupRequired.
+ * owes one the company requires is refused with 403 auth.secondFactorSetupRequired, and a security event
+ * naming the HTTP `call` (`GET /api/...`) and the `client`.
  */
 export async function resolveTenant(
   platform: Platform,
   token: Actor,
-  options: { secondFactorSetup?: boolean } = {},
+  options: { secondFactorSetup?: boolean; call?: string; client?: ClientInfo } = {},
 ): Promise<ResolvedTenant> {
   // A sign-in that was ended (sign-out, refresh-token reuse, password change, blocking) ends its
   // access tokens too, not only its refresh token; and the sign-in must be this tenant's and this user's.
@@ -58,8 +61,20 @@ export async function resolveTenant(
   // Roles, modules and contractor as they are now, not as the token says.
   return await openTenant(platform, tenant, async (conn) => {
     const actor = await currentActor(platform, conn, token);
-    // security-event: auth.secondFactorSetupRequired (a call refused until the required factor is set up)
     if (!options.secondFactorSetup && await owesSecondFactor(platform, conn, actor)) {
+      // An HTTP call's refusal is an event; the real-time socket's (which the app opens and reopens by
+      // itself) is not.
+      if (options.call) {
+        securityEventFor(platform, tenant, {
+          kind: "secondFactor.setupRequired",
+          detail: `${options.call}: the second factor the company requires is not set up`,
+          userId: actor.userId,
+          userName: actor.username,
+          ip: options.client?.ip ?? null,
+          userAgent: options.client?.userAgent ?? null,
+          requestId: options.client?.requestId ?? null,
+        });
+      }
       throw new AppError("auth.secondFactorSetupRequired");
     }
     return actor;

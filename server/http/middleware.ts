@@ -7,6 +7,7 @@ import { openTenant, resolveTenant } from "../../tenants/resolve.ts";
 import { apiKeyActor, apiKeyMayCall, tenantOfKey } from "../domain/sharing/api_key.ts";
 import { clientInfo } from "./client_info.ts";
 import { takeUserCall } from "./user_rate.ts";
+import { loggablePath } from "./errors.ts";
 import type { Env } from "./types.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
@@ -54,7 +55,11 @@ export function authenticate(
       verified.tenantId,
       verified.userId,
     );
-    const { tenant, conn, release, actor } = await resolveTenant(platform, verified, options);
+    const { tenant, conn, release, actor } = await resolveTenant(platform, verified, {
+      ...options,
+      call: `${c.req.method} ${loggablePath(c.req.path)}`,
+      client: clientInfo(c),
+    });
     c.set("ctx", {
       platform,
       tenant,

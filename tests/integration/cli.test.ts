@@ -135,6 +135,24 @@ describe("deno task tenant", () => {
     await until(async () =>
       (await call(s, "GET", "/api/ClientAccount", { token: admin.token })).status === 401
     );
-    expect((await password()).body.token).toBeTruthy();
+    const token = (await password()).body.token;
+    expect(token).toBeTruthy();
+    // The company's security log keeps it, as the provider's, naming the user; no code or secret.
+    const filters = JSON.stringify([{ field: "event", operator: "eq", value: "secondFactor.reset" }]);
+    const log = await call(
+      s,
+      "GET",
+      `/api/SecurityLog?BasicFiltersSerialized=${encodeURIComponent(filters)}`,
+      {
+        token,
+      },
+    );
+    expect(log.body.results.map((e: Record<string, unknown>) => [e.outcome, e.userName, e.detail])).toEqual([[
+      "changed",
+      "(provider)",
+      `user ${admin.user.id} (lockout-admin): every second factor and recovery code removed by the provider at ` +
+      "the host's console; their sign-ins ended",
+    ]]);
+    expect(JSON.stringify(log.body)).not.toContain(begun.body.secret);
   });
 });

@@ -15,7 +15,7 @@ import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import { type OidcProvider, startOidcProvider } from "../fixtures/oidc_provider.ts";
 import { type FakeShop, makeProducts, startShop } from "../fixtures/woocommerce.ts";
 import { type FakeCarrier, startCarrier } from "../fixtures/shipengine.ts";
-import { call } from "../fixtures/harness.ts";
+import { addUser, call, signIn } from "../fixtures/harness.ts";
 import { product, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 
 let dns: DnsServer;
@@ -298,5 +298,91 @@ describe("the operator's own destinations on loopback, not allowed", () => {
     const [logged] = await w.s.platform.control.db.select().from(controlSystemLog)
       .where(eq(controlSystemLog.requestId, r.headers.get("x-request-id")!));
     expect(logged?.message).toContain("egress.refused");
+  });
+});
+
+describe("the security event log", () => {
+  it("keeps each refusal: the host and why, the caller when a call made it, never the account's credentials", async () => {
+    type Event = {
+      event: string;
+      outcome: string;
+      userName: string | null;
+      ip: string | null;
+      userAgent: string | null;
+      requestId: string | null;
+      detail: string;
+    };
+    const refusals = async (): Promise<Event[]> => {
+      const filters = JSON.stringify([{ field: "event", operator: "eq", value: "egress.refused" }]);
+      return (await w.api(
+        "GET",
+        `/SecurityLog?PageSize=500&BasicFiltersSerialized=${encodeURIComponent(filters)}`,
+      ))
+        .body.results;
+    };
+    // A printer on a link-local address, printed to by an administrator (the call named by its request id).
+    // Another administrator than the one above, whose refusals this minute are past the flood limit (counted,
+    // not written: the same kind from the same address and user at most 30 times a minute).
+    await addUser(w.s, w.admin, { username: "egress-auditor", isSuperUser: true });
+    const auditor = (await signIn(w.s, "egress-auditor")).token;
+    const printed = await call(w.s, "POST", "/api/Print", {
+      token: auditor,
+      headers: { "x-request-id": "egress-audit-print", "user-agent": "audit-browser/1.0" },
+      body: {
+        type: "product",
+        items: [{ id: thing, copies: 1 }],
+        printerId: await addPrinter("169.254.10.20", 9100),
+      },
+    });
+    expect(printed.body.error.code).toBe("egress.refused");
+    // A message through an SMTP account on loopback: refused after the answer, by nobody's call.
+    const account = await w.api("POST", "/EmailAccount", {
+      address: "audit@example.com",
+      smtpServer: "2130706433",
+      smtpPort: smtp.port,
+      useTls: false,
+      login: "audit-login",
+      password: "smtp-audit-secret",
+    });
+    const sent = await w.api("POST", "/Message/send", {
+      channel: "email",
+      subject: "Audit",
+      body: "Hello",
+      to: ["someone@example.com"],
+      emailAccountId: account.body.id,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+
+    await expect.poll(async () =>
+      (await refusals()).filter((e) => e.requestId === "egress-audit-print")
+        .map((e) => [e.outcome, e.userName, e.ip, e.userAgent, e.detail])
+    ).toEqual([[
+      "refused",
+      "egress-auditor",
+      "127.0.0.1",
+      "audit-browser/1.0",
+      "POST /api/Print: connection to 169.254.10.20 refused: linkLocal",
+    ]]);
+    await expect.poll(async () =>
+      (await refusals()).filter((e) => e.detail.startsWith(`message ${sent.body.id},`))
+        .map((e) => [e.outcome, e.userName, e.detail])
+    ).toEqual([[
+      "refused",
+      null,
+      `message ${sent.body.id}, e-mail account ${account.body.id}: connection to 2130706433 refused: loopback`,
+    ]]);
+    // The operator's SMS gateway (refused above): the system log, which is the operator's.
+    await expect.poll(async () =>
+      (await w.s.platform.control.db.select().from(controlSystemLog)).some((r) =>
+        r.source === "security" && r.message.includes("egress.refused") && r.message.includes("SMS gateway")
+      )
+    ).toBe(true);
+    const all = JSON.stringify([
+      await refusals(),
+      await w.s.platform.control.db.select().from(controlSystemLog),
+    ]);
+    for (const secret of ["smtp-audit-secret", "smtp-secret", "audit-login"]) {
+      expect(all).not.toContain(secret);
+    }
   });
 });

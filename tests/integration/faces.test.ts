@@ -549,3 +549,106 @@ describe("face sign-in on the server", () => {
     }
   });
 });
+
+describe("face sign-in in the security log", () => {
+  type Event = { event: string; outcome: string; userName: string | null; ip: string | null; detail: string };
+
+  it("keeps refused and failed face sign-ins, enrolments and devices, never a descriptor or a signature", async () => {
+    // A server of its own: the attempts above have used most of this address's sign-in budget.
+    const log = await startStockWorld("faces-log");
+    try {
+      const events = async (kind: string): Promise<Event[]> =>
+        (await log.api(
+          "GET",
+          `/SecurityLog?PageSize=100&BasicFiltersSerialized=${
+            encodeURIComponent(JSON.stringify([{ field: "event", operator: "eq", value: kind }]))
+          }`,
+        )).body.results;
+      await switchFaces(true, log);
+      const desk = await enrolDevice(log, "Audit desk");
+      await addUser(log.s, log.admin, { username: "faces-log-clerk" });
+      const clerkOf = (await log.api("GET", "/User?PageSize=50")).body.results
+        .find((u: { username: string }) => u.username === "faces-log-clerk").id;
+      const face = vector(9100);
+      expect(
+        (await log.api("POST", "/ComputerVision", {
+          userId: clerkOf,
+          descriptors: samples(face, 91),
+          consent: true,
+        }))
+          .status,
+      ).toBe(201);
+      // The administrator's own face is not enrolled.
+      const adminId = (await log.api("GET", "/User?PageSize=50")).body.results
+        .find((u: { username: string }) => u.username === "faces-log-admin").id;
+      const mine = await log.api("POST", "/ComputerVision", {
+        userId: adminId,
+        descriptors: samples(vector(9200), 92),
+        consent: true,
+      });
+      expect(mine.body.error.code).toBe("face.administrator");
+
+      const signInAt = async (deviceId: number, descriptor: number[]) => {
+        const challenge = (await call(log.s, "GET", "/api/ComputerVision/challenge?tenant=faces-log")).body
+          .challenge;
+        const signature = await sign(desk.keys, challenge, descriptor);
+        const r = await call(log.s, "POST", "/api/ComputerVision/analyse", {
+          body: { tenant: "faces-log", descriptor, deviceId, challenge, signature },
+          headers: { "user-agent": "kiosk-probe/1.0" },
+        });
+        return { r, signature };
+      };
+      // The clerk's face at a device nobody enrolled, signed by a key the server does not know.
+      const probe = plus(face, vector(93, 0.1));
+      const unenrolled = await signInAt(desk.id + 40, probe);
+      expect(unenrolled.r.body.error.code).toBe("face.deviceNotEnrolled");
+      // A face nobody has, at the enrolled device.
+      const stranger = await signInAt(desk.id, vector(9300));
+      expect(stranger.r.body.error.code).toBe("face.notRecognised");
+      expect((await log.api("DELETE", `/ComputerVision/devices/${desk.id}`)).status).toBe(204);
+
+      await expect.poll(async () =>
+        (await events("face.signInRefused")).map((e) => [e.outcome, e.userName, e.ip, e.detail])
+      ).toEqual([[
+        "refused",
+        null,
+        "127.0.0.1",
+        `face at device ${
+          desk.id + 40
+        }: the device is not enrolled, was withdrawn, or its signature does not hold`,
+      ]]);
+      await expect.poll(async () => (await events("signIn.failed")).map((e) => [e.outcome, e.detail]))
+        .toEqual([["refused", `face at device ${desk.id}: nobody recognised`]]);
+      await expect.poll(async () =>
+        (await events("face.enrolmentRefused")).map((e) => [e.outcome, e.userName, e.detail])
+      ).toEqual([[
+        "refused",
+        "faces-log-admin",
+        `POST /api/ComputerVision: user ${adminId} (faces-log-admin): the user is an administrator`,
+      ]]);
+      const changes = async () =>
+        [
+          ...await events("face.deviceEnrolled"),
+          ...await events("face.enrolled"),
+          ...await events("face.deviceWithdrawn"),
+        ].map((e) => [e.event, e.outcome, e.userName, e.detail]);
+      await expect.poll(changes).toEqual([
+        ["face.deviceEnrolled", "changed", "faces-log-admin", `device ${desk.id} (Audit desk)`],
+        [
+          "face.enrolled",
+          "changed",
+          "faces-log-admin",
+          `user ${clerkOf} (faces-log-clerk): 5 samples, by an administrator`,
+        ],
+        ["face.deviceWithdrawn", "changed", "faces-log-admin", `device ${desk.id} (Audit desk)`],
+      ]);
+      // Nothing of a descriptor, a challenge's proof or a device's key is kept.
+      const all = JSON.stringify((await log.api("GET", "/SecurityLog?PageSize=500")).body.results);
+      for (const secret of [unenrolled.signature, stranger.signature, String(probe[0]), String(face[1])]) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      log.s.close();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import {
   PROTOCOL_VERSION,
 } from "../../server/print_agent/protocol.ts";
 import { shardOf } from "../../server/cluster/placement.ts";
+import { controlSystemLog } from "../../tenants/schema.ts";
 
 let one: StockWorld<ShardedServer>;
 let two: StockWorld<ShardedServer>;
@@ -93,7 +94,7 @@ async function printLabel(w: StockWorld<ShardedServer>, productId: number, print
 }
 
 /** A raw socket's hello with `key`: answers the close code (or "welcome" if it was let in). */
-function helloWith(key: string): Promise<number | "welcome"> {
+function helloWith(key: string, name = "probe"): Promise<number | "welcome"> {
   return new Promise((resolve) => {
     const ws = new WebSocket(one.s.baseUrl.replace(/^http/, "ws") + PRINT_AGENT_PATH);
     ws.onopen = () =>
@@ -101,7 +102,7 @@ function helloWith(key: string): Promise<number | "welcome"> {
         type: "hello",
         protocol: PROTOCOL_VERSION,
         key,
-        agent: { name: "probe", version: "0", os: "linux" },
+        agent: { name, version: "0", os: "linux" },
       }));
     ws.onmessage = (e) => {
       if (JSON.parse(String(e.data)).type === "welcome") {
@@ -322,6 +323,89 @@ describe("print agent", () => {
     expect(other.events.filter((e) => e.type === "printed" || e.type === "failed")).toEqual([]);
     await mineAgent.handle.stop();
     await other.handle.stop();
+  });
+
+  it("keeps its keys made, replaced and withdrawn, keys refused and a report on another site's job in the security log, never a key", async () => {
+    type Event = {
+      event: string;
+      outcome: string;
+      userName: string | null;
+      ip: string | null;
+      userAgent: string | null;
+      detail: string;
+    };
+    const events = async (kind: string): Promise<Event[]> =>
+      (await one.api(
+        "GET",
+        `/SecurityLog?PageSize=100&BasicFiltersSerialized=${
+          encodeURIComponent(JSON.stringify([{ field: "event", operator: "eq", value: kind }]))
+        }`,
+      )).body.results;
+    const bay = await site(one, "Audit bay");
+    const renewed = (await one.api("POST", `/PrintSite/${bay.id}/agentKey`)).body.key as string;
+    // The key replaced: an agent still holding it is refused at its hello.
+    expect(await helloWith(bay.key, "audit-probe")).toBe(CLOSE_KEY_REFUSED);
+    // A job of another site of the tenant, which no agent holds; the bay's agent says it printed it.
+    const yard = await site(one, "Audit yard");
+    const yardPrinter = await printer(one, "Audit yard Zebra", (await fakePrinter()).port, yard.id);
+    const sent = await printLabel(one, await product(one, "PA-AUDIT"), yardPrinter);
+    const ws = new WebSocket(one.s.baseUrl.replace(/^http/, "ws") + PRINT_AGENT_PATH);
+    await new Promise<void>((resolve, reject) => {
+      ws.onopen = () =>
+        ws.send(JSON.stringify({
+          type: "hello",
+          protocol: PROTOCOL_VERSION,
+          key: renewed,
+          agent: { name: "audit-pc", version: "1.0", os: "linux" },
+        }));
+      ws.onmessage = (e) => {
+        const m = JSON.parse(String(e.data));
+        if (m.type === "welcome") ws.send(JSON.stringify({ type: "result", id: sent.job.id, ok: true }));
+        if (m.type === "ack" && m.id === sent.job.id) resolve();
+      };
+      ws.onclose = (e) => reject(new Error(`closed ${e.code}`));
+    });
+    ws.onclose = null;
+    ws.close();
+    expect((await jobOf(one, sent.job.id)).state).toBe("queued");
+    expect((await one.api("POST", `/PrintSite/${bay.id}/agentKey/withdraw`)).status).toBe(200);
+    // A key naming a tenant that does not exist: the control database's system log.
+    const [, , secret] = renewed.split(".");
+    expect(await helloWith(`wpa.999999.${secret}`, "audit-stranger")).toBe(CLOSE_KEY_REFUSED);
+
+    await expect.poll(async () =>
+      (await events("printAgent.keyMade")).filter((e) => e.detail.includes(`site ${bay.id} `))
+        .map((e) => [e.outcome, e.userName, e.detail]).sort()
+    ).toEqual([
+      ["changed", "agent-one-admin", `site ${bay.id} (Audit bay)`],
+      ["changed", "agent-one-admin", `site ${bay.id} (Audit bay): its key replaced`],
+    ]);
+    await expect.poll(async () => (await events("printAgent.keyWithdrawn")).map((e) => e.detail))
+      .toContain(`site ${bay.id} (Audit bay)`);
+    await expect.poll(async () =>
+      (await events("printAgent.keyRefused")).filter((e) => e.userAgent === "audit-probe 0 (linux)")
+        .map((e) => [e.outcome, e.userName, e.ip, e.detail])
+    ).toEqual([[
+      "refused",
+      null,
+      "127.0.0.1",
+      "a key that opens none of the sites: unknown, withdrawn or replaced",
+    ]]);
+    await expect.poll(async () => (await events("printAgent.foreignJob")).map((e) => e.detail)).toEqual([
+      `the agent of site ${bay.id} reported on job ${sent.job.id}, which is not its site's`,
+    ]);
+    await expect.poll(async () =>
+      (await one.s.platform.control.db.select().from(controlSystemLog)).some((r) =>
+        r.source === "security" && r.message.includes("printAgent.keyRefused") &&
+        JSON.parse(r.properties ?? "{}").userAgent === "audit-stranger 0 (linux)"
+      )
+    ).toBe(true);
+    // Never a key, nor its secret part, in the tenant's log or the system log.
+    const everything = JSON.stringify([
+      (await one.api("GET", "/SecurityLog?PageSize=500")).body,
+      await one.s.platform.control.db.select().from(controlSystemLog),
+    ]);
+    for (const k of [bay.key, renewed, bay.key.split(".")[2], secret]) expect(everything).not.toContain(k);
   });
 
   it("closes a socket that speaks outside the protocol: anything before the hello, or a message too large", async () => {

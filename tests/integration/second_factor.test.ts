@@ -548,6 +548,122 @@ describe("a second factor required of administrators", () => {
   });
 });
 
+describe("the security event log", () => {
+  it("keeps wrong and replayed codes, factors added and refused, codes renewed and an administrator's reset, never a code or secret", async () => {
+    type Event = {
+      event: string;
+      outcome: string;
+      userName: string | null;
+      ip: string | null;
+      detail: string;
+    };
+    const events = async (kind: string): Promise<Event[]> => {
+      const filters = JSON.stringify([{ field: "event", operator: "eq", value: kind }]);
+      const r = await call(
+        s,
+        "GET",
+        `/api/SecurityLog?PageSize=100&BasicFiltersSerialized=${encodeURIComponent(filters)}`,
+        {
+          token: adminToken,
+        },
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return (r.body.results as Event[]).filter((e) => e.userName === "mfa-audit");
+    };
+    const user = await addUser(s, adminToken, { username: "mfa-audit" });
+    const token = (await signIn(s, "mfa-audit")).token;
+    const app = await setUpApp(token);
+    // A passkey added, and one whose challenge was used already refused.
+    const options = await call(s, "POST", "/api/Auth/SecondFactor/passkeys/options", {
+      token,
+      body: { currentPassword: PASSWORD },
+    });
+    const response = new SoftAuthenticator("http://wms.test").create(options.body);
+    const added = await call(s, "POST", "/api/Auth/SecondFactor/passkeys", {
+      token,
+      body: { name: "Audit key", response },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const again = await call(s, "POST", "/api/Auth/SecondFactor/passkeys", {
+      token,
+      body: { name: "Audit key again", response },
+    });
+    expect(again.body.error.code).toBe("secondFactor.passkeyNotVerified");
+    // At sign-in: a wrong code, then the right one, then the right one again at the next sign-in.
+    await awayFromStepEnd();
+    const now = timeStep(Date.now());
+    const wrong = totpAt(app.secret, now + 50);
+    const right = totpAt(app.secret, now);
+    const first = (await password("mfa-audit")).secondFactor.ticket as string;
+    const refused = await pass(first, "totp", wrong, { "user-agent": "audit-browser/1.0" });
+    expect([refused.status, refused.body.error.code]).toEqual([401, "auth.secondFactorInvalid"]);
+    expect((await pass(first, "totp", right)).status).toBe(200);
+    const second = (await password("mfa-audit")).secondFactor.ticket as string;
+    expect((await pass(second, "totp", right)).body.error.code).toBe("auth.secondFactorInvalid");
+    const renewed = await call(s, "POST", "/api/Auth/SecondFactor/recovery-codes", {
+      token: (await pass(second, "recovery", app.recoveryCodes[0])).body.token,
+      body: { currentPassword: PASSWORD },
+    });
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    // The administrator removes them all.
+    const reset = await call(s, "DELETE", `/api/User/${user.id}/second-factor`, {
+      token: adminToken,
+      body: { currentPassword: PASSWORD },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(204);
+
+    await expect.poll(async () =>
+      (await events("secondFactor.failed")).map((e) => [e.outcome, e.ip, e.detail])
+    )
+      .toEqual([["refused", "127.0.0.1", "totp: a wrong code"]]);
+    await expect.poll(async () => (await events("secondFactor.replayed")).map((e) => [e.outcome, e.detail]))
+      .toEqual([["refused", "totp: a code of a time step already used"]]);
+    await expect.poll(async () =>
+      (await events("secondFactor.added")).map((e) => [e.outcome, e.detail]).sort()
+    )
+      .toEqual([
+        ["changed", "authenticator app, with new recovery codes"],
+        ["changed", `passkey ${added.body.passkey.id} (Audit key)`],
+      ]);
+    await expect.poll(async () => (await events("secondFactor.addRefused")).map((e) => e.detail)).toEqual([
+      "POST /api/Auth/SecondFactor/passkeys: a new passkey: its challenge is not one this user was given, or it expired",
+    ]);
+    await expect.poll(async () => (await events("recoveryCodes.renewed")).map((e) => [e.outcome, e.detail]))
+      .toEqual([["changed", "10 new codes; the ones before end"]]);
+    // The reset is the administrator's event, naming the user.
+    const resets = async () => {
+      const filters = JSON.stringify([{ field: "event", operator: "eq", value: "secondFactor.reset" }]);
+      return (await call(s, "GET", `/api/SecurityLog?BasicFiltersSerialized=${encodeURIComponent(filters)}`, {
+        token: adminToken,
+      })).body.results.map((e: Event) => [e.outcome, e.userName, e.detail]);
+    };
+    await expect.poll(resets).toContainEqual([
+      "changed",
+      "mfa-admin",
+      `user ${user.id} (mfa-audit): every second factor and recovery code removed by an administrator; ` +
+      "their sign-ins ended",
+    ]);
+    // No code, secret, ticket or passkey answer anywhere in the log.
+    const all = JSON.stringify(
+      (await call(s, "GET", "/api/SecurityLog?PageSize=500", { token: adminToken })).body.results,
+    );
+    for (
+      const secret of [
+        wrong,
+        right,
+        app.secret,
+        first,
+        second,
+        ...app.recoveryCodes,
+        ...renewed.body.recoveryCodes,
+      ]
+    ) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).not.toContain((response as { id: string }).id);
+  });
+});
+
 describe("on a sharded server", () => {
   it("passes the factor on whichever shard the call lands, each check run on the tenant's own", async () => {
     const sharded = await startShardedServer({ loginLimitPerUser: 5, loginLimitPerIp: 1000 });

@@ -17,6 +17,7 @@ export async function assertReachable(ctx: Pick<TenantContext, "platform">, url:
     throw new AppError("egress.refused", {
       fields: { baseUrl: ["validation.egressRefused"] },
       cause: err.details.cause,
+      security: err.details.security,
     });
   }
 }

@@ -24,7 +24,8 @@ import { freeOf } from "../portal/service.ts";
 import { externalCredential, productExternal, secretContext } from "./entity.ts";
 import { externalCredentials, productExternals } from "./table.ts";
 import { ServiceError } from "./http.ts";
-import { egressOf } from "../../kernel/egress/egress.ts";
+import { egressOf, isRefusal, refusalEvent } from "../../kernel/egress/egress.ts";
+import { securityEvent } from "../logs/security_log/service.ts";
 import { assertReachable } from "./reach.ts";
 
 export { assertReachable };
@@ -360,6 +361,10 @@ async function startJob(
     } catch (err) {
       const error = appErrorOf(err);
       if (error.code === "server.unknown") console.error(`external ${kind} of ${tenant.slug}`, err);
+      // After the answer, so not the request's refusal: the job's starter is named.
+      if (isRefusal(err)) {
+        securityEvent(ctx, "egress.refused", `${kind} of service ${id}: ${refusalEvent(err)}`);
+      }
       await withDb(async (conn) => {
         await noteCheck(conn.db, id, err);
         await conn.db.update(externalCredentials).set({

@@ -5,12 +5,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config.ts";
-import { egressOf, isRefusal, refusalReason } from "../../kernel/egress/egress.ts";
+import { egressOf, isRefusal, refusalEvent, refusalReason } from "../../kernel/egress/egress.ts";
 import { translate } from "../../kernel/i18n/mod.ts";
 
 /** Why a delivery failed, and whether trying again may help. */
 export class DeliveryError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    /** The egress policy refused the host: the security event's detail (the host and why). */
+    readonly refused?: string,
+  ) {
     super(message);
   }
 }
@@ -45,6 +50,7 @@ export async function sendSms(
       throw new DeliveryError(
         `SMS gateway: ${translate("en-us", "egress.refused")}`,
         refusalReason(err) !== "unresolved",
+        refusalEvent(err),
       );
     }
     throw new DeliveryError(`SMS gateway: ${(err as Error).message}`, false);

@@ -17,7 +17,8 @@ import { fileInfos } from "../files/table.ts";
 import { getBytes } from "../files/store.ts";
 import { messageRecipients, messages, type MessageStatus } from "./entity.ts";
 import { DeliveryError, sendSms } from "./gateway.ts";
-import { egressOf, isRefusal, refusalReason } from "../../kernel/egress/egress.ts";
+import { egressOf, isRefusal, refusalEvent, refusalReason } from "../../kernel/egress/egress.ts";
+import { securityEventFor, securityEventOutside } from "../logs/security_log/service.ts";
 import { translate } from "../../kernel/i18n/mod.ts";
 
 const running = new Map<string, { again: boolean }>();
@@ -112,6 +113,7 @@ async function deliverDue(ctx: TenantContext): Promise<boolean> {
             ? err
             : new DeliveryError(String((err as Error)?.message ?? err), false);
         }
+        if (error?.refused) refusedEvent(bg, m, error.refused);
         await record(bg, m.id, r.id, r.attempts + 1, error);
       }
     } finally {
@@ -119,6 +121,21 @@ async function deliverDue(ctx: TenantContext): Promise<boolean> {
     }
     return true;
   });
+}
+
+/**
+ * A host the egress policy refused, as a security event: the tenant's SMTP account in the tenant's log, the
+ * operator's SMS gateway in the system log (the tenant cannot change it). Nobody's request: no caller.
+ */
+function refusedEvent(ctx: TenantContext, m: Mail, detail: string): void {
+  if (m.channel === "email") {
+    securityEventFor(ctx.platform, ctx.tenant, {
+      kind: "egress.refused",
+      detail: `message ${m.id}, e-mail account ${m.emailAccountId}: ${detail}`,
+    });
+  } else {
+    securityEventOutside(ctx.platform, { kind: "egress.refused", detail: `SMS gateway: ${detail}` });
+  }
 }
 
 /** A recipient's attempt written, and its message's counts and status from all its recipients. */
@@ -226,7 +243,11 @@ async function sendMail(
   } catch (err) {
     if (isRefusal(err)) {
       // The same words whatever was refused and why; a name that did not resolve may resolve later.
-      throw new DeliveryError(translate("en-us", "egress.refused"), refusalReason(err) !== "unresolved");
+      throw new DeliveryError(
+        translate("en-us", "egress.refused"),
+        refusalReason(err) !== "unresolved",
+        refusalEvent(err),
+      );
     }
     const e = err as { responseCode?: number; message?: string };
     // 5xx from the server: this mailbox will not take it; anything else may pass later.

@@ -44,8 +44,22 @@ export function refusalReason(err: AppError): string {
 }
 
 function refuse(host: string, reason: string): AppError {
-  // security-event: egress.refused (a tenant's or the operator's destination refused)
-  return new AppError("egress.refused", { cause: new EgressRefusal(host, reason) });
+  // The security log's event (the host and why, never a credential): written as the refused request's by
+  // the error handler, or by a caller that turns the refusal into a state (refusalEvent).
+  return new AppError("egress.refused", {
+    cause: new EgressRefusal(host, reason),
+    security: { kind: "egress.refused", detail: egressRefusalDetail(host, reason) },
+  });
+}
+
+/** What a refusal's security event says: the host (at most 200 characters) and why. */
+function egressRefusalDetail(host: string, reason: string): string {
+  return `connection to ${host.slice(0, 200)} refused: ${reason}`;
+}
+
+/** A refusal's security event as its detail says it (for a caller that writes the event itself). */
+export function refusalEvent(err: AppError): string {
+  return err.details.security?.detail ?? "connection refused";
 }
 
 /** A host resolved and checked: the name (null for an address) and the addresses a socket may go to. */

@@ -51,7 +51,10 @@ async function once(
   signal: AbortSignal,
 ): Promise<Response> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new AppError("egress.refused", { cause: new Error(`${url.protocol} is no HTTP`) });
+    throw new AppError("egress.refused", {
+      cause: new Error(`${url.protocol} is no HTTP`),
+      security: { kind: "egress.refused", detail: `${url.protocol.slice(0, 20)} is no HTTP` },
+    });
   }
   signal.throwIfAborted();
   const destination = await egress.resolve(url.hostname);

@@ -17,6 +17,7 @@ import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { securityEventIn } from "../../logs/security_log/service.ts";
 import { reqText } from "../../resource/fields.ts";
 import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage } from "./device_proof.ts";
 import { faceChallenges, faceDevices } from "./table.ts";
@@ -75,7 +76,6 @@ export async function enrolDevice(ctx: TenantContext, input: z.output<typeof Dev
   if (!valid) throw fieldError({ publicKey: ["validation.invalidValue"] });
   const { kty, crv, x, y } = input.publicKey;
   const publicKey = JSON.stringify({ kty, crv, x, y });
-  // security-event: face sign-in device enrolled (administrator, device id and name)
   return await ctx.conn.transaction(async (tx) => {
     const [row] = await tx.insert(faceDevices).values({
       name: input.name,
@@ -93,6 +93,7 @@ export async function enrolDevice(ctx: TenantContext, input: z.output<typeof Dev
       userId: ctx.actor.userId,
       userName: ctx.actor.username,
     });
+    await securityEventIn(tx, ctx, "face.deviceEnrolled", `device ${row.id} (${row.name})`);
     return toDevice(row);
   });
 }
@@ -115,7 +116,7 @@ export async function withdrawDevice(ctx: TenantContext, id: number): Promise<vo
       if (!known) throw notFound();
       return;
     }
-    // security-event: face sign-in device withdrawn (administrator, device id and name)
+    await securityEventIn(tx, ctx, "face.deviceWithdrawn", `device ${row.id} (${row.name})`);
     await writeRecordLog(tx, {
       action: "changed",
       resourceType: "FaceDevice",

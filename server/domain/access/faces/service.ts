@@ -10,13 +10,21 @@
 import { and, count, desc, eq, isNotNull, isNull, max, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Connection, Db } from "../../../db/connection.ts";
-import { tenantOp } from "../../../cluster/placement.ts";
+import { servedHere, tenantOp } from "../../../cluster/placement.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
+import {
+  securityEventFor,
+  securityEventIn,
+  type SecurityEventInput,
+  type SecurityEventKind,
+  securityEventOutside,
+} from "../../logs/security_log/service.ts";
+import type { Tenant } from "../../../../tenants/registry.ts";
 import { clientAccount } from "../../config/account/entity.ts";
 import { users } from "../users/entity.ts";
 import { type ClientInfo, startSession } from "../auth/service.ts";
@@ -135,6 +143,16 @@ function whose(ctx: TenantContext, userId: number | null | undefined): number {
   return id;
 }
 
+const describe = (u: { id: number; username: string }) => `user ${u.id} (${u.username})`;
+
+/** An enrolment refused, and the security event the error handler writes of it. */
+function enrolmentRefused(code: "face.administrator" | "face.taken", user: { id: number; username: string }) {
+  const why = code === "face.taken" ? "it lies near another user's face" : "the user is an administrator";
+  return new AppError(code, {
+    security: { kind: "face.enrolmentRefused", detail: `${describe(user)}: ${why}` },
+  });
+}
+
 /**
  * Enrolment attempts in the sign-in window, counted before anything is checked: one caller enrols one
  * person as often as a user may fail a password sign-in, and all persons together as often as an address
@@ -148,10 +166,10 @@ async function countEnrolment(ctx: TenantContext, userId: number): Promise<void>
     await ctx.platform.attempts.takeWithin(caller, c.loginLimitPerIp),
   );
   if (wait > 0) {
-    // security-event: face enrolment throttled (caller, user enrolled)
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
       headers: { "Retry-After": String(wait) },
+      security: { kind: "face.enrolmentThrottled", detail: `user ${userId}` },
     });
   }
 }
@@ -184,11 +202,9 @@ export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment
       .from(users).where(eq(users.id, userId));
     if (!user) throw notFound();
     // Face sign-in never opens an administrator's session: their face would be kept for nothing.
-    // security-event: face enrolment of an administrator refused (caller, user)
-    if (user.admin) throw new AppError("face.administrator");
+    if (user.admin) throw enrolmentRefused("face.administrator", user);
     if (confirmed && await nearAnother(tx, userId, input.descriptors)) {
-      // security-event: face enrolment refused, near another user's face (administrator told face.taken)
-      throw new AppError("face.taken");
+      throw enrolmentRefused("face.taken", user);
     }
     // An administrator's enrolment replaces everything; a user's own replaces only one that waits.
     await tx.delete(faceSamples).where(
@@ -218,6 +234,14 @@ export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment
       userName: ctx.actor.username,
     });
     outbox.add("User", "changed", userId);
+    if (confirmed) {
+      await securityEventIn(
+        tx,
+        ctx,
+        "face.enrolled",
+        `${describe(user)}: ${input.descriptors.length} samples, by an administrator`,
+      );
+    }
     return { userId, samples: input.descriptors.length, enrolledAt: now, pending: !confirmed };
   });
 }
@@ -236,10 +260,9 @@ export async function review(ctx: TenantContext, userId: number, input: z.output
     if (waiting.length === 0) throw new AppError("face.nothingPending");
     await tx.delete(faceSamples).where(and(eq(faceSamples.userId, userId), isNull(faceSamples.confirmedAt)));
     if (input.accept) {
-      if (user.admin) throw new AppError("face.administrator");
+      if (user.admin) throw enrolmentRefused("face.administrator", user);
       if (await nearAnother(tx, userId, waiting.map((w) => decodeDescriptor(w.descriptor)))) {
-        // security-event: face enrolment refused at confirmation, near another user's face
-        throw new AppError("face.taken");
+        throw enrolmentRefused("face.taken", user);
       }
       // Written again rather than marked: new ids tell every shard's gallery that the samples changed.
       await tx.delete(faceSamples).where(eq(faceSamples.userId, userId));
@@ -248,7 +271,14 @@ export async function review(ctx: TenantContext, userId: number, input: z.output
         waiting.map((w) => ({ userId, descriptor: w.descriptor, createdAt: w.createdAt, confirmedAt: now })),
       );
     }
-    // security-event: a user's face enrolment confirmed or refused (administrator, user)
+    await securityEventIn(
+      tx,
+      ctx,
+      input.accept ? "face.enrolled" : "face.enrolmentDeclined",
+      `${describe(user)}: their own enrolment of ${waiting.length} samples ${
+        input.accept ? "confirmed" : "declined"
+      }`,
+    );
     await writeRecordLog(tx, {
       action: "changed",
       resourceType: "User",
@@ -267,12 +297,14 @@ export async function review(ctx: TenantContext, userId: number, input: z.output
 export async function forget(ctx: TenantContext, userId: number): Promise<void> {
   const id = whose(ctx, userId);
   await transactionWithEvents(ctx, async (tx, outbox) => {
-    const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, id));
+    const [user] = await tx.select({ id: users.id, username: users.username }).from(users)
+      .where(eq(users.id, id));
     if (!user) throw notFound();
     const gone = await tx.delete(faceSamples).where(eq(faceSamples.userId, id)).returning({
       id: faceSamples.id,
     });
     if (gone.length === 0) return;
+    await securityEventIn(tx, ctx, "face.removed", `${describe(user)}: ${gone.length} samples`);
     await writeRecordLog(tx, {
       action: "changed",
       resourceType: "User",
@@ -338,19 +370,14 @@ interface MatchArgs {
 const matchFace = tenantOp("faces.match", async (conn: Connection, args: MatchArgs, tenant) => {
   if (!args.supported || !(await tenantAllows(conn))) throw new AppError("face.unsupported");
   const device = await verifiedDevice(conn, args.deviceId, args, args.signature);
-  // security-event: face sign-in refused, device unknown, withdrawn or its signature wrong (device id)
   if (!device) throw new AppError("face.deviceNotEnrolled");
-  if (!(await useChallenge(conn, args, device.id))) {
-    // security-event: face sign-in refused, challenge used before (device id)
-    throw new AppError("face.challengeInvalid");
-  }
+  if (!(await useChallenge(conn, args, device.id))) throw new AppError("face.challengeInvalid");
   const m = recognise(await galleryOf(conn, tenant.dbUrl), args.descriptor);
-  // security-event: face sign-in failed, nobody recognised (device id)
   if (!m) throw new AppError("face.notRecognised");
-  const [user] = await conn.db.select({ admin: users.isSuperUser }).from(users).where(eq(users.id, m.userId));
-  // security-event: face sign-in refused, the face is an administrator's (user id, device id)
-  if (user?.admin) throw new AppError("face.administrator");
-  return { userId: m.userId };
+  const [user] = await conn.db.select({ admin: users.isSuperUser, username: users.username }).from(users)
+    .where(eq(users.id, m.userId));
+  // The caller refuses an administrator's face (face.administrator), naming them in the security log.
+  return { userId: m.userId, username: user?.username ?? null, admin: user?.admin === true };
 });
 
 /**
@@ -366,7 +393,6 @@ async function countAttempt(platform: Platform, ip: string | null, tenant: strin
     await platform.attempts.takeWithin(keys[1], limit * 10),
   );
   if (wait > 0) {
-    // security-event: face sign-in throttled (address, tenant)
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
       headers: { "Retry-After": String(wait) },
@@ -386,24 +412,92 @@ async function countAttempt(platform: Platform, ip: string | null, tenant: strin
  * tenant unknown, or without face sign-in, face.unsupported.
  */
 export async function analyse(platform: Platform, input: z.output<typeof Analyse>, client: ClientInfo) {
-  const succeeded = await countAttempt(platform, client.ip, input.tenant);
+  let succeeded: () => Promise<void>;
+  try {
+    succeeded = await countAttempt(platform, client.ip, input.tenant);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "auth.tooManyAttempts") {
+      const tenant = await platform.registry.bySlug(input.tenant);
+      faceEvent(platform, tenant, client, { kind: "signIn.throttled", detail: "face" });
+    }
+    throw err;
+  }
   const tenant = await platform.registry.bySlug(input.tenant);
   if (!platform.config.computerVision || !tenant || tenant.status !== "active") {
     throw new AppError("face.unsupported");
   }
-  // security-event: face sign-in refused, challenge forged, expired or another tenant's
-  const challenge = checkChallenge(platform, tenant.id, input.challenge);
-  const found = await matchFace(platform, tenant, {
-    descriptor: input.descriptor,
-    supported: platform.config.computerVision,
-    deviceId: input.deviceId,
-    challenge: input.challenge,
-    signature: input.signature,
-    ...challenge,
-  });
-  const session = await startSession(platform, tenant, found.userId, client, "face");
+  const at = `device ${input.deviceId}`;
+  let found: Awaited<ReturnType<typeof matchFace>>;
+  try {
+    const challenge = checkChallenge(platform, tenant.id, input.challenge);
+    found = await matchFace(platform, tenant, {
+      descriptor: input.descriptor,
+      supported: platform.config.computerVision,
+      deviceId: input.deviceId,
+      challenge: input.challenge,
+      signature: input.signature,
+      ...challenge,
+    });
+  } catch (err) {
+    const why = err instanceof AppError ? faceRefusals[err.code] : undefined;
+    if (why) faceEvent(platform, tenant, client, { ...why, detail: `face at ${at}: ${why.detail}` });
+    throw err;
+  }
+  const user = { userId: found.userId, userName: found.username };
+  if (found.admin) {
+    faceEvent(platform, tenant, client, {
+      ...user,
+      kind: "face.signInRefused",
+      detail: `face at ${at}: an administrator's face opens no session`,
+    });
+    throw new AppError("face.administrator");
+  }
+  let session;
+  try {
+    session = await startSession(platform, tenant, found.userId, client, "face");
+  } catch (err) {
+    // A blocked or inactive user, as at a password sign-in.
+    if (err instanceof AppError && err.status === 401) {
+      faceEvent(platform, tenant, client, { ...user, kind: "signIn.refused", detail: `face: ${err.code}` });
+    }
+    throw err;
+  }
   await succeeded();
   return session;
+}
+
+/** What a refused face sign-in is in the security log, by the refusal's code (the others are no event). */
+const faceRefusals: Partial<Record<string, { kind: SecurityEventKind; detail: string }>> = {
+  "face.deviceNotEnrolled": {
+    kind: "face.signInRefused",
+    detail: "the device is not enrolled, was withdrawn, or its signature does not hold",
+  },
+  "face.challengeInvalid": {
+    kind: "face.signInRefused",
+    detail: "the challenge was used, forged, expired or another company's",
+  },
+  "face.notRecognised": { kind: "signIn.failed", detail: "nobody recognised" },
+};
+
+/**
+ * A face sign-in's security event, off the request's path: in the log of the tenant named (an active one
+ * served here), else in the system log. Never the descriptor, the challenge or the signature.
+ */
+function faceEvent(
+  platform: Platform,
+  tenant: Tenant | undefined,
+  client: ClientInfo,
+  event: Omit<SecurityEventInput, keyof ClientInfo>,
+): void {
+  const full = { ...event, ip: client.ip, userAgent: client.userAgent, requestId: client.requestId };
+  if (tenant && tenant.status === "active" && servedHere(platform.config.instance, tenant)) {
+    securityEventFor(platform, tenant, full);
+  } else {
+    securityEventOutside(platform, {
+      ...full,
+      detail: `${event.detail ?? ""} (no such company here)`.trim(),
+    });
+  }
 }
 
 /** GET ComputerVision/available?tenant=: may the sign-in screen offer face sign-in for this tenant? */

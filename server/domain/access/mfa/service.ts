@@ -12,6 +12,7 @@ import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { checkCurrentPassword, findUser } from "../users/service.ts";
+import { securityEventIn } from "../../logs/security_log/service.ts";
 import type { NewPasskey } from "./contract.ts";
 import { factorsOf, forgetOwed, hasFactor, mustHaveSecondFactor, policyOf } from "./policy.ts";
 import { challengeOf, creationOptions, relyingParty, userHandle, verifiedRegistration } from "./passkeys.ts";
@@ -135,11 +136,24 @@ export async function confirmTotp(ctx: TenantContext, code: string) {
     // Another confirmation (or a new setup) came first.
     if (!changed) throw new AppError("secondFactor.notSetUp");
     if (fresh) await replaceRecoveryCodes(tx, userId, fresh.hashes);
+    await securityEventIn(tx, ctx, "secondFactor.added", `authenticator app${withCodes(fresh)}`);
   });
   await ctx.platform.attempts.clear(key);
   forgetOwed(ctx.platform, ctx.tenant.id, userId);
-  // security-event: user.secondFactorAdded (an authenticator app)
   return { recoveryCodes: fresh?.codes ?? null };
+}
+
+/** A passkey as the security log names it: its id and the name its user gave it. */
+const describePasskey = (p: { id: number; name: string }) => `passkey ${p.id} (${p.name})`;
+
+/** Said of a first factor, which comes with recovery codes. */
+const withCodes = (fresh: unknown) => (fresh ? ", with new recovery codes" : "");
+
+/** A passkey being added that is refused, and the security event the error handler writes of it. */
+function passkeyRefused(why: string): AppError {
+  return new AppError("secondFactor.passkeyNotVerified", {
+    security: { kind: "secondFactor.addRefused", detail: `a new passkey: ${why}` },
+  });
 }
 
 /** The factors left besides the one being removed must still satisfy the company's setting. */
@@ -164,9 +178,9 @@ export async function removeTotp(ctx: TenantContext, currentPassword: string | u
   await ctx.conn.transaction(async (tx) => {
     await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
     await dropCodesIfNoFactor(tx, user.id);
+    await securityEventIn(tx, ctx, "secondFactor.removed", "authenticator app");
   });
   forgetOwed(ctx.platform, ctx.tenant.id, user.id);
-  // security-event: user.secondFactorRemoved (the authenticator app)
 }
 
 /** Step one of a passkey: the options for navigator.credentials.create, their challenge kept (steps.ts). */
@@ -191,16 +205,15 @@ export async function addPasskey(ctx: TenantContext, input: z.output<typeof NewP
   const userId = ctx.actor.userId;
   const challenge = challengeOf(input.response.response.clientDataJSON);
   const step = challenge ? await takeStep(ctx.platform.control, "passkeyRegistration", challenge) : undefined;
-  // security-event: user.secondFactorRefused (a passkey whose challenge is not this user's, or expired)
   if (!step || !challenge || step.tenantId !== ctx.tenant.id || step.userId !== userId) {
-    throw new AppError("secondFactor.passkeyNotVerified");
+    throw passkeyRefused("its challenge is not one this user was given, or it expired");
   }
   const credential = await verifiedRegistration(
     relyingParty(ctx.platform.config),
     input.response as never,
     challenge,
   );
-  if (!credential) throw new AppError("secondFactor.passkeyNotVerified");
+  if (!credential) throw passkeyRefused("the authenticator's answer does not verify");
   const fresh = await codesForFirstFactor(ctx);
   const row = await ctx.conn.transaction(async (tx) => {
     const [taken] = await tx.select({ id: userPasskeys.id }).from(userPasskeys)
@@ -218,10 +231,10 @@ export async function addPasskey(ctx: TenantContext, input: z.output<typeof NewP
       createdAt: nowIso(),
     }).returning();
     if (fresh) await replaceRecoveryCodes(tx, userId, fresh.hashes);
+    await securityEventIn(tx, ctx, "secondFactor.added", `${describePasskey(added)}${withCodes(fresh)}`);
     return added;
   });
   forgetOwed(ctx.platform, ctx.tenant.id, userId);
-  // security-event: user.secondFactorAdded (a passkey)
   return { passkey: passkeyDto(row), recoveryCodes: fresh?.codes ?? null };
 }
 
@@ -231,8 +244,11 @@ export async function removePasskey(
   currentPassword: string | undefined,
 ): Promise<void> {
   const userId = ctx.actor.userId;
-  const [row] = await ctx.conn.db.select({ id: userPasskeys.id, credentialId: userPasskeys.credentialId })
-    .from(userPasskeys).where(and(eq(userPasskeys.id, id), eq(userPasskeys.userId, userId))).limit(1);
+  const [row] = await ctx.conn.db.select({
+    id: userPasskeys.id,
+    name: userPasskeys.name,
+    credentialId: userPasskeys.credentialId,
+  }).from(userPasskeys).where(and(eq(userPasskeys.id, id), eq(userPasskeys.userId, userId))).limit(1);
   if (!row) throw notFound();
   await reauthenticate(ctx, currentPassword);
   const factors = await factorsOf(ctx.conn.db, userId);
@@ -243,9 +259,9 @@ export async function removePasskey(
   await ctx.conn.transaction(async (tx) => {
     await tx.delete(userPasskeys).where(and(eq(userPasskeys.id, id), eq(userPasskeys.userId, userId)));
     await dropCodesIfNoFactor(tx, userId);
+    await securityEventIn(tx, ctx, "secondFactor.removed", describePasskey(row));
   });
   forgetOwed(ctx.platform, ctx.tenant.id, userId);
-  // security-event: user.secondFactorRemoved (a passkey)
 }
 
 /** Ten new recovery codes; the ones before stop working. */
@@ -254,8 +270,10 @@ export async function renewRecoveryCodes(ctx: TenantContext, currentPassword: st
   if (!hasFactor(await factorsOf(ctx.conn.db, user.id))) throw new AppError("secondFactor.notSetUp");
   const codes = newRecoveryCodes();
   const hashes = await hashRecoveryCodes(codes, ctx.platform.config.passwordHashCost);
-  await ctx.conn.transaction((tx) => replaceRecoveryCodes(tx, user.id, hashes));
-  // security-event: user.recoveryCodesRenewed
+  await ctx.conn.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, user.id, hashes);
+    await securityEventIn(tx, ctx, "recoveryCodes.renewed", `${codes.length} new codes; the ones before end`);
+  });
   return { recoveryCodes: codes };
 }
 
@@ -276,10 +294,16 @@ export async function resetSecondFactor(
     const target = await findUser(tx, userId);
     if (!target) throw notFound();
     await removeSecondFactors(tx, userId);
+    await securityEventIn(tx, ctx, "secondFactor.reset", resetDetail(target, "an administrator"));
   });
   forgetOwed(ctx.platform, ctx.tenant.id, userId);
   await ctx.platform.sessions.revokeUser(ctx.tenant.id, userId, "secondFactorReset");
-  // security-event: admin.secondFactorReset (an administrator removed another user's factors)
+}
+
+/** What a reset's security event says (an administrator's, or the provider's from the host). */
+export function resetDetail(user: { id: number; username: string }, by: string): string {
+  return `user ${user.id} (${user.username}): every second factor and recovery code removed by ${by}; ` +
+    "their sign-ins ended";
 }
 
 /** Every second factor and recovery code of a user, inside the caller's transaction (also the provider's CLI). */

@@ -11,6 +11,11 @@ import { unseal } from "../../../kernel/crypto.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
+import {
+  securityEventFor,
+  type SecurityEventKind,
+  securityEventOutside,
+} from "../../logs/security_log/service.ts";
 import { type ClientInfo, startSession, type TokenData } from "../auth/service.ts";
 import type { PassSecondFactor } from "./contract.ts";
 import { relyingParty, verifiedAssertion } from "./passkeys.ts";
@@ -89,37 +94,77 @@ function tooMany(wait: number): AppError {
   });
 }
 
-/** Whether the factor `input` names passes for the step's user (and is used up if it does). */
-async function passes(platform: Platform, tenant: Tenant, step: Step, input: PassSecondFactor) {
+/**
+ * Whether the factor `input` names passes for the step's user (and is used up if it does): `replayed` for
+ * an app's good code of a time step already used (seen over a shoulder, or intercepted).
+ */
+async function passes(
+  platform: Platform,
+  tenant: Tenant,
+  step: Step,
+  input: PassSecondFactor,
+): Promise<"passed" | "failed" | "replayed"> {
   const userId = step.userId;
+  const verdict = (ok: boolean) => (ok ? "passed" : "failed");
   switch (input.method) {
     case "totp": {
       const totp = await totpOf(platform, tenant, userId);
-      if (!totp) return false;
+      if (!totp) return "failed";
       const secret = unseal(platform.keys.sealKey, totp.secret, totpContext(tenant.id, userId));
       const used = totpStep(secret, input.code);
-      if (used === null) return false;
-      // security-event: auth.secondFactorReplayed (a code of a step already used: seen, or intercepted)
-      if (totp.lastStep !== null && used <= totp.lastStep) return false;
-      return await useTotpStep(platform, tenant, { userId, secret: totp.secret, step: used });
+      if (used === null) return "failed";
+      if (totp.lastStep !== null && used <= totp.lastStep) return "replayed";
+      const kept = await useTotpStep(platform, tenant, { userId, secret: totp.secret, step: used });
+      return kept ? "passed" : "replayed";
     }
     case "recovery": {
       const id = await matchRecoveryCode(input.code, await recoveryCodesOf(platform, tenant, userId));
-      return id !== undefined && await useRecoveryCode(platform, tenant, { userId, id });
+      return verdict(id !== undefined && await useRecoveryCode(platform, tenant, { userId, id }));
     }
     case "passkey": {
       const passkey = await passkeyOf(platform, tenant, { userId, credentialId: input.response.id });
-      if (!passkey || !step.challenge) return false;
+      if (!passkey || !step.challenge) return "failed";
       const newCounter = await verifiedAssertion(
         relyingParty(platform.config),
         input.response,
         step.challenge,
         { ...passkey, transports: JSON.parse(passkey.transports) },
       );
-      if (newCounter === undefined) return false;
-      return await usePasskey(platform, tenant, { id: passkey.id, counter: passkey.counter, newCounter });
+      if (newCounter === undefined) return "failed";
+      return verdict(
+        await usePasskey(platform, tenant, { id: passkey.id, counter: passkey.counter, newCounter }),
+      );
     }
   }
+}
+
+/** What a factor that did not pass was, for the security log. */
+const failures: Record<PassSecondFactor["method"], string> = {
+  totp: "a wrong code",
+  recovery: "a wrong or used recovery code",
+  passkey: "the passkey did not sign",
+};
+
+/**
+ * A second step's security event, off the request's path: in the log of the step's tenant, naming the
+ * user; never the code, the ticket or the passkey's answer.
+ */
+async function stepEvent(
+  platform: Platform,
+  tenant: Tenant,
+  step: Step,
+  client: ClientInfo,
+  event: { kind: SecurityEventKind; detail: string },
+): Promise<void> {
+  const login = await platform.registry.loginOf(tenant.id, step.userId);
+  securityEventFor(platform, tenant, {
+    ...event,
+    userId: step.userId,
+    userName: login?.username ?? null,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    requestId: client.requestId,
+  });
 }
 
 /** POST /Auth/SecondFactor: the session of a sign-in whose second factor passes now. */
@@ -131,21 +176,48 @@ export async function passSecondFactor(
   const { config, attempts } = platform;
   // Counted with the address's sign-ins, before anything is looked up.
   const ipKey = client.ip ? `ip:${client.ip}` : undefined;
+  const outside = { ip: client.ip, userAgent: client.userAgent, requestId: client.requestId };
   if (ipKey) {
     const wait = await attempts.takeWithin(ipKey, config.loginLimitPerIp);
-    // security-event: auth.secondFactorThrottled (an address)
-    if (wait) throw tooMany(wait);
+    if (wait) {
+      // Of the address (its password sign-ins count too), before any ticket is looked up: the system log.
+      securityEventOutside(platform, {
+        ...outside,
+        kind: "secondFactor.throttled",
+        detail: `${input.method}: too many sign-in attempts from the address`,
+      });
+      throw tooMany(wait);
+    }
   }
   const step = await findStep(platform.control, "signIn", input.ticket);
   const tenant = step ? await platform.registry.byId(step.tenantId) : undefined;
-  // security-event: auth.secondFactorFailed (an unknown or expired ticket)
-  if (!step || !tenant) throw new AppError("auth.secondFactorExpired");
+  if (!step || !tenant) {
+    securityEventOutside(platform, {
+      ...outside,
+      kind: "secondFactor.failed",
+      detail: `${input.method}: an unknown or expired sign-in ticket`,
+    });
+    throw new AppError("auth.secondFactorExpired");
+  }
   const userKey = `second-factor:${tenant.id}:${step.userId}`;
   const wait = await attempts.takeWithin(userKey, config.loginLimitPerUser);
-  // security-event: auth.secondFactorThrottled (a user's codes, from any address)
-  if (wait) throw tooMany(wait);
-  // security-event: auth.secondFactorFailed (a wrong, used or replayed code; a passkey that did not sign)
-  if (!(await passes(platform, tenant, step, input))) throw new AppError("auth.secondFactorInvalid");
+  if (wait) {
+    await stepEvent(platform, tenant, step, client, {
+      kind: "secondFactor.throttled",
+      detail: `${input.method}: too many attempts for the user, from any address`,
+    });
+    throw tooMany(wait);
+  }
+  const verdict = await passes(platform, tenant, step, input);
+  if (verdict !== "passed") {
+    await stepEvent(platform, tenant, step, client, {
+      kind: verdict === "replayed" ? "secondFactor.replayed" : "secondFactor.failed",
+      detail: verdict === "replayed"
+        ? `${input.method}: a code of a time step already used`
+        : `${input.method}: ${failures[input.method]}`,
+    });
+    throw new AppError("auth.secondFactorInvalid");
+  }
   // The step goes once: a second call racing this one with another good factor gets no second session.
   if (!(await takeStep(platform.control, "signIn", input.ticket))) {
     throw new AppError("auth.secondFactorExpired");

@@ -25,6 +25,7 @@ import {
 import { AGENT_HEARTBEAT_SECONDS } from "../sites/entity.ts";
 import { agentBeat, agentBye, agentHello, agentReport, agentTake } from "./queue.ts";
 import { keyHash } from "./keys.ts";
+import { securityEventFor, securityEventOutside } from "../../logs/security_log/service.ts";
 
 /** The part of a WebSocket the channel uses. */
 export interface AgentSocket {
@@ -142,15 +143,33 @@ export class AgentChannel implements HubObserver {
     }
     const attemptsKey = `printAgent:${conn.ip ?? "?"}`;
     const limit = REFUSED_KEYS_PER_IP;
+    // The agent as the security log names it: its own words, never the key.
+    const event = {
+      ip: conn.ip,
+      userAgent: `${agent.name} ${agent.version} (${agent.os})`,
+    };
     if (await this.platform.attempts.retryAfter(attemptsKey, limit) > 0) {
-      // security-event: printAgent.throttled (too many refused keys from one address)
+      // Of the address, whatever tenant its keys name: the system log (nothing is looked up for it).
+      securityEventOutside(this.platform, {
+        ...event,
+        kind: "printAgent.throttled",
+        detail: `an agent's hello refused unheard after ${limit} refused keys from its address`,
+      });
       this.close(conn, CLOSE_TOO_MANY, "printAgent.tooManyAttempts");
       return;
     }
-    const refuse = async () => {
-      // security-event: printAgent.keyRefused (an unknown, withdrawn or replaced key, or one of a tenant
-      // that is not active); the same answer for each, so that keys and tenants cannot be probed.
+    // An unknown, withdrawn or replaced key, or one of a tenant that is not active: the same answer for
+    // each, so that keys and tenants cannot be probed. The event goes to the log of the tenant the key
+    // names when that tenant is active, else to the system log.
+    const refuse = async (tenant?: Tenant) => {
       await this.platform.attempts.take(attemptsKey);
+      const refused = { ...event, kind: "printAgent.keyRefused" as const };
+      if (tenant) {
+        securityEventFor(this.platform, tenant, {
+          ...refused,
+          detail: "a key that opens none of the sites: unknown, withdrawn or replaced",
+        });
+      } else securityEventOutside(this.platform, { ...refused, detail: "a key of no active tenant" });
       this.close(conn, CLOSE_KEY_REFUSED, "printAgent.keyRefused");
     };
     const tenantId = tenantIdOfAgentKey(key);
@@ -166,7 +185,7 @@ export class AgentChannel implements HubObserver {
       if (!(err instanceof AppError)) console.error(`print agent: hello on socket ${conn.id} failed:`, err);
       return;
     }
-    if (!site) return await refuse();
+    if (!site) return await refuse(tenant);
     if (conn.closed) {
       // Gone while its key was checked: the site is not left showing it connected.
       await agentBye(this.platform, tenant, { siteId: site.id }).catch(() => {});
@@ -207,8 +226,11 @@ export class AgentChannel implements HubObserver {
     }
     conn.holding.delete(msg.id);
     if (!answer.known) {
-      // security-event: printAgent.foreignJob (an agent reported on a job that is not its site's)
-      console.warn(`print agent: socket ${conn.id} reported job ${msg.id}, which is not its site's`);
+      securityEventFor(this.platform, tenant, {
+        kind: "printAgent.foreignJob",
+        ip: conn.ip,
+        detail: `the agent of site ${conn.siteId} reported on job ${msg.id}, which is not its site's`,
+      });
     }
     conn.send({ type: "ack", id: msg.id });
     if (answer.changed) this.#publish(tenant.id, [{ resource: "PrintJob", action: "changed", id: msg.id }]);

@@ -12,6 +12,7 @@ import { notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { securityEventIn } from "../../logs/security_log/service.ts";
 import { keyHash } from "../../sharing/keys.ts";
 import { printSite, printSites } from "../sites/entity.ts";
 
@@ -22,7 +23,10 @@ export function newAgentKey(tenantId: number): string {
   return `wpa.${tenantId}.${randomBytes(32).toString("base64url")}`;
 }
 
-/** Sets (a new key's hash) or clears (null) the site's key, with its RecordLog entry and event. */
+/**
+ * Sets (a new key's hash) or clears (null) the site's key, with its RecordLog entry, its security event (in
+ * the same transaction) and its hub event.
+ */
 async function setKey(ctx: TenantContext, siteId: number, hash: string | null) {
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const [row] = await tx.select().from(printSites).where(eq(printSites.id, siteId));
@@ -49,6 +53,12 @@ async function setKey(ctx: TenantContext, siteId: number, hash: string | null) {
       userName: ctx.actor.username,
     });
     outbox.add("PrintSite", "changed", siteId);
+    await securityEventIn(
+      tx,
+      ctx,
+      hash === null ? "printAgent.keyWithdrawn" : "printAgent.keyMade",
+      `site ${siteId} (${row.name})${hash !== null && row.agentKeyHash !== null ? ": its key replaced" : ""}`,
+    );
     return after;
   });
 }
@@ -56,13 +66,11 @@ async function setKey(ctx: TenantContext, siteId: number, hash: string | null) {
 /** POST PrintSite/{id}/agentKey: a new key for the site (answered this once); the old one stops at once. */
 export async function makeAgentKey(ctx: TenantContext, siteId: number) {
   const key = newAgentKey(ctx.tenant.id);
-  // security-event: printAgent.keyMade (an administrator made or replaced a site's agent key)
   const record = await setKey(ctx, siteId, keyHash(key));
   return { ...record, key };
 }
 
 /** POST PrintSite/{id}/agentKey/withdraw: the site's key stops at once; its agent is disconnected. */
 export async function withdrawAgentKey(ctx: TenantContext, siteId: number) {
-  // security-event: printAgent.keyWithdrawn (an administrator withdrew a site's agent key)
   return await setKey(ctx, siteId, null);
 }
