@@ -155,6 +155,13 @@ function recordRefusal(err: AppError, c: Context<Env>): void {
   if (ctx && (err.details.security || err.status === 403)) {
     const kind = (err.details.security?.kind ?? "access.refused") as SecurityEventKind;
     securityEvent(ctx, kind, `${where}: ${err.details.security?.detail ?? err.code}`);
+  } else if (!ctx && err.details.security) {
+    // Refused before a tenant was opened (a user's rate, another site's call): the system log keeps it.
+    securityEventOutside(platform, {
+      kind: err.details.security.kind as SecurityEventKind,
+      detail: `${where}: ${err.details.security.detail ?? err.code}`,
+      ...clientInfo(c),
+    });
   } else if (!ctx && err.code === "auth.tokenInvalid") {
     securityEventOutside(platform, {
       kind: "accessToken.refused",

@@ -18,8 +18,12 @@ export function ownScriptOnly(): MiddlewareHandler<Env> {
       (mode !== undefined && mode !== "cors" && mode !== "same-origin") ||
       (dest !== undefined && dest !== "empty")
     ) {
-      // security-event: request.crossSite (a sensitive call made by another site, a link or a resource load)
-      throw new AppError("request.crossSite");
+      throw new AppError("request.crossSite", {
+        security: {
+          kind: "request.crossSite",
+          detail: `Sec-Fetch-Site ${site}, -Mode ${mode}, -Dest ${dest}`,
+        },
+      });
     }
     await next();
   };

@@ -33,10 +33,10 @@ export function takeUserCall(
   if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
   if (b.tokens < 1) {
     const wait = Math.max(1, Math.ceil((1 - b.tokens) / perSecond));
-    // security-event: request.rateLimited (a user's calls past their rate)
     throw new AppError("request.rateLimited", {
       params: { seconds: wait },
       headers: { "Retry-After": String(wait) },
+      security: { kind: "request.rateLimited", detail: `user ${userId} of tenant ${tenantId}` },
     });
   }
   b.tokens -= 1;

@@ -13,6 +13,7 @@ import {
   signIn,
   startServer,
   type TestServer,
+  until,
 } from "../fixtures/harness.ts";
 import { sha256 } from "../../server/kernel/crypto.ts";
 
@@ -155,6 +156,20 @@ describe("an administrator (7.4.5)", () => {
     expect((await me(here.token)).status).toBe(200);
     expect((await me(stranger.token)).status).toBe(200);
     admin = here.token;
+    // Both endings are in the company's security log, by whom and how many (16.3.3).
+    const filters = encodeURIComponent(
+      JSON.stringify([{ field: "event", operator: "eq", value: "sessions.ended" }]),
+    );
+    await until(async () => {
+      const log = await call(s, "GET", `/api/SecurityLog?PageSize=50&BasicFiltersSerialized=${filters}`, {
+        token: admin,
+      });
+      const details = log.body.results.map((e: { detail: string; userName: string }) =>
+        `${e.userName}: ${e.detail}`
+      );
+      return details.some((d: string) => /^sess-admin: user \d+: \d+ sign-ins ended$/.test(d)) &&
+        details.some((d: string) => /^sess-admin: every user: \d+ sign-ins ended$/.test(d));
+    });
   });
 });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
+import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
 import { routes } from "../../server/http/openapi.ts";
 
 let s: TestServer;
@@ -102,6 +102,12 @@ describe("the sensitive GETs of the contract (3.5.3)", () => {
     ) {
       const r = await call(s, "GET", path, { headers: refused[0] });
       expect([r.status, r.body.error.code], path).toEqual([403, "request.crossSite"]);
+      // Kept as a security event (no tenant is known yet: the control database's system log).
+      const id = r.headers.get("x-request-id");
+      await until(async () =>
+        (await s.platform.control.query("SELECT message FROM system_log WHERE request_id = ?", [id]))
+          .some((row) => String(row.message).startsWith("security: request.crossSite (refused)"))
+      );
     }
     // The refresh token was never used: the application's own fetch renews with it, once.
     const own = await refreshWith(t.refreshToken, {
@@ -149,7 +155,10 @@ describe("what is served (13.4.1, 13.4.3, 15.2.3)", () => {
       "/assets/..%2f..%2fdeno.json",
       "/icons/../../package.json",
     ];
-    const head = readFileSync(".git", "utf8").startsWith("gitdir") ? "gitdir" : "ref:";
+    // A worktree's .git is a file naming its git directory; a clone's is the directory itself.
+    const head = statSync(".git").isFile() && readFileSync(".git", "utf8").startsWith("gitdir")
+      ? "gitdir"
+      : "ref:";
     for (const path of secrets) {
       const r = await get(path);
       const text = await r.text();
@@ -330,11 +339,15 @@ describe("the code sets no HTML from strings (3.2.2)", () => {
     // A barcode's and a QR code's SVG as bwip-js draws them (no user markup: it draws the code's bars), and
     // the widgets' demo page's own elements around keys this server made (base64url).
     expect(found.sort()).toEqual([
+      join("client", "screens", "my_account.tsx") + ": dangerouslySetInnerHTML",
       join("client", "screens", "shared_access.tsx") + ": dangerouslySetInnerHTML",
       join("client", "ui", "barcode.tsx") + ": dangerouslySetInnerHTML",
       join("widgets", "demo.ts") + ": dangerouslySetInnerHTML",
     ]);
     expect(readFileSync(join("client", "ui", "barcode.tsx"), "utf8")).toMatch(/bwip/);
+    expect(readFileSync(join("client", "screens", "my_account.tsx"), "utf8")).toMatch(
+      /bwip-js\/browser"\)\.then\(\(b\) => b\.toSVG/,
+    );
     expect(readFileSync(join("client", "screens", "shared_access.tsx"), "utf8")).toMatch(
       /bwip-js\/browser"\)\.then\(\(b\) => b\.toSVG/,
     );

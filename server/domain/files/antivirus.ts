@@ -73,7 +73,9 @@ export async function scanUpload(platform: Platform, bytes: Uint8Array): Promise
   }
   if ("error" in verdict) throw new AppError("file.scanUnavailable", { cause: new Error(verdict.error) });
   if (!verdict.clean) {
-    // security-event: file.infected (the signature; who sent it)
-    throw new AppError("file.infected", { params: { signature: verdict.signature } });
+    throw new AppError("file.infected", {
+      params: { signature: verdict.signature },
+      security: { kind: "file.infected", detail: verdict.signature },
+    });
   }
 }

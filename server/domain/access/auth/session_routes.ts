@@ -2,6 +2,7 @@
 // a shared PC); an administrator lists and ends one user's, or every user's of the company at once.
 // The sessions live in the control database (sessions.ts); a user's are found by the caller's own tenant,
 // so nobody reaches another tenant's or another user's sign-in (404 as if it were not there).
+import { securityEvent } from "../../logs/security_log/service.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Platform } from "../../../platform.ts";
@@ -102,13 +103,13 @@ export function sessionRoutes(app: Hono<Env>, platform: Platform): void {
   }, async (c, { params }) => {
     const ctx = c.get("ctx");
     const userId = await userOfTenant(ctx, idParam(params.id));
-    // security-event: sessions.endedByAdministrator (the user, how many)
     const ended = await platform.sessions.revokeAllBut(
       ctx.tenant.id,
       userId,
       ctx.actor.sessionId,
       "endedByAdministrator",
     );
+    securityEvent(ctx, "sessions.ended", `user ${userId}: ${ended} sign-ins ended`);
     return { ended };
   });
 
@@ -121,13 +122,13 @@ export function sessionRoutes(app: Hono<Env>, platform: Platform): void {
     response: SessionsEnded,
   }, async (c) => {
     const ctx = c.get("ctx");
-    // security-event: sessions.allEndedByAdministrator (how many)
     const ended = await platform.sessions.revokeAllBut(
       ctx.tenant.id,
       undefined,
       ctx.actor.sessionId,
       "endedByAdministrator",
     );
+    securityEvent(ctx, "sessions.ended", `every user: ${ended} sign-ins ended`);
     return { ended };
   });
 }

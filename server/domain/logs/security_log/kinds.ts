@@ -40,6 +40,11 @@ export const securityEventKinds = [
   "printAgent.foreignJob",
   // A connection the server would open refused by the egress policy (the host named, never credentials).
   "egress.refused",
+  // A signed-in user's calls past their rate; a sensitive GET made by another site, a link or a resource
+  // load (Fetch Metadata); a file the virus scanner found malicious.
+  "request.rateLimited",
+  "request.crossSite",
+  "file.infected",
   // Administrators' changes: users (their roles and modules among them), shared accesses and API keys,
   // the company's account.
   "user.created",
@@ -64,6 +69,8 @@ export const securityEventKinds = [
   // A site's print-agent key made (or replaced) and withdrawn.
   "printAgent.keyMade",
   "printAgent.keyWithdrawn",
+  // Sign-ins ended by an administrator: one user's, or everyone's in the company.
+  "sessions.ended",
   // Left out by the flood limit (service.ts): how many of a kind in a minute.
   "log.leftOut",
 ] as const;
@@ -91,6 +98,7 @@ const changes: ReadonlySet<SecurityEventKind> = new Set<SecurityEventKind>([
   "face.deviceWithdrawn",
   "printAgent.keyMade",
   "printAgent.keyWithdrawn",
+  "sessions.ended",
 ]);
 
 /** Kinds of the attempt limits: their outcome is `throttled`. */
@@ -99,6 +107,7 @@ const limits: ReadonlySet<SecurityEventKind> = new Set<SecurityEventKind>([
   "secondFactor.throttled",
   "face.enrolmentThrottled",
   "printAgent.throttled",
+  "request.rateLimited",
 ]);
 
 /** The outcome a kind has unless its writer says otherwise. */
