@@ -42,6 +42,11 @@ export class TenantPool {
   #rounds = 0;
   readonly #checkpointer = new Checkpointer();
   #checkpointing = false;
+  /**
+   * Work on a connection just opened for writing, before anyone may use it (server/platform.ts sets it: an
+   * import a process left behind is taken back: server/domain/imports/recover.ts).
+   */
+  onOpen?: (conn: Connection, url: string) => Promise<void>;
 
   /**
    * `readOnly`: a reader worker's pool (server/cluster/): connections open read-only, and it never migrates,
@@ -124,6 +129,7 @@ export class TenantPool {
         this.#stats.migrated += await migrate(conn, "tenant");
         // After migrating: new indexes need statistics before the first list is planned.
         conn.optimize();
+        await this.onOpen?.(conn, url);
       }
     } catch (err) {
       await conn.close();

@@ -48,3 +48,4 @@ export { discussionMessages, discussions } from "../domain/discussions/table.ts"
 export { shipmentTickets, transportMessages, transportOffers } from "../domain/transport/table.ts";
 export { externalCredentials, productExternals } from "../domain/external/table.ts";
 export { faceSamples } from "../domain/access/faces/table.ts";
+export { importRuns, importWrites } from "../domain/imports/table.ts";

@@ -99,9 +99,9 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
       "ignoredColumns; a preview's preview) or its error as the call would have answered it",
     tag,
     access: "staff",
-  }, (c, { params }) => {
+  }, async (c, { params }) => {
     const ctx = c.get("ctx");
-    const job = importJob(ctx, params.jobId);
+    const job = await importJob(ctx, params.jobId);
     return {
       jobId: job.id,
       kind: job.kind,

@@ -80,6 +80,10 @@ export const deDe: Catalogue = {
   "sharedAccess.rateLimited":
     "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
+  "record.importing":
+    "Dieser Datensatz wird gerade importiert und kann noch zurückgenommen werden: Er lässt sich verwenden oder ändern, sobald der Import beendet ist.",
+  "import.interrupted":
+    "Der Import wurde unterbrochen (der Server wurde neu gestartet), und nichts davon wurde behalten: Starten Sie ihn erneut.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "import.fileEmpty": "Die Datei ist leer: Unter der Kopfzeile stehen keine Zeilen.",
   "import.fileUnreadable": "Die Datei kann nicht gelesen werden: Sie ist keine CSV- oder XLSX-Tabelle.",

@@ -67,6 +67,10 @@ export const enUs = {
     "This shared access has ended: it was withdrawn, has expired or was already used. Ask the warehouse for a new link.",
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
+  "record.importing":
+    "This record is being imported and may still be taken back: it can be used or changed once the import has ended.",
+  "import.interrupted":
+    "The import was interrupted (the server restarted) and nothing of it was kept: start it again.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "import.fileEmpty": "The file is empty: it holds no rows below its header.",
   "import.fileUnreadable": "The file cannot be read: it is no CSV or XLSX table.",

@@ -75,6 +75,10 @@ export const esEs: Catalogue = {
   "sharedAccess.rateLimited":
     "Demasiadas solicitudes con esta clave. Vuelva a intentarlo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
+  "record.importing":
+    "Este registro se está importando y la importación aún puede deshacerlo: podrá usarse o modificarse cuando termine la importación.",
+  "import.interrupted":
+    "La importación se interrumpió (el servidor se reinició) y no se ha conservado nada de ella: vuelva a iniciarla.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "import.fileEmpty": "El archivo está vacío: no hay filas bajo el encabezado.",
   "import.fileUnreadable": "No se puede leer el archivo: no es una tabla CSV ni XLSX.",

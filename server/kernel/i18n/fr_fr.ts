@@ -74,6 +74,10 @@ export const frFr: Catalogue = {
     "Cet accès partagé a pris fin : il a été retiré, a expiré ou a déjà été utilisé. Demandez un nouveau lien à l'entrepôt.",
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
+  "record.importing":
+    "Cet enregistrement est en cours d’importation et peut encore être annulé : il pourra être utilisé ou modifié une fois l’importation terminée.",
+  "import.interrupted":
+    "L’importation a été interrompue (le serveur a redémarré) et rien n’en a été conservé : relancez-la.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "import.fileEmpty": "Le fichier est vide : aucune ligne sous l’en-tête.",
   "import.fileUnreadable": "Le fichier est illisible : ce n’est pas un tableau CSV ou XLSX.",

@@ -71,6 +71,10 @@ export const plPl: Catalogue = {
     "Ten udostępniony dostęp wygasł: został wycofany, upłynął jego czas lub został już wykorzystany. Poproś magazyn o nowy link.",
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
+  "record.importing":
+    "Ten rekord jest właśnie importowany i import może go jeszcze wycofać: można go użyć lub zmienić po zakończeniu importu.",
+  "import.interrupted":
+    "Import został przerwany (serwer uruchomiono ponownie) i nic z niego nie zostało zapisane: uruchom go jeszcze raz.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "import.fileEmpty": "Plik jest pusty: pod nagłówkiem nie ma wierszy.",
   "import.fileUnreadable": "Nie można odczytać pliku: to nie jest tabela CSV ani XLSX.",
