@@ -47,6 +47,7 @@ export class TenantPool {
    * import a process left behind is taken back: server/domain/imports/recover.ts).
    */
   onOpen?: (conn: Connection, url: string) => Promise<void>;
+  #closed = false;
 
   /**
    * `readOnly`: a reader worker's pool (server/cluster/): connections open read-only, and it never migrates,
@@ -65,6 +66,11 @@ export class TenantPool {
       }, checkpointSeconds * 1000);
       Deno.unrefTimer(this.#timer as unknown as number);
     }
+  }
+
+  /** Closed for good (the process is stopping): work scheduled for later must not open files again. */
+  get closed(): boolean {
+    return this.#closed;
   }
 
   get stats(): PoolStats {
@@ -207,6 +213,7 @@ export class TenantPool {
   }
 
   async closeAll(): Promise<void> {
+    this.#closed = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#checkpointer.close();
     const all = [...this.#entries.values()];

@@ -4,7 +4,8 @@ CREATE TABLE `import_runs` (
 	`state` text NOT NULL,
 	`total` integer NOT NULL,
 	`user_id` integer,
-	`started_at` text NOT NULL
+	`started_at` text NOT NULL,
+	`touched_at` text NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `import_runs_state` ON `import_runs` (`state`);--> statement-breakpoint

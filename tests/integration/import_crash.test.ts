@@ -2,7 +2,9 @@
 // so a SIGKILL midway leaves some of them in the tenant's file; the journal written with each slice names
 // what they wrote, and when the restarted server next opens the file it holds those records again and takes
 // them back: the added ones erased, the updated ones as they were (version and all), their history gone.
-// The job's wizard, asking after its job, learns that it was interrupted. The real server runs as a process
+// The job's wizard, asking after its job, learns that it was interrupted. A run is taken for left behind only
+// once nobody has touched it for a while (IMPORT_STALE_SECONDS), so that one another process is still writing
+// is never taken back under it. The real server runs as a process
 // of its own (server/main.ts with shard threads, as `npm start` runs it) on its own data directory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
@@ -33,6 +35,9 @@ const env = () => ({
   PASSWORD_HASH_COST: "1024",
   ACCESS_TOKEN_TTL: String(24 * 3600),
   WORKERS: "2",
+  // A run untouched this long was left behind (60 s in production, longer than a slice may wait for the
+  // lock); the restart comes at once, so the server first holds the run and then takes it back once stale.
+  IMPORT_STALE_SECONDS: "3",
 });
 
 async function startProcess(): Promise<void> {

@@ -2,9 +2,9 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 
 /**
  * An import being written in slices (decision 0017): one row from its first slice until it is published
- * (deleted) or taken back. A row left `writing` or `undoing` by a process that ended is taken back when the
- * tenant's file is next opened; it then stays `interrupted` for a day, so that the wizard following the job
- * can say what happened.
+ * (deleted) or taken back. Each slice touches it; a row left `writing` or `undoing` and untouched for a while
+ * (its process ended) is taken back when the tenant's file is next opened; it then stays `interrupted` for a
+ * day, so that the wizard following the job can say what happened.
  */
 export const importRuns = sqliteTable("import_runs", {
   /** The import job's id. */
@@ -14,6 +14,8 @@ export const importRuns = sqliteTable("import_runs", {
   total: integer("total").notNull(),
   userId: integer("user_id"),
   startedAt: text("started_at").notNull(),
+  /** When a slice of it (writing or taking back) last committed: a run nobody touches was left behind. */
+  touchedAt: text("touched_at").notNull(),
 }, (t) => [index("import_runs_state").on(t.state)]);
 
 /**

@@ -30,6 +30,20 @@ const UNDO_BATCH = 50;
 const DROP_BATCH = 5_000;
 /** How long an interrupted run is kept for the job's wizard to learn what happened. */
 const INTERRUPTED_KEEP_MS = 86_400_000;
+/**
+ * A run untouched this long (IMPORT_STALE_SECONDS; 60) was left behind by a process that ended: longer than
+ * a slice may wait for the lock (30 s) before it gives up, so a run another process is still writing (the
+ * command line migrating a file a server is importing into) is never taken for one.
+ */
+export const STALE_MS = Math.max(0, Number(Deno.env.get("IMPORT_STALE_SECONDS") ?? 60) || 0) * 1000;
+
+/** Runs this process is writing or taking back now. */
+const live = new Set<string>();
+export const isLive = (runId: string) => live.has(runId);
+
+/** Marks the run as alive, in the transaction of one of its slices. */
+const touch = (tx: Db, runId: string) =>
+  tx.update(importRuns).set({ touchedAt: nowIso() }).where(eq(importRuns.id, runId));
 
 /** One row's write: a new record, or a stored record changed (`input` carries its id and version). */
 export interface RowWrite {
@@ -65,6 +79,22 @@ export async function writeInSlices(
   if (resource.def.alsoChanges) {
     throw new Error(`${resource.meta.resource}: an import cannot take back alsoChanges`);
   }
+  live.add(runId);
+  try {
+    await writeRun(ctx, resource, writes, runId, refusal, progress);
+  } finally {
+    live.delete(runId);
+  }
+}
+
+async function writeRun(
+  ctx: TenantContext,
+  resource: AnyResource,
+  writes: RowWrite[],
+  runId: string,
+  refusal: (k: number, err: unknown) => unknown,
+  progress: (written: number) => void,
+): Promise<void> {
   const conn = ctx.conn;
   const table = tableOf(resource);
   const name = resource.meta.resource;
@@ -80,6 +110,7 @@ export async function writeInSlices(
       total: writes.length,
       userId: ctx.actor.userId,
       startedAt: nowIso(),
+      touchedAt: nowIso(),
     });
   });
   let k = 0;
@@ -125,6 +156,7 @@ export async function writeInSlices(
           journal,
         );
         await hold(tx, conn, runId, table, held);
+        await touch(tx, runId);
         await endSlice(tx, conn, runId);
         return j;
       });
@@ -210,6 +242,7 @@ export async function takeBack(
           inArray(importWrites.seq, rows.map((r) => r.seq)),
         ));
       }
+      await touch(tx, runId);
       await endSlice(tx, conn, runId);
       return more || done > 0;
     };
@@ -232,10 +265,11 @@ export async function takeBack(
   }
 }
 
-/** Runs left `writing` or `undoing` (their process ended), oldest first. */
-export async function leftRuns(db: Db): Promise<{ id: string }[]> {
-  return await db.select({ id: importRuns.id }).from(importRuns)
+/** Runs `writing` or `undoing` that this process is not working on, oldest first. */
+export async function leftRuns(db: Db): Promise<{ id: string; touchedAt: string }[]> {
+  const rows = await db.select({ id: importRuns.id, touchedAt: importRuns.touchedAt }).from(importRuns)
     .where(inArray(importRuns.state, ["writing", "undoing"])).orderBy(asc(importRuns.startedAt));
+  return rows.filter((r) => !live.has(r.id));
 }
 
 /** Journals whose run is gone: published or taken back just before a process ended. */
@@ -249,6 +283,11 @@ export async function orphanJournals(db: Db): Promise<string[]> {
 export async function runState(db: Db, runId: string) {
   const [run] = await db.select().from(importRuns).where(eq(importRuns.id, runId));
   return run;
+}
+
+/** Lets go of what this connection holds for a run another process published or took back. */
+export async function letGo(conn: Connection, runId: string): Promise<void> {
+  await conn.transaction((tx) => release(tx, conn, runId));
 }
 
 /** Holds again the records of runs left behind, before anyone else may write (recover.ts). */
