@@ -8,8 +8,9 @@
 // made from the schema's foreign keys when an import of a table begins and dropped when the last one ends,
 // so nothing else is slowed the rest of the time. TEMP objects live on one connection and die with it: a
 // process that ends takes them along, and the journal (import_writes) brings them back when the tenant's
-// file is next opened (recover.ts). A tenant on a libSQL server has no hold: its slices are written in
-// order as any writes are, and what they wrote is taken back from the journal just the same.
+// file is next opened (recover.ts). A tenant on a libSQL server has no hold (TEMP objects do not outlive
+// one of its requests): its import is written in slices and taken back from the journal just the same, but
+// others' use of its records meanwhile is not refused.
 import { sql } from "drizzle-orm";
 import type { Connection, Db } from "../../db/connection.ts";
 import { runEach } from "../../db/bulk.ts";
@@ -36,7 +37,8 @@ export const holds = (conn: Connection) => conn.kind === "local";
 async function triggersOf(tx: Db, table: string): Promise<string[]> {
   const refs = await tx.all<[string, string]>(sql`
     SELECT m.name, f."from" FROM sqlite_schema m, pragma_foreign_key_list(m.name) f
-    WHERE m.type = 'table' AND f."table" = ${table} ORDER BY m.name, f."from"`);
+    WHERE m.type = 'table' AND f."table" = ${table} AND coalesce(f."to", 'id') = 'id'
+    ORDER BY m.name, f."from"`);
   const prefix = `import_hold:${table}`;
   const out = [
     `CREATE TEMP TRIGGER IF NOT EXISTS ${q(`${prefix}:update`)} BEFORE UPDATE ON main.${q(table)}
