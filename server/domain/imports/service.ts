@@ -3,8 +3,9 @@
 // mapped to a field (by the caller, else by its label in any language or the field's name: headings.ts),
 // every row checked before anything is written (check.ts: cells by the file's formats, references by name,
 // unique values against the file and the stored records, the record's own rules), and the rows added, or
-// with "update" the stored records they name changed, in one transaction: all or none. A file of many rows
-// is previewed and imported as a job, in slices. Unknown columns are ignored and named.
+// with "update" the stored records they name changed: all or none, written in slices of short transactions
+// and taken back whole on a refusal (write.ts, decision 0017), so the tenant keeps working meanwhile. A file
+// of many rows is previewed and imported as a job. Unknown columns are ignored and named.
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { z } from "zod";
