@@ -62,7 +62,9 @@ describe("a long import", () => {
   it(
     "lets another user of the tenant read and write while it runs, and keeps its records out of their hands until it ends",
     async () => {
-      const started = await send(w, "/Import", file("LONG"), { recordType: "Product" });
+      // Every row adds a product but the last, which renames one that is stored.
+      const rows = file("LONG", ROWS - 1) + "\nKNOWN-1,Renamed by the import,1";
+      const started = await send(w, "/Import", rows, { recordType: "Product", mode: "update" });
       expect(started.status, JSON.stringify(started.body).slice(0, 300)).toBe(202);
       const id = started.body.jobId as string;
       await writing(id);
@@ -92,6 +94,14 @@ describe("a long import", () => {
         409,
         "record.importing",
       ]);
+      // So is a stored record the file will update, before its row is reached: the import will not fail on it.
+      const [stored] = await w.query("SELECT id, version FROM products WHERE product_index = 'KNOWN-1'");
+      const first = await meanwhile(
+        id,
+        () => w.api("PUT", "/Product", { ...stored, index: "KNOWN-1", name: "Renamed meanwhile" }, other),
+      );
+      expect([first.status, (first.body as { error: { code: string } }).error.code, first.running])
+        .toEqual([409, "record.importing", true]);
       const doc = await draft(w, { typeCode: "IIN", destinationLocationId: shelf }, [], other);
       const position = { documentId: doc.id, productId: held.id, quantity: 2 };
       expect((await w.query(guards)).length).toBeGreaterThan(2);
@@ -100,9 +110,11 @@ describe("a long import", () => {
         .toEqual([409, "record.importing", true]);
 
       await until(async () => (await job(id)).status !== "running", 120_000, 100);
-      expect(await job(id)).toMatchObject({ status: "done", imported: ROWS, added: ROWS });
+      expect(await job(id)).toMatchObject({ status: "done", imported: ROWS, added: ROWS - 1, updated: 1 });
       const [{ n }] = await w.query("SELECT count(*) AS n FROM products WHERE product_index LIKE 'LONG-%'");
-      expect(n).toBe(ROWS);
+      expect(n).toBe(ROWS - 1);
+      expect(await w.query("SELECT name, version FROM products WHERE product_index = 'KNOWN-1'"))
+        .toEqual([{ name: "Renamed by the import", version: 2 }]);
       expect((await w.query("SELECT name FROM products WHERE product_index = 'CLERK-1'"))[0].name)
         .toBe("Added meanwhile");
       // Published: the records are everyone's now, and the journal is gone.

@@ -112,6 +112,17 @@ async function writeRun(
       startedAt: nowIso(),
       touchedAt: nowIso(),
     });
+    // The records the file updates are held from the start: another user's edit of one meanwhile is told
+    // to wait for the import (409 record.importing) rather than make the import fail at that row.
+    const updated = writes.filter((x) => x.action === "update").map((x) => ({
+      id: x.input.id as number,
+      added: false,
+    }));
+    if (updated.length) {
+      await beginSlice(tx, conn, runId, table);
+      await hold(tx, conn, runId, table, updated);
+      await endSlice(tx, conn, runId);
+    }
   });
   let k = 0;
   try {
