@@ -66,6 +66,11 @@ export async function createPlatform(
     config.walCheckpointSeconds,
     role?.role === "reader",
   );
+  // Where a tenant's file is written (no front or reader), an import its last process left is taken back.
+  if (!role || role.role === "shard") {
+    pool.onOpen = async (conn, url) =>
+      (await import("./domain/imports/recover.ts")).recoverImports(pool, conn, url);
+  }
   const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk, config.jwtPreviousJwks);
   const sessions = new SessionStore(control, {
     ttlSeconds: config.refreshTokenTtlSeconds,

@@ -42,6 +42,12 @@ export class TenantPool {
   #rounds = 0;
   readonly #checkpointer = new Checkpointer();
   #checkpointing = false;
+  /**
+   * Work on a connection just opened for writing, before anyone may use it (server/platform.ts sets it: an
+   * import a process left behind is taken back: server/domain/imports/recover.ts).
+   */
+  onOpen?: (conn: Connection, url: string) => Promise<void>;
+  #closed = false;
 
   /**
    * `readOnly`: a reader worker's pool (server/cluster/): connections open read-only, and it never migrates,
@@ -60,6 +66,11 @@ export class TenantPool {
       }, checkpointSeconds * 1000);
       Deno.unrefTimer(this.#timer as unknown as number);
     }
+  }
+
+  /** Closed for good (the process is stopping): work scheduled for later must not open files again. */
+  get closed(): boolean {
+    return this.#closed;
   }
 
   get stats(): PoolStats {
@@ -124,6 +135,7 @@ export class TenantPool {
         this.#stats.migrated += await migrate(conn, "tenant");
         // After migrating: new indexes need statistics before the first list is planned.
         conn.optimize();
+        await this.onOpen?.(conn, url);
       }
     } catch (err) {
       await conn.close();
@@ -201,6 +213,7 @@ export class TenantPool {
   }
 
   async closeAll(): Promise<void> {
+    this.#closed = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#checkpointer.close();
     const all = [...this.#entries.values()];

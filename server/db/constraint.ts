@@ -6,8 +6,11 @@
 const FOREIGN_KEY = 787; // SQLITE_CONSTRAINT_FOREIGNKEY
 const UNIQUE = 2067; // SQLITE_CONSTRAINT_UNIQUE
 const PRIMARY_KEY = 1555; // SQLITE_CONSTRAINT_PRIMARYKEY
+const TRIGGER = 1811; // SQLITE_CONSTRAINT_TRIGGER
+/** A running import's hold on its records (server/domain/imports/hold.ts raises it by this message). */
+const IMPORTING = "record.importing";
 
-export type Constraint = "foreignKey" | "unique";
+export type Constraint = "foreignKey" | "unique" | "importing";
 
 export function refusedBy(err: unknown): Constraint | undefined {
   for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
@@ -18,6 +21,12 @@ export function refusedBy(err: unknown): Constraint | undefined {
       cause?: unknown;
     };
     if (errcode === FOREIGN_KEY || code === "SQLITE_CONSTRAINT_FOREIGNKEY") return "foreignKey";
+    if (
+      (errcode === TRIGGER || code === "SQLITE_CONSTRAINT_TRIGGER") && typeof message === "string" &&
+      message.endsWith(IMPORTING)
+    ) {
+      return "importing";
+    }
     if (errcode === UNIQUE || errcode === PRIMARY_KEY) return "unique";
     if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return "unique";
     if (typeof message === "string" && /\bFOREIGN KEY constraint failed/.test(message)) return "foreignKey";

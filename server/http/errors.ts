@@ -117,6 +117,9 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
     appError = new AppError("record.foreignKey", { params: { variant: "general" } });
   } else if (refusedBy(err) === "unique") {
     appError = new AppError("record.uniqueConflict");
+  } else if (refusedBy(err) === "importing") {
+    // A record a running import wrote and may still take back (server/domain/imports/hold.ts).
+    appError = new AppError("record.importing");
   } else {
     appError = new AppError("server.unknown", { cause: err });
   }

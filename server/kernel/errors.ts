@@ -58,6 +58,8 @@ export const errorStatus = {
   "record.changedByAnotherUser": 409,
   "request.idempotencyKeyInProgress": 409,
   "record.alreadyRemoved": 409,
+  "record.importing": 409,
+  "import.interrupted": 409,
   "document.notWorkingCopy": 409,
   "document.generatedPositions": 409,
   "import.fileTooLarge": 413,

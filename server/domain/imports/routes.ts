@@ -1,5 +1,6 @@
 // Import calls (issue 18): the template of a record type, a preview of a file, and the import itself (all
-// rows in one transaction, or none; a long file as a job whose progress is read). The file comes as multipart `file`, at most 20 MB.
+// rows or none, in slices the tenant's other writes wait one of: decision 0018; a long file as a job whose
+// progress is read). The file comes as multipart `file`, at most 20 MB.
 import type { Hono } from "hono";
 import { errorBody } from "../../http/errors.ts";
 import { fileResponse } from "../../http/download.ts";
@@ -78,11 +79,12 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     method: "post",
     path: "/Import",
     summary:
-      "Import every row of a file in one transaction, as new records (mode add) or updating the stored " +
-      "records their index or other unique value names (mode update): 200 {imported, added, updated, " +
-      "unchanged}, or 422 import.invalidRows with `errors` and nothing stored; 413 import.fileTooLarge; 400 " +
-      "import.fileEmpty or import.fileUnreadable. A file of more than 2,000 rows answers 202 {jobId, total} " +
-      "and imports meanwhile",
+      "Import every row of a file or none, as new records (mode add) or updating the stored records their " +
+      "index or other unique value names (mode update), in slices of short transactions taken back whole on " +
+      "a refusal: 200 {imported, added, updated, unchanged}, or 422 import.invalidRows with `errors` and " +
+      "nothing stored; 413 import.fileTooLarge; 400 import.fileEmpty or import.fileUnreadable. A file of " +
+      "more than 2,000 rows answers 202 {jobId, total} and imports meanwhile; until it ends, the records " +
+      "it wrote answer others' changes and references with 409 record.importing",
     tag,
     access: "staff",
   }, async (c) => {
@@ -96,12 +98,13 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     path: "/Import/:jobId",
     summary: "A preview's or an import's job: its progress ({kind, status: running|done|failed, phase, " +
       "checked, processed, total}), then its result (an import's imported, added, updated, unchanged, " +
-      "ignoredColumns; a preview's preview) or its error as the call would have answered it",
+      "ignoredColumns; a preview's preview) or its error as the call would have answered it (an import cut " +
+      "short by the end of its process: import.interrupted, once taken back)",
     tag,
     access: "staff",
-  }, (c, { params }) => {
+  }, async (c, { params }) => {
     const ctx = c.get("ctx");
-    const job = importJob(ctx, params.jobId);
+    const job = await importJob(ctx, params.jobId);
     return {
       jobId: job.id,
       kind: job.kind,

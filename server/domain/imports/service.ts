@@ -3,8 +3,9 @@
 // mapped to a field (by the caller, else by its label in any language or the field's name: headings.ts),
 // every row checked before anything is written (check.ts: cells by the file's formats, references by name,
 // unique values against the file and the stored records, the record's own rules), and the rows added, or
-// with "update" the stored records they name changed, in one transaction: all or none. A file of many rows
-// is previewed and imported as a job, in slices. Unknown columns are ignored and named.
+// with "update" the stored records they name changed: all or none, written in slices of short transactions
+// and taken back whole on a refusal (write.ts, decision 0018), so the tenant keeps working meanwhile. A file
+// of many rows is previewed and imported as a job. Unknown columns are ignored and named.
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { z } from "zod";
@@ -14,13 +15,12 @@ import { demand } from "../../kernel/access.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
 import { numberMarks } from "../../kernel/i18n/number_text.ts";
 import { rowMessage } from "../../kernel/i18n/mod.ts";
-import { transactionWithEvents } from "../../hub/outbox.ts";
 import { type AnyResource, resourcesByName } from "../resource/engine.ts";
 import { readTableOffThread, type Table } from "./read.ts";
 import { type Checked, checkRows, importModes, keysOf, type RowError } from "./check.ts";
 import { guessMapping, headingNote, headingsOf, textsOf } from "./headings.ts";
-import { turn } from "./references.ts";
 import { bookStock, checkStock, mayImportStock, stockFields, stockModes } from "./stock.ts";
+import { runState, writeInSlices } from "./write.ts";
 
 export { importModes };
 export type { RowError };
@@ -164,8 +164,6 @@ export type ImportPreview = Awaited<ReturnType<typeof previewRows>>;
 
 /** Files of more rows than this are previewed and imported as jobs (202): their progress is read meanwhile. */
 export const JOB_ROWS = 2_000;
-/** Rows written between two turns of the event loop, so that other tenants' requests are answered meanwhile. */
-const SLICE = 250;
 
 export interface ImportResult {
   /** Records written: added and updated. */
@@ -201,7 +199,10 @@ export interface ImportJob {
 const jobs = new Map<string, ImportJob>();
 const KEEP_MS = 3_600_000;
 
-/** Every row added (or its record updated) in one transaction, or none (import.invalidRows, by row and column). */
+/**
+ * Every row added (or its record updated), or none (import.invalidRows, by row and column): written in
+ * slices, each its own short transaction, and taken back whole on a refusal (write.ts, decision 0018).
+ */
 async function importRows(
   ctx: TenantContext,
   table: Table,
@@ -233,37 +234,29 @@ async function importRows(
   const writes = checked.outcomes.filter((x) => x.action !== "unchanged");
   // Nothing to write (the same file again): no transaction, no record touched.
   if (writes.length) {
-    await transactionWithEvents(ctx, async (tx, outbox) => {
-      for (const [k, x] of writes.entries()) {
-        try {
-          if (x.action === "add") await resource.addIn(tx, outbox, ctx, x.input);
-          else {await resource.editIn(
-              tx,
-              outbox,
-              ctx,
-              x.input as Record<string, unknown> & { id: number; version: number },
-            );}
-        } catch (err) {
-          // A rule of the database (a unique value, a link, a record changed meanwhile) names the row, and
-          // nothing is kept.
-          if (err instanceof AppError && err.status < 500) {
-            const fields = Object.entries(err.details.fields ?? {});
-            const row = table.rowNumbers[x.i];
-            const rowErrors = fields.length
-              ? fields.flatMap(([f, codes]) =>
-                codes.map((code) => ({ row, column: columnOfField(mapping, f), code }))
-              )
-              : [{ row, column: null, code: err.code }];
-            throw new AppError("import.invalidRows", { params: { count: rowErrors.length }, rowErrors });
-          }
-          throw err;
-        }
-        if (job && (k + 1) % SLICE === 0) {
-          job.processed = k + 1;
-          await turn();
-        }
-      }
-    });
+    // A rule of the database (a unique value, a link, a record changed meanwhile) names the row, and
+    // nothing is kept.
+    const refusal = (k: number, err: unknown) => {
+      if (!(err instanceof AppError) || err.status >= 500) return err;
+      const fields = Object.entries(err.details.fields ?? {});
+      const row = table.rowNumbers[writes[k].i];
+      const rowErrors = fields.length
+        ? fields.flatMap(([f, codes]) =>
+          codes.map((code) => ({ row, column: columnOfField(mapping, f), code }))
+        )
+        : [{ row, column: null, code: err.code }];
+      return new AppError("import.invalidRows", { params: { count: rowErrors.length }, rowErrors });
+    };
+    await writeInSlices(
+      ctx,
+      resource,
+      writes.map((x) => ({ action: x.action === "add" ? "add" : "update", input: x.input })),
+      job?.id ?? crypto.randomUUID(),
+      refusal,
+      (written) => {
+        if (job) job.processed = written;
+      },
+    );
   }
   return { imported: added + updated, added, updated, unchanged, ignoredColumns: ignored };
 }
@@ -334,11 +327,27 @@ export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: Import
   });
 }
 
-/** GET Import/{jobId}: a job of the caller's tenant (another's, or one this process does not know, is 404). */
-export function importJob(ctx: TenantContext, id: string): ImportJob {
+/**
+ * GET Import/{jobId}: a job of the caller's tenant (another's is 404). One this process does not know may
+ * have been cut short by a process that ended: its run, taken back since, says so (import.interrupted).
+ */
+export async function importJob(ctx: TenantContext, id: string): Promise<ImportJob> {
   const job = jobs.get(id);
-  if (!job || job.tenant !== ctx.tenant.dbUrl) throw new AppError("record.notFoundOrNoPermission");
-  return job;
+  if (job && job.tenant === ctx.tenant.dbUrl) return job;
+  const run = job ? undefined : await runState(ctx.conn.db, id);
+  if (!run) throw new AppError("record.notFoundOrNoPermission");
+  return {
+    id,
+    tenant: ctx.tenant.dbUrl,
+    kind: "import",
+    // Still being taken back: the wizard keeps following it.
+    status: run.state === "interrupted" ? "failed" : "running",
+    phase: "importing",
+    checked: run.total,
+    processed: 0,
+    total: run.total,
+    ...(run.state === "interrupted" ? { error: new AppError("import.interrupted") } : {}),
+  };
 }
 
 /** A stock file's rows against the products and locations they name (stock.ts). */

@@ -46,6 +46,15 @@ import {
 // deno-lint-ignore no-explicit-any
 type AnyRow = Record<string, any> & { id: number; version: number };
 
+/** A record as SQLite holds it, to be put back (`Resource.snapshotIn`, `restoreIn`); plain JSON. */
+export interface RecordSnapshot {
+  id: number;
+  /** Each column's stored value, by the column's name in SQL. */
+  row: Record<string, unknown>;
+  /** Each link's targets and each value list's values, by the input field that carries them. */
+  lists: Record<string, unknown[]>;
+}
+
 export type { Dependent, LinkDef, ReferenceCheck, UniqueRule, ValueListDef };
 
 /** What a resource does beyond what its declaration says: who reads and writes, rules that need the database. */
@@ -833,6 +842,62 @@ export class Resource<
         console.error("attachment bytes not removed:", err)
       );
     }
+  }
+
+  /**
+   * A stored record as SQLite holds it (its row's columns, its links' and value lists' rows), for
+   * `restoreIn` to put back: an import taken back (server/domain/imports/write.ts, decision 0018).
+   */
+  async snapshotIn(tx: Db, id: number): Promise<RecordSnapshot | undefined> {
+    const names = Object.values(getTableColumns(this.#t)).map((c) => c.name);
+    const [values] = await tx.all<unknown[]>(
+      sql`SELECT ${
+        sql.join(names.map((n) => sql.identifier(n)), sql`, `)
+      } FROM ${this.#t} WHERE ${this.#idCol} = ${id}`,
+    );
+    if (!values) return undefined;
+    const lists: Record<string, unknown[]> = {};
+    for (const [name, link] of Object.entries(this.links)) {
+      lists[name] = (await tx.select({ v: link.target }).from(link.table).where(eq(link.owner, id)))
+        .map((r) => r.v);
+    }
+    for (const [name, list] of Object.entries(this.values)) {
+      lists[name] = (await tx.select({ v: list.value }).from(list.table).where(eq(list.owner, id)))
+        .map((r) => r.v);
+    }
+    return { id, row: Object.fromEntries(names.map((n, i) => [n, values[i]])), lists };
+  }
+
+  /**
+   * Puts a record back as `snapshotIn` found it, version and all, as though it had not been changed since:
+   * no RecordLog entry (the caller removes those of the change it takes back). What the change did beside
+   * the row (`afterWrite`: a product's weight at its locations, a location's path below it) is done back.
+   */
+  async restoreIn(tx: Db, snapshot: RecordSnapshot): Promise<void> {
+    const [now] = await this.#rows(tx, eq(this.#idCol, snapshot.id));
+    if (!now) return;
+    const set = Object.entries(snapshot.row).filter(([name]) => name !== this.#idCol.name)
+      .map(([name, v]) => sql`${sql.identifier(name)} = ${v}`);
+    await tx.run(sql`UPDATE ${this.#t} SET ${sql.join(set, sql`, `)} WHERE ${this.#idCol} = ${snapshot.id}`);
+    const [restored] = await this.#rows(tx, eq(this.#idCol, snapshot.id));
+    await this.def.afterWrite?.(tx, restored, now);
+    await this.#saveLinks(tx, snapshot.id, snapshot.lists, true);
+  }
+
+  /**
+   * Takes back a record's add as though it had never been made: its links, attachments and discussion go
+   * with it, and no RecordLog entry is written. Answers the attachments' storage keys, whose bytes the
+   * caller drops once this commits.
+   */
+  async eraseIn(tx: Db, id: number): Promise<string[]> {
+    const [old] = await this.#rows(tx, eq(this.#idCol, id));
+    if (!old) return [];
+    for (const link of [...Object.values(this.links), ...Object.values(this.values)]) {
+      await tx.delete(link.table).where(eq(link.owner, id));
+    }
+    await tx.delete(this.#t).where(eq(this.#idCol, id));
+    await this.def.afterDelete?.(tx, old);
+    return await removeAttachedTo(tx, this.meta.resource, id);
   }
 
   /** Whether the RecordLog says this resource's record `id` was deleted. */

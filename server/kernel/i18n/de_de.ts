@@ -105,6 +105,10 @@ export const deDe: Catalogue = {
     "Zu viele Anfragen mit diesem Schlüssel. Versuchen Sie es in {seconds} Sekunden erneut.",
   "request.rateLimited": "Zu viele Anfragen von Ihrem Konto. Versuchen Sie es in {seconds} Sekunden erneut.",
   "record.alreadyRemoved": "Dieser Eintrag wurde bereits entfernt.",
+  "record.importing":
+    "Dieser Datensatz wird gerade importiert und kann noch zurückgenommen werden: Er lässt sich verwenden oder ändern, sobald der Import beendet ist.",
+  "import.interrupted":
+    "Der Import wurde unterbrochen (der Server wurde neu gestartet), und nichts davon wurde behalten: Starten Sie ihn erneut.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "import.fileTooLarge.tooCostly":
     "Das Lesen der Datei erfordert mehr Arbeit, als für einen Import erlaubt ist (höchstens {seconds} s und {memory} MB). Teilen Sie sie in kleinere Dateien auf.",

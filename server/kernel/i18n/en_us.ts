@@ -88,6 +88,10 @@ export const enUs = {
   "sharedAccess.rateLimited": "Too many requests with this key. Try again in {seconds} seconds.",
   "request.rateLimited": "Too many requests from your account. Try again in {seconds} seconds.",
   "record.alreadyRemoved": "This entry has already been removed.",
+  "record.importing":
+    "This record is being imported and may still be taken back: it can be used or changed once the import has ended.",
+  "import.interrupted":
+    "The import was interrupted (the server restarted) and nothing of it was kept: start it again.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "import.fileTooLarge.tooCostly":
     "The file takes more work to read than one import may (at most {seconds} s and {memory} MB). Split it into smaller files.",

@@ -98,6 +98,10 @@ export const esEs: Catalogue = {
   "request.rateLimited":
     "Demasiadas solicitudes desde su cuenta. Inténtelo de nuevo dentro de {seconds} segundos.",
   "record.alreadyRemoved": "Esta entrada ya se ha eliminado.",
+  "record.importing":
+    "Este registro se está importando y la importación aún puede deshacerlo: podrá usarse o modificarse cuando termine la importación.",
+  "import.interrupted":
+    "La importación se interrumpió (el servidor se reinició) y no se ha conservado nada de ella: vuelva a iniciarla.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "import.fileTooLarge.tooCostly":
     "Leer el archivo requiere más trabajo del permitido para una importación (como máximo {seconds} s y {memory} MB). Divídalo en archivos más pequeños.",

@@ -97,6 +97,10 @@ export const frFr: Catalogue = {
   "sharedAccess.rateLimited": "Trop de requêtes avec cette clé. Réessayez dans {seconds} secondes.",
   "request.rateLimited": "Trop de requêtes depuis votre compte. Réessayez dans {seconds} secondes.",
   "record.alreadyRemoved": "Cette entrée a déjà été supprimée.",
+  "record.importing":
+    "Cet enregistrement est en cours d’importation et peut encore être annulé : il pourra être utilisé ou modifié une fois l’importation terminée.",
+  "import.interrupted":
+    "L’importation a été interrompue (le serveur a redémarré) et rien n’en a été conservé : relancez-la.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "import.fileTooLarge.tooCostly":
     "La lecture du fichier demande plus de travail qu'une importation n'en a droit ({seconds} s et {memory} Mo au maximum). Divisez-le en fichiers plus petits.",

@@ -91,6 +91,10 @@ export const plPl: Catalogue = {
   "sharedAccess.rateLimited": "Zbyt wiele zapytań z tym kluczem. Spróbuj ponownie za {seconds} s.",
   "request.rateLimited": "Zbyt wiele żądań z Twojego konta. Spróbuj ponownie za {seconds} s.",
   "record.alreadyRemoved": "Ten wpis został już usunięty.",
+  "record.importing":
+    "Ten rekord jest właśnie importowany i import może go jeszcze wycofać: można go użyć lub zmienić po zakończeniu importu.",
+  "import.interrupted":
+    "Import został przerwany (serwer uruchomiono ponownie) i nic z niego nie zostało zapisane: uruchom go jeszcze raz.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "import.fileTooLarge.tooCostly":
     "Odczytanie pliku wymaga więcej pracy, niż dopuszcza jeden import (najwyżej {seconds} s i {memory} MB). Podziel go na mniejsze pliki.",
