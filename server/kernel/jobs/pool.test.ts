@@ -27,6 +27,24 @@ describe("the job pool", () => {
     expect(err.code).toBe("import.fileUnreadable");
   });
 
+  it("hands a job an upload's bytes at once, a 20 MB typed array as fast as its buffer", async () => {
+    pool = new JobPool({ size: 1, memoryMb: 256, timeoutMs: 20_000 });
+    await pool.run({ module: job, input: { kind: "sleep", ms: 1 }, owner: "a", refusal });
+    for (const size of [20 << 20, 5 << 20]) {
+      const bytes = new Uint8Array(size).fill(0x79);
+      const started = performance.now();
+      const got = await pool.run<number>({
+        module: job,
+        input: { kind: "size", bytes },
+        transfer: [bytes.buffer],
+        owner: "a",
+        refusal,
+      });
+      // Handed over, never walked: milliseconds (walked index by index, as node's listener did: 9 s for 20 MB).
+      expect([got, performance.now() - started < 1_000]).toEqual([size, true]);
+    }
+  });
+
   it("ends a job past its time limit with the caller's refusal, on a worker it replaces", async () => {
     pool = new JobPool({ size: 1, memoryMb: 128, timeoutMs: 10_000 });
     const first = await pool.run<number>({ module: job, input: { kind: "thread" }, owner: "a", refusal });
