@@ -5,7 +5,7 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { AppError, type ErrorCode } from "../../kernel/errors.ts";
-import { runJob } from "../../kernel/jobs/contract.ts";
+import { handOver, runJob } from "../../kernel/jobs/contract.ts";
 
 export interface Table {
   /** A workbook's numbers are numbers already (written as JavaScript writes them); a text's are typed. */
@@ -127,12 +127,17 @@ export async function readTableOffThread(
   bytes: Uint8Array,
   refusal: ErrorCode = "import.fileTooLarge",
 ): Promise<Table> {
-  // A copy is handed over: the caller may still need the bytes (an attachment is stored after its check).
-  const copy = bytes.slice();
-  const packed = await runJob<PackedTable>(ctx, new URL("./read.ts", import.meta.url), { bytes: copy }, {
-    transfer: [copy.buffer],
-    refusal: { code: refusal },
-  });
+  // The bytes are handed over, not copied: the caller reads the table, not them.
+  const input = handOver(bytes);
+  const packed = await runJob<PackedTable>(
+    ctx,
+    new URL("./read.ts", import.meta.url),
+    { bytes: input.bytes },
+    {
+      transfer: input.transfer,
+      refusal: { code: refusal },
+    },
+  );
   const width = packed.columns.length;
   const rows: string[][] = [];
   let at = 0;

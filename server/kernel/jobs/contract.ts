@@ -41,7 +41,10 @@ export function fromJobError(err: JobError): Error {
   return "code" in err ? new AppError(err.code, err.details) : new Error(err.message);
 }
 
-/** The buffers of a result to hand over rather than copy: its own, or those of its top-level fields. */
+/**
+ * The buffers of a result to hand over rather than copy: its own, those of its top-level fields, and those
+ * in a top-level field's array (a form's files).
+ */
 export function buffersOf(value: unknown): ArrayBuffer[] {
   const found = new Set<ArrayBuffer>();
   const take = (v: unknown) => {
@@ -49,8 +52,25 @@ export function buffersOf(value: unknown): ArrayBuffer[] {
     else if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer) found.add(v.buffer);
   };
   take(value);
-  if (value && typeof value === "object" && !ArrayBuffer.isView(value)) Object.values(value).forEach(take);
+  if (value && typeof value === "object" && !ArrayBuffer.isView(value)) {
+    for (const v of Object.values(value)) {
+      if (Array.isArray(v)) v.forEach(take);
+      else take(v);
+    }
+  }
   return [...found];
+}
+
+/**
+ * Bytes to hand to a job: themselves when they are the whole of their buffer (which is then handed over: the
+ * caller no longer reads them), else a copy (a view into a larger buffer, node's pooled Buffers among them,
+ * must not take the rest of that buffer away).
+ */
+export function handOver(bytes: Uint8Array): { bytes: Uint8Array<ArrayBuffer>; transfer: ArrayBuffer[] } {
+  const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  const own = (whole ? bytes : bytes.slice()) as Uint8Array<ArrayBuffer>;
+  return { bytes: own, transfer: [own.buffer] };
 }
 
 /** A job of the caller's tenant, on the platform's pool. */

@@ -23,8 +23,8 @@ const port = parentPort!;
 // The port's own event, not node's `on("message")`: Deno's node:worker_threads walks every message it
 // hands to an `on` listener, key by key, looking for ports to wrap, and a typed array's every index is a
 // key (a 20 MB upload took 9 s to arrive). The event's data is the message as it was posted.
-port.addEventListener("message", async (e: MessageEvent<JobRequest>) => {
-  const { id, module, input } = e.data;
+port.addEventListener("message", async (e) => {
+  const { id, module, input } = e.data as JobRequest;
   let reply: JobReply;
   let transfer: ArrayBuffer[] = [];
   try {
