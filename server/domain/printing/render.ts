@@ -162,7 +162,8 @@ export async function renderPdf(
     // width, each of its lines runs to the page's right edge. pdfkit is handed only what the box can show.
     const boxWidth = width ?? layout.page.width - x;
     const boxHeight = layout.page.height - y;
-    if (boxWidth <= 0 || boxHeight <= 0) return;
+    // White space alone (a placeholder the record leaves empty) shows nothing: it is not laid out.
+    if (boxWidth <= 0 || boxHeight <= 0 || !/\S/.test(text)) return;
     const lines = Math.max(1, Math.floor(p(boxHeight) / doc.currentLineHeight(true)));
     const options = { align: align as "left" | "center" | "right" };
     if (width === undefined) {
