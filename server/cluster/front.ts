@@ -16,7 +16,7 @@ import { canonicalPath, routePattern, routes } from "../http/openapi.ts";
 import { bearerToken } from "../http/middleware.ts";
 import { errorResponse } from "../http/errors.ts";
 import { AppError } from "../kernel/errors.ts";
-import { buffersOf } from "../kernel/jobs/contract.ts";
+import { type Sealed, transferOf } from "../kernel/jobs/contract.ts";
 import type { Actor } from "../kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { type Role, shardOf } from "./placement.ts";
@@ -384,15 +384,17 @@ export class Front {
         return;
       }
       case "job": {
-        // Run on this process's pool; the answer goes back to the worker that asked, if it still runs.
+        // Run on this process's pool, input and result sealed: this thread moves their buffers and never
+        // reads or copies them. The answer goes back to the worker that asked, if it still runs.
         const worker = from.worker;
-        this.platform.jobs.run({ ...m.spec, transfer: buffersOf(m.spec.input) }).then(
-          (value) => ({ t: "jobres" as const, id: m.id, ok: true as const, value }),
-          (error) => ({ t: "jobres" as const, id: m.id, ok: false as const, error: toWire(error) }),
-        ).then((reply) => {
-          if (from.worker !== worker || from.state !== "ready") return;
-          from.post(reply, reply.ok ? buffersOf(reply.value) : []);
-        });
+        this.platform.jobs.run<Sealed>({ ...m.spec, input: undefined, sealed: m.input, keepSealed: true })
+          .then(
+            (value) => ({ t: "jobres" as const, id: m.id, ok: true as const, value }),
+            (error) => ({ t: "jobres" as const, id: m.id, ok: false as const, error: toWire(error) }),
+          ).then((reply) => {
+            if (from.worker !== worker || from.state !== "ready") return;
+            from.post(reply, reply.ok ? transferOf(reply.value) : []);
+          });
         return;
       }
       case "hub":

@@ -6,7 +6,7 @@ import type { Actor } from "../kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import type { HubEventBody } from "../hub/hub.ts";
 import { AppError, type ErrorCode } from "../kernel/errors.ts";
-import type { JobSpec } from "../kernel/jobs/contract.ts";
+import type { JobSpec, Sealed } from "../kernel/jobs/contract.ts";
 
 export interface RemoteAddr {
   hostname: string;
@@ -93,8 +93,8 @@ export type ToWorker =
   | { t: "opres"; id: number; ok: true; value: unknown }
   | { t: "opres"; id: number; ok: false; error: WireError }
   | { t: "verify"; id: number; token: string }
-  /** The answer of a job this worker handed to the front's pool. */
-  | { t: "jobres"; id: number; ok: true; value: unknown }
+  /** The answer of a job this worker handed to the front's pool (sealed: the front never read it). */
+  | { t: "jobres"; id: number; ok: true; value: Sealed }
   | { t: "jobres"; id: number; ok: false; error: WireError }
   | { t: "ping"; id: number }
   /** Tests only: fail as a crash would (an uncaught error), or hang as an endless loop would. */
@@ -117,7 +117,10 @@ export type FromWorker =
   | { t: "verified"; id: number; ok: true; actor: Actor; expiresAtMs: number }
   | { t: "verified"; id: number; ok: false; error: WireError }
   | { t: "hub"; tenantId: number; events: HubEventBody[]; correlationId: string | null }
-  /** A job for the front's pool (parsing and drawing off this worker's thread: kernel/jobs/). */
-  | { t: "job"; id: number; spec: Omit<JobSpec, "transfer"> }
+  /**
+   * A job for the front's pool (parsing and drawing off this worker's thread: kernel/jobs/), its input
+   * sealed: the front hands it on without reading it.
+   */
+  | { t: "job"; id: number; spec: Omit<JobSpec, "transfer" | "input" | "sealed">; input: Sealed }
   | { t: "pong"; id: number }
   | { t: "stopped" };

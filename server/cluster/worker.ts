@@ -13,7 +13,7 @@ import { AppError } from "../kernel/errors.ts";
 import { countTransactionsIn } from "../db/local.ts";
 import type { Hono } from "hono";
 import type { Env } from "../http/types.ts";
-import type { Jobs, JobSpec } from "../kernel/jobs/contract.ts";
+import { type Jobs, type JobSpec, seal, transferOf, unseal } from "../kernel/jobs/contract.ts";
 
 const self = globalThis as unknown as {
   postMessage(message: FromWorker[], transfer?: Transferable[]): void;
@@ -31,13 +31,17 @@ let started: Promise<void> | undefined;
 const asked = new Map<number, PromiseWithResolvers<unknown>>();
 let nextAsk = 1;
 
-/** Jobs go to the front's pool, their input's buffers handed over; the answer comes back as `jobres`. */
+/**
+ * Jobs go to the front's pool sealed (their input's buffers handed over, the rest serialised here, so the
+ * front only passes them on); the answer comes back as `jobres`, sealed too, and is unsealed here.
+ */
 const jobs: Jobs = {
-  run<T>({ transfer, ...spec }: JobSpec): Promise<T> {
+  run<T>({ transfer, input, sealed: _sealed, keepSealed: _keep, ...spec }: JobSpec): Promise<T> {
     const id = nextAsk++;
     const waiter = Promise.withResolvers<unknown>();
     asked.set(id, waiter);
-    post({ t: "job", id, spec }, transfer);
+    const sealed = seal(input, transfer ?? []);
+    post({ t: "job", id, spec, input: sealed }, transferOf(sealed));
     return waiter.promise as Promise<T>;
   },
   close: () => Promise.resolve(),
@@ -118,8 +122,9 @@ async function handle(m: ToWorker): Promise<void> {
     case "jobres": {
       const waiter = asked.get(m.id);
       asked.delete(m.id);
-      if (m.ok) waiter?.resolve(m.value);
-      else waiter?.reject(fromWire(m.error));
+      if (!m.ok) waiter?.reject(fromWire(m.error));
+      else if (m.t === "jobres") waiter?.resolve(unseal(m.value));
+      else waiter?.resolve(m.value);
       return;
     }
     case "verify":
