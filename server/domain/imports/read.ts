@@ -117,16 +117,23 @@ export async function run(input: { bytes: Uint8Array }): Promise<PackedTable> {
 /** Rows unpacked between two turns of the event loop. */
 const UNPACK_SLICE = 5_000;
 
+/** A table read on the job pool: how many rows it has, and the rows themselves when they are wanted. */
+export interface TableRead {
+  rowCount: number;
+  /** The table, unpacked here in slices (other requests are answered between them). */
+  unpack(): Promise<Table>;
+}
+
 /**
  * `readTable` on the job pool, never on the thread that answers requests: a file that takes more than the
- * pool's time or memory is refused with `refusal` (413, the .tooCostly message). The table is unpacked here
- * in slices, so other requests are answered meanwhile.
+ * pool's time or memory is refused with `refusal` (413, the .tooCostly message). Its rows are counted at
+ * once; they are unpacked only when asked, so a long file's job (202) starts before they are.
  */
 export async function readTableOffThread(
   ctx: Parameters<typeof runJob>[0],
   bytes: Uint8Array,
   refusal: ErrorCode = "import.fileTooLarge",
-): Promise<Table> {
+): Promise<TableRead> {
   // The bytes are handed over, not copied: the caller reads the table, not them.
   const input = handOver(bytes);
   const packed = await runJob<PackedTable>(
@@ -138,6 +145,10 @@ export async function readTableOffThread(
       refusal: { code: refusal },
     },
   );
+  return { rowCount: packed.rowNumbers.length, unpack: () => unpack(packed) };
+}
+
+async function unpack(packed: PackedTable): Promise<Table> {
   const width = packed.columns.length;
   const rows: string[][] = [];
   let at = 0;
