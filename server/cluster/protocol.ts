@@ -1,5 +1,6 @@
-// The messages between the front and its workers (shards and readers). Bodies travel as transferred
-// ArrayBuffers or ReadableStreams, never copied; everything else is structured-cloned plain data.
+// The messages between the front and its workers (shards and readers). A request's body is pushed in the
+// pieces it arrives in, a response's travels as a transferred ArrayBuffer; everything else is
+// structured-cloned plain data.
 import type { Config } from "../config.ts";
 import type { Role } from "./placement.ts";
 import type { Actor } from "../kernel/context.ts";
@@ -84,9 +85,15 @@ export type ToWorker =
     method: string;
     url: string;
     headers: [string, string][];
-    body: ReadableStream<Uint8Array> | ArrayBuffer | null;
+    /** "pushed": the body follows in `body` messages. */
+    body: "pushed" | null;
     remoteAddr: RemoteAddr;
   }
+  /**
+   * A piece of a request's body, pushed as it arrives (null: the end; `failed`: the client's stream broke).
+   * The front keeps at most BODY_WINDOW bytes the worker has not read yet (`bodyack` gives them back).
+   */
+  | { t: "body"; id: number; chunk: Uint8Array | null; failed?: boolean }
   /** Run a tenant operation this shard owns (asked by another worker through the front). */
   | { t: "op"; id: number; tenant: Tenant; name: string; args: unknown }
   /** The answer to an operation this worker asked for. */
@@ -123,4 +130,8 @@ export type FromWorker =
    */
   | { t: "job"; id: number; spec: Omit<JobSpec, "transfer" | "input" | "sealed">; input: Sealed }
   | { t: "pong"; id: number }
+  /** Bytes of a request's body the app has read (the front may push as many more). */
+  | { t: "bodyack"; id: number; bytes: number }
+  /** The app wants no more of a request's body (it answered, or refused it). */
+  | { t: "bodycancel"; id: number }
   | { t: "stopped" };
