@@ -16,7 +16,7 @@ import { canonicalPath, routePattern, routes, SERVED_METHODS } from "../http/ope
 import { bearerToken } from "../http/middleware.ts";
 import { errorResponse } from "../http/errors.ts";
 import { AppError } from "../kernel/errors.ts";
-import { buffersOf } from "../kernel/jobs/contract.ts";
+import { type Sealed, transferOf } from "../kernel/jobs/contract.ts";
 import type { Actor } from "../kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import { type Role, shardOf } from "./placement.ts";
@@ -41,6 +41,20 @@ const RESTART_MAX_MS = 5_000;
 const START_LIMIT_MS = 120_000;
 /** Heartbeat ticks (four per stall limit) an unanswered ping must have waited before the worker is judged. */
 const STALL_TICKS = 3;
+/**
+ * Bytes of a request's body pushed to a worker ahead of what its app has read. A body handed over as a
+ * stream went one piece per round trip through this thread's turns (a 20 MB upload: 300 of them, half a
+ * second and more while it was busy); pushed, its pieces follow each other and the reads give the room back.
+ */
+const BODY_WINDOW = 2 * 1024 * 1024;
+
+/** A request's body being pushed to a worker: the room it has left, and whether the worker wants no more. */
+interface BodyFlow {
+  room: number;
+  stopped: boolean;
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  wake?: () => void;
+}
 
 type Origin =
   | { kind: "worker"; handle: WorkerHandle; worker: Worker; id: number }
@@ -53,6 +67,8 @@ export class WorkerHandle {
   state: "starting" | "ready" | "down" | "stopped" = "starting";
   /** Requests handed to this worker, by id. */
   readonly requests = new Map<number, { resolve(res: Response): void; req: Request }>();
+  /** Bodies of those requests still being pushed, by id. */
+  readonly bodies = new Map<number, BodyFlow>();
   /** Tenant operations this worker runs for others, by the id the front gave them. */
   readonly ops = new Map<number, Origin>();
   readonly verifies = new Map<number, PromiseWithResolvers<{ actor: Actor; expiresAtMs: number }>>();
@@ -159,17 +175,66 @@ export class WorkerHandle {
     const id = this.nextId();
     const waiter = Promise.withResolvers<Response>();
     this.requests.set(id, { resolve: waiter.resolve, req });
-    const body = req.body;
     this.post({
       t: "req",
       id,
       method: req.method,
       url: req.url,
       headers: headerList(req.headers),
-      body,
+      body: req.body ? "pushed" : null,
       remoteAddr,
-    }, body ? [body] : []);
+    });
+    if (req.body) void this.#push(id, req.body);
     return waiter.promise;
+  }
+
+  /** Pushes a request's body to the worker as it arrives, BODY_WINDOW bytes ahead of its app at most. */
+  async #push(id: number, body: ReadableStream<Uint8Array>): Promise<void> {
+    const worker = this.worker;
+    const reader = body.getReader();
+    const flow: BodyFlow = { room: BODY_WINDOW, stopped: false, reader };
+    this.bodies.set(id, flow);
+    const live = () => !flow.stopped && this.worker === worker;
+    try {
+      while (live()) {
+        if (flow.room <= 0) {
+          await new Promise<void>((resolve) => (flow.wake = resolve));
+          continue;
+        }
+        const { done, value } = await reader.read();
+        if (!live()) break;
+        if (done) {
+          this.post({ t: "body", id, chunk: null });
+          return;
+        }
+        flow.room -= value.byteLength;
+        this.post({ t: "body", id, chunk: value });
+      }
+      reader.cancel().catch(() => {});
+    } catch {
+      // The client's stream broke: the app reads that as a body it cannot read.
+      if (live()) this.post({ t: "body", id, chunk: null, failed: true });
+    } finally {
+      this.bodies.delete(id);
+    }
+  }
+
+  /** The body of request `id` wants no more pushing (answered, refused, or its worker gone). */
+  stopBody(id: number): void {
+    const flow = this.bodies.get(id);
+    if (!flow) return;
+    flow.stopped = true;
+    // A read still waiting for the client ends now.
+    flow.reader.cancel().catch(() => {});
+    flow.wake?.();
+  }
+
+  bodyRead(id: number, bytes: number): void {
+    const flow = this.bodies.get(id);
+    if (!flow) return;
+    flow.room += bytes;
+    flow.wake?.();
+    flow.wake = undefined;
   }
 
   /** The worker died or stalled: everything waiting on it is answered, and it is started again. */
@@ -215,6 +280,7 @@ export class WorkerHandle {
   #settle(): void {
     for (const { resolve, req } of this.requests.values()) resolve(unavailable(req));
     this.requests.clear();
+    for (const id of [...this.bodies.keys()]) this.stopBody(id);
     for (const origin of this.ops.values()) {
       this.front.replyOp(origin, { ok: false, error: toWire(new AppError("server.unavailable")) });
     }
@@ -359,6 +425,8 @@ export class Front {
         const pending = from.requests.get(m.id);
         if (!pending) return;
         from.requests.delete(m.id);
+        // What the app did not read of the body is no longer wanted.
+        from.stopBody(m.id);
         from.served++;
         pending.resolve(new Response(m.body, { status: m.status, headers: m.headers }));
         return;
@@ -386,15 +454,17 @@ export class Front {
         return;
       }
       case "job": {
-        // Run on this process's pool; the answer goes back to the worker that asked, if it still runs.
+        // Run on this process's pool, input and result sealed: this thread moves their buffers and never
+        // reads or copies them. The answer goes back to the worker that asked, if it still runs.
         const worker = from.worker;
-        this.platform.jobs.run({ ...m.spec, transfer: buffersOf(m.spec.input) }).then(
-          (value) => ({ t: "jobres" as const, id: m.id, ok: true as const, value }),
-          (error) => ({ t: "jobres" as const, id: m.id, ok: false as const, error: toWire(error) }),
-        ).then((reply) => {
-          if (from.worker !== worker || from.state !== "ready") return;
-          from.post(reply, reply.ok ? buffersOf(reply.value) : []);
-        });
+        this.platform.jobs.run<Sealed>({ ...m.spec, input: undefined, sealed: m.input, keepSealed: true })
+          .then(
+            (value) => ({ t: "jobres" as const, id: m.id, ok: true as const, value }),
+            (error) => ({ t: "jobres" as const, id: m.id, ok: false as const, error: toWire(error) }),
+          ).then((reply) => {
+            if (from.worker !== worker || from.state !== "ready") return;
+            from.post(reply, reply.ok ? transferOf(reply.value) : []);
+          });
         return;
       }
       case "hub":
@@ -404,6 +474,12 @@ export class Front {
         return;
       case "pong":
         from.pong();
+        return;
+      case "bodyack":
+        from.bodyRead(m.id, m.bytes);
+        return;
+      case "bodycancel":
+        from.stopBody(m.id);
         return;
       case "stopped":
         from.stoppedNow();

@@ -1,12 +1,13 @@
-// The messages between the front and its workers (shards and readers). Bodies travel as transferred
-// ArrayBuffers or ReadableStreams, never copied; everything else is structured-cloned plain data.
+// The messages between the front and its workers (shards and readers). A request's body is pushed in the
+// pieces it arrives in, a response's travels as a transferred ArrayBuffer; everything else is
+// structured-cloned plain data.
 import type { Config } from "../config.ts";
 import type { Role } from "./placement.ts";
 import type { Actor } from "../kernel/context.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 import type { HubEventBody } from "../hub/hub.ts";
 import { AppError, type ErrorCode } from "../kernel/errors.ts";
-import type { JobSpec } from "../kernel/jobs/contract.ts";
+import type { JobSpec, Sealed } from "../kernel/jobs/contract.ts";
 
 export interface RemoteAddr {
   hostname: string;
@@ -84,17 +85,23 @@ export type ToWorker =
     method: string;
     url: string;
     headers: [string, string][];
-    body: ReadableStream<Uint8Array> | ArrayBuffer | null;
+    /** "pushed": the body follows in `body` messages. */
+    body: "pushed" | null;
     remoteAddr: RemoteAddr;
   }
+  /**
+   * A piece of a request's body, pushed as it arrives (null: the end; `failed`: the client's stream broke).
+   * The front keeps at most BODY_WINDOW bytes the worker has not read yet (`bodyack` gives them back).
+   */
+  | { t: "body"; id: number; chunk: Uint8Array | null; failed?: boolean }
   /** Run a tenant operation this shard owns (asked by another worker through the front). */
   | { t: "op"; id: number; tenant: Tenant; name: string; args: unknown }
   /** The answer to an operation this worker asked for. */
   | { t: "opres"; id: number; ok: true; value: unknown }
   | { t: "opres"; id: number; ok: false; error: WireError }
   | { t: "verify"; id: number; token: string }
-  /** The answer of a job this worker handed to the front's pool. */
-  | { t: "jobres"; id: number; ok: true; value: unknown }
+  /** The answer of a job this worker handed to the front's pool (sealed: the front never read it). */
+  | { t: "jobres"; id: number; ok: true; value: Sealed }
   | { t: "jobres"; id: number; ok: false; error: WireError }
   | { t: "ping"; id: number }
   /** Tests only: fail as a crash would (an uncaught error), or hang as an endless loop would. */
@@ -117,7 +124,14 @@ export type FromWorker =
   | { t: "verified"; id: number; ok: true; actor: Actor; expiresAtMs: number }
   | { t: "verified"; id: number; ok: false; error: WireError }
   | { t: "hub"; tenantId: number; events: HubEventBody[]; correlationId: string | null }
-  /** A job for the front's pool (parsing and drawing off this worker's thread: kernel/jobs/). */
-  | { t: "job"; id: number; spec: Omit<JobSpec, "transfer"> }
+  /**
+   * A job for the front's pool (parsing and drawing off this worker's thread: kernel/jobs/), its input
+   * sealed: the front hands it on without reading it.
+   */
+  | { t: "job"; id: number; spec: Omit<JobSpec, "transfer" | "input" | "sealed">; input: Sealed }
   | { t: "pong"; id: number }
+  /** Bytes of a request's body the app has read (the front may push as many more). */
+  | { t: "bodyack"; id: number; bytes: number }
+  /** The app wants no more of a request's body (it answered, or refused it). */
+  | { t: "bodycancel"; id: number }
   | { t: "stopped" };

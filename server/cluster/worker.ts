@@ -13,7 +13,7 @@ import { AppError } from "../kernel/errors.ts";
 import { countTransactionsIn } from "../db/local.ts";
 import type { Hono } from "hono";
 import type { Env } from "../http/types.ts";
-import type { Jobs, JobSpec } from "../kernel/jobs/contract.ts";
+import { type Jobs, type JobSpec, seal, transferOf, unseal } from "../kernel/jobs/contract.ts";
 
 const self = globalThis as unknown as {
   postMessage(message: FromWorker[], transfer?: Transferable[]): void;
@@ -31,13 +31,17 @@ let started: Promise<void> | undefined;
 const asked = new Map<number, PromiseWithResolvers<unknown>>();
 let nextAsk = 1;
 
-/** Jobs go to the front's pool, their input's buffers handed over; the answer comes back as `jobres`. */
+/**
+ * Jobs go to the front's pool sealed (their input's buffers handed over, the rest serialised here, so the
+ * front only passes them on); the answer comes back as `jobres`, sealed too, and is unsealed here.
+ */
 const jobs: Jobs = {
-  run<T>({ transfer, ...spec }: JobSpec): Promise<T> {
+  run<T>({ transfer, input, sealed: _sealed, keepSealed: _keep, ...spec }: JobSpec): Promise<T> {
     const id = nextAsk++;
     const waiter = Promise.withResolvers<unknown>();
     asked.set(id, waiter);
-    post({ t: "job", id, spec }, transfer);
+    const sealed = seal(input, transfer ?? []);
+    post({ t: "job", id, spec, input: sealed }, transferOf(sealed));
     return waiter.promise as Promise<T>;
   },
   close: () => Promise.resolve(),
@@ -68,12 +72,56 @@ async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
   post({ t: "ready" });
 }
 
+/**
+ * A request's body as the front pushes it: its pieces wait here until the app reads them, and each one read
+ * gives the front room for as many bytes more; cancelled, it tells the front to stop.
+ */
+class PushedBody {
+  readonly #pieces: Uint8Array[] = [];
+  #ended = false;
+  #failed = false;
+  #wake?: () => void;
+  readonly stream: ReadableStream<Uint8Array>;
+
+  constructor(readonly id: number) {
+    this.stream = new ReadableStream<Uint8Array>({
+      pull: async (controller) => {
+        while (!this.#pieces.length && !this.#ended) await new Promise<void>((r) => (this.#wake = r));
+        const piece = this.#pieces.shift();
+        if (piece) {
+          controller.enqueue(piece);
+          post({ t: "bodyack", id, bytes: piece.byteLength });
+          return;
+        }
+        bodies.delete(id);
+        if (this.#failed) controller.error(new Error("the request's body broke off"));
+        else controller.close();
+      },
+      cancel: () => {
+        bodies.delete(id);
+        post({ t: "bodycancel", id });
+      },
+    }, { highWaterMark: 0 });
+  }
+
+  push(piece: Uint8Array | null, failed = false): void {
+    if (piece) this.#pieces.push(piece);
+    else [this.#ended, this.#failed] = [true, failed];
+    this.#wake?.();
+    this.#wake = undefined;
+  }
+}
+
+const bodies = new Map<number, PushedBody>();
+
 async function answer(m: Extract<ToWorker, { t: "req" }>): Promise<void> {
+  let pushed: PushedBody | undefined;
+  if (m.body === "pushed") bodies.set(m.id, pushed = new PushedBody(m.id));
   try {
     const req = new Request(m.url, {
       method: m.method,
       headers: m.headers,
-      body: m.body,
+      body: pushed?.stream ?? null,
       // @ts-ignore: a streamed request body must say so (fetch spec); Deno's RequestInit knows it.
       duplex: "half",
     });
@@ -90,6 +138,9 @@ async function answer(m: Extract<ToWorker, { t: "req" }>): Promise<void> {
     const res = errorResponse(new Request(m.url, { headers: m.headers }), new AppError("server.unknown"));
     const body = await res.arrayBuffer();
     post({ t: "res", id: m.id, status: res.status, headers: headerList(res.headers), body }, [body]);
+  } finally {
+    // Answered: the front stops pushing what the app did not read.
+    bodies.delete(m.id);
   }
 }
 
@@ -102,6 +153,9 @@ async function handle(m: ToWorker): Promise<void> {
   switch (m.t) {
     case "req":
       return answer(m);
+    case "body":
+      bodies.get(m.id)?.push(m.chunk, m.failed);
+      return;
     case "op":
       try {
         post({
@@ -118,8 +172,9 @@ async function handle(m: ToWorker): Promise<void> {
     case "jobres": {
       const waiter = asked.get(m.id);
       asked.delete(m.id);
-      if (m.ok) waiter?.resolve(m.value);
-      else waiter?.reject(fromWire(m.error));
+      if (!m.ok) waiter?.reject(fromWire(m.error));
+      else if (m.t === "jobres") waiter?.resolve(unseal(m.value));
+      else waiter?.resolve(m.value);
       return;
     }
     case "verify":

@@ -418,6 +418,54 @@ describe("printing", () => {
     expect([broken.status, body.error.code]).toEqual([422, "print.invalidLayout"]);
     expect(body.error.message).toContain("page.width");
   });
+
+  it("keeps a text in its box down to the page's bottom, cut there with an ellipsis, long words and all", async () => {
+    // 90 texts of 9,900 letters without a space: pdfkit measured such a word again for every line it filled
+    // (13 s) and ran each text on over new pages, the label's other elements with it (1,133 pages).
+    const content = layoutOf({ width: 100, height: 100 }, [
+      { type: "text", x: 2, y: 0, size: 3, width: 96, text: "Name: {{name}}" },
+      ...Array.from({ length: 90 }, (_, i) => ({
+        type: "text",
+        x: 1,
+        y: 5 + i,
+        size: 3,
+        width: 50,
+        text: "x".repeat(9_900),
+      })),
+      {
+        type: "text",
+        x: 60,
+        y: 90,
+        size: 3,
+        width: 38,
+        text: "The quick brown fox jumps over the lazy dog. ".repeat(200),
+      },
+    ]);
+    const started = performance.now();
+    const r = await post("/Print/preview", { type: "product", content, id: await product(w, "PRN-LONG") });
+    const ms = performance.now() - started;
+    expect(r.status, await r.clone().text()).toBe(200);
+    expect(ms, `answered in ${Math.round(ms)} ms`).toBeLessThan(3_000);
+    const dir = mkdtempSync(join(tmpdir(), "long-"));
+    writeFileSync(join(dir, "l.pdf"), new Uint8Array(await r.arrayBuffer()));
+    expect(execFileSync("pdfinfo", [join(dir, "l.pdf")], { encoding: "utf8" })).toMatch(/^Pages:\s+1$/m);
+    const pt = (mm: number) => Math.round(mm * 72 / 25.4);
+    // The text in a box of the page (millimetres), as poppler reads it.
+    const text = (x: number, y: number, width: number, height: number) =>
+      execFileSync("pdftotext", [
+        ...["-x", x, "-y", y, "-W", width, "-H", height].map((v) =>
+          typeof v === "number" ? String(pt(v)) : v
+        ),
+        join(dir, "l.pdf"),
+        "-",
+      ], { encoding: "utf8" }).trim();
+    expect(text(2, 0, 96, 4)).toBe("Name: Product PRN-LONG");
+    // The sentence's box holds two lines above the page's bottom: the second ends with an ellipsis.
+    expect(text(59, 89, 41, 11).split("\n")).toEqual([
+      "The quick brown fox",
+      "jumps over the lazy…",
+    ]);
+  });
 });
 
 function filter(field: string, operator: string, value: unknown): string {

@@ -38,7 +38,7 @@ async function answeredBy<T>(fn: () => Promise<T>): Promise<{ result: T; by: num
 }
 
 beforeAll(async () => {
-  s = await startShardedServer({ shardStallSeconds: 2 });
+  s = await startShardedServer({ shardStallSeconds: 2, bodyTimeoutSeconds: 2 });
   a = await createTenant(s, "shard-a");
   b = await createTenant(s, "shard-b");
   aToken = (await signIn(s, "shard-a-admin")).token;
@@ -154,6 +154,52 @@ describe("tenant shards", () => {
     const encoded = await answeredBy(() => call(s, "GET", "/%61pi/Tags", { token: aToken }));
     expect(encoded.result.status).toBe(200);
     expect(encoded.by[shardOf(a.id, 2)]).toBe(1);
+  });
+
+  it("pushes a request's body to its shard as it comes: whole at 20 MB, cut off past its route's limit or its time", async () => {
+    // 1,999 rows of 10 KB each: every one of them is checked, so all 20 MB arrived.
+    const rows = Array.from({ length: 1_999 }, (_, i) => `B-${i},${"n".repeat(10_000)}`);
+    const form = new FormData();
+    form.append("file", new File(["index,name\n" + rows.join("\n") + "\n"], "big.csv"));
+    form.append("recordType", "Product");
+    const whole = await fetch(`${s.baseUrl}/api/Import/preview`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${aToken}` },
+      body: form,
+    });
+    const preview = await whole.json();
+    expect([whole.status, preview.total, preview.rowNumbers.at(-1)]).toEqual([200, 1_999, 51]);
+    // A body streamed past its route's limit: the shard refuses it and the front stops reading it.
+    let sent = 0;
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 20 * 1024 * 1024) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const over = await fetch(`${s.baseUrl}/api/Tags`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${aToken}`, "content-type": "application/json" },
+      body: stream,
+    });
+    expect([over.status, (await over.json()).error.code]).toEqual([413, "request.tooLarge"]);
+    expect(sent).toBeLessThan(10 * 1024 * 1024);
+    // A body that never finishes arriving: 408 after the body time-out, its connection not held.
+    const { port } = new URL(s.baseUrl);
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: Number(port) });
+    try {
+      await conn.write(new TextEncoder().encode(
+        `POST /api/Tags HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${aToken}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+      ));
+      const buf = new Uint8Array(4096);
+      const n = await conn.read(buf);
+      expect(new TextDecoder().decode(buf.subarray(0, n ?? 0)).split(" ")[1]).toBe("408");
+    } finally {
+      conn.close();
+    }
   });
 
   it("delivers a shard's committed changes to the front's sockets, with the request id", async () => {

@@ -58,20 +58,18 @@ export function fileRoutes(app: Hono<Env>, platform: Platform): void {
     // Who may not add to the record is told so before the body is read.
     await attachableRecord(c.get("ctx"), query.refResourceType, query.refResourceId);
     const form = await readFormBody(
+      c.get("ctx"),
       c.req.raw,
       FILE_MAX_BYTES + 64 * 1024,
       platform.config.bodyTimeoutSeconds * 1000,
       () => new AppError("file.tooLarge", { params: { limit: MB(FILE_MAX_BYTES) } }),
     );
-    const file = form.get("file");
-    if (!(file instanceof File)) throw new AppError("file.typeNotAllowed");
-    if (file.size > FILE_MAX_BYTES) {
+    const file = form.file("file");
+    if (!file) throw new AppError("file.typeNotAllowed");
+    if (file.bytes.byteLength > FILE_MAX_BYTES) {
       throw new AppError("file.tooLarge", { params: { limit: MB(FILE_MAX_BYTES) } });
     }
-    return await uploadFile(c.get("ctx"), query, {
-      name: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    });
+    return await uploadFile(c.get("ctx"), query, { name: file.name, bytes: file.bytes });
   });
 
   for (

@@ -1,10 +1,9 @@
 // Attachments (issue 18): a record's files listed, uploaded, downloaded and deleted. Who may read the record
 // may read its files, staff who may read it may add and remove them; a record of another tenant or contractor is
-// 404, so are its files. A file's type is found from its bytes (file-type; text only when it is valid UTF-8
-// without control bytes); anything else is 415. Files go with their record (the engine's remove).
-import { createHash } from "node:crypto";
+// 404, so are its files. A file's type is found from its bytes on the job pool (sniff.ts: file-type; text only
+// when it is valid UTF-8 without control bytes); anything else is 415. Files go with their record (the engine's
+// remove).
 import { and, eq } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import { paramId } from "../../kernel/params.ts";
 import type { TenantContext } from "../../kernel/context.ts";
@@ -16,6 +15,8 @@ import { writeRecordLog } from "../logs/record_log/service.ts";
 import { fileInfos } from "./table.ts";
 import { dropBytes, getBytes, newKey, putBytes } from "./store.ts";
 import { scanUpload } from "./antivirus.ts";
+import { handOver, runJob } from "../../kernel/jobs/contract.ts";
+import type { Sniffed } from "./sniff.ts";
 
 /** The largest attachment. */
 export const FILE_MAX_BYTES = 25 * 1024 * 1024;
@@ -38,34 +39,7 @@ export const FileInfo = z.object({
   previewable: z.boolean(),
 });
 
-/** Types taken by their bytes; the office formats as the zip or OLE files they are. */
-const ALLOWED = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/gif",
-  "image/webp",
-  "application/pdf",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "application/vnd.oasis.opendocument.spreadsheet",
-  "application/vnd.oasis.opendocument.text",
-  "application/x-cfb",
-]);
 const PREVIEWABLE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
-
-/** The content's type from its bytes; null: not one taken. */
-export async function contentTypeOf(bytes: Uint8Array): Promise<string | null> {
-  const found = await fileTypeFromBuffer(bytes);
-  if (found) return ALLOWED.has(found.mime) ? found.mime : null;
-  // No signature: text, when it is UTF-8 without control bytes other than tabs and line ends.
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, 1024 * 1024));
-    // deno-lint-ignore no-control-regex -- control bytes are what is looked for
-    return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) ? null : "text/plain";
-  } catch {
-    return null;
-  }
-}
 
 /** A name to show: its last path part, without control characters, at most 200 characters; never empty. */
 export function cleanName(name: string): string {
@@ -137,7 +111,10 @@ export async function listFiles(ctx: TenantContext, ref: z.output<typeof FileRef
   return rows.map(dto);
 }
 
-/** POST File/upload: one file added to the record, written to the record's history. */
+/**
+ * POST File/upload: one file added to the record, written to the record's history. The bytes are handed to
+ * the job pool to be sniffed (the caller no longer reads them).
+ */
 export async function uploadFile(
   ctx: TenantContext,
   ref: z.output<typeof FileRef>,
@@ -145,13 +122,23 @@ export async function uploadFile(
 ) {
   const resource = await attachableRecord(ctx, ref.refResourceType, ref.refResourceId);
   if (file.bytes.byteLength === 0) throw new AppError("file.typeNotAllowed");
-  const contentType = await contentTypeOf(file.bytes);
+  // The type and hash are found on the job pool (sniff.ts), the bytes handed there and back.
+  const input = handOver(file.bytes);
+  const { contentType, sha256, bytes } = await runJob<Sniffed>(
+    ctx,
+    new URL("./sniff.ts", import.meta.url),
+    { bytes: input.bytes },
+    {
+      transfer: input.transfer,
+      refusal: { code: "file.tooLarge", params: { limit: `${FILE_MAX_BYTES / (1024 * 1024)} MB` } },
+    },
+  );
   if (!contentType) throw new AppError("file.typeNotAllowed");
-  await scanUpload(ctx.platform, file.bytes);
+  await scanUpload(ctx.platform, bytes);
   const key = newKey();
   const { dataDir } = ctx.platform.config;
   // The bytes first (under a key no row names yet); the row in a transaction; bytes of a failed one removed.
-  await putBytes(dataDir, ctx.tenant.id, key, file.bytes);
+  await putBytes(dataDir, ctx.tenant.id, key, bytes);
   try {
     return await ctx.conn.transaction(async (tx) => {
       const [row] = await tx.insert(fileInfos).values({
@@ -159,8 +146,8 @@ export async function uploadFile(
         refResourceId: ref.refResourceId,
         fileName: textName(cleanName(file.name), contentType),
         contentType,
-        sizeBytes: file.bytes.byteLength,
-        sha256: createHash("sha256").update(file.bytes).digest("hex"),
+        sizeBytes: bytes.byteLength,
+        sha256,
         storageKey: key,
         createdAt: nowIso(),
         createdByName: ctx.actor.username,

@@ -5,7 +5,7 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { AppError, type ErrorCode } from "../../kernel/errors.ts";
-import { runJob } from "../../kernel/jobs/contract.ts";
+import { handOver, runJob } from "../../kernel/jobs/contract.ts";
 
 export interface Table {
   /** A workbook's numbers are numbers already (written as JavaScript writes them); a text's are typed. */
@@ -117,22 +117,38 @@ export async function run(input: { bytes: Uint8Array }): Promise<PackedTable> {
 /** Rows unpacked between two turns of the event loop. */
 const UNPACK_SLICE = 5_000;
 
+/** A table read on the job pool: how many rows it has, and the rows themselves when they are wanted. */
+export interface TableRead {
+  rowCount: number;
+  /** The table, unpacked here in slices (other requests are answered between them). */
+  unpack(): Promise<Table>;
+}
+
 /**
  * `readTable` on the job pool, never on the thread that answers requests: a file that takes more than the
- * pool's time or memory is refused with `refusal` (413, the .tooCostly message). The table is unpacked here
- * in slices, so other requests are answered meanwhile.
+ * pool's time or memory is refused with `refusal` (413, the .tooCostly message). Its rows are counted at
+ * once; they are unpacked only when asked, so a long file's job (202) starts before they are.
  */
 export async function readTableOffThread(
   ctx: Parameters<typeof runJob>[0],
   bytes: Uint8Array,
   refusal: ErrorCode = "import.fileTooLarge",
-): Promise<Table> {
-  // A copy is handed over: the caller may still need the bytes (an attachment is stored after its check).
-  const copy = bytes.slice();
-  const packed = await runJob<PackedTable>(ctx, new URL("./read.ts", import.meta.url), { bytes: copy }, {
-    transfer: [copy.buffer],
-    refusal: { code: refusal },
-  });
+): Promise<TableRead> {
+  // The bytes are handed over, not copied: the caller reads the table, not them.
+  const input = handOver(bytes);
+  const packed = await runJob<PackedTable>(
+    ctx,
+    new URL("./read.ts", import.meta.url),
+    { bytes: input.bytes },
+    {
+      transfer: input.transfer,
+      refusal: { code: refusal },
+    },
+  );
+  return { rowCount: packed.rowNumbers.length, unpack: () => unpack(packed) };
+}
+
+async function unpack(packed: PackedTable): Promise<Table> {
   const width = packed.columns.length;
   const rows: string[][] = [];
   let at = 0;
@@ -172,15 +188,140 @@ function decode(bytes: Uint8Array): string {
   }
 }
 
+/** Rows papaparse reads at most: those an import takes and room for blank lines (20 MB of "a\n" is 10 million). */
+const READ_ROWS = MAX_ROWS + 1_000;
+/** The start of a text its delimiter and line break are guessed from (papaparse looks at ten rows). */
+const GUESS_CHARS = 64 * 1024;
+const QUOTE = 0x22;
+
+/**
+ * The delimiter and line break of a CSV text, as papaparse guesses them, from its first rows only: the whole
+ * text is then read with them, so the check below and the parser agree on where its cells lie.
+ */
+function dialectOf(text: string): { delimiter: string; newline: "\r\n" | "\n" | "\r" } {
+  let head = text.slice(0, GUESS_CHARS);
+  const cut = text.length > GUESS_CHARS ? head.lastIndexOf("\n") : -1;
+  if (cut > 0) head = head.slice(0, cut + 1);
+  const { meta } = Papa.parse<string[]>(head, {
+    preview: 10,
+    skipEmptyLines: false,
+    delimitersToGuess: [",", ";", "\t", "|"],
+  });
+  return { delimiter: meta.delimiter || ",", newline: meta.linebreak as "\r\n" | "\n" | "\r" };
+}
+
+/** White space as String.prototype.trim takes it (papaparse lets it stand between a closing quote and what follows). */
+function isSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * What no import file holds, refused in one pass before papaparse reads the text (which makes every row and
+ * cell a string first: 20 MB of one line of "c," was ten million cells, of rows five million, of `""` a
+ * second of unescaping): more rows than it reads (import.tooManyRows), a row of more than MAX_COLUMNS cells
+ * (import.tooManyColumns: a spreadsheet writes every row as wide as its widest), a cell of more than
+ * MAX_CELL characters or a quote never closed (import.fileUnreadable). The cells are found as papaparse finds
+ * them with the same delimiter and line break: a quote opens a quoted cell only where a cell starts, `""`
+ * inside is one quote, and a quote closes it only before the delimiter or the line's end (white space
+ * between allowed); any other quote inside is text. Each character is looked at once at most; the scan stops
+ * at the first thing refused.
+ */
+export function checkText(
+  text: string,
+  delimiter: string,
+  newline: string,
+  limits = { rows: READ_ROWS, columns: MAX_COLUMNS, cell: MAX_CELL },
+): void {
+  const n = text.length;
+  let rows = 0;
+  let cells = 1;
+  let cursor = 0;
+  let nextDelimiter = text.indexOf(delimiter);
+  let nextNewline = text.indexOf(newline);
+  const endCell = () => {
+    if (++cells > limits.columns) {
+      throw new AppError("import.tooManyColumns", { params: { max: MAX_COLUMNS } });
+    }
+  };
+  const endRow = () => {
+    if (++rows >= limits.rows) throw new AppError("import.tooManyRows", { params: { max: MAX_ROWS } });
+    cells = 1;
+  };
+  // How much white space stands from `from` up to `to` when nothing else does (else 0): papaparse's test.
+  const spacesUpTo = (from: number, to: number) => {
+    if (to <= from) return 0;
+    for (let i = from; i < to; i++) if (!isSpace(text.charCodeAt(i))) return 0;
+    return to - from;
+  };
+  for (;;) {
+    if (text.charCodeAt(cursor) === QUOTE) {
+      let quote = cursor;
+      let escaped = 0;
+      for (;;) {
+        quote = text.indexOf('"', quote + 1);
+        if (quote < 0) unreadable();
+        if (quote - cursor - 1 - escaped > limits.cell) unreadable();
+        if (quote === n - 1) return;
+        if (text.charCodeAt(quote + 1) === QUOTE) {
+          quote++;
+          escaped++;
+          continue;
+        }
+        if (nextDelimiter !== -1 && nextDelimiter <= quote) {
+          nextDelimiter = text.indexOf(delimiter, quote + 1);
+        }
+        if (nextNewline !== -1 && nextNewline <= quote) nextNewline = text.indexOf(newline, quote + 1);
+        const upTo = nextNewline === -1 ? nextDelimiter : Math.min(nextDelimiter, nextNewline);
+        const beforeDelimiter = spacesUpTo(quote + 1, upTo);
+        if (text.startsWith(delimiter, quote + 1 + beforeDelimiter)) {
+          cursor = quote + 1 + beforeDelimiter + delimiter.length;
+          endCell();
+          break;
+        }
+        const beforeNewline = spacesUpTo(quote + 1, nextNewline);
+        if (text.startsWith(newline, quote + 1 + beforeNewline)) {
+          cursor = quote + 1 + beforeNewline + newline.length;
+          endRow();
+          break;
+        }
+        // A stray quote inside the quoted cell: text, as papaparse reads it.
+      }
+      if (nextDelimiter !== -1 && nextDelimiter < cursor) nextDelimiter = text.indexOf(delimiter, cursor);
+      if (nextNewline !== -1 && nextNewline < cursor) nextNewline = text.indexOf(newline, cursor);
+      continue;
+    }
+    if (nextDelimiter !== -1 && (nextDelimiter < nextNewline || nextNewline === -1)) {
+      if (nextDelimiter - cursor > limits.cell) unreadable();
+      cursor = nextDelimiter + delimiter.length;
+      endCell();
+      nextDelimiter = text.indexOf(delimiter, cursor);
+      continue;
+    }
+    if (nextNewline !== -1) {
+      if (nextNewline - cursor > limits.cell) unreadable();
+      cursor = nextNewline + newline.length;
+      endRow();
+      nextNewline = text.indexOf(newline, cursor);
+      continue;
+    }
+    if (n - cursor > limits.cell) unreadable();
+    return;
+  }
+}
+
 function readText(bytes: Uint8Array): string[][] {
   const text = decode(bytes);
   // deno-lint-ignore no-control-regex -- a NUL byte says the file is no text
   if (/\u0000/.test(text.slice(0, 4096))) unreadable();
+  const { delimiter, newline } = dialectOf(text);
+  checkText(text, delimiter, newline);
   const parsed = Papa.parse<string[]>(text, {
     skipEmptyLines: false,
-    delimitersToGuess: [",", ";", "\t", "|"],
-    // Never more rows than an import takes (and room for blank lines): 20 MB of "a\n" is 10 million rows.
-    preview: MAX_ROWS + 1_000,
+    delimiter,
+    newline,
+    preview: READ_ROWS,
   });
   if (parsed.meta.truncated) throw new AppError("import.tooManyRows", { params: { max: MAX_ROWS } });
   if (!parsed.data.length) throw new AppError("import.fileEmpty");

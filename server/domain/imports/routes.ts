@@ -11,6 +11,7 @@ import { mount } from "../../http/route.ts";
 import { readFormBody } from "../../http/body.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { parseInput } from "../../kernel/validation.ts";
+import type { TenantContext } from "../../kernel/context.ts";
 import {
   IMPORT_MAX_BYTES,
   importJob,
@@ -22,25 +23,26 @@ import {
 } from "./service.ts";
 
 /** The form's file and options. */
-async function readImportForm(req: Request, timeoutMs: number) {
+async function readImportForm(ctx: TenantContext, req: Request, timeoutMs: number) {
   const form = await readFormBody(
+    ctx,
     req,
     IMPORT_MAX_BYTES + 64 * 1024,
     timeoutMs,
     () => new AppError("import.fileTooLarge"),
   );
-  const file = form.get("file");
-  if (!(file instanceof File)) throw new AppError("import.fileEmpty");
-  if (file.size > IMPORT_MAX_BYTES) throw new AppError("import.fileTooLarge");
+  const file = form.file("file");
+  if (!file) throw new AppError("import.fileEmpty");
+  if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError("import.fileTooLarge");
   const options = parseInput(ImportOptions, {
-    recordType: form.get("recordType") ?? undefined,
-    mapping: form.get("mapping") ?? undefined,
-    dateFormat: form.get("dateFormat") || undefined,
-    decimalSeparator: form.get("decimalSeparator") || undefined,
-    stockMode: form.get("stockMode") || undefined,
-    mode: form.get("mode") || undefined,
+    recordType: form.field("recordType"),
+    mapping: form.field("mapping"),
+    dateFormat: form.field("dateFormat") || undefined,
+    decimalSeparator: form.field("decimalSeparator") || undefined,
+    stockMode: form.field("stockMode") || undefined,
+    mode: form.field("mode") || undefined,
   });
-  return { bytes: new Uint8Array(await file.arrayBuffer()), options };
+  return { bytes: file.bytes, options };
 }
 
 export function importRoutes(app: Hono<Env>, platform: Platform): void {
@@ -70,7 +72,7 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     tag,
     access: "staff",
   }, async (c) => {
-    const { bytes, options } = await readImportForm(c.req.raw, timeout());
+    const { bytes, options } = await readImportForm(c.get("ctx"), c.req.raw, timeout());
     const answer = await previewImport(c.get("ctx"), bytes, options);
     return c.json(answer.body, answer.status);
   });
@@ -88,7 +90,7 @@ export function importRoutes(app: Hono<Env>, platform: Platform): void {
     tag,
     access: "staff",
   }, async (c) => {
-    const { bytes, options } = await readImportForm(c.req.raw, timeout());
+    const { bytes, options } = await readImportForm(c.get("ctx"), c.req.raw, timeout());
     const answer = await runImport(c.get("ctx"), bytes, options);
     return c.json(answer.body, answer.status);
   });

@@ -305,10 +305,13 @@ async function startJob(
  */
 export async function previewImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
   targetOf(ctx, o);
-  const table = await readTableOffThread(ctx, bytes);
-  if (table.rows.length <= JOB_ROWS) return { status: 200 as const, body: await previewRows(ctx, table, o) };
-  return await startJob(ctx, "preview", table.rows.length, async (jobCtx, job) => ({
-    preview: await previewRows(jobCtx, table, o, job),
+  // Decided by the rows counted on the job pool: a long file's job starts before its rows are unpacked.
+  const read = await readTableOffThread(ctx, bytes);
+  if (read.rowCount <= JOB_ROWS) {
+    return { status: 200 as const, body: await previewRows(ctx, await read.unpack(), o) };
+  }
+  return await startJob(ctx, "preview", read.rowCount, async (jobCtx, job) => ({
+    preview: await previewRows(jobCtx, await read.unpack(), o, job),
   }));
 }
 
@@ -318,11 +321,11 @@ export async function previewImport(ctx: TenantContext, bytes: Uint8Array, o: Im
  */
 export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: ImportOptions) {
   targetOf(ctx, o);
-  const table = await readTableOffThread(ctx, bytes);
-  const rows = table.rows.length;
-  if (rows <= JOB_ROWS) return { status: 200 as const, body: await importRows(ctx, table, o) };
+  const read = await readTableOffThread(ctx, bytes);
+  const rows = read.rowCount;
+  if (rows <= JOB_ROWS) return { status: 200 as const, body: await importRows(ctx, await read.unpack(), o) };
   return await startJob(ctx, "import", rows, async (jobCtx, job) => {
-    const result = await importRows(jobCtx, table, o, job);
+    const result = await importRows(jobCtx, await read.unpack(), o, job);
     return { result, processed: result.added + result.updated + result.unchanged };
   });
 }

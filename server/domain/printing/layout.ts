@@ -13,7 +13,10 @@ const Text = z.object({
   type: z.literal("text"),
   x: mm,
   y: mm,
-  /** The box's width; the text is cut with an ellipsis where it would leave it. */
+  /**
+   * The box's width: the text wraps in it down to the page's bottom edge, its last line there cut with an
+   * ellipsis (without a width each of its lines runs to the page's right edge).
+   */
   width: mm.optional(),
   /** The letters' height in millimetres. */
   size: z.number().min(0.5).max(200).default(3.5),

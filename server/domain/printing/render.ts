@@ -50,6 +50,12 @@ export interface PrintItem {
 }
 
 const PT_PER_MM = 72 / 25.4;
+
+/** The part of a fontkit font (pdfkit's, behind its font) that says how wide a character is. */
+interface FontkitFont {
+  unitsPerEm: number;
+  glyphForCodePoint(code: number): { advanceWidth: number };
+}
 const fontDir = fileURLToPath(new URL("../../../node_modules/dejavu-fonts-ttf/ttf/", import.meta.url));
 
 const bcids: Record<Symbology, string> = {
@@ -139,6 +145,8 @@ export async function renderPdf(
     doc.on("error", reject);
   });
   const p = (mm: number) => mm * PT_PER_MM;
+  /** Each font's advance of a character, in ems. */
+  const advances = new Map<FontkitFont, Map<number, number>>();
   const drawText = (
     text: string,
     x: number,
@@ -149,13 +157,70 @@ export async function renderPdf(
     align = "left",
   ) => {
     doc.font(bold ? "bold" : "body").fontSize(p(sizeMm)).fillColor("#000000");
-    doc.text(text, p(x), p(y), {
-      width: width !== undefined ? p(width) : undefined,
-      lineBreak: false,
-      ellipsis: width !== undefined,
-      align: align as "left" | "center" | "right",
+    // A text stays on its page: it wraps in its box's width down to the page's bottom edge, its last line
+    // cut with an ellipsis (past it, pdfkit added pages: a label printer prints each as a label). Without a
+    // width, each of its lines runs to the page's right edge. pdfkit is handed only what the box can show.
+    const boxWidth = width ?? layout.page.width - x;
+    const boxHeight = layout.page.height - y;
+    // White space alone (a placeholder the record leaves empty) shows nothing: it is not laid out.
+    if (boxWidth <= 0 || boxHeight <= 0 || !/\S/.test(text)) return;
+    const lines = Math.max(1, Math.floor(p(boxHeight) / doc.currentLineHeight(true)));
+    const options = { align: align as "left" | "center" | "right" };
+    if (width === undefined) {
+      const shown = text.split("\n", lines).map((line) => showable(line, p(boxWidth), 1)).join("\n");
+      doc.text(shown, p(x), p(y), { ...options, lineBreak: false });
+      return;
+    }
+    doc.text(showable(text, p(width), lines), p(x), p(y), {
+      ...options,
+      width: p(width),
+      height: p(boxHeight),
+      ellipsis: true,
     });
   };
+  /**
+   * As much of `text` as `lines` lines of `width` points could show in the current font and size, and a
+   * little more: every character that takes room takes at least half the narrowest advance among the text's
+   * own (kerning and ligatures take back less than that). A run without a space longer than a line gets a
+   * zero-width space every line's length: pdfkit's wrapper measures a word too long for its line again,
+   * whole, for every line it fills (10,000 letters without a space took it seconds); it breaks such a word
+   * wherever its line is full all the same.
+   */
+  function showable(text: string, width: number, lines: number): string {
+    const { _font, _fontSize: size } = doc as unknown as { _font: { font: FontkitFont }; _fontSize: number };
+    const font = _font.font;
+    let known = advances.get(font);
+    if (!known) advances.set(font, known = new Map());
+    const advance = (code: number) => {
+      let a = known.get(code);
+      if (a === undefined) known.set(code, a = font.glyphForCodePoint(code).advanceWidth / font.unitsPerEm);
+      return a;
+    };
+    let narrowest = Infinity;
+    for (const c of text) {
+      const a = advance(c.codePointAt(0)!);
+      if (a > 0 && a < narrowest) narrowest = a;
+    }
+    if (narrowest === Infinity) return text;
+    const perLine = Math.ceil(width / (narrowest * size / 2)) + 1;
+    const room = lines * perLine;
+    let out = "";
+    let from = 0;
+    let taken = 0;
+    let run = 0;
+    let at = 0;
+    for (const c of text) {
+      if (advance(c.codePointAt(0)!) > 0 && ++taken > room) break;
+      if (/\s|-/.test(c)) run = 0;
+      else if (++run > perLine) {
+        out += text.slice(from, at) + "\u200b";
+        from = at;
+        run = 1;
+      }
+      at += c.length;
+    }
+    return out + text.slice(from, at);
+  }
   let drawn = 0;
   for (const item of items) {
     for (let copy = 0; copy < item.copies; copy++) {

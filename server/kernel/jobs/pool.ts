@@ -7,7 +7,7 @@
 // owner has one job running at most, and owners take turns, so one tenant's uploads cannot hold the pool.
 import { Worker } from "node:worker_threads";
 import { AppError } from "../errors.ts";
-import { fromJobError, type Jobs, type JobSpec } from "./contract.ts";
+import { fromJobError, type Jobs, type JobSpec, seal, transferOf, unseal } from "./contract.ts";
 import type { JobReply, JobRequest } from "./worker.ts";
 
 export interface PoolOptions {
@@ -20,7 +20,7 @@ export interface PoolOptions {
 }
 
 interface Task {
-  spec: JobSpec;
+  spec: JobSpec & { sealed: NonNullable<JobSpec["sealed"]> };
   resolve(value: unknown): void;
   reject(err: unknown): void;
 }
@@ -50,9 +50,15 @@ export class JobPool implements Jobs {
 
   run<T>(spec: JobSpec): Promise<T> {
     if (this.#closed) return Promise.reject(new AppError("server.unavailable"));
+    // Sealed here, on the asking thread: what waits in the queue is one buffer, not the caller's objects.
+    const sealed = spec.sealed ?? seal(spec.input, spec.transfer ?? []);
     return new Promise<T>((resolve, reject) => {
       const queue = this.#queues.get(spec.owner) ?? [];
-      queue.push({ spec, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({
+        spec: { ...spec, input: undefined, sealed },
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       this.#queues.set(spec.owner, queue);
       this.#dispatch();
     });
@@ -156,7 +162,11 @@ export class JobPool implements Jobs {
       if (reply.id !== id) return;
       // A worker that kept much of its heap is retired: the next job starts on a clean one.
       if (reply.heapBytes > this.options.memoryMb * 1024 * 1024 * RETIRE_SHARE) this.#end(slot);
-      done(() => reply.ok ? task.resolve(reply.value) : task.reject(fromJobError(reply.error)));
+      done(() =>
+        reply.ok
+          ? task.resolve(spec.keepSealed ? reply.value : unseal(reply.value))
+          : task.reject(fromJobError(reply.error))
+      );
     };
     const onError = (err: Error & { code?: string }) => {
       if (slot.ended) return;
@@ -175,8 +185,8 @@ export class JobPool implements Jobs {
     slot.timer = setTimeout(() => overLimit("time"), limitMs);
     worker.ref();
     worker.postMessage(
-      { id, module: spec.module, input: spec.input } satisfies JobRequest,
-      spec.transfer ?? [],
+      { id, module: spec.module, input: spec.sealed } satisfies JobRequest,
+      transferOf(spec.sealed),
     );
   }
 

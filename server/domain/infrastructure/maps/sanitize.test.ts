@@ -43,4 +43,36 @@ describe("a map's checks", () => {
       if (!outcome.ok) expect(["file.typeNotAllowed", "map.fileTooLarge"], name).toContain(outcome.code);
     }
   }, 60_000);
+
+  it(
+    "refuse a comment that never closes, and more comment than a drawing holds, before the parser",
+    async () => {
+      // Taken by the parser, 5 MB of `<!--` was one comment it read for seconds, and the drawing it swallowed
+      // was stored empty.
+      const limit = 5 * 1024 * 1024 - 1024;
+      const cases: [string, string][] = [
+        ["`<!--` to the limit", "<svg>" + "<!--".repeat((limit - 5) / 4)],
+        [
+          "a comment never closed",
+          '<svg><rect width="1"/><!-- the rest of the plan' + " ".repeat(1000) + "</svg>",
+        ],
+        ["a declaration never closed", "<svg><!DOCTYPE svg" + "x".repeat(1000)],
+        ["two megabytes of comments", "<svg>" + "<!-- a note -->".repeat(140_000) + "</svg>"],
+      ];
+      for (const [name, text] of cases) {
+        const outcome = await calls.call(sanitize, "sanitizeMap", ["plan.svg", text], 10_000);
+        expect([outcome.code, outcome.ms < 1_000], `${name}: ${Math.round(outcome.ms)} ms`).toEqual([
+          "file.typeNotAllowed",
+          true,
+        ]);
+      }
+      // A drawing with its program's comments is cleaned as before.
+      const drawn = await calls.call(sanitize, "sanitizeMap", [
+        "plan.svg",
+        '<!-- Generator: a drawing program --><svg viewBox="0 0 10 10"><!-- layer 1 --><rect width="1"/></svg>',
+      ], 10_000);
+      expect(drawn.ok).toBe(true);
+    },
+    60_000,
+  );
 });

@@ -70,7 +70,15 @@ function keepInside(_node: Element, data: { attrName: string; attrValue: string;
  * (between attributes and in their values) is counted too: DOMPurify strips it from every value it checks,
  * one match at a time, which took 2.4 s for a width of 5 MB of spaces; a drawn plan's paths hold a fraction.
  */
-const LIMITS = { elements: 20_000, depth: 64, attributes: 64, name: 64, spacesInTags: 1_000_000 };
+const LIMITS = {
+  elements: 20_000,
+  depth: 64,
+  attributes: 64,
+  name: 64,
+  spacesInTags: 1_000_000,
+  /** Characters in comments, which the cleaner drops (a drawing program writes a line or two). */
+  comments: 1_000_000,
+};
 
 /** Characters that end a tag's name or an attribute's name. */
 const SPACE = new Set([" ", "\t", "\n", "\r", "\f"]);
@@ -80,21 +88,26 @@ const isLetter = (c: string) => (c >= "a" && c <= "z") || (c >= "A" && c <= "Z")
  * A look at the markup before it is parsed (parsing and cleaning cost grows faster than the text): how many
  * elements, how deep, how many attributes on one. One pass over the text, each character read once, as an
  * HTML tokenizer reads tags: a quoted value runs to its closing quote, `>` ends a tag, comments and
- * declarations are skipped; a tag still open at the end of the text ends there. Over a limit: 415. (The
- * regular expression this replaces backtracked cubically on tags that never close: `<a<a<a…`.)
+ * declarations are skipped (one never closed is no drawing); a tag still open at the end of the text ends
+ * there. Over a limit: 415. (The regular expression this replaces backtracked cubically on tags that never
+ * close: `<a<a<a…`.)
  */
 export function checkShape(text: string): void {
   let elements = 0;
   let depth = 0;
   let spaces = 0;
+  let comments = 0;
   const n = text.length;
   let i = text.indexOf("<");
   while (i >= 0 && i < n) {
     const next = text[i + 1];
     if (next === "!" || next === "?") {
-      // A comment runs to `-->`, a declaration or processing instruction to `>`.
-      const end = text.startsWith("<!--", i) ? text.indexOf("-->", i + 4) : text.indexOf(">", i + 2);
-      if (end < 0) return;
+      // A comment runs to `-->`, a declaration or processing instruction to `>`. One never closed would take
+      // the rest of the drawing with it (the parser read 5 MB of `<!--` as one comment for seconds).
+      const comment = text.startsWith("<!--", i);
+      const end = comment ? text.indexOf("-->", i + 4) : text.indexOf(">", i + 2);
+      if (end < 0) throw new AppError("file.typeNotAllowed");
+      if (comment && (comments += end - i) > LIMITS.comments) throw new AppError("file.typeNotAllowed");
       i = text.indexOf("<", end + 1);
       continue;
     }
