@@ -19,7 +19,10 @@ import {
   signIn,
   startServer,
   type TestServer,
+  until,
 } from "../fixtures/harness.ts";
+import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
+import { totpContext } from "../../server/domain/access/mfa/sign_in.ts";
 import { deriveKey, randomCode, seal, unseal } from "../../server/kernel/crypto.ts";
 import { hashPassword, needsRehash, SCRYPT_P, SCRYPT_R } from "../../server/kernel/password.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -276,6 +279,66 @@ describe("replacing the signing key (11.2.2)", () => {
       expect(unsealSecret(alone, after, context)).toBe("smtp-pw-1");
       expect(() => unsealSecret(alone, before, context)).toThrow();
       expect(await resealAll(renewed.platform, () => {})).toEqual({ resealed: 0, unreadable: 0 });
+    } finally {
+      await renewed?.close();
+      await old.close();
+    }
+  });
+  it("an authenticator app's secret names its key too: its codes pass under a replaced key, and resealing moves it", async () => {
+    const dataDir = resolve(".test-data", crypto.randomUUID());
+    const old = await startServer({}, dataDir);
+    let renewed: TestServer | undefined;
+    /** A code of the app `ago` steps back (one is still taken), with the step's end at least 8 s away. */
+    const codeNow = async (secret: string, ago = 0) => {
+      await until(() => Promise.resolve(intoStep() < 22_000), 35_000, 100);
+      return totpAt(secret, timeStep(Date.now()) - ago);
+    };
+    try {
+      await createTenant(old, "nimble");
+      const signedIn = await signIn(old, "nimble-admin");
+      const token = signedIn.token;
+      const begin = () =>
+        call(old, "POST", "/api/Auth/SecondFactor/totp", { token, body: { currentPassword: PASSWORD } });
+      const secret = (await begin()).body.secret as string;
+      const confirmed = await call(old, "POST", "/api/Auth/SecondFactor/totp/confirm", {
+        token,
+        // The step before now's, so that now's passes at the sign-in below.
+        body: { code: await codeNow(secret, 1) },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      // Another app being set up: its secret waits, sealed, for its first code.
+      const next = (await begin()).body.secret as string;
+      const tenant = (await old.platform.registry.bySlug("nimble"))!;
+      const stored = async (s: TestServer) =>
+        (await s.platform.pool.use(tenant.dbUrl, (conn) =>
+          conn.query("SELECT secret, pending_secret FROM user_totp WHERE user_id = ?", [signedIn.user.id])))[0];
+      const before = await stored(old);
+      const oldKid = Buffer.from(old.platform.keys.kid).toString("base64url");
+      expect(String(before.secret).startsWith(`v2.${oldKid}.`), String(before.secret)).toBe(true);
+      expect(String(before.pending_secret).startsWith(`v2.${oldKid}.`)).toBe(true);
+      // The operator replaces the key, naming the old one as replaced: the app's codes still pass.
+      const oldJwk = readFileSync(join(dataDir, "keys", "jwt-signing.jwk.json"), "utf8");
+      const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+      const newJwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: "replacement", alg: "EdDSA" });
+      renewed = await startServer({ jwtPrivateJwk: newJwk, jwtPreviousJwks: `[${oldJwk}]` }, dataDir);
+      const step = await call(renewed, "POST", "/api/Auth", {
+        body: { username: "nimble-admin", password: PASSWORD },
+      });
+      expect(step.body.secondFactor?.ticket, JSON.stringify(step.body)).toBeDefined();
+      const passed = await call(renewed, "POST", "/api/Auth/SecondFactor", {
+        body: { ticket: step.body.secondFactor.ticket, method: "totp", code: await codeNow(secret) },
+      });
+      expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+      // Resealing moves both to the new key: they open without the old one.
+      expect(await resealAll(renewed.platform, () => {})).toEqual({ resealed: 2, unreadable: 0 });
+      const after = await stored(renewed);
+      const newKid = Buffer.from("replacement").toString("base64url");
+      expect(String(after.secret).startsWith(`v2.${newKid}.`)).toBe(true);
+      expect(String(after.pending_secret).startsWith(`v2.${newKid}.`)).toBe(true);
+      const alone = await loadSigningKeys(dataDir, newJwk);
+      const context = totpContext(tenant.id, signedIn.user.id);
+      expect(unsealSecret(alone, String(after.secret), context)).toBe(secret);
+      expect(unsealSecret(alone, String(after.pending_secret), context)).toBe(next);
     } finally {
       await renewed?.close();
       await old.close();

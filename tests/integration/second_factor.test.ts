@@ -239,7 +239,9 @@ describe("an authenticator app (TOTP)", () => {
     for (const h of hashes) expect(h).toMatch(/^scrypt\$\d+\$8\$3\$[^$]+\$[^$]+$/);
     expect(new Set(hashes.map((h) => h.split("$")[4])).size).toBe(10);
     expect(JSON.stringify(stored)).not.toContain(code.replace("-", ""));
-    expect(String(stored.totp[0].secret)).toMatch(/^v1\./);
+    // Sealed naming the signing key it was sealed under (Key management, docs/security.md).
+    expect(String(stored.totp[0].secret).startsWith(`v2.${Buffer.from(s.platform.keys.kid).toString("base64url")}.`))
+      .toBe(true);
     expect(JSON.stringify(stored)).not.toContain(secret);
     // New codes replace the old ones, which stop working.
     const renewed = await call(s, "POST", "/api/Auth/SecondFactor/recovery-codes", {
