@@ -5,7 +5,7 @@
 // or another key opens nothing; keys and secret values have at least 128 bits from the CSPRNG.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { scryptSync } from "node:crypto";
+import { createHmac, scryptSync } from "node:crypto";
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
 import { join, resolve } from "node:path";
 import { loadSigningKeys, unsealSecret } from "../../server/domain/access/auth/keys.ts";
@@ -23,6 +23,7 @@ import {
 } from "../fixtures/harness.ts";
 import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 import { totpContext } from "../../server/domain/access/mfa/sign_in.ts";
+import { USER_HANDLE_PURPOSE, userHandle } from "../../server/domain/access/mfa/passkeys.ts";
 import { deriveKey, randomCode, seal, unseal } from "../../server/kernel/crypto.ts";
 import { hashPassword, needsRehash, SCRYPT_P, SCRYPT_R } from "../../server/kernel/password.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -72,6 +73,14 @@ function algorithmsInCode(): Map<string, Set<string>> {
       note(`HKDF-${(names[m[1].toLowerCase()] ?? m[1]).replace("SHA-", "SHA")}`, file);
     }
     if (/\bscrypt(Sync)?\(/.test(text)) note("scrypt", file);
+    // Web Crypto's signatures by the key's description; otpauth's TOTP by its HMAC's hash; WebAuthn's
+    // passkeys by the COSE algorithms @simplewebauthn/server is given.
+    for (const m of text.matchAll(/name: "ECDSA", namedCurve: "(P-\d+)"/g)) note(`ECDSA ${m[1]}`, file);
+    if (/from "otpauth"/.test(text)) {
+      for (const m of text.matchAll(/algorithm: "SHA-?(\d+)"/g)) note(`HMAC-SHA${m[1]}`, file);
+    }
+    const cose: Record<string, string> = { EdDSA: "EdDSA", ES256: "ECDSA P-256", RS256: "RSASSA-PKCS1-v1_5" };
+    for (const m of text.matchAll(/COSEALG\.(\w+)/g)) note(cose[m[1]] ?? `COSE ${m[1]}`, file);
     for (const m of text.matchAll(/JWT_ALG = "([^"]+)"/g)) note(m[1], file);
     if (/\brandomBytes\(|getRandomValues\(|randomUUID\(/.test(text)) note("CSPRNG", file);
   }
@@ -111,10 +120,19 @@ describe("the algorithms (11.1.2, 11.2.1, 11.3.1, 11.3.2, 11.4.1, 11.4.3)", () =
       "HMAC-SHA256",
       "CSPRNG",
       "SHA-1",
+      "ECDSA P-256",
+      "HMAC-SHA1",
+      "RSASSA-PKCS1-v1_5",
     ];
     expect([...code.keys()].filter((a) => !approved.includes(a))).toEqual([]);
     expect([...(code.get("SHA-1") ?? [])]).toEqual([
       join("server", "domain", "access", "users", "password_policy.ts"),
+    ]);
+    // HMAC-SHA1 only as TOTP's (RFC 6238, what every authenticator app computes), RSA only as a passkey's
+    // where the authenticator offers it.
+    expect([...(code.get("HMAC-SHA1") ?? [])]).toEqual([join("server", "domain", "access", "mfa", "totp.ts")]);
+    expect([...(code.get("RSASSA-PKCS1-v1_5") ?? [])]).toEqual([
+      join("server", "domain", "access", "mfa", "passkeys.ts"),
     ]);
     for (const { file, text } of sources()) {
       expect(
@@ -394,6 +412,24 @@ describe("keys and secret values (11.2.3, 11.5.1, 11.6.1)", () => {
     expect(Buffer.from(keys.sealKey).toString("base64url")).not.toBe(d);
     expect(deriveKey(Buffer.from(d, "base64url"), "wms stored secrets v1")).toEqual(keys.sealKey);
     expect(deriveKey(Buffer.from(d, "base64url"), "another purpose")).not.toEqual(keys.sealKey);
+  });
+
+  it("each purpose has a key of its own, derived for it: the sealing key only seals", async () => {
+    const { keys } = s.platform;
+    const { user } = await signIn(s, "keys-admin");
+    const tenant = (await s.platform.registry.bySlug("keys"))!;
+    const macUnder = (key: Uint8Array) =>
+      Buffer.from(createHmac("sha256", key).update(`webauthn user ${tenant.id}:${user.id}`).digest());
+    // A passkey's user handle, as a registration's options carry it: an HMAC under its own derived key.
+    const options = await call(s, "POST", "/api/Auth/SecondFactor/passkeys/options", {
+      token: admin,
+      body: { currentPassword: PASSWORD },
+    });
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    const handle = Buffer.from(options.body.user.id, "base64url");
+    expect(handle).toEqual(macUnder(deriveKey(keys.sealKey, USER_HANDLE_PURPOSE)));
+    expect(handle).not.toEqual(macUnder(keys.sealKey));
+    expect(Buffer.from(userHandle(keys.sealKey, tenant.id, user.id))).toEqual(handle);
   });
 
   it("the signing key is written for the server's user alone, and taken from the environment when given", async () => {
