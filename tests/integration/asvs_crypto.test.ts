@@ -130,7 +130,9 @@ describe("the algorithms (11.1.2, 11.2.1, 11.3.1, 11.3.2, 11.4.1, 11.4.3)", () =
     ]);
     // HMAC-SHA1 only as TOTP's (RFC 6238, what every authenticator app computes), RSA only as a passkey's
     // where the authenticator offers it.
-    expect([...(code.get("HMAC-SHA1") ?? [])]).toEqual([join("server", "domain", "access", "mfa", "totp.ts")]);
+    expect([...(code.get("HMAC-SHA1") ?? [])]).toEqual([
+      join("server", "domain", "access", "mfa", "totp.ts"),
+    ]);
     expect([...(code.get("RSASSA-PKCS1-v1_5") ?? [])]).toEqual([
       join("server", "domain", "access", "mfa", "passkeys.ts"),
     ]);
@@ -328,8 +330,11 @@ describe("replacing the signing key (11.2.2)", () => {
       const next = (await begin()).body.secret as string;
       const tenant = (await old.platform.registry.bySlug("nimble"))!;
       const stored = async (s: TestServer) =>
-        (await s.platform.pool.use(tenant.dbUrl, (conn) =>
-          conn.query("SELECT secret, pending_secret FROM user_totp WHERE user_id = ?", [signedIn.user.id])))[0];
+        (await s.platform.pool.use(
+          tenant.dbUrl,
+          (conn) =>
+            conn.query("SELECT secret, pending_secret FROM user_totp WHERE user_id = ?", [signedIn.user.id]),
+        ))[0];
       const before = await stored(old);
       const oldKid = Buffer.from(old.platform.keys.kid).toString("base64url");
       expect(String(before.secret).startsWith(`v2.${oldKid}.`), String(before.secret)).toBe(true);
