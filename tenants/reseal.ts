@@ -1,8 +1,9 @@
 // `deno task tenant reseal`: every stored secret sealed again under the current signing key (ASVS 11.2.2).
 // After the signing key is replaced (JWT_PRIVATE_JWK, the old one named in JWT_PREVIOUS_JWKS), this moves
-// every company's e-mail account passwords and external services' secrets to the new key, each in one
-// transaction per company; the old key can then be dropped from JWT_PREVIOUS_JWKS. A value no key this
-// server holds can open is left as it is and counted (it must be typed again).
+// every company's e-mail account passwords, external services' secrets and users' authenticator app secrets
+// (confirmed and being set up) to the new key, each in one transaction per company; the old key can then be
+// dropped from JWT_PREVIOUS_JWKS. A value no key this server holds can open is left as it is and counted (it
+// must be typed again, or the app set up again).
 import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Platform } from "../server/platform.ts";
@@ -10,14 +11,19 @@ import { sealedUnderCurrent, sealSecret, unsealSecret } from "../server/domain/a
 import { emailAccounts, passwordContext } from "../server/domain/records/email_accounts/entity.ts";
 import { externalCredentials } from "../server/domain/external/table.ts";
 import { secretContext } from "../server/domain/external/entity.ts";
+import { userTotp } from "../server/domain/access/mfa/table.ts";
+import { totpContext } from "../server/domain/access/mfa/sign_in.ts";
 
-/** Every sealed column: its table, id, value (and its field's name) and the context its values are bound to. */
+/**
+ * Every sealed column: its table, id, value (and its field's name) and the context its values are bound to
+ * (the tenant's, or the tenant's and the row's).
+ */
 const SEALED: {
   table: SQLiteTable;
   id: SQLiteColumn;
   value: SQLiteColumn;
   field: string;
-  context: (tenantId: number) => string;
+  context: (tenantId: number, id: number) => string;
 }[] = [
   {
     table: emailAccounts,
@@ -32,6 +38,14 @@ const SEALED: {
     value: externalCredentials.secret,
     field: "secret",
     context: secretContext,
+  },
+  { table: userTotp, id: userTotp.userId, value: userTotp.secret, field: "secret", context: totpContext },
+  {
+    table: userTotp,
+    id: userTotp.userId,
+    value: userTotp.pendingSecret,
+    field: "pendingSecret",
+    context: totpContext,
   },
 ];
 
@@ -55,7 +69,7 @@ export async function resealAll(
           for (const row of rows) {
             const sealed = row.value as string | null;
             if (!sealed || sealedUnderCurrent(platform.keys, sealed)) continue;
-            const context = column.context(tenant.id);
+            const context = column.context(tenant.id, row.id as number);
             let plain: string;
             try {
               plain = unsealSecret(platform.keys, sealed, context);

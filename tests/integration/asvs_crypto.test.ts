@@ -5,7 +5,7 @@
 // or another key opens nothing; keys and secret values have at least 128 bits from the CSPRNG.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { scryptSync } from "node:crypto";
+import { createHmac, scryptSync } from "node:crypto";
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
 import { join, resolve } from "node:path";
 import { loadSigningKeys, unsealSecret } from "../../server/domain/access/auth/keys.ts";
@@ -19,7 +19,11 @@ import {
   signIn,
   startServer,
   type TestServer,
+  until,
 } from "../fixtures/harness.ts";
+import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
+import { totpContext } from "../../server/domain/access/mfa/sign_in.ts";
+import { USER_HANDLE_PURPOSE, userHandle } from "../../server/domain/access/mfa/passkeys.ts";
 import { deriveKey, randomCode, seal, unseal } from "../../server/kernel/crypto.ts";
 import { hashPassword, needsRehash, SCRYPT_P, SCRYPT_R } from "../../server/kernel/password.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -69,6 +73,14 @@ function algorithmsInCode(): Map<string, Set<string>> {
       note(`HKDF-${(names[m[1].toLowerCase()] ?? m[1]).replace("SHA-", "SHA")}`, file);
     }
     if (/\bscrypt(Sync)?\(/.test(text)) note("scrypt", file);
+    // Web Crypto's signatures by the key's description; otpauth's TOTP by its HMAC's hash; WebAuthn's
+    // passkeys by the COSE algorithms @simplewebauthn/server is given.
+    for (const m of text.matchAll(/name: "ECDSA", namedCurve: "(P-\d+)"/g)) note(`ECDSA ${m[1]}`, file);
+    if (/from "otpauth"/.test(text)) {
+      for (const m of text.matchAll(/algorithm: "SHA-?(\d+)"/g)) note(`HMAC-SHA${m[1]}`, file);
+    }
+    const cose: Record<string, string> = { EdDSA: "EdDSA", ES256: "ECDSA P-256", RS256: "RSASSA-PKCS1-v1_5" };
+    for (const m of text.matchAll(/COSEALG\.(\w+)/g)) note(cose[m[1]] ?? `COSE ${m[1]}`, file);
     for (const m of text.matchAll(/JWT_ALG = "([^"]+)"/g)) note(m[1], file);
     if (/\brandomBytes\(|getRandomValues\(|randomUUID\(/.test(text)) note("CSPRNG", file);
   }
@@ -108,10 +120,21 @@ describe("the algorithms (11.1.2, 11.2.1, 11.3.1, 11.3.2, 11.4.1, 11.4.3)", () =
       "HMAC-SHA256",
       "CSPRNG",
       "SHA-1",
+      "ECDSA P-256",
+      "HMAC-SHA1",
+      "RSASSA-PKCS1-v1_5",
     ];
     expect([...code.keys()].filter((a) => !approved.includes(a))).toEqual([]);
     expect([...(code.get("SHA-1") ?? [])]).toEqual([
       join("server", "domain", "access", "users", "password_policy.ts"),
+    ]);
+    // HMAC-SHA1 only as TOTP's (RFC 6238, what every authenticator app computes), RSA only as a passkey's
+    // where the authenticator offers it.
+    expect([...(code.get("HMAC-SHA1") ?? [])]).toEqual([
+      join("server", "domain", "access", "mfa", "totp.ts"),
+    ]);
+    expect([...(code.get("RSASSA-PKCS1-v1_5") ?? [])]).toEqual([
+      join("server", "domain", "access", "mfa", "passkeys.ts"),
     ]);
     for (const { file, text } of sources()) {
       expect(
@@ -281,6 +304,69 @@ describe("replacing the signing key (11.2.2)", () => {
       await old.close();
     }
   });
+  it("an authenticator app's secret names its key too: its codes pass under a replaced key, and resealing moves it", async () => {
+    const dataDir = resolve(".test-data", crypto.randomUUID());
+    const old = await startServer({}, dataDir);
+    let renewed: TestServer | undefined;
+    /** A code of the app `ago` steps back (one is still taken), with the step's end at least 8 s away. */
+    const codeNow = async (secret: string, ago = 0) => {
+      await until(() => Promise.resolve(intoStep() < 22_000), 35_000, 100);
+      return totpAt(secret, timeStep(Date.now()) - ago);
+    };
+    try {
+      await createTenant(old, "nimble");
+      const signedIn = await signIn(old, "nimble-admin");
+      const token = signedIn.token;
+      const begin = () =>
+        call(old, "POST", "/api/Auth/SecondFactor/totp", { token, body: { currentPassword: PASSWORD } });
+      const secret = (await begin()).body.secret as string;
+      const confirmed = await call(old, "POST", "/api/Auth/SecondFactor/totp/confirm", {
+        token,
+        // The step before now's, so that now's passes at the sign-in below.
+        body: { code: await codeNow(secret, 1) },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      // Another app being set up: its secret waits, sealed, for its first code.
+      const next = (await begin()).body.secret as string;
+      const tenant = (await old.platform.registry.bySlug("nimble"))!;
+      const stored = async (s: TestServer) =>
+        (await s.platform.pool.use(
+          tenant.dbUrl,
+          (conn) =>
+            conn.query("SELECT secret, pending_secret FROM user_totp WHERE user_id = ?", [signedIn.user.id]),
+        ))[0];
+      const before = await stored(old);
+      const oldKid = Buffer.from(old.platform.keys.kid).toString("base64url");
+      expect(String(before.secret).startsWith(`v2.${oldKid}.`), String(before.secret)).toBe(true);
+      expect(String(before.pending_secret).startsWith(`v2.${oldKid}.`)).toBe(true);
+      // The operator replaces the key, naming the old one as replaced: the app's codes still pass.
+      const oldJwk = readFileSync(join(dataDir, "keys", "jwt-signing.jwk.json"), "utf8");
+      const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+      const newJwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: "replacement", alg: "EdDSA" });
+      renewed = await startServer({ jwtPrivateJwk: newJwk, jwtPreviousJwks: `[${oldJwk}]` }, dataDir);
+      const step = await call(renewed, "POST", "/api/Auth", {
+        body: { username: "nimble-admin", password: PASSWORD },
+      });
+      expect(step.body.secondFactor?.ticket, JSON.stringify(step.body)).toBeDefined();
+      const passed = await call(renewed, "POST", "/api/Auth/SecondFactor", {
+        body: { ticket: step.body.secondFactor.ticket, method: "totp", code: await codeNow(secret) },
+      });
+      expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+      // Resealing moves both to the new key: they open without the old one.
+      expect(await resealAll(renewed.platform, () => {})).toEqual({ resealed: 2, unreadable: 0 });
+      const after = await stored(renewed);
+      const newKid = Buffer.from("replacement").toString("base64url");
+      expect(String(after.secret).startsWith(`v2.${newKid}.`)).toBe(true);
+      expect(String(after.pending_secret).startsWith(`v2.${newKid}.`)).toBe(true);
+      const alone = await loadSigningKeys(dataDir, newJwk);
+      const context = totpContext(tenant.id, signedIn.user.id);
+      expect(unsealSecret(alone, String(after.secret), context)).toBe(secret);
+      expect(unsealSecret(alone, String(after.pending_secret), context)).toBe(next);
+    } finally {
+      await renewed?.close();
+      await old.close();
+    }
+  });
 });
 
 describe("sealed secrets (11.3.2, 11.3.3)", () => {
@@ -331,6 +417,24 @@ describe("keys and secret values (11.2.3, 11.5.1, 11.6.1)", () => {
     expect(Buffer.from(keys.sealKey).toString("base64url")).not.toBe(d);
     expect(deriveKey(Buffer.from(d, "base64url"), "wms stored secrets v1")).toEqual(keys.sealKey);
     expect(deriveKey(Buffer.from(d, "base64url"), "another purpose")).not.toEqual(keys.sealKey);
+  });
+
+  it("each purpose has a key of its own, derived for it: the sealing key only seals", async () => {
+    const { keys } = s.platform;
+    const { user } = await signIn(s, "keys-admin");
+    const tenant = (await s.platform.registry.bySlug("keys"))!;
+    const macUnder = (key: Uint8Array) =>
+      Buffer.from(createHmac("sha256", key).update(`webauthn user ${tenant.id}:${user.id}`).digest());
+    // A passkey's user handle, as a registration's options carry it: an HMAC under its own derived key.
+    const options = await call(s, "POST", "/api/Auth/SecondFactor/passkeys/options", {
+      token: admin,
+      body: { currentPassword: PASSWORD },
+    });
+    expect(options.status, JSON.stringify(options.body)).toBe(200);
+    const handle = Buffer.from(options.body.user.id, "base64url");
+    expect(handle).toEqual(macUnder(deriveKey(keys.sealKey, USER_HANDLE_PURPOSE)));
+    expect(handle).not.toEqual(macUnder(keys.sealKey));
+    expect(Buffer.from(userHandle(keys.sealKey, tenant.id, user.id))).toEqual(handle);
   });
 
   it("the signing key is written for the server's user alone, and taken from the environment when given", async () => {

@@ -5,10 +5,12 @@
 // requirements hold on real data; and package-lock.json is an inventory from the npm registry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
+import { z } from "zod";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
+import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
+import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 import { loadConfig } from "../../server/config.ts";
-import { routes } from "../../server/http/openapi.ts";
+import { routes, type RouteSpec } from "../../server/http/openapi.ts";
 import { TokenData } from "../../server/domain/access/auth/contract.ts";
 import { adminOnlyFields, CURRENT_PASSWORD_TRIES } from "../../server/domain/access/users/service.ts";
 import {
@@ -31,6 +33,9 @@ import { domainModules } from "../fixtures/contract_snapshot.ts";
 import * as controlSchema from "../../tenants/schema.ts";
 
 const doc = readFileSync("docs/security.md", "utf8");
+
+/** A route as docs/security.md and docs/api.md write it: `POST /api/Auth/SecondFactor`. */
+const routeKey = (r: RouteSpec) => `${r.method.toUpperCase()} /api${r.path.replace(/:(\w+)/g, "{$1}")}`;
 
 /** The part of docs/security.md under `### title`, up to the next heading. */
 function section(title: string): string {
@@ -135,8 +140,10 @@ describe("Authentication pathways (6.1.3)", () => {
   it("name every route that answers token data, and the other keys that read data", async () => {
     const s = await startServer();
     try {
-      const issuing = routes.filter((r) => r.response === TokenData)
-        .map((r) => `${r.method.toUpperCase()} /api${r.path.replace(/:(\w+)/g, "{$1}")}`);
+      // Token data, or a choice of answers one of which is token data (a sign-in that may ask for a step).
+      const answersTokens = (schema: unknown): boolean =>
+        schema === TokenData || (schema instanceof z.ZodUnion && schema.options.some(answersTokens));
+      const issuing = routes.filter((r) => answersTokens(r.response)).map(routeKey);
       expect(issuing.length).toBeGreaterThanOrEqual(4);
       const listed = section("Authentication pathways");
       for (const route of issuing) expect(listed, route).toContain(`\`${route}\``);
@@ -284,6 +291,24 @@ describe("Data classification (14.1.1, 14.1.2, 14.2.4)", () => {
       body: { contentType: "wmsstock", contractorId: company.body.id },
     });
     const feed = await call(s, "POST", "/api/Calendar/feed", { token: clerk.token });
+    const site = await call(s, "POST", "/api/PrintSite", { token: admin, body: { name: "CLS hall" } });
+    const agentKey = await call(s, "POST", `/api/PrintSite/${site.body.id}/agentKey`, { token: admin });
+    expect(agentKey.status, JSON.stringify(agentKey.body)).toBe(200);
+    // The clerk's authenticator app (its secret and recovery codes), then a sign-in's step that waits for it.
+    const app = await call(s, "POST", "/api/Auth/SecondFactor/totp", {
+      token: clerk.token,
+      body: { currentPassword: "violet tram orbit" },
+    });
+    await until(() => Promise.resolve(intoStep() < 22_000), 35_000, 100);
+    const confirmed = await call(s, "POST", "/api/Auth/SecondFactor/totp/confirm", {
+      token: clerk.token,
+      body: { code: totpAt(app.body.secret, timeStep(Date.now())) },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const step = await call(s, "POST", "/api/Auth", {
+      body: { username: "cls-clerk", password: "violet tram orbit" },
+    });
+    expect(step.body.secondFactor?.ticket).toBeDefined();
     const secrets = [
       "violet tram orbit",
       "smtp-secret-9",
@@ -291,7 +316,12 @@ describe("Data classification (14.1.1, 14.1.2, 14.2.4)", () => {
       shared.body.token,
       shared.body.shortUrlKey,
       new URL(feed.body.url).pathname.split("/").pop()!.replace(/\.ics$/, ""),
+      agentKey.body.key,
+      app.body.secret,
+      ...(confirmed.body.recoveryCodes as string[]).flatMap((code) => [code, code.replace("-", "")]),
+      step.body.secondFactor.ticket,
     ];
+    expect(secrets.every((secret) => typeof secret === "string" && secret.length >= 10)).toBe(true);
     // At rest: no secret in any column of the tenant's or the control database.
     const tenant = (await s.platform.registry.bySlug("cls"))!;
     const dump = async (conn: { query(sql: string): Promise<Record<string, unknown>[]> }) => {
@@ -312,22 +342,29 @@ describe("Data classification (14.1.1, 14.1.2, 14.2.4)", () => {
     );
     expect(String(row.password_hash)).toMatch(/^scrypt\$/);
     expect(String(row.password)).toMatch(/^v2\./);
-    // In answers: no schema of any answer names a secret field, but the ones shown once at their making.
+    // In answers: no schema of any answer names a secret field, but flags that say one is set and the ones
+    // shown once at their making (a route that declares `answersSecret`: an authenticator app's secret).
     const openapi = (await call(s, "GET", "/api/openapi.json")).body;
-    const names = new Set<string>();
-    const walk = (node: unknown) => {
+    const names = new Map<string, Set<string>>();
+    const walk = (node: unknown, route: string) => {
       if (!node || typeof node !== "object") return;
       const props = (node as { properties?: Record<string, unknown> }).properties;
-      if (props) { for (const k of Object.keys(props)) names.add(k); }
-      for (const v of Object.values(node)) walk(v);
+      if (props) {
+        for (const k of Object.keys(props)) names.set(k, (names.get(k) ?? new Set()).add(route));
+      }
+      for (const v of Object.values(node)) walk(v, route);
     };
     for (
-      const path of Object.values(openapi.paths as Record<string, Record<string, { responses?: unknown }>>)
+      const [path, ops] of Object.entries(
+        openapi.paths as Record<string, Record<string, { responses?: unknown }>>,
+      )
     ) {
-      for (const op of Object.values(path)) walk(op.responses);
+      for (const [method, op] of Object.entries(ops)) walk(op.responses, `${method.toUpperCase()} ${path}`);
     }
-    const secretNames = [...names].filter((n) => /password|secret|hash|descriptor/i.test(n));
-    expect(secretNames.sort()).toEqual(["hasPassword", "hasSecret"]);
+    const secretNames = [...names.keys()].filter((n) => /password|secret|hash|descriptor/i.test(n));
+    expect(secretNames.sort()).toEqual(["hasPassword", "hasSecret", "secret"]);
+    expect([...names.get("secret")!]).toEqual(["POST /api/Auth/SecondFactor/totp"]);
+    expect(routes.filter((r) => r.answersSecret).map(routeKey)).toContain("POST /api/Auth/SecondFactor/totp");
     // In the change log: none of them.
     const log = await s.platform.pool.use(tenant.dbUrl, (conn) => conn.query("SELECT * FROM record_log"));
     const logged = JSON.stringify(log);

@@ -197,6 +197,19 @@ describe("methods the API does not serve", () => {
     expect((await controlLog()).filter((r) => r.httpCode === 500)).toEqual([]);
   });
 
+  it("answer TRACE with 405 outside /api too (pages, files, the hub), never echoing the request", async () => {
+    for (const server of [s, sh]) {
+      for (const path of ["/", "/signin", "/manifest.webmanifest", "/dataHub"]) {
+        const r = await raw(
+          server.baseUrl,
+          `TRACE ${path} HTTP/1.1\r\nHost: x\r\nCookie: probe=echoed-cookie\r\nConnection: close\r\n\r\n`,
+        );
+        expect(r.status, `${server.baseUrl} ${path}`).toBe(405);
+        expect(r.headers + r.body).not.toContain("echoed-cookie");
+      }
+    }
+  });
+
   it("answer 405 at the tenant proxy, which cannot pass TRACE or CONNECT on", async () => {
     for (const method of [...methods.filter((m) => m !== "OPTIONS")]) {
       const r = await raw(

@@ -226,7 +226,8 @@ describe("an authenticator app (TOTP)", () => {
     expect([again.status, again.body.error.code]).toEqual([401, "auth.secondFactorInvalid"]);
     const status = await call(s, "GET", "/api/Auth/SecondFactor", { token: passed.body.token });
     expect(status.body.recoveryCodesLeft).toBe(9);
-    // Kept as salted scrypt hashes only, each with its own salt; the app's secret sealed, never as typed.
+    // Kept as salted scrypt hashes only, at the passwords' parameters (r = 8, p = 3), each with its own salt; the
+    // app's secret sealed, never as typed.
     const stored = await s.platform.pool.use(tenant.dbUrl, async (conn) => ({
       codes: await conn.query("SELECT code_hash FROM user_recovery_codes WHERE user_id = ?", [
         passed.body.user.id,
@@ -235,10 +236,12 @@ describe("an authenticator app (TOTP)", () => {
     }));
     const hashes = stored.codes.map((r) => String(r.code_hash));
     expect(hashes).toHaveLength(10);
-    for (const h of hashes) expect(h).toMatch(/^scrypt\$\d+\$8\$1\$[^$]+\$[^$]+$/);
+    for (const h of hashes) expect(h).toMatch(/^scrypt\$\d+\$8\$3\$[^$]+\$[^$]+$/);
     expect(new Set(hashes.map((h) => h.split("$")[4])).size).toBe(10);
     expect(JSON.stringify(stored)).not.toContain(code.replace("-", ""));
-    expect(String(stored.totp[0].secret)).toMatch(/^v1\./);
+    // Sealed naming the signing key it was sealed under (Key management, docs/security.md).
+    const kid = Buffer.from(s.platform.keys.kid).toString("base64url");
+    expect(String(stored.totp[0].secret).startsWith(`v2.${kid}.`)).toBe(true);
     expect(JSON.stringify(stored)).not.toContain(secret);
     // New codes replace the old ones, which stop working.
     const renewed = await call(s, "POST", "/api/Auth/SecondFactor/recovery-codes", {

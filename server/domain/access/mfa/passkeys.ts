@@ -10,10 +10,14 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import { COSEALG, decodeClientDataJSON } from "@simplewebauthn/server/helpers";
 import { createHmac } from "node:crypto";
 import { Buffer } from "node:buffer";
 import type { Config } from "../../../config.ts";
+import { deriveKey } from "../../../kernel/crypto.ts";
+
+/** The purpose label the user handles' key is derived under. */
+export const USER_HANDLE_PURPOSE = "webauthn user handles v1";
 
 export interface RelyingParty {
   rpID: string;
@@ -21,17 +25,29 @@ export interface RelyingParty {
   rpName: string;
 }
 
+/**
+ * The signature algorithms a passkey may use (the library's default, named here for the cryptographic
+ * inventory, docs/security.md): Ed25519, ECDSA P-256 and RSA PKCS#1 v1.5 with SHA-256, in that order of
+ * preference; the authenticator picks the first it supports.
+ */
+export const PASSKEY_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+
 export function relyingParty(config: Pick<Config, "publicUrl">): RelyingParty {
   const url = new URL(config.publicUrl);
   return { rpID: url.hostname, origin: url.origin, rpName: "WMS" };
 }
 
+const handleKeys = new WeakMap<Uint8Array, Uint8Array>();
+
 /**
  * The WebAuthn user handle of a user: the same for all their passkeys (so one authenticator keeps one
- * passkey per account), opaque (an HMAC under the platform's key, no name or number in it).
+ * passkey per account), opaque (an HMAC, no name or number in it) under a key of its own, derived from the
+ * sealing key as every other purpose's is (docs/security.md, Key management): the sealing key only seals.
  */
 export function userHandle(sealKey: Uint8Array, tenantId: number, userId: number): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(createHmac("sha256", sealKey).update(`webauthn user ${tenantId}:${userId}`).digest());
+  let key = handleKeys.get(sealKey);
+  if (!key) handleKeys.set(sealKey, key = deriveKey(sealKey, USER_HANDLE_PURPOSE));
+  return new Uint8Array(createHmac("sha256", key).update(`webauthn user ${tenantId}:${userId}`).digest());
 }
 
 export interface StoredPasskey {
@@ -53,6 +69,7 @@ export function creationOptions(
     userName: user.username,
     userDisplayName: user.displayName,
     attestationType: "none",
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     // The same authenticator is not added twice.
     excludeCredentials: existing,
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
@@ -82,6 +99,7 @@ export async function verifiedRegistration(
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: false,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
     if (!result.verified) return undefined;
     const info = result.registrationInfo;

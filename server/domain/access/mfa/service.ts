@@ -7,11 +7,11 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/connection.ts";
-import { seal, unseal } from "../../../kernel/crypto.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { checkCurrentPassword, findUser } from "../users/service.ts";
+import { sealSecret, unsealSecret } from "../auth/keys.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
 import type { NewPasskey } from "./contract.ts";
 import { factorsOf, forgetOwed, hasFactor, mustHaveSecondFactor, policyOf } from "./policy.ts";
@@ -92,7 +92,7 @@ async function replaceRecoveryCodes(tx: Db, userId: number, hashes: string[]): P
 export async function beginTotp(ctx: TenantContext, currentPassword: string | undefined) {
   const user = await reauthenticate(ctx, currentPassword);
   const secret = newTotpSecret();
-  const sealed = seal(ctx.platform.keys.sealKey, secret, totpContext(ctx.tenant.id, user.id));
+  const sealed = sealSecret(ctx.platform.keys, secret, totpContext(ctx.tenant.id, user.id));
   const now = nowIso();
   await ctx.conn.transaction(async (tx) => {
     await tx.insert(userTotp).values({ userId: user.id, pendingSecret: sealed, pendingSince: now })
@@ -118,7 +118,7 @@ export async function confirmTotp(ctx: TenantContext, code: string) {
       headers: { "Retry-After": String(wait) },
     });
   }
-  const secret = unseal(ctx.platform.keys.sealKey, row.pendingSecret, totpContext(ctx.tenant.id, userId));
+  const secret = unsealSecret(ctx.platform.keys, row.pendingSecret, totpContext(ctx.tenant.id, userId));
   const step = totpStep(secret, code);
   if (step === null) {
     await ctx.platform.attempts.take(key);

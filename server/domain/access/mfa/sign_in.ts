@@ -7,7 +7,6 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { tenantOp } from "../../../cluster/placement.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { unseal } from "../../../kernel/crypto.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
 import type { Tenant } from "../../../../tenants/registry.ts";
@@ -17,6 +16,7 @@ import {
   securityEventOutside,
 } from "../../logs/security_log/service.ts";
 import { type ClientInfo, startSession, type TokenData } from "../auth/service.ts";
+import { unsealSecret } from "../auth/keys.ts";
 import type { PassSecondFactor } from "./contract.ts";
 import { relyingParty, verifiedAssertion } from "./passkeys.ts";
 import { matchRecoveryCode } from "./recovery.ts";
@@ -110,7 +110,7 @@ async function passes(
     case "totp": {
       const totp = await totpOf(platform, tenant, userId);
       if (!totp) return "failed";
-      const secret = unseal(platform.keys.sealKey, totp.secret, totpContext(tenant.id, userId));
+      const secret = unsealSecret(platform.keys, totp.secret, totpContext(tenant.id, userId));
       const used = totpStep(secret, input.code);
       if (used === null) return "failed";
       if (totp.lastStep !== null && used <= totp.lastStep) return "replayed";

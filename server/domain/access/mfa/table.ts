@@ -30,7 +30,7 @@ export const userPasskeys = sqliteTable("user_passkeys", {
 
 export const userTotp = sqliteTable("user_totp", {
   userId: integer("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-  /** The confirmed secret, sealed (kernel/crypto.ts); null until a first code confirmed one. */
+  /** The confirmed secret, sealed naming its key (auth/keys.ts); null until a first code confirmed one. */
   secret: text("secret"),
   confirmedAt: text("confirmed_at"),
   /** The time step (Unix time ÷ 30 s) of the last code accepted: a code of it or before never passes again. */
