@@ -46,7 +46,7 @@ export interface ResolvedTenant {
 export async function resolveTenant(
   platform: Platform,
   token: Actor,
-  options: { secondFactorSetup?: boolean; call?: string; client?: ClientInfo } = {},
+  options: { secondFactorSetup?: boolean; call?: () => string; client?: ClientInfo } = {},
 ): Promise<ResolvedTenant> {
   // A sign-in that was ended (sign-out, refresh-token reuse, password change, blocking) ends its
   // access tokens too, not only its refresh token; and the sign-in must be this tenant's and this user's.
@@ -67,7 +67,7 @@ export async function resolveTenant(
       if (options.call) {
         securityEventFor(platform, tenant, {
           kind: "secondFactor.setupRequired",
-          detail: `${options.call}: the second factor the company requires is not set up`,
+          detail: `${options.call()}: the second factor the company requires is not set up`,
           userId: actor.userId,
           userName: actor.username,
           ip: options.client?.ip ?? null,

@@ -55,10 +55,12 @@ export function authenticate(
       verified.tenantId,
       verified.userId,
     );
+    const client = clientInfo(c);
     const { tenant, conn, release, actor } = await resolveTenant(platform, verified, {
       ...options,
-      call: `${c.req.method} ${loggablePath(c.req.path)}`,
-      client: clientInfo(c),
+      // Named only for a refusal's security event, not on every call.
+      call: () => `${c.req.method} ${loggablePath(c.req.path)}`,
+      client,
     });
     c.set("ctx", {
       platform,
@@ -67,7 +69,7 @@ export function authenticate(
       actor,
       requestId: c.get("requestId"),
       lang: c.get("lang"),
-      client: clientInfo(c),
+      client,
     });
     try {
       await next();
