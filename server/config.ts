@@ -94,6 +94,15 @@ export interface Config {
   activationCodeTtlSeconds: number;
   resetCodeTtlSeconds: number;
   walCheckpointSeconds: number;
+  /**
+   * Where Litestream streams every database (docs/decisions/0019-continuous-replication.md): `file:///path`,
+   * `s3://bucket/prefix` (AWS_* variables), `sftp://user@host/path`; none: no replication.
+   */
+  replicaUrl?: string;
+  /** How often Litestream ships new WAL frames to the replica (the recovery point), in milliseconds. */
+  replicaSyncMs: number;
+  /** How long the replica keeps snapshots and WAL (the point-in-time window), in hours. */
+  replicaRetentionHours: number;
   /** Where backups go (`<dir>/<slug>/<slug>-<time>.db`). */
   backupDir: string;
   /** Seconds between scheduled backups of every tenant (0: none). */
@@ -213,6 +222,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     activationCodeTtlSeconds: int("ACTIVATION_CODE_TTL", 7 * 24 * 3600),
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),
     walCheckpointSeconds: int("WAL_CHECKPOINT_SECONDS", 30),
+    replicaUrl: env("REPLICA_URL") || undefined,
+    replicaSyncMs: int("REPLICA_SYNC_MS", 1000),
+    replicaRetentionHours: int("REPLICA_RETENTION_HOURS", 72),
     bodyTimeoutSeconds: int("BODY_TIMEOUT_SECONDS", 30),
     backupDir: env("BACKUP_DIR") ?? `${dataDir}/backups`,
     backupEverySeconds: int("BACKUP_EVERY", 0),

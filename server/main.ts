@@ -6,6 +6,7 @@ import { loadConfig } from "./config.ts";
 import { startFront } from "./cluster/front.ts";
 import { BackupSchedule } from "../tenants/backups.ts";
 import { demoPassword } from "../tenants/demo_password.ts";
+import { ReplicationSupervisor } from "./replication/supervisor.ts";
 
 const config = loadConfig();
 let platform: Platform;
@@ -28,6 +29,9 @@ try {
   console.error(err instanceof Error ? err.message : err);
   Deno.exit(1);
 }
+// Litestream streams every database this process owns to REPLICA_URL (decision 0019); none without it.
+const replication = config.replicaUrl ? new ReplicationSupervisor(config, platform.registry) : undefined;
+await replication?.start();
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();
@@ -58,6 +62,8 @@ async function shutdown() {
   await server.shutdown();
   await closeWorkers();
   if (config.workers === 0) await platform.close();
+  // Last: the files' final frames are shipped once nothing writes them any more.
+  await replication?.stop();
   Deno.exit(0);
 }
 Deno.addSignalListener("SIGINT", shutdown);

@@ -6,6 +6,7 @@ import { openControl } from "../tenants/control.ts";
 import { configureApiKeyRate } from "./domain/sharing/keys.ts";
 import { TenantRegistry } from "../tenants/registry.ts";
 import { TenantPool } from "../tenants/pool.ts";
+import { leaveWalResetsToReplication } from "./db/local.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
 import { createMailer, type Mailer } from "./kernel/mail.ts";
 import { egressOf } from "./kernel/egress/egress.ts";
@@ -58,12 +59,14 @@ export async function createPlatform(
   configureApiKeyRate(config);
   // The egress policy read now: an EGRESS_ALLOW or EGRESS_DNS it cannot read stops the start.
   const egress = egressOf(config);
+  if (config.replicaUrl) leaveWalResetsToReplication();
   const control = await openControl(config);
   const registry = new TenantRegistry(control, config.tenantCacheSeconds);
   const pool = new TenantPool(
     config.tenantPoolSize,
     config.tenantDbAuthToken,
-    config.walCheckpointSeconds,
+    // Replicated files are checkpointed by Litestream alone, which must see every WAL frame (decision 0019).
+    config.replicaUrl ? 0 : config.walCheckpointSeconds,
     role?.role === "reader",
   );
   // Where a tenant's file is written (no front or reader), an import its last process left is taken back.

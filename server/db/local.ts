@@ -133,6 +133,17 @@ export function literalLimit(sql: string, params: unknown[]): [string, unknown[]
   return [`${sql.slice(0, m.index)} limit ${limit}${withOffset ? " offset ?" : ""}`, params.toSpliced(at, 1)];
 }
 
+/**
+ * While Litestream replicates this process's files (server/replication/), the app must never reset a WAL
+ * behind it: closing a connection then checkpoints PASSIVE, not TRUNCATE (decision 0019).
+ */
+let closeCheckpoint: "PASSIVE" | "TRUNCATE" = "TRUNCATE";
+
+/** Called once a thread knows its files are replicated: no checkpoint of ours resets a WAL from then on. */
+export function leaveWalResetsToReplication(): void {
+  closeCheckpoint = "PASSIVE";
+}
+
 /** This thread's count of open write transactions, shared with the front (server/cluster/front.ts). */
 let openTransactions: Int32Array | undefined;
 
@@ -476,7 +487,7 @@ export class LocalConnection implements Connection {
 
   #closeNow(): void {
     try {
-      this.#sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      this.#sqlite.exec(`PRAGMA wal_checkpoint(${closeCheckpoint})`);
     } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }
     this.#statements.clear();
     this.#counts.clear();

@@ -1,0 +1,85 @@
+// Litestream's configuration for the databases this process owns (decision 0019), pure: the control
+// database and every local tenant file, each streamed to its own place under REPLICA_URL. Written as JSON,
+// which is YAML too, so no YAML writer is needed.
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Config } from "../config.ts";
+import { filePathOf } from "../db/local.ts";
+import type { Tenant } from "../../tenants/registry.ts";
+
+/** Litestream's binary, from the npm package (`@flydotio/litestream-linux-x64`, v0.3.13): no download. */
+export const LITESTREAM_BIN = Deno.env.get("LITESTREAM_BIN") ??
+  resolve(
+    dirname(fileURLToPath(import.meta.url)),
+    "../../node_modules/@flydotio/litestream-linux-x64/litestream",
+  );
+
+/** One replicated database: the control database (slug null) or a tenant's file. */
+export interface ReplicatedDb {
+  slug: string | null;
+  path: string;
+  /** Where its replica lives: `<REPLICA_URL>/control` or `<REPLICA_URL>/tenants/<slug>`. */
+  replica: string;
+}
+
+/** A database left out, and why (a tenant on a libSQL server is replicated there, not by us). */
+export interface SkippedDb {
+  slug: string;
+  reason: "libsql" | "suspended" | "elsewhere" | "no-file";
+}
+
+/** Where `slug`'s replica lives under `base` (null: the control database's). */
+export function replicaOf(base: string, slug: string | null): string {
+  return `${base.replace(/\/+$/, "")}/${slug === null ? "control" : `tenants/${slug}`}`;
+}
+
+/**
+ * The databases to replicate now. A suspended tenant is left out: nothing writes its file, and a restore
+ * replaces it meanwhile (Litestream then starts a new generation once the tenant is active again). A
+ * tenant of another instance, or moving away, is that instance's to replicate.
+ */
+export function replicatedDbs(
+  config: Config,
+  tenants: Tenant[],
+): { dbs: ReplicatedDb[]; skipped: SkippedDb[] } {
+  const base = config.replicaUrl!;
+  const dbs: ReplicatedDb[] = [];
+  const skipped: SkippedDb[] = [];
+  if (config.controlDbUrl.startsWith("file:")) {
+    dbs.push({ slug: null, path: resolve(filePathOf(config.controlDbUrl)), replica: replicaOf(base, null) });
+  }
+  for (const t of tenants) {
+    if (!t.dbUrl.startsWith("file:")) skipped.push({ slug: t.slug, reason: "libsql" });
+    else if (t.instance !== config.instance) skipped.push({ slug: t.slug, reason: "elsewhere" });
+    else if (t.status === "suspended") skipped.push({ slug: t.slug, reason: "suspended" });
+    else if (!existsSync(filePathOf(t.dbUrl))) skipped.push({ slug: t.slug, reason: "no-file" });
+    else dbs.push({ slug: t.slug, path: resolve(filePathOf(t.dbUrl)), replica: replicaOf(base, t.slug) });
+  }
+  return { dbs, skipped };
+}
+
+/** Litestream's configuration file's text for `dbs`. */
+export function litestreamConfig(config: Config, dbs: ReplicatedDb[]): string {
+  const sync = `${Math.max(10, config.replicaSyncMs)}ms`;
+  const s3 = Deno.env.get("REPLICA_S3_ENDPOINT");
+  return JSON.stringify(
+    {
+      dbs: dbs.map((db) => ({
+        path: db.path,
+        // How often it looks for new frames: with the sync interval, the recovery point.
+        "monitor-interval": sync,
+        replicas: [{
+          url: db.replica,
+          "sync-interval": sync,
+          retention: `${config.replicaRetentionHours}h`,
+          // A fresh snapshot a day keeps a restore from replaying a long WAL.
+          "snapshot-interval": "24h",
+          ...(db.replica.startsWith("s3:") && s3 ? { endpoint: s3, "force-path-style": true } : {}),
+        }],
+      })),
+    },
+    null,
+    2,
+  );
+}
