@@ -47,6 +47,8 @@ export async function restoreTenant(
   slug: string,
   file: string,
   log: (line: string) => void = () => {},
+  /** Waited for once the tenant is suspended, before its file is replaced (replication lets it go). */
+  whileSuspended: () => Promise<void> = () => Promise.resolve(),
 ): Promise<Tenant> {
   const tenant = await platform.registry.bySlug(slug);
   if (!tenant) throw new Error(`no tenant ${slug}`);
@@ -61,6 +63,7 @@ export async function restoreTenant(
       log(`${slug} suspended; waiting ${wait} s until every server has seen it`);
       await new Promise((r) => setTimeout(r, wait * 1000 + 250));
     }
+    await whileSuspended();
     await platform.pool.forget(tenant.dbUrl);
     const { pages, ms } = await restoreDatabase(file, path, "tenant");
     // A backup of an older version is brought to this one's schema before anyone reads it.

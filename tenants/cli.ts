@@ -13,6 +13,7 @@ import { seedDemo } from "./demo.ts";
 import { resealAll } from "./reseal.ts";
 import { demoPassword } from "./demo_password.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
+import { restoreFromReplica } from "./replica_restore.ts";
 import { moveTenant } from "./move.ts";
 import { setSubscription } from "./subscription.ts";
 import { removeSecondFactors, resetDetail } from "../server/domain/access/mfa/service.ts";
@@ -34,6 +35,9 @@ const usage = `Usage: deno task tenant <command>
   backup <slug>|--all [--dir <folder>]   a consistent copy of the database(s) while the server runs
                                          (into BACKUP_DIR, default <DATA_DIR>/backups, unless --dir)
   restore <slug> <file>                  copy a backup back; the tenant is suspended meanwhile
+  restore <slug>|--all --from-replica [--at <ISO instant>]
+                                         restore from the Litestream replica (REPLICA_URL): the latest
+                                         state or as of the instant, checked (integrity, stock = ledger)
   reset-second-factor <slug> <username>  remove a user's second factors and recovery codes (an administrator
                                          who lost them, with nobody left in the company to do it); the user's
                                          sign-ins end, and one the company requires a factor of sets one up
@@ -62,6 +66,8 @@ const { positionals, values } = parseArgs({
     type: { type: "string" },
     code: { type: "string" },
     dir: { type: "string" },
+    "from-replica": { type: "boolean" },
+    at: { type: "string" },
   },
 });
 
@@ -157,6 +163,22 @@ try {
       break;
     }
     case "restore": {
+      if (values["from-replica"]) {
+        if (!slug && !values.all) fail(usage);
+        const at = values.at === undefined ? undefined : new Date(values.at);
+        if (at && Number.isNaN(at.getTime())) fail(`--at ${values.at} is not an ISO instant`);
+        const slugs = values.all
+          ? (await platform.registry.list()).filter((t) =>
+            t.dbUrl.startsWith("file:") && t.adminUserId !== null
+          )
+            .map((t) => t.slug)
+          : [slug!];
+        for (const s of slugs) {
+          const t = await restoreFromReplica(platform, s, at, (line) => console.log(line));
+          console.log(`tenant ${t.slug} is ${t.status}`);
+        }
+        break;
+      }
       if (!slug || !file) fail(usage);
       const t = await restoreTenant(platform, slug, file, (line) => console.log(line));
       console.log(`tenant ${t.slug} is ${t.status}`);

@@ -162,9 +162,10 @@ export class ReplicationSupervisor {
   }
 
   async #keep(stream: ReadableStream<Uint8Array>): Promise<void> {
+    const decoder = new TextDecoder();
     try {
-      for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-        for (const line of chunk.split("\n")) {
+      for await (const bytes of stream) {
+        for (const line of decoder.decode(bytes, { stream: true }).split("\n")) {
           if (!line) continue;
           this.#lines.push(line);
           if (this.#lines.length > KEPT_LINES) this.#lines.shift();

@@ -1,0 +1,105 @@
+// A tenant restored from its Litestream replica (`deno task tenant restore <slug> --from-replica [--at <ISO
+// instant>]`, or `--all`): decision 0019. Litestream writes the replica's state (the latest, or as of the
+// instant) to a scratch file; the file must pass integrity_check, be a tenant database of this server and
+// keep the stock ledger's invariant before it replaces the live one, which today's restore does with the
+// tenant suspended meanwhile (tenants/backups.ts), into a stopped or a running server.
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import type { Platform } from "../server/platform.ts";
+import { checkBackup } from "../server/db/backup.ts";
+import { LITESTREAM_BIN, replicaOf } from "../server/replication/litestream_config.ts";
+import { replicationDir, type ReplicationState, statePath } from "../server/replication/supervisor.ts";
+import { stockLedgerFaults } from "../server/domain/stock/ledger/invariant.ts";
+import { restoreTenant } from "./backups.ts";
+import type { Tenant } from "./registry.ts";
+
+/** A state not refreshed for this long belongs to a server that is not running. */
+const STATE_STALE_MS = 10_000;
+/** How long a running server may take to let a suspended tenant go. */
+const RELEASE_LIMIT_MS = 30_000;
+
+/** Litestream's restore of `slug`'s replica into `out` (the latest state, or as of `at`). */
+export async function restoreReplica(
+  replicaUrl: string,
+  slug: string,
+  out: string,
+  at?: Date,
+): Promise<void> {
+  const args = [
+    "restore",
+    "-o",
+    out,
+    ...(at ? ["-timestamp", at.toISOString()] : []),
+    replicaOf(replicaUrl, slug),
+  ];
+  const r = await new Deno.Command(LITESTREAM_BIN, { args, stdout: "piped", stderr: "piped" }).output();
+  if (r.code !== 0 || !existsSync(out)) {
+    const said = new TextDecoder().decode(r.stderr).trim() || new TextDecoder().decode(r.stdout).trim();
+    throw new Error(
+      `no replica of ${slug}${at ? ` as of ${at.toISOString()}` : ""}: ${said || `exit ${r.code}`}`,
+    );
+  }
+}
+
+/** Refuses a restored file that is damaged, not a tenant database of ours, or whose stock ≠ its ledger. */
+export function checkRestored(file: string): void {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const rows = db.prepare("PRAGMA integrity_check").all() as Record<string, unknown>[];
+    const said = rows.map((r) => String(Object.values(r)[0]));
+    if (said.join() !== "ok") {
+      throw new Error(`${file} fails integrity_check: ${said.slice(0, 5).join("; ")}`);
+    }
+    const faults = stockLedgerFaults(db);
+    if (faults.length > 0) {
+      throw new Error(`${file} breaks the stock ledger's invariant: ${faults.join("; ")}`);
+    }
+  } finally {
+    db.close();
+  }
+  checkBackup(file, "tenant");
+}
+
+/** Waits until a running server's Litestream no longer replicates `slug` (it was suspended). */
+async function released(platform: Platform, slug: string): Promise<void> {
+  const end = Date.now() + RELEASE_LIMIT_MS;
+  while (true) {
+    let state: ReplicationState | undefined;
+    try {
+      state = JSON.parse(readFileSync(statePath(platform.config), "utf8"));
+    } catch { /* no server has replicated here */ }
+    const live = state && Date.now() - Date.parse(state.at) < STATE_STALE_MS && state.pid !== null;
+    if (!live || !state!.slugs.includes(slug)) return;
+    if (Date.now() > end) throw new Error(`the server still replicates ${slug}: is it stuck?`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Restores `slug` from its replica (as of `at`, or the latest); answers the tenant, serving again. */
+export async function restoreFromReplica(
+  platform: Platform,
+  slug: string,
+  at?: Date,
+  log: (line: string) => void = () => {},
+): Promise<Tenant> {
+  const url = platform.config.replicaUrl;
+  if (!url) throw new Error("REPLICA_URL is not set: there is no replica to restore from");
+  const tenant = await platform.registry.bySlug(slug);
+  if (!tenant) throw new Error(`no tenant ${slug}`);
+  if (!tenant.dbUrl.startsWith("file:")) throw new Error(`${slug} is on a libSQL server: restore it there`);
+  mkdirSync(replicationDir(platform.config), { recursive: true, mode: 0o700 });
+  const scratch = join(replicationDir(platform.config), `restore-${slug}-${crypto.randomUUID()}.db`);
+  try {
+    const started = performance.now();
+    await restoreReplica(url, slug, scratch, at);
+    checkRestored(scratch);
+    log(
+      `${slug}: replica ${at ? `as of ${at.toISOString()}` : "latest"} read and checked ` +
+        `(${Math.round(performance.now() - started)} ms)`,
+    );
+    return await restoreTenant(platform, slug, scratch, log, () => released(platform, slug));
+  } finally {
+    for (const f of [scratch, `${scratch}-wal`, `${scratch}-shm`]) rmSync(f, { force: true });
+  }
+}

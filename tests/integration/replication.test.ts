@@ -1,0 +1,140 @@
+// Continuous replication (decision 0019): Litestream, supervised by the server, streams every tenant file to
+// a file:// replica; a tenant provisioned later is taken up, a killed Litestream is started again, and a
+// tenant is restored from the replica (latest, or as of an instant) by the provider's command line into the
+// running server, checked and with the other tenants untouched.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { DatabaseSync } from "node:sqlite";
+import {
+  assertStockEqualsLedger,
+  location,
+  product,
+  receive,
+  startStockWorld,
+  type StockWorld,
+  worldOn,
+} from "./stock/fixture.ts";
+import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
+import { restoreReplica } from "../../tenants/replica_restore.ts";
+
+let w: StockWorld;
+let replicaDir: string;
+let replication: ReplicationSupervisor;
+let at: number;
+let goods: number;
+
+beforeAll(async () => {
+  replicaDir = mkdtempSync(join(tmpdir(), "wms-replica-"));
+  w = await startStockWorld("replicated", {
+    replicaUrl: `file://${replicaDir}`,
+    replicaSyncMs: 100,
+    tenantCacheSeconds: 1,
+  });
+  at = await location(w, "R-01");
+  goods = await product(w, "REPLICATED");
+  replication = new ReplicationSupervisor(w.s.platform.config, w.s.platform.registry, 200);
+  await replication.start();
+});
+afterAll(async () => {
+  await replication?.stop();
+  await w?.s.close();
+  rmSync(replicaDir, { recursive: true, force: true });
+});
+
+/** The confirmed documents the replica of `slug` holds now (none if it has nothing yet). */
+async function replicated(slug: string): Promise<number[]> {
+  const out = join(replicaDir, `check-${crypto.randomUUID()}.db`);
+  try {
+    await restoreReplica(w.s.platform.config.replicaUrl!, slug, out);
+  } catch {
+    return [];
+  }
+  const db = new DatabaseSync(out, { readOnly: true });
+  try {
+    return (db.prepare("SELECT id FROM wms_documents WHERE status_code = 'confirmed' ORDER BY id").all() as {
+      id: number;
+    }[]).map((r) => r.id);
+  } finally {
+    db.close();
+    rmSync(out, { force: true });
+  }
+}
+
+async function cli(...args: string[]) {
+  const out = await new Deno.Command("./node_modules/deno/deno", {
+    args: ["run", "-A", "tenants/cli.ts", ...args],
+    env: { DATA_DIR: w.s.dataDir, TENANT_CACHE_SECONDS: "1", REPLICA_URL: `file://${replicaDir}` },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+async function confirmedIds(world: StockWorld): Promise<number[]> {
+  return (await world.query("SELECT id FROM wms_documents WHERE status_code = 'confirmed' ORDER BY id"))
+    .map((r) => Number(r.id));
+}
+
+describe("replication", () => {
+  it("streams each confirmation to the replica within a bound", async () => {
+    const id = await receive(w, goods, at, 5);
+    const answered = Date.now();
+    await expect.poll(() => replicated("replicated"), { timeout: 10_000, interval: 100 }).toContain(id);
+    // Sync every 100 ms: the replica has it well within a few seconds even on a busy machine.
+    expect(Date.now() - answered).toBeLessThan(5_000);
+  });
+
+  it("starts a killed Litestream again, and it keeps replicating", async () => {
+    const pid = replication.pid!;
+    expect(pid).toBeGreaterThan(0);
+    Deno.kill(pid, "SIGKILL");
+    await expect.poll(() => replication.pid !== undefined && replication.pid !== pid, { timeout: 10_000 })
+      .toBe(true);
+    expect(replication.restarts).toBeGreaterThanOrEqual(1);
+    const id = await receive(w, goods, at, 6);
+    await expect.poll(() => replicated("replicated"), { timeout: 10_000, interval: 100 }).toContain(id);
+  });
+
+  it("replicates a tenant provisioned after it started", async () => {
+    const later = await worldOn(w.s, "later");
+    const place = await location(later, "L-01");
+    const thing = await product(later, "LATER");
+    const id = await receive(later, thing, place, 7);
+    await expect.poll(() => replicated("later"), { timeout: 10_000, interval: 100 }).toContain(id);
+  });
+
+  it("restores one tenant from the replica to the latest, then to an instant between two confirmations", async () => {
+    const later = await worldOn(w.s, "untouched");
+    const place = await location(later, "U-01");
+    const thing = await product(later, "UNTOUCHED");
+    const theirs = await receive(later, thing, place, 3);
+    const first = await receive(w, goods, at, 11);
+    await expect.poll(() => replicated("replicated"), { timeout: 10_000, interval: 100 }).toContain(first);
+    const instant = new Date();
+    // The second confirmation is answered after the instant, by the clock Litestream stamps its files with.
+    await expect.poll(() => Date.now() > instant.getTime() + 50).toBe(true);
+    const second = await receive(w, goods, at, 13);
+    await expect.poll(() => replicated("replicated"), { timeout: 10_000, interval: 100 }).toContain(second);
+
+    // The latest first: after a restore to an instant, that instant's state is the replica's latest.
+    const latest = await cli("restore", "replicated", "--from-replica");
+    expect(latest.code, latest.stderr).toBe(0);
+    expect(latest.stdout).toContain("tenant replicated is active");
+    expect(await confirmedIds(w)).toEqual(expect.arrayContaining([first, second]));
+    await assertStockEqualsLedger(w);
+
+    const r = await cli("restore", "replicated", "--from-replica", "--at", instant.toISOString());
+    expect(r.code, r.stderr).toBe(0);
+    const ids = await confirmedIds(w);
+    expect(ids).toContain(first);
+    expect(ids).not.toContain(second);
+    await assertStockEqualsLedger(w);
+    expect(await confirmedIds(later)).toContain(theirs);
+    // Served again, and replicated again.
+    const after = await receive(w, goods, at, 17);
+    await expect.poll(() => replicated("replicated"), { timeout: 15_000, interval: 100 }).toContain(after);
+  });
+});
