@@ -97,8 +97,8 @@ export interface DiskImport {
 }
 
 /**
- * Brings the files a tenant's records name from DATA_DIR/files into its database: `slice` files a
- * transaction, each checked against its sha256; a disk file is removed only once its chunks are committed.
+ * Brings the files a tenant's records name from DATA_DIR/files into its database, `slice` read at a time
+ * and one a transaction, each checked against its sha256; a disk file is removed only once its chunks are committed.
  * Resumable: a file already in the database is skipped, so a run stopped anywhere is simply run again.
  * When nothing is left, the tenant's folder goes.
  */
@@ -137,17 +137,18 @@ export async function importDiskFiles(
       }
       found.push({ key: row.key, bytes });
     }
-    await conn.transaction(async (tx) => {
-      for (const f of found) {
+    // One transaction a file: a 25 MB file holds the tenant's write lock for one file's chunks, no longer.
+    for (const f of found) {
+      await conn.transaction(async (tx) => {
         // A row deleted meanwhile takes no chunks (nothing would remove them).
         const [still] = await tx.select({ id: fileInfos.id }).from(fileInfos)
           .where(eq(fileInfos.storageKey, f.key));
         const [has] = await tx.select({ seq: fileChunks.seq }).from(fileChunks)
           .where(eq(fileChunks.storageKey, f.key)).limit(1);
         if (still && !has) await putBytes(tx, f.key, f.bytes);
-      }
-    });
-    for (const f of found) await rm(diskPathOf(dataDir, tenantId, f.key), { force: true });
+      });
+      await rm(diskPathOf(dataDir, tenantId, f.key), { force: true });
+    }
     result.imported += found.length;
   }
   if (!result.missing.length) await rm(folder, { recursive: true, force: true });
