@@ -166,7 +166,9 @@ try {
     case "files": {
       if (!slug && !values.all) fail(usage);
       const tenants = values.all
-        ? (await platform.registry.list()).filter((t) => t.dbUrl.startsWith("file:") || t.dbUrl.startsWith("libsql:"))
+        ? (await platform.registry.list()).filter((t) =>
+          t.dbUrl.startsWith("file:") || t.dbUrl.startsWith("libsql:")
+        )
         : [await platform.registry.bySlug(slug!) ?? fail(`no tenant ${slug}`)];
       for (const t of tenants) {
         const r = await importTenantFiles(platform, t);

@@ -36,7 +36,10 @@ export async function importLeftFiles(platform: Platform): Promise<void> {
     try {
       console.log(describeImport(tenant.slug, await importTenantFiles(platform, tenant)));
     } catch (err) {
-      console.error(`files of ${tenant.slug} not brought into its database (run deno task tenant files):`, err);
+      console.error(
+        `files of ${tenant.slug} not brought into its database (run deno task tenant files):`,
+        err,
+      );
     }
   }
 }

@@ -16,8 +16,8 @@ import {
   FILE_MAX_BYTES,
   fileContent,
   FileInfo,
-  fileStream,
   FileRef,
+  fileStream,
   listFiles,
   uploadFile,
 } from "./service.ts";

@@ -113,7 +113,11 @@ export async function importDiskFiles(
   if (!existsSync(folder)) return result;
   let afterId = 0;
   for (;;) {
-    const rows = await conn.db.select({ id: fileInfos.id, key: fileInfos.storageKey, sha256: fileInfos.sha256 })
+    const rows = await conn.db.select({
+      id: fileInfos.id,
+      key: fileInfos.storageKey,
+      sha256: fileInfos.sha256,
+    })
       .from(fileInfos)
       .where(and(
         sql`${fileInfos.id} > ${afterId}`,
