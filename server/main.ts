@@ -5,6 +5,7 @@ import { createPlatform, type Platform } from "./platform.ts";
 import { loadConfig } from "./config.ts";
 import { startFront } from "./cluster/front.ts";
 import { BackupSchedule } from "../tenants/backups.ts";
+import { importLeftFiles } from "../tenants/files.ts";
 import { demoPassword } from "../tenants/demo_password.ts";
 import { ReplicationSupervisor } from "./replication/supervisor.ts";
 
@@ -35,6 +36,8 @@ await replication?.start();
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();
+// Attachments left on disk from before they were kept in the tenant's database go into it (decision 0020).
+void importLeftFiles(platform);
 const { port, hostname, publicUrl } = config;
 const threads = config.workers > 0
   ? `${config.workers} shard${config.workers === 1 ? "" : "s"}, ${config.readers} reader${

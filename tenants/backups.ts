@@ -2,7 +2,8 @@
 // schedule in the server (BACKUP_EVERY, BACKUP_KEEP, BACKUP_DIR). A backup is taken while the server serves
 // (server/db/backup.ts: one read transaction, on a worker thread in the server); a restore suspends the
 // tenant, waits until every server has seen that (TENANT_CACHE_SECONDS), copies the backup into the live
-// file, brings it to the current schema and gives the tenant its status back.
+// file, brings it to the current schema and gives the tenant its status back. A tenant's attachments are
+// in its database (decision 0020), so its one backup file holds them.
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Platform } from "../server/platform.ts";
@@ -11,6 +12,7 @@ import type { BackupReply, BackupRequest } from "../server/db/backup_worker.ts";
 import { filePathOf, LocalConnection } from "../server/db/local.ts";
 import { migrate } from "../server/db/migrate.ts";
 import type { Tenant } from "./registry.ts";
+import { importTenantFiles } from "./files.ts";
 
 /** `<dir>/<slug>/<slug>-20261125T164500Z.db`: names that sort by time. */
 export function backupPath(dir: string, slug: string, at = new Date()): string {
@@ -107,6 +109,10 @@ export class BackupSchedule {
     try {
       for (const tenant of await this.platform.registry.list()) {
         if (tenant.status !== "active" || !tenant.dbUrl.startsWith("file:")) continue;
+        // Its attachments are in its database (decision 0020); any still on disk are brought in first.
+        await importTenantFiles(this.platform, tenant).catch((err) =>
+          console.error(`files of ${tenant.slug} not brought into its database:`, err)
+        );
         const file = backupPath(backupDir, tenant.slug);
         const reply = await this.#onWorker({ source: filePathOf(tenant.dbUrl), dest: file });
         if (!reply.ok) {

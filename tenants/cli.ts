@@ -15,6 +15,7 @@ import { demoPassword } from "./demo_password.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
 import { restoreFromReplica } from "./replica_restore.ts";
 import { moveTenant } from "./move.ts";
+import { describeImport, importTenantFiles } from "./files.ts";
 import { setSubscription } from "./subscription.ts";
 import { removeSecondFactors, resetDetail } from "../server/domain/access/mfa/service.ts";
 import { writeSecurityEvents } from "../server/domain/logs/security_log/service.ts";
@@ -34,10 +35,13 @@ const usage = `Usage: deno task tenant <command>
                                          set the tenant's subscription (shown as it is after)
   backup <slug>|--all [--dir <folder>]   a consistent copy of the database(s) while the server runs
                                          (into BACKUP_DIR, default <DATA_DIR>/backups, unless --dir)
-  restore <slug> <file>                  copy a backup back; the tenant is suspended meanwhile
+  restore <slug> <file>                  copy a backup back (its attachments are in it); the tenant is
+                                         suspended meanwhile
   restore <slug>|--all --from-replica [--at <ISO instant>]
                                          restore from the Litestream replica (REPLICA_URL): the latest
                                          state or as of the instant, checked (integrity, stock = ledger)
+  files <slug>|--all                     bring attachments still on disk (from before files were kept in
+                                         the tenant's database) into it; resumable, run again after a stop
   reset-second-factor <slug> <username>  remove a user's second factors and recovery codes (an administrator
                                          who lost them, with nobody left in the company to do it); the user's
                                          sign-ins end, and one the company requires a factor of sets one up
@@ -157,8 +161,25 @@ try {
           .filter((t) => existsSync(filePathOf(t.dbUrl)))
         : [await platform.registry.bySlug(slug!) ?? fail(`no tenant ${slug}`)];
       for (const t of tenants) {
+        // Files still on disk from before 0042 go into the database first, so the backup holds them.
+        const moved = await importTenantFiles(platform, t);
+        if (moved.imported || moved.missing.length) console.log(describeImport(t.slug, moved));
         const { file: written, bytes, ms } = backupTenant(t, dir);
         console.log(`${t.slug}: ${written} (${Math.round(bytes / 1024)} KiB, ${Math.round(ms)} ms)`);
+      }
+      break;
+    }
+    case "files": {
+      if (!slug && !values.all) fail(usage);
+      const tenants = values.all
+        ? (await platform.registry.list()).filter((t) =>
+          t.dbUrl.startsWith("file:") || t.dbUrl.startsWith("libsql:")
+        )
+        : [await platform.registry.bySlug(slug!) ?? fail(`no tenant ${slug}`)];
+      for (const t of tenants) {
+        const r = await importTenantFiles(platform, t);
+        console.log(describeImport(t.slug, r));
+        if (r.missing.length) exitCode = 1;
       }
       break;
     }

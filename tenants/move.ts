@@ -21,6 +21,7 @@ import { createPrivately, filePathOf, LocalConnection } from "../server/db/local
 import { migrate } from "../server/db/migrate.ts";
 import type { Tenant } from "./registry.ts";
 import { AppError } from "../server/kernel/errors.ts";
+import { importTenantFiles } from "./files.ts";
 
 /** The application_id a tenant file is marked with once its tenant has moved away ("MOVD"). */
 export const MOVED_AWAY = 0x4d4f5644;
@@ -65,6 +66,9 @@ export async function moveTenant(
   const source = filePathOf(tenant.dbUrl);
   const target = filePathOf(dbUrl);
   if (existsSync(target)) throw new Error(`${target} exists already`);
+  // Its attachments travel in its database (decision 0020): any still on disk are brought in first.
+  const files = await importTenantFiles(platform, tenant);
+  if (files.missing.length) log(`${slug}: ${files.missing.length} file(s) named by records have no bytes`);
 
   await platform.registry.update(tenant.id, { movingTo: instance });
   let hold: DatabaseSync | undefined;

@@ -42,7 +42,7 @@ export { externalOrderPositions, externalOrders } from "../domain/portal/table.t
 export { storageSpaceMaps } from "../domain/infrastructure/maps/table.ts";
 export { calendarEvents } from "../domain/calendar/entity.ts";
 export { calendarFeeds } from "../domain/calendar/feed.ts";
-export { fileInfos } from "../domain/files/table.ts";
+export { fileChunks, fileInfos } from "../domain/files/table.ts";
 export { printers } from "../domain/printing/entity.ts";
 export { printSites } from "../domain/printing/sites/entity.ts";
 export { printJobData, printJobs } from "../domain/printing/jobs/entity.ts";

@@ -4,21 +4,20 @@
 // leaves nothing behind; a clean one is kept, the scanner having seen its very bytes; and while the scanner
 // cannot answer, nothing is kept unscanned.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { EICAR, type FakeClamd, startClamd } from "../fixtures/clamd.ts";
 
 let clamd: FakeClamd;
 let s: TestServer;
 let admin: string;
+let tenantUrl: string;
 let product: number;
 let location: number;
 
 beforeAll(async () => {
   clamd = startClamd();
   s = await startServer({ clamdAddress: clamd.address });
-  await createTenant(s, "av");
+  tenantUrl = (await createTenant(s, "av")).dbUrl;
   admin = (await signIn(s, "av-admin")).token;
   product =
     (await call(s, "POST", "/api/Product", { token: admin, body: { index: "AV-1", name: "Scanned" } })).body
@@ -46,30 +45,24 @@ const attachments = async () =>
   (await call(s, "GET", `/api/File/list?refResourceType=Product&refResourceId=${product}`, { token: admin }))
     .body;
 
-/** Every stored file of the tenant, on disk. */
-function storedFiles(): string[] {
-  const root = join(s.dataDir, "files");
-  const out: string[] = [];
-  const walk = (d: string) => {
-    if (!existsSync(d)) return;
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else out.push(join(d, e.name));
-    }
-  };
-  walk(root);
-  return out;
+/** Every stored file of the tenant: its bytes' first chunks, in its database (decision 0020). */
+async function storedFiles(): Promise<string[]> {
+  const rows = await s.platform.pool.use(
+    tenantUrl,
+    (conn) => conn.query("SELECT storage_key FROM file_chunks WHERE seq = 0"),
+  );
+  return rows.map((r) => String(r.storage_key));
 }
 
 describe("virus scanning of kept files (5.4.3)", () => {
   it("refuses an attachment holding known malicious content, keeps nothing, and says what was found", async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const infected = new TextEncoder().encode(`delivery note\n${EICAR}\n`);
     const r = await attach("note.txt", infected, "pl-PL");
     expect([r.status, r.body.error.code]).toEqual([422, "file.infected"]);
     expect(r.body.error.message).toContain("Win.Test.EICAR_HDB-1");
     expect(r.body.error.message).toContain("złośliwe");
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
     expect(JSON.stringify(await attachments())).not.toContain("note.txt");
     // The scanner saw the very bytes sent.
     expect(clamd.scanned.at(-1)).toEqual(infected);

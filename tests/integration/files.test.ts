@@ -2,7 +2,7 @@
 // bytes, not the name; a name cannot reach outside the tenant's folder; too large is 413; the files go with
 // their record; another tenant, another contractor, or a contractor user adding a file gets 404.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import ExcelJS from "exceljs";
 import { join } from "node:path";
@@ -117,7 +117,8 @@ describe("attachments", () => {
     const [row] = await w.query("SELECT storage_key FROM file_infos WHERE id = ?", [up.body.id]);
     const key = String(row.storage_key);
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(existsSync(join(w.s.dataDir, "files", String(w.tenant.id), key.slice(0, 2), key))).toBe(true);
+    // Its bytes are in the tenant's database under that key (decision 0020), nowhere on disk by a name.
+    expect(await w.query("SELECT seq FROM file_chunks WHERE storage_key = ?", [key])).toEqual([{ seq: 0 }]);
     const big = new Uint8Array(25 * 1024 * 1024 + 1);
     big.set(PNG.subarray(0, 64));
     const tooBig = await upload(tea, "huge.png", big);
@@ -172,17 +173,18 @@ describe("attachments", () => {
       [doomed],
     ))
       .map((r) => String(r.storage_key));
-    const pathOf = (key: string) => join(w.s.dataDir, "files", String(w.tenant.id), key.slice(0, 2), key);
+    const stored = async (key: string) =>
+      (await w.query("SELECT count(*) AS n FROM file_chunks WHERE storage_key = ?", [key]))[0].n;
     const del = await fetch(`${w.s.baseUrl}/api/File/delete/${a.body.id}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${w.admin}` },
     });
     expect(del.status).toBe(204);
-    expect(existsSync(pathOf(keys[0]))).toBe(false);
-    expect(existsSync(pathOf(keys[1]))).toBe(true);
+    expect(await stored(keys[0])).toBe(0);
+    expect(await stored(keys[1])).toBe(1);
     expect((await w.api("DELETE", `/Product/${doomed}`)).status).toBe(204);
     expect(await w.query("SELECT id FROM file_infos WHERE id = ?", [b.body.id])).toEqual([]);
-    expect(existsSync(pathOf(keys[1]))).toBe(false);
+    expect(await stored(keys[1])).toBe(0);
   });
 
   it("shows a workbook as the PDF of its first sheet (convertXlsxToPdf), and refuses it for anything else", async () => {

@@ -17,6 +17,7 @@ import {
   fileContent,
   FileInfo,
   FileRef,
+  fileStream,
   listFiles,
   uploadFile,
 } from "./service.ts";
@@ -85,8 +86,8 @@ export function fileRoutes(app: Hono<Env>, platform: Platform): void {
       access: "user",
       query: Download,
     }, async (c, { params, query }) => {
-      const { row, bytes } = await fileContent(c.get("ctx"), idParam(params.id));
       if (query.convertXlsxToPdf === "true") {
+        const { row, bytes } = await fileContent(c.get("ctx"), idParam(params.id));
         // A workbook shown as the PDF of its first sheet; any other file cannot be.
         if (row.contentType !== XLSX_TYPE) throw new AppError("file.typeNotAllowed");
         const pdfName = row.fileName.replace(/\.xlsx$/i, "") + ".pdf";
@@ -96,14 +97,16 @@ export function fileRoutes(app: Hono<Env>, platform: Platform): void {
           }),
         });
       }
+      // Read a chunk at a time as the client takes it (store.ts).
+      const { row, stream } = await fileStream(c.get("ctx"), idParam(params.id));
       const inline = !classic && row.previewable;
-      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      return new Response(stream, {
         headers: fileHeaders(
           row.contentType === "text/plain" ? "text/plain; charset=utf-8" : row.contentType,
           inline ? "inline" : "attachment",
           row.fileName,
           {
-            "content-length": String(bytes.byteLength),
+            "content-length": String(row.sizeBytes),
             // Shown in place, a file may do nothing but be shown.
             "content-security-policy":
               "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'",

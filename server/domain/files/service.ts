@@ -13,7 +13,7 @@ import { nowIso } from "../../kernel/time.ts";
 import { type AnyResource, resourcesByName } from "../resource/engine.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { fileInfos } from "./table.ts";
-import { dropBytes, getBytes, newKey, putBytes } from "./store.ts";
+import { dropBytes, type FileSource, getBytes, newKey, putBytes, streamBytes } from "./store.ts";
 import { scanUpload } from "./antivirus.ts";
 import { handOver, runJob } from "../../kernel/jobs/contract.ts";
 import type { Sniffed } from "./sniff.ts";
@@ -136,38 +136,32 @@ export async function uploadFile(
   if (!contentType) throw new AppError("file.typeNotAllowed");
   await scanUpload(ctx.platform, bytes);
   const key = newKey();
-  const { dataDir } = ctx.platform.config;
-  // The bytes first (under a key no row names yet); the row in a transaction; bytes of a failed one removed.
-  await putBytes(dataDir, ctx.tenant.id, key, bytes);
-  try {
-    return await ctx.conn.transaction(async (tx) => {
-      const [row] = await tx.insert(fileInfos).values({
-        refResourceType: ref.refResourceType,
-        refResourceId: ref.refResourceId,
-        fileName: textName(cleanName(file.name), contentType),
-        contentType,
-        sizeBytes: bytes.byteLength,
-        sha256,
-        storageKey: key,
-        createdAt: nowIso(),
-        createdByName: ctx.actor.username,
-      }).returning();
-      await writeRecordLog(tx, {
-        action: "changed",
-        resourceType: resource.meta.resource,
-        resourceId: ref.refResourceId,
-        title: `#${ref.refResourceId}`,
-        oldObject: {},
-        newObject: { fileAdded: row.fileName, sizeBytes: row.sizeBytes },
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
-      });
-      return dto(row);
+  // The bytes in the same transaction as their row (decision 0020): both or neither.
+  return await ctx.conn.transaction(async (tx) => {
+    await putBytes(tx, key, bytes);
+    const [row] = await tx.insert(fileInfos).values({
+      refResourceType: ref.refResourceType,
+      refResourceId: ref.refResourceId,
+      fileName: textName(cleanName(file.name), contentType),
+      contentType,
+      sizeBytes: bytes.byteLength,
+      sha256,
+      storageKey: key,
+      createdAt: nowIso(),
+      createdByName: ctx.actor.username,
+    }).returning();
+    await writeRecordLog(tx, {
+      action: "changed",
+      resourceType: resource.meta.resource,
+      resourceId: ref.refResourceId,
+      title: `#${ref.refResourceId}`,
+      oldObject: {},
+      newObject: { fileAdded: row.fileName, sizeBytes: row.sizeBytes },
+      userId: ctx.actor.userId,
+      userName: ctx.actor.username,
     });
-  } catch (err) {
-    await dropQuietly(dataDir, ctx.tenant.id, [key]);
-    throw err;
-  }
+    return dto(row);
+  });
 }
 
 export async function fileRow(ctx: TenantContext, id: number) {
@@ -176,15 +170,27 @@ export async function fileRow(ctx: TenantContext, id: number) {
   return row;
 }
 
+/** Where the tenant's file bytes are read. */
+export function fileSource(ctx: TenantContext): FileSource {
+  return { db: ctx.conn.db, dataDir: ctx.platform.config.dataDir, tenantId: ctx.tenant.id };
+}
+
+/** A file's row and its bytes as a stream, if the caller may read its record. */
+export async function fileStream(ctx: TenantContext, id: number) {
+  const row = await fileRow(ctx, id);
+  await readableRecord(ctx, row.refResourceType, row.refResourceId);
+  return { row: dto(row), stream: await streamBytes(fileSource(ctx), row.storageKey) };
+}
+
 /** A file's bytes and how to answer them, if the caller may read its record. */
 export async function fileContent(ctx: TenantContext, id: number) {
   const row = await fileRow(ctx, id);
   await readableRecord(ctx, row.refResourceType, row.refResourceId);
-  const bytes = await getBytes(ctx.platform.config.dataDir, ctx.tenant.id, row.storageKey);
+  const bytes = await getBytes(fileSource(ctx), row.storageKey);
   return { row: dto(row), bytes };
 }
 
-/** DELETE File/delete/{id}: the file gone from its record (and, once committed, from the disk). */
+/** DELETE File/delete/{id}: the file gone from its record, its bytes with it (and any copy left on disk). */
 export async function deleteFile(ctx: TenantContext, id: number): Promise<void> {
   const row = await fileRow(ctx, id);
   const resource = await attachableRecord(ctx, row.refResourceType, row.refResourceId);

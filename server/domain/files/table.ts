@@ -1,6 +1,6 @@
 // Attachments of records (the spec's fileInfo): one row a file, naming its record by resource and id; the
-// bytes lie under DATA_DIR by a random key, never by the name the user gave (store.ts).
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+// bytes lie in file_chunks by a random key, never by the name the user gave (store.ts).
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const fileInfos = sqliteTable("file_infos", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -18,3 +18,14 @@ export const fileInfos = sqliteTable("file_infos", {
   createdAt: text("created_at").notNull(),
   createdByName: text("created_by_name"),
 }, (t) => [index("file_infos_ref").on(t.refResourceType, t.refResourceId, t.id)]);
+
+/**
+ * An attachment's bytes, in the tenant's own database (decision 0020): so the replica, every backup and a
+ * tenant's move carry them with its records. Cut in chunks of CHUNK_BYTES (store.ts) so a 25 MB file is
+ * written and read a piece at a time; a trigger of migration 0042 removes them with their file_infos row.
+ */
+export const fileChunks = sqliteTable("file_chunks", {
+  storageKey: text("storage_key").notNull(),
+  seq: integer("seq").notNull(),
+  bytes: blob("bytes", { mode: "buffer" }).notNull(),
+}, (t) => [uniqueIndex("file_chunks_key_seq").on(t.storageKey, t.seq)]);

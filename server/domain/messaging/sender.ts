@@ -228,7 +228,12 @@ async function sendMail(
     if (!file) continue;
     attachments.push({
       filename: names[String(id)] ?? file.fileName,
-      content: Buffer.from(await getBytes(ctx.platform.config.dataDir, ctx.tenant.id, file.storageKey)),
+      content: Buffer.from(
+        await getBytes(
+          { db: ctx.conn.db, dataDir: ctx.platform.config.dataDir, tenantId: ctx.tenant.id },
+          file.storageKey,
+        ),
+      ),
       contentType: file.contentType,
     });
   }
