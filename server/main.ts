@@ -28,6 +28,11 @@ try {
   console.error(err instanceof Error ? err.message : err);
   Deno.exit(1);
 }
+// Messages left due by the last process, delivered in the background (the shards do it for their tenants).
+if (config.workers === 0) {
+  const { sweepDueMessages } = await import("./domain/messaging/sweep.ts");
+  void sweepDueMessages(platform).catch((err) => console.error("messages after the start:", err));
+}
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();
