@@ -33,6 +33,11 @@ try {
 // Litestream streams every database this process owns to REPLICA_URL (decision 0019); none without it.
 const replication = config.replicaUrl ? new ReplicationSupervisor(config, platform.registry) : undefined;
 await replication?.start();
+// Messages left due by the last process, delivered in the background (the shards do it for their tenants).
+if (config.workers === 0) {
+  const { sweepDueMessages } = await import("./domain/messaging/sweep.ts");
+  void sweepDueMessages(platform).catch((err) => console.error("messages after the start:", err));
+}
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();

@@ -52,4 +52,4 @@ export { shipmentTickets, transportMessages, transportOffers } from "../domain/t
 export { externalCredentials, productExternals } from "../domain/external/table.ts";
 export { faceChallenges, faceDevices, faceSamples } from "../domain/access/faces/table.ts";
 export { userPasskeys, userRecoveryCodes, userTotp } from "../domain/access/mfa/table.ts";
-export { importRuns, importWrites } from "../domain/imports/table.ts";
+export { importJobs, importRuns, importWrites } from "../domain/imports/table.ts";

@@ -204,4 +204,56 @@ describe("an import whose process ends midway", () => {
     },
     120_000,
   );
+
+  it(
+    "cut short while its rows are checked, its job answers failed with import.interrupted after the restart",
+    async () => {
+      const before = query("SELECT count(*) AS n FROM products")[0].n;
+      const rows = Array.from({ length: 40_000 }, (_, i) => `CHK-${i},Checked ${i}`);
+      const { jobId } = await startImport(rows);
+      let seen: { phase?: string; status?: string } = {};
+      await until(async () => {
+        seen = (await api("GET", `/Import/${jobId}`)).body;
+        return seen.status === "running";
+      });
+      await killProcess();
+      // The process ended before any row was written: nothing of the file is in it.
+      expect(seen.phase).toBe("checking");
+      expect(query("SELECT count(*) AS n FROM products")[0].n).toBe(before);
+      expect(query(`SELECT count(*) AS n FROM import_runs WHERE id = '${jobId}'`)).toEqual([{ n: 0 }]);
+      await startProcess();
+      await until(async () => (await api("GET", `/Import/${jobId}`)).body.status === "failed");
+      const job = (await api("GET", `/Import/${jobId}`)).body;
+      expect(job).toMatchObject({ kind: "import", status: "failed", error: { code: "import.interrupted" } });
+      expect(job.error.message).toMatch(/interrupted/);
+    },
+    120_000,
+  );
+
+  it("finished before a restart, its job still answers its result after it", async () => {
+    const rows = Array.from({ length: 2_500 }, (_, i) => `DONE-${i},Done ${i}`);
+    const { jobId } = await startImport(rows);
+    await until(async () => (await api("GET", `/Import/${jobId}`)).body.status !== "running");
+    const done = (await api("GET", `/Import/${jobId}`)).body;
+    expect(done).toMatchObject({ status: "done", added: 2_500, imported: 2_500 });
+    await killProcess();
+    await startProcess();
+    const after = await api("GET", `/Import/${jobId}`);
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(done);
+  }, 120_000);
 });
+
+/** Starts a product import of `rows` ("index,name" lines) as a job. */
+async function startImport(rows: string[]): Promise<{ jobId: string }> {
+  const form = new FormData();
+  form.append("file", new File([["index,name", ...rows].join("\n")], "products.csv"));
+  form.append("recordType", "Product");
+  const r = await fetch(`http://127.0.0.1:${port}/api/Import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(r.status).toBe(202);
+  return await r.json();
+}

@@ -20,7 +20,8 @@ import { readTableOffThread, type Table } from "./read.ts";
 import { type Checked, checkRows, importModes, keysOf, type RowError } from "./check.ts";
 import { guessMapping, headingNote, headingsOf, textsOf } from "./headings.ts";
 import { bookStock, checkStock, mayImportStock, stockFields, stockModes } from "./stock.ts";
-import { runState, writeInSlices } from "./write.ts";
+import { isLive, runState, writeInSlices } from "./write.ts";
+import { BEAT_MS, insertJob, saveJob, storedJob } from "./jobs.ts";
 
 export { importModes };
 export type { RowError };
@@ -195,9 +196,12 @@ export interface ImportJob {
   finishedAt?: number;
 }
 
-/** This process's import jobs, by id; a finished one is kept an hour for its progress to be read. */
+/**
+ * This process's import jobs, by id, while they run and a minute after (its answer is then read from the
+ * tenant's file, jobs.ts, where every job's state is kept across restarts).
+ */
 const jobs = new Map<string, ImportJob>();
-const KEEP_MS = 3_600_000;
+const KEEP_MS = 60_000;
 
 /**
  * Every row added (or its record updated), or none (import.invalidRows, by row and column): written in
@@ -231,6 +235,7 @@ async function importRows(
     };
   }
   const { added, updated, unchanged } = summaryOf(checked);
+  const result = { imported: added + updated, added, updated, unchanged, ignoredColumns: ignored };
   const writes = checked.outcomes.filter((x) => x.action !== "unchanged");
   // Nothing to write (the same file again): no transaction, no record touched.
   if (writes.length) {
@@ -256,9 +261,15 @@ async function importRows(
       (written) => {
         if (job) job.processed = written;
       },
+      // Published with its job's outcome: a crash right after never leaves the job saying "interrupted".
+      async (tx) => {
+        if (job) {
+          await saveJob(ctx.conn, { ...job, status: "done", processed: writes.length, result }, tx);
+        }
+      },
     );
   }
-  return { imported: added + updated, added, updated, unchanged, ignoredColumns: ignored };
+  return result;
 }
 
 /**
@@ -282,17 +293,30 @@ async function startJob(
     processed: 0,
     total,
   };
-  jobs.set(job.id, job);
   // The job outlives the request: it holds the tenant's connection itself until it ends.
   const lease = await ctx.platform.pool.acquire(ctx.tenant.dbUrl);
-  void work({ ...ctx, conn: lease.conn }, job).then(
+  const conn = lease.conn;
+  try {
+    await insertJob(conn, job, ctx.actor.userId ?? null);
+  } catch (err) {
+    lease.release();
+    throw err;
+  }
+  jobs.set(job.id, job);
+  // Its progress written and its row touched meanwhile (a row nobody touches was left behind).
+  const save = () =>
+    saveJob(conn, job).catch((err) => console.error(`import job ${job.id}: its state not saved`, err));
+  const beat = setInterval(() => void save(), BEAT_MS);
+  void work({ ...ctx, conn }, job).then(
     (done) => Object.assign(job, done, { status: "done" }),
     (err) => {
       job.status = "failed";
       job.error = err instanceof AppError ? err : new AppError("server.unknown", { cause: err });
       if (!(err instanceof AppError)) console.error(`import job ${job.id} of ${ctx.tenant.slug}`, err);
     },
-  ).finally(() => {
+  ).finally(async () => {
+    clearInterval(beat);
+    await save();
     job.finishedAt = Date.now();
     lease.release();
   });
@@ -337,7 +361,15 @@ export async function runImport(ctx: TenantContext, bytes: Uint8Array, o: Import
 export async function importJob(ctx: TenantContext, id: string): Promise<ImportJob> {
   const job = jobs.get(id);
   if (job && job.tenant === ctx.tenant.dbUrl) return job;
-  const run = job ? undefined : await runState(ctx.conn.db, id);
+  if (job) throw new AppError("record.notFoundOrNoPermission");
+  const stored = await storedJob(ctx.conn.db, id, async () => {
+    if (isLive(id)) return true;
+    const run = await runState(ctx.conn.db, id);
+    return !!run && run.state !== "interrupted";
+  });
+  if (stored) return { ...stored, tenant: ctx.tenant.dbUrl } as ImportJob;
+  // A job of a process before its state was kept (migration 0043): its run says what became of it.
+  const run = await runState(ctx.conn.db, id);
   if (!run) throw new AppError("record.notFoundOrNoPermission");
   return {
     id,

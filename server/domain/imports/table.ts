@@ -33,3 +33,27 @@ export const importWrites = sqliteTable("import_writes", {
   logFrom: integer("log_from").notNull(),
   logTo: integer("log_to").notNull(),
 }, (t) => [primaryKey({ columns: [t.runId, t.seq] })]);
+
+/**
+ * An import's or a preview's job (issue 33): its state, progress and outcome kept in the tenant's file, so
+ * that a restart never loses it. A job left `running` by a process that ended (untouched for
+ * IMPORT_STALE_SECONDS) answers `failed` with import.interrupted once its run, if any, is taken back.
+ */
+export const importJobs = sqliteTable("import_jobs", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["preview", "import"] }).notNull(),
+  status: text("status", { enum: ["running", "done", "failed"] }).notNull(),
+  phase: text("phase", { enum: ["checking", "importing"] }).notNull(),
+  checked: integer("checked").notNull(),
+  processed: integer("processed").notNull(),
+  total: integer("total").notNull(),
+  /** JSON: an import's result or a preview's answer. */
+  result: text("result"),
+  /** JSON: a failed job's error ({code, params, rowErrors, fields}), as the call would have answered it. */
+  error: text("error"),
+  userId: integer("user_id"),
+  startedAt: text("started_at").notNull(),
+  /** Moved by the process running it every few seconds: a running job nobody touches was left behind. */
+  touchedAt: text("touched_at").notNull(),
+  finishedAt: text("finished_at"),
+}, (t) => [index("import_jobs_started").on(t.startedAt)]);

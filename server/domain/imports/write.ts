@@ -74,6 +74,7 @@ export async function writeInSlices(
   runId: string,
   refusal: (k: number, err: unknown) => unknown,
   progress: (written: number) => void = () => {},
+  published: (tx: Db) => Promise<unknown> = async () => {},
 ): Promise<void> {
   // An add or edit that also changes other records (alsoChanges) would leave them out of the journal.
   if (resource.def.alsoChanges) {
@@ -81,7 +82,7 @@ export async function writeInSlices(
   }
   live.add(runId);
   try {
-    await writeRun(ctx, resource, writes, runId, refusal, progress);
+    await writeRun(ctx, resource, writes, runId, refusal, progress, published);
   } finally {
     live.delete(runId);
   }
@@ -94,6 +95,7 @@ async function writeRun(
   runId: string,
   refusal: (k: number, err: unknown) => unknown,
   progress: (written: number) => void,
+  published: (tx: Db) => Promise<unknown>,
 ): Promise<void> {
   const conn = ctx.conn;
   const table = tableOf(resource);
@@ -186,6 +188,8 @@ async function writeRun(
   await conn.transaction(async (tx) => {
     await release(tx, conn, runId);
     await tx.delete(importRuns).where(eq(importRuns.id, runId));
+    // The job's outcome in the same commit: a crash right after never leaves it saying "interrupted".
+    await published(tx);
   });
   await dropJournal(conn, runId);
 }
