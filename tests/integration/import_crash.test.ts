@@ -1,4 +1,4 @@
-// An import cut short by the end of its process is taken back (decision 0017). Its slices commit as they go,
+// An import cut short by the end of its process is taken back (decision 0018). Its slices commit as they go,
 // so a SIGKILL midway leaves some of them in the tenant's file; the journal written with each slice names
 // what they wrote, and when the restarted server next opens the file it holds those records again and takes
 // them back: the added ones erased, the updated ones as they were (version and all), their history gone.
@@ -6,6 +6,7 @@
 // once nobody has touched it for a while (IMPORT_STALE_SECONDS), so that one another process is still writing
 // is never taken back under it. The real server runs as a process
 // of its own (server/main.ts with shard threads, as `npm start` runs it) on its own data directory.
+import { freePort, ServerProcess } from "../fixtures/server_process.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { mkdirSync, rmSync } from "node:fs";
@@ -18,15 +19,7 @@ const ROWS = 20_000;
 const dataDir = resolve(".test-data", `import-crash-${crypto.randomUUID()}`);
 const tenantDb = join(dataDir, "tenants", "impcrash.db");
 let port = 0;
-let server: Deno.ChildProcess | undefined;
 let token = "";
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const p = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return p;
-}
 
 const env = () => ({
   DATA_DIR: dataDir,
@@ -40,34 +33,9 @@ const env = () => ({
   IMPORT_STALE_SECONDS: "3",
 });
 
-async function startProcess(): Promise<void> {
-  server = new Deno.Command(DENO, {
-    args: ["run", "-A", "server/main.ts"],
-    env: env(),
-    stdin: "null",
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      await r.body?.cancel();
-      if (r.ok) return;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the server did not start within 60 s");
-}
-
-async function killProcess(): Promise<void> {
-  if (!server) return;
-  try {
-    server.kill("SIGKILL");
-  } catch { /* already gone */ }
-  await server.status;
-  server = undefined;
-}
+const serverProcess = new ServerProcess();
+const startProcess = () => serverProcess.start(env(), port);
+const killProcess = () => serverProcess.kill();
 
 // deno-lint-ignore no-explicit-any
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {

@@ -22,6 +22,7 @@
 //
 // `npm test` kills STOCK_CRASH_KILLS (3) times; `deno task soak` kills 50 times over more than 1,000
 // confirmations (STOCK_CRASH_KILLS, STOCK_CRASH_DOCS per round).
+import { freePort, ServerProcess } from "../../fixtures/server_process.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { mkdirSync, rmSync } from "node:fs";
@@ -39,15 +40,7 @@ const STOCK = 1_000_000;
 const dataDir = resolve(".test-data", `crash-${crypto.randomUUID()}`);
 const tenantDb = join(dataDir, "tenants", "crash.db");
 let port = 0;
-let server: Deno.ChildProcess | undefined;
 let token = "";
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const p = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return p;
-}
 
 const env = () => ({
   DATA_DIR: dataDir,
@@ -60,34 +53,9 @@ const env = () => ({
   WORKERS: "2",
 });
 
-async function startProcess(): Promise<void> {
-  server = new Deno.Command(DENO, {
-    args: ["run", "-A", "server/main.ts"],
-    env: env(),
-    stdin: "null",
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      await r.body?.cancel();
-      if (r.ok) return;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("the server did not start within 60 s");
-}
-
-async function killProcess(): Promise<void> {
-  if (!server) return;
-  try {
-    server.kill("SIGKILL");
-  } catch { /* already gone */ }
-  await server.status;
-  server = undefined;
-}
+const serverProcess = new ServerProcess();
+const startProcess = () => serverProcess.start(env(), port);
+const killProcess = () => serverProcess.kill();
 
 // deno-lint-ignore no-explicit-any
 async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
