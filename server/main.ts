@@ -5,7 +5,6 @@ import { createPlatform, type Platform } from "./platform.ts";
 import { loadConfig } from "./config.ts";
 import { startFront } from "./cluster/front.ts";
 import { BackupSchedule } from "../tenants/backups.ts";
-import { importLeftFiles } from "../tenants/files.ts";
 import { demoPassword } from "../tenants/demo_password.ts";
 import { ReplicationSupervisor } from "./replication/supervisor.ts";
 
@@ -33,16 +32,18 @@ try {
 // Litestream streams every database this process owns to REPLICA_URL (decision 0019); none without it.
 const replication = config.replicaUrl ? new ReplicationSupervisor(config, platform.registry) : undefined;
 await replication?.start();
-// Messages left due by the last process, delivered in the background (the shards do it for their tenants).
+// Messages left due by the last process delivered, and attachments left on disk from before they were kept in
+// the tenant's database brought into it (decision 0020), in the background by the thread that writes the
+// tenants: this one, or each shard for its own (server/cluster/worker.ts).
 if (config.workers === 0) {
   const { sweepDueMessages } = await import("./domain/messaging/sweep.ts");
   void sweepDueMessages(platform).catch((err) => console.error("messages after the start:", err));
+  const { importLeftFiles } = await import("../tenants/files.ts");
+  void importLeftFiles(platform);
 }
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.
 const backups = new BackupSchedule(platform);
 backups.start();
-// Attachments left on disk from before they were kept in the tenant's database go into it (decision 0020).
-void importLeftFiles(platform);
 const { port, hostname, publicUrl } = config;
 const threads = config.workers > 0
   ? `${config.workers} shard${config.workers === 1 ? "" : "s"}, ${config.readers} reader${

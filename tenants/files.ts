@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { Platform } from "../server/platform.ts";
 import { type DiskImport, importDiskFiles } from "../server/domain/files/store.ts";
 import type { Tenant } from "./registry.ts";
+import { owns } from "../server/cluster/placement.ts";
 
 export function importTenantFiles(platform: Platform, tenant: Tenant): Promise<DiskImport> {
   return platform.pool.use(
@@ -23,8 +24,9 @@ export function describeImport(slug: string, r: DiskImport): string {
 }
 
 /**
- * At a server's start, in the background: every tenant with a folder left in DATA_DIR/files gets its files
- * brought into its database (a server upgraded past migration 0042 carries them in its backups at once).
+ * At a server's start, in the background, on the thread that writes each tenant (one thread, or each shard for
+ * its own): every tenant with a folder left in DATA_DIR/files gets its files brought into its database (a
+ * server upgraded past migration 0042 carries them in its backups at once).
  */
 export async function importLeftFiles(platform: Platform): Promise<void> {
   const root = join(platform.config.dataDir, "files");
@@ -32,7 +34,7 @@ export async function importLeftFiles(platform: Platform): Promise<void> {
   const ids = new Set(readdirSync(root).filter((n) => /^\d+$/.test(n)).map(Number));
   if (!ids.size) return;
   for (const tenant of await platform.registry.list()) {
-    if (!ids.has(tenant.id) || tenant.movingTo) continue;
+    if (!ids.has(tenant.id) || tenant.movingTo || !owns(platform.placement, tenant.id)) continue;
     try {
       console.log(describeImport(tenant.slug, await importTenantFiles(platform, tenant)));
     } catch (err) {

@@ -70,10 +70,13 @@ async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
   });
   app = createApp(platform);
   post({ t: "ready" });
-  // Messages its tenants' last process left due, delivered in the background (issue 33).
+  // Messages its tenants' last process left due, delivered, and their attachments left on disk brought into
+  // their databases, in the background (issue 33).
   if (init.role === "shard") {
     const { sweepDueMessages } = await import("../domain/messaging/sweep.ts");
     void sweepDueMessages(platform).catch((err) => console.error("messages after the start:", err));
+    const { importLeftFiles } = await import("../../tenants/files.ts");
+    void importLeftFiles(platform);
   }
 }
 
