@@ -13,7 +13,8 @@ import { seedDemo } from "./demo.ts";
 import { resealAll } from "./reseal.ts";
 import { demoPassword } from "./demo_password.ts";
 import { backupTenant, restoreTenant } from "./backups.ts";
-import { restoreFromReplica } from "./replica_restore.ts";
+import { restoreControlIfGone, restoreFromReplica } from "./replica_restore.ts";
+import { loadConfig } from "../server/config.ts";
 import { moveTenant } from "./move.ts";
 import { describeImport, importTenantFiles } from "./files.ts";
 import { setSubscription } from "./subscription.ts";
@@ -39,7 +40,11 @@ const usage = `Usage: deno task tenant <command>
                                          suspended meanwhile
   restore <slug>|--all --from-replica [--at <ISO instant>]
                                          restore from the Litestream replica (REPLICA_URL): the latest
-                                         state or as of the instant, checked (integrity, stock = ledger)
+                                         state or as of the instant, checked (integrity, stock = ledger),
+                                         the tenant suspended meanwhile, into a stopped or running server;
+                                         with the data directory lost, the control database is restored
+                                         from its replica first (then --all restores every tenant it
+                                         lists; one that fails is named, the others still restored)
   files <slug>|--all                     bring attachments still on disk (from before files were kept in
                                          the tenant's database) into it; resumable, run again after a stop
   reset-second-factor <slug> <username>  remove a user's second factors and recovery codes (an administrator
@@ -76,7 +81,23 @@ const { positionals, values } = parseArgs({
 });
 
 const [command, slug, file] = positionals;
-const platform = await createPlatform();
+// A restore from the replica onto a lost disk brings the control database back first (it lists the tenants);
+// opening it would otherwise create an empty one. No server can have read a control database that was not
+// there, so the tenants need no wait for servers to see their suspension.
+let controlRestored = false;
+if (command === "restore" && values["from-replica"]) {
+  const at = values.at === undefined ? undefined : new Date(values.at);
+  if (!at || !Number.isNaN(at.getTime())) {
+    try {
+      controlRestored = await restoreControlIfGone(loadConfig(), at);
+    } catch (err) {
+      console.error(`error: ${err instanceof Error ? err.message : err}`);
+      Deno.exit(1);
+    }
+    if (controlRestored) console.log("control database restored from its replica");
+  }
+}
+const platform = await createPlatform(controlRestored ? { tenantCacheSeconds: 0 } : {});
 let exitCode = 0;
 
 function fail(message: string): never {
@@ -194,9 +215,21 @@ try {
           )
             .map((t) => t.slug)
           : [slug!];
+        const started = performance.now();
         for (const s of slugs) {
-          const t = await restoreFromReplica(platform, s, at, (line) => console.log(line));
-          console.log(`tenant ${t.slug} is ${t.status}`);
+          // With --all, one tenant that cannot be restored (no replica, a check failed) stops none of the
+          // others; it is named, and the exit code says so.
+          try {
+            const t = await restoreFromReplica(platform, s, at, (line) => console.log(line));
+            console.log(`tenant ${t.slug} is ${t.status}`);
+          } catch (err) {
+            if (!values.all) throw err;
+            console.error(`error: ${s}: ${err instanceof Error ? err.message : err}`);
+            exitCode = 1;
+          }
+        }
+        if (values.all) {
+          console.log(`${slugs.length} tenant(s) in ${Math.round(performance.now() - started)} ms`);
         }
         break;
       }

@@ -3,10 +3,12 @@
 // instant) to a scratch file; the file must pass integrity_check, be a tenant database of this server and
 // keep the stock ledger's invariant before it replaces the live one, which today's restore does with the
 // tenant suspended meanwhile (tenants/backups.ts), into a stopped or a running server.
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Platform } from "../server/platform.ts";
+import type { Config } from "../server/config.ts";
+import { filePathOf } from "../server/db/local.ts";
 import { checkBackup } from "../server/db/backup.ts";
 import { LITESTREAM_BIN, replicaOf } from "../server/replication/litestream_config.ts";
 import { replicationDir, type ReplicationState, statePath } from "../server/replication/supervisor.ts";
@@ -19,10 +21,10 @@ const STATE_STALE_MS = 10_000;
 /** How long a running server may take to let a suspended tenant go. */
 const RELEASE_LIMIT_MS = 30_000;
 
-/** Litestream's restore of `slug`'s replica into `out` (the latest state, or as of `at`). */
+/** Litestream's restore of `slug`'s replica (null: the control database's) into `out` (the latest, or as of `at`). */
 export async function restoreReplica(
   replicaUrl: string,
-  slug: string,
+  slug: string | null,
   out: string,
   at?: Date,
 ): Promise<void> {
@@ -37,7 +39,9 @@ export async function restoreReplica(
   if (r.code !== 0 || !existsSync(out)) {
     const said = new TextDecoder().decode(r.stderr).trim() || new TextDecoder().decode(r.stdout).trim();
     throw new Error(
-      `no replica of ${slug}${at ? ` as of ${at.toISOString()}` : ""}: ${said || `exit ${r.code}`}`,
+      `no replica of ${slug ?? "the control database"}${at ? ` as of ${at.toISOString()}` : ""}: ${
+        said || `exit ${r.code}`
+      }`,
     );
   }
 }
@@ -59,6 +63,30 @@ export function checkRestored(file: string): void {
     db.close();
   }
   checkBackup(file, "tenant");
+}
+
+/**
+ * The control database brought back from its replica when its file is gone (the disk was lost): the latest
+ * state, or as of `at`. Answers whether it did; a control database present is left alone (a running server
+ * may hold it). It must be in place before anything opens the control database, which would otherwise create
+ * an empty one that lists no tenant.
+ */
+export async function restoreControlIfGone(config: Config, at?: Date): Promise<boolean> {
+  if (!config.replicaUrl || !config.controlDbUrl.startsWith("file:")) return false;
+  const path = filePathOf(config.controlDbUrl);
+  if (existsSync(path)) return false;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const scratch = `${path}.restore-${crypto.randomUUID()}`;
+  try {
+    await restoreReplica(config.replicaUrl, null, scratch, at);
+    checkBackup(scratch, "control");
+    chmodSync(scratch, 0o600);
+    // Renamed in whole once checked: a restore cut short leaves no control database that lists half.
+    renameSync(scratch, path);
+  } finally {
+    for (const f of [scratch, `${scratch}-wal`, `${scratch}-shm`]) rmSync(f, { force: true });
+  }
+  return true;
 }
 
 /** Waits until a running server's Litestream no longer replicates `slug` (it was suspended). */

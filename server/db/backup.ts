@@ -62,6 +62,8 @@ export async function restoreDatabase(
   checkBackup(file, kind);
   const source = new DatabaseSync(file, { readOnly: true });
   try {
+    // Onto a new disk (the data directory lost) the tenants' folder is made first.
+    mkdirSync(dirname(dest), { recursive: true, mode: 0o700 });
     const pages = await backup(source, dest);
     return { pages, ms: performance.now() - started };
   } finally {
