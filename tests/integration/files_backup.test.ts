@@ -1,12 +1,15 @@
 // Files are data (issue 33, decision 0020): a tenant's attachments are in its database, so its one backup
 // file holds them; backed up, its records and their files deleted, restored, every file its records name is
-// readable with the same bytes; moved to another instance, the same. A file kept on disk before migration
-// 0042 is still read from there, and is brought into the database by the backup's command.
+// readable with the same bytes; moved to another instance, the same. That holds for uploads and for the
+// printout kept with a document when it is mailed (the PDF the partner received). A file kept on disk before
+// migration 0042 is still read from there, and is brought into the database by the backup's command.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { product, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import PostalMime from "postal-mime";
+import { draft, location, product, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import { restoreTenant } from "../../tenants/backups.ts";
 import { moveTenant } from "../../tenants/move.ts";
 import { LocalConnection } from "../../server/db/local.ts";
@@ -17,12 +20,17 @@ const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 let w: StockWorld;
 let goods: number;
+let smtp: SmtpSink;
 
 beforeAll(async () => {
+  smtp = await startSmtp();
   w = await startStockWorld("filed", { tenantCacheSeconds: 1 });
   goods = await product(w, "FILED-1");
 });
-afterAll(() => w.s.close());
+afterAll(async () => {
+  await w?.s.close();
+  await smtp?.close();
+});
 
 async function upload(name: string, bytes: Uint8Array): Promise<number> {
   const form = new FormData();
@@ -64,6 +72,40 @@ function longText(size: number): Uint8Array {
 describe("files are data", () => {
   const expected = new Map<number, string>();
   let backupFile = "";
+  let printout = 0;
+
+  it("keeps the printout mailed with a document among the document's files, the bytes the partner got", async () => {
+    const account = await w.api("POST", "/EmailAccount", {
+      address: "warehouse@filed.example",
+      smtpServer: "127.0.0.1",
+      smtpPort: smtp.port,
+      useTls: false,
+      login: null,
+    });
+    expect(account.status, JSON.stringify(account.body)).toBe(201);
+    const doc = await draft(w, { typeCode: "IIN", destinationLocationId: await location(w, "FILED-BAY") }, [
+      { productId: await product(w, "FILED-PRINTED"), quantity: 2 },
+    ]);
+    const sent = await w.api("POST", "/Message/send", {
+      channel: "email",
+      subject: "Document {{document.documentNumber}}",
+      body: "The delivery note is attached.",
+      to: ["partner@filed.example"],
+      refResourceType: "WmsDocument",
+      refResourceId: doc.id,
+      attachPrintout: true,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    const files = (await w.api("GET", `/File/list?refResourceType=WmsDocument&refResourceId=${doc.id}`)).body;
+    expect(files).toHaveLength(1);
+    printout = files[0].id;
+    const kept = await download(printout);
+    expect(kept.status).toBe(200);
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes("partner@filed.example"));
+    const [attached] = (await PostalMime.parse(mail.raw)).attachments;
+    expect(sha(new Uint8Array(attached.content as ArrayBuffer))).toBe(sha(kept.bytes));
+    expected.set(printout, sha(kept.bytes));
+  });
 
   it("reads a file kept on disk before 0042, and the backup command brings it into the database", async () => {
     // A file as the build before this one kept it: its row, its bytes under DATA_DIR/files.
@@ -104,7 +146,8 @@ describe("files are data", () => {
     expect(sha((await download(oldId)).bytes)).toBe(sha(old));
   });
 
-  it("restored after its records and files were deleted, has every file with the same bytes", async () => {
+  it("restored after its records and files were deleted, has every file with the same bytes, the kept printout too", async () => {
+    expect((await w.api("DELETE", `/File/delete/${printout}`)).status).toBe(204);
     expect((await w.api("DELETE", `/Product/${goods}`)).status).toBe(204);
     expect(await w.query("SELECT count(*) AS n FROM file_chunks")).toEqual([{ n: 0 }]);
     for (const id of expected.keys()) expect((await download(id)).status).toBe(404);
@@ -122,7 +165,7 @@ describe("files are data", () => {
     ).toEqual([]);
   });
 
-  it("moved to another instance, carries every file with the same bytes", async () => {
+  it("moved to another instance, carries every file with the same bytes, the kept printout too", async () => {
     const target = `file:${join(w.s.dataDir, "elsewhere", "filed.db")}`;
     mkdirSync(join(w.s.dataDir, "elsewhere"), { recursive: true });
     const moved = await moveTenant(w.s.platform, "filed", "elsewhere", target);
