@@ -7,6 +7,7 @@ import { backup, DatabaseSync } from "node:sqlite";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { readMigrations } from "./migrate.ts";
+import { createPrivately } from "./local.ts";
 
 /** Writes a consistent copy of the database at `source` to `dest` (0600), through a temporary file. */
 export function backupDatabase(source: string, dest: string): { bytes: number; ms: number } {
@@ -62,8 +63,8 @@ export async function restoreDatabase(
   checkBackup(file, kind);
   const source = new DatabaseSync(file, { readOnly: true });
   try {
-    // Onto a new disk (the data directory lost) the tenants' folder is made first.
-    mkdirSync(dirname(dest), { recursive: true, mode: 0o700 });
+    // Onto a new disk (the data directory lost) the file is made first, the server's alone (0600 in 0700).
+    createPrivately(dest);
     const pages = await backup(source, dest);
     return { pages, ms: performance.now() - started };
   } finally {

@@ -12,7 +12,7 @@
 // instant between two confirmations: the first is there, the second not, the other tenants untouched.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { exportJWK, generateKeyPair } from "jose";
@@ -392,6 +392,15 @@ describe("the restore drill", () => {
           expect(db.prepare("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
           expect(stockLedgerFaults(db), slug).toEqual([]);
         });
+      }
+      // Written onto the new disk for the server's user alone, as the files it makes itself.
+      for (
+        const file of [
+          join(dataDir, "control.db"),
+          ...SLUGS.map((s) => join(dataDir, "tenants", `${s}.db`)),
+        ]
+      ) {
+        expect((statSync(file).mode & 0o777).toString(8), file).toBe("600");
       }
       await server.start(env(), port);
       // The restarted server replicates again (a new generation of every database).
