@@ -1,5 +1,6 @@
 // Long work against a tenant move (issue 33; decision 0018, tenants/move.ts): a count still preparing its
-// positions and an import still writing its slices when the provider moves the tenant to another instance.
+// positions, an import still writing its slices and a message still queued when the provider moves the tenant
+// to another instance. The message is sent by the new owner once it opens the copy, and by it alone.
 // The count stops between two slices at the drain and is taken up by the new owner when it first opens the
 // copy; the import stops, takes its slices back and its job says why (import.tenantMoving). Either way the
 // copy is whole (stock = ledger, the count's positions once each, nothing of the import), the job's state
@@ -20,6 +21,8 @@ import {
 import { moveTenant } from "../../tenants/move.ts";
 import { filePathOf } from "../../server/db/local.ts";
 import { stockLedgerFaults } from "../../server/domain/stock/ledger/invariant.ts";
+import { freePort } from "../fixtures/server_process.ts";
+import { startSmtp } from "../fixtures/smtp.ts";
 
 let east: ShardedServer;
 let west: ShardedServer;
@@ -36,6 +39,8 @@ beforeAll(async () => {
     controlDbUrl: `file:${root}/control.db`,
     jwtPrivateJwk: jwk,
     tenantCacheSeconds: 1,
+    // Retries a second apart, many of them: a message stays queued through the move.
+    messageRetryMs: Array.from({ length: 30 }, () => 1000),
     workers: 1,
     readers: 0,
   };
@@ -198,6 +203,53 @@ describe("long work while its tenant moves", () => {
       });
       expect(made.status).toBe(201);
       expect(fingerprint(oldFile)).toBe(atMove);
+    },
+    60_000,
+  );
+
+  it(
+    "a message queued is sent by the new owner alone, once, and the old file's queue is left as copied",
+    async () => {
+      const tenant = await createTenant(east, "mailing");
+      const { token } = await signIn(east, "mailing-admin");
+      const smtpPort = freePort(); // down until after the move
+      const account = await call(east, "POST", "/api/EmailAccount", {
+        token,
+        body: { address: "w@mailing.example", smtpServer: "127.0.0.1", smtpPort, useTls: false, login: null },
+      });
+      expect(account.status, JSON.stringify(account.body)).toBe(201);
+      const sent = await call(east, "POST", "/api/Message/send", {
+        token,
+        body: { channel: "email", subject: "Across the move", body: "x", to: ["buyer@mailing.example"] },
+      });
+      expect(sent.status).toBe(202);
+      await until(async () =>
+        (await call(east, "GET", `/api/Message/${sent.body.id}/recipients`, { token })).body[0].attempts >= 1
+      );
+
+      const target = `file:${root}/west/tenants/mailing.db`;
+      await moveTenant(east.platform, "mailing", "west", target);
+      const oldFile = filePathOf(tenant.dbUrl);
+      const newFile = filePathOf(target);
+      const queue = (path: string) => JSON.stringify(query(path, "SELECT * FROM message_recipients"));
+      const atMove = queue(oldFile);
+      expect(queue(newFile)).toBe(atMove);
+      expect(query(newFile, "SELECT status FROM message_recipients")).toEqual([{ status: "queued" }]);
+
+      const smtp = await startSmtp({ port: smtpPort });
+      try {
+        // The new owner's first call opens the copy: its sender delivers what is due.
+        expect((await call(west, "GET", "/api/Tags", { token })).status).toBe(200);
+        await smtp.waitFor((m) => m.subject === "Across the move", 30_000);
+        await until(() =>
+          Promise.resolve(query(newFile, "SELECT status FROM message_recipients")[0].status === "sent")
+        );
+        // The old instance sent nothing more: it neither mailed nor wrote the old file.
+        expect(smtp.messages.filter((m) => m.subject === "Across the move")).toHaveLength(1);
+        expect(queue(oldFile)).toBe(atMove);
+      } finally {
+        await smtp.close();
+      }
     },
     60_000,
   );
