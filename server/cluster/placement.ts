@@ -66,8 +66,10 @@ export async function stayedAfterMove(
 ): Promise<boolean> {
   for (;;) {
     if (closed()) return false;
-    const now = await registry.byId(tenant.id);
-    if (!now?.movingTo) return await stillServedHere(registry, instance, tenant);
+    try {
+      const now = await registry.byId(tenant.id);
+      if (!now?.movingTo) return await stillServedHere(registry, instance, tenant);
+    } catch { /* the directory unreadable for a moment: the next look */ }
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -132,7 +132,10 @@ async function writeRun(
     while (k < writes.length) {
       // The tenant moving (tenants/move.ts): the run stops and is taken back here before the move copies the
       // file (it waits for every instance to see the move), and the job says why. Decision 0018.
-      if (!await stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant)) {
+      // The directory unreadable for a moment is no move: the write fence stays the backstop.
+      const here = await stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant)
+        .catch(() => true);
+      if (!here) {
         throw new AppError("import.tenantMoving");
       }
       k = await transactionWithEvents(ctx, async (tx, outbox) => {

@@ -186,7 +186,7 @@ export function continueCount(ctx: TenantContext, orderId: number): void {
     try {
       if (ctx.tenant.dbUrl.startsWith("file:")) {
         for (;;) {
-          const reply = await stillHere(ctx)
+          const reply = await stillHere(ctx).catch(() => true)
             ? await inWorker(ctx, { url: ctx.tenant.dbUrl, orderId })
             : { ok: true as const, stopped: true };
           if (!reply.ok) throw new Error(reply.error);
