@@ -62,6 +62,7 @@ export async function createPlatform(
   if (config.replicaUrl) leaveWalResetsToReplication();
   const control = await openControl(config);
   const registry = new TenantRegistry(control, config.tenantCacheSeconds);
+  let platform: Platform | undefined;
   const pool = new TenantPool(
     config.tenantPoolSize,
     config.tenantDbAuthToken,
@@ -70,9 +71,12 @@ export async function createPlatform(
     role?.role === "reader",
   );
   // Where a tenant's file is written (no front or reader), an import its last process left is taken back.
+  // And work left in it by its last owner (a tenant moved here) is taken up once it is open (sweep.ts).
   if (!role || role.role === "shard") {
-    pool.onOpen = async (conn, url) =>
-      (await import("./domain/imports/recover.ts")).recoverImports(pool, conn, url);
+    pool.onOpen = async (conn, url) => {
+      await (await import("./domain/imports/recover.ts")).recoverImports(pool, conn, url);
+      if (platform) (await import("./domain/messaging/sweep.ts")).takeUpOnOpen(platform, url);
+    };
   }
   const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk, config.jwtPreviousJwks);
   const sessions = new SessionStore(control, {
@@ -92,7 +96,7 @@ export async function createPlatform(
     });
   const placement = role ? role.placement({ pool, config }) : singlePlacement({ pool, config });
   const security = new SecurityLog({ placement, config });
-  return {
+  return platform = {
     placement,
     jobs,
     security,

@@ -3,6 +3,11 @@
 //
 // 1. Drain: the tenant is marked moving; every instance refuses its calls (503 with Retry-After) once its
 //    cache of tenant rows has seen that (TENANT_CACHE_SECONDS), so the wait is that long.
+//    Long work that writes the tenant outside a request sees the mark too and stops (decision 0018): an
+//    import takes its slices back and fails with import.tenantMoving; a count's preparation stops between
+//    slices, left preparing for its new owner to take up; the sender sends nothing more. The move then waits
+//    (at most IMPORT_STALE_SECONDS) until no import is being written or taken back in the file, so that the
+//    copy holds none half done; one still going then is taken back by the new owner, as one a dead process left.
 // 2. Hold: a write transaction is opened on the tenant's file (BEGIN IMMEDIATE), which waits for a write
 //    still running (a call that began before the instance saw the mark) and keeps any other out.
 // 3. Copy: SQLite's online backup API copies the file, page by page, to the target's database, which is then
@@ -22,6 +27,7 @@ import { migrate } from "../server/db/migrate.ts";
 import type { Tenant } from "./registry.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import { importTenantFiles } from "./files.ts";
+import { STALE_MS } from "../server/domain/imports/stale.ts";
 
 /** The application_id a tenant file is marked with once its tenant has moved away ("MOVD"). */
 export const MOVED_AWAY = 0x4d4f5644;
@@ -39,6 +45,32 @@ export function movedAwayFence(): (sqlite: DatabaseSync) => void {
       throw new AppError("server.unavailable", { headers: { "Retry-After": "1" } });
     }
   };
+}
+
+/**
+ * Waits until no import is being written or taken back in the file (a run touched within STALE_MS), at most
+ * STALE_MS: the imports stop at the drain and take their slices back (server/domain/imports/write.ts).
+ */
+async function importsSettled(path: string, slug: string, log: (line: string) => void): Promise<void> {
+  const until = Date.now() + STALE_MS;
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const going = db.prepare(
+      "SELECT count(*) AS n FROM import_runs WHERE state IN ('writing', 'undoing') AND touched_at > ?",
+    );
+    for (;;) {
+      const { n } = going.get(new Date(Date.now() - STALE_MS).toISOString()) as { n: number };
+      if (Number(n) === 0) return;
+      if (Date.now() > until) {
+        log(`${slug}: ${n} import(s) still going; the new owner takes them back`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    db.close();
+  }
 }
 
 export interface MoveResult {
@@ -77,6 +109,7 @@ export async function moveTenant(
     log(`${slug} draining: waiting ${wait} s until every instance has seen it`);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000 + 250));
     await platform.pool.forget(tenant.dbUrl);
+    await importsSettled(source, slug, log);
     hold = new DatabaseSync(source);
     hold.exec("PRAGMA busy_timeout = 60000");
     hold.exec("BEGIN IMMEDIATE");

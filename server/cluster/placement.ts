@@ -41,6 +41,40 @@ export function servedHere(instance: string, tenant: Tenant): boolean {
 }
 
 /**
+ * Whether long work begun on `tenant` (a count's preparation, an import's slices, the sender) may go on
+ * writing it here: its row, as this process's cache of the tenant directory has it now, still gives it to
+ * this instance at the same database and it is not moving (tenants/move.ts waits for that cache to expire).
+ */
+export async function stillServedHere(
+  registry: { byId(id: number): Promise<Tenant | undefined> },
+  instance: string,
+  tenant: Tenant,
+): Promise<boolean> {
+  const now = await registry.byId(tenant.id);
+  return !!now && now.dbUrl === tenant.dbUrl && servedHere(instance, now);
+}
+
+/**
+ * Waits while the tenant is moving, then whether it stayed here as it was (the move failed): long work
+ * stopped at the move goes on; if it moved, its new owner takes it up. False at once once `closed`.
+ */
+export async function stayedAfterMove(
+  registry: { byId(id: number): Promise<Tenant | undefined> },
+  instance: string,
+  tenant: Tenant,
+  closed: () => boolean,
+): Promise<boolean> {
+  for (;;) {
+    if (closed()) return false;
+    try {
+      const now = await registry.byId(tenant.id);
+      if (!now?.movingTo) return await stillServedHere(registry, instance, tenant);
+    } catch { /* the directory unreadable for a moment: the next look */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
  * Refuses a tenant this instance does not serve now: the tenant directory gives it to another instance, or
  * it is moving. The answer (503) names the instance that owns it, for a proxy to route the next call there.
  */

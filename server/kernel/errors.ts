@@ -60,6 +60,7 @@ export const errorStatus = {
   "record.alreadyRemoved": 409,
   "record.importing": 409,
   "import.interrupted": 409,
+  "import.tenantMoving": 409,
   "document.notWorkingCopy": 409,
   "document.generatedPositions": 409,
   "import.fileTooLarge": 413,

@@ -267,6 +267,13 @@ async function importRows(
           await saveJob(ctx.conn, { ...job, status: "done", processed: writes.length, result }, tx);
         }
       },
+      // Taken back, its failure with the last undo (what startJob answers then, saved again after).
+      async (tx, err) => {
+        if (job) {
+          const error = err instanceof AppError ? err : new AppError("server.unknown");
+          await saveJob(ctx.conn, { ...job, status: "failed", error }, tx);
+        }
+      },
     );
   }
   return result;

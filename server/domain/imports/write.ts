@@ -18,6 +18,9 @@ import { recordLog } from "../logs/record_log/table.ts";
 import { type AnyResource, type RecordSnapshot, resourcesByName } from "../resource/engine.ts";
 import { beginSlice, endSlice, hold, release, unhold } from "./hold.ts";
 import { importRuns, importWrites } from "./table.ts";
+import { STALE_MS } from "./stale.ts";
+import { stillServedHere } from "../../cluster/placement.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 /**
  * Work per slice (IMPORT_SLICE_MS; 100 ms): what a write of the tenant may wait behind an import, and
@@ -30,12 +33,8 @@ const UNDO_BATCH = 50;
 const DROP_BATCH = 5_000;
 /** How long an interrupted run is kept for the job's wizard to learn what happened. */
 const INTERRUPTED_KEEP_MS = 86_400_000;
-/**
- * A run untouched this long (IMPORT_STALE_SECONDS; 60) was left behind by a process that ended: longer than
- * a slice may wait for the lock (30 s) before it gives up, so a run another process is still writing (the
- * command line migrating a file a server is importing into) is never taken for one.
- */
-export const STALE_MS = Math.max(0, Number(Deno.env.get("IMPORT_STALE_SECONDS") ?? 60) || 0) * 1000;
+/** A run untouched this long was left behind by a process that ended (stale.ts). */
+export { STALE_MS };
 
 /** Runs this process is writing or taking back now. */
 const live = new Set<string>();
@@ -75,6 +74,7 @@ export async function writeInSlices(
   refusal: (k: number, err: unknown) => unknown,
   progress: (written: number) => void = () => {},
   published: (tx: Db) => Promise<unknown> = async () => {},
+  takenBack: (tx: Db, err: unknown) => Promise<unknown> = async () => {},
 ): Promise<void> {
   // An add or edit that also changes other records (alsoChanges) would leave them out of the journal.
   if (resource.def.alsoChanges) {
@@ -82,7 +82,7 @@ export async function writeInSlices(
   }
   live.add(runId);
   try {
-    await writeRun(ctx, resource, writes, runId, refusal, progress, published);
+    await writeRun(ctx, resource, writes, runId, refusal, progress, published, takenBack);
   } finally {
     live.delete(runId);
   }
@@ -96,6 +96,7 @@ async function writeRun(
   refusal: (k: number, err: unknown) => unknown,
   progress: (written: number) => void,
   published: (tx: Db) => Promise<unknown>,
+  takenBack: (tx: Db, err: unknown) => Promise<unknown>,
 ): Promise<void> {
   const conn = ctx.conn;
   const table = tableOf(resource);
@@ -129,6 +130,14 @@ async function writeRun(
   let k = 0;
   try {
     while (k < writes.length) {
+      // The tenant moving (tenants/move.ts): the run stops and is taken back here before the move copies the
+      // file (it waits for every instance to see the move), and the job says why. Decision 0018.
+      // The directory unreadable for a moment is no move: the write fence stays the backstop.
+      const here = await stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant)
+        .catch(() => true);
+      if (!here) {
+        throw new AppError("import.tenantMoving");
+      }
       k = await transactionWithEvents(ctx, async (tx, outbox) => {
         await beginSlice(tx, conn, runId, table);
         const started = performance.now();
@@ -179,7 +188,7 @@ async function writeRun(
   } catch (err) {
     // Should taking back fail too, the run stays `undoing` (and its records held on this connection) for
     // the next opening of the file to finish; the refusal is still the answer.
-    await takeBack(conn, runId, { ctx }).catch((e) =>
+    await takeBack(conn, runId, { ctx, done: (tx) => takenBack(tx, err) }).catch((e) =>
       console.error(`import ${runId} of ${ctx.tenant.slug}: taking back failed`, e)
     );
     throw err;
@@ -214,12 +223,13 @@ export async function dropJournal(conn: Connection, runId: string): Promise<void
 /**
  * Takes run `runId` back, newest write first, one slice per transaction: added records erased, updated ones
  * put back as they were, the RecordLog entries of its writes removed. With `ctx`, the changes are told to
- * the hub and the attachments' bytes dropped; `interrupted` keeps the run's row to say what happened.
+ * the hub and the attachments' bytes dropped; `interrupted` keeps the run's row to say what happened; `done`
+ * writes what else the last commit must hold (the job's failure).
  */
 export async function takeBack(
   conn: Connection,
   runId: string,
-  o: { ctx?: TenantContext; interrupted?: boolean } = {},
+  o: { ctx?: TenantContext; interrupted?: boolean; done?: (tx: Db) => Promise<unknown> } = {},
 ): Promise<void> {
   await conn.transaction((tx) =>
     tx.update(importRuns).set({ state: "undoing" }).where(eq(importRuns.id, runId))
@@ -272,6 +282,8 @@ export async function takeBack(
     if (o.interrupted) {
       await tx.update(importRuns).set({ state: "interrupted" }).where(eq(importRuns.id, runId));
     } else await tx.delete(importRuns).where(eq(importRuns.id, runId));
+    // What the job answers in the same commit (a move copying the file right after carries it).
+    await o.done?.(tx);
   });
   if (o.ctx && files.length) {
     await dropBytes(o.ctx.platform.config.dataDir, o.ctx.tenant.id, files).catch((err) =>

@@ -20,8 +20,19 @@ import { DeliveryError, sendSms } from "./gateway.ts";
 import { egressOf, isRefusal, refusalEvent, refusalReason } from "../../kernel/egress/egress.ts";
 import { securityEventFor, securityEventOutside } from "../logs/security_log/service.ts";
 import { translate } from "../../kernel/i18n/mod.ts";
+import { stayedAfterMove, stillServedHere } from "../../cluster/placement.ts";
 
 const running = new Map<string, { again: boolean }>();
+
+const stillHere = (ctx: TenantContext) =>
+  stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant);
+const stayedHere = (ctx: TenantContext) =>
+  stayedAfterMove(
+    ctx.platform.registry,
+    ctx.platform.config.instance,
+    ctx.tenant,
+    () => ctx.platform.pool.closed,
+  );
 const timers = new Map<string, number>();
 
 /** Starts (or nudges) the tenant's runner; it stops when nothing is due, setting a timer for what comes later. */
@@ -45,6 +56,9 @@ export function kickSender(ctx: TenantContext): void {
     try {
       for (;;) {
         mine.again = false;
+        // The tenant moving (tenants/move.ts): nothing is sent meanwhile, so that no mail goes out whose
+        // status the move's copy would not carry. Moved, its new owner delivers (sweep.ts, takeUpOnOpen).
+        if (!await stillHere(ctx) && !await stayedHere(ctx)) return;
         while (await deliverDue(ctx)) { /* until nothing is due now */ }
         if (mine.again) continue;
         await scheduleNext(ctx);
@@ -52,6 +66,8 @@ export function kickSender(ctx: TenantContext): void {
         if (!mine.again) break;
       }
     } catch (err) {
+      // Refused by a file its tenant moved away from: the new owner delivers.
+      if (!await stillHere(ctx).catch(() => true)) return;
       console.error(`messages of ${ctx.tenant.slug}: delivery stopped, trying again in a minute`, err);
       later(ctx, 60_000);
     } finally {
@@ -103,6 +119,7 @@ async function deliverDue(ctx: TenantContext): Promise<boolean> {
     const transports = new Map<number, Transporter>();
     try {
       for (const r of due) {
+        if (!await stillHere(ctx)) break;
         const m = byId.get(r.messageId)!;
         let error: DeliveryError | null = null;
         try {

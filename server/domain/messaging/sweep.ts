@@ -1,52 +1,111 @@
-// Messages left due by a process that stopped (issue 33): at startup, each tenant this process delivers for
-// (its own, served here, active) is looked at one at a time in the background, and its sender is started
-// where a recipient is still queued; the sender then delivers what is due and sets a timer for the retries
-// to come. Counts left preparing are taken up the same way (their preparation goes on on a worker).
-// Startup does not wait for it, and one tenant's file is opened at a time.
+// Work a process left behind (issue 33): messages still due and counts left preparing when it stopped. At
+// startup, each tenant this process writes (its own, served here, active) is looked at one at a time in the
+// background, and its sender is started where a recipient is still queued; the sender then delivers what
+// is due and sets a timer for the retries to come. Counts left preparing are taken up the same way (their
+// preparation goes on on a worker). Startup does not wait for it, and one tenant's file is opened at a
+// time. The same look is taken when a tenant's file is first opened for writing in a process (takeUpOnOpen):
+// a tenant moved here (tenants/move.ts) brings the work its old owner stopped at the move.
 import type { Platform } from "../../platform.ts";
 import type { TenantContext } from "../../kernel/context.ts";
-import { eq } from "drizzle-orm";
+import type { Tenant } from "../../../tenants/registry.ts";
+import { eq, sql } from "drizzle-orm";
+import { DatabaseSync } from "node:sqlite";
+import { filePathOf } from "../../db/local.ts";
 import { owns, servedHere } from "../../cluster/placement.ts";
 import { messageRecipients } from "./entity.ts";
 import { kickSender } from "./sender.ts";
 import { wmsOrders } from "../orders/entity.ts";
 import { takeUpCount } from "../orders/counts.ts";
+import { tenants } from "../../../tenants/schema.ts";
 
-/** Looks at every tenant of this process for queued messages; resolves once all have been looked at. */
+/** While the start's sweep runs, it looks at every tenant itself: an opening meanwhile adds nothing. */
+let sweeping = false;
+
+/** Whether this thread writes the tenant now: active, given to this instance, owned by this thread. */
+const writtenHere = (platform: Platform, tenant: Tenant) =>
+  tenant.status === "active" && owns(platform.placement, tenant.id) &&
+  servedHere(platform.config.instance, tenant);
+
+/** Starts the tenant's sender if a recipient is queued, and the preparation of its counts left preparing. */
+async function takeUpLeft(platform: Platform, tenant: Tenant): Promise<boolean> {
+  const left = await platform.pool.use(tenant.dbUrl, async (conn) => {
+    const [row] = await conn.db.select({ id: messageRecipients.id }).from(messageRecipients)
+      .where(eq(messageRecipients.status, "queued")).limit(1);
+    // As the partial index says it (migration 0044), so that the planner takes it.
+    const counts = await conn.db.select({ id: wmsOrders.id }).from(wmsOrders)
+      .where(sql`${wmsOrders.countPreparing} = 1`);
+    return { conn, mail: !!row, counts: counts.map((c) => c.id) };
+  });
+  if (!left.mail && !left.counts.length) return false;
+  // Nobody's request: the sender needs the tenant and its connection, never a caller.
+  const ctx = {
+    platform,
+    tenant,
+    conn: left.conn,
+    actor: { userId: 0, username: "", tenantId: tenant.id } as TenantContext["actor"],
+    requestId: "startup",
+    lang: "en-us",
+  } as TenantContext;
+  if (left.mail) kickSender(ctx);
+  for (const id of left.counts) takeUpCount(ctx, { id, countPreparing: true });
+  return true;
+}
+
+/**
+ * Whether a tenant's file holds work left, read on a connection of its own, read-only, closed at once: a
+ * look costs a millisecond or two and keeps the pool's connections (the tenants in use) where they are; only
+ * a file with work left is opened in the pool. Undefined when the file cannot be read so (behind on its
+ * migrations: the pool brings it up to date).
+ */
+function workLeftIn(url: string): boolean | undefined {
+  try {
+    const db = new DatabaseSync(filePathOf(url), { readOnly: true });
+    try {
+      db.exec("PRAGMA busy_timeout = 1000");
+      const row = db.prepare(`SELECT EXISTS (SELECT 1 FROM message_recipients WHERE status = 'queued')
+        OR EXISTS (SELECT 1 FROM wms_orders WHERE count_preparing = 1) AS work`).get() as { work: number };
+      return row.work === 1;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** Looks at every tenant of this process for work left; resolves once all have been looked at. */
 export async function sweepDueMessages(platform: Platform): Promise<number> {
   let started = 0;
-  const tenants = await platform.registry.list();
-  for (const tenant of tenants) {
-    if (platform.pool.closed) break;
-    if (tenant.status !== "active" || !owns(platform.placement, tenant.id)) continue;
-    if (!servedHere(platform.config.instance, tenant)) continue;
-    try {
-      const queued = await platform.pool.use(tenant.dbUrl, async (conn) => {
-        const [row] = await conn.db.select({ id: messageRecipients.id }).from(messageRecipients)
-          .where(eq(messageRecipients.status, "queued")).limit(1);
-        const counts = await conn.db.select({ id: wmsOrders.id }).from(wmsOrders)
-          .where(eq(wmsOrders.countPreparing, true));
-        return { conn, mail: !!row, counts: counts.map((c) => c.id) };
-      });
-      if (queued.mail || queued.counts.length) {
-        // Nobody's request: the sender needs the tenant and its connection, never a caller.
-        const ctx = {
-          platform,
-          tenant,
-          conn: queued.conn,
-          actor: { userId: 0, username: "", tenantId: tenant.id } as TenantContext["actor"],
-          requestId: "startup",
-          lang: "en-us",
-        } as TenantContext;
-        if (queued.mail) kickSender(ctx);
-        for (const id of queued.counts) takeUpCount(ctx, { id, countPreparing: true });
-        started++;
+  sweeping = true;
+  try {
+    for (const tenant of await platform.registry.list()) {
+      if (platform.pool.closed) break;
+      if (!writtenHere(platform, tenant)) continue;
+      try {
+        const local = tenant.dbUrl.startsWith("file:");
+        if ((!local || workLeftIn(tenant.dbUrl) !== false) && await takeUpLeft(platform, tenant)) started++;
+      } catch (err) {
+        console.error(`work left in ${tenant.slug}: not looked at after the start`, err);
       }
-    } catch (err) {
-      console.error(`messages of ${tenant.slug}: not looked at after the start`, err);
+      // One tenant at a time, the event loop turning between them.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    // One tenant at a time, the event loop turning between them.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  } finally {
+    sweeping = false;
   }
   return started;
+}
+
+/**
+ * The file at `url` was just opened for writing here (the pool's onOpen): the work left in it is taken up
+ * once the opening is done, if a tenant served here lives in it (an old file a tenant moved away from is
+ * no one's).
+ */
+export function takeUpOnOpen(platform: Platform, url: string): void {
+  if (sweeping) return;
+  void (async () => {
+    const [tenant] = await platform.registry.db.select().from(tenants).where(eq(tenants.dbUrl, url)).limit(1);
+    if (!tenant || !writtenHere(platform, tenant) || platform.pool.closed) return;
+    await takeUpLeft(platform, tenant);
+  })().catch((err) => console.error(`work left in ${url}: not looked at on opening`, err));
 }

@@ -14,7 +14,8 @@ import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { allows, demand } from "../../kernel/access.ts";
 import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
-import type { CountReply, CountRequest } from "./count_worker.ts";
+import type { CountReply, CountRequest, CountStop } from "./count_worker.ts";
+import { stayedAfterMove, stillServedHere } from "../../cluster/placement.ts";
 import { reservedOn } from "../stock/reservations/service.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
@@ -156,12 +157,21 @@ const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const preparing = new Set<string>();
 
+/** How often a running preparation looks whether its tenant has started moving (the directory's cache). */
+const WATCH_MS = 100;
+
 /**
  * Makes the rest of a count's positions after the request: for a tenant file, on a worker thread with its
  * own connection (count_worker.ts), so that the thread answering requests is never held; for a tenant on
  * a libSQL server, one slice per transaction here, the event loop turning between them. One runner per
- * count in this process; a count left preparing (the process ended) is taken up again by the next call
- * that reads its progress (takeUpCount).
+ * count in this process; a count left preparing (the process ended) is taken up again at the next start
+ * (messaging/sweep.ts) or by the next call that reads its progress (takeUpCount).
+ *
+ * A tenant that starts moving (tenants/move.ts) stops the worker after its slice under way, well before the
+ * move copies the file (the move waits for every instance's cache of the directory to see it): the count
+ * stays preparing from where it stopped, since each slice is one transaction and carries its cursor. When
+ * the move ends here (it failed) the preparation goes on; when it has moved, its new owner takes it up on
+ * opening the copy (sweep.ts, takeUpOnOpen). Decision 0018.
  */
 export function continueCount(ctx: TenantContext, orderId: number): void {
   const key = `${ctx.tenant.dbUrl}#${orderId}`;
@@ -175,8 +185,14 @@ export function continueCount(ctx: TenantContext, orderId: number): void {
   (async () => {
     try {
       if (ctx.tenant.dbUrl.startsWith("file:")) {
-        const reply = await inWorker({ url: ctx.tenant.dbUrl, orderId });
-        if (!reply.ok) throw new Error(reply.error);
+        for (;;) {
+          const reply = await stillHere(ctx).catch(() => true)
+            ? await inWorker(ctx, { url: ctx.tenant.dbUrl, orderId })
+            : { ok: true as const, stopped: true };
+          if (!reply.ok) throw new Error(reply.error);
+          if (!reply.stopped) break;
+          if (!await stayedHere(ctx)) return;
+        }
         done();
         return;
       }
@@ -197,18 +213,42 @@ export function continueCount(ctx: TenantContext, orderId: number): void {
   })();
 }
 
-/** Runs one count's preparation on a worker thread of its own, which ends with it. */
-function inWorker(request: CountRequest): Promise<CountReply> {
+const stillHere = (ctx: TenantContext) =>
+  stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant);
+
+const stayedHere = (ctx: TenantContext) =>
+  stayedAfterMove(
+    ctx.platform.registry,
+    ctx.platform.config.instance,
+    ctx.tenant,
+    () => ctx.platform.pool.closed,
+  );
+
+/**
+ * Runs one count's preparation on a worker thread of its own, which ends with it; told to stop as soon as
+ * the tenant is no longer served here as it was.
+ */
+function inWorker(ctx: TenantContext, request: CountRequest): Promise<CountReply> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL("./count_worker.ts", import.meta.url).href, { type: "module" });
-    worker.onmessage = (event: MessageEvent<CountReply>) => {
+    let told = false;
+    const watch = setInterval(() => {
+      if (told) return;
+      stillHere(ctx).then((here) => {
+        if (here || told) return;
+        told = true;
+        worker.postMessage({ stop: true } satisfies CountStop);
+      }, () => {/* the control database busy: the next look */});
+    }, WATCH_MS);
+    const end = (reply: CountReply) => {
+      clearInterval(watch);
       worker.terminate();
-      resolve(event.data);
+      resolve(reply);
     };
+    worker.onmessage = (event: MessageEvent<CountReply>) => end(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      worker.terminate();
-      resolve({ ok: false, error: event.message });
+      end({ ok: false, error: event.message });
     };
     worker.postMessage(request);
   });

@@ -111,6 +111,8 @@ export const wmsOrders = sqliteTable("wms_orders", {
   index("wms_orders_positions_count").on(t.positionsCount, t.id),
   index("wms_orders_progress").on(t.progressPercent, t.id),
   index("wms_orders_priority").on(t.priority, t.id),
+  // What a process's start and a tenant's first opening look for: the counts left preparing (issue 33).
+  index("wms_orders_count_preparing").on(t.id).where(sql`${t.countPreparing} = 1`),
   index("wms_orders_contractor").on(t.contractorId, t.id),
   index("wms_orders_scope_location").on(t.scopeLocationId, t.id),
   index("wms_orders_source_location").on(t.sourceLocationId, t.id),

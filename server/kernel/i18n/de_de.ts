@@ -109,6 +109,8 @@ export const deDe: Catalogue = {
     "Dieser Datensatz wird gerade importiert und kann noch zurückgenommen werden: Er lässt sich verwenden oder ändern, sobald der Import beendet ist.",
   "import.interrupted":
     "Der Import wurde unterbrochen (der Server wurde neu gestartet), und nichts davon wurde behalten: Starten Sie ihn erneut.",
+  "import.tenantMoving":
+    "Der Import wurde angehalten, weil die Daten dieses Lagers auf einen anderen Server verschoben werden, und nichts davon wurde behalten: Starten Sie ihn in einigen Minuten erneut.",
   "import.fileTooLarge": "Die Datei ist zu groß (maximal 20 MB).",
   "import.fileTooLarge.tooCostly":
     "Das Lesen der Datei erfordert mehr Arbeit, als für einen Import erlaubt ist (höchstens {seconds} s und {memory} MB). Teilen Sie sie in kleinere Dateien auf.",

@@ -92,6 +92,8 @@ export const enUs = {
     "This record is being imported and may still be taken back: it can be used or changed once the import has ended.",
   "import.interrupted":
     "The import was interrupted (the server restarted) and nothing of it was kept: start it again.",
+  "import.tenantMoving":
+    "The import was stopped because this warehouse's data is being moved to another server, and nothing of it was kept: start it again in a few minutes.",
   "import.fileTooLarge": "The file is too large (at most 20 MB).",
   "import.fileTooLarge.tooCostly":
     "The file takes more work to read than one import may (at most {seconds} s and {memory} MB). Split it into smaller files.",

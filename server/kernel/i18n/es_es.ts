@@ -102,6 +102,8 @@ export const esEs: Catalogue = {
     "Este registro se está importando y la importación aún puede deshacerlo: podrá usarse o modificarse cuando termine la importación.",
   "import.interrupted":
     "La importación se interrumpió (el servidor se reinició) y no se ha conservado nada de ella: vuelva a iniciarla.",
+  "import.tenantMoving":
+    "La importación se detuvo porque los datos de este almacén se están trasladando a otro servidor, y no se ha conservado nada de ella: vuelva a iniciarla dentro de unos minutos.",
   "import.fileTooLarge": "El archivo es demasiado grande (máximo 20 MB).",
   "import.fileTooLarge.tooCostly":
     "Leer el archivo requiere más trabajo del permitido para una importación (como máximo {seconds} s y {memory} MB). Divídalo en archivos más pequeños.",

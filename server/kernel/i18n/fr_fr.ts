@@ -101,6 +101,8 @@ export const frFr: Catalogue = {
     "Cet enregistrement est en cours d’importation et peut encore être annulé : il pourra être utilisé ou modifié une fois l’importation terminée.",
   "import.interrupted":
     "L’importation a été interrompue (le serveur a redémarré) et rien n’en a été conservé : relancez-la.",
+  "import.tenantMoving":
+    "L’importation a été arrêtée, car les données de cet entrepôt sont en cours de transfert vers un autre serveur, et rien n’en a été conservé : relancez-la dans quelques minutes.",
   "import.fileTooLarge": "Le fichier est trop volumineux (20 Mo maximum).",
   "import.fileTooLarge.tooCostly":
     "La lecture du fichier demande plus de travail qu'une importation n'en a droit ({seconds} s et {memory} Mo au maximum). Divisez-le en fichiers plus petits.",

@@ -95,6 +95,8 @@ export const plPl: Catalogue = {
     "Ten rekord jest właśnie importowany i import może go jeszcze wycofać: można go użyć lub zmienić po zakończeniu importu.",
   "import.interrupted":
     "Import został przerwany (serwer uruchomiono ponownie) i nic z niego nie zostało zapisane: uruchom go jeszcze raz.",
+  "import.tenantMoving":
+    "Import został zatrzymany, ponieważ dane tego magazynu są przenoszone na inny serwer, i nic z niego nie zostało zapisane: uruchom go ponownie za kilka minut.",
   "import.fileTooLarge": "Plik jest za duży (maksymalnie 20 MB).",
   "import.fileTooLarge.tooCostly":
     "Odczytanie pliku wymaga więcej pracy, niż dopuszcza jeden import (najwyżej {seconds} s i {memory} MB). Podziel go na mniejsze pliki.",

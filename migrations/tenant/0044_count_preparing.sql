@@ -1,0 +1,1 @@
+CREATE INDEX `wms_orders_count_preparing` ON `wms_orders` (`id`) WHERE "wms_orders"."count_preparing" = 1;

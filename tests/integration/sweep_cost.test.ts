@@ -1,0 +1,48 @@
+// The start's sweep (server/domain/messaging/sweep.ts) looks at every tenant's file for work left, but opens
+// in the pool only the tenants that have some: a look is a read-only connection of its own, closed at once,
+// so that a start with thousands of tenants neither fills the pool nor evicts the tenants in use.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
+import { freePort } from "../fixtures/server_process.ts";
+import { sweepDueMessages } from "../../server/domain/messaging/sweep.ts";
+import type { Tenant } from "../../tenants/registry.ts";
+
+let s: TestServer;
+const tenants: Tenant[] = [];
+
+beforeAll(async () => {
+  s = await startServer({ messageRetryMs: [60_000] });
+  for (const slug of ["idle-a", "idle-b", "mailing"]) tenants.push(await createTenant(s, slug));
+}, 60_000);
+
+afterAll(() => s?.close());
+
+describe("the start's sweep", () => {
+  it("opens in the pool only the tenants with work left", async () => {
+    const { token } = await signIn(s, "mailing-admin");
+    const account = await call(s, "POST", "/api/EmailAccount", {
+      token,
+      body: { address: "w@mailing.example", smtpServer: "127.0.0.1", smtpPort: freePort(), useTls: false },
+    });
+    expect(account.status, JSON.stringify(account.body)).toBe(201);
+    const sent = await call(s, "POST", "/api/Message/send", {
+      token,
+      body: { channel: "email", subject: "Due", body: "x", to: ["a@mailing.example"] },
+    });
+    expect(sent.status).toBe(202);
+    // Tried once (nothing listens), queued for a retry a minute later.
+    await until(async () =>
+      (await call(s, "GET", `/api/Message/${sent.body.id}/recipients`, { token })).body[0].attempts === 1
+    );
+    // As after a start: no tenant's file open.
+    for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
+    expect(s.platform.pool.stats.open).toBe(0);
+
+    expect(await sweepDueMessages(s.platform)).toBe(1);
+    expect(s.platform.pool.stats.open).toBe(1);
+    // The one opened is the tenant with the queued message: its connection is the one in use.
+    const before = s.platform.pool.stats.opened;
+    await s.platform.pool.use(tenants[2].dbUrl, async () => {});
+    expect(s.platform.pool.stats.opened).toBe(before);
+  });
+});
