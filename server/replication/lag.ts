@@ -1,8 +1,8 @@
 // Replication lag, measured (decision 0019): how far each replica is behind its local file. Two readings
 // per sample, both independent of the replica's type (file, s3, sftp): the local WAL's end (its last valid
 // commit frame, read from the `-wal` file as SQLite's recovery would find it), and Litestream's own
-// Prometheus metrics (what it has read of the WAL, its shadow position, and what the replica holds). A
-// database is caught up when Litestream has read the WAL to its end and shipped all of it; while it is not,
+// Prometheus metrics (the index of the WAL it reads, and what the replica holds: index and offset). A
+// database is caught up when the replica holds the local WAL to its last commit; while it is not,
 // the lag is how long ago a change not yet shipped was first seen (the sample interval is its resolution).
 import { open } from "node:fs/promises";
 
@@ -14,9 +14,12 @@ export interface WalPosition {
 
 /** What Litestream's metrics say of one database. */
 export interface LitestreamDbMetrics {
-  /** How far Litestream has read the local WAL (its shadow WAL). */
-  shadow: WalPosition;
-  /** What the replica holds. */
+  /**
+   * The index of the shadow WAL Litestream is reading (one per restart of the local WAL it has seen).
+   * (`litestream_shadow_wal_size` is no offset in it: it counts the shadow WALs it keeps, all of them.)
+   */
+  index: number;
+  /** What the replica holds: the index and the byte offset in that WAL. */
   replica: WalPosition | null;
   syncErrors: number;
 }
@@ -47,9 +50,9 @@ export function parseLitestreamMetrics(text: string): Map<string, LitestreamDbMe
   }
   const out = new Map<string, LitestreamDbMetrics>();
   for (const [db, v] of raw) {
-    if (v.litestream_shadow_wal_index === undefined || v.litestream_shadow_wal_size === undefined) continue;
+    if (v.litestream_shadow_wal_index === undefined) continue;
     out.set(db, {
-      shadow: { index: v.litestream_shadow_wal_index, offset: v.litestream_shadow_wal_size },
+      index: v.litestream_shadow_wal_index,
       replica: v.litestream_replica_wal_index === undefined || v.litestream_replica_wal_offset === undefined
         ? null
         : { index: v.litestream_replica_wal_index, offset: v.litestream_replica_wal_offset },
@@ -157,8 +160,10 @@ export interface LagTracker {
 export const NEW_TRACKER: LagTracker = { synced: null, behindSince: null, lastSyncAt: null };
 
 /**
- * One sample of one database: caught up when Litestream has read the local WAL to its end and the replica
- * holds what it has read; else behind since the first sample that saw a local change the replica lacks.
+ * One sample of one database: caught up when the replica holds the local WAL to its last commit (the same
+ * offset, in the WAL Litestream is reading now: after a restart of the local WAL it has not seen yet, the
+ * index it reads is the old one); else behind since the first sample that saw a local change the replica
+ * lacks.
  * A WAL that did not change since it was last replicated has nothing waiting, whether Litestream answers
  * or not (its state says whether it runs).
  */
@@ -169,11 +174,10 @@ export function track(
   now: number,
 ): LagTracker {
   const key = local ? `${local.salt}/${local.offset}` : "none";
-  const read = metrics !== undefined && local !== null &&
-    (metrics.shadow.offset === local.offset || local.offset === 0);
-  const shipped = metrics?.replica != null && metrics.replica.index === metrics.shadow.index &&
-    metrics.replica.offset === metrics.shadow.offset;
-  if (read && shipped) return { synced: key, behindSince: null, lastSyncAt: now };
+  const replica = metrics?.replica;
+  const holds = local !== null && replica != null && replica.index === metrics!.index &&
+    (replica.offset === local.offset || local.offset === 0);
+  if (holds) return { synced: key, behindSince: null, lastSyncAt: now };
   if (key === prev.synced) return { ...prev, behindSince: null };
   return { ...prev, behindSince: prev.behindSince ?? now };
 }
@@ -187,8 +191,8 @@ export interface DbReplication {
   reason?: string;
   /** The local WAL's end (byte offset of its last commit), null if no WAL index is open. */
   localOffset?: number | null;
-  /** How far Litestream has read the WAL, and what the replica holds (Litestream's positions). */
-  litestream?: WalPosition | null;
+  /** The index of the WAL Litestream reads now, and what the replica holds (Litestream's positions). */
+  litestreamIndex?: number | null;
   replica?: WalPosition | null;
   /** When a change not yet replicated was first seen (ISO), null while caught up. */
   behindSince?: string | null;

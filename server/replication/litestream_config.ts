@@ -89,7 +89,12 @@ export function storeOptions(url: string): Record<string, unknown> {
 }
 
 /** Litestream's configuration file's text for `dbs`, its metrics served on `addr` (loopback) if given. */
-export function litestreamConfig(config: Config, dbs: ReplicatedDb[], addr?: string): string {
+export function litestreamConfig(
+  config: Config,
+  dbs: ReplicatedDb[],
+  addr?: string,
+  dbOptions: Record<string, unknown> = {},
+): string {
   const sync = `${Math.max(10, config.replicaSyncMs)}ms`;
   return JSON.stringify(
     {
@@ -99,6 +104,7 @@ export function litestreamConfig(config: Config, dbs: ReplicatedDb[], addr?: str
         // How often it looks for new frames: with the sync interval, the recovery point.
         "monitor-interval": sync,
         replicas: [replicaEntry(config, db.replica)],
+        ...dbOptions,
       })),
     },
     null,

@@ -77,9 +77,17 @@ export class ReplicationSupervisor {
     readonly registry: TenantRegistry,
     readonly pollMs = 2000,
     readonly bin = LITESTREAM_BIN,
-    /** How often the lag is sampled: its resolution. */
-    readonly sampleMs = Math.min(500, pollMs),
-  ) {}
+    readonly options: {
+      /** How often the lag is sampled: its resolution (default: the poll's interval, at most 500 ms). */
+      sampleMs?: number;
+      /** Litestream's settings for every database (its checkpoint thresholds, for a test). */
+      dbOptions?: Record<string, unknown>;
+    } = {},
+  ) {
+    this.sampleMs = options.sampleMs ?? Math.min(500, pollMs);
+  }
+
+  readonly sampleMs: number;
 
   get configPath(): string {
     return join(replicationDir(this.config), "litestream.yml");
@@ -182,7 +190,7 @@ export class ReplicationSupervisor {
         tenant: db.slug,
         replicated: true,
         localOffset: local?.offset ?? null,
-        litestream: seen?.shadow ?? null,
+        litestreamIndex: seen?.index ?? null,
         replica: seen?.replica ?? null,
         behindSince: t.behindSince === null ? null : new Date(t.behindSince).toISOString(),
         lastSyncAt: t.lastSyncAt === null ? null : new Date(t.lastSyncAt).toISOString(),
@@ -217,7 +225,9 @@ export class ReplicationSupervisor {
   #writeConfig(): void {
     const tmp = `${this.configPath}.tmp`;
     const addr = `127.0.0.1:${this.#metricsPort}`;
-    writeFileSync(tmp, litestreamConfig(this.config, this.#dbs, addr), { mode: 0o600 });
+    writeFileSync(tmp, litestreamConfig(this.config, this.#dbs, addr, this.options.dbOptions), {
+      mode: 0o600,
+    });
     renameSync(tmp, this.configPath);
   }
 

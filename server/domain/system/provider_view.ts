@@ -32,7 +32,7 @@ export const ReplicationViewSchema = z.object({
     state: z.enum(["caught-up", "behind", "not-replicated"]),
     lagSeconds: z.number(),
     localOffset: z.number().nullable().optional(),
-    litestream: Position.nullable().optional(),
+    litestreamIndex: z.number().nullable().optional(),
     replica: Position.nullable().optional(),
     behindSince: z.string().nullable().optional(),
     lastSyncAt: z.string().nullable().optional(),
