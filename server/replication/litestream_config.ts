@@ -77,8 +77,14 @@ export function replicaEntry(config: Config, url: string): Record<string, unknow
   return { ...entry, ...storeOptions(url) };
 }
 
-/** What a replica at `url` needs besides its URL (an S3-compatible store's endpoint); {} for the others. */
+/**
+ * What a replica at `url` needs besides its URL: an S3-compatible store's endpoint, or the private key an
+ * SFTP host takes (REPLICA_SFTP_KEY, a file's path: Litestream 0.3 tries no agent and no default key, and
+ * checks no host key, so the host must be one the network path to it is trusted for); {} for the others.
+ */
 export function storeOptions(url: string): Record<string, unknown> {
+  const key = Deno.env.get("REPLICA_SFTP_KEY");
+  if (url.startsWith("sftp:")) return key ? { "key-path": key } : {};
   const endpoint = Deno.env.get("REPLICA_S3_ENDPOINT");
   if (!url.startsWith("s3:") || !endpoint) return {};
   return {
