@@ -169,6 +169,15 @@ function origins(raw: string | undefined): string[] {
   });
 }
 
+/** The provider's monitoring token: long enough that guessing it is hopeless, or none. */
+function healthToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 24) {
+    throw new Error("HEALTH_TOKEN must be at least 24 characters (e.g. openssl rand -hex 24)");
+  }
+  return raw;
+}
+
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const port = overrides.port ?? int("PORT", 8000);
   const dataDir = overrides.dataDir ?? resolve(env("DATA_DIR") ?? "./data");
@@ -230,7 +239,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     replicaUrl: env("REPLICA_URL") || undefined,
     replicaSyncMs: int("REPLICA_SYNC_MS", 1000),
     replicaRetentionHours: int("REPLICA_RETENTION_HOURS", 72),
-    healthToken: env("HEALTH_TOKEN") || undefined,
+    healthToken: healthToken(env("HEALTH_TOKEN")),
     bodyTimeoutSeconds: int("BODY_TIMEOUT_SECONDS", 30),
     backupDir: env("BACKUP_DIR") ?? `${dataDir}/backups`,
     backupEverySeconds: int("BACKUP_EVERY", 0),

@@ -159,6 +159,7 @@ export class ReplicationSupervisor {
       this.#endpointChecked = true;
       return true;
     } catch (err) {
+      // security-event: egress.refused (the replica's host, refused before Litestream starts)
       const message = isRefusal(err)
         ? `the replica's host ${host} is refused by the egress policy (${refusalReason(err)}): ` +
           "allow it in EGRESS_ALLOW"

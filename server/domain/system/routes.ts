@@ -30,7 +30,10 @@ export function systemRoutes(app: Hono<Env>, platform: Platform): void {
     }
     const answer = { status: "ok" as const, version: VERSION, sqliteVersion };
     // Anyone else learns no more than liveness: no tenant's name, no figure of theirs.
-    if (!providerAsks(platform.config, c.req.header("authorization"))) return answer;
+    if (!providerAsks(platform.config, c.req.header("authorization"))) {
+      // security-event: health.tokenRefused (a bearer that is not HEALTH_TOKEN, when one is set)
+      return answer;
+    }
     return {
       ...answer,
       replication: replicationView(platform.config, await readReplicationState(platform.config)),
