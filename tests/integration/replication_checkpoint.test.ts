@@ -11,6 +11,7 @@ import { join, resolve } from "node:path";
 import { freePort, ServerProcess } from "../fixtures/server_process.ts";
 
 const DENO = "./node_modules/deno/deno";
+const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
 const PASSWORD = "long-enough-1";
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -95,6 +96,8 @@ async function serverWith(extra: Record<string, string>) {
       });
       expect(r.status, await r.text()).toBe(201);
     },
+    health: (token: string) =>
+      fetch(`http://127.0.0.1:${port}/api/health`, { headers: { authorization: `Bearer ${token}` } }),
     /** The supervisor's state (REPLICA_URL only). */
     state: () => JSON.parse(readFileSync(join(dataDir, "replication", "state.json"), "utf8")),
   };
@@ -127,7 +130,11 @@ describe("the checkpoint rule", () => {
     async () => {
       const replica = resolve(".test-data", `checkpoint-replica-${crypto.randomUUID()}`);
       dirs.push(replica);
-      const s = await serverWith({ REPLICA_URL: `file://${replica}`, REPLICA_SYNC_MS: "100" });
+      const s = await serverWith({
+        REPLICA_URL: `file://${replica}`,
+        REPLICA_SYNC_MS: "100",
+        HEALTH_TOKEN: HEALTH_TOKEN,
+      });
       const generations = () => readdirSync(join(replica, "tenants", "a", "generations"));
       await s.write("a");
       await s.write("a");
