@@ -5,7 +5,7 @@
 // starts it again with backoff when it dies. It samples each database's replication lag (lag.ts) from
 // Litestream's metrics on a loopback port, and a state file tells a restore which tenants it replicates now
 // and the provider (health, the CLI) how far each replica is behind (view.ts).
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { Egress, egressOf, isRefusal, refusalReason } from "../kernel/egress/egress.ts";
@@ -26,7 +26,7 @@ import {
   track,
   type WalScan,
 } from "./lag.ts";
-import { replicationDir, type ReplicationState, statePath } from "./view.ts";
+import { readReplicationState, replicationDir, type ReplicationState, statePath } from "./view.ts";
 
 export { replicationDir, type ReplicationState, statePath };
 
@@ -108,11 +108,46 @@ export class ReplicationSupervisor {
 
   async start(): Promise<void> {
     mkdirSync(replicationDir(this.config), { recursive: true, mode: 0o700 });
+    await this.#endLeftover();
     await this.sync();
     this.#pollTimer = setInterval(() => void this.sync().catch(() => {}), this.pollMs);
     Deno.unrefTimer(this.#pollTimer as unknown as number);
     this.#sampleTimer = setInterval(() => void this.sample().catch(() => {}), this.sampleMs);
     Deno.unrefTimer(this.#sampleTimer as unknown as number);
+  }
+
+  /**
+   * A server killed outright (SIGKILL, a crash) leaves its Litestream running until it next writes to the
+   * pipes of the dead parent; two on the same files must never run. The one the state file names is ended
+   * first, if it still runs this data directory's configuration (a process id can be reused).
+   */
+  async #endLeftover(): Promise<void> {
+    const pid = (await readReplicationState(this.config))?.pid;
+    if (!pid || !this.#isOurs(pid)) return;
+    try {
+      Deno.kill(pid, "SIGTERM");
+    } catch {
+      return;
+    }
+    const until = Date.now() + 10_000;
+    while (this.#isOurs(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    if (this.#isOurs(pid)) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch { /* gone meanwhile */ }
+    }
+  }
+
+  #isOurs(pid: number): boolean {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      const state = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // A zombie (state Z) is gone already, waiting for its dead parent's reaper.
+      return cmdline.includes("litestream") && cmdline.includes(this.configPath) &&
+        !/^\d+ \(.*\) Z/.test(state);
+    } catch {
+      return false;
+    }
   }
 
   /** Reads the tenant directory and, if the replicated set changed, restarts Litestream on it. */

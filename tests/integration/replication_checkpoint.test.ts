@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { freePort, ServerProcess } from "../fixtures/server_process.ts";
+import { until } from "../fixtures/harness.ts";
 
 const DENO = "./node_modules/deno/deno";
 const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
@@ -18,8 +19,28 @@ const servers: ServerProcess[] = [];
 
 afterAll(async () => {
   for (const s of servers) await s.kill();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  // A server killed outright leaves its Litestream behind (until it next writes to the dead pipes).
+  for (const d of dirs) {
+    for (const pid of litestreamsOf(d)) Deno.kill(pid, "SIGTERM");
+    await until(() => Promise.resolve(litestreamsOf(d).length === 0), 15_000).catch(() => {});
+    rmSync(d, { recursive: true, force: true });
+  }
 });
+
+/** The Litestream processes running the configuration of `dataDir` (not zombies). */
+function litestreamsOf(dataDir: string): number[] {
+  return readdirSync("/proc").filter((p) => /^\d+$/.test(p)).flatMap((p) => {
+    try {
+      const cmd = readFileSync(`/proc/${p}/cmdline`, "utf8");
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      return cmd.includes("litestream") && cmd.includes(dataDir) && !/^\d+ \(.*\) Z/.test(stat)
+        ? [Number(p)]
+        : [];
+    } catch {
+      return [];
+    }
+  });
+}
 
 /** The WAL-index header's last frame (mxFrame) and the frames copied into the database (nBackfill). */
 function walIndex(db: string): { mxFrame: number; nBackfill: number } {
@@ -86,6 +107,11 @@ async function serverWith(extra: Record<string, string>) {
   let n = 0;
   return {
     dataDir,
+    /** Killed outright (SIGKILL) and started again on the same files. */
+    async restart() {
+      await server.kill();
+      await server.start(env, port);
+    },
     db: (slug: string) => join(dataDir, "tenants", `${slug}.db`),
     /** A write to `slug`'s database (a product), through the API: opens its connection, closing the other's. */
     async write(slug: string) {
@@ -145,12 +171,14 @@ describe("the checkpoint rule", () => {
             state.databases?.find((d: { tenant: string }) => d.tenant === "a")?.lastSyncAt !== null;
         }, { timeout: 15_000 }).toBe(true);
       await caughtUp();
+      // (When the sign-in to b closed a's connection before Litestream had opened a, that close was the
+      // file's last: SQLite copied the whole WAL then. A write now leaves frames to copy in any case.)
+      await s.write("a");
+      await caughtUp();
       const salts = walSalts(s.db("a"));
       expect(salts).not.toBeNull();
       // Three ticks of the 1 s timer, by the server's own clock (the supervisor's state is rewritten each
       // sample): none copies a page, Litestream's own thresholds (1,000 pages, a minute) being far off.
-      // (The sign-in to b closed a's connection before: that close checkpointed PASSIVE, which the rule
-      // allows, so the frames written since are those left to copy.)
       const before = walIndex(s.db("a"));
       expect(before.mxFrame).toBeGreaterThan(before.nBackfill);
       const written = Date.parse(s.state().at);
@@ -167,6 +195,22 @@ describe("the checkpoint rule", () => {
       await caughtUp();
       expect(walSalts(s.db("a"))).toBe(salts);
       expect(generations()).toHaveLength(1);
+
+      // The provider's health, answered by a shard thread, reads the front's supervisor's state.
+      const health = await (await s.health(HEALTH_TOKEN)).json();
+      expect(health.replication).toMatchObject({ configured: true, live: true, running: true });
+      expect(health.replication.databases).toEqual(expect.arrayContaining([
+        expect.objectContaining({ tenant: "a", state: "caught-up", lagSeconds: 0 }),
+        expect.objectContaining({ tenant: "b", replicated: true }),
+      ]));
+
+      // Killed outright, the server leaves its Litestream running; started again, it ends that one before
+      // starting its own: never two on the same files.
+      const before2 = s.state().pid;
+      await s.restart();
+      const after = s.state().pid;
+      expect(after).not.toBe(before2);
+      expect(litestreamsOf(s.dataDir)).toEqual([after]);
     },
     60_000,
   );
