@@ -103,6 +103,11 @@ export interface Config {
   replicaSyncMs: number;
   /** How long the replica keeps snapshots and WAL (the point-in-time window), in hours. */
   replicaRetentionHours: number;
+  /**
+   * The provider's monitoring token: `/api/health` with it as bearer also answers the replication's state
+   * and each tenant's lag; without it (or with another), health says no more than liveness.
+   */
+  healthToken?: string;
   /** Where backups go (`<dir>/<slug>/<slug>-<time>.db`). */
   backupDir: string;
   /** Seconds between scheduled backups of every tenant (0: none). */
@@ -162,6 +167,15 @@ function origins(raw: string | undefined): string[] {
     if (origin === "null") throw new Error(`ALLOWED_ORIGINS: "${o}" is not an origin (https://host[:port])`);
     return origin;
   });
+}
+
+/** The provider's monitoring token: long enough that guessing it is hopeless, or none. */
+function healthToken(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (raw.length < 24) {
+    throw new Error("HEALTH_TOKEN must be at least 24 characters (e.g. openssl rand -hex 24)");
+  }
+  return raw;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}): Config {
@@ -225,6 +239,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     replicaUrl: env("REPLICA_URL") || undefined,
     replicaSyncMs: int("REPLICA_SYNC_MS", 1000),
     replicaRetentionHours: int("REPLICA_RETENTION_HOURS", 72),
+    healthToken: healthToken(env("HEALTH_TOKEN")),
     bodyTimeoutSeconds: int("BODY_TIMEOUT_SECONDS", 30),
     backupDir: env("BACKUP_DIR") ?? `${dataDir}/backups`,
     backupEverySeconds: int("BACKUP_EVERY", 0),

@@ -1,5 +1,5 @@
 // The provider's command line: `deno task tenant list|create|approve|suspend|subscription|backup|restore|
-// reset-second-factor`, plus `migrate` (every tenant) and `seed-demo` (used by `npm start`). It reaches the
+// replication|reset-second-factor`, plus `migrate` (every tenant) and `seed-demo` (used by `npm start`). It reaches the
 // databases directly (the data directory, or CONTROL_DB_URL with its token): whoever runs it is the host's
 // login, which is the provider's console's only sign-in (docs/security.md, V6).
 import { parseArgs } from "node:util";
@@ -16,6 +16,8 @@ import { backupTenant, restoreTenant } from "./backups.ts";
 import { restoreControlIfGone, restoreFromReplica } from "./replica_restore.ts";
 import { loadConfig } from "../server/config.ts";
 import { moveTenant } from "./move.ts";
+import { DEFAULT_MAX_LAG_SECONDS, replicationReport } from "./replication_report.ts";
+import { readReplicationState, replicationView } from "../server/replication/view.ts";
 import { describeImport, importTenantFiles } from "./files.ts";
 import { setSubscription } from "./subscription.ts";
 import { removeSecondFactors, resetDetail } from "../server/domain/access/mfa/service.ts";
@@ -45,6 +47,9 @@ const usage = `Usage: deno task tenant <command>
                                          with the data directory lost, the control database is restored
                                          from its replica first (then --all restores every tenant it
                                          lists; one that fails is named, the others still restored)
+  replication [--max-lag <seconds>]      each database's replication lag and last sync, as the running server
+                                         samples it; exits 1 when one is behind by more than --max-lag
+                                         (default 10) or no server replicates here now
   files <slug>|--all                     bring attachments still on disk (from before files were kept in
                                          the tenant's database) into it; resumable, run again after a stop
   reset-second-factor <slug> <username>  remove a user's second factors and recovery codes (an administrator
@@ -77,6 +82,7 @@ const { positionals, values } = parseArgs({
     dir: { type: "string" },
     "from-replica": { type: "boolean" },
     at: { type: "string" },
+    "max-lag": { type: "string" },
   },
 });
 
@@ -236,6 +242,15 @@ try {
       if (!slug || !file) fail(usage);
       const t = await restoreTenant(platform, slug, file, (line) => console.log(line));
       console.log(`tenant ${t.slug} is ${t.status}`);
+      break;
+    }
+    case "replication": {
+      const maxLag = values["max-lag"] === undefined ? DEFAULT_MAX_LAG_SECONDS : Number(values["max-lag"]);
+      if (!(maxLag >= 0)) fail(`--max-lag ${values["max-lag"]} is not a number of seconds`);
+      const view = replicationView(platform.config, await readReplicationState(platform.config));
+      const { lines, ok } = replicationReport(view, maxLag);
+      for (const line of lines) console.log(line);
+      if (!ok) exitCode = 1;
       break;
     }
     case "reset-second-factor": {

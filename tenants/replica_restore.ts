@@ -3,21 +3,24 @@
 // instant) to a scratch file; the file must pass integrity_check, be a tenant database of this server and
 // keep the stock ledger's invariant before it replaces the live one, which today's restore does with the
 // tenant suspended meanwhile (tenants/backups.ts), into a stopped or a running server.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Platform } from "../server/platform.ts";
 import type { Config } from "../server/config.ts";
 import { filePathOf } from "../server/db/local.ts";
 import { checkBackup } from "../server/db/backup.ts";
-import { LITESTREAM_BIN, replicaOf } from "../server/replication/litestream_config.ts";
-import { replicationDir, type ReplicationState, statePath } from "../server/replication/supervisor.ts";
+import { LITESTREAM_BIN, replicaOf, storeOptions } from "../server/replication/litestream_config.ts";
+import {
+  replicationDir,
+  type ReplicationState,
+  STATE_STALE_MS,
+  statePath,
+} from "../server/replication/view.ts";
 import { stockLedgerFaults } from "../server/domain/stock/ledger/invariant.ts";
 import { restoreTenant } from "./backups.ts";
 import type { Tenant } from "./registry.ts";
 
-/** A state not refreshed for this long belongs to a server that is not running. */
-const STATE_STALE_MS = 10_000;
 /** How long a running server may take to let a suspended tenant go. */
 const RELEASE_LIMIT_MS = 30_000;
 
@@ -28,14 +31,31 @@ export async function restoreReplica(
   out: string,
   at?: Date,
 ): Promise<void> {
+  const replica = replicaOf(replicaUrl, slug);
+  const options = storeOptions(replica);
+  // A store that needs more than its URL (an S3-compatible endpoint) is named in a configuration of one
+  // database, restored by that database's path.
+  const config = Object.keys(options).length > 0 ? `${out}.yml` : undefined;
+  const source = `${out}.source`;
+  if (config) {
+    writeFileSync(
+      config,
+      JSON.stringify({ dbs: [{ path: source, replicas: [{ url: replica, ...options }] }] }),
+      {
+        mode: 0o600,
+      },
+    );
+  }
   const args = [
     "restore",
+    ...(config ? ["-no-expand-env", "-config", config] : []),
     "-o",
     out,
     ...(at ? ["-timestamp", at.toISOString()] : []),
-    replicaOf(replicaUrl, slug),
+    config ? source : replica,
   ];
-  const r = await new Deno.Command(LITESTREAM_BIN, { args, stdout: "piped", stderr: "piped" }).output();
+  const r = await new Deno.Command(LITESTREAM_BIN, { args, stdout: "piped", stderr: "piped" }).output()
+    .finally(() => config && rmSync(config, { force: true }));
   if (r.code !== 0 || !existsSync(out)) {
     const said = new TextDecoder().decode(r.stderr).trim() || new TextDecoder().decode(r.stdout).trim();
     throw new Error(

@@ -134,14 +134,16 @@ export function literalLimit(sql: string, params: unknown[]): [string, unknown[]
 }
 
 /**
- * While Litestream replicates this process's files (server/replication/), the app must never reset a WAL
- * behind it: closing a connection then checkpoints PASSIVE, not TRUNCATE (decision 0019).
+ * While Litestream replicates this process's files (server/replication/), only Litestream checkpoints
+ * (decision 0019): a closing connection then checkpoints nothing. Not even PASSIVE: while Litestream is
+ * down (killed, restarting) it holds no read lock, a PASSIVE checkpoint copies the whole WAL, and the next
+ * write starts the WAL over behind Litestream's back (a new generation, a full snapshot).
  */
-let closeCheckpoint: "PASSIVE" | "TRUNCATE" = "TRUNCATE";
+let closeCheckpoint: "TRUNCATE" | null = "TRUNCATE";
 
 /** Called once a thread knows its files are replicated: no checkpoint of ours resets a WAL from then on. */
 export function leaveWalResetsToReplication(): void {
-  closeCheckpoint = "PASSIVE";
+  closeCheckpoint = null;
 }
 
 /** This thread's count of open write transactions, shared with the front (server/cluster/front.ts). */
@@ -487,7 +489,7 @@ export class LocalConnection implements Connection {
 
   #closeNow(): void {
     try {
-      this.#sqlite.exec(`PRAGMA wal_checkpoint(${closeCheckpoint})`);
+      if (closeCheckpoint) this.#sqlite.exec(`PRAGMA wal_checkpoint(${closeCheckpoint})`);
     } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }
     this.#statements.clear();
     this.#counts.clear();

@@ -59,24 +59,58 @@ export function replicatedDbs(
   return { dbs, skipped };
 }
 
-/** Litestream's configuration file's text for `dbs`. */
-export function litestreamConfig(config: Config, dbs: ReplicatedDb[]): string {
+/**
+ * One replica's entry. An S3-compatible store other than AWS (REPLICA_S3_ENDPOINT) is addressed by path
+ * (`endpoint/bucket/key`: such stores rarely serve a bucket as a subdomain) and needs a region for the
+ * request's signature even where it has none (REPLICA_S3_REGION, else AWS_REGION, else us-east-1). The
+ * credentials stay in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY), never in the file.
+ */
+export function replicaEntry(config: Config, url: string): Record<string, unknown> {
   const sync = `${Math.max(10, config.replicaSyncMs)}ms`;
-  const s3 = Deno.env.get("REPLICA_S3_ENDPOINT");
+  const entry: Record<string, unknown> = {
+    url,
+    "sync-interval": sync,
+    retention: `${config.replicaRetentionHours}h`,
+    // A fresh snapshot a day keeps a restore from replaying a long WAL.
+    "snapshot-interval": "24h",
+  };
+  return { ...entry, ...storeOptions(url) };
+}
+
+/**
+ * What a replica at `url` needs besides its URL: an S3-compatible store's endpoint, or the private key an
+ * SFTP host takes (REPLICA_SFTP_KEY, a file's path: Litestream 0.3 tries no agent and no default key, and
+ * checks no host key, so the host must be one the network path to it is trusted for); {} for the others.
+ */
+export function storeOptions(url: string): Record<string, unknown> {
+  const key = Deno.env.get("REPLICA_SFTP_KEY");
+  if (url.startsWith("sftp:")) return key ? { "key-path": key } : {};
+  const endpoint = Deno.env.get("REPLICA_S3_ENDPOINT");
+  if (!url.startsWith("s3:") || !endpoint) return {};
+  return {
+    endpoint,
+    "force-path-style": true,
+    region: Deno.env.get("REPLICA_S3_REGION") || Deno.env.get("AWS_REGION") || "us-east-1",
+  };
+}
+
+/** Litestream's configuration file's text for `dbs`, its metrics served on `addr` (loopback) if given. */
+export function litestreamConfig(
+  config: Config,
+  dbs: ReplicatedDb[],
+  addr?: string,
+  dbOptions: Record<string, unknown> = {},
+): string {
+  const sync = `${Math.max(10, config.replicaSyncMs)}ms`;
   return JSON.stringify(
     {
+      ...(addr ? { addr } : {}),
       dbs: dbs.map((db) => ({
         path: db.path,
         // How often it looks for new frames: with the sync interval, the recovery point.
         "monitor-interval": sync,
-        replicas: [{
-          url: db.replica,
-          "sync-interval": sync,
-          retention: `${config.replicaRetentionHours}h`,
-          // A fresh snapshot a day keeps a restore from replaying a long WAL.
-          "snapshot-interval": "24h",
-          ...(db.replica.startsWith("s3:") && s3 ? { endpoint: s3, "force-path-style": true } : {}),
-        }],
+        replicas: [replicaEntry(config, db.replica)],
+        ...dbOptions,
       })),
     },
     null,

@@ -18,8 +18,10 @@ import {
   worldOn,
 } from "./stock/fixture.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
+import { readReplicationState, replicationView } from "../../server/replication/view.ts";
 import { restoreReplica } from "../../tenants/replica_restore.ts";
 
+const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
 let w: StockWorld;
 let replicaDir: string;
 let replication: ReplicationSupervisor;
@@ -32,6 +34,7 @@ beforeAll(async () => {
     replicaUrl: `file://${replicaDir}`,
     replicaSyncMs: 100,
     tenantCacheSeconds: 1,
+    healthToken: HEALTH_TOKEN,
   });
   at = await location(w, "R-01");
   goods = await product(w, "REPLICATED");
@@ -74,6 +77,20 @@ async function cli(...args: string[]) {
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
+/** The provider's view of the tenant `slug` as the supervisor last published it. */
+async function lagOf(slug: string | null) {
+  const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
+  return view.databases.find((d) => d.tenant === slug);
+}
+
+async function health(token?: string) {
+  const r = await fetch(`${w.s.baseUrl}/api/health`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  expect(r.status).toBe(200);
+  return { text: await r.text() };
+}
+
 async function confirmedIds(world: StockWorld): Promise<number[]> {
   return (await world.query("SELECT id FROM wms_documents WHERE status_code = 'confirmed' ORDER BY id"))
     .map((r) => Number(r.id));
@@ -86,6 +103,72 @@ describe("replication", () => {
     await expect.poll(() => replicated("replicated"), { timeout: 10_000, interval: 100 }).toContain(id);
     // Sync every 100 ms: the replica has it well within a few seconds even on a busy machine.
     expect(Date.now() - answered).toBeLessThan(5_000);
+  });
+
+  it("shows each replica caught up, lag 0, once a confirmation has reached it; the provider's health says so", async () => {
+    const id = await receive(w, goods, at, 4);
+    await expect.poll(() => replicated("replicated"), { timeout: 10_000, interval: 100 }).toContain(id);
+    await expect.poll(async () => (await lagOf("replicated"))?.state, { timeout: 10_000 }).toBe("caught-up");
+    const db = (await lagOf("replicated"))!;
+    expect(db.lagSeconds).toBe(0);
+    expect(db.replicated).toBe(true);
+    expect(db.replica!.index).toBe(db.litestreamIndex);
+    expect(db.replica!.offset).toBe(db.localOffset);
+    expect(Date.now() - Date.parse(db.lastSyncAt!)).toBeLessThan(5_000);
+    await expect.poll(async () => (await lagOf(null))?.state, { timeout: 10_000 }).toBe("caught-up");
+
+    const seen = JSON.parse((await health(HEALTH_TOKEN)).text);
+    expect(seen.replication).toMatchObject({ configured: true, live: true, running: true, behind: 0 });
+    expect(seen.replication.databases).toEqual(expect.arrayContaining([
+      expect.objectContaining({ tenant: "replicated", replicated: true, state: "caught-up", lagSeconds: 0 }),
+      expect.objectContaining({ tenant: null, replicated: true }),
+    ]));
+  });
+
+  it("answers an anonymous health check, or one with another token, with liveness only: no tenant", async () => {
+    for (const token of [undefined, "not-the-token", `${HEALTH_TOKEN}x`, w.admin]) {
+      const { text } = await health(token);
+      const body = JSON.parse(text);
+      expect(Object.keys(body).sort()).toEqual(["sqliteVersion", "status", "version"]);
+      expect(text).not.toContain("replicated");
+      expect(text).not.toContain("replication");
+    }
+  });
+
+  it("measures a growing lag while Litestream is stopped, the CLI fails past --max-lag, and both recover", async () => {
+    const pid = replication.pid!;
+    await expect.poll(async () => (await lagOf("replicated"))?.state, { timeout: 10_000 }).toBe("caught-up");
+    Deno.kill(pid, "SIGSTOP");
+    try {
+      const id = await receive(w, goods, at, 2);
+      await expect.poll(async () => (await lagOf("replicated"))?.lagSeconds ?? 0, { timeout: 10_000 })
+        .toBeGreaterThan(1);
+      const first = (await lagOf("replicated"))!;
+      expect(first.state).toBe("behind");
+      // Measured, not guessed: the same change keeps waiting, and its wait grows.
+      await expect.poll(async () => (await lagOf("replicated"))!.lagSeconds, { timeout: 10_000 })
+        .toBeGreaterThan(first.lagSeconds + 1);
+      expect((await lagOf("replicated"))!.behindSince).toBe(first.behindSince);
+      expect(await replicated("replicated")).not.toContain(id);
+
+      const seen = JSON.parse((await health(HEALTH_TOKEN)).text).replication;
+      expect(seen.behind).toBeGreaterThanOrEqual(1);
+      expect(seen.maxLagSeconds).toBeGreaterThan(1);
+
+      const behind = await cli("replication", "--max-lag", "1");
+      expect(behind.code, behind.stdout + behind.stderr).toBe(1);
+      expect(behind.stdout).toMatch(/^replicated\s+behind\s+\d+\.\d s/m);
+      const lenient = await cli("replication", "--max-lag", "3600");
+      expect(lenient.code, lenient.stdout + lenient.stderr).toBe(0);
+    } finally {
+      Deno.kill(pid, "SIGCONT");
+    }
+    await expect.poll(async () => (await lagOf("replicated"))?.state, { timeout: 10_000 }).toBe("caught-up");
+    const caught = await cli("replication");
+    expect(caught.code, caught.stdout + caught.stderr).toBe(0);
+    expect(caught.stdout).toMatch(/^replicated\s+caught-up\s+0\.0 s\s+\d+\.\d s ago$/m);
+    expect(caught.stdout).toMatch(/^\(control\)\s+caught-up/m);
+    expect(caught.stdout).toContain(`Litestream running (pid ${pid})`);
   });
 
   it("starts a killed Litestream again, and it keeps replicating", async () => {

@@ -4,6 +4,8 @@ import type { Platform } from "../../platform.ts";
 import { VERSION } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
+import { providerAsks, ReplicationViewSchema } from "./provider_view.ts";
+import { readReplicationState, replicationView } from "../../replication/view.ts";
 
 let sqliteVersion: string | undefined;
 
@@ -11,16 +13,31 @@ export function systemRoutes(app: Hono<Env>, platform: Platform): void {
   mount(app, platform, {
     method: "get",
     path: "/health",
-    summary: "Liveness, version and the SQLite version of the embedded engine",
+    summary: "Liveness, version and the SQLite version of the embedded engine; with the provider's " +
+      "monitoring token (HEALTH_TOKEN) as bearer, also the replication's state and each tenant's lag",
     tag: "System",
     access: "public",
-    response: z.object({ status: z.literal("ok"), version: z.string(), sqliteVersion: z.string() }),
-  }, async () => {
+    response: z.object({
+      status: z.literal("ok"),
+      version: z.string(),
+      sqliteVersion: z.string(),
+      replication: ReplicationViewSchema.optional(),
+    }),
+  }, async (c) => {
     if (!sqliteVersion) {
       const [row] = await platform.control.query("SELECT sqlite_version() AS v");
       sqliteVersion = String(row.v);
     }
-    return { status: "ok" as const, version: VERSION, sqliteVersion };
+    const answer = { status: "ok" as const, version: VERSION, sqliteVersion };
+    // Anyone else learns no more than liveness: no tenant's name, no figure of theirs.
+    if (!providerAsks(platform.config, c.req.header("authorization"))) {
+      // security-event: health.tokenRefused (a bearer that is not HEALTH_TOKEN, when one is set)
+      return answer;
+    }
+    return {
+      ...answer,
+      replication: replicationView(platform.config, await readReplicationState(platform.config)),
+    };
   });
 
   mount(app, platform, {

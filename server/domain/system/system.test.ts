@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { call, startServer, type TestServer } from "../../../tests/fixtures/harness.ts";
 import { VERSION } from "../../platform.ts";
+import { loadConfig } from "../../config.ts";
+import { providerAsks } from "./provider_view.ts";
 
 let s: TestServer;
 
@@ -30,5 +32,27 @@ describe("GET /api/health", () => {
   it("ignores a token, even a bad one", async () => {
     const r = await call(s, "GET", "/api/health", { token: "not-a-token" });
     expect([r.status, r.body.status]).toEqual([200, "ok"]);
+  });
+
+  it("takes a provider's monitoring token only long enough not to be guessed", () => {
+    const was = Deno.env.get("HEALTH_TOKEN");
+    try {
+      Deno.env.set("HEALTH_TOKEN", "short-token");
+      expect(() => loadConfig()).toThrow("HEALTH_TOKEN must be at least 24 characters");
+      Deno.env.set("HEALTH_TOKEN", "a-token-of-twenty-four-c");
+      expect(loadConfig().healthToken).toBe("a-token-of-twenty-four-c");
+    } finally {
+      if (was === undefined) Deno.env.delete("HEALTH_TOKEN");
+      else Deno.env.set("HEALTH_TOKEN", was);
+    }
+  });
+
+  it("answers the public view to a bearer that is not the provider's token; without HEALTH_TOKEN, to none", () => {
+    const config = { ...s.platform.config, healthToken: "the-providers-token-of-32-chars!" };
+    expect(providerAsks(config, "Bearer the-providers-token-of-32-chars!")).toBe(true);
+    expect(providerAsks(config, "Bearer the-providers-token-of-32-chars")).toBe(false);
+    expect(providerAsks(config, "the-providers-token-of-32-chars!")).toBe(false);
+    expect(providerAsks(config, undefined)).toBe(false);
+    expect(providerAsks({ ...config, healthToken: undefined }, "Bearer ")).toBe(false);
   });
 });
