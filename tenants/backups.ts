@@ -4,13 +4,15 @@
 // tenant, waits until every server has seen that (TENANT_CACHE_SECONDS), copies the backup into the live
 // file, brings it to the current schema and gives the tenant its status back. A tenant's attachments are
 // in its database (decision 0020), so its one backup file holds them.
-import { existsSync, readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { Platform } from "../server/platform.ts";
 import { backupDatabase, checkBackup, restoreDatabase } from "../server/db/backup.ts";
 import type { BackupReply, BackupRequest } from "../server/db/backup_worker.ts";
 import { filePathOf, LocalConnection } from "../server/db/local.ts";
 import { migrate } from "../server/db/migrate.ts";
+import { restoringMark } from "../server/replication/litestream_config.ts";
+import { waitReleased } from "../server/replication/view.ts";
 import type { Tenant } from "./registry.ts";
 import { importTenantFiles } from "./files.ts";
 
@@ -49,8 +51,6 @@ export async function restoreTenant(
   slug: string,
   file: string,
   log: (line: string) => void = () => {},
-  /** Waited for once the tenant is suspended, before its file is replaced (replication lets it go). */
-  whileSuspended: () => Promise<void> = () => Promise.resolve(),
 ): Promise<Tenant> {
   const tenant = await platform.registry.bySlug(slug);
   if (!tenant) throw new Error(`no tenant ${slug}`);
@@ -58,6 +58,11 @@ export async function restoreTenant(
   // Refused before anything changes: the tenant is not suspended for a file that cannot be restored.
   checkBackup(file, "tenant");
   const status = tenant.status;
+  // Marked before it is suspended: a replicating server lets go of the file (its Litestream would otherwise
+  // go on reading the file being replaced) and takes it up again, a new generation, once the mark is gone.
+  const mark = restoringMark(path);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  writeFileSync(mark, `${Deno.pid}\n`, { mode: 0o600 });
   await platform.registry.update(tenant.id, { status: "suspended" });
   try {
     const wait = platform.config.tenantCacheSeconds;
@@ -65,7 +70,7 @@ export async function restoreTenant(
       log(`${slug} suspended; waiting ${wait} s until every server has seen it`);
       await new Promise((r) => setTimeout(r, wait * 1000 + 250));
     }
-    await whileSuspended();
+    await waitReleased(platform.config, slug);
     await platform.pool.forget(tenant.dbUrl);
     const { pages, ms } = await restoreDatabase(file, path, "tenant");
     // A backup of an older version is brought to this one's schema before anyone reads it.
@@ -78,6 +83,7 @@ export async function restoreTenant(
     log(`${slug} restored from ${file} (${pages} pages, ${Math.round(ms)} ms)`);
   } finally {
     await platform.registry.update(tenant.id, { status });
+    rmSync(mark, { force: true });
   }
   return (await platform.registry.bySlug(slug))!;
 }

@@ -3,7 +3,7 @@
 // instant) to a scratch file; the file must pass integrity_check, be a tenant database of this server and
 // keep the stock ledger's invariant before it replaces the live one, which today's restore does with the
 // tenant suspended meanwhile (tenants/backups.ts), into a stopped or a running server.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Platform } from "../server/platform.ts";
@@ -11,18 +11,10 @@ import type { Config } from "../server/config.ts";
 import { filePathOf } from "../server/db/local.ts";
 import { checkBackup } from "../server/db/backup.ts";
 import { LITESTREAM_BIN, replicaOf, storeOptions } from "../server/replication/litestream_config.ts";
-import {
-  replicationDir,
-  type ReplicationState,
-  STATE_STALE_MS,
-  statePath,
-} from "../server/replication/view.ts";
+import { replicationDir } from "../server/replication/view.ts";
 import { stockLedgerFaults } from "../server/domain/stock/ledger/invariant.ts";
 import { restoreTenant } from "./backups.ts";
 import type { Tenant } from "./registry.ts";
-
-/** How long a running server may take to let a suspended tenant go. */
-const RELEASE_LIMIT_MS = 30_000;
 
 /** Litestream's restore of `slug`'s replica (null: the control database's) into `out` (the latest, or as of `at`). */
 export async function restoreReplica(
@@ -109,21 +101,6 @@ export async function restoreControlIfGone(config: Config, at?: Date): Promise<b
   return true;
 }
 
-/** Waits until a running server's Litestream no longer replicates `slug` (it was suspended). */
-async function released(platform: Platform, slug: string): Promise<void> {
-  const end = Date.now() + RELEASE_LIMIT_MS;
-  while (true) {
-    let state: ReplicationState | undefined;
-    try {
-      state = JSON.parse(readFileSync(statePath(platform.config), "utf8"));
-    } catch { /* no server has replicated here */ }
-    const live = state && Date.now() - Date.parse(state.at) < STATE_STALE_MS && state.pid !== null;
-    if (!live || !state!.slugs.includes(slug)) return;
-    if (Date.now() > end) throw new Error(`the server still replicates ${slug}: is it stuck?`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Restores `slug` from its replica (as of `at`, or the latest); answers the tenant, serving again. */
 export async function restoreFromReplica(
   platform: Platform,
@@ -146,7 +123,7 @@ export async function restoreFromReplica(
       `${slug}: replica ${at ? `as of ${at.toISOString()}` : "latest"} read and checked ` +
         `(${Math.round(performance.now() - started)} ms)`,
     );
-    return await restoreTenant(platform, slug, scratch, log, () => released(platform, slug));
+    return await restoreTenant(platform, slug, scratch, log);
   } finally {
     for (const f of [scratch, `${scratch}-wal`, `${scratch}-shm`]) rmSync(f, { force: true });
   }

@@ -26,7 +26,7 @@ export interface ReplicatedDb {
 /** A database left out, and why (a tenant on a libSQL server is replicated there, not by us). */
 export interface SkippedDb {
   slug: string;
-  reason: "libsql" | "suspended" | "elsewhere" | "no-file";
+  reason: "libsql" | "restoring" | "elsewhere" | "no-file";
 }
 
 /** Where `slug`'s replica lives under `base` (null: the control database's). */
@@ -35,9 +35,19 @@ export function replicaOf(base: string, slug: string | null): string {
 }
 
 /**
- * The databases to replicate now. A suspended tenant is left out: nothing writes its file, and a restore
- * replaces it meanwhile (Litestream then starts a new generation once the tenant is active again). A
- * tenant of another instance, or moving away, is that instance's to replicate.
+ * The mark a restore leaves beside a tenant's file while it replaces it (tenants/backups.ts): Litestream must
+ * let go of the file first, and starts a new generation once the mark is gone.
+ */
+export function restoringMark(dbPath: string): string {
+  return `${dbPath}.restoring`;
+}
+
+/**
+ * The databases to replicate now. A suspended tenant is replicated too (its company's stock is no less worth
+ * keeping, and a tenant suspended when replication was turned on would otherwise have no replica at all),
+ * except while a restore replaces its file: suspended and marked. A mark left by a restore that died is
+ * ignored once the tenant is active again. A tenant of another instance, or moving away, is that instance's
+ * to replicate.
  */
 export function replicatedDbs(
   config: Config,
@@ -52,9 +62,10 @@ export function replicatedDbs(
   for (const t of tenants) {
     if (!t.dbUrl.startsWith("file:")) skipped.push({ slug: t.slug, reason: "libsql" });
     else if (t.instance !== config.instance) skipped.push({ slug: t.slug, reason: "elsewhere" });
-    else if (t.status === "suspended") skipped.push({ slug: t.slug, reason: "suspended" });
     else if (!existsSync(filePathOf(t.dbUrl))) skipped.push({ slug: t.slug, reason: "no-file" });
-    else dbs.push({ slug: t.slug, path: resolve(filePathOf(t.dbUrl)), replica: replicaOf(base, t.slug) });
+    else if (t.status === "suspended" && existsSync(restoringMark(filePathOf(t.dbUrl)))) {
+      skipped.push({ slug: t.slug, reason: "restoring" });
+    } else dbs.push({ slug: t.slug, path: resolve(filePathOf(t.dbUrl)), replica: replicaOf(base, t.slug) });
   }
   return { dbs, skipped };
 }

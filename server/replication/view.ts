@@ -60,6 +60,24 @@ export interface ReplicationView {
   databases: DbLag[];
 }
 
+/** How long a running server may take to let go of a tenant being restored. */
+const RELEASE_LIMIT_MS = 30_000;
+
+/**
+ * Waits until a running server's Litestream no longer replicates `slug` (a restore marked its file, see
+ * restoringMark); at once when no server replicates here.
+ */
+export async function waitReleased(config: Config, slug: string, limitMs = RELEASE_LIMIT_MS): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (true) {
+    const state = await readReplicationState(config);
+    const live = state && Date.now() - Date.parse(state.at) < STATE_STALE_MS && state.pid !== null;
+    if (!live || !state.slugs.includes(slug)) return;
+    if (Date.now() > end) throw new Error(`the server still replicates ${slug}: is it stuck?`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The supervisor's state file, or null if no server has replicated from this data directory. */
 export async function readReplicationState(config: Config): Promise<ReplicationState | null> {
   try {

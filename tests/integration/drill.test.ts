@@ -10,7 +10,8 @@
 // last BOUND_MS may be there or not, but whole (a confirmation with all its ledger rows or none, an order
 // with its positions, a file with all its bytes). Then, on the running server, one tenant is restored to an
 // instant between two confirmations: the first is there, the second not, the other tenants untouched. A tenant
-// suspended before the server ever replicated it has no replica: the restore of all names it and goes on.
+// suspended before the server ever started is replicated and restored too (still suspended); a tenant whose
+// replica was lost as well is named by the restore of all, which goes on with the others.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -25,6 +26,8 @@ const DENO = "./node_modules/deno/deno";
 const PASSWORD = "long-enough-1";
 const SLUGS = ["drill-a", "drill-b", "drill-c"];
 const SUSPENDED = "drill-suspended";
+/** A tenant whose replica is lost with the disk too: the restore of all names it and goes on. */
+const LOST = "drill-lost";
 /** Litestream looks for new WAL frames and ships them this often (REPLICA_SYNC_MS: both intervals). */
 const SYNC_MS = 100;
 /**
@@ -173,7 +176,7 @@ async function replicatedDocuments(slug: string, at?: Date): Promise<number[]> {
 
 /** Whether Litestream has a snapshot of every database (the control one too): the stream may begin. */
 function replicaReady(): boolean {
-  return ["control", ...SLUGS.map((s) => join("tenants", s))].every((p) => {
+  return ["control", ...[SUSPENDED, LOST, ...SLUGS].map((s) => join("tenants", s))].every((p) => {
     const generations = join(replicaDir, p, "generations");
     return existsSync(generations) &&
       readdirSync(generations).some((g) => {
@@ -297,9 +300,8 @@ beforeAll(async () => {
   jwk = JSON.stringify({ ...await exportJWK(privateKey), kid: "drill" });
   // Provisioned before the server starts, as the other process tests do (the server replicates what it finds).
   // One after the other: two processes creating the control database at once may find it locked.
-  // First a tenant suspended before the server ever saw it active: Litestream leaves a suspended tenant out
-  // (decision 0019), so it has no replica, and the restore of all must go on past it to the others.
-  for (const slug of [SUSPENDED, ...SLUGS]) {
+  // A tenant suspended before the server ever saw it active is replicated all the same (decision 0019).
+  for (const slug of [SUSPENDED, LOST, ...SLUGS]) {
     const r = await cli(
       "create",
       slug,
@@ -365,6 +367,8 @@ describe("the restore drill", () => {
       expect(litestreams(), "a Litestream outlived the server").toEqual([]);
       rmSync(dataDir, { recursive: true, force: true });
       expect(existsSync(dataDir)).toBe(false);
+      // One tenant's replica is lost as well (a damaged store): the restore must go on past it.
+      rmSync(join(replicaDir, "tenants", LOST), { recursive: true, force: true });
       for (const kind of kinds) expect(changes.filter((c) => c.kind === kind).length).toBeGreaterThan(0);
     },
     90_000,
@@ -375,20 +379,22 @@ describe("the restore drill", () => {
     async () => {
       expect(killedAt, "the server was killed and its disk lost").toBeGreaterThan(0);
       const r = await cli("restore", "--all", "--from-replica");
-      // The tenant without a replica is named and the exit code says so; every other one is restored.
+      // The tenant without a replica is named and the exit code says so; every other one is restored, the
+      // suspended one too, and still suspended.
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toContain(`error: ${SUSPENDED}: no replica of ${SUSPENDED}`);
+      expect(r.stderr).toContain(`error: ${LOST}: no replica of ${LOST}`);
       expect(r.stdout).toContain("control database restored from its replica");
       for (const slug of SLUGS) expect(r.stdout).toContain(`tenant ${slug} is active`);
+      expect(r.stdout).toContain(`tenant ${SUSPENDED} is suspended`);
       const said = r.stdout.match(/(\d+) tenant\(s\) in (\d+) ms/);
-      expect(said?.[1]).toBe(String(SLUGS.length + 1));
+      expect(said?.[1]).toBe(String(SLUGS.length + 2));
       console.log(
         `drill: restore of ${SLUGS.length} tenants and the control database: ${
           said?.[2]
         } ms in the command ` +
           `(${r.ms} ms with the process's start)`,
       );
-      for (const slug of SLUGS) {
+      for (const slug of [...SLUGS, SUSPENDED]) {
         read(slug, (db) => {
           expect(db.prepare("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
           expect(stockLedgerFaults(db), slug).toEqual([]);
@@ -503,7 +509,7 @@ describe("the restore drill", () => {
           else lostAgo = Math.max(lostAgo, killedAt - c.at);
         }
       }
-      for (const slug of SLUGS) {
+      for (const slug of [...SLUGS, SUSPENDED]) {
         read(slug, (db) => {
           expect(db.prepare("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
           expect(stockLedgerFaults(db), slug).toEqual([]);
