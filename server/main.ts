@@ -7,6 +7,7 @@ import { startFront } from "./cluster/front.ts";
 import { BackupSchedule } from "../tenants/backups.ts";
 import { demoPassword } from "../tenants/demo_password.ts";
 import { ReplicationSupervisor } from "./replication/supervisor.ts";
+import { securityEventOutside } from "./domain/logs/security_log/service.ts";
 
 const config = loadConfig();
 let platform: Platform;
@@ -30,7 +31,11 @@ try {
   Deno.exit(1);
 }
 // Litestream streams every database this process owns to REPLICA_URL (decision 0019); none without it.
-const replication = config.replicaUrl ? new ReplicationSupervisor(config, platform.registry) : undefined;
+const replication = config.replicaUrl
+  ? new ReplicationSupervisor(config, platform.registry, undefined, undefined, {
+    refused: (detail) => securityEventOutside(platform, { kind: "egress.refused", detail }),
+  })
+  : undefined;
 await replication?.start();
 // Messages left due by the last process delivered, and attachments left on disk from before they were kept in
 // the tenant's database brought into it (decision 0020), in the background by the thread that writes the

@@ -82,6 +82,8 @@ export class ReplicationSupervisor {
       sampleMs?: number;
       /** Litestream's settings for every database (its checkpoint thresholds, for a test). */
       dbOptions?: Record<string, unknown>;
+      /** Told when the egress policy refuses the replica's host (a security event), once per refusal. */
+      refused?: (detail: string) => void;
     } = {},
   ) {
     this.sampleMs = options.sampleMs ?? Math.min(500, pollMs);
@@ -194,12 +196,14 @@ export class ReplicationSupervisor {
       this.#endpointChecked = true;
       return true;
     } catch (err) {
-      // security-event: egress.refused (the replica's host, refused before Litestream starts)
       const message = isRefusal(err)
         ? `the replica's host ${host} is refused by the egress policy (${refusalReason(err)}): ` +
           "allow it in EGRESS_ALLOW"
         : `the replica's host ${host} cannot be checked: ${err instanceof Error ? err.message : err}`;
-      if (this.lastError?.message !== message) console.error(`replication: ${message}`);
+      if (this.lastError?.message !== message) {
+        console.error(`replication: ${message}`);
+        if (isRefusal(err)) this.options.refused?.(`replica's host ${host}: ${refusalReason(err)}`);
+      }
       this.lastError = { at: new Date().toISOString(), message };
       return false;
     }

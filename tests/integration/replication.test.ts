@@ -20,6 +20,7 @@ import {
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
 import { readReplicationState, replicationView } from "../../server/replication/view.ts";
 import { restoreReplica } from "../../tenants/replica_restore.ts";
+import { controlSystemLog } from "../../tenants/schema.ts";
 
 const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
 let w: StockWorld;
@@ -133,6 +134,13 @@ describe("replication", () => {
       expect(text).not.toContain("replicated");
       expect(text).not.toContain("replication");
     }
+    // Each guess at the monitoring token is a security event in the provider's system log (no tenant is
+    // known); a call with no bearer is none.
+    await expect.poll(async () =>
+      (await w.s.platform.control.db.select().from(controlSystemLog)).filter((r) =>
+        r.source === "security" && r.message.includes("health.tokenRefused")
+      ).length
+    ).toBe(3);
   });
 
   it("measures a growing lag while Litestream is stopped, the CLI fails past --max-lag, and both recover", async () => {

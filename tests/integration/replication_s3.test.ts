@@ -102,16 +102,22 @@ async function replicated(slug: string): Promise<number[]> {
 
 describe("replication to an S3-compatible store", () => {
   it("is refused for a loopback endpoint the egress policy does not allow, and says why", async () => {
+    const events: string[] = [];
     const refused = new ReplicationSupervisor(
       { ...w.s.platform.config, egressAllow: [] },
       w.s.platform.registry,
       200,
+      undefined,
+      { refused: (detail) => events.push(detail) },
     );
     await refused.start();
     try {
       expect(refused.pid).toBeUndefined();
       expect(refused.lastError?.message).toContain("refused by the egress policy (loopback)");
       expect(refused.lastError?.message).toContain("EGRESS_ALLOW");
+      // Told once as a security event (server/main.ts records it), not at every poll.
+      await expect.poll(() => refused.lastError).toBeTruthy();
+      expect(events).toEqual([expect.stringContaining("loopback")]);
     } finally {
       await refused.stop();
     }

@@ -6,6 +6,8 @@ import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { providerAsks, ReplicationViewSchema } from "./provider_view.ts";
 import { readReplicationState, replicationView } from "../../replication/view.ts";
+import { securityEventOutside } from "../logs/security_log/service.ts";
+import { clientInfo } from "../../http/client_info.ts";
 
 let sqliteVersion: string | undefined;
 
@@ -30,8 +32,16 @@ export function systemRoutes(app: Hono<Env>, platform: Platform): void {
     }
     const answer = { status: "ok" as const, version: VERSION, sqliteVersion };
     // Anyone else learns no more than liveness: no tenant's name, no figure of theirs.
-    if (!providerAsks(platform.config, c.req.header("authorization"))) {
-      // security-event: health.tokenRefused (a bearer that is not HEALTH_TOKEN, when one is set)
+    const authorization = c.req.header("authorization");
+    if (!providerAsks(platform.config, authorization)) {
+      // Someone guessing at the monitoring token: recorded (no tenant is known), answered as anyone.
+      if (platform.config.healthToken && authorization?.startsWith("Bearer ")) {
+        securityEventOutside(platform, {
+          kind: "health.tokenRefused",
+          ...clientInfo(c),
+          detail: "a bearer that is not the monitoring token",
+        });
+      }
       return answer;
     }
     return {

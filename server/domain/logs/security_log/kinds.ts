@@ -44,6 +44,8 @@ const kinds = {
   "printAgent.foreignJob": "refused",
   // A connection the server would open refused by the egress policy (the host named, never credentials).
   "egress.refused": "refused",
+  // `/api/health` asked with a bearer that is not the provider's monitoring token (HEALTH_TOKEN).
+  "health.tokenRefused": "refused",
   // A signed-in user's calls past their rate; a sensitive GET made by another site, a link or a resource
   // load (Fetch Metadata); a file the virus scanner found malicious.
   "request.rateLimited": "throttled",
