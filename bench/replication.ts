@@ -538,9 +538,8 @@ export async function run(): Promise<BenchResult> {
           const done = intervals.at(-1)!;
           progress(
             NAME,
-            `REPLICA_SYNC_MS=${syncMs}: lag p50 ${ms(done.lag.p50)} p99 ${
-              ms(done.lag.p99)
-            }, throughput ratio ` +
+            `REPLICA_SYNC_MS=${syncMs}: lag back to back p50 ${ms(done.lag.p50)} p99 ${ms(done.lag.p99)}, ` +
+              `paced p50 ${ms(done.lagPaced.p50)} p99 ${ms(done.lagPaced.p99)}; throughput ratio ` +
               `${done.throughputRatio}`,
           );
           if (!validation && measured.lags.length > 0) {
