@@ -2,9 +2,9 @@
 //
 // - lag: two servers, each `server/main.ts` in a process of its own with a copy of the same tenant (the
 //   `confirm` fill), one without REPLICA_URL, one with a file replica (its own supervisor runs Litestream).
-//   The replicated one confirms 1,000-position releases back to back; after each 200 the bench reads where
-//   the commit ends in the tenant's WAL (the wal-index header in `-shm`: the WAL's salt and its last commit
-//   frame). Litestream copies the WAL byte for byte into a shadow WAL per WAL generation ("index", one per
+//   The replicated one confirms 1,000-position releases, back to back in the throughput's rounds (below), then
+//   one every 2 s (a steady stream); after each 200 the bench reads where the commit ends in the tenant's WAL
+//   (the wal-index header in `-shm`: the WAL's salt and its last commit frame). Litestream copies the WAL byte for byte into a shadow WAL per WAL generation ("index", one per
 //   salt) and ships it as segments named `<index>_<offset>.wal.lz4`, each written whole (a temporary file
 //   renamed) from where the last one ended: a commit is held once the segment covering its last byte exists,
 //   and that segment's modification time is when. Measured for the default REPLICA_SYNC_MS and a short one.
