@@ -23,6 +23,7 @@ import * as exportsBench from "./exports.ts";
 import * as faces from "./faces.ts";
 import * as shopImport from "./shop_import.ts";
 import * as ui from "./ui.ts";
+import * as replication from "./replication.ts";
 
 interface Bench {
   name: string;
@@ -52,6 +53,7 @@ const BENCHES: Bench[] = [
   { name: faces.NAME, file: "faces.ts", limit: 240, summarize: faces.summarize },
   { name: shopImport.NAME, file: "shop_import.ts", limit: 300, summarize: shopImport.summarize },
   { name: ui.NAME, file: "ui.ts", limit: 540, summarize: ui.summarize },
+  { name: replication.NAME, file: "replication.ts", limit: 540, summarize: replication.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

@@ -158,7 +158,13 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startProcess(dir: string, workers: number, readers: number): Promise<ServerProcess> {
+export async function startProcess(
+  dir: string,
+  workers: number,
+  readers: number,
+  /** More of the server's environment (the replication bench's REPLICA_URL). */
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -178,6 +184,7 @@ export async function startProcess(dir: string, workers: number, readers: number
       // A few users call at machine speed here: the per-user rate would measure itself.
       API_USER_BURST: "1000000",
       API_USER_PER_SECOND: "1000000",
+      ...env,
     },
     stdin: "null",
     stdout: "null",
