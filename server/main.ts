@@ -8,6 +8,7 @@ import { BackupSchedule } from "../tenants/backups.ts";
 import { demoPassword } from "../tenants/demo_password.ts";
 import { ReplicationSupervisor } from "./replication/supervisor.ts";
 import { securityEventOutside } from "./domain/logs/security_log/service.ts";
+import { keyRisk } from "./replication/view.ts";
 
 const config = loadConfig();
 let platform: Platform;
@@ -37,6 +38,8 @@ const replication = config.replicaUrl
   })
   : undefined;
 await replication?.start();
+const risk = keyRisk(config);
+if (risk) console.warn(`warning: ${risk}`);
 // Messages left due by the last process delivered, and attachments left on disk from before they were kept in
 // the tenant's database brought into it (decision 0020), in the background by the thread that writes the
 // tenants: this one, or each shard for its own (server/cluster/worker.ts).

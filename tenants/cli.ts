@@ -17,7 +17,7 @@ import { restoreControlIfGone, restoreFromReplica } from "./replica_restore.ts";
 import { loadConfig } from "../server/config.ts";
 import { moveTenant } from "./move.ts";
 import { DEFAULT_MAX_LAG_SECONDS, replicationReport } from "./replication_report.ts";
-import { readReplicationState, replicationView } from "../server/replication/view.ts";
+import { keyRisk, readReplicationState, replicationView } from "../server/replication/view.ts";
 import { describeImport, importTenantFiles } from "./files.ts";
 import { setSubscription } from "./subscription.ts";
 import { removeSecondFactors, resetDetail } from "../server/domain/access/mfa/service.ts";
@@ -250,6 +250,9 @@ try {
       const view = replicationView(platform.config, await readReplicationState(platform.config));
       const { lines, ok } = replicationReport(view, maxLag);
       for (const line of lines) console.log(line);
+      // A warning, not a failure: the replica itself is sound; what it cannot bring back is said.
+      const risk = keyRisk(platform.config);
+      if (risk) console.log(`warning: ${risk}`);
       if (!ok) exitCode = 1;
       break;
     }

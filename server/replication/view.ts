@@ -60,6 +60,20 @@ export interface ReplicationView {
   databases: DbLag[];
 }
 
+/**
+ * What a lost disk would take that the replica cannot bring back: the signing key generated under
+ * DATA_DIR/keys (Litestream replicates databases only, and the key must not sit in the replica beside what it
+ * seals). Without the same key, sign-ins end and sealed secrets (e-mail account passwords, external services'
+ * secrets, authenticator-app secrets) cannot be opened after a restore. Null when nothing is at risk.
+ */
+export function keyRisk(config: Config): string | null {
+  if (!config.replicaUrl || config.jwtPrivateJwk) return null;
+  return "REPLICA_URL is set but the signing key is kept in DATA_DIR/keys, which is not replicated: a lost " +
+    "disk takes it, and with it every sign-in and every sealed secret (e-mail account passwords, external " +
+    "services' secrets, authenticator apps). Keep it off the data disk: set JWT_PRIVATE_JWK to the content " +
+    "of DATA_DIR/keys/jwt-signing.jwk.json (from a secret store).";
+}
+
 /** How long a running server may take to let go of a tenant being restored. */
 const RELEASE_LIMIT_MS = 30_000;
 
