@@ -237,7 +237,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     resetCodeTtlSeconds: int("RESET_CODE_TTL", 3600),
     walCheckpointSeconds: int("WAL_CHECKPOINT_SECONDS", 30),
     replicaUrl: env("REPLICA_URL") || undefined,
-    replicaSyncMs: int("REPLICA_SYNC_MS", 1000),
+    replicaSyncMs: int("REPLICA_SYNC_MS", 100),
     replicaRetentionHours: int("REPLICA_RETENTION_HOURS", 72),
     healthToken: healthToken(env("HEALTH_TOKEN")),
     bodyTimeoutSeconds: int("BODY_TIMEOUT_SECONDS", 30),

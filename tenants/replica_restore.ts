@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Platform } from "../server/platform.ts";
 import type { Config } from "../server/config.ts";
-import { filePathOf } from "../server/db/local.ts";
+import { filePathOf, MMAP_MIB } from "../server/db/local.ts";
 import { checkBackup } from "../server/db/backup.ts";
 import { LITESTREAM_BIN, replicaOf, storeOptions } from "../server/replication/litestream_config.ts";
 import { replicationDir } from "../server/replication/view.ts";
@@ -62,6 +62,9 @@ export async function restoreReplica(
 export function checkRestored(file: string): void {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
+    // Read through a memory map, as the server's connections read: at 1,000,000 stock lines the checks take
+    // half the time (bench replication).
+    db.exec(`PRAGMA mmap_size = ${MMAP_MIB * 1024 * 1024}`);
     const rows = db.prepare("PRAGMA integrity_check").all() as Record<string, unknown>[];
     const said = rows.map((r) => String(Object.values(r)[0]));
     if (said.join() !== "ok") {
