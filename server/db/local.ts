@@ -96,6 +96,12 @@ const turnLoop: () => Promise<void> = "WorkerGlobalScope" in globalThis
  * Only a full ANALYZE takes samples (one run elsewhere, by hand or by a bench): ours, bounded by
  * analysis_limit, takes none, so this runs on opening only.
  */
+/** SQLite's SQLITE_BUSY (5) and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT, BUSY_TIMEOUT). */
+function isBusy(err: unknown): boolean {
+  const code = (err as { errcode?: number })?.errcode;
+  return typeof code === "number" ? (code & 0xff) === 5 : /database is locked/.test(String(err));
+}
+
 function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
   const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get();
   if (!has) return;
@@ -271,8 +277,15 @@ export class LocalConnection implements Connection {
         // back to this size (else it keeps the size of its busiest half-minute, gigabytes for a large tenant).
         this.#sqlite.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
         this.#sqlite.exec(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
-        // On opening, statistics of every table that needs them (0x10000), not only of tables queried.
-        this.#sqlite.exec(`PRAGMA optimize = 0x10002`);
+        // On opening, statistics of every table that needs them (0x10000), not only of tables queried. They
+        // are an optimisation: while another connection writes the file (a provisioning, a migration, a
+        // move's hold) they are left to the next open rather than refusing the open with "database is
+        // locked" (a read that must turn into a write gets SQLITE_BUSY at once, without the busy handler).
+        try {
+          this.#sqlite.exec(`PRAGMA optimize = 0x10002`);
+        } catch (err) {
+          if (!isBusy(err)) throw err;
+        }
         withoutSamples(this.#sqlite, options.busyTimeoutMs ?? 5000);
       }
       this.#dataVersion = this.#sqlite.prepare("PRAGMA data_version");
