@@ -13,5 +13,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each test file makes its own data directory and server; two workers suit a 2-core machine.
     maxWorkers: 2,
+    // The server's rendering bundle (client/build.mjs writes dist/ssr/ssr.js, 9 MB) is imported as Deno imports
+    // it in production, not through Vite's transform and module runner, which took seconds in every file.
+    server: { deps: { external: [/\/dist\/ssr\//] } },
   },
 });
