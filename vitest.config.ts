@@ -2,10 +2,14 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Files that change what their process keeps for good and so run in a process of their own: the replication
- * test's server tells its thread that Litestream owns the WAL (leaveWalResetsToReplication), which would
+ * tests' in-process supervisors tell its thread that Litestream owns the WAL (leaveWalResetsToReplication), which would
  * hold for every file after it.
  */
-const ISOLATED = ["tests/integration/replication.test.ts"];
+const ISOLATED = [
+  "tests/integration/replication.test.ts",
+  "tests/integration/replication_s3.test.ts",
+  "tests/integration/replication_stream.test.ts",
+];
 
 const ALL = [
   "server/**/*.test.ts",
