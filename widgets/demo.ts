@@ -61,12 +61,16 @@ const makeDemoAccesses = tenantOp(
   },
 );
 
-let demo: { at: number; keys: Promise<{ stock: Made; inventory: Made } | null> } | null = null;
+type DemoKeys = { at: number; keys: Promise<{ stock: Made; inventory: Made } | null> };
+
+/** Each platform's (a process serves one; a test process starts many, one after another) day's keys. */
+const demos = new WeakMap<Platform, DemoKeys>();
 
 function demoKeys(platform: Platform) {
   // A day's key, made again after 23 hours (and after a failure).
+  const demo = demos.get(platform);
   if (demo && Date.now() - demo.at < 23 * 3_600_000) return demo.keys;
-  const made = demo = {
+  const made: DemoKeys = {
     at: Date.now(),
     keys: (async () => {
       const tenant = await platform.registry.bySlug("demo");
@@ -87,8 +91,9 @@ function demoKeys(platform: Platform) {
       };
     })(),
   };
+  demos.set(platform, made);
   made.keys.catch(() => {
-    if (demo === made) demo = null;
+    if (demos.get(platform) === made) demos.delete(platform);
   });
   return made.keys;
 }
