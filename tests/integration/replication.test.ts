@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { DatabaseSync } from "node:sqlite";
 import {
   assertStockEqualsLedger,
   location,
@@ -17,9 +16,9 @@ import {
   type StockWorld,
   worldOn,
 } from "./stock/fixture.ts";
+import { replicatedConfirmed } from "../fixtures/replica.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
 import { readReplicationState, replicationView } from "../../server/replication/view.ts";
-import { restoreReplica } from "../../tenants/replica_restore.ts";
 import { controlSystemLog } from "../../tenants/schema.ts";
 
 const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
@@ -49,23 +48,7 @@ afterAll(async () => {
 });
 
 /** The confirmed documents the replica of `slug` holds now (none if it has nothing yet). */
-async function replicated(slug: string): Promise<number[]> {
-  const out = join(replicaDir, `check-${crypto.randomUUID()}.db`);
-  try {
-    await restoreReplica(w.s.platform.config.replicaUrl!, slug, out);
-  } catch {
-    return [];
-  }
-  const db = new DatabaseSync(out, { readOnly: true });
-  try {
-    return (db.prepare("SELECT id FROM wms_documents WHERE status_code = 'confirmed' ORDER BY id").all() as {
-      id: number;
-    }[]).map((r) => r.id);
-  } finally {
-    db.close();
-    rmSync(out, { force: true });
-  }
-}
+const replicated = (slug: string) => replicatedConfirmed(w.s.platform.config.replicaUrl!, slug, replicaDir);
 
 async function cli(...args: string[]) {
   const out = await new Deno.Command("./node_modules/deno/deno", {

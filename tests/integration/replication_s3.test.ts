@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { DatabaseSync } from "node:sqlite";
 import {
   assertStockEqualsLedger,
   location,
@@ -18,9 +17,9 @@ import {
 } from "./stock/fixture.ts";
 import { freePort } from "../fixtures/server_process.ts";
 import { until } from "../fixtures/harness.ts";
+import { replicatedConfirmed } from "../fixtures/replica.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
 import { readReplicationState, replicationView } from "../../server/replication/view.ts";
-import { restoreReplica } from "../../tenants/replica_restore.ts";
 
 const BUCKET = "wms-replica";
 let store: Deno.ChildProcess;
@@ -82,23 +81,7 @@ afterAll(async () => {
 });
 
 /** The confirmed documents the S3 replica of `slug` holds now (none if it has nothing yet). */
-async function replicated(slug: string): Promise<number[]> {
-  const out = join(w.s.dataDir, `check-${crypto.randomUUID()}.db`);
-  try {
-    await restoreReplica(w.s.platform.config.replicaUrl!, slug, out);
-  } catch {
-    return [];
-  }
-  const db = new DatabaseSync(out, { readOnly: true });
-  try {
-    return (db.prepare("SELECT id FROM wms_documents WHERE status_code = 'confirmed' ORDER BY id").all() as {
-      id: number;
-    }[]).map((r) => r.id);
-  } finally {
-    db.close();
-    rmSync(out, { force: true });
-  }
-}
+const replicated = (slug: string) => replicatedConfirmed(w.s.platform.config.replicaUrl!, slug, w.s.dataDir);
 
 describe("replication to an S3-compatible store", () => {
   it("is refused for a loopback endpoint the egress policy does not allow, and says why", async () => {
