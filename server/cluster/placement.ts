@@ -74,6 +74,29 @@ export async function stayedAfterMove(
   }
 }
 
+/** The platform and tenant long work runs for (a request's context, or the start's sweep's). */
+interface LongWork {
+  platform: {
+    registry: { byId(id: number): Promise<Tenant | undefined> };
+    config: { instance: string };
+    pool: { closed: boolean };
+  };
+  tenant: Tenant;
+}
+
+/** stillServedHere for the tenant of `work`. */
+export const workStillHere = (work: LongWork) =>
+  stillServedHere(work.platform.registry, work.platform.config.instance, work.tenant);
+
+/** stayedAfterMove for the tenant of `work`, given up once its process's pool closes. */
+export const workStayedHere = (work: LongWork) =>
+  stayedAfterMove(
+    work.platform.registry,
+    work.platform.config.instance,
+    work.tenant,
+    () => work.platform.pool.closed,
+  );
+
 /**
  * Refuses a tenant this instance does not serve now: the tenant directory gives it to another instance, or
  * it is moving. The answer (503) names the instance that owns it, for a proxy to route the next call there.

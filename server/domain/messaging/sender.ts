@@ -15,24 +15,16 @@ import { transactionWithEvents } from "../../hub/outbox.ts";
 import { emailAccounts, passwordContext } from "../records/email_accounts/entity.ts";
 import { fileInfos } from "../files/table.ts";
 import { getBytes } from "../files/store.ts";
+import { fileSource } from "../files/service.ts";
 import { messageRecipients, messages, type MessageStatus } from "./entity.ts";
 import { DeliveryError, sendSms } from "./gateway.ts";
 import { egressOf, isRefusal, refusalEvent, refusalReason } from "../../kernel/egress/egress.ts";
 import { securityEventFor, securityEventOutside } from "../logs/security_log/service.ts";
 import { translate } from "../../kernel/i18n/mod.ts";
-import { stayedAfterMove, stillServedHere } from "../../cluster/placement.ts";
+import { workStayedHere as stayedHere, workStillHere as stillHere } from "../../cluster/placement.ts";
 
 const running = new Map<string, { again: boolean }>();
 
-const stillHere = (ctx: TenantContext) =>
-  stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant);
-const stayedHere = (ctx: TenantContext) =>
-  stayedAfterMove(
-    ctx.platform.registry,
-    ctx.platform.config.instance,
-    ctx.tenant,
-    () => ctx.platform.pool.closed,
-  );
 const timers = new Map<string, number>();
 
 /** Starts (or nudges) the tenant's runner; it stops when nothing is due, setting a timer for what comes later. */
@@ -245,12 +237,7 @@ async function sendMail(
     if (!file) continue;
     attachments.push({
       filename: names[String(id)] ?? file.fileName,
-      content: Buffer.from(
-        await getBytes(
-          { db: ctx.conn.db, dataDir: ctx.platform.config.dataDir, tenantId: ctx.tenant.id },
-          file.storageKey,
-        ),
-      ),
+      content: Buffer.from(await getBytes(fileSource(ctx), file.storageKey)),
       contentType: file.contentType,
     });
   }

@@ -15,7 +15,7 @@ import { nowIso } from "../../kernel/time.ts";
 import { allows, demand } from "../../kernel/access.ts";
 import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import type { CountReply, CountRequest, CountStop } from "./count_worker.ts";
-import { stayedAfterMove, stillServedHere } from "../../cluster/placement.ts";
+import { workStayedHere as stayedHere, workStillHere as stillHere } from "../../cluster/placement.ts";
 import { reservedOn } from "../stock/reservations/service.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
@@ -212,17 +212,6 @@ export function continueCount(ctx: TenantContext, orderId: number): void {
     }
   })();
 }
-
-const stillHere = (ctx: TenantContext) =>
-  stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant);
-
-const stayedHere = (ctx: TenantContext) =>
-  stayedAfterMove(
-    ctx.platform.registry,
-    ctx.platform.config.instance,
-    ctx.tenant,
-    () => ctx.platform.pool.closed,
-  );
 
 /**
  * Runs one count's preparation on a worker thread of its own, which ends with it; told to stop as soon as
