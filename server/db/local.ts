@@ -86,6 +86,12 @@ const turnLoop: () => Promise<void> = "WorkerGlobalScope" in globalThis
   })()
   : () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** SQLite's SQLITE_BUSY (5) and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT, BUSY_TIMEOUT). */
+function isBusy(err: unknown): boolean {
+  const code = (err as { errcode?: number })?.errcode;
+  return typeof code === "number" ? (code & 0xff) === 5 : /database is locked/.test(String(err));
+}
+
 /**
  * Drops the value samples ANALYZE keeps in sqlite_stat4 (this SQLite is built with SQLITE_ENABLE_STAT4),
  * keeping the row estimates of sqlite_stat1. With samples, SQLite compiles a statement again every time a
@@ -96,12 +102,6 @@ const turnLoop: () => Promise<void> = "WorkerGlobalScope" in globalThis
  * Only a full ANALYZE takes samples (one run elsewhere, by hand or by a bench): ours, bounded by
  * analysis_limit, takes none, so this runs on opening only.
  */
-/** SQLite's SQLITE_BUSY (5) and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT, BUSY_TIMEOUT). */
-function isBusy(err: unknown): boolean {
-  const code = (err as { errcode?: number })?.errcode;
-  return typeof code === "number" ? (code & 0xff) === 5 : /database is locked/.test(String(err));
-}
-
 function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
   const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get();
   if (!has) return;
