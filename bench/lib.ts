@@ -5,11 +5,13 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseSync } from "node:sqlite";
 import { type Config, loadConfig, tenantDbUrlFor } from "../server/config.ts";
-import type { Platform } from "../server/platform.ts";
+import { createPlatform, type Platform } from "../server/platform.ts";
+import { provisionTenant } from "../tenants/provision.ts";
+import type { Tenant } from "../tenants/registry.ts";
 import { filePathOf } from "../server/db/local.ts";
 import { nowIso } from "../server/kernel/time.ts";
 import { tenants } from "../tenants/schema.ts";
-import { startServer, type TestServer } from "../tests/fixtures/harness.ts";
+import { PASSWORD, startServer, type TestServer } from "../tests/fixtures/harness.ts";
 
 export const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
 export const DATA_ROOT = join(BENCH_DIR, ".data");
@@ -392,4 +394,42 @@ export async function readWhile(
   }
   await Promise.all(pending);
   return out;
+}
+
+/** A bench's own platform on `dir`, for setting up (one thread, no checkpoints, no mail). */
+export function setupPlatform(dir: string, overrides: Partial<Config> = {}): Promise<Platform> {
+  return createPlatform({
+    dataDir: dir,
+    controlDbUrl: `file:${join(dir, "control.db")}`,
+    tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
+    passwordHashCost: 1024,
+    walCheckpointSeconds: 0,
+    smtpUrl: undefined,
+    workers: 0,
+    ...overrides,
+  });
+}
+
+/**
+ * An active tenant `slug` with its administrator `<slug>-admin` (password PASSWORD), its file closed (the
+ * WAL checkpointed into it, so a copy is the whole database).
+ */
+export async function provisionBenchTenant(
+  platform: Platform,
+  slug: string,
+  companyName = `${slug} Company`,
+): Promise<Tenant> {
+  const { tenant } = await provisionTenant(platform, {
+    slug,
+    companyName,
+    status: "active",
+    admin: {
+      username: `${slug}-admin`,
+      email: `admin@${slug}.example`,
+      password: PASSWORD,
+      visibleName: "admin",
+    },
+  });
+  await platform.pool.forget(tenant.dbUrl);
+  return tenant;
 }

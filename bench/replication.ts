@@ -21,11 +21,9 @@
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { createPlatform } from "../server/platform.ts";
 import { CACHE_KIB, filePathOf, MMAP_MIB } from "../server/db/local.ts";
 import { checkBackup } from "../server/db/backup.ts";
 import { stockLedgerFaults } from "../server/domain/stock/ledger/invariant.ts";
-import { provisionTenant } from "../tenants/provision.ts";
 import { restoreReplica } from "../tenants/replica_restore.ts";
 import { restoreTenant } from "../tenants/backups.ts";
 import { replicaOf } from "../server/replication/litestream_config.ts";
@@ -39,7 +37,9 @@ import {
   distribution,
   ms,
   progress,
+  provisionBenchTenant,
   rng,
+  setupPlatform,
   workDir,
   writeResult,
 } from "./lib.ts";
@@ -303,34 +303,11 @@ async function signInTo(url: string): Promise<string> {
   return body.token;
 }
 
-function setupPlatform(dir: string) {
-  return createPlatform({
-    dataDir: dir,
-    controlDbUrl: `file:${join(dir, "control.db")}`,
-    tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
-    passwordHashCost: 1024,
-    walCheckpointSeconds: 0,
-    smtpUrl: undefined,
-    workers: 0,
-  });
-}
-
 /** The bench's tenant in a fresh data directory; answers its file. */
 async function provision(dir: string): Promise<string> {
   const platform = await setupPlatform(dir);
   try {
-    const { tenant } = await provisionTenant(platform, {
-      slug: SLUG,
-      companyName: `${SLUG} Company`,
-      status: "active",
-      admin: {
-        username: `${SLUG}-admin`,
-        email: `admin@${SLUG}.example`,
-        password: PASSWORD,
-        visibleName: "admin",
-      },
-    });
-    await platform.pool.forget(tenant.dbUrl);
+    const tenant = await provisionBenchTenant(platform, SLUG);
     return filePathOf(tenant.dbUrl);
   } finally {
     await platform.close();
@@ -620,16 +597,7 @@ export async function run(): Promise<BenchResult> {
 
 /** `tenant restore <slug> --from-replica` (tenants/replica_restore.ts), each step timed. */
 async function restorePhases(dir: string, replicaUrl: string, replicaRoot: string) {
-  const platform = await createPlatform({
-    dataDir: dir,
-    controlDbUrl: `file:${join(dir, "control.db")}`,
-    tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
-    replicaUrl,
-    tenantCacheSeconds: 0,
-    walCheckpointSeconds: 0,
-    smtpUrl: undefined,
-    workers: 0,
-  });
+  const platform = await setupPlatform(dir, { replicaUrl, tenantCacheSeconds: 0 });
   const scratch = join(dir, "restore-scratch.db");
   try {
     const timed = async <T>(what: string, fn: () => T | Promise<T>): Promise<[T, number]> => {

@@ -14,15 +14,12 @@
 // clients do not share its threads.
 import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { createPlatform } from "../server/platform.ts";
 import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { signAccessToken } from "../server/domain/access/auth/tokens.ts";
 import { findUser } from "../server/domain/access/users/service.ts";
-import { provisionTenant } from "../tenants/provision.ts";
 import { shardOf } from "../server/cluster/placement.ts";
-import { PASSWORD } from "../tests/fixtures/harness.ts";
 import { Socket } from "../tests/fixtures/hub_socket.ts";
 import { fill, FILLED, type Line, prepare } from "./confirm.ts";
 import {
@@ -34,7 +31,9 @@ import {
   distribution,
   ms,
   progress,
+  provisionBenchTenant,
   rng,
+  setupPlatform as setupBenchPlatform,
   workDir,
   writeResult,
 } from "./lib.ts";
@@ -73,19 +72,7 @@ interface Tokens {
 
 // --- setup: tenants A and B, A's stock, the 1,000 more tenants and their tokens --------------------
 
-/** The bench's own platform on `dir`, for setting up (one thread, no checkpoints, no mail). */
-function setupPlatform(dir: string) {
-  return createPlatform({
-    dataDir: dir,
-    controlDbUrl: `file:${join(dir, "control.db")}`,
-    tenantDbUrl: "file:{dataDir}/tenants/{tenant}.db",
-    passwordHashCost: 1024,
-    walCheckpointSeconds: 0,
-    accessTokenTtlSeconds: 4 * 3600,
-    smtpUrl: undefined,
-    workers: 0,
-  });
-}
+const setupPlatform = (dir: string) => setupBenchPlatform(dir, { accessTokenTtlSeconds: 4 * 3600 });
 
 /** An access token of `userId` of tenant `tenantId` (a session made for the bench). */
 async function tokenOf(
@@ -104,18 +91,7 @@ export async function setup(dir: string) {
   try {
     const made = [];
     for (const slug of ["bench-a", "bench-b"]) {
-      const { tenant } = await provisionTenant(platform, {
-        slug,
-        companyName: `${slug} Company`,
-        status: "active",
-        admin: {
-          username: `${slug}-admin`,
-          email: `admin@${slug}.example`,
-          password: PASSWORD,
-          visibleName: "admin",
-        },
-      });
-      await platform.pool.forget(tenant.dbUrl);
+      const tenant = await provisionBenchTenant(platform, slug);
       made.push(tenant);
     }
     const [a, b] = made;

@@ -13,8 +13,6 @@ import { openConnection } from "../server/db/open.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { findUser } from "../server/domain/access/users/service.ts";
 import { TenantPool } from "../tenants/pool.ts";
-import { provisionTenant } from "../tenants/provision.ts";
-import { PASSWORD } from "../tests/fixtures/harness.ts";
 import { dropFromPageCache, residentBytes } from "./page_cache.ts";
 import {
   begin,
@@ -30,6 +28,7 @@ import {
   openFds,
   pctl,
   progress,
+  provisionBenchTenant,
   removeDir,
   rng,
   workDir,
@@ -112,19 +111,7 @@ async function setup(dir: string) {
   });
   try {
     const template = slugOf(0);
-    const { tenant } = await provisionTenant(platform, {
-      slug: template,
-      companyName: "Template Company",
-      status: "active",
-      admin: {
-        username: `${template}-admin`,
-        email: `admin@${template}.example`,
-        password: PASSWORD,
-        visibleName: "admin",
-      },
-    });
-    // Closing checkpoints the WAL into the file, so a copy is the whole database.
-    await platform.pool.forget(tenant.dbUrl);
+    const tenant = await provisionBenchTenant(platform, template, "Template Company");
     const source = filePathOf(tenant.dbUrl);
     await copyTenants(
       platform,
