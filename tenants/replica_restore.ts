@@ -10,7 +10,13 @@ import type { Platform } from "../server/platform.ts";
 import type { Config } from "../server/config.ts";
 import { filePathOf, MMAP_MIB } from "../server/db/local.ts";
 import { checkBackup } from "../server/db/backup.ts";
-import { LITESTREAM_BIN, replicaOf, storeOptions } from "../server/replication/litestream_config.ts";
+import {
+  LITESTREAM_BIN,
+  replicaHost,
+  replicaOf,
+  storeOptions,
+} from "../server/replication/litestream_config.ts";
+import { egressOf } from "../server/kernel/egress/egress.ts";
 import { replicationDir } from "../server/replication/view.ts";
 import { stockLedgerFaults } from "../server/domain/stock/ledger/invariant.ts";
 import { restoreTenant } from "./backups.ts";
@@ -58,6 +64,12 @@ export async function restoreReplica(
   }
 }
 
+/** The replica's host (an S3 endpoint, an SFTP host) refused as any outbound connection the policy refuses. */
+async function assertReplicaHost(config: Config): Promise<void> {
+  const host = replicaHost(config.replicaUrl!);
+  if (host) await egressOf(config).assert(host);
+}
+
 /** Refuses a restored file that is damaged, not a tenant database of ours, or whose stock ≠ its ledger. */
 export function checkRestored(file: string): void {
   const db = new DatabaseSync(file, { readOnly: true });
@@ -93,6 +105,7 @@ export async function restoreControlIfGone(config: Config, at?: Date): Promise<b
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const scratch = `${path}.restore-${crypto.randomUUID()}`;
   try {
+    await assertReplicaHost(config);
     await restoreReplica(config.replicaUrl, null, scratch, at);
     checkBackup(scratch, "control");
     chmodSync(scratch, 0o600);
@@ -120,6 +133,7 @@ export async function restoreFromReplica(
   const scratch = join(replicationDir(platform.config), `restore-${slug}-${crypto.randomUUID()}.db`);
   try {
     const started = performance.now();
+    await assertReplicaHost(platform.config);
     await restoreReplica(url, slug, scratch, at);
     checkRestored(scratch);
     log(

@@ -105,6 +105,17 @@ export function storeOptions(url: string): Record<string, unknown> {
   };
 }
 
+/**
+ * The host Litestream reaches for the replica at `url`: an SFTP host, or an S3-compatible store's endpoint;
+ * null for a file replica or AWS's own S3. It is an outbound connection on our behalf: the egress policy
+ * decides it (the supervisor before replicating, the restore before reading).
+ */
+export function replicaHost(url: string): string | null {
+  if (url.startsWith("sftp:")) return new URL(url).hostname;
+  const endpoint = url.startsWith("s3:") ? Deno.env.get("REPLICA_S3_ENDPOINT") : undefined;
+  return endpoint ? new URL(endpoint).hostname : null;
+}
+
 /** Litestream's configuration file's text for `dbs`, its metrics served on `addr` (loopback) if given. */
 export function litestreamConfig(
   config: Config,

@@ -13,6 +13,7 @@ import type { TenantRegistry } from "../../tenants/registry.ts";
 import {
   LITESTREAM_BIN,
   litestreamConfig,
+  replicaHost,
   type ReplicatedDb,
   replicatedDbs,
   type SkippedDb,
@@ -184,13 +185,7 @@ export class ReplicationSupervisor {
    */
   async #endpointAllowed(): Promise<boolean> {
     if (this.#endpointChecked) return true;
-    const url = this.config.replicaUrl!;
-    const endpoint = url.startsWith("s3:") ? Deno.env.get("REPLICA_S3_ENDPOINT") : undefined;
-    const host = url.startsWith("sftp:")
-      ? new URL(url).hostname
-      : endpoint
-      ? new URL(endpoint).hostname
-      : null;
+    const host = replicaHost(this.config.replicaUrl!);
     try {
       if (host) await egressOf(this.config).assert(host);
       this.#endpointChecked = true;

@@ -130,20 +130,31 @@ describe("replication to an S3-compatible store", () => {
     // so came from the store.
     await replication.stop();
     const second = await receive(w, goods, at, 9);
-    const out = await new Deno.Command("./node_modules/deno/deno", {
-      args: ["run", "-A", "tenants/cli.ts", "restore", "s3tenant", "--from-replica"],
-      env: {
-        DATA_DIR: w.s.dataDir,
-        TENANT_CACHE_SECONDS: "1",
-        REPLICA_URL: `s3://${BUCKET}/wms`,
-        EGRESS_ALLOW: "127.0.0.1",
-        ...S3_ENV(),
-      },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
-    const said = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
-    expect(out.code, said).toBe(0);
+    const restore = async (egressAllow: string) => {
+      const out = await new Deno.Command("./node_modules/deno/deno", {
+        args: ["run", "-A", "tenants/cli.ts", "restore", "s3tenant", "--from-replica"],
+        env: {
+          DATA_DIR: w.s.dataDir,
+          TENANT_CACHE_SECONDS: "1",
+          REPLICA_URL: `s3://${BUCKET}/wms`,
+          EGRESS_ALLOW: egressAllow,
+          ...S3_ENV(),
+        },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      return {
+        code: out.code,
+        said: new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr),
+      };
+    };
+    // The store's loopback endpoint not allowed: the restore reaches nothing and changes nothing.
+    const refused = await restore("");
+    expect(refused.code, refused.said).not.toBe(0);
+    expect(refused.said).toContain("The server does not connect to");
+    expect((await w.query("SELECT id FROM wms_documents WHERE id = ?", [second])).length).toBe(1);
+    const { code, said } = await restore("127.0.0.1");
+    expect(code, said).toBe(0);
     expect(said).toContain("tenant s3tenant is active");
     const ids = (await w.query("SELECT id FROM wms_documents WHERE status_code = 'confirmed' ORDER BY id"))
       .map((r) => Number(r.id));
