@@ -44,8 +44,10 @@ if (risk) console.warn(`warning: ${risk}`);
 // the tenant's database brought into it (decision 0020), in the background by the thread that writes the
 // tenants: this one, or each shard for its own (server/cluster/worker.ts).
 if (config.workers === 0) {
-  const { sweepDueMessages } = await import("./domain/messaging/sweep.ts");
-  void sweepDueMessages(platform).catch((err) => console.error("messages after the start:", err));
+  const { sweepWorkLeft } = await import("./domain/messaging/sweep.ts");
+  void sweepWorkLeft(platform).catch((err) =>
+    console.error("work left by the last process, after the start:", err)
+  );
   const { importLeftFiles } = await import("../tenants/files.ts");
   void importLeftFiles(platform);
 }

@@ -73,8 +73,10 @@ async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
   // Messages its tenants' last process left due, delivered, and their attachments left on disk brought into
   // their databases, in the background (issue 33).
   if (init.role === "shard") {
-    const { sweepDueMessages } = await import("../domain/messaging/sweep.ts");
-    void sweepDueMessages(platform).catch((err) => console.error("messages after the start:", err));
+    const { sweepWorkLeft } = await import("../domain/messaging/sweep.ts");
+    void sweepWorkLeft(platform).catch((err) =>
+      console.error("work left by the last process, after the start:", err)
+    );
     const { importLeftFiles } = await import("../../tenants/files.ts");
     void importLeftFiles(platform);
   }

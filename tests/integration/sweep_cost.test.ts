@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
 import { freePort } from "../fixtures/server_process.ts";
-import { sweepDueMessages } from "../../server/domain/messaging/sweep.ts";
+import { sweepWorkLeft } from "../../server/domain/messaging/sweep.ts";
 import type { Tenant } from "../../tenants/registry.ts";
 
 let s: TestServer;
@@ -38,7 +38,7 @@ describe("the start's sweep", () => {
     for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
     expect(s.platform.pool.stats.open).toBe(0);
 
-    expect(await sweepDueMessages(s.platform)).toBe(1);
+    expect(await sweepWorkLeft(s.platform)).toBe(1);
     expect(s.platform.pool.stats.open).toBe(1);
     // The one opened is the tenant with the queued message: its connection is the one in use.
     const before = s.platform.pool.stats.opened;

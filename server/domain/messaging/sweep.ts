@@ -74,7 +74,7 @@ function workLeftIn(url: string): boolean | undefined {
 }
 
 /** Looks at every tenant of this process for work left; resolves once all have been looked at. */
-export async function sweepDueMessages(platform: Platform): Promise<number> {
+export async function sweepWorkLeft(platform: Platform): Promise<number> {
   let started = 0;
   sweeping = true;
   try {
