@@ -6,11 +6,11 @@ import { fileURLToPath } from "node:url";
 import { DatabaseSync } from "node:sqlite";
 import { type Config, loadConfig, tenantDbUrlFor } from "../server/config.ts";
 import { createPlatform, type Platform } from "../server/platform.ts";
-import { provisionTenant } from "../tenants/provision.ts";
-import type { Tenant } from "../tenants/registry.ts";
+import { provisionTenant } from "../server/tenancy/provision.ts";
+import type { Tenant } from "../server/tenancy/registry.ts";
 import { filePathOf } from "../server/db/local.ts";
 import { nowIso } from "../server/kernel/time.ts";
-import { tenants } from "../tenants/schema.ts";
+import { tenants } from "../server/tenancy/schema.ts";
 import { PASSWORD, startServer, type TestServer } from "../tests/fixtures/harness.ts";
 
 export const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));

@@ -25,7 +25,7 @@ import { CACHE_KIB, filePathOf, MMAP_MIB } from "../server/db/local.ts";
 import { checkBackup } from "../server/db/backup.ts";
 import { stockLedgerFaults } from "../server/domain/stock/ledger/invariant.ts";
 import { restoreReplica } from "../tenants/replica_restore.ts";
-import { restoreTenant } from "../tenants/backups.ts";
+import { restoreTenant } from "../server/tenancy/backups.ts";
 import { replicaOf } from "../server/replication/litestream_config.ts";
 import { PASSWORD } from "../tests/fixtures/harness.ts";
 import { fill, FILLED, prepare } from "./confirm.ts";

@@ -12,7 +12,7 @@ import { filePathOf } from "../server/db/local.ts";
 import { openConnection } from "../server/db/open.ts";
 import { migrate } from "../server/db/migrate.ts";
 import { findUser } from "../server/domain/access/users/service.ts";
-import { TenantPool } from "../tenants/pool.ts";
+import { TenantPool } from "../server/tenancy/pool.ts";
 import { dropFromPageCache, residentBytes } from "./page_cache.ts";
 import {
   begin,

@@ -16,10 +16,10 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { addUser, call, signIn } from "../tests/fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "../tests/e2e/browser.ts";
-import { seedDemo } from "../tenants/demo.ts";
-import { demoPassword } from "../tenants/demo_password.ts";
-import { decodeFrame, frameReader } from "../client/islands/terminal/decoder.ts";
-import { containerOf, locationOf, productOf } from "../client/islands/terminal/data.ts";
+import { seedDemo } from "../demo/seed.ts";
+import { demoPassword } from "../demo/password.ts";
+import { decodeFrame, frameReader } from "../client/features/terminal/decoder.ts";
+import { containerOf, locationOf, productOf } from "../client/features/terminal/data.ts";
 import { filledTenant, prepare } from "./confirm.ts";
 import {
   begin,
@@ -378,13 +378,13 @@ function scriptSizes(): Omit<Results["sizes"], "offlineCacheDemo"> {
   const boot = Object.keys(outputs).find((f) => js(f) && outputs[f].entryPoint?.endsWith("client/boot.tsx"))!;
   const shell = closure([boot]);
   const terminalChunk = Object.keys(outputs).find((f) =>
-    js(f) && Object.keys(outputs[f].inputs).some((i) => i.endsWith("client/islands/terminal/terminal.tsx"))
+    js(f) && Object.keys(outputs[f].inputs).some((i) => i.endsWith("client/features/terminal/terminal.tsx"))
   )!;
   const terminalFiles = closure([terminalChunk]);
   const terminal = [...terminalFiles].filter((f) => !shell.has(f));
   // The camera's chunk (ZXing), loaded when the camera is first opened.
   const cameraChunk = Object.keys(outputs).find((f) =>
-    js(f) && Object.keys(outputs[f].inputs).some((i) => i.endsWith("client/islands/terminal/camera.tsx"))
+    js(f) && Object.keys(outputs[f].inputs).some((i) => i.endsWith("client/features/terminal/camera.tsx"))
   )!;
   const camera = [...closure([cameraChunk])].filter((f) => !shell.has(f) && !terminalFiles.has(f));
   const size = (files: Iterable<string>) => {

@@ -63,7 +63,7 @@ export function signOut(remember = false): void {
   const startup = store.get(startupAtom);
   if (startup && typeof indexedDB !== "undefined") {
     const owner = `${startup.tenant.slug}:${startup.user.id}`;
-    void import("./islands/terminal/idb_store.ts").then((m) => m.wipeCache(owner)).catch(() => {});
+    void import("./features/terminal/idb_store.ts").then((m) => m.wipeCache(owner)).catch(() => {});
   }
   store.set(authAtom, null);
   store.set(startupAtom, null);

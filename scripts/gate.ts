@@ -23,6 +23,7 @@ await step("type check (deno check)", [
   "check",
   "server/",
   "tenants/",
+  "demo/",
   "tests/",
   "bench/",
   "client/",

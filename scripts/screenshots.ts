@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { startServer } from "../tests/fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "../tests/e2e/browser.ts";
-import { seedDemo } from "../tenants/demo.ts";
+import { seedDemo } from "../demo/seed.ts";
 
 const OUT = "docs/screenshots";
 mkdirSync(OUT, { recursive: true });

@@ -74,7 +74,7 @@ export interface Config {
    * there is refused. Undefined (`PWNED_PASSWORDS_URL=off`) checks nothing.
    */
   pwnedPasswordsUrl?: string;
-  /** The demo users' password (`DEMO_PASSWORD`); none: a random one per installation (tenants/demo.ts). */
+  /** The demo users' password (`DEMO_PASSWORD`); none: a random one per installation (demo/seed.ts). */
   demoPassword?: string;
   /** Scrypt cost (N). Lower values are only for tests. */
   passwordHashCost: number;

@@ -4,8 +4,8 @@ import { createApp } from "./app.ts";
 import { createPlatform, type Platform } from "./platform.ts";
 import { loadConfig } from "./config.ts";
 import { startFront } from "./cluster/front.ts";
-import { BackupSchedule } from "../tenants/backups.ts";
-import { demoPassword } from "../tenants/demo_password.ts";
+import { BackupSchedule } from "./tenancy/backups.ts";
+import { demoPassword } from "../demo/password.ts";
 import { ReplicationSupervisor } from "./replication/supervisor.ts";
 import { securityEventOutside } from "./domain/logs/security_log/service.ts";
 import { keyRisk } from "./replication/view.ts";
@@ -48,7 +48,7 @@ if (config.workers === 0) {
   void sweepWorkLeft(platform).catch((err) =>
     console.error("work left by the last process, after the start:", err)
   );
-  const { importLeftFiles } = await import("../tenants/files.ts");
+  const { importLeftFiles } = await import("./tenancy/files.ts");
   void importLeftFiles(platform);
 }
 // Scheduled backups of every tenant (BACKUP_EVERY seconds; none by default), on a worker thread.

@@ -2,10 +2,10 @@
 // registry, the pool of tenant connections, signing keys, the mailer and the attempt limits.
 import { type Config, loadConfig } from "./config.ts";
 import type { Connection } from "./db/connection.ts";
-import { openControl } from "../tenants/control.ts";
+import { openControl } from "./tenancy/control.ts";
 import { configureApiKeyRate } from "./domain/sharing/keys.ts";
-import { TenantRegistry } from "../tenants/registry.ts";
-import { TenantPool } from "../tenants/pool.ts";
+import { TenantRegistry } from "./tenancy/registry.ts";
+import { TenantPool } from "./tenancy/pool.ts";
 import { leaveWalResetsToReplication } from "./db/local.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
 import { createMailer, type Mailer } from "./kernel/mail.ts";

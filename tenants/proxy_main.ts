@@ -1,7 +1,7 @@
 // `deno task proxy`: the tenant proxy (tenants/proxy.ts) on PROXY_PORT (8080), over the control database of
 // CONTROL_DB_URL (or DATA_DIR's). Instances behind it set TRUST_PROXY=true to read the caller's address.
 import { loadConfig } from "../server/config.ts";
-import { openControl } from "./control.ts";
+import { openControl } from "../server/tenancy/control.ts";
 import { TenantProxy } from "./proxy.ts";
 
 const config = loadConfig();

@@ -2,7 +2,7 @@
 // instant>]`, or `--all`): decision 0019. Litestream writes the replica's state (the latest, or as of the
 // instant) to a scratch file; the file must pass integrity_check, be a tenant database of this server and
 // keep the stock ledger's invariant before it replaces the live one, which today's restore does with the
-// tenant suspended meanwhile (tenants/backups.ts), into a stopped or a running server.
+// tenant suspended meanwhile (server/tenancy/backups.ts), into a stopped or a running server.
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -19,8 +19,8 @@ import {
 import { egressOf } from "../server/kernel/egress/egress.ts";
 import { replicationDir } from "../server/replication/view.ts";
 import { stockLedgerFaults } from "../server/domain/stock/ledger/invariant.ts";
-import { restoreTenant } from "./backups.ts";
-import type { Tenant } from "./registry.ts";
+import { restoreTenant } from "../server/tenancy/backups.ts";
+import type { Tenant } from "../server/tenancy/registry.ts";
 
 /** Litestream's restore of `slug`'s replica (null: the control database's) into `out` (the latest, or as of `at`). */
 export async function restoreReplica(

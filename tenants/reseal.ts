@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Platform } from "../server/platform.ts";
 import { sealedUnderCurrent, sealSecret, unsealSecret } from "../server/domain/access/auth/keys.ts";
-import { emailAccounts, passwordContext } from "../server/domain/records/email_accounts/entity.ts";
+import { emailAccounts, passwordContext } from "../server/domain/reference/email_accounts/entity.ts";
 import { externalCredentials } from "../server/domain/external/table.ts";
 import { secretContext } from "../server/domain/external/entity.ts";
 import { userTotp } from "../server/domain/access/mfa/table.ts";

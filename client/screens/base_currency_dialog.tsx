@@ -9,8 +9,8 @@ import { errorMessage, fieldErrorMessages } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { Button, Notice, RadioGroup, TextField } from "../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../ui/modal.tsx";
-import type { Values } from "../islands/dialogs/form_state.ts";
-import * as dialogs from "../islands/dialogs/dialogs.css.ts";
+import type { Values } from "../features/dialogs/form_state.ts";
+import * as dialogs from "../features/dialogs/dialogs.css.ts";
 
 type Choice = "recompute" | "keep" | "clear";
 

@@ -10,13 +10,13 @@ import { errorMessage, fieldErrorMessages } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { KEYS, pushToast, startupAtom, writeStorage } from "../state.ts";
 import { Button, Checkbox, Notice, Switch, TextField } from "../ui/controls.tsx";
-import { ReferencePicker } from "../islands/dialogs/reference_field.tsx";
-import { type DeviceKey, deviceKeyOf, enrolThisDevice } from "../islands/faces/device_key.ts";
+import { ReferencePicker } from "../features/dialogs/reference_field.tsx";
+import { type DeviceKey, deviceKeyOf, enrolThisDevice } from "../features/faces/device_key.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as ui from "../ui/ui.css.ts";
-import * as css from "../islands/faces/faces.css.ts";
+import * as css from "../features/faces/faces.css.ts";
 
-const Camera = lazy(() => import("../islands/faces/face_enrol.tsx"));
+const Camera = lazy(() => import("../features/faces/face_enrol.tsx"));
 
 interface Status {
   supported: boolean;

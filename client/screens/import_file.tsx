@@ -14,11 +14,11 @@ import { errorMessage } from "../errors.ts";
 import { ApiError } from "../api.ts";
 import { useT } from "../i18n/use_t.ts";
 import { Button, Notice, Select } from "../ui/controls.tsx";
-import type { PlainKey, ResourceMeta } from "../islands/list/meta.ts";
+import type { PlainKey, ResourceMeta } from "../features/list/meta.ts";
 import { metaOfResource } from "./resources.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "./import_file.css.ts";
-import { table } from "../islands/stock/stock.css.ts";
+import { table } from "../features/stock/stock.css.ts";
 import { cellMessage, followJob, type ImportResult, type Job, type Preview } from "./import_job.ts";
 
 const TYPES = ["Product", "ProductGroup", "Company", "Person", "Address", "StorageSpace", "Stock"] as const;

@@ -3,7 +3,7 @@
 // was likely meant, the record that has it).
 import { api } from "../api.ts";
 import type { Translator } from "../i18n/mod.ts";
-import type { PlainKey } from "../islands/list/meta.ts";
+import type { PlainKey } from "../features/list/meta.ts";
 
 export interface CellError {
   row: number;

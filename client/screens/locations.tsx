@@ -1,20 +1,20 @@
 // Warehouse → Locations: the generic list of locations or, at a switch, their tree (children read as
 // levels open), and for business managers and administrators the generator of nested locations. The
 // add/edit/preview dialog the route names opens in either view.
-import { PrintButton } from "../islands/print/print_dialog.tsx";
+import { PrintButton } from "../features/print/print_dialog.tsx";
 import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { useT } from "../i18n/use_t.ts";
 import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
-import { dialogFromRoute, ResourceList } from "../islands/list/resource_list.tsx";
-import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
-import { LocationTree } from "../islands/locations/location_tree.tsx";
-import { GeneratorDialog } from "../islands/locations/generator_dialog.tsx";
-import { storageSpaceMeta as meta } from "../../server/domain/infrastructure/locations/entity.ts";
+import { dialogFromRoute, ResourceList } from "../features/list/resource_list.tsx";
+import { RecordDialog } from "../features/dialogs/record_dialog.tsx";
+import { LocationTree } from "../features/locations/location_tree.tsx";
+import { GeneratorDialog } from "../features/locations/generator_dialog.tsx";
+import { storageSpaceMeta as meta } from "../../server/domain/storage/locations/entity.ts";
 import { Button, Tabs } from "../ui/controls.tsx";
 import * as shell from "../shell/shell.css.ts";
-import * as css from "../islands/locations/locations.css.ts";
+import * as css from "../features/locations/locations.css.ts";
 import { canWrite } from "./resources.ts";
 
 const ROUTE = "warehouse-locations";

@@ -10,9 +10,9 @@ import { useT } from "../i18n/use_t.ts";
 import { pushToast, startupAtom } from "../state.ts";
 import { Button } from "../ui/controls.tsx";
 import * as ui from "../ui/ui.css.ts";
-import { ResourceList } from "../islands/list/resource_list.tsx";
-import { SendDialog } from "../islands/messages/send_dialog.tsx";
-import type { FieldMeta, Row } from "../islands/list/meta.ts";
+import { ResourceList } from "../features/list/resource_list.tsx";
+import { SendDialog } from "../features/messages/send_dialog.tsx";
+import type { FieldMeta, Row } from "../features/list/meta.ts";
 import { messageMeta } from "../../server/domain/messaging/entity.ts";
 import * as shell from "../shell/shell.css.ts";
 

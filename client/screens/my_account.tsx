@@ -16,9 +16,9 @@ import { Button, Notice, TextField } from "../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../ui/modal.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as ui from "../ui/ui.css.ts";
-import * as dialogs from "../islands/dialogs/dialogs.css.ts";
-import * as css from "../islands/second_factor/second_factor.css.ts";
-import { PasswordDialog } from "../islands/second_factor/password_dialog.tsx";
+import * as dialogs from "../features/dialogs/dialogs.css.ts";
+import * as css from "../features/second_factor/second_factor.css.ts";
+import { PasswordDialog } from "../features/second_factor/password_dialog.tsx";
 
 interface Passkey {
   id: number;

@@ -14,13 +14,13 @@ import { navigate } from "../shell/navigation.ts";
 import { pushToast, startupAtom, store } from "../state.ts";
 import { Button, Notice } from "../ui/controls.tsx";
 import { ConfirmDialog } from "../ui/confirm.tsx";
-import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
-import { RecordFields } from "../islands/dialogs/record_form.tsx";
+import { RecordDialog } from "../features/dialogs/record_dialog.tsx";
+import { RecordFields } from "../features/dialogs/record_form.tsx";
 import { BaseCurrencyDialog } from "./base_currency_dialog.tsx";
 import { type DocumentUsage, DocumentUsagePanel } from "./document_usage.tsx";
-import type { Values } from "../islands/dialogs/form_state.ts";
+import type { Values } from "../features/dialogs/form_state.ts";
 import * as shell from "../shell/shell.css.ts";
-import * as css from "../islands/dialogs/dialogs.css.ts";
+import * as css from "../features/dialogs/dialogs.css.ts";
 
 export function MyCompanyScreen(p: { openedDialogId?: string }) {
   const t = useT();

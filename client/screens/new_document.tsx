@@ -2,7 +2,7 @@
 // (/warehouse-new-document/{id}).
 import { useState } from "react";
 import { useT } from "../i18n/use_t.ts";
-import { DocumentEditor } from "../islands/documents/editor.tsx";
+import { DocumentEditor } from "../features/documents/editor.tsx";
 import * as shell from "../shell/shell.css.ts";
 
 export function NewDocumentScreen(p: { openedDialogId?: string; additionalParams?: string }) {

@@ -11,15 +11,15 @@ import type { Translator } from "../i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Link } from "../shell/link.tsx";
 import { Notice } from "../ui/controls.tsx";
-import { ResourceList } from "../islands/list/resource_list.tsx";
-import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../islands/list/meta.ts";
-import { Progress } from "../islands/documents/status.tsx";
-import { CountPositions } from "../islands/orders/order_dialog.tsx";
-import { type OrderPosition, readOrderPositions, type WmsOrder } from "../islands/orders/order.ts";
+import { ResourceList } from "../features/list/resource_list.tsx";
+import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../features/list/meta.ts";
+import { Progress } from "../features/documents/status.tsx";
+import { CountPositions } from "../features/orders/order_dialog.tsx";
+import { type OrderPosition, readOrderPositions, type WmsOrder } from "../features/orders/order.ts";
 import { wmsOrderPositionMeta } from "../../server/domain/orders/positions/entity.ts";
 import type { RouteProps } from "./orders.tsx";
 import * as shell from "../shell/shell.css.ts";
-import * as css from "../islands/orders/orders.css.ts";
+import * as css from "../features/orders/orders.css.ts";
 
 export function OrderPositionsScreen(p: RouteProps) {
   const t = useT();

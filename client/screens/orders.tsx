@@ -8,16 +8,16 @@ import { useT } from "../i18n/use_t.ts";
 import type { Translator } from "../i18n/mod.ts";
 import { startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
-import { ResourceList } from "../islands/list/resource_list.tsx";
-import { RecordDialog } from "../islands/dialogs/record_dialog.tsx";
-import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../islands/list/meta.ts";
-import { canKeepDocuments } from "../islands/documents/document.ts";
-import { ProcessBadge, Progress, StatusBadge } from "../islands/documents/status.tsx";
-import { OrderDialog } from "../islands/orders/order_dialog.tsx";
-import { firstOrderType, orderFormMeta } from "../islands/orders/order_form.ts";
+import { ResourceList } from "../features/list/resource_list.tsx";
+import { RecordDialog } from "../features/dialogs/record_dialog.tsx";
+import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../features/list/meta.ts";
+import { canKeepDocuments } from "../features/documents/document.ts";
+import { ProcessBadge, Progress, StatusBadge } from "../features/documents/status.tsx";
+import { OrderDialog } from "../features/orders/order_dialog.tsx";
+import { firstOrderType, orderFormMeta } from "../features/orders/order_form.ts";
 import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
 import * as shell from "../shell/shell.css.ts";
-import * as css from "../islands/orders/orders.css.ts";
+import * as css from "../features/orders/orders.css.ts";
 
 export type RouteProps = { openedDialogId?: string; additionalParams?: string };
 

@@ -2,7 +2,7 @@
 // screens over one production order (/production-<step>/{orderId}): resource picking (the raw material to
 // pick, from which bins and lots), summary (what is made of what, and its documents), labels (printable
 // labels of the product made) and finish (confirm its documents, after which it does not change).
-import { PrintButton } from "../islands/print/print_dialog.tsx";
+import { PrintButton } from "../features/print/print_dialog.tsx";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
@@ -14,23 +14,23 @@ import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Link } from "../shell/link.tsx";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
-import { type PickedProduct, ProductEntry, QuantityField } from "../islands/orders/product_entry.tsx";
+import { type PickedProduct, ProductEntry, QuantityField } from "../features/orders/product_entry.tsx";
 import { focusFirstInvalid, InvalidFieldsProvider, useInvalidFields } from "../ui/number_field.tsx";
 import { BarcodePreview } from "../ui/barcode.tsx";
-import { ResourceList } from "../islands/list/resource_list.tsx";
-import type { PlainKey } from "../islands/list/meta.ts";
-import { canKeepDocuments, type WmsPosition } from "../islands/documents/document.ts";
-import { ProcessBadge, Progress, StatusBadge } from "../islands/documents/status.tsx";
+import { ResourceList } from "../features/list/resource_list.tsx";
+import type { PlainKey } from "../features/list/meta.ts";
+import { canKeepDocuments, type WmsPosition } from "../features/documents/document.ts";
+import { ProcessBadge, Progress, StatusBadge } from "../features/documents/status.tsx";
 import {
   type OrderDocument,
   type OrderPosition,
   readOrderPositions,
   type WmsOrder,
-} from "../islands/orders/order.ts";
+} from "../features/orders/order.ts";
 import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
 import * as shell from "../shell/shell.css.ts";
-import * as dcss from "../islands/documents/documents.css.ts";
-import * as css from "../islands/orders/orders.css.ts";
+import * as dcss from "../features/documents/documents.css.ts";
+import * as css from "../features/orders/orders.css.ts";
 
 export type ProductionStep = "picking" | "summary" | "labels" | "finish";
 const STEPS: ProductionStep[] = ["picking", "summary", "labels", "finish"];

@@ -1,7 +1,7 @@
 // Links to the screens that belong with this one (resources.ts relatedScreens), under its title: the
 // printers, their sites and the print agents' jobs are three screens of one area.
 import { useT } from "../i18n/use_t.ts";
-import type { PlainKey } from "../islands/list/meta.ts";
+import type { PlainKey } from "../features/list/meta.ts";
 import { Link } from "../shell/link.tsx";
 import * as ui from "../ui/ui.css.ts";
 import { relatedScreens } from "./resources.ts";

@@ -8,15 +8,15 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
   ProductGroup: () =>
     import("../../server/domain/assortment/product_groups/entity.ts").then((m) => m.productGroupMeta),
   PrintLayout: () =>
-    import("../../server/domain/records/print_layouts/entity.ts").then((m) => m.printLayoutMeta),
+    import("../../server/domain/reference/print_layouts/entity.ts").then((m) => m.printLayoutMeta),
   Message: () => import("../../server/domain/messaging/entity.ts").then((m) => m.messageMeta),
   Printer: () => import("../../server/domain/printing/entity.ts").then((m) => m.printerMeta),
   PrintSite: () => import("../../server/domain/printing/sites/entity.ts").then((m) => m.printSiteMeta),
   PrintJob: () => import("../../server/domain/printing/jobs/entity.ts").then((m) => m.printJobMeta),
   EmailAccount: () =>
-    import("../../server/domain/records/email_accounts/entity.ts").then((m) => m.emailAccountMeta),
+    import("../../server/domain/reference/email_accounts/entity.ts").then((m) => m.emailAccountMeta),
   EmailTemplate: () =>
-    import("../../server/domain/records/email_templates/entity.ts").then((m) => m.emailTemplateMeta),
+    import("../../server/domain/reference/email_templates/entity.ts").then((m) => m.emailTemplateMeta),
   RecordLog: () => import("../../server/domain/logs/record_log/entity.ts").then((m) => m.recordLogMeta),
   SystemLog: () => import("../../server/domain/logs/system_log/entity.ts").then((m) => m.systemLogMeta),
   SecurityLog: () => import("../../server/domain/logs/security_log/entity.ts").then((m) => m.securityLogMeta),
@@ -28,13 +28,13 @@ export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
     import("../../server/domain/parties/geo_locations/entity.ts").then((m) => m.geoLocationMeta),
   Company: () => import("../../server/domain/parties/companies/entity.ts").then((m) => m.companyMeta),
   Person: () => import("../../server/domain/parties/persons/entity.ts").then((m) => m.personMeta),
-  Tags: () => import("../../server/domain/records/tags/entity.ts").then((m) => m.tagMeta),
+  Tags: () => import("../../server/domain/reference/tags/entity.ts").then((m) => m.tagMeta),
   Dictionary: () =>
-    import("../../server/domain/records/dictionaries/entity.ts").then((m) => m.dictionaryMeta),
+    import("../../server/domain/reference/dictionaries/entity.ts").then((m) => m.dictionaryMeta),
   StorageSpaceType: () =>
-    import("../../server/domain/infrastructure/location_types/entity.ts").then((m) => m.storageSpaceTypeMeta),
+    import("../../server/domain/storage/location_types/entity.ts").then((m) => m.storageSpaceTypeMeta),
   StorageSpace: () =>
-    import("../../server/domain/infrastructure/locations/entity.ts").then((m) => m.storageSpaceMeta),
+    import("../../server/domain/storage/locations/entity.ts").then((m) => m.storageSpaceMeta),
   Container: () => import("../../server/domain/stock/containers/entity.ts").then((m) => m.containerMeta),
   WmsDocument: () => import("../../server/domain/stock/documents/entity.ts").then((m) => m.wmsDocumentMeta),
   WmsDocumentPosition: () =>

@@ -4,7 +4,7 @@
 // ended key says so plainly (410 sharedAccess.ended in the reader's language).
 import { useT } from "../i18n/use_t.ts";
 import { Notice } from "../ui/controls.tsx";
-import { ResourceList } from "../islands/list/resource_list.tsx";
+import { ResourceList } from "../features/list/resource_list.tsx";
 import { inventoryMeta, productStockMeta } from "../../server/domain/stock/inventory/meta.ts";
 import * as shell from "../shell/shell.css.ts";
 

@@ -8,7 +8,9 @@ import { Notice } from "../ui/controls.tsx";
 import * as css from "../shell/shell.css.ts";
 
 // The day's figures load as their own chunk after the page is interactive.
-const TodayTiles = lazy(() => import("../islands/orders/today.tsx").then((m) => ({ default: m.TodayTiles })));
+const TodayTiles = lazy(() =>
+  import("../features/orders/today.tsx").then((m) => ({ default: m.TodayTiles }))
+);
 
 export function Home() {
   const t = useT();

@@ -11,9 +11,9 @@ import { useT } from "../i18n/use_t.ts";
 import type { Translator } from "../i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Notice, Select, Switch } from "../ui/controls.tsx";
-import { ResourceList } from "../islands/list/resource_list.tsx";
-import { type FieldMeta, formatDay, isCalendarDay, type PlainKey, type Row } from "../islands/list/meta.ts";
-import type { ColumnFilter } from "../islands/list/filters.ts";
+import { ResourceList } from "../features/list/resource_list.tsx";
+import { type FieldMeta, formatDay, isCalendarDay, type PlainKey, type Row } from "../features/list/meta.ts";
+import type { ColumnFilter } from "../features/list/filters.ts";
 import {
   inventoryMeta,
   productMovementsMeta,
@@ -21,9 +21,9 @@ import {
   productStockMeta,
 } from "../../server/domain/stock/inventory/meta.ts";
 import * as shell from "../shell/shell.css.ts";
-import * as css from "../islands/stock/stock.css.ts";
+import * as css from "../features/stock/stock.css.ts";
 import * as tcss from "../ui/table.css.ts";
-import type { ChartProps, ChartSeries } from "../islands/charts/chart.tsx";
+import type { ChartProps, ChartSeries } from "../features/charts/chart.tsx";
 import { ChunkBoundary, lazyScreen } from "../shell/lazy.tsx";
 import { RouteProductNotice, useRouteProduct } from "./route_product.tsx";
 
@@ -247,7 +247,7 @@ interface GroupMovement {
 }
 
 /** The uPlot chart island's chunk, asked for as a statistics screen opens, while its figures load. */
-const chartChunk = () => import("../islands/charts/chart.tsx");
+const chartChunk = () => import("../features/charts/chart.tsx");
 const Chart = lazyScreen<ChartProps>(chartChunk, [
   "productMovements",
   "productGroupMovements",

@@ -14,14 +14,14 @@ import {
   NumberField,
   useInvalidFields,
 } from "../ui/number_field.tsx";
-import { canKeepDocuments } from "../islands/documents/document.ts";
-import type { WmsOrder } from "../islands/orders/order.ts";
+import { canKeepDocuments } from "../features/documents/document.ts";
+import type { WmsOrder } from "../features/orders/order.ts";
 import { DateRange, ReportFrame, useDateRange, useReport } from "./stock.tsx";
 import type { RouteProps } from "./orders.tsx";
 import { RouteProductNotice, useRouteProduct } from "./route_product.tsx";
 import * as shell from "../shell/shell.css.ts";
-import * as dcss from "../islands/documents/documents.css.ts";
-import * as css from "../islands/orders/orders.css.ts";
+import * as dcss from "../features/documents/documents.css.ts";
+import * as css from "../features/orders/orders.css.ts";
 
 interface SupplyLine {
   productId: number;

@@ -12,7 +12,7 @@ import { hydratedAtom, type SecondFactorChallenge, type SignInAnswer } from "../
 import { useT } from "../i18n/use_t.ts";
 import { Link } from "../shell/link.tsx";
 import { Button, Notice } from "../ui/controls.tsx";
-import { SecondFactorStep } from "../islands/second_factor/step.tsx";
+import { SecondFactorStep } from "../features/second_factor/step.tsx";
 import { navigate } from "../shell/navigation.ts";
 import type { ThirdPartySignIn as Config } from "../../server/domain/access/oidc/contract.ts";
 import * as css from "../shell/shell.css.ts";

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { useT } from "../i18n/use_t.ts";
 import { startupAtom } from "../state.ts";
-import { ResourceList } from "../islands/list/resource_list.tsx";
-import { FreightPanel } from "../islands/transport/freight_panel.tsx";
+import { ResourceList } from "../features/list/resource_list.tsx";
+import { FreightPanel } from "../features/transport/freight_panel.tsx";
 import { navigate } from "../shell/navigation.ts";
 import { Tabs } from "../ui/controls.tsx";
 import {

@@ -4,9 +4,9 @@ import { useAtomValue } from "jotai";
 import { userMeta } from "../../server/domain/access/users/entity.ts";
 import { useT } from "../i18n/use_t.ts";
 import { startupAtom } from "../state.ts";
-import { ResourceList } from "../islands/list/resource_list.tsx";
+import { ResourceList } from "../features/list/resource_list.tsx";
 import * as shell from "../shell/shell.css.ts";
-import { ResetSecondFactor } from "../islands/second_factor/reset.tsx";
+import { ResetSecondFactor } from "../features/second_factor/reset.tsx";
 
 export function UsersScreen(p: { openedDialogId?: string; additionalParams?: string }) {
   const t = useT();

@@ -34,9 +34,9 @@ import type { DocumentsScreen as DocumentsProps } from "../screens/documents.tsx
 import type { NewDocumentScreen as NewDocumentProps } from "../screens/new_document.tsx";
 import type { InventoryScreen as InventoryProps } from "../screens/stock.tsx";
 import { useT } from "../i18n/use_t.ts";
-import type { PlainKey } from "../islands/list/format.ts";
+import type { PlainKey } from "../features/list/format.ts";
 import * as shellCss from "./shell.css.ts";
-import { type Kind, kindOfRoute } from "../islands/terminal/flow.ts";
+import { type Kind, kindOfRoute } from "../features/terminal/flow.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
 const UsersScreen = lazyScreen<Parameters<typeof UsersProps>[0]>(
@@ -171,7 +171,7 @@ const MyOrdersScreen = lazyScreen<{ openedDialogId?: string }>(
 );
 
 const CalendarScreen = lazyScreen<{ view: "month" | "day" | "agenda" | "resources" }>(
-  () => import("../islands/calendar/calendar.tsx").then((m) => ({ default: m.CalendarScreen })),
+  () => import("../features/calendar/calendar.tsx").then((m) => ({ default: m.CalendarScreen })),
   ["calendarAgenda", "calendarDay", "calendarMonth", "calendarResources"],
 );
 const viewOfScreen = {
@@ -181,7 +181,7 @@ const viewOfScreen = {
   calendarResources: "resources",
 } as const;
 const WarehouseMapScreen = lazyScreen<Record<string, never>>(
-  () => import("../islands/maps/map_screen.tsx").then((m) => ({ default: m.WarehouseMapScreen })),
+  () => import("../features/maps/map_screen.tsx").then((m) => ({ default: m.WarehouseMapScreen })),
   ["warehouseMap"],
 );
 const ImportFileScreen = lazyScreen<Record<string, never>>(
@@ -226,7 +226,7 @@ const LogisticsConfigScreen = lazyScreen<Record<string, never>>(
 );
 
 const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(
-  () => import("../islands/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen })),
+  () => import("../features/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen })),
   ["terminal"],
 );
 

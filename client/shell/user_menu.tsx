@@ -24,7 +24,7 @@ export function initialsOf(name: string): string {
 
 // The list of one's sign-ins: its code loads when it is first opened.
 const SessionsDialog = lazy(() =>
-  import("../islands/sessions/sessions_dialog.tsx").then((m) => ({ default: m.SessionsDialog }))
+  import("../features/sessions/sessions_dialog.tsx").then((m) => ({ default: m.SessionsDialog }))
 );
 
 export function UserMenu(p: {

@@ -18,7 +18,7 @@ import { errorResponse } from "../http/errors.ts";
 import { AppError } from "../kernel/errors.ts";
 import { type Sealed, transferOf } from "../kernel/jobs/contract.ts";
 import type { Actor } from "../kernel/context.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../tenancy/registry.ts";
 import { type Role, shardOf } from "./placement.ts";
 import {
   Batch,

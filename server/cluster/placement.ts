@@ -5,8 +5,8 @@
 // tenant that another thread must do from here (a sign-in that names its tenant only in its body, a reset
 // mail to every tenant a person belongs to) is a named tenant operation, run on the owner.
 import type { Connection } from "../db/connection.ts";
-import type { Tenant } from "../../tenants/registry.ts";
-import type { TenantPool } from "../../tenants/pool.ts";
+import type { Tenant } from "../tenancy/registry.ts";
+import type { TenantPool } from "../tenancy/pool.ts";
 import type { Actor } from "../kernel/context.ts";
 import { AppError } from "../kernel/errors.ts";
 
@@ -43,7 +43,7 @@ export function servedHere(instance: string, tenant: Tenant): boolean {
 /**
  * Whether long work begun on `tenant` (a count's preparation, an import's slices, the sender) may go on
  * writing it here: its row, as this process's cache of the tenant directory has it now, still gives it to
- * this instance at the same database and it is not moving (tenants/move.ts waits for that cache to expire).
+ * this instance at the same database and it is not moving (server/tenancy/move.ts waits for that cache to expire).
  */
 export async function stillServedHere(
   registry: { byId(id: number): Promise<Tenant | undefined> },

@@ -4,7 +4,7 @@
 import type { Config } from "../config.ts";
 import type { Role } from "./placement.ts";
 import type { Actor } from "../kernel/context.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../tenancy/registry.ts";
 import type { HubEventBody } from "../hub/hub.ts";
 import { AppError, type ErrorCode } from "../kernel/errors.ts";
 import type { JobSpec, Sealed } from "../kernel/jobs/contract.ts";

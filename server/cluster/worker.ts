@@ -77,7 +77,7 @@ async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
     void sweepWorkLeft(platform).catch((err) =>
       console.error("work left by the last process, after the start:", err)
     );
-    const { importLeftFiles } = await import("../../tenants/files.ts");
+    const { importLeftFiles } = await import("../tenancy/files.ts");
     void importLeftFiles(platform);
   }
 }

@@ -1,4 +1,4 @@
-// The backup worker: scheduled backups (tenants/backups.ts) run here, on a thread of their own, since a
+// The backup worker: scheduled backups (server/tenancy/backups.ts) run here, on a thread of their own, since a
 // VACUUM INTO of a tenant with a million stock lines takes seconds that no request of any tenant should wait.
 /// <reference lib="deno.worker" />
 import { backupDatabase } from "./backup.ts";

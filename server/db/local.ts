@@ -377,7 +377,7 @@ export class LocalConnection implements Connection {
       this.#sqlite.exec("BEGIN IMMEDIATE");
       if (openTransactions) Atomics.add(openTransactions, 0, 1);
       try {
-        // Under the write lock: a file whose tenant moved away refuses the write (tenants/move.ts).
+        // Under the write lock: a file whose tenant moved away refuses the write (server/tenancy/move.ts).
         this.#fence?.(this.#sqlite);
         const id = this.#activeTx = ++this.#txCount;
         const handle = this.#transactionHandle(id);

@@ -6,10 +6,10 @@ import { call, createTenant, signIn, startServer, type TestServer } from "../../
 import { createApp } from "../app.ts";
 import { authenticate } from "./middleware.ts";
 import { sql } from "drizzle-orm";
-import { controlSystemLog } from "../../tenants/schema.ts";
+import { controlSystemLog } from "../tenancy/schema.ts";
 import { SYSTEM_LOG_SAME_PER_MINUTE } from "../domain/logs/system_log/service.ts";
 import { type Language, languages, translate } from "../kernel/i18n/mod.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../tenancy/registry.ts";
 
 let s: TestServer;
 let tenant: Tenant;

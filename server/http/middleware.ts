@@ -3,13 +3,13 @@ import type { Platform } from "../platform.ts";
 import { languageFromHeader } from "../kernel/i18n/mod.ts";
 import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
-import { openTenant, resolveTenant } from "../../tenants/resolve.ts";
+import { openTenant, resolveTenant } from "../tenancy/resolve.ts";
 import { apiKeyActor, apiKeyMayCall, tenantOfKey } from "../domain/sharing/api_key.ts";
 import { clientInfo } from "./client_info.ts";
 import { takeUserCall } from "./user_rate.ts";
 import { loggablePath } from "./errors.ts";
 import type { Env } from "./types.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../tenancy/registry.ts";
 import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -38,7 +38,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * Verifies the access token and resolves the tenant from it, and only from it: the tenant's connection
  * is borrowed from the pool for the length of the request. `secondFactorSetup`: the route is one a user who
- * owes a second factor may call (tenants/resolve.ts refuses them every other).
+ * owes a second factor may call (server/tenancy/resolve.ts refuses them every other).
  */
 export function authenticate(
   platform: Platform,

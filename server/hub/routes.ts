@@ -11,7 +11,7 @@ import type { Actor } from "../kernel/context.ts";
 import type { Env } from "../http/types.ts";
 import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
-import { resolveTenant } from "../../tenants/resolve.ts";
+import { resolveTenant } from "../tenancy/resolve.ts";
 import { socketOriginAllowed } from "../http/origin.ts";
 import { securityEventOutside } from "../domain/logs/security_log/service.ts";
 import { clientInfo } from "../http/client_info.ts";

@@ -6,7 +6,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.ts";
 import { filePathOf } from "../db/local.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../tenancy/registry.ts";
 
 /** Litestream's binary, from the npm package (`@flydotio/litestream-linux-x64`, v0.3.13): no download. */
 export const LITESTREAM_BIN = Deno.env.get("LITESTREAM_BIN") ??
@@ -35,7 +35,7 @@ export function replicaOf(base: string, slug: string | null): string {
 }
 
 /**
- * The mark a restore leaves beside a tenant's file while it replaces it (tenants/backups.ts): Litestream must
+ * The mark a restore leaves beside a tenant's file while it replaces it (server/tenancy/backups.ts): Litestream must
  * let go of the file first, and starts a new generation once the mark is gone.
  */
 export function restoringMark(dbPath: string): string {

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { Egress, egressOf, isRefusal, refusalReason } from "../kernel/egress/egress.ts";
-import type { TenantRegistry } from "../../tenants/registry.ts";
+import type { TenantRegistry } from "../tenancy/registry.ts";
 import {
   LITESTREAM_BIN,
   litestreamConfig,

@@ -26,7 +26,7 @@ import {
 import { addUser } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
 import { y4mFromPhoto } from "./fake_camera.ts";
-import { decodeFrame } from "../../client/islands/terminal/decoder.ts";
+import { decodeFrame } from "../../client/features/terminal/decoder.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");

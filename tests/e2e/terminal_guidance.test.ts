@@ -24,7 +24,7 @@ import { launchBrowser, signedInPage } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { deDe } from "../../client/i18n/de_de.ts";
 import { translator } from "../../client/i18n/mod.ts";
-import { formatDay } from "../../client/islands/list/format.ts";
+import { formatDay } from "../../client/features/list/format.ts";
 
 const PHONE = { width: 390, height: 844 };
 const en = translator("en-us");

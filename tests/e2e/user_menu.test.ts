@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator } from "playwright-core";
 import { createTenant, startServer, type TestServer } from "../fixtures/harness.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 import { chooseLanguage, launchBrowser, openUserMenu, signedInPage, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { deDe } from "../../client/i18n/de_de.ts";

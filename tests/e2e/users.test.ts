@@ -16,7 +16,7 @@ import {
 import { launchBrowser, waitForHydration } from "./browser.ts";
 import { enUs } from "../../client/i18n/en_us.ts";
 import { userMeta } from "../../server/domain/access/users/entity.ts";
-import { operatorsFor } from "../../client/islands/list/filters.ts";
+import { operatorsFor } from "../../client/features/list/filters.ts";
 
 let s: TestServer;
 let browser: Browser;

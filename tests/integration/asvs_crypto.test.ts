@@ -9,7 +9,7 @@ import { createHmac, scryptSync } from "node:crypto";
 import { decodeProtectedHeader, exportJWK, generateKeyPair } from "jose";
 import { join, resolve } from "node:path";
 import { loadSigningKeys, unsealSecret } from "../../server/domain/access/auth/keys.ts";
-import { passwordContext } from "../../server/domain/records/email_accounts/entity.ts";
+import { passwordContext } from "../../server/domain/reference/email_accounts/entity.ts";
 import { resealAll } from "../../tenants/reseal.ts";
 import {
   addUser,

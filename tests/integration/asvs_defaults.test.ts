@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { call, startServer, type TestServer } from "../fixtures/harness.ts";
-import { demoPassword } from "../../tenants/demo_password.ts";
+import { demoPassword } from "../../demo/password.ts";
 
 let s: TestServer;
 beforeAll(async () => {

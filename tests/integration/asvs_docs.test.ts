@@ -21,16 +21,16 @@ import {
 } from "../../server/domain/access/registration/service.ts";
 import { MAX_PAGE_SIZE } from "../../server/kernel/list.ts";
 import { JSON_BODY_LIMIT, JSON_MAX_DEPTH } from "../../server/http/body.ts";
-import { GENERATE_MAX } from "../../server/domain/infrastructure/locations/contract.ts";
+import { GENERATE_MAX } from "../../server/domain/storage/locations/contract.ts";
 import { MAX_ROWS } from "../../server/domain/imports/read.ts";
 import { PDF_MAX_ROWS } from "../../server/domain/exports/write.ts";
 import { MAX_LABELS } from "../../server/domain/printing/service.ts";
 import { MAX_RECIPIENTS } from "../../server/domain/messaging/send.ts";
 import { SYSTEM_LOG_PER_MINUTE } from "../../server/domain/logs/system_log/service.ts";
 import * as tenantSchema from "../../server/db/tenant_schema.ts";
-import type { FieldDef } from "../../server/domain/resource/declaration.ts";
+import type { FieldDef } from "../../server/engine/declaration.ts";
 import { domainModules } from "../fixtures/contract_snapshot.ts";
-import * as controlSchema from "../../tenants/schema.ts";
+import * as controlSchema from "../../server/tenancy/schema.ts";
 
 const doc = readFileSync("docs/security.md", "utf8");
 
@@ -208,7 +208,7 @@ describe("Outbound connections (13.1.1)", () => {
     for (const name of new Set(outbound)) expect(listed, name).toContain(`\`${name}\``);
     for (
       const [file, field] of [
-        ["server/domain/records/email_accounts/entity.ts", "smtpServer"],
+        ["server/domain/reference/email_accounts/entity.ts", "smtpServer"],
         ["server/domain/printing/entity.ts", "host"],
         ["server/domain/external/entity.ts", "baseUrl"],
       ]

@@ -11,7 +11,7 @@ import {
   until,
 } from "../fixtures/harness.ts";
 import { approveTenant, suspendTenant } from "../../server/domain/access/registration/service.ts";
-import { provisionTenant } from "../../tenants/provision.ts";
+import { provisionTenant } from "../../server/tenancy/provision.ts";
 
 let s: TestServer;
 let adminToken: string;

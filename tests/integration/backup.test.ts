@@ -12,7 +12,7 @@ import {
   startStockWorld,
   type StockWorld,
 } from "./stock/fixture.ts";
-import { BackupSchedule, pruneBackups, restoreTenant } from "../../tenants/backups.ts";
+import { BackupSchedule, pruneBackups, restoreTenant } from "../../server/tenancy/backups.ts";
 
 let w: StockWorld;
 let at: number;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { translate } from "../../server/kernel/i18n/mod.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;
 let tenant: Tenant;

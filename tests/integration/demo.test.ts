@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, startServer, type TestServer } from "../fixtures/harness.ts";
-import { seedDemo } from "../../tenants/demo.ts";
-import { demoPassword } from "../../tenants/demo_password.ts";
+import { seedDemo } from "../../demo/seed.ts";
+import { demoPassword } from "../../demo/password.ts";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { decodeJwt } from "jose";

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:net";
 import { eq } from "drizzle-orm";
-import { controlSystemLog } from "../../tenants/schema.ts";
+import { controlSystemLog } from "../../server/tenancy/schema.ts";
 import { type DnsServer, startDns } from "../fixtures/dns.ts";
 import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import { type OidcProvider, startOidcProvider } from "../fixtures/oidc_provider.ts";

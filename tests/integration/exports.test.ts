@@ -18,7 +18,7 @@ import {
   type StockWorld,
 } from "./stock/fixture.ts";
 import { addUser, signIn } from "../fixtures/harness.ts";
-import { resourcesByName } from "../../server/domain/resource/engine.ts";
+import { resourcesByName } from "../../server/engine/engine.ts";
 import { routes } from "../../server/http/openapi.ts";
 import { CSV_OPTIONS } from "../../server/domain/exports/write.ts";
 import { inventoryMeta } from "../../server/domain/stock/inventory/meta.ts";

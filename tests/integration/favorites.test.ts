@@ -3,7 +3,7 @@
 // the RecordLog row goes with every change; the shape rules (title required, link an application path).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;
 let acme: Tenant;

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import PostalMime from "postal-mime";
 import { draft, location, product, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
-import { restoreTenant } from "../../tenants/backups.ts";
-import { moveTenant } from "../../tenants/move.ts";
+import { restoreTenant } from "../../server/tenancy/backups.ts";
+import { moveTenant } from "../../server/tenancy/move.ts";
 import { LocalConnection } from "../../server/db/local.ts";
 import { CHUNK_BYTES, getBytes, newKey } from "../../server/domain/files/store.ts";
 

@@ -9,8 +9,8 @@ import { is } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../server/db/tenant_schema.ts";
 import { filePathOf } from "../../server/db/local.ts";
-import { Resource } from "../../server/domain/resource/engine.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import { Resource } from "../../server/engine/engine.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 import { domainModules } from "../fixtures/contract_snapshot.ts";
 import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 

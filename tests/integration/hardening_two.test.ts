@@ -17,11 +17,11 @@ import {
   type TestServer,
 } from "../fixtures/harness.ts";
 import { Socket } from "../fixtures/hub_socket.ts";
-import { controlSystemLog } from "../../tenants/schema.ts";
+import { controlSystemLog } from "../../server/tenancy/schema.ts";
 import { TenantProxy } from "../../tenants/proxy.ts";
 import { pruneSecurityLog, SecurityFloodLimit } from "../../server/domain/logs/security_log/service.ts";
 import { SECURITY_SAME_PER_MINUTE } from "../../server/domain/logs/security_log/service.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 const APP_ORIGIN = "https://app.example";
 let s: TestServer;

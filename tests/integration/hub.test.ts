@@ -16,7 +16,7 @@ import { transactionWithEvents } from "../../server/hub/outbox.ts";
 import { verifyAccessToken } from "../../server/domain/access/auth/tokens.ts";
 import { users } from "../../server/domain/access/users/entity.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 import { eq } from "drizzle-orm";
 
 let s: TestServer;

@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from "../fixtures/harness.ts";
 import { filePathOf } from "../../server/db/local.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;
 let alpha: Tenant;

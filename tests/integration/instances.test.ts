@@ -24,8 +24,8 @@ import { Buffer } from "node:buffer";
 import { startAgent } from "../../server/print_agent/agent.ts";
 import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 import { TenantProxy } from "../../tenants/proxy.ts";
-import { moveTenant } from "../../tenants/move.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import { moveTenant } from "../../server/tenancy/move.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let east: ShardedServer;
 let west: ShardedServer;

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../server/kernel/limits.ts";
 import { productMeta } from "../../server/domain/assortment/products/entity.ts";
-import { storageSpaceMeta } from "../../server/domain/infrastructure/locations/entity.ts";
+import { storageSpaceMeta } from "../../server/domain/storage/locations/entity.ts";
 import { wmsDocumentPositionMeta } from "../../server/domain/stock/positions/entity.ts";
 import {
   assertStockEqualsLedger,

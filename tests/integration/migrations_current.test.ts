@@ -46,7 +46,7 @@ describe("the committed migrations", () => {
   });
 
   it("are what the control database's tables declare", async () => {
-    const { output, files } = await generate("tenants/schema.ts", "migrations/control");
+    const { output, files } = await generate("server/tenancy/schema.ts", "migrations/control");
     expect(files, output).toEqual([]);
     expect(output).toContain("No schema changes");
   });

@@ -1,4 +1,4 @@
-// Long work against a tenant move (issue 33; decision 0018, tenants/move.ts): a count still preparing its
+// Long work against a tenant move (issue 33; decision 0018, server/tenancy/move.ts): a count still preparing its
 // positions, an import still writing its slices and a message still queued when the provider moves the tenant
 // to another instance. The message is sent by the new owner once it opens the copy, and by it alone.
 // The count stops between two slices at the drain and is taken up by the new owner when it first opens the
@@ -18,7 +18,7 @@ import {
   startShardedServer,
   until,
 } from "../fixtures/harness.ts";
-import { moveTenant } from "../../tenants/move.ts";
+import { moveTenant } from "../../server/tenancy/move.ts";
 import { filePathOf } from "../../server/db/local.ts";
 import { stockLedgerFaults } from "../../server/domain/stock/ledger/invariant.ts";
 import { freePort } from "../fixtures/server_process.ts";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { type IdTokenRewrite, type OidcProvider, startOidcProvider } from "../fixtures/oidc_provider.ts";
 import { suspendTenant } from "../../server/domain/access/registration/service.ts";
-import { controlSystemLog } from "../../tenants/schema.ts";
+import { controlSystemLog } from "../../server/tenancy/schema.ts";
 
 const REDIRECT_URI = "http://wms.test/signin/oidc";
 

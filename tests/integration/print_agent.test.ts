@@ -19,7 +19,7 @@ import {
   PROTOCOL_VERSION,
 } from "../../server/print_agent/protocol.ts";
 import { shardOf } from "../../server/cluster/placement.ts";
-import { controlSystemLog } from "../../tenants/schema.ts";
+import { controlSystemLog } from "../../server/tenancy/schema.ts";
 
 let one: StockWorld<ShardedServer>;
 let two: StockWorld<ShardedServer>;

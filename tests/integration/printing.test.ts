@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BarcodeFormat, DecodeHintType, MultiFormatReader } from "@zxing/library";
-import { decodeFrame, scannedText } from "../../client/islands/terminal/decoder.ts";
+import { decodeFrame, scannedText } from "../../client/features/terminal/decoder.ts";
 import {
   addStaffUser,
   company,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 import { call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { filePathOf, LocalConnection } from "../../server/db/local.ts";
 import { currentVersion, migrate, readMigrations } from "../../server/db/migrate.ts";
@@ -19,7 +19,7 @@ import { companies, company as companyResource } from "../../server/domain/parti
 import {
   storageSpace as storageSpaceResource,
   storageSpaces,
-} from "../../server/domain/infrastructure/locations/entity.ts";
+} from "../../server/domain/storage/locations/entity.ts";
 
 let s: TestServer;
 let alpha: Tenant;

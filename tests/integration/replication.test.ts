@@ -19,7 +19,7 @@ import {
 import { replicatedConfirmed } from "../fixtures/replica.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
 import { readReplicationState, replicationView } from "../../server/replication/view.ts";
-import { controlSystemLog } from "../../tenants/schema.ts";
+import { controlSystemLog } from "../../server/tenancy/schema.ts";
 
 const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
 let w: StockWorld;

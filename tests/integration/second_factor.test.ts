@@ -21,7 +21,7 @@ import { hotp, intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 import { type OidcProvider, startOidcProvider } from "../fixtures/oidc_provider.ts";
 import { SoftAuthenticator } from "../fixtures/webauthn.ts";
 import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 const REDIRECT_URI = "http://wms.test/signin/oidc";
 let s: TestServer;

@@ -20,7 +20,7 @@ import { readMigrations } from "../../server/db/migrate.ts";
 import { undoTenantMigration } from "../fixtures/migration_undo.ts";
 import { signAccessToken } from "../../server/domain/access/auth/tokens.ts";
 import { findUser } from "../../server/domain/access/users/service.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: ShardedServer;
 let a: Tenant;

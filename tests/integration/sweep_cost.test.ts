@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
 import { freePort } from "../fixtures/server_process.ts";
 import { sweepWorkLeft } from "../../server/domain/messaging/sweep.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;
 const tenants: Tenant[] = [];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeJwt } from "jose";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;
 let alpha: Tenant;

@@ -4,10 +4,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { TenantPool } from "../../tenants/pool.ts";
+import { TenantPool } from "../../server/tenancy/pool.ts";
 import { latestVersion, readMigrations } from "../../server/db/migrate.ts";
 import { LocalConnection } from "../../server/db/local.ts";
-import { openControl } from "../../tenants/control.ts";
+import { openControl } from "../../server/tenancy/control.ts";
 import { loadConfig } from "../../server/config.ts";
 import { sql } from "drizzle-orm";
 

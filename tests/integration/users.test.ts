@@ -11,7 +11,7 @@ import {
   startServer,
   type TestServer,
 } from "../fixtures/harness.ts";
-import type { Tenant } from "../../tenants/registry.ts";
+import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;
 let acme: Tenant;

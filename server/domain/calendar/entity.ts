@@ -6,8 +6,8 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { fieldError } from "../../kernel/errors.ts";
 import { users } from "../access/users/entity.ts";
-import { storageSpaces } from "../infrastructure/locations/entity.ts";
-import { Resource } from "../resource/engine.ts";
+import { storageSpaces } from "../storage/locations/entity.ts";
+import { Resource } from "../../engine/engine.ts";
 import { DEFAULT_EVENT_MINUTES, instant, MAX_EVENT_MS } from "./time.ts";
 
 export const calendarResourceSubTypes = ["none", "user", "dock"] as const;

@@ -8,7 +8,7 @@ import type { Db } from "../../db/connection.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { users } from "../access/users/entity.ts";
 import { wmsDocumentDefinitions } from "../config/definitions.ts";
-import { storageSpaces } from "../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../storage/locations/entity.ts";
 import { wmsOrders } from "../orders/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { wmsDocuments } from "../stock/documents/entity.ts";

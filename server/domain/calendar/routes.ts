@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
-import { resourceRoutes } from "../resource/routes.ts";
+import { resourceRoutes } from "../../engine/routes.ts";
 import { calendarEvent } from "./entity.ts";
 import { entriesIn, parseRange, plannerRows } from "./entries.ts";
 import { dropFeed, feedIcs, feedState, renewFeed } from "./feed.ts";

@@ -8,7 +8,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
 import type { Translator } from "../../../client/i18n/mod.ts";
-import { cellText, namesField, type Row } from "../../../client/islands/list/format.ts";
+import { cellText, namesField, type Row } from "../../../client/features/list/format.ts";
 
 export const exportFormats = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = typeof exportFormats[number];

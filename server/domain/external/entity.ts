@@ -3,7 +3,7 @@
 // linked to ours by the verbs in service.ts).
 import { z } from "zod";
 import { sealSecret } from "../access/auth/keys.ts";
-import { Resource } from "../resource/engine.ts";
+import { Resource } from "../../engine/engine.ts";
 import { assertReachable } from "./reach.ts";
 import {
   externalCredentials,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
-import { resourceRoutes } from "../resource/routes.ts";
+import { resourceRoutes } from "../../engine/routes.ts";
 import { externalCredential, productExternal } from "./entity.ts";
 import {
   activate,

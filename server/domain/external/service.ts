@@ -15,7 +15,7 @@ import { sealSecret, unsealSecret } from "../access/auth/keys.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import type { Platform } from "../../platform.ts";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../tenancy/registry.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { keyHash } from "../sharing/keys.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";

@@ -4,7 +4,7 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { users } from "../access/users/entity.ts";
-import { entity } from "../resource/declare.ts";
+import { entity } from "../../engine/declare.ts";
 import { colour, description, link, parameters, title } from "./contract.ts";
 
 export const favoriteActions = sqliteTable("favorite_actions", {

@@ -7,7 +7,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type ListField, listPage, type ListQuery } from "../../kernel/list.ts";
-import { listFieldsOf } from "../resource/engine.ts";
+import { listFieldsOf } from "../../engine/engine.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import {
   favorite,

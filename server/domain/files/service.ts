@@ -10,7 +10,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { demand } from "../../kernel/access.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { type AnyResource, resourcesByName } from "../resource/engine.ts";
+import { type AnyResource, resourcesByName } from "../../engine/engine.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { fileInfos } from "./table.ts";
 import { dropBytes, type FileSource, getBytes, newKey, putBytes, streamBytes } from "./store.ts";

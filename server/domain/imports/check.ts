@@ -12,8 +12,8 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
 import { parseInput } from "../../kernel/validation.ts";
-import type { AnyResource } from "../resource/engine.ts";
-import type { AnyTable } from "../resource/declaration.ts";
+import type { AnyResource } from "../../engine/engine.ts";
+import type { AnyTable } from "../../engine/declaration.ts";
 import { cellValue, type DateFormat, fileMarks } from "./cells.ts";
 import { choiceLabels, headedByName } from "./headings.ts";
 import {

@@ -6,7 +6,7 @@
 // importing into): its records stay held here and it is looked at again once it would be stale, until it is
 // published or taken back there, or left behind.
 import type { Connection } from "../../db/connection.ts";
-import type { TenantPool } from "../../../tenants/pool.ts";
+import type { TenantPool } from "../../tenancy/pool.ts";
 import {
   dropJournal,
   holdAgain,

@@ -8,7 +8,7 @@ import { getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
-import type { AnyTable, ReferenceCheck } from "../resource/declaration.ts";
+import type { AnyTable, ReferenceCheck } from "../../engine/declaration.ts";
 
 /** Texts per query. */
 const CHUNK = 500;

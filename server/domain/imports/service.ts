@@ -15,7 +15,7 @@ import { demand } from "../../kernel/access.ts";
 import type { FieldMeta } from "../../kernel/resource_meta.ts";
 import { numberMarks } from "../../kernel/i18n/number_text.ts";
 import { rowMessage } from "../../kernel/i18n/mod.ts";
-import { type AnyResource, resourcesByName } from "../resource/engine.ts";
+import { type AnyResource, resourcesByName } from "../../engine/engine.ts";
 import { readTableOffThread, type Table } from "./read.ts";
 import { type Checked, checkRows, importModes, keysOf, type RowError } from "./check.ts";
 import { guessMapping, headingNote, headingsOf, textsOf } from "./headings.ts";

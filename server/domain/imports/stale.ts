@@ -1,4 +1,4 @@
-// Apart from write.ts, so that the tenant move (tenants/move.ts, loaded by the count worker too) needs none
+// Apart from write.ts, so that the tenant move (server/tenancy/move.ts, loaded by the count worker too) needs none
 // of the import's machinery; apart from table.ts, which drizzle-kit loads under Node.
 
 /**

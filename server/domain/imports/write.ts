@@ -15,7 +15,7 @@ import { nowIso } from "../../kernel/time.ts";
 import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import { dropBytes } from "../files/store.ts";
 import { recordLog } from "../logs/record_log/table.ts";
-import { type AnyResource, type RecordSnapshot, resourcesByName } from "../resource/engine.ts";
+import { type AnyResource, type RecordSnapshot, resourcesByName } from "../../engine/engine.ts";
 import { beginSlice, endSlice, hold, release, unhold } from "./hold.ts";
 import { importRuns, importWrites } from "./table.ts";
 import { STALE_MS } from "./stale.ts";
@@ -130,7 +130,7 @@ async function writeRun(
   let k = 0;
   try {
     while (k < writes.length) {
-      // The tenant moving (tenants/move.ts): the run stops and is taken back here before the move copies the
+      // The tenant moving (server/tenancy/move.ts): the run stops and is taken back here before the move copies the
       // file (it waits for every instance to see the move), and the job says why. Decision 0018.
       // The directory unreadable for a moment is no move: the write fence stays the backstop.
       const here = await stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant)

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../access/users/entity.ts";
-import { Resource } from "../resource/engine.ts";
+import { Resource } from "../../engine/engine.ts";
 
 export const messageChannels = ["email", "sms"] as const;
 export const messageStatuses = ["queued", "sending", "sent", "partlyFailed", "failed"] as const;

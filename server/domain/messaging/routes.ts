@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
-import { resourceRoutes } from "../resource/routes.ts";
+import { resourceRoutes } from "../../engine/routes.ts";
 import { message } from "./entity.ts";
 import { recipientsOf, retryMessage, sendMessage, SendRequest } from "./send.ts";
 import { SendFileBody, sendFileByQuery, SendFileQuery, sendFileWithBody } from "./send_file.ts";

@@ -7,12 +7,12 @@ import { paramId } from "../../kernel/params.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
 import { email as emailSchema } from "../access/users/contract.ts";
-import { resourcesByName } from "../resource/engine.ts";
+import { resourcesByName } from "../../engine/engine.ts";
 import { cleanName, fileContent, fileRow, readableRecord, uploadFile } from "../files/service.ts";
 import { XLSX_TYPE, xlsxAsPdf } from "../files/convert.ts";
 import { translate } from "../../kernel/i18n/mod.ts";
 import { sendMessage, SendRequest } from "./send.ts";
-import { singleLine } from "../resource/fields.ts";
+import { singleLine } from "../../engine/fields.ts";
 
 /** POST's body: a message as Message/send takes it, by e-mail, with the file attached. */
 export const SendFileBody = SendRequest.omit({

@@ -12,7 +12,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { unsealSecret } from "../access/auth/keys.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import { emailAccounts, passwordContext } from "../records/email_accounts/entity.ts";
+import { emailAccounts, passwordContext } from "../reference/email_accounts/entity.ts";
 import { fileInfos } from "../files/table.ts";
 import { getBytes } from "../files/store.ts";
 import { fileSource } from "../files/service.ts";
@@ -48,7 +48,7 @@ export function kickSender(ctx: TenantContext): void {
     try {
       for (;;) {
         mine.again = false;
-        // The tenant moving (tenants/move.ts): nothing is sent meanwhile, so that no mail goes out whose
+        // The tenant moving (server/tenancy/move.ts): nothing is sent meanwhile, so that no mail goes out whose
         // status the move's copy would not carry. Moved, its new owner delivers (sweep.ts, takeUpOnOpen).
         if (!await stillHere(ctx) && !await stayedHere(ctx)) return;
         while (await deliverDue(ctx)) { /* until nothing is due now */ }

@@ -4,10 +4,10 @@
 // is due and sets a timer for the retries to come. Counts left preparing are taken up the same way (their
 // preparation goes on on a worker). Startup does not wait for it, and one tenant's file is opened at a
 // time. The same look is taken when a tenant's file is first opened for writing in a process (takeUpOnOpen):
-// a tenant moved here (tenants/move.ts) brings the work its old owner stopped at the move.
+// a tenant moved here (server/tenancy/move.ts) brings the work its old owner stopped at the move.
 import type { Platform } from "../../platform.ts";
 import type { TenantContext } from "../../kernel/context.ts";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../tenancy/registry.ts";
 import { eq, sql } from "drizzle-orm";
 import { DatabaseSync } from "node:sqlite";
 import { filePathOf } from "../../db/local.ts";
@@ -16,7 +16,7 @@ import { messageRecipients } from "./entity.ts";
 import { kickSender } from "./sender.ts";
 import { wmsOrders } from "../orders/entity.ts";
 import { takeUpCount } from "../orders/counts.ts";
-import { tenants } from "../../../tenants/schema.ts";
+import { tenants } from "../../tenancy/schema.ts";
 
 /** While the start's sweep runs, it looks at every tenant itself: an opening meanwhile adds nothing. */
 let sweeping = false;

@@ -3,14 +3,14 @@
 // holds up the event loop that answers requests (decision 0008). Each slice is one short write
 // transaction (COUNT_WORKER_SLICE_LINES, 1,000 lines); between them a pause as long as the slice lets the
 // file's other writers take their turn. Local files only: a tenant on a
-// libSQL server is prepared in slices on the request thread (counts.ts). A tenant move (tenants/move.ts):
+// libSQL server is prepared in slices on the request thread (counts.ts). A tenant move (server/tenancy/move.ts):
 // told to stop, it stops after the slice under way and says so; its connection carries the moved-away fence
 // like the pool's, so that a slice waiting for the lock while the move copied the file is refused after it
 // rather than written into a file nobody reads.
 /// <reference lib="deno.worker" />
 import { LocalConnection } from "../../db/local.ts";
 import { prepareSlice } from "./counts.ts";
-import { movedAwayFence } from "../../../tenants/move.ts";
+import { movedAwayFence } from "../../tenancy/move.ts";
 
 /** The least pause between two slices (ms). */
 const PAUSE_MS = 120;

@@ -167,7 +167,7 @@ const WATCH_MS = 100;
  * count in this process; a count left preparing (the process ended) is taken up again at the next start
  * (messaging/sweep.ts) or by the next call that reads its progress (takeUpCount).
  *
- * A tenant that starts moving (tenants/move.ts) stops the worker after its slice under way, well before the
+ * A tenant that starts moving (server/tenancy/move.ts) stops the worker after its slice under way, well before the
  * move copies the file (the move waits for every instance's cache of the directory to see it): the count
  * stays preparing from where it stopped, since each slice is one transaction and carries its cursor. When
  * the move ends here (it failed) the preparation goes on; when it has moved, its new owner takes it up on

@@ -15,7 +15,7 @@ import { bounds } from "../../kernel/limits.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { users } from "../access/users/entity.ts";
 import { products } from "../assortment/products/entity.ts";
-import { storageSpaces } from "../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../storage/locations/entity.ts";
 import { orderTypeCodes } from "../config/contract.ts";
 import {
   orderPriorities,
@@ -24,8 +24,8 @@ import {
   orderVerificationStatuses,
   wmsOrderDefinitions,
 } from "../config/definitions.ts";
-import { Resource } from "../resource/engine.ts";
-import { optDate } from "../resource/fields.ts";
+import { Resource } from "../../engine/engine.ts";
+import { optDate } from "../../engine/fields.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { milli } from "../stock/quantity.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";

@@ -12,7 +12,7 @@ import { parseInput } from "../../kernel/validation.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { products } from "../assortment/products/entity.ts";
 import { freeOf } from "../portal/service.ts";
-import { optDate } from "../resource/fields.ts";
+import { optDate } from "../../engine/fields.ts";
 import { demand } from "../../kernel/access.ts";
 import { toMilli } from "../stock/quantity.ts";
 import { offerStatusOf, wmsOrder, wmsOrders } from "./entity.ts";

@@ -9,7 +9,7 @@ import type { Env } from "../../http/types.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { type ListQuery, listQuerySchema } from "../../kernel/list.ts";
-import { resourceRoutes } from "../resource/routes.ts";
+import { resourceRoutes } from "../../engine/routes.ts";
 import { wmsOrder } from "./entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
 import {
@@ -22,7 +22,7 @@ import {
   reopenOrder,
   revertOrder,
 } from "./verbs.ts";
-import { reqText } from "../resource/fields.ts";
+import { reqText } from "../../engine/fields.ts";
 import { quantityMilli } from "../stock/quantity.ts";
 import { recordCount, recount } from "./counts.ts";
 import { Dashboard, dashboard, TopOrdered, topReleased } from "./dashboard.ts";

@@ -5,7 +5,7 @@
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
-import { Resource } from "../resource/engine.ts";
+import { Resource } from "../../engine/engine.ts";
 import { milli } from "../stock/quantity.ts";
 import { readNames } from "../stock/names.ts";
 import { products } from "../assortment/products/entity.ts";

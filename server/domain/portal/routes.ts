@@ -9,7 +9,7 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
-import { resourceRoutes } from "../resource/routes.ts";
+import { resourceRoutes } from "../../engine/routes.ts";
 import { product } from "../assortment/products/entity.ts";
 import { paged } from "../stock/inventory/contract.ts";
 import { externalOrder, externalOrderPosition } from "./entity.ts";

@@ -16,7 +16,7 @@ import { nowIso } from "../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import type { HubAction } from "../../hub/contract.ts";
 import { parseInput } from "../../kernel/validation.ts";
-import { optDate } from "../resource/fields.ts";
+import { optDate } from "../../engine/fields.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { product as productResource, productGroupLinks, products } from "../assortment/products/entity.ts";
 import { productGroups } from "../assortment/product_groups/entity.ts";

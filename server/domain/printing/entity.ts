@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { Resource } from "../resource/engine.ts";
+import { Resource } from "../../engine/engine.ts";
 import { printSites } from "./sites/entity.ts";
 
 export const printerLanguages = ["zpl", "pdf"] as const;

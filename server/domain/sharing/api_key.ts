@@ -8,7 +8,7 @@ import type { Connection } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../tenancy/registry.ts";
 import { stateOf } from "./entity.ts";
 import { contractorActor, keyHash, logUse, takeRequest } from "./keys.ts";
 

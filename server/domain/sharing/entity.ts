@@ -2,8 +2,8 @@
 // out (the secrets never: only their hashes are kept); making one and withdrawing it are verbs of their own
 // (service.ts), since the secret is answered once, at its making.
 import { z } from "zod";
-import { jsonText } from "../resource/declare.ts";
-import { Resource } from "../resource/engine.ts";
+import { jsonText } from "../../engine/declare.ts";
+import { Resource } from "../../engine/engine.ts";
 import { sharedAccessContentTypes, sharedAccesses } from "./table.ts";
 import { nowIso } from "../../kernel/time.ts";
 

@@ -6,8 +6,8 @@ import type { Db } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { Platform } from "../../platform.ts";
-import { sharedKeys } from "../../../tenants/schema.ts";
-import type { Tenant } from "../../../tenants/registry.ts";
+import { sharedKeys } from "../../tenancy/schema.ts";
+import type { Tenant } from "../../tenancy/registry.ts";
 import { sharedAccesses, sharedAccessUses } from "./table.ts";
 
 /** What is stored of a secret: its SHA-256 (the secrets are random, 128 and 256 bits: no salt needed). */

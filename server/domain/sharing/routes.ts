@@ -8,7 +8,7 @@ import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { clientInfo } from "../../http/client_info.ts";
 import { allowOrigin, foreignOrigin } from "../../http/origin.ts";
-import { resourceRoutes } from "../resource/routes.ts";
+import { resourceRoutes } from "../../engine/routes.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { InventoryLine, paged, ProductStock, ProductStockQuery } from "../stock/inventory/contract.ts";
 import { inventoryFields } from "../stock/inventory/lines.ts";

@@ -2,7 +2,7 @@
 // indexes and names, contractor and user names, each by one query per kind.
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
-import { storageSpaces } from "../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../storage/locations/entity.ts";
 import { products } from "../assortment/products/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { users } from "../access/users/entity.ts";

@@ -11,7 +11,7 @@ import { AppError, fieldError } from "../../kernel/errors.ts";
 import { bounds } from "../../kernel/limits.ts";
 import { instant } from "../calendar/time.ts";
 import { shipmentNumbering } from "../config/contract.ts";
-import { Resource } from "../resource/engine.ts";
+import { Resource } from "../../engine/engine.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
 import {
   offerStates,

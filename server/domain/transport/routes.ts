@@ -9,7 +9,7 @@ import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
-import { resourceRoutes } from "../resource/routes.ts";
+import { resourceRoutes } from "../../engine/routes.ts";
 import { shipmentTicket, transportMessage, transportOffer } from "./entity.ts";
 import {
   archiveTicket,

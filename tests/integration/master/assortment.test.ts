@@ -2,7 +2,7 @@
 // (index, barcodes, ranges, flags, references), the barcode filter and quick search, RecordLog entries,
 // the version check, role rules, contractor scope and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
 let s: TestServer;

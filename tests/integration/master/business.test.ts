@@ -3,7 +3,7 @@
 // delete), display fields, lists, RecordLog entries, role rules, the contractor user's view of companies
 // and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import { canSee } from "../../../server/hub/visibility.ts";
 import type { Actor } from "../../../server/kernel/context.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";

@@ -6,8 +6,8 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { address as addressResource } from "../../../server/domain/parties/addresses/entity.ts";
 import { company as companyResource } from "../../../server/domain/parties/companies/entity.ts";
 import { person as personResource } from "../../../server/domain/parties/persons/entity.ts";
-import { tag as tagResource } from "../../../server/domain/records/tags/entity.ts";
-import { dictionary as dictionaryResource } from "../../../server/domain/records/dictionaries/entity.ts";
+import { tag as tagResource } from "../../../server/domain/reference/tags/entity.ts";
+import { dictionary as dictionaryResource } from "../../../server/domain/reference/dictionaries/entity.ts";
 import { businessMessages } from "../../../client/i18n/areas/business.ts";
 import { enUs } from "../../../client/i18n/en_us.ts";
 

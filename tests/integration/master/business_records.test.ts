@@ -2,7 +2,7 @@
 // name; a dictionary code within its group), links that forbid a delete, lists, RecordLog entries, role
 // rules, contractor users and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
 let s: TestServer;

@@ -5,7 +5,7 @@
 // checked here without a new line.
 import { describe, expect, it } from "vitest";
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { Resource } from "../../../server/domain/resource/engine.ts";
+import { Resource } from "../../../server/engine/engine.ts";
 import { enUs } from "../../../client/i18n/en_us.ts";
 import { domainModules } from "../../fixtures/contract_snapshot.ts";
 import { openConnection } from "../../../server/db/open.ts";

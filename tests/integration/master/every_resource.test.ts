@@ -5,11 +5,11 @@
 // checked against the rows it returns. A resource added to the registry is tested here without a new line,
 // except its sample records below (a missing sample fails the test).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
 import { resourceScreens } from "../../../client/screens/resources.ts";
-import { storageSpaceMeta } from "../../../server/domain/infrastructure/locations/entity.ts";
-import { operatorsFor, takesValue } from "../../../client/islands/list/filters.ts";
+import { storageSpaceMeta } from "../../../server/domain/storage/locations/entity.ts";
+import { operatorsFor, takesValue } from "../../../client/features/list/filters.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
 type Body = Record<string, unknown>;

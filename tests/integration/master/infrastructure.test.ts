@@ -1,18 +1,18 @@
 // Locations (StorageSpace) and location types over HTTP against a real server and real SQLite files: the
 // tree rules, the materialized path, the tree browser's children, and the location generator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 import { infrastructureMessages } from "../../../client/i18n/areas/infrastructure.ts";
 import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
 import {
   storageSpace as storageSpaceResource,
   storageSpaceMeta,
-} from "../../../server/domain/infrastructure/locations/entity.ts";
+} from "../../../server/domain/storage/locations/entity.ts";
 import {
   storageSpaceType as storageSpaceTypeResource,
   storageSpaceTypeMeta,
-} from "../../../server/domain/infrastructure/location_types/entity.ts";
+} from "../../../server/domain/storage/location_types/entity.ts";
 
 let s: TestServer;
 let alpha: Tenant;

@@ -2,7 +2,7 @@
 // administrators list and read them (old and new objects as parsed JSON), with filters and sorting; nobody
 // adds, edits or deletes through the API; other roles and other tenants see nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
 let s: TestServer;

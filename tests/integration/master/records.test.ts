@@ -2,10 +2,10 @@
 // with RecordLog entries, one default layout per type, upper-case unique template codes, the account
 // password sealed at rest and never answered, role rules, tenant isolation and who hears of a change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import type { ServerMessage } from "../../../server/hub/contract.ts";
 import { unsealSecret } from "../../../server/domain/access/auth/keys.ts";
-import { passwordContext } from "../../../server/domain/records/email_accounts/entity.ts";
+import { passwordContext } from "../../../server/domain/reference/email_accounts/entity.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
 let s: TestServer;

@@ -2,7 +2,7 @@
 // version check, delete, the RecordLog entry of each change, uniqueness, links that must exist, role rules
 // and tenant isolation, all over HTTP against a real server and real SQLite files.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
 
 let s: TestServer;

@@ -2,7 +2,7 @@
 // the checks every step is followed by: stock lines equal the ledger, the summaries equal the lines, and
 // a refusal leaves the stock tables as they were.
 import { expect } from "vitest";
-import type { Tenant } from "../../../tenants/registry.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
 import {
   addUser,
   call,

@@ -8,7 +8,7 @@ import { slowDownMs } from "./attempts.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import type { Tenant } from "../../../../tenants/registry.ts";
+import type { Tenant } from "../../../tenancy/registry.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { users } from "../users/entity.ts";
 import { findUserOf, toUserDto, type UserRow } from "../users/service.ts";

@@ -8,7 +8,7 @@ import type { Connection } from "../../../db/connection.ts";
 import { randomToken, sha256 } from "../../../kernel/crypto.ts";
 import { isoIn, nowIso } from "../../../kernel/time.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { authSessions, refreshTokens } from "../../../../tenants/schema.ts";
+import { authSessions, refreshTokens } from "../../../tenancy/schema.ts";
 
 export type Session = typeof authSessions.$inferSelect;
 

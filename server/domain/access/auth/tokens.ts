@@ -65,7 +65,7 @@ const verified = new WeakMap<SigningKeys, Map<string, { actor: Actor; expiresAtM
 /**
  * The actor of a valid access token. The signature check is the dearest part of a cheap API call, so a
  * token that passed is remembered, by its exact text, until it expires: the same bytes verify the same
- * way until then. Whether its sign-in session still stands is not remembered here (tenants/resolve.ts
+ * way until then. Whether its sign-in session still stands is not remembered here (server/tenancy/resolve.ts
  * asks on every call), so a revoked session still ends its tokens at once.
  */
 export async function verifyAccessToken(keys: SigningKeys, config: Config, token: string): Promise<Actor> {

@@ -18,7 +18,7 @@ import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
-import { reqText } from "../../resource/fields.ts";
+import { reqText } from "../../../engine/fields.ts";
 import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage } from "./device_proof.ts";
 import { faceChallenges, faceDevices } from "./table.ts";
 

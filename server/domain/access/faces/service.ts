@@ -24,7 +24,7 @@ import {
   type SecurityEventKind,
   securityEventOutside,
 } from "../../logs/security_log/service.ts";
-import type { Tenant } from "../../../../tenants/registry.ts";
+import type { Tenant } from "../../../tenancy/registry.ts";
 import { clientAccount } from "../../config/account/entity.ts";
 import { users } from "../users/entity.ts";
 import { type ClientInfo, startSession } from "../auth/service.ts";

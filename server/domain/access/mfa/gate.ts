@@ -5,7 +5,7 @@
 // the face) and starts its session directly.
 import { tenantOp } from "../../../cluster/placement.ts";
 import type { Platform } from "../../../platform.ts";
-import type { Tenant } from "../../../../tenants/registry.ts";
+import type { Tenant } from "../../../tenancy/registry.ts";
 import { findUser } from "../users/service.ts";
 import type { ClientInfo } from "../auth/service.ts";
 import { factorsOf, policyOf } from "./policy.ts";

@@ -1,7 +1,7 @@
 // Who must have a second factor (ClientAccount.secondFactorRequired: nobody, the administrators, everyone),
 // and whether a signed-in user still owes one. A user who must and has none signs in with the password alone
 // but may call only the calls that set a factor up (and sign out) until one is set up: every other call
-// answers 403 auth.secondFactorSetupRequired (tenants/resolve.ts asks here on every call). The answer is
+// answers 403 auth.secondFactorSetupRequired (server/tenancy/resolve.ts asks here on every call). The answer is
 // worked out from the account's setting and the user's factors as they are now, not kept with the session,
 // so a setting switched on reaches signed-in users within OWED_CACHE_MS, and no refresh of a token made
 // before the factor skips it.

@@ -9,7 +9,7 @@ import { tenantOp } from "../../../cluster/placement.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
-import type { Tenant } from "../../../../tenants/registry.ts";
+import type { Tenant } from "../../../tenancy/registry.ts";
 import {
   securityEventFor,
   type SecurityEventKind,

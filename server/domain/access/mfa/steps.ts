@@ -1,4 +1,4 @@
-// Second-factor steps in the control database (tenants/schema.ts second_factor_steps), short-lived and used
+// Second-factor steps in the control database (server/tenancy/schema.ts second_factor_steps), short-lived and used
 // once. A sign-in step is what a password (or the identity provider) earns a user who has a second factor:
 // a ticket, not a session: no access or refresh token exists until the factor passes, so there is nothing
 // to refresh or replay past it. A passkey-registration step remembers the WebAuthn challenge a signed-in
@@ -8,7 +8,7 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import type { Connection } from "../../../db/connection.ts";
 import { randomToken, sha256 } from "../../../kernel/crypto.ts";
 import { isoIn, nowIso } from "../../../kernel/time.ts";
-import { secondFactorSteps } from "../../../../tenants/schema.ts";
+import { secondFactorSteps } from "../../../tenancy/schema.ts";
 
 /** How long the second factor may take after the password: enough to find a phone, short enough to expire. */
 export const SIGN_IN_STEP_SECONDS = 5 * 60;

@@ -12,7 +12,7 @@ import type { Platform } from "../../../platform.ts";
 import type { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { type Egress, egressOf, isRefusal } from "../../../kernel/egress/egress.ts";
-import type { GlobalLogin, Tenant } from "../../../../tenants/registry.ts";
+import type { GlobalLogin, Tenant } from "../../../tenancy/registry.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { afterFirstFactor, type ClientInfo, type SignInAnswer } from "../auth/service.ts";
 

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Platform } from "../../../platform.ts";
 import { randomCode, sha256 } from "../../../kernel/crypto.ts";
 import { isoIn, nowIso } from "../../../kernel/time.ts";
-import { authCodes } from "../../../../tenants/schema.ts";
+import { authCodes } from "../../../tenancy/schema.ts";
 import { assertServedHere } from "../../../cluster/placement.ts";
 
 export type CodeKind = "activation" | "reset";

@@ -5,7 +5,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { z } from "zod";
 import { languages } from "../../../kernel/i18n/mod.ts";
 import { companies } from "../../parties/companies/entity.ts";
-import { entity, type FieldDef } from "../../resource/declare.ts";
+import { entity, type FieldDef } from "../../../engine/declare.ts";
 import { password, phoneNumber, username } from "./contract.ts";
 
 export const users = sqliteTable("users", {

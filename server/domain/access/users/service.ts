@@ -14,7 +14,7 @@ import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { changeSummary, securityEvent, securityEventIn } from "../../logs/security_log/service.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { companies } from "../../parties/companies/entity.ts";
-import { listFieldsOf } from "../../resource/engine.ts";
+import { listFieldsOf } from "../../../engine/engine.ts";
 import { forgetRoles, userById } from "./current.ts";
 import { type User, user, type UserCreate, userMeta, users, type UserUpdate } from "./entity.ts";
 import { checkNewPassword } from "./password_policy.ts";

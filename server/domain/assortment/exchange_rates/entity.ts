@@ -6,7 +6,7 @@
 import { LIMITS } from "../../../kernel/limits.ts";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { Resource } from "../../resource/engine.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { clientAccount } from "../../config/account/entity.ts";
 

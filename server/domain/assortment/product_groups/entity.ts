@@ -2,7 +2,7 @@
 // administrators keep them, all staff read them.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../../access/users/entity.ts";
-import { Resource } from "../../resource/engine.ts";
+import { Resource } from "../../../engine/engine.ts";
 
 export const productGroups = sqliteTable("product_groups", {
   id: integer("id").primaryKey({ autoIncrement: true }),

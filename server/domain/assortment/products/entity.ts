@@ -9,10 +9,10 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { z } from "zod";
 import { companies } from "../../parties/companies/entity.ts";
 import { productGroups } from "../product_groups/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
-import { jsonText } from "../../resource/declare.ts";
-import { Resource } from "../../resource/engine.ts";
-import { optText, reqText } from "../../resource/fields.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
+import { jsonText } from "../../../engine/declare.ts";
+import { Resource } from "../../../engine/engine.ts";
+import { optText, reqText } from "../../../engine/fields.ts";
 import { optQuantityUnits } from "../../stock/quantity.ts";
 
 export const products = sqliteTable("products", {

@@ -34,7 +34,7 @@ const rateRecord = (row: RateRow) => exchangeRate.entity.toRecord(row, {}, {}, {
 
 /**
  * Applies `recompute` or `clear` to the rates inside `tx`; each change logged and announced. Answers how many
- * rates changed. Also the demo seed's one-off move of its old rates to its base (tenants/demo_data.ts).
+ * rates changed. Also the demo seed's one-off move of its old rates to its base (demo/data.ts).
  */
 export async function restateRates(
   tx: Db,

@@ -4,7 +4,7 @@
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { email } from "../../access/users/contract.ts";
-import { entity, jsonText } from "../../resource/declare.ts";
+import { entity, jsonText } from "../../../engine/declare.ts";
 
 /** Nobody, the administrators, or every user must have a second factor (access/mfa/policy.ts). */
 export const secondFactorPolicies = ["nobody", "administrators", "everyone"] as const;

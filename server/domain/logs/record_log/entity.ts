@@ -3,8 +3,8 @@
 // the log, so it cannot depend on this declaration.
 import { z } from "zod";
 import { users } from "../../access/users/entity.ts";
-import { jsonText } from "../../resource/declare.ts";
-import { Resource } from "../../resource/engine.ts";
+import { jsonText } from "../../../engine/declare.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { recordLog } from "./table.ts";
 
 export const recordLogActions = ["created", "changed", "deleted", "loggedIn"] as const;

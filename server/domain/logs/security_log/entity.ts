@@ -2,7 +2,7 @@
 // administrators' changes), listed, filtered and exported by administrators only; nobody edits or deletes an
 // event (the server prunes those past SECURITY_LOG_DAYS). The server alone writes it (service.ts).
 import { users } from "../../access/users/entity.ts";
-import { Resource } from "../../resource/engine.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { securityEventKinds, securityOutcomes } from "./kinds.ts";
 import { securityEvents } from "./table.ts";
 

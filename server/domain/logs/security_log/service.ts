@@ -17,7 +17,7 @@ import { onBegin } from "../../../db/connection.ts";
 import { insertMany } from "../../../db/bulk.ts";
 import { tenantOp } from "../../../cluster/placement.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import type { Tenant } from "../../../../tenants/registry.ts";
+import type { Tenant } from "../../../tenancy/registry.ts";
 import { writeSystemLog } from "../system_log/service.ts";
 import { defaultOutcome, type SecurityEventKind, type SecurityOutcome } from "./kinds.ts";
 import { securityEvents } from "./table.ts";

@@ -1,8 +1,8 @@
 // The SystemLog resource: failures of this tenant's requests, listed and read by administrators only; the
 // server alone writes it (service.ts), so its table stays in table.ts.
 import { z } from "zod";
-import { jsonText } from "../../resource/declare.ts";
-import { Resource } from "../../resource/engine.ts";
+import { jsonText } from "../../../engine/declare.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { systemLog } from "./table.ts";
 
 export const systemLogLevels = ["error", "warning", "info"] as const;

@@ -4,7 +4,7 @@ import type { Platform } from "../../../platform.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { systemLog } from "./table.ts";
-import { controlSystemLog } from "../../../../tenants/schema.ts";
+import { controlSystemLog } from "../../../tenancy/schema.ts";
 
 export interface SystemLogEntry {
   level: "error" | "warning" | "info";

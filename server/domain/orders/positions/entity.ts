@@ -10,16 +10,16 @@ import type { Db } from "../../../db/connection.ts";
 import { bounds } from "../../../kernel/limits.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { products } from "../../assortment/products/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
 import { wmsOrderDefinitions } from "../../config/definitions.ts";
-import { Resource } from "../../resource/engine.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { containers } from "../../stock/containers/entity.ts";
 import { readNames } from "../../stock/names.ts";
 import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
 import { wmsOrders } from "../entity.ts";
 import { presentCountPositions } from "../counts.ts";
 import { productOfCode } from "../../stock/positions/entity.ts";
-import { optText } from "../../resource/fields.ts";
+import { optText } from "../../../engine/fields.ts";
 
 export const wmsOrderPositions = sqliteTable("wms_order_positions", {
   id: integer("id").primaryKey({ autoIncrement: true }),

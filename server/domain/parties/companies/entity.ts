@@ -7,9 +7,9 @@ import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text } f
 import type { Db } from "../../../db/connection.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { users } from "../../access/users/entity.ts";
-import { COMPANY_GROUP, dictionaries } from "../../records/dictionaries/entity.ts";
-import { tags } from "../../records/tags/entity.ts";
-import { Resource } from "../../resource/engine.ts";
+import { COMPANY_GROUP, dictionaries } from "../../reference/dictionaries/entity.ts";
+import { tags } from "../../reference/tags/entity.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { addresses, addressText } from "../addresses/entity.ts";
 
 /** carrier covers "carrier or transport". */

@@ -5,7 +5,7 @@
 import { inArray } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { Resource } from "../../resource/engine.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { addresses, addressText, LatLng } from "../addresses/entity.ts";
 import { companies } from "../companies/entity.ts";
 

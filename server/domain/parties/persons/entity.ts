@@ -1,8 +1,8 @@
 // Persons: contacts, each assigned to at most one company. Business managers and administrators keep them,
 // all staff read them.
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { tags } from "../../records/tags/entity.ts";
-import { Resource } from "../../resource/engine.ts";
+import { tags } from "../../reference/tags/entity.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { companies } from "../companies/entity.ts";
 
 export const persons = sqliteTable("persons", {

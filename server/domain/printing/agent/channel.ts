@@ -8,7 +8,7 @@
 // A heartbeat every AGENT_HEARTBEAT_SECONDS notes the agent as seen, checks the key and takes the queue
 // again, so nothing waits on an event that was lost (a shard restarted meanwhile).
 import type { Platform } from "../../../platform.ts";
-import type { Tenant } from "../../../../tenants/registry.ts";
+import type { Tenant } from "../../../tenancy/registry.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import type { HubEventBody, HubObserver } from "../../../hub/hub.ts";
 import {

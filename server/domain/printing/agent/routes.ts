@@ -8,7 +8,7 @@ import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { resourceRoutes } from "../../resource/routes.ts";
+import { resourceRoutes } from "../../../engine/routes.ts";
 import { PRINT_AGENT_PATH } from "../../../print_agent/protocol.ts";
 import { printSite } from "../sites/entity.ts";
 import { printJob } from "../jobs/entity.ts";

@@ -4,7 +4,7 @@
 // bytes to print are kept apart (print_job_data), so that a list page never reads them, and dropped once the
 // job is finished.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { Resource } from "../../resource/engine.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { failureReasons } from "../../../print_agent/protocol.ts";
 import { printers } from "../entity.ts";
 import { printableTypes } from "../sources.ts";

@@ -4,7 +4,7 @@
 // connected is written by the agent's channel (agent/queue.ts) and answered as `agentState`.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { Resource } from "../../resource/engine.ts";
+import { Resource } from "../../../engine/engine.ts";
 
 export const printSites = sqliteTable("print_sites", {
   id: integer("id").primaryKey({ autoIncrement: true }),

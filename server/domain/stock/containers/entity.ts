@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { fieldError } from "../../../kernel/errors.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
-import { Resource } from "../../resource/engine.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
+import { Resource } from "../../../engine/engine.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { stockLines } from "../ledger/table.ts";
 import { takeFreeNumber } from "../numbering/service.ts";

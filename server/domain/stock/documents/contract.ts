@@ -2,7 +2,7 @@
 // the WmsDocument record itself is declared in entity.ts. Quantities are JSON numbers of at most three
 // decimals (stored as thousandths).
 import { z } from "zod";
-import { optDate, optDateTime } from "../../resource/fields.ts";
+import { optDate, optDateTime } from "../../../engine/fields.ts";
 import { wmsDocument } from "./entity.ts";
 
 export { optDate, optDateTime };

@@ -6,7 +6,7 @@ import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
-import { resourceRoutes } from "../../resource/routes.ts";
+import { resourceRoutes } from "../../../engine/routes.ts";
 import { DocumentPosition } from "../positions/contract.ts";
 import { wmsDocument } from "./entity.ts";
 import { wmsDocumentPosition } from "../positions/entity.ts";

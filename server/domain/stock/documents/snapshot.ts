@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { LogisticsConfigData } from "../../config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLineColumns, stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
@@ -18,7 +18,7 @@ import {
   type Snapshot,
   takes,
 } from "../validators/snapshot.ts";
-import { coveredLocations } from "../../infrastructure/locations/zones.ts";
+import { coveredLocations } from "../../storage/locations/zones.ts";
 import { releasable } from "../inventory/source.ts";
 import type { DocumentRow } from "./dto.ts";
 import { freeOf } from "../reservations/service.ts";

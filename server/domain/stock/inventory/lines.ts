@@ -5,7 +5,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { type ListField, listPage, type ListQuery, walkList, type WalkQuery } from "../../../kernel/list.ts";
 import { fromMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLines } from "../ledger/table.ts";
 import {

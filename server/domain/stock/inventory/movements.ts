@@ -9,7 +9,7 @@ import { readNames } from "../names.ts";
 import { wmsDocumentDefinitions } from "../../config/definitions.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { productGroups } from "../../assortment/product_groups/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
 import { wmsDocuments } from "../documents/entity.ts";
 import { stockMovements } from "../ledger/table.ts";
 import { productListFields, productScope, visibleProduct } from "./scope.ts";

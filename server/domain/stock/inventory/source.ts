@@ -3,12 +3,12 @@ import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "dr
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Db } from "../../../db/connection.ts";
 import { notFound } from "../../../kernel/errors.ts";
-import { coveredBy } from "../../infrastructure/locations/zones.ts";
+import { coveredBy } from "../../storage/locations/zones.ts";
 import type { LogisticsConfigData } from "../../config/contract.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
-import { storageSpaceTypes } from "../../infrastructure/location_types/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
+import { storageSpaceTypes } from "../../storage/location_types/entity.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { containers } from "../containers/entity.ts";
 import { stockLines, stockLocationTotals } from "../ledger/table.ts";

@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../../kernel/errors.ts";
 import { buildFilters, type ListField, listPage } from "../../../kernel/list.ts";
 import { fromMilli } from "../quantity.ts";
 import { productGroupLinks, products } from "../../assortment/products/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
 import { stockLocationTotals, stockProductTotals } from "../ledger/table.ts";
 import {
   productBarcodeField,

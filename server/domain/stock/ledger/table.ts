@@ -2,7 +2,7 @@
 // they are the sum of, and two summaries kept in the same transaction. Quantities are integer thousandths.
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { products } from "../../assortment/products/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
 import { containers } from "../containers/entity.ts";
 
 /**

@@ -1,7 +1,7 @@
 // Shapes of the positions' own verbs (group movement), shared by server validation and the OpenAPI
 // document; the WmsDocumentPosition record itself is declared in entity.ts.
 import { z } from "zod";
-import { optDate, optText, refId } from "../../resource/fields.ts";
+import { optDate, optText, refId } from "../../../engine/fields.ts";
 import { MAX_QUANTITY, quantityMilli, toMilli } from "../quantity.ts";
 import { wmsDocumentPosition } from "./entity.ts";
 import { LotAt } from "../inventory/contract.ts";

@@ -6,7 +6,7 @@ import { AppError, notFound } from "../../../kernel/errors.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
 import type { Db } from "../../../db/connection.ts";
 import { containers } from "../containers/entity.ts";
-import { storageSpaces } from "../../infrastructure/locations/entity.ts";
+import { storageSpaces } from "../../storage/locations/entity.ts";
 import { demand } from "../../../kernel/access.ts";
 import { takeCounter } from "../numbering/service.ts";
 import { stockLines } from "../ledger/table.ts";

@@ -5,7 +5,7 @@ import { paramId } from "../../../kernel/params.ts";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
-import { resourceRoutes } from "../../resource/routes.ts";
+import { resourceRoutes } from "../../../engine/routes.ts";
 import { WmsDocument } from "../documents/contract.ts";
 import { wmsDocumentPosition } from "./entity.ts";
 import { groupMovement, releaseStorageSpace, relocateContainer } from "./movement.ts";

@@ -14,7 +14,7 @@ import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
 import { allocate } from "../ledger/allocate.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { definitionOf, issue, placesOf, type StockLineSnap } from "../validators/snapshot.ts";
-import { coveredBy, coveredLocations } from "../../infrastructure/locations/zones.ts";
+import { coveredBy, coveredLocations } from "../../storage/locations/zones.ts";
 import { inAllocationOrder, takeRequestOf } from "../validators/quantity.ts";
 import { wmsDocuments } from "../documents/entity.ts";
 import { fefoCandidates, type SourceCandidate } from "../inventory/source.ts";
