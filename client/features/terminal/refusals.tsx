@@ -3,22 +3,14 @@
 import { Button as AriaButton } from "react-aria-components/Button";
 import { useT } from "../../i18n/use_t.ts";
 import type { Queue, QueueEntry } from "./queue.ts";
-import type { Rec } from "./scan_machine.ts";
+import { acceptingWarnings } from "./scan_machine.ts";
 import * as css from "./terminal.css.ts";
 
 export function Refusals(p: { entries: QueueEntry[]; queue: Queue; onFlush: () => void }) {
   const t = useT();
   const { queue } = p;
   const confirmAnyway = async (e: QueueEntry) => {
-    // The same step in its place, its warnings accepted: a confirmation by its query, a group
-    // movement or a container's relocation by its body.
-    const path = /\/confirm$/.test(e.path.split("?")[0])
-      ? `${e.path.split("?")[0]}?acceptWarnings=true`
-      : e.path;
-    const body = e.body && typeof e.body === "object" && path === e.path
-      ? { ...(e.body as Rec), acceptWarnings: true }
-      : e.body;
-    await queue.retry(e.seq!, { path, body });
+    await queue.retry(e.seq!, acceptingWarnings(e));
     p.onFlush();
   };
   return (

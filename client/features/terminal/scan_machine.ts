@@ -347,6 +347,19 @@ export function emptyPosition(product: TerminalProduct, quantity: number, id: st
   };
 }
 
+/**
+ * A step the server refused for its warnings alone, to be sent again in its place with them accepted: a
+ * confirmation by its query, a group movement or a container's relocation by its body.
+ */
+export function acceptingWarnings(e: Pick<QueueEntry, "path" | "body">): { path: string; body: unknown } {
+  const bare = e.path.split("?")[0];
+  const path = /\/confirm$/.test(bare) ? `${bare}?acceptWarnings=true` : e.path;
+  const body = e.body && typeof e.body === "object" && path === e.path
+    ? { ...(e.body as Rec), acceptWarnings: true }
+    : e.body;
+  return { path, body };
+}
+
 /** The next state and the effects to perform, in order. */
 export interface Outcome {
   state: ScanState;
