@@ -15,7 +15,8 @@ import { addresses } from "../parties/addresses/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { wmsDocument, wmsDocuments } from "../stock/documents/entity.ts";
 import { uploadFile } from "../files/service.ts";
-import { appErrorOf, assertReachable, carrierOf, noteCheck } from "./service.ts";
+import { appErrorOf, carrierOf, noteCheck } from "./credentials.ts";
+import { assertReachable } from "./reach.ts";
 import { externalCredentials } from "./table.ts";
 import { createLabel, type ShipAddress } from "./shipengine.ts";
 
