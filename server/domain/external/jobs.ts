@@ -8,7 +8,7 @@ import { AppError } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { isRefusal, refusalEvent } from "../../kernel/egress/egress.ts";
 import { securityEvent } from "../logs/security_log/service.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { externalCredentials } from "./table.ts";
 import { assertReachable } from "./reach.ts";
 import { appErrorOf, credentialsOf, noteCheck, shopOf } from "./credentials.ts";
@@ -86,15 +86,13 @@ export async function startJob(
             lastCheckedAt: nowIso(),
             lastError: null,
           }).where(eq(externalCredentials.id, id));
-          await writeRecordLog(tx, {
+          await recordChange(tx, null, ctx.actor, {
             action: "changed",
-            resourceType: "ExternalCredentials",
-            resourceId: id,
+            resource: "ExternalCredentials",
+            id,
             title: row.description ?? row.baseUrl,
-            oldObject: {},
-            newObject: { [kind]: summary },
-            userId: ctx.actor.userId,
-            userName: ctx.actor.username,
+            old: {},
+            new: { [kind]: summary },
           });
         })
       );

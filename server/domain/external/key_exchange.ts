@@ -14,7 +14,7 @@ import type { Platform } from "../../platform.ts";
 import type { Tenant } from "../../tenancy/registry.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { keyHash } from "../sharing/keys.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { externalCredential, secretContext } from "./entity.ts";
 import { externalCredentials } from "./table.ts";
 import { assertReachable } from "./reach.ts";
@@ -159,17 +159,14 @@ export async function activate(ctx: TenantContext, id: number, code: string) {
       eq(externalCredentials.version, row.version),
     )).returning({ id: externalCredentials.id });
     if (!done) throw new AppError("external.refreshTokenInvalid");
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "ExternalCredentials",
-      resourceId: id,
+      resource: "ExternalCredentials",
+      id,
       title: row.description ?? row.baseUrl,
-      oldObject: { valid: row.valid },
-      newObject: { valid: true, activatedAt: now },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: { valid: row.valid },
+      new: { valid: true, activatedAt: now },
     });
-    outbox.add("ExternalCredentials", "changed", id);
   });
   return await externalCredential.get(ctx, id);
 }

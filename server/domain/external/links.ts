@@ -5,7 +5,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { products } from "../assortment/products/entity.ts";
 import { productExternal } from "./entity.ts";
 import { productExternals } from "./table.ts";
@@ -29,17 +29,14 @@ export async function linkProduct(ctx: TenantContext, id: number, productId: num
       version: row.version + 1,
     }).where(eq(productExternals.id, id));
     const after = await productExternal.getIn(tx, ctx, id);
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "ProductExternal",
-      resourceId: id,
+      resource: "ProductExternal",
+      id,
       title: row.name,
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: before,
+      new: after,
     });
-    outbox.add("ProductExternal", "changed", id);
     return after;
   });
 }

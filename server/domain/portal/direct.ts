@@ -7,7 +7,7 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { wmsOrders } from "../orders/entity.ts";
 import { wmsOrderPositions } from "../orders/positions/entity.ts";
 import { externalOrder } from "./entity.ts";
@@ -120,15 +120,13 @@ export async function editOrder(ctx: TenantContext, body: z.output<typeof OrderE
     await tx.update(externalOrders).set({ deliveryDate: body.deliveryDate, comment: body.comment ?? null })
       .where(eq(externalOrders.id, order.id));
     await refreshTotals(tx, order.id);
-    await writeRecordLog(tx, {
+    await recordChange(tx, null, ctx.actor, {
       action: "changed",
-      resourceType: "ExternalOrder",
-      resourceId: order.id,
+      resource: "ExternalOrder",
+      id: order.id,
       title: wms.orderNumber,
-      oldObject: before,
-      newObject: await externalOrder.getIn(tx, ctx, order.id),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: before,
+      new: await externalOrder.getIn(tx, ctx, order.id),
     });
     outbox.add("WmsOrder", "changed", wms.id);
     changed(outbox, order);
@@ -142,17 +140,9 @@ export async function cancelOrder(ctx: TenantContext, id: number) {
     const { order, wms } = await changeable(tx, ctx, id);
     await tx.delete(externalOrders).where(eq(externalOrders.id, order.id));
     await tx.delete(wmsOrders).where(eq(wmsOrders.id, wms.id));
-    for (const [resourceType, resourceId] of [["ExternalOrder", order.id], ["WmsOrder", wms.id]] as const) {
-      await writeRecordLog(tx, {
-        action: "deleted",
-        resourceType,
-        resourceId,
-        title: wms.orderNumber,
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
-      });
-    }
-    outbox.add("WmsOrder", "deleted", wms.id);
+    const gone = { action: "deleted", title: wms.orderNumber } as const;
+    await recordChange(tx, null, ctx.actor, { ...gone, resource: "ExternalOrder", id: order.id });
+    await recordChange(tx, outbox, ctx.actor, { ...gone, resource: "WmsOrder", id: wms.id });
     changed(outbox, order, "deleted");
   });
 }
