@@ -188,7 +188,7 @@ export async function insertUser(
     }
     claims.push({ platform, tenantId, userId: row.id });
   }
-  // Its event is the caller's: a tenant being provisioned has no hub yet.
+  // The caller announces it (createUser); a tenant being provisioned or seeded has no one listening yet.
   await recordChange(tx, null, actor ?? null, {
     action: "created",
     resource: "User",
