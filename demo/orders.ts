@@ -31,7 +31,8 @@ import { wmsDocuments } from "../server/domain/stock/documents/entity.ts";
 import { wmsOrderPositions } from "../server/domain/orders/positions/entity.ts";
 import { demoContext } from "./data.ts";
 import { users } from "../server/domain/access/users/entity.ts";
-import { createOrder, recordReceived } from "../server/domain/portal/service.ts";
+import { createOrder } from "../server/domain/portal/direct.ts";
+import { recordReceived } from "../server/domain/portal/receipts.ts";
 import { externalOrderPositions } from "../server/domain/portal/table.ts";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -7,7 +7,7 @@ import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { users } from "../access/users/entity.ts";
 import { findUser, toUserDto } from "../access/users/service.ts";
@@ -70,19 +70,16 @@ export async function updateClientAccount(ctx: TenantContext, input: z.output<ty
     const [row] = await tx.update(clientAccount)
       .set({ ...account.toRow(input, "edit"), updatedAt: nowIso(), version: old.version + 1 })
       .where(eq(clientAccount.id, 1)).returning();
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "ClientAccount",
-      resourceId: 1,
+      resource: "ClientAccount",
+      id: row.id,
       title: row.invoiceName,
-      oldObject: accountDto(old),
-      newObject: accountDto(row),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: accountDto(old),
+      new: accountDto(row),
     });
     const changed = changeSummary(accountDto(old), accountDto(row));
     if (changed) await securityEventIn(tx, ctx, "account.changed", changed);
-    outbox.add("ClientAccount", "changed", row.id);
     return accountDto(row);
   });
   // Who owes a second factor follows the setting at once on this thread (elsewhere within seconds).
@@ -120,17 +117,14 @@ export async function updateLogisticsConfig(
     const [row] = await tx.update(clientLogisticsConfig)
       .set({ data: JSON.stringify(data), updatedAt: nowIso(), version: old.version + 1 })
       .where(eq(clientLogisticsConfig.id, 1)).returning();
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "ClientLogisticsConfig",
-      resourceId: 1,
+      resource: "ClientLogisticsConfig",
+      id: row.id,
       title: "ClientLogisticsConfig",
-      oldObject: logisticsDto(old),
-      newObject: logisticsDto(row),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: logisticsDto(old),
+      new: logisticsDto(row),
     });
-    outbox.add("ClientLogisticsConfig", "changed", row.id);
     return logisticsDto(row);
   });
 }

@@ -9,19 +9,11 @@ import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { resourceRoutes } from "../../engine/routes.ts";
 import { externalCredential, productExternal } from "./entity.ts";
-import {
-  activate,
-  carrierAccounts,
-  ConnectAnswer,
-  connectShop,
-  importShopProducts,
-  LinkInput,
-  linkProduct,
-  pushShopStock,
-  receiveShopKeys,
-  ShopKeys,
-  testCredentials,
-} from "./service.ts";
+import { carrierAccounts, testCredentials } from "./credentials.ts";
+import { activate, ConnectAnswer, connectShop, receiveShopKeys, ShopKeys } from "./key_exchange.ts";
+import { importShopProducts } from "./import.ts";
+import { LinkInput, linkProduct } from "./links.ts";
+import { pushShopStock } from "./push.ts";
 import { shipDocument, Shipped, ShipRequest } from "./shipping.ts";
 
 const JobStarted = z.object({ credentialsId: z.number(), jobKind: z.string(), jobStatus: z.string() });

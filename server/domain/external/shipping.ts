@@ -8,14 +8,15 @@ import type { TenantContext } from "../../kernel/context.ts";
 import { fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { wmsDocumentDefinitions } from "../config/definitions.ts";
 import { clientAccount } from "../config/account/entity.ts";
 import { addresses } from "../parties/addresses/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { wmsDocument, wmsDocuments } from "../stock/documents/entity.ts";
 import { uploadFile } from "../files/service.ts";
-import { appErrorOf, assertReachable, carrierOf, noteCheck } from "./service.ts";
+import { appErrorOf, carrierOf, noteCheck } from "./credentials.ts";
+import { assertReachable } from "./reach.ts";
 import { externalCredentials } from "./table.ts";
 import { createLabel, type ShipAddress } from "./shipengine.ts";
 
@@ -134,21 +135,18 @@ export async function shipDocument(ctx: TenantContext, id: number, req: z.output
       updatedAt: nowIso(),
       version: row.version + 1,
     }).where(eq(wmsDocuments.id, id));
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "WmsDocument",
-      resourceId: id,
+      resource: "WmsDocument",
+      id,
       title: row.documentNumber,
-      oldObject: { transportDocumentNumber: row.transportDocumentNumber },
-      newObject: {
+      old: { transportDocumentNumber: row.transportDocumentNumber },
+      new: {
         transportDocumentNumber: label.trackingNumber,
         carrier: label.carrierCode,
         label: file.fileName,
       },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
     });
-    outbox.add("WmsDocument", "changed", id);
   });
   return {
     trackingNumber: label.trackingNumber,

@@ -8,7 +8,7 @@ import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type ListField, listPage, type ListQuery } from "../../kernel/list.ts";
 import { listFieldsOf } from "../../engine/engine.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import {
   favorite,
   type FavoriteAction,
@@ -75,16 +75,14 @@ export async function addFavorite(ctx: TenantContext, input: FavoriteActionCreat
       createdAt: now,
       updatedAt: now,
     }).returning();
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "created",
-      resourceType: RESOURCE,
-      resourceId: row.id,
+      resource: RESOURCE,
+      id: row.id,
       title: row.title,
-      newObject: toDto(row),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      new: toDto(row),
+      ownerId: ctx.actor.userId,
     });
-    outbox.add("FavoriteAction", "created", row.id, ctx.actor.userId);
     return toDto(row);
   });
 }
@@ -100,17 +98,15 @@ export async function editFavorite(ctx: TenantContext, input: FavoriteActionUpda
       version: old.version + 1,
     }).where(and(eq(favoriteActions.id, old.id), eq(favoriteActions.version, old.version))).returning();
     if (!row) throw new AppError("record.changedByAnotherUser");
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: RESOURCE,
-      resourceId: row.id,
+      resource: RESOURCE,
+      id: row.id,
       title: row.title,
-      oldObject: toDto(old),
-      newObject: toDto(row),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: toDto(old),
+      new: toDto(row),
+      ownerId: ctx.actor.userId,
     });
-    outbox.add("FavoriteAction", "changed", row.id, ctx.actor.userId);
     return toDto(row);
   });
 }
@@ -120,15 +116,13 @@ export async function deleteFavorite(ctx: TenantContext, id: number): Promise<vo
     const old = await findOwn(tx, ctx, id);
     if (!old) throw notFound();
     await tx.delete(favoriteActions).where(eq(favoriteActions.id, old.id));
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "deleted",
-      resourceType: RESOURCE,
-      resourceId: old.id,
+      resource: RESOURCE,
+      id: old.id,
       title: old.title,
-      oldObject: toDto(old),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: toDto(old),
+      ownerId: ctx.actor.userId,
     });
-    outbox.add("FavoriteAction", "deleted", old.id, ctx.actor.userId);
   });
 }

@@ -11,7 +11,7 @@ import { demand } from "../../kernel/access.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type AnyResource, resourcesByName } from "../../engine/engine.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { fileInfos } from "./table.ts";
 import { dropBytes, type FileSource, getBytes, newKey, putBytes, streamBytes } from "./store.ts";
 import { scanUpload } from "./antivirus.ts";
@@ -150,15 +150,13 @@ export async function uploadFile(
       createdAt: nowIso(),
       createdByName: ctx.actor.username,
     }).returning();
-    await writeRecordLog(tx, {
+    await recordChange(tx, null, ctx.actor, {
       action: "changed",
-      resourceType: resource.meta.resource,
-      resourceId: ref.refResourceId,
+      resource: resource.meta.resource,
+      id: ref.refResourceId,
       title: `#${ref.refResourceId}`,
-      oldObject: {},
-      newObject: { fileAdded: row.fileName, sizeBytes: row.sizeBytes },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: {},
+      new: { fileAdded: row.fileName, sizeBytes: row.sizeBytes },
     });
     return dto(row);
   });
@@ -196,15 +194,13 @@ export async function deleteFile(ctx: TenantContext, id: number): Promise<void> 
   const resource = await attachableRecord(ctx, row.refResourceType, row.refResourceId);
   await ctx.conn.transaction(async (tx) => {
     await tx.delete(fileInfos).where(eq(fileInfos.id, id));
-    await writeRecordLog(tx, {
+    await recordChange(tx, null, ctx.actor, {
       action: "changed",
-      resourceType: resource.meta.resource,
-      resourceId: row.refResourceId,
+      resource: resource.meta.resource,
+      id: row.refResourceId,
       title: `#${row.refResourceId}`,
-      oldObject: { fileRemoved: row.fileName },
-      newObject: {},
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: { fileRemoved: row.fileName },
+      new: {},
     });
   });
   await dropQuietly(ctx.platform.config.dataDir, ctx.tenant.id, [row.storageKey]);

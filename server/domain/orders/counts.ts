@@ -17,7 +17,7 @@ import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import type { CountReply, CountRequest, CountStop } from "./count_worker.ts";
 import { workStayedHere as stayedHere, workStillHere as stillHere } from "../../cluster/placement.ts";
 import { reservedOn } from "../stock/reservations/service.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
@@ -316,17 +316,14 @@ async function setCount(
       version: order.version + 1,
     }).where(eq(wmsOrders.id, order.id));
     const after = await wmsOrderPosition.getIn(tx, ctx, id);
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "WmsOrderPosition",
-      resourceId: id,
+      resource: "WmsOrderPosition",
+      id,
       title: `${order.orderNumber} ${after.productIndex ?? ""}`.trim(),
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: before,
+      new: after,
     });
-    outbox.add("WmsOrderPosition", "changed", id);
     outbox.add("WmsOrder", "changed", order.id);
     return after;
   });

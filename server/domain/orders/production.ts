@@ -11,7 +11,7 @@ import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { insertMany } from "../../db/bulk.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { products } from "../assortment/products/entity.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { demand } from "../../kernel/access.ts";
@@ -98,16 +98,13 @@ async function plan(tx: Db, outbox: Outbox, ctx: TenantContext, request: Product
   );
   await refreshOrderTotals(tx, order.id);
   const record = await wmsOrder.getIn(tx, ctx, order.id);
-  await writeRecordLog(tx, {
+  await recordChange(tx, outbox, ctx.actor, {
     action: "created",
-    resourceType: "WmsOrder",
-    resourceId: order.id,
+    resource: "WmsOrder",
+    id: order.id,
     title: orderNumber,
-    newObject: record,
-    userId: ctx.actor.userId,
-    userName: ctx.actor.username,
+    new: record,
   });
-  outbox.add("WmsOrder", "created", order.id);
   return record;
 }
 
@@ -243,17 +240,14 @@ export async function confirmProductionDocuments(ctx: TenantContext, orderId: nu
       version: order.version + 1,
     }).where(eq(wmsOrders.id, orderId));
     const after = await wmsOrder.getIn(tx, ctx, orderId);
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "WmsOrder",
-      resourceId: orderId,
+      resource: "WmsOrder",
+      id: orderId,
       title: order.orderNumber,
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: before,
+      new: after,
     });
-    outbox.add("WmsOrder", "changed", orderId);
     return after;
   });
 }

@@ -16,7 +16,7 @@ import {
   releaseReservations,
 } from "./documents.ts";
 import { adjustCount, continueCount, finishCount, isCount, startCount } from "./counts.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { demand } from "../../kernel/access.ts";
@@ -52,17 +52,14 @@ async function changeOrder(
     await tx.update(wmsOrders).set({ ...values, updatedAt: nowIso(), version: row.version + 1 })
       .where(eq(wmsOrders.id, id));
     const after = await wmsOrder.getIn(tx, ctx, id);
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "WmsOrder",
-      resourceId: id,
+      resource: "WmsOrder",
+      id,
       title: after.orderNumber as string,
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: before,
+      new: after,
     });
-    outbox.add("WmsOrder", "changed", id);
     return after;
   });
 }

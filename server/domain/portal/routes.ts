@@ -17,30 +17,20 @@ import "./follow.ts";
 import {
   addToCart,
   AddToCartQuery,
-  availableGroups,
-  availableProducts,
-  AvailableQuery,
-  cancelOrder,
   CartLineQuery,
   cartSummary,
-  confirmCart,
-  ConfirmOrder,
-  createOrder,
   deleteCartProduct,
   EditCartLine,
   editCartProduct,
-  editOrder,
-  lastOrders,
   listCartProducts,
   orderAgain,
-  OrderBody,
-  OrderEdit,
-  orderPositions,
   productIn,
   productOut,
-  ReceivedQuery,
-  recordReceived,
-} from "./service.ts";
+} from "./cart.ts";
+import { availableGroups, availableProducts, AvailableQuery, lastOrders } from "./catalogue.ts";
+import { cancelOrder, createOrder, editOrder, OrderBody, OrderEdit } from "./direct.ts";
+import { orderPositions, ReceivedQuery, recordReceived } from "./receipts.ts";
+import { confirmCart, ConfirmOrder } from "./submit.ts";
 
 const tag = "ContractorPortal";
 const CartLine = z.object({

@@ -14,7 +14,7 @@ import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { tenantOp } from "../../cluster/placement.ts";
 import { sharedKeys } from "../../tenancy/schema.ts";
-import { writeRecordLog } from "../logs/record_log/service.ts";
+import { recordChange } from "../../engine/record_change.ts";
 import { securityEventFor, securityEventIn, securityEventOutside } from "../logs/security_log/service.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { persons } from "../parties/persons/entity.ts";
@@ -141,14 +141,12 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
     // The control database learns which tenant the keys belong to; if that fails, nothing is made here.
     await registerKeysIn(ctx.platform.control.db, ctx.tenant.id, row.id, hashesOf({ token, shortKey }));
     const record = await sharedAccess.getIn(tx, ctx, row.id);
-    await writeRecordLog(tx, {
+    await recordChange(tx, null, ctx.actor, {
       action: "created",
-      resourceType: "SharedAccess",
-      resourceId: row.id,
+      resource: "SharedAccess",
+      id: row.id,
       title: `${input.contentType} ${record.contractorName ?? ""}`.trim(),
-      newObject: record,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      new: record,
     });
     await securityEventIn(
       tx,
@@ -178,15 +176,13 @@ export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
       version: row.version + 1,
     }).where(eq(sharedAccesses.id, id));
     const after = await sharedAccess.getIn(tx, ctx, id);
-    await writeRecordLog(tx, {
+    await recordChange(tx, null, ctx.actor, {
       action: "changed",
-      resourceType: "SharedAccess",
-      resourceId: id,
+      resource: "SharedAccess",
+      id,
       title: row.contentType,
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: before,
+      new: after,
     });
     await securityEventIn(tx, ctx, "sharedAccess.withdrawn", `access ${id}: ${row.contentType}`);
     return after;

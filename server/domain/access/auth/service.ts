@@ -9,7 +9,7 @@ import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Tenant } from "../../../tenancy/registry.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { users } from "../users/entity.ts";
 import { findUserOf, toUserDto, type UserRow } from "../users/service.ts";
 import { servedHere, tenantOp } from "../../../cluster/placement.ts";
@@ -123,14 +123,13 @@ const markSignedIn = tenantOp(
         .returning();
       if (!row) throw new AppError("auth.wrongCredentials");
       assertMaySignIn(tenant, row);
-      await writeRecordLog(tx, {
+      // The entry names the user signing in (no one is signed in yet); a sign-in is no hub event.
+      await recordChange(tx, null, { userId: row.id, username: row.username }, {
         action: "loggedIn",
-        resourceType: "User",
-        resourceId: row.id,
+        resource: "User",
+        id: row.id,
         title: row.username,
-        newObject: { method: args.method, ip: args.client.ip },
-        userId: row.id,
-        userName: row.username,
+        new: { method: args.method, ip: args.client.ip },
       });
       // The security log's record of the sign-in, committed with it.
       await writeSecurityEvents(tx, [{

@@ -16,7 +16,7 @@ import { deriveKey, randomToken } from "../../../kernel/crypto.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
 import { reqText } from "../../../engine/fields.ts";
 import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage } from "./device_proof.ts";
@@ -84,14 +84,12 @@ export async function enrolDevice(ctx: TenantContext, input: z.output<typeof Dev
       enrolledByName: ctx.actor.username,
       enrolledAt: nowIso(),
     }).returning();
-    await writeRecordLog(tx, {
+    await recordChange(tx, null, ctx.actor, {
       action: "created",
-      resourceType: "FaceDevice",
-      resourceId: row.id,
+      resource: "FaceDevice",
+      id: row.id,
       title: row.name,
-      newObject: toDevice(row),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      new: toDevice(row),
     });
     await securityEventIn(tx, ctx, "face.deviceEnrolled", `device ${row.id} (${row.name})`);
     return toDevice(row);
@@ -117,15 +115,13 @@ export async function withdrawDevice(ctx: TenantContext, id: number): Promise<vo
       return;
     }
     await securityEventIn(tx, ctx, "face.deviceWithdrawn", `device ${row.id} (${row.name})`);
-    await writeRecordLog(tx, {
+    await recordChange(tx, null, ctx.actor, {
       action: "changed",
-      resourceType: "FaceDevice",
-      resourceId: row.id,
+      resource: "FaceDevice",
+      id: row.id,
       title: row.name,
-      oldObject: { withdrawnAt: null },
-      newObject: { withdrawnAt: row.withdrawnAt },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: { withdrawnAt: null },
+      new: { withdrawnAt: row.withdrawnAt },
     });
   });
 }

@@ -16,7 +16,7 @@ import { AppError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Platform } from "../../../platform.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import {
   securityEventFor,
   securityEventIn,
@@ -221,19 +221,14 @@ export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment
         confirmedAt: confirmed ? now : null,
       })),
     );
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "User",
-      resourceId: userId,
+      resource: "User",
+      id: userId,
       title: user.username,
-      oldObject: {},
-      newObject: confirmed
-        ? { faceEnrolled: input.descriptors.length }
-        : { faceWaiting: input.descriptors.length },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: {},
+      new: confirmed ? { faceEnrolled: input.descriptors.length } : { faceWaiting: input.descriptors.length },
     });
-    outbox.add("User", "changed", userId);
     if (confirmed) {
       await securityEventIn(
         tx,
@@ -279,17 +274,14 @@ export async function review(ctx: TenantContext, userId: number, input: z.output
         input.accept ? "confirmed" : "declined"
       }`,
     );
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "User",
-      resourceId: userId,
+      resource: "User",
+      id: userId,
       title: user.username,
-      oldObject: { faceWaiting: waiting.length },
-      newObject: input.accept ? { faceEnrolled: waiting.length } : { faceWaiting: 0 },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: { faceWaiting: waiting.length },
+      new: input.accept ? { faceEnrolled: waiting.length } : { faceWaiting: 0 },
     });
-    outbox.add("User", "changed", userId);
   });
 }
 
@@ -305,17 +297,14 @@ export async function forget(ctx: TenantContext, userId: number): Promise<void> 
     });
     if (gone.length === 0) return;
     await securityEventIn(tx, ctx, "face.removed", `${describe(user)}: ${gone.length} samples`);
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "User",
-      resourceId: id,
+      resource: "User",
+      id,
       title: user.username,
-      oldObject: { faceEnrolled: gone.length },
-      newObject: { faceEnrolled: 0 },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: { faceEnrolled: gone.length },
+      new: { faceEnrolled: 0 },
     });
-    outbox.add("User", "changed", id);
   });
 }
 

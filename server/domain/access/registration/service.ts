@@ -11,7 +11,7 @@ import { formatInstant } from "../../../kernel/i18n/dates.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { createApprovedDatabase, freeSlug, provisionTenant, slugify } from "../../../tenancy/provision.ts";
 import type { Tenant } from "../../../tenancy/registry.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { users } from "../users/entity.ts";
 import { findUserOf, type UserRow } from "../users/service.ts";
@@ -151,14 +151,13 @@ const activateUser = tenantOp("register.activate", (conn, userId: number) =>
     )
       .returning();
     if (!row) throw new AppError("register.activationCodeNotFound");
-    await writeRecordLog(tx, {
+    // The user acts by their code, signed in as no one: the entry names them.
+    await recordChange(tx, null, { userId: row.id, username: row.username }, {
       action: "changed",
-      resourceType: "User",
-      resourceId: row.id,
+      resource: "User",
+      id: row.id,
       title: row.username,
-      newObject: { active: true, via: "activationCode" },
-      userId: row.id,
-      userName: row.username,
+      new: { active: true, via: "activationCode" },
     });
     return row;
   }));
@@ -171,14 +170,13 @@ const setPassword = tenantOp(
       const [row] = await tx.update(users).set({ passwordHash: args.passwordHash, updatedAt: nowIso() })
         .where(eq(users.id, args.userId)).returning();
       if (!row) throw new AppError("register.wrongResetCode");
-      await writeRecordLog(tx, {
+      // The user acts by their code, signed in as no one: the entry names them.
+      await recordChange(tx, null, { userId: row.id, username: row.username }, {
         action: "changed",
-        resourceType: "User",
-        resourceId: row.id,
+        resource: "User",
+        id: row.id,
         title: row.username,
-        newObject: { password: "changed", via: "resetCode" },
-        userId: row.id,
-        userName: row.username,
+        new: { password: "changed", via: "resetCode" },
       });
       return row.username;
     }),

@@ -10,7 +10,7 @@ import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/
 import { hashPassword, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { type ListField, listPage, type ListQuery } from "../../../kernel/list.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { changeSummary, securityEvent, securityEventIn } from "../../logs/security_log/service.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { companies } from "../../parties/companies/entity.ts";
@@ -188,14 +188,13 @@ export async function insertUser(
     }
     claims.push({ platform, tenantId, userId: row.id });
   }
-  await writeRecordLog(tx, {
+  // The caller announces it (createUser); a tenant being provisioned or seeded has no one listening yet.
+  await recordChange(tx, null, actor ?? null, {
     action: "created",
-    resourceType: "User",
-    resourceId: row.id,
+    resource: "User",
+    id: row.id,
     title: title(row),
-    newObject: toUserDto(row),
-    userId: actor?.userId ?? null,
-    userName: actor?.username ?? null,
+    new: toUserDto(row),
   });
   return row;
 }
@@ -314,15 +313,13 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
       .where(and(eq(users.id, old.id), eq(users.version, old.version)))
       .returning();
     if (!row) throw new AppError("record.changedByAnotherUser");
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "User",
-      resourceId: row.id,
+      resource: "User",
+      id: row.id,
       title: title(row),
-      oldObject: toUserDto(old),
-      newObject: toUserDto(row),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: toUserDto(old),
+      new: toUserDto(row),
     });
     // The security log keeps an administrator's every change of a user, and anyone's change of a sign-in's
     // keys (username, e-mail, password) or roles; a user's own language or phone is no security event.
@@ -333,7 +330,6 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     if (changed && (ctx.actor.isSuperUser || sensitive.test(changed))) {
       await securityEventIn(tx, ctx, "user.changed", `${describe(row)}: ${changed}`);
     }
-    outbox.add("User", "changed", row.id);
     return { old, row };
   }).catch(async (err) => {
     // The login moved in the control database but the tenant change did not commit: move it back.
@@ -410,17 +406,14 @@ export async function deleteUser(ctx: TenantContext, id: number): Promise<void> 
       throw new AppError("record.statusForbidsDelete");
     }
     await tx.delete(users).where(eq(users.id, id));
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "deleted",
-      resourceType: "User",
-      resourceId: id,
+      resource: "User",
+      id,
       title: title(old),
-      oldObject: toUserDto(old),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: toUserDto(old),
     });
     await securityEventIn(tx, ctx, "user.deleted", `${describe(old)}: ${rolesOf(old)}`);
-    outbox.add("User", "deleted", id);
   });
   await ctx.platform.registry.releaseLogin(ctx.tenant.id, id);
   await ctx.platform.sessions.revokeUser(ctx.tenant.id, id, "deleted");

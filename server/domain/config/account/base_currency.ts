@@ -12,7 +12,7 @@ import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { LIMITS } from "../../../kernel/limits.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { exchangeRate, exchangeRates } from "../../assortment/exchange_rates/entity.ts";
 import { currencyNames, rebaseRates } from "../../assortment/exchange_rates/rebase.ts";
 import type { Db } from "../../../db/connection.ts";
@@ -45,7 +45,6 @@ export async function restateRates(
   choice: "recompute" | "clear",
 ): Promise<number> {
   const rows = await tx.select().from(exchangeRates).orderBy(exchangeRates.id);
-  const who = { userId: ctx.actor.userId, userName: ctx.actor.username };
   const byId = new Map(rows.map((r) => [r.id, r]));
   const changes = choice === "clear"
     ? rows.map((r) => ({ kind: "delete" as const, id: r.id }))
@@ -56,15 +55,13 @@ export async function restateRates(
   for (const c of changes.filter((c) => c.kind === "delete")) {
     const old = byId.get(c.id)!;
     await tx.delete(exchangeRates).where(eq(exchangeRates.id, c.id));
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "deleted",
-      resourceType: "ExchangeRate",
-      resourceId: c.id,
+      resource: "ExchangeRate",
+      id: c.id,
       title: old.currencySign,
-      oldObject: rateRecord(old),
-      ...who,
+      old: rateRecord(old),
     });
-    outbox.add("ExchangeRate", "deleted", c.id);
   }
   for (const c of changes) {
     if (c.kind !== "update") continue;
@@ -75,16 +72,14 @@ export async function restateRates(
     const [row] = await tx.update(exchangeRates)
       .set({ ...c.set, updatedAt: now, version: sql`${exchangeRates.version} + 1` })
       .where(eq(exchangeRates.id, c.id)).returning();
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "ExchangeRate",
-      resourceId: c.id,
+      resource: "ExchangeRate",
+      id: c.id,
       title: row.currencySign,
-      oldObject: rateRecord(old),
-      newObject: rateRecord(row),
-      ...who,
+      old: rateRecord(old),
+      new: rateRecord(row),
     });
-    outbox.add("ExchangeRate", "changed", c.id);
   }
   return changes.length;
 }
@@ -93,16 +88,13 @@ export async function restateRates(
 async function dropRate(tx: Db, outbox: Outbox, ctx: TenantContext, sign: string): Promise<void> {
   const [old] = await tx.delete(exchangeRates).where(eq(exchangeRates.currencySign, sign)).returning();
   if (!old) return;
-  await writeRecordLog(tx, {
+  await recordChange(tx, outbox, ctx.actor, {
     action: "deleted",
-    resourceType: "ExchangeRate",
-    resourceId: old.id,
+    resource: "ExchangeRate",
+    id: old.id,
     title: old.currencySign,
-    oldObject: rateRecord(old),
-    userId: ctx.actor.userId,
-    userName: ctx.actor.username,
+    old: rateRecord(old),
   });
-  outbox.add("ExchangeRate", "deleted", old.id);
 }
 
 /** POST ClientAccount/base-currency (administrators). */
@@ -127,17 +119,14 @@ export async function changeBaseCurrency(
       .set({ baseCurrency: input.baseCurrency, updatedAt: nowIso(), version: old.version + 1 })
       .where(eq(clientAccount.id, 1)).returning();
     const dto = (r: typeof row) => account.toRecord(r, {}, {}, {}) as ClientAccount;
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "ClientAccount",
-      resourceId: 1,
+      resource: "ClientAccount",
+      id: 1,
       title: row.invoiceName,
-      oldObject: dto(old),
-      newObject: dto(row),
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: dto(old),
+      new: dto(row),
     });
-    outbox.add("ClientAccount", "changed", 1);
     return dto(row);
   });
 }

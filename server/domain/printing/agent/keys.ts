@@ -11,7 +11,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
 import { keyHash } from "../../sharing/keys.ts";
 import { printSite, printSites } from "../sites/entity.ts";
@@ -42,17 +42,14 @@ async function setKey(ctx: TenantContext, siteId: number, hash: string | null) {
       version: row.version + 1,
     }).where(eq(printSites.id, siteId));
     const after = await printSite.getIn(tx, ctx, siteId);
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "PrintSite",
-      resourceId: siteId,
+      resource: "PrintSite",
+      id: siteId,
       title: row.name,
-      oldObject: before,
-      newObject: after,
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: before,
+      new: after,
     });
-    outbox.add("PrintSite", "changed", siteId);
     await securityEventIn(
       tx,
       ctx,

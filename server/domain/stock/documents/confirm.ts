@@ -8,7 +8,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, type DocumentIssue, notFound } from "../../../kernel/errors.ts";
 import type { Outbox } from "../../../hub/outbox.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { defaultLogisticsConfig, type LogisticsConfigData } from "../../config/contract.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { demand } from "../../../kernel/access.ts";
@@ -149,17 +149,14 @@ export async function confirmInTransaction(
     if (await followDocuments(tx, doc.orderId)) outbox.add("WmsOrder", "changed", doc.orderId);
   }
   const document = await documentDto(tx, updated[0]);
-  await writeRecordLog(tx, {
+  await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
-    resourceType: "WmsDocument",
-    resourceId: doc.id,
+    resource: "WmsDocument",
+    id: doc.id,
     title: number,
-    oldObject: oldDto,
-    newObject: document,
-    userId: ctx.actor.userId,
-    userName: ctx.actor.username,
+    old: oldDto,
+    new: document,
   });
-  outbox.add("WmsDocument", "changed", doc.id);
   return { collision: false, document };
 }
 

@@ -6,7 +6,7 @@ import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, type DocumentIssue, notFound } from "../../../kernel/errors.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { demand } from "../../../kernel/access.ts";
 import {
   applyMovements,
@@ -140,16 +140,13 @@ export async function revertInTransaction(
     outbox.add("WmsOrder", "changed", row.orderId);
   }
   const document = await documentDto(tx, row);
-  await writeRecordLog(tx, {
+  await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
-    resourceType: "WmsDocument",
-    resourceId: id,
+    resource: "WmsDocument",
+    id,
     title: row.documentNumber,
-    oldObject: oldDto,
-    newObject: document,
-    userId: ctx.actor.userId,
-    userName: ctx.actor.username,
+    old: oldDto,
+    new: document,
   });
-  outbox.add("WmsDocument", "changed", id);
   return document;
 }

@@ -10,7 +10,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { notFound } from "../../../kernel/errors.ts";
 import type { ListQuery } from "../../../kernel/list.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { demand } from "../../../kernel/access.ts";
 import {
   wmsDocumentPosition as wmsDocumentPositionResource,
@@ -82,16 +82,13 @@ export async function deleteByPrecedingDocument(
     for (const row of rows) {
       const dto = await documentDto(tx, row);
       await tx.delete(wmsDocuments).where(eq(wmsDocuments.id, row.id));
-      await writeRecordLog(tx, {
+      await recordChange(tx, outbox, ctx.actor, {
         action: "deleted",
-        resourceType: "WmsDocument",
-        resourceId: row.id,
+        resource: "WmsDocument",
+        id: row.id,
         title: row.documentNumber,
-        oldObject: dto,
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
+        old: dto,
       });
-      outbox.add("WmsDocument", "deleted", row.id);
     }
     return { deletedIds: rows.map((r) => r.id) };
   });

@@ -5,7 +5,7 @@ import { insertMany } from "../../../db/bulk.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Outbox } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import { wmsDocuments } from "./entity.ts";
@@ -49,15 +49,12 @@ export async function createWorkingCopy(
   );
   await refreshDocumentTotals(tx, doc.id);
   const [row] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, doc.id));
-  await writeRecordLog(tx, {
+  await recordChange(tx, outbox, ctx.actor, {
     action: "created",
-    resourceType: "WmsDocument",
-    resourceId: row.id,
+    resource: "WmsDocument",
+    id: row.id,
     title: row.documentNumber,
-    newObject: await documentDto(tx, row),
-    userId: ctx.actor.userId,
-    userName: ctx.actor.username,
+    new: await documentDto(tx, row),
   });
-  outbox.add("WmsDocument", "created", row.id);
   return row;
 }

@@ -9,7 +9,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { ofProduction } from "../../orders/production.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
@@ -202,17 +202,14 @@ export function reportShortage(
       await tx.delete(wmsDocumentPositions).where(eq(wmsDocumentPositions.id, id));
       await refreshDocumentTotals(tx, doc.id);
       if (doc.orderId !== null) outbox.add("WmsOrder", "changed", doc.orderId);
-      await writeRecordLog(tx, {
+      await recordChange(tx, outbox, ctx.actor, {
         action: "deleted",
-        resourceType: "WmsDocumentPosition",
-        resourceId: id,
+        resource: "WmsDocumentPosition",
+        id,
         title,
-        oldObject: before,
-        newObject: null,
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
+        old: before,
+        new: null,
       });
-      outbox.add("WmsDocumentPosition", "deleted", id);
       outbox.add("WmsDocument", "changed", doc.id);
       // An order's document left with nothing to carry out goes: nothing on it can be found.
       const [{ n }] = await tx.select({ n: sql<number>`count(*)` }).from(wmsDocumentPositions)
@@ -221,16 +218,13 @@ export function reportShortage(
         const dto = await documentDto(tx, doc);
         await tx.delete(wmsDocuments).where(eq(wmsDocuments.id, doc.id));
         if (doc.orderId !== null) await followDocuments(tx, doc.orderId);
-        await writeRecordLog(tx, {
+        await recordChange(tx, outbox, ctx.actor, {
           action: "deleted",
-          resourceType: "WmsDocument",
-          resourceId: doc.id,
+          resource: "WmsDocument",
+          id: doc.id,
           title: doc.documentNumber,
-          oldObject: dto,
-          userId: ctx.actor.userId,
-          userName: ctx.actor.username,
+          old: dto,
         });
-        outbox.add("WmsDocument", "deleted", doc.id);
         return { position: null, missing: fromMilli(missing), documentDeleted: true };
       }
       return { position: null, missing: fromMilli(missing), documentDeleted: false };
@@ -298,17 +292,14 @@ async function splitOff(
   }).where(eq(wmsDocumentPositions.id, position.id));
   const after = await afterChange(tx, outbox, ctx, doc, position.id, before);
   const added = await wmsDocumentPosition.getIn(tx, ctx, made.id);
-  await writeRecordLog(tx, {
+  await recordChange(tx, outbox, ctx.actor, {
     action: "created",
-    resourceType: "WmsDocumentPosition",
-    resourceId: made.id,
+    resource: "WmsDocumentPosition",
+    id: made.id,
     title: `${doc.documentNumber} ${after.productIndex ?? ""}`.trim(),
-    oldObject: null,
-    newObject: added,
-    userId: ctx.actor.userId,
-    userName: ctx.actor.username,
+    old: null,
+    new: added,
   });
-  outbox.add("WmsDocumentPosition", "created", made.id);
   return added;
 }
 
@@ -343,17 +334,14 @@ async function afterChange(
 ): Promise<Rec> {
   await refreshDocumentTotals(tx, doc.id);
   const after = await wmsDocumentPosition.getIn(tx, ctx, id);
-  await writeRecordLog(tx, {
+  await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
-    resourceType: "WmsDocumentPosition",
-    resourceId: id,
+    resource: "WmsDocumentPosition",
+    id,
     title: `${doc.documentNumber} ${after.productIndex ?? ""}`.trim(),
-    oldObject: before,
-    newObject: after,
-    userId: ctx.actor.userId,
-    userName: ctx.actor.username,
+    old: before,
+    new: after,
   });
-  outbox.add("WmsDocumentPosition", "changed", id);
   outbox.add("WmsDocument", "changed", doc.id);
   if (doc.orderId !== null) outbox.add("WmsOrder", "changed", doc.orderId);
   return after;

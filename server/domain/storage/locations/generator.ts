@@ -9,7 +9,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, type FieldCode, fieldError } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLogs } from "../../logs/record_log/service.ts";
+import { recordChanges } from "../../../engine/record_change.ts";
 import { demand } from "../../../kernel/access.ts";
 import { writersOf } from "../../../engine/engine.ts";
 import { storageSpaceTypes } from "../location_types/entity.ts";
@@ -183,22 +183,21 @@ export async function generateLocations(
       });
     }
 
-    await writeRecordLogs(
+    await recordChanges(
       tx,
+      outbox,
+      ctx.actor,
       created.map(({ row, parentLabel }) => ({
         action: "created" as const,
-        resourceType: storageSpaceMeta.resource,
-        resourceId: row.id,
+        resource: "StorageSpace" as const,
+        id: row.id,
         title: row.label,
-        newObject: storageSpaceResource.entity.toRecord(row, {}, {
+        new: storageSpaceResource.entity.toRecord(row, {}, {
           parentLabel,
           typeCode: row.typeId === null ? null : typeCodes.get(row.typeId) ?? null,
         }, {}),
-        userId: ctx.actor.userId,
-        userName: ctx.actor.username,
       })),
     );
-    for (const { row } of created) outbox.add("StorageSpace", "created", row.id);
     // The new locations' ids (level by level): what their labels are printed by.
     return { created: created.length, labels, ids: created.map(({ row }) => row.id) };
   });

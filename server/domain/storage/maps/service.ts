@@ -8,7 +8,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
-import { writeRecordLog } from "../../logs/record_log/service.ts";
+import { recordChange } from "../../../engine/record_change.ts";
 import { storageSpace } from "../locations/entity.ts";
 import { runJob } from "../../../kernel/jobs/contract.ts";
 import { type CleanMap, MAP_MAX_BYTES } from "./sanitize.ts";
@@ -85,17 +85,14 @@ export async function putMap(
     };
     await tx.insert(storageSpaceMaps).values(row)
       .onConflictDoUpdate({ target: storageSpaceMaps.locationId, set: row });
-    await writeRecordLog(tx, {
+    await recordChange(tx, outbox, ctx.actor, {
       action: "changed",
-      resourceType: "StorageSpace",
-      resourceId: locationId,
+      resource: "StorageSpace",
+      id: locationId,
       title: String(location.label),
-      oldObject: old ? { map: old.fileName, mapVersion: old.version } : { map: null },
-      newObject: { map: row.fileName, mapVersion: row.version, mapSizeBytes: row.sizeBytes },
-      userId: ctx.actor.userId,
-      userName: ctx.actor.username,
+      old: old ? { map: old.fileName, mapVersion: old.version } : { map: null },
+      new: { map: row.fileName, mapVersion: row.version, mapSizeBytes: row.sizeBytes },
     });
-    outbox.add("StorageSpace", "changed", locationId);
     return row;
   });
 }
