@@ -24,7 +24,7 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(clientOut, "icons"), { recursive: true });
 
 // The build id has to be compiled in, so it cannot hash the bundles themselves: it hashes what they are
-// made of (the client, the client-safe server files it imports, the locked dependencies, the mode).
+// made of (the client, shared/, the client-safe server files it imports, the locked dependencies, the mode).
 // The same sources give the same id, on every machine that builds them.
 function sourceFiles(dir, keep = () => true) {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
@@ -34,12 +34,8 @@ function sourceFiles(dir, keep = () => true) {
 }
 const sources = [
   ...sourceFiles("client"),
-  ...sourceFiles(
-    "server",
-    (f) =>
-      f.endsWith("/contract.ts") || f.startsWith("server/kernel/i18n/") ||
-      f === "server/kernel/list_contract.ts" || f === "server/domain/stock/positions/gs1_read.ts",
-  ),
+  ...sourceFiles("shared"),
+  ...sourceFiles("server", (f) => f.endsWith("/contract.ts")),
   "package-lock.json",
 ].sort();
 // The entities' declarations (server/domain/**/entity.ts) derive their metadata with drizzle and zod,
@@ -50,7 +46,7 @@ const entityFiles = sourceFiles("server/domain", (f) => f.endsWith("/entity.ts")
 // Each language's catalogue likewise becomes its texts alone (its areas hold all six languages, and the
 // server's catalogues they borrow from, which one language's script must not carry).
 const catalogueFiles = ["en_us", "pl_pl", "de_de", "fr_fr", "es_es", "ru_ru"].map((l) =>
-  `client/i18n/${l}.ts`
+  `shared/i18n/${l}.ts`
 );
 const plainExports = JSON.parse(
   execFileSync(join(root, "node_modules/deno/deno"), [
@@ -69,7 +65,7 @@ const plainServerModules = {
   name: "plain-server-modules",
   setup(b) {
     b.onLoad({
-      filter: /([\\/]server[\\/]domain[\\/].*[\\/]entity|[\\/]client[\\/]i18n[\\/][a-z]{2}_[a-z]{2})\.ts$/,
+      filter: /([\\/]server[\\/]domain[\\/].*[\\/]entity|[\\/]shared[\\/]i18n[\\/][a-z]{2}_[a-z]{2})\.ts$/,
     }, (args) => {
       const exports = plainExports[relative(root, args.path).split("\\").join("/")];
       if (!exports) return { errors: [{ text: `${args.path} was not evaluated for its plain exports` }] };
@@ -80,7 +76,7 @@ const plainServerModules = {
   },
 };
 
-// In the browser, a language's catalogue is loaded when a page needs it (client/i18n/catalogues_browser.ts);
+// In the browser, a language's catalogue is loaded when a page needs it (shared/i18n/catalogues_browser.ts);
 // the server's render keeps all six at hand.
 const languageOnDemand = {
   name: "language-on-demand",
@@ -88,8 +84,8 @@ const languageOnDemand = {
     b.onResolve(
       { filter: /^\.\/catalogues\.ts$/ },
       (args) =>
-        args.importer.endsWith(join("client", "i18n", "mod.ts"))
-          ? { path: join(root, "client/i18n/catalogues_browser.ts") }
+        args.importer.endsWith(join("shared", "i18n", "mod.ts"))
+          ? { path: join(root, "shared/i18n/catalogues_browser.ts") }
           : undefined,
     );
   },
@@ -188,7 +184,7 @@ writeFileSync(join(clientOut, "assets", cssName), css);
 // Each language's script, which the server's render preloads for the page's language.
 const languages = Object.fromEntries(
   outputs.flatMap(([file, o]) => {
-    const m = o.entryPoint?.match(/client\/i18n\/([a-z]{2})_([a-z]{2})\.ts$/);
+    const m = o.entryPoint?.match(/shared\/i18n\/([a-z]{2})_([a-z]{2})\.ts$/);
     return m && file.endsWith(".js") ? [[`${m[1]}-${m[2]}`, url(file)]] : [];
   }),
 );

@@ -17,7 +17,7 @@ import { Loading } from "../ui/loading.tsx";
 import { ReferenceNames, ReferencePicker } from "../features/dialogs/reference_field.tsx";
 import { storageSpaceMeta } from "../../server/domain/storage/locations/entity.ts";
 import { NumberField } from "../ui/number_field.tsx";
-import { documentTypeCodes, orderTypeCodes, productionNumbering } from "../../server/domain/config/codes.ts";
+import { documentTypeCodes, orderTypeCodes, productionNumbering } from "../../shared/config/codes.ts";
 import { type Part, partsToPattern, patternToParts } from "./numbering_pattern.ts";
 import { fieldMessages } from "./signin.tsx";
 import * as shell from "../shell/shell.css.ts";

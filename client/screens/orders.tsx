@@ -5,7 +5,7 @@
 import { type ReactNode, useMemo, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { ResourceList } from "../features/list/resource_list.tsx";

@@ -1,7 +1,7 @@
 // The master-data screens shown by the generic resource screen: a route and its resource metadata,
 // imported when the screen first opens. Adding a resource screen is one line here. (Locations have their
 // own screen, ./locations.tsx, around the same list and dialogs.)
-import type { ResourceMeta } from "../../server/kernel/resource_meta.ts";
+import type { ResourceMeta } from "../../shared/resources/meta.ts";
 
 /** Every resource's metadata by its name, imported on first use (a history entry names its field labels). */
 export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {

@@ -4,7 +4,7 @@
 import { useMemo, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Button, Tabs } from "../ui/controls.tsx";

@@ -10,7 +10,7 @@ import {
   DEVICE_SIGNATURE,
   proofMessage,
   toBase64Url,
-} from "../../../server/domain/access/faces/device_proof.ts";
+} from "../../../shared/faces/device_proof.ts";
 
 export interface DeviceKey {
   /** The company (its slug) the device signs in to. */

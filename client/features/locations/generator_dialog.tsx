@@ -16,7 +16,7 @@ import {
   useInvalidFields,
 } from "../../ui/number_field.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
-import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
+import type { ReferenceMeta } from "../../../shared/resources/meta.ts";
 import { storageSpaceMeta } from "../../../server/domain/storage/locations/entity.ts";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import * as dialogs from "../dialogs/dialogs.css.ts";

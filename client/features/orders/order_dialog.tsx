@@ -9,7 +9,7 @@ import { api } from "../../api.ts";
 import { errorMessage, reportError } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Notice, ReadOnlyField, TextField } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";

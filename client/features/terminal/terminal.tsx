@@ -12,7 +12,7 @@ import { Button as AriaButton } from "react-aria-components/Button";
 import { api, ApiError } from "../../api.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { startupAtom } from "../../state.ts";
 import { ChunkBoundary, lazyScreen } from "../../shell/lazy.tsx";
 import {
@@ -58,11 +58,11 @@ import {
 } from "./flow.ts";
 import * as css from "./terminal.css.ts";
 import { readTypedDate } from "./typed_date.ts";
-import { formatDay } from "../list/format.ts";
+import { formatDay } from "../../../shared/list/format.ts";
 import { readTyped, useNumberMarks } from "../../ui/number_text.ts";
 import { ProductOption } from "../dialogs/product_option.tsx";
-import { gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
-import { isCalendarDay } from "../list/format.ts";
+import { gtinForms, isGs1, readGs1 } from "../../../shared/gs1/read.ts";
+import { isCalendarDay } from "../../../shared/list/format.ts";
 
 type Rec = Record<string, unknown>;
 

@@ -20,8 +20,8 @@ import {
   type ClientLogisticsConfigUpdate,
   defaultLogisticsConfig,
   LogisticsConfigData,
-} from "./contract.ts";
-import { documentStatusNumbers, processStatusNumbers } from "./statuses/contract.ts";
+} from "../../../shared/config/contract.ts";
+import { documentStatusNumbers, processStatusNumbers } from "../../../shared/config/statuses.ts";
 import {
   drawerSectionsFor,
   wmsDocumentActions,

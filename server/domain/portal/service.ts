@@ -14,7 +14,7 @@ import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { type ListQuery, MAX_PAGE_SIZE } from "../../kernel/list.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
-import type { HubAction } from "../../hub/contract.ts";
+import type { HubAction } from "../../../shared/hub/contract.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { optDate } from "../../engine/fields.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";

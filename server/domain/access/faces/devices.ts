@@ -19,7 +19,7 @@ import type { Platform } from "../../../platform.ts";
 import { writeRecordLog } from "../../logs/record_log/service.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
 import { reqText } from "../../../engine/fields.ts";
-import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage } from "./device_proof.ts";
+import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage } from "../../../../shared/faces/device_proof.ts";
 import { faceChallenges, faceDevices } from "./table.ts";
 
 /** How long a challenge may be signed and sent back: a sign-in takes a second or two. */

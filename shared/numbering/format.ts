@@ -1,7 +1,7 @@
 // Numbers from a numbering schema of ClientLogisticsConfig: the parts joined in order. Pure, so the
 // formats are tested without a database.
 import type { z } from "zod";
-import type { NumberingSchema } from "../../config/contract.ts";
+import type { NumberingSchema } from "../config/contract.ts";
 
 export type NumberingSchemaValue = z.output<typeof NumberingSchema>;
 

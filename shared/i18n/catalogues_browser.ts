@@ -3,7 +3,7 @@
 // The sign-in page thus carries one language's texts, not six. Replaces ./catalogues.ts in the browser
 // build; the same exports.
 import type { LanguageCatalogue } from "./types.ts";
-import type { Language } from "../../server/kernel/i18n/languages.ts";
+import type { Language } from "./languages.ts";
 
 const loaders: Record<Language, () => Promise<LanguageCatalogue>> = {
   "pl-pl": () => import("./pl_pl.ts").then((m) => m.plPl),

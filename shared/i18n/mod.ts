@@ -1,12 +1,12 @@
 // The client's translations: six complete catalogues, plural forms by Intl.PluralRules, numbers and money
 // by Intl in the chosen language, dates and instants in each language's one format
-// (server/kernel/i18n/dates.ts). The language follows the browser (en-us fallback) unless the user chose
+// (shared/i18n/dates.ts). The language follows the browser (en-us fallback) unless the user chose
 // one; the server renders the shell in the same language. In the browser a language's catalogue is loaded
 // before it is used (`loadLanguage`, ./catalogues_browser.ts).
 import type { MessageKey } from "./en_us.ts";
 import type { PluralBase } from "./types.ts";
-import { isLanguage, type Language, languages } from "../../server/kernel/i18n/languages.ts";
-import { formatDate, formatInstant } from "../../server/kernel/i18n/dates.ts";
+import { isLanguage, type Language, languages } from "./languages.ts";
+import { formatDate, formatInstant } from "./dates.ts";
 import { catalogues, loadLanguage } from "./catalogues.ts";
 
 export { isLanguage, type Language, languages, loadLanguage };

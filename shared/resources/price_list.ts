@@ -1,7 +1,7 @@
 // Metadata of the price list's rows for the generic list (plain data, imported by the client): each product
 // with its unit price in the base currency (edited in the list), the stock it has, that stock's value, and
 // both again in a currency chosen from the exchange rates.
-import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+import type { FieldMeta, ResourceMeta } from "./meta.ts";
 
 const field = (
   name: string,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { catalogues, type Language, languageFromHeader, languages, translate } from "./mod.ts";
 import { enUs } from "./en_us.ts";
-import { errorStatus, type FieldCode } from "../errors.ts";
+import { errorStatus, type FieldCode } from "../../../server/kernel/errors.ts";
 
 const fieldCodes = [
   "validation.required",

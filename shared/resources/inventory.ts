@@ -2,7 +2,7 @@
 // total stock per product (productStock), the detailed inventory (inventory) and the ledger rows
 // (productMovements). Only the fields the endpoints sort and filter on say so (routes.ts, lines.ts,
 // totals.ts, movements.ts).
-import type { FieldMeta, ResourceMeta } from "../../../kernel/resource_meta.ts";
+import type { FieldMeta, ResourceMeta } from "./meta.ts";
 
 const text = (name: string, labelKey: string, list: FieldMeta["list"]): FieldMeta => ({
   name,

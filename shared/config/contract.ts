@@ -3,7 +3,7 @@
 // Top-level schemas are marked /* @__PURE__ */ so that a client bundle taking only the metadata
 // leaves zod out (see access/users/contract.ts).
 import { z } from "zod";
-import { languages } from "../../kernel/i18n/mod.ts";
+import { languages } from "../i18n/languages.ts";
 
 import { documentTypeCodes, numbering, orderTypeCodes } from "./codes.ts";
 

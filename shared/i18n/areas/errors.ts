@@ -1,7 +1,7 @@
 // Messages for every error code the API answers and every field code of a form, in all six languages:
 // taken from the server's catalogue (the same texts the server sends), so a failed call becomes a toast
 // in the user's language even when there is no response to read. Plus the client's own failures.
-import { type Catalogue, catalogues, type MessageKey } from "../../../server/kernel/i18n/contract.ts";
+import { type Catalogue, catalogues, type MessageKey } from "../api/contract.ts";
 
 type FieldKey = Exclude<Extract<MessageKey, `validation.${string}`>, "validation.failed">;
 type ErrorKey = Exclude<MessageKey, FieldKey | `mail.${string}`>;

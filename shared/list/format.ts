@@ -1,9 +1,9 @@
 // How a list shows a value, as text in the user's language: pure (no state), so that the server's exports
 // (server/domain/exports/) write a PDF's cells exactly as the list shows them. `currency` is the company's
 // base currency, for money without a currency of its own.
-import type { FieldMeta } from "../../../server/kernel/resource_meta.ts";
-import type { MessageKey, Translator } from "../../i18n/mod.ts";
-import { isLanguage, languageNames } from "../../i18n/mod.ts";
+import type { FieldMeta } from "../resources/meta.ts";
+import type { MessageKey, Translator } from "../i18n/mod.ts";
+import { isLanguage, languageNames } from "../i18n/mod.ts";
 
 /** A catalogue key that is not a plural form (metadata keys are plain strings, checked by a test). */
 export type PlainKey = Exclude<MessageKey, `${string}#${string}`>;

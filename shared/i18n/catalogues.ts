@@ -8,7 +8,7 @@ import { frFr } from "./fr_fr.ts";
 import { esEs } from "./es_es.ts";
 import { ruRu } from "./ru_ru.ts";
 import type { LanguageCatalogue } from "./types.ts";
-import type { Language } from "../../server/kernel/i18n/languages.ts";
+import type { Language } from "./languages.ts";
 
 export const catalogues: Partial<Record<Language, LanguageCatalogue>> = {
   "pl-pl": plPl,

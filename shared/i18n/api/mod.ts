@@ -7,7 +7,7 @@ import { frFr } from "./fr_fr.ts";
 import { esEs } from "./es_es.ts";
 import { ruRu } from "./ru_ru.ts";
 
-import { isLanguage, type Language, languages } from "./languages.ts";
+import { isLanguage, type Language, languages } from "../languages.ts";
 
 export { isLanguage, type Language, languages };
 export type { MessageKey };

@@ -1,5 +1,5 @@
 // The columns of a stock file and what its quantities mean (plain data: the import wizard reads it too).
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import type { FieldMeta } from "../resources/meta.ts";
 
 export const stockModes = ["openingBalance", "count"] as const;
 export type StockMode = typeof stockModes[number];
