@@ -24,7 +24,7 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(clientOut, "icons"), { recursive: true });
 
 // The build id has to be compiled in, so it cannot hash the bundles themselves: it hashes what they are
-// made of (the client, shared/, the client-safe server files it imports, the locked dependencies, the mode).
+// made of (the client, shared/, the locked dependencies, the mode).
 // The same sources give the same id, on every machine that builds them.
 function sourceFiles(dir, keep = () => true) {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
@@ -35,16 +35,12 @@ function sourceFiles(dir, keep = () => true) {
 const sources = [
   ...sourceFiles("client"),
   ...sourceFiles("shared"),
-  ...sourceFiles("server", (f) => f.endsWith("/contract.ts")),
   "package-lock.json",
 ].sort();
-// The entities' declarations (server/domain/**/entity.ts) derive their metadata with drizzle and zod,
-// which the browser must not carry: Deno evaluates them once here, and the bundles get their plain exports
-// (metadata, option lists, limits) in their place. A client file that imports anything else of one fails
-// the build ("No matching export").
-const entityFiles = sourceFiles("server/domain", (f) => f.endsWith("/entity.ts"));
-// Each language's catalogue likewise becomes its texts alone (its areas hold all six languages, and the
-// server's catalogues they borrow from, which one language's script must not carry).
+// Each language's catalogue becomes its texts alone: Deno evaluates it once here, and the bundles get its
+// plain export in its place (its areas hold all six languages, and the API's catalogues they borrow from,
+// which one language's script must not carry). The client imports nothing of the server: the entities'
+// metadata reaches it as shared/resources/generated/ (scripts/resource_meta.ts).
 const catalogueFiles = ["en_us", "pl_pl", "de_de", "fr_fr", "es_es", "ru_ru"].map((l) =>
   `shared/i18n/${l}.ts`
 );
@@ -53,7 +49,6 @@ const plainExports = JSON.parse(
     "run",
     "-A",
     "scripts/plain_exports.ts",
-    ...entityFiles,
     ...catalogueFiles,
   ], {
     cwd: root,
@@ -61,11 +56,11 @@ const plainExports = JSON.parse(
     maxBuffer: 64 * 1024 * 1024,
   }),
 );
-const plainServerModules = {
-  name: "plain-server-modules",
+const plainCatalogues = {
+  name: "plain-catalogues",
   setup(b) {
     b.onLoad({
-      filter: /([\\/]server[\\/]domain[\\/].*[\\/]entity|[\\/]shared[\\/]i18n[\\/][a-z]{2}_[a-z]{2})\.ts$/,
+      filter: /[\\/]shared[\\/]i18n[\\/][a-z]{2}_[a-z]{2}\.ts$/,
     }, (args) => {
       const exports = plainExports[relative(root, args.path).split("\\").join("/")];
       if (!exports) return { errors: [{ text: `${args.path} was not evaluated for its plain exports` }] };
@@ -145,7 +140,7 @@ const browser = await build({
   metafile: true,
   plugins: [
     languageOnDemand,
-    plainServerModules,
+    plainCatalogues,
     // React Aria's own texts (a list box's "selected", a date field's "day") in our six languages only.
     optimizeLocales.esbuild({ locales: ["pl-PL", "en-US", "de-DE", "fr-FR", "es-ES", "ru-RU"] }),
     droppedLocale,
@@ -161,7 +156,7 @@ await build({
   platform: "neutral",
   mainFields: ["module", "main"],
   conditions: ["browser", "import", "default"],
-  plugins: [plainServerModules, vanillaExtractPlugin({ identifiers, outputCss: false })],
+  plugins: [plainCatalogues, vanillaExtractPlugin({ identifiers, outputCss: false })],
 });
 
 // Which files the shell links: the entry's JS and every CSS file the browser build produced.

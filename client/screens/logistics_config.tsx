@@ -15,7 +15,7 @@ import { startupAtom, store } from "../state.ts";
 import { Button, Notice, ReadOnlyField, Select, Switch, Tabs, TextField } from "../ui/controls.tsx";
 import { Loading } from "../ui/loading.tsx";
 import { ReferenceNames, ReferencePicker } from "../features/dialogs/reference_field.tsx";
-import { storageSpaceMeta } from "../../server/domain/storage/locations/entity.ts";
+import { storageSpaceMeta } from "../../shared/resources/generated/storage_space.ts";
 import { NumberField } from "../ui/number_field.tsx";
 import { documentTypeCodes, orderTypeCodes, productionNumbering } from "../../shared/config/codes.ts";
 import { type Part, partsToPattern, patternToParts } from "./numbering_pattern.ts";

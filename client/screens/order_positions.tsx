@@ -16,7 +16,7 @@ import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../features/list/me
 import { Progress } from "../features/documents/status.tsx";
 import { CountPositions } from "../features/orders/order_dialog.tsx";
 import { type OrderPosition, readOrderPositions, type WmsOrder } from "../features/orders/order.ts";
-import { wmsOrderPositionMeta } from "../../server/domain/orders/positions/entity.ts";
+import { wmsOrderPositionMeta } from "../../shared/resources/generated/wms_order_position.ts";
 import type { RouteProps } from "./orders.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../features/orders/orders.css.ts";

@@ -15,7 +15,7 @@ import { canKeepDocuments } from "../features/documents/document.ts";
 import { ProcessBadge, Progress, StatusBadge } from "../features/documents/status.tsx";
 import { OrderDialog } from "../features/orders/order_dialog.tsx";
 import { firstOrderType, orderFormMeta } from "../features/orders/order_form.ts";
-import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
+import { wmsOrderMeta } from "../../shared/resources/generated/wms_order.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../features/orders/orders.css.ts";
 

@@ -27,7 +27,7 @@ import {
   readOrderPositions,
   type WmsOrder,
 } from "../features/orders/order.ts";
-import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
+import { wmsOrderMeta } from "../../shared/resources/generated/wms_order.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as dcss from "../features/documents/documents.css.ts";
 import * as css from "../features/orders/orders.css.ts";

@@ -6,43 +6,49 @@ import type { ResourceMeta } from "../../shared/resources/meta.ts";
 /** Every resource's metadata by its name, imported on first use (a history entry names its field labels). */
 export const metaOfResource: Record<string, () => Promise<ResourceMeta>> = {
   ProductGroup: () =>
-    import("../../server/domain/assortment/product_groups/entity.ts").then((m) => m.productGroupMeta),
+    import("../../shared/resources/generated/product_group.ts").then((m) => m.productGroupMeta),
   PrintLayout: () =>
-    import("../../server/domain/reference/print_layouts/entity.ts").then((m) => m.printLayoutMeta),
-  Message: () => import("../../server/domain/messaging/entity.ts").then((m) => m.messageMeta),
-  Printer: () => import("../../server/domain/printing/entity.ts").then((m) => m.printerMeta),
-  PrintSite: () => import("../../server/domain/printing/sites/entity.ts").then((m) => m.printSiteMeta),
-  PrintJob: () => import("../../server/domain/printing/jobs/entity.ts").then((m) => m.printJobMeta),
+    import("../../shared/resources/generated/print_layout.ts").then((m) => m.printLayoutMeta),
+  Message: () => import("../../shared/resources/generated/message.ts").then((m) => m.messageMeta),
+  Printer: () => import("../../shared/resources/generated/printer.ts").then((m) => m.printerMeta),
+  PrintSite: () => import("../../shared/resources/generated/print_site.ts").then((m) => m.printSiteMeta),
+  PrintJob: () => import("../../shared/resources/generated/print_job.ts").then((m) => m.printJobMeta),
   EmailAccount: () =>
-    import("../../server/domain/reference/email_accounts/entity.ts").then((m) => m.emailAccountMeta),
+    import("../../shared/resources/generated/email_account.ts").then((m) => m.emailAccountMeta),
   EmailTemplate: () =>
-    import("../../server/domain/reference/email_templates/entity.ts").then((m) => m.emailTemplateMeta),
-  RecordLog: () => import("../../server/domain/logs/record_log/entity.ts").then((m) => m.recordLogMeta),
-  SystemLog: () => import("../../server/domain/logs/system_log/entity.ts").then((m) => m.systemLogMeta),
-  SecurityLog: () => import("../../server/domain/logs/security_log/entity.ts").then((m) => m.securityLogMeta),
-  Product: () => import("../../server/domain/assortment/products/entity.ts").then((m) => m.productMeta),
+    import("../../shared/resources/generated/email_template.ts").then((m) => m.emailTemplateMeta),
+  RecordLog: () => import("../../shared/resources/generated/record_log.ts").then((m) => m.recordLogMeta),
+  SystemLog: () => import("../../shared/resources/generated/system_log.ts").then((m) => m.systemLogMeta),
+  SecurityLog: () =>
+    import("../../shared/resources/generated/security_log.ts").then((m) => m.securityLogMeta),
+  Product: () => import("../../shared/resources/generated/product.ts").then((m) => m.productMeta),
   ExchangeRate: () =>
-    import("../../server/domain/assortment/exchange_rates/entity.ts").then((m) => m.exchangeRateMeta),
-  Address: () => import("../../server/domain/parties/addresses/entity.ts").then((m) => m.addressMeta),
+    import("../../shared/resources/generated/exchange_rate.ts").then((m) => m.exchangeRateMeta),
+  Address: () => import("../../shared/resources/generated/address.ts").then((m) => m.addressMeta),
   GeoLocation: () =>
-    import("../../server/domain/parties/geo_locations/entity.ts").then((m) => m.geoLocationMeta),
-  Company: () => import("../../server/domain/parties/companies/entity.ts").then((m) => m.companyMeta),
-  Person: () => import("../../server/domain/parties/persons/entity.ts").then((m) => m.personMeta),
-  Tags: () => import("../../server/domain/reference/tags/entity.ts").then((m) => m.tagMeta),
-  Dictionary: () =>
-    import("../../server/domain/reference/dictionaries/entity.ts").then((m) => m.dictionaryMeta),
+    import("../../shared/resources/generated/geo_location.ts").then((m) => m.geoLocationMeta),
+  Company: () => import("../../shared/resources/generated/company.ts").then((m) => m.companyMeta),
+  Person: () => import("../../shared/resources/generated/person.ts").then((m) => m.personMeta),
+  Tags: () => import("../../shared/resources/generated/tag.ts").then((m) => m.tagMeta),
+  Dictionary: () => import("../../shared/resources/generated/dictionary.ts").then((m) => m.dictionaryMeta),
   StorageSpaceType: () =>
-    import("../../server/domain/storage/location_types/entity.ts").then((m) => m.storageSpaceTypeMeta),
+    import("../../shared/resources/generated/storage_space_type.ts").then((m) => m.storageSpaceTypeMeta),
   StorageSpace: () =>
-    import("../../server/domain/storage/locations/entity.ts").then((m) => m.storageSpaceMeta),
-  Container: () => import("../../server/domain/stock/containers/entity.ts").then((m) => m.containerMeta),
-  WmsDocument: () => import("../../server/domain/stock/documents/entity.ts").then((m) => m.wmsDocumentMeta),
+    import("../../shared/resources/generated/storage_space.ts").then((m) => m.storageSpaceMeta),
+  Container: () => import("../../shared/resources/generated/container.ts").then((m) => m.containerMeta),
+  WmsDocument: () =>
+    import("../../shared/resources/generated/wms_document.ts").then((m) => m.wmsDocumentMeta),
   WmsDocumentPosition: () =>
-    import("../../server/domain/stock/positions/entity.ts").then((m) => m.wmsDocumentPositionMeta),
-  User: () => import("../../server/domain/access/users/entity.ts").then((m) => m.userMeta),
-  SharedAccess: () => import("../../server/domain/sharing/entity.ts").then((m) => m.sharedAccessMeta),
-  Calendar: () => import("../../server/domain/calendar/entity.ts").then((m) => m.calendarEventMeta),
-  ExternalOrder: () => import("../../server/domain/portal/entity.ts").then((m) => m.externalOrderMeta),
+    import("../../shared/resources/generated/wms_document_position.ts").then((m) =>
+      m.wmsDocumentPositionMeta
+    ),
+  User: () => import("../../shared/resources/generated/user.ts").then((m) => m.userMeta),
+  SharedAccess: () =>
+    import("../../shared/resources/generated/shared_access.ts").then((m) => m.sharedAccessMeta),
+  Calendar: () =>
+    import("../../shared/resources/generated/calendar_event.ts").then((m) => m.calendarEventMeta),
+  ExternalOrder: () =>
+    import("../../shared/resources/generated/external_order.ts").then((m) => m.externalOrderMeta),
 };
 
 /** The master-data screens by route, each one resource's list and dialogs. */

@@ -13,7 +13,7 @@ import {
 import { atom, useAtom, useAtomValue, useSetAtom } from "jotai";
 import { Label } from "react-aria-components/Label";
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
-import type { FavoriteAction } from "../../server/domain/favorites/entity.ts";
+import type { FavoriteAction } from "../../shared/favorites.ts";
 import { api, ApiError } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";

@@ -27,7 +27,7 @@ import { HistoryButton } from "../dialogs/history.tsx";
 import { LotChooser } from "./lots.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import type { ReferenceMeta } from "../../../shared/resources/meta.ts";
-import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
+import { wmsDocumentMeta } from "../../../shared/resources/generated/wms_document.ts";
 import {
   canKeepDocuments,
   definitionOf,

@@ -30,7 +30,7 @@ import { LocationPicker, type MapChoice } from "./location_picker.tsx";
 import { ResourceList } from "../list/resource_list.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import { productStockAllMeta } from "../../../shared/resources/inventory.ts";
-import { storageSpaceMeta } from "../../../server/domain/storage/locations/entity.ts";
+import { storageSpaceMeta } from "../../../shared/resources/generated/storage_space.ts";
 import * as shell from "../../shell/shell.css.ts";
 import * as ui from "../../ui/ui.css.ts";
 import * as css from "./map.css.ts";

@@ -23,7 +23,7 @@ import {
 } from "../../ui/number_field.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
-import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
+import { wmsOrderMeta } from "../../../shared/resources/generated/wms_order.ts";
 import type { Issue } from "../documents/document.ts";
 import { IssueList, issuesAt } from "../documents/issues.tsx";
 import { ProcessBadge, Progress, StatusBadge } from "../documents/status.tsx";

@@ -5,7 +5,7 @@ import type { Translator } from "../../../shared/i18n/mod.ts";
 import { TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
-import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
+import { wmsOrderPositionMeta } from "../../../shared/resources/generated/wms_order_position.ts";
 
 const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "productId")!.reference!;
 
