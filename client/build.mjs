@@ -41,6 +41,10 @@ const sources = [
 // plain export in its place (its areas hold all six languages, and the API's catalogues they borrow from,
 // which one language's script must not carry). The client imports nothing of the server: the entities'
 // metadata reaches it as shared/resources/generated/ (scripts/resource_meta.ts).
+// The areas' registry (shared/areas.ts), which the client's resource list and route table derive from,
+// likewise reaches the bundles as plain data without its texts: six languages of every area, which the
+// language scripts carry one language each.
+const registryFile = "shared/areas.ts";
 const catalogueFiles = ["en_us", "pl_pl", "de_de", "fr_fr", "es_es", "ru_ru"].map((l) =>
   `shared/i18n/${l}.ts`
 );
@@ -50,17 +54,23 @@ const plainExports = JSON.parse(
     "-A",
     "scripts/plain_exports.ts",
     ...catalogueFiles,
+    registryFile,
   ], {
     cwd: root,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   }),
 );
+plainExports[registryFile].areas = Object.fromEntries(
+  Object.entries(plainExports[registryFile].areas).map((
+    [name, { messages: _texts, ...area }],
+  ) => [name, area]),
+);
 const plainCatalogues = {
   name: "plain-catalogues",
   setup(b) {
     b.onLoad({
-      filter: /[\\/]shared[\\/]i18n[\\/][a-z]{2}_[a-z]{2}\.ts$/,
+      filter: /[\\/]shared[\\/](i18n[\\/][a-z]{2}_[a-z]{2}|areas)\.ts$/,
     }, (args) => {
       const exports = plainExports[relative(root, args.path).split("\\").join("/")];
       if (!exports) return { errors: [{ text: `${args.path} was not evaluated for its plain exports` }] };
