@@ -1,7 +1,8 @@
 // Resource metadata: what the generic list and the add/edit/preview dialogs need to know about a resource.
-// An entity's is derived from its declaration (server/engine/declare.ts); the inventory reports'
-// are written out (stock/inventory/meta.ts). Plain data (no functions, no zod): the client receives it as
-// it is, and the server's resource engine derives its list's sortable, filterable and searchable fields from it.
+// An entity's is derived from its declaration (server/engine/declare.ts; the client reads it from
+// ./generated/), the reports' are written out (./inventory.ts, ./price_list.ts). Plain data (no functions, no
+// zod): the client receives it as it is, and the server's resource engine derives its list's sortable,
+// filterable and searchable fields from it.
 
 /** How a field is shown and edited. The list's filter operators follow from it. */
 export type FieldKind =

@@ -159,7 +159,7 @@ export async function userStartupConfig(ctx: TenantContext) {
     wmsOrderActions,
     wmsDocumentDefinitions,
     wmsOrderDefinitions,
-    // The numbered statuses the screens colour (statuses/contract.ts).
+    // The numbered statuses the screens colour (shared/config/statuses.ts).
     statusNumbers: { document: documentStatusNumbers, process: processStatusNumbers },
     user: { ...toUserDto(user), settings: JSON.parse(user.settings) },
     drawerSections: drawerSectionsFor(ctx.actor),
