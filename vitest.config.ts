@@ -6,6 +6,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "tenants/**/*.test.ts",
       "client/**/*.test.ts",
+      "shared/**/*.test.ts",
       "widgets/**/*.test.ts",
       "tests/**/*.test.ts",
     ],

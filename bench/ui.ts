@@ -21,8 +21,8 @@ import {
   workDir,
   writeResult,
 } from "./lib.ts";
-import { enUs } from "../client/i18n/en_us.ts";
-import { plPl } from "../client/i18n/pl_pl.ts";
+import { enUs } from "../shared/i18n/en_us.ts";
+import { plPl } from "../shared/i18n/pl_pl.ts";
 
 export const NAME = "ui";
 

@@ -6,7 +6,7 @@ import { authAtom, langAtom, offlineAtom, pendingAtom, store, type TokenData } f
 import { signOut } from "./session.ts";
 import { CLIENT_BUILD, noteServedBuild } from "./app_version.ts";
 import { noteRefused, type WriteCause, writeRefusal, writeStarted } from "./intent.ts";
-import { translator } from "./i18n/mod.ts";
+import { translator } from "../shared/i18n/mod.ts";
 
 export class ApiError extends Error {
   constructor(

@@ -2,7 +2,7 @@
 // the service worker.
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./shell/app.tsx";
-import { loadLanguage } from "./i18n/mod.ts";
+import { loadLanguage } from "../shared/i18n/mod.ts";
 import { watchIntent } from "./intent.ts";
 import { followPreferencesOfOtherTabs } from "./shell/chrome.tsx";
 import {

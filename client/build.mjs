@@ -24,7 +24,7 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(clientOut, "icons"), { recursive: true });
 
 // The build id has to be compiled in, so it cannot hash the bundles themselves: it hashes what they are
-// made of (the client, the client-safe server files it imports, the locked dependencies, the mode).
+// made of (the client, shared/, the locked dependencies, the mode).
 // The same sources give the same id, on every machine that builds them.
 function sourceFiles(dir, keep = () => true) {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
@@ -34,42 +34,43 @@ function sourceFiles(dir, keep = () => true) {
 }
 const sources = [
   ...sourceFiles("client"),
-  ...sourceFiles(
-    "server",
-    (f) =>
-      f.endsWith("/contract.ts") || f.startsWith("server/kernel/i18n/") ||
-      f === "server/kernel/list_contract.ts" || f === "server/domain/stock/positions/gs1_read.ts",
-  ),
+  ...sourceFiles("shared"),
   "package-lock.json",
 ].sort();
-// The entities' declarations (server/domain/**/entity.ts) derive their metadata with drizzle and zod,
-// which the browser must not carry: Deno evaluates them once here, and the bundles get their plain exports
-// (metadata, option lists, limits) in their place. A client file that imports anything else of one fails
-// the build ("No matching export").
-const entityFiles = sourceFiles("server/domain", (f) => f.endsWith("/entity.ts"));
-// Each language's catalogue likewise becomes its texts alone (its areas hold all six languages, and the
-// server's catalogues they borrow from, which one language's script must not carry).
+// Each language's catalogue becomes its texts alone: Deno evaluates it once here, and the bundles get its
+// plain export in its place (its areas hold all six languages, and the API's catalogues they borrow from,
+// which one language's script must not carry). The client imports nothing of the server: the entities'
+// metadata reaches it as shared/resources/generated/ (scripts/resource_meta.ts).
+// The areas' registry (shared/areas.ts), which the client's resource list and route table derive from,
+// likewise reaches the bundles as plain data without its texts: six languages of every area, which the
+// language scripts carry one language each.
+const registryFile = "shared/areas.ts";
 const catalogueFiles = ["en_us", "pl_pl", "de_de", "fr_fr", "es_es", "ru_ru"].map((l) =>
-  `client/i18n/${l}.ts`
+  `shared/i18n/${l}.ts`
 );
 const plainExports = JSON.parse(
   execFileSync(join(root, "node_modules/deno/deno"), [
     "run",
     "-A",
     "scripts/plain_exports.ts",
-    ...entityFiles,
     ...catalogueFiles,
+    registryFile,
   ], {
     cwd: root,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   }),
 );
-const plainServerModules = {
-  name: "plain-server-modules",
+plainExports[registryFile].areas = Object.fromEntries(
+  Object.entries(plainExports[registryFile].areas).map((
+    [name, { messages: _texts, ...area }],
+  ) => [name, area]),
+);
+const plainCatalogues = {
+  name: "plain-catalogues",
   setup(b) {
     b.onLoad({
-      filter: /([\\/]server[\\/]domain[\\/].*[\\/]entity|[\\/]client[\\/]i18n[\\/][a-z]{2}_[a-z]{2})\.ts$/,
+      filter: /[\\/]shared[\\/](i18n[\\/][a-z]{2}_[a-z]{2}|areas)\.ts$/,
     }, (args) => {
       const exports = plainExports[relative(root, args.path).split("\\").join("/")];
       if (!exports) return { errors: [{ text: `${args.path} was not evaluated for its plain exports` }] };
@@ -80,7 +81,7 @@ const plainServerModules = {
   },
 };
 
-// In the browser, a language's catalogue is loaded when a page needs it (client/i18n/catalogues_browser.ts);
+// In the browser, a language's catalogue is loaded when a page needs it (shared/i18n/catalogues_browser.ts);
 // the server's render keeps all six at hand.
 const languageOnDemand = {
   name: "language-on-demand",
@@ -88,8 +89,8 @@ const languageOnDemand = {
     b.onResolve(
       { filter: /^\.\/catalogues\.ts$/ },
       (args) =>
-        args.importer.endsWith(join("client", "i18n", "mod.ts"))
-          ? { path: join(root, "client/i18n/catalogues_browser.ts") }
+        args.importer.endsWith(join("shared", "i18n", "mod.ts"))
+          ? { path: join(root, "shared/i18n/catalogues_browser.ts") }
           : undefined,
     );
   },
@@ -149,7 +150,7 @@ const browser = await build({
   metafile: true,
   plugins: [
     languageOnDemand,
-    plainServerModules,
+    plainCatalogues,
     // React Aria's own texts (a list box's "selected", a date field's "day") in our six languages only.
     optimizeLocales.esbuild({ locales: ["pl-PL", "en-US", "de-DE", "fr-FR", "es-ES", "ru-RU"] }),
     droppedLocale,
@@ -165,7 +166,7 @@ await build({
   platform: "neutral",
   mainFields: ["module", "main"],
   conditions: ["browser", "import", "default"],
-  plugins: [plainServerModules, vanillaExtractPlugin({ identifiers, outputCss: false })],
+  plugins: [plainCatalogues, vanillaExtractPlugin({ identifiers, outputCss: false })],
 });
 
 // Which files the shell links: the entry's JS and every CSS file the browser build produced.
@@ -188,7 +189,7 @@ writeFileSync(join(clientOut, "assets", cssName), css);
 // Each language's script, which the server's render preloads for the page's language.
 const languages = Object.fromEntries(
   outputs.flatMap(([file, o]) => {
-    const m = o.entryPoint?.match(/client\/i18n\/([a-z]{2})_([a-z]{2})\.ts$/);
+    const m = o.entryPoint?.match(/shared\/i18n\/([a-z]{2})_([a-z]{2})\.ts$/);
     return m && file.endsWith(".js") ? [[`${m[1]}-${m[2]}`, url(file)]] : [];
   }),
 );

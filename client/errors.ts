@@ -1,9 +1,9 @@
 // Every failed call can become a toast in the user's language: the API's error codes have their own
 // messages in the catalogue, a missing response has one, and anything else says it is unknown.
 import { ApiError } from "./api.ts";
-import type { MessageKey, Translator } from "./i18n/mod.ts";
+import type { MessageKey, Translator } from "../shared/i18n/mod.ts";
 import { langAtom, pushToast, store } from "./state.ts";
-import { translator } from "./i18n/mod.ts";
+import { translator } from "../shared/i18n/mod.ts";
 
 type ApiErrorKey = Extract<MessageKey, `apiError.${string}`>;
 

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { atom, useAtomValue } from "jotai";
 import { api, recentRequestIds } from "./api.ts";
 import { authAtom, startupAtom, type StartupConfig, store } from "./state.ts";
-import type { ClientMessage, Editor, ServerMessage } from "../server/hub/contract.ts";
+import type { ClientMessage, Editor, ServerMessage } from "../shared/hub/contract.ts";
 
 export type ConnectionStatus = "connected" | "connecting" | "disconnected";
 
@@ -18,7 +18,7 @@ export interface HubEvent {
   correlationId?: string;
 }
 
-/** The server's close code for a token it does not accept (server/hub/contract.ts). */
+/** The server's close code for a token it does not accept (shared/hub/contract.ts). */
 const CLOSE_UNAUTHORIZED = 4401;
 
 /** Spec, section 7: 2 s while fewer than 8 retries were made, 4 s while fewer than 16, then no more. */

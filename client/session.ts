@@ -10,7 +10,7 @@ import {
   type TokenData,
   writeStorage,
 } from "./state.ts";
-import { isLanguage, switchLanguage } from "./i18n/mod.ts";
+import { isLanguage, switchLanguage } from "../shared/i18n/mod.ts";
 import { afterSignIn } from "./shell/routes.ts";
 import { navigate } from "./shell/navigation.ts";
 

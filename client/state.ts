@@ -1,7 +1,7 @@
 // One jotai store per page. Local storage holds only what the spec lists: the auth token data (with the
 // current user and claims), the menu, dark mode and compact menu; `greatReset` clears it.
 import { atom, createStore } from "jotai";
-import type { Language } from "./i18n/mod.ts";
+import type { Language } from "../shared/i18n/mod.ts";
 
 export interface TokenData {
   token: string;

@@ -27,6 +27,7 @@ await step("type check (deno check)", [
   "tests/",
   "bench/",
   "client/",
+  "shared/",
   "scripts/gate.ts",
   "scripts/screenshots.ts",
   "scripts/start.ts",

@@ -1,7 +1,7 @@
-// Prints, as JSON, the plain-data exports (metadata, option lists, limits) of the server modules named on
-// the command line: {"<path>": {"<export>": value}}. The client build (client/build.mjs) gives the browser
-// these values in place of the modules themselves, so an entity's declaration, which needs drizzle and zod
-// to derive its metadata, reaches the browser as the plain metadata it derives and nothing else.
+// Prints, as JSON, the plain-data exports of the modules named on the command line:
+// {"<path>": {"<export>": value}}. The client build (client/build.mjs) gives the browser these values in
+// place of the modules themselves, so a language's catalogue, whose areas hold all six languages, reaches
+// the browser as that language's texts and nothing else.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 

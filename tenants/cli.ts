@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { createPlatform } from "../server/platform.ts";
 import { AppError } from "../server/kernel/errors.ts";
-import { translate } from "../server/kernel/i18n/mod.ts";
+import { translate } from "../shared/i18n/api/mod.ts";
 import { provisionTenant } from "../server/tenancy/provision.ts";
 import { approveTenant, suspendTenant } from "../server/domain/access/registration/service.ts";
 import { migrateAll } from "../server/tenancy/migrate_all.ts";

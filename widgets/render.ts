@@ -6,7 +6,7 @@
 import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { say, type WidgetKey, type WidgetLang } from "./i18n.ts";
-import { formatDate } from "../server/kernel/i18n/dates.ts";
+import { formatDate } from "../shared/i18n/dates.ts";
 
 // deno-lint-ignore no-explicit-any
 type Node = VNode<any>;

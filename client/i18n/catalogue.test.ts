@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { enUs } from "./en_us.ts";
-import { languages, translator } from "./mod.ts";
-import { catalogues as all } from "./catalogues.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { languages, translator } from "../../shared/i18n/mod.ts";
+import { catalogues as all } from "../../shared/i18n/catalogues.ts";
 
 const catalogues = all as Record<string, Record<string, string>>;
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useAtomValue } from "jotai";
 import { langAtom } from "../state.ts";
-import { type Translator, translator } from "./mod.ts";
+import { type Translator, translator } from "../../shared/i18n/mod.ts";
 
 export function useT(): Translator {
   const lang = useAtomValue(langAtom);

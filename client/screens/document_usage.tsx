@@ -2,7 +2,7 @@
 // administrators: on my-company the count, the extra documents and their cost against the budget, with a
 // notice from 90% of the limit on; the shell's banner (shell/chrome.tsx) says the same notice on every
 // screen once the limit is reached.
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { Notice, ReadOnlyField } from "../ui/controls.tsx";
 import type { DocumentUsage } from "../state.ts";
 

@@ -11,8 +11,8 @@ import type { FieldMeta, Row } from "../features/list/meta.ts";
 import { DocumentPreviewDialog } from "../features/documents/preview_dialog.tsx";
 import { canKeepDocuments } from "../features/documents/document.ts";
 import { Progress, StatusBadge } from "../features/documents/status.tsx";
-import { wmsDocumentMeta } from "../../server/domain/stock/documents/entity.ts";
-import { wmsDocumentPositionMeta } from "../../server/domain/stock/positions/entity.ts";
+import { wmsDocumentMeta } from "../../shared/resources/generated/wms_document.ts";
+import { wmsDocumentPositionMeta } from "../../shared/resources/generated/wms_document_position.ts";
 import * as shell from "../shell/shell.css.ts";
 
 const ROUTE = "warehouse-documents";

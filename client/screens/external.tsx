@@ -17,7 +17,8 @@ import { ResourceList } from "../features/list/resource_list.tsx";
 import { ReferencePicker } from "../features/dialogs/reference_field.tsx";
 import type { Values } from "../features/dialogs/form_state.ts";
 import type { PlainKey } from "../features/list/meta.ts";
-import { externalCredentialsMeta, productExternalMeta } from "../../server/domain/external/entity.ts";
+import { externalCredentialsMeta } from "../../shared/resources/generated/external_credentials.ts";
+import { productExternalMeta } from "../../shared/resources/generated/product_external.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as ui from "../ui/ui.css.ts";
 

@@ -5,7 +5,7 @@
 // and column in the user's words (a number that reads two ways with what was likely meant, a group or a
 // company that does not exist, an index the file or a stored product has already), choose whether rows
 // that match stored records update them, then import: all rows or none, and what it added, updated and left.
-import { stockFields, type StockMode, stockModes } from "../../server/domain/imports/stock_meta.ts";
+import { stockFields, type StockMode, stockModes } from "../../shared/imports/stock_meta.ts";
 import { ProgressLine } from "../ui/progress.tsx";
 import { saveBlob } from "../download.ts";
 import { useEffect, useState } from "react";

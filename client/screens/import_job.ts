@@ -2,7 +2,7 @@
 // until it ends, and a bad cell's message in the user's language (with its values: the text refused, what
 // was likely meant, the record that has it).
 import { api } from "../api.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import type { PlainKey } from "../features/list/meta.ts";
 
 export interface CellError {

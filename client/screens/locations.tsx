@@ -11,7 +11,7 @@ import { dialogFromRoute, ResourceList } from "../features/list/resource_list.ts
 import { RecordDialog } from "../features/dialogs/record_dialog.tsx";
 import { LocationTree } from "../features/locations/location_tree.tsx";
 import { GeneratorDialog } from "../features/locations/generator_dialog.tsx";
-import { storageSpaceMeta as meta } from "../../server/domain/storage/locations/entity.ts";
+import { storageSpaceMeta as meta } from "../../shared/resources/generated/storage_space.ts";
 import { Button, Tabs } from "../ui/controls.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../features/locations/locations.css.ts";

@@ -13,7 +13,7 @@ import * as ui from "../ui/ui.css.ts";
 import { ResourceList } from "../features/list/resource_list.tsx";
 import { SendDialog } from "../features/messages/send_dialog.tsx";
 import type { FieldMeta, Row } from "../features/list/meta.ts";
-import { messageMeta } from "../../server/domain/messaging/entity.ts";
+import { messageMeta } from "../../shared/resources/generated/message.ts";
 import * as shell from "../shell/shell.css.ts";
 
 export function MessagesScreen(p: { openedDialogId?: string; additionalParams?: string }) {

@@ -5,7 +5,7 @@
 // the company at once (everyone signs in again; ASVS 7.4.5).
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
-import { clientAccountMeta } from "../../server/domain/config/account/entity.ts";
+import { clientAccountMeta } from "../../shared/resources/generated/client_account.ts";
 import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { partsToPattern, patternToParts } from "./numbering_pattern.ts";
-import { NumberingSchema } from "../../server/domain/config/contract.ts";
-import { defaultLogisticsConfig } from "../../server/domain/config/contract.ts";
-import { formatNumber } from "../../server/domain/stock/numbering/format.ts";
+import { NumberingSchema } from "../../shared/config/contract.ts";
+import { defaultLogisticsConfig } from "../../shared/config/contract.ts";
+import { formatNumber } from "../../shared/numbering/format.ts";
 
 describe("a numbering pattern", () => {
   it("reads text, separators, the year, the month and the counter", () => {

@@ -7,7 +7,7 @@ import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Link } from "../shell/link.tsx";
 import { Notice } from "../ui/controls.tsx";
@@ -16,7 +16,7 @@ import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../features/list/me
 import { Progress } from "../features/documents/status.tsx";
 import { CountPositions } from "../features/orders/order_dialog.tsx";
 import { type OrderPosition, readOrderPositions, type WmsOrder } from "../features/orders/order.ts";
-import { wmsOrderPositionMeta } from "../../server/domain/orders/positions/entity.ts";
+import { wmsOrderPositionMeta } from "../../shared/resources/generated/wms_order_position.ts";
 import type { RouteProps } from "./orders.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../features/orders/orders.css.ts";

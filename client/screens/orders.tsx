@@ -5,7 +5,7 @@
 import { type ReactNode, useMemo, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { ResourceList } from "../features/list/resource_list.tsx";
@@ -15,7 +15,7 @@ import { canKeepDocuments } from "../features/documents/document.ts";
 import { ProcessBadge, Progress, StatusBadge } from "../features/documents/status.tsx";
 import { OrderDialog } from "../features/orders/order_dialog.tsx";
 import { firstOrderType, orderFormMeta } from "../features/orders/order_form.ts";
-import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
+import { wmsOrderMeta } from "../../shared/resources/generated/wms_order.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../features/orders/orders.css.ts";
 

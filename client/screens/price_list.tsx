@@ -7,14 +7,14 @@ import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
 import { startupAtom } from "../state.ts";
 import { Notice, Select } from "../ui/controls.tsx";
 import { NumberField } from "../ui/number_field.tsx";
 import { ResourceList } from "../features/list/resource_list.tsx";
 import type { FieldMeta, Row } from "../features/list/meta.ts";
-import { priceListMeta } from "../../server/domain/assortment/price_list/meta.ts";
+import { priceListMeta } from "../../shared/resources/price_list.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "./price_list.css.ts";
 

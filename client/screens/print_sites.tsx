@@ -14,7 +14,7 @@ import type { Values } from "../features/dialogs/form_state.ts";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
 import * as ui from "../ui/ui.css.ts";
 import * as shell from "../shell/shell.css.ts";
-import { printSiteMeta } from "../../server/domain/printing/sites/entity.ts";
+import { printSiteMeta } from "../../shared/resources/generated/print_site.ts";
 import { RelatedScreens } from "./related.tsx";
 
 const ROUTE = "print-sites";

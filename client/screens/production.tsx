@@ -9,7 +9,7 @@ import { api } from "../api.ts";
 import { errorMessage, reportError } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Link } from "../shell/link.tsx";
@@ -27,7 +27,7 @@ import {
   readOrderPositions,
   type WmsOrder,
 } from "../features/orders/order.ts";
-import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
+import { wmsOrderMeta } from "../../shared/resources/generated/wms_order.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as dcss from "../features/documents/documents.css.ts";
 import * as css from "../features/orders/orders.css.ts";

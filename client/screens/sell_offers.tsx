@@ -4,7 +4,7 @@
 import { useMemo, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { pushToast, startupAtom } from "../state.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Button, Tabs } from "../ui/controls.tsx";
@@ -12,7 +12,7 @@ import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../features/list/me
 import { canKeepDocuments } from "../features/documents/document.ts";
 import { StatusBadge, type StatusNumber } from "../features/documents/status.tsx";
 import { SellOfferDialog } from "../features/orders/sell_offer_dialog.tsx";
-import { wmsOrderMeta } from "../../server/domain/orders/entity.ts";
+import { wmsOrderMeta } from "../../shared/resources/generated/wms_order.ts";
 import { OrderList, type RouteProps } from "./orders.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as ui from "../ui/ui.css.ts";

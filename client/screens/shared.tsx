@@ -5,7 +5,7 @@
 import { useT } from "../i18n/use_t.ts";
 import { Notice } from "../ui/controls.tsx";
 import { ResourceList } from "../features/list/resource_list.tsx";
-import { inventoryMeta, productStockMeta } from "../../server/domain/stock/inventory/meta.ts";
+import { inventoryMeta, productStockMeta } from "../../shared/resources/inventory.ts";
 import * as shell from "../shell/shell.css.ts";
 
 export function SharedScreen(p: { route: string; query: string }) {

@@ -6,7 +6,7 @@ import { api, ApiError } from "../api.ts";
 import { completeSignIn } from "../session.ts";
 import type { SecondFactorChallenge, SignInAnswer } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
-import type { MessageKey, Translator } from "../i18n/mod.ts";
+import type { MessageKey, Translator } from "../../shared/i18n/mod.ts";
 import { FaceSignIn } from "../features/faces/face_entry.tsx";
 import { SecondFactorStep } from "../features/second_factor/step.tsx";
 import { Button, Checkbox, Notice, Tabs, TextField, type TextFieldProps } from "../ui/controls.tsx";

@@ -2,7 +2,7 @@
 // feature arrives later.
 import { lazy, Suspense } from "react";
 import { useT } from "../i18n/use_t.ts";
-import type { MessageKey } from "../i18n/mod.ts";
+import type { MessageKey } from "../../shared/i18n/mod.ts";
 import { Link } from "../shell/link.tsx";
 import { Notice } from "../ui/controls.tsx";
 import * as css from "../shell/shell.css.ts";

@@ -8,7 +8,7 @@ import { api } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
-import type { Translator } from "../i18n/mod.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
 import { navigate } from "../shell/navigation.ts";
 import { Notice, Select, Switch } from "../ui/controls.tsx";
 import { ResourceList } from "../features/list/resource_list.tsx";
@@ -19,7 +19,7 @@ import {
   productMovementsMeta,
   productStockAllMeta,
   productStockMeta,
-} from "../../server/domain/stock/inventory/meta.ts";
+} from "../../shared/resources/inventory.ts";
 import * as shell from "../shell/shell.css.ts";
 import * as css from "../features/stock/stock.css.ts";
 import * as tcss from "../ui/table.css.ts";

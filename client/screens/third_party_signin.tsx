@@ -14,7 +14,7 @@ import { Link } from "../shell/link.tsx";
 import { Button, Notice } from "../ui/controls.tsx";
 import { SecondFactorStep } from "../features/second_factor/step.tsx";
 import { navigate } from "../shell/navigation.ts";
-import type { ThirdPartySignIn as Config } from "../../server/domain/access/oidc/contract.ts";
+import type { ThirdPartySignIn as Config } from "../../shared/access/oidc.ts";
 import * as css from "../shell/shell.css.ts";
 import * as own from "./third_party_signin.css.ts";
 

@@ -9,11 +9,9 @@ import { ResourceList } from "../features/list/resource_list.tsx";
 import { FreightPanel } from "../features/transport/freight_panel.tsx";
 import { navigate } from "../shell/navigation.ts";
 import { Tabs } from "../ui/controls.tsx";
-import {
-  shipmentTicketMeta,
-  transportMessageMeta,
-  transportOfferMeta,
-} from "../../server/domain/transport/entity.ts";
+import { shipmentTicketMeta } from "../../shared/resources/generated/shipment_ticket.ts";
+import { transportMessageMeta } from "../../shared/resources/generated/transport_message.ts";
+import { transportOfferMeta } from "../../shared/resources/generated/transport_offer.ts";
 import * as shell from "../shell/shell.css.ts";
 
 type RouteProps = { openedDialogId?: string; additionalParams?: string };

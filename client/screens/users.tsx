@@ -1,7 +1,7 @@
 // Administration → Users: the generic list and dialogs over the User resource; an administrator's dialog of
 // another user offers to remove that user's second factors (a lost phone).
 import { useAtomValue } from "jotai";
-import { userMeta } from "../../server/domain/access/users/entity.ts";
+import { userMeta } from "../../shared/resources/generated/user.ts";
 import { useT } from "../i18n/use_t.ts";
 import { startupAtom } from "../state.ts";
 import { ResourceList } from "../features/list/resource_list.tsx";

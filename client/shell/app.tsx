@@ -34,7 +34,7 @@ import type { DocumentsScreen as DocumentsProps } from "../screens/documents.tsx
 import type { NewDocumentScreen as NewDocumentProps } from "../screens/new_document.tsx";
 import type { InventoryScreen as InventoryProps } from "../screens/stock.tsx";
 import { useT } from "../i18n/use_t.ts";
-import type { PlainKey } from "../features/list/format.ts";
+import type { PlainKey } from "../../shared/list/format.ts";
 import * as shellCss from "./shell.css.ts";
 import { type Kind, kindOfRoute } from "../features/terminal/flow.ts";
 

@@ -5,7 +5,13 @@ import { useState } from "react";
 import { useAtom, useAtomValue } from "jotai";
 import { Button, Select, Switch } from "../ui/controls.tsx";
 import { useT } from "../i18n/use_t.ts";
-import { isLanguage, type Language, languageNames, languages, switchLanguage } from "../i18n/mod.ts";
+import {
+  isLanguage,
+  type Language,
+  languageNames,
+  languages,
+  switchLanguage,
+} from "../../shared/i18n/mod.ts";
 import {
   authAtom,
   KEYS,

@@ -13,12 +13,12 @@ import {
 import { atom, useAtom, useAtomValue, useSetAtom } from "jotai";
 import { Label } from "react-aria-components/Label";
 import { Radio, RadioGroup } from "react-aria-components/RadioGroup";
-import type { FavoriteAction } from "../../server/domain/favorites/entity.ts";
+import type { FavoriteAction } from "../../shared/favorites.ts";
 import { api, ApiError } from "../api.ts";
 import { errorMessage } from "../errors.ts";
 import { useResourceEvents } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
-import type { MessageKey, Translator } from "../i18n/mod.ts";
+import type { MessageKey, Translator } from "../../shared/i18n/mod.ts";
 import { authAtom, pathAtom, pushToast, store } from "../state.ts";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../ui/modal.tsx";

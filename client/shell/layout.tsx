@@ -20,7 +20,7 @@ import {
   writeStorage,
 } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
-import { type MessageKey, translator } from "../i18n/mod.ts";
+import { type MessageKey, translator } from "../../shared/i18n/mod.ts";
 import { reportError } from "../errors.ts";
 import { Button } from "../ui/controls.tsx";
 import { UserMenu } from "./user_menu.tsx";

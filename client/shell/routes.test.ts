@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { afterSignIn, guard, matchPath, noParamRoutes, routeTable, specParamRoutes } from "./routes.ts";
-import { enUs } from "../i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 import { resourceScreens } from "../screens/resources.ts";
 
 describe("routes", () => {

@@ -1,8 +1,8 @@
 // Every screen route of the product. A screen whose feature has not arrived yet shows its title and a
 // "coming in a later version" state. Screen routes take optional /:openedDialogId/:additionalParams: every
 // route the spec lists with them (specParamRoutes), every master-data screen, and the others whose dialogs
-// open from the address. A route in the registry of master-data screens (../screens/resources.ts) is the
-// generic resource screen.
+// open from the address. The master-data screens of the areas' registry (shared/areas.ts, through
+// ../screens/resources.ts) are the generic resource screen.
 import { resourceScreens } from "../screens/resources.ts";
 
 export type Screen =
@@ -108,11 +108,6 @@ export const noParamRoutes = [
   "warehouse-order-charts",
 ] as const;
 
-const soon = (name: string, params = true): RouteDef =>
-  Object.hasOwn(resourceScreens, name)
-    ? { name, screen: "resource", params: true }
-    : { name, screen: "comingSoon", params };
-
 const screenRoutes: RouteDef[] = [
   { name: "", screen: "home" },
   { name: "signup", screen: "signin", open: true },
@@ -125,42 +120,23 @@ const screenRoutes: RouteDef[] = [
   { name: "shared/wms-inventory", screen: "shared", open: true },
   { name: "shared/wms-stock", screen: "shared", open: true },
   // administration
-  soon("log"),
-  soon("security-log"),
   { name: "my-company", screen: "myCompany", params: true },
   // the user's own sign-in and security (from the user's menu)
   { name: "my-account", screen: "myAccount" },
-  soon("print-layouts"),
-  soon("printers"),
   { name: "print-sites", screen: "printSites", params: true },
-  soon("print-jobs"),
-  soon("email-templates"),
-  soon("email-accounts"),
   { name: "messages", screen: "messages", params: true },
   { name: "logistics-config", screen: "logisticsConfig" },
   { name: "users", screen: "users", params: true },
   { name: "import-file", screen: "importFile" },
-  soon("dictionaries"),
-  soon("tags"),
-  soon("history"),
   { name: "shared-access", screen: "sharedAccess", params: true },
   { name: "external-credentials", screen: "externalCredentials", params: true },
   { name: "external-shop-activation", screen: "externalActivation" },
   { name: "computer-vision-faces", screen: "faces" },
-  // business
-  soon("addresses"),
-  soon("companies"),
-  soon("contacts"),
-  soon("geo-locations"),
   // assortment
-  soon("products"),
   { name: "product-external", screen: "productExternal", params: true },
-  soon("product-groups"),
   { name: "products-price-list", screen: "priceList" },
-  soon("exchange-rates"),
   // infrastructure
   { name: "warehouse-locations", screen: "locations", params: true },
-  soon("warehouse-location-types"),
   { name: "warehouse-map", screen: "warehouseMap" },
   // statistics
   { name: "warehouse-product-movements", screen: "productMovements" },
@@ -205,6 +181,8 @@ const screenRoutes: RouteDef[] = [
   { name: "production-summary", screen: "productionSummary", params: true },
   { name: "production-labels", screen: "productionLabels", params: true },
   { name: "production-finish", screen: "productionFinish", params: true },
+  // the generic resource screens, each one resource's list and dialogs (shared/areas.ts)
+  ...Object.keys(resourceScreens).map((name): RouteDef => ({ name, screen: "resource", params: true })),
 ];
 
 const withParams = new Set<string>(specParamRoutes);

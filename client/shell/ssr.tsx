@@ -5,7 +5,7 @@ import { renderToReadableStream } from "react-dom/server.browser";
 import { createStore } from "jotai";
 import { App } from "./app.tsx";
 import { type Boot, langAtom, pathAtom, themeAtom } from "../state.ts";
-import { translator } from "../i18n/mod.ts";
+import { translator } from "../../shared/i18n/mod.ts";
 
 export interface Assets {
   js: string;

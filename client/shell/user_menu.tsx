@@ -7,7 +7,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useAtomValue } from "jotai";
 import { endSignIn } from "../api.ts";
-import { isLanguage, languageNames, languages } from "../i18n/mod.ts";
+import { isLanguage, languageNames, languages } from "../../shared/i18n/mod.ts";
 import { useT } from "../i18n/use_t.ts";
 import { authAtom, langAtom, startupAtom, themeAtom } from "../state.ts";
 import { reportError } from "../errors.ts";

@@ -1,7 +1,7 @@
 // Every numbered status has its colours in both themes, readable: its text on its surface at least 4.5:1
 // (WCAG AA for normal text).
 import { describe, expect, it } from "vitest";
-import { statusNumbers } from "../../server/domain/config/statuses/contract.ts";
+import { statusNumbers } from "../../shared/config/statuses.ts";
 import { darkStatusPalette, lightStatusPalette } from "./status_palette.ts";
 
 /** WCAG 2 contrast ratio of two "#rrggbb" colours (1 to 21). */

@@ -1,8 +1,8 @@
-// The colours of the numbered statuses (server/domain/config/statuses/contract.ts: 112, 122, 132 a document's status,
+// The colours of the numbered statuses (shared/config/statuses.ts: 112, 122, 132 a document's status,
 // 141–149 an order's process status), as text on its own surface, in the light and the dark theme. Plain
 // data: the themes (theme.css.ts) make tokens of it, and a test checks every pair's contrast
 // (status_palette.test.ts).
-import type { StatusNumber } from "../../server/domain/config/statuses/contract.ts";
+import type { StatusNumber } from "../../shared/config/statuses.ts";
 
 export interface StatusColours {
   text: string;

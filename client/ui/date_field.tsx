@@ -1,7 +1,7 @@
 // A calendar day typed in the interface language's own order and separators (react-aria's DateField under
 // the app's I18nProvider): 24.11.2026 for a Polish or German clerk, 11/24/2026 in English, whatever the
 // browser's own locale; day and month always two digits, as the one date format writes them
-// (server/kernel/i18n/dates.ts). The value is the API's "YYYY-MM-DD" (or null), as a native date input's was.
+// (shared/i18n/dates.ts). The value is the API's "YYYY-MM-DD" (or null), as a native date input's was.
 import {
   type CalendarDate,
   type CalendarDateTime,

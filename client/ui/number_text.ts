@@ -1,9 +1,9 @@
 // A typed number read in the interface language's way, the one rule of every number field, raw quantity
 // inputs (counting, the terminal) included: groups of three or refused with what was likely meant
-// (server/kernel/i18n/number_text.ts). The message is the field's to show beside it.
+// (shared/i18n/number_text.ts). The message is the field's to show beside it.
 import { useMemo } from "react";
-import type { Translator } from "../i18n/mod.ts";
-import { type NumberMarks, numberMarks, readNumberText } from "../../server/kernel/i18n/number_text.ts";
+import type { Translator } from "../../shared/i18n/mod.ts";
+import { type NumberMarks, numberMarks, readNumberText } from "../../shared/i18n/number_text.ts";
 
 export type TypedNumber = { value: number; problem?: undefined } | { value: null; problem: string };
 

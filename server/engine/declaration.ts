@@ -4,7 +4,7 @@
 import type { InferSelectModel, SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
-import type { FieldKind } from "../kernel/resource_meta.ts";
+import type { FieldKind } from "../../shared/resources/meta.ts";
 
 // deno-lint-ignore no-explicit-any
 export type AnyTable = SQLiteTable & Record<string, any>;

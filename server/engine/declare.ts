@@ -15,7 +15,7 @@ import type {
   ReferenceMeta,
   ResourceMeta,
   RowColumnMeta,
-} from "../kernel/resource_meta.ts";
+} from "../../shared/resources/meta.ts";
 import {
   colour,
   editBase,

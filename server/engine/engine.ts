@@ -21,7 +21,7 @@ import {
   walkList,
   type WalkQuery,
 } from "../kernel/list.ts";
-import type { FieldKind, ResourceMeta } from "../kernel/resource_meta.ts";
+import type { FieldKind, ResourceMeta } from "../../shared/resources/meta.ts";
 import { nowIso } from "../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../hub/outbox.ts";
 import { type HubResource, visibilityRules } from "../hub/visibility.ts";

@@ -14,7 +14,7 @@ import type {
   ReferenceCheck,
   ValueListDef,
 } from "./declaration.ts";
-import type { FieldKind, ResourceMeta } from "../kernel/resource_meta.ts";
+import type { FieldKind, ResourceMeta } from "../../shared/resources/meta.ts";
 
 /** What of an entity the links need. */
 export interface Declared {

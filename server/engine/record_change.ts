@@ -3,7 +3,7 @@
 // that rolls back leaves neither (the outbox publishes only after the commit). Verbs call this instead of
 // writing the record log and the outbox by hand.
 import type { Db } from "../db/connection.ts";
-import type { HubAction } from "../hub/contract.ts";
+import type { HubAction } from "../../shared/hub/contract.ts";
 import type { Outbox } from "../hub/outbox.ts";
 import type { HubResource } from "../hub/visibility.ts";
 import { type RecordLogEntry, writeRecordLog, writeRecordLogs } from "../domain/logs/record_log/service.ts";

@@ -8,7 +8,7 @@ import { authenticate } from "./middleware.ts";
 import { sql } from "drizzle-orm";
 import { controlSystemLog } from "../tenancy/schema.ts";
 import { SYSTEM_LOG_SAME_PER_MINUTE } from "../domain/logs/system_log/service.ts";
-import { type Language, languages, translate } from "../kernel/i18n/mod.ts";
+import { type Language, languages, translate } from "../../shared/i18n/api/mod.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 
 let s: TestServer;

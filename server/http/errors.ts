@@ -13,8 +13,8 @@ import {
   type MessageKey,
   rowMessage,
   translate,
-} from "../kernel/i18n/mod.ts";
-import { formatDate } from "../kernel/i18n/dates.ts";
+} from "../../shared/i18n/api/mod.ts";
+import { formatDate } from "../../shared/i18n/dates.ts";
 import { users } from "../domain/access/users/entity.ts";
 import { writeSystemLog } from "../domain/logs/system_log/service.ts";
 import {

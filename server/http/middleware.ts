@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Platform } from "../platform.ts";
-import { languageFromHeader } from "../kernel/i18n/mod.ts";
+import { languageFromHeader } from "../../shared/i18n/api/mod.ts";
 import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
 import { openTenant, resolveTenant } from "../tenancy/resolve.ts";

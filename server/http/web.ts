@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Env } from "./types.ts";
 import { contentSecurityPolicy, newNonce, overTls } from "./security.ts";
 import type { Config } from "../config.ts";
-import { isLanguage, languageFromHeader } from "../kernel/i18n/mod.ts";
+import { isLanguage, languageFromHeader } from "../../shared/i18n/api/mod.ts";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 

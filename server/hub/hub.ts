@@ -8,7 +8,7 @@ import {
   type Editor,
   type HubAction,
   type ServerMessage,
-} from "./contract.ts";
+} from "../../shared/hub/contract.ts";
 import { canSee, type HubResource } from "./visibility.ts";
 
 /** The part of a WebSocket the hub uses. */

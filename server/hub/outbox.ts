@@ -2,7 +2,7 @@
 // hub only once that transaction has committed. A change that rolls back was never seen by anyone.
 import type { Db } from "../db/connection.ts";
 import type { TenantContext } from "../kernel/context.ts";
-import type { HubAction } from "./contract.ts";
+import type { HubAction } from "../../shared/hub/contract.ts";
 import type { HubEventBody } from "./hub.ts";
 import type { HubResource } from "./visibility.ts";
 

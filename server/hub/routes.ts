@@ -16,7 +16,7 @@ import { socketOriginAllowed } from "../http/origin.ts";
 import { securityEventOutside } from "../domain/logs/security_log/service.ts";
 import { clientInfo } from "../http/client_info.ts";
 import { errorResponse } from "../http/errors.ts";
-import { ClientMessage, CLOSE_PROTOCOL, CLOSE_UNAUTHORIZED } from "./contract.ts";
+import { ClientMessage, CLOSE_PROTOCOL, CLOSE_UNAUTHORIZED } from "../../shared/hub/contract.ts";
 import type { HubConnection } from "./hub.ts";
 
 /** Larger client messages are not part of the protocol (a token is about 1 kB). */

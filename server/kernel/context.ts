@@ -2,7 +2,7 @@
 // anything else the caller sends), the acting user, the request id and the caller's language.
 import type { Connection } from "../db/connection.ts";
 import type { Tenant } from "../tenancy/registry.ts";
-import type { Language } from "./i18n/mod.ts";
+import type { Language } from "../../shared/i18n/api/mod.ts";
 import type { Platform } from "../platform.ts";
 
 export interface Actor {

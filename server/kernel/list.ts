@@ -9,7 +9,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { isPlainNumber, paramInt } from "./params.ts";
 import { AppError } from "./errors.ts";
-import { type ListOperator, listOperators } from "./list_contract.ts";
+import { type ListOperator, listOperators } from "../../shared/list/contract.ts";
 import type { CountCache, CountStatement, Db } from "../db/connection.ts";
 import type { Prepared } from "../db/prepared.ts";
 import { ftsPhrase, indexAnswers } from "./quick_search.ts";

@@ -10,7 +10,7 @@ export function isoIn(seconds: number, from = Date.now()): string {
 
 /**
  * The reader's time zone (IANA, as the browser's Intl names it), which the instants of a file or a message
- * made on the server are written in (server/kernel/i18n/dates.ts); one Intl does not know is refused.
+ * made on the server are written in (shared/i18n/dates.ts); one Intl does not know is refused.
  */
 export const TimeZone = z.string().max(64).refine((tz) => {
   try {

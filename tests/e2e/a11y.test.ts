@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { createRequire } from "node:module";
 import { call, createTenant, PASSWORD, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 

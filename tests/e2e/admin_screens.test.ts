@@ -7,7 +7,7 @@ import { addUser, signIn } from "../fixtures/harness.ts";
 import { addStaffUser, company, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage, waitForListCount } from "./browser.ts";
 import { listRow } from "./list_rows.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

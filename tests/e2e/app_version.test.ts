@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
 
 let s: TestServer;
 let newer: TestServer;

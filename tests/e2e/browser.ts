@@ -2,7 +2,7 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
 import { signIn, type TestServer } from "../fixtures/harness.ts";
-import { languageNames } from "../../client/i18n/mod.ts";
+import { languageNames } from "../../shared/i18n/mod.ts";
 
 export const CHROMIUM = "/usr/bin/chromium";
 

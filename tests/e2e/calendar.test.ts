@@ -12,8 +12,8 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
 
 let w: StockWorld;
 let browser: Browser;

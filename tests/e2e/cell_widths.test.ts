@@ -14,7 +14,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 const NAME = "Tiefkühl-Seehechtfilet ohne Haut, naturbelassen, MSC-zertifiziert, Karton zu 2 kg";
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { call, createTenant, PASSWORD, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, openUserMenu, signInThroughForm, waitForHydration } from "./browser.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
 
 let s: TestServer;
 let browser: Browser;

@@ -19,8 +19,8 @@ import {
 import { signIn } from "../fixtures/harness.ts";
 import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import { dateField, dateValue, launchBrowser, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
 
 const EXPIRY = "2031-05-01";
 const PLANNED = "2031-04-20";

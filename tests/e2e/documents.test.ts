@@ -16,8 +16,8 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { dateField, dateValue, launchBrowser, signedInPage, typeDate, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { enUs as serverEn } from "../../server/kernel/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { enUs as serverEn } from "../../shared/i18n/api/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

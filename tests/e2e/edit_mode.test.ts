@@ -12,7 +12,7 @@ import {
   startShardedServer,
 } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
-import { listMessages } from "../../client/i18n/areas/list.ts";
+import { listMessages } from "../../shared/i18n/areas/list.ts";
 
 const warning = (names: string) => listMessages["en-us"]["dialog.otherEditors"].replace("{names}", names);
 

@@ -9,7 +9,7 @@ import { type FakeShop, makeProducts, startShop } from "../fixtures/woocommerce.
 import { type FakeCarrier, startCarrier } from "../fixtures/shipengine.ts";
 import { location } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

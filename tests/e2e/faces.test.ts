@@ -15,7 +15,7 @@ import { addStaffUser, startStockWorld, type StockWorld } from "../integration/s
 import { PASSWORD } from "../fixtures/harness.ts";
 import { launchBrowser, openUserMenu, signedInPage, signInThroughForm, waitForHydration } from "./browser.ts";
 import { y4mFromPng } from "./fake_camera.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 const SAMPLES = "node_modules/@vladmandic/face-api/demo";
 /** Faces in the package's sample photos (found by its SSD detector): x, y, width, height. */

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { addUser } from "../fixtures/harness.ts";
 import { addStaffUser, company, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage, type SignedInPageOptions, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
 
 let s: TestServer;
 let browser: Browser;

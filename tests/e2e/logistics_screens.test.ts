@@ -14,7 +14,7 @@ import {
 } from "../integration/stock/fixture.ts";
 import { dateField, launchBrowser, signedInPage, typeDate, waitForListCount } from "./browser.ts";
 import { listRow } from "./list_rows.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

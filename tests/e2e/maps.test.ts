@@ -15,7 +15,7 @@ import {
 } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
 import { signIn } from "../fixtures/harness.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { draft, location, product, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
 import { type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

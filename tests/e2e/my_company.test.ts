@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 import { setSubscription } from "../../tenants/subscription.ts";
 
 let s: TestServer;

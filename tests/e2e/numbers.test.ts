@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { dateField, dateValue, launchBrowser, signedInPage, typeDate, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
 
 let s: TestServer;
 let browser: Browser;
@@ -331,7 +331,7 @@ describe("dates in the interface language", () => {
       expect(literal, lang).toBe(".");
       await typeDate(from, "2026-03-01");
       expect(await dateValue(from), lang).toBe("2026-03-01");
-      // As the one date format writes it (server/kernel/i18n/dates.ts): day and month of two digits.
+      // As the one date format writes it (shared/i18n/dates.ts): day and month of two digits.
       expect((await from.textContent())?.replace(/\s/g, ""), lang).toBe("01.03.2026");
     }
   }, 60_000);

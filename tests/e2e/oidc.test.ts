@@ -5,8 +5,8 @@ import type { Browser, Page } from "playwright-core";
 import { call, createTenant, startServer, type TestServer } from "../fixtures/harness.ts";
 import { type OidcProvider, startOidcProvider } from "../fixtures/oidc_provider.ts";
 import { launchBrowser, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
 
 const PROVIDER_NAME = "Test ID";
 const BUTTON = enUs["thirdParty.signIn"].replace("{provider}", PROVIDER_NAME);

@@ -17,8 +17,8 @@ import {
 } from "../integration/stock/fixture.ts";
 import { launchBrowser, openUserMenu, signedInPage, waitForHydration, waitForListCount } from "./browser.ts";
 import { listColumns, listRow } from "./list_rows.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
 import { darkStatusPalette, lightStatusPalette } from "../../client/theme/status_palette.ts";
 
 let w: StockWorld;

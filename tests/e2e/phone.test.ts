@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { createTenant, PASSWORD, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
 
 let s: TestServer;
 let browser: Browser;

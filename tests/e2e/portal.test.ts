@@ -14,7 +14,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage, typeDate } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 import { widgetMessages } from "../../widgets/messages.ts";
 
 let w: StockWorld;

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { product, startStockWorld, type StockWorld } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage, waitForListCount } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 import { type AgentHandle, startAgent } from "../../server/print_agent/agent.ts";
 
 let w: StockWorld;

@@ -14,7 +14,7 @@ import {
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage, waitForHydration, waitForListCount } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
 
 let s: TestServer;
 let browser: Browser;

@@ -13,7 +13,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage, waitForHydration, waitForListCount } from "./browser.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
 
 let w: StockWorld;
 let browser: Browser;

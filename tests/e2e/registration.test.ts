@@ -7,7 +7,7 @@ import { createTenant, PASSWORD, startServer, type TestServer } from "../fixture
 import { type ReceivedMail, type SmtpSink, startSmtp } from "../fixtures/smtp.ts";
 import { approveTenant } from "../../server/domain/access/registration/service.ts";
 import { launchBrowser, signInThroughForm, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 const EMAIL = "chef@nordwind.example";
 const USERNAME = "nordwind-chef";

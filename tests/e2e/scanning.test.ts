@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { enUs as serverEn } from "../../server/kernel/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { enUs as serverEn } from "../../shared/i18n/api/en_us.ts";
 
 let s: TestServer;
 let browser: Browser;

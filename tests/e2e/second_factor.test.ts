@@ -27,8 +27,8 @@ import {
   waitForHydration,
 } from "./browser.ts";
 import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
 
 let s: TestServer;
 let origin: string;

@@ -6,8 +6,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage, type SignedInPageOptions, waitForListCount } from "./browser.ts";
 import { listRow } from "./list_rows.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
 
 let s: TestServer;
 let browser: Browser;

@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from "../fixtures/harness.ts";
 import { launchBrowser, openUserMenu, signedInPage, signInThroughForm, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let s: TestServer;
 let browser: Browser;

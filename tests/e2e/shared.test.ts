@@ -13,10 +13,10 @@ import {
 } from "../integration/stock/fixture.ts";
 import type { BrowserContext } from "playwright-core";
 import { launchBrowser, signedInPage, waitForHydration } from "./browser.ts";
-import { enUs as clientEn } from "../../client/i18n/en_us.ts";
-import { plPl as clientPl } from "../../client/i18n/pl_pl.ts";
-import { enUs } from "../../server/kernel/i18n/en_us.ts";
-import { deDe } from "../../server/kernel/i18n/de_de.ts";
+import { enUs as clientEn } from "../../shared/i18n/en_us.ts";
+import { plPl as clientPl } from "../../shared/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/api/en_us.ts";
+import { deDe } from "../../shared/i18n/api/de_de.ts";
 
 let w: StockWorld;
 let browser: Browser;

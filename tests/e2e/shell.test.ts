@@ -11,12 +11,12 @@ import {
   signInThroughForm,
   waitForHydration,
 } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
-import { frFr } from "../../client/i18n/fr_fr.ts";
-import { esEs } from "../../client/i18n/es_es.ts";
-import { ruRu } from "../../client/i18n/ru_ru.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
+import { frFr } from "../../shared/i18n/fr_fr.ts";
+import { esEs } from "../../shared/i18n/es_es.ts";
+import { ruRu } from "../../shared/i18n/ru_ru.ts";
 
 let s: TestServer;
 let browser: Browser;

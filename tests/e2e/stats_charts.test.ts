@@ -15,7 +15,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { dateField, dateValue, launchBrowser, signedInPage, typeDate } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;
@@ -88,7 +88,7 @@ async function drawn(page: Page, kind: "lines" | "bars") {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-/** A day in the one date format (server/kernel/i18n/dates.ts): numeric, four-digit year. */
+/** A day in the one date format (shared/i18n/dates.ts): numeric, four-digit year. */
 const short = (day: string) =>
   new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" })
     .format(new Date(`${day}T00:00:00Z`));

@@ -17,7 +17,7 @@ import {
 } from "../integration/stock/fixture.ts";
 import { signIn } from "../fixtures/harness.ts";
 import { dateField, launchBrowser, typeDate, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 let w: StockWorld;
 let browser: Browser;

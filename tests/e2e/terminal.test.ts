@@ -27,7 +27,7 @@ import { addUser } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
 import { y4mFromPhoto } from "./fake_camera.ts";
 import { decodeFrame } from "../../client/features/terminal/decoder.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const PHONE = { width: 390, height: 844 };
@@ -339,7 +339,7 @@ describe("the terminal on a phone", () => {
       fill("terminal.step.take", { product: "JAM-T", quantity: 1, location: "A-01" }),
     );
     expect(await refused.innerText()).toContain(
-      (await import("../../server/kernel/i18n/en_us.ts")).enUs["document.issue.quantityAboveAvailable"],
+      (await import("../../shared/i18n/api/en_us.ts")).enUs["document.issue.quantityAboveAvailable"],
     );
     // The task's later step (its confirmation) waits behind the refusal: nothing left A-01 for it.
     await expect.poll(() => page.getByTestId("terminal-queue").innerText()).toBe(

@@ -21,10 +21,10 @@ import {
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
-import { translator } from "../../client/i18n/mod.ts";
-import { formatDay } from "../../client/features/list/format.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
+import { translator } from "../../shared/i18n/mod.ts";
+import { formatDay } from "../../shared/list/format.ts";
 
 const PHONE = { width: 390, height: 844 };
 const en = translator("en-us");

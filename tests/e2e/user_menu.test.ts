@@ -8,9 +8,9 @@ import type { Browser, BrowserContext, Locator } from "playwright-core";
 import { createTenant, startServer, type TestServer } from "../fixtures/harness.ts";
 import type { Tenant } from "../../server/tenancy/registry.ts";
 import { chooseLanguage, launchBrowser, openUserMenu, signedInPage, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { deDe } from "../../client/i18n/de_de.ts";
-import { plPl } from "../../client/i18n/pl_pl.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { deDe } from "../../shared/i18n/de_de.ts";
+import { plPl } from "../../shared/i18n/pl_pl.ts";
 
 let s: TestServer;
 let browser: Browser;

@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from "../fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "./browser.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
 import { userMeta } from "../../server/domain/access/users/entity.ts";
 import { operatorsFor } from "../../client/features/list/filters.ts";
 

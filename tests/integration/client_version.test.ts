@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, PASSWORD, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { catalogues } from "../../server/kernel/i18n/mod.ts";
+import { catalogues } from "../../shared/i18n/api/mod.ts";
 
 const built = JSON.parse(readFileSync(new URL("../../dist/assets.json", import.meta.url), "utf8")).build;
 

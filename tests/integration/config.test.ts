@@ -2,7 +2,7 @@
 // the company account, the logistics configuration with its numbering schemas and the fixed vocabularies.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../fixtures/harness.ts";
-import { translate } from "../../server/kernel/i18n/mod.ts";
+import { translate } from "../../shared/i18n/api/mod.ts";
 import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;

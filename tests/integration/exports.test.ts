@@ -21,7 +21,7 @@ import { addUser, signIn } from "../fixtures/harness.ts";
 import { resourcesByName } from "../../server/engine/engine.ts";
 import { routes } from "../../server/http/openapi.ts";
 import { CSV_OPTIONS } from "../../server/domain/exports/write.ts";
-import { inventoryMeta } from "../../server/domain/stock/inventory/meta.ts";
+import { inventoryMeta } from "../../shared/resources/inventory.ts";
 
 let w: StockWorld;
 let basic: string;

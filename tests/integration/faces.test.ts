@@ -9,12 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addUser, call } from "../fixtures/harness.ts";
 import { addStaffUser, startStockWorld, type StockWorld, worldOn } from "./stock/fixture.ts";
-import {
-  DEVICE_KEY,
-  DEVICE_SIGNATURE,
-  proofMessage,
-  toBase64Url,
-} from "../../server/domain/access/faces/device_proof.ts";
+import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage, toBase64Url } from "../../shared/faces/device_proof.ts";
 import { issueChallenge } from "../../server/domain/access/faces/devices.ts";
 
 let w: StockWorld;

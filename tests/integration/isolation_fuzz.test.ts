@@ -19,7 +19,7 @@ import { routes, type RouteSpec } from "../../server/http/openapi.ts";
 import { apiKeyMayCall } from "../../server/domain/sharing/api_key.ts";
 import type { ListField } from "../../server/kernel/list.ts";
 import { allProductFields } from "../../server/domain/stock/inventory/totals.ts";
-import type { ServerMessage } from "../../server/hub/contract.ts";
+import type { ServerMessage } from "../../shared/hub/contract.ts";
 
 type Event = Extract<ServerMessage, { type: "event" }>;
 

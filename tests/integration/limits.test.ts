@@ -1,9 +1,9 @@
 // Numbers that make no sense are refused by the server, on their field, and the forms are told the bounds:
 // the 1,000,000,000,000-unit receipt, negative and huge product measures, a product's total
-// pushed past what the stock engine keeps exact. docs/api.md "Limits" is the table of server/kernel/limits.ts.
+// pushed past what the stock engine keeps exact. docs/api.md "Limits" is the table of shared/limits.ts.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIMITS } from "../../server/kernel/limits.ts";
+import { LIMITS } from "../../shared/limits.ts";
 import { productMeta } from "../../server/domain/assortment/products/entity.ts";
 import { storageSpaceMeta } from "../../server/domain/storage/locations/entity.ts";
 import { wmsDocumentPositionMeta } from "../../server/domain/stock/positions/entity.ts";

@@ -7,8 +7,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../fixtures/harness.ts";
 import { routeTable } from "../../client/shell/routes.ts";
-import { enUs } from "../../client/i18n/en_us.ts";
-import { frFr } from "../../client/i18n/fr_fr.ts";
+import { enUs } from "../../shared/i18n/en_us.ts";
+import { frFr } from "../../shared/i18n/fr_fr.ts";
 
 let s: TestServer;
 beforeAll(async () => {

@@ -20,7 +20,7 @@ import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { navigate } from "../../shell/navigation.ts";
 import { Link } from "../../shell/link.tsx";
 import { startupAtom } from "../../state.ts";

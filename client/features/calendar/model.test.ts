@@ -1,7 +1,7 @@
 // The calendar's arithmetic: weeks start as each language starts them, entries fall on the user's own day
 // (time zones and the days the clocks change), overlapping entries share the width, drops snap to 15 minutes.
 import { describe, expect, it } from "vitest";
-import { translator } from "../../i18n/mod.ts";
+import { translator } from "../../../shared/i18n/mod.ts";
 import {
   dayOf,
   daysOf,

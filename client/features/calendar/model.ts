@@ -11,8 +11,8 @@ import {
   toZoned,
 } from "@internationalized/date";
 
-import type { Entry } from "../../../server/domain/calendar/entries.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Entry } from "../../../shared/calendar/entry.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 
 export type View = "month" | "day" | "agenda" | "resources";
 export const SNAP_MINUTES = 15;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { userMeta } from "../../../server/domain/access/users/entity.ts";
 import { clientAccountMeta } from "../../../server/domain/config/account/entity.ts";
 import { productMeta } from "../../../server/domain/assortment/products/entity.ts";
-import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
+import type { ResourceMeta } from "../../../shared/resources/meta.ts";
 import { buildBody, emptyRow, initialValues, isEditable, placeErrors } from "./form_state.ts";
 
 const stored = {

@@ -1,7 +1,7 @@
 // The add/edit form's values, driven by the resource metadata: what a new or loaded record starts as,
 // what is sent (a password only when one was typed, `version` on an edit, empty optional text as null),
 // and where the server's field codes go. Pure, so it is tested without a browser.
-import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
+import type { FieldMeta, ResourceMeta } from "../../../shared/resources/meta.ts";
 
 export type Mode = "add" | "edit" | "preview";
 export type Values = Record<string, unknown>;

@@ -4,11 +4,11 @@
 import { useEffect, useRef, useState } from "react";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
-import { asObject, changedFields } from "../../../server/domain/logs/record_log/changes.ts";
+import { asObject, changedFields } from "../../../shared/record_log/changes.ts";
 import { type FieldMeta, label, namesField, type PlainKey, type ResourceMeta } from "../list/meta.ts";
 import { shownValue } from "./record_form.tsx";
 import * as css from "./dialogs.css.ts";

@@ -2,7 +2,7 @@
 // this mode, shown read-only otherwise, each with the server's messages beside it.
 import { DateField, DateTimeField } from "../../ui/date_field.tsx";
 import { type ReactNode, useState } from "react";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { Button, Checkbox, ReadOnlyField, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ColourField, ColourSwatch } from "../../ui/colour_field.tsx";

@@ -5,10 +5,10 @@
 // (`customFields`: codes not unique, too many rows) under the table. The preview shows the same table,
 // read-only.
 import { useEffect, useId, useRef, useState } from "react";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { Button, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
-import type { RowColumnMeta } from "../../../server/kernel/resource_meta.ts";
+import type { RowColumnMeta } from "../../../shared/resources/meta.ts";
 import { type FieldMeta, label, type PlainKey, rowOptionLabel } from "../list/meta.ts";
 import { emptyRow, type Values } from "./form_state.ts";
 import { ReferenceNames, ReferencePicker } from "./reference_field.tsx";

@@ -5,14 +5,14 @@
 // with its quantity and, as the product's flags ask, its expiry date, production date and serial number.
 // Save keeps all of it; Confirm saves, then confirms, showing what stops it at each position.
 import { DateField } from "../../ui/date_field.tsx";
-import { LIMITS } from "../../../server/kernel/limits.ts";
+import { LIMITS } from "../../../shared/limits.ts";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api, ApiError } from "../../api.ts";
 import { errorMessage, reportError } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { navigate } from "../../shell/navigation.ts";
 import { type DocumentDefinition, pushToast, startupAtom } from "../../state.ts";
 import { Button, Notice, ReadOnlyField, Select, TextField } from "../../ui/controls.tsx";
@@ -26,8 +26,8 @@ import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import { HistoryButton } from "../dialogs/history.tsx";
 import { LotChooser } from "./lots.tsx";
 import type { PlainKey } from "../list/meta.ts";
-import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
-import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
+import type { ReferenceMeta } from "../../../shared/resources/meta.ts";
+import { wmsDocumentMeta } from "../../../shared/resources/generated/wms_document.ts";
 import {
   canKeepDocuments,
   definitionOf,

@@ -3,7 +3,7 @@
 // and when only warnings remain, a button that confirms again accepting them. A 406 number collision and
 // other failures are toasts; the user can confirm again.
 import { useState } from "react";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { reportError } from "../../errors.ts";
 import { Button } from "../../ui/controls.tsx";
 import { confirmDocument, type Issue, type WmsDocument } from "./document.ts";

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import { PopoverButton } from "../../ui/popover.tsx";
 import type { PositionSource } from "./document.ts";

@@ -18,7 +18,7 @@ import { HistoryButton } from "../dialogs/history.tsx";
 import { PrintButton } from "../print/print_dialog.tsx";
 import { SendDialog } from "../messages/send_dialog.tsx";
 import { ShipDialog } from "./ship_dialog.tsx";
-import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
+import { wmsDocumentMeta } from "../../../shared/resources/generated/wms_document.ts";
 import { actionsFor, definitionOf, readPositions, type WmsDocument, type WmsPosition } from "./document.ts";
 import { IssueList, issuesAt, IssueSummary, useConfirmFlow } from "./issues.tsx";
 import { Progress, StatusBadge } from "./status.tsx";

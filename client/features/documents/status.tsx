@@ -1,13 +1,13 @@
 // A status as a coloured badge (the colour repeats what its text says) and progress as a bar with the
-// percentage beside it. The colours are the spec's numbered statuses' (server/domain/config/statuses/contract.ts:
+// percentage beside it. The colours are the spec's numbered statuses' (shared/config/statuses.ts:
 // 112–132 a document's status, 141–149 an order's process status).
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import type { PlainKey } from "../list/meta.ts";
 import {
   documentStatusNumbers,
   processStatusNumbers,
   type StatusNumber,
-} from "../../../server/domain/config/statuses/contract.ts";
+} from "../../../shared/config/statuses.ts";
 import * as css from "./documents.css.ts";
 
 export type { StatusNumber };

@@ -2,7 +2,7 @@
 // here, enrols the device; WebCrypto makes an ECDSA P-256 key pair whose private half cannot be exported
 // (not even by this page's scripts), kept in IndexedDB (through idb) per company, and the server keeps the
 // public half. A face sign-in here signs the server's challenge and the descriptor with it
-// (device_proof.ts): another browser, or a copied descriptor, has no such key.
+// (shared/faces/device_proof.ts): another browser, or a copied descriptor, has no such key.
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import { api } from "../../api.ts";
 import {
@@ -10,7 +10,7 @@ import {
   DEVICE_SIGNATURE,
   proofMessage,
   toBase64Url,
-} from "../../../server/domain/access/faces/device_proof.ts";
+} from "../../../shared/faces/device_proof.ts";
 
 export interface DeviceKey {
   /** The company (its slug) the device signs in to. */

@@ -11,7 +11,7 @@ import {
   pinnedCount,
   twoLineWidth,
 } from "./columns.ts";
-import { inventoryMeta } from "../../../server/domain/stock/inventory/meta.ts";
+import { inventoryMeta } from "../../../shared/resources/inventory.ts";
 import { wmsDocumentMeta } from "../../../server/domain/stock/documents/entity.ts";
 import { companyMeta } from "../../../server/domain/parties/companies/entity.ts";
 

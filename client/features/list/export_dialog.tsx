@@ -4,7 +4,7 @@
 import { useMemo, useState } from "react";
 import { apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
-import { type Translator, userTimeZone } from "../../i18n/mod.ts";
+import { type Translator, userTimeZone } from "../../../shared/i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { saveBlob } from "../../download.ts";
 import { Button, Checkbox, Notice, Select } from "../../ui/controls.tsx";

@@ -2,7 +2,7 @@
 import { DateField } from "../../ui/date_field.tsx";
 import { type FormEvent, useState } from "react";
 import { Form } from "react-aria-components/Form";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { Button, Select, TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ColourField } from "../../ui/colour_field.tsx";

@@ -1,6 +1,6 @@
 // The list's query string and filter serialization (BasicFiltersSerialized), without a browser.
 import { describe, expect, it } from "vitest";
-import type { FieldMeta } from "../../../server/kernel/resource_meta.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import {
   dayBound,
   describeFilter,
@@ -10,7 +10,7 @@ import {
   toWireFilter,
   toWireFilters,
 } from "./filters.ts";
-import { translator } from "../../i18n/mod.ts";
+import { translator } from "../../../shared/i18n/mod.ts";
 
 const text: FieldMeta = { name: "email", kind: "email", labelKey: "x", list: { filterable: true } };
 const num: FieldMeta = { name: "id", kind: "number", labelKey: "x", list: { filterable: true } };

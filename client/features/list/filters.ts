@@ -1,9 +1,9 @@
 // The list's query: page, sort, per-column filters and the quick search, turned into the contract's
 // query string (PageNumber, PageSize, sortColumn, sortDescending, BasicFiltersSerialized), and a filter in
 // words for its chip. Pure, so both are tested without a browser.
-import type { FieldKind, FieldMeta } from "../../../server/kernel/resource_meta.ts";
-import { type ListOperator, listOperators } from "../../../server/kernel/list_contract.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { FieldKind, FieldMeta } from "../../../shared/resources/meta.ts";
+import { type ListOperator, listOperators } from "../../../shared/list/contract.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { formatValue, isCalendarDay, label, optionLabel, type PlainKey } from "./meta.ts";
 
 export const OPERATORS = listOperators;

@@ -16,7 +16,7 @@ import {
   useState,
 } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { Checkbox } from "../../ui/controls.tsx";
 import type { ColumnFilter, Sort } from "./filters.ts";
 import { cellText, type FieldMeta, label, type Row } from "./meta.ts";

@@ -2,7 +2,7 @@
 // and the filter button with its editor when the column filters.
 import type { CSSProperties } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { PopoverButton } from "../../ui/popover.tsx";
 import type { ColumnFilter, Sort } from "./filters.ts";
 import { FilterEditor } from "./filter_editor.tsx";

@@ -16,9 +16,9 @@ import {
   product as productResource,
   productMeta,
 } from "../../../server/domain/assortment/products/entity.ts";
-import { enUs } from "../../i18n/en_us.ts";
+import { enUs } from "../../../shared/i18n/en_us.ts";
 import { resourceScreens } from "../../screens/resources.ts";
-import { translator } from "../../i18n/mod.ts";
+import { translator } from "../../../shared/i18n/mod.ts";
 import { operatorsFor, toWireFilter } from "./filters.ts";
 import { cellText, type FieldMeta, formatValue } from "./meta.ts";
 

@@ -1,11 +1,16 @@
 // Reading the shared resource metadata on the client: labels, list columns and how values are shown.
-import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { FieldMeta, ResourceMeta } from "../../../shared/resources/meta.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { startupAtom, store } from "../../state.ts";
 
 export type { FieldMeta, ResourceMeta };
 
-import { cellText as cellTextIn, formatValue as formatValueIn, type PlainKey, type Row } from "./format.ts";
+import {
+  cellText as cellTextIn,
+  formatValue as formatValueIn,
+  type PlainKey,
+  type Row,
+} from "../../../shared/list/format.ts";
 export {
   formatAddress,
   formatDay,
@@ -16,7 +21,7 @@ export {
   type PlainKey,
   type Row,
   rowOptionLabel,
-} from "./format.ts";
+} from "../../../shared/list/format.ts";
 
 /** The company's base currency (its account's), in which prices and values without a currency of their own are. */
 export function baseCurrency(): string {

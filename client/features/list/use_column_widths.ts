@@ -2,7 +2,7 @@
 // grid's own font: document numbers, German headers and quantities are read whole. A cell the screen draws
 // itself (a badge, a progress bar, a price field) is measured as the page lays it out.
 import { type ReactNode, useLayoutEffect, useState } from "react";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { CELL_EXTRA, columnWidth, headerExtra, MAX_WIDTH, twoLineWidth } from "./columns.ts";
 import { cellText, type FieldMeta, label, type Row } from "./meta.ts";
 

@@ -16,8 +16,8 @@ import {
   useInvalidFields,
 } from "../../ui/number_field.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
-import type { ReferenceMeta } from "../../../server/kernel/resource_meta.ts";
-import { storageSpaceMeta } from "../../../server/domain/storage/locations/entity.ts";
+import type { ReferenceMeta } from "../../../shared/resources/meta.ts";
+import { storageSpaceMeta } from "../../../shared/resources/generated/storage_space.ts";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
 import * as dialogs from "../dialogs/dialogs.css.ts";
 import * as css from "./locations.css.ts";

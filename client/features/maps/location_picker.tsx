@@ -11,7 +11,7 @@ import { Label } from "react-aria-components/Label";
 import { ListBox, ListBoxItem, ListBoxSection } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
 import { api } from "../../api.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import * as s from "../../ui/ui.css.ts";
 import * as css from "./map.css.ts";
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
-import { userTimeZone } from "../../i18n/mod.ts";
+import { userTimeZone } from "../../../shared/i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Checkbox, Notice, Select, TextField } from "../../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";

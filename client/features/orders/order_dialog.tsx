@@ -9,7 +9,7 @@ import { api } from "../../api.ts";
 import { errorMessage, reportError } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Notice, ReadOnlyField, TextField } from "../../ui/controls.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
@@ -23,7 +23,7 @@ import {
 } from "../../ui/number_field.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
-import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
+import { wmsOrderMeta } from "../../../shared/resources/generated/wms_order.ts";
 import type { Issue } from "../documents/document.ts";
 import { IssueList, issuesAt } from "../documents/issues.tsx";
 import { ProcessBadge, Progress, StatusBadge } from "../documents/status.tsx";

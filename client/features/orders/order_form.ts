@@ -2,7 +2,7 @@
 // definitions.ts): the types a user makes (not production, not switched off in the logistics
 // configuration), and for the chosen one only the header fields it takes, those it cannot do without
 // marked required. Pure: tested without a browser.
-import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
+import type { ResourceMeta } from "../../../shared/resources/meta.ts";
 import type { OrderDefinition } from "../../state.ts";
 
 /** The types offered in the form, in the definitions' order. */

@@ -1,11 +1,11 @@
 // The two ways a product is named where an order's goods are entered (an order's positions, a production's
 // plan): a code typed or scanned (index, barcode, GS1 label) or a product found by its name, index or
 // barcode; choosing one clears the other. And the quantity of goods, read strictly in the user's language.
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { TextField } from "../../ui/controls.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
-import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
+import { wmsOrderPositionMeta } from "../../../shared/resources/generated/wms_order_position.ts";
 
 const productReference = wmsOrderPositionMeta.fields.find((f) => f.name === "productId")!.reference!;
 

@@ -9,8 +9,8 @@ import { DateField } from "../../ui/date_field.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
-import { wmsOrderMeta } from "../../../server/domain/orders/entity.ts";
-import { wmsOrderPositionMeta } from "../../../server/domain/orders/positions/entity.ts";
+import { wmsOrderMeta } from "../../../shared/resources/generated/wms_order.ts";
+import { wmsOrderPositionMeta } from "../../../shared/resources/generated/wms_order_position.ts";
 import * as dcss from "../documents/documents.css.ts";
 
 interface Line {

@@ -1,11 +1,11 @@
 // The print layout editor's preview: the layout as it stands in the form (saved or not) drawn by the server
 // with the type's first record (or the one whose id is typed), shown as the PDF it prints as.
-import { printableTypes } from "../../../server/domain/printing/sources.ts";
+import { printableTypes } from "../../../shared/printing/sources.ts";
 import { useEffect, useState } from "react";
 import { apiBlob } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
-import { userTimeZone } from "../../i18n/mod.ts";
+import { userTimeZone } from "../../../shared/i18n/mod.ts";
 import { Button, Notice } from "../../ui/controls.tsx";
 import * as css from "./print.css.ts";
 

@@ -2,14 +2,14 @@
 // browser's viewer prints and saves it), a ZPL file, or a network label printer the job is sent to. The
 // server draws and sends (POST Print: server/domain/printing/); a printer of a site gets the job through the
 // site's print agent, and the dialog then follows the job live: waiting, with the agent, printed or failed.
-import { printTypeOfResource } from "../../../server/domain/printing/sources.ts";
+import { printTypeOfResource } from "../../../shared/printing/sources.ts";
 import { useCallback, useEffect, useState } from "react";
 import { api, apiBlob } from "../../api.ts";
 import { useResourceEvents } from "../../hub.ts";
 import type { PlainKey } from "../list/meta.ts";
 import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
-import { userTimeZone } from "../../i18n/mod.ts";
+import { userTimeZone } from "../../../shared/i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { saveBlob } from "../../download.ts";
 import { Button, Notice, Select } from "../../ui/controls.tsx";

@@ -3,7 +3,7 @@
 // the containers; fetched when online, kept in IndexedDB per tenant and user, and read from there when
 // the network is gone. Lookups of a scan are pure functions over it, so the flows judge a scan the same
 // way online and offline (the server judges again when the step is sent).
-import { type Gs1Read, gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
+import { type Gs1Read, gtinForms, isGs1, readGs1 } from "../../../shared/gs1/read.ts";
 
 export interface TerminalProduct {
   id: number;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { useT } from "../../i18n/use_t.ts";
 import { readTyped, useNumberMarks } from "../../ui/number_text.ts";
-import { formatDay } from "../list/format.ts";
+import { formatDay } from "../../../shared/list/format.ts";
 import type { TerminalProduct } from "./data.ts";
 import { missingLot } from "./flow.ts";
 import { dateExample, type Lot } from "./scan_machine.ts";

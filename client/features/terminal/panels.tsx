@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { useT } from "../../i18n/use_t.ts";
-import { formatDay } from "../list/format.ts";
+import { formatDay } from "../../../shared/list/format.ts";
 import { ProductOption } from "../dialogs/product_option.tsx";
 import type { TerminalProduct } from "./data.ts";
 import type { Guide } from "./flow.ts";

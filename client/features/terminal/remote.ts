@@ -2,8 +2,8 @@
 // offline use, a product the data does not know, the free lines to take from (FEFO), a document or a
 // count by what was scanned, and the text of a refused call in the user's language.
 import { api, ApiError } from "../../api.ts";
-import type { Translator } from "../../i18n/mod.ts";
-import { gtinForms, isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
+import { gtinForms, isGs1, readGs1 } from "../../../shared/gs1/read.ts";
 import { containerOf, locationOf, productOf, type TerminalData, type TerminalProduct } from "./data.ts";
 import { documentTypes, type Kind, type Position, type SourceLine } from "./flow.ts";
 import type { Rec } from "./scan_machine.ts";

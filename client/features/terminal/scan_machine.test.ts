@@ -2,7 +2,7 @@
 // and finish does to the task and the step, what the operator is told, and what is queued for the server,
 // on the five screens (receipt, release, picking, relocation, counting), online and offline.
 import { beforeEach, describe, expect, it } from "vitest";
-import { translator } from "../../i18n/mod.ts";
+import { translator } from "../../../shared/i18n/mod.ts";
 import {
   type TerminalContainer,
   TerminalIndex,

@@ -3,9 +3,9 @@
 // next state and the effects to perform, in order: what to say, what to queue, what to ask the server.
 // No React, no fetch, no clock: the screen (terminal.tsx) performs the effects and feeds back what the
 // server answered as events, so every rule here is tested in plain unit tests (scan_machine.test.ts).
-import type { Translator } from "../../i18n/mod.ts";
-import { formatDay, isCalendarDay } from "../list/format.ts";
-import { isGs1, readGs1 } from "../../../server/domain/stock/positions/gs1_read.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
+import { formatDay, isCalendarDay } from "../../../shared/list/format.ts";
+import { isGs1, readGs1 } from "../../../shared/gs1/read.ts";
 import { readScan, type ScanMeaning, type TerminalIndex, type TerminalProduct } from "./data.ts";
 import {
   codeOf,

@@ -3,7 +3,7 @@
 // the browser says the network is back, every ten seconds).
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { api, ApiError } from "../../api.ts";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { type CallFailure, Queue, type QueueEntry } from "./queue.ts";
 import { IdbQueueStore } from "./idb_store.ts";
 import { failureText } from "./remote.ts";

@@ -3,7 +3,7 @@
 // with a sound, writes queued and sent, the server asked, a scan made before the data arrived taken once
 // it has. Scan to feedback is measured as "terminal-feedback" performance measures (bench/terminal.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Translator } from "../../i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 import { feedback } from "./feedback.ts";
 import type { Queue } from "./queue.ts";
 import { cache, cached } from "./idb_store.ts";

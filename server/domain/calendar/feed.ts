@@ -9,7 +9,7 @@ import type { Connection } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { randomToken } from "../../kernel/crypto.ts";
 import { notFound } from "../../kernel/errors.ts";
-import { isLanguage, type Language, translate } from "../../kernel/i18n/mod.ts";
+import { isLanguage, type Language, translate } from "../../../shared/i18n/api/mod.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { tenantOp } from "../../cluster/placement.ts";
 import type { Platform } from "../../platform.ts";

@@ -4,7 +4,11 @@ import { z } from "zod";
 import type { Platform } from "../../platform.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
-import { ChangeUserConfig, ClientLogisticsConfig, ClientLogisticsConfigUpdate } from "./contract.ts";
+import {
+  ChangeUserConfig,
+  ClientLogisticsConfig,
+  ClientLogisticsConfigUpdate,
+} from "../../../shared/config/contract.ts";
 import {
   NumberingPreview,
   NumberingPreviewRequest,

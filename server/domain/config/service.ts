@@ -20,8 +20,8 @@ import {
   type ClientLogisticsConfigUpdate,
   defaultLogisticsConfig,
   LogisticsConfigData,
-} from "./contract.ts";
-import { documentStatusNumbers, processStatusNumbers } from "./statuses/contract.ts";
+} from "../../../shared/config/contract.ts";
+import { documentStatusNumbers, processStatusNumbers } from "../../../shared/config/statuses.ts";
 import {
   drawerSectionsFor,
   wmsDocumentActions,
@@ -153,7 +153,7 @@ export async function userStartupConfig(ctx: TenantContext) {
     wmsOrderActions,
     wmsDocumentDefinitions,
     wmsOrderDefinitions,
-    // The numbered statuses the screens colour (statuses/contract.ts).
+    // The numbered statuses the screens colour (shared/config/statuses.ts).
     statusNumbers: { document: documentStatusNumbers, process: processStatusNumbers },
     user: { ...toUserDto(user), settings: JSON.parse(user.settings) },
     drawerSections: drawerSectionsFor(ctx.actor),

@@ -3,13 +3,13 @@
 // (kernel/list.ts walkList). Headers, a PDF's cells and the summary are in the caller's language.
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
-import type { FieldMeta, ResourceMeta } from "../../kernel/resource_meta.ts";
+import type { FieldMeta, ResourceMeta } from "../../../shared/resources/meta.ts";
 import { listQuerySchema, type WalkQuery } from "../../kernel/list.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { TimeZone } from "../../kernel/time.ts";
 import { fileHeaders } from "../../http/download.ts";
 import { clientAccount } from "../config/account/entity.ts";
-import type { Translator } from "../../../client/i18n/mod.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
 
 export interface Exportable {
   /** The list's metadata (its columns' kinds and labels); the query may choose it (`includeZero`). */
@@ -94,7 +94,7 @@ export async function exportList(
   const meta = typeof exportable.meta === "function" ? exportable.meta(query) : exportable.meta;
   const list = { ...exportable, meta };
   const { exportStream, contentTypes, PDF_MAX_ROWS } = await import("./write.ts");
-  const { translator } = await import("../../../client/i18n/mod.ts");
+  const { translator } = await import("../../../shared/i18n/mod.ts");
   const fields = exportColumns(list.meta, query.columns);
   // The list's own parameters go along (includeZero, dateFrom, ...); the export's stay here.
   const { format: _format, columns: _columns, timeZone: _timeZone, ...walkQuery } = query;

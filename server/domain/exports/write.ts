@@ -6,9 +6,9 @@ import ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
 import { PassThrough, type Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
-import type { Translator } from "../../../client/i18n/mod.ts";
-import { cellText, namesField, type Row } from "../../../client/features/list/format.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
+import type { Translator } from "../../../shared/i18n/mod.ts";
+import { cellText, namesField, type Row } from "../../../shared/list/format.ts";
 
 export const exportFormats = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = typeof exportFormats[number];

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { users } from "../access/users/entity.ts";
 import { entity } from "../../engine/declare.ts";
 import { colour, description, link, parameters, title } from "./contract.ts";
+import type { FavoriteAction as SharedFavoriteAction } from "../../../shared/favorites.ts";
 
 export const favoriteActions = sqliteTable("favorite_actions", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -64,6 +65,9 @@ export const FavoriteActionUpdate = favorite.update;
 export type FavoriteActionUpdate = z.output<typeof FavoriteActionUpdate>;
 export const FavoriteAction = favorite.record;
 export type FavoriteAction = z.output<typeof FavoriteAction>;
+// The client's copy of the shape (shared/favorites.ts) stays this one: each must be assignable to the other.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sharedShape: Same<FavoriteAction, SharedFavoriteAction> = true;
 export const FavoriteActionPage = z.object({
   results: z.array(FavoriteAction),
   allFilteredRowCount: z.number(),

@@ -6,9 +6,9 @@
 // memory that no thread answering requests may spend; past the pool's limits 413 file.tooLarge.
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
-import type { Language } from "../../kernel/i18n/languages.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
 import { runJob } from "../../kernel/jobs/contract.ts";
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import { readTable } from "../imports/read.ts";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -41,7 +41,7 @@ export async function run(
 
 async function drawXlsx(lang: Language, bytes: Uint8Array, fileName: string) {
   const { exportStream, PDF_MAX_ROWS } = await import("../exports/write.ts");
-  const { translator } = await import("../../../client/i18n/mod.ts");
+  const { translator } = await import("../../../shared/i18n/mod.ts");
   let table;
   try {
     table = await readTable(bytes);

@@ -1,10 +1,10 @@
 // One cell of an import file as its field's value (pure): typed numbers by the one strict reader every number
-// field shares (kernel/i18n/number_text.ts: groups of three, else refused with what was likely meant), a
+// field shares (shared/i18n/number_text.ts: groups of three, else refused with what was likely meant), a
 // workbook's numeric cells as the numbers they are, dates by the file's order, yes/no in six languages, a
 // choice by its code or its label in any language, several texts by ";" or "|".
-import { type NumberMarks, readNumberText } from "../../kernel/i18n/number_text.ts";
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
-import { type DayPart, readDayText } from "../../kernel/i18n/dates.ts";
+import { type NumberMarks, readNumberText } from "../../../shared/i18n/number_text.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
+import { type DayPart, readDayText } from "../../../shared/i18n/dates.ts";
 
 export type DateFormat = "DMY" | "MDY" | "YMD";
 

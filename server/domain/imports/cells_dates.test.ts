@@ -1,7 +1,7 @@
 // An import's typed dates (issue 31 review): read in the file's order by the one reader of typed days
-// (kernel/i18n/dates.ts readDayText), so a day that does not exist is refused beside its cell, not stored.
+// (shared/i18n/dates.ts readDayText), so a day that does not exist is refused beside its cell, not stored.
 import { describe, expect, it } from "vitest";
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import { cellValue, type DateFormat, fileMarks } from "./cells.ts";
 
 const expiry: FieldMeta = { name: "expiryDate", kind: "date", labelKey: "field.x.expiryDate" };

@@ -10,7 +10,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { inArray } from "drizzle-orm";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import type { AnyResource } from "../../engine/engine.ts";
 import type { AnyTable } from "../../engine/declaration.ts";

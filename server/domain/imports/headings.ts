@@ -2,8 +2,8 @@
 // user's language, each with a note of what it takes; a file is read whatever language its headings are in
 // (a file made in Polish imported by an English user), and by the fields' own names (the templates before,
 // `mainGroupId`).
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
-import type { Language } from "../../kernel/i18n/languages.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
 import { norm } from "./cells.ts";
 import { referenceVariant } from "./references.ts";
 
@@ -11,7 +11,7 @@ type Texts = { t(key: string, params?: Record<string, string | number>): string 
 
 /** The client's catalogue (field labels live there), loaded when first needed as the exports load it. */
 async function catalogue() {
-  const { translator, languages } = await import("../../../client/i18n/mod.ts");
+  const { translator, languages } = await import("../../../shared/i18n/mod.ts");
   const texts = (lang: Language) => translator(lang) as unknown as Texts;
   return { texts, languages };
 }

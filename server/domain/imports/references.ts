@@ -7,7 +7,7 @@ import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
-import type { FieldMeta } from "../../kernel/resource_meta.ts";
+import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import type { AnyTable, ReferenceCheck } from "../../engine/declaration.ts";
 
 /** Texts per query. */

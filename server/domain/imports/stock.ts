@@ -20,8 +20,8 @@ import { toMilli } from "../stock/quantity.ts";
 import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../stock/documents/confirm.ts";
 import type { Table } from "./read.ts";
-import { type StockMode } from "./stock_meta.ts";
-export { stockFields, type StockMode, stockModes } from "./stock_meta.ts";
+import { type StockMode } from "../../../shared/imports/stock_meta.ts";
+export { stockFields, type StockMode, stockModes } from "../../../shared/imports/stock_meta.ts";
 
 export interface StockRow {
   row: number;
@@ -127,7 +127,7 @@ export async function checkStock(
 /** The documents of an opening balance or a count, made and confirmed in one transaction. */
 export async function bookStock(ctx: TenantContext, rows: StockRow[], mode: StockMode) {
   // The documents say, in the importing user's language, where they came from.
-  const { translator } = await import("../../../client/i18n/mod.ts");
+  const { translator } = await import("../../../shared/i18n/mod.ts");
   const t = translator(ctx.lang);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const receive: NewPosition[] = [];

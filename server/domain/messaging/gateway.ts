@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../../config.ts";
 import { egressOf, isRefusal, refusalEvent, refusalReason } from "../../kernel/egress/egress.ts";
-import { translate } from "../../kernel/i18n/mod.ts";
+import { translate } from "../../../shared/i18n/api/mod.ts";
 
 /** Why a delivery failed, and whether trying again may help. */
 export class DeliveryError extends Error {

@@ -10,7 +10,7 @@ import { email as emailSchema } from "../access/users/contract.ts";
 import { resourcesByName } from "../../engine/engine.ts";
 import { cleanName, fileContent, fileRow, readableRecord, uploadFile } from "../files/service.ts";
 import { XLSX_TYPE, xlsxAsPdf } from "../files/convert.ts";
-import { translate } from "../../kernel/i18n/mod.ts";
+import { translate } from "../../../shared/i18n/api/mod.ts";
 import { sendMessage, SendRequest } from "./send.ts";
 import { singleLine } from "../../engine/fields.ts";
 

@@ -20,7 +20,7 @@ import { messageRecipients, messages, type MessageStatus } from "./entity.ts";
 import { DeliveryError, sendSms } from "./gateway.ts";
 import { egressOf, isRefusal, refusalEvent, refusalReason } from "../../kernel/egress/egress.ts";
 import { securityEventFor, securityEventOutside } from "../logs/security_log/service.ts";
-import { translate } from "../../kernel/i18n/mod.ts";
+import { translate } from "../../../shared/i18n/api/mod.ts";
 import { workStayedHere as stayedHere, workStillHere as stillHere } from "../../cluster/placement.ts";
 
 const running = new Map<string, { again: boolean }>();

@@ -11,12 +11,12 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { z } from "zod";
 import type { Db } from "../../db/connection.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
-import { bounds } from "../../kernel/limits.ts";
+import { bounds } from "../../../shared/limits.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { users } from "../access/users/entity.ts";
 import { products } from "../assortment/products/entity.ts";
 import { storageSpaces } from "../storage/locations/entity.ts";
-import { orderTypeCodes } from "../config/contract.ts";
+import { orderTypeCodes } from "../../../shared/config/contract.ts";
 import {
   orderPriorities,
   orderProcessStatuses,

@@ -7,7 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, type FieldCode, fieldError, notFound } from "../../kernel/errors.ts";
-import { bounds } from "../../kernel/limits.ts";
+import { bounds } from "../../../shared/limits.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { products } from "../assortment/products/entity.ts";

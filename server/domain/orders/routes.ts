@@ -43,7 +43,7 @@ import {
   productionDocuments,
   productionQuantity,
 } from "./production.ts";
-import { LIMITS } from "../../kernel/limits.ts";
+import { LIMITS } from "../../../shared/limits.ts";
 import { WmsDocument } from "../stock/documents/contract.ts";
 import {
   moveOperational,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { paramId, paramInt } from "../../kernel/params.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { fieldError } from "../../kernel/errors.ts";
-import { LIMITS } from "../../kernel/limits.ts";
+import { LIMITS } from "../../../shared/limits.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { demand } from "../../kernel/access.ts";
 import { fromMilli, toMilli } from "../stock/quantity.ts";

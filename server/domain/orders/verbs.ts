@@ -24,7 +24,7 @@ import { takeFreeNumber } from "../stock/numbering/service.ts";
 import { productionTypeCode, wmsOrder, wmsOrders } from "./entity.ts";
 import { generateProductionDocuments } from "./production.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
-import { orderTypeCodes, productionNumbering } from "../config/contract.ts";
+import { orderTypeCodes, productionNumbering } from "../../../shared/config/contract.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { fromMilli } from "../stock/quantity.ts";
 

@@ -8,7 +8,7 @@ import { demand } from "../../kernel/access.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import type { Outbox } from "../../hub/outbox.ts";
-import type { HubAction } from "../../hub/contract.ts";
+import type { HubAction } from "../../../shared/hub/contract.ts";
 import { optDate } from "../../engine/fields.ts";
 import { products } from "../assortment/products/entity.ts";
 import { fromMilli, quantityMilli } from "../stock/quantity.ts";

@@ -4,8 +4,8 @@
 // format, `{{expiryDate:yymmdd}}` as GS1 writes a date, `:date` an instant's day, `:raw` the value as stored),
 // `{{@field.product.name}}` a text of the catalogue in that language.
 import { z } from "zod";
-import type { Language } from "../../kernel/i18n/languages.ts";
-import { formatDate, formatInstant } from "../../kernel/i18n/dates.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
+import { formatDate, formatInstant } from "../../../shared/i18n/dates.ts";
 
 const mm = z.number().min(0).max(2000);
 
@@ -111,7 +111,7 @@ export interface Formatter {
  * format, instants in `timeZone` (the reader's, sent with the request; UTC when unknown).
  */
 export async function formatterFor(lang: Language, timeZone = "UTC"): Promise<Formatter> {
-  const { translator } = await import("../../../client/i18n/mod.ts");
+  const { translator } = await import("../../../shared/i18n/mod.ts");
   const t = translator(lang);
   return {
     t: (key) => t.t(key as Parameters<typeof t.t>[0]),

@@ -5,7 +5,7 @@ import PDFDocument from "pdfkit";
 import bwipjs from "bwip-js";
 import { fileURLToPath } from "node:url";
 import { AppError } from "../../kernel/errors.ts";
-import type { Language } from "../../kernel/i18n/languages.ts";
+import type { Language } from "../../../shared/i18n/languages.ts";
 import {
   dataFormatter,
   fill,

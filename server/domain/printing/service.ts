@@ -20,7 +20,12 @@ import { sendRaw } from "./send.ts";
 import { egressOf } from "../../kernel/egress/egress.ts";
 import { enqueue, MAX_JOB_BYTES } from "./agent/queue.ts";
 import type { PrintJobState } from "./jobs/entity.ts";
-import { type PrintableType, printableTypes, printSources, printTypeOfResource } from "./sources.ts";
+import {
+  type PrintableType,
+  printableTypes,
+  printSources,
+  printTypeOfResource,
+} from "../../../shared/printing/sources.ts";
 
 const sources = printSources;
 export { type PrintableType, printableTypes, printTypeOfResource };

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
 import { clientLogisticsConfig } from "../config/table.ts";
-import { defaultLogisticsConfig, LogisticsConfigData } from "../config/contract.ts";
+import { defaultLogisticsConfig, LogisticsConfigData } from "../../../shared/config/contract.ts";
 
 /**
  * Parsed configurations by their stored text: every confirmation reads the configuration, and parsing it

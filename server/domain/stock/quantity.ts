@@ -1,10 +1,10 @@
 // Quantities are stored as INTEGER thousandths (docs/decisions/0003-stock-quantities.md): sums and
 // comparisons are exact, and a JSON number with more than three decimals is refused, not rounded.
-import { LIMITS } from "../../kernel/limits.ts";
+import { LIMITS } from "../../../shared/limits.ts";
 import { z } from "zod";
 
 export const QUANTITY_SCALE = 1000;
-/** The largest quantity one position, count or request may say (units): server/kernel/limits.ts. */
+/** The largest quantity one position, count or request may say (units): shared/limits.ts. */
 export const MAX_QUANTITY = LIMITS.quantity.max;
 /** The most a stock line or a product's total may hold (units), far inside 2^53 thousandths. */
 export const MAX_STOCK = LIMITS.stock.max;

@@ -8,9 +8,9 @@ import { z } from "zod";
 import type { Actor } from "../../kernel/context.ts";
 import { isCarrier } from "../../kernel/access.ts";
 import { AppError, fieldError } from "../../kernel/errors.ts";
-import { bounds } from "../../kernel/limits.ts";
+import { bounds } from "../../../shared/limits.ts";
 import { instant } from "../calendar/time.ts";
-import { shipmentNumbering } from "../config/contract.ts";
+import { shipmentNumbering } from "../../../shared/config/contract.ts";
 import { Resource } from "../../engine/engine.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
 import {

@@ -9,7 +9,7 @@ import type { Db } from "../../db/connection.ts";
 import { demand } from "../../kernel/access.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
-import { bounds } from "../../kernel/limits.ts";
+import { bounds } from "../../../shared/limits.ts";
 import type { ListQuery } from "../../kernel/list.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";

@@ -8,8 +8,8 @@ import { company as companyResource } from "../../../server/domain/parties/compa
 import { person as personResource } from "../../../server/domain/parties/persons/entity.ts";
 import { tag as tagResource } from "../../../server/domain/reference/tags/entity.ts";
 import { dictionary as dictionaryResource } from "../../../server/domain/reference/dictionaries/entity.ts";
-import { businessMessages } from "../../../client/i18n/areas/business.ts";
-import { enUs } from "../../../client/i18n/en_us.ts";
+import { businessMessages } from "../../../shared/i18n/areas/business.ts";
+import { enUs } from "../../../shared/i18n/en_us.ts";
 
 const resources = [
   [addressResource, addressResource.entity.create],

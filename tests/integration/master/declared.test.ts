@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { getTableConfig, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Resource } from "../../../server/engine/engine.ts";
-import { enUs } from "../../../client/i18n/en_us.ts";
+import { enUs } from "../../../shared/i18n/en_us.ts";
 import { domainModules } from "../../fixtures/contract_snapshot.ts";
 import { openConnection } from "../../../server/db/open.ts";
 import { migrate } from "../../../server/db/migrate.ts";

@@ -6,7 +6,7 @@
 // except its sample records below (a missing sample fails the test).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../../../server/tenancy/registry.ts";
-import type { FieldMeta, ResourceMeta } from "../../../server/kernel/resource_meta.ts";
+import type { FieldMeta, ResourceMeta } from "../../../shared/resources/meta.ts";
 import { resourceScreens } from "../../../client/screens/resources.ts";
 import { storageSpaceMeta } from "../../../server/domain/storage/locations/entity.ts";
 import { operatorsFor, takesValue } from "../../../client/features/list/filters.ts";

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../../../server/tenancy/registry.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
-import { infrastructureMessages } from "../../../client/i18n/areas/infrastructure.ts";
-import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
+import { infrastructureMessages } from "../../../shared/i18n/areas/infrastructure.ts";
+import type { ResourceMeta } from "../../../shared/resources/meta.ts";
 import {
   storageSpace as storageSpaceResource,
   storageSpaceMeta,

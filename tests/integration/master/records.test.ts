@@ -3,7 +3,7 @@
 // password sealed at rest and never answered, role rules, tenant isolation and who hears of a change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../../../server/tenancy/registry.ts";
-import type { ServerMessage } from "../../../server/hub/contract.ts";
+import type { ServerMessage } from "../../../shared/hub/contract.ts";
 import { unsealSecret } from "../../../server/domain/access/auth/keys.ts";
 import { passwordContext } from "../../../server/domain/reference/email_accounts/entity.ts";
 import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";

@@ -1,7 +1,7 @@
 // Real-time events of stock verbs over the real /dataHub socket: published after commit with the request
 // id, none for a refused confirmation, a moved container announced, contractor users told nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerMessage } from "../../../server/hub/contract.ts";
+import type { ServerMessage } from "../../../shared/hub/contract.ts";
 import {
   addStaffUser,
   company,

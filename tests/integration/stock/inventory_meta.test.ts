@@ -3,18 +3,18 @@
 // in the client catalogue.
 import { describe, expect, it } from "vitest";
 import type { ListField } from "../../../server/kernel/list.ts";
-import type { ResourceMeta } from "../../../server/kernel/resource_meta.ts";
+import type { ResourceMeta } from "../../../shared/resources/meta.ts";
 import {
   inventoryMeta,
   productMovementsMeta,
   productStockAllMeta,
   productStockMeta,
-} from "../../../server/domain/stock/inventory/meta.ts";
+} from "../../../shared/resources/inventory.ts";
 import { inventoryFields } from "../../../server/domain/stock/inventory/lines.ts";
 import { allProductFields, productStockFields } from "../../../server/domain/stock/inventory/totals.ts";
 import { movementFields } from "../../../server/domain/stock/inventory/movements.ts";
-import { inventoryMessages } from "../../../client/i18n/areas/inventory.ts";
-import { enUs } from "../../../client/i18n/en_us.ts";
+import { inventoryMessages } from "../../../shared/i18n/areas/inventory.ts";
+import { enUs } from "../../../shared/i18n/en_us.ts";
 
 const cases: [string, ResourceMeta, Record<string, ListField>][] = [
   ["productStock", productStockMeta, productStockFields],

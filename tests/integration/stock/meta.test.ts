@@ -5,8 +5,8 @@ import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { container as containerResource } from "../../../server/domain/stock/containers/entity.ts";
 import { wmsDocument as wmsDocumentResource } from "../../../server/domain/stock/documents/entity.ts";
 import { wmsDocumentPosition as wmsDocumentPositionResource } from "../../../server/domain/stock/positions/entity.ts";
-import { stockMessages } from "../../../client/i18n/areas/stock.ts";
-import { enUs } from "../../../client/i18n/en_us.ts";
+import { stockMessages } from "../../../shared/i18n/areas/stock.ts";
+import { enUs } from "../../../shared/i18n/en_us.ts";
 
 const resources = [
   [containerResource, containerResource.entity.create],

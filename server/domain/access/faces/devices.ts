@@ -2,7 +2,7 @@
 // warehouse's kiosk or terminal, enrols its browser, which makes an ECDSA P-256 key pair it cannot export
 // (kept in IndexedDB) and sends the public half; the server keeps it with the device's name, who enrolled it
 // and when. A face sign-in then brings a fresh challenge of this server signed by that key together with
-// the descriptor (device_proof.ts): a descriptor, which any photo of a person gives, never signs in alone.
+// the descriptor (shared/faces/device_proof.ts): a descriptor, which any photo of a person gives, never signs in alone.
 // Challenges are stateless (HMAC of the tenant, the expiry and a nonce under a key derived from the
 // platform's secret, so any instance checks them) and single-use (the nonce is kept in the tenant's
 // database until it expires, written only after the device's signature is verified).
@@ -19,7 +19,7 @@ import type { Platform } from "../../../platform.ts";
 import { recordChange } from "../../../engine/record_change.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
 import { reqText } from "../../../engine/fields.ts";
-import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage } from "./device_proof.ts";
+import { DEVICE_KEY, DEVICE_SIGNATURE, proofMessage } from "../../../../shared/faces/device_proof.ts";
 import { faceChallenges, faceDevices } from "./table.ts";
 
 /** How long a challenge may be signed and sent back: a sign-in takes a second or two. */

@@ -61,7 +61,7 @@ export const Analyse = z.object({
   deviceId: z.number().int().positive(),
   /** GET ComputerVision/challenge's answer, as it was given. */
   challenge: z.string().min(1).max(200),
-  /** The device key's ECDSA P-256 signature (r ‖ s, base64url) of device_proof.ts proofMessage. */
+  /** The device key's ECDSA P-256 signature (r ‖ s, base64url) of shared/faces/device_proof.ts proofMessage. */
   signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/),
 });
 

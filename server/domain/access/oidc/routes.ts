@@ -5,7 +5,7 @@ import { mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
 import { SignInAnswer } from "../mfa/contract.ts";
 import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
-import { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
+import { OidcExchangeQuery, ThirdPartySignIn } from "../../../../shared/access/oidc.ts";
 import { signInWithOidc, thirdPartySignIn } from "./service.ts";
 
 export function oidcRoutes(app: Hono<Env>, platform: Platform): void {

@@ -9,7 +9,7 @@
 import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
 import type { Platform } from "../../../platform.ts";
-import type { OidcExchangeQuery, ThirdPartySignIn } from "./contract.ts";
+import type { OidcExchangeQuery, ThirdPartySignIn } from "../../../../shared/access/oidc.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { type Egress, egressOf, isRefusal } from "../../../kernel/egress/egress.ts";
 import type { GlobalLogin, Tenant } from "../../../tenancy/registry.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { languages } from "../../../kernel/i18n/mod.ts";
+import { languages } from "../../../../shared/i18n/api/mod.ts";
 import { email, password, username } from "../users/contract.ts";
 
 export const Register = z.object({

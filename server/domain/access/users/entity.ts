@@ -3,7 +3,7 @@
 // list and form metadata come from the declaration like every other entity's.
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { languages } from "../../../kernel/i18n/mod.ts";
+import { languages } from "../../../../shared/i18n/api/mod.ts";
 import { companies } from "../../parties/companies/entity.ts";
 import { entity, type FieldDef } from "../../../engine/declare.ts";
 import { password, phoneNumber, username } from "./contract.ts";

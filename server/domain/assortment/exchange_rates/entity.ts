@@ -3,7 +3,7 @@
 // by it. `currencySign` is the ISO 4217 code, which screens call the short name (EUR); `shortName` holds the
 // sign (€). Business managers and administrators keep them, all staff read them; changing the base currency
 // restates them (config/account/base_currency.ts).
-import { LIMITS } from "../../../kernel/limits.ts";
+import { LIMITS } from "../../../../shared/limits.ts";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { Resource } from "../../../engine/engine.ts";

@@ -1,7 +1,7 @@
 // The price list's calls: its page, and one product's price changed in the list.
 import { exportRoute } from "../../exports/routes.ts";
 import { pagedExportable } from "../../exports/service.ts";
-import { priceListMeta } from "./meta.ts";
+import { priceListMeta } from "../../../../shared/resources/price_list.ts";
 import type { Hono } from "hono";
 import type { Platform } from "../../../platform.ts";
 import type { Env } from "../../../http/types.ts";

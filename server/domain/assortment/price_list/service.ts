@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { fieldError } from "../../../kernel/errors.ts";
-import { LIMITS } from "../../../kernel/limits.ts";
+import { LIMITS } from "../../../../shared/limits.ts";
 import { type ListField, listPage, listQuerySchema } from "../../../kernel/list.ts";
 import { clientAccount } from "../../config/account/entity.ts";
 import { fromMilli } from "../../stock/quantity.ts";

@@ -2,7 +2,7 @@
 // contractor user reads only their contractor's products that are not hidden from the portal. A product with
 // stock or on a document is kept (its history stays readable). Every sortable or filterable column has an
 // index ending in id (lists at 1M).
-import { bounds, LIMITS } from "../../../kernel/limits.ts";
+import { bounds, LIMITS } from "../../../../shared/limits.ts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { fieldError } from "../../../kernel/errors.ts";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

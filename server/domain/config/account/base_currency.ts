@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
-import { LIMITS } from "../../../kernel/limits.ts";
+import { LIMITS } from "../../../../shared/limits.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { recordChange } from "../../../engine/record_change.ts";

@@ -13,7 +13,7 @@ import type { Access } from "../../../kernel/access.ts";
 import type { Whole } from "../../../http/openapi.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { idParam, mount } from "../../../http/route.ts";
-import { asObject, changedFields } from "./changes.ts";
+import { asObject, changedFields } from "../../../../shared/record_log/changes.ts";
 import { recordLogActions } from "./entity.ts";
 import { recordLog } from "./table.ts";
 

@@ -1,6 +1,6 @@
 // What the security event log records, each kind with the outcome it has unless its writer says otherwise (plain
 // data: the resource's options, the writer's defaults). A kind added here needs its label in the catalogue
-// (`option.event.<kind>`, client/i18n/areas/security_log.ts).
+// (`option.event.<kind>`, shared/i18n/areas/security_log.ts).
 export const securityOutcomes = ["succeeded", "refused", "throttled", "changed"] as const;
 export type SecurityOutcome = typeof securityOutcomes[number];
 

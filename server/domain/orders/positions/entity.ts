@@ -7,7 +7,7 @@ import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../../db/connection.ts";
-import { bounds } from "../../../kernel/limits.ts";
+import { bounds } from "../../../../shared/limits.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";

@@ -21,7 +21,7 @@ import {
 import { printers } from "../entity.ts";
 import { printSites } from "../sites/entity.ts";
 import { printJob, printJobData, printJobs } from "../jobs/entity.ts";
-import type { PrintableType } from "../sources.ts";
+import type { PrintableType } from "../../../../shared/printing/sources.ts";
 
 /** A queued job's bytes at most (a PDF of many pages): larger ones are refused when asked for. */
 export const MAX_JOB_BYTES = 24 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Resource } from "../../../engine/engine.ts";
 import { failureReasons } from "../../../print_agent/protocol.ts";
 import { printers } from "../entity.ts";
-import { printableTypes } from "../sources.ts";
+import { printableTypes } from "../../../../shared/printing/sources.ts";
 
 export const printJobStates = ["queued", "sent", "printed", "failed"] as const;
 export type PrintJobState = (typeof printJobStates)[number];

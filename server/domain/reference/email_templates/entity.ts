@@ -1,7 +1,7 @@
 // E-mail templates: the subject and body of a message the system sends, per language, found by code.
 // Business managers and administrators keep them, all staff read them.
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { languages } from "../../../kernel/i18n/contract.ts";
+import { languages } from "../../../../shared/i18n/api/contract.ts";
 import { Resource } from "../../../engine/engine.ts";
 
 /** Characters a body may hold. */

@@ -9,12 +9,12 @@ import { AppError, type DocumentIssue, notFound } from "../../../kernel/errors.t
 import type { Outbox } from "../../../hub/outbox.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { recordChange } from "../../../engine/record_change.ts";
-import { defaultLogisticsConfig, type LogisticsConfigData } from "../../config/contract.ts";
+import { defaultLogisticsConfig, type LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { demand } from "../../../kernel/access.ts";
 import { takeNumber } from "../numbering/service.ts";
 import { countConfirmedDocument } from "../../config/account/usage.ts";
-import { periodOf } from "../numbering/format.ts";
+import { periodOf } from "../../../../shared/numbering/format.ts";
 import { applyMovements, followContainers, type LineKey, type Movement } from "../ledger/service.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import { allocateAll } from "../validators/quantity.ts";

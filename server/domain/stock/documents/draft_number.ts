@@ -2,7 +2,7 @@
 // already holds (the unique index would otherwise refuse the new document).
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
-import type { LogisticsConfigData } from "../../config/contract.ts";
+import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { takeFreeNumber } from "../numbering/service.ts";
 import { wmsDocuments } from "./entity.ts";
 

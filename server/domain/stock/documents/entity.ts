@@ -21,7 +21,7 @@ import { companies } from "../../parties/companies/entity.ts";
 import { users } from "../../access/users/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { documentStatuses, wmsOrderDefinitions } from "../../config/definitions.ts";
-import { documentTypeCodes } from "../../config/contract.ts";
+import { documentTypeCodes } from "../../../../shared/config/contract.ts";
 import { Resource } from "../../../engine/engine.ts";
 import { containers } from "../containers/entity.ts";
 import { readLogisticsConfig } from "../config.ts";

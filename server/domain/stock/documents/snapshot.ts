@@ -2,7 +2,7 @@
 // other write can change them before the stock moves).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
-import type { LogisticsConfigData } from "../../config/contract.ts";
+import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { containers } from "../containers/entity.ts";

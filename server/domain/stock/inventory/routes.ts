@@ -13,7 +13,12 @@ import {
   listInventory,
   walkInventory,
 } from "./lines.ts";
-import { inventoryMeta, productMovementsMeta, productStockAllMeta, productStockMeta } from "./meta.ts";
+import {
+  inventoryMeta,
+  productMovementsMeta,
+  productStockAllMeta,
+  productStockMeta,
+} from "../../../../shared/resources/inventory.ts";
 import { exportRoute } from "../../exports/routes.ts";
 import { pagedExportable } from "../../exports/service.ts";
 import {

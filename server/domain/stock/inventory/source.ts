@@ -4,7 +4,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import type { Db } from "../../../db/connection.ts";
 import { notFound } from "../../../kernel/errors.ts";
 import { coveredBy } from "../../storage/locations/zones.ts";
-import type { LogisticsConfigData } from "../../config/contract.ts";
+import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { fromMilli, toMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";

@@ -1,8 +1,8 @@
 // Numbering formats, pure: counters of 5 to 8 digits, years of 2 or 4, months, texts and separators, and
 // the counter's period per reset.
 import { describe, expect, it } from "vitest";
-import { NumberingSchema } from "../../config/contract.ts";
-import { formatNumber, periodOf } from "./format.ts";
+import { NumberingSchema } from "../../../../shared/config/contract.ts";
+import { formatNumber, periodOf } from "../../../../shared/numbering/format.ts";
 
 const at = new Date("2026-03-07T23:30:00Z");
 const schema = (parts: unknown[], reset = "yearly") => NumberingSchema.parse({ parts, reset });

@@ -14,9 +14,9 @@ import {
   NumberingSchema,
   orderTypeCodes,
   productionNumbering,
-} from "../../config/contract.ts";
+} from "../../../../shared/config/contract.ts";
 import { readLogisticsConfig } from "../config.ts";
-import { formatNumber, type NumberingSchemaValue, periodOf } from "./format.ts";
+import { formatNumber, type NumberingSchemaValue, periodOf } from "../../../../shared/numbering/format.ts";
 import { numberingCounters } from "./table.ts";
 
 export const NumberingPreviewRequest = z.object({

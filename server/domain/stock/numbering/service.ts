@@ -1,7 +1,7 @@
 // Counters behind the numbering schemas: monotonic per scope and period, inside the caller's transaction.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
-import { formatNumber, type NumberingSchemaValue, periodOf } from "./format.ts";
+import { formatNumber, type NumberingSchemaValue, periodOf } from "../../../../shared/numbering/format.ts";
 
 /** Takes the next value of a counter (1 for a new scope or period). Never gives a value twice. */
 export async function takeCounter(tx: Db, scope: string, period: string): Promise<number> {

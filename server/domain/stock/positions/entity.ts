@@ -4,7 +4,7 @@
 // Quantities are thousandths; a location or container left empty takes the document's. Deleting a
 // (working-copy) document deletes its positions.
 import { productBarcodeField } from "../inventory/scope.ts";
-import { bounds } from "../../../kernel/limits.ts";
+import { bounds } from "../../../../shared/limits.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { gtinForms, isGs1, parseGs1, validCheckDigit } from "./gs1.ts";
-import { readGs1 } from "./gs1_read.ts";
+import { readGs1 } from "../../../../shared/gs1/read.ts";
 import { AppError } from "../../../kernel/errors.ts";
 
 interface Group {

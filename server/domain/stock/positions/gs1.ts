@@ -3,7 +3,7 @@
 // human-readable form `(01)07032069804988(17)260531(21)SN-9`. The application identifiers are read by
 // gs1-barcode-parser-mod (GS1 General Specifications' AI table, the two-digit-year window, day 00 as the
 // month's last day); this module only decides what a scan is and what a position takes from it.
-import { readGs1 } from "./gs1_read.ts";
+import { readGs1 } from "../../../../shared/gs1/read.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { issue } from "../validators/snapshot.ts";
 
@@ -19,7 +19,7 @@ export interface Gs1Scan {
   serialNumber: string | null;
 }
 
-export { gtinForms, isGs1, validCheckDigit } from "./gs1_read.ts";
+export { gtinForms, isGs1, validCheckDigit } from "../../../../shared/gs1/read.ts";
 
 function unreadable(code: string): AppError {
   return new AppError("document.validation", {

@@ -1,7 +1,7 @@
 // What the document validators judge: plain data loaded inside the confirming transaction, so every rule is
 // a pure function (no database) tested with tables of cases.
 import type { DocumentIssue } from "../../../kernel/errors.ts";
-import type { LogisticsConfigData } from "../../config/contract.ts";
+import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { wmsDocumentDefinitions } from "../../config/definitions.ts";
 
 export type Issue = DocumentIssue;

@@ -2,7 +2,7 @@
 // must give (code, position, severity), or none.
 import { allocateAll } from "./quantity.ts";
 import { describe, expect, it } from "vitest";
-import { defaultLogisticsConfig } from "../../config/contract.ts";
+import { defaultLogisticsConfig } from "../../../../shared/config/contract.ts";
 import { validateDocument } from "./validate_document.ts";
 import { resolveProductCode } from "./lookup.ts";
 import type {

@@ -2,7 +2,7 @@
 // keep them, all staff read them. Each row stores its path (the labels from the root joined with " / ") so
 // the tree sorts by it; a change of a label or a parent rewrites the paths below it in the same
 // transaction. A location with children, stock, containers or documents cannot be deleted.
-import { bounds } from "../../../kernel/limits.ts";
+import { bounds } from "../../../../shared/limits.ts";
 import { eq, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { fieldError } from "../../../kernel/errors.ts";
-import { bounds } from "../../../kernel/limits.ts";
+import { bounds } from "../../../../shared/limits.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { storageSpace, storageSpaces } from "../locations/entity.ts";
 import { storageSpaceMaps } from "./table.ts";
