@@ -16,6 +16,7 @@ import { Button, Notice, Select } from "../ui/controls.tsx";
 import { ResourceList } from "../features/list/resource_list.tsx";
 import { ReferencePicker } from "../features/dialogs/reference_field.tsx";
 import type { Values } from "../features/dialogs/form_state.ts";
+import { useVerb } from "../features/dialogs/use_verb.ts";
 import type { PlainKey } from "../features/list/meta.ts";
 import { externalCredentialsMeta } from "../../shared/resources/generated/external_credentials.ts";
 import { productExternalMeta } from "../../shared/resources/generated/product_external.ts";
@@ -190,19 +191,14 @@ function LinkPanel(p: { record: Values; reload: () => void; canLink: boolean }) 
   const t = useT();
   const reference = productExternalMeta.fields.find((f) => f.name === "productId")!.reference!;
   const [productId, setProductId] = useState<number | null>((p.record.productId as number | null) ?? null);
-  const [busy, setBusy] = useState(false);
-  const save = useCallback(async (value: number | null) => {
-    setBusy(true);
-    try {
-      await api("POST", `/ProductExternal/${p.record.id}/link`, { productId: value });
-      pushToast("info", t.t(value === null ? "external.unlinked" : "external.linked"));
-      p.reload();
-    } catch (err) {
-      pushToast("error", errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }, [p, t]);
+  const verb = useVerb({ show: "toast" });
+  const save = (value: number | null) =>
+    verb.run(() => api("POST", `/ProductExternal/${p.record.id}/link`, { productId: value }), {
+      done: () => {
+        pushToast("info", t.t(value === null ? "external.unlinked" : "external.linked"));
+        p.reload();
+      },
+    });
   if (!p.canLink) return null;
   return (
     <section data-testid="external-link">
@@ -216,11 +212,15 @@ function LinkPanel(p: { record: Values; reload: () => void; canLink: boolean }) 
         onChange={(id) => setProductId(id)}
       />
       <div className={ui.buttonRow}>
-        <Button isDisabled={busy || productId === null} onPress={() => void save(productId)}>
+        <Button isDisabled={verb.busy || productId === null} onPress={() => void save(productId)}>
           {t.t("external.link")}
         </Button>
         {p.record.productId !== null
-          ? <Button quiet isDisabled={busy} onPress={() => void save(null)}>{t.t("external.unlink")}</Button>
+          ? (
+            <Button quiet isDisabled={verb.busy} onPress={() => void save(null)}>
+              {t.t("external.unlink")}
+            </Button>
+          )
           : null}
       </div>
     </section>

@@ -6,12 +6,13 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
-import { errorMessage, fieldErrorMessages } from "../errors.ts";
+import { errorMessage } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { KEYS, pushToast, startupAtom, writeStorage } from "../state.ts";
-import { Button, Checkbox, Notice, Switch, TextField } from "../ui/controls.tsx";
-import { ReferencePicker } from "../features/dialogs/reference_field.tsx";
-import { type DeviceKey, deviceKeyOf, enrolThisDevice } from "../features/faces/device_key.ts";
+import { Button, Checkbox, Notice, Switch } from "../ui/controls.tsx";
+import { type DeviceKey, deviceKeyOf } from "../features/faces/device_key.ts";
+import { type Device, type Done, FaceDevices } from "./faces_devices.tsx";
+import { type Enrolled, FaceUsers } from "./faces_users.tsx";
 import * as shell from "../shell/shell.css.ts";
 import * as ui from "../ui/ui.css.ts";
 import * as css from "../features/faces/faces.css.ts";
@@ -27,31 +28,6 @@ interface Status {
   pendingSince: string | null;
 }
 
-interface Enrolled {
-  userId: number;
-  username: string;
-  visibleName: string | null;
-  samples: number;
-  enrolledAt: string | null;
-  pending: number;
-  pendingSince: string | null;
-}
-
-interface Device {
-  id: number;
-  name: string;
-  enrolledBy: string;
-  enrolledAt: string;
-  lastUsedAt: string | null;
-  withdrawnAt: string | null;
-  withdrawnBy: string | null;
-}
-
-/** What an action of the screen says when it is done. */
-type Done = "face.confirmedToast" | "face.refusedToast" | "face.removed" | "face.withdrawn";
-
-const userReference = { resource: "User", path: "/User", titleFields: ["visibleName", "username"] } as const;
-
 export function FacesScreen() {
   const t = useT();
   const startup = useAtomValue(startupAtom);
@@ -62,8 +38,6 @@ export function FacesScreen() {
   const [devices, setDevices] = useState<Device[]>([]);
   /** This browser's key for the company (undefined until IndexedDB has answered). */
   const [here, setHere] = useState<DeviceKey | null | undefined>(undefined);
-  const [deviceName, setDeviceName] = useState("");
-  const [deviceErrors, setDeviceErrors] = useState<string[]>([]);
   const [consent, setConsent] = useState(false);
   /** Whose face the camera takes: the user's own (null), or another user's (an administrator's choice). */
   const [taking, setTaking] = useState<{ userId: number | null } | null>(null);
@@ -101,23 +75,6 @@ export function FacesScreen() {
       load();
     } catch (err) {
       pushToast("error", errorMessage(t, err));
-    }
-  }
-
-  async function enrolDevice() {
-    if (!slug) return;
-    setDeviceErrors([]);
-    try {
-      setHere(await enrolThisDevice(slug, deviceName));
-      // This device's sign-in screen offers face sign-in for this company from now on.
-      writeStorage(KEYS.faceTenant, slug);
-      setDeviceName("");
-      pushToast("info", t.t("face.deviceEnrolled"));
-      load();
-    } catch (err) {
-      const fields = fieldErrorMessages(t, err);
-      if (fields.name) setDeviceErrors(fields.name);
-      else pushToast("error", errorMessage(t, err));
     }
   }
 
@@ -198,169 +155,30 @@ export function FacesScreen() {
         : null}
       {admin && usable && !taking
         ? (
-          <div className={css.section}>
-            <h2 className={css.notice}>{t.t("face.enrolledUsers")}</h2>
-            {enrolled.length === 0
-              ? <p>{t.t("face.nobodyEnrolled")}</p>
-              : (
-                <table className={css.table} data-testid="face-enrolled">
-                  <thead>
-                    <tr>
-                      <th>{t.t("field.user.username")}</th>
-                      <th>{t.t("face.samplesColumn")}</th>
-                      <th>{t.t("face.enrolledColumn")}</th>
-                      <th>{t.t("face.stateColumn")}</th>
-                      <th>
-                        <span className={ui.visuallyHidden}>{t.t("face.actions")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {enrolled.map((u) => (
-                      <tr key={u.userId}>
-                        <td>{u.visibleName || u.username}</td>
-                        <td>{t.number(u.samples)}</td>
-                        <td>{t.instant(u.enrolledAt)}</td>
-                        <td>
-                          {u.pendingSince
-                            ? t.t("face.waiting", { samples: u.pending, at: t.instant(u.pendingSince) })
-                            : t.t("face.confirmed")}
-                        </td>
-                        <td>
-                          <div className={ui.buttonRow}>
-                            {u.pending
-                              ? (
-                                <>
-                                  <Button
-                                    onPress={() =>
-                                      void act(
-                                        () =>
-                                          api("POST", `/ComputerVision/${u.userId}/review`, { accept: true }),
-                                        "face.confirmedToast",
-                                      )}
-                                  >
-                                    {t.t("face.confirm")}
-                                  </Button>
-                                  <Button
-                                    quiet
-                                    onPress={() =>
-                                      void act(
-                                        () =>
-                                          api("POST", `/ComputerVision/${u.userId}/review`, {
-                                            accept: false,
-                                          }),
-                                        "face.refusedToast",
-                                      )}
-                                  >
-                                    {t.t("face.refuse")}
-                                  </Button>
-                                </>
-                              )
-                              : null}
-                            <Button
-                              quiet
-                              onPress={() =>
-                                void act(() => api("DELETE", `/ComputerVision/${u.userId}`), "face.removed")}
-                            >
-                              {t.t("face.remove")}
-                            </Button>
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            <ReferencePicker
-              t={t}
-              name="faceUser"
-              label={t.t("face.otherUser")}
-              reference={userReference}
-              value={other}
-              onChange={(id) => setOther(id)}
-            />
-            <div className={ui.buttonRow}>
-              <Button isDisabled={other === null || !consent} onPress={() => setTaking({ userId: other })}>
-                {t.t("face.enrolOther")}
-              </Button>
-            </div>
-          </div>
+          <FaceUsers
+            t={t}
+            enrolled={enrolled}
+            act={act}
+            other={other}
+            setOther={setOther}
+            consent={consent}
+            onEnrolOther={(userId) => setTaking({ userId })}
+          />
         )
         : null}
       {admin && status?.supported && !taking
         ? (
-          <div className={css.section} data-testid="face-devices">
-            <h2 className={css.notice}>{t.t("face.devices")}</h2>
-            <p className={css.hint}>{t.t("face.devicesNotice")}</p>
-            <p data-testid="face-this-device">
-              {hereActive ? t.t("face.thisDevice", { name: hereListed!.name }) : t.t("face.thisDeviceNot")}
-            </p>
-            <TextField
-              name="deviceName"
-              label={t.t("face.deviceName")}
-              value={deviceName}
-              onChange={setDeviceName}
-              errors={deviceErrors}
-            />
-            <div className={ui.buttonRow}>
-              <Button
-                isDisabled={deviceName.trim() === "" || here === undefined}
-                onPress={() => void enrolDevice()}
-              >
-                {t.t(hereActive ? "face.enrolDeviceAgain" : "face.enrolDevice")}
-              </Button>
-            </div>
-            {devices.length === 0
-              ? <p>{t.t("face.noDevices")}</p>
-              : (
-                <table className={css.table} data-testid="face-device-list">
-                  <thead>
-                    <tr>
-                      <th>{t.t("face.deviceColumn")}</th>
-                      <th>{t.t("face.enrolledByColumn")}</th>
-                      <th>{t.t("face.enrolledColumn")}</th>
-                      <th>{t.t("face.lastUsedColumn")}</th>
-                      <th>{t.t("face.stateColumn")}</th>
-                      <th>
-                        <span className={ui.visuallyHidden}>{t.t("face.actions")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {devices.map((d) => (
-                      <tr key={d.id}>
-                        <td>{d.name}</td>
-                        <td>{d.enrolledBy}</td>
-                        <td>{t.instant(d.enrolledAt)}</td>
-                        <td>{d.lastUsedAt ? t.instant(d.lastUsedAt) : t.t("face.never")}</td>
-                        <td>
-                          {d.withdrawnAt
-                            ? t.t("face.withdrawnState", {
-                              at: t.instant(d.withdrawnAt),
-                              name: d.withdrawnBy ?? "",
-                            })
-                            : t.t(hereActive && hereListed?.id === d.id ? "face.inUseHere" : "face.inUse")}
-                        </td>
-                        <td>
-                          {d.withdrawnAt ? null : (
-                            <Button
-                              quiet
-                              onPress={() =>
-                                void act(
-                                  () => api("DELETE", `/ComputerVision/devices/${d.id}`),
-                                  "face.withdrawn",
-                                )}
-                            >
-                              {t.t("face.withdraw")}
-                            </Button>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-          </div>
+          <FaceDevices
+            t={t}
+            slug={slug}
+            here={here}
+            setHere={setHere}
+            devices={devices}
+            hereListed={hereListed}
+            hereActive={hereActive}
+            act={act}
+            load={load}
+          />
         )
         : null}
     </section>

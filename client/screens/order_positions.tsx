@@ -14,7 +14,7 @@ import { Notice } from "../ui/controls.tsx";
 import { ResourceList } from "../features/list/resource_list.tsx";
 import type { FieldMeta, PlainKey, ResourceMeta, Row } from "../features/list/meta.ts";
 import { Progress } from "../features/documents/status.tsx";
-import { CountPositions } from "../features/orders/order_dialog.tsx";
+import { CountPositions } from "../features/orders/order_positions.tsx";
 import { type OrderPosition, readOrderPositions, type WmsOrder } from "../features/orders/order.ts";
 import { wmsOrderPositionMeta } from "../../shared/resources/generated/wms_order_position.ts";
 import type { RouteProps } from "./orders.tsx";

@@ -5,12 +5,12 @@
 import { useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
-import { errorMessage } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { pushToast, startupAtom } from "../state.ts";
 import { ResourceList } from "../features/list/resource_list.tsx";
 import type { PlainKey } from "../features/list/meta.ts";
 import type { Values } from "../features/dialogs/form_state.ts";
+import { useVerb } from "../features/dialogs/use_verb.ts";
 import { Button, Notice, TextField } from "../ui/controls.tsx";
 import * as ui from "../ui/ui.css.ts";
 import * as shell from "../shell/shell.css.ts";
@@ -37,20 +37,16 @@ function AgentState(p: { record: Values; name?: boolean }) {
 function AgentKeyPanel(p: { record: Values; reload: () => void; admin: boolean }) {
   const t = useT();
   const [key, setKey] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const verb = useVerb({ show: "toast" });
   const [copied, setCopied] = useState(false);
   const hasKey = p.record.agentState !== "noKey";
-  const act = async (path: string, after: (answer: Values & { key?: string }) => void) => {
-    setBusy(true);
-    try {
-      after(await api<Values & { key?: string }>("POST", `/PrintSite/${p.record.id}/${path}`));
-      p.reload();
-    } catch (err) {
-      pushToast("error", errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const act = (path: string, after: (answer: Values & { key?: string }) => void) =>
+    verb.run(() => api<Values & { key?: string }>("POST", `/PrintSite/${p.record.id}/${path}`), {
+      done: (answer) => {
+        after(answer);
+        p.reload();
+      },
+    });
   return (
     <section data-testid="agent-key-panel" aria-label={t.t("printAgent.key.title")}>
       <h3>{t.t("printAgent.key.title")}</h3>
@@ -97,7 +93,7 @@ function AgentKeyPanel(p: { record: Values; reload: () => void; admin: boolean }
             {hasKey ? <p className={ui.description}>{t.t("printAgent.key.replaceNote")}</p> : null}
             <div className={ui.buttonRow}>
               <Button
-                isDisabled={busy}
+                isDisabled={verb.busy}
                 onPress={() =>
                   void act("agentKey", (answer) => {
                     setKey(answer.key ?? null);
@@ -110,7 +106,7 @@ function AgentKeyPanel(p: { record: Values; reload: () => void; admin: boolean }
                 ? (
                   <Button
                     danger
-                    isDisabled={busy}
+                    isDisabled={verb.busy}
                     onPress={() =>
                       void act("agentKey/withdraw", () => {
                         setKey(null);

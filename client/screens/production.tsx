@@ -18,6 +18,7 @@ import { type PickedProduct, ProductEntry, QuantityField } from "../features/ord
 import { focusFirstInvalid, InvalidFieldsProvider, useInvalidFields } from "../ui/number_field.tsx";
 import { BarcodePreview } from "../ui/barcode.tsx";
 import { ResourceList } from "../features/list/resource_list.tsx";
+import { useVerb } from "../features/dialogs/use_verb.ts";
 import type { PlainKey } from "../features/list/meta.ts";
 import { canKeepDocuments, type WmsPosition } from "../features/documents/document.ts";
 import { ProcessBadge, Progress, StatusBadge } from "../features/documents/status.tsx";
@@ -190,22 +191,14 @@ function ProductionStepScreen(p: { step: ProductionStep; id: number; title: stri
   const startup = useAtomValue(startupAtom);
   const canEdit = !!canKeepDocuments(startup);
   const { state, error, reload } = useProduction(p.id);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  async function act(method: string, path: string, body: unknown, done: PlainKey) {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await api(method, path, body);
-      pushToast("info", t.t(done, { number: state?.order.orderNumber ?? "" }));
-      await reload();
-    } catch (err) {
-      setRefusal(errorMessage(t, err));
-      reportError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const verb = useVerb();
+  const act = (method: string, path: string, body: unknown, done: PlainKey) =>
+    verb.run(() => api(method, path, body), {
+      done: async () => {
+        pushToast("info", t.t(done, { number: state?.order.orderNumber ?? "" }));
+        await reload();
+      },
+    });
   const o = state?.order;
   const finished = o?.processStatusCode === "closedFully";
   const generate = () =>
@@ -221,7 +214,7 @@ function ProductionStepScreen(p: { step: ProductionStep; id: number; title: stri
         ))}
       </nav>
       {error ? <Notice kind="error">{errorMessage(t, error)}</Notice> : null}
-      {refusal ? <Notice kind="error">{refusal}</Notice> : null}
+      {verb.refusal ? <Notice kind="error">{verb.refusal}</Notice> : null}
       {!state ? (error ? null : <p>{t.t("common.loading")}</p>) : (
         <>
           <p data-testid="production-state">
@@ -245,12 +238,16 @@ function ProductionStepScreen(p: { step: ProductionStep; id: number; title: stri
             ? (
               <div className={dcss.actions}>
                 {state.documents.every((d) => d.statusCode !== "workingCopy")
-                  ? <Button isDisabled={busy} onPress={generate}>{t.t("orders.generateDocuments")}</Button>
+                  ? (
+                    <Button isDisabled={verb.busy} onPress={generate}>
+                      {t.t("orders.generateDocuments")}
+                    </Button>
+                  )
                   : null}
                 {p.step === "finish" && state.documents.some((d) => d.statusCode === "workingCopy")
                   ? (
                     <Button
-                      isDisabled={busy}
+                      isDisabled={verb.busy}
                       onPress={() =>
                         void act(
                           "GET",

@@ -3,6 +3,7 @@
 // event brings the messages after the last one shown).
 import { useEffect, useState } from "react";
 import { useAppending } from "./appending.ts";
+import { useVerb } from "./use_verb.ts";
 import { api } from "../../api.ts";
 import { errorMessage } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
@@ -37,7 +38,7 @@ function Discussion(p: { resource: string; id: number }) {
   const { items: messages, last, add } = useAppending<Message>();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const verb = useVerb({ show: "notice" });
   useEffect(() => {
     api<{ id: number; messages: Message[] }>("GET", `/Discussion/${encodeURIComponent(p.resource)}/${p.id}`)
       .then(
@@ -54,16 +55,13 @@ function Discussion(p: { resource: string; id: number }) {
   });
   async function send() {
     if (discussionId === null || !text.trim()) return;
-    setBusy(true);
     setError(null);
-    try {
-      add([await api<Message>("POST", `/Discussion/${discussionId}/message`, { text })]);
-      setText("");
-    } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+    await verb.run(() => api<Message>("POST", `/Discussion/${discussionId}/message`, { text }), {
+      done: (sent) => {
+        add([sent]);
+        setText("");
+      },
+    });
   }
   return (
     <>
@@ -82,7 +80,7 @@ function Discussion(p: { resource: string; id: number }) {
             ))}
           </ol>
         )}
-      {error ? <Notice kind="error">{error}</Notice> : null}
+      {(verb.refusal ?? error) ? <Notice kind="error">{verb.refusal ?? error}</Notice> : null}
       <TextField
         name="discussionMessage"
         label={t.t("discussion.write")}
@@ -91,7 +89,7 @@ function Discussion(p: { resource: string; id: number }) {
         multiline
       />
       <div>
-        <Button isDisabled={busy || !text.trim() || discussionId === null} onPress={() => void send()}>
+        <Button isDisabled={verb.busy || !text.trim() || discussionId === null} onPress={() => void send()}>
           {t.t("discussion.send")}
         </Button>
       </div>

@@ -4,7 +4,7 @@
 // other failures are toasts; the user can confirm again.
 import { useState } from "react";
 import type { Translator } from "../../../shared/i18n/mod.ts";
-import { reportError } from "../../errors.ts";
+import { useVerb } from "../dialogs/use_verb.ts";
 import { Button } from "../../ui/controls.tsx";
 import { confirmDocument, type Issue, type WmsDocument } from "./document.ts";
 import * as css from "./documents.css.ts";
@@ -34,11 +34,10 @@ export function useConfirmFlow(
   before?: () => Promise<boolean>,
 ) {
   const [issues, setIssues] = useState<Issue[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const verb = useVerb({ show: "toast" });
   async function run(acceptWarnings: boolean) {
-    if (id === null || busy) return;
-    setBusy(true);
-    try {
+    if (id === null || verb.busy) return;
+    await verb.run(async () => {
       if (before && !(await before())) return;
       const result = await confirmDocument(id, acceptWarnings);
       if (result.kind === "issues") setIssues(result.issues);
@@ -46,14 +45,10 @@ export function useConfirmFlow(
         setIssues(null);
         onConfirmed(result.document);
       }
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   const onlyWarnings = !!issues?.length && issues.every((i) => i.severity === "warning");
-  return { issues, busy, run, onlyWarnings, clear: () => setIssues(null) };
+  return { issues, busy: verb.busy, run, onlyWarnings, clear: () => setIssues(null) };
 }
 
 /** The issues of the whole document and, when only warnings are left, the button that accepts them. */

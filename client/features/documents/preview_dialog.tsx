@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../../api.ts";
-import { errorMessage, reportError } from "../../errors.ts";
+import { errorMessage } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { navigate } from "../../shell/navigation.ts";
@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import type { PlainKey } from "../list/meta.ts";
 import { HistoryButton } from "../dialogs/history.tsx";
+import { useVerb } from "../dialogs/use_verb.ts";
 import { PrintButton } from "../print/print_dialog.tsx";
 import { SendDialog } from "../messages/send_dialog.tsx";
 import { ShipDialog } from "./ship_dialog.tsx";
@@ -38,8 +39,6 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
   ];
   const [failure, setFailure] = useState<unknown>(null);
   const [ask, setAsk] = useState<"revert" | "delete" | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -64,35 +63,26 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
     void load();
   });
 
-  async function revert() {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const d = await api<WmsDocument>("POST", `/WmsDocument/${p.id}/revert`);
-      setDoc(d);
-      pushToast("info", t.t("documents.reverted", { number: d.documentNumber }));
-    } catch (err) {
-      setRefusal(errorMessage(t, err));
-      reportError(err);
-    } finally {
-      setBusy(false);
-      setAsk(null);
-    }
-  }
+  const verb = useVerb();
 
-  async function remove() {
-    setBusy(true);
-    try {
-      await api("DELETE", `/WmsDocument/${p.id}`);
-      pushToast("info", t.t("documents.deleted", { number: doc?.documentNumber ?? "" }));
-      p.onClose();
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setBusy(false);
-      setAsk(null);
-    }
-  }
+  const revert = () =>
+    verb.run(() => api<WmsDocument>("POST", `/WmsDocument/${p.id}/revert`), {
+      done: (d) => {
+        setDoc(d);
+        pushToast("info", t.t("documents.reverted", { number: d.documentNumber }));
+      },
+      settled: () => setAsk(null),
+    });
+
+  const remove = () =>
+    verb.run(() => api("DELETE", `/WmsDocument/${p.id}`), {
+      done: () => {
+        pushToast("info", t.t("documents.deleted", { number: doc?.documentNumber ?? "" }));
+        p.onClose();
+      },
+      show: "toast",
+      settled: () => setAsk(null),
+    });
 
   const number = doc?.documentNumber ?? "";
   const actions = doc && p.canEdit ? actionsFor(startup, doc.statusCode) : [];
@@ -178,7 +168,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
                   : null}
               </div>
               <IssueSummary t={t} flow={flow} />
-              {refusal ? <Notice kind="error">{refusal}</Notice> : null}
+              {verb.refusal ? <Notice kind="error">{verb.refusal}</Notice> : null}
               <h3>{t.t("documents.positions")}</h3>
               <PositionsTable
                 t={t}
@@ -193,7 +183,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
                       <Button
                         key={a.code}
                         danger={a.code === "delete" || a.code === "revert"}
-                        isDisabled={busy || flow.busy}
+                        isDisabled={verb.busy || flow.busy}
                         onPress={() => {
                           if (a.code === "edit") navigate(`/warehouse-new-document/${p.id}`);
                           else if (a.code === "confirm") void flow.run(false);
@@ -257,7 +247,7 @@ export function DocumentPreviewDialog(p: { id: number; canEdit: boolean; onClose
         message={t.t(ask === "delete" ? "documents.deleteQuestion" : "documents.revertQuestion", { number })}
         confirmLabel={t.t(ask === "delete" ? "document.action.delete" : "document.action.revert")}
         cancelLabel={t.t("common.cancel")}
-        busy={busy}
+        busy={verb.busy}
         onConfirm={() => void (ask === "delete" ? remove() : revert())}
         onCancel={() => setAsk(null)}
       />

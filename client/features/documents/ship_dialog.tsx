@@ -3,13 +3,14 @@
 // tracking number becomes the document's transport document number.
 import { useEffect, useState } from "react";
 import { api } from "../../api.ts";
-import { errorMessage, fieldErrorMessages } from "../../errors.ts";
+import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Notice, Select, TextField } from "../../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import type { PlainKey } from "../list/meta.ts";
+import { useVerb } from "../dialogs/use_verb.ts";
 import * as css from "./documents.css.ts";
 
 interface Carrier {
@@ -35,37 +36,36 @@ export function ShipDialog(
   const [carrier, setCarrier] = useState("");
   const [serviceCode, setServiceCode] = useState("ups_ground");
   const [parcels, setParcels] = useState<Parcel[]>([{ ...empty }]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const verb = useVerb({ show: "notice" });
   useEffect(() => {
     api<Carrier[]>("GET", "/ExternalCredentials/carriers").then((list) => {
       setCarriers(list);
       if (list[0]) setCarrier(String(list[0].id));
-    }, (err) => setMessage(errorMessage(t, err)));
+    }, (err) => setLoadFailure(errorMessage(t, err)));
   }, [t]);
   const set = (i: number, change: Partial<Parcel>) =>
     setParcels((old) => old.map((x, k) => (k === i ? { ...x, ...change } : x)));
 
-  async function ship() {
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const r = await api<{ trackingNumber: string }>("POST", `/WmsDocument/${p.documentId}/ship`, {
-        credentialsId: Number(carrier),
-        serviceCode,
-        packages: parcels,
-      });
-      pushToast("info", t.t("ship.done", { number: p.number, tracking: r.trackingNumber }));
-      p.onShipped();
-    } catch (err) {
-      setErrors(fieldErrorMessages(t, err));
-      setMessage(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+  function ship() {
+    setLoadFailure(null);
+    return verb.run(
+      () =>
+        api<{ trackingNumber: string }>("POST", `/WmsDocument/${p.documentId}/ship`, {
+          credentialsId: Number(carrier),
+          serviceCode,
+          packages: parcels,
+        }),
+      {
+        done: (r) => {
+          pushToast("info", t.t("ship.done", { number: p.number, tracking: r.trackingNumber }));
+          p.onShipped();
+        },
+      },
+    );
   }
+  const errors = verb.fields;
+  const message = verb.refusal ?? loadFailure;
 
   return (
     <ModalDialog
@@ -127,7 +127,9 @@ export function ShipDialog(
               {errors.contractorId ? <Notice kind="error">{t.t("ship.badAddress")}</Notice> : null}
               {errors.shipFrom ? <Notice kind="error">{t.t("ship.badOwnAddress")}</Notice> : null}
               <DialogFooter>
-                <Button isDisabled={busy || !carrier} onPress={() => void ship()}>{t.t("ship.buy")}</Button>
+                <Button isDisabled={verb.busy || !carrier} onPress={() => void ship()}>
+                  {t.t("ship.buy")}
+                </Button>
               </DialogFooter>
             </>
           )

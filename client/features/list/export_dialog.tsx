@@ -3,13 +3,13 @@
 // writes the file from the same filter and sort (GET {list}/export: server/domain/exports/).
 import { useMemo, useState } from "react";
 import { apiBlob } from "../../api.ts";
-import { errorMessage } from "../../errors.ts";
 import { type Translator, userTimeZone } from "../../../shared/i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { saveBlob } from "../../download.ts";
 import { Button, Checkbox, Notice, Select } from "../../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import * as ui from "../../ui/ui.css.ts";
+import { useVerb } from "../dialogs/use_verb.ts";
 import { type ColumnFilter, describeFilter, type Sort, type WireFilter } from "./filters.ts";
 import { type FieldMeta, label, type ResourceMeta } from "./meta.ts";
 import * as css from "./list.css.ts";
@@ -63,36 +63,35 @@ export function ExportDialog(p: {
     () => new Set(exportable.filter((c) => p.visible.has(c.name)).map((c) => c.name)),
   );
   const [format, setFormat] = useState<Format>("xlsx");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const verb = useVerb({ show: "notice" });
   const total = p.total ?? 0;
   const tooLong = format === "pdf" && total > PDF_MAX_ROWS;
   const names = exportable.filter((c) => chosen.has(c.name));
   const sortField = p.columns.find((c) => c.name === p.sort.column);
 
-  async function download() {
-    setBusy(true);
-    setError(null);
-    try {
-      const query = exportQuery({
-        format,
-        columns: names.map((c) => c.name),
-        sort: p.sort,
-        filters: p.wire,
-        timeZone: userTimeZone(),
-      });
-      const blob = await apiBlob(`${p.meta.exportPath}?${query}${p.query ? `&${p.query}` : ""}`);
-      const name = `${p.meta.resource.replace(/[^A-Za-z0-9]+/g, "-")}-${
-        new Date().toISOString().slice(0, 10)
-      }.${format}`;
-      saveBlob(blob, name);
-      pushToast("info", t.t("export.done", { name }));
-      p.onClose();
-    } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+  function download() {
+    return verb.run(
+      () => {
+        const query = exportQuery({
+          format,
+          columns: names.map((c) => c.name),
+          sort: p.sort,
+          filters: p.wire,
+          timeZone: userTimeZone(),
+        });
+        return apiBlob(`${p.meta.exportPath}?${query}${p.query ? `&${p.query}` : ""}`);
+      },
+      {
+        done: (blob) => {
+          const name = `${p.meta.resource.replace(/[^A-Za-z0-9]+/g, "-")}-${
+            new Date().toISOString().slice(0, 10)
+          }.${format}`;
+          saveBlob(blob, name);
+          pushToast("info", t.t("export.done", { name }));
+          p.onClose();
+        },
+      },
+    );
   }
 
   return (
@@ -184,11 +183,11 @@ export function ExportDialog(p: {
             </Notice>
           )
           : null}
-        {error ? <Notice kind="error">{error}</Notice> : null}
-        {busy ? <p role="status">{t.t("export.preparing")}</p> : null}
+        {verb.refusal ? <Notice kind="error">{verb.refusal}</Notice> : null}
+        {verb.busy ? <p role="status">{t.t("export.preparing")}</p> : null}
         <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-          <Button isDisabled={busy || names.length === 0 || tooLong} onPress={() => void download()}>
+          <Button isDisabled={verb.busy || names.length === 0 || tooLong} onPress={() => void download()}>
             {t.t("export.download")}
           </Button>
         </DialogFooter>

@@ -6,7 +6,6 @@
 // each row as a card of its key fields (the same rows, cells, selection and opening).
 import {
   type ClipboardEvent,
-  type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
   useEffect,
@@ -17,23 +16,20 @@ import {
 } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { Translator } from "../../../shared/i18n/mod.ts";
-import { Checkbox } from "../../ui/controls.tsx";
 import type { ColumnFilter, Sort } from "./filters.ts";
 import { cellText, type FieldMeta, label, type Row } from "./meta.ts";
-import { ColourSwatch } from "../../ui/colour_field.tsx";
 import type { ListData } from "./use_list_data.ts";
-import {
-  CARD_BREAKPOINT,
-  cardLines,
-  columnWidth,
-  fitKeys,
-  fixedWidth,
-  keyColumns,
-  orderColumns,
-  pinnedCount,
-} from "./columns.ts";
+import { CARD_BREAKPOINT, keyColumns, orderColumns } from "./columns.ts";
 import { MEASURE_ATTRIBUTE, useColumnWidths } from "./use_column_widths.ts";
-import { HeaderCell } from "./header_cell.tsx";
+import {
+  CARD_HEIGHT,
+  coarsePointer,
+  columnLayout,
+  COMPACT_ROW_HEIGHT,
+  useFitHeight,
+  useWidth,
+} from "./grid_layout.ts";
+import { GridHeadRow, GridRow } from "./grid_row.tsx";
 import * as css from "./list.css.ts";
 
 /** A value as one line of tab-separated text (what a spreadsheet pastes into cells). */
@@ -57,74 +53,6 @@ export interface GridProps {
   renderCell?: (field: FieldMeta, row: Row) => ReactNode | undefined;
   /** Compact rows (the user's choice; a touch screen keeps rows its fingers can hit). */
   compact?: boolean;
-}
-
-const COMPACT_ROW_HEIGHT = 30;
-/** A card's first guess, before the rows in view are measured. */
-const CARD_HEIGHT = 64;
-/** The grid's box is never lower than this, even far down a page. */
-const MIN_BOX = 320;
-/** The share of the window's height a list of cards may take. */
-const CARDS_SHARE = 0.75;
-/** Room kept below the box, above the window's edge. */
-const BOTTOM_GAP = 16;
-
-function coarsePointer(): boolean {
-  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
-}
-
-/** Follows an element's inner width (0 until it is laid out, as on the server). */
-function useWidth(ref: { current: HTMLElement | null }): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return width;
-}
-
-/** Whether the element stands in a box fixed to the window (a dialog's). */
-function inFixedBox(el: HTMLElement): boolean {
-  for (let box = el.parentElement; box; box = box.parentElement) {
-    if (getComputedStyle(box).position === "fixed") return true;
-  }
-  return false;
-}
-
-/**
- * The tallest the grid's box may be: down to the window's bottom edge from where the box starts on the
- * page, so that its bottom (and the horizontal scroll bar there) is in view without scrolling the page.
- * Cards (a phone, where the toolbar above takes half the screen) get most of the window's height once the
- * page is scrolled to them.
- */
-function useFitHeight(ref: { current: HTMLElement | null }, cards: boolean): number | undefined {
-  const [height, setHeight] = useState<number>();
-  useLayoutEffect(() => {
-    const fit = () => {
-      const el = ref.current;
-      if (!el) return;
-      // Where the box starts on the page (in a dialog, which does not scroll with the page: in the window).
-      const top = el.getBoundingClientRect().top + (inFixedBox(el) ? 0 : globalThis.scrollY);
-      const least = cards ? Math.round(globalThis.innerHeight * CARDS_SHARE) : MIN_BOX;
-      const next = Math.max(least, Math.floor(globalThis.innerHeight - top - BOTTOM_GAP));
-      setHeight((old) => (old === next ? old : next));
-    };
-    fit();
-    globalThis.addEventListener("resize", fit);
-    // What stands above the box (filter chips, a notice) moves it down.
-    const observer = new ResizeObserver(fit);
-    observer.observe(document.body);
-    return () => {
-      globalThis.removeEventListener("resize", fit);
-      observer.disconnect();
-    };
-  }, [cards]);
-  return height;
 }
 
 export function Grid(p: GridProps) {
@@ -181,7 +109,6 @@ export function Grid(p: GridProps) {
   const inView = items.map((vi) => data.rowAt(vi.index)).filter((r): r is Row => r !== undefined);
   const columns = orderColumns(p.columns);
   const keyCount = keyColumns(p.columns).length;
-  const lines = cardLines(p.columns);
   const { widths, headers } = useColumnWidths(
     t,
     columns,
@@ -190,34 +117,17 @@ export function Grid(p: GridProps) {
     () => scrollRef.current,
     p.renderCell,
   );
-  const measured = (c: FieldMeta) => widths[c.name] ?? columnWidth(c);
   const checkWidth = compact ? 40 : 48;
-  const fitted = fitKeys(keyColumns(p.columns), measured, (c) => headers[c.name] ?? 0, checkWidth, boxWidth);
-  const widthOf = (c: FieldMeta) => fitted[c.name] ?? measured(c);
-  const pinned = cards ? 0 : pinnedCount(columns, keyCount, widthOf, checkWidth, boxWidth);
-  const loose = columns.slice(pinned);
-  const flexible = loose.some((c) => !fixedWidth(c));
-  const template = `${checkWidth}px ${
-    columns.map((c, i) =>
-      i < pinned || (fixedWidth(c) && (flexible || i < columns.length - 1))
-        ? `${widthOf(c)}px`
-        : `minmax(${widthOf(c)}px, 1fr)`
-    ).join(" ")
-  }`;
-  const minWidth = cards ? undefined : checkWidth + columns.reduce((n, c) => n + widthOf(c), 0);
-  // Each pinned column's distance from the grid's left edge, behind the row check and the pinned before it.
-  const pinLeft: number[] = [];
-  columns.slice(0, pinned).reduce((left, c) => {
-    pinLeft.push(left);
-    return left + widthOf(c);
-  }, checkWidth);
-  const pinStyle = (i: number): CSSProperties | undefined => i < pinned ? { left: pinLeft[i] } : undefined;
-  const pinClass = (i: number, base: string) =>
-    i < pinned ? `${base} ${css.pinned}${i === pinned - 1 ? ` ${css.pinEdge}` : ""}` : base;
-  const checkClass = (base: string) => (pinned ? `${base} ${css.pinned}` : base);
-  // A card shows its key fields only: the first line's, then the second's.
-  const lineOf = (c: FieldMeta) => (lines.first.includes(c) ? 1 : lines.second.includes(c) ? 2 : 0);
-  const shown = cards ? columns.filter((c) => lineOf(c) > 0) : columns;
+  const layout = columnLayout({
+    columns,
+    all: p.columns,
+    keyCount,
+    widths,
+    headers,
+    checkWidth,
+    boxWidth,
+    cards,
+  });
   const rowId = (i: number) => `${id}-row-${i}`;
 
   function moveTo(i: number) {
@@ -322,46 +232,29 @@ export function Grid(p: GridProps) {
       }}
       data-testid="list-grid"
     >
-      <div role="rowgroup" ref={headRef} className={css.head} style={{ minWidth }}>
-        <div
-          role="row"
-          aria-rowindex={1}
-          className={css.headRow}
-          style={cards ? undefined : { gridTemplateColumns: template }}
-        >
-          <div role="columnheader" aria-colindex={1} className={checkClass(css.checkCell)}>
-            <Checkbox
-              label={t.t("list.selectAll")}
-              isSelected={loaded.length > 0 && selectedLoaded === loaded.length}
-              isIndeterminate={selectedLoaded > 0 && selectedLoaded < loaded.length}
-              onChange={(on) => {
-                const next = new Set(p.selected);
-                for (const r of loaded) on ? next.add(r.id) : next.delete(r.id);
-                p.onSelectedChange(next);
-              }}
-            />
-          </div>
-          {columns.map((c, i) =>
-            cards && !lineOf(c) ? null : (
-              <HeaderCell
-                key={c.name}
-                t={t}
-                field={c}
-                index={i + 2}
-                className={pinClass(i, css.headerCell)}
-                style={pinStyle(i)}
-                sort={p.sort}
-                onSort={p.onSort}
-                filter={p.filters.find((f) => f.field === c.name)}
-                onFilter={p.onFilter}
-                filterOpen={openFilter === c.name}
-                onFilterOpen={(open) => setOpenFilter(open ? c.name : null)}
-              />
-            )
-          )}
-        </div>
+      <div role="rowgroup" ref={headRef} className={css.head} style={{ minWidth: layout.minWidth }}>
+        <GridHeadRow
+          t={t}
+          layout={layout}
+          columns={columns}
+          cards={cards}
+          loaded={loaded}
+          selected={p.selected}
+          selectedLoaded={selectedLoaded}
+          onSelectedChange={p.onSelectedChange}
+          sort={p.sort}
+          onSort={p.onSort}
+          filters={p.filters}
+          onFilter={p.onFilter}
+          openFilter={openFilter}
+          onFilterOpen={setOpenFilter}
+        />
       </div>
-      <div role="rowgroup" className={css.body} style={{ height: virtualizer.getTotalSize(), minWidth }}>
+      <div
+        role="rowgroup"
+        className={css.body}
+        style={{ height: virtualizer.getTotalSize(), minWidth: layout.minWidth }}
+      >
         {data.total === 0 || (data.total === null && !data.error)
           ? (
             <div role="row" aria-rowindex={2} className={css.rowBase}>
@@ -373,70 +266,26 @@ export function Grid(p: GridProps) {
           : null}
         {items.map((vi) => {
           const row = data.rowAt(vi.index);
-          const isSelected = row ? p.selected.has(row.id) : false;
           return (
-            <div
+            <GridRow
               key={vi.key}
+              t={t}
+              layout={layout}
+              columns={columns}
+              cards={cards}
               id={rowId(vi.index)}
-              ref={cards ? virtualizer.measureElement : undefined}
-              data-index={vi.index}
-              role="row"
-              aria-rowindex={vi.index + 2}
-              aria-selected={row ? isSelected : undefined}
-              className={vi.index === active ? `${css.row} ${css.activeRow}` : css.row}
-              style={cards ? { transform: `translateY(${vi.start - headHeight}px)` } : {
-                transform: `translateY(${vi.start - headHeight}px)`,
-                gridTemplateColumns: template,
-                height: rowHeight,
-              }}
-              data-row-id={row?.id}
-              onClick={() => {
-                setActive(vi.index);
-                if (row) p.onOpen(row);
-              }}
-            >
-              <div
-                role="gridcell"
-                aria-colindex={1}
-                className={checkClass(css.checkCell)}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setActive(vi.index);
-                  toggle(row);
-                }}
-              >
-                <span className={css.check} aria-hidden="true">{isSelected ? "✓" : ""}</span>
-              </div>
-              {shown.map((c) => {
-                const i = columns.indexOf(c);
-                const text = row ? cellText(t, c, row) : "";
-                const line = cards ? lineOf(c) : undefined;
-                const body = row ? content(c, row, text) : i === 0 ? t.t("common.loading") : "";
-                return (
-                  <div
-                    key={c.name}
-                    role="gridcell"
-                    aria-colindex={i + 2}
-                    className={pinClass(
-                      i,
-                      c.kind === "number" || c.kind === "money" ? `${css.cell} ${css.numberCell}` : css.cell,
-                    )}
-                    style={pinStyle(i)}
-                    title={text || undefined}
-                    data-column={c.name}
-                    data-line={line}
-                  >
-                    {line === 2 && body !== ""
-                      ? <span className={css.cardLabel} aria-hidden="true">{label(t, c)}</span>
-                      : null}
-                    {row && c.kind === "colour"
-                      ? <ColourSwatch value={row[c.name] as string | null} />
-                      : null}
-                    {body}
-                  </div>
-                );
-              })}
-            </div>
+              index={vi.index}
+              row={row}
+              isSelected={row ? p.selected.has(row.id) : false}
+              active={vi.index === active}
+              top={vi.start - headHeight}
+              height={rowHeight}
+              measure={cards ? virtualizer.measureElement : undefined}
+              content={content}
+              onActivate={() => setActive(vi.index)}
+              onToggle={() => toggle(row)}
+              onOpen={p.onOpen}
+            />
           );
         })}
       </div>

@@ -3,7 +3,7 @@
 // openedDialogId opens (/users/new, /users/12, /users/12/preview); closing it goes back to the list.
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { api, ApiError } from "../../api.ts";
-import { errorMessage, reportError } from "../../errors.ts";
+import { errorMessage } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { navigate } from "../../shell/navigation.ts";
@@ -14,6 +14,7 @@ import { CheckMenu } from "../../ui/menu.tsx";
 import { ConfirmDialog } from "../../ui/confirm.tsx";
 import { RecordDialog } from "../dialogs/record_dialog.tsx";
 import type { Mode, Values } from "../dialogs/form_state.ts";
+import { useVerb } from "../dialogs/use_verb.ts";
 import { type ColumnFilter, describeFilter, nextSort, type Sort, toWireFilters } from "./filters.ts";
 import { Grid } from "./grid.tsx";
 import {
@@ -87,7 +88,7 @@ export function ResourceList(p: {
   );
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deleting = useVerb({ show: "toast" });
   const [exporting, setExporting] = useState(false);
 
   // The search waits for a pause in typing (a request per word, not per key); a pause of 150 ms keeps the
@@ -122,24 +123,23 @@ export function ResourceList(p: {
     navigate(base);
   }
 
-  async function deleteSelected() {
-    setBusy(true);
+  /** The selected records deleted one by one; those a refusal stopped stay selected. */
+  function deleteSelected() {
     const ids = [...selected];
     const left = new Set(selected);
-    try {
+    return deleting.run(async () => {
       for (const id of ids) {
         await api("DELETE", `${meta.path}/${id}`);
         left.delete(id);
       }
-      pushToast("info", t.t("dialog.deleted"));
-    } catch (err) {
-      reportError(err);
-    } finally {
-      setBusy(false);
-      setConfirmBulk(false);
-      setSelected(left);
-      reload();
-    }
+    }, {
+      done: () => pushToast("info", t.t("dialog.deleted")),
+      settled: () => {
+        setConfirmBulk(false);
+        setSelected(left);
+        reload();
+      },
+    });
   }
 
   // A list this user may not read at all is said so, without a search, columns or an empty table.
@@ -307,7 +307,7 @@ export function ResourceList(p: {
         message={t.plural("dialog.confirmDeleteMany", selected.size)}
         confirmLabel={t.t("dialog.delete")}
         cancelLabel={t.t("common.cancel")}
-        busy={busy}
+        busy={deleting.busy}
         onConfirm={() => void deleteSelected()}
         onCancel={() => setConfirmBulk(false)}
       />

@@ -29,6 +29,7 @@ import { Loading } from "../../ui/loading.tsx";
 import { LocationPicker, type MapChoice } from "./location_picker.tsx";
 import { ResourceList } from "../list/resource_list.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
+import { useVerb } from "../dialogs/use_verb.ts";
 import { productStockAllMeta } from "../../../shared/resources/inventory.ts";
 import { storageSpaceMeta } from "../../../shared/resources/generated/storage_space.ts";
 import * as shell from "../../shell/shell.css.ts";
@@ -655,21 +656,16 @@ function UploadDialog(p: {
   const { t } = p;
   const [locationId, setLocationId] = useState<number | null>(p.initialLocation);
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
+  const verb = useVerb({ show: "notice" });
+  const send = () => {
     if (!file || locationId === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const content = await file.text();
-      await api("POST", `/StorageSpace/${locationId}/schema`, { fileName: file.name, content });
-      p.onUploaded(locationId);
-    } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+    void verb.run(
+      async () => {
+        const content = await file.text();
+        await api("POST", `/StorageSpace/${locationId}/schema`, { fileName: file.name, content });
+      },
+      { done: () => p.onUploaded(locationId) },
+    );
   };
   return (
     <ModalDialog title={t.t("map.upload")} isOpen onOpenChange={(o) => !o && p.onClose()}>
@@ -691,10 +687,10 @@ function UploadDialog(p: {
           onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
         />
       </label>
-      {error ? <Notice kind="error">{error}</Notice> : null}
+      {verb.refusal ? <Notice kind="error">{verb.refusal}</Notice> : null}
       <DialogFooter>
         <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-        <Button onPress={send} isDisabled={busy || !file || locationId === null}>
+        <Button onPress={send} isDisabled={verb.busy || !file || locationId === null}>
           {t.t("map.uploadSend")}
         </Button>
       </DialogFooter>

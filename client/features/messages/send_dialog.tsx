@@ -3,12 +3,12 @@
 // printout may go along. The server sends after its answer (POST Message/send).
 import { useEffect, useState } from "react";
 import { api } from "../../api.ts";
-import { errorMessage } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { userTimeZone } from "../../../shared/i18n/mod.ts";
 import { pushToast } from "../../state.ts";
 import { Button, Checkbox, Notice, Select, TextField } from "../../ui/controls.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
+import { useVerb } from "../dialogs/use_verb.ts";
 import * as css from "../../screens/messages.css.ts";
 
 /** Text typed as a list: one item a line or between commas. */
@@ -28,21 +28,16 @@ export function SendDialog(p: {
   const [subject, setSubject] = useState("");
   const [body, setBody] = useState("");
   const [templates, setTemplates] = useState<{ id: number; name: string }[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const verb = useVerb({ show: "notice" });
   const [printout, setPrintout] = useState(p.about !== undefined);
   useEffect(() => {
     api<{ results: { id: number; name: string }[] }>("GET", "/EmailTemplate?PageSize=200&sortColumn=name")
       .then((r) => setTemplates(r.results), () => setTemplates([]));
   }, []);
-  const fieldErrors = (name: string) => (fields[name] ?? []).map((c) => t.t(c as Parameters<typeof t.t>[0]));
-  async function send() {
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      const sent = await api<{ recipients: number; smsSegments: number | null }>("POST", "/Message/send", {
+  const fieldErrors = (name: string) => verb.fields[name] ?? [];
+  function send() {
+    return verb.run(() =>
+      api<{ recipients: number; smsSegments: number | null }>("POST", "/Message/send", {
         channel,
         recipientTags: items(tags),
         to: items(to),
@@ -57,15 +52,12 @@ export function SendDialog(p: {
             attachPrintout: channel === "email" && printout,
           }
           : {}),
-      });
-      pushToast("info", t.plural("messages.queued", sent.recipients));
-      p.onSent();
-    } catch (err) {
-      setError(errorMessage(t, err));
-      setFields((err as { fields?: Record<string, string[]> }).fields ?? {});
-    } finally {
-      setBusy(false);
-    }
+      }), {
+      done: (sent) => {
+        pushToast("info", t.plural("messages.queued", sent.recipients));
+        p.onSent();
+      },
+    });
   }
   return (
     <ModalDialog
@@ -130,10 +122,10 @@ export function SendDialog(p: {
           multiline
           errors={fieldErrors("body")}
         />
-        {error ? <Notice kind="error">{error}</Notice> : null}
+        {verb.refusal ? <Notice kind="error">{verb.refusal}</Notice> : null}
         <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-          <Button isDisabled={busy} onPress={() => void send()}>{t.t("messages.send")}</Button>
+          <Button isDisabled={verb.busy} onPress={() => void send()}>{t.t("messages.send")}</Button>
         </DialogFooter>
       </div>
     </ModalDialog>

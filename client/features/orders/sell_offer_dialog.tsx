@@ -2,13 +2,13 @@
 // products with quantities; the server refuses a quantity above what is free, said at that line.
 import { useState } from "react";
 import { api } from "../../api.ts";
-import { errorMessage, fieldErrorMessages } from "../../errors.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { Button, Notice, TextField } from "../../ui/controls.tsx";
 import { DateField } from "../../ui/date_field.tsx";
 import { DialogFooter, ModalDialog } from "../../ui/modal.tsx";
 import { NumberField } from "../../ui/number_field.tsx";
 import { ReferencePicker } from "../dialogs/reference_field.tsx";
+import { useVerb } from "../dialogs/use_verb.ts";
 import { wmsOrderMeta } from "../../../shared/resources/generated/wms_order.ts";
 import { wmsOrderPositionMeta } from "../../../shared/resources/generated/wms_order_position.ts";
 import * as dcss from "../documents/documents.css.ts";
@@ -30,33 +30,23 @@ export function SellOfferDialog(p: { onClose: () => void; onMade: (id: number) =
   const [paymentTerms, setPayment] = useState("");
   const [deliveryTerms, setDelivery] = useState("");
   const [lines, setLines] = useState<Line[]>([{ productId: null, quantity: null }]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const at = (field: string) => errors[field];
+  const verb = useVerb({ show: "notice" });
+  const at = (field: string) => verb.fields[field];
   const set = (i: number, change: Partial<Line>) =>
     setLines((old) => old.map((l, k) => (k === i ? { ...l, ...change } : l)));
 
-  async function save() {
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const made = await api<{ id: number }>("POST", "/WmsOrder/Offers/Sell", {
-        contractorId,
-        validUntil,
-        paymentTerms,
-        deliveryTerms,
-        positions: lines.filter((l) => l.productId !== null || l.quantity !== null),
-      });
-      p.onMade(made.id);
-    } catch (err) {
-      setErrors(fieldErrorMessages(t, err));
-      setMessage(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const save = () =>
+    verb.run(
+      () =>
+        api<{ id: number }>("POST", "/WmsOrder/Offers/Sell", {
+          contractorId,
+          validUntil,
+          paymentTerms,
+          deliveryTerms,
+          positions: lines.filter((l) => l.productId !== null || l.quantity !== null),
+        }),
+      { done: (made) => p.onMade(made.id) },
+    );
 
   return (
     <ModalDialog
@@ -66,7 +56,7 @@ export function SellOfferDialog(p: { onClose: () => void; onMade: (id: number) =
       size="wide"
     >
       <div className={dcss.section} data-testid="sell-offer-dialog">
-        {message ? <Notice kind="error">{message}</Notice> : null}
+        {verb.refusal ? <Notice kind="error">{verb.refusal}</Notice> : null}
         <ReferencePicker
           t={t}
           name="contractorId"
@@ -132,7 +122,7 @@ export function SellOfferDialog(p: { onClose: () => void; onMade: (id: number) =
         </div>
         <DialogFooter>
           <Button quiet onPress={p.onClose}>{t.t("common.cancel")}</Button>
-          <Button isDisabled={busy} onPress={() => void save()}>{t.t("offers.make")}</Button>
+          <Button isDisabled={verb.busy} onPress={() => void save()}>{t.t("offers.make")}</Button>
         </DialogFooter>
       </div>
     </ModalDialog>

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../../api.ts";
-import { errorMessage, fieldErrorMessages } from "../../errors.ts";
+import { errorMessage } from "../../errors.ts";
 import { useResourceEvents } from "../../hub.ts";
 import { useT } from "../../i18n/use_t.ts";
 import type { PlainKey } from "../list/meta.ts";
@@ -15,6 +15,7 @@ import { NumberField } from "../../ui/number_field.tsx";
 import { DateTimeField } from "../../ui/date_field.tsx";
 import type { Values } from "../dialogs/form_state.ts";
 import { useAppending } from "../dialogs/appending.ts";
+import { useVerb } from "../dialogs/use_verb.ts";
 import * as css from "../dialogs/dialogs.css.ts";
 import * as own from "./freight.css.ts";
 
@@ -89,22 +90,17 @@ function DispatcherPart(p: { ticket: Values; reload: () => void }) {
   const id = p.ticket.id as number;
   const status = String(p.ticket.statusCode);
   const { offers, error, load } = useOffers(id);
-  const [busy, setBusy] = useState(false);
+  const verb = useVerb({ show: "toast" });
   const [talkTo, setTalkTo] = useState<number | null>(null);
 
-  async function run(path: string, done: PlainKey) {
-    setBusy(true);
-    try {
-      await api("POST", `/ShipmentTicket/${id}/${path}`);
-      pushToast("info", t.t(done, { number: String(p.ticket.shipmentNumber) }));
-      p.reload();
-      load();
-    } catch (err) {
-      pushToast("error", errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (path: string, done: PlainKey) =>
+    verb.run(() => api("POST", `/ShipmentTicket/${id}/${path}`), {
+      done: () => {
+        pushToast("info", t.t(done, { number: String(p.ticket.shipmentNumber) }));
+        p.reload();
+        load();
+      },
+    });
 
   // The carriers to talk with: those who offered, and the one assigned.
   const carriers = new Map<number, string>();
@@ -124,7 +120,7 @@ function DispatcherPart(p: { ticket: Values; reload: () => void }) {
           <Button
             key={v.verb}
             danger={v.danger}
-            isDisabled={busy}
+            isDisabled={verb.busy}
             onPress={() => void run(v.verb, `freight.done.${v.verb}` as PlainKey)}
           >
             {t.t(v.label)}
@@ -163,7 +159,7 @@ function DispatcherPart(p: { ticket: Values; reload: () => void }) {
                     {status === "published" && o.statusCode === "submitted"
                       ? (
                         <Button
-                          isDisabled={busy}
+                          isDisabled={verb.busy}
                           onPress={() => void run(`assign/${o.id}`, "freight.done.assign")}
                         >
                           {t.t("freight.assign")}
@@ -213,8 +209,8 @@ function CarrierPart(p: { ticket: Values; reload: () => void }) {
   const [pickupTime, setPickup] = useState<string | null>(null);
   const [deliveryTime, setDelivery] = useState<string | null>(null);
   const [comment, setComment] = useState("");
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const verb = useVerb({ show: "toast" });
+  const errors = verb.fields;
   const filled = useRef(false);
   useEffect(() => {
     if (!mine || filled.current) return;
@@ -226,38 +222,24 @@ function CarrierPart(p: { ticket: Values; reload: () => void }) {
     setComment(mine.comment ?? "");
   }, [mine]);
 
-  async function send() {
-    setBusy(true);
-    setErrors({});
-    try {
-      await api("POST", `/ShipmentTicket/${id}/offer`, {
-        price,
-        currency,
-        pickupTime,
-        deliveryTime,
-        comment,
-      });
-      pushToast("info", t.t("freight.done.offer", { number: String(p.ticket.shipmentNumber) }));
-      load();
-    } catch (err) {
-      setErrors(fieldErrorMessages(t, err));
-      pushToast("error", errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  async function withdraw() {
-    setBusy(true);
-    try {
-      await api("DELETE", `/ShipmentTicket/${id}/offer`);
-      pushToast("info", t.t("freight.done.withdraw", { number: String(p.ticket.shipmentNumber) }));
-      load();
-    } catch (err) {
-      pushToast("error", errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const send = () =>
+    verb.run(
+      () =>
+        api("POST", `/ShipmentTicket/${id}/offer`, { price, currency, pickupTime, deliveryTime, comment }),
+      {
+        done: () => {
+          pushToast("info", t.t("freight.done.offer", { number: String(p.ticket.shipmentNumber) }));
+          load();
+        },
+      },
+    );
+  const withdraw = () =>
+    verb.run(() => api("DELETE", `/ShipmentTicket/${id}/offer`), {
+      done: () => {
+        pushToast("info", t.t("freight.done.withdraw", { number: String(p.ticket.shipmentNumber) }));
+        load();
+      },
+    });
 
   const open = status === "published";
   return (
@@ -315,12 +297,12 @@ function CarrierPart(p: { ticket: Values; reload: () => void }) {
               errors={errors.comment}
             />
             <div className={own.verbs}>
-              <Button isDisabled={busy || price === null} onPress={() => void send()}>
+              <Button isDisabled={verb.busy || price === null} onPress={() => void send()}>
                 {t.t(mine && mine.statusCode !== "withdrawn" ? "freight.changeOffer" : "freight.sendOffer")}
               </Button>
               {mine?.statusCode === "submitted"
                 ? (
-                  <Button quiet isDisabled={busy} onPress={() => void withdraw()}>
+                  <Button quiet isDisabled={verb.busy} onPress={() => void withdraw()}>
                     {t.t("freight.withdraw")}
                   </Button>
                 )
@@ -344,13 +326,13 @@ function Conversation(p: { ticketId: number; carrierId: number | null; title: st
   const t = useT();
   const { items: messages, last, add, reset } = useAppending<Message>();
   const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const verb = useVerb({ show: "notice" });
   const query = p.carrierId === null ? "" : `?carrierId=${p.carrierId}`;
   const more = useCallback(() => {
     api<Message[]>("GET", `/ShipmentTicket/${p.ticketId}/messages/${last.current}${query}`).then(
       add,
-      (err) => setError(errorMessage(t, err)),
+      (err) => setLoadFailure(errorMessage(t, err)),
     );
   }, [p.ticketId, query, add, t]);
   useEffect(() => {
@@ -360,22 +342,22 @@ function Conversation(p: { ticketId: number; carrierId: number | null; title: st
   useResourceEvents("TransportMessage", more);
   async function send() {
     if (!text.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      add([
-        await api<Message>("POST", `/ShipmentTicket/${p.ticketId}/message`, {
+    setLoadFailure(null);
+    await verb.run(
+      () =>
+        api<Message>("POST", `/ShipmentTicket/${p.ticketId}/message`, {
           text,
           ...(p.carrierId === null ? {} : { carrierId: p.carrierId }),
         }),
-      ]);
-      setText("");
-    } catch (err) {
-      setError(errorMessage(t, err));
-    } finally {
-      setBusy(false);
-    }
+      {
+        done: (sent) => {
+          add([sent]);
+          setText("");
+        },
+      },
+    );
   }
+  const error = verb.refusal ?? loadFailure;
   return (
     <div className={own.conversation} data-testid="freight-conversation">
       <h3 className={css.legend}>{p.title}</h3>
@@ -407,7 +389,7 @@ function Conversation(p: { ticketId: number; carrierId: number | null; title: st
             multiline
           />
           <div>
-            <Button isDisabled={busy || !text.trim()} onPress={() => void send()}>
+            <Button isDisabled={verb.busy || !text.trim()} onPress={() => void send()}>
               {t.t("freight.send")}
             </Button>
           </div>
