@@ -3,7 +3,7 @@
 import type { Connection } from "../db/connection.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import type { Language } from "./i18n/mod.ts";
-import type { Platform } from "../platform.ts";
+import type { Services } from "./services.ts";
 
 export interface Actor {
   userId: number;
@@ -21,7 +21,8 @@ export interface Actor {
 }
 
 export interface TenantContext {
-  platform: Platform;
+  /** What outlives the request, each by its narrow port (services.ts): the composition root hands them in. */
+  services: Services;
   tenant: Tenant;
   conn: Connection;
   actor: Actor;

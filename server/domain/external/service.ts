@@ -14,7 +14,7 @@ import { randomToken } from "../../kernel/crypto.ts";
 import { sealSecret, unsealSecret } from "../access/auth/keys.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Tenant } from "../../tenancy/registry.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { keyHash } from "../sharing/keys.ts";
@@ -51,20 +51,20 @@ async function credentialsOf(ctx: TenantContext, db: Db, id: number): Promise<Cr
 }
 
 /** The plain secret of usable credentials; expired ones, or ones without a secret, are refused. */
-function secretOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: CredentialsRow): string {
+function secretOf(ctx: Pick<TenantContext, "services" | "tenant">, row: CredentialsRow): string {
   if (!row.secret) throw new AppError("external.refreshTokenInvalid");
   if (row.refreshTokenValidUntil && row.refreshTokenValidUntil <= nowIso()) {
     throw new AppError("external.refreshTokenInvalid");
   }
-  return unsealSecret(ctx.platform.keys, row.secret, secretContext(ctx.tenant.id));
+  return unsealSecret(ctx.services.keys, row.secret, secretContext(ctx.tenant.id));
 }
 
-function shopOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: CredentialsRow): woo.ShopCredentials {
+function shopOf(ctx: Pick<TenantContext, "services" | "tenant">, row: CredentialsRow): woo.ShopCredentials {
   if (row.serviceCodeName !== "woocommerce") {
     throw fieldError({ serviceCodeName: ["validation.invalidValue"] });
   }
   return {
-    egress: egressOf(ctx.platform.config),
+    egress: egressOf(ctx.services.config),
     baseUrl: row.baseUrl,
     key: row.username ?? "",
     secret: secretOf(ctx, row),
@@ -73,7 +73,7 @@ function shopOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: Credential
 
 function carrierOf(ctx: TenantContext, row: CredentialsRow): shipengine.CarrierCredentials {
   if (row.serviceCodeName !== "shipengine") throw fieldError({ credentialsId: ["validation.invalidValue"] });
-  return { egress: egressOf(ctx.platform.config), baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
+  return { egress: egressOf(ctx.services.config), baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
 }
 
 /** The refusal or failure a service's error means to our caller. */
@@ -127,7 +127,7 @@ export async function connectShop(ctx: TenantContext, id: number) {
     activationExpiresAt: expiresAt,
     updatedAt: nowIso(),
   }).where(eq(externalCredentials.id, id));
-  const origin = ctx.platform.config.publicUrl.replace(/\/+$/, "");
+  const origin = ctx.services.config.publicUrl.replace(/\/+$/, "");
   const returnUrl = new URL(`${origin}/external-shop-activation`);
   returnUrl.searchParams.set("credentialsId", String(id));
   returnUrl.searchParams.set("code", code);
@@ -179,7 +179,11 @@ const storeShopKeys = tenantOp(
 const receivedHash = (code: string) => keyHash(`${code}#received`);
 
 /** POST ExternalCredentials/callback/{code}: the shop's keys of a pending exchange (no token: the code is it). */
-export async function receiveShopKeys(platform: Platform, code: string, body: z.output<typeof ShopKeys>) {
+export async function receiveShopKeys(
+  platform: Pick<Services, "keys" | "placement" | "registry">,
+  code: string,
+  body: z.output<typeof ShopKeys>,
+) {
   const m = /^(\d{1,9})-[A-Za-z0-9_-]{43}$/.exec(code);
   if (!m) throw notFound();
   const tenant: Tenant | undefined = await platform.registry.byId(Number(m[1]));
@@ -315,9 +319,9 @@ async function startJob(
     ),
   )).returning({ id: externalCredentials.id });
   if (!claimed) throw new AppError("external.busy");
-  const { platform, tenant } = ctx;
+  const { services, tenant } = ctx;
   // Each step borrows the tenant's connection for its own short while: the pages come between.
-  const withDb = <T>(fn: (conn: Connection) => Promise<T>) => platform.pool.use(tenant.dbUrl, fn);
+  const withDb = <T>(fn: (conn: Connection) => Promise<T>) => services.pool.use(tenant.dbUrl, fn);
   const beat = async (processed: number, total: number | null) => {
     await withDb((conn) =>
       conn.db.update(externalCredentials).set({
@@ -331,7 +335,7 @@ async function startJob(
   };
   // Not the request's correlation id: the caller's own screen hears of its job's progress too.
   const announce = () =>
-    void platform.hub.publish(tenant.id, [{ resource: "ExternalCredentials", action: "changed", id }], null)
+    void services.hub.publish(tenant.id, [{ resource: "ExternalCredentials", action: "changed", id }], null)
       .catch(() => {});
   void (async () => {
     try {
@@ -393,7 +397,7 @@ export function importShopProducts(ctx: TenantContext, id: number) {
       const got = await woo.productsPage(shop, page);
       total = got.total ?? total;
       if (got.products.length === 0) break;
-      const r = await c.platform.pool.use(c.tenant.dbUrl, (conn) => keepPage(conn, id, got.products));
+      const r = await c.services.pool.use(c.tenant.dbUrl, (conn) => keepPage(conn, id, got.products));
       processed += got.products.length;
       added += r.added;
       linked += r.linked;
@@ -465,7 +469,7 @@ async function keepPage(conn: Connection, credentialsId: number, page: woo.ShopP
  */
 export function pushShopStock(ctx: TenantContext, id: number) {
   return startJob(ctx, id, "push", async (c, shop, beat) => {
-    const use = <T>(fn: (conn: Connection) => Promise<T>) => c.platform.pool.use(c.tenant.dbUrl, fn);
+    const use = <T>(fn: (conn: Connection) => Promise<T>) => c.services.pool.use(c.tenant.dbUrl, fn);
     const [{ n }] = await use((conn) =>
       conn.db.select({ n: sql<number>`count(*)` }).from(productExternals).where(and(
         eq(productExternals.credentialsId, id),
