@@ -6,7 +6,7 @@
 import type { Config } from "../config.ts";
 import type { Connection } from "../db/connection.ts";
 import type { Tenant } from "../tenancy/registry.ts";
-import type { Actor } from "./context.ts";
+import type { Actor } from "./actor.ts";
 import type { SigningKeys } from "./crypto.ts";
 import type { Jobs } from "./jobs/contract.ts";
 import type { Mailer } from "./mail.ts";
@@ -170,7 +170,7 @@ export interface Placement {
   verifySocket?(token: string): Promise<{ actor: Actor; expiresAtMs: number }>;
 }
 
-/** What a request's verbs reach through `ctx.services`, each by its narrow port. */
+/** Every port the composition root hands down: route tables take it all, to hand each request its part. */
 export interface Services {
   config: Config;
   /** The control database: the tenant directory, sessions, shared keys, the system log of no tenant. */
@@ -188,3 +188,9 @@ export interface Services {
   /** Which thread this is and where a tenant's named operations run (server/cluster/placement.ts). */
   placement: Placement;
 }
+
+/**
+ * What a request's verbs reach through `ctx.services`: all but the system's mailer (registrations and resets
+ * send outside a request; a tenant's messages go by its own account) and the thread's placement.
+ */
+export type RequestServices = Omit<Services, "mailer" | "placement">;
