@@ -952,7 +952,7 @@ export async function demoContext(
     contractorPortalEnabled: false,
     contractorId: null,
   };
-  return { platform, tenant, conn: joined(conn, tx), actor, requestId: "demo-seed", lang: "en-us" };
+  return { services: platform, tenant, conn: joined(conn, tx), actor, requestId: "demo-seed", lang: "en-us" };
 }
 
 function joined(conn: Connection, tx: Db): Connection {

@@ -18,7 +18,7 @@ import type { Jobs } from "./kernel/jobs/contract.ts";
 import { JobPool } from "./kernel/jobs/pool.ts";
 import { SecurityLog } from "./domain/logs/security_log/service.ts";
 
-export const VERSION = "0.1.0";
+export { VERSION } from "./kernel/version.ts";
 
 export interface Platform {
   config: Config;

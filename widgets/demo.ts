@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { Env } from "../server/http/types.ts";
-import type { Platform } from "../server/platform.ts";
+import type { Services } from "../server/kernel/services.ts";
 import { tenantOp } from "../server/cluster/placement.ts";
 import { users } from "../server/domain/access/users/entity.ts";
 import { hashesOf, insertAccessIn, registerKeysIn, secret } from "../server/domain/sharing/service.ts";
@@ -64,9 +64,9 @@ const makeDemoAccesses = tenantOp(
 type DemoKeys = { at: number; keys: Promise<{ stock: Made; inventory: Made } | null> };
 
 /** Each platform's (a process serves one; a test process starts many, one after another) day's keys. */
-const demos = new WeakMap<Platform, DemoKeys>();
+const demos = new WeakMap<object, DemoKeys>();
 
-function demoKeys(platform: Platform) {
+function demoKeys(platform: Pick<Services, "config" | "control" | "placement" | "registry">) {
   // A day's key, made again after 23 hours (and after a failure).
   const demo = demos.get(platform);
   if (demo && Date.now() - demo.at < 23 * 3_600_000) return demo.keys;
@@ -98,7 +98,10 @@ function demoKeys(platform: Platform) {
   return made.keys;
 }
 
-export async function demoPage(c: Context<Env>, platform: Platform) {
+export async function demoPage(
+  c: Context<Env>,
+  platform: Pick<Services, "config" | "control" | "placement" | "registry">,
+) {
   const lang = pickLang(c.req.query("lang"), c.req.header("accept-language"));
   const keys = await demoKeys(platform).catch((err) => {
     console.error("widgets demo: the demo keys could not be made:", err);

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Context, Hono } from "hono";
 import type { Env } from "../server/http/types.ts";
-import type { Platform } from "../server/platform.ts";
+import type { Services } from "../server/kernel/services.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import { clientInfo } from "../server/http/client_info.ts";
 import { allowOrigin, requestingSite } from "../server/http/origin.ts";
@@ -51,7 +51,11 @@ function framePolicy(origins: string[] | "*"): string {
   ].join("; ");
 }
 
-async function widget(c: Context<Env>, platform: Platform, kind: WidgetKind) {
+async function widget(
+  c: Context<Env>,
+  platform: Pick<Services, "config" | "control" | "placement" | "registry" | "security">,
+  kind: WidgetKind,
+) {
   const q = c.req.query();
   const lang = pickLang(q.lang, c.req.header("accept-language"));
   const theme: Theme = q.theme === "light" || q.theme === "dark" ? q.theme : "auto";
@@ -136,7 +140,10 @@ async function widget(c: Context<Env>, platform: Platform, kind: WidgetKind) {
   return c.body(asFragment ? html : page(title, lang, html), 200);
 }
 
-export function widgetRoutes(app: Hono<Env>, platform: Platform): void {
+export function widgetRoutes(
+  app: Hono<Env>,
+  platform: Pick<Services, "config" | "control" | "placement" | "registry" | "security">,
+): void {
   app.get("/widgets/embed.js", (c) => {
     c.header("Content-Type", "text/javascript; charset=utf-8");
     c.header("Cache-Control", "public, max-age=3600");

@@ -7,22 +7,10 @@
 import type { Connection } from "../db/connection.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import type { TenantPool } from "../tenancy/pool.ts";
-import type { Actor } from "../kernel/context.ts";
 import { AppError } from "../kernel/errors.ts";
+import type { Placement, Role } from "../kernel/services.ts";
 
-export type Role = "single" | "front" | "shard" | "reader";
-
-export interface Placement {
-  readonly role: Role;
-  /** This shard's number (0 for the other roles). */
-  readonly index: number;
-  /** How many shards own the tenants (1 for `single`). */
-  readonly shards: number;
-  /** Runs a named tenant operation on the thread that owns the tenant: here, or its shard. */
-  run(tenant: Tenant, op: string, args: unknown): Promise<unknown>;
-  /** On the front: verifies a hub socket's token on the tenant's shard (it reads the user's roles). */
-  verifySocket?(token: string): Promise<{ actor: Actor; expiresAtMs: number }>;
-}
+export type { Placement, Role };
 
 /** The shard that owns a tenant's database: tenant ids are sequential, so shards fill evenly. */
 export function shardOf(tenantId: number, shards: number): number {
@@ -74,9 +62,9 @@ export async function stayedAfterMove(
   }
 }
 
-/** The platform and tenant long work runs for (a request's context, or the start's sweep's). */
+/** The services and tenant long work runs for (a request's context, or the start's sweep's). */
 interface LongWork {
-  platform: {
+  services: {
     registry: { byId(id: number): Promise<Tenant | undefined> };
     config: { instance: string };
     pool: { closed: boolean };
@@ -86,15 +74,15 @@ interface LongWork {
 
 /** stillServedHere for the tenant of `work`. */
 export const workStillHere = (work: LongWork) =>
-  stillServedHere(work.platform.registry, work.platform.config.instance, work.tenant);
+  stillServedHere(work.services.registry, work.services.config.instance, work.tenant);
 
 /** stayedAfterMove for the tenant of `work`, given up once its process's pool closes. */
 export const workStayedHere = (work: LongWork) =>
   stayedAfterMove(
-    work.platform.registry,
-    work.platform.config.instance,
+    work.services.registry,
+    work.services.config.instance,
     work.tenant,
-    () => work.platform.pool.closed,
+    () => work.services.pool.closed,
   );
 
 /**

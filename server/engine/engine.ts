@@ -838,7 +838,7 @@ export class Resource<
       outbox.add(this.hub, "deleted", id);
     });
     if (filesGone.length) {
-      await dropBytes(ctx.platform.config.dataDir, ctx.tenant.id, filesGone).catch((err) =>
+      await dropBytes(ctx.services.config.dataDir, ctx.tenant.id, filesGone).catch((err) =>
         console.error("attachment bytes not removed:", err)
       );
     }

@@ -4,7 +4,7 @@
 // list can be exported as a file (GET {path}/export: server/domain/exports/).
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import type { Env } from "../http/types.ts";
 import { idParam, mount } from "../http/route.ts";
 import { listQuerySchema } from "../kernel/list.ts";
@@ -14,7 +14,7 @@ import { exportRoute } from "../domain/exports/routes.ts";
 
 export function resourceRoutes(
   app: Hono<Env>,
-  platform: Platform,
+  platform: Services,
   // deno-lint-ignore no-explicit-any
   resource: Resource<any, any, any>,
 ): void {

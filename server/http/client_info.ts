@@ -8,7 +8,7 @@ import type { ClientInfo } from "../domain/access/auth/service.ts";
  */
 export function clientInfo(c: AppContext): ClientInfo {
   let ip: string | null = c.env?.remoteAddr?.hostname ?? null;
-  if (c.get("platform").config.trustProxy) {
+  if (c.get("services").config.trustProxy) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) ip = forwarded;
   }

@@ -3,13 +3,13 @@
 // (`X-Client-Version`) may not sign in, because it would run against a changed API. Calls without the
 // header (scripts, other API clients) are never refused.
 import type { MiddlewareHandler } from "hono";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import { AppError } from "../kernel/errors.ts";
 import { servedClientBuild } from "./web.ts";
 import type { Env } from "./types.ts";
 
 /** Adds `X-App-Version` to every answer, errors included, once a client build exists. */
-export function announceClientBuild(platform: Platform): MiddlewareHandler<Env> {
+export function announceClientBuild(platform: Pick<Services, "config">): MiddlewareHandler<Env> {
   return async (c, next) => {
     const build = servedClientBuild(platform.config);
     if (build) c.header("X-App-Version", build);
@@ -19,7 +19,7 @@ export function announceClientBuild(platform: Platform): MiddlewareHandler<Env> 
 }
 
 /** 426 client.outdated when the caller names a client build other than the one served. */
-export function refuseOutdatedClient(platform: Platform): MiddlewareHandler<Env> {
+export function refuseOutdatedClient(platform: Pick<Services, "config">): MiddlewareHandler<Env> {
   return async (c, next) => {
     const claimed = c.req.header("x-client-version");
     const build = servedClientBuild(platform.config);

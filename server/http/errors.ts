@@ -130,7 +130,7 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
     const cause = appError.details.cause ?? err;
     const path = loggablePath(c.req.path);
     console.error(`[${requestId}] ${c.req.method} ${path}:`, cause);
-    await writeSystemLog(c.get("platform"), c.get("ctx"), {
+    await writeSystemLog(c.get("services"), c.get("ctx"), {
       level: "error",
       message: cause instanceof Error ? cause.message : String(cause),
       exception: cause instanceof Error ? (cause.stack ?? String(cause)) : String(cause),
@@ -151,7 +151,7 @@ export async function handleError(err: unknown, c: Context<Env>): Promise<Respon
  * other 403 of a signed-in caller, and an access token that does not verify (no tenant is known from it).
  */
 function recordRefusal(err: AppError, c: Context<Env>): void {
-  const platform = c.get("platform");
+  const platform = c.get("services");
   if (!platform) return;
   const ctx = c.get("ctx");
   const where = `${c.req.method} ${loggablePath(c.req.path)}`;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import { languageFromHeader } from "../../shared/i18n/api/mod.ts";
 import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
@@ -15,11 +15,11 @@ import { securityEventFor, securityEventOutside } from "../domain/logs/security_
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Request id (the caller's if well-formed, else a new one), echoed; start time; request language. */
-export function requestContext(platform: Platform): MiddlewareHandler<Env> {
+export function requestContext(services: Services): MiddlewareHandler<Env> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
-    c.set("platform", platform);
+    c.set("services", services);
     c.set("requestId", requestId);
     c.set("startedAt", performance.now());
     c.set("lang", languageFromHeader(c.req.header("accept-language")) ?? "en-us");
@@ -41,29 +41,29 @@ export function bearerToken(header: string | undefined): string | undefined {
  * owes a second factor may call (server/tenancy/resolve.ts refuses them every other).
  */
 export function authenticate(
-  platform: Platform,
+  services: Services,
   options: { secondFactorSetup?: boolean } = {},
 ): MiddlewareHandler<Env> {
   return async (c, next) => {
     const token = bearerToken(c.req.header("authorization"));
     const apiKey = c.req.header("x-api-key");
-    if (!token && apiKey) return await withApiKey(platform, apiKey, c, next);
+    if (!token && apiKey) return await withApiKey(services, apiKey, c, next);
     if (!token) throw new AppError("auth.tokenMissing");
-    const verified = await verifyAccessToken(platform.keys, platform.config, token);
+    const verified = await verifyAccessToken(services.keys, services.config, token);
     takeUserCall(
-      { burst: platform.config.apiUserBurst, perSecond: platform.config.apiUserPerSecond },
+      { burst: services.config.apiUserBurst, perSecond: services.config.apiUserPerSecond },
       verified.tenantId,
       verified.userId,
     );
     const client = clientInfo(c);
-    const { tenant, conn, release, actor } = await resolveTenant(platform, verified, {
+    const { tenant, conn, release, actor } = await resolveTenant(services, verified, {
       ...options,
       // Named only for a refusal's security event, not on every call.
       call: () => `${c.req.method} ${loggablePath(c.req.path)}`,
       client,
     });
     c.set("ctx", {
-      platform,
+      services,
       tenant,
       conn,
       actor,
@@ -84,7 +84,7 @@ export function authenticate(
  * the control database, its actor the access's contractor (apiKeyActor: active, within its rate, logged).
  */
 async function withApiKey(
-  platform: Platform,
+  services: Services,
   key: string,
   c: Parameters<MiddlewareHandler<Env>>[0],
   next: () => Promise<void>,
@@ -99,20 +99,20 @@ async function withApiKey(
       detail: `${c.req.method} ${path}: ${detail}`,
       ...client,
     } as const;
-    if (tenant) securityEventFor(platform, tenant, event);
-    else securityEventOutside(platform, event);
+    if (tenant) securityEventFor(services, tenant, event);
+    else securityEventOutside(services, event);
   };
   if (!apiKeyMayCall(c.req.method, path)) {
-    refused(await tenantOfKey(platform, key), "a call an API key may not make");
+    refused(await tenantOfKey(services, key), "a call an API key may not make");
     throw new AppError("auth.forbidden");
   }
-  const tenant = await tenantOfKey(platform, key);
+  const tenant = await tenantOfKey(services, key);
   if (!tenant) {
     refused(null, "an unknown key");
     throw new AppError("sharedAccess.ended");
   }
   const { conn, release, actor } = await openTenant(
-    platform,
+    services,
     tenant,
     (conn) => apiKeyActor(conn, tenant, key, { method: c.req.method, path, ip: client.ip }),
   ).catch((err) => {
@@ -123,7 +123,7 @@ async function withApiKey(
     }
     throw err;
   });
-  c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang"), client });
+  c.set("ctx", { services, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang"), client });
   try {
     await next();
   } finally {

@@ -1,9 +1,9 @@
 // Which site a browser's request comes from: a page of another site sends its origin (scheme, host, port) in
 // the Origin header; our own pages either send ours or none. Answers that other site's origin, else undefined.
 import type { Context } from "hono";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 
-export function foreignOrigin(c: Context, platform: Pick<Platform, "config">): string | undefined {
+export function foreignOrigin(c: Context, platform: Pick<Services, "config">): string | undefined {
   const origin = c.req.header("origin");
   if (!origin) return undefined;
   // An opaque origin (a sandboxed frame, a file): another site, and never an allowed one.
@@ -22,7 +22,7 @@ export function foreignOrigin(c: Context, platform: Pick<Platform, "config">): s
  * or "null" when it sends none (never an allowed origin). Undefined: our own pages, a person opening the
  * link, or a client that is no browser.
  */
-export function requestingSite(c: Context, platform: Pick<Platform, "config">): string | undefined {
+export function requestingSite(c: Context, platform: Pick<Services, "config">): string | undefined {
   const origin = foreignOrigin(c, platform);
   if (origin !== undefined) return origin;
   const site = c.req.header("sec-fetch-site");
@@ -48,7 +48,7 @@ export function allowOrigin(c: Context, origin: string | undefined): void {
  * origin with a WebSocket handshake, and the handshake is no CORS request: without this check any site's
  * page could open the hub in a visitor's browser.
  */
-export function socketOriginAllowed(c: Context, platform: Pick<Platform, "config">): boolean {
+export function socketOriginAllowed(c: Context, platform: Pick<Services, "config">): boolean {
   const origin = foreignOrigin(c, platform);
   return origin === undefined || platform.config.allowedOrigins.includes(origin);
 }

@@ -10,7 +10,7 @@ import { declare, type RouteSpec } from "./openapi.ts";
 import { authenticate } from "./middleware.ts";
 import { idempotent, takesIdempotencyKey } from "./idempotency.ts";
 import type { AppContext, Env } from "./types.ts";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 
 export interface Input<B, Q> {
   body: B;
@@ -22,7 +22,7 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export function mount<S extends RouteSpec>(
   app: Hono<Env>,
-  platform: Platform,
+  platform: Services,
   spec: S,
   handler: (c: AppContext, input: Input<Out<S["body"]>, Out<S["query"]>>) => Promise<unknown> | unknown,
 ): void {

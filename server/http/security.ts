@@ -5,7 +5,7 @@
 // request's nonce (React's streaming), with scripts, styles, fonts and connections from our own origin.
 import type { MiddlewareHandler } from "hono";
 import type { Env } from "./types.ts";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 
 /** A fresh nonce for one page's inline scripts. */
 export function newNonce(): string {
@@ -41,7 +41,7 @@ export function overTls(url: string, forwardedProto: string | undefined, trustPr
   return trustProxy && forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
 }
 
-export function securityHeaders(platform: Platform): MiddlewareHandler<Env> {
+export function securityHeaders(platform: Pick<Services, "config">): MiddlewareHandler<Env> {
   return async (c, next) => {
     await next();
     const h = c.res.headers;

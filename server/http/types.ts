@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import type { TenantContext } from "../kernel/context.ts";
 import type { Language } from "../../shared/i18n/api/mod.ts";
 
@@ -9,7 +9,8 @@ export interface Bindings {
 }
 
 export interface Variables {
-  platform: Platform;
+  /** What outlives the request (kernel/services.ts), set for every request by requestContext. */
+  services: Services;
   requestId: string;
   startedAt: number;
   lang: Language;

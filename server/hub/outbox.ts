@@ -29,7 +29,7 @@ export class Outbox {
   publish(ctx: TenantContext): void {
     const events = this.#events.splice(0);
     if (events.length === 0) return;
-    ctx.platform.hub.publish(ctx.tenant.id, events, ctx.requestId).catch((err) =>
+    ctx.services.hub.publish(ctx.tenant.id, events, ctx.requestId).catch((err) =>
       console.error(`hub: publishing for request ${ctx.requestId} failed:`, err)
     );
   }

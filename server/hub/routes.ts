@@ -6,7 +6,7 @@
 import type { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import { decodeJwt } from "jose";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import type { Actor } from "../kernel/context.ts";
 import type { Env } from "../http/types.ts";
 import { AppError } from "../kernel/errors.ts";
@@ -17,16 +17,19 @@ import { securityEventOutside } from "../domain/logs/security_log/service.ts";
 import { clientInfo } from "../http/client_info.ts";
 import { errorResponse } from "../http/errors.ts";
 import { ClientMessage, CLOSE_PROTOCOL, CLOSE_UNAUTHORIZED } from "../../shared/hub/contract.ts";
-import type { HubConnection } from "./hub.ts";
+import type { Hub, HubConnection } from "./hub.ts";
 
 /** Larger client messages are not part of the protocol (a token is about 1 kB). */
 const MAX_MESSAGE_CHARS = 16_384;
 
 export const HUB_PATH = "/dataHub";
 
+/** The endpoint works the hub itself (its sockets and edit modes), not only the port verbs publish to. */
+type HubServices = Services & { hub: Hub };
+
 /** Verifies a socket's token as the HTTP middleware does; answers the actor and the token's expiry. */
 export async function verifySocketToken(
-  platform: Platform,
+  platform: Services,
   token: string,
 ): Promise<{ actor: Actor; expiresAtMs: number }> {
   // On the front of a sharded server, the tenant's shard reads the user (server/cluster/front.ts).
@@ -39,7 +42,7 @@ export async function verifySocketToken(
   return { actor, expiresAtMs: (exp ?? 0) * 1000 };
 }
 
-async function receive(platform: Platform, conn: HubConnection, data: unknown): Promise<void> {
+async function receive(platform: HubServices, conn: HubConnection, data: unknown): Promise<void> {
   const hub = platform.hub;
   if (conn.closed) return;
   if (typeof data !== "string" || data.length > MAX_MESSAGE_CHARS) {
@@ -77,13 +80,13 @@ async function receive(platform: Platform, conn: HubConnection, data: unknown): 
 }
 
 /** Mounts the endpoint; a plain GET (no upgrade) is a bad request. */
-export function hubRoutes(app: Hono<Env>, platform: Platform): void {
+export function hubRoutes(app: Hono<Env>, platform: HubServices): void {
   app.get(
     HUB_PATH,
     async (c, next) => {
       if (!socketOriginAllowed(c, platform)) {
         // Before the request context (a 101 takes no extra headers): the refusal is answered here.
-        c.set("platform", platform);
+        c.set("services", platform);
         const requestId = crypto.randomUUID();
         securityEventOutside(platform, {
           kind: "socket.originRefused",

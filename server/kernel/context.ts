@@ -3,25 +3,14 @@
 import type { Connection } from "../db/connection.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import type { Language } from "../../shared/i18n/api/mod.ts";
-import type { Platform } from "../platform.ts";
+import type { RequestServices } from "./services.ts";
+import type { Actor } from "./actor.ts";
 
-export interface Actor {
-  userId: number;
-  username: string;
-  tenantId: number;
-  sessionId: string;
-  isSuperUser: boolean;
-  isPowerUser: boolean;
-  logisticsEnabled: boolean;
-  terminalEnabled: boolean;
-  shippingEnabled: boolean;
-  transportEnabled: boolean;
-  contractorPortalEnabled: boolean;
-  contractorId: number | null;
-}
+export type { Actor };
 
 export interface TenantContext {
-  platform: Platform;
+  /** What outlives the request, each by its narrow port (services.ts): the composition root hands them in. */
+  services: RequestServices;
   tenant: Tenant;
   conn: Connection;
   actor: Actor;

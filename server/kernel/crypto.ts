@@ -1,6 +1,19 @@
 // Small cryptographic helpers: random tokens and codes, hashes, and sealing a secret for storage.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { Buffer } from "node:buffer";
+import type { JWK } from "jose";
+
+/** The access-token signing key and the keys derived from it (server/domain/access/auth/keys.ts). */
+export interface SigningKeys {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+  /** AES-256 key for secrets stored in tenant databases (sealSecret / unsealSecret in that file). */
+  sealKey: Uint8Array;
+  /** The sealing keys of this key and of the replaced ones (JWT_PREVIOUS_JWKS), by the signing key's kid. */
+  sealKeys: Map<string, Uint8Array>;
+}
 
 /** A random token, URL-safe, with `bytes` of entropy. */
 export function randomToken(bytes = 32): string {

@@ -6,7 +6,7 @@
 // in its database (decision 0020), so its one backup file holds them.
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import { backupDatabase, checkBackup, restoreDatabase } from "../db/backup.ts";
 import type { BackupReply, BackupRequest } from "../db/backup_worker.ts";
 import { filePathOf, LocalConnection } from "../db/local.ts";
@@ -47,7 +47,7 @@ export function pruneBackups(dir: string, slug: string, keep: number): string[] 
 
 /** Restores `slug` from `file`; the tenant is suspended meanwhile and answers with its status again. */
 export async function restoreTenant(
-  platform: Platform,
+  platform: Pick<Services, "config" | "pool" | "registry">,
   slug: string,
   file: string,
   log: (line: string) => void = () => {},
@@ -96,7 +96,7 @@ export class BackupSchedule {
   #running = false;
   readonly #pending = new Map<number, (r: BackupReply) => void>();
 
-  constructor(readonly platform: Platform) {}
+  constructor(readonly platform: Services) {}
 
   start(): void {
     const every = this.platform.config.backupEverySeconds;

@@ -3,12 +3,15 @@
 // backup and move, and in the background when a server first opens the tenant.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import { type DiskImport, importDiskFiles } from "../domain/files/store.ts";
 import type { Tenant } from "./registry.ts";
 import { owns } from "../cluster/placement.ts";
 
-export function importTenantFiles(platform: Platform, tenant: Tenant): Promise<DiskImport> {
+export function importTenantFiles(
+  platform: Pick<Services, "config" | "pool">,
+  tenant: Tenant,
+): Promise<DiskImport> {
   return platform.pool.use(
     tenant.dbUrl,
     (conn) => importDiskFiles(conn, platform.config.dataDir, tenant.id),
@@ -28,7 +31,9 @@ export function describeImport(slug: string, r: DiskImport): string {
  * its own): every tenant with a folder left in DATA_DIR/files gets its files brought into its database (a
  * server upgraded past migration 0042 carries them in its backups at once).
  */
-export async function importLeftFiles(platform: Platform): Promise<void> {
+export async function importLeftFiles(
+  platform: Pick<Services, "config" | "placement" | "pool" | "registry">,
+): Promise<void> {
   const root = join(platform.config.dataDir, "files");
   if (!existsSync(root)) return;
   const ids = new Set(readdirSync(root).filter((n) => /^\d+$/.test(n)).map(Number));

@@ -1,8 +1,9 @@
 // Brings the control database and every tenant database up to the latest migration.
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
+import type { TenantPool } from "./pool.ts";
 
 export async function migrateAll(
-  platform: Platform,
+  platform: Pick<Services, "registry"> & { pool: Pick<TenantPool, "stats" | "use"> },
   log: (line: string) => void = console.log,
 ): Promise<number> {
   let failures = 0;

@@ -21,7 +21,7 @@
 // A failure before the switch gives the tenant back to its instance unmoved.
 import { backup, DatabaseSync } from "node:sqlite";
 import { existsSync } from "node:fs";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import { createPrivately, filePathOf, LocalConnection } from "../db/local.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Tenant } from "./registry.ts";
@@ -81,7 +81,7 @@ export interface MoveResult {
 }
 
 export async function moveTenant(
-  platform: Platform,
+  platform: Pick<Services, "config" | "pool" | "registry">,
   slug: string,
   instance: string,
   dbUrl: string,

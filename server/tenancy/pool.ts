@@ -43,8 +43,8 @@ export class TenantPool {
   readonly #checkpointer = new Checkpointer();
   #checkpointing = false;
   /**
-   * Work on a connection just opened for writing, before anyone may use it (server/platform.ts sets it: an
-   * import a process left behind is taken back: server/domain/imports/recover.ts).
+   * Work on a connection just opened for writing, before anyone may use it (the composition root's
+   * createPlatform sets it: an import a process left behind is taken back: server/domain/imports/recover.ts).
    */
   onOpen?: (conn: Connection, url: string) => Promise<void>;
   #closed = false;

@@ -1,7 +1,7 @@
 // Provisioning: a tenant row in the control database, its own database (created and migrated), its
 // configuration and its first administrator. All or nothing: a failure removes what was made.
 import { existsSync, rmSync } from "node:fs";
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import { tenantDbUrlFor } from "../config.ts";
 import { AppError, fieldError } from "../kernel/errors.ts";
 import { nowIso } from "../kernel/time.ts";
@@ -49,7 +49,7 @@ export function slugify(name: string): string {
 const RESERVED_SLUGS = new Set(["demo"]);
 
 /** The first free slug of `base`, `base-2`, `base-3`, ... (never a reserved one). */
-export async function freeSlug(platform: Platform, base: string): Promise<string> {
+export async function freeSlug(platform: Pick<Services, "registry">, base: string): Promise<string> {
   for (let i = 1; i < 1000; i++) {
     const slug = i === 1 ? base : `${base}-${i}`;
     if (!RESERVED_SLUGS.has(slug) && !(await platform.registry.bySlug(slug))) return slug;
@@ -58,7 +58,7 @@ export async function freeSlug(platform: Platform, base: string): Promise<string
 }
 
 export async function provisionTenant(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control" | "pool" | "registry">,
   input: ProvisionInput,
 ): Promise<{ tenant: Tenant; adminUserId: number }> {
   if (!SLUG_PATTERN.test(input.slug)) throw fieldError({ slug: ["validation.forbiddenCharacter"] });
@@ -134,7 +134,7 @@ export const FIRST_USER_ID = 1;
  * transaction; the file is removed again when that fails. Answers the administrator's id.
  */
 async function createDatabase(
-  platform: Platform,
+  platform: Pick<Services, "pool" | "registry">,
   tenant: Tenant,
   companyName: string,
   taxId: string | null,
@@ -163,7 +163,10 @@ async function createDatabase(
  * Makes the database of a registration the provider approves, with the administrator it held; the held
  * username points at that administrator. Nothing to do for a tenant that has its database.
  */
-export async function createApprovedDatabase(platform: Platform, tenant: Tenant): Promise<void> {
+export async function createApprovedDatabase(
+  platform: Pick<Services, "control" | "pool" | "registry">,
+  tenant: Tenant,
+): Promise<void> {
   const pending = await platform.registry.pendingAdmin(tenant.id);
   if (!pending) return;
   const adminId = await createDatabase(platform, tenant, tenant.companyName, tenant.taxId ?? null, {

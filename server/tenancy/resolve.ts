@@ -1,7 +1,7 @@
 // From a verified token to a tenant database: the tenant named by the token's `tid` claim must exist and
 // be active; its connection is borrowed from the pool until the caller releases it. Nothing the caller
 // sends besides the signed token takes part.
-import type { Platform } from "../platform.ts";
+import type { Services } from "../kernel/services.ts";
 import type { Actor } from "../kernel/context.ts";
 import type { Connection } from "../db/connection.ts";
 import { AppError } from "../kernel/errors.ts";
@@ -23,7 +23,7 @@ const current = new WeakSet<Connection>();
  * A reader never migrates: a file its shard has not opened since an upgrade may be behind, so the reader
  * has the shard open (and migrate) it first, then reads what it wrote.
  */
-async function atCurrentSchema(platform: Platform, tenant: Tenant, conn: Connection): Promise<void> {
+async function atCurrentSchema(platform: Services, tenant: Tenant, conn: Connection): Promise<void> {
   if (current.has(conn)) return;
   const [row] = await conn.query("SELECT COUNT(*) AS n FROM __migrations");
   if (Number(row?.n ?? 0) < latestVersion("tenant")) await openOnShard(platform, tenant, undefined);
@@ -44,7 +44,7 @@ export interface ResolvedTenant {
  * naming the HTTP `call` (`GET /api/...`) and the `client`.
  */
 export async function resolveTenant(
-  platform: Platform,
+  platform: Services,
   token: Actor,
   options: { secondFactorSetup?: boolean; call?: () => string; client?: ClientInfo } = {},
 ): Promise<ResolvedTenant> {
@@ -86,7 +86,7 @@ export async function resolveTenant(
  * and the actor `actorOf` makes with it; the connection is released if that fails.
  */
 export async function openTenant(
-  platform: Platform,
+  platform: Services,
   tenant: Tenant,
   actorOf: (conn: Connection) => Promise<Actor>,
 ): Promise<ResolvedTenant> {

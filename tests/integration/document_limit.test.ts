@@ -81,7 +81,7 @@ describe("the monthly document limit", () => {
     const at = new Date("2025-03-01T00:30:00+01:00");
     await w.s.platform.pool.use(w.tenant.dbUrl, async (conn) => {
       const ctx = {
-        platform: w.s.platform,
+        services: w.s.platform,
         tenant: w.tenant,
         conn,
         actor: { userId: 1, username: "limits-admin", contractorId: null, isSuperUser: true },

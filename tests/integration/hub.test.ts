@@ -161,7 +161,7 @@ describe("events", () => {
     const socket = await connect(annToken);
     const { conn, release } = await s.platform.pool.acquire(acme.dbUrl);
     const ctx: TenantContext = {
-      platform: s.platform,
+      services: s.platform,
       tenant: acme,
       conn,
       actor: await verifyAccessToken(s.platform.keys, s.platform.config, adminToken),

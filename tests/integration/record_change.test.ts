@@ -33,7 +33,7 @@ beforeAll(async () => {
   const held = await s.platform.pool.acquire(acme.dbUrl);
   release = held.release;
   ctx = {
-    platform: s.platform,
+    services: s.platform,
     tenant: acme,
     conn: held.conn,
     actor: await verifyAccessToken(s.platform.keys, s.platform.config, adminToken),

@@ -12,7 +12,7 @@ import { notFound } from "../../kernel/errors.ts";
 import { isLanguage, type Language, translate } from "../../../shared/i18n/api/mod.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { tenantOp } from "../../cluster/placement.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import { users } from "../access/users/entity.ts";
 import { keyHash } from "../sharing/keys.ts";
 import { entriesIn, type Entry } from "./entries.ts";
@@ -84,7 +84,11 @@ const readFeed = tenantOp("calendar.feed", async (conn: Connection, args: { hash
 });
 
 /** GET Calendar/feed/{secret}.ics: the calendar as iCalendar text; 404 for an unknown or renewed secret. */
-export async function feedIcs(platform: Platform, secret: string, origin: string): Promise<string> {
+export async function feedIcs(
+  platform: Pick<Services, "placement" | "registry">,
+  secret: string,
+  origin: string,
+): Promise<string> {
   const m = /^(\d{1,9})-[A-Za-z0-9_-]{43}$/.exec(secret);
   if (!m) throw notFound();
   const tenant = await platform.registry.byId(Number(m[1]));

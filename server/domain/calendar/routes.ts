@@ -3,7 +3,7 @@
 // (events of its own) through the generic routes.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { resourceRoutes } from "../../engine/routes.ts";
@@ -41,7 +41,7 @@ const FeedState = z.object({
   url: z.string().optional(),
 });
 
-export function calendarRoutes(app: Hono<Env>, platform: Platform): void {
+export function calendarRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "Calendar";
   mount(app, platform, {
     method: "get",

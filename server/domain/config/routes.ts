@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { historyRoute } from "../logs/record_log/history.ts";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import {
@@ -35,7 +35,7 @@ import {
   wmsOrderDefinitions,
 } from "./definitions.ts";
 
-export function configRoutes(app: Hono<Env>, platform: Platform): void {
+export function configRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "Config";
   mount(app, platform, {
     method: "get",

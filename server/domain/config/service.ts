@@ -83,7 +83,7 @@ export async function updateClientAccount(ctx: TenantContext, input: z.output<ty
     return accountDto(row);
   });
   // Who owes a second factor follows the setting at once on this thread (elsewhere within seconds).
-  forgetOwed(ctx.platform, ctx.tenant.id);
+  forgetOwed(ctx.services, ctx.tenant.id);
   return updated;
 }
 

@@ -1,7 +1,7 @@
 // The discussion calls of the spec: a record's discussion, the messages after one, a new message.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import {
@@ -13,7 +13,7 @@ import {
   NewMessage,
 } from "./service.ts";
 
-export function discussionRoutes(app: Hono<Env>, platform: Platform): void {
+export function discussionRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "Discussion";
   mount(app, platform, {
     method: "get",

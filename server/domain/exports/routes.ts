@@ -2,7 +2,7 @@
 // resource, the inventory reports' routes for theirs), with the list's own access and scope.
 import type { Hono } from "hono";
 import type { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import type { Access } from "../../kernel/access.ts";
@@ -11,7 +11,7 @@ import { type Exportable, exportList, ExportQuery } from "./service.ts";
 
 export function exportRoute(
   app: Hono<Env>,
-  platform: Platform,
+  platform: Services,
   spec: {
     /** The list's path; the export's is `${path}/export`. */
     path: string;

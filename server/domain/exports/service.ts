@@ -128,7 +128,7 @@ export async function exportList(
   ];
   // The rows are read after this answer has begun, past the request's own hold on the tenant's connection:
   // the walk holds one of its own until it ends, fails or the reader goes away.
-  const lease = await ctx.platform.pool.acquire(ctx.tenant.dbUrl);
+  const lease = await ctx.services.pool.acquire(ctx.tenant.dbUrl);
   const leased: TenantContext = { ...ctx, conn: lease.conn };
   async function* walked() {
     try {

@@ -28,23 +28,23 @@ export async function credentialsOf(ctx: TenantContext, db: Db, id: number): Pro
 }
 
 /** The plain secret of usable credentials; expired ones, or ones without a secret, are refused. */
-export function secretOf(ctx: Pick<TenantContext, "platform" | "tenant">, row: CredentialsRow): string {
+export function secretOf(ctx: Pick<TenantContext, "services" | "tenant">, row: CredentialsRow): string {
   if (!row.secret) throw new AppError("external.refreshTokenInvalid");
   if (row.refreshTokenValidUntil && row.refreshTokenValidUntil <= nowIso()) {
     throw new AppError("external.refreshTokenInvalid");
   }
-  return unsealSecret(ctx.platform.keys, row.secret, secretContext(ctx.tenant.id));
+  return unsealSecret(ctx.services.keys, row.secret, secretContext(ctx.tenant.id));
 }
 
 export function shopOf(
-  ctx: Pick<TenantContext, "platform" | "tenant">,
+  ctx: Pick<TenantContext, "services" | "tenant">,
   row: CredentialsRow,
 ): woo.ShopCredentials {
   if (row.serviceCodeName !== "woocommerce") {
     throw fieldError({ serviceCodeName: ["validation.invalidValue"] });
   }
   return {
-    egress: egressOf(ctx.platform.config),
+    egress: egressOf(ctx.services.config),
     baseUrl: row.baseUrl,
     key: row.username ?? "",
     secret: secretOf(ctx, row),
@@ -53,7 +53,7 @@ export function shopOf(
 
 export function carrierOf(ctx: TenantContext, row: CredentialsRow): shipengine.CarrierCredentials {
   if (row.serviceCodeName !== "shipengine") throw fieldError({ credentialsId: ["validation.invalidValue"] });
-  return { egress: egressOf(ctx.platform.config), baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
+  return { egress: egressOf(ctx.services.config), baseUrl: row.baseUrl, apiKey: secretOf(ctx, row) };
 }
 
 /** The refusal or failure a service's error means to our caller. */

@@ -99,7 +99,7 @@ export const externalCredential = new Resource({
       ...row,
       secret: input.secret === null
         ? old?.secret ?? null
-        : sealSecret(ctx.platform.keys, input.secret as string, secretContext(ctx.tenant.id)),
+        : sealSecret(ctx.services.keys, input.secret as string, secretContext(ctx.tenant.id)),
       ...(old ? {} : { createdByName: ctx.actor.username }),
       ...(changed ? { valid: false } : {}),
     };

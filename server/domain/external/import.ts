@@ -24,7 +24,7 @@ export function importShopProducts(ctx: TenantContext, id: number) {
       const got = await woo.productsPage(shop, page);
       total = got.total ?? total;
       if (got.products.length === 0) break;
-      const r = await c.platform.pool.use(c.tenant.dbUrl, (conn) => keepPage(conn, id, got.products));
+      const r = await c.services.pool.use(c.tenant.dbUrl, (conn) => keepPage(conn, id, got.products));
       processed += got.products.length;
       added += r.added;
       linked += r.linked;

@@ -55,9 +55,9 @@ export async function startJob(
     ),
   )).returning({ id: externalCredentials.id });
   if (!claimed) throw new AppError("external.busy");
-  const { platform, tenant } = ctx;
+  const { services, tenant } = ctx;
   // Each step borrows the tenant's connection for its own short while: the pages come between.
-  const withDb = <T>(fn: (conn: Connection) => Promise<T>) => platform.pool.use(tenant.dbUrl, fn);
+  const withDb = <T>(fn: (conn: Connection) => Promise<T>) => services.pool.use(tenant.dbUrl, fn);
   const beat = async (processed: number, total: number | null) => {
     await withDb((conn) =>
       conn.db.update(externalCredentials).set({
@@ -71,7 +71,7 @@ export async function startJob(
   };
   // Not the request's correlation id: the caller's own screen hears of its job's progress too.
   const announce = () =>
-    void platform.hub.publish(tenant.id, [{ resource: "ExternalCredentials", action: "changed", id }], null)
+    void services.hub.publish(tenant.id, [{ resource: "ExternalCredentials", action: "changed", id }], null)
       .catch(() => {});
   void (async () => {
     try {

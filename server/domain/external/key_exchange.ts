@@ -10,7 +10,7 @@ import { randomToken } from "../../kernel/crypto.ts";
 import { sealSecret } from "../access/auth/keys.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Tenant } from "../../tenancy/registry.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { keyHash } from "../sharing/keys.ts";
@@ -49,7 +49,7 @@ export async function connectShop(ctx: TenantContext, id: number) {
     activationExpiresAt: expiresAt,
     updatedAt: nowIso(),
   }).where(eq(externalCredentials.id, id));
-  const origin = ctx.platform.config.publicUrl.replace(/\/+$/, "");
+  const origin = ctx.services.config.publicUrl.replace(/\/+$/, "");
   const returnUrl = new URL(`${origin}/external-shop-activation`);
   returnUrl.searchParams.set("credentialsId", String(id));
   returnUrl.searchParams.set("code", code);
@@ -101,7 +101,11 @@ const storeShopKeys = tenantOp(
 const receivedHash = (code: string) => keyHash(`${code}#received`);
 
 /** POST ExternalCredentials/callback/{code}: the shop's keys of a pending exchange (no token: the code is it). */
-export async function receiveShopKeys(platform: Platform, code: string, body: z.output<typeof ShopKeys>) {
+export async function receiveShopKeys(
+  platform: Pick<Services, "keys" | "placement" | "registry">,
+  code: string,
+  body: z.output<typeof ShopKeys>,
+) {
   const m = /^(\d{1,9})-[A-Za-z0-9_-]{43}$/.exec(code);
   if (!m) throw notFound();
   const tenant: Tenant | undefined = await platform.registry.byId(Number(m[1]));

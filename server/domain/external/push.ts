@@ -14,7 +14,7 @@ import * as woo from "./woocommerce.ts";
  */
 export function pushShopStock(ctx: TenantContext, id: number) {
   return startJob(ctx, id, "push", async (c, shop, beat) => {
-    const use = <T>(fn: (conn: Connection) => Promise<T>) => c.platform.pool.use(c.tenant.dbUrl, fn);
+    const use = <T>(fn: (conn: Connection) => Promise<T>) => c.services.pool.use(c.tenant.dbUrl, fn);
     const [{ n }] = await use((conn) =>
       conn.db.select({ n: sql<number>`count(*)` }).from(productExternals).where(and(
         eq(productExternals.credentialsId, id),

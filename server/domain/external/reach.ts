@@ -9,9 +9,9 @@ import { egressOf, isRefusal } from "../../kernel/egress/egress.ts";
  * resolve: kernel/egress) as `egress.refused` on `baseUrl`: when saved and again before each use, as a name
  * may come to point elsewhere. (Each call checks its own connection too.)
  */
-export async function assertReachable(ctx: Pick<TenantContext, "platform">, url: string): Promise<void> {
+export async function assertReachable(ctx: Pick<TenantContext, "services">, url: string): Promise<void> {
   try {
-    await egressOf(ctx.platform.config).assert(new URL(url).hostname);
+    await egressOf(ctx.services.config).assert(new URL(url).hostname);
   } catch (err) {
     if (!isRefusal(err)) throw err;
     throw new AppError("egress.refused", {

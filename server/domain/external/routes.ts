@@ -4,7 +4,7 @@
 // push (jobs, 202) and linking by hand, and a release document's label from a delivery carrier.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { resourceRoutes } from "../../engine/routes.ts";
@@ -18,7 +18,7 @@ import { shipDocument, Shipped, ShipRequest } from "./shipping.ts";
 
 const JobStarted = z.object({ credentialsId: z.number(), jobKind: z.string(), jobStatus: z.string() });
 
-export function externalRoutes(app: Hono<Env>, platform: Platform): void {
+export function externalRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "ExternalCredentials";
   const record = externalCredential.entity.record;
   // Before the generic `/ExternalCredentials/:id`.

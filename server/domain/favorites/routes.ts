@@ -1,6 +1,6 @@
 // The FavoriteAction resource: each signed-in user lists, reads, adds, edits and deletes their own.
 import type { Hono } from "hono";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
@@ -14,7 +14,7 @@ import {
   listFavorites,
 } from "./service.ts";
 
-export function favoriteRoutes(app: Hono<Env>, platform: Platform): void {
+export function favoriteRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "FavoriteAction";
   mount(app, platform, {
     method: "get",

@@ -4,7 +4,7 @@
 // file.infected, naming what was found); a scanner that cannot answer refuses the file too (503
 // file.scanUnavailable): an unscanned file is never kept while scanning is on. Without CLAMD_ADDRESS nothing
 // is scanned (docs/security.md, V5).
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { type Egress, egressOf } from "../../kernel/egress/egress.ts";
 import { Buffer } from "node:buffer";
@@ -62,7 +62,7 @@ export async function clamdScan(egress: Egress, address: string, bytes: Uint8Arr
 }
 
 /** Refuses `bytes` that the operator's scanner finds malicious, or cannot scan; nothing when none is set. */
-export async function scanUpload(platform: Platform, bytes: Uint8Array): Promise<void> {
+export async function scanUpload(platform: Pick<Services, "config">, bytes: Uint8Array): Promise<void> {
   const address = platform.config.clamdAddress;
   if (!address) return;
   let verdict: Verdict;

@@ -3,7 +3,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { paramId } from "../../kernel/params.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { readFormBody } from "../../http/body.ts";
@@ -30,7 +30,7 @@ const Download = z.object({
   convertXlsxToPdf: z.enum(["true", "false"]).optional(),
 });
 
-export function fileRoutes(app: Hono<Env>, platform: Platform): void {
+export function fileRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "File";
   mount(app, platform, {
     method: "get",

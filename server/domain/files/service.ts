@@ -134,7 +134,7 @@ export async function uploadFile(
     },
   );
   if (!contentType) throw new AppError("file.typeNotAllowed");
-  await scanUpload(ctx.platform, bytes);
+  await scanUpload(ctx.services, bytes);
   const key = newKey();
   // The bytes in the same transaction as their row (decision 0020): both or neither.
   return await ctx.conn.transaction(async (tx) => {
@@ -170,7 +170,7 @@ export async function fileRow(ctx: TenantContext, id: number) {
 
 /** Where the tenant's file bytes are read. */
 export function fileSource(ctx: TenantContext): FileSource {
-  return { db: ctx.conn.db, dataDir: ctx.platform.config.dataDir, tenantId: ctx.tenant.id };
+  return { db: ctx.conn.db, dataDir: ctx.services.config.dataDir, tenantId: ctx.tenant.id };
 }
 
 /** A file's row and its bytes as a stream, if the caller may read its record. */
@@ -203,5 +203,5 @@ export async function deleteFile(ctx: TenantContext, id: number): Promise<void> 
       new: {},
     });
   });
-  await dropQuietly(ctx.platform.config.dataDir, ctx.tenant.id, [row.storageKey]);
+  await dropQuietly(ctx.services.config.dataDir, ctx.tenant.id, [row.storageKey]);
 }

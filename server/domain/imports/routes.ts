@@ -5,7 +5,7 @@ import type { Hono } from "hono";
 import { errorBody } from "../../http/errors.ts";
 import { fileResponse } from "../../http/download.ts";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { readFormBody } from "../../http/body.ts";
@@ -45,7 +45,7 @@ async function readImportForm(ctx: TenantContext, req: Request, timeoutMs: numbe
   return { bytes: file.bytes, options };
 }
 
-export function importRoutes(app: Hono<Env>, platform: Platform): void {
+export function importRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "Import";
   const timeout = () => platform.config.bodyTimeoutSeconds * 1000;
   mount(app, platform, {

@@ -301,7 +301,7 @@ async function startJob(
     total,
   };
   // The job outlives the request: it holds the tenant's connection itself until it ends.
-  const lease = await ctx.platform.pool.acquire(ctx.tenant.dbUrl);
+  const lease = await ctx.services.pool.acquire(ctx.tenant.dbUrl);
   const conn = lease.conn;
   try {
     await insertJob(conn, job, ctx.actor.userId ?? null);

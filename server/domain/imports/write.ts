@@ -133,7 +133,7 @@ async function writeRun(
       // The tenant moving (server/tenancy/move.ts): the run stops and is taken back here before the move copies the
       // file (it waits for every instance to see the move), and the job says why. Decision 0018.
       // The directory unreadable for a moment is no move: the write fence stays the backstop.
-      const here = await stillServedHere(ctx.platform.registry, ctx.platform.config.instance, ctx.tenant)
+      const here = await stillServedHere(ctx.services.registry, ctx.services.config.instance, ctx.tenant)
         .catch(() => true);
       if (!here) {
         throw new AppError("import.tenantMoving");
@@ -286,7 +286,7 @@ export async function takeBack(
     await o.done?.(tx);
   });
   if (o.ctx && files.length) {
-    await dropBytes(o.ctx.platform.config.dataDir, o.ctx.tenant.id, files).catch((err) =>
+    await dropBytes(o.ctx.services.config.dataDir, o.ctx.tenant.id, files).catch((err) =>
       console.error("attachment bytes not removed:", err)
     );
   }

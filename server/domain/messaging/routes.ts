@@ -2,7 +2,7 @@
 // attachment sent by e-mail; and the Message list (read-only, generic routes). Staff send and read.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { resourceRoutes } from "../../engine/routes.ts";
@@ -17,7 +17,7 @@ const Sent = z.object({
   smsEncoding: z.string().nullable(),
 });
 
-export function messagingRoutes(app: Hono<Env>, platform: Platform): void {
+export function messagingRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "post",
     path: "/Message/send",

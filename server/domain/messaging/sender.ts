@@ -70,7 +70,7 @@ export function kickSender(ctx: TenantContext): void {
 
 /** A timer for the earliest retry still to come. */
 async function scheduleNext(ctx: TenantContext): Promise<void> {
-  const next = await ctx.platform.pool.use(ctx.tenant.dbUrl, async (conn) => {
+  const next = await ctx.services.pool.use(ctx.tenant.dbUrl, async (conn) => {
     const [row] = await conn.db.select({ at: sql<string | null>`min(${messageRecipients.nextAttemptAt})` })
       .from(messageRecipients).where(eq(messageRecipients.status, "queued"));
     return row?.at ?? null;
@@ -96,7 +96,7 @@ type Mail = typeof messages.$inferSelect;
 
 /** One batch of due recipients delivered; false when none was due. */
 async function deliverDue(ctx: TenantContext): Promise<boolean> {
-  return await ctx.platform.pool.use(ctx.tenant.dbUrl, async (conn) => {
+  return await ctx.services.pool.use(ctx.tenant.dbUrl, async (conn) => {
     const bg: TenantContext = { ...ctx, conn };
     const now = nowIso();
     const due = await conn.db.select().from(messageRecipients).where(and(
@@ -116,7 +116,7 @@ async function deliverDue(ctx: TenantContext): Promise<boolean> {
         let error: DeliveryError | null = null;
         try {
           if (m.channel === "email") await sendMail(bg, m, r.address, r.name, transports);
-          else await sendSms(ctx.platform.config, { to: r.address, text: m.body, from: m.senderName });
+          else await sendSms(ctx.services.config, { to: r.address, text: m.body, from: m.senderName });
         } catch (err) {
           error = err instanceof DeliveryError
             ? err
@@ -138,12 +138,12 @@ async function deliverDue(ctx: TenantContext): Promise<boolean> {
  */
 function refusedEvent(ctx: TenantContext, m: Mail, detail: string): void {
   if (m.channel === "email") {
-    securityEventFor(ctx.platform, ctx.tenant, {
+    securityEventFor(ctx.services, ctx.tenant, {
       kind: "egress.refused",
       detail: `message ${m.id}, e-mail account ${m.emailAccountId}: ${detail}`,
     });
   } else {
-    securityEventOutside(ctx.platform, { kind: "egress.refused", detail: `SMS gateway: ${detail}` });
+    securityEventOutside(ctx.services, { kind: "egress.refused", detail: `SMS gateway: ${detail}` });
   }
 }
 
@@ -155,7 +155,7 @@ async function record(
   attempts: number,
   error: DeliveryError | null,
 ) {
-  const delays = ctx.platform.config.messageRetryMs;
+  const delays = ctx.services.config.messageRetryMs;
   const retry = error !== null && !error.permanent && attempts <= delays.length;
   const now = nowIso();
   await transactionWithEvents(ctx, async (tx, outbox) => {
@@ -210,13 +210,13 @@ async function sendMail(
   let transport = transports.get(account.id);
   if (!transport) {
     const password = account.password
-      ? unsealSecret(ctx.platform.keys, account.password, passwordContext(ctx.tenant.id))
+      ? unsealSecret(ctx.services.keys, account.password, passwordContext(ctx.tenant.id))
       : undefined;
     transport = nodemailer.createTransport({
       // The connection itself is the egress policy's: the account's host resolved once, checked (no
       // loopback or private network unless the operator allows it) and connected there; nodemailer
       // keeps the name for STARTTLS or TLS. A refused host never hears the account's credentials.
-      getSocket: egressOf(ctx.platform.config).smtpSocket,
+      getSocket: egressOf(ctx.services.config).smtpSocket,
       host: account.smtpServer,
       port: account.smtpPort,
       secure: account.useTls && account.smtpPort === 465,

@@ -5,7 +5,7 @@
 // preparation goes on on a worker). Startup does not wait for it, and one tenant's file is opened at a
 // time. The same look is taken when a tenant's file is first opened for writing in a process (takeUpOnOpen):
 // a tenant moved here (server/tenancy/move.ts) brings the work its old owner stopped at the move.
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import type { Tenant } from "../../tenancy/registry.ts";
 import { eq, sql } from "drizzle-orm";
@@ -22,12 +22,12 @@ import { tenants } from "../../tenancy/schema.ts";
 let sweeping = false;
 
 /** Whether this thread writes the tenant now: active, given to this instance, owned by this thread. */
-const writtenHere = (platform: Platform, tenant: Tenant) =>
+const writtenHere = (platform: Pick<Services, "placement" | "config">, tenant: Tenant) =>
   tenant.status === "active" && owns(platform.placement, tenant.id) &&
   servedHere(platform.config.instance, tenant);
 
 /** Starts the tenant's sender if a recipient is queued, and the preparation of its counts left preparing. */
-async function takeUpLeft(platform: Platform, tenant: Tenant): Promise<boolean> {
+async function takeUpLeft(platform: Services, tenant: Tenant): Promise<boolean> {
   const left = await platform.pool.use(tenant.dbUrl, async (conn) => {
     const [row] = await conn.db.select({ id: messageRecipients.id }).from(messageRecipients)
       .where(eq(messageRecipients.status, "queued")).limit(1);
@@ -39,7 +39,7 @@ async function takeUpLeft(platform: Platform, tenant: Tenant): Promise<boolean> 
   if (!left.mail && !left.counts.length) return false;
   // Nobody's request: the sender needs the tenant and its connection, never a caller.
   const ctx = {
-    platform,
+    services: platform,
     tenant,
     conn: left.conn,
     actor: { userId: 0, username: "", tenantId: tenant.id } as TenantContext["actor"],
@@ -74,7 +74,7 @@ function workLeftIn(url: string): boolean | undefined {
 }
 
 /** Looks at every tenant of this process for work left; resolves once all have been looked at. */
-export async function sweepWorkLeft(platform: Platform): Promise<number> {
+export async function sweepWorkLeft(platform: Services): Promise<number> {
   let started = 0;
   sweeping = true;
   try {
@@ -101,10 +101,10 @@ export async function sweepWorkLeft(platform: Platform): Promise<number> {
  * once the opening is done, if a tenant served here lives in it (an old file a tenant moved away from is
  * no one's).
  */
-export function takeUpOnOpen(platform: Platform, url: string): void {
+export function takeUpOnOpen(platform: Services, url: string): void {
   if (sweeping) return;
   void (async () => {
-    const [tenant] = await platform.registry.db.select().from(tenants).where(eq(tenants.dbUrl, url)).limit(1);
+    const [tenant] = await platform.control.db.select().from(tenants).where(eq(tenants.dbUrl, url)).limit(1);
     if (!tenant || !writtenHere(platform, tenant) || platform.pool.closed) return;
     await takeUpLeft(platform, tenant);
   })().catch((err) => console.error(`work left in ${url}: not looked at on opening`, err));

@@ -197,7 +197,7 @@ export function continueCount(ctx: TenantContext, orderId: number): void {
         return;
       }
       for (;;) {
-        const more = await ctx.platform.pool.use(
+        const more = await ctx.services.pool.use(
           ctx.tenant.dbUrl,
           (conn) => conn.transaction((tx) => prepareSlice(tx, orderId)),
         );

@@ -4,7 +4,7 @@ import { acceptOffer, createSellOffer, rejectOffer, SellOfferInput } from "./off
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { paramDecimal } from "../../kernel/params.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { idParam, mount } from "../../http/route.ts";
@@ -68,7 +68,7 @@ export async function listOrderPositions(ctx: TenantContext, id: number, query: 
   return await wmsOrderPosition.list(ctx, query, eq(wmsOrderPositions.orderId, id));
 }
 
-export function wmsOrderRoutes(app: Hono<Env>, platform: Platform): void {
+export function wmsOrderRoutes(app: Hono<Env>, platform: Services): void {
   // Before /WmsOrder/:id/Positions, so that "Verify" is never read as an order's id.
   mount(app, platform, {
     method: "get",

@@ -5,7 +5,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { paramInt } from "../../kernel/params.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
@@ -59,7 +59,7 @@ const all = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item) 
 const Order = externalOrder.entity.record;
 const Position = externalOrderPosition.entity.record;
 
-export function portalRoutes(app: Hono<Env>, platform: Platform): void {
+export function portalRoutes(app: Hono<Env>, platform: Services): void {
   const portal = { tag, access: "portal" as const };
 
   mount(app, platform, {

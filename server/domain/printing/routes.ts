@@ -2,14 +2,14 @@
 // the layout editor's preview of an unsaved layout. Staff print; a record they may not read is 404.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { fileResponse } from "../../http/download.ts";
 import { preview, PreviewRequest, print, PrintRequest } from "./service.ts";
 import { printJobStates } from "./jobs/entity.ts";
 
-export function printingRoutes(app: Hono<Env>, platform: Platform): void {
+export function printingRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "post",
     path: "/Print",

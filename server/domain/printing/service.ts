@@ -185,7 +185,7 @@ export async function print(ctx: TenantContext, req: PrintRequest): Promise<Prin
         job: { id: queued.id, state: queued.state },
       };
     }
-    await sendRaw(egressOf(ctx.platform.config), target, job);
+    await sendRaw(egressOf(ctx.services.config), target, job);
     return { kind: "sent", printer: target.name, labels, bytes: job.byteLength };
   }
   const file = `${req.type}-${new Date().toISOString().slice(0, 10)}`;

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import { sharedKeys } from "../../tenancy/schema.ts";
 import type { Tenant } from "../../tenancy/registry.ts";
 import { sharedAccesses, sharedAccessUses } from "./table.ts";
@@ -15,7 +15,7 @@ export const keyHash = (key: string) => createHash("sha256").update(key).digest(
 
 /** The tenant id of a key, from the control database (a key's tenant never changes); null: no such key. */
 export async function tenantIdOfKey(
-  platform: Pick<Platform, "control">,
+  platform: Pick<Services, "control">,
   key: string,
 ): Promise<number | null> {
   const [found] = await platform.control.db.select({ tenantId: sharedKeys.tenantId }).from(sharedKeys)
@@ -24,7 +24,10 @@ export async function tenantIdOfKey(
 }
 
 /** The active tenant of a key; null: no such key, or its tenant is not active. */
-export async function tenantOfKey(platform: Platform, key: string): Promise<Tenant | null> {
+export async function tenantOfKey(
+  platform: Pick<Services, "control" | "registry">,
+  key: string,
+): Promise<Tenant | null> {
   const id = await tenantIdOfKey(platform, key);
   const tenant = id === null ? undefined : await platform.registry.byId(id);
   return tenant && tenant.status === "active" ? tenant : null;

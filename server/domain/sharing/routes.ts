@@ -3,7 +3,7 @@
 // signing in (docs/decisions/0010).
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { clientInfo } from "../../http/client_info.ts";
@@ -18,7 +18,7 @@ import { createSharedAccess, readShared, SharedAccessCreate, withdrawSharedAcces
 
 const Key = z.object({ key: z.string().min(16).max(200) });
 
-export function sharingRoutes(app: Hono<Env>, platform: Platform): void {
+export function sharingRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "post",
     path: "/SharedAccess",

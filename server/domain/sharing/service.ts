@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
@@ -139,7 +139,7 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
     });
     const row = { id };
     // The control database learns which tenant the keys belong to; if that fails, nothing is made here.
-    await registerKeysIn(ctx.platform.control.db, ctx.tenant.id, row.id, hashesOf({ token, shortKey }));
+    await registerKeysIn(ctx.services.control.db, ctx.tenant.id, row.id, hashesOf({ token, shortKey }));
     const record = await sharedAccess.getIn(tx, ctx, row.id);
     await recordChange(tx, null, ctx.actor, {
       action: "created",
@@ -259,7 +259,7 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
     }
   }
   const ctx = {
-    platform: undefined as unknown as Platform,
+    services: undefined as unknown as Services,
     tenant,
     conn,
     actor: contractorActor(tenant.id, row.id, row.contractorId),
@@ -294,7 +294,7 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
  * with 403 auth.forbidden unless allowed).
  */
 export async function readShared(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control" | "placement" | "registry" | "security">,
   what: "stock" | "inventory",
   key: string,
   query: Record<string, unknown>,

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../platform.ts";
-import { VERSION } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
+import { VERSION } from "../../kernel/version.ts";
 import type { Env } from "../../http/types.ts";
 import { mount } from "../../http/route.ts";
 import { providerAsks, ReplicationViewSchema } from "./provider_view.ts";
@@ -11,7 +11,7 @@ import { clientInfo } from "../../http/client_info.ts";
 
 let sqliteVersion: string | undefined;
 
-export function systemRoutes(app: Hono<Env>, platform: Platform): void {
+export function systemRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "get",
     path: "/health",

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { call, startServer, type TestServer } from "../../../tests/fixtures/harness.ts";
-import { VERSION } from "../../platform.ts";
+import { VERSION } from "../../kernel/version.ts";
 import { loadConfig } from "../../config.ts";
 import { providerAsks } from "./provider_view.ts";
 

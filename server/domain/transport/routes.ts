@@ -5,7 +5,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { paramId } from "../../kernel/params.ts";
-import type { Platform } from "../../platform.ts";
+import type { Services } from "../../kernel/services.ts";
 import type { Env } from "../../http/types.ts";
 import { idParam, mount } from "../../http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
@@ -26,7 +26,7 @@ import {
   withdrawOffer,
 } from "./service.ts";
 
-export function transportRoutes(app: Hono<Env>, platform: Platform): void {
+export function transportRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "ShipmentTicket";
   const ticket = shipmentTicket.entity.record;
   const verb = (name: string, summary: string, run: typeof publishTicket) =>

@@ -131,12 +131,12 @@ export function handOver(bytes: Uint8Array): { bytes: Uint8Array<ArrayBuffer>; t
   return { bytes: own, transfer: [own.buffer] };
 }
 
-/** A job of the caller's tenant, on the platform's pool. */
+/** A job of the caller's tenant, on the pool the composition root handed in. */
 export function runJob<T>(
-  ctx: { platform: { jobs: Jobs }; tenant: { dbUrl: string } },
+  ctx: { services: { jobs: Pick<Jobs, "run"> }; tenant: { dbUrl: string } },
   module: URL,
   input: unknown,
   options: Pick<JobSpec, "transfer" | "timeoutMs" | "refusal">,
 ): Promise<T> {
-  return ctx.platform.jobs.run<T>({ module: module.href, input, owner: ctx.tenant.dbUrl, ...options });
+  return ctx.services.jobs.run<T>({ module: module.href, input, owner: ctx.tenant.dbUrl, ...options });
 }

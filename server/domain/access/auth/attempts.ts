@@ -5,13 +5,9 @@
 // address (each limited: 429), and a user anywhere, which only slows sign-in down, so nobody can lock a
 // known user out by guessing from elsewhere.
 import type { Connection } from "../../../db/connection.ts";
+import type { Attempt } from "../../../kernel/services.ts";
 
-export interface Attempt {
-  /** Attempts in the current window, this one included. */
-  count: number;
-  /** When the window ends (ms since the epoch). */
-  resetAt: number;
-}
+export type { Attempt };
 
 export class SharedAttempts {
   #calls = 0;

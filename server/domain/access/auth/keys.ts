@@ -8,20 +8,11 @@ import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Buffer } from "node:buffer";
-import { deriveKey, openRaw, sealRaw, unseal } from "../../../kernel/crypto.ts";
+import { deriveKey, openRaw, sealRaw, type SigningKeys, unseal } from "../../../kernel/crypto.ts";
 
 export const JWT_ALG = "EdDSA";
 
-export interface SigningKeys {
-  kid: string;
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
-  publicJwk: JWK;
-  /** AES-256 key for secrets stored in tenant databases (sealSecret / unsealSecret below). */
-  sealKey: Uint8Array;
-  /** The sealing keys of this key and of the replaced ones (JWT_PREVIOUS_JWKS), by the signing key's kid. */
-  sealKeys: Map<string, Uint8Array>;
-}
+export type { SigningKeys };
 
 const SEAL_PURPOSE = "wms stored secrets v1";
 const NAMED_PREFIX = "v2.";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { bearerToken } from "../../../http/middleware.ts";
@@ -10,7 +10,7 @@ import { refresh, signIn } from "./service.ts";
 import { SignIn, TokenData } from "./contract.ts";
 import { SignInAnswer } from "../mfa/contract.ts";
 
-export function authRoutes(app: Hono<Env>, platform: Platform): void {
+export function authRoutes(app: Hono<Env>, platform: Services): void {
   // Before the body is read: an outdated client may be sending an older shape.
   app.post("/Auth", refuseOutdatedClient(platform));
   mount(app, platform, {

@@ -3,7 +3,7 @@
 // tenant states are told only to a caller who knows the password. Failed attempts are limited per
 // client address and per username.
 import { and, eq } from "drizzle-orm";
-import type { Platform } from "../../../platform.ts";
+import type { IssuedSession, Services } from "../../../kernel/services.ts";
 import { slowDownMs } from "./attempts.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../../kernel/password.ts";
@@ -14,7 +14,6 @@ import { users } from "../users/entity.ts";
 import { findUserOf, toUserDto, type UserRow } from "../users/service.ts";
 import { servedHere, tenantOp } from "../../../cluster/placement.ts";
 import { signAccessToken } from "./tokens.ts";
-import type { IssuedRefresh } from "./sessions.ts";
 import {
   securityEventFor,
   type SecurityEventInput,
@@ -57,7 +56,11 @@ function tooMany(resetAt: number): AppError {
  * that address are each refused past their limit; the user's attempts from anywhere only slow it down.
  * Answers what a success gives back.
  */
-async function countAttempt(platform: Platform, username: string, ip: string | null) {
+async function countAttempt(
+  platform: Pick<Services, "attempts" | "config">,
+  username: string,
+  ip: string | null,
+) {
   const c = platform.config;
   const name = username.trim().toLowerCase();
   const byIp = ip ? `ip:${ip}` : undefined;
@@ -88,10 +91,10 @@ export function assertMaySignIn(tenant: Tenant, user: UserRow): void {
 }
 
 async function issue(
-  platform: Platform,
+  platform: Pick<Services, "config" | "keys">,
   tenant: Tenant,
   user: UserRow,
-  refresh: IssuedRefresh,
+  refresh: IssuedSession,
 ): Promise<TokenData> {
   const access = await signAccessToken(platform.keys, platform.config, tenant.id, refresh.session.id, user);
   return {
@@ -156,7 +159,7 @@ const rehashPassword = tenantOp(
 
 /** Starts a session for a user already proven (password or identity provider). */
 export async function startSession(
-  platform: Platform,
+  platform: Pick<Services, "config" | "keys" | "placement" | "sessions">,
   tenant: Tenant,
   userId: number,
   client: ClientInfo,
@@ -181,7 +184,7 @@ function plainClient(client: ClientInfo): ClientInfo {
  * the wrong field. Never the password.
  */
 function signInEvent(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control" | "security">,
   found: { login?: { userId: number; username: string }; tenant?: Tenant },
   event: Omit<SecurityEventInput, "userId" | "userName">,
 ): void {
@@ -201,7 +204,7 @@ function signInEvent(
  * second factor gets its step instead of a session (mfa/gate.ts); the others get the session.
  */
 export async function afterFirstFactor(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control" | "keys" | "placement" | "sessions">,
   tenant: Tenant,
   userId: number,
   client: ClientInfo,
@@ -222,7 +225,10 @@ export async function afterFirstFactor(
 }
 
 export async function signIn(
-  platform: Platform,
+  platform: Pick<
+    Services,
+    "attempts" | "config" | "control" | "keys" | "placement" | "registry" | "security" | "sessions"
+  >,
   input: { username: string; password: string },
   client: ClientInfo,
 ): Promise<SignInAnswer> {
@@ -253,11 +259,11 @@ export async function signIn(
 }
 
 async function checkedSignIn(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control" | "keys" | "placement" | "registry" | "sessions">,
   input: { username: string; password: string },
   client: ClientInfo,
   succeeded: () => Promise<void>,
-  login: Awaited<ReturnType<Platform["registry"]["loginByUsername"]>>,
+  login: Awaited<ReturnType<Services["registry"]["loginByUsername"]>>,
   tenant: Tenant | undefined,
 ): Promise<SignInAnswer> {
   if (tenant?.status === "pendingApproval") {
@@ -288,7 +294,7 @@ async function checkedSignIn(
 }
 
 export async function refresh(
-  platform: Platform,
+  platform: Pick<Services, "config" | "keys" | "placement" | "registry" | "security" | "sessions">,
   refreshToken: string | undefined,
   client?: ClientInfo,
 ): Promise<TokenData> {

@@ -5,7 +5,7 @@
 import { securityEvent } from "../../logs/security_log/service.ts";
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { notFound } from "../../../kernel/errors.ts";
@@ -29,7 +29,7 @@ export const SessionList = z.object({ results: z.array(SessionItem) });
 export const SessionsEnded = z.object({ ended: z.number().int() });
 
 async function sessionsOf(ctx: TenantContext, userId: number) {
-  const list = await ctx.platform.sessions.list(ctx.tenant.id, userId);
+  const list = await ctx.services.sessions.list(ctx.tenant.id, userId);
   return { results: list.map((s) => ({ ...s, current: s.id === ctx.actor.sessionId })) };
 }
 
@@ -39,7 +39,7 @@ async function userOfTenant(ctx: TenantContext, id: number): Promise<number> {
   return id;
 }
 
-export function sessionRoutes(app: Hono<Env>, platform: Platform): void {
+export function sessionRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "get",
     path: "/Auth/Sessions",

@@ -8,7 +8,10 @@ import type { Connection } from "../../../db/connection.ts";
 import { randomToken, sha256 } from "../../../kernel/crypto.ts";
 import { isoIn, nowIso } from "../../../kernel/time.ts";
 import { AppError } from "../../../kernel/errors.ts";
+import type { SessionView } from "../../../kernel/services.ts";
 import { authSessions, refreshTokens } from "../../../tenancy/schema.ts";
+
+export type { SessionView };
 
 export type Session = typeof authSessions.$inferSelect;
 
@@ -24,18 +27,6 @@ const ACTIVE_CACHE_MAX = 50_000;
 
 /** What one thread tells the others of this process when it ends sign-ins. */
 type Revoked = { session: string } | { tenantId: number; userId?: number };
-
-/** A sign-in as its user (or an administrator) sees it in the list of sign-ins. */
-export interface SessionView {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  expiresAt: string;
-  /** When it ends if unused until then: the idle limit from its last use, or its expiry if sooner. */
-  idleExpiresAt: string;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export interface SessionLimits {
   /** Absolute lifetime of a sign-in, from its start (REFRESH_TOKEN_TTL). */

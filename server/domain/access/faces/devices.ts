@@ -15,7 +15,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { deriveKey, randomToken } from "../../../kernel/crypto.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import { recordChange } from "../../../engine/record_change.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
 import { reqText } from "../../../engine/fields.ts";
@@ -66,7 +66,7 @@ async function importPublic(jwk: z.output<typeof PublicJwk>): Promise<CryptoKey>
 
 /** POST ComputerVision/devices (administrators): the browser's public key kept as a device's. */
 export async function enrolDevice(ctx: TenantContext, input: z.output<typeof DeviceEnrolment>) {
-  if (!ctx.platform.config.computerVision) throw new AppError("face.unsupported");
+  if (!ctx.services.config.computerVision) throw new AppError("face.unsupported");
   // A point that is not on the curve is refused here, not at the first sign-in: WebCrypto imports it
   // without a word, and only exporting it says.
   const valid = await importPublic(input.publicKey).then((k) => crypto.subtle.exportKey("raw", k)).then(
@@ -128,7 +128,7 @@ export async function withdrawDevice(ctx: TenantContext, id: number): Promise<vo
 
 const challengeKeys = new WeakMap<object, Uint8Array>();
 
-function mac(platform: Platform, text: string): string {
+function mac(platform: Pick<Services, "keys">, text: string): string {
   let key = challengeKeys.get(platform.keys);
   if (!key) {
     challengeKeys.set(platform.keys, key = deriveKey(platform.keys.sealKey, "face sign-in challenges v1"));
@@ -137,7 +137,7 @@ function mac(platform: Platform, text: string): string {
 }
 
 /** GET ComputerVision/challenge: a challenge for a device of this tenant to sign, good for a minute. */
-export function issueChallenge(platform: Platform, tenantId: number, now = Date.now()) {
+export function issueChallenge(platform: Pick<Services, "keys">, tenantId: number, now = Date.now()) {
   const expires = now + CHALLENGE_SECONDS * 1000;
   const body = `${tenantId}.${expires}.${randomToken(18)}`;
   return { challenge: `${body}.${mac(platform, body)}`, expiresAt: new Date(expires).toISOString() };
@@ -147,7 +147,12 @@ export function issueChallenge(platform: Platform, tenantId: number, now = Date.
  * The nonce and expiry of a challenge this server issued for this tenant that has not expired; else
  * face.challengeInvalid (forged, another tenant's, expired). Whether it was used is the tenant's to say.
  */
-export function checkChallenge(platform: Platform, tenantId: number, challenge: string, now = Date.now()) {
+export function checkChallenge(
+  platform: Pick<Services, "keys">,
+  tenantId: number,
+  challenge: string,
+  now = Date.now(),
+) {
   const parts = challenge.split(".");
   const refused = new AppError("face.challengeInvalid");
   if (parts.length !== 4) throw refused;

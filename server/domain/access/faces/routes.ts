@@ -3,7 +3,7 @@
 // tenant's sign-in screen offers it, the devices face sign-in works at and the challenges they sign.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
@@ -34,7 +34,7 @@ import {
   withdrawDevice,
 } from "./devices.ts";
 
-export function faceRoutes(app: Hono<Env>, platform: Platform): void {
+export function faceRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "ComputerVision";
   mount(app, platform, {
     method: "post",

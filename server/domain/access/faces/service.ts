@@ -14,7 +14,7 @@ import { servedHere, tenantOp } from "../../../cluster/placement.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import { transactionWithEvents } from "../../../hub/outbox.ts";
 import { recordChange } from "../../../engine/record_change.ts";
 import {
@@ -109,7 +109,7 @@ async function tenantAllows(conn: Connection): Promise<boolean> {
 }
 
 /** Refuses when this server or the tenant does not do face sign-in. */
-async function assertAvailable(platform: Platform, conn: Connection): Promise<void> {
+async function assertAvailable(platform: Pick<Services, "config">, conn: Connection): Promise<void> {
   if (!platform.config.computerVision || !(await tenantAllows(conn))) throw new AppError("face.unsupported");
 }
 
@@ -123,7 +123,7 @@ export async function faceStatus(ctx: TenantContext): Promise<z.output<typeof Fa
     >`max(case when ${faceSamples.confirmedAt} is null then ${faceSamples.createdAt} end)`,
   }).from(faceSamples).where(eq(faceSamples.userId, ctx.actor.userId));
   return {
-    supported: ctx.platform.config.computerVision,
+    supported: ctx.services.config.computerVision,
     enabled: await tenantAllows(ctx.conn),
     enrolled: mine.n > 0,
     samples: mine.n,
@@ -159,11 +159,11 @@ function enrolmentRefused(code: "face.administrator" | "face.taken", user: { id:
  * may try to sign in (an administrator enrolling a shift's staff).
  */
 async function countEnrolment(ctx: TenantContext, userId: number): Promise<void> {
-  const c = ctx.platform.config;
+  const c = ctx.services.config;
   const caller = `face-enrol:${ctx.tenant.id}:${ctx.actor.userId}`;
   const wait = Math.max(
-    await ctx.platform.attempts.takeWithin(`${caller}:${userId}`, c.loginLimitPerUser),
-    await ctx.platform.attempts.takeWithin(caller, c.loginLimitPerIp),
+    await ctx.services.attempts.takeWithin(`${caller}:${userId}`, c.loginLimitPerUser),
+    await ctx.services.attempts.takeWithin(caller, c.loginLimitPerIp),
   );
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
@@ -192,7 +192,7 @@ async function nearAnother(tx: Db, userId: number, descriptors: readonly ArrayLi
  * learns by enrolling whether some vectors lie near an enrolled face.
  */
 export async function enrol(ctx: TenantContext, input: z.output<typeof Enrolment>) {
-  await assertAvailable(ctx.platform, ctx.conn);
+  await assertAvailable(ctx.services, ctx.conn);
   const userId = whose(ctx, input.userId);
   await countEnrolment(ctx, userId);
   if (!samplesAgree(input.descriptors)) throw new AppError("face.notDetected");
@@ -374,7 +374,11 @@ const matchFace = tenantOp("faces.match", async (conn: Connection, args: MatchAr
  * company ten times that from everywhere (guesses spread over many addresses). A sign-in that succeeds
  * gives its attempt back, as a password's does: a shift signing in at the kiosks of one address is no guess.
  */
-async function countAttempt(platform: Platform, ip: string | null, tenant: string) {
+async function countAttempt(
+  platform: Pick<Services, "attempts" | "config">,
+  ip: string | null,
+  tenant: string,
+) {
   const limit = platform.config.loginLimitPerIp;
   const keys = [`face:${ip ?? "unknown"}`, `face-tenant:${tenant.toLowerCase()}`];
   const wait = Math.max(
@@ -400,7 +404,14 @@ async function countAttempt(platform: Platform, ip: string | null, tenant: strin
  * face.deviceNotEnrolled; a challenge forged, expired, another tenant's or used face.challengeInvalid; a
  * tenant unknown, or without face sign-in, face.unsupported.
  */
-export async function analyse(platform: Platform, input: z.output<typeof Analyse>, client: ClientInfo) {
+export async function analyse(
+  platform: Pick<
+    Services,
+    "attempts" | "config" | "control" | "keys" | "placement" | "registry" | "security" | "sessions"
+  >,
+  input: z.output<typeof Analyse>,
+  client: ClientInfo,
+) {
   let succeeded: () => Promise<void>;
   try {
     succeeded = await countAttempt(platform, client.ip, input.tenant);
@@ -473,7 +484,7 @@ const faceRefusals: Partial<Record<string, { kind: SecurityEventKind; detail: st
  * served here), else in the system log. Never the descriptor, the challenge or the signature.
  */
 function faceEvent(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control" | "security">,
   tenant: Tenant | undefined,
   client: ClientInfo,
   event: Omit<SecurityEventInput, keyof ClientInfo>,
@@ -495,7 +506,10 @@ export const tenantOffersFaces = tenantOp(
   async (conn: Connection, _args: null) => await tenantAllows(conn),
 );
 
-export async function available(platform: Platform, slug: string): Promise<{ available: boolean }> {
+export async function available(
+  platform: Pick<Services, "config" | "placement" | "registry">,
+  slug: string,
+): Promise<{ available: boolean }> {
   if (!platform.config.computerVision) return { available: false };
   const tenant = await platform.registry.bySlug(slug);
   if (!tenant || tenant.status !== "active") return { available: false };

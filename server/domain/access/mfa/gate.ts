@@ -4,7 +4,7 @@
 // here; face sign-in on an enrolled device is two factors of its own (possession of the device's key, and
 // the face) and starts its session directly.
 import { tenantOp } from "../../../cluster/placement.ts";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Tenant } from "../../../tenancy/registry.ts";
 import { findUser } from "../users/service.ts";
 import type { ClientInfo } from "../auth/service.ts";
@@ -33,7 +33,7 @@ export interface SecondFactorChallenge {
 
 /** The second step of a sign-in whose user has `factors`: what the sign-in answers instead of a token. */
 export async function secondFactorChallenge(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control">,
   tenant: Tenant,
   userId: number,
   client: ClientInfo,

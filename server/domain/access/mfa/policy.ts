@@ -8,7 +8,6 @@
 import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Connection, Db } from "../../../db/connection.ts";
 import type { Actor } from "../../../kernel/context.ts";
-import type { Platform } from "../../../platform.ts";
 import { clientAccount, type secondFactorPolicies } from "../../config/account/entity.ts";
 import { userPasskeys, userRecoveryCodes, userTotp } from "./table.ts";
 
@@ -49,16 +48,17 @@ export function hasFactor(f: { passkeys: unknown[]; totp: boolean }): boolean {
   return f.passkeys.length > 0 || f.totp;
 }
 
-const caches = new WeakMap<Platform, Map<string, { owed: boolean; until: number }>>();
+// One cache per running server, kept by the services object its callers hand in (a test process starts many).
+const caches = new WeakMap<object, Map<string, { owed: boolean; until: number }>>();
 
-function cacheOf(platform: Platform) {
+function cacheOf(platform: object) {
   let cache = caches.get(platform);
   if (!cache) caches.set(platform, cache = new Map());
   return cache;
 }
 
 /** Whether the signed-in `actor` (with their roles as they are now) must set up a second factor first. */
-export async function owesSecondFactor(platform: Platform, conn: Connection, actor: Actor): Promise<boolean> {
+export async function owesSecondFactor(platform: object, conn: Connection, actor: Actor): Promise<boolean> {
   const cache = cacheOf(platform);
   const key = `${actor.tenantId}:${actor.userId}:${actor.isSuperUser}`;
   const now = Date.now();
@@ -72,7 +72,7 @@ export async function owesSecondFactor(platform: Platform, conn: Connection, act
 }
 
 /** Drops what this thread remembers: a user's factors changed (or, without a user, the account's setting). */
-export function forgetOwed(platform: Platform, tenantId: number, userId?: number): void {
+export function forgetOwed(platform: object, tenantId: number, userId?: number): void {
   const cache = cacheOf(platform);
   for (const key of cache.keys()) {
     const [t, u] = key.split(":");

@@ -3,7 +3,7 @@
 // user's factors.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
@@ -32,7 +32,7 @@ import {
   secondFactorStatus,
 } from "./service.ts";
 
-export function secondFactorRoutes(app: Hono<Env>, platform: Platform): void {
+export function secondFactorRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "Auth";
   mount(app, platform, {
     method: "post",

@@ -77,7 +77,7 @@ async function codesForFirstFactor(ctx: TenantContext) {
   const factors = await factorsOf(ctx.conn.db, ctx.actor.userId);
   if (hasFactor(factors) && factors.recoveryCodesLeft > 0) return undefined;
   const codes = newRecoveryCodes();
-  return { codes, hashes: await hashRecoveryCodes(codes, ctx.platform.config.passwordHashCost) };
+  return { codes, hashes: await hashRecoveryCodes(codes, ctx.services.config.passwordHashCost) };
 }
 
 async function replaceRecoveryCodes(tx: Db, userId: number, hashes: string[]): Promise<void> {
@@ -92,7 +92,7 @@ async function replaceRecoveryCodes(tx: Db, userId: number, hashes: string[]): P
 export async function beginTotp(ctx: TenantContext, currentPassword: string | undefined) {
   const user = await reauthenticate(ctx, currentPassword);
   const secret = newTotpSecret();
-  const sealed = sealSecret(ctx.platform.keys, secret, totpContext(ctx.tenant.id, user.id));
+  const sealed = sealSecret(ctx.services.keys, secret, totpContext(ctx.tenant.id, user.id));
   const now = nowIso();
   await ctx.conn.transaction(async (tx) => {
     await tx.insert(userTotp).values({ userId: user.id, pendingSecret: sealed, pendingSince: now })
@@ -111,17 +111,17 @@ export async function confirmTotp(ctx: TenantContext, code: string) {
   const [row] = await ctx.conn.db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1);
   if (!row?.pendingSecret) throw new AppError("secondFactor.notSetUp");
   const key = `totp-confirm:${ctx.tenant.id}:${userId}`;
-  const wait = await ctx.platform.attempts.retryAfter(key, CONFIRM_TRIES);
+  const wait = await ctx.services.attempts.retryAfter(key, CONFIRM_TRIES);
   if (wait > 0) {
     throw new AppError("auth.tooManyAttempts", {
       params: { minutes: Math.max(1, Math.ceil(wait / 60)) },
       headers: { "Retry-After": String(wait) },
     });
   }
-  const secret = unsealSecret(ctx.platform.keys, row.pendingSecret, totpContext(ctx.tenant.id, userId));
+  const secret = unsealSecret(ctx.services.keys, row.pendingSecret, totpContext(ctx.tenant.id, userId));
   const step = totpStep(secret, code);
   if (step === null) {
-    await ctx.platform.attempts.take(key);
+    await ctx.services.attempts.take(key);
     throw fieldError({ code: ["validation.codeWrong"] });
   }
   const fresh = await codesForFirstFactor(ctx);
@@ -138,8 +138,8 @@ export async function confirmTotp(ctx: TenantContext, code: string) {
     if (fresh) await replaceRecoveryCodes(tx, userId, fresh.hashes);
     await securityEventIn(tx, ctx, "secondFactor.added", `authenticator app${withCodes(fresh)}`);
   });
-  await ctx.platform.attempts.clear(key);
-  forgetOwed(ctx.platform, ctx.tenant.id, userId);
+  await ctx.services.attempts.clear(key);
+  forgetOwed(ctx.services, ctx.tenant.id, userId);
   return { recoveryCodes: fresh?.codes ?? null };
 }
 
@@ -180,19 +180,19 @@ export async function removeTotp(ctx: TenantContext, currentPassword: string | u
     await dropCodesIfNoFactor(tx, user.id);
     await securityEventIn(tx, ctx, "secondFactor.removed", "authenticator app");
   });
-  forgetOwed(ctx.platform, ctx.tenant.id, user.id);
+  forgetOwed(ctx.services, ctx.tenant.id, user.id);
 }
 
 /** Step one of a passkey: the options for navigator.credentials.create, their challenge kept (steps.ts). */
 export async function passkeyOptions(ctx: TenantContext, currentPassword: string | undefined) {
   const user = await reauthenticate(ctx, currentPassword);
   const existing = (await factorsOf(ctx.conn.db, user.id)).passkeys;
-  const options = await creationOptions(relyingParty(ctx.platform.config), {
-    handle: userHandle(ctx.platform.keys.sealKey, ctx.tenant.id, user.id),
+  const options = await creationOptions(relyingParty(ctx.services.config), {
+    handle: userHandle(ctx.services.keys.sealKey, ctx.tenant.id, user.id),
     username: user.username,
     displayName: user.visibleName || user.username,
   }, existing);
-  await createRegistrationStep(ctx.platform.control, {
+  await createRegistrationStep(ctx.services.control, {
     tenantId: ctx.tenant.id,
     userId: user.id,
     challenge: options.challenge,
@@ -204,12 +204,12 @@ export async function passkeyOptions(ctx: TenantContext, currentPassword: string
 export async function addPasskey(ctx: TenantContext, input: z.output<typeof NewPasskey>) {
   const userId = ctx.actor.userId;
   const challenge = challengeOf(input.response.response.clientDataJSON);
-  const step = challenge ? await takeStep(ctx.platform.control, "passkeyRegistration", challenge) : undefined;
+  const step = challenge ? await takeStep(ctx.services.control, "passkeyRegistration", challenge) : undefined;
   if (!step || !challenge || step.tenantId !== ctx.tenant.id || step.userId !== userId) {
     throw passkeyRefused("its challenge is not one this user was given, or it expired");
   }
   const credential = await verifiedRegistration(
-    relyingParty(ctx.platform.config),
+    relyingParty(ctx.services.config),
     input.response as never,
     challenge,
   );
@@ -234,7 +234,7 @@ export async function addPasskey(ctx: TenantContext, input: z.output<typeof NewP
     await securityEventIn(tx, ctx, "secondFactor.added", `${describePasskey(added)}${withCodes(fresh)}`);
     return added;
   });
-  forgetOwed(ctx.platform, ctx.tenant.id, userId);
+  forgetOwed(ctx.services, ctx.tenant.id, userId);
   return { passkey: passkeyDto(row), recoveryCodes: fresh?.codes ?? null };
 }
 
@@ -261,7 +261,7 @@ export async function removePasskey(
     await dropCodesIfNoFactor(tx, userId);
     await securityEventIn(tx, ctx, "secondFactor.removed", describePasskey(row));
   });
-  forgetOwed(ctx.platform, ctx.tenant.id, userId);
+  forgetOwed(ctx.services, ctx.tenant.id, userId);
 }
 
 /** Ten new recovery codes; the ones before stop working. */
@@ -269,7 +269,7 @@ export async function renewRecoveryCodes(ctx: TenantContext, currentPassword: st
   const user = await reauthenticate(ctx, currentPassword);
   if (!hasFactor(await factorsOf(ctx.conn.db, user.id))) throw new AppError("secondFactor.notSetUp");
   const codes = newRecoveryCodes();
-  const hashes = await hashRecoveryCodes(codes, ctx.platform.config.passwordHashCost);
+  const hashes = await hashRecoveryCodes(codes, ctx.services.config.passwordHashCost);
   await ctx.conn.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, user.id, hashes);
     await securityEventIn(tx, ctx, "recoveryCodes.renewed", `${codes.length} new codes; the ones before end`);
@@ -296,8 +296,8 @@ export async function resetSecondFactor(
     await removeSecondFactors(tx, userId);
     await securityEventIn(tx, ctx, "secondFactor.reset", resetDetail(target, "an administrator"));
   });
-  forgetOwed(ctx.platform, ctx.tenant.id, userId);
-  await ctx.platform.sessions.revokeUser(ctx.tenant.id, userId, "secondFactorReset");
+  forgetOwed(ctx.services, ctx.tenant.id, userId);
+  await ctx.services.sessions.revokeUser(ctx.tenant.id, userId, "secondFactorReset");
 }
 
 /** What a reset's security event says (an administrator's, or the provider's from the host). */

@@ -8,7 +8,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { tenantOp } from "../../../cluster/placement.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Tenant } from "../../../tenancy/registry.ts";
 import {
   securityEventFor,
@@ -99,7 +99,7 @@ function tooMany(wait: number): AppError {
  * an app's good code of a time step already used (seen over a shoulder, or intercepted).
  */
 async function passes(
-  platform: Platform,
+  platform: Pick<Services, "config" | "keys" | "placement">,
   tenant: Tenant,
   step: Step,
   input: PassSecondFactor,
@@ -150,7 +150,7 @@ const failures: Record<PassSecondFactor["method"], string> = {
  * user; never the code, the ticket or the passkey's answer.
  */
 async function stepEvent(
-  platform: Platform,
+  platform: Pick<Services, "registry" | "security">,
   tenant: Tenant,
   step: Step,
   client: ClientInfo,
@@ -169,7 +169,10 @@ async function stepEvent(
 
 /** POST /Auth/SecondFactor: the session of a sign-in whose second factor passes now. */
 export async function passSecondFactor(
-  platform: Platform,
+  platform: Pick<
+    Services,
+    "attempts" | "config" | "control" | "keys" | "placement" | "registry" | "security" | "sessions"
+  >,
   input: PassSecondFactor,
   client: ClientInfo,
 ): Promise<TokenData> {

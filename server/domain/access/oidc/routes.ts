@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
@@ -8,7 +8,7 @@ import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
 import { OidcExchangeQuery, ThirdPartySignIn } from "../../../../shared/access/oidc.ts";
 import { signInWithOidc, thirdPartySignIn } from "./service.ts";
 
-export function oidcRoutes(app: Hono<Env>, platform: Platform): void {
+export function oidcRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "get",
     path: "/Auth/ThirdParty",

@@ -8,7 +8,7 @@
 // to SystemLog for the operator.
 import { createRemoteJWKSet, customFetch, errors as joseErrors, jwtVerify } from "jose";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { OidcExchangeQuery, ThirdPartySignIn } from "../../../../shared/access/oidc.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { type Egress, egressOf, isRefusal } from "../../../kernel/egress/egress.ts";
@@ -222,7 +222,7 @@ function verifiedEmail(identity: { email: unknown; emailVerified: unknown }): st
  * another person there) is refused.
  */
 async function findUserOfIdentity(
-  platform: Platform,
+  platform: Pick<Services, "registry">,
   issuer: string,
   identity: { subject: string; email: unknown; emailVerified: unknown },
 ): Promise<{ login: GlobalLogin; tenant: Tenant }> {
@@ -249,7 +249,7 @@ async function findUserOfIdentity(
 
 /** The one login with this e-mail in a tenant that is not suspended, or a reason there is none. */
 async function findLogin(
-  platform: Platform,
+  platform: Pick<Services, "registry">,
   email: string,
 ): Promise<{ login: GlobalLogin; tenant: Tenant }> {
   const candidates: Array<{ login: GlobalLogin; tenant: Tenant }> = [];
@@ -273,7 +273,10 @@ function describe(err: unknown): string {
 }
 
 /** Counts an attempt from the address (shared with password sign-in, auth/attempts.ts); 429 past the limit. */
-async function countIpAttempt(platform: Platform, key: string | undefined): Promise<void> {
+async function countIpAttempt(
+  platform: Pick<Services, "attempts" | "config">,
+  key: string | undefined,
+): Promise<void> {
   if (!key) return;
   const a = await platform.attempts.take(key);
   if (a.count > platform.config.loginLimitPerIp) {
@@ -286,7 +289,7 @@ async function countIpAttempt(platform: Platform, key: string | undefined): Prom
 }
 
 async function logFailure(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control">,
   failure: ThirdPartyFailure,
   source: string,
   httpCode: number,
@@ -308,7 +311,7 @@ async function logFailure(
  * the reason in SystemLog) while the provider's discovery fails, so the page still offers passwords.
  */
 export async function thirdPartySignIn(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control">,
   client: ClientInfo,
   requestId?: string,
 ): Promise<ThirdPartySignIn> {
@@ -337,7 +340,10 @@ export async function thirdPartySignIn(
  * PKCE verifier and the nonce of the authorization request when the browser made them.
  */
 export async function signInWithOidc(
-  platform: Platform,
+  platform: Pick<
+    Services,
+    "attempts" | "config" | "control" | "keys" | "placement" | "registry" | "sessions"
+  >,
   code: string,
   client: ClientInfo,
   requestId?: string,

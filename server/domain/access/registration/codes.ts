@@ -1,7 +1,7 @@
 // Single-use codes sent by e-mail (account activation, password reset), stored only as their SHA-256
 // and consumed atomically: a code works once, and not after it expires.
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import { randomCode, sha256 } from "../../../kernel/crypto.ts";
 import { isoIn, nowIso } from "../../../kernel/time.ts";
 import { authCodes } from "../../../tenancy/schema.ts";
@@ -15,7 +15,7 @@ export function codeHash(code: string): string {
 }
 
 export async function issueCode(
-  platform: Platform,
+  platform: Pick<Services, "control">,
   kind: CodeKind,
   tenantId: number,
   userId: number,
@@ -45,7 +45,7 @@ export async function issueCode(
 
 /** Uses a code up; answers its owner, or undefined when unknown, used or expired. */
 export async function consumeCode(
-  platform: Platform,
+  platform: Pick<Services, "control">,
   kind: CodeKind,
   code: string,
 ): Promise<{ tenantId: number; userId: number } | undefined> {
@@ -61,7 +61,7 @@ export async function consumeCode(
 
 /** The owner of a usable code, without using it up. */
 export async function codeOwner(
-  platform: Platform,
+  platform: Pick<Services, "control">,
   kind: CodeKind,
   code: string,
 ): Promise<{ tenantId: number; userId: number } | undefined> {
@@ -79,7 +79,11 @@ export async function codeOwner(
  * The tenant a usable code belongs to, without using it: a code whose tenant another instance serves (or
  * one moving) is refused (503 naming that instance) before it is consumed, so the retry there still works.
  */
-export async function assertCodeServedHere(platform: Platform, kind: CodeKind, code: string): Promise<void> {
+export async function assertCodeServedHere(
+  platform: Pick<Services, "config" | "control" | "registry">,
+  kind: CodeKind,
+  code: string,
+): Promise<void> {
   const [row] = await platform.control.db.select({ tenantId: authCodes.tenantId }).from(authCodes).where(and(
     eq(authCodes.codeHash, codeHash(code)),
     eq(authCodes.kind, kind),

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { mount } from "../../../http/route.ts";
 import { clientInfo } from "../../../http/client_info.ts";
@@ -8,7 +8,7 @@ import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
 import { MakeReset, Register, Registered } from "./contract.ts";
 import { activate, makeReset, register, sendReset } from "./service.ts";
 
-export function registrationRoutes(app: Hono<Env>, platform: Platform): void {
+export function registrationRoutes(app: Hono<Env>, platform: Services): void {
   const tag = "Register";
   mount(app, platform, {
     method: "post",

@@ -2,7 +2,7 @@
 // activation, and password reset by e-mailed single-use code.
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { hashPassword } from "../../../kernel/password.ts";
 import { checkNewPassword } from "../users/password_policy.ts";
@@ -35,7 +35,12 @@ export const RESETS_PER_EMAIL = 3;
 /** Wrong reset codes one address may send per window. */
 export const RESET_CODE_TRIES = 10;
 
-async function limit(platform: Platform, key: string, max: number, count = false): Promise<void> {
+async function limit(
+  platform: Pick<Services, "attempts">,
+  key: string,
+  max: number,
+  count = false,
+): Promise<void> {
   const wait = count
     ? await platform.attempts.takeWithin(key, max)
     : await platform.attempts.retryAfter(key, max);
@@ -47,7 +52,11 @@ async function limit(platform: Platform, key: string, max: number, count = false
   }
 }
 
-export async function register(platform: Platform, input: z.output<typeof Register>, ip: string | null) {
+export async function register(
+  platform: Pick<Services, "attempts" | "config" | "control" | "mailer" | "pool" | "registry">,
+  input: z.output<typeof Register>,
+  ip: string | null,
+) {
   const key = `register:${ip ?? "unknown"}`;
   await limit(platform, key, REGISTRATIONS_PER_ADDRESS, true); // every registration counts against the address's budget
   await checkNewPassword(platform, input.password, {
@@ -93,7 +102,11 @@ export async function register(platform: Platform, input: z.output<typeof Regist
   return { slug: tenant.slug, status: "pendingApproval" as const, adminUserId };
 }
 
-async function sendActivation(platform: Platform, tenant: Tenant, user: UserRow): Promise<void> {
+async function sendActivation(
+  platform: Pick<Services, "config" | "control" | "mailer">,
+  tenant: Tenant,
+  user: UserRow,
+): Promise<void> {
   const { code, expiresAt } = await issueCode(
     platform,
     "activation",
@@ -118,7 +131,10 @@ async function sendActivation(platform: Platform, tenant: Tenant, user: UserRow)
 }
 
 /** The provider confirms a registration: the tenant becomes active and its administrator gets the link. */
-export async function approveTenant(platform: Platform, slug: string): Promise<Tenant> {
+export async function approveTenant(
+  platform: Pick<Services, "config" | "control" | "mailer" | "placement" | "pool" | "registry">,
+  slug: string,
+): Promise<Tenant> {
   const tenant = await platform.registry.bySlug(slug);
   if (!tenant) throw new AppError("record.notFoundOrNoPermission");
   // A registration gets its database now, with the administrator it held.
@@ -135,7 +151,10 @@ export async function approveTenant(platform: Platform, slug: string): Promise<T
   return updated;
 }
 
-export async function suspendTenant(platform: Platform, slug: string): Promise<Tenant> {
+export async function suspendTenant(
+  platform: Pick<Services, "pool" | "registry">,
+  slug: string,
+): Promise<Tenant> {
   const tenant = await platform.registry.bySlug(slug);
   if (!tenant) throw new AppError("record.notFoundOrNoPermission");
   const updated = await platform.registry.update(tenant.id, { status: "suspended", suspendedAt: nowIso() });
@@ -183,7 +202,7 @@ const setPassword = tenantOp(
 );
 
 export async function activate(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control" | "placement" | "registry">,
   code: string,
 ): Promise<{ activated: true; username: string }> {
   await assertCodeServedHere(platform, "activation", code);
@@ -196,7 +215,7 @@ export async function activate(
 }
 
 export async function sendReset(
-  platform: Platform,
+  platform: Pick<Services, "attempts" | "config" | "control" | "mailer" | "placement" | "registry">,
   email: string,
   ip: string | null,
 ): Promise<{ sent: number }> {
@@ -241,7 +260,11 @@ export async function sendReset(
   return { sent };
 }
 
-export async function makeReset(platform: Platform, input: z.output<typeof MakeReset>, ip: string | null) {
+export async function makeReset(
+  platform: Pick<Services, "attempts" | "config" | "control" | "placement" | "registry" | "sessions">,
+  input: z.output<typeof MakeReset>,
+  ip: string | null,
+) {
   const key = `resetcode:${ip ?? "unknown"}`;
   await limit(platform, key, RESET_CODE_TRIES);
   await assertCodeServedHere(platform, "reset", input.code);

@@ -6,7 +6,6 @@ import { prepared } from "../../../db/prepared.ts";
 import type { Connection, Db } from "../../../db/connection.ts";
 import type { Actor } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import type { Platform } from "../../../platform.ts";
 import { users } from "./entity.ts";
 
 /** How long a user's roles read from the database are trusted (as a session check's answer is). */
@@ -26,9 +25,10 @@ type Roles = Pick<
   | "contractorId"
 >;
 
-const caches = new WeakMap<Platform, Map<string, { roles: Roles; until: number }>>();
+// One cache per running server, kept by the services object its callers hand in (a test process starts many).
+const caches = new WeakMap<object, Map<string, { roles: Roles; until: number }>>();
 
-function cacheOf(platform: Platform) {
+function cacheOf(platform: object) {
   let cache = caches.get(platform);
   if (!cache) caches.set(platform, cache = new Map());
   return cache;
@@ -43,7 +43,7 @@ export const userById = (db: Db) =>
   );
 
 /** The actor of a verified token with the user's roles as stored now; a user gone or blocked is refused. */
-export async function currentActor(platform: Platform, conn: Connection, actor: Actor): Promise<Actor> {
+export async function currentActor(platform: object, conn: Connection, actor: Actor): Promise<Actor> {
   const cache = cacheOf(platform);
   const key = `${actor.tenantId}:${actor.userId}`;
   const now = Date.now();
@@ -72,6 +72,6 @@ export async function currentActor(platform: Platform, conn: Connection, actor: 
 }
 
 /** Drops what this process remembers of a user's roles (after it changed them). */
-export function forgetRoles(platform: Platform, tenantId: number, userId: number): void {
+export function forgetRoles(platform: object, tenantId: number, userId: number): void {
   cacheOf(platform).delete(`${tenantId}:${userId}`);
 }

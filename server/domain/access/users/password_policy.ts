@@ -6,7 +6,7 @@
 // docs/security.md, Passwords, lists the words; a test keeps that list and this one the same.
 import { egressOf } from "../../../kernel/egress/egress.ts";
 import { createHash } from "node:crypto";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { writeSystemLog } from "../../logs/system_log/service.ts";
 import { isCommonPassword, PASSWORD_MIN } from "./common_passwords.ts";
@@ -74,7 +74,10 @@ const BREACH_TIMEOUT_MS = 3_000;
  * count 0); the match is made here. SHA-1 is the service's key, not a protection of anything of ours.
  * Unreachable or slow: undefined, and the password is not refused for it (logged for the operator).
  */
-export async function isBreachedPassword(platform: Platform, password: string): Promise<boolean | undefined> {
+export async function isBreachedPassword(
+  platform: Pick<Services, "config" | "control">,
+  password: string,
+): Promise<boolean | undefined> {
   const base = platform.config.pwnedPasswordsUrl;
   if (!base) return false;
   const hash = createHash("sha1").update(password, "utf8").digest("hex").toUpperCase();
@@ -110,7 +113,7 @@ export async function isBreachedPassword(platform: Platform, password: string): 
  * validation.failed); run before anything is hashed or written.
  */
 export async function checkNewPassword(
-  platform: Platform,
+  platform: Pick<Services, "config" | "control">,
   password: string,
   context: PasswordContext,
   field = "password",

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
@@ -10,7 +10,7 @@ import { pagedExportable } from "../../exports/service.ts";
 import { historyRoute } from "../../logs/record_log/history.ts";
 import { createUser, deleteUser, getUser, listUsers, updateUser, userListFields } from "./service.ts";
 
-export function userRoutes(app: Hono<Env>, platform: Platform): void {
+export function userRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "get",
     path: "/User",

@@ -5,7 +5,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { tenantOp } from "../../../cluster/placement.ts";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import { AppError, type FieldCode, fieldError, notFound } from "../../../kernel/errors.ts";
 import { hashPassword, verifyPassword } from "../../../kernel/password.ts";
 import { nowIso } from "../../../kernel/time.ts";
@@ -70,7 +70,7 @@ async function assertEmailFree(tx: Db, email: string, exceptId?: number): Promis
 }
 
 export interface Claim {
-  platform: Platform;
+  platform: Pick<Services, "registry">;
   tenantId: number;
   userId: number;
 }
@@ -80,7 +80,7 @@ export interface Claim {
  * if it does not commit.
  */
 async function withLoginClaims<T>(
-  platform: Platform,
+  platform: Pick<Services, "registry">,
   run: (fn: (tx: Db) => Promise<T>) => Promise<T>,
   fn: (tx: Db, claims: Claim[]) => Promise<T>,
 ): Promise<T> {
@@ -132,14 +132,17 @@ export async function checkContractorLink(
 }
 
 /** Hashes the password of a new user's input (outside any transaction). */
-export async function withPasswordHash(platform: Platform, input: UserCreate): Promise<NewUserValues> {
+export async function withPasswordHash(
+  platform: Pick<Services, "config">,
+  input: UserCreate,
+): Promise<NewUserValues> {
   const { repeatPassword: _r, password, ...rest } = input;
   return { ...rest, passwordHash: await hashPassword(password, platform.config.passwordHashCost) };
 }
 
 /** Inserts a user inside an open transaction and claims its global login. */
 export async function insertUser(
-  platform: Platform,
+  platform: Pick<Services, "registry">,
   tenantId: number,
   tx: Db,
   input: NewUserValues,
@@ -200,15 +203,15 @@ export async function insertUser(
 }
 
 export async function createUser(ctx: TenantContext, input: UserCreate): Promise<User> {
-  await checkNewPassword(ctx.platform, input.password, {
+  await checkNewPassword(ctx.services, input.password, {
     username: input.username,
     email: input.email,
     companyName: ctx.tenant.companyName,
     slug: ctx.tenant.slug,
   });
-  const values = await withPasswordHash(ctx.platform, input);
+  const values = await withPasswordHash(ctx.services, input);
   return await withLoginClaims(
-    ctx.platform,
+    ctx.services,
     (fn) =>
       transactionWithEvents(ctx, async (tx, outbox) => {
         const user = await fn(tx);
@@ -217,7 +220,7 @@ export async function createUser(ctx: TenantContext, input: UserCreate): Promise
         return user;
       }),
     async (tx, claims) =>
-      toUserDto(await insertUser(ctx.platform, ctx.tenant.id, tx, values, ctx.actor, claims)),
+      toUserDto(await insertUser(ctx.services, ctx.tenant.id, tx, values, ctx.actor, claims)),
   );
 }
 
@@ -260,7 +263,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     (!!input.password || (stored !== undefined && stored.email !== input.email));
   if (reauthenticated) await checkCurrentPassword(ctx, input.currentPassword, stored);
   if (input.password) {
-    await checkNewPassword(ctx.platform, input.password, {
+    await checkNewPassword(ctx.services, input.password, {
       username: input.username,
       email: input.email,
       companyName: ctx.tenant.companyName,
@@ -268,7 +271,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     });
   }
   const passwordHash = input.password
-    ? await hashPassword(input.password, ctx.platform.config.passwordHashCost)
+    ? await hashPassword(input.password, ctx.services.config.passwordHashCost)
     : undefined;
   const result = await transactionWithEvents(ctx, async (tx, outbox) => {
     const old = await findUser(tx, input.id);
@@ -304,7 +307,7 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     const contractorFields = await checkContractorLink(tx, next);
     if (Object.keys(contractorFields).length) throw fieldError(contractorFields);
     if (old.username.toLowerCase() !== input.username.toLowerCase() || old.email !== input.email) {
-      if (!(await ctx.platform.registry.updateLogin(ctx.tenant.id, old.id, input.username, input.email))) {
+      if (!(await ctx.services.registry.updateLogin(ctx.tenant.id, old.id, input.username, input.email))) {
         throw fieldError({ username: ["validation.usernameExists"] });
       }
     }
@@ -335,15 +338,15 @@ export async function updateUser(ctx: TenantContext, input: UserUpdate): Promise
     // The login moved in the control database but the tenant change did not commit: move it back.
     const [current] = await ctx.conn.db.select().from(users).where(eq(users.id, input.id)).limit(1);
     if (current) {
-      await ctx.platform.registry.updateLogin(ctx.tenant.id, current.id, current.username, current.email);
+      await ctx.services.registry.updateLogin(ctx.tenant.id, current.id, current.username, current.email);
     }
     throw err;
   });
   // Roles, modules and contractor take effect on the user's next call (current.ts).
-  forgetRoles(ctx.platform, ctx.tenant.id, result.row.id);
+  forgetRoles(ctx.services, ctx.tenant.id, result.row.id);
   if (passwordHash || result.row.blocked || !result.row.active) {
     // A changed password or a blocked account ends the user's other sign-ins.
-    await ctx.platform.sessions.revokeUser(
+    await ctx.services.sessions.revokeUser(
       ctx.tenant.id,
       result.row.id,
       passwordHash ? "passwordChanged" : "blocked",
@@ -376,7 +379,7 @@ export async function checkCurrentPassword(
 ): Promise<void> {
   if (!given) throw fieldError({ currentPassword: ["validation.required"] });
   const key = `password-change:${ctx.tenant.id}:${ctx.actor.userId}`;
-  const wait = await ctx.platform.attempts.retryAfter(key, CURRENT_PASSWORD_TRIES);
+  const wait = await ctx.services.attempts.retryAfter(key, CURRENT_PASSWORD_TRIES);
   if (wait > 0) {
     securityEvent(ctx, "password.wrongCurrent", "too many wrong current passwords: refused", {
       outcome: "throttled",
@@ -387,7 +390,7 @@ export async function checkCurrentPassword(
     });
   }
   if (!row || !(await verifyPassword(given, row.passwordHash))) {
-    await ctx.platform.attempts.take(key);
+    await ctx.services.attempts.take(key);
     securityEvent(
       ctx,
       "password.wrongCurrent",
@@ -415,6 +418,6 @@ export async function deleteUser(ctx: TenantContext, id: number): Promise<void> 
     });
     await securityEventIn(tx, ctx, "user.deleted", `${describe(old)}: ${rolesOf(old)}`);
   });
-  await ctx.platform.registry.releaseLogin(ctx.tenant.id, id);
-  await ctx.platform.sessions.revokeUser(ctx.tenant.id, id, "deleted");
+  await ctx.services.registry.releaseLogin(ctx.tenant.id, id);
+  await ctx.services.sessions.revokeUser(ctx.tenant.id, id, "deleted");
 }

@@ -3,7 +3,7 @@ import { exportRoute } from "../../exports/routes.ts";
 import { pagedExportable } from "../../exports/service.ts";
 import { priceListMeta } from "../../../../shared/resources/price_list.ts";
 import type { Hono } from "hono";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { product } from "../products/entity.ts";
@@ -16,7 +16,7 @@ import {
   PriceListQuery,
 } from "./service.ts";
 
-export function priceListRoutes(app: Hono<Env>, platform: Platform): void {
+export function priceListRoutes(app: Hono<Env>, platform: Services): void {
   exportRoute(
     app,
     platform,

@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { paramInt } from "../../../kernel/params.ts";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import type { Access } from "../../../kernel/access.ts";
 import type { Whole } from "../../../http/openapi.ts";
@@ -96,7 +96,7 @@ export async function recordHistory(
  */
 export function historyRoute(
   app: Hono<Env>,
-  platform: Platform,
+  platform: Services,
   spec: {
     resourceType: string;
     path: string;

@@ -10,7 +10,7 @@
 // (securityEventIn), so the change and its event commit or vanish together. A flood (a password guesser)
 // writes each kind from one address a bounded number of times a minute and one row saying how many were left
 // out; events older than SECURITY_LOG_DAYS are pruned in slices when a tenant's events are next appended.
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Connection, Db } from "../../../db/connection.ts";
 import { onBegin } from "../../../db/connection.ts";
@@ -89,7 +89,7 @@ export function securityEvent(
   detail?: string,
   more: Omit<SecurityEventInput, "kind" | "detail"> = {},
 ): void {
-  ctx.platform.security.add(ctx.tenant, { ...fromContext(ctx), ...more, kind, detail });
+  ctx.services.security.add(ctx.tenant, { ...fromContext(ctx), ...more, kind, detail });
 }
 
 /**
@@ -111,7 +111,11 @@ export async function writeSecurityEvents(tx: Db, events: SecurityEventInput[]):
 }
 
 /** Records an event of a tenant known without a request's context (a sign-in by a login name, a key). */
-export function securityEventFor(platform: Platform, tenant: Tenant, event: SecurityEventInput): void {
+export function securityEventFor(
+  platform: Pick<Services, "security">,
+  tenant: Tenant,
+  event: SecurityEventInput,
+): void {
   platform.security.add(tenant, event);
 }
 
@@ -119,7 +123,10 @@ export function securityEventFor(platform: Platform, tenant: Tenant, event: Secu
  * Records an event of no known tenant (an unknown username or key, a forged token, another site's socket)
  * in the control database's system log, with the same fields.
  */
-export function securityEventOutside(platform: Platform, event: SecurityEventInput): void {
+export function securityEventOutside(
+  platform: Pick<Services, "config" | "control">,
+  event: SecurityEventInput,
+): void {
   const row = toRow(event);
   writeSystemLog(platform, undefined, {
     level: "warning",
@@ -249,7 +256,7 @@ export class SecurityLog {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
 
-  constructor(readonly platform: Pick<Platform, "placement" | "config">) {}
+  constructor(readonly platform: Pick<Services, "placement" | "config">) {}
 
   /** Queues `event` for `tenant`'s log. */
   add(tenant: Tenant, event: SecurityEventInput): void {

@@ -1,6 +1,6 @@
 // SystemLog: failures with their request id, written to the tenant's log when the request had a tenant,
 // else to the control database's. Writing the log must never fail the response.
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { systemLog } from "./table.ts";
@@ -54,9 +54,9 @@ export class SystemLogThrottle {
   }
 }
 
-const throttles = new WeakMap<Platform, Map<string, SystemLogThrottle>>();
+const throttles = new WeakMap<object, Map<string, SystemLogThrottle>>();
 
-function throttleOf(platform: Platform, target: string): SystemLogThrottle {
+function throttleOf(platform: object, target: string): SystemLogThrottle {
   let byTarget = throttles.get(platform);
   if (!byTarget) throttles.set(platform, byTarget = new Map());
   let t = byTarget.get(target);
@@ -65,7 +65,7 @@ function throttleOf(platform: Platform, target: string): SystemLogThrottle {
 }
 
 export async function writeSystemLog(
-  platform: Platform | undefined,
+  platform: Pick<Services, "config" | "control"> | undefined,
   ctx: TenantContext | undefined,
   entry: SystemLogEntry,
 ): Promise<void> {
@@ -83,7 +83,11 @@ export async function writeSystemLog(
   if (write) await writeRow(platform, ctx, entry);
 }
 
-async function writeRow(platform: Platform, ctx: TenantContext | undefined, entry: SystemLogEntry) {
+async function writeRow(
+  platform: Pick<Services, "config" | "control">,
+  ctx: TenantContext | undefined,
+  entry: SystemLogEntry,
+) {
   const row = {
     level: entry.level,
     message: entry.message.slice(0, 4000),

@@ -7,7 +7,7 @@
 // changed site makes it check the key again (a withdrawn or replaced key disconnects its agent at once).
 // A heartbeat every AGENT_HEARTBEAT_SECONDS notes the agent as seen, checks the key and takes the queue
 // again, so nothing waits on an event that was lost (a shard restarted meanwhile).
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Tenant } from "../../../tenancy/registry.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import type { HubEventBody, HubObserver } from "../../../hub/hub.ts";
@@ -26,6 +26,12 @@ import { AGENT_HEARTBEAT_SECONDS } from "../sites/entity.ts";
 import { agentBeat, agentBye, agentHello, agentReport, agentTake } from "./queue.ts";
 import { keyHash } from "./keys.ts";
 import { securityEventFor, securityEventOutside } from "../../logs/security_log/service.ts";
+
+/** What the channel uses: the hub (jobs published, changes observed), attempt limits, the security log, tenants. */
+export type AgentServices = Pick<
+  Services,
+  "attempts" | "config" | "control" | "hub" | "placement" | "registry" | "security"
+>;
 
 /** The part of a WebSocket the channel uses. */
 export interface AgentSocket {
@@ -84,7 +90,7 @@ export class AgentChannel implements HubObserver {
   readonly #byTenant = new Map<number, Set<AgentConnection>>();
   readonly #stopObserving: () => void;
 
-  constructor(readonly platform: Platform) {
+  constructor(readonly platform: AgentServices) {
     this.#stopObserving = platform.hub.observe(this);
   }
 

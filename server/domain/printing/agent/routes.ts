@@ -4,7 +4,7 @@
 import type { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { AppError } from "../../../kernel/errors.ts";
@@ -13,9 +13,9 @@ import { PRINT_AGENT_PATH } from "../../../print_agent/protocol.ts";
 import { printSite } from "../sites/entity.ts";
 import { printJob } from "../jobs/entity.ts";
 import { makeAgentKey, withdrawAgentKey } from "./keys.ts";
-import { AgentChannel, type AgentConnection } from "./channel.ts";
+import { AgentChannel, type AgentConnection, type AgentServices } from "./channel.ts";
 
-export function printAgentRoutes(app: Hono<Env>, platform: Platform): void {
+export function printAgentRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "post",
     path: "/PrintSite/:id/agentKey",
@@ -44,10 +44,10 @@ export function printAgentRoutes(app: Hono<Env>, platform: Platform): void {
   resourceRoutes(app, platform, printJob);
 }
 
-const channels = new WeakMap<Platform, AgentChannel>();
+const channels = new WeakMap<AgentServices, AgentChannel>();
 
 /** The platform's channel of agent sockets (made with its first socket). */
-export function agentChannelOf(platform: Platform): AgentChannel {
+export function agentChannelOf(platform: AgentServices): AgentChannel {
   let channel = channels.get(platform);
   if (!channel) channels.set(platform, channel = new AgentChannel(platform));
   return channel;
@@ -56,7 +56,7 @@ export function agentChannelOf(platform: Platform): AgentChannel {
 /** The socket's address: the peer's, or with TRUST_PROXY the last X-Forwarded-For (http/client_info.ts). */
 function peerOf(
   c: { env?: { remoteAddr?: Deno.NetAddr }; req: { header(name: string): string | undefined } },
-  platform: Platform,
+  platform: Pick<Services, "config">,
 ): string | null {
   if (platform.config.trustProxy) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
@@ -66,7 +66,7 @@ function peerOf(
 }
 
 /** Mounts /printAgent (before the request context: a 101 answer takes no extra headers). */
-export function printAgentSocket(app: Hono<Env>, platform: Platform): void {
+export function printAgentSocket(app: Hono<Env>, platform: AgentServices): void {
   app.get(
     PRINT_AGENT_PATH,
     upgradeWebSocket((c) => {

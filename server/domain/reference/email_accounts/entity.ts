@@ -60,7 +60,7 @@ export const emailAccount = new Resource({
     ...row,
     password: input.password === null
       ? old?.password ?? null
-      : sealSecret(ctx.platform.keys, input.password as string, passwordContext(ctx.tenant.id)),
+      : sealSecret(ctx.services.keys, input.password as string, passwordContext(ctx.tenant.id)),
   }),
 });
 

@@ -2,7 +2,7 @@
 // deleting the working copies generated from a document.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
@@ -15,7 +15,7 @@ import { revertDocument } from "./revert.ts";
 import { deleteByPrecedingDocument, listDocumentPositions } from "./service.ts";
 import { ConfirmQuery, WmsDocument } from "./contract.ts";
 
-export function wmsDocumentRoutes(app: Hono<Env>, platform: Platform): void {
+export function wmsDocumentRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsDocument/:id/Positions",

@@ -2,7 +2,7 @@
 // contractor's products.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
@@ -57,7 +57,7 @@ import {
 
 const tag = "WmsInventory";
 
-export function inventoryRoutes(app: Hono<Env>, platform: Platform): void {
+export function inventoryRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "get",
     path: "/WmsInventory/inventory",

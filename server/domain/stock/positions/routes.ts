@@ -2,7 +2,7 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import { paramId } from "../../../kernel/params.ts";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { resourceRoutes } from "../../../engine/routes.ts";
@@ -15,7 +15,7 @@ import { pickPosition, reportShortage } from "./pick.ts";
 
 const ReleaseQuery = z.object({ destinationLocationId: paramId.optional() });
 
-export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Platform): void {
+export function wmsDocumentPositionRoutes(app: Hono<Env>, platform: Services): void {
   mount(app, platform, {
     method: "post",
     path: "/WmsDocumentPosition/groupmovement",

@@ -1,7 +1,7 @@
 // StorageSpace routes: the five resource calls, the tree browser's children and the generator.
 import type { Hono } from "hono";
 import { z } from "zod";
-import type { Platform } from "../../../platform.ts";
+import type { Services } from "../../../kernel/services.ts";
 import type { Env } from "../../../http/types.ts";
 import { idParam, mount } from "../../../http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
@@ -21,7 +21,7 @@ import {
 } from "../maps/occupancy.ts";
 import { GeneratePreview, GenerateRequest, GenerateResult, StorageSpaceNode } from "./contract.ts";
 
-export function storageSpaceRoutes(app: Hono<Env>, platform: Platform): void {
+export function storageSpaceRoutes(app: Hono<Env>, platform: Services): void {
   // A location's map: the SVG drawing, cleaned before it is stored (../maps/).
   for (const [method, replace] of [["post", false], ["patch", true]] as const) {
     mount(app, platform, {

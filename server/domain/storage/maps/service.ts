@@ -62,8 +62,8 @@ export async function putMap(
   if (sizeBytes > MAP_MAX_BYTES) {
     throw new AppError("map.fileTooLarge", { params: { limit: `${MAP_MAX_BYTES / (1024 * 1024)} MB` } });
   }
-  if (ctx.platform.config.clamdAddress) {
-    await scanUpload(ctx.platform, new TextEncoder().encode(upload.content));
+  if (ctx.services.config.clamdAddress) {
+    await scanUpload(ctx.services, new TextEncoder().encode(upload.content));
   }
   // Cleaned on the job pool (jsdom and DOMPurify take seconds on a big drawing): never on this thread.
   const clean = await runJob<CleanMap>(ctx, new URL("./sanitize.ts", import.meta.url), upload, {
