@@ -1,7 +1,7 @@
 // What a domain verb receives: the tenant's connection (resolved from the verified token, never from
 // anything else the caller sends), the acting user, the request id and the caller's language.
-import type { Connection } from "../db/connection.ts";
-import type { Tenant } from "../tenancy/registry.ts";
+import type { Connection } from "./database.ts";
+import type { Tenant } from "./tenant.ts";
 import type { Language } from "./i18n/mod.ts";
 import type { Platform } from "../platform.ts";
 

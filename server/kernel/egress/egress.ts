@@ -8,7 +8,6 @@
 // (EGRESS_ALLOW; EXTERNAL_PRIVATE_HOSTS=allow allows everything).
 import { connect as netConnect, type Socket } from "node:net";
 import { lookup } from "node:dns/promises";
-import type { Config } from "../../config.ts";
 import { AppError } from "../errors.ts";
 import {
   type Address,
@@ -217,10 +216,17 @@ function openSocket(address: string, port: number, timeoutMs: number): Promise<S
   });
 }
 
-const policies = new WeakMap<Config, Egress>();
+/** The settings of server/config.ts the policy reads (the kernel names them, not the whole Config). */
+export interface EgressSettings {
+  externalPrivateHosts: boolean;
+  egressAllow: string[];
+  egressDns?: string;
+}
+
+const policies = new WeakMap<EgressSettings, Egress>();
 
 /** The installation's policy (one per configuration). */
-export function egressOf(config: Config): Egress {
+export function egressOf(config: EgressSettings): Egress {
   let egress = policies.get(config);
   if (!egress) {
     egress = new Egress({
