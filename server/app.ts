@@ -28,7 +28,13 @@ import { systemRoutes } from "./domain/system/routes.ts";
 import { hubRoutes } from "./hub/routes.ts";
 import { favoriteRoutes } from "./domain/favorites/routes.ts";
 import { productGroup } from "./domain/assortment/product_groups/entity.ts";
-import { resourceRoutes } from "./engine/routes.ts";
+import { composeResourceRoutes, resourceRoutes } from "./engine/routes.ts";
+import { exportRoute } from "./domain/exports/routes.ts";
+import { historyRoute } from "./domain/logs/record_log/history.ts";
+import { composeEngine } from "./engine/engine.ts";
+import * as tenantSchema from "./schema.ts";
+import { discussionAttached } from "./domain/discussions/attached.ts";
+import { fileAttached } from "./domain/files/attached.ts";
 import { address } from "./domain/parties/addresses/entity.ts";
 import { geoLocation } from "./domain/parties/geo_locations/entity.ts";
 import { company } from "./domain/parties/companies/entity.ts";
@@ -63,6 +69,9 @@ import { faceRoutes } from "./domain/access/faces/routes.ts";
 import { secondFactorRoutes } from "./domain/access/mfa/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
+  // The engine gets the tenant's tables and what areas keep about any record here, not by importing them.
+  composeEngine({ tables: Object.values(tenantSchema), attached: [discussionAttached, fileAttached] });
+  composeResourceRoutes({ exportRoute, historyRoute });
   routes.length = 0;
   const api = new Hono<Env>();
   api.use("*", announceClientBuild(platform));

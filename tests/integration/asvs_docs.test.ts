@@ -27,7 +27,7 @@ import { PDF_MAX_ROWS } from "../../server/domain/exports/write.ts";
 import { MAX_LABELS } from "../../server/domain/printing/service.ts";
 import { MAX_RECIPIENTS } from "../../server/domain/messaging/send.ts";
 import { SYSTEM_LOG_PER_MINUTE } from "../../server/domain/logs/system_log/service.ts";
-import * as tenantSchema from "../../server/db/tenant_schema.ts";
+import * as tenantSchema from "../../server/schema.ts";
 import type { FieldDef } from "../../server/engine/declaration.ts";
 import { domainModules } from "../fixtures/contract_snapshot.ts";
 import * as controlSchema from "../../server/tenancy/schema.ts";
