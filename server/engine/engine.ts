@@ -313,13 +313,13 @@ export class Resource<
   }
 
   /** Columns elsewhere whose rows keep a record of this resource from being deleted (foreign keys). */
-  async dependents(): Promise<Dependent[]> {
+  dependents(): Promise<Dependent[]> {
     if (!this.#dependents) {
       // Every table of a tenant, as the composition root handed them (server/schema.ts).
       const tables = engineParts().tables.filter((t): t is SQLiteTable => is(t, SQLiteTable));
       this.#dependents = this.entity.dependentsIn(tables);
     }
-    return this.#dependents;
+    return Promise.resolve(this.#dependents);
   }
 
   get links(): Record<string, LinkDef> {

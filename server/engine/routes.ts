@@ -5,8 +5,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Platform } from "../platform.ts";
-import type { Env } from "../http/types.ts";
-import { idParam, mount } from "../http/route.ts";
+import type { Env } from "./http/types.ts";
+import { idParam, mount } from "./http/route.ts";
 import { listQuerySchema } from "../kernel/list.ts";
 import type { Resource } from "./engine.ts";
 import type { TenantContext } from "../kernel/context.ts";

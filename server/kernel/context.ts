@@ -27,6 +27,6 @@ export interface TenantContext {
   actor: Actor;
   requestId: string;
   lang: Language;
-  /** The caller's address and user agent (server/http/client_info.ts), for the security log. */
+  /** The caller's address and user agent (server/engine/http/client_info.ts), for the security log. */
   client?: { ip: string | null; userAgent: string | null };
 }

@@ -4,10 +4,10 @@
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import type { FieldMeta, ResourceMeta } from "../../kernel/resource_meta.ts";
-import { listQuerySchema, type WalkQuery } from "../../kernel/list.ts";
+import { listQuerySchema } from "../../kernel/list.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { TimeZone } from "../../kernel/time.ts";
-import { fileHeaders } from "../../http/download.ts";
+import { fileHeaders } from "../../engine/http/download.ts";
 import { clientAccount } from "../config/account/entity.ts";
 import type { Translator } from "../../../client/i18n/mod.ts";
 

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { Platform } from "../platform.ts";
-import type { TenantContext } from "../kernel/context.ts";
-import type { Language } from "../kernel/i18n/mod.ts";
+import type { Platform } from "../../platform.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import type { Language } from "../../kernel/i18n/mod.ts";
 
 export interface Bindings {
   /** Set by server/main.ts from Deno.serve's connection info; absent when a test calls app.request. */
