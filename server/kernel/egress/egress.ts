@@ -22,7 +22,9 @@ import {
   parseAllowList,
   refusedRange,
 } from "./address.ts";
-import { egressFetch, type EgressInit } from "./http.ts";
+import { type Destination, egressFetch, type EgressInit } from "./http.ts";
+
+export type { Destination };
 
 /** What a refusal carries for the logs (never for the caller: one answer whatever the reason). */
 export class EgressRefusal extends Error {
@@ -59,12 +61,6 @@ function egressRefusalDetail(host: string, reason: string): string {
 /** A refusal's security event as its detail says it (for a caller that writes the event itself). */
 export function refusalEvent(err: AppError): string {
   return err.details.security?.detail ?? "connection refused";
-}
-
-/** A host resolved and checked: the name (null for an address) and the addresses a socket may go to. */
-export interface Destination {
-  name: string | null;
-  addresses: { address: string; family: 4 | 6 }[];
 }
 
 export interface EgressOptions {
