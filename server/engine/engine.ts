@@ -139,7 +139,7 @@ export interface EngineParts {
 
 let parts: EngineParts | undefined;
 
-/** Hands the engine the tenant's tables and what areas keep about any record (once per process; again is a no-op). */
+/** Hands the engine the tenant's tables and what areas keep about any record (every app built does). */
 export function composeEngine(given: EngineParts): void {
   parts = given;
 }
