@@ -124,14 +124,14 @@ module.exports = {
       name: "client-not-server",
       comment: "the client imports the server side only through shared/",
       severity: "error",
-      from: { path: "^client/" },
+      from: { path: "^client/", pathNot: TEST },
       to: { path: "^(server|widgets|tenants|demo|bench|tests)/" },
     },
     {
       name: "shared-alone",
       comment: "shared/ (code both sides use) imports only npm packages and itself",
       severity: "error",
-      from: { path: "^shared/" },
+      from: { path: "^shared/", pathNot: TEST },
       to: { pathNot: ["^shared/", "node_modules", "^node:"], dependencyTypesNot: ["core", "npm", "npm-dev"] },
     },
     {

@@ -44,6 +44,7 @@ const tree: Record<string, string[]> = {
   "widgets/routes.ts": ["server/domain/parties/company.ts", "server/engine/engine.ts"],
   "demo/password.ts": ["server/kernel/errors.ts"],
   "client/app.ts": ["server/kernel/errors.ts", "shared/meta.ts"],
+  "client/app.test.ts": ["server/app.ts"],
   "shared/meta.ts": ["client/app.ts"],
 };
 
