@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./server/db/tenant_schema.ts",
+  schema: "./server/schema.ts",
   out: "./migrations/tenant",
 });

@@ -1,6 +1,8 @@
-// `npm test` (deno task test): format check, lint, type check, the client build, then every vitest test
-// (server, client and browser tests); one closing line `N passed, N failed` adds everything up (each
-// static check and the build count as one).
+// `npm test` (deno task test): format check, lint, type check, the layer check, the client build, then every
+// vitest test (server, client and browser tests); one closing line `N passed, N failed` adds everything up
+// (each static check and the build count as one).
+import { layerCheckArgs } from "./layers.ts";
+
 const deno = "./node_modules/deno/deno";
 let passed = 0;
 let failed = 0;
@@ -32,6 +34,8 @@ await step("type check (deno check)", [
   "scripts/screenshots.ts",
   "scripts/start.ts",
 ]);
+// A wrong-way import (.dependency-cruiser.cjs) fails the run; known violations others remove are listed apart.
+await step("layers (dependency-cruiser, .dependency-cruiser.cjs)", layerCheckArgs(), "node");
 await step("client build (esbuild, vanilla-extract, workbox)", ["client/build.mjs"], "node");
 
 console.log("\n=== tests (vitest)");

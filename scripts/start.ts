@@ -1,6 +1,9 @@
 // `npm start` (deno task start): build the client, migrate every database, seed the demo tenant, serve —
 // a line for each step as it begins and how long it took, so that a newcomer never waits on a silent
 // terminal. The server's own line gives the URL; the demo sign-in follows it.
+import { loadConfig } from "../server/config.ts";
+import { demoPassword } from "../demo/password.ts";
+
 const deno = "./node_modules/deno/deno";
 
 async function step(n: number, what: string, command: string, args: string[]): Promise<void> {
@@ -32,7 +35,9 @@ const server = new Deno.Command(deno, {
   args: ["run", "-A", "server/main.ts"],
   stdout: "inherit",
   stderr: "inherit",
-  env: { WMS_DEMO_HINT: "1" },
+  // The demo's password for the server's start line (the server imports nothing of demo/); the process's
+  // environment is its user's alone, as DATA_DIR/demo-password is.
+  env: { WMS_DEMO_HINT: demoPassword(loadConfig()) },
 }).spawn();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => {

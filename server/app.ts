@@ -9,15 +9,20 @@ import { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import type { Platform } from "./platform.ts";
 import { VERSION } from "./platform.ts";
-import type { Env } from "./http/types.ts";
+import type { Env } from "./engine/http/types.ts";
 import { requestContext } from "./http/middleware.ts";
 import { securityHeaders } from "./http/security.ts";
 import { handleError } from "./http/errors.ts";
-import { canonicalPath, methodsOf, openApiDocument, routes, SERVED_METHODS } from "./http/openapi.ts";
+import { canonicalPath, methodsOf, openApiDocument, routes, SERVED_METHODS } from "./engine/http/openapi.ts";
 import { AppError } from "./kernel/errors.ts";
-import { mount } from "./http/route.ts";
+import { mount } from "./engine/http/route.ts";
 import { webRoutes } from "./http/web.ts";
-import { announceClientBuild } from "./http/client_version.ts";
+import { announceClientBuild, refuseOutdatedClient } from "./http/client_version.ts";
+import { composeHttp } from "./engine/http/parts.ts";
+import { authenticate } from "./http/middleware.ts";
+import { idempotent } from "./http/idempotency.ts";
+import { apiKeyMayCall } from "./domain/sharing/api_key.ts";
+import { API_KEY_BURST, API_KEY_PER_SECOND } from "./domain/sharing/keys.ts";
 import { authRoutes } from "./domain/access/auth/routes.ts";
 import { sessionRoutes } from "./domain/access/auth/session_routes.ts";
 import { userRoutes } from "./domain/access/users/routes.ts";
@@ -28,7 +33,13 @@ import { systemRoutes } from "./domain/system/routes.ts";
 import { hubRoutes } from "./hub/routes.ts";
 import { favoriteRoutes } from "./domain/favorites/routes.ts";
 import { productGroup } from "./domain/assortment/product_groups/entity.ts";
-import { resourceRoutes } from "./engine/routes.ts";
+import { composeResourceRoutes, resourceRoutes } from "./engine/routes.ts";
+import { exportRoute } from "./domain/exports/routes.ts";
+import { historyRoute } from "./domain/logs/record_log/history.ts";
+import { composeEngine } from "./engine/engine.ts";
+import * as tenantSchema from "./schema.ts";
+import { discussionAttached } from "./domain/discussions/attached.ts";
+import { fileAttached } from "./domain/files/attached.ts";
 import { address } from "./domain/parties/addresses/entity.ts";
 import { geoLocation } from "./domain/parties/geo_locations/entity.ts";
 import { company } from "./domain/parties/companies/entity.ts";
@@ -63,9 +74,21 @@ import { faceRoutes } from "./domain/access/faces/routes.ts";
 import { secondFactorRoutes } from "./domain/access/mfa/routes.ts";
 
 export function createApp(platform: Platform): Hono<Env> {
+  // The engine gets the tenant's tables and what areas keep about any record here, not by importing them.
+  composeEngine({ tables: Object.values(tenantSchema), attached: [discussionAttached, fileAttached] });
+  composeResourceRoutes({ exportRoute, historyRoute });
+  // The route toolkit the areas declare with gets who the caller is, idempotent writes and the API keys' terms.
+  composeHttp({
+    authenticate,
+    idempotent,
+    apiKeyMayCall,
+    apiKeyRate: { burst: API_KEY_BURST, perSecond: API_KEY_PER_SECOND },
+  });
   routes.length = 0;
   const api = new Hono<Env>();
   api.use("*", announceClientBuild(platform));
+  // Before the sign-in's body is read: an outdated client may be sending an older shape.
+  api.post("/Auth", refuseOutdatedClient(platform));
   authRoutes(api, platform);
   sessionRoutes(api, platform);
   oidcRoutes(api, platform);

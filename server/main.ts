@@ -5,7 +5,6 @@ import { createPlatform, type Platform } from "./platform.ts";
 import { loadConfig } from "./config.ts";
 import { startFront } from "./cluster/front.ts";
 import { BackupSchedule } from "./tenancy/backups.ts";
-import { demoPassword } from "../demo/password.ts";
 import { ReplicationSupervisor } from "./replication/supervisor.ts";
 import { securityEventOutside } from "./domain/logs/security_log/service.ts";
 import { keyRisk } from "./replication/view.ts";
@@ -61,6 +60,7 @@ const threads = config.workers > 0
   }`
   : "one thread";
 
+const demoHint = Deno.env.get("WMS_DEMO_HINT");
 const server = Deno.serve({
   port,
   hostname,
@@ -68,10 +68,11 @@ const server = Deno.serve({
     console.log(
       `WMS server listening on ${publicUrl} (API: ${publicUrl}/api, health: ${publicUrl}/api/health; ${threads}); ` +
         `stock widgets: ${publicUrl}/widgets/demo` +
-        // `npm start` (scripts/start.ts) has seeded the demo tenant: how to sign in to it, last on the screen.
-        (Deno.env.get("WMS_DEMO_HINT")
+        // `npm start` (scripts/start.ts) has seeded the demo tenant and hands its password here (the server
+        // imports nothing of demo/): how to sign in to it, last on the screen.
+        (demoHint
           ? `\n\nOpen ${publicUrl} and sign in as admin, manager, user, terminal or contractor, password ` +
-            `${demoPassword(config)}. Stop with Ctrl+C.`
+            `${demoHint}. Stop with Ctrl+C.`
           : ""),
     ),
 }, (req, info) => handler(req, info.remoteAddr as Deno.NetAddr));

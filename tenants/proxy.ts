@@ -15,11 +15,11 @@ import { decodeJwt } from "jose";
 import type { Connection } from "../server/db/connection.ts";
 import { sha256 } from "../server/kernel/crypto.ts";
 import { codeHash } from "../server/domain/access/registration/codes.ts";
-import { bearerToken } from "../server/http/middleware.ts";
+import { bearerToken } from "../server/engine/http/bearer.ts";
 import { errorResponse } from "../server/http/errors.ts";
 import { AppError } from "../server/kernel/errors.ts";
 import { PRINT_AGENT_PATH, tenantIdOfAgentKey } from "../server/print_agent/protocol.ts";
-import { SERVED_METHODS } from "../server/http/openapi.ts";
+import { SERVED_METHODS } from "../server/engine/http/openapi.ts";
 
 const DIRECTORY_CACHE_MS = 2_000;
 /** Bodies the proxy reads to route a call (a sign-in, a reset) are small; larger ones are not read. */
@@ -168,7 +168,7 @@ export class TenantProxy {
    * socket's access token, an agent's key).
    */
   #socket(req: Request, path: string, remoteAddr: Deno.NetAddr): Response {
-    // The instance judges the browser's page by its Origin (server/http/origin.ts): the handshake it gets
+    // The instance judges the browser's page by its Origin (server/engine/http/origin.ts): the handshake it gets
     // from here carries the caller's, or any site's page would pass as a client that is no browser.
     const headers: Record<string, string> = {};
     for (const name of ["origin", "user-agent", "accept-language"]) {

@@ -6,7 +6,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Context } from "hono";
 import { h } from "preact";
 import { renderToString } from "preact-render-to-string";
-import type { Env } from "../server/http/types.ts";
+import type { Env } from "../server/engine/http/types.ts";
 import type { Services } from "../server/kernel/services.ts";
 import { tenantOp } from "../server/cluster/placement.ts";
 import { users } from "../server/domain/access/users/entity.ts";

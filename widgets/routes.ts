@@ -7,11 +7,11 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Context, Hono } from "hono";
-import type { Env } from "../server/http/types.ts";
+import type { Env } from "../server/engine/http/types.ts";
 import type { Services } from "../server/kernel/services.ts";
 import { AppError } from "../server/kernel/errors.ts";
-import { clientInfo } from "../server/http/client_info.ts";
-import { allowOrigin, requestingSite } from "../server/http/origin.ts";
+import { clientInfo } from "../server/engine/http/client_info.ts";
+import { allowOrigin, requestingSite } from "../server/engine/http/origin.ts";
 import { readShared } from "../server/domain/sharing/service.ts";
 import { widgetMessages } from "./messages.ts";
 import { pickLang, say, type WidgetKey, type WidgetLang } from "./i18n.ts";

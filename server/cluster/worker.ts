@@ -12,7 +12,7 @@ import { errorResponse } from "../http/errors.ts";
 import { AppError } from "../kernel/errors.ts";
 import { countTransactionsIn } from "../db/local.ts";
 import type { Hono } from "hono";
-import type { Env } from "../http/types.ts";
+import type { Env } from "../engine/http/types.ts";
 import { type Jobs, type JobSpec, seal, transferOf, unseal } from "../kernel/jobs/contract.ts";
 
 const self = globalThis as unknown as {

@@ -5,13 +5,8 @@
 import type { Db } from "./connection.ts";
 import { compileShape, prop } from "../kernel/shape.ts";
 
-/** What a drizzle prepared query offers; `all` answers the rows, `get` the first. */
-export interface Prepared<P extends Record<string, unknown>, R> {
-  all(placeholders: P): Promise<R[]>;
-  get(placeholders: P): Promise<R | undefined>;
-  /** The rows as arrays of column values, in the select's order, not mapped to objects. */
-  values(placeholders: P): Promise<unknown[][]>;
-}
+export type { Prepared } from "../kernel/database.ts";
+import type { Prepared } from "../kernel/database.ts";
 
 /**
  * Maps a whole-table select's rows (arrays, as `values()` answers them) to objects as drizzle's `all()`

@@ -34,7 +34,7 @@ import {
   reqText,
   upperText,
 } from "./fields.ts";
-import { email } from "../domain/access/users/contract.ts";
+import { email } from "../kernel/contact.ts";
 import type {
   AnyTable,
   Codec,

@@ -25,11 +25,7 @@ import type { FieldKind, ResourceMeta } from "../../shared/resources/meta.ts";
 import { nowIso } from "../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../hub/outbox.ts";
 import { type HubResource, visibilityRules } from "../hub/visibility.ts";
-import { writeRecordLog } from "../domain/logs/record_log/service.ts";
-import { dropBytes } from "../domain/files/store.ts";
-import { fileInfos } from "../domain/files/table.ts";
-import { discussions } from "../domain/discussions/table.ts";
-import { recordLog } from "../domain/logs/record_log/table.ts";
+import { recordLog, writeRecordLog } from "./record_log.ts";
 import {
   type AnyTable,
   type Dependent,
@@ -123,18 +119,47 @@ export interface ResourceHooks {
 }
 
 /**
- * A record's attachments and discussion removed in its delete's transaction; answers the files' keys to drop
- * after it.
+ * What another area keeps about any record, by its resource's name and id (its attachments, its discussion):
+ * handed to the engine by the composition root (`composeEngine`), so that the engine imports no area.
  */
-async function removeAttachedTo(tx: Db, type: string, id: number): Promise<string[]> {
-  await tx.delete(discussions).where(
-    and(eq(discussions.refResourceType, type), eq(discussions.refResourceId, id)),
-  );
-  const rows = await tx.delete(fileInfos).where(
-    and(eq(fileInfos.refResourceType, type), eq(fileInfos.refResourceId, id)),
-  )
-    .returning({ key: fileInfos.storageKey });
-  return rows.map((r) => r.key);
+export interface Attached {
+  /** Removes what is kept about the record in its delete's transaction; answers keys of bytes to drop after it. */
+  removeIn(tx: Db, resource: string, id: number): Promise<string[]>;
+  /** Drops the bytes `removeIn` named, once the delete has committed. */
+  dropAfter?(ctx: TenantContext, keys: string[]): Promise<void>;
+}
+
+/** What the composition root (server/app.ts) hands the engine. */
+export interface EngineParts {
+  /** Every table of a tenant's database (server/schema.ts): the foreign keys that keep a record from going. */
+  tables: readonly unknown[];
+  /** What other areas keep about any record, removed with it. */
+  attached: readonly Attached[];
+}
+
+let parts: EngineParts | undefined;
+
+/** Hands the engine the tenant's tables and what areas keep about any record (every app built does). */
+export function composeEngine(given: EngineParts): void {
+  parts = given;
+}
+
+function engineParts(): EngineParts {
+  if (!parts) throw new Error("the engine was not composed: composeEngine(...) (server/app.ts) comes first");
+  return parts;
+}
+
+/**
+ * A record's attachments and discussion removed in its delete's transaction; answers, per area that keeps
+ * something, the keys of bytes to drop after it.
+ */
+async function removeAttachedTo(tx: Db, type: string, id: number): Promise<Map<Attached, string[]>> {
+  const gone = new Map<Attached, string[]>();
+  for (const attached of engineParts().attached) {
+    const keys = await attached.removeIn(tx, type, id);
+    if (keys.length) gone.set(attached, keys);
+  }
+  return gone;
 }
 
 /** Every declared resource by its name (`WmsDocument`): what an attachment or a discussion names it by. */
@@ -288,14 +313,13 @@ export class Resource<
   }
 
   /** Columns elsewhere whose rows keep a record of this resource from being deleted (foreign keys). */
-  async dependents(): Promise<Dependent[]> {
+  dependents(): Promise<Dependent[]> {
     if (!this.#dependents) {
-      // Every table of a tenant, read when first needed: the schema module imports this one's entity.
-      const schema = await import("../db/tenant_schema.ts") as Record<string, unknown>;
-      const tables = Object.values(schema).filter((t): t is SQLiteTable => is(t, SQLiteTable));
+      // Every table of a tenant, as the composition root handed them (server/schema.ts).
+      const tables = engineParts().tables.filter((t): t is SQLiteTable => is(t, SQLiteTable));
       this.#dependents = this.entity.dependentsIn(tables);
     }
-    return this.#dependents;
+    return Promise.resolve(this.#dependents);
   }
 
   get links(): Record<string, LinkDef> {
@@ -802,7 +826,7 @@ export class Resource<
   async remove(ctx: TenantContext, id: number): Promise<void> {
     this.#write(ctx.actor);
     const { meta } = this;
-    let filesGone: string[] = [];
+    let filesGone = new Map<Attached, string[]>();
     await transactionWithEvents(ctx, async (tx, outbox) => {
       const old = await this.#find(tx, ctx.actor, id);
       if (!old) {
@@ -837,8 +861,8 @@ export class Resource<
       });
       outbox.add(this.hub, "deleted", id);
     });
-    if (filesGone.length) {
-      await dropBytes(ctx.services.config.dataDir, ctx.tenant.id, filesGone).catch((err) =>
+    for (const [attached, keys] of filesGone) {
+      await attached.dropAfter?.(ctx, keys).catch((err) =>
         console.error("attachment bytes not removed:", err)
       );
     }
@@ -897,7 +921,7 @@ export class Resource<
     }
     await tx.delete(this.#t).where(eq(this.#idCol, id));
     await this.def.afterDelete?.(tx, old);
-    return await removeAttachedTo(tx, this.meta.resource, id);
+    return [...(await removeAttachedTo(tx, this.meta.resource, id)).values()].flat();
   }
 
   /** Whether the RecordLog says this resource's record `id` was deleted. */

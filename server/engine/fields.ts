@@ -2,7 +2,7 @@
 // kind and column, so each entity states its rules (length, capitals, colour) the same way. Texts are
 // trimmed; an emptied optional text is stored as null.
 import { z } from "zod";
-import { email, EMAIL_MAX, phoneNumber } from "../domain/access/users/contract.ts";
+import { email, EMAIL_MAX, phoneNumber } from "../kernel/contact.ts";
 
 /** A line break or tab inside a single-line text (a name, a code) is refused; multi-line texts keep them. */
 const oneLine = (v: string) => !/[\t\n\r]/.test(v);

@@ -6,7 +6,7 @@ import type { Db } from "../db/connection.ts";
 import type { HubAction } from "../../shared/hub/contract.ts";
 import type { Outbox } from "../hub/outbox.ts";
 import type { HubResource } from "../hub/visibility.ts";
-import { type RecordLogEntry, writeRecordLog, writeRecordLogs } from "../domain/logs/record_log/service.ts";
+import { type RecordLogEntry, writeRecordLog, writeRecordLogs } from "./record_log.ts";
 
 /** Whom the record log names: the caller (`ctx.actor`), the user a code acts for, or no one (null). */
 export interface ChangedBy {

@@ -5,12 +5,63 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../kernel/services.ts";
-import type { Env } from "../http/types.ts";
-import { idParam, mount } from "../http/route.ts";
+import type { Env } from "./http/types.ts";
+import { idParam, mount } from "./http/route.ts";
 import { listQuerySchema } from "../kernel/list.ts";
 import type { Resource } from "./engine.ts";
-import { historyRoute } from "../domain/logs/record_log/history.ts";
-import { exportRoute } from "../domain/exports/routes.ts";
+import type { TenantContext } from "../kernel/context.ts";
+import type { Access, Whole } from "../kernel/access.ts";
+import type { ResourceMeta } from "../../shared/resources/meta.ts";
+import type { WalkQuery } from "../kernel/list.ts";
+
+/** A list that can be written as a file (GET {list}/export, server/domain/exports/). */
+export interface Exportable {
+  /** The list's metadata (its columns' kinds and labels); the query may choose it (`includeZero`). */
+  meta: ResourceMeta | ((query: Record<string, unknown>) => ResourceMeta);
+  /** The rows in the list's order, a chunk at a time. */
+  walk(
+    ctx: TenantContext,
+    query: WalkQuery & Record<string, unknown>,
+  ): AsyncGenerator<(Record<string, unknown> & { id: number })[]>;
+  /** How many rows the filter finds (the summary, and the PDF's cap). */
+  count(ctx: TenantContext, query: WalkQuery & Record<string, unknown>): Promise<number>;
+}
+
+/** Who may call a route beside a resource's own (its list's export, a record's history). */
+interface Readers {
+  access: Access;
+  whole?: Whole;
+  refusal?: "auth.forbidden";
+}
+
+/**
+ * The routes every resource gets from other areas: its list as a file (exports) and a record's history (the
+ * record log). Handed by the composition root (server/app.ts), so that the engine imports no area.
+ */
+export interface ResourceRouteParts {
+  exportRoute(
+    app: Hono<Env>,
+    platform: Services,
+    spec: Readers & { path: string; tag: string },
+    list: Exportable,
+  ): void;
+  historyRoute(
+    app: Hono<Env>,
+    platform: Services,
+    spec: Readers & {
+      resourceType: string;
+      path: string;
+      read: (ctx: TenantContext, id: number) => Promise<unknown>;
+    },
+  ): void;
+}
+
+let routeParts: ResourceRouteParts | undefined;
+
+/** Hands the engine's routes what other areas add to every resource (server/app.ts, before any is mounted). */
+export function composeResourceRoutes(parts: ResourceRouteParts): void {
+  routeParts = parts;
+}
 
 export function resourceRoutes(
   app: Hono<Env>,
@@ -18,6 +69,10 @@ export function resourceRoutes(
   // deno-lint-ignore no-explicit-any
   resource: Resource<any, any, any>,
 ): void {
+  if (!routeParts) {
+    throw new Error("composeResourceRoutes(...) (server/app.ts) comes before any resource's routes");
+  }
+  const { exportRoute, historyRoute } = routeParts;
   const { meta } = resource;
   const schemas = resource.entity;
   const tag = meta.resource;

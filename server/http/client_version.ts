@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Services } from "../kernel/services.ts";
 import { AppError } from "../kernel/errors.ts";
 import { servedClientBuild } from "./web.ts";
-import type { Env } from "./types.ts";
+import type { Env } from "../engine/http/types.ts";
 
 /** Adds `X-App-Version` to every answer, errors included, once a client build exists. */
 export function announceClientBuild(platform: Pick<Services, "config">): MiddlewareHandler<Env> {

@@ -22,10 +22,7 @@ import type { TenantContext } from "../kernel/context.ts";
 export const KEY_DAYS = 7;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** The writes a key may guard. */
-export function takesIdempotencyKey(method: string): boolean {
-  return method === "post" || method === "put" || method === "patch" || method === "delete";
-}
+export { takesIdempotencyKey } from "../engine/http/openapi.ts";
 
 async function requestHash(req: Request, body: unknown): Promise<string> {
   const url = new URL(req.url);

@@ -5,10 +5,11 @@ import { AppError } from "../kernel/errors.ts";
 import { verifyAccessToken } from "../domain/access/auth/tokens.ts";
 import { openTenant, resolveTenant } from "../tenancy/resolve.ts";
 import { apiKeyActor, apiKeyMayCall, tenantOfKey } from "../domain/sharing/api_key.ts";
-import { clientInfo } from "./client_info.ts";
+import { clientInfo } from "../engine/http/client_info.ts";
+import { bearerToken } from "../engine/http/bearer.ts";
 import { takeUserCall } from "./user_rate.ts";
 import { loggablePath } from "./errors.ts";
-import type { Env } from "./types.ts";
+import type { Env } from "../engine/http/types.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
 
@@ -27,12 +28,6 @@ export function requestContext(services: Services): MiddlewareHandler<Env> {
     await next();
     c.header("X-Request-Id", requestId);
   };
-}
-
-export function bearerToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return m?.[1];
 }
 
 /**

@@ -4,7 +4,7 @@
 // stored by a cache. Pages get a Content-Security-Policy whose only inline script is the one carrying the
 // request's nonce (React's streaming), with scripts, styles, fonts and connections from our own origin.
 import type { MiddlewareHandler } from "hono";
-import type { Env } from "./types.ts";
+import type { Env } from "../engine/http/types.ts";
 import type { Services } from "../kernel/services.ts";
 
 /** A fresh nonce for one page's inline scripts. */

@@ -7,7 +7,7 @@ import { serveStatic } from "hono/deno";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
-import type { Env } from "./types.ts";
+import type { Env } from "../engine/http/types.ts";
 import { contentSecurityPolicy, newNonce, overTls } from "./security.ts";
 import type { Config } from "../config.ts";
 import { isLanguage, languageFromHeader } from "../../shared/i18n/api/mod.ts";

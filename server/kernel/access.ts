@@ -1,4 +1,4 @@
-// Who may call a route: one word per route in the route table (server/http/openapi.ts), checked at the
+// Who may call a route: one word per route in the route table (server/engine/http/openapi.ts), checked at the
 // door before the route reads its input, and the same words for the generic engine's readers and writers.
 // docs/api.md's "Access by route" table is these words spelt out per caller, and
 // tests/integration/access_matrix.test.ts calls every route as every caller to hold the server to it.
@@ -96,7 +96,7 @@ export function lacksModule(access: Access | "none", actor: Actor | undefined): 
 /**
  * Lets `actor` through `access` or throws its refusal: 403 auth.moduleDisabled for a caller without the
  * module, else `refusal` (404 record.notFoundOrNoPermission unless said: as if nothing were there).
- * The one check of access words in a service, as at the door (server/http/route.ts).
+ * The one check of access words in a service, as at the door (server/engine/http/route.ts).
  */
 export function demand(
   access: Access,

@@ -1,7 +1,7 @@
 // What a domain verb receives: the tenant's connection (resolved from the verified token, never from
 // anything else the caller sends), the acting user, the request id and the caller's language.
-import type { Connection } from "../db/connection.ts";
-import type { Tenant } from "../tenancy/registry.ts";
+import type { Connection } from "./database.ts";
+import type { Tenant } from "./tenant.ts";
 import type { Language } from "../../shared/i18n/api/mod.ts";
 import type { RequestServices } from "./services.ts";
 import type { Actor } from "./actor.ts";
@@ -16,6 +16,6 @@ export interface TenantContext {
   actor: Actor;
   requestId: string;
   lang: Language;
-  /** The caller's address and user agent (server/http/client_info.ts), for the security log. */
+  /** The caller's address and user agent (server/engine/http/client_info.ts), for the security log. */
   client?: { ip: string | null; userAgent: string | null };
 }

@@ -10,8 +10,7 @@ import { z } from "zod";
 import { isPlainNumber, paramInt } from "./params.ts";
 import { AppError } from "./errors.ts";
 import { type ListOperator, listOperators } from "../../shared/list/contract.ts";
-import type { CountCache, CountStatement, Db } from "../db/connection.ts";
-import type { Prepared } from "../db/prepared.ts";
+import type { CountCache, CountStatement, Db, Prepared } from "./database.ts";
 import { ftsPhrase, indexAnswers } from "./quick_search.ts";
 
 export type FieldType = "text" | "number" | "boolean" | "date";

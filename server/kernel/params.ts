@@ -1,7 +1,7 @@
 // Numbers read from a query string or a form field, where they arrive as text: written plainly in decimal, or
 // refused on their field (400 validation.invalidValue). Number() would read "0x1", "1e0", " 1", "+1" and "01"
 // as 1 (and "" as 0), so that one record had many names and a check of the text and the use of the number could
-// disagree; path ids are held to the same rule (server/http/route.ts idParam). A text in plain digits becomes
+// disagree; path ids are held to the same rule (server/engine/http/route.ts idParam). A text in plain digits becomes
 // its number before the schema judges it; any other text stays text, which a number's schema refuses. The
 // OpenAPI document shows the number's schema (type, bounds, default).
 import { z } from "zod";

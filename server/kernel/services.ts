@@ -4,8 +4,8 @@
 // hands them in; a verb reaches them through `ctx.services`, a function outside a request takes the few it
 // uses (`Pick<Services, "config" | "registry">`). Nothing below the composition root imports its Platform.
 import type { Config } from "../config.ts";
-import type { Connection } from "../db/connection.ts";
-import type { Tenant } from "../tenancy/registry.ts";
+import type { Connection } from "./database.ts";
+import type { Tenant } from "./tenant.ts";
 import type { Actor } from "./actor.ts";
 import type { SigningKeys } from "./crypto.ts";
 import type { Jobs } from "./jobs/contract.ts";

@@ -25,27 +25,11 @@ import type { Services } from "../kernel/services.ts";
 import { createPrivately, filePathOf, LocalConnection } from "../db/local.ts";
 import { migrate } from "../db/migrate.ts";
 import type { Tenant } from "./registry.ts";
-import { AppError } from "../kernel/errors.ts";
 import { importTenantFiles } from "./files.ts";
 import { STALE_MS } from "../domain/imports/stale.ts";
 
-/** The application_id a tenant file is marked with once its tenant has moved away ("MOVD"). */
-export const MOVED_AWAY = 0x4d4f5644;
-
-/**
- * The check every write transaction of a tenant connection makes under its lock (server/db/local.ts
- * `fence`): a file marked moved refuses the write, 503 with Retry-After, as a moving tenant is refused.
- */
-export function movedAwayFence(): (sqlite: DatabaseSync) => void {
-  let statement: ReturnType<DatabaseSync["prepare"]> | undefined;
-  return (sqlite) => {
-    statement ??= sqlite.prepare("PRAGMA application_id");
-    const row = statement.get() as { application_id: number } | undefined;
-    if (row?.application_id === MOVED_AWAY) {
-      throw new AppError("server.unavailable", { headers: { "Retry-After": "1" } });
-    }
-  };
-}
+export { MOVED_AWAY, movedAwayFence } from "./fence.ts";
+import { MOVED_AWAY } from "./fence.ts";
 
 /**
  * Waits until no import is being written or taken back in the file (a run touched within STALE_MS), at most

@@ -6,7 +6,7 @@ import { openConnection } from "../db/open.ts";
 import { migrate } from "../db/migrate.ts";
 import { Checkpointer, type CheckpointResult } from "../db/checkpointer.ts";
 import { filePathOf } from "../db/local.ts";
-import { movedAwayFence } from "./move.ts";
+import { movedAwayFence } from "./fence.ts";
 
 /** Checkpoint rounds between two refreshes of the planner's statistics (hourly at the default 30 s). */
 const OPTIMIZE_EVERY_ROUNDS = 120;

@@ -2,8 +2,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Connection, Db } from "../db/connection.ts";
 import { globalLogins, instances, oidcIdentities, pendingAdmins, tenants } from "./schema.ts";
+import type { Tenant } from "../kernel/tenant.ts";
 
-export type Tenant = typeof tenants.$inferSelect;
+export type { Tenant };
+// The kernel's Tenant is this table's row: a column added or changed there fails the check here.
+type Row = typeof tenants.$inferSelect;
+const sameTenant: [Row] extends [Tenant] ? ([Tenant] extends [Row] ? true : never) : never = true;
+void sameTenant;
 export type TenantStatus = Tenant["status"];
 export type GlobalLogin = typeof globalLogins.$inferSelect;
 

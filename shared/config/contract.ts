@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { languages } from "../i18n/languages.ts";
 
-import { documentTypeCodes, numbering, orderTypeCodes } from "./codes.ts";
+import { documentTypeCodes, type Numbering, numbering, orderTypeCodes } from "./codes.ts";
 
 export { documentTypeCodes, orderTypeCodes, productionNumbering, shipmentNumbering } from "./codes.ts";
 
@@ -26,6 +26,12 @@ export const NumberingSchema = /* @__PURE__ */ z.object({
   /** When the counter starts again from 1. */
   reset: z.enum(["never", "yearly", "monthly"]).default("yearly"),
 });
+
+// codes.ts states the same shape as plain data (the client's screen imports it without zod): they agree.
+const sameNumbering: [z.output<typeof NumberingSchema>] extends [Numbering]
+  ? ([Numbering] extends [z.output<typeof NumberingSchema>] ? true : never)
+  : never = true;
+void sameNumbering;
 
 const rule = /* @__PURE__ */ z.enum(["block", "warn", "allow"]);
 

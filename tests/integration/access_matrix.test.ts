@@ -17,7 +17,7 @@ import {
   startServer,
   type TestServer,
 } from "../fixtures/harness.ts";
-import { routes, type RouteSpec } from "../../server/http/openapi.ts";
+import { routes, type RouteSpec } from "../../server/engine/http/openapi.ts";
 import { type FakeShop, makeProducts, startShop } from "../fixtures/woocommerce.ts";
 import { type Access, allows, lacksModule } from "../../server/kernel/access.ts";
 import { SoftAuthenticator } from "../fixtures/webauthn.ts";

@@ -10,7 +10,7 @@ import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
 import { intoStep, timeStep, totpAt } from "../fixtures/totp.ts";
 import { loadConfig } from "../../server/config.ts";
-import { routes, type RouteSpec } from "../../server/http/openapi.ts";
+import { routes, type RouteSpec } from "../../server/engine/http/openapi.ts";
 import { TokenData } from "../../server/domain/access/auth/contract.ts";
 import { adminOnlyFields, CURRENT_PASSWORD_TRIES } from "../../server/domain/access/users/service.ts";
 import {
@@ -20,14 +20,14 @@ import {
   RESETS_PER_EMAIL,
 } from "../../server/domain/access/registration/service.ts";
 import { MAX_PAGE_SIZE } from "../../server/kernel/list.ts";
-import { JSON_BODY_LIMIT, JSON_MAX_DEPTH } from "../../server/http/body.ts";
+import { JSON_BODY_LIMIT, JSON_MAX_DEPTH } from "../../server/engine/http/body.ts";
 import { GENERATE_MAX } from "../../server/domain/storage/locations/contract.ts";
 import { MAX_ROWS } from "../../server/domain/imports/read.ts";
 import { PDF_MAX_ROWS } from "../../server/domain/exports/write.ts";
 import { MAX_LABELS } from "../../server/domain/printing/service.ts";
 import { MAX_RECIPIENTS } from "../../server/domain/messaging/send.ts";
 import { SYSTEM_LOG_PER_MINUTE } from "../../server/domain/logs/system_log/service.ts";
-import * as tenantSchema from "../../server/db/tenant_schema.ts";
+import * as tenantSchema from "../../server/schema.ts";
 import type { FieldDef } from "../../server/engine/declaration.ts";
 import { domainModules } from "../fixtures/contract_snapshot.ts";
 import * as controlSchema from "../../server/tenancy/schema.ts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
-import { routes } from "../../server/http/openapi.ts";
+import { routes } from "../../server/engine/http/openapi.ts";
 
 let s: TestServer;
 let admin: string;

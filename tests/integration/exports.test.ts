@@ -19,7 +19,7 @@ import {
 } from "./stock/fixture.ts";
 import { addUser, signIn } from "../fixtures/harness.ts";
 import { resourcesByName } from "../../server/engine/engine.ts";
-import { routes } from "../../server/http/openapi.ts";
+import { routes } from "../../server/engine/http/openapi.ts";
 import { CSV_OPTIONS } from "../../server/domain/exports/write.ts";
 import { inventoryMeta } from "../../shared/resources/inventory.ts";
 

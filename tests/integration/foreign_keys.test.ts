@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
 import { is } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as schema from "../../server/db/tenant_schema.ts";
+import * as schema from "../../server/schema.ts";
 import { filePathOf } from "../../server/db/local.ts";
 import { Resource } from "../../server/engine/engine.ts";
 import type { Tenant } from "../../server/tenancy/registry.ts";

@@ -15,7 +15,7 @@ import {
   startServer,
   type TestServer,
 } from "../fixtures/harness.ts";
-import { routes, type RouteSpec } from "../../server/http/openapi.ts";
+import { routes, type RouteSpec } from "../../server/engine/http/openapi.ts";
 import { apiKeyMayCall } from "../../server/domain/sharing/api_key.ts";
 import type { ListField } from "../../server/kernel/list.ts";
 import { allProductFields } from "../../server/domain/stock/inventory/totals.ts";

@@ -40,7 +40,7 @@ async function generate(schema: string, migrations: string): Promise<{ output: s
 
 describe("the committed migrations", () => {
   it("are what the tenant tables declare: drizzle-kit finds nothing to generate", async () => {
-    const { output, files } = await generate("server/db/tenant_schema.ts", "migrations/tenant");
+    const { output, files } = await generate("server/schema.ts", "migrations/tenant");
     expect(files, output).toEqual([]);
     expect(output).toContain("No schema changes");
   });

@@ -4,8 +4,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { mount } from "../../http/route.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { mount } from "../../engine/http/route.ts";
 import { resourceRoutes } from "../../engine/routes.ts";
 import { calendarEvent } from "./entity.ts";
 import { entriesIn, parseRange, plannerRows } from "./entries.ts";

@@ -2,8 +2,8 @@ import type { Hono } from "hono";
 import { historyRoute } from "../logs/record_log/history.ts";
 import { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { mount } from "../../http/route.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { mount } from "../../engine/http/route.ts";
 import {
   ChangeUserConfig,
   ClientLogisticsConfig,

@@ -3,10 +3,10 @@
 import type { Hono } from "hono";
 import type { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { mount } from "../../http/route.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { mount } from "../../engine/http/route.ts";
 import type { Access } from "../../kernel/access.ts";
-import type { Whole } from "../../http/openapi.ts";
+import type { Whole } from "../../engine/http/openapi.ts";
 import { type Exportable, exportList, ExportQuery } from "./service.ts";
 
 export function exportRoute(

@@ -4,24 +4,15 @@
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
 import type { FieldMeta, ResourceMeta } from "../../../shared/resources/meta.ts";
-import { listQuerySchema, type WalkQuery } from "../../kernel/list.ts";
+import { listQuerySchema } from "../../kernel/list.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { TimeZone } from "../../kernel/time.ts";
-import { fileHeaders } from "../../http/download.ts";
+import { fileHeaders } from "../../engine/http/download.ts";
 import { clientAccount } from "../config/account/entity.ts";
 import type { Translator } from "../../../shared/i18n/mod.ts";
 
-export interface Exportable {
-  /** The list's metadata (its columns' kinds and labels); the query may choose it (`includeZero`). */
-  meta: ResourceMeta | ((query: Record<string, unknown>) => ResourceMeta);
-  /** The rows in the list's order, a chunk at a time. */
-  walk(
-    ctx: TenantContext,
-    query: WalkQuery & Record<string, unknown>,
-  ): AsyncGenerator<(Record<string, unknown> & { id: number })[]>;
-  /** How many rows the filter finds (the summary, and the PDF's cap). */
-  count(ctx: TenantContext, query: WalkQuery & Record<string, unknown>): Promise<number>;
-}
+export type { Exportable } from "../../engine/routes.ts";
+import type { Exportable } from "../../engine/routes.ts";
 
 /** The list's own query without its paging (the whole list goes), and how to write it. */
 export const ExportQuery = listQuerySchema.omit({ PageNumber: true, PageSize: true }).extend({

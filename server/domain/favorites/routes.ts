@@ -1,8 +1,8 @@
 // The FavoriteAction resource: each signed-in user lists, reads, adds, edits and deletes their own.
 import type { Hono } from "hono";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { idParam, mount } from "../../http/route.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { idParam, mount } from "../../engine/http/route.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { FavoriteAction, FavoriteActionCreate, FavoriteActionPage, FavoriteActionUpdate } from "./entity.ts";
 import {

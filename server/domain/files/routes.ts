@@ -4,10 +4,10 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { paramId } from "../../kernel/params.ts";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { idParam, mount } from "../../http/route.ts";
-import { readFormBody } from "../../http/body.ts";
-import { fileHeaders } from "../../http/download.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { idParam, mount } from "../../engine/http/route.ts";
+import { readFormBody } from "../../engine/http/body.ts";
+import { fileHeaders } from "../../engine/http/download.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { XLSX_TYPE, xlsxAsPdf } from "./convert.ts";
 import {

@@ -2,13 +2,13 @@
 // rows or none, in slices the tenant's other writes wait one of: decision 0018; a long file as a job whose
 // progress is read). The file comes as multipart `file`, at most 20 MB.
 import type { Hono } from "hono";
-import { errorBody } from "../../http/errors.ts";
-import { fileResponse } from "../../http/download.ts";
+import { errorBody } from "../../engine/http/error_body.ts";
+import { fileResponse } from "../../engine/http/download.ts";
 import { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { mount } from "../../http/route.ts";
-import { readFormBody } from "../../http/body.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { mount } from "../../engine/http/route.ts";
+import { readFormBody } from "../../engine/http/body.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import type { TenantContext } from "../../kernel/context.ts";

@@ -10,7 +10,7 @@
 /// <reference lib="deno.worker" />
 import { LocalConnection } from "../../db/local.ts";
 import { prepareSlice } from "./counts.ts";
-import { movedAwayFence } from "../../tenancy/move.ts";
+import { movedAwayFence } from "../../tenancy/fence.ts";
 
 /** The least pause between two slices (ms). */
 const PAUSE_MS = 120;

@@ -3,9 +3,9 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { mount } from "../../http/route.ts";
-import { fileResponse } from "../../http/download.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { mount } from "../../engine/http/route.ts";
+import { fileResponse } from "../../engine/http/download.ts";
 import { preview, PreviewRequest, print, PrintRequest } from "./service.ts";
 import { printJobStates } from "./jobs/entity.ts";
 

@@ -4,10 +4,10 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
-import type { Env } from "../../http/types.ts";
-import { idParam, mount } from "../../http/route.ts";
-import { clientInfo } from "../../http/client_info.ts";
-import { allowOrigin, foreignOrigin } from "../../http/origin.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { idParam, mount } from "../../engine/http/route.ts";
+import { clientInfo } from "../../engine/http/client_info.ts";
+import { allowOrigin, foreignOrigin } from "../../engine/http/origin.ts";
 import { resourceRoutes } from "../../engine/routes.ts";
 import { listQuerySchema } from "../../kernel/list.ts";
 import { InventoryLine, paged, ProductStock, ProductStockQuery } from "../stock/inventory/contract.ts";

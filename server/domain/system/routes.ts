@@ -2,12 +2,12 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
 import { VERSION } from "../../kernel/version.ts";
-import type { Env } from "../../http/types.ts";
-import { mount } from "../../http/route.ts";
+import type { Env } from "../../engine/http/types.ts";
+import { mount } from "../../engine/http/route.ts";
 import { providerAsks, ReplicationViewSchema } from "./provider_view.ts";
 import { readReplicationState, replicationView } from "../../replication/view.ts";
 import { securityEventOutside } from "../logs/security_log/service.ts";
-import { clientInfo } from "../../http/client_info.ts";
+import { clientInfo } from "../../engine/http/client_info.ts";
 
 let sqliteVersion: string | undefined;
 

@@ -8,7 +8,6 @@
 // (EGRESS_ALLOW; EXTERNAL_PRIVATE_HOSTS=allow allows everything).
 import { connect as netConnect, type Socket } from "node:net";
 import { lookup } from "node:dns/promises";
-import type { Config } from "../../config.ts";
 import { AppError } from "../errors.ts";
 import {
   type Address,
@@ -23,7 +22,9 @@ import {
   parseAllowList,
   refusedRange,
 } from "./address.ts";
-import { egressFetch, type EgressInit } from "./http.ts";
+import { type Destination, egressFetch, type EgressInit } from "./http.ts";
+
+export type { Destination };
 
 /** What a refusal carries for the logs (never for the caller: one answer whatever the reason). */
 export class EgressRefusal extends Error {
@@ -60,12 +61,6 @@ function egressRefusalDetail(host: string, reason: string): string {
 /** A refusal's security event as its detail says it (for a caller that writes the event itself). */
 export function refusalEvent(err: AppError): string {
   return err.details.security?.detail ?? "connection refused";
-}
-
-/** A host resolved and checked: the name (null for an address) and the addresses a socket may go to. */
-export interface Destination {
-  name: string | null;
-  addresses: { address: string; family: 4 | 6 }[];
 }
 
 export interface EgressOptions {
@@ -217,10 +212,17 @@ function openSocket(address: string, port: number, timeoutMs: number): Promise<S
   });
 }
 
-const policies = new WeakMap<Config, Egress>();
+/** The settings of server/config.ts the policy reads (the kernel names them, not the whole Config). */
+export interface EgressSettings {
+  externalPrivateHosts: boolean;
+  egressAllow: string[];
+  egressDns?: string;
+}
+
+const policies = new WeakMap<EgressSettings, Egress>();
 
 /** The installation's policy (one per configuration). */
-export function egressOf(config: Config): Egress {
+export function egressOf(config: EgressSettings): Egress {
   let egress = policies.get(config);
   if (!egress) {
     egress = new Egress({

@@ -7,7 +7,6 @@ import { request as httpsRequest } from "node:https";
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { Buffer } from "node:buffer";
-import type { Egress } from "./egress.ts";
 import { AppError } from "../errors.ts";
 
 export type EgressInit = Pick<RequestInit, "method" | "headers" | "body" | "redirect" | "signal">;
@@ -15,7 +14,23 @@ export type EgressInit = Pick<RequestInit, "method" | "headers" | "body" | "redi
 const MAX_REDIRECTS = 5;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-export async function egressFetch(egress: Egress, input: string | URL, init: EgressInit): Promise<Response> {
+/** A host resolved and checked: the name (null for an address) and the addresses a socket may go to. */
+export interface Destination {
+  name: string | null;
+  addresses: { address: string; family: 4 | 6 }[];
+}
+
+/** What a fetch needs of the egress policy (egress.ts `Egress`): the checked addresses of a name, trusted CAs. */
+export interface CheckedResolver {
+  resolve(host: string): Promise<Destination>;
+  readonly ca?: string[];
+}
+
+export async function egressFetch(
+  egress: CheckedResolver,
+  input: string | URL,
+  init: EgressInit,
+): Promise<Response> {
   let url = new URL(input);
   let method = (init.method ?? "GET").toUpperCase();
   // The body and headers as fetch would send them (a form's or a text's content type included).
@@ -43,7 +58,7 @@ export async function egressFetch(egress: Egress, input: string | URL, init: Egr
 }
 
 async function once(
-  egress: Egress,
+  egress: CheckedResolver,
   url: URL,
   method: string,
   headers: Headers,

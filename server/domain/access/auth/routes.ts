@@ -1,18 +1,15 @@
 import type { Hono } from "hono";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { mount } from "../../../http/route.ts";
-import { bearerToken } from "../../../http/middleware.ts";
-import { clientInfo } from "../../../http/client_info.ts";
-import { refuseOutdatedClient } from "../../../http/client_version.ts";
-import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { mount } from "../../../engine/http/route.ts";
+import { bearerToken } from "../../../engine/http/bearer.ts";
+import { clientInfo } from "../../../engine/http/client_info.ts";
+import { ownScriptOnly } from "../../../engine/http/fetch_metadata.ts";
 import { refresh, signIn } from "./service.ts";
 import { SignIn, TokenData } from "./contract.ts";
 import { SignInAnswer } from "../mfa/contract.ts";
 
 export function authRoutes(app: Hono<Env>, platform: Services): void {
-  // Before the body is read: an outdated client may be sending an older shape.
-  app.post("/Auth", refuseOutdatedClient(platform));
   mount(app, platform, {
     method: "post",
     path: "/Auth",
@@ -23,7 +20,7 @@ export function authRoutes(app: Hono<Env>, platform: Services): void {
     response: SignInAnswer,
   }, (c, { body }) => signIn(platform, body, clientInfo(c)));
 
-  // A refresh hands out new tokens: only to the application's own script (http/fetch_metadata.ts).
+  // A refresh hands out new tokens: only to the application's own script (engine/http/fetch_metadata.ts).
   app.get("/Auth", ownScriptOnly());
   mount(app, platform, {
     method: "get",

@@ -23,12 +23,8 @@ import {
 import { type SecondFactorChallenge, secondFactorChallenge, signInState } from "../mfa/gate.ts";
 import { hasFactor, mustHaveSecondFactor } from "../mfa/policy.ts";
 
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
-  /** The request's id, which the security log keeps with an event. */
-  requestId?: string;
-}
+export type { ClientInfo } from "../../../engine/http/client_info.ts";
+import type { ClientInfo } from "../../../engine/http/client_info.ts";
 
 export interface TokenData {
   token: string;

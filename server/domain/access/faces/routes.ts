@@ -4,9 +4,9 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { idParam, mount } from "../../../http/route.ts";
-import { clientInfo } from "../../../http/client_info.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { idParam, mount } from "../../../engine/http/route.ts";
+import { clientInfo } from "../../../engine/http/client_info.ts";
 import { TokenData } from "../auth/contract.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import {

@@ -7,7 +7,7 @@ import { tenantOp } from "../../../cluster/placement.ts";
 import type { Services } from "../../../kernel/services.ts";
 import type { Tenant } from "../../../tenancy/registry.ts";
 import { findUser } from "../users/service.ts";
-import type { ClientInfo } from "../auth/service.ts";
+import type { ClientInfo } from "../../../engine/http/client_info.ts";
 import { factorsOf, policyOf } from "./policy.ts";
 import { relyingParty, requestOptions } from "./passkeys.ts";
 import { createSignInStep } from "./steps.ts";

@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { mount } from "../../../http/route.ts";
-import { clientInfo } from "../../../http/client_info.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { mount } from "../../../engine/http/route.ts";
+import { clientInfo } from "../../../engine/http/client_info.ts";
 import { SignInAnswer } from "../mfa/contract.ts";
-import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
+import { ownScriptOnly } from "../../../engine/http/fetch_metadata.ts";
 import { OidcExchangeQuery, ThirdPartySignIn } from "../../../../shared/access/oidc.ts";
 import { signInWithOidc, thirdPartySignIn } from "./service.ts";
 

@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { mount } from "../../../http/route.ts";
-import { clientInfo } from "../../../http/client_info.ts";
-import { ownScriptOnly } from "../../../http/fetch_metadata.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { mount } from "../../../engine/http/route.ts";
+import { clientInfo } from "../../../engine/http/client_info.ts";
+import { ownScriptOnly } from "../../../engine/http/fetch_metadata.ts";
 import { MakeReset, Register, Registered } from "./contract.ts";
 import { activate, makeReset, register, sendReset } from "./service.ts";
 
@@ -24,7 +24,7 @@ export function registrationRoutes(app: Hono<Env>, platform: Services): void {
     return { slug, status };
   });
 
-  // GETs by the contract, but they act: only the application's own script calls them (http/fetch_metadata.ts).
+  // GETs by the contract, but they act: only the application's own script calls them (engine/http/fetch_metadata.ts).
   app.get("/Register/activate/:code", ownScriptOnly());
   app.get("/Register/send-reset/:email", ownScriptOnly());
   mount(app, platform, {

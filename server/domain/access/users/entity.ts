@@ -1,10 +1,11 @@
 // Users of a tenant: the table and its declaration. Their verbs are service.ts's own (a username is claimed
 // in the control database's global logins, a password is hashed outside the transaction), but their shapes,
 // list and form metadata come from the declaration like every other entity's.
+import { eq } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { languages } from "../../../../shared/i18n/api/mod.ts";
-import { companies } from "../../parties/companies/entity.ts";
+import { companies, keepsCompanyRole } from "../../parties/companies/entity.ts";
 import { entity, type FieldDef } from "../../../engine/declare.ts";
 import { password, phoneNumber, username } from "./contract.ts";
 
@@ -68,6 +69,13 @@ function passwordsMatch(v: Record<string, unknown>, ctx: z.RefinementCtx) {
     });
   }
 }
+
+// A contractor's or carrier's users need their company to keep its role (checked by the company's edit).
+keepsCompanyRole(async (tx, companyId) => {
+  const [user] = await tx.select({ id: users.id }).from(users)
+    .where(eq(users.connectedContractorId, companyId)).limit(1);
+  return user !== undefined;
+});
 
 export const user = entity({
   resource: "User",

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { idParam, mount } from "../../../http/route.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { idParam, mount } from "../../../engine/http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { User, UserCreate, userMeta, UserPage, UserUpdate } from "./entity.ts";

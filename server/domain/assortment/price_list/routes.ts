@@ -4,8 +4,8 @@ import { pagedExportable } from "../../exports/service.ts";
 import { priceListMeta } from "../../../../shared/resources/price_list.ts";
 import type { Hono } from "hono";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { idParam, mount } from "../../../http/route.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { idParam, mount } from "../../../engine/http/route.ts";
 import { product } from "../products/entity.ts";
 import {
   changePrice,

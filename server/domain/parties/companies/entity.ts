@@ -6,7 +6,6 @@ import { eq, inArray } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/connection.ts";
 import { AppError } from "../../../kernel/errors.ts";
-import { users } from "../../access/users/entity.ts";
 import { COMPANY_GROUP, dictionaries } from "../../reference/dictionaries/entity.ts";
 import { tags } from "../../reference/tags/entity.ts";
 import { Resource } from "../../../engine/engine.ts";
@@ -85,6 +84,17 @@ async function isAncestorOrSelf(tx: Db, startId: number, ancestorId: number): Pr
   return false;
 }
 
+/**
+ * Whether records of another area need company `id` to keep its key role (its contractor or carrier users: the
+ * access area registers that, `keepsCompanyRole`, since users name their company and not the other way round).
+ */
+type RoleKeeper = (tx: Db, id: number) => Promise<boolean>;
+const roleKeepers: RoleKeeper[] = [];
+
+export function keepsCompanyRole(keeper: RoleKeeper): void {
+  if (!roleKeepers.includes(keeper)) roleKeepers.push(keeper);
+}
+
 async function checkCompany(
   tx: Db,
   values: Record<string, unknown>,
@@ -98,9 +108,11 @@ async function checkCompany(
   }
   // Contractor and carrier users need their company to keep its role.
   if ((old.keyRole === "contractor" || old.keyRole === "carrier") && values.keyRole !== old.keyRole) {
-    const [user] = await tx.select({ id: users.id }).from(users)
-      .where(eq(users.connectedContractorId, old.id)).limit(1);
-    if (user) throw new AppError("validation.failed", { fields: { keyRole: ["validation.invalidValue"] } });
+    for (const keeps of roleKeepers) {
+      if (await keeps(tx, old.id)) {
+        throw new AppError("validation.failed", { fields: { keyRole: ["validation.invalidValue"] } });
+      }
+    }
   }
 }
 

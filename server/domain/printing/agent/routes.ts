@@ -5,8 +5,8 @@ import type { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import { z } from "zod";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { idParam, mount } from "../../../http/route.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { idParam, mount } from "../../../engine/http/route.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { resourceRoutes } from "../../../engine/routes.ts";
 import { PRINT_AGENT_PATH } from "../../../print_agent/protocol.ts";
@@ -53,7 +53,7 @@ export function agentChannelOf(platform: AgentServices): AgentChannel {
   return channel;
 }
 
-/** The socket's address: the peer's, or with TRUST_PROXY the last X-Forwarded-For (http/client_info.ts). */
+/** The socket's address: the peer's, or with TRUST_PROXY the last X-Forwarded-For (engine/http/client_info.ts). */
 function peerOf(
   c: { env?: { remoteAddr?: Deno.NetAddr }; req: { header(name: string): string | undefined } },
   platform: Pick<Services, "config">,

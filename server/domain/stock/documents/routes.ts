@@ -3,8 +3,8 @@
 import type { Hono } from "hono";
 import { z } from "zod";
 import type { Services } from "../../../kernel/services.ts";
-import type { Env } from "../../../http/types.ts";
-import { idParam, mount } from "../../../http/route.ts";
+import type { Env } from "../../../engine/http/types.ts";
+import { idParam, mount } from "../../../engine/http/route.ts";
 import { listQuerySchema } from "../../../kernel/list.ts";
 import { resourceRoutes } from "../../../engine/routes.ts";
 import { DocumentPosition } from "../positions/contract.ts";

@@ -1,12 +1,10 @@
 // The route table: every API route is declared once with its schemas. The same declarations validate
 // requests, produce /api/openapi.json (OpenAPI 3.1 through zod's JSON Schema output) and give the
 // case-insensitive path matching the contract asks for.
-import { apiKeyMayCall } from "../domain/sharing/api_key.ts";
-import { API_KEY_BURST, API_KEY_PER_SECOND } from "../domain/sharing/keys.ts";
 import { z } from "zod";
-import type { Access, Whole } from "../kernel/access.ts";
-import type { ListField } from "../kernel/list.ts";
-import { takesIdempotencyKey } from "./idempotency.ts";
+import type { Access, Whole } from "../../kernel/access.ts";
+import type { ListField } from "../../kernel/list.ts";
+import { httpParts } from "./parts.ts";
 
 export type { Access, Whole };
 export type Method = "get" | "post" | "put" | "patch" | "delete";
@@ -55,6 +53,11 @@ export interface RouteSpec {
 }
 
 export const routes: RouteSpec[] = [];
+
+/** The writes an Idempotency-Key may guard (server/http/idempotency.ts keeps them). */
+export function takesIdempotencyKey(method: string): boolean {
+  return method === "post" || method === "put" || method === "patch" || method === "delete";
+}
 
 export function declare(spec: RouteSpec): RouteSpec {
   // Every app built in one process (tests build many) declares the same routes: keep one of each.
@@ -177,6 +180,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): unknown {
 }
 
 export function openApiDocument(version: string): unknown {
+  const { apiKeyMayCall, apiKeyRate } = httpParts();
   const paths: Record<string, Record<string, unknown>> = {};
   // OpenAPI treats /User/{id} and /User/{userId} as one path (two would make the document invalid):
   // routes of one shape share the parameter names of the first one declared.
@@ -281,7 +285,7 @@ export function openApiDocument(version: string): unknown {
           name: "X-Api-Key",
           description: "The token of a shared access of type api: read-only GET calls of Product, " +
             "WmsInventory, WmsOrder, WmsDocument and contractororders/orders, limited to its contractor, " +
-            `rate limited (${API_KEY_BURST} at once, then ${API_KEY_PER_SECOND} a second: 429 with Retry-After), ` +
+            `rate limited (${apiKeyRate.burst} at once, then ${apiKeyRate.perSecond} a second: 429 with Retry-After), ` +
             "each use logged; a withdrawn or expired key answers 410 sharedAccess.ended.",
         },
       },

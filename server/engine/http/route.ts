@@ -2,15 +2,14 @@
 // the declared schemas, and the JSON answer. Handlers call a service verb; they never touch the database.
 import type { Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { demand } from "../kernel/access.ts";
-import { AppError } from "../kernel/errors.ts";
-import { parseInput } from "../kernel/validation.ts";
+import { demand } from "../../kernel/access.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { parseInput } from "../../kernel/validation.ts";
 import { JSON_BODY_LIMIT, readJsonBody } from "./body.ts";
-import { declare, type RouteSpec } from "./openapi.ts";
-import { authenticate } from "./middleware.ts";
-import { idempotent, takesIdempotencyKey } from "./idempotency.ts";
+import { declare, type RouteSpec, takesIdempotencyKey } from "./openapi.ts";
+import { httpParts } from "./parts.ts";
 import type { AppContext, Env } from "./types.ts";
-import type { Services } from "../kernel/services.ts";
+import type { Services } from "../../kernel/services.ts";
 
 export interface Input<B, Q> {
   body: B;
@@ -27,6 +26,7 @@ export function mount<S extends RouteSpec>(
   handler: (c: AppContext, input: Input<Out<S["body"]>, Out<S["query"]>>) => Promise<unknown> | unknown,
 ): void {
   declare(spec);
+  const { authenticate, idempotent } = httpParts();
   const guards: MiddlewareHandler<Env>[] = [];
   if (spec.access !== "public") {
     guards.push(authenticate(platform, { secondFactorSetup: spec.secondFactorSetup === true }));
@@ -61,7 +61,7 @@ export function mount<S extends RouteSpec>(
       if (spec.status === 204) return c.body(null, 204);
       return c.json(result ?? {}, (spec.status ?? 200) as 200);
     };
-    // A write may carry an Idempotency-Key (server/http/idempotency.ts).
+    // A write may carry an Idempotency-Key (server/http/idempotency.ts, handed in as a part).
     return keyed ? idempotent(c.get("ctx"), c.req.raw, raw, answer) : answer();
   });
 }

@@ -3,9 +3,9 @@
 // most `timeoutMs` to arrive (a body that never comes would hold its connection forever), and at most
 // JSON_MAX_DEPTH levels of nesting (the parser's recursion and every walk of the value after it). Its bytes
 // must be UTF-8: a byte sequence that is none is refused on the field that holds it, never stored as U+FFFD.
-import { AppError } from "../kernel/errors.ts";
-import { textPaths } from "../kernel/validation.ts";
-import { runJob } from "../kernel/jobs/contract.ts";
+import { AppError } from "../../kernel/errors.ts";
+import { textPaths } from "../../kernel/validation.ts";
+import { runJob } from "../../kernel/jobs/contract.ts";
 
 /** What a JSON body may weigh unless its route says otherwise. */
 export const JSON_BODY_LIMIT = 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { Services } from "../kernel/services.ts";
-import type { TenantContext } from "../kernel/context.ts";
-import type { Language } from "../../shared/i18n/api/mod.ts";
+import type { Services } from "../../kernel/services.ts";
+import type { TenantContext } from "../../kernel/context.ts";
+import type { Language } from "../../../shared/i18n/api/mod.ts";
 
 export interface Bindings {
   /** Set by server/main.ts from Deno.serve's connection info; absent when a test calls app.request. */

@@ -1,7 +1,7 @@
 // Which site a browser's request comes from: a page of another site sends its origin (scheme, host, port) in
 // the Origin header; our own pages either send ours or none. Answers that other site's origin, else undefined.
 import type { Context } from "hono";
-import type { Services } from "../kernel/services.ts";
+import type { Services } from "../../kernel/services.ts";
 
 export function foreignOrigin(c: Context, platform: Pick<Services, "config">): string | undefined {
   const origin = c.req.header("origin");

@@ -1,7 +1,7 @@
 // /api/openapi.json is generated from the same route declarations and zod schemas that validate requests;
 // outside API clients generate their code from it, so it must be complete and valid OpenAPI 3.1.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, startServer, type TestServer } from "../../tests/fixtures/harness.ts";
+import { call, startServer, type TestServer } from "../../../tests/fixtures/harness.ts";
 import { canonicalPath, routes } from "./openapi.ts";
 
 // deno-lint-ignore no-explicit-any

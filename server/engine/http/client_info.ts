@@ -1,5 +1,12 @@
 import type { AppContext } from "./types.ts";
-import type { ClientInfo } from "../domain/access/auth/service.ts";
+
+/** Who called: the address and user agent the security log keeps with an event, and the request's id. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+  /** The request's id, which the security log keeps with an event. */
+  requestId?: string;
+}
 
 /**
  * The caller's address: the socket's, or, only when TRUST_PROXY is set, the last address of

@@ -5,7 +5,7 @@
 // before anything is read (ASVS 3.5.3). Clients that send no such headers (scripts, API clients, old
 // browsers) are not browsers' ambient requests and pass.
 import type { MiddlewareHandler } from "hono";
-import { AppError } from "../kernel/errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { Env } from "./types.ts";
 
 export function ownScriptOnly(): MiddlewareHandler<Env> {

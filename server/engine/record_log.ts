@@ -1,0 +1,61 @@
+// RecordLog: every add, edit and delete (and each sign-in) leaves an entry, written with the change in
+// the same transaction. The engine's own concern (its verbs write it, its delete asks it whether a record was
+// removed), so it lives here; server/domain/logs/record_log/ re-exports it and answers the log's reads.
+import type { Db } from "../kernel/database.ts";
+import { insertMany } from "../db/bulk.ts";
+import { nowIso } from "../kernel/time.ts";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const recordLog = sqliteTable("record_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  action: text("action", { enum: ["created", "changed", "deleted", "loggedIn"] }).notNull(),
+  resourceType: text("resource_type").notNull(),
+  resourceId: integer("resource_id"),
+  title: text("title"),
+  oldObject: text("old_object"),
+  newObject: text("new_object"),
+  userId: integer("user_id"),
+  userName: text("user_name"),
+  createdAt: text("created_at").notNull(),
+}, (t) => [
+  index("record_log_resource").on(t.resourceType, t.resourceId, t.id),
+  index("record_log_created_at").on(t.createdAt, t.id),
+  index("record_log_resource_id").on(t.resourceId, t.id),
+  index("record_log_action").on(t.action, t.id),
+  index("record_log_user_name").on(t.userName, t.id),
+]);
+
+export interface RecordLogEntry {
+  action: "created" | "changed" | "deleted" | "loggedIn";
+  resourceType: string;
+  resourceId: number | null;
+  title: string | null;
+  oldObject?: unknown;
+  newObject?: unknown;
+  userId: number | null;
+  userName: string | null;
+}
+
+function toRow(entry: RecordLogEntry, createdAt: string) {
+  return {
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId,
+    title: entry.title,
+    oldObject: entry.oldObject === undefined ? null : JSON.stringify(entry.oldObject),
+    newObject: entry.newObject === undefined ? null : JSON.stringify(entry.newObject),
+    userId: entry.userId,
+    userName: entry.userName,
+    createdAt,
+  };
+}
+
+export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<void> {
+  await tx.insert(recordLog).values(toRow(entry, nowIso()));
+}
+
+/** Many entries of one change (a bulk add), written by one statement. */
+export async function writeRecordLogs(tx: Db, entries: RecordLogEntry[]): Promise<void> {
+  const createdAt = nowIso();
+  await insertMany(tx, recordLog, entries.map((e) => toRow(e, createdAt)));
+}
