@@ -1,5 +1,5 @@
 // The tenant proxy: one address in front of several server instances that share a control database, each
-// serving the tenants the tenant directory gives it (tenants.instance; docs/architecture.md, "Past one
+// serving the tenants the tenant directory gives it (tenants.instance; docs/internals.md, "Past one
 // machine"). It routes every call to the instance of its tenant, told by what the call carries:
 // - an access token: its tenant claim (read, not verified: the instance verifies it);
 // - a refresh token (`GET /api/Auth`): its session's tenant; a sign-in (`POST /api/Auth`): the username's

@@ -1,4 +1,4 @@
-// What follows from one declaration: the recipe's five-field entity (docs/architecture.md, "Add an entity")
+// What follows from one declaration: the recipe's five-field entity (docs/internals.md, "Add an entity")
 // gives the add, edit and record shapes, the list and form metadata with the schema's own limits, the link
 // to the entity its foreign key names, the row and record mapping and the delete rules; a declaration that
 // leaves out what cannot be derived is refused when it is made, saying what is missing.
@@ -10,7 +10,7 @@ import { productGroups } from "../domain/assortment/product_groups/entity.ts";
 import { entity, jsonText } from "./declare.ts";
 import { Resource } from "./engine.ts";
 
-// The recipe's example, as docs/architecture.md shows it.
+// The recipe's example, as docs/internals.md shows it.
 const palletTypes = sqliteTable("pallet_types", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   code: text("code").notNull(),

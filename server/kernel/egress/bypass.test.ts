@@ -2,7 +2,7 @@
 // outbound call (a webhook, an attachment fetched by URL) that reaches for fetch(), node:net or a mail
 // transport of its own fails here, and is pointed at egressOf(config).fetch / .connect / .smtpSocket.
 // (The operator's own cluster, tenants/proxy.ts and server/tenancy/registry.ts, and libSQL's client in server/db
-// are outside the policy by design: docs/architecture.md, "Outbound connections". So is the print agent,
+// are outside the policy by design: docs/internals.md, "Outbound connections". So is the print agent,
 // server/print_agent/: a program of its own that runs on the warehouse's network to reach its printers, and
 // imports nothing of the server.)
 import { readdirSync, readFileSync } from "node:fs";
