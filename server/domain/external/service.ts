@@ -20,7 +20,7 @@ import { transactionWithEvents } from "../../hub/outbox.ts";
 import { keyHash } from "../sharing/keys.ts";
 import { writeRecordLog } from "../logs/record_log/service.ts";
 import { productBarcodes, products } from "../assortment/products/entity.ts";
-import { freeOf } from "../portal/service.ts";
+import { freeStockOf } from "../orders/free_stock.ts";
 import { externalCredential, productExternal, secretContext } from "./entity.ts";
 import { externalCredentials, productExternals } from "./table.ts";
 import { ServiceError } from "./http.ts";
@@ -488,7 +488,7 @@ export function pushShopStock(ctx: TenantContext, id: number) {
       );
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id;
-      const free = await use((conn) => freeOf(conn.db, [...new Set(rows.map((r) => r.productId!))]));
+      const free = await use((conn) => freeStockOf(conn.db, [...new Set(rows.map((r) => r.productId!))]));
       // Whole units (WooCommerce keeps stock as an integer), from thousandths: what is sent is what is kept.
       const stock = new Map(
         rows.map((r) => [r.externalId, Math.floor((free.get(r.productId!) ?? 0) / 1000)]),

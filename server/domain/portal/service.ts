@@ -23,8 +23,7 @@ import { productGroups } from "../assortment/product_groups/entity.ts";
 import { wmsOrders } from "../orders/entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "../orders/positions/entity.ts";
 import { addOrderIn } from "../orders/verbs.ts";
-import { reservedOfProducts } from "../stock/reservations/service.ts";
-import { stockProductTotals } from "../stock/ledger/table.ts";
+import { freeStockOf, productStock } from "../orders/free_stock.ts";
 import { fromMilli, quantityMilli } from "../stock/quantity.ts";
 import { externalOrder, externalOrderPosition } from "./entity.ts";
 import {
@@ -52,36 +51,6 @@ function contractorOf(ctx: TenantContext): number {
 function onBehalf(ctx: TenantContext): TenantContext {
   const actor: Actor = { ...ctx.actor, contractorId: null, logisticsEnabled: true };
   return { ...ctx, actor };
-}
-
-/**
- * Free stock of products (thousandths): on hand, less what confirmed orders and documents reserve, less what
- * portal orders still waiting for the warehouse ask for (they reserve nothing until staff confirm them, and
- * must not be promised twice); `except`: the portal order being changed or submitted.
- */
-export async function freeOf(db: Db, productIds: number[], except = 0): Promise<Map<number, number>> {
-  return (await stockOf(db, productIds, except)).free;
-}
-
-/** Stock on hand of products and what of it is free (freeOf), in thousandths, from one read of each source. */
-async function stockOf(db: Db, productIds: number[], except = 0) {
-  if (productIds.length === 0) return { onHand: new Map<number, number>(), free: new Map<number, number>() };
-  const onHand = await db.select({ id: stockProductTotals.productId, q: stockProductTotals.quantity })
-    .from(stockProductTotals).where(inArray(stockProductTotals.productId, productIds));
-  const reserved = await reservedOfProducts(db, productIds);
-  const asked = new Map(
-    (await db.all<[number, number]>(sql`
-      SELECT p.product_id, sum(p.quantity) FROM ${externalOrderPositions} p
-      JOIN ${externalOrders} e ON e.id = p.external_order_id
-      WHERE e.status_code = 'submitted' AND e.type_code = 'OOU' AND e.id <> ${except}
-        AND p.product_id IN (SELECT value FROM json_each(${JSON.stringify(productIds)}))
-      GROUP BY p.product_id`)).map(([p, q]) => [Number(p), Number(q)]),
-  );
-  const free = new Map(productIds.map((id) => [id, 0]));
-  for (const r of onHand) {
-    free.set(r.id, Math.max(0, r.q - (reserved.get(r.id) ?? 0) - (asked.get(r.id) ?? 0)));
-  }
-  return { onHand: new Map(onHand.map((r) => [r.id, r.q])), free };
 }
 
 /**
@@ -119,7 +88,7 @@ async function checkFree(
   lines: { productId: number; quantity: number }[],
   except = 0,
 ) {
-  const free = await freeOf(tx, lines.map((l) => l.productId), except);
+  const free = await freeStockOf(tx, lines.map((l) => l.productId), except);
   for (const l of lines) {
     const left = free.get(l.productId) ?? 0;
     if (l.quantity > left) {
@@ -298,7 +267,7 @@ async function cartLines(db: Db, ctx: TenantContext) {
       eq(externalOrders.statusCode, "cart"),
     ))
     .orderBy(externalOrderPositions.id);
-  const free = await freeOf(db, [...new Set(rows.map((r) => r.productId))]);
+  const free = await freeStockOf(db, [...new Set(rows.map((r) => r.productId))]);
   return rows.map(({ owner, hidden, disabled, lockIn, lockOut, ...r }) => {
     // A line put in while the product could be ordered that now cannot: shown, to be taken out.
     const available = owner === contractorId && !hidden && !disabled &&
@@ -682,7 +651,7 @@ export async function availableProducts(ctx: TenantContext, query: ListQuery & {
     : sql`(${products.mainGroupId} = ${groupId} OR ${products.id} IN
     (SELECT ${productGroupLinks.productId} FROM ${productGroupLinks} WHERE ${productGroupLinks.groupId} = ${groupId}))`;
   const page = await productResource.list(ctx, list, and(eq(products.disabled, false), inGroup));
-  const { onHand, free } = await stockOf(ctx.conn.db, page.results.map((p) => p.id as number));
+  const { onHand, free } = await productStock(ctx.conn.db, page.results.map((p) => p.id as number));
   return {
     allFilteredRowCount: page.allFilteredRowCount,
     results: page.results.map((p) => ({

@@ -31,7 +31,7 @@ export async function reservedOn(
  * The lines with what each has free as `quantity`: reserved quantity taken off (a line wholly reserved
  * answers 0), and what the line holds in all as `held` where that differs.
  */
-export async function freeOf<L extends { lineKey: string; quantity: number }>(
+export async function freeOnLine<L extends { lineKey: string; quantity: number }>(
   db: Db,
   lines: L[],
   exceptDocumentId: number | null = null,
