@@ -61,8 +61,11 @@ import { transportRoutes } from "./domain/transport/routes.ts";
 import { externalRoutes } from "./domain/external/routes.ts";
 import { faceRoutes } from "./domain/access/faces/routes.ts";
 import { secondFactorRoutes } from "./domain/access/mfa/routes.ts";
+import type { Hooks } from "./kernel/hooks.ts";
+import { areaHooks } from "./area_hooks.ts";
 
-export function createApp(platform: Platform): Hono<Env> {
+/** `hooks`: the app's lifecycle hooks, its own unless a caller hands them (server/area_hooks.ts). */
+export function createApp(platform: Platform, hooks: Hooks = areaHooks()): Hono<Env> {
   routes.length = 0;
   const api = new Hono<Env>();
   api.use("*", announceClientBuild(platform));
@@ -131,7 +134,7 @@ export function createApp(platform: Platform): Hono<Env> {
   hubRoutes(app, platform);
   printAgentSocket(app, platform);
   app.use("*", securityHeaders(platform));
-  app.use("*", requestContext(platform));
+  app.use("*", requestContext(platform, hooks));
   app.route("/api", api);
   widgetRoutes(app, platform);
   webRoutes(app, platform.config);

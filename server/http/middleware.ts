@@ -9,17 +9,19 @@ import { clientInfo } from "./client_info.ts";
 import { takeUserCall } from "./user_rate.ts";
 import { loggablePath } from "./errors.ts";
 import type { Env } from "./types.ts";
+import type { Hooks } from "../kernel/hooks.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Request id (the caller's if well-formed, else a new one), echoed; start time; request language. */
-export function requestContext(platform: Platform): MiddlewareHandler<Env> {
+export function requestContext(platform: Platform, hooks: Hooks): MiddlewareHandler<Env> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("platform", platform);
+    c.set("hooks", hooks);
     c.set("requestId", requestId);
     c.set("startedAt", performance.now());
     c.set("lang", languageFromHeader(c.req.header("accept-language")) ?? "en-us");
@@ -69,6 +71,7 @@ export function authenticate(
       actor,
       requestId: c.get("requestId"),
       lang: c.get("lang"),
+      hooks: c.get("hooks"),
       client,
     });
     try {
@@ -123,7 +126,16 @@ async function withApiKey(
     }
     throw err;
   });
-  c.set("ctx", { platform, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang"), client });
+  c.set("ctx", {
+    platform,
+    tenant,
+    conn,
+    actor,
+    requestId: c.get("requestId"),
+    lang: c.get("lang"),
+    hooks: c.get("hooks"),
+    client,
+  });
   try {
     await next();
   } finally {

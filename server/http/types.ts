@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Platform } from "../platform.ts";
 import type { TenantContext } from "../kernel/context.ts";
 import type { Language } from "../kernel/i18n/mod.ts";
+import type { Hooks } from "../kernel/hooks.ts";
 
 export interface Bindings {
   /** Set by server/main.ts from Deno.serve's connection info; absent when a test calls app.request. */
@@ -10,6 +11,7 @@ export interface Bindings {
 
 export interface Variables {
   platform: Platform;
+  hooks: Hooks;
   requestId: string;
   startedAt: number;
   lang: Language;

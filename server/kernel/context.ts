@@ -4,6 +4,7 @@ import type { Connection } from "../db/connection.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import type { Language } from "./i18n/mod.ts";
 import type { Platform } from "../platform.ts";
+import type { Hooks } from "./hooks.ts";
 
 export interface Actor {
   userId: number;
@@ -27,6 +28,8 @@ export interface TenantContext {
   actor: Actor;
   requestId: string;
   lang: Language;
+  /** The app's lifecycle hooks (kernel/hooks.ts): what areas above do when an area below calls out. */
+  hooks: Hooks;
   /** The caller's address and user agent (server/http/client_info.ts), for the security log. */
   client?: { ip: string | null; userAgent: string | null };
 }

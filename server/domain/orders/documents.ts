@@ -20,7 +20,7 @@ import { freeOnLine } from "../stock/reservations/service.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { storageSpaces } from "../storage/locations/entity.ts";
 import { containers } from "../stock/containers/entity.ts";
-import { stockReservations } from "../stock/reservations/table.ts";
+import { stockReservations } from "./reservations.ts";
 import { issue } from "../stock/validators/snapshot.ts";
 import { fromMilli } from "../stock/quantity.ts";
 import { wmsOrders } from "./entity.ts";
