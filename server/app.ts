@@ -61,10 +61,21 @@ import { transportRoutes } from "./domain/transport/routes.ts";
 import { externalRoutes } from "./domain/external/routes.ts";
 import { faceRoutes } from "./domain/access/faces/routes.ts";
 import { secondFactorRoutes } from "./domain/access/mfa/routes.ts";
-import type { Hooks } from "./kernel/hooks.ts";
-import { areaHooks } from "./area_hooks.ts";
+import { Hooks } from "./kernel/hooks.ts";
+import { registerOrderHooks } from "./domain/orders/stock_hooks.ts";
 
-/** `hooks`: the app's lifecycle hooks, its own unless a caller hands them (server/area_hooks.ts). */
+/**
+ * One app's lifecycle hooks (kernel/hooks.ts): what the areas above do when an area below calls out (orders
+ * at the stock engine's document lifecycle). Every app makes its own (tests run several in one process); a
+ * script that acts outside a request (the demo seed) too.
+ */
+export function areaHooks(): Hooks {
+  const hooks = new Hooks();
+  registerOrderHooks(hooks);
+  return hooks;
+}
+
+/** `hooks`: the app's lifecycle hooks, its own unless a caller hands them (areaHooks). */
 export function createApp(platform: Platform, hooks: Hooks = areaHooks()): Hono<Env> {
   routes.length = 0;
   const api = new Hono<Env>();

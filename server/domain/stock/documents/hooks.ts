@@ -15,7 +15,10 @@ type DocumentRow = typeof wmsDocuments.$inferSelect;
 export type DocumentVerb = "confirm" | "revert" | "delete" | "pick";
 
 export interface DocumentHooks {
-  /** Before a document is confirmed, reverted or deleted, or a position of it picked or cut short: throws to refuse. */
+  /**
+   * Before a document is confirmed, reverted or deleted, or a position of it picked or cut short: throws to
+   * refuse.
+   */
   guard?(tx: Db, doc: DocumentRow, verb: DocumentVerb): Promise<void>;
   /** A document being added for an order (`values.orderId` set): throws to refuse it, naming the field. */
   adding?(tx: Db, ctx: TenantContext, values: Record<string, unknown>): Promise<void>;
@@ -45,7 +48,7 @@ export async function callHooks<K extends keyof DocumentHooks>(
   ...args: Parameters<NonNullable<DocumentHooks[K]>>
 ): Promise<void> {
   if (!ctx?.hooks) {
-    throw new Error(`stock.documents ${name}: no hooks on this context (server/app.ts hands them)`);
+    throw new Error(`stock.documents ${name}: no hooks on this context (server/app.ts: areaHooks)`);
   }
   for (const handlers of ctx.hooks.of(documentHooks)) {
     const hook = handlers[name] as Handler<K> | undefined;
