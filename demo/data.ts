@@ -39,6 +39,7 @@ import {
 import { generateLocations } from "../server/domain/storage/locations/generator.ts";
 import { writeRecordLogs } from "../server/domain/logs/record_log/service.ts";
 import { nowIso } from "../server/kernel/time.ts";
+import { areaHooks } from "../server/app.ts";
 
 export const DEMO_PRODUCT_COUNT = 2000;
 
@@ -952,7 +953,15 @@ export async function demoContext(
     contractorPortalEnabled: false,
     contractorId: null,
   };
-  return { services: platform, tenant, conn: joined(conn, tx), actor, requestId: "demo-seed", lang: "en-us" };
+  return {
+    services: platform,
+    tenant,
+    conn: joined(conn, tx),
+    actor,
+    requestId: "demo-seed",
+    lang: "en-us",
+    hooks: areaHooks(),
+  };
 }
 
 function joined(conn: Connection, tx: Db): Connection {

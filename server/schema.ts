@@ -37,7 +37,7 @@ export {
 export { idempotencyKeys } from "./domain/idempotency/table.ts";
 export { wmsOrders, wmsOrderScopeProducts } from "./domain/orders/entity.ts";
 export { wmsOrderPositions } from "./domain/orders/positions/entity.ts";
-export { stockReservations } from "./domain/stock/reservations/table.ts";
+export { stockReservations } from "./domain/orders/reservations.ts";
 export { sharedAccesses, sharedAccessUses } from "./domain/sharing/table.ts";
 export { externalOrderPositions, externalOrders } from "./domain/portal/table.ts";
 export { storageSpaceMaps } from "./domain/storage/maps/table.ts";

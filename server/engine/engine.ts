@@ -112,10 +112,16 @@ export interface ResourceHooks {
   beforeDelete?(tx: Db, ctx: TenantContext, old: AnyRow): Promise<void>;
   /** Stored columns computed from other records, after the checks (a location's materialized path). */
   derive?(tx: Db, values: Record<string, unknown>, old?: AnyRow): Promise<Record<string, unknown>>;
-  /** Follow-up writes in the same transaction once the row is stored (the paths of a location's descendants). */
-  afterWrite?(tx: Db, row: AnyRow, old?: AnyRow): Promise<void>;
-  /** Follow-up writes in the same transaction once the row is deleted (a document's position counts). */
-  afterDelete?(tx: Db, old: AnyRow): Promise<void>;
+  /**
+   * Follow-up writes in the same transaction once the row is stored (the paths of a location's descendants).
+   * `ctx`: the caller's (its lifecycle hooks), absent when an import is taken back (restoreIn).
+   */
+  afterWrite?(tx: Db, row: AnyRow, old?: AnyRow, ctx?: TenantContext): Promise<void>;
+  /**
+   * Follow-up writes in the same transaction once the row is deleted (a document's position counts).
+   * `ctx`: the caller's, absent when an import is taken back (eraseIn).
+   */
+  afterDelete?(tx: Db, old: AnyRow, ctx?: TenantContext): Promise<void>;
 }
 
 /**
@@ -707,7 +713,7 @@ export class Resource<
     if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
     const others = await this.#changeOthers(tx, ctx, values);
     const [row] = await tx.insert(this.#t).values(values).returning() as AnyRow[];
-    await this.def.afterWrite?.(tx, row);
+    await this.def.afterWrite?.(tx, row, undefined, ctx);
     await this.#saveLinks(tx, row.id, input as object, false);
     const [dto] = await this.#dtos(tx, [row]);
     await writeRecordLog(tx, {
@@ -752,7 +758,7 @@ export class Resource<
     const [row] = await tx.update(this.#t).set(values)
       .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
     if (!row) throw new AppError("record.changedByAnotherUser");
-    await this.def.afterWrite?.(tx, row, old);
+    await this.def.afterWrite?.(tx, row, old, ctx);
     await this.#saveLinks(tx, row.id, input as object, true);
     const [dto] = await this.#dtos(tx, [row]);
     await writeRecordLog(tx, {
@@ -807,7 +813,7 @@ export class Resource<
     const [row] = await tx.update(this.#t).set(values)
       .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
     if (!row) throw new AppError("record.changedByAnotherUser");
-    await this.def.afterWrite?.(tx, row, old);
+    await this.def.afterWrite?.(tx, row, old, ctx);
     const [dto] = await this.#dtos(tx, [row]);
     await writeRecordLog(tx, {
       action: "changed",
@@ -847,7 +853,7 @@ export class Resource<
         await tx.delete(link.table).where(eq(link.owner, id));
       }
       await tx.delete(this.#t).where(eq(this.#idCol, id));
-      await this.def.afterDelete?.(tx, old);
+      await this.def.afterDelete?.(tx, old, ctx);
       // Its attachments go with it: their rows now, their bytes once this commits.
       filesGone = await removeAttachedTo(tx, meta.resource, id);
       await writeRecordLog(tx, {

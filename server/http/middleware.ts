@@ -10,17 +10,19 @@ import { bearerToken } from "../engine/http/bearer.ts";
 import { takeUserCall } from "./user_rate.ts";
 import { loggablePath } from "./errors.ts";
 import type { Env } from "../engine/http/types.ts";
+import type { Hooks } from "../kernel/hooks.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Request id (the caller's if well-formed, else a new one), echoed; start time; request language. */
-export function requestContext(services: Services): MiddlewareHandler<Env> {
+export function requestContext(services: Services, hooks: Hooks): MiddlewareHandler<Env> {
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     c.set("services", services);
+    c.set("hooks", hooks);
     c.set("requestId", requestId);
     c.set("startedAt", performance.now());
     c.set("lang", languageFromHeader(c.req.header("accept-language")) ?? "en-us");
@@ -64,6 +66,7 @@ export function authenticate(
       actor,
       requestId: c.get("requestId"),
       lang: c.get("lang"),
+      hooks: c.get("hooks"),
       client,
     });
     try {
@@ -118,7 +121,16 @@ async function withApiKey(
     }
     throw err;
   });
-  c.set("ctx", { services, tenant, conn, actor, requestId: c.get("requestId"), lang: c.get("lang"), client });
+  c.set("ctx", {
+    services,
+    tenant,
+    conn,
+    actor,
+    requestId: c.get("requestId"),
+    lang: c.get("lang"),
+    hooks: c.get("hooks"),
+    client,
+  });
   try {
     await next();
   } finally {

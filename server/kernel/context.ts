@@ -5,6 +5,7 @@ import type { Tenant } from "./tenant.ts";
 import type { Language } from "../../shared/i18n/api/mod.ts";
 import type { RequestServices } from "./services.ts";
 import type { Actor } from "./actor.ts";
+import type { Hooks } from "./hooks.ts";
 
 export type { Actor };
 
@@ -16,6 +17,8 @@ export interface TenantContext {
   actor: Actor;
   requestId: string;
   lang: Language;
+  /** The app's lifecycle hooks (kernel/hooks.ts): what areas above do when an area below calls out. */
+  hooks: Hooks;
   /** The caller's address and user agent (server/engine/http/client_info.ts), for the security log. */
   client?: { ip: string | null; userAgent: string | null };
 }

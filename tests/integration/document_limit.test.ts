@@ -20,6 +20,7 @@ import { transactionWithEvents } from "../../server/hub/outbox.ts";
 import { confirmInTransaction } from "../../server/domain/stock/documents/confirm.ts";
 import { wmsDocuments } from "../../server/domain/stock/documents/entity.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
+import { areaHooks } from "../../server/app.ts";
 import { eq } from "drizzle-orm";
 import { DatabaseSync } from "node:sqlite";
 import { filePathOf } from "../../server/db/local.ts";
@@ -87,6 +88,7 @@ describe("the monthly document limit", () => {
         actor: { userId: 1, username: "limits-admin", contractorId: null, isSuperUser: true },
         requestId: "month-boundary",
         lang: "en-us",
+        hooks: areaHooks(),
       } as unknown as TenantContext;
       await transactionWithEvents(ctx, async (tx, outbox) => {
         const [row] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, doc.id));

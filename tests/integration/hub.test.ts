@@ -16,6 +16,7 @@ import { transactionWithEvents } from "../../server/hub/outbox.ts";
 import { verifyAccessToken } from "../../server/domain/access/auth/tokens.ts";
 import { users } from "../../server/domain/access/users/entity.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
+import { Hooks } from "../../server/kernel/hooks.ts";
 import type { Tenant } from "../../server/tenancy/registry.ts";
 import { eq } from "drizzle-orm";
 
@@ -167,6 +168,7 @@ describe("events", () => {
       actor: await verifyAccessToken(s.platform.keys, s.platform.config, adminToken),
       requestId: "outbox-rollback",
       lang: "en-us",
+      hooks: new Hooks(),
     };
     const setDescription = (tx: Parameters<Parameters<typeof conn.transaction>[0]>[0], text: string) =>
       tx.update(users).set({ description: text }).where(eq(users.id, carolId));

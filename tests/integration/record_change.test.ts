@@ -12,6 +12,7 @@ import { verifyAccessToken } from "../../server/domain/access/auth/tokens.ts";
 import { users } from "../../server/domain/access/users/entity.ts";
 import { recordLog } from "../../server/domain/logs/record_log/table.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
+import { Hooks } from "../../server/kernel/hooks.ts";
 import type { Tenant } from "../../server/tenancy/registry.ts";
 
 let s: TestServer;
@@ -34,6 +35,7 @@ beforeAll(async () => {
   release = held.release;
   ctx = {
     services: s.platform,
+    hooks: new Hooks(),
     tenant: acme,
     conn: held.conn,
     actor: await verifyAccessToken(s.platform.keys, s.platform.config, adminToken),

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Connection } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { freeOf } from "../portal/service.ts";
+import { freeStockOf } from "../orders/free_stock.ts";
 import { productExternals } from "./table.ts";
 import { startJob } from "./jobs.ts";
 import * as woo from "./woocommerce.ts";
@@ -37,7 +37,7 @@ export function pushShopStock(ctx: TenantContext, id: number) {
       );
       if (rows.length === 0) break;
       after = rows[rows.length - 1].id;
-      const free = await use((conn) => freeOf(conn.db, [...new Set(rows.map((r) => r.productId!))]));
+      const free = await use((conn) => freeStockOf(conn.db, [...new Set(rows.map((r) => r.productId!))]));
       // Whole units (WooCommerce keeps stock as an integer), from thousandths: what is sent is what is kept.
       const stock = new Map(
         rows.map((r) => [r.externalId, Math.floor((free.get(r.productId!) ?? 0) / 1000)]),

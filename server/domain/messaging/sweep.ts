@@ -37,7 +37,8 @@ async function takeUpLeft(platform: Services, tenant: Tenant): Promise<boolean> 
     return { conn, mail: !!row, counts: counts.map((c) => c.id) };
   });
   if (!left.mail && !left.counts.length) return false;
-  // Nobody's request: the sender needs the tenant and its connection, never a caller.
+  // Nobody's request: the sender needs the tenant and its connection, never a caller. No lifecycle hooks:
+  // sending mail and preparing a count call none (callHooks refuses a context without them, were one reached).
   const ctx = {
     services: platform,
     tenant,
@@ -45,7 +46,7 @@ async function takeUpLeft(platform: Services, tenant: Tenant): Promise<boolean> 
     actor: { userId: 0, username: "", tenantId: tenant.id } as TenantContext["actor"],
     requestId: "startup",
     lang: "en-us",
-  } as TenantContext;
+  } as unknown as TenantContext;
   if (left.mail) kickSender(ctx);
   for (const id of left.counts) takeUpCount(ctx, { id, countPreparing: true });
   return true;

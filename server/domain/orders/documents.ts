@@ -16,11 +16,11 @@ import { wmsDocumentPositions } from "../stock/positions/entity.ts";
 import { releasable } from "../stock/inventory/source.ts";
 import { fefo } from "../stock/ledger/allocate.ts";
 import { stockLineColumns, stockLines } from "../stock/ledger/table.ts";
-import { freeOf } from "../stock/reservations/service.ts";
+import { freeOnLine } from "../stock/reservations/service.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { storageSpaces } from "../storage/locations/entity.ts";
 import { containers } from "../stock/containers/entity.ts";
-import { stockReservations } from "../stock/reservations/table.ts";
+import { stockReservations } from "./reservations.ts";
 import { issue } from "../stock/validators/snapshot.ts";
 import { fromMilli } from "../stock/quantity.ts";
 import { wmsOrders } from "./entity.ts";
@@ -210,7 +210,7 @@ export async function takeFreeStock(tx: Db, wanted: Wanted[]): Promise<Taken[]> 
       found.set(l.id, l);
     }
   }
-  const free = (await freeOf(tx, [...found.values()])).filter((l) => l.quantity > 0).sort(fefo);
+  const free = (await freeOnLine(tx, [...found.values()])).filter((l) => l.quantity > 0).sort(fefo);
   const byProduct = new Map<number, typeof free>();
   for (const l of free) {
     const list = byProduct.get(l.productId);

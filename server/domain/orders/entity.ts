@@ -29,6 +29,7 @@ import { optDate } from "../../engine/fields.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { milli } from "../stock/quantity.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
+import { documentsReferToOrders } from "../stock/documents/entity.ts";
 
 /** A production order's type: not one a user makes with POST WmsOrder (api-contract.md, Orders). */
 export const productionTypeCode = "PRD" as const;
@@ -125,6 +126,9 @@ export const wmsOrders = sqliteTable("wms_orders", {
   index("wms_orders_created_at").on(t.createdAt, t.id),
   index("wms_orders_updated_at").on(t.updatedAt, t.id),
 ]);
+
+// A document's orderId refers to an order: said from this side, stock importing nothing of orders.
+documentsReferToOrders(wmsOrders.id);
 
 /** A VER-P count's scope: the products it counts. */
 export const wmsOrderScopeProducts = sqliteTable("wms_order_scope_products", {

@@ -11,7 +11,7 @@ import { bounds } from "../../../shared/limits.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { products } from "../assortment/products/entity.ts";
-import { freeOf } from "../portal/service.ts";
+import { freeStockOf } from "./free_stock.ts";
 import { optDate } from "../../engine/fields.ts";
 import { demand } from "../../kernel/access.ts";
 import { toMilli } from "../stock/quantity.ts";
@@ -40,7 +40,7 @@ export async function createSellOffer(ctx: TenantContext, input: z.output<typeof
   }
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const ids = [...new Set(input.positions.map((p) => p.productId))];
-    const free = await freeOf(tx, ids);
+    const free = await freeStockOf(tx, ids);
     const prices = new Map(
       (await tx.select({ id: products.id, price: products.cashValue }).from(products).where(
         inArray(products.id, ids),

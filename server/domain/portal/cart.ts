@@ -12,7 +12,7 @@ import { type Outbox, transactionWithEvents } from "../../hub/outbox.ts";
 import { products } from "../assortment/products/entity.ts";
 import { fromMilli, quantityMilli } from "../stock/quantity.ts";
 import { externalOrder } from "./entity.ts";
-import { freeOf } from "./service.ts";
+import { freeStockOf } from "../orders/free_stock.ts";
 import { changed, checkFree, contractorOf, orderable, positive, refreshTotals } from "./rules.ts";
 import { externalOrderPositions, externalOrders, type ExternalOrderType } from "./table.ts";
 
@@ -161,7 +161,7 @@ async function cartLines(db: Db, ctx: TenantContext) {
       eq(externalOrders.statusCode, "cart"),
     ))
     .orderBy(externalOrderPositions.id);
-  const free = await freeOf(db, [...new Set(rows.map((r) => r.productId))]);
+  const free = await freeStockOf(db, [...new Set(rows.map((r) => r.productId))]);
   return rows.map(({ owner, hidden, disabled, lockIn, lockOut, ...r }) => {
     // A line put in while the product could be ordered that now cannot: shown, to be taken out.
     const available = owner === contractorId && !hidden && !disabled &&

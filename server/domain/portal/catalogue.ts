@@ -10,7 +10,7 @@ import { productGroups } from "../assortment/product_groups/entity.ts";
 import { fromMilli } from "../stock/quantity.ts";
 import { externalOrder, externalOrderPosition } from "./entity.ts";
 import { contractorOf } from "./rules.ts";
-import { stockOf } from "./service.ts";
+import { productStock } from "../orders/free_stock.ts";
 import { externalOrderPositions, externalOrders } from "./table.ts";
 
 /** GET availible-prod-groups: the groups holding products the contractor may order, with how many. */
@@ -41,7 +41,7 @@ export async function availableProducts(ctx: TenantContext, query: ListQuery & {
     : sql`(${products.mainGroupId} = ${groupId} OR ${products.id} IN
     (SELECT ${productGroupLinks.productId} FROM ${productGroupLinks} WHERE ${productGroupLinks.groupId} = ${groupId}))`;
   const page = await productResource.list(ctx, list, and(eq(products.disabled, false), inGroup));
-  const { onHand, free } = await stockOf(ctx.conn.db, page.results.map((p) => p.id as number));
+  const { onHand, free } = await productStock(ctx.conn.db, page.results.map((p) => p.id as number));
   return {
     allFilteredRowCount: page.allFilteredRowCount,
     results: page.results.map((p) => ({

@@ -12,7 +12,7 @@ import type { HubAction } from "../../../shared/hub/contract.ts";
 import { optDate } from "../../engine/fields.ts";
 import { products } from "../assortment/products/entity.ts";
 import { fromMilli, quantityMilli } from "../stock/quantity.ts";
-import { freeOf } from "./service.ts";
+import { freeStockOf } from "../orders/free_stock.ts";
 import { externalOrders, type ExternalOrderType } from "./table.ts";
 
 export type OrderRow = typeof externalOrders.$inferSelect;
@@ -70,7 +70,7 @@ export async function checkFree(
   lines: { productId: number; quantity: number }[],
   except = 0,
 ) {
-  const free = await freeOf(tx, lines.map((l) => l.productId), except);
+  const free = await freeStockOf(tx, lines.map((l) => l.productId), except);
   for (const l of lines) {
     const left = free.get(l.productId) ?? 0;
     if (l.quantity > left) {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Services } from "../../kernel/services.ts";
 import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
+import { Hooks } from "../../kernel/hooks.ts";
 import { AppError, fieldError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
@@ -265,6 +266,8 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
     actor: contractorActor(tenant.id, row.id, row.contractorId),
     requestId: args.requestId,
     lang: args.lang,
+    // A shared page only reads: no lifecycle hook is called.
+    hooks: new Hooks(),
   } satisfies TenantContext;
   // The page is read first (a query the list refuses uses nothing up), then the key redeemed: a single-use
   // one is claimed (one claim of any number wins; the others' pages are thrown away) and the activation kept.

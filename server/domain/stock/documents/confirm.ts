@@ -1,7 +1,8 @@
 // Confirm: one BEGIN IMMEDIATE transaction whose reads all happen inside it. It loads the document, runs
 // every validator, takes the number, counts the document against the account's monthly limit, moves the
 // stock of every position (ledger rows and summaries with it), sets the statuses and writes the RecordLog:
-// all of it or nothing. revert.ts undoes it.
+// all of it or nothing; what the document carries out (an order) follows through the `confirmed` hook
+// (./hooks.ts). revert.ts undoes it.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
@@ -24,9 +25,7 @@ import { wmsDocuments } from "./entity.ts";
 import { documentDto, type DocumentRow } from "./dto.ts";
 import { loadSnapshot } from "./snapshot.ts";
 import { refreshDocumentTotals } from "./totals.ts";
-import { stockReservations } from "../reservations/table.ts";
-import { followDocuments } from "../../orders/documents.ts";
-import { ofProduction } from "../../orders/production.ts";
+import { callHooks } from "./hooks.ts";
 import type { WmsDocument } from "./contract.ts";
 
 /** Refuses with 422 when there are errors, or warnings the caller has not accepted. */
@@ -133,7 +132,7 @@ export async function confirmInTransaction(
   })
     .where(eq(wmsDocumentPositions.documentId, doc.id));
   // Its order follows once the document is confirmed (below), not twice.
-  await refreshDocumentTotals(tx, doc.id, false);
+  await refreshDocumentTotals(tx, doc.id, null);
   const oldDto = await documentDto(tx, doc);
   const updated = await tx.update(wmsDocuments).set({
     statusCode: "confirmed",
@@ -143,11 +142,8 @@ export async function confirmInTransaction(
     version: doc.version + 1,
   }).where(and(eq(wmsDocuments.id, doc.id), eq(wmsDocuments.statusCode, "workingCopy"))).returning();
   if (updated.length === 0) throw new AppError("record.changedByAnotherUser");
-  // What the document's order reserved for it has now been taken (only an order's documents reserve).
-  if (doc.orderId !== null) {
-    await tx.delete(stockReservations).where(eq(stockReservations.documentId, doc.id));
-    if (await followDocuments(tx, doc.orderId)) outbox.add("WmsOrder", "changed", doc.orderId);
-  }
+  // What the document's order reserved for it has now been taken, and the order follows (orders' hook).
+  await callHooks(ctx, "confirmed", tx, outbox, updated[0]);
   const document = await documentDto(tx, updated[0]);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
@@ -169,8 +165,8 @@ export async function confirmDocument(
   const result = await transactionWithEvents(ctx, async (tx, outbox) => {
     const doc = await findDocument(tx, id);
     if (!doc) throw notFound();
-    // A production's documents are confirmed together, by Production/{id}/ConfirmDocuments.
-    if (await ofProduction(tx, doc.orderId)) throw new AppError("order.statusChangeNotAllowed");
+    // A production's documents are confirmed together, by Production/{id}/ConfirmDocuments (its guard).
+    await callHooks(ctx, "guard", tx, doc, "confirm");
     return await confirmInTransaction(tx, outbox, ctx, doc, acceptWarnings);
   });
   if (result.collision) throw new AppError("document.numberCollision");

@@ -3,7 +3,8 @@
 // its positions go with it. Confirm and revert are verbs of their own (confirm.ts, revert.ts). A working copy
 // carries a draft number (draft prefix + the draft counter); the confirmation gives it its number from the
 // type's numbering schema. The position counts and sums (thousandths) are kept by every position change, so
-// lists show progress without a join.
+// lists show progress without a join. What a document carries out (an order) is told of it through the
+// lifecycle hooks (./hooks.ts); stock imports nothing of orders.
 import { eq, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
@@ -15,12 +16,10 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { AppError, fieldError } from "../../../kernel/errors.ts";
-import type { Db } from "../../../db/connection.ts";
-import type { TenantContext } from "../../../kernel/context.ts";
 import { companies } from "../../parties/companies/entity.ts";
 import { users } from "../../access/users/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
-import { documentStatuses, wmsOrderDefinitions } from "../../config/definitions.ts";
+import { documentStatuses } from "../../config/definitions.ts";
 import { documentTypeCodes } from "../../../../shared/config/contract.ts";
 import { Resource } from "../../../engine/engine.ts";
 import { containers } from "../containers/entity.ts";
@@ -31,9 +30,27 @@ import { takeDraftNumber } from "./draft_number.ts";
 import { documentExtras, type DocumentRow } from "./dto.ts";
 import { refuseOtherContractors, wmsDocumentPositions } from "../positions/entity.ts";
 import { productBarcodeField } from "../inventory/scope.ts";
-import { wmsOrders } from "../../orders/entity.ts";
-import { followDocuments } from "../../orders/documents.ts";
-import { ofProduction } from "../../orders/production.ts";
+import { callHooks } from "./hooks.ts";
+
+/**
+ * The column a document's `orderId` refers to (wms_orders.id), named by orders/entity.ts as it loads: stock
+ * sits below orders and imports nothing of it, while drizzle-kit and the engine still read the foreign key
+ * (each reads references lazily, once every table is loaded). A fact of the schema, the same for every app
+ * in the process, unlike the lifecycle hooks, which are each app's.
+ */
+let orderIdTarget: AnySQLiteColumn | undefined;
+
+/** Names the column `wms_documents.order_id` refers to (orders/entity.ts, once). */
+export function documentsReferToOrders(column: AnySQLiteColumn): void {
+  orderIdTarget = column;
+}
+
+function orderIdReference(): AnySQLiteColumn {
+  if (!orderIdTarget) {
+    throw new Error("wms_documents.order_id: orders/entity.ts names its target as it loads");
+  }
+  return orderIdTarget;
+}
 
 export const wmsDocuments = sqliteTable("wms_documents", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -63,7 +80,7 @@ export const wmsDocuments = sqliteTable("wms_documents", {
   }),
   precedingDocumentNumber: text("preceding_document_number"),
   /** The warehouse order this document carries out (api-contract.md, Orders); null for the others. */
-  orderId: integer("order_id").references((): AnySQLiteColumn => wmsOrders.id, { onDelete: "set null" }),
+  orderId: integer("order_id").references(orderIdReference, { onDelete: "set null" }),
   transportDocumentId: integer("transport_document_id"),
   transportDocumentNumber: text("transport_document_number"),
   comment: text("comment"),
@@ -101,38 +118,6 @@ export const wmsDocuments = sqliteTable("wms_documents", {
   index("wms_documents_created_at").on(t.createdAt, t.id),
   index("wms_documents_updated_at").on(t.updatedAt, t.id),
 ]);
-
-/**
- * A document made for an order: the order must exist for the caller (else 404), be confirmed, and be of a
- * type that makes documents of this type (OIN → OIN, OOU → OOU, OPI → CRL); else 400 naming the field.
- */
-async function checkOrderOfDocument(
-  tx: Db,
-  ctx: TenantContext,
-  values: Record<string, unknown>,
-): Promise<void> {
-  const [order] = await tx.select({
-    typeCode: wmsOrders.typeCode,
-    statusCode: wmsOrders.statusCode,
-    contractorId: wmsOrders.contractorId,
-  }).from(wmsOrders).where(eq(wmsOrders.id, values.orderId as number));
-  if (!order || (ctx.actor.contractorId !== null && order.contractorId !== ctx.actor.contractorId)) {
-    throw fieldError({ orderId: ["validation.invalidValue"] });
-  }
-  const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
-  // A count's documents are its adjustments, a production's are made from its bill of materials: by them alone.
-  if (def.kind === "verification" || def.kind === "production") {
-    throw fieldError({ orderId: ["validation.invalidValue"] });
-  }
-  if (!(def.generates as readonly string[]).includes(values.typeCode as string)) {
-    throw fieldError({ typeCode: ["validation.invalidValue"] });
-  }
-  if (order.statusCode !== "confirmed") throw new AppError("order.statusChangeNotAllowed");
-  // A receipt or release of an order is for the order's contractor (picking is the company's own).
-  if (values.typeCode !== "CRL" && (values.contractorId ?? null) !== order.contractorId) {
-    throw fieldError({ contractorId: ["validation.invalidValue"] });
-  }
-}
 
 const listed = "sort filter show";
 const name = z.string().nullable();
@@ -205,7 +190,8 @@ export const wmsDocument = new Resource({
     // An order's generated documents are changed by logistics staff; the terminal carries them out.
     if (old?.generated) demand("logistics", ctx.actor);
     if (!old) {
-      if (values.orderId != null) await checkOrderOfDocument(tx, ctx, values);
+      // A document made for an order: the order's own rules (orders/stock_hooks.ts).
+      if (values.orderId != null) await callHooks(ctx, "adding", tx, ctx, values);
       const config = await readLogisticsConfig(tx);
       if (config.documentTypesEnabled[values.typeCode as (typeof documentTypeCodes)[number]] === false) {
         throw fieldError({ typeCode: ["validation.invalidValue"] });
@@ -227,12 +213,12 @@ export const wmsDocument = new Resource({
   beforeDelete: async (tx, ctx, old) => {
     if (old.generated) demand("logistics", ctx.actor);
     if (old.statusCode !== "workingCopy") throw new AppError("record.statusForbidsDelete");
-    // A production's documents stay together with it (production.ts).
-    if (await ofProduction(tx, old.orderId)) throw new AppError("order.statusChangeNotAllowed");
+    // A production's documents stay together with it (orders/production.ts, by its guard).
+    await callHooks(ctx, "guard", tx, old as DocumentRow, "delete");
   },
   // Its reservations went with it (ON DELETE CASCADE); its order's progress follows.
-  afterDelete: async (tx, old) => {
-    if (old.orderId !== null) await followDocuments(tx, old.orderId);
+  afterDelete: async (tx, old, ctx) => {
+    if (old.orderId !== null) await callHooks(ctx, "changed", tx, old.orderId);
   },
   readExtra: (db, rows) => documentExtras(db, rows as unknown as DocumentRow[]),
 });

@@ -21,8 +21,7 @@ import { fromMilli } from "../quantity.ts";
 import { issue } from "../validators/snapshot.ts";
 import { wmsDocuments } from "./entity.ts";
 import { reservedOn } from "../reservations/service.ts";
-import { followDocuments } from "../../orders/documents.ts";
-import { ofProduction } from "../../orders/production.ts";
+import { callHooks } from "./hooks.ts";
 import { documentDto } from "./dto.ts";
 import type { WmsDocument } from "./contract.ts";
 
@@ -73,8 +72,9 @@ export async function revertInTransaction(
   if (doc.statusCode !== "confirmed") {
     throw new AppError("document.validation", { issues: [issue(null, "notConfirmed")] });
   }
-  // A production's documents go with the production (production.ts): a finished one does not change.
-  if (await ofProduction(tx, doc.orderId)) throw new AppError("order.statusChangeNotAllowed");
+  // A production's documents go with the production (orders/production.ts, by its guard): a finished one
+  // does not change.
+  await callHooks(ctx, "guard", tx, doc, "revert");
   const done = await tx.select().from(stockMovements)
     .where(and(eq(stockMovements.documentId, id), eq(stockMovements.reason, "confirm")))
     .orderBy(stockMovements.id);
@@ -136,9 +136,8 @@ export async function revertInTransaction(
   })
     .where(and(eq(wmsDocuments.id, id), eq(wmsDocuments.statusCode, "confirmed"))).returning();
   if (!row) throw new AppError("record.changedByAnotherUser");
-  if (row.orderId !== null && await followDocuments(tx, row.orderId)) {
-    outbox.add("WmsOrder", "changed", row.orderId);
-  }
+  // The document's order follows (orders' hook).
+  await callHooks(ctx, "reverted", tx, outbox, row);
   const document = await documentDto(tx, row);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",

@@ -21,7 +21,7 @@ import {
 import { coveredLocations } from "../../storage/locations/zones.ts";
 import { releasable } from "../inventory/source.ts";
 import type { DocumentRow } from "./dto.ts";
-import { freeOf } from "../reservations/service.ts";
+import { freeOnLine } from "../reservations/service.ts";
 
 /** (product, source) pairs whose stock lines one statement reads. */
 const PAIRS_PER_READ = 100;
@@ -200,7 +200,7 @@ export async function loadSnapshot(
       : undefined,
     containers: new Map(containerRows.map((c) => [c.id, c])),
     // What orders reserved is not this document's to take, unless it is the document they reserved it for.
-    stock: await freeOf(tx, stock, doc.id),
+    stock: await freeOnLine(tx, stock, doc.id),
     zones,
     rules: config.rules,
     today,

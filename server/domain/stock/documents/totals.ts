@@ -1,12 +1,20 @@
 // A document's position counts, sums and progress, recomputed from its positions by one aggregate after
 // every position change (a document has at most some thousands of positions). The order a document
-// carries out follows its progress (orders/documents.ts).
+// carries out follows its progress (the `changed` hook: orders/documents.ts).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
-import { followDocuments } from "../../orders/documents.ts";
+import type { TenantContext } from "../../../kernel/context.ts";
+import { callHooks } from "./hooks.ts";
 
-/** `followOrder` false: the caller brings the document's order up to date itself, after it is done (confirm). */
-export async function refreshDocumentTotals(tx: Db, documentId: number, followOrder = true): Promise<void> {
+/**
+ * `follow`: the caller's context, whose hooks bring the document's order up to date; null when the caller
+ * does that itself, after it is done (confirm).
+ */
+export async function refreshDocumentTotals(
+  tx: Db,
+  documentId: number,
+  follow: Pick<TenantContext, "hooks"> | null | undefined,
+): Promise<void> {
   const [of] = await tx.all<[number | null]>(sql`
     UPDATE wms_documents SET
       positions_count = t.n,
@@ -24,5 +32,5 @@ export async function refreshDocumentTotals(tx: Db, documentId: number, followOr
     ) AS t
     WHERE wms_documents.id = ${documentId}
     RETURNING order_id`);
-  if (followOrder && of?.[0] != null) await followDocuments(tx, Number(of[0]));
+  if (follow !== null && of?.[0] != null) await callHooks(follow, "changed", tx, Number(of[0]));
 }

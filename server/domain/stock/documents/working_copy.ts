@@ -47,7 +47,7 @@ export async function createWorkingCopy(
     wmsDocumentPositions,
     positions.map((p) => ({ ...p, documentId: doc.id, createdAt: now, updatedAt: now, version: 1 })),
   );
-  await refreshDocumentTotals(tx, doc.id);
+  await refreshDocumentTotals(tx, doc.id, ctx);
   const [row] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, doc.id));
   await recordChange(tx, outbox, ctx.actor, {
     action: "created",

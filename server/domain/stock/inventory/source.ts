@@ -16,7 +16,7 @@ import { visibleProduct } from "./scope.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { type Rule, severityOf } from "../validators/snapshot.ts";
 import { arrivalsOf } from "./arrival.ts";
-import { freeOf } from "../reservations/service.ts";
+import { freeOnLine } from "../reservations/service.ts";
 import type { BestSource, LocationSuggestion, LocationSuggestQuery } from "./contract.ts";
 import type { z } from "zod";
 
@@ -87,7 +87,7 @@ export async function fefoCandidates(
       lot?.serialNumber ? eq(stockLines.serialNumber, lot.serialNumber) : undefined,
     ));
   // Only what orders have not reserved: a line wholly reserved is not a source.
-  const free = (await freeOf(db, found)).filter((l) => l.quantity > 0);
+  const free = (await freeOnLine(db, found)).filter((l) => l.quantity > 0);
   // Expiry first; the arrivals (a few ledger reads per line) only for the expiry groups the quantity reaches.
   const byExpiry = new Map<string | null, typeof found>();
   for (const l of free) {

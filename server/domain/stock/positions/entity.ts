@@ -277,12 +277,12 @@ export const wmsDocumentPosition = new Resource({
     }
   },
   derive: (tx, values) => productOfCode(tx, values),
-  afterWrite: async (tx, row, old) => {
+  afterWrite: async (tx, row, old, ctx) => {
     await refuseOtherContractors(tx, row.documentId, row.id, old === undefined);
-    await refreshDocumentTotals(tx, row.documentId);
+    await refreshDocumentTotals(tx, row.documentId, ctx);
   },
   beforeDelete: (tx, _ctx, old) => changeableDocument(tx, old.documentId),
-  afterDelete: (tx, old) => refreshDocumentTotals(tx, old.documentId),
+  afterDelete: (tx, old, ctx) => refreshDocumentTotals(tx, old.documentId, ctx),
   readExtra: (db, rows) => positionExtras(db, rows as unknown as PositionRow[]),
 });
 

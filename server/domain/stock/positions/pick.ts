@@ -10,17 +10,16 @@ import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
 import { recordChange } from "../../../engine/record_change.ts";
-import { ofProduction } from "../../orders/production.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { coveredBy } from "../../storage/locations/zones.ts";
 import { containers } from "../containers/entity.ts";
 import { wmsDocuments } from "../documents/entity.ts";
 import { documentDto } from "../documents/dto.ts";
-import { followDocuments } from "../../orders/documents.ts";
 import { refreshDocumentTotals } from "../documents/totals.ts";
 import { readLogisticsConfig } from "../config.ts";
-import { stockReservations } from "../reservations/table.ts";
+import { heldFor } from "../reservations/service.ts";
+import { callHooks } from "../documents/hooks.ts";
 import { fromMilli } from "../quantity.ts";
 import { definitionOf, type Issue, issue, placesOf } from "../validators/snapshot.ts";
 import { productLockIssue } from "../validators/product.ts";
@@ -32,14 +31,18 @@ type PositionRow = typeof wmsDocumentPositions.$inferSelect;
 type DocumentRow = typeof wmsDocuments.$inferSelect;
 
 /** The position and its working-copy document, read inside the transaction. */
-async function openPosition(tx: Db, id: number): Promise<{ position: PositionRow; doc: DocumentRow }> {
+async function openPosition(
+  tx: Db,
+  ctx: TenantContext,
+  id: number,
+): Promise<{ position: PositionRow; doc: DocumentRow }> {
   const [position] = await tx.select().from(wmsDocumentPositions).where(eq(wmsDocumentPositions.id, id));
   if (!position) throw notFound();
   const [doc] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, position.documentId));
   if (!doc) throw notFound();
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
-  // A production's documents are carried out together with it (orders/production.ts).
-  if (await ofProduction(tx, doc.orderId)) throw new AppError("order.statusChangeNotAllowed");
+  // A production's documents are carried out together with it (orders/production.ts, by its guard).
+  await callHooks(ctx, "guard", tx, doc, "pick");
   return { position, doc };
 }
 
@@ -58,7 +61,7 @@ const labelOf = async (tx: Db, id: number | null) =>
  */
 export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): Promise<Rec> {
   return transactionWithEvents(ctx, async (tx, outbox) => {
-    const { position, doc } = await openPosition(tx, id);
+    const { position, doc } = await openPosition(tx, ctx, id);
     const direction = definitionOf(doc.typeCode).direction;
     const [product] = await tx.select().from(products).where(eq(products.id, position.productId));
     const issues: Issue[] = [];
@@ -157,7 +160,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     // position can be carried out from several bins, as FEFO across a zone often needs. A position an
     // order reserved names its line, never a zone, and is left whole.
     const rest = position.quantity - done - quantity;
-    if (takeLocation !== null && rest > 0 && !(await reservedFor(tx, id))) {
+    if (takeLocation !== null && rest > 0 && !(await heldFor(tx, id))) {
       return await splitOff(tx, outbox, ctx, doc, position, {
         quantity,
         [arriving ? "destinationLocationId" : "sourceLocationId"]: takeLocation,
@@ -192,7 +195,7 @@ export function reportShortage(
   id: number,
 ): Promise<{ position: Rec | null; missing: number; documentDeleted: boolean }> {
   return transactionWithEvents(ctx, async (tx, outbox) => {
-    const { position, doc } = await openPosition(tx, id);
+    const { position, doc } = await openPosition(tx, ctx, id);
     const done = position.quantityReal ?? 0;
     const missing = position.quantity - done;
     const before = await wmsDocumentPosition.getIn(tx, ctx, id);
@@ -200,7 +203,7 @@ export function reportShortage(
     const title = `${doc.documentNumber} ${before.productIndex ?? ""}`.trim();
     if (done <= 0) {
       await tx.delete(wmsDocumentPositions).where(eq(wmsDocumentPositions.id, id));
-      await refreshDocumentTotals(tx, doc.id);
+      await refreshDocumentTotals(tx, doc.id, ctx);
       if (doc.orderId !== null) outbox.add("WmsOrder", "changed", doc.orderId);
       await recordChange(tx, outbox, ctx.actor, {
         action: "deleted",
@@ -217,7 +220,7 @@ export function reportShortage(
       if (doc.generated && Number(n) === 0) {
         const dto = await documentDto(tx, doc);
         await tx.delete(wmsDocuments).where(eq(wmsDocuments.id, doc.id));
-        if (doc.orderId !== null) await followDocuments(tx, doc.orderId);
+        if (doc.orderId !== null) await callHooks(ctx, "changed", tx, doc.orderId);
         await recordChange(tx, outbox, ctx.actor, {
           action: "deleted",
           resource: "WmsDocument",
@@ -235,20 +238,14 @@ export function reportShortage(
       updatedAt: nowIso(),
       version: position.version + 1,
     }).where(eq(wmsDocumentPositions.id, id));
-    await trimReservations(tx, id, done);
+    // What an order reserved for it beyond what was picked goes back (orders/reservations.ts).
+    await callHooks(ctx, "cut", tx, id, done);
     return {
       position: await afterChange(tx, outbox, ctx, doc, id, before),
       missing: fromMilli(missing),
       documentDeleted: false,
     };
   });
-}
-
-/** Whether an order's reservation holds stock for the position. */
-async function reservedFor(tx: Db, positionId: number): Promise<boolean> {
-  const [held] = await tx.select({ id: stockReservations.id }).from(stockReservations)
-    .where(eq(stockReservations.documentPositionId, positionId)).limit(1);
-  return held !== undefined;
 }
 
 const money = (v: number) => Math.round(v * 100) / 100;
@@ -303,26 +300,6 @@ async function splitOff(
   return added;
 }
 
-/** The position's reservations cut down to `keep` thousandths (the latest given back first). */
-async function trimReservations(tx: Db, positionId: number, keep: number): Promise<void> {
-  const rows = await tx.select({ id: stockReservations.id, quantity: stockReservations.quantity })
-    .from(stockReservations).where(eq(stockReservations.documentPositionId, positionId))
-    .orderBy(stockReservations.id);
-  let left = keep;
-  for (const r of rows) {
-    if (left >= r.quantity) {
-      left -= r.quantity;
-      continue;
-    }
-    if (left > 0) {
-      await tx.update(stockReservations).set({ quantity: left }).where(eq(stockReservations.id, r.id));
-      left = 0;
-    } else {
-      await tx.delete(stockReservations).where(eq(stockReservations.id, r.id));
-    }
-  }
-}
-
 /** The document's totals (and its order), the history entry and the events of a changed position. */
 async function afterChange(
   tx: Db,
@@ -332,7 +309,7 @@ async function afterChange(
   id: number,
   before: Rec,
 ): Promise<Rec> {
-  await refreshDocumentTotals(tx, doc.id);
+  await refreshDocumentTotals(tx, doc.id, ctx);
   const after = await wmsDocumentPosition.getIn(tx, ctx, id);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",

@@ -1,4 +1,6 @@
-// Free quantity: what a stock line holds minus what orders' documents reserved of it (decision 0008).
+// Free quantity: what a stock line holds minus what orders' documents reserved of it (decision 0008). The
+// reservations are orders' (orders/reservations.ts writes them); stock reads them by the table's name, so
+// that the allocator, the validators and the lists see free stock without importing orders.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 
@@ -31,7 +33,7 @@ export async function reservedOn(
  * The lines with what each has free as `quantity`: reserved quantity taken off (a line wholly reserved
  * answers 0), and what the line holds in all as `held` where that differs.
  */
-export async function freeOf<L extends { lineKey: string; quantity: number }>(
+export async function freeOnLine<L extends { lineKey: string; quantity: number }>(
   db: Db,
   lines: L[],
   exceptDocumentId: number | null = null,
@@ -56,4 +58,12 @@ export async function reservedOfProducts(
     WHERE product_id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(productIds)])}))
     GROUP BY product_id`);
   return new Map(rows.map(([p, q]) => [Number(p), Number(q)]));
+}
+
+/** Whether an order's reservation holds stock for the document position. */
+export async function heldFor(db: Db, positionId: number): Promise<boolean> {
+  const [held] = await db.all<[number]>(
+    sql`SELECT 1 FROM stock_reservations WHERE document_position_id = ${positionId} LIMIT 1`,
+  );
+  return held !== undefined;
 }
