@@ -1,6 +1,6 @@
 // The portal's orders as resources: a contractor user (and an API key of their contractor) reads their
 // contractor's external orders and positions, never another's (404) nor positions of products hidden from
-// the portal; staff read all of them. They are written only by the portal's own verbs (service.ts): the
+// the portal; staff read all of them. They are written only by the portal's own verbs (cart.ts, submit.ts, direct.ts): the
 // generic writes answer 405.
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
