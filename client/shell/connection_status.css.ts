@@ -21,12 +21,3 @@ export const dot = styleVariants({
   connecting: [dotBase, { background: "transparent", border: `2px solid ${vars.color.warning}` }],
   disconnected: [dotBase, { background: vars.color.danger }],
 });
-
-export const othersEditing = style({
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.warningSurface,
-  color: vars.color.warning,
-  border: `1px solid ${vars.color.warning}`,
-  fontSize: vars.size.small,
-});

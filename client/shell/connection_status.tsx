@@ -1,5 +1,4 @@
-// The real-time connection status, always visible in the top bar (rendering it starts the hub), and the
-// warning a dialog shows while other users edit the same record.
+// The real-time connection status, always visible in the top bar (rendering it starts the hub).
 import { useAtomValue } from "jotai";
 import { hub, hubGaveUpAtom, useConnectionStatus } from "../hub.ts";
 import { useT } from "../i18n/use_t.ts";
@@ -15,18 +14,6 @@ export function ConnectionStatus() {
       <span className={css.dot[status]} aria-hidden="true" />
       <span role="status">{t.t(`hub.status.${status}`)}</span>
       {gaveUp && <Button quiet onPress={() => hub.reconnect()}>{t.t("hub.reconnect")}</Button>}
-    </div>
-  );
-}
-
-/** Names the other users editing this record (from `useEditMode`); nothing when there are none. */
-export function OtherEditorsWarning(p: { editors: string[] }) {
-  const t = useT();
-  if (p.editors.length === 0) return null;
-  const names = new Intl.ListFormat(t.lang, { type: "conjunction" }).format(p.editors);
-  return (
-    <div role="alert" className={css.othersEditing} data-testid="other-editors">
-      {t.plural("hub.otherEditors", p.editors.length, { names })}
     </div>
   );
 }
