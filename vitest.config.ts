@@ -15,6 +15,8 @@ export default defineConfig({
     // in a process of its own (isolation on): module-level state keyed by tenant id (rate buckets, the
     // sender's runners, the widgets demo's keys) would otherwise carry from one file's server to the next's.
     maxWorkers: 2,
+    // One Chromium for the run, which the browser tests connect to (tests/e2e/chromium.ts).
+    globalSetup: ["tests/e2e/shared_browser.ts"],
     // The server's rendering bundle (client/build.mjs writes dist/ssr/ssr.js, 9 MB) is imported as Deno imports
     // it in production, not through Vite's transform and module runner, which took seconds in every file.
     server: { deps: { external: [/\/dist\/ssr\//] } },
