@@ -11,6 +11,10 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a state and ends as soon as it holds, so its bound costs nothing when the state
+    // comes; vitest's default bound (1 s) was a wait for time in disguise: a confirmation queued by a page
+    // took longer than that on a loaded machine and the test failed. A poll that must hold sooner says so.
+    expect: { poll: { timeout: 15_000 } },
     // Each test file makes its own data directory and server. Three files at a time on a 2-core machine: with
     // two, the run kept the cores about 55% busy (user + system time over wall time), since much of a test
     // waits (a browser's page, a retry's delay, a socket, a file sync); TEST_WORKERS sets another number.
