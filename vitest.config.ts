@@ -12,10 +12,18 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each test file makes its own data directory and server; two workers suit a 2-core machine. Each file
-    // in a process of its own (isolation on): module-level state keyed by tenant id (rate buckets, the
-    // sender's runners, the widgets demo's keys) would otherwise carry from one file's server to the next's.
-    maxWorkers: 2,
+    // expect.poll waits for a state and ends as soon as it holds, so its bound costs nothing when the state
+    // comes; vitest's default bound (1 s) was a wait for time in disguise: a confirmation queued by a page
+    // took longer than that on a loaded machine and the test failed. A poll that must hold sooner says so.
+    expect: { poll: { timeout: 15_000 } },
+    // Each test file makes its own data directory and server. Three files at a time on a 2-core machine: with
+    // two, the run kept the cores about 55% busy (user + system time over wall time), since much of a test
+    // waits (a browser's page, a retry's delay, a socket, a file sync); TEST_WORKERS sets another number.
+    // Each file in a process of its own (isolation on): module-level state keyed by tenant id (rate buckets,
+    // the sender's runners, the widgets demo's keys) would otherwise carry from one file's server to the next's.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
+    // One Chromium for the run, which the browser tests connect to (tests/e2e/chromium.ts).
+    globalSetup: ["tests/e2e/shared_browser.ts"],
     // The server's rendering bundle (client/build.mjs writes dist/ssr/ssr.js, 9 MB) is imported as Deno imports
     // it in production, not through Vite's transform and module runner, which took seconds in every file.
     server: { deps: { external: [/\/dist\/ssr\//] } },

@@ -1,27 +1,49 @@
 // `npm test` (deno task test): format check, lint, type check, the layer check, the client build, then every
 // vitest test (server, client and browser tests); one closing line `N passed, N failed` adds everything up
 // (each static check and the build count as one).
+//
+// On a 2-core machine the steps overlap where nothing waits on them: the format check, lint, the layer check
+// (a wrong-way import, .dependency-cruiser.cjs, fails the run) and the client build run side by side, and the type check (the slowest static step, one core's worth of work) goes on
+// beside the tests, which need only the build (the browser tests serve dist/) and leave a core part idle.
+// A step's output is printed whole when it ends, under its name, with how long it took.
 import { layerCheckArgs } from "./layers.ts";
 
 const deno = "./node_modules/deno/deno";
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+const gateStart = performance.now();
+const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
 
-async function step(name: string, args: string[], command = deno): Promise<boolean> {
-  console.log(`\n=== ${name}`);
-  const { code } = await new Deno.Command(command, { args, stdout: "inherit", stderr: "inherit" }).output();
-  if (code === 0) passed++;
-  else {
-    failed++;
-    failures.push(name);
-  }
-  return code === 0;
+interface Step {
+  name: string;
+  done: Promise<{ ok: boolean; output: Uint8Array; took: string }>;
 }
 
-await step("format check (deno fmt --check)", ["fmt", "--check"]);
-await step("lint (deno lint)", ["lint"]);
-await step("type check (deno check)", [
+function start(name: string, args: string[], command = deno): Step {
+  const t0 = performance.now();
+  const done = new Deno.Command(command, { args, stdout: "piped", stderr: "piped" }).output().then((r) => {
+    const output = new Uint8Array(r.stdout.length + r.stderr.length);
+    output.set(r.stdout);
+    output.set(r.stderr, r.stdout.length);
+    return { ok: r.code === 0, output, took: seconds(t0) };
+  });
+  return { name, done };
+}
+
+async function finish(step: Step): Promise<boolean> {
+  const { ok, output, took } = await step.done;
+  console.log(`\n=== ${step.name} (${took})`);
+  await Deno.stdout.write(output);
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(step.name);
+  }
+  return ok;
+}
+
+const typeCheck = start("type check (deno check)", [
   "check",
   "server/",
   "tenants/",
@@ -34,11 +56,17 @@ await step("type check (deno check)", [
   "scripts/screenshots.ts",
   "scripts/start.ts",
 ]);
-// A wrong-way import (.dependency-cruiser.cjs) fails the run; known violations others remove are listed apart.
-await step("layers (dependency-cruiser, .dependency-cruiser.cjs)", layerCheckArgs(), "node");
-await step("client build (esbuild, vanilla-extract, workbox)", ["client/build.mjs"], "node");
+const format = start("format check (deno fmt --check)", ["fmt", "--check"]);
+const lint = start("lint (deno lint)", ["lint"]);
+const layers = start("layers (dependency-cruiser, .dependency-cruiser.cjs)", layerCheckArgs(), "node");
+const build = start("client build (esbuild, vanilla-extract, workbox)", ["client/build.mjs"], "node");
+await finish(format);
+await finish(lint);
+await finish(layers);
+await finish(build);
 
 console.log("\n=== tests (vitest)");
+const testsStart = performance.now();
 const report = ".vitest-results.json";
 try {
   Deno.removeSync(report);
@@ -82,6 +110,10 @@ try {
   failed++;
 }
 
+console.log(`\n(vitest took ${seconds(testsStart)})`);
+await finish(typeCheck);
+
+console.log(`\nthe gate took ${seconds(gateStart)}`);
 if (failures.length) console.log(`\nFailed:\n- ${failures.join("\n- ")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 Deno.exit(failed ? 1 : 0);

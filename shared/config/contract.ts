@@ -113,14 +113,6 @@ export function defaultLogisticsConfig(): LogisticsConfigData {
   });
 }
 
-export const userConfigParams = [
-  "defaultLanguage",
-  "nightMode",
-  "compactMenu",
-  "simplifiedMenu",
-  "scannerSuffix",
-] as const;
-
 /** The key a user's scanner gun ends a scan with (the terminal's wedge reader); `none`: a pause ends it. */
 export const scannerSuffixes = ["Enter", "Tab", "none"] as const;
 

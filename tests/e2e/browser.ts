@@ -1,34 +1,20 @@
 // Real headless Chromium (Debian's) driven by playwright-core, against the real server.
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { existsSync } from "node:fs";
 import { signIn, type TestServer } from "../fixtures/harness.ts";
 import { languageNames } from "../../shared/i18n/mod.ts";
-
-export const CHROMIUM = "/usr/bin/chromium";
+import { defaultBrowser, launchOptions } from "./chromium.ts";
 
 /**
  * `extraArgs`: more switches (a fake camera: --use-fake-device-for-media-stream and its file).
  * `scrollBars`: draw scroll bars as a desktop does (headless Chromium hides them by default).
+ * With neither, the run's shared browser (chromium.ts).
  */
 export function launchBrowser(
   extraArgs: string[] = [],
   options: { scrollBars?: boolean } = {},
 ): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (npm test does this when it can)`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    ...(options.scrollBars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
-  });
+  if (extraArgs.length === 0 && !options.scrollBars) return defaultBrowser();
+  return chromium.launch(launchOptions(extraArgs, options));
 }
 
 /** Signs in through the form, as a person does. */

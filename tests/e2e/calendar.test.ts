@@ -199,47 +199,54 @@ describe("the calendar", () => {
     await page.locator(`[data-row="dock:${dockB}"] [data-entry="document:${d.id}:plannedDate"]`).waitFor();
   });
 
-  it("says first what an entry is (number, contractor, type), the date field after, on a phone too", async () => {
-    const e = await receipt("2026-11-10T08:15:00Z");
-    const key = `document:${e.id}:plannedDate`;
-    const startsWithNumber = async (page: Page) => {
-      const item = chip(page, key);
-      await item.waitFor();
-      const text = (await item.innerText()).replace(/\s+/g, " ");
-      expect(text.startsWith(`${e.documentNumber} · FROST · ${enUs["document.type.DIN"]}`), text).toBe(true);
-      expect(text).toContain(enUs["field.wmsOrder.plannedDate"]);
-      // What shows of it (a phone's month cell cuts the line) begins with the number: the point at its
-      // start is the number's own text.
-      const lead = item.getByText(e.documentNumber, { exact: false }).first();
-      const box = (await lead.boundingBox())!;
-      expect(
-        await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent ?? "", [
-          box.x + 3,
-          box.y + box.height / 2,
-        ]),
-      ).toContain(e.documentNumber);
-    };
-    for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
-      const month = await signedInPage(
-        browser,
-        w.s,
-        contexts,
-        "calendar-planner",
-        "/warehouse-calendar-month?date=2026-11-10",
-        { viewport, timeoutMs: 20_000, goto: { waitUntil: "domcontentloaded", timeout: 60_000 } },
-      );
-      await startsWithNumber(month);
-      const agenda = await signedInPage(
-        browser,
-        w.s,
-        contexts,
-        "calendar-planner",
-        "/warehouse-calendar-agenda-day?date=2026-11-10",
-        { viewport, timeoutMs: 20_000 },
-      );
-      await startsWithNumber(agenda);
-    }
-  });
+  it(
+    "says first what an entry is (number, contractor, type), the date field after, on a phone too",
+    async () => {
+      const e = await receipt("2026-11-10T08:15:00Z");
+      const key = `document:${e.id}:plannedDate`;
+      const startsWithNumber = async (page: Page) => {
+        const item = chip(page, key);
+        await item.waitFor();
+        const text = (await item.innerText()).replace(/\s+/g, " ");
+        expect(text.startsWith(`${e.documentNumber} · FROST · ${enUs["document.type.DIN"]}`), text).toBe(
+          true,
+        );
+        expect(text).toContain(enUs["field.wmsOrder.plannedDate"]);
+        // What shows of it (a phone's month cell cuts the line) begins with the number: the point at its
+        // start is the number's own text.
+        const lead = item.getByText(e.documentNumber, { exact: false }).first();
+        const box = (await lead.boundingBox())!;
+        expect(
+          await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent ?? "", [
+            box.x + 3,
+            box.y + box.height / 2,
+          ]),
+        ).toContain(e.documentNumber);
+      };
+      for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+        const month = await signedInPage(
+          browser,
+          w.s,
+          contexts,
+          "calendar-planner",
+          "/warehouse-calendar-month?date=2026-11-10",
+          { viewport, timeoutMs: 20_000, goto: { waitUntil: "domcontentloaded", timeout: 60_000 } },
+        );
+        await startsWithNumber(month);
+        const agenda = await signedInPage(
+          browser,
+          w.s,
+          contexts,
+          "calendar-planner",
+          "/warehouse-calendar-agenda-day?date=2026-11-10",
+          { viewport, timeoutMs: 20_000 },
+        );
+        await startsWithNumber(agenda);
+      }
+      // Four pages opened and signed in, each waited for: past 30 s on a loaded machine.
+    },
+    60_000,
+  );
 
   it("speaks Polish with weeks from Monday and a 24-hour clock", async () => {
     await receipt("2026-11-18T15:45:00Z");

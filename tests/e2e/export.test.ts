@@ -2,7 +2,6 @@
 // export, sees the summary of what the file will hold, takes the CSV and the XLSX, and each file read back
 // holds the list's rows in its order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
 import Papa from "papaparse";
 import ExcelJS from "exceljs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -43,7 +42,10 @@ async function download(page: Page, format: string): Promise<Buffer> {
     page.getByRole("button", { name: enUs["export.download"] }).click(),
   ]);
   expect(file.suggestedFilename()).toMatch(new RegExp(`^Product-\\d{4}-\\d{2}-\\d{2}\\.${format}$`));
-  return readFileSync((await file.path())!);
+  // Read through the connection (a browser shared by the run has the file on its side, not ours).
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 describe("the export wizard", () => {

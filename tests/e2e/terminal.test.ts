@@ -182,7 +182,9 @@ describe("the terminal on a phone", () => {
     expect([await lineAt(milk, a1, "2027-05-31"), await lineAt(milk, a2, "2027-06-30")]).toEqual([6, 4]);
     expect(await stockAt(w, late, a1)).toBe(1);
     await waitPrompt(page, enUs["terminal.prompt.document"]);
-  });
+    // The file's first page (the server's first rendering, the terminal's data) and a dozen scans, each
+    // waited for: past 30 s on a loaded machine, as the guided receipt (terminal_guidance.test.ts).
+  }, 60_000);
 
   it("releases an order's document in walking order, refusing a wrong location, live for a second operator", async () => {
     const order = await w.api("POST", "/WmsOrder", { typeCode: "OOU", sourceLocationId: zone });

@@ -2,11 +2,10 @@
 // query string (PageNumber, PageSize, sortColumn, sortDescending, BasicFiltersSerialized), and a filter in
 // words for its chip. Pure, so both are tested without a browser.
 import type { FieldKind, FieldMeta } from "../../../shared/resources/meta.ts";
-import { type ListOperator, listOperators } from "../../../shared/list/contract.ts";
+import type { ListOperator } from "../../../shared/list/contract.ts";
 import type { Translator } from "../../../shared/i18n/mod.ts";
 import { formatValue, isCalendarDay, label, optionLabel, type PlainKey } from "./meta.ts";
 
-export const OPERATORS = listOperators;
 export type Operator = ListOperator;
 
 /** A bound of a range; null: open on that side. */

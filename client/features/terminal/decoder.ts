@@ -64,11 +64,6 @@ export function scannedText(result: Result): string {
   return text;
 }
 
-/** A frame's name for its symbology (for the decode report and the screen). */
-export function formatName(format: BarcodeFormat): string {
-  return BarcodeFormat[format] ?? String(format);
-}
-
 /** One frame of RGBA pixels (a canvas's ImageData, a decoded photo): the barcode it shows, or null. */
 export function decodeFrame(
   rgba: Uint8ClampedArray | Uint8Array,

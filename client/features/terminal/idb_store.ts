@@ -62,12 +62,3 @@ export async function wipeCache(owner: string): Promise<void> {
   const range = IDBKeyRange.bound(`${owner}:`, `${owner}:\uffff`);
   await (await db()).delete("cache", range);
 }
-
-/** Rough size of the owner's cache in bytes (JSON), for the screen and the bench. */
-export async function cacheSize(owner: string): Promise<number> {
-  const d = await db();
-  const range = IDBKeyRange.bound(`${owner}:`, `${owner}:\uffff`);
-  let bytes = 0;
-  for (const value of await d.getAll("cache", range)) bytes += JSON.stringify(value).length;
-  return bytes;
-}

@@ -20,8 +20,6 @@ export const externalOrderStatuses = [
   "partiallyReceived",
   "fullyReceived",
 ] as const;
-export type ExternalOrderStatus = (typeof externalOrderStatuses)[number];
-
 /** Goods out of the warehouse to the contractor (OOU) or announced into it by the contractor (OIN). */
 export const externalOrderTypes = ["OOU", "OIN"] as const;
 export type ExternalOrderType = (typeof externalOrderTypes)[number];

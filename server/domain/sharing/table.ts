@@ -6,8 +6,6 @@ import { companies } from "../parties/companies/entity.ts";
 import { persons } from "../parties/persons/entity.ts";
 
 export const sharedAccessContentTypes = ["wmsstock", "wmsinventory", "api", "urlLink"] as const;
-export type SharedAccessContentType = (typeof sharedAccessContentTypes)[number];
-
 /** The durations an access may have (minutes); null: no limit. */
 export const sharedAccessDurations = [30, 60, 1440, 10080] as const;
 

@@ -1,8 +1,6 @@
 // What stock verbs read of the logistics configuration, inside their own transaction.
-import { allows } from "../../kernel/access.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
-import type { Actor } from "../../kernel/context.ts";
 import { clientLogisticsConfig } from "../config/table.ts";
 import { defaultLogisticsConfig, LogisticsConfigData } from "../../../shared/config/contract.ts";
 
@@ -39,14 +37,4 @@ export async function readLogisticsConfig(tx: Db): Promise<LogisticsConfigData> 
   const [row] = await tx.select({ data: clientLogisticsConfig.data }).from(clientLogisticsConfig)
     .where(eq(clientLogisticsConfig.id, 1)).limit(1);
   return row ? parseConfig(row.data) : defaultLogisticsConfig();
-}
-
-/** Staff with the logistics module (administrators always) keep documents and containers. */
-export function isLogistics(a: Actor): boolean {
-  return allows("logistics", a);
-}
-
-/** Staff who move goods: the logistics or the terminal module (administrators always). */
-export function isOperations(a: Actor): boolean {
-  return allows("operations", a);
 }

@@ -8,8 +8,6 @@ import { users } from "../access/users/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 
 export const shipmentStatuses = ["workingCopy", "published", "assigned", "archived"] as const;
-export type ShipmentStatus = (typeof shipmentStatuses)[number];
-
 export const shipmentTickets = sqliteTable("shipment_tickets", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   /** Numbered when it is made (FT/yyyy/mm/00001), never reused. */
@@ -52,8 +50,6 @@ export const shipmentTickets = sqliteTable("shipment_tickets", {
 ]);
 
 export const offerStates = ["submitted", "accepted", "rejected", "withdrawn"] as const;
-export type OfferState = (typeof offerStates)[number];
-
 /** A carrier's offer on a published ticket: one per carrier and ticket, changed while the ticket is open. */
 export const transportOffers = sqliteTable("transport_offers", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -2,11 +2,11 @@
 // (index, barcodes, ranges, flags, references), the barcode filter and quick search, RecordLog entries,
 // the version check, role rules, contractor scope and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../server/tenancy/registry.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import { addUser, call, signIn, type TestServer } from "../../fixtures/harness.ts";
+import { masterCalls, type MasterWorld, startMasterWorld } from "./fixture.ts";
 
+let w: MasterWorld;
 let s: TestServer;
-let alpha: Tenant;
 let admin: string;
 let manager: string;
 let basic: string;
@@ -16,11 +16,7 @@ let farmsId: number;
 let grocerId: number;
 let supplierId: number;
 
-function query(sql: string, params: unknown[] = []) {
-  return s.platform.pool.use(alpha.dbUrl, (conn) => conn.query(sql, params)) as Promise<
-    Record<string, unknown>[]
-  >;
-}
+const { query } = masterCalls(() => w);
 
 async function company(shortName: string, keyRole: "contractor" | "supplier") {
   const now = new Date().toISOString();
@@ -32,12 +28,8 @@ async function company(shortName: string, keyRole: "contractor" | "supplier") {
 }
 
 beforeAll(async () => {
-  s = await startServer();
-  alpha = await createTenant(s, "alpha");
-  await createTenant(s, "beta");
-  admin = (await signIn(s, "alpha-admin")).token;
-  await addUser(s, admin, { username: "alpha-manager", isPowerUser: true });
-  await addUser(s, admin, { username: "alpha-basic" });
+  w = await startMasterWorld();
+  ({ s, admin, manager, basic, other } = w);
   farmsId = await company("FRESH FARMS", "contractor");
   grocerId = await company("GREEN GROCER", "contractor");
   supplierId = await company("STEEL SUPPLY", "supplier");
@@ -46,12 +38,9 @@ beforeAll(async () => {
     contractorPortalEnabled: true,
     connectedContractorId: farmsId,
   });
-  manager = (await signIn(s, "alpha-manager")).token;
-  basic = (await signIn(s, "alpha-basic")).token;
   portal = (await signIn(s, "alpha-portal")).token;
-  other = (await signIn(s, "beta-admin")).token;
 });
-afterAll(() => s?.close());
+afterAll(() => w?.close());
 
 const addProduct = (token: string, body: Record<string, unknown>) =>
   call(s, "POST", "/api/Product", { token, body });

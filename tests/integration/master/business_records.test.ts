@@ -2,47 +2,22 @@
 // name; a dictionary code within its group), links that forbid a delete, lists, RecordLog entries, role
 // rules, contractor users and tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../server/tenancy/registry.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import { addUser, signIn, type TestServer } from "../../fixtures/harness.ts";
+import { masterCalls, type MasterWorld, startMasterWorld } from "./fixture.ts";
 
+let w: MasterWorld;
 let s: TestServer;
-let alpha: Tenant;
 let admin: string;
-let manager: string;
 let basic: string;
 let other: string;
 
 beforeAll(async () => {
-  s = await startServer();
-  alpha = await createTenant(s, "alpha");
-  await createTenant(s, "beta");
-  admin = (await signIn(s, "alpha-admin")).token;
-  await addUser(s, admin, { username: "alpha-manager", isPowerUser: true });
-  await addUser(s, admin, { username: "alpha-basic" });
-  manager = (await signIn(s, "alpha-manager")).token;
-  basic = (await signIn(s, "alpha-basic")).token;
-  other = (await signIn(s, "beta-admin")).token;
+  w = await startMasterWorld();
+  ({ s, admin, basic, other } = w);
 });
-afterAll(() => s?.close());
+afterAll(() => w?.close());
 
-const post = (resource: string, body: Record<string, unknown>, token = manager) =>
-  call(s, "POST", `/api/${resource}`, { token, body });
-const put = (resource: string, body: Record<string, unknown>, token = manager) =>
-  call(s, "PUT", `/api/${resource}`, { token, body });
-const get = (path: string, token = basic) => call(s, "GET", `/api/${path}`, { token });
-const del = (resource: string, id: number, token = manager) =>
-  call(s, "DELETE", `/api/${resource}/${id}`, { token });
-const filter = (f: unknown[]) => "BasicFiltersSerialized=" + encodeURIComponent(JSON.stringify(f));
-
-async function created(resource: string, body: Record<string, unknown>) {
-  const r = await post(resource, body);
-  if (r.status !== 201) throw new Error(`adding ${resource} failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-function query(sql: string, params: unknown[] = []) {
-  return s.platform.pool.use(alpha.dbUrl, (conn) => conn.query(sql, params));
-}
+const { post, put, get, del, filter, created, query } = masterCalls(() => w);
 
 async function actionsOf(resource: string, id: number) {
   const rows = await query(

@@ -5,12 +5,12 @@
 // checked against the rows it returns. A resource added to the registry is tested here without a new line,
 // except its sample records below (a missing sample fails the test).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../server/tenancy/registry.ts";
 import type { FieldMeta, ResourceMeta } from "../../../shared/resources/meta.ts";
 import { resourceScreens } from "../../../client/screens/resources.ts";
 import { storageSpaceMeta } from "../../../server/domain/storage/locations/entity.ts";
 import { operatorsFor, takesValue } from "../../../client/features/list/filters.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import { call, type TestServer } from "../../fixtures/harness.ts";
+import { masterCalls, type MasterWorld, startMasterWorld } from "./fixture.ts";
 
 type Body = Record<string, unknown>;
 
@@ -91,29 +91,23 @@ const samples: Record<string, (i: number) => Body> = {
   StorageSpace: (i) => ({ label: `LOC-${i}`, description: i ? `Shelf ${i}` : null, pickupOrder: i }),
 };
 
+let w: MasterWorld;
 let s: TestServer;
-let alpha: Tenant;
 let admin: string;
 let basic: string;
 let other: string;
 const metas: ResourceMeta[] = [];
 
 beforeAll(async () => {
-  s = await startServer();
-  alpha = await createTenant(s, "alpha");
-  await createTenant(s, "beta");
-  admin = (await signIn(s, "alpha-admin")).token;
-  await addUser(s, admin, { username: "alpha-basic" });
-  basic = (await signIn(s, "alpha-basic")).token;
-  other = (await signIn(s, "beta-admin")).token;
+  // No power user: the walk writes as the administrator and reads as the basic user.
+  w = await startMasterWorld({ manager: false });
+  ({ s, admin, basic, other } = w);
   for (const load of Object.values(resourceScreens)) metas.push(await load());
   metas.push(storageSpaceMeta);
 });
-afterAll(() => s?.close());
+afterAll(() => w?.close());
 
-function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return s.platform.pool.use(alpha.dbUrl, (conn) => conn.query(sql, params)) as Promise<T[]>;
-}
+const { query } = masterCalls(() => w);
 
 function list(meta: ResourceMeta, params: Record<string, string>, token = admin) {
   return call(s, "GET", `/api${meta.path}?${new URLSearchParams(params)}`, { token });

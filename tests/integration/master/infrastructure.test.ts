@@ -1,8 +1,8 @@
 // Locations (StorageSpace) and location types over HTTP against a real server and real SQLite files: the
 // tree rules, the materialized path, the tree browser's children, and the location generator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../server/tenancy/registry.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import { call, type TestServer } from "../../fixtures/harness.ts";
+import { masterCalls, type MasterWorld, startMasterWorld } from "./fixture.ts";
 import { infrastructureMessages } from "../../../shared/i18n/areas/infrastructure.ts";
 import type { ResourceMeta } from "../../../shared/resources/meta.ts";
 import {
@@ -14,29 +14,20 @@ import {
   storageSpaceTypeMeta,
 } from "../../../server/domain/storage/location_types/entity.ts";
 
+let w: MasterWorld;
 let s: TestServer;
-let alpha: Tenant;
 let admin: string;
 let manager: string;
 let basic: string;
 let other: string;
 
 beforeAll(async () => {
-  s = await startServer();
-  alpha = await createTenant(s, "alpha");
-  await createTenant(s, "beta");
-  admin = (await signIn(s, "alpha-admin")).token;
-  await addUser(s, admin, { username: "alpha-manager", isPowerUser: true });
-  await addUser(s, admin, { username: "alpha-basic" });
-  manager = (await signIn(s, "alpha-manager")).token;
-  basic = (await signIn(s, "alpha-basic")).token;
-  other = (await signIn(s, "beta-admin")).token;
+  w = await startMasterWorld();
+  ({ s, admin, manager, basic, other } = w);
 });
-afterAll(() => s?.close());
+afterAll(() => w?.close());
 
-function query(sql: string, params: unknown[] = []) {
-  return s.platform.pool.use(alpha.dbUrl, (conn) => conn.query(sql, params));
-}
+const { query } = masterCalls(() => w);
 
 async function count(sql: string, params: unknown[] = []): Promise<number> {
   return Number((await query(sql, params))[0].n);

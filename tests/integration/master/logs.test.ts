@@ -2,35 +2,23 @@
 // administrators list and read them (old and new objects as parsed JSON), with filters and sorting; nobody
 // adds, edits or deletes through the API; other roles and other tenants see nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../server/tenancy/registry.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import { call, type TestServer } from "../../fixtures/harness.ts";
+import { masterCalls, type MasterWorld, startMasterWorld } from "./fixture.ts";
 
+let w: MasterWorld;
 let s: TestServer;
-let alpha: Tenant;
 let admin: string;
 let manager: string;
 let basic: string;
 let other: string;
 
 beforeAll(async () => {
-  s = await startServer();
-  alpha = await createTenant(s, "alpha");
-  await createTenant(s, "beta");
-  admin = (await signIn(s, "alpha-admin")).token;
-  await addUser(s, admin, { username: "alpha-manager", isPowerUser: true });
-  await addUser(s, admin, { username: "alpha-basic" });
-  manager = (await signIn(s, "alpha-manager")).token;
-  basic = (await signIn(s, "alpha-basic")).token;
-  other = (await signIn(s, "beta-admin")).token;
+  w = await startMasterWorld();
+  ({ s, admin, manager, basic, other } = w);
 });
-afterAll(() => s?.close());
+afterAll(() => w?.close());
 
-const filter = (filters: unknown[]) =>
-  "BasicFiltersSerialized=" + encodeURIComponent(JSON.stringify(filters));
-
-function exec(sql: string, params: unknown[] = []) {
-  return s.platform.pool.use(alpha.dbUrl, (conn) => conn.query(sql, params));
-}
+const { filter, query: exec } = masterCalls(() => w);
 
 describe("RecordLog", () => {
   it("lists a change with its old and new objects as JSON, filtered by resource and action", async () => {

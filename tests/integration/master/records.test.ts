@@ -2,12 +2,14 @@
 // with RecordLog entries, one default layout per type, upper-case unique template codes, the account
 // password sealed at rest and never answered, role rules, tenant isolation and who hears of a change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../server/tenancy/registry.ts";
 import type { ServerMessage } from "../../../shared/hub/contract.ts";
 import { unsealSecret } from "../../../server/domain/access/auth/keys.ts";
 import { passwordContext } from "../../../server/domain/reference/email_accounts/entity.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import type { Tenant } from "../../../server/tenancy/registry.ts";
+import { call, type TestServer } from "../../fixtures/harness.ts";
+import { masterCalls, type MasterWorld, startMasterWorld } from "./fixture.ts";
 
+let w: MasterWorld;
 let s: TestServer;
 let alpha: Tenant;
 let admin: string;
@@ -16,24 +18,12 @@ let basic: string;
 let other: string;
 
 beforeAll(async () => {
-  s = await startServer();
-  alpha = await createTenant(s, "alpha");
-  await createTenant(s, "beta");
-  admin = (await signIn(s, "alpha-admin")).token;
-  await addUser(s, admin, { username: "alpha-manager", isPowerUser: true });
-  await addUser(s, admin, { username: "alpha-basic" });
-  manager = (await signIn(s, "alpha-manager")).token;
-  basic = (await signIn(s, "alpha-basic")).token;
-  other = (await signIn(s, "beta-admin")).token;
+  w = await startMasterWorld();
+  ({ s, alpha, admin, manager, basic, other } = w);
 });
-afterAll(() => s?.close());
+afterAll(() => w?.close());
 
-const filter = (filters: unknown[]) =>
-  "BasicFiltersSerialized=" + encodeURIComponent(JSON.stringify(filters));
-
-function query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return s.platform.pool.use(alpha.dbUrl, (conn) => conn.query(sql, params)) as Promise<T[]>;
-}
+const { filter, query } = masterCalls(() => w);
 
 function logOf(resource: string, id: number) {
   return query<{ action: string; old_object: string | null; new_object: string | null }>(

@@ -2,11 +2,11 @@
 // version check, delete, the RecordLog entry of each change, uniqueness, links that must exist, role rules
 // and tenant isolation, all over HTTP against a real server and real SQLite files.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tenant } from "../../../server/tenancy/registry.ts";
-import { addUser, call, createTenant, signIn, startServer, type TestServer } from "../../fixtures/harness.ts";
+import { call, type TestServer } from "../../fixtures/harness.ts";
+import { masterCalls, type MasterWorld, startMasterWorld } from "./fixture.ts";
 
+let w: MasterWorld;
 let s: TestServer;
-let alpha: Tenant;
 let admin: string;
 let manager: string;
 let basic: string;
@@ -14,24 +14,15 @@ let other: string;
 let basicId: number;
 
 beforeAll(async () => {
-  s = await startServer();
-  alpha = await createTenant(s, "alpha");
-  await createTenant(s, "beta");
-  admin = (await signIn(s, "alpha-admin")).token;
-  await addUser(s, admin, { username: "alpha-manager", isPowerUser: true });
-  basicId = (await addUser(s, admin, { username: "alpha-basic" })).id;
-  manager = (await signIn(s, "alpha-manager")).token;
-  basic = (await signIn(s, "alpha-basic")).token;
-  other = (await signIn(s, "beta-admin")).token;
+  w = await startMasterWorld();
+  ({ s, admin, manager, basic, other, basicId } = w);
 });
-afterAll(() => s?.close());
+afterAll(() => w?.close());
 
 const add = (token: string, body: Record<string, unknown>) =>
   call(s, "POST", "/api/ProductGroup", { token, body });
 
-function query(sql: string, params: unknown[] = []) {
-  return s.platform.pool.use(alpha.dbUrl, (conn) => conn.query(sql, params));
-}
+const { query } = masterCalls(() => w);
 
 describe("ProductGroup through the resource engine", () => {
   it("adds, reads, edits and deletes, each change with its RecordLog entry in the same transaction", async () => {
