@@ -22,7 +22,7 @@ import { wmsOrderDefinitions } from "../config/definitions.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../stock/documents/confirm.ts";
-import { wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsDocuments } from "../stock/documents/table.ts";
 import { wmsOrders } from "./entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
 

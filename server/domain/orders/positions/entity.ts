@@ -13,7 +13,7 @@ import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { wmsOrderDefinitions } from "../../config/definitions.ts";
 import { Resource } from "../../../engine/engine.ts";
-import { containers } from "../../stock/containers/entity.ts";
+import { containers } from "../../stock/containers/table.ts";
 import { readNames } from "../../stock/names.ts";
 import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
 import { wmsOrders } from "../entity.ts";
