@@ -23,7 +23,7 @@ import { toMilli } from "../stock/quantity.ts";
 import { productionTypeCode, wmsOrder, wmsOrders } from "./entity.ts";
 import { refreshOrderTotals, wmsOrderPositions } from "./positions/entity.ts";
 import { reserve, takeFreeStock } from "./documents.ts";
-import { takeOrderNumber } from "./verbs.ts";
+import { takeOrderNumber } from "./order_number.ts";
 
 type OrderRow = typeof wmsOrders.$inferSelect;
 

@@ -17,7 +17,7 @@ import { containers } from "../../stock/containers/table.ts";
 import { readNames } from "../../stock/names.ts";
 import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
 import { wmsOrders } from "../entity.ts";
-import { presentCountPositions } from "../counts.ts";
+import { presentCountPositions } from "../blind_count.ts";
 import { productOfCode } from "../../stock/positions/entity.ts";
 import { optText } from "../../../engine/fields.ts";
 
