@@ -11,7 +11,7 @@ import { products } from "../server/domain/assortment/products/entity.ts";
 import { createWorkingCopy, type NewPosition } from "../server/domain/stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../server/domain/stock/documents/confirm.ts";
 import { revertInTransaction } from "../server/domain/stock/documents/revert.ts";
-import { wmsDocuments } from "../server/domain/stock/documents/entity.ts";
+import { wmsDocuments } from "../server/domain/stock/documents/table.ts";
 import { QUANTITY_SCALE } from "../server/domain/stock/quantity.ts";
 
 export type Climate = "ambient" | "chilled" | "frozen";

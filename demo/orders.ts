@@ -27,7 +27,7 @@ import {
   generateProductions,
 } from "../server/domain/orders/production.ts";
 import { confirmDocument } from "../server/domain/stock/documents/confirm.ts";
-import { wmsDocuments } from "../server/domain/stock/documents/entity.ts";
+import { wmsDocuments } from "../server/domain/stock/documents/table.ts";
 import { wmsOrderPositions } from "../server/domain/orders/positions/entity.ts";
 import { demoContext } from "./data.ts";
 import { users } from "../server/domain/access/users/entity.ts";

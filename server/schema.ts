@@ -23,9 +23,9 @@ export { emailTemplates } from "./domain/reference/email_templates/entity.ts";
 export { emailAccounts } from "./domain/reference/email_accounts/entity.ts";
 export { productBarcodes, productGroupLinks, products } from "./domain/assortment/products/entity.ts";
 export { exchangeRates } from "./domain/assortment/exchange_rates/entity.ts";
-export { containers } from "./domain/stock/containers/entity.ts";
+export { containers } from "./domain/stock/containers/table.ts";
 export { numberingCounters } from "./domain/stock/numbering/table.ts";
-export { wmsDocuments } from "./domain/stock/documents/entity.ts";
+export { wmsDocuments } from "./domain/stock/documents/table.ts";
 export { wmsDocumentPositions } from "./domain/stock/positions/entity.ts";
 export {
   stockLines,

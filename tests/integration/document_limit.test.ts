@@ -18,7 +18,7 @@ import {
 import { setSubscription } from "../../tenants/subscription.ts";
 import { transactionWithEvents } from "../../server/hub/outbox.ts";
 import { confirmInTransaction } from "../../server/domain/stock/documents/confirm.ts";
-import { wmsDocuments } from "../../server/domain/stock/documents/entity.ts";
+import { wmsDocuments } from "../../server/domain/stock/documents/table.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
 import { areaHooks } from "../../server/app.ts";
 import { eq } from "drizzle-orm";

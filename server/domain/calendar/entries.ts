@@ -11,7 +11,7 @@ import { wmsDocumentDefinitions } from "../config/definitions.ts";
 import { storageSpaces } from "../storage/locations/entity.ts";
 import { wmsOrders } from "../orders/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
-import { wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsDocuments } from "../stock/documents/table.ts";
 import { calendarEvents } from "./entity.ts";
 import { shipmentTickets } from "../transport/table.ts";
 import type { Entry, EntryKind } from "../../../shared/calendar/entry.ts";

@@ -11,24 +11,10 @@
 import { LocalConnection } from "../../db/local.ts";
 import { prepareSlice } from "./counts.ts";
 import { movedAwayFence } from "../../tenancy/fence.ts";
+import type { CountReply, CountRequest, CountStop } from "./count_messages.ts";
 
 /** The least pause between two slices (ms). */
 const PAUSE_MS = 120;
-
-export interface CountRequest {
-  url: string;
-  orderId: number;
-}
-
-/** Sent while it runs: stop after the slice under way (the tenant is moving). */
-export interface CountStop {
-  stop: true;
-}
-
-/** `stopped`: told to stop before the last slice; the count is still preparing, from where it stopped. */
-export type CountReply =
-  | { ok: true; slices: number; ms: number; stopped: boolean }
-  | { ok: false; error: string };
 
 let stopping = false;
 

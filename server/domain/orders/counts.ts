@@ -12,17 +12,16 @@ import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { AppError, notFound } from "../../kernel/errors.ts";
 import { nowIso } from "../../kernel/time.ts";
-import { allows, demand } from "../../kernel/access.ts";
+import { demand } from "../../kernel/access.ts";
 import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
-import type { CountReply, CountRequest, CountStop } from "./count_worker.ts";
+import type { CountReply, CountRequest, CountStop } from "./count_messages.ts";
 import { workStayedHere as stayedHere, workStillHere as stillHere } from "../../cluster/placement.ts";
 import { reservedOn } from "../stock/reservations/service.ts";
 import { recordChange } from "../../engine/record_change.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
-import { readLogisticsConfig } from "../stock/config.ts";
 import { createWorkingCopy, type NewPosition } from "../stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../stock/documents/confirm.ts";
-import { wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsDocuments } from "../stock/documents/table.ts";
 import { wmsOrders } from "./entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
 
@@ -472,30 +471,4 @@ export async function adjustCount(
     ids.push(doc.id);
   }
   return ids;
-}
-
-/**
- * What a caller sees of a count's positions: a counter does not see the expected or book quantity while
- * counting (blind counting) unless the configuration allows it; managers always do, and everyone once the
- * count has finished.
- */
-export async function presentCountPositions(
-  db: Db,
-  ctx: TenantContext,
-  records: Record<string, unknown>[],
-): Promise<Record<string, unknown>[]> {
-  if (records.length === 0 || allows("manager", ctx.actor)) return records;
-  if ((await readLogisticsConfig(db)).counting.showExpected) return records;
-  const orderIds = [...new Set(records.map((r) => r.orderId as number))];
-  const blind = new Set(
-    (await db.all<[number]>(sql`
-      SELECT id FROM wms_orders WHERE id IN (SELECT value FROM json_each(${JSON.stringify(orderIds)}))
-        AND type_code LIKE 'VER-%'
-        AND coalesce(verification_status_code, '') NOT IN ('finishedNoDifferences', 'finishedWithDifferences')`))
-      .map(([id]) => Number(id)),
-  );
-  if (blind.size === 0) return records;
-  return records.map((
-    r,
-  ) => (blind.has(r.orderId as number) ? { ...r, quantity: null, bookQuantity: null } : r));
 }

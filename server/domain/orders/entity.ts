@@ -29,7 +29,7 @@ import { optDate } from "../../engine/fields.ts";
 import { readLogisticsConfig } from "../stock/config.ts";
 import { milli } from "../stock/quantity.ts";
 import { takeFreeNumber } from "../stock/numbering/service.ts";
-import { documentsReferToOrders } from "../stock/documents/entity.ts";
+import { documentsReferToOrders } from "../stock/documents/table.ts";
 
 /** A production order's type: not one a user makes with POST WmsOrder (api-contract.md, Orders). */
 export const productionTypeCode = "PRD" as const;

@@ -17,13 +17,13 @@ import { readLogisticsConfig } from "../stock/config.ts";
 import { demand } from "../../kernel/access.ts";
 import { createWorkingCopy } from "../stock/documents/working_copy.ts";
 import { confirmInTransaction } from "../stock/documents/confirm.ts";
-import { wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsDocuments } from "../stock/documents/table.ts";
 import { documentDto } from "../stock/documents/dto.ts";
 import { toMilli } from "../stock/quantity.ts";
 import { productionTypeCode, wmsOrder, wmsOrders } from "./entity.ts";
 import { refreshOrderTotals, wmsOrderPositions } from "./positions/entity.ts";
 import { reserve, takeFreeStock } from "./documents.ts";
-import { takeOrderNumber } from "./verbs.ts";
+import { takeOrderNumber } from "./order_number.ts";
 
 type OrderRow = typeof wmsOrders.$inferSelect;
 

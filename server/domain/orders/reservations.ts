@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
 import { wmsOrders } from "./entity.ts";
-import { wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsDocuments } from "../stock/documents/table.ts";
 import { wmsDocumentPositions } from "../stock/positions/entity.ts";
 
 export const stockReservations = sqliteTable("stock_reservations", {

@@ -18,13 +18,12 @@ import {
 import { adjustCount, continueCount, finishCount, isCount, startCount } from "./counts.ts";
 import { recordChange } from "../../engine/record_change.ts";
 import { wmsOrderDefinitions } from "../config/definitions.ts";
-import { readLogisticsConfig } from "../stock/config.ts";
 import { demand } from "../../kernel/access.ts";
-import { takeFreeNumber } from "../stock/numbering/service.ts";
 import { productionTypeCode, wmsOrder, wmsOrders } from "./entity.ts";
 import { generateProductionDocuments } from "./production.ts";
+import { takeOrderNumber } from "./order_number.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
-import { orderTypeCodes, productionNumbering } from "../../../shared/config/contract.ts";
+import { orderTypeCodes } from "../../../shared/config/contract.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { fromMilli } from "../stock/quantity.ts";
 
@@ -62,23 +61,6 @@ async function changeOrder(
     });
     return after;
   });
-}
-
-/** The next number of the order type's numbering schema that no order holds. */
-export async function takeOrderNumber(tx: Db, typeCode: OrderRow["typeCode"]): Promise<string> {
-  const config = await readLogisticsConfig(tx);
-  return await takeFreeNumber(
-    tx,
-    `order:${typeCode}`,
-    typeCode === "PRD"
-      ? config.production.numbering ?? productionNumbering()
-      : config.numbering.orders[typeCode],
-    new Date(),
-    async (n) => {
-      const [hit] = await tx.select({ id: wmsOrders.id }).from(wmsOrders).where(eq(wmsOrders.orderNumber, n));
-      return hit !== undefined;
-    },
-  );
 }
 
 /**

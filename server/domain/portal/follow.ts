@@ -6,7 +6,7 @@ import { and, inArray, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import { addFollower } from "../../hub/outbox.ts";
 import type { HubEventBody } from "../../hub/hub.ts";
-import { wmsDocuments } from "../stock/documents/entity.ts";
+import { wmsDocuments } from "../stock/documents/table.ts";
 import { externalOrders } from "./table.ts";
 
 async function followOrders(tx: Db, events: readonly HubEventBody[]): Promise<HubEventBody[]> {

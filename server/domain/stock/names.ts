@@ -6,7 +6,7 @@ import { storageSpaces } from "../storage/locations/entity.ts";
 import { products } from "../assortment/products/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
 import { users } from "../access/users/entity.ts";
-import { containers } from "./containers/entity.ts";
+import { containers } from "./containers/table.ts";
 
 const ids = (values: unknown[]) => [...new Set(values.filter((v): v is number => typeof v === "number"))];
 

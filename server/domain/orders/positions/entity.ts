@@ -13,11 +13,11 @@ import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { wmsOrderDefinitions } from "../../config/definitions.ts";
 import { Resource } from "../../../engine/engine.ts";
-import { containers } from "../../stock/containers/entity.ts";
+import { containers } from "../../stock/containers/table.ts";
 import { readNames } from "../../stock/names.ts";
 import { milli, optQuantityMilli, quantityMilli } from "../../stock/quantity.ts";
 import { wmsOrders } from "../entity.ts";
-import { presentCountPositions } from "../counts.ts";
+import { presentCountPositions } from "../blind_count.ts";
 import { productOfCode } from "../../stock/positions/entity.ts";
 import { optText } from "../../../engine/fields.ts";
 

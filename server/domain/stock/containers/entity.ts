@@ -2,37 +2,12 @@
 // at one location. Logistics staff keep them, all staff read them; one holding stock, or named by a
 // document, is not deleted, and one holding stock moves only with a relocation document (PRL).
 import { eq } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { fieldError } from "../../../kernel/errors.ts";
-import { storageSpaces } from "../../storage/locations/entity.ts";
 import { Resource } from "../../../engine/engine.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { stockLines } from "../ledger/table.ts";
 import { takeFreeNumber } from "../numbering/service.ts";
-
-export const containerKinds = ["bin", "pallet"] as const;
-
-export const containers = sqliteTable("containers", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  /** From the container numbering schema, unique, never reused. */
-  number: text("number").notNull(),
-  kind: text("kind", { enum: containerKinds }).notNull(),
-  locationId: integer("location_id").notNull().references(() => storageSpaces.id, { onDelete: "restrict" }),
-  description: text("description"),
-  lockedIn: integer("locked_in", { mode: "boolean" }).notNull().default(false),
-  lockedOut: integer("locked_out", { mode: "boolean" }).notNull().default(false),
-  createdAt: text("created_at").notNull(),
-  updatedAt: text("updated_at").notNull(),
-  version: integer("version").notNull().default(1),
-}, (t) => [
-  uniqueIndex("containers_number").on(t.number),
-  index("containers_kind").on(t.kind, t.id),
-  index("containers_location").on(t.locationId, t.id),
-  index("containers_locked_in").on(t.lockedIn, t.id),
-  index("containers_locked_out").on(t.lockedOut, t.id),
-  index("containers_created_at").on(t.createdAt, t.id),
-  index("containers_updated_at").on(t.updatedAt, t.id),
-]);
+import { containers } from "./table.ts";
 
 const listed = "sort filter show";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { takeFreeNumber } from "../numbering/service.ts";
-import { wmsDocuments } from "./entity.ts";
+import { wmsDocuments } from "./table.ts";
 
 export async function takeDraftNumber(tx: Db, config: LogisticsConfigData): Promise<string> {
   const prefix = config.numbering.draftPrefix;

@@ -7,9 +7,7 @@ import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { HookPoint } from "../../../kernel/hooks.ts";
 import type { Outbox } from "../../../hub/outbox.ts";
-import type { wmsDocuments } from "./entity.ts";
-
-type DocumentRow = typeof wmsDocuments.$inferSelect;
+import type { DocumentRow } from "./table.ts";
 
 /** What a guard is asked about: the verbs that change a document or carry it out. */
 export type DocumentVerb = "confirm" | "revert" | "delete" | "pick";

@@ -16,10 +16,10 @@ import {
   type Movement,
 } from "../ledger/service.ts";
 import { stockLines, stockMovements } from "../ledger/table.ts";
-import { containers } from "../containers/entity.ts";
+import { containers } from "../containers/table.ts";
 import { fromMilli } from "../quantity.ts";
 import { issue } from "../validators/snapshot.ts";
-import { wmsDocuments } from "./entity.ts";
+import { wmsDocuments } from "./table.ts";
 import { reservedOn } from "../reservations/service.ts";
 import { callHooks } from "./hooks.ts";
 import { documentDto } from "./dto.ts";

@@ -16,7 +16,8 @@ import {
   wmsDocumentPosition as wmsDocumentPositionResource,
   wmsDocumentPositions,
 } from "../positions/entity.ts";
-import { wmsDocument as wmsDocumentResource, wmsDocuments } from "./entity.ts";
+import { wmsDocument as wmsDocumentResource } from "./entity.ts";
+import { wmsDocuments } from "./table.ts";
 import { documentDto } from "./dto.ts";
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from "../../../db/connection.ts";
 import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
-import { containers } from "../containers/entity.ts";
+import { containers } from "../containers/table.ts";
 import { stockLineColumns, stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import {
@@ -20,7 +20,7 @@ import {
 } from "../validators/snapshot.ts";
 import { coveredLocations } from "../../storage/locations/zones.ts";
 import { releasable } from "../inventory/source.ts";
-import type { DocumentRow } from "./dto.ts";
+import type { DocumentRow } from "./table.ts";
 import { freeOnLine } from "../reservations/service.ts";
 
 /** (product, source) pairs whose stock lines one statement reads. */

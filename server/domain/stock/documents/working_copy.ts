@@ -8,8 +8,8 @@ import type { Outbox } from "../../../hub/outbox.ts";
 import { recordChange } from "../../../engine/record_change.ts";
 import { readLogisticsConfig } from "../config.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
-import { wmsDocuments } from "./entity.ts";
-import { documentDto, type DocumentRow } from "./dto.ts";
+import { documentDto } from "./dto.ts";
+import { type DocumentRow, wmsDocuments } from "./table.ts";
 import { refreshDocumentTotals } from "./totals.ts";
 import { takeDraftNumber } from "./draft_number.ts";
 

@@ -6,7 +6,7 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { definitionOf } from "../validators/snapshot.ts";
-import { wmsDocuments } from "../documents/entity.ts";
+import { wmsDocuments } from "../documents/table.ts";
 import { stockMovements } from "../ledger/table.ts";
 
 /** How many relocations and reverts back a line is followed before its own start counts. */

@@ -6,7 +6,7 @@ import { type ListField, listPage, type ListQuery, walkList, type WalkQuery } fr
 import { fromMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
-import { containers } from "../containers/entity.ts";
+import { containers } from "../containers/table.ts";
 import { stockLines } from "../ledger/table.ts";
 import {
   productBarcodeField,

@@ -10,7 +10,7 @@ import { wmsDocumentDefinitions } from "../../config/definitions.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { productGroups } from "../../assortment/product_groups/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
-import { wmsDocuments } from "../documents/entity.ts";
+import { wmsDocuments } from "../documents/table.ts";
 import { stockMovements } from "../ledger/table.ts";
 import { productListFields, productScope, visibleProduct } from "./scope.ts";
 import type { DateRangeQuery, GroupMovementsQuery, MovementsQuery, ProductMovement } from "./contract.ts";

@@ -10,7 +10,7 @@ import { readNames } from "../names.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { storageSpaceTypes } from "../../storage/location_types/entity.ts";
 import { products } from "../../assortment/products/entity.ts";
-import { containers } from "../containers/entity.ts";
+import { containers } from "../containers/table.ts";
 import { stockLines, stockLocationTotals } from "../ledger/table.ts";
 import { visibleProduct } from "./scope.ts";
 import { readLogisticsConfig } from "../config.ts";

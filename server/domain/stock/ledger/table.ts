@@ -3,7 +3,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
-import { containers } from "../containers/entity.ts";
+import { containers } from "../containers/table.ts";
 
 /**
  * One line per product, location, container, expiry date, production date and serial number. `lineKey`

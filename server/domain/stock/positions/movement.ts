@@ -5,7 +5,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, notFound } from "../../../kernel/errors.ts";
 import { type Outbox, transactionWithEvents } from "../../../hub/outbox.ts";
 import type { Db } from "../../../db/connection.ts";
-import { containers } from "../containers/entity.ts";
+import { containers } from "../containers/table.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { demand } from "../../../kernel/access.ts";
 import { takeCounter } from "../numbering/service.ts";

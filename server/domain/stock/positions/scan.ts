@@ -16,7 +16,7 @@ import { fromMilli, toMilli } from "../quantity.ts";
 import { definitionOf, issue, placesOf, type StockLineSnap } from "../validators/snapshot.ts";
 import { coveredBy, coveredLocations } from "../../storage/locations/zones.ts";
 import { inAllocationOrder, takeRequestOf } from "../validators/quantity.ts";
-import { wmsDocuments } from "../documents/entity.ts";
+import { wmsDocuments } from "../documents/table.ts";
 import { fefoCandidates, type SourceCandidate } from "../inventory/source.ts";
 import { type ScannedProduct, scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { ScanRequest } from "./contract.ts";
