@@ -1,0 +1,145 @@
+// Parse costs and the job pool's hand-over, which the unit tests prove by states (a refusal, a scaling ratio,
+// a detached buffer, the limit that ended a job) and whose time budgets are held here, on a machine one can
+// keep quiet: a long run of number marks read (shared/i18n/number_text.ts), 100,000 digits as a day
+// (shared/i18n/dates.ts) and as a typed lot date (client/features/terminal/typed_date.ts), 20 MB and 5 MB
+// handed to a pool job, and a job past its own 0.3 s limit ended. Each bound is on the median of the runs.
+import { numberMarks, readNumberText } from "../shared/i18n/number_text.ts";
+import { readDayText } from "../shared/i18n/dates.ts";
+import { readTypedDate } from "../client/features/terminal/typed_date.ts";
+import { JobPool } from "../server/kernel/jobs/pool.ts";
+import {
+  begin,
+  type BenchResult,
+  type Distribution,
+  distribution,
+  pctl,
+  progress,
+  timeEach,
+  writeResult,
+} from "./lib.ts";
+
+export const NAME = "parse_costs";
+
+const PARAMS = {
+  runs: 20,
+  poolRuns: 5,
+  bounds: {
+    /** shared/i18n/number_text.test.ts: "takes time in proportion to the text". */
+    numberTextMs: 1_000,
+    /** shared/i18n/dates.test.ts and typed_date.test.ts: "takes long input at once". */
+    dayTextMs: 100,
+    typedDateMs: 100,
+    /** server/kernel/jobs/pool.test.ts: a 20 MB typed array handed over "as fast as its buffer". */
+    handOverMs: 1_000,
+    /** server/kernel/jobs/pool.test.ts: a job past its 300 ms limit ended soon after. */
+    timeLimitEndMs: 2_000,
+  },
+};
+
+interface Results {
+  numberText: Distribution;
+  dayText: Distribution;
+  typedDate: Distribution;
+  handOver20Mb: Distribution;
+  handOver5Mb: Distribution;
+  timeLimitEnd: Distribution;
+  exceeded: string[];
+}
+
+const job = new URL("../tests/fixtures/sample_job.ts", import.meta.url).href;
+const refusal = { code: "import.fileTooLarge" as const };
+
+export async function run(): Promise<BenchResult> {
+  const started = begin();
+  const b = PARAMS.bounds;
+  progress(NAME, `${PARAMS.runs} runs of each parse`);
+  const marks = numberMarks("en-US");
+  const long = "1" + ",1".repeat(200_000);
+  const digits = "1".repeat(100_000) + "/";
+  const numberText = distribution(await timeEach(PARAMS.runs, () => readNumberText(long, marks)));
+  const dayText = distribution(
+    await timeEach(PARAMS.runs, () => readDayText(digits, ["day", "month", "year"])),
+  );
+  const typedDate = distribution(await timeEach(PARAMS.runs, () => readTypedDate(digits, "en-us")));
+
+  progress(NAME, `${PARAMS.poolRuns} hand-overs of 20 MB and 5 MB, ${PARAMS.poolRuns} jobs past their limit`);
+  const pool = new JobPool({ size: 1, memoryMb: 256, timeoutMs: 20_000 });
+  let handOver20Mb: Distribution, handOver5Mb: Distribution, timeLimitEnd: Distribution;
+  try {
+    await pool.run({ module: job, input: { kind: "sleep", ms: 1 }, owner: "a", refusal });
+    const handOver = (size: number) => async () => {
+      const bytes = new Uint8Array(size).fill(0x79);
+      const got = await pool.run<number>({
+        module: job,
+        input: { kind: "size", bytes },
+        transfer: [bytes.buffer],
+        owner: "a",
+        refusal,
+      });
+      if (got !== size) throw new Error(`the job saw ${got} bytes, not ${size}`);
+    };
+    handOver20Mb = distribution(await timeEach(PARAMS.poolRuns, handOver(20 << 20)));
+    handOver5Mb = distribution(await timeEach(PARAMS.poolRuns, handOver(5 << 20)));
+    timeLimitEnd = distribution(
+      await timeEach(PARAMS.poolRuns, async () => {
+        const err = await pool.run({
+          module: job,
+          input: { kind: "loop" },
+          owner: "a",
+          refusal,
+          timeoutMs: 300,
+        })
+          .then(() => undefined, (e) => e);
+        if (err?.details?.params?.exceeded !== "time") throw new Error(`the loop was not ended: ${err}`);
+      }),
+    );
+  } finally {
+    pool.close();
+  }
+
+  const checks: [string, Distribution, number][] = [
+    ["numberText", numberText, b.numberTextMs],
+    ["dayText", dayText, b.dayTextMs],
+    ["typedDate", typedDate, b.typedDateMs],
+    ["handOver20Mb", handOver20Mb, b.handOverMs],
+    ["handOver5Mb", handOver5Mb, b.handOverMs],
+    ["timeLimitEnd", timeLimitEnd, b.timeLimitEndMs],
+  ];
+  const exceeded = checks.filter(([, d, bound]) => !(d.p50 < bound)).map(([name, d, bound]) =>
+    `${name}: p50 ${d.p50} ms, bound ${bound} ms`
+  );
+  const results: Results = {
+    numberText,
+    dayText,
+    typedDate,
+    handOver20Mb,
+    handOver5Mb,
+    timeLimitEnd,
+    exceeded,
+  };
+  return writeResult(NAME, started, PARAMS, results, exceeded.length === 0, [
+    "Milliseconds per call, in process, one after another; each bound is on the median (p50).",
+    "numberText: readNumberText of '1' and 200,000 ',1' (en-US marks), refused.",
+    "dayText / typedDate: 100,000 digits and a slash, read as a day (D-M-Y) and as a typed date (en-us).",
+    "handOver: a typed array transferred to a pool job (a worker thread) that answers its length.",
+    "timeLimitEnd: a job that never ends, under a 300 ms limit, until its caller's refusal.",
+  ]);
+}
+
+export function summarize(r: BenchResult): string[] {
+  const x = r.results as Results;
+  return [
+    `number marks (400,001 chars): ${pctl(x.numberText)}`,
+    `day text (100,001 chars):     ${pctl(x.dayText)}`,
+    `typed date (100,001 chars):   ${pctl(x.typedDate)}`,
+    `hand-over 20 MB:              ${pctl(x.handOver20Mb)}`,
+    `hand-over 5 MB:               ${pctl(x.handOver5Mb)}`,
+    `0.3 s limit ended after:      ${pctl(x.timeLimitEnd)}`,
+    ...x.exceeded.map((e) => `EXCEEDED ${e}`),
+  ];
+}
+
+if (import.meta.main) {
+  const r = await run();
+  if (!Deno.env.get("BENCH_CHILD")) { for (const line of summarize(r)) console.log(line); }
+}
