@@ -25,6 +25,8 @@ import * as shopImport from "./shop_import.ts";
 import * as ui from "./ui.ts";
 import * as replication from "./replication.ts";
 import * as parseCosts from "./parse_costs.ts";
+import * as pathological from "./pathological.ts";
+import * as importSlices from "./import_slices.ts";
 
 interface Bench {
   name: string;
@@ -56,6 +58,8 @@ const BENCHES: Bench[] = [
   { name: ui.NAME, file: "ui.ts", limit: 540, summarize: ui.summarize },
   { name: replication.NAME, file: "replication.ts", limit: 540, summarize: replication.summarize },
   { name: parseCosts.NAME, file: "parse_costs.ts", limit: 120, summarize: parseCosts.summarize },
+  { name: pathological.NAME, file: "pathological.ts", limit: 300, summarize: pathological.summarize },
+  { name: importSlices.NAME, file: "import_slices.ts", limit: 180, summarize: importSlices.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */
