@@ -2,7 +2,8 @@
 // and counts): on the server as `npm start` runs it (a front, two shards, a reader, the job pool), one
 // tenant's manager feeds the entry points that parse what a user sends pathological input at 10 KB and at
 // the entry point's size limit (as tests/integration/pathological_inputs.test.ts does), and a print preview
-// of 90 texts of 9,900 letters without a space (tests/integration/printing.test.ts). Meanwhile two other
+// of 90 texts of 9,900 letters without a space (tests/integration/printing.test.ts), and the maps made to tie
+// up the server (tests/integration/maps.test.ts, each refused within 5 s). Meanwhile two other
 // tenants read their products in turn, one on the uploader's shard and one on the other. Bounds: each answer
 // within 2 s (the long print preview within 3 s); the other tenants' reads' 99th percentile within 50 ms.
 // Then, on a server with a body time-out of 1 s (tests/integration/hardening.test.ts): a body announced as
@@ -35,6 +36,7 @@ const MB = 1024 * 1024;
 const PARAMS = {
   answerMs: 2_000,
   longPrintMs: 3_000,
+  tieUpMapMs: 5_000,
   readsP99Ms: 50,
   tooLargeMs: 1_000,
   bodyTimeoutSeconds: 1,
@@ -153,6 +155,23 @@ export async function run(): Promise<BenchResult> {
           json(`/StorageSpace/${hall}/schema`, { fileName: "plan.svg", content }),
         );
       }
+    }
+    // tests/integration/maps.test.ts: markup made to tie up the server, refused at once (415).
+    for (
+      const [name, content] of [
+        ["deep", "<svg>" + "<g>".repeat(4000) + "</svg>"],
+        [
+          "attributes",
+          "<svg><rect " + Array.from({ length: 40000 }, (_, i) => `a${i}=""`).join(" ") + "/></svg>",
+        ],
+        ["elements", "<svg>" + "<g/>".repeat(1_200_000) + "</svg>"],
+      ]
+    ) {
+      await whileReading(
+        `map made to tie up the server: ${name}`,
+        json(`/StorageSpace/${hall}/schema`, { fileName: `${name}.svg`, content }),
+        PARAMS.tieUpMapMs,
+      );
     }
     progress(NAME, "import previews (CSV, 20 MB)");
     for (const [label, size] of sizes) {
