@@ -2,11 +2,14 @@
 // a detached buffer, the limit that ended a job) and whose time budgets are held here, on a machine one can
 // keep quiet: a long run of number marks read (shared/i18n/number_text.ts), 100,000 digits as a day
 // (shared/i18n/dates.ts) and as a typed lot date (client/features/terminal/typed_date.ts), 20 MB and 5 MB
-// handed to a pool job, and a job past its own 0.3 s limit ended. Each bound is on the median of the runs.
+// handed to a pool job, a job past its own 0.3 s limit ended (bounds on the median of the runs); and the
+// import text check and the map's checks on the cases of their unit tests (each call within its bound).
 import { numberMarks, readNumberText } from "../shared/i18n/number_text.ts";
 import { readDayText } from "../shared/i18n/dates.ts";
 import { readTypedDate } from "../client/features/terminal/typed_date.ts";
 import { JobPool } from "../server/kernel/jobs/pool.ts";
+import { readTable } from "../server/domain/imports/read.ts";
+import { sanitizeMap } from "../server/domain/storage/maps/sanitize.ts";
 import {
   begin,
   type BenchResult,
@@ -33,6 +36,12 @@ const PARAMS = {
     handOverMs: 1_000,
     /** server/kernel/jobs/pool.test.ts: a job past its 300 ms limit ended soon after. */
     timeLimitEndMs: 2_000,
+    /** server/domain/imports/read.test.ts: 20 MB of what no import file holds refused. */
+    importCheckMs: 400,
+    /** server/domain/storage/maps/sanitize.test.ts: pathological markup answered, the cleaner included. */
+    mapMarkupMs: 2_000,
+    /** server/domain/storage/maps/sanitize.test.ts: comments refused before the parser. */
+    mapCommentsMs: 1_000,
   },
 };
 
@@ -43,6 +52,10 @@ interface Results {
   handOver20Mb: Distribution;
   handOver5Mb: Distribution;
   timeLimitEnd: Distribution;
+  /** Each case's one call (after a warm-up), milliseconds. */
+  importCheck: Record<string, number>;
+  mapMarkup: Record<string, number>;
+  mapComments: Record<string, number>;
   exceeded: string[];
 }
 
@@ -97,6 +110,65 @@ export async function run(): Promise<BenchResult> {
     pool.close();
   }
 
+  progress(NAME, "import texts of 20 MB and maps of 1 to 5 MB");
+  const MB = 1024 * 1024;
+  const fill = (size: number, head: string, unit: string, tail = "") =>
+    head + unit.repeat(Math.floor((size - head.length - tail.length) / unit.length)) + tail;
+  const timeOne = async (fn: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await fn().catch(() => undefined); // a refusal is the expected answer
+    return Math.round((performance.now() - t0) * 10) / 10;
+  };
+  await readTable(new TextEncoder().encode("a,b\n1,2\n"));
+  const n = 20 * MB - 64 * 1024;
+  const importCheck: Record<string, number> = {};
+  for (
+    const [name, text] of [
+      ["a long line", fill(n, "index,name\nL-1,", "y")],
+      ["many columns", fill(n, "", "c,")],
+      ["many quotes", fill(n, 'index,name\nQ-1,"', '""', '"')],
+      ["a quote never closed", fill(n, 'index,name\nQ-2,"', "x")],
+      ["many rows", fill(n, "index,name\n", "R,r\n")],
+      ["many blank rows", fill(n, "index,name\n", "\r\n")],
+      ["a wide row below a narrow header", fill(n, "index,name\nW-1,w\n", ",")],
+    ]
+  ) {
+    const bytes = new TextEncoder().encode(text);
+    importCheck[name] = await timeOne(() => readTable(bytes));
+  }
+  await sanitizeMap("warm.svg", "<svg/>");
+  const atLimit = (head: string, unit: string, tail = "") => fill(MB - 16, head, unit, tail);
+  const mapMarkup: Record<string, number> = {};
+  for (
+    const [name, text] of [
+      ["unclosed tags ×2000 (2 KB)", "<svg>" + "<a".repeat(2000)],
+      ["unclosed tags at 10 KB", atLimit("<svg>", "<a").slice(0, 10_240)],
+      ["unclosed tags at 1 MB", atLimit("<svg>", "<a")],
+      ["closing tags that never close", atLimit("<svg>", "</a")],
+      ["quotes", atLimit("<svg><g ", `a="`)],
+      ["attribute runs", atLimit("<svg><g", " a")],
+      ["white space in a width", atLimit(`<svg height="1" width="1`, " ", `x"></svg>`)],
+      ["CSS comments that never close", atLimit(`<svg><rect style="`, "/*", `"/></svg>`)],
+      ["a prelude of comments", atLimit("", "<!-- -->", "<svg/>")],
+      ["comments that never close", atLimit("<svg>", "<!--")],
+      ["a doctype that never closes", atLimit("<!DOCTYPE svg [", "<!ENTITY a ")],
+      ["deep nesting", "<svg>" + "<g>".repeat(100_000)],
+    ]
+  ) mapMarkup[name] = await timeOne(() => sanitizeMap("plan.svg", text));
+  const limit = 5 * MB - 1024;
+  const mapComments: Record<string, number> = {};
+  for (
+    const [name, text] of [
+      ["`<!--` to the limit", "<svg>" + "<!--".repeat((limit - 5) / 4)],
+      [
+        "a comment never closed",
+        '<svg><rect width="1"/><!-- the rest of the plan' + " ".repeat(1000) + "</svg>",
+      ],
+      ["a declaration never closed", "<svg><!DOCTYPE svg" + "x".repeat(1000)],
+      ["two megabytes of comments", "<svg>" + "<!-- a note -->".repeat(140_000) + "</svg>"],
+    ]
+  ) mapComments[name] = await timeOne(() => sanitizeMap("plan.svg", text));
+
   const checks: [string, Distribution, number][] = [
     ["numberText", numberText, b.numberTextMs],
     ["dayText", dayText, b.dayTextMs],
@@ -108,6 +180,17 @@ export async function run(): Promise<BenchResult> {
   const exceeded = checks.filter(([, d, bound]) => !(d.p50 < bound)).map(([name, d, bound]) =>
     `${name}: p50 ${d.p50} ms, bound ${bound} ms`
   );
+  for (
+    const [group, times, bound] of [
+      ["importCheck", importCheck, b.importCheckMs],
+      ["mapMarkup", mapMarkup, b.mapMarkupMs],
+      ["mapComments", mapComments, b.mapCommentsMs],
+    ] as const
+  ) {
+    for (const [name, ms] of Object.entries(times)) {
+      if (!(ms < bound)) exceeded.push(`${group}, ${name}: ${ms} ms, bound ${bound} ms`);
+    }
+  }
   const results: Results = {
     numberText,
     dayText,
@@ -115,6 +198,9 @@ export async function run(): Promise<BenchResult> {
     handOver20Mb,
     handOver5Mb,
     timeLimitEnd,
+    importCheck,
+    mapMarkup,
+    mapComments,
     exceeded,
   };
   return writeResult(NAME, started, PARAMS, results, exceeded.length === 0, [
@@ -123,6 +209,9 @@ export async function run(): Promise<BenchResult> {
     "dayText / typedDate: 100,000 digits and a slash, read as a day (D-M-Y) and as a typed date (en-us).",
     "handOver: a typed array transferred to a pool job (a worker thread) that answers its length.",
     "timeLimitEnd: a job that never ends, under a 300 ms limit, until its caller's refusal.",
+    "importCheck / mapMarkup / mapComments: one call each of readTable (20 MB texts no import file holds, " +
+    "refused) and sanitizeMap (markup made to backtrack at 1 MB; comments up to 5 MB), on this thread after a " +
+    "warm-up, each held to its group's bound (the cases of read.test.ts and sanitize.test.ts).",
   ]);
 }
 
@@ -135,6 +224,9 @@ export function summarize(r: BenchResult): string[] {
     `hand-over 20 MB:              ${pctl(x.handOver20Mb)}`,
     `hand-over 5 MB:               ${pctl(x.handOver5Mb)}`,
     `0.3 s limit ended after:      ${pctl(x.timeLimitEnd)}`,
+    `import checks (20 MB), slowest: ${Math.max(...Object.values(x.importCheck))} ms`,
+    `map markup (1 MB), slowest:     ${Math.max(...Object.values(x.mapMarkup))} ms`,
+    `map comments, slowest:          ${Math.max(...Object.values(x.mapComments))} ms`,
     ...x.exceeded.map((e) => `EXCEEDED ${e}`),
   ];
 }
