@@ -13,6 +13,7 @@ import { sanitizeMap } from "../server/domain/storage/maps/sanitize.ts";
 import {
   begin,
   type BenchResult,
+  collectGarbage,
   type Distribution,
   distribution,
   pctl,
@@ -22,6 +23,9 @@ import {
 } from "./lib.ts";
 
 export const NAME = "parse_costs";
+
+/** A case's name and its text, made when it is timed (one big text alive at a time). */
+type Case = [string, () => string];
 
 const PARAMS = {
   runs: 20,
@@ -123,51 +127,60 @@ export async function run(): Promise<BenchResult> {
   const n = 20 * MB - 64 * 1024;
   const importCheck: Record<string, number> = {};
   for (
-    const [name, text] of [
-      ["a long line", fill(n, "index,name\nL-1,", "y")],
-      ["many columns", fill(n, "", "c,")],
-      ["many quotes", fill(n, 'index,name\nQ-1,"', '""', '"')],
-      ["a quote never closed", fill(n, 'index,name\nQ-2,"', "x")],
-      ["many rows", fill(n, "index,name\n", "R,r\n")],
-      ["many blank rows", fill(n, "index,name\n", "\r\n")],
-      ["a wide row below a narrow header", fill(n, "index,name\nW-1,w\n", ",")],
-    ]
+    const [name, make] of [
+      ["a long line", () => fill(n, "index,name\nL-1,", "y")],
+      ["many columns", () => fill(n, "", "c,")],
+      ["many quotes", () => fill(n, 'index,name\nQ-1,"', '""', '"')],
+      ["a quote never closed", () => fill(n, 'index,name\nQ-2,"', "x")],
+      ["many rows", () => fill(n, "index,name\n", "R,r\n")],
+      ["many blank rows", () => fill(n, "index,name\n", "\r\n")],
+      ["a wide row below a narrow header", () => fill(n, "index,name\nW-1,w\n", ",")],
+    ] as Case[]
   ) {
-    const bytes = new TextEncoder().encode(text);
+    const bytes = new TextEncoder().encode(make());
+    collectGarbage();
     importCheck[name] = await timeOne(() => readTable(bytes));
   }
   await sanitizeMap("warm.svg", "<svg/>");
   const atLimit = (head: string, unit: string, tail = "") => fill(MB - 16, head, unit, tail);
   const mapMarkup: Record<string, number> = {};
   for (
-    const [name, text] of [
-      ["unclosed tags ×2000 (2 KB)", "<svg>" + "<a".repeat(2000)],
-      ["unclosed tags at 10 KB", atLimit("<svg>", "<a").slice(0, 10_240)],
-      ["unclosed tags at 1 MB", atLimit("<svg>", "<a")],
-      ["closing tags that never close", atLimit("<svg>", "</a")],
-      ["quotes", atLimit("<svg><g ", `a="`)],
-      ["attribute runs", atLimit("<svg><g", " a")],
-      ["white space in a width", atLimit(`<svg height="1" width="1`, " ", `x"></svg>`)],
-      ["CSS comments that never close", atLimit(`<svg><rect style="`, "/*", `"/></svg>`)],
-      ["a prelude of comments", atLimit("", "<!-- -->", "<svg/>")],
-      ["comments that never close", atLimit("<svg>", "<!--")],
-      ["a doctype that never closes", atLimit("<!DOCTYPE svg [", "<!ENTITY a ")],
-      ["deep nesting", "<svg>" + "<g>".repeat(100_000)],
-    ]
-  ) mapMarkup[name] = await timeOne(() => sanitizeMap("plan.svg", text));
+    const [name, make] of [
+      ["unclosed tags ×2000 (2 KB)", () => "<svg>" + "<a".repeat(2000)],
+      ["unclosed tags at 10 KB", () => atLimit("<svg>", "<a").slice(0, 10_240)],
+      ["unclosed tags at 1 MB", () => atLimit("<svg>", "<a")],
+      ["closing tags that never close", () => atLimit("<svg>", "</a")],
+      ["quotes", () => atLimit("<svg><g ", `a="`)],
+      ["attribute runs", () => atLimit("<svg><g", " a")],
+      ["white space in a width", () => atLimit(`<svg height="1" width="1`, " ", `x"></svg>`)],
+      ["CSS comments that never close", () => atLimit(`<svg><rect style="`, "/*", `"/></svg>`)],
+      ["a prelude of comments", () => atLimit("", "<!-- -->", "<svg/>")],
+      ["comments that never close", () => atLimit("<svg>", "<!--")],
+      ["a doctype that never closes", () => atLimit("<!DOCTYPE svg [", "<!ENTITY a ")],
+      ["deep nesting", () => "<svg>" + "<g>".repeat(100_000)],
+    ] as Case[]
+  ) {
+    const text = make();
+    collectGarbage();
+    mapMarkup[name] = await timeOne(() => sanitizeMap("plan.svg", text));
+  }
   const limit = 5 * MB - 1024;
   const mapComments: Record<string, number> = {};
   for (
-    const [name, text] of [
-      ["`<!--` to the limit", "<svg>" + "<!--".repeat((limit - 5) / 4)],
+    const [name, make] of [
+      ["`<!--` to the limit", () => "<svg>" + "<!--".repeat((limit - 5) / 4)],
       [
         "a comment never closed",
-        '<svg><rect width="1"/><!-- the rest of the plan' + " ".repeat(1000) + "</svg>",
+        () => '<svg><rect width="1"/><!-- the rest of the plan' + " ".repeat(1000) + "</svg>",
       ],
-      ["a declaration never closed", "<svg><!DOCTYPE svg" + "x".repeat(1000)],
-      ["two megabytes of comments", "<svg>" + "<!-- a note -->".repeat(140_000) + "</svg>"],
-    ]
-  ) mapComments[name] = await timeOne(() => sanitizeMap("plan.svg", text));
+      ["a declaration never closed", () => "<svg><!DOCTYPE svg" + "x".repeat(1000)],
+      ["two megabytes of comments", () => "<svg>" + "<!-- a note -->".repeat(140_000) + "</svg>"],
+    ] as Case[]
+  ) {
+    const text = make();
+    collectGarbage();
+    mapComments[name] = await timeOne(() => sanitizeMap("plan.svg", text));
+  }
 
   const checks: [string, Distribution, number][] = [
     ["numberText", numberText, b.numberTextMs],

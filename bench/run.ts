@@ -27,6 +27,7 @@ import * as replication from "./replication.ts";
 import * as parseCosts from "./parse_costs.ts";
 import * as pathological from "./pathological.ts";
 import * as importSlices from "./import_slices.ts";
+import * as windows from "./windows.ts";
 
 interface Bench {
   name: string;
@@ -60,6 +61,7 @@ const BENCHES: Bench[] = [
   { name: parseCosts.NAME, file: "parse_costs.ts", limit: 120, summarize: parseCosts.summarize },
   { name: pathological.NAME, file: "pathological.ts", limit: 300, summarize: pathological.summarize },
   { name: importSlices.NAME, file: "import_slices.ts", limit: 180, summarize: importSlices.summarize },
+  { name: windows.NAME, file: "windows.ts", limit: 300, summarize: windows.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

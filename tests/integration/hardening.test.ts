@@ -360,14 +360,15 @@ describe("roles, modules and contractors", () => {
       const token = (await signIn(s, "remote-rita")).token;
       expect((await call(other, "GET", "/api/User", { token })).status).toBe(200);
       expect((await put(admin, edit(manager, { isPowerUser: false }))).status).toBe(200);
+      // Seen, at the latest when the session check comes round; how soon (within 6.5 s, polled every 250 ms)
+      // is bounded by `deno task bench windows`. Here a change never seen is given up on after 30 s.
       const started = performance.now();
       let status = 200;
-      while (status === 200 && performance.now() - started < 8000) {
+      while (status === 200 && performance.now() - started < 30_000) {
         await new Promise((r) => setTimeout(r, 250));
         status = (await call(other, "GET", "/api/User", { token })).status;
       }
       expect(status).toBe(404);
-      expect(performance.now() - started).toBeLessThan(6500);
     } finally {
       await other.close();
     }
