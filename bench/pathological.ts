@@ -8,7 +8,6 @@
 // within 2 s (the long print preview within 3 s); the other tenants' reads' 99th percentile within 50 ms.
 // Then, on a server with a body time-out of 1 s (tests/integration/hardening.test.ts): a body announced as
 // 100 MB is refused with 413 within 1 s, and one that never finishes arriving answered 408 within 4 s.
-// deno-lint-ignore-file no-explicit-any -- answers are read as the API's JSON, whatever their shape
 import {
   call,
   createTenant,
