@@ -1,6 +1,7 @@
 // The location generator: POST /api/StorageSpace/generate of 10 x 20 x 10 (2,210 locations with their
 // RecordLog entries, one transaction) over HTTP, repeated under fresh parents so the table grows as it
-// would in a warehouse being set up. The bound: the median call stays under a second.
+// would in a warehouse being set up. The bounds: the median call stays under a second, every call under five
+// (the gross bound tests/integration/master/infrastructure.test.ts held before).
 import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
 import {
   begin,
@@ -16,7 +17,7 @@ import {
 
 export const NAME = "generator";
 
-const PARAMS = { runs: 10, levels: [10, 20, 10], boundP50Ms: 1000 };
+const PARAMS = { runs: 10, levels: [10, 20, 10], boundP50Ms: 1000, boundMaxMs: 5000 };
 
 interface Results {
   locationsPerCall: number;
@@ -62,12 +63,19 @@ export async function run(): Promise<BenchResult> {
       generate,
       preview,
     };
-    return writeResult(NAME, started, PARAMS, results, generate.p50 < PARAMS.boundP50Ms, [
-      "Milliseconds per POST /api/StorageSpace/generate over HTTP on 127.0.0.1, calls one after another.",
-      "generate: one transaction of multi-row INSERTs (locations level by level, then their RecordLog " +
-      "entries), after the collision check against every existing label and barcode.",
-      "preview: the same labels computed and answered, nothing written.",
-    ]);
+    return writeResult(
+      NAME,
+      started,
+      PARAMS,
+      results,
+      generate.p50 < PARAMS.boundP50Ms && generate.max < PARAMS.boundMaxMs,
+      [
+        "Milliseconds per POST /api/StorageSpace/generate over HTTP on 127.0.0.1, calls one after another.",
+        "generate: one transaction of multi-row INSERTs (locations level by level, then their RecordLog " +
+        "entries), after the collision check against every existing label and barcode.",
+        "preview: the same labels computed and answered, nothing written.",
+      ],
+    );
   } finally {
     await server.close();
   }

@@ -24,6 +24,10 @@ import * as faces from "./faces.ts";
 import * as shopImport from "./shop_import.ts";
 import * as ui from "./ui.ts";
 import * as replication from "./replication.ts";
+import * as parseCosts from "./parse_costs.ts";
+import * as pathological from "./pathological.ts";
+import * as importSlices from "./import_slices.ts";
+import * as windows from "./windows.ts";
 
 interface Bench {
   name: string;
@@ -54,6 +58,10 @@ const BENCHES: Bench[] = [
   { name: shopImport.NAME, file: "shop_import.ts", limit: 300, summarize: shopImport.summarize },
   { name: ui.NAME, file: "ui.ts", limit: 540, summarize: ui.summarize },
   { name: replication.NAME, file: "replication.ts", limit: 540, summarize: replication.summarize },
+  { name: parseCosts.NAME, file: "parse_costs.ts", limit: 120, summarize: parseCosts.summarize },
+  { name: pathological.NAME, file: "pathological.ts", limit: 300, summarize: pathological.summarize },
+  { name: importSlices.NAME, file: "import_slices.ts", limit: 180, summarize: importSlices.summarize },
+  { name: windows.NAME, file: "windows.ts", limit: 300, summarize: windows.summarize },
 ];
 
 /** The whole run stops well before ten minutes, whatever each benchmark's own limit. */

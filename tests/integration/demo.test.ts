@@ -58,11 +58,9 @@ afterAll(() => s.close());
 
 describe("demo tenant", { timeout: 180_000 }, () => {
   it("is created once with the five demo users, their password made for this installation, and a second run keeps the data", async () => {
-    const started = performance.now();
+    // About 15 s with the half year of stock history (3 s without); `deno task bench windows` holds it
+    // within 120 s, the bound that catches a seed gone badly wrong.
     expect(await seedDemo(s.platform)).toEqual({ created: true, masterData: true });
-    // About 15 s here with the half year of stock history (3 s without); the bound only catches a seed that
-    // has gone badly wrong, the figure itself is in the note and the README.
-    expect(performance.now() - started).toBeLessThan(120_000);
     const roles: Record<string, Record<string, string>> = {
       admin: { IsSuperUser: "True" },
       manager: { IsSuperUser: "False", IsPowerUser: "True" },

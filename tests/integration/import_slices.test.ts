@@ -73,13 +73,13 @@ describe("a long import", () => {
       expect([list.status, list.running], `list in ${list.ms} ms`).toEqual([200, true]);
       const record = await meanwhile(id, () => w.api("GET", `/Product/${known}`, undefined, other));
       expect([record.status, record.running], `record in ${record.ms} ms`).toEqual([200, true]);
-      // Their write waits for one slice of the import, not for the import.
+      // Their write waits for one slice of the import, not for the import: it lands while the import runs.
+      // How soon (within 5 s) is bounded by `deno task bench import_slices`.
       const add = await meanwhile(
         id,
         () => w.api("POST", "/Product", { index: "CLERK-1", name: "Added meanwhile" }, other),
       );
       expect([add.status, add.running], `write in ${add.ms} ms`).toEqual([201, true]);
-      expect(add.ms).toBeLessThan(5_000);
 
       // A record the import has written is seen, but may not be changed, deleted or used yet.
       const [held] = await w.query("SELECT id, version FROM products WHERE product_index = 'LONG-0'");

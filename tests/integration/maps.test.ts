@@ -176,10 +176,9 @@ describe("a map upload", () => {
         ["elements", "<svg>" + "<g/>".repeat(1_200_000) + "</svg>"],
       ]
     ) {
-      const started = performance.now();
+      // Refused; how soon (within 5 s) is bounded by `deno task bench pathological`.
       const r = await put(hall, `${name}.svg`, content);
       expect([r.status, r.body.error.code], name).toEqual([415, "file.typeNotAllowed"]);
-      expect(performance.now() - started, name).toBeLessThan(5_000);
     }
     const reaching = [
       `<svg width="9" height="9" style="background-image:u\\rl(http://evil.example/x)"><rect width="1" height="1"/></svg>`,

@@ -83,10 +83,9 @@ async function confirmedIds(world: StockWorld): Promise<number[]> {
 describe("replication", () => {
   it("streams each confirmation to the replica within a bound", async () => {
     const id = await receive(w, goods, at, 5);
-    const answered = Date.now();
+    // The replica comes to hold it (the poll gives up after 10 s); how soon (a p99 lag within a second, at a
+    // sync every 100 ms) is bounded by `deno task bench replication`.
     await expect.poll(() => replicated("replicated"), { timeout: 10_000, interval: 100 }).toContain(id);
-    // Sync every 100 ms: the replica has it well within a few seconds even on a busy machine.
-    expect(Date.now() - answered).toBeLessThan(5_000);
   });
 
   it("shows each replica caught up, lag 0, once a confirmation has reached it; the provider's health says so", async () => {

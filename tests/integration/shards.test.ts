@@ -286,11 +286,9 @@ describe("tenant shards", () => {
     const owner = s.front.shards[shardOf(b.id, 2)];
     const restarts = owner.restarts;
     owner.post({ t: "hang" });
-    const started = Date.now();
     const waiting = await call(s, "GET", "/api/Tags", { token: bToken });
     expect([waiting.status, waiting.body.error.code]).toEqual([503, "server.unavailable"]);
-    // SHARD_STALL_SECONDS=2: noticed within a few heartbeats.
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // SHARD_STALL_SECONDS=2: noticed within a few heartbeats (within 10 s: `deno task bench windows`).
     expect((await call(s, "GET", "/api/Tags", { token: aToken })).status).toBe(200);
     await until(async () => (await call(s, "GET", "/api/Tags", { token: bToken })).status === 200);
     expect(owner.restarts).toBe(restarts + 1);

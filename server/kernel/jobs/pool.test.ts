@@ -33,7 +33,6 @@ describe("the job pool", () => {
     await pool.run({ module: job, input: { kind: "sleep", ms: 1 }, owner: "a", refusal });
     for (const size of [20 << 20, 5 << 20]) {
       const bytes = new Uint8Array(size).fill(0x79);
-      const started = performance.now();
       const got = await pool.run<number>({
         module: job,
         input: { kind: "size", bytes },
@@ -41,8 +40,9 @@ describe("the job pool", () => {
         owner: "a",
         refusal,
       });
-      // Handed over, never walked: milliseconds (walked index by index, as node's listener did: 9 s for 20 MB).
-      expect([got, performance.now() - started < 1_000]).toEqual([size, true]);
+      // Handed over, never walked or copied: the caller's buffer is detached (walked index by index, as node's
+      // listener did, took 9 s for 20 MB). The time, under a second, is bounded by `deno task bench parse_costs`.
+      expect([got, bytes.buffer.byteLength]).toEqual([size, 0]);
     }
   });
 
@@ -97,7 +97,6 @@ describe("the job pool", () => {
   it("ends a job past its time limit with the caller's refusal, on a worker it replaces", async () => {
     pool = new JobPool({ size: 1, memoryMb: 128, timeoutMs: 10_000 });
     const first = await pool.run<number>({ module: job, input: { kind: "thread" }, owner: "a", refusal });
-    const started = performance.now();
     const err = await pool.run<never>({
       module: job,
       input: { kind: "loop" },
@@ -106,7 +105,9 @@ describe("the job pool", () => {
       timeoutMs: 300,
     })
       .catch((e) => e as AppError);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // The job's own limit (0.3 s) ended it, not the pool's (10 s); how soon after it (under 2 s) is bounded
+    // by `deno task bench parse_costs`.
+    expect(err.details.params?.seconds).toBe(0.3);
     expect([err.code, err.status, err.details.params?.variant, err.details.params?.exceeded])
       .toEqual(["import.fileTooLarge", 413, "tooCostly", "time"]);
     const next = await pool.run<number>({ module: job, input: { kind: "thread" }, owner: "a", refusal });

@@ -500,7 +500,6 @@ describe("the location generator", () => {
 
   it("creates 10 x 20 x 10 (2,210 locations) in one call", async () => {
     const parent = (await addLocation({ label: "BIG" })).body;
-    const started = performance.now();
     const r = await generate({
       parentId: parent.id,
       levels: [
@@ -509,13 +508,10 @@ describe("the location generator", () => {
         { prefix: "S", quantity: 10, digits: 2 },
       ],
     });
-    const ms = performance.now() - started;
-    console.log(`generator: 2,210 locations in ${ms.toFixed(0)} ms (round trip)`);
     expect(r.status).toBe(200);
     expect(r.body.created).toBe(2210);
-    // The bound of a second is checked by `deno task bench generator` (bench/generator.ts); here, on a
-    // machine shared with other test files, only a gross slowdown fails.
-    expect(ms).toBeLessThan(5000);
+    // Its time (a median within a second, every call within five) is bounded by `deno task bench generator`
+    // (bench/generator.ts): a machine shared with other test files is no measure of it.
     expect(await count("SELECT count(*) AS n FROM storage_spaces WHERE path LIKE 'BIG / %'")).toBe(2210);
     expect(await count("SELECT count(*) AS n FROM record_log WHERE title LIKE 'BIG-%'")).toBe(2210);
   });
