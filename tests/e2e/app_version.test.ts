@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 async function open(server: TestServer, path: string, locale = "en-US"): Promise<Page> {
-  const page = await (await browser.newContext({ locale })).newPage();
+  // With the app's service worker: Refresh must reach the new build past it (client/app_version.ts).
+  const page = await (await browser.newContext({ locale, serviceWorkers: "allow" })).newPage();
   await page.goto(server.baseUrl + path);
   await waitForHydration(page);
   return page;

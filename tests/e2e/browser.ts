@@ -2,19 +2,20 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { signIn, type TestServer } from "../fixtures/harness.ts";
 import { languageNames } from "../../shared/i18n/mod.ts";
-import { defaultBrowser, launchOptions } from "./chromium.ts";
+import { defaultBrowser, launchOptions, withoutServiceWorkers } from "./chromium.ts";
 
 /**
  * `extraArgs`: more switches (a fake camera: --use-fake-device-for-media-stream and its file).
  * `scrollBars`: draw scroll bars as a desktop does (headless Chromium hides them by default).
- * With neither, the run's shared browser (chromium.ts).
+ * With neither, the run's shared browser (chromium.ts). Either way its contexts have no service worker
+ * unless a test asks for one (`serviceWorkers: "allow"`, chromium.ts withoutServiceWorkers).
  */
-export function launchBrowser(
+export async function launchBrowser(
   extraArgs: string[] = [],
   options: { scrollBars?: boolean } = {},
 ): Promise<Browser> {
   if (extraArgs.length === 0 && !options.scrollBars) return defaultBrowser();
-  return chromium.launch(launchOptions(extraArgs, options));
+  return withoutServiceWorkers(await chromium.launch(await launchOptions(extraArgs, options)));
 }
 
 /** Signs in through the form, as a person does. */
@@ -42,7 +43,7 @@ export interface SignedInPageOptions {
   bypassCSP?: boolean;
   /** A phone: touch events and the mobile viewport meta honoured. */
   mobile?: boolean;
-  /** "block": no service worker, so that page.route sees every request for the page's scripts. */
+  /** "allow": the app's service worker, for what it does (the offline terminal); none by default. */
   serviceWorkers?: "allow" | "block";
 }
 

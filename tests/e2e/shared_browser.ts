@@ -8,7 +8,7 @@ import { CHROMIUM, launchOptions, SHARED_BROWSER_ENV } from "./chromium.ts";
 export default async function setup(): Promise<(() => Promise<void>) | undefined> {
   // Without Chromium each browser test says so itself (launchOptions); the other tests need none.
   if (!existsSync(CHROMIUM)) return;
-  const server = await chromium.launchServer(launchOptions());
+  const server = await chromium.launchServer(await launchOptions());
   process.env[SHARED_BROWSER_ENV] = server.wsEndpoint();
   return async () => {
     delete process.env[SHARED_BROWSER_ENV];

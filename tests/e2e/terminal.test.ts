@@ -73,6 +73,8 @@ function phone(path: string, username = "term-op", b = browser): Promise<Page> {
     bypassCSP: true,
     timeoutMs: 20_000,
     goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+    // The terminal as operators run it: with the app's service worker, which keeps it offline.
+    serviceWorkers: "allow",
   });
 }
 

@@ -87,6 +87,8 @@ async function phone(path: string, username = "guide-op", locale = "en-US"): Pro
     locale,
     timeoutMs: 20_000,
     goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
+    // The terminal as operators run it: with the app's service worker, which keeps it offline.
+    serviceWorkers: "allow",
   });
   // Every exception the page does not catch, a rejected promise nobody handles included.
   page.on("pageerror", (e) => errors.push(`${path}: ${e.message}`));
