@@ -96,14 +96,18 @@ async function gun(page: Page, code: string, anywhere = false): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const keys = [...code].map((c) => ({ key: c, text: c })).concat([{ key: "Enter", text: "\r" }]);
-    await Promise.all(keys.flatMap(({ key, text }) => [
+    // Each key stamped with when the gun sent it, 2 ms apart (as the system stamps a gun's keys), not with
+    // when a loaded browser got round to the command: the page tells a burst from typing by these times.
+    const start = Date.now() / 1000 - keys.length * 0.002;
+    await Promise.all(keys.flatMap(({ key, text }, i) => [
       cdp.send("Input.dispatchKeyEvent", {
         type: "keyDown",
         key,
         text,
+        timestamp: start + i * 0.002,
         ...(key === "Enter" ? { code: "Enter", windowsVirtualKeyCode: 13 } : {}),
       }),
-      cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key }),
+      cdp.send("Input.dispatchKeyEvent", { type: "keyUp", key, timestamp: start + i * 0.002 + 0.001 }),
     ]));
   } finally {
     await cdp.detach();

@@ -88,4 +88,28 @@ describe("a keyboard-wedge scanner gun", () => {
     const flushed = r.flush(2000);
     expect(replay([...results, flushed], keys)).toEqual({ typed: "ABCDEFG", scans: [] });
   });
+
+  it("is still a scan when a busy page ran the pause between its keys, and leaves nothing typed", () => {
+    // Keys made 2 ms apart; the page got to the pause's timer after the 9th, before the 10th.
+    const r = new WedgeReader();
+    const keys = chars("]C1010590123412345717270630");
+    const first = type(r, keys.slice(0, 9), 2, 1000);
+    const flushed = r.flush(1500);
+    expect(flushed).toEqual({ kind: "pass", release: "010590" });
+    const rest = type(r, keys.slice(9), 2, 1000 + 9 * 2, "Enter");
+    const results = [...first, flushed, ...rest];
+    const keysFed = [...keys.slice(0, 9), "", ...keys.slice(9), "Enter"];
+    expect(replay(results, keysFed)).toEqual({ typed: "", scans: [keys.join("")] });
+  });
+
+  it("after a real pause is typing again: a key made later starts anew", () => {
+    const r = new WedgeReader();
+    const keys = chars("ABCDEFG");
+    const results = [...type(r, keys, 5, 1000), r.flush(2000)];
+    const later = type(r, chars("HIJ"), 120, 2000, "Enter");
+    expect(replay([...results, ...later], [...keys, "", "H", "I", "J", "Enter"])).toEqual({
+      typed: "ABCDEFGHIJ",
+      scans: [],
+    });
+  });
 });

@@ -39,12 +39,25 @@ export class WedgeReader {
   #last = -Infinity;
   /** Keys of the current burst let through before it was long enough to be a scan. */
   #early = 0;
+  /**
+   * A burst `flush` gave back as typing. A busy page may run the pause's timer between two keys of one
+   * burst, which it gets late although they were made milliseconds apart: when the next key was made
+   * within `maxGapMs` of the last, the burst goes on, its keys counted as typed ahead (to be taken back
+   * should it end as a scan).
+   */
+  #given: string | null = null;
 
   constructor(readonly options: WedgeOptions = defaultWedge) {}
 
   feed(k: Key): WedgeResult {
     const fast = k.at - this.#last <= this.options.maxGapMs;
     this.#last = k.at;
+    const given = this.#given;
+    this.#given = null;
+    if (given !== null && fast) {
+      this.#buffer = given;
+      this.#early = given.length;
+    }
     if (k.key === this.options.suffix) {
       if (fast && this.#buffer.length >= this.options.minLength) {
         const scan: WedgeResult = { kind: "scan", code: this.#buffer, typedAhead: this.#early };
@@ -87,7 +100,10 @@ export class WedgeReader {
       this.#reset();
       return scan;
     }
-    return this.#giveBack();
+    const burst = this.#buffer;
+    const back = this.#giveBack();
+    this.#given = burst;
+    return back;
   }
 
   /** Ends the burst: the keys it held back (not let through) are the user's, to type now. */
