@@ -16,13 +16,15 @@ export default defineConfig({
     // comes; vitest's default bound (1 s) was a wait for time in disguise: a confirmation queued by a page
     // took longer than that on a loaded machine and the test failed. A poll that must hold sooner says so.
     expect: { poll: { timeout: 15_000 } },
-    // Each test file makes its own data directory and server. Two files at a time on a 2-core machine: three
-    // were tried (the cores looked ~55% busy with two) and made the whole run slower, each file's servers,
-    // workers and pages fighting for the cores (vitest 901 s with three against 762 s with two, the same
-    // commit on a clean clone, nothing else running); TEST_WORKERS sets another number.
+    // Each test file makes its own data directory and server. Three files at a time on a 2-core machine: with
+    // two the cores were ~57% busy, the files waiting on their servers, pages and timers (vitest 647 s with
+    // two, 565 s with three at 96% busy, the same commit on a clean clone, nothing else running). Three had
+    // been slower before (901 s against 762 s) while every browser window ran Chromium's omnibox pop-ups
+    // and each context's service worker precached the app (tests/e2e/chromium.ts); TEST_WORKERS sets
+    // another number.
     // Each file in a process of its own (isolation on): module-level state keyed by tenant id (rate buckets,
     // the sender's runners, the widgets demo's keys) would otherwise carry from one file's server to the next's.
-    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
+    maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     // One Chromium for the run, which the browser tests connect to (tests/e2e/chromium.ts).
     globalSetup: ["tests/e2e/shared_browser.ts"],
     // The server's rendering bundle (client/build.mjs writes dist/ssr/ssr.js, 9 MB) is imported as Deno imports

@@ -47,11 +47,7 @@ export function authenticate(
     if (!token && apiKey) return await withApiKey(services, apiKey, c, next);
     if (!token) throw new AppError("auth.tokenMissing");
     const verified = await verifyAccessToken(services.keys, services.config, token);
-    takeUserCall(
-      { burst: services.config.apiUserBurst, perSecond: services.config.apiUserPerSecond },
-      verified.tenantId,
-      verified.userId,
-    );
+    takeUserCall(services.config, verified.tenantId, verified.userId);
     const client = clientInfo(c);
     const { tenant, conn, release, actor } = await resolveTenant(services, verified, {
       ...options,

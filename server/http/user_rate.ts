@@ -8,11 +8,13 @@ import { AppError } from "../kernel/errors.ts";
 
 /** Buckets kept (the least recently used go first beyond this). */
 const MAX_BUCKETS = 50_000;
-const buckets = new Map<string, { tokens: number; at: number }>();
+/** Each server's buckets (by its settings: tenant ids are its own), by tenant and user. */
+const bucketsOf = new WeakMap<UserRate, Map<string, { tokens: number; at: number }>>();
 
+/** The server's settings (Config's apiUserBurst and apiUserPerSecond), which also own its buckets. */
 export interface UserRate {
-  burst: number;
-  perSecond: number;
+  apiUserBurst: number;
+  apiUserPerSecond: number;
 }
 
 /** Takes one call from the user's bucket, or refuses it with 429 and how long to wait. */
@@ -22,8 +24,10 @@ export function takeUserCall(
   userId: number,
   now = performance.now(),
 ): void {
-  const burst = Math.max(1, rate.burst);
-  const perSecond = Math.max(1, rate.perSecond);
+  const burst = Math.max(1, rate.apiUserBurst);
+  const perSecond = Math.max(1, rate.apiUserPerSecond);
+  let buckets = bucketsOf.get(rate);
+  if (!buckets) bucketsOf.set(rate, buckets = new Map());
   const id = `${tenantId}:${userId}`;
   const b = buckets.get(id) ?? { tokens: burst, at: now };
   buckets.delete(id);

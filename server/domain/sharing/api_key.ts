@@ -39,7 +39,7 @@ export async function apiKeyActor(
   if (!row || row.contentType !== "api" || stateOf(row, now) !== "active") {
     throw new AppError("sharedAccess.ended");
   }
-  takeRequest(tenant.id, row.id);
+  takeRequest(tenant, row.id);
   await conn.transaction((tx) => logUse(tx, row.id, { at: now, ...call }));
   return contractorActor(tenant.id, row.id, row.contractorId);
 }

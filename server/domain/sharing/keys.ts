@@ -66,11 +66,12 @@ const MAX_BUCKETS = 10_000;
 const buckets = new Map<string, { tokens: number; at: number }>();
 
 /**
- * Takes one request from the API key's bucket (per tenant and access, on the thread that owns the
- * tenant: every call of a key runs there); refuses with 429 and Retry-After when it is empty.
+ * Takes one request from the API key's bucket (per tenant database and access, on the thread that owns
+ * the tenant: every call of a key runs there); refuses with 429 and Retry-After when it is empty. By the
+ * database's URL, not the tenant's id, which is only its own server's.
  */
-export function takeRequest(tenantId: number, accessId: number, now = performance.now()): void {
-  const id = `${tenantId}:${accessId}`;
+export function takeRequest(tenant: { dbUrl: string }, accessId: number, now = performance.now()): void {
+  const id = `${tenant.dbUrl}#${accessId}`;
   const b = buckets.get(id) ?? { tokens: rate.burst, at: now };
   buckets.delete(id);
   b.tokens = Math.min(rate.burst, b.tokens + ((now - b.at) / 1000) * rate.perSecond);

@@ -251,7 +251,7 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
   // An API key is rate limited here too, as on the API.
   if (row.contentType === "api") {
     try {
-      takeRequest(tenant.id, row.id);
+      takeRequest(tenant, row.id);
     } catch (err) {
       if (err instanceof AppError) {
         err.details.security = { kind: "sharedAccess.refused", detail: `access ${row.id}: past its rate` };
