@@ -26,7 +26,8 @@
 //   6 edge        server/http/ (the app's middleware), server/hub/routes.ts (the socket), server/tenancy/resolve.ts
 //                 (a request's tenant and actor, used by the middleware and the socket), widgets/ (server-
 //                 rendered, beside http: may import areas and engine; only server/app.ts imports it)
-//   7 root        server/app.ts, server/main.ts, server/platform.ts, server/schema.ts (the tenant schema),
+//   7 root        server/app.ts, server/main.ts, server/platform.ts, server/hooks.ts (the areas' lifecycle
+//                 hooks), server/schema.ts (the tenant schema),
 //                 server/cluster/{front,worker}.ts (each thread's entry: it builds the app for its thread)
 // Outside the server: tenants/ (operator CLI, proxy), demo/ and bench/ may import the server; the server imports
 // none of them, nor client/, tests/ or scripts/. client/ imports only shared/ of the server side; shared/ imports
@@ -60,7 +61,7 @@ const LAYERS = [
   },
   {
     name: "root",
-    paths: ["^server/(app|main|platform|schema)\\.ts$", "^server/cluster/(front|worker)\\.ts$"],
+    paths: ["^server/(app|hooks|main|platform|schema)\\.ts$", "^server/cluster/(front|worker)\\.ts$"],
   },
 ];
 

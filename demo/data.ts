@@ -39,7 +39,7 @@ import {
 import { generateLocations } from "../server/domain/storage/locations/generator.ts";
 import { writeRecordLogs } from "../server/domain/logs/record_log/service.ts";
 import { nowIso } from "../server/kernel/time.ts";
-import { areaHooks } from "../server/app.ts";
+import { areaHooks } from "../server/hooks.ts";
 
 export const DEMO_PRODUCT_COUNT = 2000;
 

@@ -72,22 +72,10 @@ import { transportRoutes } from "./domain/transport/routes.ts";
 import { externalRoutes } from "./domain/external/routes.ts";
 import { faceRoutes } from "./domain/access/faces/routes.ts";
 import { secondFactorRoutes } from "./domain/access/mfa/routes.ts";
-import { Hooks } from "./kernel/hooks.ts";
-import { registerOrderHooks } from "./domain/orders/stock_hooks.ts";
+import type { Hooks } from "./kernel/hooks.ts";
 
-/**
- * One app's lifecycle hooks (kernel/hooks.ts): what the areas above do when an area below calls out (orders
- * at the stock engine's document lifecycle). Every app makes its own (tests run several in one process); a
- * script that acts outside a request (the demo seed) too.
- */
-export function areaHooks(): Hooks {
-  const hooks = new Hooks();
-  registerOrderHooks(hooks);
-  return hooks;
-}
-
-/** `hooks`: the app's lifecycle hooks, its own unless a caller hands them (areaHooks). */
-export function createApp(platform: Platform, hooks: Hooks = areaHooks()): Hono<Env> {
+/** `hooks`: the app's lifecycle hooks, the platform's unless a caller hands others (server/hooks.ts). */
+export function createApp(platform: Platform, hooks: Hooks = platform.hooks): Hono<Env> {
   // The engine gets the tenant's tables and what areas keep about any record here, not by importing them.
   composeEngine({ tables: Object.values(tenantSchema), attached: [discussionAttached, fileAttached] });
   composeResourceRoutes({ exportRoute, historyRoute });

@@ -44,7 +44,7 @@ if (risk) console.warn(`warning: ${risk}`);
 // tenants: this one, or each shard for its own (server/cluster/worker.ts).
 if (config.workers === 0) {
   const { sweepWorkLeft } = await import("./domain/messaging/sweep.ts");
-  void sweepWorkLeft(platform).catch((err) =>
+  void sweepWorkLeft(platform, platform.hooks).catch((err) =>
     console.error("work left by the last process, after the start:", err)
   );
   const { importLeftFiles } = await import("./tenancy/files.ts");

@@ -7,6 +7,8 @@ import { configureApiKeyRate } from "./domain/sharing/keys.ts";
 import { TenantRegistry } from "./tenancy/registry.ts";
 import { TenantPool } from "./tenancy/pool.ts";
 import { leaveWalResetsToReplication } from "./db/local.ts";
+import { areaHooks } from "./hooks.ts";
+import type { Hooks } from "./kernel/hooks.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
 import { createMailer, type Mailer } from "./kernel/mail.ts";
 import { egressOf } from "./kernel/egress/egress.ts";
@@ -38,6 +40,8 @@ export interface Platform {
   jobs: Jobs;
   /** The security event log's writer: events queued per tenant, appended off the request's path. */
   security: SecurityLog;
+  /** The areas' lifecycle hooks (server/hooks.ts), for its app and for the work it does outside a request. */
+  hooks: Hooks;
   close(): Promise<void>;
 }
 
@@ -75,7 +79,7 @@ export async function createPlatform(
   if (!role || role.role === "shard") {
     pool.onOpen = async (conn, url) => {
       await (await import("./domain/imports/recover.ts")).recoverImports(pool, conn, url);
-      if (platform) (await import("./domain/messaging/sweep.ts")).takeUpOnOpen(platform, url);
+      if (platform) (await import("./domain/messaging/sweep.ts")).takeUpOnOpen(platform, url, platform.hooks);
     };
   }
   const keys = await loadSigningKeys(config.dataDir, config.jwtPrivateJwk, config.jwtPreviousJwks);
@@ -97,6 +101,7 @@ export async function createPlatform(
   const placement = role ? role.placement({ pool, config }) : singlePlacement({ pool, config });
   const security = new SecurityLog({ placement, config });
   return platform = {
+    hooks: areaHooks(),
     placement,
     jobs,
     security,

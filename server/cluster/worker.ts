@@ -74,7 +74,7 @@ async function start(init: Extract<ToWorker, { t: "init" }>): Promise<void> {
   // their databases, in the background (issue 33).
   if (init.role === "shard") {
     const { sweepWorkLeft } = await import("../domain/messaging/sweep.ts");
-    void sweepWorkLeft(platform).catch((err) =>
+    void sweepWorkLeft(platform, platform.hooks).catch((err) =>
       console.error("work left by the last process, after the start:", err)
     );
     const { importLeftFiles } = await import("../tenancy/files.ts");

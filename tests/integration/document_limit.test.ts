@@ -20,7 +20,7 @@ import { transactionWithEvents } from "../../server/hub/outbox.ts";
 import { confirmInTransaction } from "../../server/domain/stock/documents/confirm.ts";
 import { wmsDocuments } from "../../server/domain/stock/documents/table.ts";
 import type { TenantContext } from "../../server/kernel/context.ts";
-import { areaHooks } from "../../server/app.ts";
+import { areaHooks } from "../../server/hooks.ts";
 import { eq } from "drizzle-orm";
 import { DatabaseSync } from "node:sqlite";
 import { filePathOf } from "../../server/db/local.ts";

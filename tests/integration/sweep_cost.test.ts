@@ -38,7 +38,7 @@ describe("the start's sweep", () => {
     for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
     expect(s.platform.pool.stats.open).toBe(0);
 
-    expect(await sweepWorkLeft(s.platform)).toBe(1);
+    expect(await sweepWorkLeft(s.platform, s.platform.hooks)).toBe(1);
     expect(s.platform.pool.stats.open).toBe(1);
     // The one opened is the tenant with the queued message: its connection is the one in use.
     const before = s.platform.pool.stats.opened;

@@ -7,6 +7,7 @@
 // a tenant moved here (server/tenancy/move.ts) brings the work its old owner stopped at the move.
 import type { Services } from "../../kernel/services.ts";
 import type { TenantContext } from "../../kernel/context.ts";
+import type { Hooks } from "../../kernel/hooks.ts";
 import type { Tenant } from "../../tenancy/registry.ts";
 import { eq, sql } from "drizzle-orm";
 import { DatabaseSync } from "node:sqlite";
@@ -27,7 +28,7 @@ const writtenHere = (platform: Pick<Services, "placement" | "config">, tenant: T
   servedHere(platform.config.instance, tenant);
 
 /** Starts the tenant's sender if a recipient is queued, and the preparation of its counts left preparing. */
-async function takeUpLeft(platform: Services, tenant: Tenant): Promise<boolean> {
+async function takeUpLeft(platform: Services, tenant: Tenant, hooks: Hooks): Promise<boolean> {
   const left = await platform.pool.use(tenant.dbUrl, async (conn) => {
     const [row] = await conn.db.select({ id: messageRecipients.id }).from(messageRecipients)
       .where(eq(messageRecipients.status, "queued")).limit(1);
@@ -37,16 +38,16 @@ async function takeUpLeft(platform: Services, tenant: Tenant): Promise<boolean> 
     return { conn, mail: !!row, counts: counts.map((c) => c.id) };
   });
   if (!left.mail && !left.counts.length) return false;
-  // Nobody's request: the sender needs the tenant and its connection, never a caller. No lifecycle hooks:
-  // sending mail and preparing a count call none (callHooks refuses a context without them, were one reached).
-  const ctx = {
+  // Nobody's request: the sender needs the tenant and its connection, never a caller (no one's rights).
+  const ctx: TenantContext = {
     services: platform,
     tenant,
     conn: left.conn,
     actor: { userId: 0, username: "", tenantId: tenant.id } as TenantContext["actor"],
     requestId: "startup",
     lang: "en-us",
-  } as unknown as TenantContext;
+    hooks,
+  };
   if (left.mail) kickSender(ctx);
   for (const id of left.counts) takeUpCount(ctx, { id, countPreparing: true });
   return true;
@@ -75,7 +76,7 @@ function workLeftIn(url: string): boolean | undefined {
 }
 
 /** Looks at every tenant of this process for work left; resolves once all have been looked at. */
-export async function sweepWorkLeft(platform: Services): Promise<number> {
+export async function sweepWorkLeft(platform: Services, hooks: Hooks): Promise<number> {
   let started = 0;
   sweeping = true;
   try {
@@ -84,7 +85,9 @@ export async function sweepWorkLeft(platform: Services): Promise<number> {
       if (!writtenHere(platform, tenant)) continue;
       try {
         const local = tenant.dbUrl.startsWith("file:");
-        if ((!local || workLeftIn(tenant.dbUrl) !== false) && await takeUpLeft(platform, tenant)) started++;
+        if ((!local || workLeftIn(tenant.dbUrl) !== false) && await takeUpLeft(platform, tenant, hooks)) {
+          started++;
+        }
       } catch (err) {
         console.error(`work left in ${tenant.slug}: not looked at after the start`, err);
       }
@@ -102,11 +105,11 @@ export async function sweepWorkLeft(platform: Services): Promise<number> {
  * once the opening is done, if a tenant served here lives in it (an old file a tenant moved away from is
  * no one's).
  */
-export function takeUpOnOpen(platform: Services, url: string): void {
+export function takeUpOnOpen(platform: Services, url: string, hooks: Hooks): void {
   if (sweeping) return;
   void (async () => {
     const [tenant] = await platform.control.db.select().from(tenants).where(eq(tenants.dbUrl, url)).limit(1);
     if (!tenant || !writtenHere(platform, tenant) || platform.pool.closed) return;
-    await takeUpLeft(platform, tenant);
+    await takeUpLeft(platform, tenant, hooks);
   })().catch((err) => console.error(`work left in ${url}: not looked at on opening`, err));
 }

@@ -46,7 +46,7 @@ export async function callHooks<K extends keyof DocumentHooks>(
   ...args: Parameters<NonNullable<DocumentHooks[K]>>
 ): Promise<void> {
   if (!ctx?.hooks) {
-    throw new Error(`stock.documents ${name}: no hooks on this context (server/app.ts: areaHooks)`);
+    throw new Error(`stock.documents ${name}: no hooks on this context (server/hooks.ts: areaHooks)`);
   }
   for (const handlers of ctx.hooks.of(documentHooks)) {
     const hook = handlers[name] as Handler<K> | undefined;
