@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { useAtomValue } from "jotai";
 import { api } from "../api.ts";
-import { errorMessage, reportError } from "../errors.ts";
+import { reportError } from "../errors.ts";
 import { useT } from "../i18n/use_t.ts";
 import { pushToast, startupAtom } from "../state.ts";
 import { Button } from "../ui/controls.tsx";
@@ -79,7 +79,6 @@ export function SupplyScreen(p: RouteProps) {
       pushToast("info", t.t("orders.supplyOrdered", { count: t.number(made.length) }));
       setKey((k) => k + 1);
     } catch (err) {
-      pushToast("error", errorMessage(t, err));
       reportError(err);
     } finally {
       setBusy(false);

@@ -108,6 +108,21 @@ describe("logistics screens", () => {
     const salted = p.getByRole("textbox", { name: fill(enUs["orders.quantityOf"], { product: "SALT-L" }) });
     expect(await salted.inputValue()).toBe("2");
     expect((await cells(p, "supply", sugar))[7]).toBe("MILL-L");
+    // A refusal is said once, in one toast, and what was chosen stays.
+    await p.route("**/api/Supply/GenerateOrders", (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "auth.forbidden", message: "Forbidden" } }),
+      }));
+    await p.getByRole("button", { name: enUs["orders.makeReceiptOrders"] }).click();
+    const refused = p.getByRole("alert").filter({ hasText: enUs["apiError.auth.forbidden"] });
+    await refused.first().waitFor();
+    // Both toasts of a doubled report are drawn by the same render.
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await refused.count()).toBe(1);
+    expect(await salted.inputValue()).toBe("2");
+    await p.unroute("**/api/Supply/GenerateOrders");
     await p.getByRole("button", { name: enUs["orders.makeReceiptOrders"] }).click();
     await p.getByText(fill(enUs["orders.supplyOrdered"], { count: 2 })).waitFor();
     const orders = await w.query(
