@@ -22,6 +22,27 @@ const RULES = [
   "storageTemperature",
 ] as const;
 
+/** A switch per type code: on unless the configuration's `field` turns it off. */
+function TypeSwitches(p: {
+  t: Translator;
+  config: Config;
+  readOnly: boolean;
+  set: (change: (c: Config) => Config) => void;
+  codes: readonly string[];
+  field: "documentTypesEnabled" | "orderTypesEnabled";
+}) {
+  return p.codes.map((code) => (
+    <Switch
+      isReadOnly={p.readOnly}
+      key={code}
+      isSelected={p.config[p.field][code] !== false}
+      onChange={(v) => !p.readOnly && p.set((c) => (c[p.field][code] = v, c))}
+    >
+      {p.t.t(`option.typeCode.${code}` as PlainKey)}
+    </Switch>
+  ));
+}
+
 /** The document and order types in use, and whether confirming an order makes its documents. */
 export function OperationsPanel(p: {
   t: Translator;
@@ -34,27 +55,9 @@ export function OperationsPanel(p: {
   return (
     <>
       <h2>{t.t("logistics.documentTypesEnabled")}</h2>
-      {documentTypeCodes.map((code) => (
-        <Switch
-          isReadOnly={p.readOnly}
-          key={code}
-          isSelected={p.config.documentTypesEnabled[code] !== false}
-          onChange={(v) => !p.readOnly && p.set((c) => (c.documentTypesEnabled[code] = v, c))}
-        >
-          {t.t(`option.typeCode.${code}` as PlainKey)}
-        </Switch>
-      ))}
+      <TypeSwitches {...p} codes={documentTypeCodes} field="documentTypesEnabled" />
       <h2>{t.t("logistics.orderTypesEnabled")}</h2>
-      {orderTypeCodes.map((code) => (
-        <Switch
-          isReadOnly={p.readOnly}
-          key={code}
-          isSelected={p.config.orderTypesEnabled[code] !== false}
-          onChange={(v) => !p.readOnly && p.set((c) => (c.orderTypesEnabled[code] = v, c))}
-        >
-          {t.t(`option.typeCode.${code}` as PlainKey)}
-        </Switch>
-      ))}
+      <TypeSwitches {...p} codes={orderTypeCodes} field="orderTypesEnabled" />
       <Select
         name="generateDocumentsOnOrderSave"
         label={t.t("logistics.generateDocumentsOnOrderSave")}
