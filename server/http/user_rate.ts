@@ -5,11 +5,12 @@
 // thread that serves the user's company (its shard, or a reader for long reads): every call of a user
 // reaches the same few threads.
 import { AppError } from "../kernel/errors.ts";
+import { TokenBuckets } from "../kernel/token_buckets.ts";
 
 /** Buckets kept (the least recently used go first beyond this). */
 const MAX_BUCKETS = 50_000;
 /** Each server's buckets (by its settings: tenant ids are its own), by tenant and user. */
-const bucketsOf = new WeakMap<UserRate, Map<string, { tokens: number; at: number }>>();
+const bucketsOf = new WeakMap<UserRate, TokenBuckets>();
 
 /** The server's settings (Config's apiUserBurst and apiUserPerSecond), which also own its buckets. */
 export interface UserRate {
@@ -24,24 +25,15 @@ export function takeUserCall(
   userId: number,
   now = performance.now(),
 ): void {
-  const burst = Math.max(1, rate.apiUserBurst);
-  const perSecond = Math.max(1, rate.apiUserPerSecond);
   let buckets = bucketsOf.get(rate);
-  if (!buckets) bucketsOf.set(rate, buckets = new Map());
-  const id = `${tenantId}:${userId}`;
-  const b = buckets.get(id) ?? { tokens: burst, at: now };
-  buckets.delete(id);
-  b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * perSecond);
-  b.at = now;
-  buckets.set(id, b);
-  if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
-  if (b.tokens < 1) {
-    const wait = Math.max(1, Math.ceil((1 - b.tokens) / perSecond));
+  if (!buckets) bucketsOf.set(rate, buckets = new TokenBuckets(MAX_BUCKETS));
+  const perSecond = Math.max(1, rate.apiUserPerSecond);
+  const wait = buckets.take(`${tenantId}:${userId}`, Math.max(1, rate.apiUserBurst), perSecond, now);
+  if (wait > 0) {
     throw new AppError("request.rateLimited", {
       params: { seconds: wait },
       headers: { "Retry-After": String(wait) },
       security: { kind: "request.rateLimited", detail: `user ${userId} of tenant ${tenantId}` },
     });
   }
-  b.tokens -= 1;
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { Actor } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { TokenBuckets } from "../../kernel/token_buckets.ts";
 import type { Services } from "../../kernel/services.ts";
 import { sharedKeys } from "../../tenancy/schema.ts";
 import type { Tenant } from "../../tenancy/registry.ts";
@@ -62,8 +63,7 @@ export function configureApiKeyRate(config: { apiKeyBurst: number; apiKeyPerSeco
   rate.perSecond = Math.max(1, config.apiKeyPerSecond);
 }
 /** Buckets kept (the least recently used go first beyond this). */
-const MAX_BUCKETS = 10_000;
-const buckets = new Map<string, { tokens: number; at: number }>();
+const buckets = new TokenBuckets(10_000);
 
 /**
  * Takes one request from the API key's bucket (per tenant database and access, on the thread that owns
@@ -71,21 +71,13 @@ const buckets = new Map<string, { tokens: number; at: number }>();
  * database's URL, not the tenant's id, which is only its own server's.
  */
 export function takeRequest(tenant: { dbUrl: string }, accessId: number, now = performance.now()): void {
-  const id = `${tenant.dbUrl}#${accessId}`;
-  const b = buckets.get(id) ?? { tokens: rate.burst, at: now };
-  buckets.delete(id);
-  b.tokens = Math.min(rate.burst, b.tokens + ((now - b.at) / 1000) * rate.perSecond);
-  b.at = now;
-  buckets.set(id, b);
-  if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
-  if (b.tokens < 1) {
-    const wait = Math.ceil((1 - b.tokens) / rate.perSecond);
+  const wait = buckets.take(`${tenant.dbUrl}#${accessId}`, rate.burst, rate.perSecond, now);
+  if (wait > 0) {
     throw new AppError("sharedAccess.rateLimited", {
       params: { seconds: wait },
       headers: { "Retry-After": String(wait) },
     });
   }
-  b.tokens -= 1;
 }
 
 /** Writes an API key's call to its log and keeps its last activation. */
