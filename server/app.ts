@@ -72,10 +72,7 @@ import { transportRoutes } from "./domain/transport/routes.ts";
 import { externalRoutes } from "./domain/external/routes.ts";
 import { faceRoutes } from "./domain/access/faces/routes.ts";
 import { secondFactorRoutes } from "./domain/access/mfa/routes.ts";
-import type { Hooks } from "./kernel/hooks.ts";
-
-/** `hooks`: the app's lifecycle hooks, the platform's unless a caller hands others (server/hooks.ts). */
-export function createApp(platform: Platform, hooks: Hooks = platform.hooks): Hono<Env> {
+export function createApp(platform: Platform): Hono<Env> {
   // The engine gets the tenant's tables and what areas keep about any record here, not by importing them.
   composeEngine({ tables: Object.values(tenantSchema), attached: [discussionAttached, fileAttached] });
   composeResourceRoutes({ exportRoute, historyRoute });
@@ -156,7 +153,8 @@ export function createApp(platform: Platform, hooks: Hooks = platform.hooks): Ho
   hubRoutes(app, platform);
   printAgentSocket(app, platform);
   app.use("*", securityHeaders(platform));
-  app.use("*", requestContext(platform, hooks));
+  // The areas' lifecycle hooks are the platform's (server/hooks.ts): its app and its sweep use the same.
+  app.use("*", requestContext(platform, platform.hooks));
   app.route("/api", api);
   widgetRoutes(app, platform);
   webRoutes(app, platform.config);

@@ -10,6 +10,7 @@ import { bearerToken } from "../engine/http/bearer.ts";
 import { takeUserCall } from "./user_rate.ts";
 import { loggablePath } from "./errors.ts";
 import type { Env } from "../engine/http/types.ts";
+import type { TenantContext } from "../kernel/context.ts";
 import type { Hooks } from "../kernel/hooks.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 import { securityEventFor, securityEventOutside } from "../domain/logs/security_log/service.ts";
@@ -55,22 +56,23 @@ export function authenticate(
       call: () => `${c.req.method} ${loggablePath(c.req.path)}`,
       client,
     });
-    c.set("ctx", {
-      services,
-      tenant,
-      conn,
-      actor,
-      requestId: c.get("requestId"),
-      lang: c.get("lang"),
-      hooks: c.get("hooks"),
-      client,
-    });
-    try {
-      await next();
-    } finally {
-      release();
-    }
+    await withTenantContext(c, next, { services, tenant, conn, actor, client }, release);
   };
+}
+
+/** Runs the rest of the request with its tenant context, then gives the tenant's connection back. */
+async function withTenantContext(
+  c: Parameters<MiddlewareHandler<Env>>[0],
+  next: () => Promise<void>,
+  parts: Pick<TenantContext, "services" | "tenant" | "conn" | "actor" | "client">,
+  release: () => void,
+): Promise<void> {
+  c.set("ctx", { ...parts, requestId: c.get("requestId"), lang: c.get("lang"), hooks: c.get("hooks") });
+  try {
+    await next();
+  } finally {
+    release();
+  }
 }
 
 /**
@@ -117,19 +119,5 @@ async function withApiKey(
     }
     throw err;
   });
-  c.set("ctx", {
-    services,
-    tenant,
-    conn,
-    actor,
-    requestId: c.get("requestId"),
-    lang: c.get("lang"),
-    hooks: c.get("hooks"),
-    client,
-  });
-  try {
-    await next();
-  } finally {
-    release();
-  }
+  await withTenantContext(c, next, { services, tenant, conn, actor, client }, release);
 }

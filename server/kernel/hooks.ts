@@ -1,7 +1,7 @@
 // Lifecycle hooks: an area lower down declares a point where it calls out (the stock engine: a document
-// confirmed, reverted, changed), and an area above registers what it does there when the app is composed
-// (server/app.ts), so that imports go one way. The registry is one app's and reaches the verbs on their
-// TenantContext: apps in one process (tests, a front and its workers) never share handlers.
+// confirmed, reverted, changed), and an area above registers what it does there when the platform is
+// composed (server/hooks.ts), so that imports go one way. The registry is one platform's and reaches the
+// verbs on their TenantContext: platforms in one process (tests, a front and its workers) share no handlers.
 
 /** A named point handlers of type `H` register at; its identity is the key, its name is for errors. */
 export class HookPoint<H> {

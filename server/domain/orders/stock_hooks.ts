@@ -1,5 +1,5 @@
 // What orders do when the stock engine calls out in a document's lifecycle (stock/documents/hooks.ts),
-// registered with each app's hooks when it is composed (server/hooks.ts: areaHooks). A production's documents
+// registered with each platform's hooks when it is composed (server/hooks.ts: areaHooks). A production's documents
 // are confirmed and reverted with it alone, an order's documents are checked against it when made by hand,
 // the order follows what its documents did, and its reservations go with what was taken or cut short.
 import { eq } from "drizzle-orm";
@@ -70,7 +70,7 @@ export const orderDocumentHooks: DocumentHooks = {
   cut: trimReservations,
 };
 
-/** Orders' handlers, registered with an app's hooks (server/app.ts). */
+/** Orders' handlers, registered with a platform's hooks (server/hooks.ts). */
 export function registerOrderHooks(hooks: Hooks): void {
   hooks.register(documentHooks, orderDocumentHooks);
 }

@@ -1,6 +1,6 @@
 // The stock engine's document lifecycle (issue 34): the points where it calls out to whatever a document
 // carries out (an order: its reservations, its progress, a production's rules). Stock imports nothing of
-// orders; orders registers its handlers when the app is composed (server/app.ts,
+// orders; orders registers its handlers when the platform is composed (server/hooks.ts,
 // orders/stock_hooks.ts), and the verbs find them on their TenantContext. Each point runs inside the verb's
 // transaction where the call into orders stood, so the effects, their order and the errors are as before.
 import type { Db } from "../../../db/connection.ts";
