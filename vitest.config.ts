@@ -22,8 +22,10 @@ export default defineConfig({
     // been slower before (901 s against 762 s) while every browser window ran Chromium's omnibox pop-ups
     // and each context's service worker precached the app (tests/e2e/chromium.ts); TEST_WORKERS sets
     // another number.
-    // Each file in a process of its own (isolation on): module-level state keyed by tenant id (rate buckets,
-    // the sender's runners, the widgets demo's keys) would otherwise carry from one file's server to the next's.
+    // Each file in a process of its own (isolation on): a thread's own state (db/local.ts's checkpoint on close,
+    // which a replicated platform turns off for the thread; a sharded front's count of open transactions)
+    // would otherwise carry from one file's server to the next's: without isolation a restored replica came
+    // back malformed (vitest 534 s against 565 s, not worth it until that state is per platform).
     maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     // One Chromium for the run, which the browser tests connect to (tests/e2e/chromium.ts).
     globalSetup: ["tests/e2e/shared_browser.ts"],

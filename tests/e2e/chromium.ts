@@ -72,8 +72,8 @@ export async function launchOptions(
 
 /**
  * `browser` with its contexts made without service workers unless a test asks for them
- * (`serviceWorkers: "allow"`), as the tests of the offline terminal, the shell's offline start and the
- * outdated banner do. On its first page in a context the app's worker precaches every hashed asset (about
+ * (`serviceWorkers: "allow"`), as the tests of the offline terminal, the outdated build's Refresh and the
+ * browser's storage do. On its first page in a context the app's worker precaches every hashed asset (about
  * 150 files, 4.5 MB), which cost Chromium and the test server about 0.8 s of CPU per context: on 2 cores,
  * a third of what a browser test file spent, for a worker no other test looks at.
  */
