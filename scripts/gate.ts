@@ -34,7 +34,15 @@ function start(name: string, args: string[], command = deno): Step {
 async function finish(step: Step): Promise<boolean> {
   const { ok, output, took } = await step.done;
   console.log(`\n=== ${step.name} (${took})`);
-  await Deno.stdout.write(output);
+  // A passing step's "Check <file>" lines (deno check names every root it checks) say nothing a count does not,
+  // and would push the tests' failures out of a log read from its end.
+  const text = new TextDecoder().decode(output);
+  // deno-lint-ignore no-control-regex -- the colour codes deno check writes around "Check"
+  const checks = text.split("\n").filter((l) => /^\S*Check\S* /.test(l.replace(/\x1b\[[0-9;]*m/g, "")));
+  if (ok && checks.length > 0) {
+    const rest = text.split("\n").filter((l) => !checks.includes(l)).join("\n").trim();
+    console.log(`${checks.length} files checked${rest ? `\n${rest}` : ""}`);
+  } else await Deno.stdout.write(output);
   if (ok) passed++;
   else {
     failed++;
@@ -91,11 +99,24 @@ try {
     numFailedTests: number;
     numTotalTests: number;
     success: boolean;
-    testResults: Array<{ status: string; name: string; message?: string }>;
+    testResults: Array<{
+      status: string;
+      name: string;
+      message?: string;
+      assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+    }>;
   };
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   // A file that failed to load has no failed test but must not pass unnoticed.
+  // Each failed test by name with its message's first line, repeated at the end of the log, where a reader of
+  // its tail (CI shows the tail) finds it.
+  for (const file of r.testResults) {
+    for (const t of file.assertionResults.filter((a) => a.status === "failed")) {
+      const why = t.failureMessages?.[0]?.split("\n")[0]?.slice(0, 300) ?? "";
+      failures.push(`${file.name.replace(Deno.cwd() + "/", "")} > ${t.fullName}: ${why}`);
+    }
+  }
   const broken = r.testResults.filter((t) => t.status === "failed" && t.message);
   for (const b of broken) failures.push(`${b.name}: ${b.message?.split("\n")[0]}`);
   if (r.numFailedTests === 0 && (broken.length > 0 || vitest.code !== 0)) {
