@@ -101,6 +101,11 @@ export interface Config {
   replicaUrl?: string;
   /** How often Litestream ships new WAL frames to the replica (the recovery point), in milliseconds. */
   replicaSyncMs: number;
+  /**
+   * WAL pages past which Litestream checkpoints a file (its min-checkpoint-page-count), and past which the
+   * file's writer lets it (server/db/wal_guard.ts, decision 0022).
+   */
+  replicaCheckpointPages: number;
   /** How long the replica keeps snapshots and WAL (the point-in-time window), in hours. */
   replicaRetentionHours: number;
   /**
@@ -238,6 +243,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     walCheckpointSeconds: int("WAL_CHECKPOINT_SECONDS", 30),
     replicaUrl: env("REPLICA_URL") || undefined,
     replicaSyncMs: int("REPLICA_SYNC_MS", 100),
+    replicaCheckpointPages: int("REPLICA_CHECKPOINT_PAGES", 1000),
     replicaRetentionHours: int("REPLICA_RETENTION_HOURS", 72),
     healthToken: healthToken(env("HEALTH_TOKEN")),
     bodyTimeoutSeconds: int("BODY_TIMEOUT_SECONDS", 30),

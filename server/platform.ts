@@ -7,6 +7,7 @@ import { configureApiKeyRate } from "./domain/sharing/keys.ts";
 import { TenantRegistry } from "./tenancy/registry.ts";
 import { TenantPool } from "./tenancy/pool.ts";
 import { leaveWalResetsToReplication } from "./db/local.ts";
+import { walGuardOptions } from "./replication/litestream_config.ts";
 import { areaHooks } from "./hooks.ts";
 import type { Hooks } from "./kernel/hooks.ts";
 import { loadSigningKeys, type SigningKeys } from "./domain/access/auth/keys.ts";
@@ -73,6 +74,9 @@ export async function createPlatform(
     // Replicated files are checkpointed by Litestream alone, which must see every WAL frame (decision 0019).
     config.replicaUrl ? 0 : config.walCheckpointSeconds,
     role?.role === "reader",
+    // Where tenant files are written, a replicated one's connection guards its WAL frames until Litestream
+    // has read them (decision 0022).
+    config.replicaUrl && (!role || role.role === "shard") ? walGuardOptions(config) : undefined,
   );
   // Where a tenant's file is written (no front or reader), an import its last process left is taken back.
   // And work left in it by its last owner (a tenant moved here) is taken up once it is open (sweep.ts).

@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
+import { WalGuard, type WalGuardOptions } from "./wal_guard.ts";
 import {
   begun,
   type Connection,
@@ -25,6 +26,8 @@ const STATEMENT_CACHE_SIZE = 256;
  */
 const TRANSACTION_SLICE_MS = 5;
 const COUNT_CACHE_SIZE = 256;
+/** How often an idle replicated file's writer looks whether a window is due (server/db/wal_guard.ts). */
+const IDLE_WINDOW_LOOK_MS = 1000;
 /** Rows ANALYZE samples per index when `optimize()` refreshes the planner's statistics. */
 const ANALYSIS_LIMIT = 1000;
 /** Bytes a WAL file is cut back to when it starts over (64 MiB). */
@@ -173,6 +176,11 @@ export interface LocalOptions {
   readOnly?: boolean;
   /** Run first in every write transaction, under its lock; throwing refuses the transaction. */
   fence?: (sqlite: DatabaseSync) => void;
+  /**
+   * A file Litestream replicates, written by this connection alone: it keeps a guard against Litestream
+   * 0.3.13 losing the frames committed while it checkpoints (server/db/wal_guard.ts, decision 0022).
+   */
+  walGuard?: WalGuardOptions;
 }
 
 type SqlValue = null | number | bigint | string | Uint8Array;
@@ -254,6 +262,8 @@ export class LocalConnection implements Connection {
 
   readonly readOnly: boolean;
   readonly #fence?: (sqlite: DatabaseSync) => void;
+  readonly #guard: WalGuard | undefined;
+  #guardTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly url: string, options: LocalOptions = {}) {
     this.#fence = options.fence;
@@ -292,6 +302,14 @@ export class LocalConnection implements Connection {
       this.#dataVersion.setReturnArrays(true);
       this.#totalChanges = this.#sqlite.prepare("SELECT total_changes()");
       this.#totalChanges.setReturnArrays(true);
+      if (options.walGuard && !readOnly && path !== ":memory:") {
+        const { page_size } = this.#sqlite.prepare("PRAGMA page_size").get() as { page_size: number };
+        this.#guard = new WalGuard(path, page_size, this.#busyTimeoutMs, options.walGuard);
+        // An idle file's window too: else Litestream, kept from starting the WAL over, would checkpoint
+        // (and write a row of its own) at every look for as long as the tenant stays open.
+        this.#guardTimer = setInterval(() => this.#windowWhenIdle(), IDLE_WINDOW_LOOK_MS);
+        Deno.unrefTimer(this.#guardTimer as unknown as number);
+      }
     } catch (err) {
       // Not a database, or locked: give the file handle back now rather than at garbage collection.
       this.#sqlite.close();
@@ -374,6 +392,8 @@ export class LocalConnection implements Connection {
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const release = await this.#lock.acquire();
     try {
+      // Between two transactions, nothing of ours in flight: Litestream may start the WAL over now.
+      if (this.#guard?.due()) await this.#guard.window();
       this.#sqlite.exec("BEGIN IMMEDIATE");
       if (openTransactions) Atomics.add(openTransactions, 0, 1);
       try {
@@ -394,6 +414,19 @@ export class LocalConnection implements Connection {
     } finally {
       this.#activeTx = 0;
       this.#txEnded++;
+      release();
+      // The window a burst of writes made due, once the burst has let go (not in the caller's time).
+      if (this.#guard?.due()) setTimeout(() => this.#windowWhenIdle(), 0);
+    }
+  }
+
+  /** A window (server/db/wal_guard.ts) if one is due and no transaction holds or waits for the lock. */
+  async #windowWhenIdle(): Promise<void> {
+    if (this.#closed || this.#lock.busy || !this.#guard?.dueNow()) return;
+    const release = await this.#lock.acquire();
+    try {
+      if (!this.#closed) await this.#guard.window();
+    } finally {
       release();
     }
   }
@@ -500,7 +533,16 @@ export class LocalConnection implements Connection {
     }
   }
 
+  /** The replication guard's windows (server/db/wal_guard.ts), for tests and the bench. */
+  get walGuardStats(): { windows: number; resets: number } | undefined {
+    return this.#guard?.stats;
+  }
+
   #closeNow(): void {
+    clearInterval(this.#guardTimer);
+    try {
+      this.#guard?.close();
+    } catch { /* the guard only reads; closing must not fail on it */ }
     try {
       if (closeCheckpoint) this.#sqlite.exec(`PRAGMA wal_checkpoint(${closeCheckpoint})`);
     } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }

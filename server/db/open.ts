@@ -6,7 +6,7 @@ import { RemoteConnection } from "./remote.ts";
 export function openConnection(
   url: string,
   authToken?: string,
-  options: Pick<LocalOptions, "readOnly" | "fence"> = {},
+  options: Pick<LocalOptions, "readOnly" | "fence" | "walGuard"> = {},
 ): Connection {
   if (url.startsWith("file:") || url === ":memory:") return new LocalConnection(url, options);
   if (/^(libsql|https?|wss?):\/\//.test(url)) return new RemoteConnection(url, authToken);

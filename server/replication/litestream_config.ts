@@ -1,6 +1,7 @@
 // Litestream's configuration for the databases this process owns (decision 0019), pure: the control
 // database and every local tenant file, each streamed to its own place under REPLICA_URL. Written as JSON,
 // which is YAML too, so no YAML writer is needed.
+import type { WalGuardOptions } from "../db/wal_guard.ts";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,6 +117,16 @@ export function replicaHost(url: string): string | null {
   return endpoint ? new URL(endpoint).hostname : null;
 }
 
+/**
+ * The guard of a replicated file's writer (server/db/wal_guard.ts, decision 0022), in step with Litestream's
+ * configuration: a window opens where Litestream checkpoints, and waits for a few of its looks at the WAL
+ * (one every sync interval) before it gives up; then none for a while (Litestream down or restarting).
+ */
+export function walGuardOptions(config: Config): WalGuardOptions {
+  const sync = Math.max(10, config.replicaSyncMs);
+  return { pages: config.replicaCheckpointPages, windowMs: Math.max(500, 5 * sync), quietMs: 10_000 };
+}
+
 /** Litestream's configuration file's text for `dbs`, its metrics served on `addr` (loopback) if given. */
 export function litestreamConfig(
   config: Config,
@@ -131,6 +142,11 @@ export function litestreamConfig(
         path: db.path,
         // How often it looks for new frames: with the sync interval, the recovery point.
         "monitor-interval": sync,
+        // Where it checkpoints, which is where a tenant file's writer opens its window (wal_guard.ts,
+        // decision 0022). No RESTART checkpoint on a tenant file: it would hold the write lock while it
+        // waited for the writer's guard to end, again and again, every interval, and starve the writer.
+        "min-checkpoint-page-count": config.replicaCheckpointPages,
+        ...(db.slug !== null ? { "max-checkpoint-page-count": 0 } : {}),
         replicas: [replicaEntry(config, db.replica)],
         ...dbOptions,
       })),

@@ -3,6 +3,7 @@
 // its last user releases it. A database that is behind is migrated when first opened.
 import type { Connection } from "../db/connection.ts";
 import { openConnection } from "../db/open.ts";
+import type { WalGuardOptions } from "../db/wal_guard.ts";
 import { migrate } from "../db/migrate.ts";
 import { Checkpointer, type CheckpointResult } from "../db/checkpointer.ts";
 import { filePathOf } from "../db/local.ts";
@@ -58,6 +59,8 @@ export class TenantPool {
     readonly authToken?: string,
     checkpointSeconds = 30,
     readonly readOnly = false,
+    /** Replicated files: each connection keeps the guard of server/db/wal_guard.ts (decision 0022). */
+    readonly walGuard?: WalGuardOptions,
   ) {
     if (checkpointSeconds > 0 && !readOnly) {
       this.#timer = setInterval(() => {
@@ -129,6 +132,7 @@ export class TenantPool {
     const conn = openConnection(url, this.authToken, {
       readOnly: this.readOnly,
       fence: this.readOnly ? undefined : movedAwayFence(),
+      walGuard: this.readOnly ? undefined : this.walGuard,
     });
     try {
       if (!this.readOnly) {
