@@ -27,7 +27,7 @@ export interface WalGuardOptions {
   quietMs: number;
 }
 
-/** How often a writer looks at the WAL's size, at most: a stat per transaction would be wasted work. */
+/** How often a writer reads the WAL to see whether a window is due, at most: a read per transaction is waste. */
 const LOOK_EVERY_MS = 20;
 /** How often a window reads the WAL's header while it waits. */
 const POLL_MS = 5;
