@@ -38,10 +38,12 @@ async function finish(step: Step): Promise<boolean> {
   // and would push the tests' failures out of a log read from its end.
   const text = new TextDecoder().decode(output);
   // deno-lint-ignore no-control-regex -- the colour codes deno check writes around "Check"
-  const checks = text.split("\n").filter((l) => /^\S*Check\S* /.test(l.replace(/\x1b\[[0-9;]*m/g, "")));
-  if (ok && checks.length > 0) {
-    const rest = text.split("\n").filter((l) => !checks.includes(l)).join("\n").trim();
-    console.log(`${checks.length} files checked${rest ? `\n${rest}` : ""}`);
+  const isCheck = (l: string) => /^\S*Check\S* /.test(l.replace(/\x1b\[[0-9;]*m/g, ""));
+  const lines = text.split("\n");
+  const checks = lines.filter(isCheck).length;
+  if (ok && checks > 0) {
+    const rest = lines.filter((l) => !isCheck(l)).join("\n").trim();
+    console.log(`${checks} files checked${rest ? `\n${rest}` : ""}`);
   } else await Deno.stdout.write(output);
   if (ok) passed++;
   else {

@@ -533,11 +533,6 @@ export class LocalConnection implements Connection {
     }
   }
 
-  /** The replication guard's windows (server/db/wal_guard.ts), for tests and the bench. */
-  get walGuardStats(): { windows: number; resets: number } | undefined {
-    return this.#guard?.stats;
-  }
-
   #closeNow(): void {
     clearInterval(this.#guardTimer);
     try {

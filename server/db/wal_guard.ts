@@ -52,11 +52,11 @@ export class WalGuard {
     this.#db = new DatabaseSync(path, { readOnly: true });
     this.#db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     this.#read = this.#db.prepare("SELECT 1 FROM sqlite_schema LIMIT 1");
-    this.hold();
+    this.#hold();
   }
 
   /** Takes the guard: a read transaction whose snapshot is the WAL as it is now. */
-  hold(): void {
+  #hold(): void {
     if (this.#holding) return;
     this.#db.exec("BEGIN");
     try {
@@ -114,7 +114,7 @@ export class WalGuard {
         }
       }
     } finally {
-      this.hold();
+      this.#hold();
     }
     if (reset) {
       this.stats.resets++;
