@@ -62,12 +62,19 @@ async function frame(
   return new Uint8Array(Buffer.from(png.slice(png.indexOf(",") + 1), "base64"));
 }
 
-/** A browser whose camera shows `video`. */
-async function withCamera(video: string): Promise<Browser> {
+/**
+ * A browser whose camera shows `video`. Its face-api runs on WebGL when `webgl` (Chromium's SwiftShader, a
+ * GPU drawn on the CPU: the path of a phone or desk with a graphics chip), else on tfjs's CPU backend (the
+ * fallback of client/features/faces/recognise.ts, for a kiosk without WebGL): the person enrols on one and
+ * signs in on the other, so a descriptor from one backend must match the other's. WebGL through SwiftShader
+ * cost about 5 CPU-s per browser, so the kiosks take the CPU backend.
+ */
+async function withCamera(video: string, webgl = false): Promise<Browser> {
   const b = await launchBrowser([
     "--use-fake-device-for-media-stream",
     "--use-fake-ui-for-media-stream",
     `--use-file-for-fake-video-capture=${video}`,
+    ...(webgl ? [] : ["--disable-software-rasterizer"]),
   ]);
   browsers.push(b);
   return b;
@@ -163,7 +170,7 @@ describe("face sign-in", () => {
 
       // Person A, a basic user, at their own browser: the enrolment waits for the administrator.
       const own = await signedInPage(
-        await withCamera(cameras.a),
+        await withCamera(cameras.a, true),
         w.s,
         contexts,
         "faces-e2e-clerk",
