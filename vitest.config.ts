@@ -1,5 +1,12 @@
 import { defineConfig } from "vitest/config";
 
+/** This checkout's folders whose code Deno loads itself in the test processes (see `server.deps.external`). */
+const native = new RegExp(
+  `^${
+    import.meta.dirname!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  }/(server|shared|tenants|demo|widgets|tests/fixtures)/(?!.*\\.test\\.tsx?$)`,
+);
+
 export default defineConfig({
   test: {
     include: [
@@ -11,6 +18,9 @@ export default defineConfig({
       "tests/**/*.test.ts",
     ],
     testTimeout: 30_000,
+    // What a passing test wrote to the console (a server's log of an error the test provoked, a decoder's
+    // notes) is left out: it made the log 16,000 lines long, where a failure's own output had to be found.
+    silent: "passed-only",
     hookTimeout: 60_000,
     // expect.poll waits for a state and ends as soon as it holds, so its bound costs nothing when the state
     // comes; vitest's default bound (1 s) was a wait for time in disguise: a confirmation queued by a page
@@ -31,6 +41,10 @@ export default defineConfig({
     globalSetup: ["tests/e2e/shared_browser.ts"],
     // The server's rendering bundle (client/build.mjs writes dist/ssr/ssr.js, 9 MB) is imported as Deno imports
     // it in production, not through Vite's transform and module runner, which took seconds in every file.
-    server: { deps: { external: [/\/dist\/ssr\//] } },
+    // So is the server's code (and shared/, the operator's and demo code, the widgets, the test fixtures): Deno
+    // loads TypeScript itself, and keeps what it compiled between processes, where Vite's module runner
+    // asked the main process for each of a thousand modules again in every test file's process. Test files,
+    // and the client code they import, still go through Vite; none of them is mocked (no vi.mock).
+    server: { deps: { external: [/\/dist\/ssr\//, native] } },
   },
 });

@@ -14,9 +14,12 @@ const PLAYWRIGHT_FEATURES_ENV = "WMS_TEST_PLAYWRIGHT_DISABLED_FEATURES";
 /**
  * Chromium features the tests switch off. Chromium 156 opens two omnibox pop-ups (chrome://omnibox-popup,
  * WebUI pages in renderers of their own) for every window, and each browser context is a window: they were a
- * sixth of the browser tests' CPU on a 2-core machine, with one of them busy at 66% of a core.
+ * sixth of the browser tests' CPU on a 2-core machine, with one of them busy at 66% of a core. And the spare
+ * renderer: Chromium starts a renderer process ahead for the next page of the last browser context, and every
+ * test's page is in a new context, which cannot use it (two renderers started per context, one for nothing:
+ * 30 contexts with a page each cost 7.1 CPU-s with the spare, 6.2 without).
  */
-const DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+const DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "SpareRendererForSitePerProcess"];
 
 let probed: Promise<string> | undefined;
 
