@@ -2,10 +2,19 @@
 // CSV/TSV text (papaparse, its delimiter found; UTF-8 with or without a BOM, else Windows-1250/1252 as
 // Polish and Western spreadsheets save it). The first row is the header. An empty file or one that is no
 // table is refused with the spec's messages (400 import.fileEmpty, import.fileUnreadable).
-import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { AppError, type ErrorCode } from "../../kernel/errors.ts";
 import { handOver, runJob } from "../../kernel/jobs/contract.ts";
+
+let excel: Promise<typeof import("exceljs").default> | undefined;
+
+/**
+ * exceljs, loaded when a workbook is first read or written (an import's file, a template): the largest
+ * library the server has (about 120 ms of a thread's start), which most threads never need.
+ */
+export function excelJs(): Promise<typeof import("exceljs").default> {
+  return excel ??= import("exceljs").then((m) => m.default);
+}
 
 export interface Table {
   /** A workbook's numbers are numbers already (written as JavaScript writes them); a text's are typed. */
@@ -403,7 +412,7 @@ export async function checkZip(b: Uint8Array): Promise<void> {
  */
 async function readXlsx(bytes: Uint8Array): Promise<Cell[][]> {
   await checkZip(bytes);
-  const book = new ExcelJS.Workbook();
+  const book = new (await excelJs()).Workbook();
   try {
     await book.xlsx.load(
       bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,

@@ -6,7 +6,6 @@
 // with "update" the stored records they name changed: all or none, written in slices of short transactions
 // and taken back whole on a refusal (write.ts, decision 0018), so the tenant keeps working meanwhile. A file
 // of many rows is previewed and imported as a job. Unknown columns are ignored and named.
-import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { z } from "zod";
 import type { TenantContext } from "../../kernel/context.ts";
@@ -16,7 +15,7 @@ import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import { numberMarks } from "../../../shared/i18n/number_text.ts";
 import { rowMessage } from "../../../shared/i18n/api/mod.ts";
 import { type AnyResource, resourcesByName } from "../../engine/engine.ts";
-import { readTableOffThread, type Table } from "./read.ts";
+import { excelJs, readTableOffThread, type Table } from "./read.ts";
 import { type Checked, checkRows, importModes, keysOf, type RowError } from "./check.ts";
 import { guessMapping, headingNote, headingsOf, textsOf } from "./headings.ts";
 import { bookStock, checkStock, mayImportStock, stockFields, stockModes } from "./stock.ts";
@@ -430,7 +429,7 @@ export async function importTemplate(
       type: "text/csv; charset=utf-8",
     };
   }
-  const book = new ExcelJS.Workbook();
+  const book = new (await excelJs()).Workbook();
   // A sheet's name: at most 31 characters, none of those Excel keeps for itself.
   const sheet = book.addWorksheet(t.t(`importFile.type.${type}`).replace(/[[\]:*?/\\]/g, " ").slice(0, 31));
   sheet.addRow(headings);

@@ -2,19 +2,31 @@
 // and the checks of what it answers (the challenge, the origin and relying party, the signature, user
 // presence, and a signature counter that must grow where the authenticator keeps one). The relying party is
 // the app's own address (PUBLIC_URL): its host is the RP ID, its origin the only one accepted.
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
-import { COSEALG, decodeClientDataJSON } from "@simplewebauthn/server/helpers";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { createHmac } from "node:crypto";
 import { Buffer } from "node:buffer";
 import type { Config } from "../../../config.ts";
 import { deriveKey } from "../../../kernel/crypto.ts";
+
+type Library = [typeof import("@simplewebauthn/server"), typeof import("@simplewebauthn/server/helpers")];
+let library: Promise<Library> | undefined;
+
+/**
+ * @simplewebauthn/server, loaded at the first passkey step of the thread: about 60 ms of every thread's start
+ * otherwise, for a step few threads take.
+ */
+function webAuthn(): Promise<Library> {
+  return library ??= Promise.all([
+    import("@simplewebauthn/server"),
+    import("@simplewebauthn/server/helpers"),
+  ]);
+}
+
+/**
+ * COSE's identifiers of the signature algorithms (IANA's COSE Algorithms registry), as the library's COSEALG
+ * names them; here so that naming them does not load the library (passkeys.test.ts holds them to its values).
+ */
+export const COSEALG = { EdDSA: -8, ES256: -7, RS256: -257 } as const;
 
 /** The purpose label the user handles' key is derived under. */
 export const USER_HANDLE_PURPOSE = "webauthn user handles v1";
@@ -57,11 +69,12 @@ export interface StoredPasskey {
   transports: string[];
 }
 
-export function creationOptions(
+export async function creationOptions(
   rp: RelyingParty,
   user: { handle: Uint8Array<ArrayBuffer>; username: string; displayName: string },
   existing: { id: string; transports: string[] }[],
 ) {
+  const [{ generateRegistrationOptions }] = await webAuthn();
   return generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpID,
@@ -77,7 +90,8 @@ export function creationOptions(
 }
 
 /** The challenge a registration's or an assertion's client data carries (to find its step). */
-export function challengeOf(clientDataJSON: string): string | undefined {
+export async function challengeOf(clientDataJSON: string): Promise<string | undefined> {
+  const [, { decodeClientDataJSON }] = await webAuthn();
   try {
     const data = decodeClientDataJSON(clientDataJSON);
     return typeof data.challenge === "string" ? data.challenge : undefined;
@@ -92,6 +106,7 @@ export async function verifiedRegistration(
   response: RegistrationResponseJSON,
   challenge: string,
 ) {
+  const [{ verifyRegistrationResponse }] = await webAuthn();
   try {
     const result = await verifyRegistrationResponse({
       response,
@@ -116,7 +131,8 @@ export async function verifiedRegistration(
   }
 }
 
-export function requestOptions(rp: RelyingParty, allow: { id: string; transports: string[] }[]) {
+export async function requestOptions(rp: RelyingParty, allow: { id: string; transports: string[] }[]) {
+  const [{ generateAuthenticationOptions }] = await webAuthn();
   return generateAuthenticationOptions({
     rpID: rp.rpID,
     allowCredentials: allow,
@@ -131,6 +147,7 @@ export async function verifiedAssertion(
   challenge: string,
   passkey: StoredPasskey,
 ): Promise<number | undefined> {
+  const [{ verifyAuthenticationResponse }] = await webAuthn();
   try {
     const result = await verifyAuthenticationResponse({
       response,

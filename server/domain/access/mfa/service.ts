@@ -203,7 +203,7 @@ export async function passkeyOptions(ctx: TenantContext, currentPassword: string
 /** Step two: the browser's new credential, checked against the challenge of step one, kept by its name. */
 export async function addPasskey(ctx: TenantContext, input: z.output<typeof NewPasskey>) {
   const userId = ctx.actor.userId;
-  const challenge = challengeOf(input.response.response.clientDataJSON);
+  const challenge = await challengeOf(input.response.response.clientDataJSON);
   const step = challenge ? await takeStep(ctx.services.control, "passkeyRegistration", challenge) : undefined;
   if (!step || !challenge || step.tenantId !== ctx.tenant.id || step.userId !== userId) {
     throw passkeyRefused("its challenge is not one this user was given, or it expired");
