@@ -4,9 +4,9 @@
 // scrolls sideways. The data (tests/e2e/lists_world.ts) has long names and large quantities.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { createRequire } from "node:module";
 import type { StockWorld } from "../integration/stock/fixture.ts";
 import { launchBrowser, signedInPage } from "./browser.ts";
+import { scan } from "./axe.ts";
 import { CONTRACTOR_LISTS, notInView, openList, STAFF_LISTS, startListsWorld } from "./lists_world.ts";
 
 let w: StockWorld;
@@ -22,8 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await w?.s.close();
 });
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 function phone(username: string, bypassCSP = false): Promise<Page> {
   return signedInPage(browser, w.s, contexts, username, "/", {
@@ -71,15 +69,7 @@ describe("a list of cards", { timeout: 90_000 }, () => {
     await expect.poll(() => card.getAttribute("aria-selected")).toBe("true");
     await page.getByTestId("list-selected").waitFor();
 
-    await page.addScriptTag({ path: axePath });
-    const violations = await page.evaluate(async () => {
-      // deno-lint-ignore no-explicit-any
-      const result = await (globalThis as any).axe.run(document, { resultTypes: ["violations"] });
-      return (result.violations as { id: string; impact: string }[])
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await scan(page, "/warehouse-documents (cards)")).toEqual([]);
 
     await card.locator('[data-line="1"]').first().tap();
     await page.waitForURL(new RegExp(`/warehouse-documents/${id}`));

@@ -6,14 +6,16 @@ import Papa from "papaparse";
 import { AppError, type ErrorCode } from "../../kernel/errors.ts";
 import { handOver, runJob } from "../../kernel/jobs/contract.ts";
 
-let excel: Promise<typeof import("exceljs").default> | undefined;
+type ExcelJs = typeof import("exceljs");
+let excel: Promise<ExcelJs> | undefined;
 
 /**
  * exceljs, loaded when a workbook is first read or written (an import's file, a template): the largest
  * library the server has (about 120 ms of a thread's start), which most threads never need.
  */
-export function excelJs(): Promise<typeof import("exceljs").default> {
-  return excel ??= import("exceljs").then((m) => m.default);
+export function excelJs(): Promise<ExcelJs> {
+  // A CommonJS package: its exports are the module's default.
+  return excel ??= import("exceljs").then((m) => (m as { default?: ExcelJs }).default ?? m);
 }
 
 export interface Table {
