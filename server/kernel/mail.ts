@@ -1,11 +1,19 @@
 // Outgoing mail over SMTP (nodemailer). Without SMTP_URL, messages are written as .eml files under
 // DATA_DIR/outbox so that a development machine loses nothing and needs no mail server. The connection goes
 // through the egress policy like every other: a relay on the host's own network needs EGRESS_ALLOW.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Egress } from "./egress/egress.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "./errors.ts";
+
+type Nodemailer = typeof import("nodemailer").default;
+let loaded: Promise<Nodemailer> | undefined;
+
+/** nodemailer, loaded at the thread's first mail: about 30 ms of every thread's start otherwise. */
+export function nodemailer(): Promise<Nodemailer> {
+  return loaded ??= import("nodemailer").then((m) => m.default);
+}
 
 export interface Mail {
   to: string;
@@ -26,17 +34,21 @@ export function createMailer(
   if (smtpUrl) {
     // nodemailer's defaults wait up to two minutes for a connection and ten for a stalled socket, while
     // the caller's request waits too. Query parameters of SMTP_URL still override these.
-    const transport = nodemailer.createTransport({
-      url: smtpUrl,
-      getSocket: egress.smtpSocket,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    // Made at the first mail, with the library.
+    let transport: Promise<Transporter> | undefined;
     return {
       async send(mail) {
+        transport ??= nodemailer().then((n) =>
+          n.createTransport({
+            url: smtpUrl,
+            getSocket: egress.smtpSocket,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          })
+        );
         try {
-          await transport.sendMail({ from, ...mail });
+          await (await transport).sendMail({ from, ...mail });
         } catch (err) {
           // A refused recipient or an unreachable server is the contract's 502, not an unknown 500.
           throw new AppError("server.mailFailed", { cause: err });
@@ -45,10 +57,13 @@ export function createMailer(
     };
   }
   const outbox = join(dataDir, "outbox");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail });
+      transport ??= nodemailer().then((n) =>
+        n.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+      );
+      const info = await (await transport).sendMail({ from, ...mail });
       mkdirSync(outbox, { recursive: true });
       const file = join(
         outbox,

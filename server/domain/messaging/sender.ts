@@ -5,12 +5,13 @@
 // after each of the configured delays, then counts as failed with its reason; a permanent one (a refused
 // mailbox, a number the gateway rejects) fails at once. Recipients left due by a process that stopped are
 // taken up by the tenant's next send or retry (kickSender).
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { Buffer } from "node:buffer";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { TenantContext } from "../../kernel/context.ts";
 import { unsealSecret } from "../access/auth/keys.ts";
 import { nowIso } from "../../kernel/time.ts";
+import { nodemailer } from "../../kernel/mail.ts";
 import { transactionWithEvents } from "../../hub/outbox.ts";
 import { emailAccounts, passwordContext } from "../reference/email_accounts/entity.ts";
 import { fileInfos } from "../files/table.ts";
@@ -212,7 +213,7 @@ async function sendMail(
     const password = account.password
       ? unsealSecret(ctx.services.keys, account.password, passwordContext(ctx.tenant.id))
       : undefined;
-    transport = nodemailer.createTransport({
+    transport = (await nodemailer()).createTransport({
       // The connection itself is the egress policy's: the account's host resolved once, checked (no
       // loopback or private network unless the operator allows it) and connected there; nodemailer
       // keeps the name for STARTTLS or TLS. A refused host never hears the account's credentials.
