@@ -37,8 +37,9 @@ async function finish(step: Step): Promise<boolean> {
   // A passing step's "Check <file>" lines (deno check names every root it checks) say nothing a count does not,
   // and would push the tests' failures out of a log read from its end.
   const text = new TextDecoder().decode(output);
+  // Only "Check <file>": the format check's and lint's closing "Checked N files" stays as they print it.
   // deno-lint-ignore no-control-regex -- the colour codes deno check writes around "Check"
-  const isCheck = (l: string) => /^\S*Check\S* /.test(l.replace(/\x1b\[[0-9;]*m/g, ""));
+  const isCheck = (l: string) => /^Check /.test(l.replace(/\x1b\[[0-9;]*m/g, ""));
   const lines = text.split("\n");
   const checks = lines.filter(isCheck).length;
   if (ok && checks > 0) {

@@ -6,7 +6,7 @@
 // device is not enrolled; at other kiosks another person (B) is refused and tried again 10 seconds later, a
 // frame without a face is said so and sends nothing, and a browser without camera permission says that.
 // Only descriptors reach the server.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,6 +142,7 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   for (const b of browsers) await b.close().catch(() => {});
   await w?.s.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("face sign-in", () => {

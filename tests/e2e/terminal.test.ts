@@ -6,10 +6,10 @@
 // on sync listed for the operator; the camera path with Chromium's fake camera playing a photo of a
 // barcode from ../shared/testdata; and an axe scan of the five screens in both themes. Stock is read from
 // the tenant's database.
+import { scratchDir } from "../fixtures/scratch.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import {
@@ -483,7 +483,7 @@ describe("the camera", () => {
       }
     }
     expect(photo).not.toBe("");
-    const video = join(mkdtempSync(join(tmpdir(), "wms-camera-")), "camera.y4m");
+    const video = join(scratchDir("wms-camera-"), "camera.y4m");
     y4mFromPhoto(photo, video);
     const book = await product(w, "BOOK-T", { barcodes: [text] });
     const camera = await launchBrowser([

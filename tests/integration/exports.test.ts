@@ -1,9 +1,9 @@
 // Export (issue 18): any list as it is filtered and sorted, the columns asked for, as CSV, XLSX or PDF,
 // streamed. Each file is read back by a real parser (papaparse, exceljs, poppler's pdftotext) and must give
 // the rows the list itself pages out, in its order: NULLs, ties and a descending sort included.
+import { scratchDir } from "../fixtures/scratch.ts";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Papa from "papaparse";
 import ExcelJS from "exceljs";
@@ -150,7 +150,7 @@ describe("export", () => {
     const r = await get(`/Product/export?format=pdf&columns=index,name&sortColumn=index&${query}`);
     expect(r.status, await r.clone().text()).toBe(200);
     expect(r.headers.get("content-type")).toBe("application/pdf");
-    const dir = mkdtempSync(join(tmpdir(), "export-"));
+    const dir = scratchDir("export-");
     writeFileSync(join(dir, "list.pdf"), new Uint8Array(await r.arrayBuffer()));
     const text = execFileSync("pdftotext", ["-layout", join(dir, "list.pdf"), "-"], { encoding: "utf8" });
     expect(text).toMatch(/Index\s+Name/);
@@ -191,7 +191,7 @@ describe("export", () => {
       filter([{ field: "createdAt", operator: "gte", value: "2020-01-05" }]);
     const r = await get(`/WmsDocument/export?format=pdf&timeZone=Asia/Tokyo&${query}`, w.admin, "de-de");
     expect(r.status, await r.clone().text()).toBe(200);
-    const dir = mkdtempSync(join(tmpdir(), "export-"));
+    const dir = scratchDir("export-");
     writeFileSync(join(dir, "dates.pdf"), new Uint8Array(await r.arrayBuffer()));
     const text = execFileSync("pdftotext", ["-layout", join(dir, "dates.pdf"), "-"], { encoding: "utf8" });
     const tokyo = (d: Date) =>

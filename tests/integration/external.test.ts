@@ -5,9 +5,9 @@
 // imported through 429 and 503 answers and linked by EAN and by hand; our free stock is pushed back; a
 // release document's label is bought, attached and its tracking number kept. Refused credentials answer
 // external.refreshTokenInvalid, other tenants 404.
+import { scratchDir } from "../fixtures/scratch.ts";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -374,7 +374,7 @@ describe("a delivery carrier", () => {
     const pdf = await fetch(`${w.s.baseUrl}/api/File/download/${label.id}`, {
       headers: { authorization: `Bearer ${w.admin}` },
     });
-    const dir = mkdtempSync(join(tmpdir(), "label-"));
+    const dir = scratchDir("label-");
     writeFileSync(join(dir, "label.pdf"), new Uint8Array(await pdf.arrayBuffer()));
     const text = execFileSync("pdftotext", [join(dir, "label.pdf"), "-"], { encoding: "utf8" });
     expect(text.replace(/\s+/g, " ")).toContain(`TRACKING ${r.body.trackingNumber} TO Kunde GmbH`);

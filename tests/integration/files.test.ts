@@ -1,9 +1,9 @@
 // Attachments (issue 18): a record's files uploaded, listed, downloaded and deleted; the type found from the
 // bytes, not the name; a name cannot reach outside the tenant's folder; too large is 413; the files go with
 // their record; another tenant, another contractor, or a contractor user adding a file gets 404.
+import { scratchDir } from "../fixtures/scratch.ts";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -207,7 +207,7 @@ describe("attachments", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("application/pdf");
     expect(r.headers.get("content-disposition")).toContain('filename="delivery.pdf"');
-    const dir = mkdtempSync(join(tmpdir(), "convert-"));
+    const dir = scratchDir("convert-");
     writeFileSync(join(dir, "d.pdf"), new Uint8Array(await r.arrayBuffer()));
     const text = execFileSync("pdftotext", ["-layout", join(dir, "d.pdf"), "-"], { encoding: "utf8" });
     expect(text).toMatch(/Index\s+Name\s+Quantity/);

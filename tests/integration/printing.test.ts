@@ -2,10 +2,10 @@
 // barcodes a real reader decodes again (poppler draws the page, ZXing reads it: CODE128, GS1-128 with its
 // element strings, EAN-13, QR, DataMatrix), or as ZPL that a test printer on loopback receives over raw
 // TCP; and the spec's printing errors each come as their own answer.
+import { scratchDir } from "../fixtures/scratch.ts";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,7 +48,7 @@ interface Page {
 
 /** Each page of a PDF drawn at 300 dpi by poppler. */
 function pages(pdf: Uint8Array): Page[] {
-  const dir = mkdtempSync(join(tmpdir(), "labels-"));
+  const dir = scratchDir("labels-");
   writeFileSync(join(dir, "labels.pdf"), pdf);
   execFileSync("pdftoppm", ["-r", String(DPI), "-png", join(dir, "labels.pdf"), join(dir, "page")]);
   const files = execFileSync("ls", [dir], { encoding: "utf8" }).split("\n").filter((f) => f.endsWith(".png"))
@@ -206,7 +206,7 @@ describe("printing", () => {
     );
     const r = await post("/Print", { type: "wmsDocument", items: [{ id: doc.id }] });
     expect(r.status, await r.clone().text()).toBe(200);
-    const dir = mkdtempSync(join(tmpdir(), "doc-"));
+    const dir = scratchDir("doc-");
     writeFileSync(join(dir, "doc.pdf"), new Uint8Array(await r.arrayBuffer()));
     const text = execFileSync("pdftotext", ["-layout", join(dir, "doc.pdf"), "-"], { encoding: "utf8" });
     expect(text.split("\f").filter((p) => p.trim()).length).toBe(2);
@@ -251,7 +251,7 @@ describe("printing", () => {
     });
     expect(r.status, await r.clone().text()).toBe(200);
     const pdf = new Uint8Array(await r.arrayBuffer());
-    const dir = mkdtempSync(join(tmpdir(), "dates-"));
+    const dir = scratchDir("dates-");
     writeFileSync(join(dir, "dates.pdf"), pdf);
     const text = execFileSync("pdftotext", [join(dir, "dates.pdf"), "-"], { encoding: "utf8" })
       .replace(/[\u202f\u00a0]/g, " ");
@@ -408,7 +408,7 @@ describe("printing", () => {
       id: await product(w, "PRN-PREV", { name: "Ćma" }),
     });
     expect(r.status, await r.clone().text()).toBe(200);
-    const dir = mkdtempSync(join(tmpdir(), "preview-"));
+    const dir = scratchDir("preview-");
     writeFileSync(join(dir, "p.pdf"), new Uint8Array(await r.arrayBuffer()));
     expect(execFileSync("pdftotext", [join(dir, "p.pdf"), "-"], { encoding: "utf8" }).trim()).toBe(
       "Name: Ćma",
@@ -445,7 +445,7 @@ describe("printing", () => {
     // `deno task bench pathological`.
     const r = await post("/Print/preview", { type: "product", content, id: await product(w, "PRN-LONG") });
     expect(r.status, await r.clone().text()).toBe(200);
-    const dir = mkdtempSync(join(tmpdir(), "long-"));
+    const dir = scratchDir("long-");
     writeFileSync(join(dir, "l.pdf"), new Uint8Array(await r.arrayBuffer()));
     expect(execFileSync("pdfinfo", [join(dir, "l.pdf")], { encoding: "utf8" })).toMatch(/^Pages:\s+1$/m);
     const pt = (mm: number) => Math.round(mm * 72 / 25.4);
