@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./tests/sequencer.ts";
 
 /** This checkout's folders whose code Deno loads itself in the test processes (see `server.deps.external`). */
 const native = new RegExp(
@@ -39,6 +40,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS) || 3,
     // One Chromium for the run, which the browser tests connect to (tests/e2e/chromium.ts).
     globalSetup: ["tests/e2e/shared_browser.ts"],
+    // The longest files first, the same order on every machine (tests/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // The server's rendering bundle (client/build.mjs writes dist/ssr/ssr.js, 9 MB) is imported as Deno imports
     // it in production, not through Vite's transform and module runner, which took seconds in every file.
     // So is the server's code (and shared/, the operator's and demo code, the widgets, the test fixtures): Deno
