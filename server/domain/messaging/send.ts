@@ -290,7 +290,7 @@ export async function sendMessage(
     fileIds.push(stored.id);
   }
   if (madeFile) fileIds.push(await madeFile());
-  const size = req.channel === "sms" ? smsSize(body) : null;
+  const size = req.channel === "sms" ? await smsSize(body) : null;
   const now = nowIso();
   const id = await transactionWithEvents(ctx, async (tx, outbox) => {
     const [row] = await tx.insert(messages).values({

@@ -2,7 +2,7 @@
 // extension table's characters count twice) or, as soon as one character is not in it (Polish letters),
 // UCS-2 (70, 67 a part; characters outside the basic plane count twice). Twilio's calculator does the
 // counting (sms-segments-calculator); the message list shows the figure and the sender's bill follows it.
-import { SegmentedMessage } from "sms-segments-calculator";
+let calculator: Promise<typeof import("sms-segments-calculator")> | undefined;
 
 export interface SmsSize {
   encoding: "GSM-7" | "UCS-2";
@@ -10,7 +10,9 @@ export interface SmsSize {
   characters: number;
 }
 
-export function smsSize(text: string): SmsSize {
+/** The text's size as an SMS; the calculator is loaded with the thread's first SMS. */
+export async function smsSize(text: string): Promise<SmsSize> {
+  const { SegmentedMessage } = await (calculator ??= import("sms-segments-calculator"));
   const m = new SegmentedMessage(text);
   return {
     encoding: m.encodingName === "GSM-7" ? "GSM-7" : "UCS-2",
