@@ -10,7 +10,7 @@ import optimizeLocales from "@react-aria/optimize-locales-plugin";
 import { injectManifest } from "workbox-build";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
 import { promisify } from "node:util";
 import { dirname, join, relative } from "node:path";
@@ -291,7 +291,7 @@ await Promise.all(
       });
       writeFileSync(file + ".br", br);
       writeFileSync(file + ".gz", gzipSync(body, { level: 9 }));
-      plain += statSync(file).size;
+      plain += body.length;
       brotli += br.length;
     }),
 );

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { Env } from "../engine/http/types.ts";
 import { contentSecurityPolicy, newNonce, overTls } from "./security.ts";
+import { lazy } from "../kernel/lazy.ts";
 import type { Config } from "../config.ts";
 import { isLanguage, languageFromHeader } from "../../shared/i18n/api/mod.ts";
 
@@ -53,19 +54,13 @@ export function servedClientBuild(config: Config): string | undefined {
   return config.clientBuild ?? readAssets()?.build;
 }
 
-let ssr: Promise<{ module: SsrModule; assets: Assets }> | undefined;
-
-function loadSsr() {
-  ssr ??= (async () => {
-    const file = join(DIST, "ssr", "ssr.js");
-    const assets = readAssets();
-    if (!existsSync(file) || !assets) throw new Error("The client is not built: run `deno task build`.");
-    const module = await import(pathToFileURL(file).href) as SsrModule;
-    return { module, assets };
-  })();
-  ssr.catch(() => (ssr = undefined));
-  return ssr;
-}
+const loadSsr = lazy(async (): Promise<{ module: SsrModule; assets: Assets }> => {
+  const file = join(DIST, "ssr", "ssr.js");
+  const assets = readAssets();
+  if (!existsSync(file) || !assets) throw new Error("The client is not built: run `deno task build`.");
+  const module = await import(pathToFileURL(file).href) as SsrModule;
+  return { module, assets };
+});
 
 function pickLanguage(
   cookie: string | undefined,

@@ -6,14 +6,10 @@ import type { Egress } from "./egress/egress.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppError } from "./errors.ts";
-
-type Nodemailer = typeof import("nodemailer").default;
-let loaded: Promise<Nodemailer> | undefined;
+import { lazy } from "./lazy.ts";
 
 /** nodemailer, loaded at the thread's first mail: about 30 ms of every thread's start otherwise. */
-export function nodemailer(): Promise<Nodemailer> {
-  return loaded ??= import("nodemailer").then((m) => m.default);
-}
+export const nodemailer = lazy(() => import("nodemailer").then((m) => m.default));
 
 export interface Mail {
   to: string;
@@ -35,20 +31,19 @@ export function createMailer(
     // nodemailer's defaults wait up to two minutes for a connection and ten for a stalled socket, while
     // the caller's request waits too. Query parameters of SMTP_URL still override these.
     // Made at the first mail, with the library.
-    let transport: Promise<Transporter> | undefined;
+    const transport = lazy(async (): Promise<Transporter> =>
+      (await nodemailer()).createTransport({
+        url: smtpUrl,
+        getSocket: egress.smtpSocket,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    );
     return {
       async send(mail) {
-        transport ??= nodemailer().then((n) =>
-          n.createTransport({
-            url: smtpUrl,
-            getSocket: egress.smtpSocket,
-            connectionTimeout: 10_000,
-            greetingTimeout: 10_000,
-            socketTimeout: 30_000,
-          })
-        );
         try {
-          await (await transport).sendMail({ from, ...mail });
+          await (await transport()).sendMail({ from, ...mail });
         } catch (err) {
           // A refused recipient or an unreachable server is the contract's 502, not an unknown 500.
           throw new AppError("server.mailFailed", { cause: err });
@@ -57,13 +52,12 @@ export function createMailer(
     };
   }
   const outbox = join(dataDir, "outbox");
-  let transport: Promise<Transporter> | undefined;
+  const transport = lazy(async (): Promise<Transporter> =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+  );
   return {
     async send(mail) {
-      transport ??= nodemailer().then((n) =>
-        n.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
-      );
-      const info = await (await transport).sendMail({ from, ...mail });
+      const info = await (await transport()).sendMail({ from, ...mail });
       mkdirSync(outbox, { recursive: true });
       const file = join(
         outbox,

@@ -5,18 +5,18 @@
 import Papa from "papaparse";
 import { AppError, type ErrorCode } from "../../kernel/errors.ts";
 import { handOver, runJob } from "../../kernel/jobs/contract.ts";
+import { lazy } from "../../kernel/lazy.ts";
 
 type ExcelJs = typeof import("exceljs");
-let excel: Promise<ExcelJs> | undefined;
 
 /**
  * exceljs, loaded when a workbook is first read or written (an import's file, a template): the largest
  * library the server has (about 120 ms of a thread's start), which most threads never need.
  */
-export function excelJs(): Promise<ExcelJs> {
+export const excelJs = lazy(() =>
   // A CommonJS package: its exports are the module's default.
-  return excel ??= import("exceljs").then((m) => (m as { default?: ExcelJs }).default ?? m);
-}
+  import("exceljs").then((m) => (m as { default?: ExcelJs }).default ?? m)
+);
 
 export interface Table {
   /** A workbook's numbers are numbers already (written as JavaScript writes them); a text's are typed. */

@@ -2,7 +2,9 @@
 // extension table's characters count twice) or, as soon as one character is not in it (Polish letters),
 // UCS-2 (70, 67 a part; characters outside the basic plane count twice). Twilio's calculator does the
 // counting (sms-segments-calculator); the message list shows the figure and the sender's bill follows it.
-let calculator: Promise<typeof import("sms-segments-calculator")> | undefined;
+import { lazy } from "../../kernel/lazy.ts";
+
+const calculator = lazy(() => import("sms-segments-calculator"));
 
 export interface SmsSize {
   encoding: "GSM-7" | "UCS-2";
@@ -12,7 +14,7 @@ export interface SmsSize {
 
 /** The text's size as an SMS; the calculator is loaded with the thread's first SMS. */
 export async function smsSize(text: string): Promise<SmsSize> {
-  const { SegmentedMessage } = await (calculator ??= import("sms-segments-calculator"));
+  const { SegmentedMessage } = await calculator();
   const m = new SegmentedMessage(text);
   return {
     encoding: m.encodingName === "GSM-7" ? "GSM-7" : "UCS-2",

@@ -7,20 +7,15 @@ import { createHmac } from "node:crypto";
 import { Buffer } from "node:buffer";
 import type { Config } from "../../../config.ts";
 import { deriveKey } from "../../../kernel/crypto.ts";
-
-type Library = [typeof import("@simplewebauthn/server"), typeof import("@simplewebauthn/server/helpers")];
-let library: Promise<Library> | undefined;
+import { lazy } from "../../../kernel/lazy.ts";
 
 /**
  * @simplewebauthn/server, loaded at the first passkey step of the thread: about 60 ms of every thread's start
  * otherwise, for a step few threads take.
  */
-function webAuthn(): Promise<Library> {
-  return library ??= Promise.all([
-    import("@simplewebauthn/server"),
-    import("@simplewebauthn/server/helpers"),
-  ]);
-}
+const webAuthn = lazy(() =>
+  Promise.all([import("@simplewebauthn/server"), import("@simplewebauthn/server/helpers")])
+);
 
 /**
  * COSE's identifiers of the signature algorithms (IANA's COSE Algorithms registry), as the library's COSEALG

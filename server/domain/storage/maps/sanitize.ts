@@ -7,6 +7,7 @@
 // mean nothing. A file that is no SVG drawing is refused.
 import type { Config, DOMPurify } from "dompurify";
 import { AppError } from "../../../kernel/errors.ts";
+import { lazy } from "../../../kernel/lazy.ts";
 
 /** The most a map may weigh (bytes of its text): a drawn floor plan with an embedded picture fits. */
 export const MAP_MAX_BYTES = 5 * 1024 * 1024;
@@ -15,18 +16,15 @@ export const MAP_MAX_BYTES = 5 * 1024 * 1024;
  * The cleaner, made on the first upload: jsdom and DOMPurify cost about half a second and 75 MB, which no
  * thread should pay at start-up for a map nobody may upload.
  */
-let purifier: Promise<DOMPurify> | undefined;
-function cleaner(): Promise<DOMPurify> {
-  return purifier ??= (async () => {
-    const [{ default: createDOMPurify }, { JSDOM }] = await Promise.all([
-      import("dompurify"),
-      import("jsdom"),
-    ]);
-    const purify = createDOMPurify(new JSDOM("").window as unknown as Parameters<typeof createDOMPurify>[0]);
-    purify.addHook("uponSanitizeAttribute", keepInside);
-    return purify;
-  })();
-}
+const cleaner = lazy(async (): Promise<DOMPurify> => {
+  const [{ default: createDOMPurify }, { JSDOM }] = await Promise.all([
+    import("dompurify"),
+    import("jsdom"),
+  ]);
+  const purify = createDOMPurify(new JSDOM("").window as unknown as Parameters<typeof createDOMPurify>[0]);
+  purify.addHook("uponSanitizeAttribute", keepInside);
+  return purify;
+});
 
 /** A reference that stays inside the drawing, or a picture embedded in it. */
 const INTERNAL = /^\s*#/;
