@@ -1,10 +1,10 @@
 // No WAL frame lost (decision 0019): a long stream of confirmations on a replicated tenant while Litestream
-// checkpoints often (past 16 pages and every 250 ms: the WAL starts over many times under it), then a stretch with Litestream stopped while the stream goes on (no read lock of its own then: any
-// checkpoint of ours would copy the whole WAL and the next write would start it over behind its back), then
-// Litestream again (no page of ours reaches the database file meanwhile). The replica, restored, equals the
-// source: the same confirmed documents, the same stock
-// lines and ledger, integrity_check ok; and it is still the one generation, so no WAL was reset behind
-// Litestream (a reset makes it start a new generation from a full snapshot).
+// checkpoints often (past 16 pages and every 250 ms: the WAL starts over many times under it), then a stretch
+// with Litestream stopped while the stream goes on (no read lock of its own then: any checkpoint of ours would
+// copy the whole WAL and the next write would start it over behind its back), then Litestream again (no page
+// of ours reaches the database file meanwhile). The replica, restored, equals the source: the same confirmed
+// documents, the same stock lines and ledger, integrity_check ok; and it is still the one generation, so no
+// WAL was reset behind Litestream (a reset makes it start a new generation from a full snapshot).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
