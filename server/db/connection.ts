@@ -16,6 +16,29 @@ export function withEach(handle: Db, each: EachRunner): Db {
   return handle;
 }
 
+/** Where a transaction handle keeps its connection's lasting handle for prepared statements. */
+export const HOST: unique symbol = Symbol("preparedHost");
+
+/**
+ * A connection's lasting handle that runs on whichever transaction is open (server/db/prepared.ts): a
+ * statement prepared on it serves every later transaction, where one prepared on a transaction's own short
+ * handle would be built again in each. `live()` says whether the handle it was reached from is still open.
+ */
+export interface PreparedHost {
+  db: Db;
+  live(): boolean;
+}
+
+/** Gives a transaction handle the connection's host for prepared statements. */
+export function withHost(handle: Db, host: PreparedHost): Db {
+  Object.defineProperty(handle, HOST, { value: host });
+  return handle;
+}
+
+/** The host a transaction handle runs its prepared statements on; none for a connection's own handle. */
+export const hostOf = (db: Db): PreparedHost | undefined =>
+  (db as unknown as { [HOST]?: PreparedHost })[HOST];
+
 /**
  * Work a request asks to be done at the start of each of its transactions on one connection, under the
  * write lock (the idempotency key of a write, in the tenant's database: server/http/idempotency.ts), so

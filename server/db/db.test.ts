@@ -14,6 +14,7 @@ import { CACHE_KIB, HEAP_MIB, LocalConnection } from "./local.ts";
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
 import { runEach } from "./bulk.ts";
+import { insertRow, prepared, rowById } from "./prepared.ts";
 import { refusedBy } from "./constraint.ts";
 import { latestVersion, migrate, readMigrations } from "./migrate.ts";
 
@@ -265,6 +266,46 @@ describe.each(drivers)("%s", (_name, open) => {
     });
     expect(await stray).toMatch(/outside its transaction/);
     expect(await conn.db.select({ id: items.id }).from(items)).toEqual([{ id: 1 }]);
+  });
+
+  it("builds a prepared statement once per connection, used by every later transaction, never a stale one's", async () => {
+    const conn = await open();
+    let builds = 0;
+    const byName = (tx: Parameters<Parameters<Connection["transaction"]>[0]>[0]) =>
+      prepared<{ name: string }, { id: number }>(tx, "test.byName", (on) => {
+        builds++;
+        return on.select({ id: items.id }).from(items).where(eq(items.name, sql.placeholder("name")))
+          .prepare();
+      });
+    let leaked: ReturnType<typeof byName> | undefined;
+    for (let i = 1; i <= 3; i++) {
+      await conn.transaction(async (tx) => {
+        await insertRow(tx, items, { id: i, name: `item ${i}`, flag: i === 2 });
+        // Each transaction reads its own uncommitted row through the statement built in the first.
+        expect(await byName(tx).all({ name: `item ${i}` })).toEqual([{ id: i }]);
+        leaked = byName(tx);
+      });
+    }
+    expect(builds).toBe(1);
+    // Reached from a transaction that ended: refused, also while another transaction is open.
+    expect(await failure(leaked!.all({ name: "item 1" }))).toMatch(/outside its transaction/);
+    await conn.transaction(async () => {
+      expect(await failure(leaked!.all({ name: "item 1" }))).toMatch(/outside its transaction/);
+    });
+    // insertRow encoded the boolean and answered rows as drizzle's own select maps them.
+    expect(await conn.db.select().from(items).orderBy(items.id)).toEqual([
+      { id: 1, name: "item 1", flag: false },
+      { id: 2, name: "item 2", flag: true },
+      { id: 3, name: "item 3", flag: false },
+    ]);
+    const back = await conn.transaction((tx) => insertRow(tx, items, { id: 4, name: "item 4", flag: true }));
+    expect(back).toEqual({ id: 4, name: "item 4", flag: true });
+    expect(await conn.transaction((tx) => rowById(tx, items, 2))).toEqual({
+      id: 2,
+      name: "item 2",
+      flag: true,
+    });
+    expect(await conn.transaction((tx) => rowById(tx, items, 99))).toBeUndefined();
   });
 
   it("runs one statement per row inside a transaction, in order, with what each returned", async () => {

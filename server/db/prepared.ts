@@ -2,7 +2,9 @@
 // every call (about 80 µs for a select of a 25-column table, against 6 µs for the query itself); a prepared
 // query (`.prepare()` with `sql.placeholder`s) is built once and then only run. The cache is keyed by the
 // handle (a connection's `db`, never a transaction's short-lived one), so it goes when the connection goes.
-import type { Db } from "./connection.ts";
+import { eq, getTableColumns, getTableName, is, SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { type Db, hostOf } from "./connection.ts";
 import { compileShape, prop } from "../kernel/shape.ts";
 
 export type { Prepared } from "../kernel/database.ts";
@@ -33,16 +35,111 @@ const byHandle = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * The statement `key` names on `db`, built by `build` the first time. `key` must name one statement shape
- * for the process (a module-level constant, or one per declared entity).
+ * for the process (a module-level constant, or one per declared entity). `build` builds on the handle it
+ * is given: for a transaction's handle that is its connection's lasting host (connection.ts), so the
+ * statement is built once per connection, not once per transaction, and still refuses to run for a
+ * transaction that has ended.
  */
 export function prepared<P extends Record<string, unknown>, R>(
   db: Db,
   key: string,
   build: (db: Db) => unknown,
 ): Prepared<P, R> {
-  let statements = byHandle.get(db);
-  if (!statements) byHandle.set(db, statements = new Map());
-  let statement = statements.get(key);
-  if (!statement) statements.set(key, statement = build(db));
-  return statement as Prepared<P, R>;
+  const host = hostOf(db);
+  const on = host?.db ?? db;
+  let statements = byHandle.get(on);
+  if (!statements) byHandle.set(on, statements = new Map());
+  let statement = statements.get(key) as Prepared<P, R> | undefined;
+  if (!statement) statements.set(key, statement = build(on) as Prepared<P, R>);
+  return host ? guarded(statement, host.live) : statement;
+}
+
+const ended = () => Promise.reject(new Error("Transaction handle used outside its transaction"));
+
+/** `statement` run only while the transaction whose handle reached it is open. */
+function guarded<P extends Record<string, unknown>, R>(statement: Prepared<P, R>, live: () => boolean) {
+  return {
+    all: (p: P) => live() ? statement.all(p) : ended(),
+    get: (p: P) => live() ? statement.get(p) : ended(),
+    values: (p: P) => live() ? statement.values(p) : ended(),
+    run: (p: P) => live() ? statement.run(p) : ended(),
+  } as Prepared<P, R>;
+}
+
+/**
+ * A select over a list of ids, prepared once per connection (see `prepared`): `build` gets the handle to
+ * build on and the ids as SQL (`IN ${ids}` reads them from one JSON array); run it with
+ * `.all({ ids: JSON.stringify(list) })`.
+ */
+export function overIds<R>(db: Db, key: string, build: (on: Db, ids: SQL) => { prepare(): unknown }) {
+  return prepared<{ ids: string }, R>(
+    db,
+    key,
+    (on) => build(on, sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare(),
+  );
+}
+
+type AnyTable = SQLiteTable & { id: SQLiteColumn };
+const mappers = new WeakMap<SQLiteTable, (rows: unknown[][]) => Record<string, unknown>[]>();
+
+/** `rowMapper` of a whole-table select of `table`, made once per table. */
+export function rowsOf<T extends SQLiteTable>(table: T): (rows: unknown[][]) => T["$inferSelect"][] {
+  let map = mappers.get(table);
+  if (!map) mappers.set(table, map = rowMapper(getTableColumns(table)));
+  return map as (rows: unknown[][]) => T["$inferSelect"][];
+}
+
+/** The row of `table` whose id is `id`, or undefined. */
+export async function rowById<T extends AnyTable>(
+  db: Db,
+  table: T,
+  id: number,
+): Promise<T["$inferSelect"] | undefined> {
+  const statement = prepared<{ id: number }, unknown>(
+    db,
+    `rowById:${getTableName(table)}`,
+    (on) => on.select().from(table as SQLiteTable).where(eq(table.id, sql.placeholder("id"))).prepare(),
+  );
+  const rows = await statement.values({ id });
+  return rows.length ? rowsOf(table)(rows)[0] : undefined;
+}
+
+const generated = new WeakMap<SQLiteTable, boolean>();
+
+/**
+ * Inserts `values` (a row by the table's property names) and answers the stored row, by one statement
+ * prepared per connection and per set of columns given. Values are encoded here as drizzle would (NULL
+ * kept, booleans and JSON by their column). A table with columns drizzle fills by a function at insert
+ * ($defaultFn, $onUpdateFn) goes through drizzle's builder, which calls them per row.
+ */
+export async function insertRow<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  values: Record<string, unknown>,
+): Promise<T["$inferSelect"]> {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  let byFunction = generated.get(table);
+  if (byFunction === undefined) {
+    byFunction = Object.values(columns).some((c) => {
+      const fill = c as unknown as { defaultFn?: unknown; onUpdateFn?: unknown };
+      return fill.defaultFn !== undefined || fill.onUpdateFn !== undefined;
+    });
+    generated.set(table, byFunction);
+  }
+  // A value given as SQL (an expression to evaluate) is the builder's too.
+  if (byFunction || Object.values(values).some((v) => typeof v === "object" && v !== null && is(v, SQL))) {
+    const [row] = await db.insert(table).values(values as never).returning() as T["$inferSelect"][];
+    return row;
+  }
+  const keys = Object.keys(values).filter((k) => columns[k] !== undefined && values[k] !== undefined).sort();
+  const statement = prepared<Record<string, unknown>, never>(
+    db,
+    `insertRow:${getTableName(table)}:${keys.join(",")}`,
+    (on) =>
+      on.insert(table).values(Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`])) as never)
+        .returning().prepare(),
+  );
+  const bound: Record<string, unknown> = {};
+  for (const k of keys) bound[k] = values[k] === null ? null : columns[k].mapToDriverValue(values[k]);
+  return rowsOf(table)(await statement.values(bound))[0];
 }

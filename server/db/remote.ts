@@ -9,7 +9,15 @@ import {
 } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
-import { begun, type Connection, type Db, type Method, type RawResult, withEach } from "./connection.ts";
+import {
+  begun,
+  type Connection,
+  type Db,
+  type Method,
+  type RawResult,
+  withEach,
+  withHost,
+} from "./connection.ts";
 
 function toInValue(v: unknown): InValue {
   if (v === undefined) return null;
@@ -37,6 +45,13 @@ export class RemoteConnection implements Connection {
   // Transactions of this process are serialised per tenant so the tx handle has one owner at a time.
   readonly #lock = new ConnectionLock();
   #closed = false;
+  /** The open transaction's statement runner, for `#txHost`. */
+  #txRun: ((sql: string, params: unknown[], method: string) => Promise<RawResult>) | null = null;
+  /** Prepared statements of transactions live here (connection.ts `PreparedHost`), run on the open one. */
+  readonly #txHost = drizzle((sql, params, method) => {
+    if (!this.#txRun) throw new Error("Transaction handle used outside its transaction");
+    return this.#txRun(sql, params, method);
+  }) as unknown as Db;
 
   constructor(readonly url: string, authToken?: string, client?: Client) {
     this.#client = client ?? createClient({ url, authToken });
@@ -63,11 +78,13 @@ export class RemoteConnection implements Connection {
       // A handle valid only during this transaction: a statement left running after it ended fails
       // instead of landing in whichever transaction is open then.
       let open = true;
+      const run = (sql: string, params: unknown[], method: string) => {
+        if (!open) throw new Error("Transaction handle used outside its transaction");
+        return execute(tx, sql, params, method as Method);
+      };
+      this.#txRun = run;
       const handle = withEach(
-        drizzle((sql, params, method) => {
-          if (!open) throw new Error("Transaction handle used outside its transaction");
-          return execute(tx, sql, params, method as Method);
-        }) as unknown as Db,
+        withHost(drizzle(run) as unknown as Db, { db: this.#txHost, live: () => open }),
         // One round trip for all the rows: a batch inside the interactive transaction.
         async (sql, rows) => {
           if (!open) throw new Error("Transaction handle used outside its transaction");
@@ -86,6 +103,7 @@ export class RemoteConnection implements Connection {
         throw err;
       } finally {
         open = false;
+        this.#txRun = null;
         tx.close();
       }
     } finally {

@@ -4,7 +4,7 @@
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { prepared, rowMapper } from "../db/prepared.ts";
+import { insertRow, overIds, prepared, rowMapper } from "../db/prepared.ts";
 import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/connection.ts";
@@ -362,7 +362,7 @@ export class Resource<
     const query = this.#byIds<AnyRow>(
       db,
       "rowsByIds",
-      (among) => db.select().from(this.#t).where(sql`${this.#idCol} IN ${among}`),
+      (on, among) => on.select().from(this.#t).where(sql`${this.#idCol} IN ${among}`),
     );
     // The rows as arrays, mapped by the table's own columns (half of what drizzle's generic mapping costs).
     this.#mapRows ??= rowMapper(getTableColumns(this.#t));
@@ -370,12 +370,8 @@ export class Resource<
   }
 
   /** A statement of this resource over a page's ids (one JSON array), prepared once per database handle. */
-  #byIds<R>(db: Db, key: string, build: (ids: SQL) => { prepare(): unknown }) {
-    return prepared<{ ids: string }, R>(
-      db,
-      `${this.def.resource}.${key}`,
-      () => build(sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare(),
-    );
+  #byIds<R>(db: Db, key: string, build: (on: Db, ids: SQL) => { prepare(): unknown }) {
+    return overIds<R>(db, `${this.def.resource}.${key}`, build);
   }
 
   /** Rows as the API answers them, with their link ids and extra display values. */
@@ -390,8 +386,8 @@ export class Resource<
         await this.#byIds<{ owner: number; item: number }>(
           db,
           `link.${name}`,
-          (among) =>
-            db.select({ owner: link.owner, item: link.target }).from(link.table)
+          (on, among) =>
+            on.select({ owner: link.owner, item: link.target }).from(link.table)
               .where(sql`${link.owner} IN ${among}`).orderBy(link.owner, link.target),
         ).all({ ids: idsJson }),
       );
@@ -402,8 +398,8 @@ export class Resource<
         await this.#byIds<{ owner: number; item: string }>(
           db,
           `values.${name}`,
-          (among) =>
-            db.select({ owner: list.owner, item: list.value }).from(list.table)
+          (on, among) =>
+            on.select({ owner: list.owner, item: list.value }).from(list.table)
               .where(sql`${list.owner} IN ${among}`).orderBy(list.owner, list.value),
         ).all({ ids: idsJson }),
       );
@@ -433,8 +429,8 @@ export class Resource<
         ? await this.#byIds<{ id: number; name: string }>(
           db,
           `display.${d.display}`,
-          (among) =>
-            db.select({ id: table.id as SQLiteColumn, name: d.column }).from(table)
+          (on, among) =>
+            on.select({ id: table.id as SQLiteColumn, name: d.column }).from(table)
               .where(sql`${table.id} IN ${among}`),
         ).all({ ids: JSON.stringify(targets) })
         : [];
@@ -448,8 +444,8 @@ export class Resource<
         ? await this.#byIds<{ id: number; name: string }>(
           db,
           `linkNames.${name}`,
-          (among) =>
-            db.select({ id: link.targetId, name: link.names! }).from(link.targetTable)
+          (on, among) =>
+            on.select({ id: link.targetId, name: link.names! }).from(link.targetTable)
               .where(sql`${link.targetId} IN ${among}`),
         ).all({ ids: JSON.stringify(targets) })
         : [];
@@ -588,10 +584,13 @@ export class Resource<
       const prop = Object.entries(this.#t).find(([, c]) => c === ref.column)?.[0];
       const value = prop === undefined ? undefined : values[prop];
       if (value === null || value === undefined) continue;
-      const [hit] = await tx.select({ id: ref.id }).from(ref.table).where(
-        and(eq(ref.id, value as number), ref.where),
-      )
-        .limit(1);
+      const [hit] = await prepared<{ id: number }, { id: number }>(
+        tx,
+        `${this.def.resource}.reference.${name}`,
+        (on) =>
+          on.select({ id: ref.id }).from(ref.table).where(and(eq(ref.id, sql.placeholder("id")), ref.where))
+            .limit(1).prepare(),
+      ).all({ id: value as number });
       if (!hit) fields[name] = ["validation.invalidValue"];
     }
     for (const [name, link] of Object.entries(this.links)) {
@@ -712,7 +711,7 @@ export class Resource<
     await this.#check(tx, ctx, values, input as object);
     if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
     const others = await this.#changeOthers(tx, ctx, values);
-    const [row] = await tx.insert(this.#t).values(values).returning() as AnyRow[];
+    const row = await insertRow(tx, this.#t, values) as AnyRow;
     await this.def.afterWrite?.(tx, row, undefined, ctx);
     await this.#saveLinks(tx, row.id, input as object, false);
     const [dto] = await this.#dtos(tx, [row]);

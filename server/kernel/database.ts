@@ -62,4 +62,6 @@ export interface Prepared<P extends Record<string, unknown>, R> {
   get(placeholders: P): Promise<R | undefined>;
   /** The rows as arrays of column values, in the select's order, not mapped to objects. */
   values(placeholders: P): Promise<unknown[][]>;
+  /** A write's run. */
+  run(placeholders: P): Promise<unknown>;
 }

@@ -16,13 +16,14 @@ import { ServiceError } from "./http.ts";
 import { assertReachable } from "./reach.ts";
 import * as woo from "./woocommerce.ts";
 import * as shipengine from "./shipengine.ts";
+import { rowById } from "../../db/prepared.ts";
 
 export type CredentialsRow = typeof externalCredentials.$inferSelect;
 
 /** The tenant's credentials row, for administrators (others: 404). */
 export async function credentialsOf(ctx: TenantContext, db: Db, id: number): Promise<CredentialsRow> {
   await externalCredential.getIn(db, ctx, id);
-  const [row] = await db.select().from(externalCredentials).where(eq(externalCredentials.id, id));
+  const row = await rowById(db, externalCredentials, id);
   if (!row) throw notFound();
   return row;
 }

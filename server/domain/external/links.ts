@@ -9,6 +9,7 @@ import { recordChange } from "../../engine/record_change.ts";
 import { products } from "../assortment/products/entity.ts";
 import { productExternal } from "./entity.ts";
 import { productExternals } from "./table.ts";
+import { rowById } from "../../db/prepared.ts";
 
 export const LinkInput = z.object({ productId: z.number().int().positive().nullable() });
 
@@ -16,7 +17,7 @@ export const LinkInput = z.object({ productId: z.number().int().positive().nulla
 export async function linkProduct(ctx: TenantContext, id: number, productId: number | null) {
   return await transactionWithEvents(ctx, async (tx, outbox) => {
     const before = await productExternal.getIn(tx, ctx, id);
-    const [row] = await tx.select().from(productExternals).where(eq(productExternals.id, id));
+    const row = await rowById(tx, productExternals, id);
     if (!row) throw notFound();
     if (productId !== null) {
       const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));

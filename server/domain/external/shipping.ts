@@ -20,6 +20,7 @@ import { appErrorOf, carrierOf, noteCheck } from "./credentials.ts";
 import { assertReachable } from "./reach.ts";
 import { externalCredentials } from "./table.ts";
 import { createLabel, type ShipAddress } from "./shipengine.ts";
+import { rowById } from "../../db/prepared.ts";
 
 export const ShipRequest = z.object({
   credentialsId: z.number().int().positive(),
@@ -129,7 +130,7 @@ export async function shipDocument(ctx: TenantContext, id: number, req: z.output
     bytes: label.pdf,
   });
   await transactionWithEvents(ctx, async (tx, outbox) => {
-    const [row] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, id));
+    const row = await rowById(tx, wmsDocuments, id);
     if (!row) throw notFound();
     await tx.update(wmsDocuments).set({
       transportDocumentNumber: label.trackingNumber,

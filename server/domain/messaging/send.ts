@@ -23,6 +23,7 @@ import { messageRecipients, messages } from "./entity.ts";
 import { singleLine } from "../../engine/fields.ts";
 import { smsSize } from "./sms.ts";
 import { kickSender } from "./sender.ts";
+import { rowById } from "../../db/prepared.ts";
 
 /** Most recipients one message goes to. */
 export const MAX_RECIPIENTS = 5000;
@@ -205,7 +206,7 @@ export async function sendMessage(
   let body = req.body ?? null;
   let html = false;
   if (req.templateId !== undefined) {
-    const [template] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, req.templateId));
+    const template = await rowById(db, emailTemplates, req.templateId);
     if (!template) throw fieldError({ templateId: ["validation.invalidValue"] });
     subject = subject === null ? fill(template.subject, values, f) : fill(subject, values, f);
     if (body !== null) {
@@ -243,7 +244,7 @@ export async function sendMessage(
     }
     accountId = account.id;
     for (const id of req.fileIds) {
-      const [file] = await db.select().from(fileInfos).where(eq(fileInfos.id, id));
+      const file = await rowById(db, fileInfos, id);
       if (!file) throw fieldError({ fileIds: ["validation.invalidValue"] });
       // Only a file of a record the caller may read (another's is 404, as the file itself would be).
       await readableRecord(ctx, file.refResourceType, file.refResourceId);

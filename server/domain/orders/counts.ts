@@ -24,6 +24,7 @@ import { confirmInTransaction } from "../stock/documents/confirm.ts";
 import { wmsDocuments } from "../stock/documents/table.ts";
 import { wmsOrders } from "./entity.ts";
 import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
+import { rowById } from "../../db/prepared.ts";
 
 type OrderRow = typeof wmsOrders.$inferSelect;
 type PositionRow = typeof wmsOrderPositions.$inferSelect;
@@ -84,7 +85,7 @@ export async function startCount(tx: Db, order: OrderRow): Promise<boolean> {
  * Answers whether slices are left.
  */
 export async function prepareSlice(tx: Db, orderId: number): Promise<boolean> {
-  const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, orderId));
+  const order = await rowById(tx, wmsOrders, orderId);
   if (!order || !order.countPreparing) return false;
   // Closed or archived while preparing: nothing more is made, and it no longer says it is preparing.
   if (order.statusCode !== "confirmed") {
@@ -277,9 +278,9 @@ const finishedStatuses = ["finishedNoDifferences", "finishedWithDifferences"];
 /** A position of a count that can take a count now: its order confirmed, prepared and not finished. */
 async function countablePosition(tx: Db, ctx: TenantContext, id: number) {
   demand("operations", ctx.actor);
-  const [position] = await tx.select().from(wmsOrderPositions).where(eq(wmsOrderPositions.id, id));
+  const position = await rowById(tx, wmsOrderPositions, id);
   if (!position) throw notFound();
-  const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, position.orderId));
+  const order = await rowById(tx, wmsOrders, position.orderId);
   if (!order) throw notFound();
   if (
     !isCount(order.typeCode) || order.statusCode !== "confirmed" || order.countPreparing ||

@@ -25,6 +25,7 @@ import { issue } from "../stock/validators/snapshot.ts";
 import { fromMilli } from "../stock/quantity.ts";
 import { wmsOrders } from "./entity.ts";
 import { wmsOrderPositions } from "./positions/entity.ts";
+import { rowById } from "../../db/prepared.ts";
 
 type OrderRow = typeof wmsOrders.$inferSelect;
 type OrderPositionRow = typeof wmsOrderPositions.$inferSelect;
@@ -331,7 +332,7 @@ export function processStatusOf(
  * status. Answers whether the order changed.
  */
 export async function followDocuments(tx: Db, orderId: number): Promise<boolean> {
-  const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, orderId));
+  const order = await rowById(tx, wmsOrders, orderId);
   if (!order) return false;
   const def = wmsOrderDefinitions.find((d) => d.typeCode === order.typeCode)!;
   // Counts follow their counts (counts.ts), productions their own steps (production.ts).

@@ -24,6 +24,7 @@ import { productionTypeCode, wmsOrder, wmsOrders } from "./entity.ts";
 import { refreshOrderTotals, wmsOrderPositions } from "./positions/entity.ts";
 import { reserve, takeFreeStock } from "./documents.ts";
 import { takeOrderNumber } from "./order_number.ts";
+import { rowById } from "../../db/prepared.ts";
 
 type OrderRow = typeof wmsOrders.$inferSelect;
 
@@ -122,7 +123,7 @@ export async function generateProductions(ctx: TenantContext, requests: Producti
 /** A production order the caller may change: PRD, confirmed, not finished (else 409). */
 async function openProduction(tx: Db, ctx: TenantContext, id: number): Promise<OrderRow> {
   demand("logistics", ctx.actor);
-  const [order] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, id));
+  const order = await rowById(tx, wmsOrders, id);
   if (!order || order.typeCode !== productionTypeCode) throw notFound();
   if (order.statusCode !== "confirmed" || order.processStatusCode === "closedFully") {
     throw new AppError("order.statusChangeNotAllowed");

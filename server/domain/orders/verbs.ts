@@ -26,6 +26,7 @@ import { wmsOrderPosition, wmsOrderPositions } from "./positions/entity.ts";
 import { orderTypeCodes } from "../../../shared/config/contract.ts";
 import { parseInput } from "../../kernel/validation.ts";
 import { fromMilli } from "../stock/quantity.ts";
+import { rowById } from "../../db/prepared.ts";
 
 type OrderRow = typeof wmsOrders.$inferSelect;
 type Status = OrderRow["statusCode"];
@@ -42,7 +43,7 @@ async function changeOrder(
 ) {
   demand("logistics", ctx.actor);
   return await transactionWithEvents(ctx, async (tx, outbox) => {
-    const [row] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, id));
+    const row = await rowById(tx, wmsOrders, id);
     if (!row) throw notFound();
     if (!from.includes(row.statusCode)) throw new AppError("order.statusChangeNotAllowed");
     const before = await wmsOrder.getIn(tx, ctx, id);

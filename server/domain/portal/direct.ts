@@ -23,6 +23,7 @@ import {
 } from "./rules.ts";
 import { linkPositions, submitIn } from "./submit.ts";
 import { externalOrderPositions, externalOrders, externalOrderTypes } from "./table.ts";
+import { rowById } from "../../db/prepared.ts";
 
 export const OrderBody = z.object({
   typeCode: z.enum(externalOrderTypes),
@@ -69,7 +70,7 @@ export async function createOrder(ctx: TenantContext, body: z.output<typeof Orde
       updatedAt: now,
     })));
     await refreshTotals(tx, order.id);
-    const [fresh] = await tx.select().from(externalOrders).where(eq(externalOrders.id, order.id));
+    const fresh = (await rowById(tx, externalOrders, order.id))!;
     await submitIn(tx, outbox, ctx, fresh, body);
     return order.id;
   });
@@ -85,7 +86,7 @@ async function changeable(tx: Db, ctx: TenantContext, id: number) {
   ));
   if (!order || order.statusCode === "cart") throw notFound();
   if (order.statusCode !== "submitted") throw new AppError("order.statusChangeNotAllowed");
-  const [wms] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, order.wmsOrderId!));
+  const wms = await rowById(tx, wmsOrders, order.wmsOrderId!);
   if (!wms || wms.statusCode !== "workingCopy") throw new AppError("order.statusChangeNotAllowed");
   return { order, wms };
 }

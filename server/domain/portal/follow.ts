@@ -2,8 +2,9 @@
 // trigger of migrations/tenant/0020) and its contractor's users hear of it on the hub (ownerId: the
 // contractor, visibility.ts), found in the same transaction as the order's own event. A change of one of the
 // order's documents (a position scanned, a document deleted) moves the order's progress too.
-import { and, inArray, isNotNull, or } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
+import { prepared } from "../../db/prepared.ts";
 import { addFollower } from "../../hub/outbox.ts";
 import type { HubEventBody } from "../../hub/hub.ts";
 import { wmsDocuments } from "../stock/documents/table.ts";
@@ -14,16 +15,16 @@ async function followOrders(tx: Db, events: readonly HubEventBody[]): Promise<Hu
   const documents = [...new Set(events.filter((e) => e.resource === "WmsDocument").map((e) => e.id))];
   if (ids.length === 0 && documents.length === 0) return [];
   const known = new Set(events.filter((e) => e.resource === "ExternalOrder").map((e) => e.id));
-  const ofDocuments = documents.length
-    ? inArray(
-      externalOrders.wmsOrderId,
-      tx.select({ id: wmsDocuments.orderId }).from(wmsDocuments)
-        .where(and(inArray(wmsDocuments.id, documents), isNotNull(wmsDocuments.orderId))),
-    )
-    : undefined;
-  const rows = await tx.select({ id: externalOrders.id, contractorId: externalOrders.contractorId })
-    .from(externalOrders)
-    .where(or(ids.length ? inArray(externalOrders.wmsOrderId, ids) : undefined, ofDocuments));
+  const rows = await prepared<{ orders: string; documents: string }, { id: number; contractorId: number }>(
+    tx,
+    "portal.followOrders",
+    (on) =>
+      on.select({ id: externalOrders.id, contractorId: externalOrders.contractorId }).from(externalOrders)
+        .where(sql`${externalOrders.wmsOrderId} IN (SELECT value FROM json_each(${sql.placeholder("orders")}))
+          OR ${externalOrders.wmsOrderId} IN (SELECT ${wmsDocuments.orderId} FROM ${wmsDocuments}
+            WHERE ${wmsDocuments.id} IN (SELECT value FROM json_each(${sql.placeholder("documents")}))
+              AND ${wmsDocuments.orderId} IS NOT NULL)`).prepare(),
+  ).all({ orders: JSON.stringify(ids), documents: JSON.stringify(documents) });
   return rows.filter((r) => !known.has(r.id)).map((r) => ({
     resource: "ExternalOrder" as const,
     action: "changed" as const,

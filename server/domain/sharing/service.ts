@@ -27,6 +27,7 @@ import { refId } from "../../engine/fields.ts";
 import { sharedAccess, stateOf } from "./entity.ts";
 import { contractorActor, keyHash, logUse, takeRequest, tenantOfKey } from "./keys.ts";
 import { sharedAccessContentTypes, sharedAccessDurations, sharedAccesses } from "./table.ts";
+import { rowById } from "../../db/prepared.ts";
 
 /** A web origin as browsers send it: scheme, host and port, nothing else. */
 const origin = z.string().max(200).refine((v) => {
@@ -165,7 +166,7 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
 /** POST SharedAccess/{id}/withdraw: the access ends at once (withdrawing it again changes nothing). */
 export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
   return await transactionWithEvents(ctx, async (tx) => {
-    const [row] = await tx.select().from(sharedAccesses).where(eq(sharedAccesses.id, id));
+    const row = await rowById(tx, sharedAccesses, id);
     if (!row) throw notFound();
     const before = await sharedAccess.getIn(tx, ctx, id);
     if (row.withdrawnAt !== null) return before;

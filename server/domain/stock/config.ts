@@ -1,6 +1,6 @@
 // What stock verbs read of the logistics configuration, inside their own transaction.
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
+import { rowById } from "../../db/prepared.ts";
 import { clientLogisticsConfig } from "../config/table.ts";
 import { defaultLogisticsConfig, LogisticsConfigData } from "../../../shared/config/contract.ts";
 
@@ -34,7 +34,6 @@ function parseConfig(text: string): LogisticsConfigData {
 
 /** The logistics configuration as stored (fields added later take their defaults); frozen, shared. */
 export async function readLogisticsConfig(tx: Db): Promise<LogisticsConfigData> {
-  const [row] = await tx.select({ data: clientLogisticsConfig.data }).from(clientLogisticsConfig)
-    .where(eq(clientLogisticsConfig.id, 1)).limit(1);
+  const row = await rowById(tx, clientLogisticsConfig, 1);
   return row ? parseConfig(row.data) : defaultLogisticsConfig();
 }

@@ -1,7 +1,8 @@
 // Display values read beside documents and positions: location labels, container numbers, product
-// indexes and names, contractor and user names, each by one query per kind.
-import { inArray } from "drizzle-orm";
+// indexes and names, contractor and user names, each by one query per kind, prepared once per connection.
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
+import { overIds } from "../../db/prepared.ts";
 import { storageSpaces } from "../storage/locations/entity.ts";
 import { products } from "../assortment/products/entity.ts";
 import { companies } from "../parties/companies/entity.ts";
@@ -33,26 +34,43 @@ export async function readNames(
   const productIds = ids(want.products ?? []);
   const companyIds = ids(want.companies ?? []);
   const userIds = ids(want.users ?? []);
-  const locs = locationIds.length
-    ? await db.select({ id: storageSpaces.id, label: storageSpaces.label }).from(storageSpaces)
-      .where(inArray(storageSpaces.id, locationIds))
-    : [];
-  const cons = containerIds.length
-    ? await db.select({ id: containers.id, number: containers.number }).from(containers)
-      .where(inArray(containers.id, containerIds))
-    : [];
-  const prods = productIds.length
-    ? await db.select({ id: products.id, index: products.index, name: products.name }).from(products)
-      .where(inArray(products.id, productIds))
-    : [];
-  const comps = companyIds.length
-    ? await db.select({ id: companies.id, name: companies.shortName }).from(companies)
-      .where(inArray(companies.id, companyIds))
-    : [];
-  const usrs = userIds.length
-    ? await db.select({ id: users.id, name: users.visibleName, username: users.username }).from(users)
-      .where(inArray(users.id, userIds))
-    : [];
+  const read = <R>(key: string, list: number[], build: Parameters<typeof overIds>[2]) =>
+    list.length ? overIds<R>(db, `names.${key}`, build).all({ ids: JSON.stringify(list) }) : [];
+  const locs = await read<{ id: number; label: string }>(
+    "locations",
+    locationIds,
+    (on, among) =>
+      on.select({ id: storageSpaces.id, label: storageSpaces.label }).from(storageSpaces)
+        .where(sql`${storageSpaces.id} IN ${among}`),
+  );
+  const cons = await read<{ id: number; number: string }>(
+    "containers",
+    containerIds,
+    (on, among) =>
+      on.select({ id: containers.id, number: containers.number }).from(containers)
+        .where(sql`${containers.id} IN ${among}`),
+  );
+  const prods = await read<{ id: number; index: string; name: string }>(
+    "products",
+    productIds,
+    (on, among) =>
+      on.select({ id: products.id, index: products.index, name: products.name }).from(products)
+        .where(sql`${products.id} IN ${among}`),
+  );
+  const comps = await read<{ id: number; name: string }>(
+    "companies",
+    companyIds,
+    (on, among) =>
+      on.select({ id: companies.id, name: companies.shortName }).from(companies)
+        .where(sql`${companies.id} IN ${among}`),
+  );
+  const usrs = await read<{ id: number; name: string | null; username: string }>(
+    "users",
+    userIds,
+    (on, among) =>
+      on.select({ id: users.id, name: users.visibleName, username: users.username }).from(users)
+        .where(sql`${users.id} IN ${among}`),
+  );
   const l = new Map(locs.map((r) => [r.id, r.label]));
   const c = new Map(cons.map((r) => [r.id, r.number]));
   const p = new Map(prods.map((r) => [r.id, { index: r.index, name: r.name }]));

@@ -26,6 +26,7 @@ import {
   transportOffer,
   transportOffers,
 } from "./entity.ts";
+import { rowById } from "../../db/prepared.ts";
 
 type TicketRow = typeof shipmentTickets.$inferSelect;
 type Status = (typeof shipmentStatuses)[number];
@@ -168,7 +169,7 @@ export function archiveTicket(ctx: TenantContext, id: number) {
 /** The ticket as its reader may see it, or 404 (a carrier's user sees published and their own). */
 async function readableTicket(tx: Db, ctx: TenantContext, id: number): Promise<TicketRow> {
   await shipmentTicket.getIn(tx, ctx, id);
-  const [row] = await tx.select().from(shipmentTickets).where(eq(shipmentTickets.id, id));
+  const row = await rowById(tx, shipmentTickets, id);
   if (!row) throw notFound();
   return row;
 }

@@ -15,6 +15,7 @@ import { recordChange } from "../../../engine/record_change.ts";
 import { securityEventIn } from "../../logs/security_log/service.ts";
 import { keyHash } from "../../sharing/keys.ts";
 import { printSite, printSites } from "../sites/entity.ts";
+import { rowById } from "../../../db/prepared.ts";
 
 export { keyHash };
 
@@ -29,7 +30,7 @@ export function newAgentKey(tenantId: number): string {
  */
 async function setKey(ctx: TenantContext, siteId: number, hash: string | null) {
   return await transactionWithEvents(ctx, async (tx, outbox) => {
-    const [row] = await tx.select().from(printSites).where(eq(printSites.id, siteId));
+    const row = await rowById(tx, printSites, siteId);
     if (!row) throw notFound();
     const before = await printSite.getIn(tx, ctx, siteId);
     if (hash === null && row.agentKeyHash === null) return before;

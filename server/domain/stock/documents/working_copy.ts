@@ -1,5 +1,4 @@
 // Working copies made by the server from other records, with their positions, in the caller's transaction.
-import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { insertMany } from "../../../db/bulk.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
@@ -12,6 +11,7 @@ import { documentDto } from "./dto.ts";
 import { type DocumentRow, wmsDocuments } from "./table.ts";
 import { refreshDocumentTotals } from "./totals.ts";
 import { takeDraftNumber } from "./draft_number.ts";
+import { rowById } from "../../../db/prepared.ts";
 
 export type NewPosition = Omit<
   typeof wmsDocumentPositions.$inferInsert,
@@ -48,7 +48,7 @@ export async function createWorkingCopy(
     positions.map((p) => ({ ...p, documentId: doc.id, createdAt: now, updatedAt: now, version: 1 })),
   );
   await refreshDocumentTotals(tx, doc.id, ctx);
-  const [row] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, doc.id));
+  const row = (await rowById(tx, wmsDocuments, doc.id))!;
   await recordChange(tx, outbox, ctx.actor, {
     action: "created",
     resource: "WmsDocument",

@@ -8,6 +8,7 @@ import type { Db } from "../../../db/connection.ts";
 import { definitionOf } from "../validators/snapshot.ts";
 import { wmsDocuments } from "../documents/table.ts";
 import { stockMovements } from "../ledger/table.ts";
+import { rowById } from "../../../db/prepared.ts";
 
 /** How many relocations and reverts back a line is followed before its own start counts. */
 const MAX_HOPS = 16;
@@ -23,7 +24,7 @@ async function startOf(db: Db, lineKey: string, beforeId: number): Promise<Movem
     WHERE before = 0 AND delta > 0 ORDER BY id DESC LIMIT 1`);
   const id = rows.length ? Number(rows[0][0]) : undefined;
   if (id === undefined) return undefined;
-  const [row] = await db.select().from(stockMovements).where(eq(stockMovements.id, id));
+  const row = await rowById(db, stockMovements, id);
   return row;
 }
 

@@ -9,6 +9,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../../db/connection.ts";
+import { overIds, prepared } from "../../../db/prepared.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { productBarcodes, products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
@@ -76,10 +77,17 @@ async function changeableDocument(tx: Db, documentId: number) {
 
 /** A product by index (saved in capitals) or by barcode; none or several answer the lookup's 422. */
 async function productByCode(tx: Db, code: string): Promise<number> {
-  const candidates = await tx.select({ id: products.id, index: products.index }).from(products).where(
-    sql`${products.index} = ${code.toUpperCase()} OR ${products.id} IN (
-      SELECT ${productBarcodes.productId} FROM ${productBarcodes} WHERE ${productBarcodes.barcode} = ${code})`,
-  );
+  const candidates = await prepared<{ index: string; code: string }, { id: number; index: string }>(
+    tx,
+    "productByCode",
+    (on) =>
+      on.select({ id: products.id, index: products.index }).from(products).where(
+        sql`${products.index} = ${sql.placeholder("index")} OR ${products.id} IN (
+      SELECT ${productBarcodes.productId} FROM ${productBarcodes} WHERE ${productBarcodes.barcode} = ${
+          sql.placeholder("code")
+        })`,
+      ).prepare(),
+  ).all({ index: code.toUpperCase(), code });
   return lookedUp(code, candidates);
 }
 
@@ -194,10 +202,13 @@ export async function positionExtras(
   const documentIds = [...new Set(rows.map((r) => r.documentId))];
   const numbers = new Map(
     documentIds.length
-      ? (await db.select({ id: wmsDocuments.id, documentNumber: wmsDocuments.documentNumber }).from(
-        wmsDocuments,
-      )
-        .where(inArray(wmsDocuments.id, documentIds))).map((d) => [d.id, d.documentNumber])
+      ? (await overIds<{ id: number; documentNumber: string }>(
+        db,
+        "positions.documentNumbers",
+        (on, among) =>
+          on.select({ id: wmsDocuments.id, documentNumber: wmsDocuments.documentNumber }).from(wmsDocuments)
+            .where(sql`${wmsDocuments.id} IN ${among}`),
+      ).all({ ids: JSON.stringify(documentIds) })).map((d) => [d.id, d.documentNumber])
       : [],
   );
   return new Map(rows.map((r) => [r.id, {

@@ -16,6 +16,7 @@ import { createWorkingCopy } from "../documents/working_copy.ts";
 import type { WmsDocument } from "../documents/contract.ts";
 import { issue } from "../validators/snapshot.ts";
 import type { GroupMovement } from "./contract.ts";
+import { rowById } from "../../../db/prepared.ts";
 
 class Collision extends Error {
   constructor(readonly scope: string, readonly period: string) {
@@ -98,7 +99,7 @@ export async function relocateContainer(
   return await makeAndConfirm(
     ctx,
     async (tx, outbox) => {
-      const [box] = await tx.select().from(containers).where(eq(containers.id, containerId));
+      const box = await rowById(tx, containers, containerId);
       if (!box) throw notFound();
       const lines = await tx.select().from(stockLines).where(eq(stockLines.containerId, containerId))
         .orderBy(stockLines.id);

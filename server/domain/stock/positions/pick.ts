@@ -25,10 +25,23 @@ import { definitionOf, type Issue, issue, placesOf } from "../validators/snapsho
 import { productLockIssue } from "../validators/product.ts";
 import { scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { PickRequest } from "./contract.ts";
+import { prepared, rowById } from "../../../db/prepared.ts";
 
 type Rec = Record<string, unknown>;
 type PositionRow = typeof wmsDocumentPositions.$inferSelect;
 type DocumentRow = typeof wmsDocuments.$inferSelect;
+
+/** What a pick writes to its position (one statement prepared per connection). */
+const pickedColumns = [
+  "quantityReal",
+  "quantityLeft",
+  "sourceLocationId",
+  "destinationLocationId",
+  "destinationContainerId",
+  "updatedAt",
+  "version",
+] as const;
+type PickedRow = { id: number } & { [K in (typeof pickedColumns)[number]]: PositionRow[K] };
 
 /** The position and its working-copy document, read inside the transaction. */
 async function openPosition(
@@ -36,9 +49,9 @@ async function openPosition(
   ctx: TenantContext,
   id: number,
 ): Promise<{ position: PositionRow; doc: DocumentRow }> {
-  const [position] = await tx.select().from(wmsDocumentPositions).where(eq(wmsDocumentPositions.id, id));
+  const position = await rowById(tx, wmsDocumentPositions, id);
   if (!position) throw notFound();
-  const [doc] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, position.documentId));
+  const doc = await rowById(tx, wmsDocuments, position.documentId);
   if (!doc) throw notFound();
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
   // A production's documents are carried out together with it (orders/production.ts, by its guard).
@@ -63,7 +76,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
   return transactionWithEvents(ctx, async (tx, outbox) => {
     const { position, doc } = await openPosition(tx, ctx, id);
     const direction = definitionOf(doc.typeCode).direction;
-    const [product] = await tx.select().from(products).where(eq(products.id, position.productId));
+    const product = (await rowById(tx, products, position.productId))!;
     const issues: Issue[] = [];
     const at = (name: string, params?: Record<string, unknown>) => issues.push(issue(id, name, params));
 
@@ -87,7 +100,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     const expected = arriving ? places.destinationLocationId : places.sourceLocationId;
     let takeLocation: number | null = null;
     if (req.locationId !== null) {
-      const [scanned] = await tx.select().from(storageSpaces).where(eq(storageSpaces.id, req.locationId));
+      const scanned = await rowById(tx, storageSpaces, req.locationId);
       if (!scanned) throw fieldError({ locationId: ["validation.invalidValue"] });
       const fits = expected === null || (await coveredBy(tx, expected)).has(scanned.id);
       if (!fits) {
@@ -115,7 +128,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
 
     let tote: number | null = null;
     if (req.containerId !== null) {
-      const [box] = await tx.select().from(containers).where(eq(containers.id, req.containerId));
+      const box = await rowById(tx, containers, req.containerId);
       if (!box) throw fieldError({ containerId: ["validation.invalidValue"] });
       const own = places.destinationContainerId;
       const destination = (arriving ? takeLocation : null) ?? places.destinationLocationId;
@@ -136,7 +149,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     if (arriving && takeLocation !== null && req.containerId === null) {
       const own = places.destinationContainerId;
       if (own !== null) {
-        const [box] = await tx.select().from(containers).where(eq(containers.id, own));
+        const box = await rowById(tx, containers, own);
         if (box && box.locationId !== takeLocation) {
           at("containerAtOtherLocation", {
             container: box.number,
@@ -169,16 +182,23 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     }
 
     const before = await wmsDocumentPosition.getIn(tx, ctx, id);
-    await tx.update(wmsDocumentPositions).set({
-      quantityReal: done + quantity,
-      quantityLeft: Math.max(0, position.quantity - done - quantity),
-      ...(takeLocation !== null
-        ? { [arriving ? "destinationLocationId" : "sourceLocationId"]: takeLocation }
-        : {}),
-      ...(tote !== null ? { destinationContainerId: tote } : {}),
-      updatedAt: nowIso(),
-      version: position.version + 1,
-    }).where(eq(wmsDocumentPositions.id, id));
+    const placed = {
+      sourceLocationId: position.sourceLocationId,
+      destinationLocationId: position.destinationLocationId,
+      destinationContainerId: tote ?? position.destinationContainerId,
+    };
+    if (takeLocation !== null) placed[arriving ? "destinationLocationId" : "sourceLocationId"] = takeLocation;
+    await prepared<PickedRow, never>(tx, "pick.update", (on) =>
+      on.update(wmsDocumentPositions)
+        .set(Object.fromEntries(pickedColumns.map((key) => [key, sql`${sql.placeholder(key)}`])))
+        .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare()).run({
+        id,
+        quantityReal: done + quantity,
+        quantityLeft: Math.max(0, position.quantity - done - quantity),
+        ...placed,
+        updatedAt: nowIso(),
+        version: position.version + 1,
+      });
     return await afterChange(tx, outbox, ctx, doc, id, before);
   });
 }

@@ -7,6 +7,7 @@
 // none, the whole warehouse; what the document's other lines already take is not promised twice.
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
+import { prepared, rowById, rowsOf } from "../../../db/prepared.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { parseInput } from "../../../kernel/validation.ts";
@@ -36,8 +37,7 @@ export async function scanIntoDocument(
   const scanned = req.productId !== null
     ? { productId: req.productId, expiryDate: null, productionDate: null, serialNumber: null }
     : await scannedProduct(db, req.productCode!);
-  const [doc] = await db.select({ typeCode: wmsDocuments.typeCode }).from(wmsDocuments)
-    .where(eq(wmsDocuments.id, req.documentId)).limit(1);
+  const doc = await rowById(db, wmsDocuments, req.documentId);
   if (doc && definitionOf(doc.typeCode).direction === "out") {
     return await transactionWithEvents(ctx, (tx, outbox) => takeFefo(tx, outbox, ctx, req, scanned));
   }
@@ -127,17 +127,24 @@ async function takeFefo(
   req: ScanRequest,
   scanned: ScannedProduct,
 ) {
-  const [doc] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, req.documentId)).limit(1);
+  const doc = await rowById(tx, wmsDocuments, req.documentId);
   if (!doc) throw new AppError("record.notFoundOrNoPermission");
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
   const wanted = toMilli(req.quantity)!;
   const within = await sourceWithin(tx, doc.sourceLocationId, req.sourceLocationId);
   // The document's lines of the product: what they take is not promised again, and the arrivals (ledger
   // reads) are read only for the lines that may be needed, theirs and this scan's.
-  const existing = await tx.select().from(wmsDocumentPositions).where(and(
-    eq(wmsDocumentPositions.documentId, doc.id),
-    eq(wmsDocumentPositions.productId, scanned.productId),
-  )).orderBy(wmsDocumentPositions.id);
+  const existing = rowsOf(wmsDocumentPositions)(
+    await prepared<{ documentId: number; productId: number }, never>(
+      tx,
+      "scan.existing",
+      (on) =>
+        on.select().from(wmsDocumentPositions).where(and(
+          eq(wmsDocumentPositions.documentId, sql.placeholder("documentId")),
+          eq(wmsDocumentPositions.productId, sql.placeholder("productId")),
+        )).orderBy(wmsDocumentPositions.id).prepare(),
+    ).values({ documentId: doc.id, productId: scanned.productId }),
+  );
   const candidates = await fefoCandidates(tx, scanned.productId, {
     within,
     containerId: doc.sourceContainerId,

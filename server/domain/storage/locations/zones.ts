@@ -1,18 +1,24 @@
 // A location as a place to take goods from: a zone, an aisle or a rack covers the locations below it (by
 // parent links, so a label holding the path's separator is no trap); what is locked out for release is left
 // out with everything below it.
-import { and, inArray, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
+import { overIds } from "../../../db/prepared.ts";
 import { storageSpaces } from "./entity.ts";
 
 /** Of the given locations, those with locations below them, each with the locations it covers (itself too). */
 export async function coveredLocations(tx: Db, ids: number[]): Promise<Map<number, ReadonlySet<number>>> {
   const out = new Map<number, ReadonlySet<number>>();
   if (!ids.length) return out;
-  const parents = await tx.select({ id: storageSpaces.id }).from(storageSpaces).where(and(
-    inArray(storageSpaces.id, ids),
-    sql`EXISTS (SELECT 1 FROM ${storageSpaces} AS child WHERE child.parent_id = ${storageSpaces.id})`,
-  ));
+  const parents = await overIds<{ id: number }>(
+    tx,
+    "zones.parents",
+    (on, among) =>
+      on.select({ id: storageSpaces.id }).from(storageSpaces).where(and(
+        sql`${storageSpaces.id} IN ${among}`,
+        sql`EXISTS (SELECT 1 FROM ${storageSpaces} AS child WHERE child.parent_id = ${storageSpaces.id})`,
+      )),
+  ).all({ ids: JSON.stringify(ids) });
   for (const parent of parents) {
     const below = await tx.all<[number]>(sql`
       WITH RECURSIVE below(id) AS (
