@@ -1,7 +1,8 @@
 // Where to take a product from (FEFO, then FIFO by arrival) and where to put it (put-away suggestions).
-import { and, asc, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Db } from "../../../db/connection.ts";
+import { prepared } from "../../../db/prepared.ts";
 import { notFound } from "../../../kernel/errors.ts";
 import { coveredBy } from "../../storage/locations/zones.ts";
 import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
@@ -61,31 +62,56 @@ export async function fefoCandidates(
   const today = new Date().toISOString().slice(0, 10);
   const rules = (await readLogisticsConfig(db)).rules;
   const lot = opts.lot;
-  const found = await db.select({
-    id: stockLines.id,
-    lineKey: stockLines.lineKey,
-    locationId: stockLines.locationId,
-    containerId: stockLines.containerId,
-    expiryDate: stockLines.expiryDate,
-    productionDate: stockLines.productionDate,
-    serialNumber: stockLines.serialNumber,
-    quantity: stockLines.quantity,
-    createdAt: stockLines.createdAt,
-  }).from(stockLines)
-    .innerJoin(storageSpaces, eq(storageSpaces.id, stockLines.locationId))
-    .leftJoin(containers, eq(containers.id, stockLines.containerId))
-    .where(and(
-      eq(stockLines.productId, productId),
-      eq(storageSpaces.lockedOut, false),
-      releasable(rules, today),
-      opts.within
-        ? sql`${stockLines.locationId} IN (SELECT value FROM json_each(${JSON.stringify([...opts.within])}))`
-        : undefined,
-      opts.containerId ? eq(stockLines.containerId, opts.containerId) : undefined,
-      lot?.expiryDate ? eq(stockLines.expiryDate, lot.expiryDate) : undefined,
-      lot?.productionDate ? eq(stockLines.productionDate, lot.productionDate) : undefined,
-      lot?.serialNumber ? eq(stockLines.serialNumber, lot.serialNumber) : undefined,
-    ));
+  // One statement per shape (which filters are given, whether expired lines are left out), prepared once per
+  // connection: a release scan runs this for every scan.
+  const blocked = severityOf(rules.expiredOnRelease as Rule) === "error";
+  const given = {
+    within: opts.within !== undefined,
+    container: !!opts.containerId,
+    expiry: !!lot?.expiryDate,
+    production: !!lot?.productionDate,
+    serial: !!lot?.serialNumber,
+  };
+  const shape = Object.entries({ blocked, ...given }).filter(([, on]) => on).map(([k]) => k).join(",");
+  const p = sql.placeholder;
+  const found = await prepared<Record<string, unknown>, Omit<SourceCandidate, "receivedAt">>(
+    db,
+    `fefoCandidates:${shape}`,
+    (on) =>
+      on.select({
+        id: stockLines.id,
+        lineKey: stockLines.lineKey,
+        locationId: stockLines.locationId,
+        containerId: stockLines.containerId,
+        expiryDate: stockLines.expiryDate,
+        productionDate: stockLines.productionDate,
+        serialNumber: stockLines.serialNumber,
+        quantity: stockLines.quantity,
+        createdAt: stockLines.createdAt,
+      }).from(stockLines)
+        .innerJoin(storageSpaces, eq(storageSpaces.id, stockLines.locationId))
+        .leftJoin(containers, eq(containers.id, stockLines.containerId))
+        .where(and(
+          eq(stockLines.productId, p("productId")),
+          eq(storageSpaces.lockedOut, false),
+          releasable(blocked, p("today")),
+          given.within
+            ? sql`${stockLines.locationId} IN (SELECT value FROM json_each(${p("within")}))`
+            : undefined,
+          given.container ? eq(stockLines.containerId, p("containerId")) : undefined,
+          given.expiry ? eq(stockLines.expiryDate, p("expiryDate")) : undefined,
+          given.production ? eq(stockLines.productionDate, p("productionDate")) : undefined,
+          given.serial ? eq(stockLines.serialNumber, p("serialNumber")) : undefined,
+        )).prepare(),
+  ).all({
+    productId,
+    today,
+    within: JSON.stringify([...(opts.within ?? [])]),
+    containerId: opts.containerId ?? null,
+    expiryDate: lot?.expiryDate ?? null,
+    productionDate: lot?.productionDate ?? null,
+    serialNumber: lot?.serialNumber ?? null,
+  });
   // Only what orders have not reserved: a line wholly reserved is not a source.
   const free = (await freeOnLine(db, found)).filter((l) => l.quantity > 0);
   // Expiry first; the arrivals (a few ledger reads per line) only for the expiry groups the quantity reaches.
@@ -182,8 +208,11 @@ async function zoneOf(db: Db, locationId: number): Promise<ReadonlySet<number>> 
  * expired while the tenant's rule blocks releasing expired goods. bestsourcematerial offers only these,
  * and a zone at confirmation allocates only among them.
  */
-export function releasable(rules: LogisticsConfigData["rules"], today: string): SQL | undefined {
-  const blocked = severityOf(rules.expiredOnRelease as Rule) === "error";
+export function releasable(
+  rules: LogisticsConfigData["rules"] | boolean,
+  today: string | Placeholder,
+): SQL | undefined {
+  const blocked = typeof rules === "boolean" ? rules : severityOf(rules.expiredOnRelease as Rule) === "error";
   return and(
     or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
     // One comparison rather than an OR, so that the planner never reaches for the expiry index and walks
