@@ -15,7 +15,7 @@
 //   2 control     the runtime control plane's core: server/tenancy/{registry,schema,pool,control,fence,migrate_all}.ts;
 //                 the hub's core: server/hub/{hub,outbox,contract,visibility}.ts (what a change publishes,
 //                 written by the engine and the areas, so it sits below them; the socket route is at the edge)
-//   3 placement   server/cluster/{placement,protocol}.ts (which thread owns a tenant: asked by the areas, so below
+//   3 placement   server/cluster/{placement,protocol,batches}.ts (which thread owns a tenant: asked by the areas, so below
 //                 them), server/replication/ (Litestream's config and state as files: read by the system area
 //                 and backups, imports nothing above the control plane)
 //   4 engine      server/engine/ (the resource engine, and engine/http/: the route toolkit areas declare with)
@@ -51,7 +51,7 @@ const LAYERS = [
   },
   {
     name: "placement",
-    paths: ["^server/cluster/(placement|protocol)\\.ts$", "^server/replication/"],
+    paths: ["^server/cluster/(placement|protocol|batches)\\.ts$", "^server/replication/"],
   },
   { name: "engine", paths: ["^server/engine/"] },
   { name: "areas", paths: ["^server/domain/", "^server/tenancy/(provision|move|files|backups)\\.ts$"] },

@@ -37,9 +37,10 @@ const PARAMS = {
   /** Seconds of API-key reads. */
   apiSeconds: 5,
   seed: 29,
-  /** Bounds: the widget's first page p99 (ms), embed.js gzipped (bytes). */
+  /** Bounds: the widget's first page p99 (ms), embed.js gzipped (bytes), API-key reads a second (issue 35). */
   answerP99BoundMs: 100,
   embedGzipBound: 15 * 1024,
+  apiKeyReadsBound: 1_500,
 };
 
 type Pair = { api: Distribution; raw: Distribution; ratioP50: number; ratioP99: number };
@@ -237,12 +238,15 @@ export async function run(): Promise<BenchResult> {
         ratio: Math.round((rawPerSecond / readsPerSecond) * 100) / 100,
       },
     };
-    const ok = stockFirstPage.api.p99 <= PARAMS.answerP99BoundMs && embed.gzip <= PARAMS.embedGzipBound;
+    const ok = stockFirstPage.api.p99 <= PARAMS.answerP99BoundMs && embed.gzip <= PARAMS.embedGzipBound &&
+      readsPerSecond >= PARAMS.apiKeyReadsBound;
     raw.close();
     return writeResult(NAME, started, PARAMS, results, ok, [
       "One thread serves the HTTP calls and runs this script (WORKERS=0): the figures include the client's",
       "own fetch. Every product is the one contractor's, so its key sees all 10,000 products and 1,000,000",
-      "lines. The raw side reads the same page and count with prepared statements, no HTML and no HTTP.",
+      "lines. The raw side reads the same page and count with prepared statements, no HTML and no HTTP,",
+      "and writes each use in a transaction of its own; the API writes them together every 200 ms",
+      "(decision 0023). ok is false when an API key makes fewer than apiKeyReadsBound reads a second.",
     ]);
   } finally {
     await browser.close();

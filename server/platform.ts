@@ -20,6 +20,7 @@ import { type Placement, type Role, singlePlacement } from "./cluster/placement.
 import type { Jobs } from "./kernel/jobs/contract.ts";
 import { JobPool } from "./kernel/jobs/pool.ts";
 import { SecurityLog } from "./domain/logs/security_log/service.ts";
+import { ApiKeys } from "./domain/sharing/keys.ts";
 
 export { VERSION } from "./kernel/version.ts";
 
@@ -41,6 +42,7 @@ export interface Platform {
   jobs: Jobs;
   /** The security event log's writer: events queued per tenant, appended off the request's path. */
   security: SecurityLog;
+  apiKeys: ApiKeys;
   /** The areas' lifecycle hooks (server/hooks.ts), for its app and for the work it does outside a request. */
   hooks: Hooks;
   close(): Promise<void>;
@@ -104,11 +106,13 @@ export async function createPlatform(
     });
   const placement = role ? role.placement({ pool, config }) : singlePlacement({ pool, config });
   const security = new SecurityLog({ placement, config });
+  const apiKeys = new ApiKeys({ placement });
   return platform = {
     hooks: areaHooks(),
     placement,
     jobs,
     security,
+    apiKeys,
     config,
     control,
     registry,
@@ -121,6 +125,7 @@ export async function createPlatform(
     async close() {
       await jobs.close();
       await security.close();
+      await apiKeys.close();
       hub.closeAll();
       sessions.close();
       await pool.closeAll();

@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import { decodeJwt } from "jose";
-import { keyHash, tenantIdOfKey } from "../domain/sharing/keys.ts";
+import { tenantIdOfKey } from "../domain/sharing/keys.ts";
 import { createPlatform, type Platform } from "../platform.ts";
 import { createApp } from "../app.ts";
 import type { Config } from "../config.ts";
@@ -300,7 +300,6 @@ export class Front {
   app!: Hono<Env>;
   platform!: Platform;
   readonly #tenantOfToken = new Map<string, number | null>();
-  readonly #tenantOfApiKey = new Map<string, number>();
   #longRoutes: RegExp[] = [];
   #roundRobin = 0;
   #heartbeat?: ReturnType<typeof setInterval>;
@@ -370,15 +369,8 @@ export class Front {
 
   /** The tenant of an API key (decision 0010), from the control database: it only routes. */
   async #tenantOfKey(key: string | null): Promise<number | null> {
-    if (!key) return null;
-    const hash = keyHash(key);
-    const known = this.#tenantOfApiKey.get(hash);
-    if (known !== undefined) return known;
-    const tenantId = await tenantIdOfKey(this.platform, key);
-    if (this.#tenantOfApiKey.size >= TOKEN_CACHE_MAX) this.#tenantOfApiKey.clear();
-    // A key's tenant never changes: remember it (an unknown key is asked again, it may be made meanwhile).
-    if (tenantId !== null) this.#tenantOfApiKey.set(hash, tenantId);
-    return tenantId;
+    // Remembered there: a key's tenant never changes.
+    return key ? await tenantIdOfKey(this.platform, key) : null;
   }
 
   /** The tenant claim of an access token, unverified: it only routes; the shard verifies the token. */

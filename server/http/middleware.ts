@@ -110,7 +110,7 @@ async function withApiKey(
   const { conn, release, actor } = await openTenant(
     services,
     tenant,
-    (conn) => apiKeyActor(conn, tenant, key, { method: c.req.method, path, ip: client.ip }),
+    (conn) => apiKeyActor(conn, tenant, key, { method: c.req.method, path, ip: client.ip }, services.apiKeys),
   ).catch((err) => {
     if (err instanceof AppError && err.code === "sharedAccess.ended") {
       refused(tenant, "a key withdrawn, expired or not an API key");

@@ -154,6 +154,23 @@ export interface SecurityEvents {
   add(tenant: Tenant, event: SecurityEventRecord): void;
 }
 
+/** What a thread keeps of API keys (domain/sharing/keys.ts ApiKeys, decision 0023). */
+export interface ApiKeyMemory {
+  /** The record `read` answers for a key, remembered a few seconds by tenant database and key hash. */
+  remembered<T extends { id: number }>(
+    url: string,
+    hash: string,
+    read: () => Promise<T | null>,
+  ): Promise<T | null>;
+  /** An access ended: no thread of this process answers it from memory any more. */
+  withdrawn(url: string, accessId: number): void;
+  /** A call of a key, for its access's log (written off the call's path). */
+  add(
+    tenant: Tenant,
+    use: { accessId: number; at: string; method: string; path: string; ip: string | null },
+  ): void;
+}
+
 /** Which thread this is (server/cluster/placement.ts): the only one, the front, a shard or a reader. */
 export type Role = "single" | "front" | "shard" | "reader";
 
@@ -185,6 +202,7 @@ export interface Services {
   /** Parsing and drawing off the request thread (kernel/jobs/). */
   jobs: Pick<Jobs, "run">;
   security: SecurityEvents;
+  apiKeys: ApiKeyMemory;
   /** Which thread this is and where a tenant's named operations run (server/cluster/placement.ts). */
   placement: Placement;
 }

@@ -16,7 +16,7 @@ import {
   startStockWorld,
   type StockWorld,
 } from "./stock/fixture.ts";
-import { call } from "../fixtures/harness.ts";
+import { call, until } from "../fixtures/harness.ts";
 
 let w: StockWorld;
 let acme: number;
@@ -209,18 +209,27 @@ describe("API keys", () => {
     expect((await withKey("GET", "/Product", api.shortUrlKey)).status).toBe(410);
     const stockKey = (await make({ contentType: "wmsstock", contractorId: acme })).body;
     expect((await withKey("GET", "/Product", stockKey.token)).status).toBe(410);
-    const uses = await w.query(
-      "SELECT method, path FROM shared_access_uses WHERE access_id = ? ORDER BY id",
+    // Written off the calls' path, within a fifth of a second (decision 0023), in the order they came.
+    const uses = () =>
+      w.query("SELECT method, path, ip FROM shared_access_uses WHERE access_id = ? ORDER BY id", [api.id]);
+    await until(async () => (await uses()).length >= 3);
+    expect((await uses()).map((u) => `${u.method} ${u.path} ${u.ip}`)).toEqual([
+      "GET /Product 127.0.0.1",
+      "GET /WmsInventory/productStock 127.0.0.1",
+      `GET /Product/${theirs} 127.0.0.1`,
+    ]);
+    const [access] = await w.query(
+      "SELECT last_activation_at AS at, last_activation_ip AS ip FROM shared_accesses WHERE id = ?",
       [api.id],
     );
-    expect(uses.map((u) => `${u.method} ${u.path}`)).toEqual([
-      "GET /Product",
-      "GET /WmsInventory/productStock",
-      `GET /Product/${theirs}`,
+    const [last] = await w.query("SELECT max(at) AS at FROM shared_access_uses WHERE access_id = ?", [
+      api.id,
     ]);
-    // Withdrawn: refused at once.
+    expect(access).toEqual({ at: last.at, ip: "127.0.0.1" });
+    // Withdrawn: refused at once, though the key was just read (and remembered) by the calls above.
     await w.api("POST", `/SharedAccess/${api.id}/withdraw`);
     expect((await withKey("GET", "/Product", api.token)).status).toBe(410);
+    expect((await withKey("GET", "/Product/" + theirs, api.token)).status).toBe(410);
   });
 
   it("limits the rate of each key with Retry-After", async () => {

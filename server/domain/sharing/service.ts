@@ -165,7 +165,7 @@ export async function createSharedAccess(ctx: TenantContext, input: SharedAccess
 
 /** POST SharedAccess/{id}/withdraw: the access ends at once (withdrawing it again changes nothing). */
 export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
-  return await transactionWithEvents(ctx, async (tx) => {
+  const after = await transactionWithEvents(ctx, async (tx) => {
     const row = await rowById(tx, sharedAccesses, id);
     if (!row) throw notFound();
     const before = await sharedAccess.getIn(tx, ctx, id);
@@ -189,6 +189,9 @@ export async function withdrawSharedAccess(ctx: TenantContext, id: number) {
     await securityEventIn(tx, ctx, "sharedAccess.withdrawn", `access ${id}: ${row.contentType}`);
     return after;
   });
+  // Committed: no thread of this process answers the key from memory any more (keys.ts).
+  ctx.services.apiKeys.withdrawn(ctx.conn.url, id);
+  return after;
 }
 
 /**
@@ -283,7 +286,13 @@ const readByKey = tenantOp("sharing.read", async (conn, args: ReadArgs, tenant) 
       if (!claimed.length) throw new AppError("sharedAccess.ended");
     }
     if (row.contentType === "api") {
-      await logUse(tx, row.id, { at: now, method: "GET", path: `/shared/${args.what}`, ip: args.ip });
+      await logUse(tx, {
+        accessId: row.id,
+        at: now,
+        method: "GET",
+        path: `/shared/${args.what}`,
+        ip: args.ip,
+      });
     } else {
       await tx.update(sharedAccesses).set({ lastActivationAt: now, lastActivationIp: args.ip })
         .where(eq(sharedAccesses.id, row.id));

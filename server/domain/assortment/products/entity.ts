@@ -80,6 +80,9 @@ export const products = sqliteTable("products", {
   // A contractor's products by name (a contractor's own list, or staff filtering by contractor): the filter
   // and the sort from one index, so no page sorts a contractor's whole assortment.
   index("products_contractor_name").on(t.contractorId, t.name, t.id),
+  // ... and by index, a contractor's default order (the portal, an API key's page): the first page is the
+  // index's first rows, not a sort of the contractor's whole assortment.
+  index("products_contractor_product_index").on(t.contractorId, t.index),
   index("products_default_location").on(t.defaultLocationId, t.id),
   index("products_warning_stock").on(t.warningStock, t.id),
   index("products_critical_stock").on(t.criticalStock, t.id),

@@ -13,9 +13,9 @@
 import type { Services } from "../../../kernel/services.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Connection, Db } from "../../../db/connection.ts";
-import { onBegin } from "../../../db/connection.ts";
 import { insertMany } from "../../../db/bulk.ts";
 import { tenantOp } from "../../../cluster/placement.ts";
+import { TenantBatches } from "../../../cluster/batches.ts";
 import { nowIso } from "../../../kernel/time.ts";
 import type { Tenant } from "../../../tenancy/registry.ts";
 import { writeSystemLog } from "../system_log/service.ts";
@@ -240,77 +240,39 @@ export async function pruneSecurityLog(conn: Connection, before: string): Promis
   }
 }
 
-/**
- * Runs `fn` (and what it schedules) outside any request's onBegin work. AsyncLocalStorage.exit() is not
- * enough on Deno: timers and promise continuations made inside it still see the request's store.
- */
-function outsideRequest<T>(fn: () => T): T {
-  return onBegin.run(undefined as never, fn);
-}
-
 /** The writer of one thread: tenants' queues, their flood limits and the timer that appends them. */
 export class SecurityLog {
-  readonly #queues = new Map<number, { tenant: Tenant; rows: Row[] }>();
   readonly #limits = new Map<number, SecurityFloodLimit>();
-  readonly #inFlight = new Set<Promise<void>>();
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #closed = false;
+  readonly #batches: TenantBatches<Row>;
 
-  constructor(readonly platform: Pick<Services, "placement" | "config">) {}
+  constructor(readonly platform: Pick<Services, "placement" | "config">) {
+    this.#batches = new TenantBatches<Row>(
+      (tenant, rows) => append(platform, tenant, { rows, keepDays: platform.config.securityLogDays }),
+      { flushMs: FLUSH_MS, flushAt: FLUSH_AT, what: "security log" },
+    );
+  }
 
   /** Queues `event` for `tenant`'s log. */
   add(tenant: Tenant, event: SecurityEventInput): void {
-    if (this.#closed) return;
     let limit = this.#limits.get(tenant.id);
     if (!limit) this.#limits.set(tenant.id, limit = new SecurityFloodLimit());
     const { write, leftOut } = limit.admit(event);
     const at = nowIso();
-    let queue = this.#queues.get(tenant.id);
-    if (!queue) this.#queues.set(tenant.id, queue = { tenant, rows: [] });
-    queue.tenant = tenant;
+    const rows: Row[] = [];
     for (const [kind, n] of leftOut) {
-      queue.rows.push(toRow({ kind: "log.leftOut", outcome: "throttled", detail: `${n} × ${kind}` }, at));
+      rows.push(toRow({ kind: "log.leftOut", outcome: "throttled", detail: `${n} × ${kind}` }, at));
     }
-    if (write) queue.rows.push(toRow(event, at));
-    if (queue.rows.length >= FLUSH_AT) this.flush();
-    else if (queue.rows.length > 0 && this.#timer === undefined) {
-      // Outside any request's async context: the append's transaction must not run a request's onBegin
-      // work (its idempotency key) on the tenant's connection.
-      this.#timer = outsideRequest(() => setTimeout(() => this.flush(), FLUSH_MS));
-      Deno.unrefTimer(this.#timer as unknown as number);
-    }
+    if (write) rows.push(toRow(event, at));
+    this.#batches.add(tenant, ...rows);
   }
 
   /** Appends every queued event now; answers when they are written (or their failure logged). */
   flush(): Promise<void> {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const batches = [...this.#queues.values()].filter((q) => q.rows.length > 0);
-    this.#queues.clear();
-    const keepDays = this.platform.config.securityLogDays;
-    const done = outsideRequest(() =>
-      Promise.all(
-        batches.map((q) =>
-          append(this.platform, q.tenant, { rows: q.rows, keepDays }).catch((err) =>
-            console.error(
-              `security log: ${q.rows.length} events of tenant ${q.tenant.id} were not written:`,
-              err,
-            )
-          )
-        ),
-      )
-    ).then(() => {});
-    this.#inFlight.add(done);
-    done.finally(() => this.#inFlight.delete(done));
-    return done;
+    return this.#batches.flush();
   }
 
   /** Writes what is queued (within a few seconds at most) and takes no more. */
-  async close(): Promise<void> {
-    const done = Promise.all([this.flush(), ...this.#inFlight]);
-    this.#closed = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([done, new Promise((r) => (timer = setTimeout(r, 5000)))]);
-    clearTimeout(timer);
+  close(): Promise<void> {
+    return this.#batches.close();
   }
 }

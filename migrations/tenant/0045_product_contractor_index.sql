@@ -1,0 +1,1 @@
+CREATE INDEX `products_contractor_product_index` ON `products` (`contractor_id`,`product_index`);
