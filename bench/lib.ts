@@ -95,15 +95,35 @@ export function collectGarbage(): boolean {
 
 export interface MemorySample {
   rssMb: number;
+  /**
+   * RSS split (Linux, /proc/self/status): the process's own memory (RssAnon), and pages of files it maps
+   * (RssFile: a memory-mapped database's pages, which are the OS's file cache, shared and reclaimable).
+   */
+  rssAnonMb?: number;
+  rssFileMb?: number;
   heapUsedMb: number;
   heapTotalMb: number;
   externalMb: number;
+}
+
+function rssSplit(): { rssAnonMb?: number; rssFileMb?: number } {
+  try {
+    const s = readFileSync("/proc/self/status", "utf8");
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(s)?.[1] ?? NaN);
+    const anon = kb("RssAnon"), file = kb("RssFile");
+    return Number.isFinite(anon) && Number.isFinite(file)
+      ? { rssAnonMb: mb(anon * 1024), rssFileMb: mb(file * 1024) }
+      : {};
+  } catch {
+    return {};
+  }
 }
 
 export function memorySample(): MemorySample {
   const m = Deno.memoryUsage();
   return {
     rssMb: mb(m.rss),
+    ...rssSplit(),
     heapUsedMb: mb(m.heapUsed),
     heapTotalMb: mb(m.heapTotal),
     externalMb: mb(m.external),

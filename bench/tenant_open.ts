@@ -5,6 +5,7 @@
 //   2. keeps 1,000 connections open to read RSS and open file descriptors per connection;
 //   3. drives a TenantPool of 64 with Zipf-skewed traffic over the 1,000 tenants and watches its fds.
 import { statSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { createPlatform } from "../server/platform.ts";
 import type { Connection } from "../server/db/connection.ts";
@@ -46,6 +47,8 @@ const PARAMS = {
   zipfExponent: 1.0,
   seed: 42,
   firstQuery: "SELECT * FROM users WHERE id = ?",
+  /** A held connection's own memory at most this many times the raw driver's (issue 35; bench/README.md). */
+  privateOverFloorBound: 1.2,
 };
 
 const slugOf = (i: number) => `bench-t${String(i).padStart(4, "0")}`;
@@ -67,6 +70,15 @@ interface MeasureResults {
     steps: Array<MemorySample & { connections: number; fds: number }>;
     afterClose: MemorySample & { fds: number };
     rssPerConnectionKb: number;
+    /** The process's own memory per connection (RssAnon), and file pages it maps (RssFile). */
+    privatePerConnectionKb: number | null;
+    fileMappedPerConnectionKb: number | null;
+    /**
+     * The raw driver's floor: the same files opened by node:sqlite with WAL and the first query, nothing
+     * else (no page cache size, no map, no statements kept): its private memory per connection, which is
+     * mostly the parsed schema, held by every connection of SQLite.
+     */
+    rawPrivatePerConnectionKb: number | null;
     fdsPerConnection: number;
   };
   pool: {
@@ -182,13 +194,18 @@ async function held(urls: string[], userId: number): Promise<MeasureResults["hel
   }
   const last = steps[steps.length - 1];
   for (const c of conns) await c.close();
+  const perKb = (from?: number, to?: number, n = conns.length) =>
+    from === undefined || to === undefined ? null : Math.round(((to - from) * 1024 / n) * 10) / 10;
   const afterClose = sample();
   return {
     connections: conns.length,
     before,
     steps,
     afterClose,
-    rssPerConnectionKb: Math.round(((last.rssMb - before.rssMb) * 1024 / conns.length) * 10) / 10,
+    rssPerConnectionKb: perKb(before.rssMb, last.rssMb)!,
+    privatePerConnectionKb: perKb(before.rssAnonMb, last.rssAnonMb),
+    fileMappedPerConnectionKb: perKb(before.rssFileMb, last.rssFileMb),
+    rawPrivatePerConnectionKb: null,
     fdsPerConnection: Math.round(((last.fds - before.fds) / conns.length) * 100) / 100,
   };
 }
@@ -326,6 +343,22 @@ export async function run(): Promise<BenchResult> {
     }).output();
     if (!child.success) throw new Error(`the measuring process failed (exit ${child.code})`);
     const measured = JSON.parse(new TextDecoder().decode(child.stdout)) as MeasureResults;
+    const raw = await new Deno.Command(DENO, {
+      args: [
+        "run",
+        "-A",
+        "--v8-flags=--expose-gc",
+        new URL(import.meta.url).pathname,
+        "--raw",
+        dir,
+        String(made.adminUserId),
+      ],
+      stdout: "piped",
+      stderr: "inherit",
+      signal: AbortSignal.timeout(120_000),
+    }).output();
+    if (!raw.success) throw new Error(`the raw driver's process failed (exit ${raw.code})`);
+    measured.held.rawPrivatePerConnectionKb = JSON.parse(new TextDecoder().decode(raw.stdout));
     const results: Results = {
       setup: {
         seconds: setupSeconds,
@@ -336,7 +369,9 @@ export async function run(): Promise<BenchResult> {
       },
       ...measured,
     };
-    const ok = measured.pool.maxFdsAboveBaseline <= measured.pool.fdBound;
+    const { privatePerConnectionKb: own, rawPrivatePerConnectionKb: floor } = measured.held;
+    const ok = measured.pool.maxFdsAboveBaseline <= measured.pool.fdBound &&
+      (own === null || floor === null || own <= PARAMS.privateOverFloorBound * floor);
     return writeResult(NAME, started, PARAMS, results, ok, [
       "Milliseconds. open = new LocalConnection (file open, WAL and other pragmas); migrationCheck = " +
       "migrate() finding nothing to do; firstQuery = the first statement on the file. total is their sum, " +
@@ -345,7 +380,9 @@ export async function run(): Promise<BenchResult> {
       `posix_fadvise DONTNEED; pageCacheDropped counts the files where the kernel accepted it). The ` +
       `hypervisor's cache under the virtual disk may still hold them. warm: the same files, second pass.`,
       "held: connections opened and kept; RSS and /proc/self/fd sampled after gc(); per-connection figures " +
-      "are (last step - before) / connections.",
+      "are (last step - before) / connections. private = RssAnon, fileMapped = RssFile (the mapped tenant " +
+      "files' cached pages); rawPrivate = node:sqlite opening each file with WAL and the first query, in a " +
+      "process of its own. ok is also false when private passes privateOverFloorBound x rawPrivate.",
       "pool: TenantPool(size) under Zipf-distributed acquires, `concurrency` at a time, each holding its " +
       "connection across one event-loop turn. hitRate = 1 - opened/acquires; idealTopNShare is the traffic " +
       "share of the `size` busiest tenants (an upper bound for any cache of that size). ok is false when " +
@@ -365,7 +402,9 @@ export function summarize(r: BenchResult): string[] {
     `open + first query, cold: ${pctl(x.cold.total)}  (open ${ms(x.cold.open.p50)}, migration check ` +
     `${ms(x.cold.migrationCheck.p50)}, query ${ms(x.cold.firstQuery.p50)} at p50)`,
     `open + first query, warm: ${pctl(x.warm.total)}`,
-    `held connections: ${x.held.rssPerConnectionKb} KiB RSS and ${x.held.fdsPerConnection} fds per ` +
+    `held connections: ${x.held.rssPerConnectionKb} KiB RSS (${x.held.privatePerConnectionKb} KiB the ` +
+    `process's own, ${x.held.fileMappedPerConnectionKb} KiB mapped file pages; the raw driver's own ` +
+    `${x.held.rawPrivatePerConnectionKb} KiB) and ${x.held.fdsPerConnection} fds per ` +
     `connection (${x.held.connections} open: RSS ${x.held.before.rssMb} → ` +
     `${x.held.steps[x.held.steps.length - 1].rssMb} MB, after closing ${x.held.afterClose.rssMb} MB)`,
     `LRU pool ${p.size} over ${(r.parameters as typeof PARAMS).tenants} tenants (Zipf): hit rate ` +
@@ -376,9 +415,39 @@ export function summarize(r: BenchResult): string[] {
   ];
 }
 
+/**
+ * The raw driver's floor, in a process of its own (memory a closed connection gave back stays with the
+ * allocator and would make the next opens look free): the files opened by node:sqlite with WAL and the first
+ * query, nothing else; answers its own memory (RssAnon) per connection in KiB.
+ */
+function rawFloor(dir: string, userId: number): number | null {
+  const urls = Array.from(
+    { length: PARAMS.heldConnections },
+    (_, i) => join(dir, "tenants", `${slugOf(i + 1)}.db`),
+  );
+  collectGarbage();
+  const before = memorySample();
+  const raws = urls.map((path) => {
+    const db = new DatabaseSync(path);
+    db.exec("PRAGMA journal_mode = WAL");
+    db.prepare(PARAMS.firstQuery).get(userId);
+    return db;
+  });
+  collectGarbage();
+  const after = memorySample();
+  for (const db of raws) db.close();
+  return before.rssAnonMb === undefined || after.rssAnonMb === undefined
+    ? null
+    : Math.round(((after.rssAnonMb - before.rssAnonMb) * 1024 / raws.length) * 10) / 10;
+}
+
 if (import.meta.main) {
   const i = Deno.args.indexOf("--measure");
-  if (i >= 0) {
+  const r = Deno.args.indexOf("--raw");
+  if (r >= 0) {
+    const [dir, userId] = Deno.args.slice(r + 1);
+    console.log(JSON.stringify(rawFloor(dir, Number(userId))));
+  } else if (i >= 0) {
     const [dir, template, userId] = Deno.args.slice(i + 1);
     const measured = await measure(dir, template, Number(userId));
     console.log(JSON.stringify(measured));
