@@ -5,6 +5,7 @@
 // (./hooks.ts). revert.ts undoes it.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
+import { prepared, rowById, rowsOf } from "../../../db/prepared.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError, type DocumentIssue, notFound } from "../../../kernel/errors.ts";
 import type { Outbox } from "../../../hub/outbox.ts";
@@ -89,8 +90,7 @@ function schemaFor(config: LogisticsConfigData, typeCode: DocumentRow["typeCode"
 }
 
 async function findDocument(tx: Db, id: number): Promise<DocumentRow | undefined> {
-  const [row] = await tx.select().from(wmsDocuments).where(eq(wmsDocuments.id, id)).limit(1);
-  return row;
+  return await rowById(tx, wmsDocuments, id);
 }
 
 type Confirmed =
@@ -117,8 +117,15 @@ export async function confirmInTransaction(
   const scope = `document:${doc.typeCode}`;
   const schema = schemaFor(config, doc.typeCode);
   const number = await takeNumber(tx, scope, schema, at);
-  const [clash] = await tx.select({ id: wmsDocuments.id }).from(wmsDocuments)
-    .where(and(eq(wmsDocuments.documentNumber, number), ne(wmsDocuments.id, doc.id))).limit(1);
+  const [clash] = await prepared<{ number: string; id: number }, { id: number }>(
+    tx,
+    "confirm.numberHeld",
+    (on) =>
+      on.select({ id: wmsDocuments.id }).from(wmsDocuments).where(and(
+        eq(wmsDocuments.documentNumber, sql.placeholder("number")),
+        ne(wmsDocuments.id, sql.placeholder("id")),
+      )).limit(1).prepare(),
+  ).all({ number, id: doc.id });
   if (clash) return { collision: true, scope, period: periodOf(schema, at) };
   // The account's monthly document limit: counted here, once, or the whole confirmation refused (402).
   await countConfirmedDocument(tx, at);
@@ -126,21 +133,34 @@ export async function confirmInTransaction(
   await applyMovements(tx, movements, now);
   const touched = movements.map((m) => m.key.containerId).filter((c): c is number => c !== null);
   for (const c of await followContainers(tx, touched, now)) outbox.add("Container", "changed", c);
-  await tx.update(wmsDocumentPositions).set({
-    quantityReal: sql`${wmsDocumentPositions.quantity}`,
-    quantityLeft: 0,
-  })
-    .where(eq(wmsDocumentPositions.documentId, doc.id));
+  await prepared<{ documentId: number }, never>(
+    tx,
+    "confirm.positionsDone",
+    (on) =>
+      on.update(wmsDocumentPositions).set({
+        quantityReal: sql`${wmsDocumentPositions.quantity}`,
+        quantityLeft: 0,
+      })
+        .where(eq(wmsDocumentPositions.documentId, sql.placeholder("documentId"))).prepare(),
+  ).run({ documentId: doc.id });
   // Its order follows once the document is confirmed (below), not twice.
   await refreshDocumentTotals(tx, doc.id, null);
   const oldDto = await documentDto(tx, doc);
-  const updated = await tx.update(wmsDocuments).set({
-    statusCode: "confirmed",
-    documentNumber: number,
-    executedAt: now,
-    updatedAt: now,
-    version: doc.version + 1,
-  }).where(and(eq(wmsDocuments.id, doc.id), eq(wmsDocuments.statusCode, "workingCopy"))).returning();
+  const updated = rowsOf(wmsDocuments)(
+    await prepared<{ number: string; at: string; version: number; id: number }, never>(
+      tx,
+      "confirm.documentConfirmed",
+      (on) =>
+        on.update(wmsDocuments).set({
+          statusCode: "confirmed",
+          documentNumber: sql`${sql.placeholder("number")}`,
+          executedAt: sql`${sql.placeholder("at")}`,
+          updatedAt: sql`${sql.placeholder("at")}`,
+          version: sql`${sql.placeholder("version")}`,
+        }).where(and(eq(wmsDocuments.id, sql.placeholder("id")), eq(wmsDocuments.statusCode, "workingCopy")))
+          .returning().prepare(),
+    ).values({ number, at: now, version: doc.version + 1, id: doc.id }),
+  );
   if (updated.length === 0) throw new AppError("record.changedByAnotherUser");
   // What the document's order reserved for it has now been taken, and the order follows (orders' hook).
   await callHooks(ctx, "confirmed", tx, outbox, updated[0]);

@@ -2,15 +2,18 @@
 // other write can change them before the stock moves).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
+import { overIds, prepared, rowsOf } from "../../../db/prepared.ts";
 import type { LogisticsConfigData } from "../../../../shared/config/contract.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { containers } from "../containers/table.ts";
-import { stockLineColumns, stockLines } from "../ledger/table.ts";
+import { stockLineColumns, type StockLineRow, stockLines } from "../ledger/table.ts";
 import { wmsDocumentPositions } from "../positions/entity.ts";
 import {
+  type ContainerSnap,
   definitionOf,
   type LoadLimits,
+  type LocationSnap,
   type OrderSnap,
   placesOf,
   type ProductSnap,
@@ -61,8 +64,17 @@ export async function loadSnapshot(
   config: LogisticsConfigData,
   today: string,
 ): Promise<Snapshot> {
-  const positions = await tx.select().from(wmsDocumentPositions)
-    .where(eq(wmsDocumentPositions.documentId, doc.id)).orderBy(wmsDocumentPositions.id);
+  const positions = rowsOf(wmsDocumentPositions)(
+    await prepared<{ documentId: number }, never>(
+      tx,
+      "snapshot.positions",
+      (on) =>
+        on.select().from(wmsDocumentPositions).where(
+          eq(wmsDocumentPositions.documentId, sql.placeholder("documentId")),
+        )
+          .orderBy(wmsDocumentPositions.id).prepare(),
+    ).values({ documentId: doc.id }),
+  );
   const places = positions.map((p) => placesOf(doc, p));
   const productIds = [...new Set(positions.map((p) => p.productId))];
   const locationIds = [
@@ -86,41 +98,46 @@ export async function loadSnapshot(
   ];
   // Only what the validators read (ProductSnap): a product row has some forty columns.
   const productRows = productIds.length
-    ? await tx.select(
-      {
-        id: products.id,
-        index: products.index,
-        contractorId: products.contractorId,
-        lockIn: products.lockIn,
-        lockOut: products.lockOut,
-        lockRelocate: products.lockRelocate,
-        expiryDateRequired: products.expiryDateRequired,
-        productionDateRequired: products.productionDateRequired,
-        serialNumberRequired: products.serialNumberRequired,
-        minTemperature: products.minTemperature,
-        maxTemperature: products.maxTemperature,
-        minimalExpDays: products.minimalExpDays,
-        weight: products.weight,
-      } satisfies Record<keyof ProductSnap, unknown>,
-    ).from(products).where(inArray(products.id, productIds))
+    ? await overIds<ProductSnap>(tx, "snapshot.products", (on, among) =>
+      on.select(
+        {
+          id: products.id,
+          index: products.index,
+          contractorId: products.contractorId,
+          lockIn: products.lockIn,
+          lockOut: products.lockOut,
+          lockRelocate: products.lockRelocate,
+          expiryDateRequired: products.expiryDateRequired,
+          productionDateRequired: products.productionDateRequired,
+          serialNumberRequired: products.serialNumberRequired,
+          minTemperature: products.minTemperature,
+          maxTemperature: products.maxTemperature,
+          minimalExpDays: products.minimalExpDays,
+          weight: products.weight,
+        } satisfies Record<keyof ProductSnap, unknown>,
+      ).from(products).where(sql`${products.id} IN ${among}`)).all({ ids: JSON.stringify(productIds) })
     : [];
   const locationRows = locationIds.length
-    ? await tx.select({
-      id: storageSpaces.id,
-      label: storageSpaces.label,
-      lockedIn: storageSpaces.lockedIn,
-      lockedOut: storageSpaces.lockedOut,
-      temperature: storageSpaces.temperature,
-    }).from(storageSpaces).where(inArray(storageSpaces.id, locationIds))
+    ? await overIds<LocationSnap>(tx, "snapshot.locations", (on, among) =>
+      on.select({
+        id: storageSpaces.id,
+        label: storageSpaces.label,
+        lockedIn: storageSpaces.lockedIn,
+        lockedOut: storageSpaces.lockedOut,
+        temperature: storageSpaces.temperature,
+      }).from(storageSpaces).where(sql`${storageSpaces.id} IN ${among}`)).all({
+        ids: JSON.stringify(locationIds),
+      })
     : [];
   const containerRows = containerIds.length
-    ? await tx.select({
-      id: containers.id,
-      number: containers.number,
-      locationId: containers.locationId,
-      lockedIn: containers.lockedIn,
-      lockedOut: containers.lockedOut,
-    }).from(containers).where(inArray(containers.id, containerIds))
+    ? await overIds<ContainerSnap>(tx, "snapshot.containers", (on, among) =>
+      on.select({
+        id: containers.id,
+        number: containers.number,
+        locationId: containers.locationId,
+        lockedIn: containers.lockedIn,
+        lockedOut: containers.lockedOut,
+      }).from(containers).where(sql`${containers.id} IN ${among}`)).all({ ids: JSON.stringify(containerIds) })
     : [];
   const lineColumns = stockLineColumns;
   const taking = takes(definitionOf(doc.typeCode).direction);
@@ -136,11 +153,16 @@ export async function loadSnapshot(
   ];
   // In slices of 100 pairs: each statement stays short, so other requests get their turn in between.
   const readLines = (slice: typeof pairs) =>
-    tx.select(lineColumns).from(stockLines).where(
-      sql`(${stockLines.productId}, ${stockLines.locationId}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${
-        JSON.stringify(slice)
-      }))`,
-    );
+    prepared<{ pairs: string }, StockLineRow>(
+      tx,
+      "snapshot.lines",
+      (on) =>
+        on.select(lineColumns).from(stockLines).where(
+          sql`(${stockLines.productId}, ${stockLines.locationId}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${
+            sql.placeholder("pairs")
+          }))`,
+        ).prepare(),
+    ).all({ pairs: JSON.stringify(slice) });
   const stock: Awaited<ReturnType<typeof readLines>> = [];
   for (let i = 0; taking && i < pairs.length; i += PAIRS_PER_READ) {
     stock.push(...await readLines(pairs.slice(i, i + PAIRS_PER_READ)));

@@ -53,6 +53,8 @@ export const stockLineColumns = {
   serialNumber: stockLines.serialNumber,
   quantity: stockLines.quantity,
 };
+/** A row of `stockLineColumns`. */
+export type StockLineRow = Pick<typeof stockLines.$inferSelect, keyof typeof stockLineColumns>;
 
 /**
  * The ledger: one row per change of a stock line, append-only. For every key, sum(delta) equals the
