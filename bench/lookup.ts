@@ -27,6 +27,8 @@ const PARAMS = {
   drizzleCalls: 20_000,
   inProcessCalls: 5_000,
   httpCalls: 5_000,
+  /** Bound (issue 35): the API's lookup over HTTP at most this many times a bare Deno.serve's, at p50. */
+  bareHttpRatioBound: 1.3,
 };
 
 interface Results {
@@ -34,7 +36,10 @@ interface Results {
   drizzlePooled: Distribution;
   appInProcess: Distribution;
   apiHttp: Distribution;
+  /** A bare Deno.serve answering the same JSON, fetched by the same client the same way. */
+  bareHttp: Distribution;
   ratio: {
+    apiHttpToBareHttpP50: number;
     apiHttpToRawP50: number;
     apiHttpToRawP95: number;
     inProcessToRawP50: number;
@@ -90,29 +95,50 @@ export async function run(): Promise<BenchResult> {
     await timeEach(PARAMS.warmup, httpOnce);
     const httpSamples = await timeEach(PARAMS.httpCalls, httpOnce);
 
+    // The floor of a JSON answer over HTTP here: Deno.serve answering the same body, nothing else.
+    const body = JSON.stringify((await call(server, "GET", path, { token: session.token })).body);
+    const bare = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      () => new Response(body, { headers: { "content-type": "application/json; charset=utf-8" } }),
+    );
+    const bareServer = { baseUrl: `http://127.0.0.1:${(bare.addr as Deno.NetAddr).port}` };
+    const bareOnce = async () => {
+      const r = await call(bareServer, "GET", path, { token: session.token });
+      if (r.status !== 200) throw new Error(`bare answered ${r.status}`);
+    };
+    await timeEach(PARAMS.warmup, bareOnce);
+    const bareSamples = await timeEach(PARAMS.httpCalls, bareOnce);
+    await bare.shutdown();
+
     const rawD = distribution(rawSamples);
     const httpD = distribution(httpSamples);
     const inD = distribution(inProcessSamples);
+    const bareD = distribution(bareSamples);
     const round = (x: number) => Math.round(x * 10) / 10;
     const results: Results = {
       rawDriver: rawD,
       drizzlePooled: distribution(drizzleSamples),
       appInProcess: inD,
       apiHttp: httpD,
+      bareHttp: bareD,
       ratio: {
+        apiHttpToBareHttpP50: Math.round((httpD.p50 / bareD.p50) * 100) / 100,
         apiHttpToRawP50: round(httpD.p50 / rawD.p50),
         apiHttpToRawP95: round(httpD.p95 / rawD.p95),
         inProcessToRawP50: round(inD.p50 / rawD.p50),
         httpOverheadP50Ms: Math.round((httpD.p50 - inD.p50) * 1000) / 1000,
       },
     };
-    return writeResult(NAME, started, PARAMS, results, true, [
+    const ok = results.ratio.apiHttpToBareHttpP50 <= PARAMS.bareHttpRatioBound;
+    return writeResult(NAME, started, PARAMS, results, ok, [
       "Milliseconds per call, one call after another, same tenant file, the row cached by SQLite.",
       "rawDriver: node:sqlite DatabaseSync prepared statement .get(id); no JSON, no auth.",
       "drizzlePooled: TenantPool.use + drizzle select (sqlite-proxy over LocalConnection), as services do.",
       "appInProcess: app.fetch(new Request(...)) — JWT verification, routing, tenant resolution, JSON.",
       "apiHttp: fetch() over HTTP/1.1 keep-alive on 127.0.0.1 to Deno.serve (client and server share the " +
       "process and its one event loop, so both sides' work is in the figure).",
+      "bareHttp: a Deno.serve of its own answering the same JSON body, fetched the same way: the floor of an " +
+      "answer over HTTP here. ok is false when apiHttp p50 passes bareHttpRatioBound x bareHttp p50.",
     ]);
   } finally {
     await server.close();
@@ -126,6 +152,7 @@ export function summarize(r: BenchResult): string[] {
     `drizzle, pooled conn:     ${pctl(x.drizzlePooled)}`,
     `app.fetch in-process:     ${pctl(x.appInProcess)}`,
     `GET /api/User/{id} HTTP:  ${pctl(x.apiHttp)}`,
+    `bare Deno.serve, same JSON: ${pctl(x.bareHttp)}  (API/bare ${x.ratio.apiHttpToBareHttpP50}× at p50)`,
     `ratio HTTP/raw: ${x.ratio.apiHttpToRawP50}× at p50, ${x.ratio.apiHttpToRawP95}× at p95 ` +
     `(in-process/raw ${x.ratio.inProcessToRawP50}×; socket adds ${ms(x.ratio.httpOverheadP50Ms)} at p50)`,
   ];
