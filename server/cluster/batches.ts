@@ -1,7 +1,8 @@
 // Rows a request leaves to be written later, off its path: queued per tenant on this thread and appended
 // together by one call of `write` (a tenant operation, so on the thread that owns the tenant) every
 // `flushMs`, or at once when a tenant's queue reaches `flushAt`. The security log and API keys' use log are
-// written this way: a call costs its caller a push onto an array, not a transaction.
+// written this way: a call costs its caller a push onto an array, not a transaction. A write that fails (the
+// tenant moving, its lock held too long) is tried again with the next flush, a few times, before its rows go.
 import { onBegin } from "../db/connection.ts";
 import type { Tenant } from "../tenancy/registry.ts";
 
@@ -22,8 +23,13 @@ export interface BatchOptions {
   what: string;
 }
 
+/** Times a tenant's rows are tried again (after `flushMs` each) when their write fails, before they go. */
+const ATTEMPTS = 5;
+
 export class TenantBatches<R> {
   readonly #queues = new Map<number, { tenant: Tenant; rows: R[] }>();
+  /** Failed writes in a row, by tenant: a tenant moving or a lock held too long, tried again a few times. */
+  readonly #failures = new Map<number, number>();
   readonly #inFlight = new Set<Promise<void>>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
@@ -36,11 +42,18 @@ export class TenantBatches<R> {
   /** Queues `rows` for `tenant`; nothing once closed. */
   add(tenant: Tenant, ...rows: R[]): void {
     if (this.#closed || rows.length === 0) return;
+    this.#queue(tenant, rows, false);
+  }
+
+  #queue(tenant: Tenant, rows: R[], first: boolean): void {
     let queue = this.#queues.get(tenant.id);
     if (!queue) this.#queues.set(tenant.id, queue = { tenant, rows: [] });
     queue.tenant = tenant;
-    queue.rows.push(...rows);
-    if (queue.rows.length >= this.options.flushAt) void this.flush();
+    // Rows tried again go before those queued meanwhile, so that a log keeps its order.
+    if (first) queue.rows.unshift(...rows);
+    else queue.rows.push(...rows);
+    // Rows tried again wait for the timer, so that a failing write is not tried again at once.
+    if (!first && queue.rows.length >= this.options.flushAt) void this.flush();
     else if (this.#timer === undefined) {
       // Outside any request's async context: the append's transaction must not run a request's onBegin
       // work (its idempotency key) on the tenant's connection.
@@ -58,11 +71,18 @@ export class TenantBatches<R> {
     const done = outsideRequest(() =>
       Promise.all(
         batches.map((q) =>
-          this.write(q.tenant, q.rows).catch((err) =>
-            console.error(
-              `${this.options.what}: ${q.rows.length} rows of tenant ${q.tenant.id} were not written:`,
-              err,
-            )
+          this.write(q.tenant, q.rows).then(
+            () => void this.#failures.delete(q.tenant.id),
+            (err) => {
+              const failures = (this.#failures.get(q.tenant.id) ?? 0) + 1;
+              this.#failures.set(q.tenant.id, failures);
+              if (!this.#closed && failures < ATTEMPTS) return this.#queue(q.tenant, q.rows, true);
+              this.#failures.delete(q.tenant.id);
+              console.error(
+                `${this.options.what}: ${q.rows.length} rows of tenant ${q.tenant.id} were not written:`,
+                err,
+              );
+            },
           )
         ),
       )

@@ -106,6 +106,22 @@ export async function rowById<T extends AnyTable>(
 
 const generated = new WeakMap<SQLiteTable, boolean>();
 
+/** Sets of columns prepared per table and connection for insertRow; past this many, the builder is used. */
+const INSERT_SHAPES = 16;
+const insertShapes = new WeakMap<Db, Map<string, Set<string>>>();
+
+function shapeAllowed(db: Db, table: string, key: string): boolean {
+  const on = hostOf(db)?.db ?? db;
+  let tables = insertShapes.get(on);
+  if (!tables) insertShapes.set(on, tables = new Map());
+  let shapes = tables.get(table);
+  if (!shapes) tables.set(table, shapes = new Set());
+  if (shapes.has(key)) return true;
+  if (shapes.size >= INSERT_SHAPES) return false;
+  shapes.add(key);
+  return true;
+}
+
 /**
  * Inserts `values` (a row by the table's property names) and answers the stored row, by one statement
  * prepared per connection and per set of columns given. Values are encoded here as drizzle would (NULL
@@ -126,15 +142,20 @@ export async function insertRow<T extends SQLiteTable>(
     });
     generated.set(table, byFunction);
   }
-  // A value given as SQL (an expression to evaluate) is the builder's too.
-  if (byFunction || Object.values(values).some((v) => typeof v === "object" && v !== null && is(v, SQL))) {
+  const keys = Object.keys(values).filter((k) => columns[k] !== undefined && values[k] !== undefined).sort();
+  const key = `insertRow:${getTableName(table)}:${keys.join(",")}`;
+  // A value given as SQL (an expression to evaluate) is the builder's too, and so is a set of columns past the
+  // few a table's callers give (a client leaving out optional fields makes one set per combination).
+  if (
+    byFunction || Object.values(values).some((v) => typeof v === "object" && v !== null && is(v, SQL)) ||
+    !shapeAllowed(db, getTableName(table), key)
+  ) {
     const [row] = await db.insert(table).values(values as never).returning() as T["$inferSelect"][];
     return row;
   }
-  const keys = Object.keys(values).filter((k) => columns[k] !== undefined && values[k] !== undefined).sort();
   const statement = prepared<Record<string, unknown>, never>(
     db,
-    `insertRow:${getTableName(table)}:${keys.join(",")}`,
+    key,
     (on) =>
       on.insert(table).values(Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`])) as never)
         .returning().prepare(),

@@ -1,7 +1,7 @@
 // What the key reads and API keys share (decision 0010): a key's hash, the actor acting for its contractor,
 // the rate limit of an API key and the log of its uses.
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Connection, Db } from "../../db/connection.ts";
 import { insertMany } from "../../db/bulk.ts";
 import { prepared } from "../../db/prepared.ts";
@@ -133,9 +133,13 @@ export async function logUse(tx: Db, use: KeyUse): Promise<void> {
 async function writeUses(tx: Db, uses: KeyUse[]): Promise<void> {
   await insertMany(tx, sharedAccessUses, uses.map((u) => ({ ...u, path: u.path.slice(0, 500) })));
   const last = new Map(uses.map((u) => [u.accessId, u]));
+  // Never back in time: a shared read by the same key writes its activation at once, a queued call later.
   for (const u of last.values()) {
     await tx.update(sharedAccesses).set({ lastActivationAt: u.at, lastActivationIp: u.ip })
-      .where(eq(sharedAccesses.id, u.accessId));
+      .where(and(
+        eq(sharedAccesses.id, u.accessId),
+        or(isNull(sharedAccesses.lastActivationAt), lt(sharedAccesses.lastActivationAt, u.at)),
+      ));
   }
 }
 
