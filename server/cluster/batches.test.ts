@@ -13,7 +13,7 @@ const until = async (ok: () => boolean) => {
 describe("TenantBatches", () => {
   it("writes each tenant's rows together and in order, at once past flushAt", async () => {
     const written: [number, number[]][] = [];
-    const b = new TenantBatches<number>(async (t, rows) => void written.push([t.id, rows]), {
+    const b = new TenantBatches<number>((t, rows) => Promise.resolve(void written.push([t.id, rows])), {
       flushMs: 5,
       flushAt: 3,
       what: "test",
@@ -34,9 +34,10 @@ describe("TenantBatches", () => {
     let failing = 2;
     const errors: unknown[] = [];
     const b = new TenantBatches<number>(
-      async (_t, rows) => {
-        if (failing-- > 0) throw new Error("tenant moving");
+      (_t, rows) => {
+        if (failing-- > 0) return Promise.reject(new Error("tenant moving"));
         written.push(rows);
+        return Promise.resolve();
       },
       { flushMs: 5, flushAt: 100, what: "test" },
     );
