@@ -31,8 +31,11 @@ const root = resolve(".test-data", `move-long-work-${crypto.randomUUID()}`);
 const LINES = 120;
 
 beforeAll(async () => {
-  // Small slices, so that the count is still preparing when the move comes (read by the shards as they run).
+  // Small slices, so that the count is still preparing when the move comes (read by the shards as they run),
+  // and the import still writing: the move waits for every instance to see it (tenantCacheSeconds, 1 s, and
+  // as long again for the import to read it), which 20,000 rows in 100 ms slices could outrun.
   Deno.env.set("COUNT_SLICE_LINES", "2");
+  Deno.env.set("IMPORT_SLICE_MS", "1");
   const { privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
   const jwk = JSON.stringify({ ...(await exportJWK(privateKey)), kid: "shared", alg: "EdDSA" });
   const shared = {
@@ -50,6 +53,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   Deno.env.delete("COUNT_SLICE_LINES");
+  Deno.env.delete("IMPORT_SLICE_MS");
   await east?.close();
   await west?.close();
   await Deno.remove(root, { recursive: true }).catch(() => {});
