@@ -578,10 +578,19 @@ export class Resource<
     return this.def.toRow ? this.def.toRow(input, row, ctx, old) : row;
   }
 
+  /** The table's property name of a column, found once (an import checks every row). */
+  #prop(column: SQLiteColumn): string | undefined {
+    if (!this.#props.has(column)) {
+      this.#props.set(column, Object.entries(this.#t).find(([, c]) => c === column)?.[0]);
+    }
+    return this.#props.get(column);
+  }
+  readonly #props = new Map<SQLiteColumn, string | undefined>();
+
   async #check(tx: Db, ctx: TenantContext, values: Record<string, unknown>, input: object, old?: AnyRow) {
     const fields: Record<string, FieldCode[]> = {};
     for (const [name, ref] of Object.entries(this.references)) {
-      const prop = Object.entries(this.#t).find(([, c]) => c === ref.column)?.[0];
+      const prop = this.#prop(ref.column);
       const value = prop === undefined ? undefined : values[prop];
       if (value === null || value === undefined) continue;
       const [hit] = await prepared<{ id: number }, { id: number }>(
@@ -602,15 +611,27 @@ export class Resource<
       if (Number(n) !== unique.length) fields[name] = ["validation.invalidValue"];
     }
     if (Object.keys(fields).length) throw new AppError("validation.failed", { fields });
-    for (const rule of this.uniqueRules) {
-      const props = rule.columns.map((c) => Object.entries(this.#t).find(([, col]) => col === c)?.[0]);
+    for (const [r, rule] of this.uniqueRules.entries()) {
+      const props = rule.columns.map((c) => this.#prop(c));
       const vals = props.map((p) => (p === undefined ? undefined : values[p]));
       if (vals.some((v) => v === null || v === undefined)) continue;
-      const same = rule.columns.map((c, i) =>
-        rule.caseInsensitive ? sql`${c} = ${vals[i]} COLLATE NOCASE` : eq(c, vals[i] as string)
-      );
-      const [clash] = await tx.select({ id: this.#idCol }).from(this.#t)
-        .where(and(...same, old ? sql`${this.#idCol} <> ${old.id}` : undefined)).limit(1);
+      // One statement per rule and verb, prepared per connection; the values encoded by their columns.
+      const [clash] = await prepared<Record<string, unknown>, { id: number }>(
+        tx,
+        `${this.def.resource}.unique.${r}.${old ? "edit" : "add"}`,
+        (on) =>
+          on.select({ id: this.#idCol }).from(this.#t).where(and(
+            ...rule.columns.map((c, i) =>
+              rule.caseInsensitive
+                ? sql`${c} = ${sql.placeholder(`v${i}`)} COLLATE NOCASE`
+                : eq(c, sql.placeholder(`v${i}`))
+            ),
+            old ? sql`${this.#idCol} <> ${sql.placeholder("id")}` : undefined,
+          )).limit(1).prepare(),
+      ).all({
+        ...Object.fromEntries(vals.map((v, i) => [`v${i}`, rule.columns[i].mapToDriverValue(v)])),
+        ...(old ? { id: old.id } : {}),
+      });
       if (clash) {
         throw new AppError("record.uniqueConflict", {
           fields: Object.fromEntries(rule.fields.map((f) => [f, ["validation.mustBeUnique" as const]])),
