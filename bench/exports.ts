@@ -37,6 +37,8 @@ const PARAMS = {
   seed: 41,
   /** Bound: the export's peak resident memory above its start (MB): it streams. */
   exportPeakBoundMb: 600,
+  /** Bound (issue 35): the import within this many times the raw insert. */
+  importRatioBound: 2,
 };
 
 interface Run {
@@ -246,7 +248,8 @@ export async function run(): Promise<BenchResult> {
       results,
       csv.rows === PARAMS.lines && xlsx.rows === PARAMS.lines && imported.result === PARAMS.importRows &&
         csv.peakRssAboveStartMb <= PARAMS.exportPeakBoundMb &&
-        xlsx.peakRssAboveStartMb <= PARAMS.exportPeakBoundMb,
+        xlsx.peakRssAboveStartMb <= PARAMS.exportPeakBoundMb &&
+        results.importRatioToRaw <= PARAMS.importRatioBound,
       [
         "One thread serves the HTTP calls and runs this script (WORKERS=0): the export's reads, the file's writing,",
         "the client reading it and the other tenant's pings share it. On the sharded server an export goes to a",
