@@ -2,9 +2,10 @@
 // Deno's built-in node:sqlite for local files, @libsql/client's fetch-based client for libSQL/Turso.
 // Domain code sees a drizzle database (`Db`) either way and writes through `transaction()`.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { drizzle } from "drizzle-orm/sqlite-proxy";
 
 export type { CountCache, CountStatement, Db, EachRunner, Method, RawResult } from "../kernel/database.ts";
-import type { Connection, Db, EachRunner } from "../kernel/database.ts";
+import type { Connection, Db, EachRunner, RawResult } from "../kernel/database.ts";
 export type { Connection };
 
 /** Where a transaction handle keeps its EachRunner. */
@@ -29,10 +30,32 @@ export interface PreparedHost {
   live(): boolean;
 }
 
-/** Gives a transaction handle the connection's host for prepared statements. */
-export function withHost(handle: Db, host: PreparedHost): Db {
-  Object.defineProperty(handle, HOST, { value: host });
-  return handle;
+/** What runs a transaction's statements: the driver's, behind its checks. */
+type Runner = (sql: string, params: unknown[], method: string) => Promise<RawResult>;
+
+/**
+ * A connection's `PreparedHost` handle, which runs on the transaction open now, and the transactions' own
+ * handles, each given the host. Both drivers keep one.
+ */
+export class TransactionHost {
+  #run: Runner | null = null;
+  readonly db = drizzle((sql, params, method) => {
+    if (!this.#run) throw new Error("Transaction handle used outside its transaction");
+    return this.#run(sql, params, method);
+  }) as unknown as Db;
+
+  /** The handle of a transaction that runs its statements by `run`; its prepared ones run while `live()`. */
+  handle(run: Runner, live: () => boolean): Db {
+    this.#run = run;
+    const handle = drizzle(run) as unknown as Db;
+    Object.defineProperty(handle, HOST, { value: { db: this.db, live } satisfies PreparedHost });
+    return handle;
+  }
+
+  /** The transaction ended: the host runs nothing until the next one. */
+  ended(): void {
+    this.#run = null;
+  }
 }
 
 /** The host a transaction handle runs its prepared statements on; none for a connection's own handle. */

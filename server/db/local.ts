@@ -15,8 +15,8 @@ import {
   type Db,
   type Method,
   type RawResult,
+  TransactionHost,
   withEach,
-  withHost,
 } from "./connection.ts";
 
 const STATEMENT_CACHE_SIZE = 256;
@@ -247,13 +247,8 @@ export class LocalConnection implements Connection {
   /** The transaction whose handle may run statements now; 0 when none is open. */
   #activeTx = 0;
   #txCount = 0;
-  /** The open transaction's statement runner, for `#txHost`. */
-  #txRun: ((sql: string, params: unknown[], method: string) => Promise<RawResult>) | null = null;
-  /** Prepared statements of transactions live here (connection.ts `PreparedHost`), run on the open one. */
-  readonly #txHost = drizzle((sql, params, method) => {
-    if (!this.#txRun) throw new Error("Transaction handle used outside its transaction");
-    return this.#txRun(sql, params, method);
-  }) as unknown as Db;
+  /** Prepared statements of transactions live here (connection.ts), run on the open one. */
+  readonly #txHost = new TransactionHost();
   readonly #sqlite: DatabaseSync;
   readonly #lock = new ConnectionLock();
   readonly #statements = new Map<string, StatementSync>();
@@ -421,7 +416,7 @@ export class LocalConnection implements Connection {
       }
     } finally {
       this.#activeTx = 0;
-      this.#txRun = null;
+      this.#txHost.ended();
       this.#txEnded++;
       release();
       // The window a burst of writes made due, once the burst has let go (not in the caller's time).
@@ -501,11 +496,7 @@ export class LocalConnection implements Connection {
       await pause();
       return this.#execute(sql, params, method as Method);
     };
-    this.#txRun = run;
-    const handle = withHost(drizzle(run) as unknown as Db, {
-      db: this.#txHost,
-      live: () => this.#activeTx === id,
-    });
+    const handle = this.#txHost.handle(run, () => this.#activeTx === id);
     // One prepared statement stepped per row: cheaper than one multi-row statement for SQLite (about half
     // the time for 100 rows into a table with a dozen indexes), and the loop may pause between rows.
     return withEach(handle, async (sql, rows) => {

@@ -15,8 +15,8 @@ import {
   type Db,
   type Method,
   type RawResult,
+  TransactionHost,
   withEach,
-  withHost,
 } from "./connection.ts";
 
 function toInValue(v: unknown): InValue {
@@ -45,13 +45,8 @@ export class RemoteConnection implements Connection {
   // Transactions of this process are serialised per tenant so the tx handle has one owner at a time.
   readonly #lock = new ConnectionLock();
   #closed = false;
-  /** The open transaction's statement runner, for `#txHost`. */
-  #txRun: ((sql: string, params: unknown[], method: string) => Promise<RawResult>) | null = null;
-  /** Prepared statements of transactions live here (connection.ts `PreparedHost`), run on the open one. */
-  readonly #txHost = drizzle((sql, params, method) => {
-    if (!this.#txRun) throw new Error("Transaction handle used outside its transaction");
-    return this.#txRun(sql, params, method);
-  }) as unknown as Db;
+  /** Prepared statements of transactions live here (connection.ts), run on the open one. */
+  readonly #txHost = new TransactionHost();
 
   constructor(readonly url: string, authToken?: string, client?: Client) {
     this.#client = client ?? createClient({ url, authToken });
@@ -82,9 +77,8 @@ export class RemoteConnection implements Connection {
         if (!open) throw new Error("Transaction handle used outside its transaction");
         return execute(tx, sql, params, method as Method);
       };
-      this.#txRun = run;
       const handle = withEach(
-        withHost(drizzle(run) as unknown as Db, { db: this.#txHost, live: () => open }),
+        this.#txHost.handle(run, () => open),
         // One round trip for all the rows: a batch inside the interactive transaction.
         async (sql, rows) => {
           if (!open) throw new Error("Transaction handle used outside its transaction");
@@ -103,7 +97,7 @@ export class RemoteConnection implements Connection {
         throw err;
       } finally {
         open = false;
-        this.#txRun = null;
+        this.#txHost.ended();
         tx.close();
       }
     } finally {
