@@ -1,7 +1,8 @@
 // Hot statements prepared once per connection handle. Drizzle builds a statement's SQL from its builder on
 // every call (about 80 µs for a select of a 25-column table, against 6 µs for the query itself); a prepared
 // query (`.prepare()` with `sql.placeholder`s) is built once and then only run. The cache is keyed by the
-// handle (a connection's `db`, never a transaction's short-lived one), so it goes when the connection goes.
+// connection's handle, so it goes when the connection goes; a transaction's short-lived handle reaches it
+// through its host (connection.ts `TransactionHost`).
 import { eq, getTableColumns, getTableName, is, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Db, hostOf } from "./connection.ts";
@@ -133,6 +134,24 @@ export async function insertRow<T extends SQLiteTable>(
   table: T,
   values: Record<string, unknown>,
 ): Promise<T["$inferSelect"]> {
+  return (await insert(db, table, values, true))!;
+}
+
+/** `insertRow` without reading the row back (a log entry's large JSON is not copied out again). */
+export async function insertValues<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  values: Record<string, unknown>,
+): Promise<void> {
+  await insert(db, table, values, false);
+}
+
+async function insert<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  values: Record<string, unknown>,
+  returning: boolean,
+): Promise<T["$inferSelect"] | undefined> {
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   let byFunction = generated.get(table);
   if (byFunction === undefined) {
@@ -143,24 +162,26 @@ export async function insertRow<T extends SQLiteTable>(
     generated.set(table, byFunction);
   }
   const keys = Object.keys(values).filter((k) => columns[k] !== undefined && values[k] !== undefined).sort();
-  const key = `insertRow:${getTableName(table)}:${keys.join(",")}`;
+  const key = `insert${returning ? "Row" : "Values"}:${getTableName(table)}:${keys.join(",")}`;
   // A value given as SQL (an expression to evaluate) is the builder's too, and so is a set of columns past the
   // few a table's callers give (a client leaving out optional fields makes one set per combination).
   if (
     byFunction || Object.values(values).some((v) => typeof v === "object" && v !== null && is(v, SQL)) ||
     !shapeAllowed(db, getTableName(table), key)
   ) {
-    const [row] = await db.insert(table).values(values as never).returning() as T["$inferSelect"][];
+    const built = db.insert(table).values(values as never);
+    if (!returning) return void await built;
+    const [row] = await built.returning() as T["$inferSelect"][];
     return row;
   }
-  const statement = prepared<Record<string, unknown>, never>(
-    db,
-    key,
-    (on) =>
-      on.insert(table).values(Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`])) as never)
-        .returning().prepare(),
-  );
+  const statement = prepared<Record<string, unknown>, never>(db, key, (on) => {
+    const built = on.insert(table).values(
+      Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`])) as never,
+    );
+    return (returning ? built.returning() : built).prepare();
+  });
   const bound: Record<string, unknown> = {};
   for (const k of keys) bound[k] = values[k] === null ? null : columns[k].mapToDriverValue(values[k]);
+  if (!returning) return void await statement.run(bound);
   return rowsOf(table)(await statement.values(bound))[0];
 }

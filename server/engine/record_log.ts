@@ -3,8 +3,7 @@
 // removed), so it lives here; server/domain/logs/record_log/ re-exports it and answers the log's reads.
 import type { Db } from "../kernel/database.ts";
 import { insertMany } from "../db/bulk.ts";
-import { prepared } from "../db/prepared.ts";
-import { sql } from "drizzle-orm";
+import { insertValues } from "../db/prepared.ts";
 import { nowIso } from "../kernel/time.ts";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -52,17 +51,8 @@ function toRow(entry: RecordLogEntry, createdAt: string) {
   };
 }
 
-/** The columns an entry writes, each a placeholder of its own name (one prepared insert per connection). */
-const entryColumns = Object.fromEntries(
-  Object.keys(toRow({} as RecordLogEntry, "")).map((key) => [key, sql.placeholder(key)]),
-) as unknown as ReturnType<typeof toRow>;
-
 export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<void> {
-  await prepared<ReturnType<typeof toRow>, never>(
-    tx,
-    "recordLog.insert",
-    (on) => on.insert(recordLog).values(entryColumns).prepare(),
-  ).run(toRow(entry, nowIso()));
+  await insertValues(tx, recordLog, toRow(entry, nowIso()));
 }
 
 /** Many entries of one change (a bulk add), written by one statement. */
