@@ -1,6 +1,7 @@
 // Display values read beside documents and positions: location labels, container numbers, product
 // indexes and names, contractor and user names, each by one query per kind, prepared once per connection.
 import { sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/connection.ts";
 import { overIds } from "../../db/prepared.ts";
 import { storageSpaces } from "../storage/locations/entity.ts";
@@ -34,43 +35,42 @@ export async function readNames(
   const productIds = ids(want.products ?? []);
   const companyIds = ids(want.companies ?? []);
   const userIds = ids(want.users ?? []);
-  const read = <R>(key: string, list: number[], build: Parameters<typeof overIds>[2]) =>
-    list.length ? overIds<R>(db, `names.${key}`, build).all({ ids: JSON.stringify(list) }) : [];
-  const locs = await read<{ id: number; label: string }>(
-    "locations",
-    locationIds,
-    (on, among) =>
-      on.select({ id: storageSpaces.id, label: storageSpaces.label }).from(storageSpaces)
-        .where(sql`${storageSpaces.id} IN ${among}`),
-  );
-  const cons = await read<{ id: number; number: string }>(
-    "containers",
-    containerIds,
-    (on, among) =>
-      on.select({ id: containers.id, number: containers.number }).from(containers)
-        .where(sql`${containers.id} IN ${among}`),
-  );
-  const prods = await read<{ id: number; index: string; name: string }>(
-    "products",
-    productIds,
-    (on, among) =>
-      on.select({ id: products.id, index: products.index, name: products.name }).from(products)
-        .where(sql`${products.id} IN ${among}`),
-  );
-  const comps = await read<{ id: number; name: string }>(
-    "companies",
-    companyIds,
-    (on, among) =>
-      on.select({ id: companies.id, name: companies.shortName }).from(companies)
-        .where(sql`${companies.id} IN ${among}`),
-  );
-  const usrs = await read<{ id: number; name: string | null; username: string }>(
-    "users",
-    userIds,
-    (on, among) =>
-      on.select({ id: users.id, name: users.visibleName, username: users.username }).from(users)
-        .where(sql`${users.id} IN ${among}`),
-  );
+  // One statement per kind, prepared once per connection: the named columns of the listed rows.
+  const read = async <R>(
+    key: string,
+    list: number[],
+    table: SQLiteTable,
+    columns: { id: SQLiteColumn } & Record<string, SQLiteColumn>,
+  ): Promise<R[]> =>
+    list.length
+      ? await overIds<R>(
+        db,
+        `names.${key}`,
+        (on, among) => on.select(columns).from(table).where(sql`${columns.id} IN ${among}`),
+      ).all({ ids: JSON.stringify(list) })
+      : [];
+  const locs = await read<{ id: number; label: string }>("locations", locationIds, storageSpaces, {
+    id: storageSpaces.id,
+    label: storageSpaces.label,
+  });
+  const cons = await read<{ id: number; number: string }>("containers", containerIds, containers, {
+    id: containers.id,
+    number: containers.number,
+  });
+  const prods = await read<{ id: number; index: string; name: string }>("products", productIds, products, {
+    id: products.id,
+    index: products.index,
+    name: products.name,
+  });
+  const comps = await read<{ id: number; name: string }>("companies", companyIds, companies, {
+    id: companies.id,
+    name: companies.shortName,
+  });
+  const usrs = await read<{ id: number; name: string | null; username: string }>("users", userIds, users, {
+    id: users.id,
+    name: users.visibleName,
+    username: users.username,
+  });
   const l = new Map(locs.map((r) => [r.id, r.label]));
   const c = new Map(cons.map((r) => [r.id, r.number]));
   const p = new Map(prods.map((r) => [r.id, { index: r.index, name: r.name }]));

@@ -64,7 +64,6 @@ export async function fefoCandidates(
   const lot = opts.lot;
   // One statement per shape (which filters are given, whether expired lines are left out), prepared once per
   // connection: a release scan runs this for every scan.
-  const blocked = severityOf(rules.expiredOnRelease as Rule) === "error";
   const given = {
     within: opts.within !== undefined,
     container: !!opts.containerId,
@@ -72,7 +71,9 @@ export async function fefoCandidates(
     production: !!lot?.productionDate,
     serial: !!lot?.serialNumber,
   };
-  const shape = Object.entries({ blocked, ...given }).filter(([, on]) => on).map(([k]) => k).join(",");
+  const shape = Object.entries({ blocked: blocksExpired(rules), ...given }).filter(([, on]) => on).map((
+    [k],
+  ) => k).join(",");
   const p = sql.placeholder;
   const found = await prepared<Record<string, unknown>, Omit<SourceCandidate, "receivedAt">>(
     db,
@@ -94,7 +95,7 @@ export async function fefoCandidates(
         .where(and(
           eq(stockLines.productId, p("productId")),
           eq(storageSpaces.lockedOut, false),
-          releasable(blocked, p("today")),
+          releasable(rules, p("today")),
           given.within
             ? sql`${stockLines.locationId} IN (SELECT value FROM json_each(${p("within")}))`
             : undefined,
@@ -209,17 +210,20 @@ async function zoneOf(db: Db, locationId: number): Promise<ReadonlySet<number>> 
  * and a zone at confirmation allocates only among them.
  */
 export function releasable(
-  rules: LogisticsConfigData["rules"] | boolean,
+  rules: LogisticsConfigData["rules"],
   today: string | Placeholder,
 ): SQL | undefined {
-  const blocked = typeof rules === "boolean" ? rules : severityOf(rules.expiredOnRelease as Rule) === "error";
   return and(
     or(isNull(stockLines.containerId), eq(containers.lockedOut, false)),
     // One comparison rather than an OR, so that the planner never reaches for the expiry index and walks
     // the whole table for it (a zone's lines are found by location and product).
-    blocked ? sql`coalesce(${stockLines.expiryDate}, '9999-12-31') >= ${today}` : undefined,
+    blocksExpired(rules) ? sql`coalesce(${stockLines.expiryDate}, '9999-12-31') >= ${today}` : undefined,
   );
 }
+
+/** Whether the tenant's rules keep expired goods from being released (the statement's shape follows it). */
+const blocksExpired = (rules: LogisticsConfigData["rules"]) =>
+  severityOf(rules.expiredOnRelease as Rule) === "error";
 
 type Suggestion = z.output<typeof LocationSuggestion>;
 
