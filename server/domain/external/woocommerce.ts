@@ -6,6 +6,7 @@
 // keys to our callback and sends the user back to our activation screen.
 import type OAuth from "oauth-1.0a";
 import { createHmac } from "node:crypto";
+import { lazy } from "../../kernel/lazy.ts";
 import { callService, ServiceError } from "./http.ts";
 import type { Egress } from "../../kernel/egress/egress.ts";
 import { htmlText } from "./text.ts";
@@ -36,18 +37,10 @@ export const PAGE_SIZE = 100;
 
 const API = "/wp-json/wc/v3";
 
-let OAuthOf: typeof OAuth | undefined;
+/** oauth-1.0a, which only a shop on plain HTTP needs (it would add some 15 ms to every thread's start). */
+const oauthLibrary = lazy(() => import("oauth-1.0a").then((m) => m.default));
 
-/**
- * Loads oauth-1.0a, which only a shop on plain HTTP needs (it would add some 15 ms to every thread's start):
- * each call below waits for it before it signs (`authenticated` is synchronous, called again on a retry).
- */
-async function signing(): Promise<void> {
-  OAuthOf ??= (await import("oauth-1.0a")).default;
-}
-
-function oauth(c: ShopCredentials): OAuth {
-  if (!OAuthOf) throw new Error("oauth-1.0a is not loaded: await signing() first");
+function oauth(OAuthOf: typeof OAuth, c: ShopCredentials): OAuth {
   return new OAuthOf({
     consumer: { key: c.key, secret: c.secret },
     signature_method: "HMAC-SHA256",
@@ -58,6 +51,7 @@ function oauth(c: ShopCredentials): OAuth {
 /** The request's address and headers, authenticated the way the shop's scheme asks. */
 export function authenticated(
   c: ShopCredentials,
+  OAuthOf: typeof OAuth,
   method: string,
   path: string,
   params: Record<string, string> = {},
@@ -67,7 +61,7 @@ export function authenticated(
   if (url.protocol === "https:") {
     return { url: url.toString(), headers: { authorization: `Basic ${btoa(`${c.key}:${c.secret}`)}` } };
   }
-  const signed = oauth(c).authorize({ url: url.toString(), method });
+  const signed = oauth(OAuthOf, c).authorize({ url: url.toString(), method });
   for (const [k, v] of Object.entries(signed)) url.searchParams.set(k, String(v));
   return { url: url.toString(), headers: {} };
 }
@@ -102,10 +96,10 @@ export async function productsPage(
   c: ShopCredentials,
   page: number,
 ): Promise<{ products: ShopProduct[]; total: number | null; totalPages: number | null }> {
-  await signing();
+  const OAuthOf = await oauthLibrary();
   const params = { per_page: String(PAGE_SIZE), page: String(page), orderby: "id", order: "asc" };
   const res = await callService(c.egress, () => {
-    const { url, headers } = authenticated(c, "GET", "/products", params);
+    const { url, headers } = authenticated(c, OAuthOf, "GET", "/products", params);
     return { url, init: { headers: { ...headers, accept: "application/json" } } };
   });
   const body = await res.json();
@@ -121,11 +115,11 @@ export async function productsPage(
 
 /** Does the shop take these keys? (One product read: the keys need read access at least.) */
 export async function checkShop(c: ShopCredentials): Promise<void> {
-  await signing();
+  const OAuthOf = await oauthLibrary();
   await callService(
     c.egress,
     () => {
-      const { url, headers } = authenticated(c, "GET", "/products", { per_page: "1" });
+      const { url, headers } = authenticated(c, OAuthOf, "GET", "/products", { per_page: "1" });
       return { url, init: { headers: { ...headers, accept: "application/json" } } };
     },
     {},
@@ -141,7 +135,7 @@ export async function pushStock(
   c: ShopCredentials,
   updates: { externalId: string; stock: number }[],
 ): Promise<{ updated: string[]; failed: { externalId: string; message: string }[] }> {
-  await signing();
+  const OAuthOf = await oauthLibrary();
   const body = JSON.stringify({
     update: updates.map((u) => ({
       id: Number(u.externalId),
@@ -150,7 +144,7 @@ export async function pushStock(
     })),
   });
   const res = await callService(c.egress, () => {
-    const { url, headers } = authenticated(c, "POST", "/products/batch");
+    const { url, headers } = authenticated(c, OAuthOf, "POST", "/products/batch");
     return {
       url,
       init: {

@@ -208,10 +208,6 @@ export class ApiKeys implements ApiKeyMemory {
     this.#batches.add(tenant, use);
   }
 
-  flush(): Promise<void> {
-    return this.#batches.flush();
-  }
-
   async close(): Promise<void> {
     this.#channel.close();
     await this.#batches.close();
