@@ -310,6 +310,18 @@ async function measure(dir: string, template: string, userId: number): Promise<M
 
 // --- the benchmark ---------------------------------------------------------------------------------
 
+/** This file run again in a fresh process with `args`; answers the JSON it prints. */
+async function inFreshProcess<T>(what: string, args: string[], timeoutMs: number): Promise<T> {
+  const child = await new Deno.Command(DENO, {
+    args: ["run", "-A", "--v8-flags=--expose-gc", new URL(import.meta.url).pathname, ...args],
+    stdout: "piped",
+    stderr: "inherit",
+    signal: AbortSignal.timeout(timeoutMs),
+  }).output();
+  if (!child.success) throw new Error(`${what} failed (exit ${child.code})`);
+  return JSON.parse(new TextDecoder().decode(child.stdout)) as T;
+}
+
 export async function run(): Promise<BenchResult> {
   const started = begin();
   const dir = workDir(NAME);
@@ -326,39 +338,16 @@ export async function run(): Promise<BenchResult> {
     for (const f of files) if (dropFromPageCache(f)) dropped++;
     const residentAfter = residentBytes(files[0]);
 
-    const child = await new Deno.Command(DENO, {
-      args: [
-        "run",
-        "-A",
-        "--v8-flags=--expose-gc",
-        new URL(import.meta.url).pathname,
-        "--measure",
-        dir,
-        made.template,
-        String(made.adminUserId),
-      ],
-      stdout: "piped",
-      stderr: "inherit",
-      signal: AbortSignal.timeout(220_000),
-    }).output();
-    if (!child.success) throw new Error(`the measuring process failed (exit ${child.code})`);
-    const measured = JSON.parse(new TextDecoder().decode(child.stdout)) as MeasureResults;
-    const raw = await new Deno.Command(DENO, {
-      args: [
-        "run",
-        "-A",
-        "--v8-flags=--expose-gc",
-        new URL(import.meta.url).pathname,
-        "--raw",
-        dir,
-        String(made.adminUserId),
-      ],
-      stdout: "piped",
-      stderr: "inherit",
-      signal: AbortSignal.timeout(120_000),
-    }).output();
-    if (!raw.success) throw new Error(`the raw driver's process failed (exit ${raw.code})`);
-    measured.held.rawPrivatePerConnectionKb = JSON.parse(new TextDecoder().decode(raw.stdout));
+    const measured = await inFreshProcess<MeasureResults>(
+      "the measuring process",
+      ["--measure", dir, made.template, String(made.adminUserId)],
+      220_000,
+    );
+    measured.held.rawPrivatePerConnectionKb = await inFreshProcess<number | null>(
+      "the raw driver's process",
+      ["--raw", dir, String(made.adminUserId)],
+      120_000,
+    );
     const results: Results = {
       setup: {
         seconds: setupSeconds,
