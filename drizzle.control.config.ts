@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./tenants/schema.ts",
+  schema: "./server/tenancy/schema.ts",
   out: "./migrations/control",
 });

@@ -222,6 +222,15 @@ function rawConfirmer(raw: DatabaseSync) {
     "INSERT INTO stock_location_totals (product_id, location_id, quantity) VALUES (?, ?, ?) " +
       "ON CONFLICT (product_id, location_id) DO UPDATE SET quantity = quantity + excluded.quantity",
   );
+  // The product's flows of the day (the supply report's): its last row up to today plus the movement.
+  const flow = q(
+    "INSERT INTO stock_product_flows (product_id, day, received, released, movements) " +
+      "SELECT ?1, ?2, coalesce(f.received, 0) + ?3, coalesce(f.released, 0) + ?4, coalesce(f.movements, 0) + 1 " +
+      "FROM (SELECT 1) LEFT JOIN stock_product_flows f ON f.product_id = ?1 AND f.day = " +
+      "(SELECT max(day) FROM stock_product_flows WHERE product_id = ?1 AND day <= ?2) WHERE true " +
+      "ON CONFLICT (product_id, day) DO UPDATE SET received = excluded.received, released = excluded.released, " +
+      "movements = excluded.movements",
+  );
   const done = q(
     "UPDATE wms_document_positions SET quantity_real = quantity, quantity_left = 0 WHERE document_id = ?",
   );
@@ -257,6 +266,7 @@ function rawConfirmer(raw: DatabaseSync) {
         ledger.run(id, p.id, key, p.product_id, locationId, p.expiry_date, delta, now);
         productTotal.run(p.product_id, delta);
         locationTotal.run(p.product_id, locationId, delta);
+        flow.run(p.product_id, now.slice(0, 10), out ? 0 : qty, out ? qty : 0);
       }
       done.run(id);
       confirmed.run(`RAW/${id}`, now, id);

@@ -9,6 +9,7 @@ import { createPlatform, type Platform } from "../server/platform.ts";
 import { provisionTenant } from "../server/tenancy/provision.ts";
 import type { Tenant } from "../server/tenancy/registry.ts";
 import { filePathOf } from "../server/db/local.ts";
+import { rebuildProductFlows } from "../server/domain/stock/ledger/invariant.ts";
 import { nowIso } from "../server/kernel/time.ts";
 import { tenants } from "../server/tenancy/schema.ts";
 import { PASSWORD, startServer, type TestServer } from "../tests/fixtures/harness.ts";
@@ -352,6 +353,7 @@ export function fillStock(raw: DatabaseSync, tables: string[], fill: () => void)
       "INSERT INTO wms_documents (id, document_number, type_code, status_code, executed_at, created_at, " +
         `updated_at) VALUES (1, 'IIN/BENCH', 'IIN', 'confirmed', '${now}', '${now}', '${now}')`,
     );
+    rebuildProductFlows(raw);
     raw.exec("COMMIT");
   } catch (err) {
     raw.exec("ROLLBACK");

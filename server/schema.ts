@@ -32,6 +32,7 @@ export {
   stockLocationLoads,
   stockLocationTotals,
   stockMovements,
+  stockProductFlows,
   stockProductTotals,
 } from "./domain/stock/ledger/table.ts";
 export { idempotencyKeys } from "./domain/idempotency/table.ts";

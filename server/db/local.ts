@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
 import { WalGuard, type WalGuardOptions } from "./wal_guard.ts";
+import { gateOf } from "./writer_gate.ts";
 import {
   begun,
   type Connection,
@@ -323,10 +324,21 @@ export class LocalConnection implements Connection {
       if (this.#lock.held && this.#path !== ":memory:" && readsOnly(sql, method as Method)) {
         return this.#executeOn(this.#readerNow(), sql, params, method as Method);
       }
-      // Re-checked after every wait and followed synchronously by the statement: a transaction that
-      // began while this one was being woken up must not receive it.
-      while (this.#lock.held) await this.#lock.idle();
-      return this.#execute(sql, params, method as Method);
+      // Turns at the write lock with a worker of this process writing the file in slices (writer_gate.ts).
+      const gate = gateOf(this.#path);
+      if (!gate || readsOnly(sql, method as Method)) {
+        // Re-checked after every wait and followed synchronously by the statement: a transaction that
+        // began while this one was being woken up must not receive it.
+        while (this.#lock.held) await this.#lock.idle();
+        return this.#execute(sql, params, method as Method);
+      }
+      await gate.enter(this.#busyTimeoutMs);
+      try {
+        while (this.#lock.held) await this.#lock.idle();
+        return this.#execute(sql, params, method as Method);
+      } finally {
+        gate.leave();
+      }
     }) as unknown as Db;
   }
 
@@ -394,6 +406,10 @@ export class LocalConnection implements Connection {
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const release = await this.#lock.acquire();
+    // While a worker of this process writes the file in slices, a turn between them (writer_gate.ts): the
+    // wait for it holds up nothing else on this thread, where SQLite's busy handler would sleep in it.
+    const gate = gateOf(this.#path);
+    if (gate) await gate.enter(this.#busyTimeoutMs);
     try {
       // Between two transactions, nothing of ours in flight: Litestream may start the WAL over now.
       if (this.#guard?.due()) await this.#guard.window();
@@ -415,6 +431,7 @@ export class LocalConnection implements Connection {
         if (openTransactions) Atomics.sub(openTransactions, 0, 1);
       }
     } finally {
+      gate?.leave();
       this.#activeTx = 0;
       this.#txHost.ended();
       this.#txEnded++;

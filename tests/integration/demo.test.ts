@@ -525,6 +525,7 @@ describe("demo tenant", { timeout: 180_000 }, () => {
             "stock_movements",
             "stock_lines",
             "stock_product_totals",
+            "stock_product_flows",
             "stock_location_totals",
             "stock_reservations",
             "shared_access_uses",

@@ -74,7 +74,7 @@ const fingerprint = (path: string) =>
   JSON.stringify([
     query(
       path,
-      "SELECT id, count_preparing, count_cursor, positions_count, quantity_sum, version FROM wms_orders",
+      "SELECT id, count_preparing, count_cursor_key, positions_count, quantity_sum, version FROM wms_orders",
     ),
     query(path, "SELECT count(*) AS n, max(id) AS last FROM wms_order_positions"),
     query(path, "SELECT count(*) AS n, max(id) AS last FROM products"),

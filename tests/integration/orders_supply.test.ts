@@ -114,6 +114,16 @@ describe("supply", () => {
     const one = await w.api("GET", `/Supply/Report?dateFrom=${today}&dateTo=${today}&productId=${rice}`);
     expect(one.body.allFilteredRowCount).toBe(1);
     expect(one.body.results).toEqual([expect.objectContaining({ productId: rice, ordered: 3, received: 7 })]);
+    // A range that ends before today or starts after it holds none of today's receipts.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const [from, to] of [[day(-30), day(-1)], [day(1), day(2)]]) {
+      const none = await w.api("GET", `/Supply/Report?dateFrom=${from}&dateTo=${to}&productId=${rice}`);
+      expect(none.body, `${from}..${to}`).toMatchObject({ allFilteredRowCount: 0, results: [] });
+    }
+    const around = await w.api("GET", `/Supply/Report?dateFrom=${day(-30)}&dateTo=${day(30)}`);
+    expect(around.body.results.find((l: { productId: number }) => l.productId === rice)).toEqual(rice_);
+    const pastEnd = await w.api("GET", `/Supply/Report?dateFrom=${today}&dateTo=${today}&PageNumber=900`);
+    expect(pastEnd.body).toMatchObject({ allFilteredRowCount: r.body.allFilteredRowCount, results: [] });
     const wrong = await w.api("GET", `/Supply/Report?dateFrom=${today}&dateTo=2020-01-01`);
     expect(wrong.status).toBe(400);
   });

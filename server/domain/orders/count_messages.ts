@@ -4,6 +4,8 @@
 export interface CountRequest {
   url: string;
   orderId: number;
+  /** The tenant's writing connection's turns at the write lock (server/db/writer_gate.ts). */
+  gate?: SharedArrayBuffer;
 }
 
 /** Sent while it runs: stop after the slice under way (the tenant is moving). */

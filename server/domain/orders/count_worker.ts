@@ -1,20 +1,34 @@
 // The count worker: makes a count's positions (counts.ts, prepareSlice) on its own thread and its own
 // connection to the tenant's file, slice after slice, so that a count over a million stock lines never
 // holds up the event loop that answers requests (decision 0008). Each slice is one short write
-// transaction (COUNT_WORKER_SLICE_LINES, 1,000 lines); between them a pause as long as the slice lets the
-// file's other writers take their turn. Local files only: a tenant on a
+// transaction (COUNT_SLICE_LINES, 2,000 lines). Between slices it takes turns with the thread that answers
+// the tenant's requests (server/db/writer_gate.ts): no slice starts while a request writes or waits to, and
+// a request's write waits for the slice under way at most, without holding up that thread; with nobody
+// else writing, slices follow each other at once. What the slices append to the WAL is copied into the
+// file here, between slices and outside the write lock, once it passes WAL_COPY_BYTES: a WAL of gigabytes
+// would slow every read of the file (each page looked up in a longer index). Local files only: a tenant on a
 // libSQL server is prepared in slices on the request thread (counts.ts). A tenant move (server/tenancy/move.ts):
 // told to stop, it stops after the slice under way and says so; its connection carries the moved-away fence
 // like the pool's, so that a slice waiting for the lock while the move copied the file is refused after it
 // rather than written into a file nobody reads.
 /// <reference lib="deno.worker" />
-import { LocalConnection } from "../../db/local.ts";
+import { filePathOf, LocalConnection } from "../../db/local.ts";
+import { WriterGate } from "../../db/writer_gate.ts";
 import { prepareSlice } from "./counts.ts";
 import { movedAwayFence } from "../../tenancy/fence.ts";
 import type { CountReply, CountRequest, CountStop } from "./count_messages.ts";
 
-/** The least pause between two slices (ms). */
-const PAUSE_MS = 120;
+/** WAL bytes past which the worker copies it into the file between two slices (16 MiB: 4,096 pages). */
+const WAL_COPY_BYTES = 16 * 1024 * 1024;
+
+/** The WAL file's size, 0 when there is none. */
+function walBytes(path: string): number {
+  try {
+    return Deno.statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
 
 let stopping = false;
 
@@ -29,22 +43,25 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
   const started = performance.now();
   let reply: CountReply;
   const conn = new LocalConnection(request.url, { busyTimeoutMs: 30_000, fence: movedAwayFence() });
+  const gate = new WriterGate(request.gate);
+  const path = filePathOf(request.url);
   try {
     let slices = 0;
     let stopped = false;
     for (;;) {
-      if (stopping) {
+      if (!await gate.hold(() => stopping)) {
         stopped = true;
         break;
       }
-      const t = performance.now();
-      const more = await conn.transaction((tx) => prepareSlice(tx, request.orderId));
+      let more: boolean;
+      try {
+        more = await conn.transaction((tx) => prepareSlice(tx, request.orderId));
+      } finally {
+        gate.release();
+      }
       slices++;
       if (!more) break;
-      // The file's other writer (the thread answering requests) waits in SQLite's busy handler, which
-      // sleeps up to 100 ms between tries: a pause at least as long as the slice and never under that
-      // lets it in, so its writes wait one slice at most and never time out behind a run of slices.
-      await new Promise((r) => setTimeout(r, Math.max(PAUSE_MS, performance.now() - t)));
+      if (walBytes(path) > WAL_COPY_BYTES) conn.checkpoint("PASSIVE");
     }
     reply = { ok: true, slices, ms: performance.now() - started, stopped };
   } catch (err) {

@@ -91,8 +91,11 @@ export const wmsOrders = sqliteTable("wms_orders", {
   producedQuantity: integer("produced_quantity"),
   /** A count: the ledger's highest movement id when counting started (decision 0008). */
   countMark: integer("count_mark"),
-  /** A count whose positions are still being made from its scope, in slices: the last stock line read. */
-  countCursor: integer("count_cursor"),
+  /**
+   * A count whose positions are still being made from its scope, in slices: the key of the last stock line
+   * read (lines are read in key order: product, then place, so that the positions' indexes grow at their ends).
+   */
+  countCursor: text("count_cursor_key"),
   /** A count's positions are still being made from its scope (its progress: positionsCount so far). */
   countPreparing: integer("count_preparing", { mode: "boolean" }).notNull().default(false),
   /** Stock lines in a count's scope when counting started (what preparing works through). */

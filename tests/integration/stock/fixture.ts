@@ -1,6 +1,7 @@
 // Shared set-up of the stock tests: a real server and tenant, helpers to make master data over HTTP, and
 // the checks every step is followed by: stock lines equal the ledger, the summaries equal the lines, and
 // a refusal leaves the stock tables as they were.
+import { CHECKS } from "../../../server/domain/stock/ledger/invariant.ts";
 import { expect } from "vitest";
 import type { Tenant } from "../../../server/tenancy/registry.ts";
 import {
@@ -185,6 +186,9 @@ export async function assertStockEqualsLedger(w: Pick<StockWorld, "query">): Pro
     WHERE abs(coalesce(l.weight_g, 0) - coalesce(c.expected, 0)) >
       (SELECT count(*) FROM stock_movements m WHERE m.location_id = coalesce(l.location_id, c.location_id))`);
   expect(loads, "location weights differ from the stock").toEqual([]);
+  // Each product's flows (the supply report's), every day's row, as the ledger sums them up to that day.
+  const flows = await w.query(CHECKS["product flows differ from the ledger"]);
+  expect(flows, "product flows differ from the ledger").toEqual([{ n: 0 }]);
 }
 
 /**
@@ -216,6 +220,7 @@ export async function dumpStock(w: AnyWorld): Promise<string> {
     "stock_lines",
     "stock_movements",
     "stock_product_totals",
+    "stock_product_flows",
     "stock_location_totals",
     "wms_documents",
     "wms_document_positions",

@@ -85,4 +85,52 @@ describe("applyMovements", () => {
     expect(await w.query("SELECT quantity FROM stock_lines")).toEqual([{ quantity: 500 }]);
     await assertStockEqualsLedger(w);
   });
+  it("keeps each product's flows by day, also for a document confirmed before the last day", async () => {
+    // Documents of three kinds: a receipt, a release and a relocation (neither: not in the flows). The other
+    // tests' movements name document 1, which is none of them.
+    const [receipt, release, relocation] = [101, 102, 103];
+    await w.query(
+      `INSERT INTO wms_documents (id, document_number, type_code, status_code, created_at, updated_at) VALUES
+       (101, 'FLOW/IIN', 'IIN', 'confirmed', '', ''), (102, 'FLOW/IOU', 'IOU', 'confirmed', '', ''),
+       (103, 'FLOW/MM', 'MM', 'confirmed', '', '')`,
+    );
+    const lot = { ...key, serialNumber: "FLOW" };
+    const at = (docId: number, delta: number, day: string, k = lot) =>
+      w.s.platform.pool.use(
+        w.tenant.dbUrl,
+        (conn) =>
+          conn.transaction((tx) =>
+            applyMovements(tx, [{ ...move(k, delta), documentId: docId }], `${day}T10:00:00.000Z`)
+          ),
+      );
+    const flows = async () =>
+      (await w.query(
+        "SELECT day, received, released, movements FROM stock_product_flows WHERE product_id = ? AND day < '2030' " +
+          "ORDER BY day",
+        [key.productId],
+      )).map((r) => Object.values(r));
+    expect(await flows()).toEqual([]);
+    await at(receipt, 4000, "2025-03-05");
+    await at(release, -1000, "2025-03-07");
+    await at(receipt, 500, "2025-03-07");
+    await at(relocation, -500, "2025-03-08");
+    await at(relocation, 500, "2025-03-08", { ...lot, locationId: other.locationId });
+    expect(await flows()).toEqual([
+      ["2025-03-05", 4000, 0, 1],
+      ["2025-03-07", 4500, 1000, 3],
+    ]);
+    // Confirmed in the past (the demo's history): that day's row, and every later row takes it too.
+    await at(receipt, 2000, "2025-03-06");
+    await at(receipt, 100, "2025-03-01");
+    expect(await flows()).toEqual([
+      ["2025-03-01", 100, 0, 1],
+      ["2025-03-05", 4100, 0, 2],
+      ["2025-03-06", 6100, 0, 3],
+      ["2025-03-07", 6600, 1000, 5],
+    ]);
+    // A revert of the release brings the stock back: the released sum goes down on the day it is reverted.
+    await at(release, 1000, "2025-03-09");
+    expect((await flows()).at(-1)).toEqual(["2025-03-09", 6600, 0, 6]);
+    await assertStockEqualsLedger(w);
+  });
 });

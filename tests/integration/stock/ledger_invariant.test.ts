@@ -8,7 +8,11 @@ import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { LocalConnection } from "../../../server/db/local.ts";
 import { migrate } from "../../../server/db/migrate.ts";
-import { CHECKS, stockLedgerFaults } from "../../../server/domain/stock/ledger/invariant.ts";
+import {
+  CHECKS,
+  rebuildProductFlows,
+  stockLedgerFaults,
+} from "../../../server/domain/stock/ledger/invariant.ts";
 
 let dir: string;
 let db: DatabaseSync;
@@ -53,6 +57,12 @@ function stock(n: number): void {
     "INSERT INTO stock_location_totals (product_id, location_id, quantity) SELECT product_id, location_id, " +
       "sum(quantity) FROM stock_lines GROUP BY product_id, location_id",
   );
+  // The lines came in by a receipt, and half of product 1's went out again the next day by a release.
+  db.exec(
+    "INSERT INTO wms_documents (id, document_number, type_code, status_code, created_at, updated_at) " +
+      `VALUES (1, 'IIN/1', 'IIN', 'confirmed', '${NOW}', '${NOW}'), (2, 'IOU/1', 'IOU', 'confirmed', '${NOW}', '${NOW}')`,
+  );
+  rebuildProductFlows(db);
   db.exec("COMMIT");
 }
 
@@ -93,10 +103,43 @@ describe("the stock ledger's invariant", () => {
     ]);
     expect(
       faultsAfter(
+        // Of a relocation (no document of that number here: neither a receipt nor a release).
         "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, reason, created_at) " +
-          `VALUES (1, 'gone', 1, 1, 5, 'confirm', '${NOW}')`,
+          `VALUES (3, 'gone', 1, 1, 5, 'confirm', '${NOW}')`,
       ),
     ).toEqual(["stock lines differ from the ledger (1)"]);
+  });
+
+  it("finds a product's flows that differ from its receipts and releases, on any day, on either side", () => {
+    // A release the next day: product 1's flows gain a day, and the ledger agrees once both are written.
+    const release =
+      "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, reason, " +
+      "created_at) VALUES (2, 'k0', 1, 1, -500, 'confirm', '2026-01-02T08:00:00.000Z');" +
+      "UPDATE stock_lines SET quantity = 500 WHERE line_key = 'k0';" +
+      "UPDATE stock_product_totals SET quantity = quantity - 500 WHERE product_id = 1;" +
+      "UPDATE stock_location_totals SET quantity = 500 WHERE product_id = 1 AND location_id = 1;";
+    const flows =
+      "SELECT received, released, movements FROM stock_product_flows WHERE product_id = 1 ORDER BY day";
+    expect(db.prepare(flows).all().map((r) => Object.values(r))).toEqual([[200_000, 0, 200]]);
+    expect(faultsAfter(release)).toEqual(["product flows differ from the ledger (1)"]);
+    expect(
+      faultsAfter(
+        release + "INSERT INTO stock_product_flows (product_id, day, received, released, movements) " +
+          "VALUES (1, '2026-01-02', 200000, 500, 201)",
+      ),
+    ).toEqual([]);
+    expect(faultsAfter("UPDATE stock_product_flows SET released = 1 WHERE product_id = 2")).toEqual([
+      "product flows differ from the ledger (1)",
+    ]);
+    expect(faultsAfter("DELETE FROM stock_product_flows WHERE product_id = 3")).toEqual([
+      "product flows differ from the ledger (1)",
+    ]);
+    expect(
+      faultsAfter(
+        "INSERT INTO stock_product_flows (product_id, day, received, released, movements) " +
+          "VALUES (4, '2025-12-31', 1000, 0, 1)",
+      ),
+    ).toEqual(["product flows differ from the ledger (1)"]);
   });
 
   it("finds a line at or below zero", () => {
@@ -105,7 +148,8 @@ describe("the stock ledger's invariant", () => {
         "UPDATE stock_lines SET quantity = 0 WHERE line_key = 'k9';" +
           "UPDATE stock_movements SET delta = 0 WHERE line_key = 'k9';" +
           "UPDATE stock_product_totals SET quantity = quantity - 1000 WHERE product_id = 10;" +
-          "UPDATE stock_location_totals SET quantity = 0 WHERE product_id = 10 AND location_id = 1",
+          "UPDATE stock_location_totals SET quantity = 0 WHERE product_id = 10 AND location_id = 1;" +
+          "UPDATE stock_product_flows SET received = received - 1000 WHERE product_id = 10",
       ),
     ).toEqual(["lines at or below zero (1)"]);
   });

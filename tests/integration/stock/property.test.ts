@@ -417,6 +417,7 @@ async function reset(): Promise<void> {
       "stock_movements",
       "stock_lines",
       "stock_product_totals",
+      "stock_product_flows",
       "stock_location_totals",
       "wms_document_positions",
       "wms_documents",

@@ -1,7 +1,33 @@
 // The stock ledger's invariant (decision 0003), as plain SQL over a file: each stock line equals the sum of
-// its movements, no line is at or below zero, and the product and location totals equal the lines. A
+// its movements, no line is at or below zero, the product and location totals equal the lines, and each
+// product's last flows equal its receipts' and releases' movements. A
 // restored file is served again only if it holds (tenants/replica_restore.ts); the tests assert the same.
 import type { DatabaseSync } from "node:sqlite";
+
+/**
+ * Each product's flows (stock_product_flows) as the ledger gives them: per day it moved, its receipts' and
+ * releases' movements summed up to that day (running sums by product and day).
+ */
+const FLOWS_FROM_LEDGER = `
+  SELECT product_id, day, sum(received) OVER w AS received, sum(released) OVER w AS released,
+    sum(movements) OVER w AS movements
+  FROM (
+    SELECT m.product_id, substr(m.created_at, 1, 10) AS day,
+      sum(CASE WHEN d.type_code IN ('OIN', 'DIN', 'IIN') THEN m.delta ELSE 0 END) AS received,
+      sum(CASE WHEN d.type_code IN ('OOU', 'DOU', 'IOU') THEN -m.delta ELSE 0 END) AS released,
+      count(*) AS movements
+    FROM stock_movements m JOIN wms_documents d ON d.id = m.document_id
+    WHERE d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
+    GROUP BY m.product_id, substr(m.created_at, 1, 10))
+  WINDOW w AS (PARTITION BY product_id ORDER BY day)`;
+
+/** Makes the products' flows again from the ledger (a file filled in bulk: the benches, the tests). */
+export function rebuildProductFlows(db: DatabaseSync): void {
+  db.exec("DELETE FROM stock_product_flows");
+  db.exec(
+    `INSERT INTO stock_product_flows (product_id, day, received, released, movements) ${FLOWS_FROM_LEDGER}`,
+  );
+}
 
 // Each join keeps the grouped lines on its left and the table on its right: SQLite keeps a FULL JOIN's order
 // and builds no index on a grouped subquery, so the table must be the inner side, searched by its key. The
@@ -21,6 +47,12 @@ export const CHECKS: Record<string, string> = {
       GROUP BY product_id, location_id) l
     FULL OUTER JOIN stock_location_totals t ON t.product_id = l.product_id AND t.location_id = l.location_id
     WHERE coalesce(t.quantity, 0) <> coalesce(l.total, 0)`,
+  // Every day's row, as the ledger sums it up to that day.
+  "product flows differ from the ledger": `
+    SELECT count(*) AS n FROM (${FLOWS_FROM_LEDGER}) m
+    FULL OUTER JOIN stock_product_flows f ON f.product_id = m.product_id AND f.day = m.day
+    WHERE coalesce(f.received, 0) <> coalesce(m.received, 0) OR coalesce(f.released, 0) <> coalesce(m.released, 0)
+      OR coalesce(f.movements, 0) <> coalesce(m.movements, 0)`,
 };
 
 /** What is wrong with the file's stock, one line per broken rule with its count; empty when it holds. */

@@ -1,5 +1,6 @@
-// Moving stock: every change of a stock line writes its ledger row and keeps both summaries, inside the
-// caller's transaction. A line never goes below zero (the UPDATE is guarded) and is deleted at zero.
+// Moving stock: every change of a stock line writes its ledger row and keeps the summaries (each product's
+// total, each product's at each location, each location's load, each product's flows), inside the caller's
+// transaction. A line never goes below zero (the UPDATE is guarded) and is deleted at zero.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { runEach } from "../../../db/bulk.ts";
@@ -146,6 +147,7 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
   if (noProduct.length) {
     await runEach(tx, `DELETE FROM stock_product_totals WHERE product_id = ? AND quantity = 0`, noProduct);
   }
+  await followFlows(tx, movements, now.slice(0, 10));
   const places = netBy(
     movements,
     (m) => `${m.key.productId}/${m.key.locationId}`,
@@ -178,6 +180,51 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
       noPlace,
     );
   }
+}
+
+/** Each movement's product, document and delta, for the statements below (json_each). */
+const flowRows = (movements: Movement[]) =>
+  JSON.stringify(movements.map((m) => [m.key.productId, m.documentId, m.delta]));
+
+/** The movements of receipts and releases netted per product (the rows `j` of the statements below). */
+const FLOWS_OF_MOVEMENTS = `
+  SELECT j.value ->> 0 AS product_id,
+    sum(CASE WHEN d.type_code IN ('OIN', 'DIN', 'IIN') THEN j.value ->> 2 ELSE 0 END) AS received,
+    sum(CASE WHEN d.type_code IN ('OOU', 'DOU', 'IOU') THEN -(j.value ->> 2) ELSE 0 END) AS released,
+    count(*) AS movements
+  FROM json_each(?2) j JOIN wms_documents d ON d.id = j.value ->> 1
+  WHERE d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
+  GROUP BY j.value ->> 0`;
+
+/**
+ * Keeps the products' flows (stock_product_flows): the day's row of each product moved by a receipt or a
+ * release becomes its last row before or on the day plus the movements; rows of later days (a document
+ * confirmed in the past: the demo's history) take the movements too, so that each row stays the sum up to
+ * its day.
+ */
+async function followFlows(tx: Db, movements: Movement[], day: string): Promise<void> {
+  const rows = flowRows(movements);
+  await runEach(
+    tx,
+    `INSERT INTO stock_product_flows (product_id, day, received, released, movements)
+     SELECT j.product_id, ?1, coalesce(f.received, 0) + j.received, coalesce(f.released, 0) + j.released,
+       coalesce(f.movements, 0) + j.movements
+     FROM (${FLOWS_OF_MOVEMENTS}) j
+     LEFT JOIN stock_product_flows f ON f.product_id = j.product_id
+       AND f.day = (SELECT max(day) FROM stock_product_flows WHERE product_id = j.product_id AND day <= ?1)
+     WHERE true
+     ON CONFLICT (product_id, day) DO UPDATE SET received = excluded.received, released = excluded.released,
+       movements = excluded.movements`,
+    [[day, rows]],
+  );
+  await runEach(
+    tx,
+    `UPDATE stock_product_flows AS f SET received = f.received + j.received, released = f.released + j.released,
+       movements = f.movements + j.movements
+     FROM (${FLOWS_OF_MOVEMENTS}) j
+     WHERE f.product_id = j.product_id AND f.day > ?1`,
+    [[day, rows]],
+  );
 }
 
 /**

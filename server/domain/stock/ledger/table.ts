@@ -94,6 +94,22 @@ export const stockProductTotals = sqliteTable("stock_product_totals", {
   index("stock_product_totals_quantity").on(t.quantity, t.productId),
 ]);
 
+/**
+ * What receipts brought in (OIN, DIN, IIN) and releases took out (OOU, DOU, IOU) of each product, in
+ * thousandths, and how many movements of theirs there were, each summed from the product's first movement up
+ * to the end of a day (UTC) it moved on; reverts count with their sign. Kept with every movement (a day
+ * without any has no row): the supply report over any range reads two rows a product, the last at or before
+ * the range's end less the last before its start, never the ledger's rows (decision 0024).
+ */
+export const stockProductFlows = sqliteTable("stock_product_flows", {
+  productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
+  /** YYYY-MM-DD (UTC). */
+  day: text("day").notNull(),
+  received: integer("received").notNull(),
+  released: integer("released").notNull(),
+  movements: integer("movements").notNull(),
+}, (t) => [primaryKey({ columns: [t.productId, t.day] })]);
+
 /** The stock of each product at each location (thousandths); a pair at 0 has no row. */
 export const stockLocationTotals = sqliteTable("stock_location_totals", {
   productId: integer("product_id").notNull().references(() => products.id, { onDelete: "restrict" }),
