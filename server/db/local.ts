@@ -1,13 +1,13 @@
 // node:sqlite behind drizzle's sqlite-proxy. Statements run synchronously inside the proxy callback,
 // so a statement outside a transaction only has to check that no transaction is open.
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { setImmediate } from "node:timers";
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
 import { WalGuard, type WalGuardOptions } from "./wal_guard.ts";
 import { gateOf } from "./writer_gate.ts";
+import { turn } from "../kernel/turn.ts";
 import {
   begun,
   type Connection,
@@ -69,27 +69,6 @@ export const HEAP_MIB = Number(Deno.env.get("SQLITE_HEAP_MIB") ?? 1024);
   db.exec(`PRAGMA soft_heap_limit = ${Math.max(0, HEAP_MIB) * 1024 * 1024}`);
   db.close();
 }
-
-/**
- * Lets the event loop turn once. On the main thread setImmediate does (sockets are read in between); in a
- * worker (a shard: server/cluster/) it does not let the worker's messages in, and setTimeout(0) costs about
- * 2 ms there, so a message to ourselves through a MessageChannel does it (about 10 µs).
- */
-const turnLoop: () => Promise<void> = "WorkerGlobalScope" in globalThis
-  ? (() => {
-    const channel = new MessageChannel();
-    const waiting: (() => void)[] = [];
-    channel.port1.onmessage = () => waiting.shift()?.();
-    // The port must not keep a worker alive that has nothing else to do.
-    (channel.port1 as unknown as { unref?: () => void }).unref?.();
-    (channel.port2 as unknown as { unref?: () => void }).unref?.();
-    return () =>
-      new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        channel.port2.postMessage(0);
-      });
-  })()
-  : () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** SQLite's SQLITE_BUSY (5) and its extended codes (BUSY_RECOVERY, BUSY_SNAPSHOT, BUSY_TIMEOUT). */
 function isBusy(err: unknown): boolean {
@@ -504,7 +483,7 @@ export class LocalConnection implements Connection {
     let sliceStart = performance.now();
     const pause = async () => {
       if (performance.now() - sliceStart > TRANSACTION_SLICE_MS) {
-        await turnLoop();
+        await turn();
         sliceStart = performance.now();
       }
       if (this.#activeTx !== id) throw new Error("Transaction handle used outside its transaction");

@@ -1,6 +1,7 @@
 // A list's rows written as a file while they are read: CSV (papaparse), XLSX (exceljs' streaming workbook
 // writer) or PDF (pdfkit, DejaVu Sans for every script the six languages write). Each writer pulls the next
 // chunk of rows only when the reader has taken what came before, so a million rows never sit in memory.
+import { turn } from "../../kernel/turn.ts";
 import Papa from "papaparse";
 import ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
@@ -92,7 +93,7 @@ function pulled(
           return;
         }
         // Let the writer's own asynchronous steps (compression) run before the next chunk.
-        await new Promise((r) => setTimeout(r, 0));
+        await turn();
       }
     } catch (err) {
       source.destroy(err as Error);
@@ -142,7 +143,7 @@ function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
         return;
       }
       // A turn of the event loop between chunks: other requests on this thread are answered meanwhile.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await turn();
       const next = await chunks.next();
       if (next.done) return controller.close();
       const rows = next.value.map((row) =>
@@ -184,7 +185,7 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
     const next = await chunks.next();
     if (next.done) return false;
     for (const [i, row] of next.value.entries()) {
-      if (i > 0 && i % SLICE_ROWS === 0) await new Promise((r) => setTimeout(r, 0));
+      if (i > 0 && i % SLICE_ROWS === 0) await turn();
       ws.addRow(sheet.columns.map((c) => {
         const v = dataValue(c.field, row, sheet.t, sheet.currency);
         return c.field.kind === "date" && typeof v === "string" ? sheetDate(c.field, v) : v;
@@ -261,7 +262,7 @@ function pdfStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
     for (const [i, row] of next.value.entries()) {
       // A turn of the event loop every few rows: a chunk's drawing (~0.6 ms a row of 20 cells) never holds
       // the thread for long.
-      if (i > 0 && i % SLICE_ROWS === 0) await new Promise((r) => setTimeout(r, 0));
+      if (i > 0 && i % SLICE_ROWS === 0) await turn();
       if (page === 0 || y > bottom()) header();
       // One line of a cell shows a few dozen characters: the rest is never measured.
       for (const c of cols) cell(cellText(sheet.t, c.field, row, sheet.currency).slice(0, CELL_CHARS), c);

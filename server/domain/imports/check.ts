@@ -23,8 +23,8 @@ import {
   foldNocase,
   type Resolution,
   resolveReferences,
-  turn,
 } from "./references.ts";
+import { turn } from "../../kernel/turn.ts";
 import type { Table } from "./read.ts";
 
 export const importModes = ["add", "update"] as const;

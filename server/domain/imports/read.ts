@@ -2,6 +2,7 @@
 // CSV/TSV text (papaparse, its delimiter found; UTF-8 with or without a BOM, else Windows-1250/1252 as
 // Polish and Western spreadsheets save it). The first row is the header. An empty file or one that is no
 // table is refused with the spec's messages (400 import.fileEmpty, import.fileUnreadable).
+import { turn } from "../../kernel/turn.ts";
 import Papa from "papaparse";
 import { AppError, type ErrorCode } from "../../kernel/errors.ts";
 import { handOver, runJob } from "../../kernel/jobs/contract.ts";
@@ -171,7 +172,7 @@ async function unpack(packed: PackedTable): Promise<Table> {
       at += length;
     }
     rows.push(row);
-    if ((r + 1) % UNPACK_SLICE === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if ((r + 1) % UNPACK_SLICE === 0) await turn();
   }
   const flags = packed.flags;
   return {

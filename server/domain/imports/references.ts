@@ -3,6 +3,7 @@
 // barcode, or any of them by id), and the values that must be unique (an index, a barcode) against the
 // stored records. One query per column and 500 texts, never one per row; names compared as the database's
 // own rules compare them (NOCASE: ASCII letters without regard to case).
+import { turn } from "../../kernel/turn.ts";
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -16,9 +17,6 @@ const CHUNK = 500;
 const WALK_ABOVE = 2_000;
 /** Rows read per step of such a walk. */
 const WALK_PAGE = 5_000;
-
-/** One turn of the event loop: other requests are answered between two slices of a long check. */
-export const turn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 export const chunks = <T>(xs: T[], n = CHUNK): T[][] =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));

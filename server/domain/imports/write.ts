@@ -6,6 +6,7 @@
 // taken back); the run is published by deleting its one import_runs row, and a refusal at any row (a rule
 // of the database, a record changed meanwhile) takes every slice back, newest first, in slices too. A run a
 // process left behind (it ended mid-import) is taken back when the tenant's file is next opened (recover.ts).
+import { turn } from "../../kernel/turn.ts";
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { getTableName } from "drizzle-orm";
 import type { Connection, Db } from "../../db/connection.ts";
@@ -57,9 +58,6 @@ async function lastLogId(tx: Db): Promise<number> {
   const [row] = await tx.all<[number | null]>(sql`SELECT max(id) FROM ${recordLog}`);
   return row?.[0] ?? 0;
 }
-
-/** Lets the event loop turn, so that requests read meanwhile queue for the lock before the next slice. */
-const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Writes `writes` (run `runId`, the import job's id) in slices and publishes them; `refusal` turns a row's

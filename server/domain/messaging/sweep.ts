@@ -5,6 +5,7 @@
 // preparation goes on on a worker). Startup does not wait for it, and one tenant's file is opened at a
 // time. The same look is taken when a tenant's file is first opened for writing in a process (takeUpOnOpen):
 // a tenant moved here (server/tenancy/move.ts) brings the work its old owner stopped at the move.
+import { turn } from "../../kernel/turn.ts";
 import type { Services } from "../../kernel/services.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import type { Hooks } from "../../kernel/hooks.ts";
@@ -92,7 +93,7 @@ export async function sweepWorkLeft(platform: Services, hooks: Hooks): Promise<n
         console.error(`work left in ${tenant.slug}: not looked at after the start`, err);
       }
       // One tenant at a time, the event loop turning between them.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await turn();
     }
   } finally {
     sweeping = false;

@@ -7,6 +7,7 @@
 // lines per transaction (a count over a million lines never holds the write lock for long), the rest after
 // the confirming request has answered, with progress on the order (`countPreparing`, `positionsCount` of
 // `countLinesTotal`).
+import { turn } from "../../kernel/turn.ts";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
 import type { TenantContext } from "../../kernel/context.ts";
@@ -153,9 +154,6 @@ export async function prepareSlice(tx: Db, orderId: number): Promise<boolean> {
   }).where(eq(wmsOrders.id, orderId));
   return !last;
 }
-
-/** Turns the event loop once, so that other requests are answered between slices. */
-const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const preparing = new Set<string>();
 

@@ -1,6 +1,7 @@
 // A layout filled with records, drawn as a PDF (pdfkit; barcodes drawn by bwip-js) or as ZPL II for label
 // printers (the printer draws the barcodes itself: ^BC, ^BE, ^BQ, ^BX). One page or label per record and
 // copy; a table of positions goes on over as many pages as it needs, its header on each.
+import { turn } from "../../kernel/turn.ts";
 import PDFDocument from "pdfkit";
 import bwipjs from "bwip-js";
 import { fileURLToPath } from "node:url";
@@ -227,7 +228,7 @@ export async function renderPdf(
       doc.addPage({ size, margin: 0 });
       for (const el of layout.elements) await drawElement(el, item);
       // A long job lets the thread answer others between its pages.
-      if (++drawn % 20 === 0) await new Promise((r) => setTimeout(r, 0));
+      if (++drawn % 20 === 0) await turn();
     }
   }
   async function drawElement(el: LayoutElement, item: PrintItem) {

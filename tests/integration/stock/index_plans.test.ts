@@ -11,6 +11,7 @@ import { LocalConnection } from "../../../server/db/local.ts";
 import { migrate } from "../../../server/db/migrate.ts";
 import { capturePage } from "../../fixtures/list_page.ts";
 import { listInventory } from "../../../server/domain/stock/inventory/lines.ts";
+import { FLOW_STATEMENTS } from "../../../server/domain/stock/ledger/service.ts";
 
 let dir: string;
 let conn: LocalConnection;
@@ -177,4 +178,27 @@ describe("the indexes on stock_lines", () => {
       }
     });
   }
+});
+
+describe("the products' flows kept with every movement (ledger/service.ts)", () => {
+  it("are driven by the change's movements: each document and each product's rows searched by key", async () => {
+    // Statistics taken while the tenant had one document make a walk of the documents by type look cheap
+    // (as on a file filled in bulk, then analysed): the movements must drive all the same.
+    await conn.query(
+      `INSERT INTO wms_documents (document_number, type_code, status_code, created_at, updated_at)
+      VALUES ('PLAN/0', 'IIN', 'confirmed', '', '')`,
+    );
+    await conn.query("ANALYZE");
+    for (const [name, sql] of Object.entries(FLOW_STATEMENTS)) {
+      const steps = await plan(sql, ["2026-01-01", "[[1, 1, 1000]]"]);
+      // The document by its id (through its key, or the type index with the id).
+      expect(steps, name).toMatch(/^(CO-ROUTINE|MATERIALIZE) j \/ SCAN j VIRTUAL TABLE/);
+      expect(steps, name).toMatch(
+        /SEARCH d USING (INTEGER PRIMARY KEY \(rowid=\?\)|COVERING INDEX \S+ \(type_code=\? AND id=\?)/,
+      );
+      expect(steps, name).not.toMatch(
+        /SCAN d\b|SEARCH d USING (COVERING )?INDEX \S+ \(type_code=\?\)|SCAN (f|stock_product_flows)\b/,
+      );
+    }
+  });
 });

@@ -10,6 +10,7 @@
 // (securityEventIn), so the change and its event commit or vanish together. A flood (a password guesser)
 // writes each kind from one address a bounded number of times a minute and one row saying how many were left
 // out; events older than SECURITY_LOG_DAYS are pruned in slices when a tenant's events are next appended.
+import { turn } from "../../../kernel/turn.ts";
 import type { Services } from "../../../kernel/services.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import type { Connection, Db } from "../../../db/connection.ts";
@@ -236,7 +237,7 @@ export async function pruneSecurityLog(conn: Connection, before: string): Promis
     );
     removed += rows.length;
     if (rows.length < PRUNE_SLICE) return removed;
-    await new Promise((r) => setTimeout(r, 0));
+    await turn();
   }
 }
 

@@ -186,27 +186,24 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
 const flowRows = (movements: Movement[]) =>
   JSON.stringify(movements.map((m) => [m.key.productId, m.documentId, m.delta]));
 
-/** The movements of receipts and releases netted per product (the rows `j` of the statements below). */
+/**
+ * The movements of receipts and releases netted per product (the rows `j` of the statements below). The
+ * movements drive and each one's document is found by its id (CROSS JOIN keeps that order): left to choose,
+ * SQLite walked every receipt and release document of the tenant by type, each against every movement.
+ */
 const FLOWS_OF_MOVEMENTS = `
   SELECT j.value ->> 0 AS product_id,
     sum(CASE WHEN d.type_code IN ('OIN', 'DIN', 'IIN') THEN j.value ->> 2 ELSE 0 END) AS received,
     sum(CASE WHEN d.type_code IN ('OOU', 'DOU', 'IOU') THEN -(j.value ->> 2) ELSE 0 END) AS released,
     count(*) AS movements
-  FROM json_each(?2) j JOIN wms_documents d ON d.id = j.value ->> 1
+  FROM json_each(?2) j CROSS JOIN wms_documents d ON d.id = j.value ->> 1
   WHERE d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
   GROUP BY j.value ->> 0`;
 
-/**
- * Keeps the products' flows (stock_product_flows): the day's row of each product moved by a receipt or a
- * release becomes its last row before or on the day plus the movements; rows of later days (a document
- * confirmed in the past: the demo's history) take the movements too, so that each row stays the sum up to
- * its day.
- */
-async function followFlows(tx: Db, movements: Movement[], day: string): Promise<void> {
-  const rows = flowRows(movements);
-  await runEach(
-    tx,
-    `INSERT INTO stock_product_flows (product_id, day, received, released, movements)
+/** The statements that keep the flows, each over `?1` the day and `?2` the movements (flowRows). */
+export const FLOW_STATEMENTS = {
+  /** The day's row of each product moved: its last row on or before the day, plus the movements. */
+  day: `INSERT INTO stock_product_flows (product_id, day, received, released, movements)
      SELECT j.product_id, ?1, coalesce(f.received, 0) + j.received, coalesce(f.released, 0) + j.released,
        coalesce(f.movements, 0) + j.movements
      FROM (${FLOWS_OF_MOVEMENTS}) j
@@ -215,16 +212,21 @@ async function followFlows(tx: Db, movements: Movement[], day: string): Promise<
      WHERE true
      ON CONFLICT (product_id, day) DO UPDATE SET received = excluded.received, released = excluded.released,
        movements = excluded.movements`,
-    [[day, rows]],
-  );
-  await runEach(
-    tx,
-    `UPDATE stock_product_flows AS f SET received = f.received + j.received, released = f.released + j.released,
-       movements = f.movements + j.movements
+  /** Rows of later days (a document confirmed in the past: the demo's history) take the movements too. */
+  later: `UPDATE stock_product_flows AS f SET received = f.received + j.received,
+       released = f.released + j.released, movements = f.movements + j.movements
      FROM (${FLOWS_OF_MOVEMENTS}) j
      WHERE f.product_id = j.product_id AND f.day > ?1`,
-    [[day, rows]],
-  );
+};
+
+/**
+ * Keeps the products' flows (stock_product_flows), so that each row stays the sum up to its day
+ * (FLOW_STATEMENTS).
+ */
+async function followFlows(tx: Db, movements: Movement[], day: string): Promise<void> {
+  const rows = flowRows(movements);
+  await runEach(tx, FLOW_STATEMENTS.day, [[day, rows]]);
+  await runEach(tx, FLOW_STATEMENTS.later, [[day, rows]]);
 }
 
 /**
