@@ -5,6 +5,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { type ListField, listPage, type ListQuery, walkList, type WalkQuery } from "../../../kernel/list.ts";
 import { fromMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
+import { overIds, rowsOf } from "../../../db/prepared.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
 import { containers } from "../containers/table.ts";
 import { stockLines } from "../ledger/table.ts";
@@ -131,7 +132,13 @@ function inventoryList(ctx: TenantContext) {
       scope: scope ? [scope] : [],
     },
     rows: async (ids: number[]) => {
-      const lines = await ctx.conn.db.select().from(stockLines).where(inArray(stockLines.id, ids));
+      const lines = rowsOf(stockLines)(
+        await overIds(
+          ctx.conn.db,
+          "inventory.lines",
+          (on, list) => on.select().from(stockLines).where(sql`${stockLines.id} IN ${list}`),
+        ).values({ ids: JSON.stringify(ids) }),
+      );
       return await inventoryRows(ctx, lines);
     },
   };

@@ -1,8 +1,9 @@
 // Who sees which stock: staff see all of it; a contractor user only their contractor's products (another's
 // product id answers 404, another's stock is simply absent from every list and total).
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/connection.ts";
+import { overIds, rowMapper } from "../../../db/prepared.ts";
 import type { Actor } from "../../../kernel/context.ts";
 import type { ListField } from "../../../kernel/list.ts";
 import { notFound } from "../../../kernel/errors.ts";
@@ -45,27 +46,43 @@ export interface ProductFacts {
   total: number;
 }
 
-/** The products' fields and totals (from the summary), one query each. */
+/** What readProductFacts selects: a product's fields, then its total (thousandths; 0 without a summary row). */
+const FACTS = {
+  id: products.id,
+  index: products.index,
+  name: products.name,
+  unit: products.unit,
+  cashValue: products.cashValue,
+  weight: products.weight,
+  warningStock: products.warningStock,
+  criticalStock: products.criticalStock,
+  contractorId: products.contractorId,
+  mainGroupId: products.mainGroupId,
+};
+const factsOf = rowMapper({ ...FACTS, total: { mapFromDriverValue: Number } }) as unknown as (
+  rows: unknown[][],
+) => (ProductFacts & { id: number })[];
+
+/**
+ * The products' fields and totals (from the summary), one statement prepared once per connection, its rows
+ * shaped by a mapper compiled once: a list page and every chunk of an export ask it (drizzle built a
+ * statement over a 250-id list anew each time, and mapped each cell through its generic row mapper: together
+ * a third of a CSV export's time).
+ */
 export async function readProductFacts(db: Db, ids: number[]): Promise<Map<number, ProductFacts>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.select({
-    id: products.id,
-    index: products.index,
-    name: products.name,
-    unit: products.unit,
-    cashValue: products.cashValue,
-    weight: products.weight,
-    warningStock: products.warningStock,
-    criticalStock: products.criticalStock,
-    contractorId: products.contractorId,
-    mainGroupId: products.mainGroupId,
-  }).from(products).where(inArray(products.id, unique));
-  const totals = await db.select().from(stockProductTotals).where(
-    inArray(stockProductTotals.productId, unique),
+  const rows = factsOf(
+    await overIds(
+      db,
+      "stock.productFacts",
+      (on, list) =>
+        on.select({ ...FACTS, total: sql`coalesce(${stockProductTotals.quantity}, 0)` }).from(products)
+          .leftJoin(stockProductTotals, eq(stockProductTotals.productId, products.id))
+          .where(sql`${products.id} IN ${list}`),
+    ).values({ ids: JSON.stringify(unique) }),
   );
-  const total = new Map(totals.map((t) => [t.productId, t.quantity]));
-  return new Map(rows.map((r) => [r.id, { ...r, total: total.get(r.id) ?? 0 }]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** At or below the product's warning and critical levels (a level not set never flags). */
