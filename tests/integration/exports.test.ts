@@ -128,6 +128,12 @@ describe("export", () => {
     const [sheet, summary] = book.worksheets;
     const values = (i: number) => (sheet.getRow(i).values as unknown[]).slice(1);
     expect(values(1)).toEqual(["Indeks", "Nazwa", "Waga", "Utworzono"]);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    // An instant is a date cell shown with its time, on every row; the other cells keep the default format.
+    for (const i of [2, 500, 1001]) {
+      expect(sheet.getRow(i).getCell(4).numFmt, `row ${i}`).toBe("yyyy-mm-dd hh:mm");
+      expect(sheet.getRow(i).getCell(3).numFmt ?? "General", `row ${i}`).toBe("General");
+    }
     const list = await paged("/Product", query);
     expect(list.length).toBe(1000);
     expect(sheet.rowCount).toBe(list.length + 1);
