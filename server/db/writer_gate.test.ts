@@ -56,6 +56,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The worker answers `n` pings (its thread turns while it waits for its turn; so does this one). */
+async function pings(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    worker.postMessage("ping");
+    await next("pong");
+  }
+}
+
+/** The worker's slice commits and gives its turn back. */
+async function commitSlice(): Promise<void> {
+  worker.postMessage("commit");
+  await next("committed");
+}
+
 const names = async () =>
   (await conn.db.values<[string]>(sql`SELECT name FROM items ORDER BY id`)).map(([n]) => n);
 
@@ -71,12 +85,10 @@ describe("a file written by a worker in slices", () => {
     // while the write waits for the slice well past the connection's busy timeout.
     for (let i = 0; i < 5; i++) {
       expect(await names()).not.toContain("worker");
-      worker.postMessage("ping");
-      await next("pong");
+      await pings(1);
     }
     expect(written).toBe(false);
-    worker.postMessage("commit");
-    await next("committed");
+    await commitSlice();
     await write;
     expect(await names()).toEqual(["worker", "request"]);
   });
@@ -94,16 +106,12 @@ describe("a file written by a worker in slices", () => {
     await beganNow;
     worker.postMessage("take");
     await next("waiting");
-    for (let i = 0; i < 5; i++) {
-      worker.postMessage("ping");
-      await next("pong");
-    }
+    await pings(5);
     expect(inbox).not.toContain("taken");
     finish();
     await write;
     await next("taken");
-    worker.postMessage("commit");
-    await next("committed");
+    await commitSlice();
     expect((await names()).slice(-2)).toEqual(["long request", "worker"]);
   });
 
@@ -112,11 +120,9 @@ describe("a file written by a worker in slices", () => {
     await next("taken");
     let written = false;
     const write = conn.db.run(sql`INSERT INTO items (name) VALUES ('single')`).then(() => (written = true));
-    worker.postMessage("ping");
-    await next("pong");
+    await pings(1);
     expect(written).toBe(false);
-    worker.postMessage("commit");
-    await next("committed");
+    await commitSlice();
     await write;
     expect((await names()).slice(-2)).toEqual(["worker", "single"]);
   });
