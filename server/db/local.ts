@@ -136,6 +136,9 @@ export function leaveWalResetsToReplication(): void {
   closeCheckpoint = null;
 }
 
+/** Whether this thread's files are replicated (a worker it starts must then leave checkpoints alone too). */
+export const walResetsLeftToReplication = (): boolean => closeCheckpoint === null;
+
 /** This thread's count of open write transactions, shared with the front (server/cluster/front.ts). */
 let openTransactions: Int32Array | undefined;
 
@@ -424,9 +427,13 @@ export class LocalConnection implements Connection {
   async #windowWhenIdle(): Promise<void> {
     if (this.#closed || this.#lock.busy || !this.#guard?.dueNow()) return;
     const release = await this.#lock.acquire();
+    // Nothing of a worker's commits during the window either (decision 0022).
+    const gate = gateOf(this.#path);
+    if (gate) await gate.enter(this.#busyTimeoutMs);
     try {
       if (!this.#closed) await this.#guard.window();
     } finally {
+      gate?.leave();
       release();
     }
   }
@@ -471,7 +478,9 @@ export class LocalConnection implements Connection {
   }
 
   optimize(): void {
-    if (this.#closed || this.#lock.held || this.readOnly) return;
+    // Not while a worker of this process writes the file in slices: the statistics it may write would wait
+    // for the lock inside this call (writer_gate.ts), and they can wait for the next round.
+    if (this.#closed || this.#lock.held || this.readOnly || gateOf(this.#path)) return;
     this.#sqlite.exec("PRAGMA optimize");
   }
 
@@ -508,12 +517,19 @@ export class LocalConnection implements Connection {
   }
 
   async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-    while (this.#lock.held) await this.#lock.idle();
-    // PRAGMAs and DDL are cheap to prepare and may change meaning; only plain queries are cached.
-    const stmt = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)
-      ? this.#prepare(sql, false)
-      : this.#sqlite.prepare(sql);
-    return stmt.all(...params.map(toSqlValue)) as Record<string, unknown>[];
+    // A write while a worker of this process writes the file in slices: its turn (writer_gate.ts).
+    const gate = readsOnly(sql, "all") ? undefined : gateOf(this.#path);
+    if (gate) await gate.enter(this.#busyTimeoutMs);
+    try {
+      while (this.#lock.held) await this.#lock.idle();
+      // PRAGMAs and DDL are cheap to prepare and may change meaning; only plain queries are cached.
+      const stmt = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)
+        ? this.#prepare(sql, false)
+        : this.#sqlite.prepare(sql);
+      return stmt.all(...params.map(toSqlValue)) as Record<string, unknown>[];
+    } finally {
+      gate?.leave();
+    }
   }
 
   checkpoint(mode: "PASSIVE" | "TRUNCATE" = "PASSIVE"): void {
@@ -540,7 +556,11 @@ export class LocalConnection implements Connection {
       this.#guard?.close();
     } catch { /* the guard only reads; closing must not fail on it */ }
     try {
-      if (closeCheckpoint) this.#sqlite.exec(`PRAGMA wal_checkpoint(${closeCheckpoint})`);
+      // Not while a worker of this process writes the file in slices: a TRUNCATE checkpoint waits for its
+      // slice inside this call (writer_gate.ts); the worker copies its WAL itself.
+      if (closeCheckpoint && !gateOf(this.#path)) {
+        this.#sqlite.exec(`PRAGMA wal_checkpoint(${closeCheckpoint})`);
+      }
     } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }
     this.#statements.clear();
     this.#counts.clear();

@@ -7,7 +7,8 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { filePathOf, LocalConnection } from "./local.ts";
-import { gateOf, shareGate } from "./writer_gate.ts";
+import { gateOf, shareGate, WriterGate } from "./writer_gate.ts";
+import { turn } from "../kernel/turn.ts";
 
 let dir: string;
 let url: string;
@@ -136,9 +137,25 @@ describe("a file written by a worker in slices", () => {
     const other = join(dir, "other.db");
     const ended = shareGate(other);
     const cells = new Int32Array(ended.buffer);
-    Atomics.store(cells, 1, 1); // a worker terminated in its slice
+    Atomics.store(cells, 1, ended.id); // a worker terminated in its slice
     ended.done();
     expect(Atomics.load(cells, 1)).toBe(0);
     expect(gateOf(other)).toBeUndefined();
+  });
+
+  it("lets one worker's slice at a time hold the lock: two counts of one file take turns", async () => {
+    const gate = new WriterGate();
+    expect(await gate.hold(1)).toBe(true);
+    let second = false;
+    const waiting = gate.hold(2).then((held) => (second = held));
+    for (let i = 0; i < 5; i++) await turn();
+    expect(second).toBe(false);
+    gate.release(2); // not its turn to give back: nothing happens
+    for (let i = 0; i < 5; i++) await turn();
+    expect(second).toBe(false);
+    gate.release(1);
+    await waiting;
+    expect(second).toBe(true);
+    gate.release(2);
   });
 });

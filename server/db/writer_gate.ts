@@ -11,8 +11,9 @@
 // between slices when nobody else writes.
 //
 // Two cells of shared memory: WANT (how many of the answering thread's writes are waiting or under way) and
-// HELD (1 while a worker's slice holds the lock). Each side raises its own cell before it reads the other's
-// (sequentially consistent Atomics), so at least one of them sees the other: never both in.
+// HELD (the id of the worker whose slice holds the lock, 0 when none: two counts of one tenant take turns
+// there too). Each side raises its own cell before it reads the other's (sequentially consistent Atomics),
+// so at least one of them sees the other: never both in.
 
 const WANT = 0;
 const HELD = 1;
@@ -36,10 +37,10 @@ export class WriterGate {
     const c = this.#cells;
     Atomics.add(c, WANT, 1);
     const until = performance.now() + limitMs;
-    while (Atomics.load(c, HELD) === 1) {
+    for (let holder = Atomics.load(c, HELD); holder !== 0; holder = Atomics.load(c, HELD)) {
       const left = until - performance.now();
       if (left <= 0) return;
-      const waited = Atomics.waitAsync(c, HELD, 1, Math.min(left, LOOK_MS));
+      const waited = Atomics.waitAsync(c, HELD, holder, Math.min(left, LOOK_MS));
       if (waited.async) await waited.value;
     }
   }
@@ -50,10 +51,11 @@ export class WriterGate {
   }
 
   /**
-   * The worker, before a slice: waits until the answering thread neither wants to write nor writes, and takes
-   * its turn (true); false, holding nothing, as soon as `stop()` says so.
+   * Worker `id` (not 0), before a slice: waits until the answering thread neither wants to write nor writes
+   * and no other worker holds a slice, and takes its turn (true); false, holding nothing, as soon as `stop()`
+   * says so.
    */
-  async hold(stop: () => boolean = () => false): Promise<boolean> {
+  async hold(id: number, stop: () => boolean = () => false): Promise<boolean> {
     const c = this.#cells;
     for (;;) {
       let want = Atomics.load(c, WANT);
@@ -64,40 +66,50 @@ export class WriterGate {
         want = Atomics.load(c, WANT);
       }
       if (stop()) return false;
-      Atomics.store(c, HELD, 1);
+      const holder = Atomics.compareExchange(c, HELD, 0, id);
+      if (holder !== 0) {
+        // Another worker's slice (another count of the same file): after it.
+        const waited = Atomics.waitAsync(c, HELD, holder, LOOK_MS);
+        if (waited.async) await waited.value;
+        continue;
+      }
       if (Atomics.load(c, WANT) === 0) return true;
       // The answering thread asked in between: its turn first.
-      this.release();
+      this.release(id);
     }
   }
 
-  /** The worker's slice has ended: a waiting write of the answering thread goes in. */
-  release(): void {
-    Atomics.store(this.#cells, HELD, 0);
-    Atomics.notify(this.#cells, HELD);
+  /** Worker `id`'s slice has ended (or the worker has): a waiting write of the answering thread goes in. */
+  release(id: number): void {
+    if (Atomics.compareExchange(this.#cells, HELD, id, 0) === id) Atomics.notify(this.#cells, HELD);
   }
 }
 
 /** The gates of the files a worker of this process is writing in slices now, by path: one per file. */
 const shared = new Map<string, { gate: WriterGate; users: number }>();
+/** Worker ids for the gates' HELD cell (never 0). */
+let lastWorkerId = 0;
 
 /**
- * The gate of a file, for a worker about to write it in slices: every connection of this thread to the file
- * takes turns through it until `done()` (a connection opened meanwhile too, since it looks it up by path).
+ * The gate of a file, for a worker about to write it in slices (`id` is the worker's): every connection of
+ * this thread to the file takes turns through it until `done()` (a connection opened meanwhile too, since it
+ * looks it up by path).
  */
-export function shareGate(path: string): { buffer: SharedArrayBuffer; done(): void } {
+export function shareGate(path: string): { buffer: SharedArrayBuffer; id: number; done(): void } {
   let entry = shared.get(path);
   if (!entry) shared.set(path, entry = { gate: new WriterGate(), users: 0 });
   entry.users++;
   const { gate } = entry;
+  const id = ++lastWorkerId;
   let ended = false;
   return {
     buffer: gate.buffer,
+    id,
     done: () => {
       if (ended) return;
       ended = true;
       // A worker ended in its slice (an error, or stopped at once): the writes must not wait for its turn.
-      gate.release();
+      gate.release(id);
       if (--entry.users === 0 && shared.get(path) === entry) shared.delete(path);
     },
   };

@@ -4,8 +4,11 @@
 export interface CountRequest {
   url: string;
   orderId: number;
-  /** The tenant's writing connection's turns at the write lock (server/db/writer_gate.ts). */
+  /** The tenant file's turns at the write lock (server/db/writer_gate.ts), and this worker's id there. */
   gate?: SharedArrayBuffer;
+  workerId?: number;
+  /** The file is replicated: only Litestream checkpoints it (decision 0019). */
+  replicated?: boolean;
 }
 
 /** Sent while it runs: stop after the slice under way (the tenant is moving). */

@@ -92,8 +92,9 @@ export const wmsOrders = sqliteTable("wms_orders", {
   /** A count: the ledger's highest movement id when counting started (decision 0008). */
   countMark: integer("count_mark"),
   /**
-   * A count whose positions are still being made from its scope, in slices: the key of the last stock line
-   * read (lines are read in key order: product, then place, so that the positions' indexes grow at their ends).
+   * A count whose positions are still being made from its scope, in slices: the last stock line read, by its
+   * key for a count of all stock (read in key order: product, then place, so that the positions' indexes grow
+   * at their ends), else by its id (counts.ts, prepareSlice).
    */
   countCursor: text("count_cursor_key"),
   /** A count's positions are still being made from its scope (its progress: positionsCount so far). */
