@@ -126,6 +126,24 @@ const PROOFS: {
     shows: /stock_lines_product_id \(product_id=\?\)/,
   },
   {
+    index: "stock_lines_product_id",
+    where: "orders/counts.ts: a slice of a products' count (VER-P), by id from where the last one ended",
+    sql: `SELECT max(k), count(*) FROM (SELECT l.id AS k FROM stock_lines l WHERE l.id > ? AND ` +
+      `l.product_id IN (SELECT product_id FROM wms_order_scope_products WHERE order_id = ?) ORDER BY l.id LIMIT 2000)`,
+    params: [1000, 1],
+    // Each product's lines from the cursor on, never the scope's lines before it (then sorted by id).
+    shows: /SEARCH l USING (COVERING )?INDEX stock_lines_product_id \(product_id=\? AND id>\?\)/,
+  },
+  {
+    index: "stock_lines_location_id",
+    where: "orders/counts.ts: a slice of a location's count (VER-L), by id from where the last one ended",
+    sql: `SELECT max(k), count(*) FROM (SELECT l.id AS k FROM stock_lines l WHERE l.id > ? AND ` +
+      `l.location_id IN (WITH RECURSIVE below(id) AS (SELECT ? UNION SELECT s.id FROM storage_spaces s ` +
+      `JOIN below ON s.parent_id = below.id) SELECT id FROM below) ORDER BY l.id LIMIT 2000)`,
+    params: [1000, 1],
+    shows: /SEARCH l USING (COVERING )?INDEX stock_lines_location_id \(location_id=\? AND id>\?\)/,
+  },
+  {
     index: "stock_lines_location_id",
     where: "resource/engine.ts: a location kept from deletion by its stock",
     sql: `select 1 from "stock_lines" where "stock_lines"."location_id" = ? limit ?`,
