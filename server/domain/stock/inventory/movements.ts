@@ -6,7 +6,7 @@ import type { TenantContext } from "../../../kernel/context.ts";
 import { type ListField, listPage } from "../../../kernel/list.ts";
 import { fromMilli } from "../quantity.ts";
 import { readNames } from "../names.ts";
-import { wmsDocumentDefinitions } from "../../config/definitions.ts";
+import { documentTypesOf } from "../../config/definitions.ts";
 import { products } from "../../assortment/products/entity.ts";
 import { productGroups } from "../../assortment/product_groups/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
@@ -16,9 +16,6 @@ import { productListFields, productScope, visibleProduct } from "./scope.ts";
 import type { DateRangeQuery, GroupMovementsQuery, MovementsQuery, ProductMovement } from "./contract.ts";
 
 type DocumentType = (typeof wmsDocuments.$inferSelect)["typeCode"];
-
-const typesOf = (direction: string) =>
-  wmsDocumentDefinitions.filter((d) => d.direction === direction).map((d) => d.typeCode as string);
 
 /** `[from, to)` as ledger timestamps for the days `dateFrom` to `dateTo` inclusive (UTC). */
 export function dayRange(column: SQL | typeof stockMovements.createdAt, from?: string, to?: string): SQL[] {
@@ -142,7 +139,7 @@ export async function productGroupMovements(ctx: TenantContext, query: z.output<
     .leftJoin(productGroups, eq(productGroups.id, products.mainGroupId))
     .where(and(
       ...dayRange(stockMovements.createdAt, query.dateFrom, query.dateTo),
-      notInArray(wmsDocuments.typeCode, typesOf("relocation") as DocumentType[]),
+      notInArray(wmsDocuments.typeCode, documentTypesOf("relocation") as DocumentType[]),
       // A reverted document's confirmation and revert cancel out: it counts in neither direction.
       ne(wmsDocuments.statusCode, "reverted"),
       productScope(ctx.actor, stockMovements.productId),
@@ -173,7 +170,7 @@ export async function productOutOrdersChart(ctx: TenantContext, query: z.output<
     .where(and(
       ...dayRange(sql`${wmsDocuments.executedAt}`, query.dateFrom, query.dateTo),
       eq(wmsDocuments.statusCode, "confirmed"),
-      inArray(wmsDocuments.typeCode, typesOf("out") as DocumentType[]),
+      inArray(wmsDocuments.typeCode, documentTypesOf("out") as DocumentType[]),
       eq(stockMovements.reason, "confirm"),
       productScope(ctx.actor, stockMovements.productId),
     ))

@@ -1,8 +1,9 @@
 // The stock ledger's invariant (decision 0003), as plain SQL over a file: each stock line equals the sum of
 // its movements, no line is at or below zero, the product and location totals equal the lines, and each
-// product's last flows equal its receipts' and releases' movements. A
+// product's flows equal its receipts' and releases' movements up to each day. A
 // restored file is served again only if it holds (tenants/replica_restore.ts); the tests assert the same.
 import type { DatabaseSync } from "node:sqlite";
+import { FLOW_TYPES } from "./service.ts";
 
 /**
  * Each product's flows (stock_product_flows) as the ledger gives them: per day it moved, its receipts' and
@@ -13,11 +14,11 @@ const FLOWS_FROM_LEDGER = `
     sum(movements) OVER w AS movements
   FROM (
     SELECT m.product_id, substr(m.created_at, 1, 10) AS day,
-      sum(CASE WHEN d.type_code IN ('OIN', 'DIN', 'IIN') THEN m.delta ELSE 0 END) AS received,
-      sum(CASE WHEN d.type_code IN ('OOU', 'DOU', 'IOU') THEN -m.delta ELSE 0 END) AS released,
+      sum(CASE WHEN d.type_code IN (${FLOW_TYPES.receipts}) THEN m.delta ELSE 0 END) AS received,
+      sum(CASE WHEN d.type_code IN (${FLOW_TYPES.releases}) THEN -m.delta ELSE 0 END) AS released,
       count(*) AS movements
     FROM stock_movements m JOIN wms_documents d ON d.id = m.document_id
-    WHERE d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
+    WHERE d.type_code IN (${FLOW_TYPES.receipts}, ${FLOW_TYPES.releases})
     GROUP BY m.product_id, substr(m.created_at, 1, 10))
   WINDOW w AS (PARTITION BY product_id ORDER BY day)`;
 

@@ -6,6 +6,7 @@ import type { Db } from "../../../db/connection.ts";
 import { runEach } from "../../../db/bulk.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { MAX_STOCK, QUANTITY_SCALE } from "../quantity.ts";
+import { documentTypesOf } from "../../config/definitions.ts";
 
 export interface LineKey {
   productId: number;
@@ -186,6 +187,13 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
 const flowRows = (movements: Movement[]) =>
   JSON.stringify(movements.map((m) => [m.key.productId, m.documentId, m.delta]));
 
+/** The document types whose movements the flows sum (receipts, releases), as SQL lists of literals. */
+const quoted = (codes: string[]) => codes.map((c) => `'${c}'`).join(", ");
+export const FLOW_TYPES = {
+  receipts: quoted(documentTypesOf("in")),
+  releases: quoted(documentTypesOf("out")),
+};
+
 /**
  * The movements of receipts and releases netted per product (the rows `j` of the statements below). The
  * movements drive and each one's document is found by its id (CROSS JOIN keeps that order): left to choose,
@@ -193,11 +201,11 @@ const flowRows = (movements: Movement[]) =>
  */
 const FLOWS_OF_MOVEMENTS = `
   SELECT j.value ->> 0 AS product_id,
-    sum(CASE WHEN d.type_code IN ('OIN', 'DIN', 'IIN') THEN j.value ->> 2 ELSE 0 END) AS received,
-    sum(CASE WHEN d.type_code IN ('OOU', 'DOU', 'IOU') THEN -(j.value ->> 2) ELSE 0 END) AS released,
+    sum(CASE WHEN d.type_code IN (${FLOW_TYPES.receipts}) THEN j.value ->> 2 ELSE 0 END) AS received,
+    sum(CASE WHEN d.type_code IN (${FLOW_TYPES.releases}) THEN -(j.value ->> 2) ELSE 0 END) AS released,
     count(*) AS movements
   FROM json_each(?2) j CROSS JOIN wms_documents d ON d.id = j.value ->> 1
-  WHERE d.type_code IN ('OIN', 'DIN', 'IIN', 'OOU', 'DOU', 'IOU')
+  WHERE d.type_code IN (${FLOW_TYPES.receipts}, ${FLOW_TYPES.releases})
   GROUP BY j.value ->> 0`;
 
 /** The statements that keep the flows, each over `?1` the day and `?2` the movements (flowRows). */
