@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/sqlite-proxy";
 import { ConnectionLock } from "./lock.ts";
 import { WalGuard, type WalGuardOptions } from "./wal_guard.ts";
-import { gateOf } from "./writer_gate.ts";
+import { gateOf, type WriterGate } from "./writer_gate.ts";
 import { turn } from "../kernel/turn.ts";
 import {
   begun,
@@ -306,20 +306,15 @@ export class LocalConnection implements Connection {
       if (this.#lock.held && this.#path !== ":memory:" && readsOnly(sql, method as Method)) {
         return this.#executeOn(this.#readerNow(), sql, params, method as Method);
       }
-      // Turns at the write lock with a worker of this process writing the file in slices (writer_gate.ts).
-      const gate = gateOf(this.#path);
-      if (!gate || readsOnly(sql, method as Method)) {
+      const gate = this.#writeGate(sql, method as Method);
+      if (gate) await gate.enter(this.#busyTimeoutMs);
+      try {
         // Re-checked after every wait and followed synchronously by the statement: a transaction that
         // began while this one was being woken up must not receive it.
         while (this.#lock.held) await this.#lock.idle();
         return this.#execute(sql, params, method as Method);
-      }
-      await gate.enter(this.#busyTimeoutMs);
-      try {
-        while (this.#lock.held) await this.#lock.idle();
-        return this.#execute(sql, params, method as Method);
       } finally {
-        gate.leave();
+        gate?.leave();
       }
     }) as unknown as Db;
   }
@@ -361,6 +356,15 @@ export class LocalConnection implements Connection {
       on.statements.delete(oldest);
     }
     return stmt;
+  }
+
+  /**
+   * The gate a write (not `readsOnly`) takes its turn at the lock through while a worker of this process
+   * writes the file in slices (writer_gate.ts); none otherwise, without looking at the statement.
+   */
+  #writeGate(sql: string, method: Method): WriterGate | undefined {
+    const gate = gateOf(this.#path);
+    return gate && !readsOnly(sql, method) ? gate : undefined;
   }
 
   #executeOn(reader: Reader, query: string, params: unknown[], method: Method): RawResult {
@@ -517,8 +521,7 @@ export class LocalConnection implements Connection {
   }
 
   async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-    // A write while a worker of this process writes the file in slices: its turn (writer_gate.ts).
-    const gate = readsOnly(sql, "all") ? undefined : gateOf(this.#path);
+    const gate = this.#writeGate(sql, "all");
     if (gate) await gate.enter(this.#busyTimeoutMs);
     try {
       while (this.#lock.held) await this.#lock.idle();
