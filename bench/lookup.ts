@@ -38,8 +38,16 @@ interface Results {
   apiHttp: Distribution;
   /** A bare Deno.serve answering the same JSON, fetched by the same client the same way. */
   bareHttp: Distribution;
+  /**
+   * The least an authenticated lookup can do over HTTP: a Deno.serve of its own that reads the bearer token,
+   * finds it among the tokens it has verified (a Map, as the app's cache of verified tokens), reads the row
+   * with the raw driver and answers it as JSON. What is above it in apiHttp is the app's own work.
+   */
+  floorHttp: Distribution;
   ratio: {
     apiHttpToBareHttpP50: number;
+    floorHttpToBareHttpP50: number;
+    apiHttpToFloorHttpP50: number;
     apiHttpToRawP50: number;
     apiHttpToRawP95: number;
     inProcessToRawP50: number;
@@ -110,10 +118,35 @@ export async function run(): Promise<BenchResult> {
     const bareSamples = await timeEach(PARAMS.httpCalls, bareOnce);
     await bare.shutdown();
 
+    // The floor of an authenticated lookup: token, row and JSON, by hand, on a raw connection of its own.
+    const floorDb = new DatabaseSync(filePathOf(tenant.dbUrl));
+    floorDb.exec("PRAGMA journal_mode = WAL");
+    const floorStmt = floorDb.prepare("SELECT * FROM users WHERE id = ?");
+    const verified = new Map([[session.token, { userId: id }]]);
+    const floor = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+      const token = req.headers.get("authorization")?.slice(7) ?? "";
+      const actor = verified.get(token);
+      if (!actor) return new Response("{}", { status: 401 });
+      const row = floorStmt.get(Number(new URL(req.url).pathname.split("/").pop()));
+      return new Response(JSON.stringify(row), {
+        headers: { "content-type": "application/json; charset=utf-8" },
+      });
+    });
+    const floorServer = { baseUrl: `http://127.0.0.1:${(floor.addr as Deno.NetAddr).port}` };
+    const floorOnce = async () => {
+      const r = await call(floorServer, "GET", path, { token: session.token });
+      if (r.status !== 200) throw new Error(`floor answered ${r.status}`);
+    };
+    await timeEach(PARAMS.warmup, floorOnce);
+    const floorSamples = await timeEach(PARAMS.httpCalls, floorOnce);
+    await floor.shutdown();
+    floorDb.close();
+
     const rawD = distribution(rawSamples);
     const httpD = distribution(httpSamples);
     const inD = distribution(inProcessSamples);
     const bareD = distribution(bareSamples);
+    const floorD = distribution(floorSamples);
     const round = (x: number) => Math.round(x * 10) / 10;
     const results: Results = {
       rawDriver: rawD,
@@ -121,8 +154,11 @@ export async function run(): Promise<BenchResult> {
       appInProcess: inD,
       apiHttp: httpD,
       bareHttp: bareD,
+      floorHttp: floorD,
       ratio: {
         apiHttpToBareHttpP50: Math.round((httpD.p50 / bareD.p50) * 100) / 100,
+        floorHttpToBareHttpP50: Math.round((floorD.p50 / bareD.p50) * 100) / 100,
+        apiHttpToFloorHttpP50: Math.round((httpD.p50 / floorD.p50) * 100) / 100,
         apiHttpToRawP50: round(httpD.p50 / rawD.p50),
         apiHttpToRawP95: round(httpD.p95 / rawD.p95),
         inProcessToRawP50: round(inD.p50 / rawD.p50),
@@ -139,6 +175,8 @@ export async function run(): Promise<BenchResult> {
       "process and its one event loop, so both sides' work is in the figure).",
       "bareHttp: a Deno.serve of its own answering the same JSON body, fetched the same way: the floor of an " +
       "answer over HTTP here. ok is false when apiHttp p50 passes bareHttpRatioBound x bareHttp p50.",
+      "floorHttp: a Deno.serve of its own that finds the bearer token among verified ones (a Map), reads the " +
+      "row with the raw driver and answers it as JSON: the least an authenticated lookup can do over HTTP.",
     ]);
   } finally {
     await server.close();
@@ -153,6 +191,14 @@ export function summarize(r: BenchResult): string[] {
     `app.fetch in-process:     ${pctl(x.appInProcess)}`,
     `GET /api/User/{id} HTTP:  ${pctl(x.apiHttp)}`,
     `bare Deno.serve, same JSON: ${pctl(x.bareHttp)}  (API/bare ${x.ratio.apiHttpToBareHttpP50}× at p50)`,
+    ...(x.floorHttp
+      ? [
+        `floor (token, raw row, JSON): ${
+          pctl(x.floorHttp)
+        }  (floor/bare ${x.ratio.floorHttpToBareHttpP50}×, ` +
+        `API/floor ${x.ratio.apiHttpToFloorHttpP50}×)`,
+      ]
+      : []),
     `ratio HTTP/raw: ${x.ratio.apiHttpToRawP50}× at p50, ${x.ratio.apiHttpToRawP95}× at p95 ` +
     `(in-process/raw ${x.ratio.inProcessToRawP50}×; socket adds ${ms(x.ratio.httpOverheadP50Ms)} at p50)`,
   ];

@@ -64,8 +64,12 @@ const BENCHES: Bench[] = [
   { name: windows.NAME, file: "windows.ts", limit: 300, summarize: windows.summarize },
 ];
 
-/** The whole run stops well before ten minutes, whatever each benchmark's own limit. */
-const TOTAL_LIMIT_SECONDS = 540;
+/**
+ * The whole run stops after an hour, whatever each benchmark's own limit: all of them take about 25 minutes
+ * on a 2-core machine (issue 35 asks for the whole run before and after a change, so none may be skipped for
+ * want of time; each one's own limit still stops a benchmark that hangs).
+ */
+const TOTAL_LIMIT_SECONDS = 3600;
 
 const unknown = Deno.args.filter((a) => !BENCHES.some((b) => b.name === a));
 if (unknown.length > 0) {

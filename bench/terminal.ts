@@ -14,6 +14,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import { filePathOf, type RecordedStatement, recordStatements } from "../server/db/local.ts";
 import { addUser, call, signIn } from "../tests/fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "../tests/e2e/browser.ts";
 import { seedDemo } from "../demo/seed.ts";
@@ -63,11 +65,26 @@ const readPng = (file: string): Png =>
     readFileSync(file),
   );
 
+/**
+ * A verb over HTTP, the raw driver's own minimal script, and `replay`: the very statements the API ran for
+ * each call (server/db/local.ts, recordStatements), run again on the raw driver in their transaction: what
+ * the call costs SQLite alone, the rest of `api` being HTTP and the app's JavaScript.
+ */
+type Verb = {
+  api: Distribution;
+  raw: Distribution;
+  ratioP50: number;
+  ratioP99: number;
+  replay: Distribution;
+  statements: number;
+  apiToReplayP50: number;
+};
+
 type Results = {
   fillSeconds: number;
   feedback: Distribution;
-  scan: { api: Distribution; raw: Distribution; ratioP50: number; ratioP99: number };
-  pick: { api: Distribution; raw: Distribution; ratioP50: number; ratioP99: number };
+  scan: Verb;
+  pick: Verb;
   decoder: {
     all: Distribution;
     read: Distribution;
@@ -85,6 +102,51 @@ type Results = {
     precache: { files: number; bytes: number };
   };
 };
+
+/**
+ * Each call's statements on the tenant's file `path` (not the control database's), one group per call:
+ * `during` records the call it wraps, for `replay`.
+ */
+function recorder(path: string) {
+  const groups: RecordedStatement[][] = [];
+  return {
+    groups,
+    async during<T>(call: () => Promise<T>): Promise<T> {
+      const group: RecordedStatement[] = [];
+      recordStatements((s) => {
+        if (s.path === path) group.push(s);
+      });
+      try {
+        return await call();
+      } finally {
+        recordStatements();
+        groups.push(group);
+      }
+    },
+  };
+}
+
+/**
+ * The recorded statements run again on the raw driver, each group in its transaction, timed per group. The
+ * writes set what they set before (a quantity, a time), the record log takes a row more: the same work.
+ */
+function replay(raw: DatabaseSync, groups: RecordedStatement[][], warmup: number): number[] {
+  const statements = new Map<string, StatementSync>();
+  const times: number[] = [];
+  for (const [i, group] of groups.entries()) {
+    const t = performance.now();
+    for (const { sql, values } of group) {
+      if (sql === "BEGIN IMMEDIATE" || sql === "COMMIT") raw.exec(sql);
+      else {
+        let statement = statements.get(sql);
+        if (!statement) statements.set(sql, statement = raw.prepare(sql));
+        statement.all(...(values as SQLInputValue[]));
+      }
+    }
+    if (i >= warmup) times.push(performance.now() - t);
+  }
+  return times;
+}
 
 const ratio = (a: Distribution, r: Distribution) => ({
   ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
@@ -104,7 +166,8 @@ export async function run(): Promise<BenchResult> {
   const server = await startBenchServer(NAME, { passwordHashCost: 1024, accessTokenTtlSeconds: 3600 });
   const browser = await launchBrowser();
   try {
-    const { token, raw, random, lines, fillSeconds } = await filledTenant(server, NAME, PARAMS.seed);
+    const { tenant, token, raw, random, lines, fillSeconds } = await filledTenant(server, NAME, PARAMS.seed);
+    const tenantFile = filePathOf(tenant.dbUrl);
     const index = (productId: number) => `P-${String(productId).padStart(6, "0")}`;
     const api = async (method: string, path: string, body?: unknown) => {
       const r = await call(server, method, `/api${path}`, { token, body });
@@ -119,16 +182,19 @@ export async function run(): Promise<BenchResult> {
     progress(NAME, `${PARAMS.scans} release scans over HTTP, ${PARAMS.scans} raw`);
     const scanApi: number[] = [];
     let doc = 0;
+    const scans = recorder(tenantFile);
     for (let i = 0; i < PARAMS.scans + PARAMS.warmup; i++) {
       if (i % 50 === 0) doc = (await api("POST", "/WmsDocument", { typeCode: "IOU" })).id;
       const l = pickLine();
       const t = performance.now();
-      await api("POST", "/WmsDocumentPosition/scan", {
-        documentId: doc,
-        productCode: index(l.productId),
-        quantity: 1,
-        sourceLocationId: l.locationId,
-      });
+      await scans.during(() =>
+        api("POST", "/WmsDocumentPosition/scan", {
+          documentId: doc,
+          productCode: index(l.productId),
+          quantity: 1,
+          sourceLocationId: l.locationId,
+        })
+      );
       if (i >= PARAMS.warmup) scanApi.push(performance.now() - t);
     }
     const fefo = raw.prepare(
@@ -171,13 +237,16 @@ export async function run(): Promise<BenchResult> {
       ).all(d) as { id: number; productId: number; locationId: number }[]));
     };
     const pickApi: number[] = [];
+    const picks = recorder(tenantFile);
     for (const [i, p] of ids("pick-api").entries()) {
       const t = performance.now();
-      await api("POST", `/WmsDocumentPosition/${p.id}/Pick`, {
-        quantity: 1,
-        productCode: index(p.productId),
-        locationId: p.locationId,
-      });
+      await picks.during(() =>
+        api("POST", `/WmsDocumentPosition/${p.id}/Pick`, {
+          quantity: 1,
+          productCode: index(p.productId),
+          locationId: p.locationId,
+        })
+      );
       if (i >= PARAMS.warmup) pickApi.push(performance.now() - t);
     }
     const position = raw.prepare(
@@ -205,6 +274,9 @@ export async function run(): Promise<BenchResult> {
       raw.exec("COMMIT");
       if (i >= PARAMS.warmup) pickRaw.push(performance.now() - t);
     }
+    progress(NAME, "the API's own statements of each scan and pick, again on the raw driver");
+    const scanReplay = replay(raw, scans.groups, PARAMS.warmup);
+    const pickReplay = replay(raw, picks.groups, PARAMS.warmup);
 
     // 1. Scan to feedback in the browser, on this tenant.
     progress(NAME, `${PARAMS.browserSteps} scans on the terminal in Chromium`);
@@ -315,8 +387,22 @@ export async function run(): Promise<BenchResult> {
     raw.close();
 
     const f = distribution(feedback);
-    const s = { api: distribution(scanApi), raw: distribution(scanRaw) };
-    const p = { api: distribution(pickApi), raw: distribution(pickRaw) };
+    const verb = (
+      api: number[],
+      rawTimes: number[],
+      replayed: number[],
+      groups: RecordedStatement[][],
+    ): Verb => {
+      const d = { api: distribution(api), raw: distribution(rawTimes), replay: distribution(replayed) };
+      return {
+        ...d,
+        ...ratio(d.api, d.raw),
+        statements: groups.length ? groups[groups.length - 1].length : 0,
+        apiToReplayP50: Math.round((d.api.p50 / d.replay.p50) * 100) / 100,
+      };
+    };
+    const s = verb(scanApi, scanRaw, scanReplay, scans.groups);
+    const p = verb(pickApi, pickRaw, pickReplay, picks.groups);
     const ok = f.p99 <= PARAMS.feedbackP99BoundMs && s.api.p99 <= PARAMS.scanP99BoundMs &&
       ratio(s.api, s.raw).ratioP50 <= PARAMS.ratioP50Bound &&
       ratio(p.api, p.raw).ratioP50 <= PARAMS.ratioP50Bound;
@@ -327,8 +413,8 @@ export async function run(): Promise<BenchResult> {
       {
         fillSeconds,
         feedback: f,
-        scan: { ...s, ...ratio(s.api, s.raw) },
-        pick: { ...p, ...ratio(p.api, p.raw) },
+        scan: s,
+        pick: p,
         decoder: {
           all: distribution(all),
           read: distribution(readTimes),
@@ -343,7 +429,8 @@ export async function run(): Promise<BenchResult> {
         "feedback: Chromium (390x844) on the release screen of a tenant with 1,000,000 stock lines; from the key that",
         "ends a scan or a quantity to the answer painted (the step queued in IndexedDB and the screen updated; the",
         "server's answer follows from the queue). scan/pick: milliseconds per call over HTTP/1.1 on 127.0.0.1 beside",
-        "the raw driver's same reads and writes in one BEGIN IMMEDIATE. decoder: milliseconds per frame of the",
+        "the raw driver's same reads and writes in one BEGIN IMMEDIATE; replay: the statements the API ran for each",
+        "call (their count in statements, BEGIN and COMMIT included) run again on the raw driver. decoder: milliseconds per frame of the",
         "shared photos (Deno, @zxing/library with the terminal's hints), byFolder its p50. sizes: bytes of the",
         "chunks a terminal screen loads beyond the shell (raw and brotli; the camera's ZXing chunk apart, loaded when",
         "the camera is first opened), the demo tenant's offline cache as the",
@@ -431,9 +518,23 @@ export function summarize(r: BenchResult): string[] {
     `  release scan over HTTP ${d(x.scan.api)}  raw ${
       d(x.scan.raw)
     }  ratio p50 ${x.scan.ratioP50}, p99 ${x.scan.ratioP99}`,
+    ...(x.scan.replay
+      ? [
+        `    its ${x.scan.statements} statements again on the raw driver ${
+          d(x.scan.replay)
+        }  (API ${x.scan.apiToReplayP50}x)`,
+      ]
+      : []),
     `  pick over HTTP         ${d(x.pick.api)}  raw ${
       d(x.pick.raw)
     }  ratio p50 ${x.pick.ratioP50}, p99 ${x.pick.ratioP99}`,
+    ...(x.pick.replay
+      ? [
+        `    its ${x.pick.statements} statements again on the raw driver ${
+          d(x.pick.replay)
+        }  (API ${x.pick.apiToReplayP50}x)`,
+      ]
+      : []),
     `  decoder per frame      all ${d(x.decoder.all)}; read ${d(x.decoder.read)}; unread ${
       d(x.decoder.unread)
     }`,

@@ -21,6 +21,19 @@ import {
 } from "./connection.ts";
 
 const STATEMENT_CACHE_SIZE = 256;
+
+/** A statement as run: its SQL and bound values (BEGIN IMMEDIATE and COMMIT have none). */
+export type RecordedStatement = { path: string; sql: string; values: unknown[] };
+let recorder: ((statement: RecordedStatement) => void) | undefined;
+
+/**
+ * Hears every statement this process's connections to files run, until called again without one: the
+ * benches replay a request's statements on the raw driver (what the request costs SQLite alone), and tests
+ * count them. One check of a variable per statement when nobody listens.
+ */
+export function recordStatements(listener?: (statement: RecordedStatement) => void): void {
+  recorder = listener;
+}
 /**
  * A transaction's statements run synchronously and its awaits resolve at once, so without a pause a long
  * transaction (a confirmation of a thousand positions) would keep the event loop to itself: no other
@@ -77,28 +90,51 @@ function isBusy(err: unknown): boolean {
 }
 
 /**
- * Drops the value samples ANALYZE keeps in sqlite_stat4 (this SQLite is built with SQLITE_ENABLE_STAT4),
- * keeping the row estimates of sqlite_stat1. With samples, SQLite compiles a statement again every time a
- * value compared with a sampled index column is bound, since the value might change the plan: a product
- * page filtered by contractor took 0.70 ms with samples and 0.60 ms without. Our statements' plans are
- * chosen without statistics (tests/integration/list_plans.test.ts and stock/index_plans.test.ts prove them
- * on unanalysed files), so the samples buy nothing here. The connection then reloads its statistics.
- * Only a full ANALYZE takes samples (one run elsewhere, by hand or by a bench): ours, bounded by
- * analysis_limit, takes none, so this runs on opening only.
+ * Tables analysed with fewer rows than this lose their statistics (below): planned as never analysed.
  */
-function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
-  const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get();
-  if (!has) return;
-  const { n } = db.prepare("SELECT count(*) AS n FROM sqlite_stat4").get() as { n: number };
-  if (n === 0) return;
-  // Without waiting: while the file is being written (a move's hold, a restore) the samples stay, which
-  // costs only speed, and the next open drops them.
+export const SMALL_TABLE_ROWS = 1000;
+
+/**
+ * Keeps the planner's statistics to what helps it. Our statements' plans are chosen without statistics
+ * (tests/integration/list_plans.test.ts and stock/index_plans.test.ts prove them on unanalysed files); the
+ * statistics only help among indexes of large tables. Two kinds mislead it:
+ * - The value samples ANALYZE keeps in sqlite_stat4 (this SQLite is built with SQLITE_ENABLE_STAT4). With
+ *   them SQLite compiles a statement again every time a value compared with a sampled index column is
+ *   bound, since the value might change the plan: a product page filtered by contractor took 0.70 ms with
+ *   samples and 0.60 ms without. Only a full ANALYZE takes samples (one run elsewhere, by hand or by a
+ *   bench): ours, bounded by analysis_limit, takes none.
+ * - The row counts of tables analysed while small (a new tenant's documents when it had one). SQLite then
+ *   believes the table holds a row or two and reads a list of ids (`id IN (SELECT value FROM json_each(?))`,
+ *   even `id IN (?, ?)`) by scanning the whole table instead of looking each id up: measured on 1,300
+ *   documents analysed at one, the display names of a terminal pick's document took 64 µs against 4 µs,
+ *   and the cost grows with the table until the next refresh (hourly, server/tenancy/pool.ts). Such tables
+ *   are planned as never analysed instead; once grown past SMALL_TABLE_ROWS, the next refresh keeps theirs.
+ * The connection then reloads its statistics (other connections to the file at their next open). Without
+ * waiting: while the file is being written (a move's hold, a restore) they stay, which costs only speed.
+ */
+export function plannerStatistics(db: DatabaseSync, busyTimeoutMs: number): void {
+  const has = (name: string) => !!db.prepare("SELECT 1 FROM sqlite_schema WHERE name = ?").get(name);
+  const samples = has("sqlite_stat4") &&
+    (db.prepare("SELECT count(*) AS n FROM sqlite_stat4").get() as { n: number }).n > 0;
+  const small = has("sqlite_stat1") &&
+    (db.prepare("SELECT count(*) AS n FROM sqlite_stat1 WHERE CAST(stat AS INTEGER) < ?")
+        .get(SMALL_TABLE_ROWS) as { n: number }).n > 0;
+  if (!samples && !small) return;
   db.exec("PRAGMA busy_timeout = 0");
   try {
-    db.exec("DELETE FROM sqlite_stat4");
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      if (samples) db.exec("DELETE FROM sqlite_stat4");
+      if (small) db.prepare("DELETE FROM sqlite_stat1 WHERE CAST(stat AS INTEGER) < ?").run(SMALL_TABLE_ROWS);
+      db.exec("COMMIT");
+    } catch (err) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw err;
+    }
     db.exec("ANALYZE sqlite_schema");
-  } catch {
-    /* busy: kept until the next open */
+  } catch (err) {
+    if (!isBusy(err)) throw err;
+    /* busy: kept until the next open or refresh */
   } finally {
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   }
@@ -282,7 +318,7 @@ export class LocalConnection implements Connection {
         } catch (err) {
           if (!isBusy(err)) throw err;
         }
-        withoutSamples(this.#sqlite, options.busyTimeoutMs ?? 5000);
+        plannerStatistics(this.#sqlite, options.busyTimeoutMs ?? 5000);
       }
       this.#dataVersion = this.#sqlite.prepare("PRAGMA data_version");
       this.#dataVersion.setReturnArrays(true);
@@ -371,6 +407,7 @@ export class LocalConnection implements Connection {
     const [sql, bound] = literalLimit(query, params);
     const stmt = this.#prepare(sql, true, reader);
     const values = bound.map(toSqlValue);
+    recorder?.({ path: this.#path, sql, values });
     return { rows: (method === "get" ? stmt.get(...values) ?? undefined : stmt.all(...values)) as unknown[] };
   }
 
@@ -378,6 +415,7 @@ export class LocalConnection implements Connection {
     const [sql, bound] = literalLimit(query, params);
     const stmt = this.#prepare(sql);
     const values = bound.map(toSqlValue);
+    recorder?.({ path: this.#path, sql, values });
     switch (method) {
       case "run": {
         const r = stmt.run(...values);
@@ -400,6 +438,7 @@ export class LocalConnection implements Connection {
       // Between two transactions, nothing of ours in flight: Litestream may start the WAL over now.
       if (this.#guard?.due()) await this.#guard.window();
       this.#sqlite.exec("BEGIN IMMEDIATE");
+      recorder?.({ path: this.#path, sql: "BEGIN IMMEDIATE", values: [] });
       if (openTransactions) Atomics.add(openTransactions, 0, 1);
       try {
         // Under the write lock: a file whose tenant moved away refuses the write (server/tenancy/move.ts).
@@ -409,6 +448,7 @@ export class LocalConnection implements Connection {
         await begun(this, handle);
         const result = await fn(handle);
         this.#sqlite.exec("COMMIT");
+        recorder?.({ path: this.#path, sql: "COMMIT", values: [] });
         return result;
       } catch (err) {
         if (this.#sqlite.isTransaction) this.#sqlite.exec("ROLLBACK");
@@ -486,6 +526,7 @@ export class LocalConnection implements Connection {
     // for the lock inside this call (writer_gate.ts), and they can wait for the next round.
     if (this.#closed || this.#lock.held || this.readOnly || gateOf(this.#path)) return;
     this.#sqlite.exec("PRAGMA optimize");
+    plannerStatistics(this.#sqlite, this.#busyTimeoutMs);
   }
 
   /**
@@ -513,7 +554,9 @@ export class LocalConnection implements Connection {
       const out: unknown[][] = [];
       for (const row of rows) {
         await pause();
-        const returned = stmt.all(...row.map(toSqlValue)) as unknown as unknown[][];
+        const values = row.map(toSqlValue);
+        recorder?.({ path: this.#path, sql, values });
+        const returned = stmt.all(...values) as unknown as unknown[][];
         for (const r of returned) out.push(r);
       }
       return out;
@@ -529,7 +572,9 @@ export class LocalConnection implements Connection {
       const stmt = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)
         ? this.#prepare(sql, false)
         : this.#sqlite.prepare(sql);
-      return stmt.all(...params.map(toSqlValue)) as Record<string, unknown>[];
+      const values = params.map(toSqlValue);
+      recorder?.({ path: this.#path, sql, values });
+      return stmt.all(...values) as Record<string, unknown>[];
     } finally {
       gate?.leave();
     }

@@ -133,6 +133,68 @@ describe("the planner's statistics on a connection", () => {
       await opened.close();
     }
   });
+
+  it("forgets the row counts of tables analysed while small, so that a list of ids is looked up once they grow", async () => {
+    const file = join(dir, "small.db");
+    const raw = new DatabaseSync(file);
+    raw.exec("PRAGMA journal_mode = WAL");
+    raw.exec("CREATE TABLE docs (id INTEGER PRIMARY KEY, number TEXT NOT NULL, kind TEXT NOT NULL)");
+    raw.exec("CREATE INDEX docs_kind ON docs (kind)");
+    raw.exec("CREATE TABLE lines (id INTEGER PRIMARY KEY, product INTEGER NOT NULL)");
+    raw.exec("CREATE INDEX lines_product ON lines (product)");
+    const doc = raw.prepare("INSERT INTO docs (number, kind) VALUES (?, 'IOU')");
+    const line = raw.prepare("INSERT INTO lines (product) VALUES (?)");
+    raw.exec("BEGIN");
+    doc.run("D/1");
+    for (let i = 0; i < 5000; i++) line.run(i % 50);
+    raw.exec("COMMIT");
+    const ids = "SELECT id, number FROM docs WHERE id IN (SELECT value FROM json_each(?))";
+
+    // Opened as a new tenant is, with one document: opening analyses every table.
+    const opened = new LocalConnection(`file:${file}`);
+    try {
+      const stats = (await opened.query("SELECT tbl, stat FROM sqlite_stat1 ORDER BY tbl")) as {
+        tbl: string;
+        stat: string;
+      }[];
+      // The large table keeps its estimates; the one analysed at a single row has none.
+      expect(stats.map((s) => s.tbl)).toEqual(["lines"]);
+      expect(stats[0].stat).toMatch(/^5000 /);
+      // Then the documents come, while the connection stays open (its statistics are refreshed hourly).
+      raw.exec("BEGIN");
+      for (let i = 2; i <= 20_000; i++) doc.run(`D/${i}`);
+      raw.exec("COMMIT");
+      const plan = await opened.query(`EXPLAIN QUERY PLAN ${ids}`, ["[7]"]);
+      expect(plan.map((r) => r.detail).join()).toMatch(/SEARCH docs USING INTEGER PRIMARY KEY/);
+      expect(await opened.query(ids, ["[7, 19999]"])).toEqual([
+        { id: 7, number: "D/7" },
+        { id: 19999, number: "D/19999" },
+      ]);
+      // What a count taken at one row would have made of it: every document read to find one.
+      raw.exec("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('docs', 'docs_kind', '1 1')");
+      raw.exec("ANALYZE sqlite_schema");
+      const stale = raw.prepare(`EXPLAIN QUERY PLAN ${ids}`).all("[7]");
+      expect(stale.map((r) => (r as { detail: string }).detail).join()).toMatch(/SCAN docs/);
+      // The refresh analyses what grew and forgets what is still small.
+      raw.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)");
+      raw.exec("CREATE INDEX notes_body ON notes (body)");
+      raw.exec("INSERT INTO notes (body) VALUES ('one')");
+      await opened.query("SELECT count(*) FROM docs WHERE kind = ?", ["IOU"]);
+      await opened.query("SELECT count(*) FROM notes WHERE body = ?", ["one"]);
+      opened.optimize();
+      const after = (await opened.query("SELECT tbl, stat FROM sqlite_stat1 ORDER BY tbl")) as {
+        tbl: string;
+        stat: string;
+      }[];
+      expect(after.filter((s) => Number.parseInt(s.stat) < 1000)).toEqual([]);
+      expect(after.find((s) => s.tbl === "docs")?.stat).toMatch(/^20000 /);
+      const again = await opened.query(`EXPLAIN QUERY PLAN ${ids}`, ["[7]"]);
+      expect(again.map((r) => r.detail).join()).toMatch(/SEARCH docs USING INTEGER PRIMARY KEY/);
+    } finally {
+      raw.close();
+      await opened.close();
+    }
+  });
 });
 
 describe("reading a tenant file", () => {

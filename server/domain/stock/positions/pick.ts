@@ -102,7 +102,9 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     if (req.locationId !== null) {
       const scanned = await rowById(tx, storageSpaces, req.locationId);
       if (!scanned) throw fieldError({ locationId: ["validation.invalidValue"] });
-      const fits = expected === null || (await coveredBy(tx, expected)).has(scanned.id);
+      // The location named itself needs no look at what it covers (a location always covers itself).
+      const fits = expected === null || scanned.id === expected ||
+        (await coveredBy(tx, expected)).has(scanned.id);
       if (!fits) {
         at("wrongLocation", { expected: await labelOf(tx, expected), location: scanned.label });
       } else if (scanned.id !== expected) {
