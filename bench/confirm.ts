@@ -22,6 +22,8 @@ import {
   ms,
   progress,
   readWhile,
+  recorder,
+  replay,
   rng,
   startBenchServer,
   writeResult,
@@ -286,6 +288,13 @@ interface SizeResult {
   walKib: Distribution;
   ratioP50: number;
   ratioP99: number;
+  /**
+   * Sizes 1 and 10: the statements the API ran for each confirmation (their count in `statements`, BEGIN
+   * and COMMIT included) run again on the raw driver: what the confirmation costs SQLite alone.
+   */
+  replay?: Distribution;
+  statements?: number;
+  apiToReplayP50?: number;
 }
 
 type Results = {
@@ -317,9 +326,14 @@ export async function run(): Promise<BenchResult> {
       }
     };
     let walKib: number[] = [];
+    // The small confirmations' own statements, replayed on the raw driver below (bench/lib.ts, replay).
+    let statements: ReturnType<typeof recorder> | undefined;
+    const tenantFile = filePathOf(tenant.dbUrl);
     const confirmApi = async (id: number) => {
       const before = walBytes();
-      const r = await call(server, "POST", `/api/WmsDocument/${id}/confirm?acceptWarnings=true`, { token });
+      const send = () =>
+        call(server, "POST", `/api/WmsDocument/${id}/confirm?acceptWarnings=true`, { token });
+      const r = statements ? await statements.during(send) : await send();
       if (r.status !== 200) throw new Error(`confirm ${id} answered ${r.status}: ${JSON.stringify(r.body)}`);
       walKib.push((walBytes() - before) / 1024);
     };
@@ -344,19 +358,31 @@ export async function run(): Promise<BenchResult> {
         // Interleaved halves, so that neither side always meets a warmer cache.
         const half = Math.ceil(count / 2);
         walKib = [];
+        statements = size <= 10 ? recorder(tenantFile) : undefined;
         const api = [...await timed(apiIds.slice(0, half), confirmApi)];
         const rawTimes = [...await timed(rawIds.slice(0, half), rawConfirm)];
         api.push(...await timed(apiIds.slice(half), confirmApi));
         rawTimes.push(...await timed(rawIds.slice(half), rawConfirm));
         const a = distribution(api);
         const r = distribution(rawTimes);
-        const result = {
+        const replayed = statements
+          ? distribution(replay(raw, statements.groups, Math.min(PARAMS.warmup, Math.floor(count / 4))))
+          : undefined;
+        const result: SizeResult = {
           api: a,
           raw: r,
           walKib: distribution(walKib),
           ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
           ratioP99: Math.round((a.p99 / r.p99) * 100) / 100,
+          ...(replayed && statements
+            ? {
+              replay: replayed,
+              statements: statements.groups[statements.groups.length - 1].length,
+              apiToReplayP50: Math.round((a.p50 / replayed.p50) * 100) / 100,
+            }
+            : {}),
         };
+        statements = undefined;
         confirm[`${kind}x${size}`] = result;
         if (size === 100 && (result.ratioP50 > PARAMS.ratioBound100 || a.p99 > PARAMS.p99Bound100Ms)) {
           ok = false;
@@ -425,7 +451,13 @@ export function summarize(r: BenchResult): string[] {
         p99(m.raw)
       }  ratio p50 ${m.ratioP50}, p99 ${m.ratioP99}; WAL per commit p50 ${
         Math.round(m.walKib?.p50 ?? NaN)
-      } KiB`
+      } KiB${
+        m.replay
+          ? `; its ${m.statements} statements again on the raw driver p50 ${
+            ms(m.replay.p50)
+          } (API ${m.apiToReplayP50}x)`
+          : ""
+      }`
     ),
     `  reader idle ${p99(x.reader.idle)}`,
     ...x.reader.besideConfirmations.map((b) =>

@@ -3,12 +3,12 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { type Config, loadConfig, tenantDbUrlFor } from "../server/config.ts";
 import { createPlatform, type Platform } from "../server/platform.ts";
 import { provisionTenant } from "../server/tenancy/provision.ts";
 import type { Tenant } from "../server/tenancy/registry.ts";
-import { filePathOf } from "../server/db/local.ts";
+import { filePathOf, type RecordedStatement, recordStatements } from "../server/db/local.ts";
 import { rebuildProductFlows } from "../server/domain/stock/ledger/invariant.ts";
 import { nowIso } from "../server/kernel/time.ts";
 import { tenants } from "../server/tenancy/schema.ts";
@@ -172,6 +172,60 @@ export function analyzeBeside(raw: DatabaseSync, server: TestServer): void {
   raw.exec("ANALYZE");
   server.platform.pool.optimizeAll();
   raw.exec("ANALYZE sqlite_schema");
+}
+
+// --- a call's own statements ----------------------------------------------------------------------
+
+/**
+ * Each call's statements on the tenant's file `path` (not the control database's), one group per call:
+ * `during` records the call it wraps, for `replay`.
+ */
+export function recorder(path: string) {
+  const groups: RecordedStatement[][] = [];
+  return {
+    groups,
+    async during<T>(call: () => Promise<T>): Promise<T> {
+      const group: RecordedStatement[] = [];
+      recordStatements((s) => {
+        if (s.path === path) group.push(s);
+      });
+      try {
+        return await call();
+      } finally {
+        recordStatements();
+        groups.push(group);
+      }
+    },
+  };
+}
+
+/**
+ * The recorded statements run again on the raw driver, each group in its transaction, timed per group. The
+ * writes set what they set before (a quantity, a time), the record log takes a row more: the same work.
+ */
+export function replay(raw: DatabaseSync, groups: RecordedStatement[][], warmup: number): number[] {
+  const statements = new Map<string, StatementSync>();
+  const times: number[] = [];
+  for (const [i, group] of groups.entries()) {
+    const t = performance.now();
+    try {
+      for (const { sql, values } of group) {
+        if (sql === "BEGIN IMMEDIATE" || sql === "COMMIT") raw.exec(sql);
+        else {
+          let statement = statements.get(sql);
+          if (!statement) statements.set(sql, statement = raw.prepare(sql));
+          statement.all(...(values as SQLInputValue[]));
+        }
+      }
+    } catch (err) {
+      // A write that cannot be made twice (a new row's unique key): that call is left out of the figure.
+      if (raw.isTransaction) raw.exec("ROLLBACK");
+      if (!/constraint/i.test(String(err))) throw err;
+      continue;
+    }
+    if (i >= warmup) times.push(performance.now() - t);
+  }
+  return times;
 }
 
 // --- results ---------------------------------------------------------------------------------------

@@ -14,8 +14,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import { filePathOf, type RecordedStatement, recordStatements } from "../server/db/local.ts";
+import { filePathOf, type RecordedStatement } from "../server/db/local.ts";
 import { addUser, call, signIn } from "../tests/fixtures/harness.ts";
 import { launchBrowser, waitForHydration } from "../tests/e2e/browser.ts";
 import { seedDemo } from "../demo/seed.ts";
@@ -31,6 +30,8 @@ import {
   distribution,
   ms,
   progress,
+  recorder,
+  replay,
   startBenchServer,
   writeResult,
 } from "./lib.ts";
@@ -102,51 +103,6 @@ type Results = {
     precache: { files: number; bytes: number };
   };
 };
-
-/**
- * Each call's statements on the tenant's file `path` (not the control database's), one group per call:
- * `during` records the call it wraps, for `replay`.
- */
-function recorder(path: string) {
-  const groups: RecordedStatement[][] = [];
-  return {
-    groups,
-    async during<T>(call: () => Promise<T>): Promise<T> {
-      const group: RecordedStatement[] = [];
-      recordStatements((s) => {
-        if (s.path === path) group.push(s);
-      });
-      try {
-        return await call();
-      } finally {
-        recordStatements();
-        groups.push(group);
-      }
-    },
-  };
-}
-
-/**
- * The recorded statements run again on the raw driver, each group in its transaction, timed per group. The
- * writes set what they set before (a quantity, a time), the record log takes a row more: the same work.
- */
-function replay(raw: DatabaseSync, groups: RecordedStatement[][], warmup: number): number[] {
-  const statements = new Map<string, StatementSync>();
-  const times: number[] = [];
-  for (const [i, group] of groups.entries()) {
-    const t = performance.now();
-    for (const { sql, values } of group) {
-      if (sql === "BEGIN IMMEDIATE" || sql === "COMMIT") raw.exec(sql);
-      else {
-        let statement = statements.get(sql);
-        if (!statement) statements.set(sql, statement = raw.prepare(sql));
-        statement.all(...(values as SQLInputValue[]));
-      }
-    }
-    if (i >= warmup) times.push(performance.now() - t);
-  }
-  return times;
-}
 
 const ratio = (a: Distribution, r: Distribution) => ({
   ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
