@@ -89,10 +89,8 @@ function isBusy(err: unknown): boolean {
   return typeof code === "number" ? (code & 0xff) === 5 : /database is locked/.test(String(err));
 }
 
-/**
- * Tables analysed with fewer rows than this lose their statistics (below): planned as never analysed.
- */
-export const SMALL_TABLE_ROWS = 1000;
+/** The fewest rows the planner's statistics say a table holds (plannerStatistics). */
+export const STATS_ROW_FLOOR = 1000;
 
 /**
  * Keeps the planner's statistics to what helps it. Our statements' plans are chosen without statistics
@@ -102,13 +100,15 @@ export const SMALL_TABLE_ROWS = 1000;
  *   them SQLite compiles a statement again every time a value compared with a sampled index column is
  *   bound, since the value might change the plan: a product page filtered by contractor took 0.70 ms with
  *   samples and 0.60 ms without. Only a full ANALYZE takes samples (one run elsewhere, by hand or by a
- *   bench): ours, bounded by analysis_limit, takes none.
+ *   bench): ours, bounded by analysis_limit, takes none. They are dropped.
  * - The row counts of tables analysed while small (a new tenant's documents when it had one). SQLite then
  *   believes the table holds a row or two and reads a list of ids (`id IN (SELECT value FROM json_each(?))`,
  *   even `id IN (?, ?)`) by scanning the whole table instead of looking each id up: measured on 1,300
  *   documents analysed at one, the display names of a terminal pick's document took 64 µs against 4 µs,
- *   and the cost grows with the table until the next refresh (hourly, server/tenancy/pool.ts). Such tables
- *   are planned as never analysed instead; once grown past SMALL_TABLE_ROWS, the next refresh keeps theirs.
+ *   and the cost grows with the table until the next refresh (hourly, server/tenancy/pool.ts), which
+ *   analyses a table again only once it holds 25 times what its statistics say. Such a count is raised to
+ *   STATS_ROW_FLOOR, the rest of its statistics kept: a small table still plans as a small one (joined
+ *   from, not scanned for each row of a large one), but never as one too small to look rows up in.
  * The connection then reloads its statistics (other connections to the file at their next open). Without
  * waiting: while the file is being written (a move's hold, a restore) they stay, which costs only speed.
  */
@@ -118,14 +118,20 @@ export function plannerStatistics(db: DatabaseSync, busyTimeoutMs: number): void
     (db.prepare("SELECT count(*) AS n FROM sqlite_stat4").get() as { n: number }).n > 0;
   const small = has("sqlite_stat1") &&
     (db.prepare("SELECT count(*) AS n FROM sqlite_stat1 WHERE CAST(stat AS INTEGER) < ?")
-        .get(SMALL_TABLE_ROWS) as { n: number }).n > 0;
+        .get(STATS_ROW_FLOOR) as { n: number }).n > 0;
   if (!samples && !small) return;
   db.exec("PRAGMA busy_timeout = 0");
   try {
     db.exec("BEGIN IMMEDIATE");
     try {
       if (samples) db.exec("DELETE FROM sqlite_stat4");
-      if (small) db.prepare("DELETE FROM sqlite_stat1 WHERE CAST(stat AS INTEGER) < ?").run(SMALL_TABLE_ROWS);
+      // The stat's first number is the table's rows; the rest (rows per index prefix) is kept.
+      if (small) {
+        db.prepare(
+          "UPDATE sqlite_stat1 SET stat = ? || substr(stat, instr(stat || ' ', ' ')) " +
+            "WHERE CAST(stat AS INTEGER) < ?",
+        ).run(String(STATS_ROW_FLOOR), STATS_ROW_FLOOR);
+      }
       db.exec("COMMIT");
     } catch (err) {
       if (db.isTransaction) db.exec("ROLLBACK");
