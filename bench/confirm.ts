@@ -13,7 +13,6 @@ import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
 import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { lineKeyOf } from "../server/domain/stock/ledger/service.ts";
 import {
-  analyzeBeside,
   begin,
   type BenchResult,
   type Distribution,
@@ -142,7 +141,7 @@ export async function filledTenant(
   const t0 = performance.now();
   const lines = fill(raw, random);
   raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  analyzeBeside(raw, server);
+  raw.exec("ANALYZE");
   raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
   return { tenant, token, raw, random, lines, fillSeconds };

@@ -162,18 +162,6 @@ export function startBenchServer(name: string, overrides: Partial<Config> = {}):
   }, workDir(name));
 }
 
-/**
- * Statistics for the planner after a bench filled a tenant's file beside `server` (which has it open): a full
- * ANALYZE, then the server's own refresh, which drops what would mislead its planner (server/db/local.ts,
- * plannerStatistics: the tables still small, such as the documents a bench adds only afterwards), and the
- * raw driver's connection reloading the statistics the server keeps, so that both plan alike.
- */
-export function analyzeBeside(raw: DatabaseSync, server: TestServer): void {
-  raw.exec("ANALYZE");
-  server.platform.pool.optimizeAll();
-  raw.exec("ANALYZE sqlite_schema");
-}
-
 // --- a call's own statements ----------------------------------------------------------------------
 
 /**

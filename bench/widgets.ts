@@ -15,7 +15,6 @@ import { launchBrowser } from "../tests/e2e/browser.ts";
 import { EMBED_JS } from "../widgets/routes.ts";
 import { filledTenant } from "./confirm.ts";
 import {
-  analyzeBeside,
   begin,
   type BenchResult,
   type Distribution,
@@ -87,7 +86,7 @@ export async function run(): Promise<BenchResult> {
     };
     const contractor = (await api("POST", "/Company", { shortName: "BENCH SHOP", keyRole: "contractor" })).id;
     raw.prepare("UPDATE products SET contractor_id = ?, unit = 'pcs'").run(contractor);
-    analyzeBeside(raw, server);
+    raw.exec("ANALYZE");
 
     // A page of another origin that embeds the stock widget.
     let html = "";

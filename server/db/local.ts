@@ -89,58 +89,29 @@ function isBusy(err: unknown): boolean {
   return typeof code === "number" ? (code & 0xff) === 5 : /database is locked/.test(String(err));
 }
 
-/** The fewest rows the planner's statistics say a table holds (plannerStatistics). */
-export const STATS_ROW_FLOOR = 1000;
-
 /**
- * Keeps the planner's statistics to what helps it. Our statements' plans are chosen without statistics
- * (tests/integration/list_plans.test.ts and stock/index_plans.test.ts prove them on unanalysed files); the
- * statistics only help among indexes of large tables. Two kinds mislead it:
- * - The value samples ANALYZE keeps in sqlite_stat4 (this SQLite is built with SQLITE_ENABLE_STAT4). With
- *   them SQLite compiles a statement again every time a value compared with a sampled index column is
- *   bound, since the value might change the plan: a product page filtered by contractor took 0.70 ms with
- *   samples and 0.60 ms without. Only a full ANALYZE takes samples (one run elsewhere, by hand or by a
- *   bench): ours, bounded by analysis_limit, takes none. They are dropped.
- * - The row counts of tables analysed while small (a new tenant's documents when it had one). SQLite then
- *   believes the table holds a row or two and reads a list of ids (`id IN (SELECT value FROM json_each(?))`,
- *   even `id IN (?, ?)`) by scanning the whole table instead of looking each id up: measured on 1,300
- *   documents analysed at one, the display names of a terminal pick's document took 64 µs against 4 µs,
- *   and the cost grows with the table until the next refresh (hourly, server/tenancy/pool.ts), which
- *   analyses a table again only once it holds 25 times what its statistics say. Such a count is raised to
- *   STATS_ROW_FLOOR, the rest of its statistics kept: a small table still plans as a small one (joined
- *   from, not scanned for each row of a large one), but never as one too small to look rows up in.
- * The connection then reloads its statistics (other connections to the file at their next open). Without
- * waiting: while the file is being written (a move's hold, a restore) they stay, which costs only speed.
+ * Drops the value samples ANALYZE keeps in sqlite_stat4 (this SQLite is built with SQLITE_ENABLE_STAT4),
+ * keeping the row estimates of sqlite_stat1. With samples, SQLite compiles a statement again every time a
+ * value compared with a sampled index column is bound, since the value might change the plan: a product
+ * page filtered by contractor took 0.70 ms with samples and 0.60 ms without. Our statements' plans are
+ * chosen without statistics (tests/integration/list_plans.test.ts and stock/index_plans.test.ts prove them
+ * on unanalysed files), so the samples buy nothing here. The connection then reloads its statistics.
+ * Only a full ANALYZE takes samples (one run elsewhere, by hand or by a bench): ours, bounded by
+ * analysis_limit, takes none, so this runs on opening only.
  */
-export function plannerStatistics(db: DatabaseSync, busyTimeoutMs: number): void {
-  const has = (name: string) => !!db.prepare("SELECT 1 FROM sqlite_schema WHERE name = ?").get(name);
-  const samples = has("sqlite_stat4") &&
-    (db.prepare("SELECT count(*) AS n FROM sqlite_stat4").get() as { n: number }).n > 0;
-  const small = has("sqlite_stat1") &&
-    (db.prepare("SELECT count(*) AS n FROM sqlite_stat1 WHERE CAST(stat AS INTEGER) < ?")
-        .get(STATS_ROW_FLOOR) as { n: number }).n > 0;
-  if (!samples && !small) return;
+function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
+  const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get();
+  if (!has) return;
+  const { n } = db.prepare("SELECT count(*) AS n FROM sqlite_stat4").get() as { n: number };
+  if (n === 0) return;
+  // Without waiting: while the file is being written (a move's hold, a restore) the samples stay, which
+  // costs only speed, and the next open drops them.
   db.exec("PRAGMA busy_timeout = 0");
   try {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      if (samples) db.exec("DELETE FROM sqlite_stat4");
-      // The stat's first number is the table's rows; the rest (rows per index prefix) is kept.
-      if (small) {
-        db.prepare(
-          "UPDATE sqlite_stat1 SET stat = ? || substr(stat, instr(stat || ' ', ' ')) " +
-            "WHERE CAST(stat AS INTEGER) < ?",
-        ).run(String(STATS_ROW_FLOOR), STATS_ROW_FLOOR);
-      }
-      db.exec("COMMIT");
-    } catch (err) {
-      if (db.isTransaction) db.exec("ROLLBACK");
-      throw err;
-    }
+    db.exec("DELETE FROM sqlite_stat4");
     db.exec("ANALYZE sqlite_schema");
-  } catch (err) {
-    if (!isBusy(err)) throw err;
-    /* busy: kept until the next open or refresh */
+  } catch {
+    /* busy: kept until the next open */
   } finally {
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   }
@@ -324,7 +295,7 @@ export class LocalConnection implements Connection {
         } catch (err) {
           if (!isBusy(err)) throw err;
         }
-        plannerStatistics(this.#sqlite, options.busyTimeoutMs ?? 5000);
+        withoutSamples(this.#sqlite, options.busyTimeoutMs ?? 5000);
       }
       this.#dataVersion = this.#sqlite.prepare("PRAGMA data_version");
       this.#dataVersion.setReturnArrays(true);
@@ -532,7 +503,6 @@ export class LocalConnection implements Connection {
     // for the lock inside this call (writer_gate.ts), and they can wait for the next round.
     if (this.#closed || this.#lock.held || this.readOnly || gateOf(this.#path)) return;
     this.#sqlite.exec("PRAGMA optimize");
-    plannerStatistics(this.#sqlite, this.#busyTimeoutMs);
   }
 
   /**

@@ -233,30 +233,37 @@ export class Hub {
     // A thousand sockets of one tenant share a few sign-ins and the same few events: each sign-in is checked
     // once and each event serialised once, then every socket is sent its events in one synchronous loop
     // (measured: the front's fan-out is what an edit's event waits for, bench/README.md, shards).
-    const recipients: [HubConnection, Actor][] = [];
-    const sessions = new Map<string, Promise<boolean>>();
+    const recipients: [HubConnection, string][] = [];
+    const sessions = new Map<string, Promise<boolean | undefined>>();
     for (const conn of conns) {
       const actor = conn.actor;
       if (!actor) continue;
-      recipients.push([conn, actor]);
+      recipients.push([conn, actor.sessionId]);
       if (!sessions.has(actor.sessionId)) {
         sessions.set(
           actor.sessionId,
+          // A check that fails (the control database busy) skips the sign-in's sockets this time; it never
+          // closes them, which would send every client of the tenant to sign in again at once.
           this.options.isSessionActive(actor.sessionId).catch((err) => {
             console.error(`hub: session check failed for socket ${conn.id}:`, err);
-            return false;
+            return undefined;
           }),
         );
       }
     }
-    const active = new Map<string, boolean>();
+    const active = new Map<string, boolean | undefined>();
     await Promise.all([...sessions].map(async ([id, check]) => active.set(id, await check)));
     const texts = events.map((e) =>
       JSON.stringify({ type: "event", resource: e.resource, action: e.action, id: e.id, correlationId })
     );
-    for (const [conn, actor] of recipients) {
-      if (conn.closed || conn.actor !== actor) continue;
-      if (!active.get(actor.sessionId)) {
+    for (const [conn, sessionId] of recipients) {
+      // The claims as they are now: a socket may have presented a refreshed token during the check (a new
+      // actor of the same sign-in), or narrowed ones.
+      const actor = conn.actor;
+      if (conn.closed || !actor || actor.sessionId !== sessionId) continue;
+      const state = active.get(sessionId);
+      if (state === undefined) continue;
+      if (!state) {
         this.close(conn, CLOSE_UNAUTHORIZED, "auth.tokenInvalid");
         continue;
       }
