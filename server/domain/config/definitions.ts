@@ -88,6 +88,10 @@ export const wmsDocumentDefinitions = [
   },
 ] as const;
 
+/** The document types moving stock one way: "in" (receipts), "out" (releases) or "relocation". */
+export const documentTypesOf = (direction: "in" | "out" | "relocation"): string[] =>
+  wmsDocumentDefinitions.filter((d) => d.direction === direction).map((d) => d.typeCode as string);
+
 /** The header fields every order takes; each type adds its own (`fields`), and a form shows no others. */
 const orderHeader = ["priority", "plannedDate", "deadline", "assignedUserId", "comment"] as const;
 
@@ -96,10 +100,6 @@ const orderHeader = ["priority", "plannedDate", "deadline", "assignedUserId", "c
  * where the goods go and by when to unpack them, a release where they come from and by when to pack them, a
  * count its scope); `required`: those of them it cannot do without.
  */
-/** The document types moving stock one way: "in" (receipts), "out" (releases) or "relocation". */
-export const documentTypesOf = (direction: "in" | "out" | "relocation"): string[] =>
-  wmsDocumentDefinitions.filter((d) => d.direction === direction).map((d) => d.typeCode as string);
-
 export const wmsOrderDefinitions = [
   {
     typeCode: "OIN",
