@@ -237,7 +237,8 @@ export class Hub {
     const sessions = new Map<string, Promise<boolean | undefined>>();
     for (const conn of conns) {
       const actor = conn.actor;
-      if (!actor) continue;
+      // A socket that may see none of the events is left alone: its sign-in is not checked for them.
+      if (!actor || !events.some((e) => canSee(actor, e.resource, e))) continue;
       recipients.push([conn, actor.sessionId]);
       if (!sessions.has(actor.sessionId)) {
         sessions.set(
