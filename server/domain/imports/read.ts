@@ -4,6 +4,7 @@
 // table is refused with the spec's messages (400 import.fileEmpty, import.fileUnreadable).
 import { turn } from "../../kernel/turn.ts";
 import Papa from "papaparse";
+import { createInflateRaw } from "node:zlib";
 import { AppError, type ErrorCode } from "../../kernel/errors.ts";
 import { handOver, runJob } from "../../kernel/jobs/contract.ts";
 import { lazy } from "../../kernel/lazy.ts";
@@ -347,10 +348,11 @@ export const XLSX_MAX_UNPACKED = 50 * 1024 * 1024;
 export const XLSX_MAX_PARTS = 10_000;
 
 /**
- * A zip bomb is no table: the central directory is walked to its end (its entry count must be what it says),
- * and every part is inflated here with a running count (the sizes a zip declares may lie), so a workbook that
- * unpacks to more than XLSX_MAX_UNPACKED, or holds more than XLSX_MAX_PARTS parts, is refused before exceljs
- * (which unpacks every part whole) sees it.
+ * A zip bomb is no table: the central directory is walked to its end (its entry count must be what it says);
+ * a workbook whose parts say they unpack to more than XLSX_MAX_UNPACKED, or that holds more than
+ * XLSX_MAX_PARTS parts, is refused from the directory alone; then every part is inflated here with a running
+ * count (the sizes a zip declares may lie), in bounded pieces, so one that lies is refused having held at most
+ * a piece of its output, all before exceljs (which unpacks every part whole) sees it.
  */
 export async function checkZip(b: Uint8Array): Promise<void> {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -367,6 +369,7 @@ export async function checkZip(b: Uint8Array): Promise<void> {
   const start = view.getUint32(end + 16, true);
   if (count > XLSX_MAX_PARTS || start + size > end) unreadable();
   const parts: { method: number; packed: number; offset: number }[] = [];
+  let declared = 0;
   for (let at = start; at < start + size;) {
     if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) unreadable();
     parts.push({
@@ -374,7 +377,8 @@ export async function checkZip(b: Uint8Array): Promise<void> {
       packed: view.getUint32(at + 20, true),
       offset: view.getUint32(at + 42, true),
     });
-    if (parts.length > XLSX_MAX_PARTS) unreadable();
+    declared += view.getUint32(at + 24, true);
+    if (parts.length > XLSX_MAX_PARTS || declared > XLSX_MAX_UNPACKED) unreadable();
     at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   if (parts.length !== count) unreadable();
@@ -384,28 +388,38 @@ export async function checkZip(b: Uint8Array): Promise<void> {
     if (local + 30 > b.byteLength || view.getUint32(local, true) !== 0x04034b50) unreadable();
     const from = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = b.subarray(from, Math.min(b.byteLength, from + part.packed));
-    if (part.method === 0) {
-      unpacked += data.byteLength;
-    } else if (part.method === 8) {
-      const reader = new Blob([data as Uint8Array<ArrayBuffer>]).stream()
-        .pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-      try {
-        while (true) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          unpacked += value.byteLength;
-          if (unpacked > XLSX_MAX_UNPACKED) {
-            await reader.cancel();
-            unreadable();
-          }
-        }
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        unreadable();
-      }
-    } else unreadable();
+    if (part.method === 0) unpacked += data.byteLength;
+    else if (part.method === 8) unpacked += await inflatedSize(data, XLSX_MAX_UNPACKED - unpacked);
+    else unreadable();
     if (unpacked > XLSX_MAX_UNPACKED) unreadable();
   }
+}
+
+/** The piece an inflated part is counted in: what a lying part makes the server hold at most at once. */
+const INFLATE_PIECE = 64 * 1024;
+
+/**
+ * How many bytes deflated `data` unpacks to, refused (import.fileUnreadable) past `limit` or if it is no
+ * deflate stream. node:zlib hands its output over in pieces of INFLATE_PIECE, each counted and dropped; the
+ * web's DecompressionStream hands over all that one input chunk unpacks to at once (a 300 KB part of zeros
+ * came out as one 300 MB chunk before it could be counted).
+ */
+function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw({ chunkSize: INFLATE_PIECE });
+    let n = 0;
+    const refuse = () => {
+      inflate.destroy();
+      reject(new AppError("import.fileUnreadable"));
+    };
+    inflate.on("data", (piece: Uint8Array) => {
+      n += piece.byteLength;
+      if (n > limit) refuse();
+    });
+    inflate.on("end", () => resolve(n));
+    inflate.on("error", refuse);
+    inflate.end(data);
+  });
 }
 
 /**
