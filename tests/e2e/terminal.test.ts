@@ -65,6 +65,9 @@ afterAll(async () => {
   await w?.s.close();
 });
 
+// A test's own bound (60 or 90 s where it is longer than the suite's 30) is a guard against a hang, not a wait:
+// every step waits for a state. The offline receipt (a service worker installed, three reloads, a replay)
+// and the axe scan of five screens in two themes took 30 s on CI's machine while it ran 3.5 times slow.
 function phone(path: string, username = "term-op", b = browser): Promise<Page> {
   return signedInPage(b, w.s, contexts, username, path, {
     viewport: PHONE,
@@ -191,52 +194,56 @@ describe("the terminal on a phone", () => {
     // waited for: past 30 s on a loaded machine, as the guided receipt (terminal_guidance.test.ts).
   }, 60_000);
 
-  it("releases an order's document in walking order, refusing a wrong location, live for a second operator", async () => {
-    const order = await w.api("POST", "/WmsOrder", { typeCode: "OOU", sourceLocationId: zone });
-    await w.api("POST", "/WmsOrderPosition", { orderId: order.body.id, productId: jam, quantity: 7 });
-    const confirmed = await w.api("POST", `/WmsOrder/${order.body.id}/confirm?generateDocuments=true`);
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    const [doc] = await w.query("SELECT id, document_number FROM wms_documents WHERE order_id = ?", [
-      order.body.id,
-    ]);
-    const number = String(doc.document_number);
+  it(
+    "releases an order's document in walking order, refusing a wrong location, live for a second operator",
+    async () => {
+      const order = await w.api("POST", "/WmsOrder", { typeCode: "OOU", sourceLocationId: zone });
+      await w.api("POST", "/WmsOrderPosition", { orderId: order.body.id, productId: jam, quantity: 7 });
+      const confirmed = await w.api("POST", `/WmsOrder/${order.body.id}/confirm?generateDocuments=true`);
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const [doc] = await w.query("SELECT id, document_number FROM wms_documents WHERE order_id = ?", [
+        order.body.id,
+      ]);
+      const number = String(doc.document_number);
 
-    const [one, two] = [await phone("/wms-terminal-out"), await phone("/wms-terminal-out", "term-op2")];
-    for (const page of [one, two]) {
-      await page.getByTestId("terminal-task").filter({ hasText: number }).click();
-    }
-    // FEFO took 5 from A-01 and 2 from A-02; the walk goes to A-02 first (its pickup order is lower).
-    await waitPrompt(one, fill("terminal.prompt.locationAt", { location: "A-02" }));
-    await gun(one, "A-01");
-    await expect.poll(() => say(one).innerText()).toBe(
-      fill("apiError.document.issue.wrongLocation", { location: "A-01", expected: "A-02" }),
-    );
-    expect(await say(one).getAttribute("role")).toBe("alert");
-    await gun(one, "A-02");
-    await waitPrompt(one, fill("terminal.prompt.productOf", { product: "JAM-T" }));
-    await gun(one, "4006381333931");
-    await quantity(one, 2);
-    // Not finished while something is left: picked, or reported missing.
-    expect(await one.getByTestId("terminal-finish").isDisabled()).toBe(true);
-    // The other operator sees it done, and the walk goes on to A-01 for both.
-    await waitPrompt(two, fill("terminal.prompt.locationAt", { location: "A-01" }));
-    await waitPrompt(one, fill("terminal.prompt.locationAt", { location: "A-01" }));
-    await gun(one, "A-01");
-    await gun(one, "4006381333931");
-    await quantity(one, 4);
-    // The fifth unit is not there: reported, not skipped.
-    await one.getByTestId("terminal-shortage").click();
-    await expect.poll(() => say(one).innerText()).toBe(
-      fill("terminal.shortReported", { product: "JAM-T", quantity: 1 }),
-    );
-    await one.getByTestId("terminal-finish").click();
-    await queueEmpty(one);
-    await expect.poll(async () =>
-      (await w.query("SELECT status_code FROM wms_documents WHERE id = ?", [doc.id]))[0].status_code
-    ).toBe("confirmed");
-    expect([await stockAt(w, jam, a2), await stockAt(w, jam, a1)]).toEqual([3, 1]);
-    expect((await w.api("GET", `/WmsOrder/${order.body.id}`)).body.processStatusCode).toBe("doneConfirmed");
-  });
+      const [one, two] = [await phone("/wms-terminal-out"), await phone("/wms-terminal-out", "term-op2")];
+      for (const page of [one, two]) {
+        await page.getByTestId("terminal-task").filter({ hasText: number }).click();
+      }
+      // FEFO took 5 from A-01 and 2 from A-02; the walk goes to A-02 first (its pickup order is lower).
+      await waitPrompt(one, fill("terminal.prompt.locationAt", { location: "A-02" }));
+      await gun(one, "A-01");
+      await expect.poll(() => say(one).innerText()).toBe(
+        fill("apiError.document.issue.wrongLocation", { location: "A-01", expected: "A-02" }),
+      );
+      expect(await say(one).getAttribute("role")).toBe("alert");
+      await gun(one, "A-02");
+      await waitPrompt(one, fill("terminal.prompt.productOf", { product: "JAM-T" }));
+      await gun(one, "4006381333931");
+      await quantity(one, 2);
+      // Not finished while something is left: picked, or reported missing.
+      expect(await one.getByTestId("terminal-finish").isDisabled()).toBe(true);
+      // The other operator sees it done, and the walk goes on to A-01 for both.
+      await waitPrompt(two, fill("terminal.prompt.locationAt", { location: "A-01" }));
+      await waitPrompt(one, fill("terminal.prompt.locationAt", { location: "A-01" }));
+      await gun(one, "A-01");
+      await gun(one, "4006381333931");
+      await quantity(one, 4);
+      // The fifth unit is not there: reported, not skipped.
+      await one.getByTestId("terminal-shortage").click();
+      await expect.poll(() => say(one).innerText()).toBe(
+        fill("terminal.shortReported", { product: "JAM-T", quantity: 1 }),
+      );
+      await one.getByTestId("terminal-finish").click();
+      await queueEmpty(one);
+      await expect.poll(async () =>
+        (await w.query("SELECT status_code FROM wms_documents WHERE id = ?", [doc.id]))[0].status_code
+      ).toBe("confirmed");
+      expect([await stockAt(w, jam, a2), await stockAt(w, jam, a1)]).toEqual([3, 1]);
+      expect((await w.api("GET", `/WmsOrder/${order.body.id}`)).body.processStatusCode).toBe("doneConfirmed");
+    },
+    60_000,
+  );
 
   it("keeps receiving offline and sends it once when back; a forced replay moves nothing again", async () => {
     const page = await phone("/wms-terminal-in");
@@ -318,7 +325,7 @@ describe("the terminal on a phone", () => {
     }
     expect(await stockAt(w, jam, dock)).toBe(jamAtDock + 3);
     expect(Number((await w.query("SELECT count(*) AS n FROM wms_documents"))[0].n)).toBe(documents);
-  });
+  }, 90_000);
 
   it("lists what the server refused on sync for the operator to resolve", async () => {
     const page = await phone("/wms-terminal-out");
@@ -511,7 +518,7 @@ describe("the camera", () => {
     } finally {
       await camera.close();
     }
-  });
+  }, 60_000);
 });
 
 describe("accessibility", () => {
@@ -541,5 +548,5 @@ describe("accessibility", () => {
       expect(small, route).toEqual([]);
     }
     expect(found).toEqual([]);
-  });
+  }, 90_000);
 });
