@@ -45,6 +45,12 @@ const COUNT_CACHE_SIZE = 256;
 const IDLE_WINDOW_LOOK_MS = 1000;
 /** Rows ANALYZE samples per index when `optimize()` refreshes the planner's statistics. */
 const ANALYSIS_LIMIT = 1000;
+/**
+ * Rows below which a table keeps no statistics (refreshStatistics). Measured on SQLite 3.53: a table whose
+ * statistics say fewer than 100 rows is read whole for `id IN (SELECT value FROM json_each(?))`, and below
+ * 3 rows even for `id IN (?, ?)` and an indexed `k = ?`.
+ */
+export const STATISTICS_FLOOR = 200;
 /** Bytes a WAL file is cut back to when it starts over (64 MiB). */
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 /**
@@ -112,6 +118,80 @@ function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
     db.exec("ANALYZE sqlite_schema");
   } catch {
     /* busy: kept until the next open */
+  } finally {
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+  }
+}
+
+/**
+ * What `PRAGMA optimize` (with `mask`) would analyse, analysed, except a table of fewer than STATISTICS_FLOOR
+ * rows: it keeps no statistics, and the planner takes it for a large table (its defaults, under which our
+ * statements' plans are proven: tests/integration/list_plans.test.ts). Analysed while small (a new
+ * tenant's tables hold a row or two when it is first opened), a table kept that count until it was ten times
+ * larger than it said, and meanwhile SQLite read the whole table for a list of ids: a terminal pick's own
+ * statements took 444 µs against 234 µs at 1,300 documents (the names of its document 64 µs against 4), and
+ * grew with the table. Nothing is written when nothing changes: a small table without statistics is listed
+ * by every optimize and left as it is, so a file reopened writes nothing (a refresh that raised its counts
+ * instead was undone by the next optimize, two commits on every open). All of it is one transaction, and it
+ * waits for no one: while another connection writes the file it is left to the next round.
+ */
+function refreshStatistics(db: DatabaseSync, mask: number, busyTimeoutMs: number): void {
+  const listed = (db.prepare(`PRAGMA optimize = ${mask | 1}`).all() as { optimize: string }[])
+    .map((r) => r.optimize);
+  const stat1 = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat1'").get() !== undefined;
+  if (stat1 && mask & 0x10000) {
+    // On opening, also the tables a file analysed before this floor counts below it (SQLite lists them only
+    // once they are ten times larger): by their own count or a whole index's, not a partial index's.
+    const small = db.prepare(
+      `SELECT DISTINCT s.tbl AS name FROM sqlite_stat1 s
+        WHERE CAST(s.stat AS INTEGER) < ${STATISTICS_FLOOR}
+          AND EXISTS (SELECT 1 FROM sqlite_schema t WHERE t.type = 'table' AND t.name = s.tbl)
+          AND (s.idx IS NULL OR NOT EXISTS (
+            SELECT 1 FROM pragma_index_list(s.tbl) i WHERE i.name = s.idx AND i.partial))`,
+    ).all() as { name: string }[];
+    for (const { name } of small) {
+      const statement = `ANALYZE "main"."${name.replaceAll('"', '""')}"`;
+      if (!listed.includes(statement)) listed.push(statement);
+    }
+  }
+  if (listed.length === 0) return;
+  const work: string[] = [];
+  let dropped = false;
+  for (const statement of listed) {
+    const name = /^ANALYZE "main"\."((?:[^"]|"")+)"$/.exec(statement)?.[1];
+    if (name === undefined) {
+      work.push(statement);
+      continue;
+    }
+    const { n } = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM "${name}" LIMIT ${STATISTICS_FLOOR})`)
+      .get() as { n: number };
+    if (n >= STATISTICS_FLOOR) work.push(statement);
+    else if (
+      stat1 && db.prepare("SELECT 1 FROM sqlite_stat1 WHERE tbl = ?").get(name.replaceAll('""', '"'))
+    ) {
+      // Shrunk below the floor since it was analysed: its counts go.
+      work.push(`DELETE FROM sqlite_stat1 WHERE tbl = '${name.replaceAll('""', '"').replaceAll("'", "''")}'`);
+      dropped = true;
+    }
+  }
+  if (work.length === 0) return;
+  db.exec("PRAGMA busy_timeout = 0");
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const statement of work) db.exec(statement);
+      // The connection reloads the statistics (ANALYZE reloads those it gathers, not those deleted), inside
+      // the transaction: after it, the reload would want the lock again and might not get it.
+      if (dropped) db.exec("ANALYZE sqlite_schema");
+      db.exec("COMMIT");
+    } catch (err) {
+      try {
+        db.exec("ROLLBACK");
+      } catch { /* SQLite rolled it back itself */ }
+      throw err;
+    }
+  } catch (err) {
+    if (!isBusy(err)) throw err;
   } finally {
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   }
@@ -286,16 +366,6 @@ export class LocalConnection implements Connection {
         // back to this size (else it keeps the size of its busiest half-minute, gigabytes for a large tenant).
         this.#sqlite.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
         this.#sqlite.exec(`PRAGMA analysis_limit = ${ANALYSIS_LIMIT}`);
-        // On opening, statistics of every table that needs them (0x10000), not only of tables queried. They
-        // are an optimisation: while another connection writes the file (a provisioning, a migration, a
-        // move's hold) they are left to the next open rather than refusing the open with "database is
-        // locked" (a read that must turn into a write gets SQLITE_BUSY at once, without the busy handler).
-        try {
-          this.#sqlite.exec(`PRAGMA optimize = 0x10002`);
-        } catch (err) {
-          if (!isBusy(err)) throw err;
-        }
-        withoutSamples(this.#sqlite, options.busyTimeoutMs ?? 5000);
       }
       this.#dataVersion = this.#sqlite.prepare("PRAGMA data_version");
       this.#dataVersion.setReturnArrays(true);
@@ -309,8 +379,23 @@ export class LocalConnection implements Connection {
         this.#guardTimer = setInterval(() => this.#windowWhenIdle(), IDLE_WINDOW_LOOK_MS);
         Deno.unrefTimer(this.#guardTimer as unknown as number);
       }
+      if (!readOnly) {
+        // On opening, statistics of every table that needs them (0x10000), not only of tables queried, written
+        // once the guard holds (they are commits like any other). They are an optimisation: while another
+        // connection writes the file (a provisioning, a migration, a move's hold) they are left to the next
+        // open rather than refusing the open with "database is locked" (a read that must turn into a write
+        // gets SQLITE_BUSY at once, without the busy handler).
+        try {
+          refreshStatistics(this.#sqlite, 0x10002, this.#busyTimeoutMs);
+        } catch (err) {
+          if (!isBusy(err)) throw err;
+        }
+        withoutSamples(this.#sqlite, this.#busyTimeoutMs);
+      }
     } catch (err) {
-      // Not a database, or locked: give the file handle back now rather than at garbage collection.
+      // Not a database, or locked: give the file handles back now rather than at garbage collection.
+      clearInterval(this.#guardTimer);
+      this.#guard?.close();
       this.#sqlite.close();
       throw err;
     }
@@ -502,7 +587,8 @@ export class LocalConnection implements Connection {
     // Not while a worker of this process writes the file in slices: the statistics it may write would wait
     // for the lock inside this call (writer_gate.ts), and they can wait for the next round.
     if (this.#closed || this.#lock.held || this.readOnly || gateOf(this.#path)) return;
-    this.#sqlite.exec("PRAGMA optimize");
+    // PRAGMA optimize's own mask (0xfffe): the tables this connection has queried since.
+    refreshStatistics(this.#sqlite, 0xfffe, this.#busyTimeoutMs);
   }
 
   /**

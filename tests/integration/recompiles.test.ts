@@ -8,7 +8,7 @@ import { DatabaseSync } from "node:sqlite";
 import { join, resolve } from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { literalLimit, LocalConnection, MMAP_MIB } from "../../server/db/local.ts";
+import { literalLimit, LocalConnection, MMAP_MIB, STATISTICS_FLOOR } from "../../server/db/local.ts";
 
 const items = sqliteTable("items", { id: integer("id").primaryKey(), name: text("name").notNull() });
 
@@ -129,6 +129,103 @@ describe("the planner's statistics on a connection", () => {
       // The connection still answers through its index with the estimates it reloaded.
       const plan = await opened.query("EXPLAIN QUERY PLAN SELECT qty FROM lines WHERE product = ?", [3]);
       expect(plan.map((r) => r.detail).join()).toContain("USING INDEX lines_product");
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe("the planner's statistics of small tables", () => {
+  const statsOf = (file: string, table: string) => {
+    const raw = new DatabaseSync(file);
+    try {
+      return raw.prepare("SELECT idx, stat FROM sqlite_stat1 WHERE tbl = ? ORDER BY idx").all(table)
+        .map((r) => `${r.idx ?? "-"} ${r.stat}`);
+    } finally {
+      raw.close();
+    }
+  };
+  const planOf = async (c: LocalConnection, query: string, params: unknown[]) =>
+    (await c.query(`EXPLAIN QUERY PLAN ${query}`, params)).map((r) => r.detail).join(" | ");
+
+  it("keeps none below the floor, so a list of ids is read by id as a table grows, and a reopened file writes nothing", async () => {
+    const file = join(dir, "floor.db");
+    const raw = new DatabaseSync(file);
+    raw.exec("PRAGMA journal_mode = WAL");
+    raw.exec("CREATE TABLE docs (id INTEGER PRIMARY KEY, kind TEXT NOT NULL)");
+    raw.exec("CREATE INDEX docs_kind ON docs (kind)");
+    // A table above the floor whose partial index holds a few rows: its counts are no table's.
+    raw.exec("CREATE TABLE big (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)");
+    raw.exec("CREATE INDEX big_few ON big (v) WHERE v < 10");
+    raw.exec("INSERT INTO docs (kind) VALUES ('a'), ('b')");
+    raw.exec("BEGIN");
+    for (let i = 0; i < STATISTICS_FLOOR * 2; i++) raw.prepare("INSERT INTO big (v) VALUES (?)").run(i);
+    raw.exec("COMMIT");
+    // A file analysed before there was a floor: the small table counted at its two rows.
+    raw.exec("ANALYZE");
+    expect(statsOf(file, "docs")).toEqual(["docs_kind 2 1"]);
+    const version = raw.prepare("PRAGMA data_version");
+    const committed = () => Number((version.get() as { data_version: number }).data_version);
+
+    let opened = new LocalConnection(`file:${file}`);
+    try {
+      expect(statsOf(file, "docs")).toEqual([]);
+      expect(statsOf(file, "big")).toEqual([`- ${STATISTICS_FLOOR * 2}`, "big_few 10 1"]);
+      // The table grows to 1,300 rows before any optimize: a list of its ids is still read by id.
+      raw.exec("BEGIN");
+      for (let i = 0; i < 1300; i++) raw.prepare("INSERT INTO docs (kind) VALUES (?)").run(`k${i % 40}`);
+      raw.exec("COMMIT");
+      expect(
+        await planOf(opened, "SELECT kind FROM docs WHERE id IN (SELECT value FROM json_each(?))", ["[1,2]"]),
+      )
+        .toMatch(/^SEARCH docs USING INTEGER PRIMARY KEY/);
+      expect(await planOf(opened, "SELECT kind FROM docs WHERE id IN (?, ?)", [1, 2]))
+        .toMatch(/^SEARCH docs USING INTEGER PRIMARY KEY/);
+      expect(await planOf(opened, "SELECT id FROM docs WHERE kind = ?", ["k1"])).toMatch(
+        /USING (COVERING )?INDEX docs_kind/,
+      );
+      // Past the floor, the hourly optimize analyses it.
+      opened.optimize();
+      expect(statsOf(file, "docs")).toEqual([expect.stringMatching(/^docs_kind 1302 /)]);
+    } finally {
+      await opened.close();
+    }
+
+    // Shrunk below the floor: its counts go on the next open; opened again, nothing is written.
+    raw.exec("DELETE FROM docs WHERE id > 5");
+    opened = new LocalConnection(`file:${file}`);
+    await opened.close();
+    expect(statsOf(file, "docs")).toEqual([]);
+    for (let round = 0; round < 2; round++) {
+      const before = committed();
+      opened = new LocalConnection(`file:${file}`);
+      try {
+        await opened.query("SELECT count(*) FROM docs WHERE kind = ?", ["a"]);
+        await opened.query("SELECT count(*) FROM big WHERE v < ?", [5]);
+        opened.optimize();
+        expect(committed(), `reopened (${round + 1})`).toBe(before);
+      } finally {
+        await opened.close();
+      }
+    }
+    raw.close();
+  });
+  it("opens a file whose statistics still name a table renamed since", async () => {
+    const file = join(dir, "renamed.db");
+    const raw = new DatabaseSync(file);
+    raw.exec("CREATE TABLE big (id INTEGER PRIMARY KEY, v INTEGER NOT NULL)");
+    raw.exec("CREATE INDEX big_few ON big (v) WHERE v < 10");
+    raw.exec("BEGIN");
+    for (let i = 0; i < STATISTICS_FLOOR * 2; i++) raw.prepare("INSERT INTO big (v) VALUES (?)").run(i);
+    raw.exec("COMMIT");
+    raw.exec("ANALYZE");
+    // SQLite keeps the old name's rows in sqlite_stat1.
+    raw.exec("ALTER TABLE big RENAME TO big2");
+    raw.close();
+    expect(statsOf(file, "big")).toEqual(["- 400", "big_few 10 1"]);
+    const opened = new LocalConnection(`file:${file}`);
+    try {
+      expect(await opened.query("SELECT count(*) AS n FROM big2")).toEqual([{ n: STATISTICS_FLOOR * 2 }]);
     } finally {
       await opened.close();
     }
