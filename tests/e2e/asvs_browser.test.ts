@@ -12,6 +12,7 @@ import {
   signedInPage,
   signInThroughForm,
   waitForHydration,
+  waitForServiceWorker,
 } from "./browser.ts";
 
 let s: TestServer;
@@ -144,7 +145,7 @@ describe("the browser's storage (14.3.3)", () => {
       await waitForHydration(page);
     }
     // The worker has installed (its precache filled) and serves the page.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForServiceWorker(page);
     const stored = await page.evaluate(async () => ({
       local: Object.fromEntries(Object.entries(localStorage)),
       session: Object.fromEntries(Object.entries(sessionStorage)),
@@ -184,5 +185,5 @@ describe("the browser's storage (14.3.3)", () => {
     const everything = JSON.stringify(stored);
     expect(everything).not.toContain(PASSWORD);
     expect(everything).not.toContain("scrypt$");
-  });
+  }, 90_000);
 });

@@ -32,6 +32,16 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/**
+ * Waits until the app's service worker controls the page: it has precached the app (some 150 files), which
+ * took over 20 s on a machine running the suite three times slow, so the bound is a minute.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+}
+
 export interface SignedInPageOptions {
   locale?: string;
   viewport?: { width: number; height: number };

@@ -23,7 +23,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
-import { launchBrowser, signedInPage } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForServiceWorker } from "./browser.ts";
 import { y4mFromPhoto } from "./fake_camera.ts";
 import { scan } from "./axe.ts";
 import { decodeFrame } from "../../client/features/terminal/decoder.ts";
@@ -65,7 +65,7 @@ afterAll(async () => {
   await w?.s.close();
 });
 
-// A test's own bound (60 or 90 s where it is longer than the suite's 30) is a guard against a hang, not a wait:
+// A test's own bound (60 to 150 s where it is longer than the suite's 30) is a guard against a hang, not a wait:
 // every step waits for a state. The offline receipt (a service worker installed, three reloads, a replay)
 // and the axe scan of five screens in two themes took 30 s on CI's machine while it ran 3.5 times slow.
 function phone(path: string, username = "term-op", b = browser): Promise<Page> {
@@ -249,10 +249,7 @@ describe("the terminal on a phone", () => {
     const page = await phone("/wms-terminal-in");
     await waitPrompt(page, enUs["terminal.prompt.document"]);
     // The service worker has the app and the startup configuration before the network goes.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 20_000,
-    })
-      .toBe(true);
+    await waitForServiceWorker(page);
     await page.reload();
     await waitPrompt(page, enUs["terminal.prompt.document"]);
     const before = await confirmedOf("IIN");
@@ -325,7 +322,7 @@ describe("the terminal on a phone", () => {
     }
     expect(await stockAt(w, jam, dock)).toBe(jamAtDock + 3);
     expect(Number((await w.query("SELECT count(*) AS n FROM wms_documents"))[0].n)).toBe(documents);
-  }, 90_000);
+  }, 150_000);
 
   it("lists what the server refused on sync for the operator to resolve", async () => {
     const page = await phone("/wms-terminal-out");

@@ -20,7 +20,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
-import { launchBrowser, signedInPage } from "./browser.ts";
+import { launchBrowser, signedInPage, waitForServiceWorker } from "./browser.ts";
 import { enUs } from "../../shared/i18n/en_us.ts";
 import { deDe } from "../../shared/i18n/de_de.ts";
 import { translator } from "../../shared/i18n/mod.ts";
@@ -345,10 +345,7 @@ describe("a release on a phone", () => {
     const [doc] = await w.query("SELECT document_number FROM wms_documents WHERE id = ?", [made.id]);
     await page.getByTestId("terminal-task").filter({ hasText: String(doc.document_number) }).click();
     await expect.poll(() => takes(page)).toEqual([take(5, "F-01", inDays(100))]);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 20_000,
-    })
-      .toBe(true);
+    await waitForServiceWorker(page);
     // Once the service worker serves the page, the page is kept by it (network first) for offline use.
     await page.reload();
     await expect.poll(() => takes(page)).toEqual([take(5, "F-01", inDays(100))]);
@@ -369,5 +366,5 @@ describe("a release on a phone", () => {
     await page.getByRole("button", { name: enUs["terminal.leave"] }).click();
     await page.context().setOffline(false);
     expect(errors).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
