@@ -529,6 +529,12 @@ export class LocalConnection implements Connection {
     }
   }
 
+  /** The WAL guard's windows (server/db/wal_guard.ts) on a replicated file; undefined without a guard. */
+  get walGuard(): { windows: number; resets: number; open: boolean } | undefined {
+    const g = this.#guard;
+    return g && { ...g.stats, open: g.windowOpen };
+  }
+
   /** A window (server/db/wal_guard.ts) if one is due and no transaction holds or waits for the lock. */
   async #windowWhenIdle(): Promise<void> {
     if (this.#closed || this.#lock.busy || !this.#guard?.dueNow()) return;

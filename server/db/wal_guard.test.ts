@@ -2,7 +2,7 @@
 // PASSIVE checkpoint of everything followed by a write, which starts the WAL over when nothing holds it.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DatabaseSync } from "node:sqlite";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { WalGuard } from "./wal_guard.ts";
@@ -23,8 +23,8 @@ const checkpointAndWrite = () => {
   litestream.exec("PRAGMA wal_checkpoint(PASSIVE)");
   litestream.exec("INSERT INTO seq (n) VALUES (1)");
 };
-const guard = () => {
-  const g = new WalGuard(path, 4096, 1000, options);
+const guard = (more: Partial<typeof options & { pauseFile: string }> = {}) => {
+  const g = new WalGuard(path, 4096, 1000, { ...options, ...more });
   guards.push(g);
   return g;
 };
@@ -94,6 +94,37 @@ describe("the WAL guard of a replicated file's writer", () => {
     expect(g.dueNow()).toBe(false);
     // Held again: the checkpoint and write that come late cannot start the WAL over behind the writer.
     checkpointAndWrite();
+    expect(salts()).toBe(before);
+  });
+
+  it("opens no window while the supervisor stops Litestream, and an open one ends when the pause begins", async () => {
+    // Litestream 0.3.13 on its way out checkpoints without its write: a window open then would leave the
+    // WAL copied whole, and the writer's next write would start it over behind Litestream's back.
+    const pauseFile = join(dir, "windows-paused");
+    // A window bound no test waits out: only the pause ends it.
+    const g = guard({ pauseFile, windowMs: 600_000 });
+    write(options.pages + 1);
+    const before = salts();
+    writeFileSync(pauseFile, "");
+    expect(g.dueNow()).toBe(true);
+    expect(await g.window()).toBe(false);
+    expect(g.stats.windows).toBe(0);
+    // Held all along: Litestream's last checkpoint copies no more than the guard's snapshot, and our next
+    // write goes on in the same WAL.
+    checkpointAndWrite();
+    expect(salts()).toBe(before);
+
+    rmSync(pauseFile);
+    write(options.pages + 1);
+    const window = g.window();
+    expect(g.windowOpen).toBe(true);
+    writeFileSync(pauseFile, "");
+    expect(await window).toBe(false);
+    expect(g.windowOpen).toBe(false);
+    expect(g.stats).toEqual({ windows: 1, resets: 0 });
+    // Held again: Litestream's checkpoint without its write, then ours, and the WAL has not started over.
+    litestream.exec("PRAGMA wal_checkpoint(PASSIVE)");
+    write(1);
     expect(salts()).toBe(before);
   });
 });

@@ -12,8 +12,13 @@
 // guard, writes nothing, and waits until the WAL has started over (Litestream's checkpoint, which then has
 // nothing of ours to lose) or a bound has passed (Litestream down or not checkpointing: then no window for a
 // while), and takes the guard again, its snapshot now inside the new WAL (Litestream's own write).
+//
+// No window while Litestream is being stopped (the supervisor's pause file, `pauseFile`): on its way out it
+// checkpoints once more but, its context cancelled, never writes its row. Were the guard let go then, that
+// checkpoint would copy the whole WAL and our next write would start it over behind Litestream's back (seen
+// as "wal overwritten by another process" when it starts again: a new generation, a full snapshot).
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync } from "node:fs";
 
 export interface WalGuardOptions {
   /** WAL pages past which Litestream checkpoints (its min-checkpoint-page-count): a window is due. */
@@ -25,6 +30,11 @@ export interface WalGuardOptions {
    * from 250 ms up to it; a window that sees the WAL start over brings them back to 250 ms).
    */
   quietMs: number;
+  /**
+   * A file that exists while the replication supervisor stops Litestream (server/replication/supervisor.ts):
+   * no window opens then, and one already open ends at its next look.
+   */
+  pauseFile?: string;
 }
 
 /** How often a writer reads the WAL to see whether a window is due, at most: a read per transaction is waste. */
@@ -40,11 +50,17 @@ export class WalGuard {
   readonly #read: StatementSync;
   readonly #frameBytes: number;
   #holding = false;
+  #open = false;
   #lookAfter = 0;
   #quietUntil = 0;
   #quiet = FIRST_QUIET_MS;
   /** Windows opened, and those in which the WAL started over. */
   readonly stats = { windows: 0, resets: 0 };
+
+  /** Whether a window is open now (the guard let go). */
+  get windowOpen(): boolean {
+    return this.#open;
+  }
 
   constructor(path: string, pageSize: number, busyTimeoutMs: number, readonly options: WalGuardOptions) {
     this.#wal = `${path}-wal`;
@@ -100,11 +116,17 @@ export class WalGuard {
    * none allowed to start until it returns. Answers whether the WAL started over.
    */
   async window(): Promise<boolean> {
+    if (this.#paused()) {
+      this.#quietUntil = performance.now() + FIRST_QUIET_MS;
+      return false;
+    }
     this.stats.windows++;
     const before = this.#salts();
     this.#release();
+    this.#open = true;
     const end = performance.now() + this.options.windowMs;
     let reset = false;
+    let paused = false;
     try {
       while (performance.now() < end) {
         await new Promise((r) => setTimeout(r, POLL_MS));
@@ -112,13 +134,18 @@ export class WalGuard {
           reset = true;
           break;
         }
+        if ((paused = this.#paused())) break;
       }
     } finally {
+      this.#open = false;
       this.#hold();
     }
     if (reset) {
       this.stats.resets++;
       this.#quiet = FIRST_QUIET_MS;
+    } else if (paused) {
+      // Litestream is stopping, not failing: the next window once it is back, without a longer pause.
+      this.#quietUntil = performance.now() + FIRST_QUIET_MS;
     } else {
       // Litestream down, restarting, or not checkpointing: the next window after a pause that doubles up to
       // `quietMs`, so that a writer loses at most `windowMs` per pause to windows that cannot end well.
@@ -126,6 +153,11 @@ export class WalGuard {
       this.#quiet = Math.min(this.#quiet * 2, this.options.quietMs);
     }
     return reset;
+  }
+
+  /** Whether the supervisor is stopping Litestream (its pause file exists). */
+  #paused(): boolean {
+    return this.options.pauseFile !== undefined && existsSync(this.options.pauseFile);
   }
 
   /** The WAL header's salts (they change whenever the WAL starts over); "" without a WAL. */

@@ -3,11 +3,12 @@
 // which is YAML too, so no YAML writer is needed.
 import type { WalGuardOptions } from "../db/wal_guard.ts";
 import { existsSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config.ts";
 import { filePathOf } from "../db/local.ts";
 import type { Tenant } from "../tenancy/registry.ts";
+import { replicationDir } from "./view.ts";
 
 /** Litestream's binary, from the npm package (`@flydotio/litestream-linux-x64`, v0.3.13): no download. */
 export const LITESTREAM_BIN = Deno.env.get("LITESTREAM_BIN") ??
@@ -124,7 +125,17 @@ export function replicaHost(url: string): string | null {
  */
 export function walGuardOptions(config: Config): WalGuardOptions {
   const sync = Math.max(10, config.replicaSyncMs);
-  return { pages: config.replicaCheckpointPages, windowMs: Math.max(500, 5 * sync), quietMs: 10_000 };
+  return {
+    pages: config.replicaCheckpointPages,
+    windowMs: Math.max(500, 5 * sync),
+    quietMs: 10_000,
+    pauseFile: windowPauseFile(config),
+  };
+}
+
+/** The file that pauses every writer's windows while the supervisor stops Litestream (wal_guard.ts). */
+export function windowPauseFile(config: Config): string {
+  return join(replicationDir(config), "windows-paused");
 }
 
 /** Litestream's configuration file's text for `dbs`, its metrics served on `addr` (loopback) if given. */

@@ -5,7 +5,7 @@
 // starts it again with backoff when it dies. It samples each database's replication lag (lag.ts) from
 // Litestream's metrics on a loopback port, and a state file tells a restore which tenants it replicates now
 // and the provider (health, the CLI) how far each replica is behind (view.ts).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config.ts";
 import { Egress, egressOf, isRefusal, refusalReason } from "../kernel/egress/egress.ts";
@@ -17,6 +17,8 @@ import {
   type ReplicatedDb,
   replicatedDbs,
   type SkippedDb,
+  walGuardOptions,
+  windowPauseFile,
 } from "./litestream_config.ts";
 import {
   type DbReplication,
@@ -37,6 +39,10 @@ const RESTART_MAX_MS = 30_000;
 const HEALTHY_MS = 30_000;
 /** Lines of Litestream's output kept to explain a death. */
 const KEPT_LINES = 20;
+/** How often a writer's open window reads the pause file (wal_guard.ts POLL_MS), with room to spare. */
+const WINDOW_LOOK_MS = 25;
+/** How long a writer's thread may be busy and still see the pause file before Litestream is stopped. */
+const PAUSE_REACHES_MS = 1_000;
 
 /** Litestream's metrics are read through a policy that allows the loopback address and nothing else. */
 const LOOPBACK = new Egress({ allow: ["127.0.0.1"] });
@@ -58,6 +64,8 @@ export class ReplicationSupervisor {
   #stopping = false;
   #failures = 0;
   #restartTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the Litestream running now replicates tenant files (whose writers have windows). */
+  #childTenants = false;
   #pollTimer: ReturnType<typeof setInterval> | undefined;
   #sampleTimer: ReturnType<typeof setInterval> | undefined;
   #polling: Promise<void> | undefined;
@@ -127,18 +135,42 @@ export class ReplicationSupervisor {
   async #endLeftover(): Promise<void> {
     const pid = (await readReplicationState(this.config))?.pid;
     if (!pid || !this.#isOurs(pid)) return;
-    try {
-      Deno.kill(pid, "SIGTERM");
-    } catch {
-      return;
-    }
-    const until = Date.now() + 10_000;
-    while (this.#isOurs(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    if (this.#isOurs(pid)) {
+    await this.#windowsPaused(async () => {
       try {
-        Deno.kill(pid, "SIGKILL");
-      } catch { /* gone meanwhile */ }
-    }
+        Deno.kill(pid, "SIGTERM");
+      } catch {
+        return;
+      }
+      const until = Date.now() + 10_000;
+      while (this.#isOurs(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      if (this.#isOurs(pid)) {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch { /* gone meanwhile */ }
+      }
+    }, true);
+  }
+
+  /**
+   * Ends Litestream (`stop`) with every writer's windows paused (wal_guard.ts) until it is started again:
+   * on its way out Litestream 0.3.13 checkpoints once more and, its context cancelled, never writes the row
+   * that starts the WAL over. A writer whose window were open then would find its WAL copied whole into the
+   * database file, and its next write would start the WAL over behind Litestream's back: when Litestream
+   * comes back, "wal overwritten by another process", a new generation and a full snapshot of that tenant.
+   * Writers read the pause file before opening a window and at every look of an open one (every 5 ms): a
+   * window opened before the file was written has ended after a look, or a writer's thread busy for up to a
+   * second, or its own bound. The pause lasts until Litestream runs again (`#spawn`): a window while it is
+   * down cannot end well anyway, and would let the writer start over a WAL that its last checkpoint copied.
+   */
+  async #windowsPaused(
+    stop: () => Promise<void>,
+    tenants = this.#childTenants,
+  ): Promise<void> {
+    if (!tenants) return stop();
+    writeFileSync(windowPauseFile(this.config), `${Deno.pid}\n`, { mode: 0o600 });
+    const windowMs = walGuardOptions(this.config).windowMs;
+    await new Promise((r) => setTimeout(r, Math.min(windowMs, PAUSE_REACHES_MS) + WINDOW_LOOK_MS));
+    await stop();
   }
 
   #isOurs(pid: number): boolean {
@@ -287,6 +319,9 @@ export class ReplicationSupervisor {
     this.#metricsPort = freeLoopbackPort();
     this.#writeConfig();
     const started = Date.now();
+    // Writers' windows again (paused while Litestream was stopped: #windowsPaused).
+    rmSync(windowPauseFile(this.config), { force: true });
+    this.#childTenants = this.#dbs.some((d) => d.slug !== null);
     const child = new Deno.Command(this.bin, {
       args: ["replicate", "-no-expand-env", "-config", this.configPath],
       stdin: "null",
@@ -342,11 +377,13 @@ export class ReplicationSupervisor {
     const child = this.#child;
     if (!child) return;
     this.#child = undefined;
-    try {
-      // SIGTERM: Litestream ships what it has read before it exits.
-      child.kill("SIGTERM");
-    } catch { /* already gone */ }
-    await child.status;
+    await this.#windowsPaused(async () => {
+      try {
+        // SIGTERM: Litestream ships what it has read before it exits.
+        child.kill("SIGTERM");
+      } catch { /* already gone */ }
+      await child.status;
+    });
   }
 
   async stop(): Promise<void> {

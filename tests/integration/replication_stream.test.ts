@@ -6,7 +6,7 @@
 // documents, the same stock lines and ledger, integrity_check ok; and it is still the one generation, so no
 // WAL was reset behind Litestream (a reset makes it start a new generation from a full snapshot).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { DatabaseSync } from "node:sqlite";
@@ -14,6 +14,7 @@ import { location, product, receive, startStockWorld, type StockWorld } from "./
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
 import { readReplicationState, replicationView } from "../../server/replication/view.ts";
 import { checkRestored, restoreReplica } from "../../tenants/replica_restore.ts";
+import { walFrames, walSalts } from "../fixtures/wal.ts";
 import { filePathOf } from "../../server/db/local.ts";
 
 /** Confirmations while Litestream runs, by this many clients at once. */
@@ -72,11 +73,6 @@ async function stream(count: number, clients = CLIENTS): Promise<number[]> {
   return ids;
 }
 
-/** The WAL's salts, from its header (they change when the WAL starts over). */
-function walSalts(path: string): string {
-  return readFileSync(`${path}-wal`).subarray(16, 24).toString("hex");
-}
-
 function rows(db: DatabaseSync, sql: string) {
   return JSON.stringify(db.prepare(sql).all());
 }
@@ -102,7 +98,7 @@ describe("a replicated tenant under a long stream of confirmations", () => {
     // and the tenant's connection is closed once.
     await replication!.stop();
     const salts = walSalts(path);
-    const size = statSync(`${path}-wal`).size;
+    const frames = walFrames(path);
     const database = statSync(path);
     const stoppedAt = Date.now();
     let more = 0;
@@ -123,7 +119,7 @@ describe("a replicated tenant under a long stream of confirmations", () => {
     // growing from where Litestream left it.
     expect([statSync(path).mtimeMs, statSync(path).size]).toEqual([database.mtimeMs, database.size]);
     expect(walSalts(path)).toBe(salts);
-    expect(statSync(`${path}-wal`).size).toBeGreaterThan(size);
+    expect(walFrames(path)).toBeGreaterThan(frames);
 
     await start();
     const out = join(replicaDir, "restored.db");

@@ -1,0 +1,116 @@
+// Litestream stopped while a tenant's writer has its window open (server/db/wal_guard.ts, decision 0022).
+// Litestream 0.3.13 checkpoints once more on its way out and, its context cancelled, never writes the row
+// that starts the WAL over: with the guard let go, that checkpoint copies the whole WAL into the database
+// file, and the writer's next write starts the WAL over behind Litestream's back (when Litestream comes
+// back, "wal overwritten by another process": a new generation, a full snapshot of the tenant). The
+// supervisor pauses every writer's windows while it stops Litestream, so the guard holds through that last
+// checkpoint and the WAL goes on.
+//
+// To stop Litestream while a window is open, and nothing else ends it first: Litestream looks at the WAL
+// every 100 ms but the writer's window waits 10 s (its bound follows REPLICA_SYNC_MS), and Litestream is
+// frozen (SIGSTOP) while the window opens, then let go (SIGCONT) once the supervisor's SIGTERM waits for it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { location, product, receive, startStockWorld, type StockWorld } from "./stock/fixture.ts";
+import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
+import { readReplicationState, replicationView } from "../../server/replication/view.ts";
+import { windowPauseFile } from "../../server/replication/litestream_config.ts";
+import { walFrames, walSalts } from "../fixtures/wal.ts";
+import { filePathOf, LocalConnection } from "../../server/db/local.ts";
+
+let w: StockWorld;
+let replicaDir: string;
+let replication: ReplicationSupervisor | undefined;
+
+beforeAll(async () => {
+  replicaDir = mkdtempSync(join(tmpdir(), "wms-replica-stop-"));
+  w = await startStockWorld("stopping", {
+    replicaUrl: `file://${replicaDir}`,
+    // A window's bound is 5 × this: 10 s.
+    replicaSyncMs: 2_000,
+    replicaCheckpointPages: 16,
+    accessTokenTtlSeconds: 3600,
+  });
+  await start();
+});
+
+/** A supervisor (a stopped one is not started again: a new one is, as by a new server). */
+async function start() {
+  replication = new ReplicationSupervisor(w.s.platform.config, w.s.platform.registry, 200, undefined, {
+    dbOptions: { "monitor-interval": "100ms" },
+  });
+  await replication.start();
+}
+afterAll(async () => {
+  if (replication?.pid) Deno.kill(replication.pid, "SIGCONT");
+  await replication?.stop();
+  await w?.s.close();
+  rmSync(replicaDir, { recursive: true, force: true });
+});
+
+/** Whether `pid` has a SIGTERM waiting (it is frozen): /proc's shared pending signals, bit 15. */
+function termPending(pid: number): boolean {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^ShdPnd:\s*([0-9a-f]+)$/m)?.[1] ?? "0";
+  return (BigInt(`0x${line}`) & (1n << 14n)) !== 0n;
+}
+
+describe("Litestream stopped while a writer's window is open", () => {
+  it(
+    "pauses the window first: the WAL goes on in the one generation, not started over behind Litestream",
+    async () => {
+      const path = filePathOf(w.tenant.dbUrl);
+      const at = await location(w, "P-01");
+      const good = await product(w, "PAUSE-1");
+      await receive(w, good, at, 1);
+      await expect.poll(async () => {
+        const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
+        return view.databases.find((d) => d.tenant === "stopping")?.state;
+      }, { timeout: 30_000, interval: 100 }).toBe("caught-up");
+
+      // Litestream frozen; a receipt's pages make a window due, and the writer opens it.
+      const pid = replication!.pid!;
+      Deno.kill(pid, "SIGSTOP");
+      await receive(w, good, at, 2);
+      const conn =
+        (await w.s.platform.pool.use(w.tenant.dbUrl, (c) => Promise.resolve(c))) as LocalConnection;
+      await expect.poll(() => conn.walGuard?.open, { timeout: 10_000, interval: 5 }).toBe(true);
+      const { windows, resets } = conn.walGuard!;
+
+      const stopped = replication!.stop();
+      // The supervisor's SIGTERM waits in the frozen Litestream: let it go, to checkpoint on its way out.
+      await expect.poll(() => termPending(pid), { timeout: 10_000, interval: 5 }).toBe(true);
+      Deno.kill(pid, "SIGCONT");
+      await stopped;
+      // The window ended for the pause (not at its bound, and not by a WAL started over), and the pause lasts
+      // while Litestream is down: a window then would let the writer start over the WAL Litestream's last
+      // checkpoint copied.
+      expect(conn.walGuard).toEqual({ open: false, windows, resets });
+      const pauseFile = windowPauseFile(w.s.platform.config);
+      expect(existsSync(pauseFile)).toBe(true);
+
+      const salts = walSalts(path);
+      const frames = walFrames(path);
+      await receive(w, good, at, 3);
+      expect(walSalts(path)).toBe(salts);
+      expect(walFrames(path)).toBeGreaterThan(frames);
+
+      // Litestream again: it goes on from where it stopped, in the one generation.
+      await start();
+      expect(existsSync(pauseFile)).toBe(false);
+      await expect.poll(async () => {
+        const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
+        return view.databases.find((d) => d.tenant === "stopping")?.state;
+      }, { timeout: 30_000, interval: 100 }).toBe("caught-up");
+      await receive(w, good, at, 4);
+      await expect.poll(async () => {
+        const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
+        return view.databases.find((d) => d.tenant === "stopping")?.state;
+      }, { timeout: 30_000, interval: 100 }).toBe("caught-up");
+      const generations = join(replicaDir, "tenants", "stopping", "generations");
+      expect(Deno.readDirSync(generations).toArray()).toHaveLength(1);
+    },
+    120_000,
+  );
+});
