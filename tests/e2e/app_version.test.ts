@@ -34,7 +34,8 @@ async function open(server: TestServer, path: string, locale = "en-US"): Promise
   return page;
 }
 
-describe("a new client build is served while the page is open", () => {
+// Bounds against a hang, not measures: on a loaded 2-core machine these tests took up to about 25 s.
+describe("a new client build is served while the page is open", { timeout: 90_000 }, () => {
   it("shows the banner after the next API call, and Refresh reloads the page", async () => {
     const page = await open(s, "/signin");
     await signInThroughForm(page, "ver-admin", PASSWORD);

@@ -77,7 +77,8 @@ async function drag(page: Page, from: Locator, to: Locator, options: Parameters<
 }
 const doc = async (id: number) => (await w.api("GET", `/WmsDocument/${id}`)).body;
 
-describe("the calendar", () => {
+// Bounds against a hang, not measures: on a loaded 2-core machine these tests took up to about 25 s.
+describe("the calendar", { timeout: 90_000 }, () => {
   it("month: shows the week's receipts, moves one to another day keeping its time, and snaps back on 409", async () => {
     const a = await receipt("2026-11-24T09:30:00Z");
     const b = await receipt("2026-11-25T07:00:00Z");

@@ -44,7 +44,8 @@ afterAll(async () => {
   await w?.s.close();
 });
 
-describe("freight tickets in the browser", () => {
+// Bounds against a hang, not measures: on a loaded 2-core machine these tests took up to about 25 s.
+describe("freight tickets in the browser", { timeout: 90_000 }, () => {
   it("publishes a ticket, takes a carrier's offer and question live, answers and assigns it", async () => {
     const options = { timeoutMs: 20_000, goto: { waitUntil: "domcontentloaded" as const, timeout: 60_000 } };
     const desk = await signedInPage(

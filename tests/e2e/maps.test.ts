@@ -50,7 +50,8 @@ async function at(page: Page, x: number, y: number) {
   return { x: box.x + (x / 1024) * box.width, y: box.y + (y / 768) * box.height };
 }
 
-describe("the warehouse map", () => {
+// Bounds against a hang, not measures: on a loaded 2-core machine these tests took up to about 25 s.
+describe("the warehouse map", { timeout: 90_000 }, () => {
   it("uploads a plan clean, places racks, colours them by load and temperature, and opens their stock", async () => {
     const page = await open();
     const dialogs: string[] = [];

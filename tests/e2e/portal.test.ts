@@ -49,7 +49,8 @@ const open = (username: string, path: string) =>
 const button = (scope: Page | ReturnType<Page["getByRole"]>, name: string) =>
   scope.getByRole("button", { name, exact: true });
 
-describe("the contractor portal", () => {
+// Bounds against a hang, not measures: on a loaded 2-core machine these tests took up to about 25 s.
+describe("the contractor portal", { timeout: 90_000 }, () => {
   it("a contractor orders from the cart, staff release it, and the contractor sees it received, live", async () => {
     const page = await open("portal-carla", "/external-order");
     const grid = page.locator('[data-testid="list-grid"]');

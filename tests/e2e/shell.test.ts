@@ -102,7 +102,8 @@ describe("the missing page", () => {
   });
 });
 
-describe("languages", () => {
+// Bounds against a hang, not measures: on a loaded 2-core machine these tests took up to about 25 s.
+describe("languages", { timeout: 90_000 }, () => {
   const catalogues = {
     "pl-pl": plPl,
     "en-us": enUs,

@@ -330,7 +330,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe("the restore drill", () => {
+// Bounds against a hang, not measures: on a loaded 2-core machine these tests took up to about 25 s.
+describe("the restore drill", { timeout: 90_000 }, () => {
   it(
     "streams receipts, releases, uploads and portal orders on three tenants until the server is killed and its disk lost",
     async () => {
