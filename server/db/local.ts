@@ -155,22 +155,22 @@ function refreshStatistics(db: DatabaseSync, mask: number, busyTimeoutMs: number
     }
   }
   if (listed.length === 0) return;
-  const work: string[] = [];
+  const work: (() => void)[] = [];
   let dropped = false;
   for (const statement of listed) {
     const name = /^ANALYZE "main"\."((?:[^"]|"")+)"$/.exec(statement)?.[1];
     if (name === undefined) {
-      work.push(statement);
+      work.push(() => db.exec(statement));
       continue;
     }
     const { n } = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM "${name}" LIMIT ${STATISTICS_FLOOR})`)
       .get() as { n: number };
-    if (n >= STATISTICS_FLOOR) work.push(statement);
-    else if (
-      stat1 && db.prepare("SELECT 1 FROM sqlite_stat1 WHERE tbl = ?").get(name.replaceAll('""', '"'))
-    ) {
+    const table = name.replaceAll('""', '"');
+    if (n >= STATISTICS_FLOOR) work.push(() => db.exec(statement));
+    else if (stat1 && db.prepare("SELECT 1 FROM sqlite_stat1 WHERE tbl = ?").get(table)) {
       // Shrunk below the floor since it was analysed: its counts go.
-      work.push(`DELETE FROM sqlite_stat1 WHERE tbl = '${name.replaceAll('""', '"').replaceAll("'", "''")}'`);
+      const drop = db.prepare("DELETE FROM sqlite_stat1 WHERE tbl = ?");
+      work.push(() => drop.run(table));
       dropped = true;
     }
   }
@@ -179,7 +179,7 @@ function refreshStatistics(db: DatabaseSync, mask: number, busyTimeoutMs: number
   try {
     db.exec("BEGIN IMMEDIATE");
     try {
-      for (const statement of work) db.exec(statement);
+      for (const step of work) step();
       // The connection reloads the statistics (ANALYZE reloads those it gathers, not those deleted), inside
       // the transaction: after it, the reload would want the lock again and might not get it.
       if (dropped) db.exec("ANALYZE sqlite_schema");
