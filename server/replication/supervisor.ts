@@ -17,7 +17,6 @@ import {
   type ReplicatedDb,
   replicatedDbs,
   type SkippedDb,
-  walGuardOptions,
   windowPauseFile,
 } from "./litestream_config.ts";
 import {
@@ -39,9 +38,12 @@ const RESTART_MAX_MS = 30_000;
 const HEALTHY_MS = 30_000;
 /** Lines of Litestream's output kept to explain a death. */
 const KEPT_LINES = 20;
-/** How often a writer's open window reads the pause file (wal_guard.ts POLL_MS), with room to spare. */
-const WINDOW_LOOK_MS = 25;
-/** How long a writer's thread may be busy and still see the pause file before Litestream is stopped. */
+/**
+ * How long the supervisor waits between writing the pause file and stopping Litestream: an open window sees
+ * the file at its next look (every 5 ms: wal_guard.ts), or ends at its own bound, once its thread gets a
+ * turn; so a writer's thread may be busy this long (a big synchronous statement, a collection) and still
+ * have let go of nothing when Litestream makes its last checkpoint.
+ */
 const PAUSE_REACHES_MS = 1_000;
 
 /** Litestream's metrics are read through a policy that allows the loopback address and nothing else. */
@@ -66,6 +68,8 @@ export class ReplicationSupervisor {
   #restartTimer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the Litestream running now replicates tenant files (whose writers have windows). */
   #childTenants = false;
+  /** The Litestream being stopped on purpose (its exit is not a failure to restart after). */
+  #ending: Deno.ChildProcess | undefined;
   #pollTimer: ReturnType<typeof setInterval> | undefined;
   #sampleTimer: ReturnType<typeof setInterval> | undefined;
   #polling: Promise<void> | undefined;
@@ -158,18 +162,20 @@ export class ReplicationSupervisor {
    * database file, and its next write would start the WAL over behind Litestream's back: when Litestream
    * comes back, "wal overwritten by another process", a new generation and a full snapshot of that tenant.
    * Writers read the pause file before opening a window and at every look of an open one (every 5 ms): a
-   * window opened before the file was written has ended after a look, or a writer's thread busy for up to a
-   * second, or its own bound. The pause lasts until Litestream runs again (`#spawn`): a window while it is
-   * down cannot end well anyway, and would let the writer start over a WAL that its last checkpoint copied.
+   * window opened before the file was written has ended once its thread has had a turn, which the wait
+   * (PAUSE_REACHES_MS) allows a thread busy for up to a second. The pause lasts until Litestream runs again
+   * (`#spawn`): a window while it is down cannot end well anyway, and would let the writer start over a WAL
+   * that its last checkpoint copied. Ctrl+C in a terminal or a service manager's SIGTERM to the whole process
+   * group reaches Litestream without the pause (decision 0022 says what that leaves).
    */
   async #windowsPaused(
     stop: () => Promise<void>,
     tenants = this.#childTenants,
   ): Promise<void> {
     if (!tenants) return stop();
+    // The pausing process, for whoever finds the file.
     writeFileSync(windowPauseFile(this.config), `${Deno.pid}\n`, { mode: 0o600 });
-    const windowMs = walGuardOptions(this.config).windowMs;
-    await new Promise((r) => setTimeout(r, Math.min(windowMs, PAUSE_REACHES_MS) + WINDOW_LOOK_MS));
+    await new Promise((r) => setTimeout(r, PAUSE_REACHES_MS));
     await stop();
   }
 
@@ -332,7 +338,7 @@ export class ReplicationSupervisor {
     void this.#keep(child.stdout);
     void this.#keep(child.stderr);
     this.#exited = child.status.then((status) => {
-      if (this.#child !== child) return; // stopped on purpose
+      if (this.#child !== child || this.#ending === child) return; // stopped on purpose
       this.#child = undefined;
       if (this.#stopping) return;
       if (Date.now() - started > HEALTHY_MS) this.#failures = 0;
@@ -376,8 +382,11 @@ export class ReplicationSupervisor {
     this.#restartTimer = undefined;
     const child = this.#child;
     if (!child) return;
-    this.#child = undefined;
+    // Still the running Litestream while the pause reaches the writers (its pid in the state file, for a
+    // restarted server to end it), but no longer one to start again if it exits meanwhile.
+    this.#ending = child;
     await this.#windowsPaused(async () => {
+      if (this.#child === child) this.#child = undefined;
       try {
         // SIGTERM: Litestream ships what it has read before it exits.
         child.kill("SIGTERM");

@@ -23,6 +23,8 @@ import { filePathOf, LocalConnection } from "../../server/db/local.ts";
 let w: StockWorld;
 let replicaDir: string;
 let replication: ReplicationSupervisor | undefined;
+/** The Litestream this test froze, if it did. */
+let frozen: number | undefined;
 
 beforeAll(async () => {
   replicaDir = mkdtempSync(join(tmpdir(), "wms-replica-stop-"));
@@ -44,7 +46,12 @@ async function start() {
   await replication.start();
 }
 afterAll(async () => {
-  if (replication?.pid) Deno.kill(replication.pid, "SIGCONT");
+  // A Litestream left frozen by a failed step would keep its SIGTERM, and stop() would wait for it forever.
+  if (frozen !== undefined) {
+    try {
+      Deno.kill(frozen, "SIGCONT");
+    } catch { /* gone */ }
+  }
   await replication?.stop();
   await w?.s.close();
   rmSync(replicaDir, { recursive: true, force: true });
@@ -69,8 +76,11 @@ describe("Litestream stopped while a writer's window is open", () => {
         return view.databases.find((d) => d.tenant === "stopping")?.state;
       }, { timeout: 30_000, interval: 100 }).toBe("caught-up");
 
-      // Litestream frozen; a receipt's pages make a window due, and the writer opens it.
-      const pid = replication!.pid!;
+      // Litestream frozen when no checkpoint is due (it has started the WAL over after the receipt's pages),
+      // so not in the middle of its own write, which would hold the lock the next receipt needs; then a
+      // receipt's pages make a window due, and the writer opens it.
+      await expect.poll(() => walFrames(path), { timeout: 30_000, interval: 20 }).toBeLessThan(16);
+      const pid = frozen = replication!.pid!;
       Deno.kill(pid, "SIGSTOP");
       await receive(w, good, at, 2);
       const conn =
@@ -82,6 +92,7 @@ describe("Litestream stopped while a writer's window is open", () => {
       // The supervisor's SIGTERM waits in the frozen Litestream: let it go, to checkpoint on its way out.
       await expect.poll(() => termPending(pid), { timeout: 10_000, interval: 5 }).toBe(true);
       Deno.kill(pid, "SIGCONT");
+      frozen = undefined;
       await stopped;
       // The window ended for the pause (not at its bound, and not by a WAL started over), and the pause lasts
       // while Litestream is down: a window then would let the writer start over the WAL Litestream's last
