@@ -99,6 +99,7 @@ export function resourceRoutes(
     tag,
     ...read,
     list: resource.listFields,
+    reads: "plain",
     query: listQuerySchema,
     response: z.object({ results: z.array(schemas.record), allFilteredRowCount: z.number() }),
   }, (c, { query }) => resource.list(c.get("ctx"), query));
@@ -117,6 +118,7 @@ export function resourceRoutes(
     summary: `One ${meta.resource} record${readers}`,
     tag,
     ...read,
+    reads: "plain",
     response: schemas.record,
   }, (c, { params }) => resource.get(c.get("ctx"), idParam(params.id)));
 
