@@ -301,8 +301,6 @@ export class Front {
   platform!: Platform;
   readonly #tenantOfToken = new Map<string, number | null>();
   #longRoutes: RegExp[] = [];
-  /** Every GET route: its pattern, its count of fixed segments, whether it is a plain read. */
-  #getRoutes: { re: RegExp; fixed: number; plain: boolean }[] = [];
   #roundRobin = 0;
   #heartbeat?: ReturnType<typeof setInterval>;
 
@@ -322,11 +320,6 @@ export class Front {
     this.app = createApp(this.platform);
     this.#longRoutes = routes.filter((r) => r.method === "get" && r.reads === "long")
       .map((r) => routePattern(r.path));
-    this.#getRoutes = routes.filter((r) => r.method === "get").map((r) => ({
-      re: routePattern(r.path),
-      fixed: r.path.split("/").filter((p) => p && !p.startsWith(":")).length,
-      plain: r.reads === "plain",
-    }));
     for (let i = 0; i < this.config.workers; i++) this.shards.push(new WorkerHandle(this, "shard", i));
     for (let i = 0; i < this.config.readers; i++) this.readers.push(new WorkerHandle(this, "reader", i));
     const all = [...this.shards, ...this.readers];
@@ -356,26 +349,16 @@ export class Front {
   async #workerFor(req: Request, path: string): Promise<WorkerHandle> {
     // A call by API key goes to its tenant's shard: its use is written down (readers only read).
     const apiKey = req.headers.get("x-api-key");
-    const reading = this.readers.length > 0 && req.method === "GET" && !apiKey;
-    if (reading && this.#isLong(path, req.url)) {
-      const reader = this.#leastBusyReader();
-      if (reader) return reader;
+    if (this.readers.length > 0 && req.method === "GET" && !apiKey && this.#isLong(path, req.url)) {
+      let best: WorkerHandle | undefined;
+      for (const r of this.readers) {
+        if (r.state === "ready" && (!best || r.requests.size < best.requests.size)) best = r;
+      }
+      if (best) return best;
     }
     const tenantId = this.#tenantOf(bearerToken(req.headers.get("authorization") ?? undefined)) ??
       await this.#tenantOfKey(apiKey);
-    if (tenantId !== null) {
-      const owner = this.shards[shardOf(tenantId, this.shards.length)];
-      // The owner is inside a write transaction (a confirmation, a generation): its thread is held until
-      // the commit, which SQLite writes in one call (23 ms for 1,000 positions). A plain read waits for none
-      // of it on a reader, which reads what was committed, as the shard's own reads beside it would.
-      if (
-        reading && owner.state === "ready" && Atomics.load(owner.transactions, 0) > 0 && this.#isPlain(path)
-      ) {
-        const reader = this.#leastBusyReader();
-        if (reader) return reader;
-      }
-      return owner;
-    }
+    if (tenantId !== null) return this.shards[shardOf(tenantId, this.shards.length)];
     // No tenant yet (sign-in, refresh, registration, health): any shard that is up.
     for (let i = 0; i < this.shards.length; i++) {
       const h = this.shards[this.#roundRobin++ % this.shards.length];
@@ -404,24 +387,6 @@ export class Front {
     if (this.#tenantOfToken.size >= TOKEN_CACHE_MAX) this.#tenantOfToken.clear();
     this.#tenantOfToken.set(token, tenantId);
     return tenantId;
-  }
-
-  #leastBusyReader(): WorkerHandle | undefined {
-    let best: WorkerHandle | undefined;
-    for (const r of this.readers) {
-      if (r.state === "ready" && (!best || r.requests.size < best.requests.size)) best = r;
-    }
-    return best;
-  }
-
-  /** Whether the GET route answering `path` is a plain read: the route that fits it with most fixed segments. */
-  #isPlain(path: string): boolean {
-    const canonical = canonicalPath(path);
-    let best: { fixed: number; plain: boolean } | undefined;
-    for (const r of this.#getRoutes) {
-      if ((!best || r.fixed > best.fixed) && r.re.test(canonical)) best = r;
-    }
-    return best?.plain === true;
   }
 
   #isLong(path: string, url: string): boolean {

@@ -99,7 +99,6 @@ export function resourceRoutes(
     tag,
     ...read,
     list: resource.listFields,
-    reads: "plain",
     query: listQuerySchema,
     response: z.object({ results: z.array(schemas.record), allFilteredRowCount: z.number() }),
   }, (c, { query }) => resource.list(c.get("ctx"), query));
@@ -118,7 +117,6 @@ export function resourceRoutes(
     summary: `One ${meta.resource} record${readers}`,
     tag,
     ...read,
-    reads: "plain",
     response: schemas.record,
   }, (c, { params }) => resource.get(c.get("ctx"), idParam(params.id)));
 

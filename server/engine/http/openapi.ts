@@ -47,12 +47,9 @@ export interface RouteSpec {
   status?: number;
   /**
    * `long`: a report or statistic that may read much; on a sharded server a reader worker answers it on a
-   * read-only connection, so it never holds up the tenant's shard (server/cluster/front.ts). `plain`: a read
-   * that writes nothing (a list, a record); the tenant's shard answers it, or a reader while that shard has
-   * a write transaction open (a confirmation's commit holds the shard's thread; the reader reads what was
-   * committed, as the shard's own reads beside its transaction do).
+   * read-only connection, so it never holds up the tenant's shard (server/cluster/front.ts).
    */
-  reads?: "long" | "plain";
+  reads?: "long";
 }
 
 export const routes: RouteSpec[] = [];
