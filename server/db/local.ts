@@ -155,34 +155,35 @@ function refreshStatistics(db: DatabaseSync, mask: number, busyTimeoutMs: number
     }
   }
   if (listed.length === 0) return;
-  const work: (() => void)[] = [];
-  let dropped = false;
+  const analyse: string[] = [];
+  /** Tables shrunk below the floor since they were analysed: their counts go. */
+  const shrunk: string[] = [];
+  const analysed = stat1 ? db.prepare("SELECT 1 FROM sqlite_stat1 WHERE tbl = ?") : undefined;
   for (const statement of listed) {
     const name = /^ANALYZE "main"\."((?:[^"]|"")+)"$/.exec(statement)?.[1];
     if (name === undefined) {
-      work.push(() => db.exec(statement));
+      analyse.push(statement);
       continue;
     }
     const { n } = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM "${name}" LIMIT ${STATISTICS_FLOOR})`)
       .get() as { n: number };
     const table = name.replaceAll('""', '"');
-    if (n >= STATISTICS_FLOOR) work.push(() => db.exec(statement));
-    else if (stat1 && db.prepare("SELECT 1 FROM sqlite_stat1 WHERE tbl = ?").get(table)) {
-      // Shrunk below the floor since it was analysed: its counts go.
-      const drop = db.prepare("DELETE FROM sqlite_stat1 WHERE tbl = ?");
-      work.push(() => drop.run(table));
-      dropped = true;
-    }
+    if (n >= STATISTICS_FLOOR) analyse.push(statement);
+    else if (analysed?.get(table)) shrunk.push(table);
   }
-  if (work.length === 0) return;
+  if (analyse.length === 0 && shrunk.length === 0) return;
   db.exec("PRAGMA busy_timeout = 0");
   try {
     db.exec("BEGIN IMMEDIATE");
     try {
-      for (const step of work) step();
-      // The connection reloads the statistics (ANALYZE reloads those it gathers, not those deleted), inside
-      // the transaction: after it, the reload would want the lock again and might not get it.
-      if (dropped) db.exec("ANALYZE sqlite_schema");
+      for (const statement of analyse) db.exec(statement);
+      if (shrunk.length) {
+        const drop = db.prepare("DELETE FROM sqlite_stat1 WHERE tbl = ?");
+        for (const table of shrunk) drop.run(table);
+        // The connection reloads the statistics (ANALYZE reloads those it gathers, not those deleted), inside
+        // the transaction: after it, the reload would want the lock again and might not get it.
+        db.exec("ANALYZE sqlite_schema");
+      }
       db.exec("COMMIT");
     } catch (err) {
       try {
