@@ -16,9 +16,8 @@ import {
   type StockWorld,
   worldOn,
 } from "./stock/fixture.ts";
-import { replicatedConfirmed } from "../fixtures/replica.ts";
+import { replicatedConfirmed, replicationOf } from "../fixtures/replica.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
-import { readReplicationState, replicationView } from "../../server/replication/view.ts";
 import { controlSystemLog } from "../../server/tenancy/schema.ts";
 
 const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
@@ -62,9 +61,8 @@ async function cli(...args: string[]) {
 }
 
 /** The provider's view of the tenant `slug` as the supervisor last published it. */
-async function lagOf(slug: string | null) {
-  const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
-  return view.databases.find((d) => d.tenant === slug);
+function lagOf(slug: string | null) {
+  return replicationOf(w.s.platform.config, slug);
 }
 
 async function health(token?: string) {

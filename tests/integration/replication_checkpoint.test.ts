@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join, resolve } from "node:path";
 import { freePort, ServerProcess } from "../fixtures/server_process.ts";
 import { until } from "../fixtures/harness.ts";
+import { walIndex, walSalts } from "../fixtures/wal.ts";
 
 const DENO = "./node_modules/deno/deno";
 const HEALTH_TOKEN = "provider-monitoring-token-0123456789";
@@ -40,19 +41,6 @@ function litestreamsOf(dataDir: string): number[] {
       return [];
     }
   });
-}
-
-/** The WAL-index header's last frame (mxFrame) and the frames copied into the database (nBackfill). */
-function walIndex(db: string): { mxFrame: number; nBackfill: number } {
-  const b = readFileSync(`${db}-shm`).subarray(0, 100);
-  const v = new DataView(b.buffer, b.byteOffset, 100);
-  return { mxFrame: v.getUint32(16, true), nBackfill: v.getUint32(96, true) };
-}
-
-/** The WAL's salts (they change when the WAL starts over), or null without a WAL. */
-function walSalts(db: string): string | null {
-  if (!existsSync(`${db}-wal`) || statSync(`${db}-wal`).size < 32) return null;
-  return readFileSync(`${db}-wal`).subarray(16, 24).toString("hex");
 }
 
 /** A server process on a data directory of its own with tenants `a` and `b`, and their admins' tokens. */

@@ -17,9 +17,8 @@ import {
 } from "./stock/fixture.ts";
 import { freePort } from "../fixtures/server_process.ts";
 import { until } from "../fixtures/harness.ts";
-import { replicatedConfirmed } from "../fixtures/replica.ts";
+import { replicatedConfirmed, replicationOf } from "../fixtures/replica.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
-import { readReplicationState, replicationView } from "../../server/replication/view.ts";
 
 const BUCKET = "wms-replica";
 let store: Deno.ChildProcess;
@@ -117,10 +116,9 @@ describe("replication to an S3-compatible store", () => {
     // Path-style: the bucket is a folder of the store, not a host name.
     expect(existsSync(join(storeDir, BUCKET, "wms", "tenants", "s3tenant", "generations"))).toBe(true);
     expect(existsSync(join(storeDir, BUCKET, "wms", "control", "generations"))).toBe(true);
-    await expect.poll(async () => {
-      const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
-      return view.databases.find((d) => d.tenant === "s3tenant")?.state;
-    }, { timeout: 10_000 }).toBe("caught-up");
+    await expect.poll(async () => (await replicationOf(w.s.platform.config, "s3tenant"))?.state, {
+      timeout: 10_000,
+    }).toBe("caught-up");
   });
 
   it("restores the tenant from the store with the provider's command line", async () => {

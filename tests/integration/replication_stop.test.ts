@@ -15,9 +15,9 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { location, product, receive, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
-import { readReplicationState, replicationView } from "../../server/replication/view.ts";
 import { windowPauseFile } from "../../server/replication/litestream_config.ts";
 import { walFrames, walSalts } from "../fixtures/wal.ts";
+import { replicationOf } from "../fixtures/replica.ts";
 import { filePathOf, LocalConnection } from "../../server/db/local.ts";
 
 let w: StockWorld;
@@ -71,10 +71,10 @@ describe("Litestream stopped while a writer's window is open", () => {
       const at = await location(w, "P-01");
       const good = await product(w, "PAUSE-1");
       await receive(w, good, at, 1);
-      await expect.poll(async () => {
-        const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
-        return view.databases.find((d) => d.tenant === "stopping")?.state;
-      }, { timeout: 30_000, interval: 100 }).toBe("caught-up");
+      await expect.poll(async () => (await replicationOf(w.s.platform.config, "stopping"))?.state, {
+        timeout: 30_000,
+        interval: 100,
+      }).toBe("caught-up");
 
       // Litestream frozen when no checkpoint is due (it has started the WAL over after the receipt's pages),
       // so not in the middle of its own write, which would hold the lock the next receipt needs; then a
@@ -110,15 +110,15 @@ describe("Litestream stopped while a writer's window is open", () => {
       // Litestream again: it goes on from where it stopped, in the one generation.
       await start();
       expect(existsSync(pauseFile)).toBe(false);
-      await expect.poll(async () => {
-        const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
-        return view.databases.find((d) => d.tenant === "stopping")?.state;
-      }, { timeout: 30_000, interval: 100 }).toBe("caught-up");
+      await expect.poll(async () => (await replicationOf(w.s.platform.config, "stopping"))?.state, {
+        timeout: 30_000,
+        interval: 100,
+      }).toBe("caught-up");
       await receive(w, good, at, 4);
-      await expect.poll(async () => {
-        const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
-        return view.databases.find((d) => d.tenant === "stopping")?.state;
-      }, { timeout: 30_000, interval: 100 }).toBe("caught-up");
+      await expect.poll(async () => (await replicationOf(w.s.platform.config, "stopping"))?.state, {
+        timeout: 30_000,
+        interval: 100,
+      }).toBe("caught-up");
       const generations = join(replicaDir, "tenants", "stopping", "generations");
       expect(Deno.readDirSync(generations).toArray()).toHaveLength(1);
     },

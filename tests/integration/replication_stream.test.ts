@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { DatabaseSync } from "node:sqlite";
 import { location, product, receive, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
-import { readReplicationState, replicationView } from "../../server/replication/view.ts";
 import { checkRestored, restoreReplica } from "../../tenants/replica_restore.ts";
 import { walFrames, walSalts } from "../fixtures/wal.ts";
+import { replicationOf } from "../fixtures/replica.ts";
 import { filePathOf } from "../../server/db/local.ts";
 
 /** Confirmations while Litestream runs, by this many clients at once. */
@@ -88,8 +88,7 @@ describe("a replicated tenant under a long stream of confirmations", () => {
     expect(ids).toHaveLength(RUNNING);
     // Litestream checkpointed under the stream: its position's index counts the WAL's restarts.
     await expect.poll(async () => {
-      const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
-      const db = view.databases.find((d) => d.tenant === "stream");
+      const db = await replicationOf(w.s.platform.config, "stream");
       return db?.state === "caught-up" ? db.replica!.index : -1;
     }, { timeout: 30_000, interval: 200 }).toBeGreaterThan(2);
 
@@ -123,10 +122,10 @@ describe("a replicated tenant under a long stream of confirmations", () => {
 
     await start();
     const out = join(replicaDir, "restored.db");
-    await expect.poll(async () => {
-      const view = replicationView(w.s.platform.config, await readReplicationState(w.s.platform.config));
-      return view.databases.find((d) => d.tenant === "stream")?.state;
-    }, { timeout: 30_000, interval: 200 }).toBe("caught-up");
+    await expect.poll(async () => (await replicationOf(w.s.platform.config, "stream"))?.state, {
+      timeout: 30_000,
+      interval: 200,
+    }).toBe("caught-up");
     // The source itself is whole (it was never in doubt: the frames were lost to the replica alone).
     const live = new DatabaseSync(path, { readOnly: true });
     try {
