@@ -254,6 +254,11 @@ interface ModelDoc {
   destinationLocationId: number | null;
   destinationContainerId: number | null;
   moves: ModelMove[];
+  /**
+   * A document the server generated (a released location): each position names its very line, so a null
+   * expiry date or serial number takes only stock without one, not any (FEFO).
+   */
+  exact?: boolean;
 }
 
 class Model {
@@ -284,8 +289,8 @@ class Model {
         const candidates = [...lines.values()].filter((l) =>
           l.key.productId === p.productId && l.key.locationId === locationId &&
           l.key.containerId === containerId &&
-          (p.expiryDate === null || l.key.expiryDate === p.expiryDate) &&
-          (p.serialNumber === null || l.key.serialNumber === p.serialNumber)
+          ((p.expiryDate === null && !d.exact) || l.key.expiryDate === p.expiryDate) &&
+          ((p.serialNumber === null && !d.exact) || l.key.serialNumber === p.serialNumber)
         ).sort((a, b) => {
           if (a.key.expiryDate !== b.key.expiryDate) {
             if (a.key.expiryDate === null) return 1;
@@ -676,6 +681,7 @@ async function modelDocOf(dto: any, label: string): Promise<ModelDoc> {
     destinationLocationId: dto.destinationLocationId,
     destinationContainerId: dto.destinationContainerId,
     moves: [],
+    exact: dto.generated === true,
   };
 }
 
