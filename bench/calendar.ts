@@ -7,6 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
 import { filePathOf } from "../server/db/local.ts";
 import {
+  analyse,
   begin,
   type BenchResult,
   type Distribution,
@@ -80,7 +81,7 @@ function fill(raw: DatabaseSync, random: () => number): void {
     else order.run(`OLD-O/${i}`, iso(at), now, now);
   }
   raw.exec("COMMIT");
-  raw.exec("ANALYZE");
+  analyse(raw);
 }
 
 export async function run(): Promise<BenchResult> {

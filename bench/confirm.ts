@@ -13,6 +13,7 @@ import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
 import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { lineKeyOf } from "../server/domain/stock/ledger/service.ts";
 import {
+  analyse,
   begin,
   type BenchResult,
   type Distribution,
@@ -141,7 +142,7 @@ export async function filledTenant(
   const t0 = performance.now();
   const lines = fill(raw, random);
   raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  raw.exec("ANALYZE");
+  analyse(raw);
   raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
   return { tenant, token, raw, random, lines, fillSeconds };

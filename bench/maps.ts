@@ -7,6 +7,7 @@
 import { call } from "../tests/fixtures/harness.ts";
 import { filledTenant } from "./confirm.ts";
 import {
+  analyse,
   begin,
   type BenchResult,
   type Distribution,
@@ -58,7 +59,7 @@ export async function run(): Promise<BenchResult> {
          coordinate_x = ((id - 1) % 50) * 300, coordinate_y = ((id - 1) / 50) * 200,
          dimension_x = 200, dimension_y = 100 WHERE id <> ${hall}`,
     );
-    raw.exec("ANALYZE");
+    analyse(raw);
     const plan =
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 15000 8000"><rect x="0" y="0" width="15000" height="8000" fill="#eee"/></svg>`;
     const put = await call(server, "POST", `/api/StorageSpace/${hall}/schema`, {

@@ -15,6 +15,7 @@ import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
 import { CACHE_KIB, filePathOf } from "../server/db/local.ts";
 import { fill, type Line } from "./confirm.ts";
 import {
+  analyse,
   begin,
   type BenchResult,
   type Distribution,
@@ -235,7 +236,7 @@ export async function run(): Promise<BenchResult> {
     const t0 = performance.now();
     const lines = fill(raw, random);
     raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    raw.exec("ANALYZE");
+    analyse(raw);
     raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     const fillSeconds = Math.round((performance.now() - t0) / 100) / 10;
 
@@ -384,7 +385,7 @@ export async function run(): Promise<BenchResult> {
     // 3. Progress over 10,000 orders.
     progress(NAME, "progress lists over 10,000 orders");
     prepareProgressOrders(raw, PARAMS.progressOrders, random);
-    raw.exec("ANALYZE");
+    analyse(raw);
     const pages: Record<string, { path: string; sql: string; params: (string | number)[] }> = {
       "Move/Progress p1": {
         path: "/WmsOrder/Move/Progress?PageNumber=1&PageSize=50",

@@ -31,6 +31,7 @@ import { PASSWORD } from "../tests/fixtures/harness.ts";
 import { fill, FILLED, prepare } from "./confirm.ts";
 import { startProcess } from "./shards.ts";
 import {
+  analyse,
   begin,
   type BenchResult,
   type Distribution,
@@ -409,7 +410,7 @@ export async function run(): Promise<BenchResult> {
       prepare(raw, "IOU", PARAMS.size, perInterval, lines, random, `i${i}`)
     );
     raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    raw.exec("ANALYZE");
+    analyse(raw);
     raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
     raw.close();
     for (const f of [replicatedPath, `${replicatedPath}-wal`, `${replicatedPath}-shm`]) {

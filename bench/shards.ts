@@ -23,6 +23,7 @@ import { shardOf } from "../server/cluster/placement.ts";
 import { Socket } from "../tests/fixtures/hub_socket.ts";
 import { fill, FILLED, type Line, prepare } from "./confirm.ts";
 import {
+  analyse,
   begin,
   type BenchResult,
   copyTenants,
@@ -619,7 +620,7 @@ export async function run(): Promise<BenchResult> {
   const oneThreadDocs = docsFor("one");
   const shardedDocs = docsFor("sharded");
   raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  raw.exec("ANALYZE");
+  analyse(raw);
   raw.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   raw.close();
   progress(NAME, "copying tenant A to the other shard (A2)");

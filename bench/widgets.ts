@@ -15,6 +15,7 @@ import { launchBrowser } from "../tests/e2e/browser.ts";
 import { EMBED_JS } from "../widgets/routes.ts";
 import { filledTenant } from "./confirm.ts";
 import {
+  analyse,
   begin,
   type BenchResult,
   type Distribution,
@@ -86,7 +87,7 @@ export async function run(): Promise<BenchResult> {
     };
     const contractor = (await api("POST", "/Company", { shortName: "BENCH SHOP", keyRole: "contractor" })).id;
     raw.prepare("UPDATE products SET contractor_id = ?, unit = 'pcs'").run(contractor);
-    raw.exec("ANALYZE");
+    analyse(raw);
 
     // A page of another origin that embeds the stock widget.
     let html = "";

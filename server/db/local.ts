@@ -103,9 +103,10 @@ function isBusy(err: unknown): boolean {
  * chosen without statistics (tests/integration/list_plans.test.ts and stock/index_plans.test.ts prove them
  * on unanalysed files), so the samples buy nothing here. The connection then reloads its statistics.
  * Only a full ANALYZE takes samples (one run elsewhere, by hand or by a bench): ours, bounded by
- * analysis_limit, takes none, so this runs on opening only.
+ * analysis_limit, takes none, so this runs on opening only (and after a bench's full ANALYZE: bench/lib.ts,
+ * analyse).
  */
-function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
+export function withoutSamples(db: DatabaseSync, busyTimeoutMs: number): void {
   const has = db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get();
   if (!has) return;
   const { n } = db.prepare("SELECT count(*) AS n FROM sqlite_stat4").get() as { n: number };
