@@ -548,6 +548,17 @@ export class Resource<
   }
 
   /**
+   * A row the caller has just read or written inside its transaction (the whole row, as the table holds
+   * it), as the API answers it, without reading it again; an actor whose reads are scoped gets getIn's read,
+   * which applies the scope.
+   */
+  async dtoOfRow(db: Db, ctx: TenantContext, row: { id: number }): Promise<Rec> {
+    if (this.#scope(ctx.actor)) return await this.getIn(db, ctx, row.id);
+    this.#read(ctx.actor);
+    return (await this.#presented(db, ctx, await this.#dtos(db, [row as AnyRow])))[0];
+  }
+
+  /**
    * Records by their ids, as the API answers them, in one read (an import comparing its rows with the
    * stored records); ids outside the caller's scope or not stored are left out.
    */

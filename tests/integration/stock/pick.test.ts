@@ -28,6 +28,16 @@ let other: number;
 let operator: string;
 let basic: string;
 
+/** The record log's last entry of a position: its before and after. */
+async function lastLogged(id: number): Promise<{ old: unknown; new: unknown }> {
+  const [row] = await w.query(
+    "SELECT old_object AS o, new_object AS n FROM record_log WHERE resource_type = 'WmsDocumentPosition' " +
+      "AND resource_id = ? ORDER BY id DESC LIMIT 1",
+    [id],
+  );
+  return { old: JSON.parse(String(row.o)), new: JSON.parse(String(row.n)) };
+}
+
 beforeAll(async () => {
   w = await startStockWorld("pick");
   zone = await location(w, "ZONE-A");
@@ -96,6 +106,9 @@ describe("picking a position on the terminal", () => {
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect([first.body.quantityReal, first.body.quantityLeft]).toEqual([3, 1]);
+    // The answer, and the record log's before and after, are the position as the API reads it.
+    expect(first.body).toEqual((await w.api("GET", `/WmsDocumentPosition/${id}`)).body);
+    expect(await lastLogged(id)).toEqual({ old: untouched.body, new: first.body });
     const doc = await w.api("GET", `/WmsDocument/${documentId}`);
     expect([doc.body.quantityRealSum, doc.body.progressPercent]).toEqual([3, 75]);
     expect(codes(await pick(id, { quantity: 2, productCode: "P-MILK" }))).toEqual(["quantityAbovePosition"]);
@@ -185,6 +198,8 @@ describe("picking a position on the terminal", () => {
       .toEqual(["containerAtOtherLocation"]);
     const into = await pick(id, { quantity: 2, productCode: "P-SOAP", locationId: a1, containerId: tote.id });
     expect([into.status, into.body.destinationContainerNumber]).toEqual([200, tote.number]);
+    expect(into.body).toEqual((await w.api("GET", `/WmsDocumentPosition/${id}`)).body);
+    expect((await lastLogged(id)).new).toEqual(into.body);
     const wrongTote = await pick(id, { quantity: 2, locationId: a1, containerId: second.id });
     expect(codes(wrongTote)).toEqual(["otherContainer"]);
     expect(wrongTote.body.error.issues[0].message).toContain(tote.number);

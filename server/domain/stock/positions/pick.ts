@@ -183,25 +183,27 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       });
     }
 
-    const before = await wmsDocumentPosition.getIn(tx, ctx, id);
+    const before = await wmsDocumentPosition.dtoOfRow(tx, ctx, position);
     const placed = {
       sourceLocationId: position.sourceLocationId,
       destinationLocationId: position.destinationLocationId,
       destinationContainerId: tote ?? position.destinationContainerId,
     };
     if (takeLocation !== null) placed[arriving ? "destinationLocationId" : "sourceLocationId"] = takeLocation;
+    const picked: PickedRow = {
+      id,
+      quantityReal: done + quantity,
+      quantityLeft: Math.max(0, position.quantity - done - quantity),
+      ...placed,
+      updatedAt: nowIso(),
+      version: position.version + 1,
+    };
     await prepared<PickedRow, never>(tx, "pick.update", (on) =>
       on.update(wmsDocumentPositions)
         .set(Object.fromEntries(pickedColumns.map((key) => [key, sql`${sql.placeholder(key)}`])))
-        .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare()).run({
-        id,
-        quantityReal: done + quantity,
-        quantityLeft: Math.max(0, position.quantity - done - quantity),
-        ...placed,
-        updatedAt: nowIso(),
-        version: position.version + 1,
-      });
-    return await afterChange(tx, outbox, ctx, doc, id, before);
+        .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare()).run(picked);
+    // The row as now stored: the one read above with the columns just written (nothing else changes it).
+    return await afterChange(tx, outbox, ctx, doc, id, before, { ...position, ...picked });
   });
 }
 
@@ -220,7 +222,7 @@ export function reportShortage(
     const { position, doc } = await openPosition(tx, ctx, id);
     const done = position.quantityReal ?? 0;
     const missing = position.quantity - done;
-    const before = await wmsDocumentPosition.getIn(tx, ctx, id);
+    const before = await wmsDocumentPosition.dtoOfRow(tx, ctx, position);
     if (missing <= 0) return { position: before, missing: 0, documentDeleted: false };
     const title = `${doc.documentNumber} ${before.productIndex ?? ""}`.trim();
     if (done <= 0) {
@@ -330,9 +332,13 @@ async function afterChange(
   doc: DocumentRow,
   id: number,
   before: Rec,
+  /** The position's row as it now stands, when the caller has it (else it is read again). */
+  row?: PositionRow,
 ): Promise<Rec> {
   await refreshDocumentTotals(tx, doc.id, ctx);
-  const after = await wmsDocumentPosition.getIn(tx, ctx, id);
+  const after = row
+    ? await wmsDocumentPosition.dtoOfRow(tx, ctx, row)
+    : await wmsDocumentPosition.getIn(tx, ctx, id);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
     resource: "WmsDocumentPosition",
