@@ -199,6 +199,10 @@ describe("picking a position on the terminal", () => {
     const into = await pick(id, { quantity: 2, productCode: "P-SOAP", locationId: a1, containerId: tote.id });
     expect([into.status, into.body.destinationContainerNumber]).toEqual([200, tote.number]);
     expect(into.body).toEqual((await w.api("GET", `/WmsDocumentPosition/${id}`)).body);
+    // A page of many positions reads their display values in batches: the same values as one position's.
+    const page = await w.api("GET", "/WmsDocumentPosition?sortColumn=id&sortDescending=true&PageSize=50");
+    expect(page.body.results.length).toBeGreaterThan(1);
+    expect(page.body.results.find((p: { id: number }) => p.id === id)).toMatchObject(into.body);
     expect((await lastLogged(id)).new).toEqual(into.body);
     const wrongTote = await pick(id, { quantity: 2, locationId: a1, containerId: second.id });
     expect(codes(wrongTote)).toEqual(["otherContainer"]);
