@@ -361,7 +361,7 @@ describe("the terminal on a phone", { timeout: 90_000 }, () => {
   });
 });
 
-describe("picking, relocating and counting on the terminal", () => {
+describe("picking, relocating and counting on the terminal", { timeout: 90_000 }, () => {
   it("picks an order into a tote by scanner gun", async () => {
     const soap = await product(w, "SOAP-T");
     await receive(w, soap, a2, 6);
@@ -464,7 +464,7 @@ describe("picking, relocating and counting on the terminal", () => {
   });
 });
 
-describe("the camera", () => {
+describe("the camera", { timeout: 90_000 }, () => {
   it("reads a barcode photo from the shared test data through Chromium's fake camera", async () => {
     // The first EAN-13 photo the decoder reads (as the camera will), made into the camera's video.
     const dir = "/work/shared/testdata/barcodes/zxing-blackbox/ean13-2";
