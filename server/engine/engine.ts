@@ -552,10 +552,11 @@ export class Resource<
    * it), as the API answers it, without reading it again; an actor whose reads are scoped gets getIn's read,
    * which applies the scope.
    */
-  async dtoOfRow(db: Db, ctx: TenantContext, row: { id: number }): Promise<Rec> {
-    if (this.#scope(ctx.actor)) return await this.getIn(db, ctx, row.id);
+  async dtoOfRow(db: Db, ctx: TenantContext, row: T["$inferSelect"]): Promise<Rec> {
+    const whole = row as AnyRow;
+    if (this.#scope(ctx.actor)) return await this.getIn(db, ctx, whole.id);
     this.#read(ctx.actor);
-    return (await this.#presented(db, ctx, await this.#dtos(db, [row as AnyRow])))[0];
+    return (await this.#presented(db, ctx, await this.#dtos(db, [whole])))[0];
   }
 
   /**
