@@ -31,17 +31,16 @@ type Rec = Record<string, unknown>;
 type PositionRow = typeof wmsDocumentPositions.$inferSelect;
 type DocumentRow = typeof wmsDocuments.$inferSelect;
 
-/** What a pick writes to its position (one statement prepared per connection). */
-const pickedColumns = [
-  "quantityReal",
-  "quantityLeft",
-  "sourceLocationId",
-  "destinationLocationId",
-  "destinationContainerId",
-  "updatedAt",
-  "version",
-] as const;
-type PickedRow = { id: number } & { [K in (typeof pickedColumns)[number]]: PositionRow[K] };
+/**
+ * What a pick writes to its position (statements prepared per connection). The place columns are written
+ * only when the pick changes one: each is in an index, and SQLite rewrites an index entry whenever its column
+ * is set, to the same value or not (three more pages in the WAL of every pick).
+ */
+const countedColumns = ["quantityReal", "quantityLeft", "updatedAt", "version"] as const;
+const placeColumns = ["sourceLocationId", "destinationLocationId", "destinationContainerId"] as const;
+type PickedRow =
+  & { id: number }
+  & { [K in (typeof countedColumns)[number] | (typeof placeColumns)[number]]: PositionRow[K] };
 
 /** The position and its working-copy document, read inside the transaction. */
 async function openPosition(
@@ -198,10 +197,16 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       updatedAt: nowIso(),
       version: position.version + 1,
     };
-    await prepared<PickedRow, never>(tx, "pick.update", (on) =>
-      on.update(wmsDocumentPositions)
-        .set(Object.fromEntries(pickedColumns.map((key) => [key, sql`${sql.placeholder(key)}`])))
-        .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare()).run(picked);
+    const moved = placeColumns.some((key) => picked[key] !== position[key]);
+    const columns = moved ? [...countedColumns, ...placeColumns] : countedColumns;
+    await prepared<PickedRow, never>(
+      tx,
+      moved ? "pick.update.placed" : "pick.update",
+      (on) =>
+        on.update(wmsDocumentPositions)
+          .set(Object.fromEntries(columns.map((key) => [key, sql`${sql.placeholder(key)}`])))
+          .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare(),
+    ).run(picked);
     // The row as now stored: the one read above with the columns just written (nothing else changes it).
     return await afterChange(tx, outbox, ctx, doc, id, before, { ...position, ...picked });
   });
