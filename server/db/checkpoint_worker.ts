@@ -1,23 +1,42 @@
 // The checkpoint worker: copies a tenant file's WAL into the database (PRAGMA wal_checkpoint(PASSIVE))
 // on its own thread and its own short-lived connection, so that the copy — seconds for a busy tenant's
-// half-minute of writes — never holds up the event loop that answers requests. See checkpointer.ts.
+// half-minute of writes — never holds up the event loop that answers requests. See checkpointer.ts. It
+// also takes a look into a file that is not open (one row of a read-only statement): opening a tenant's
+// file and preparing a first statement parses its whole schema, 4-5 ms, which a start's sweep over a
+// thousand tenants spent on the thread answering requests (server/domain/messaging/sweep.ts).
 /// <reference lib="deno.worker" />
 import { DatabaseSync } from "node:sqlite";
 
-export interface CheckpointRequest {
-  id: number;
-  path: string;
-}
+export type CheckpointRequest =
+  | { id: number; path: string; kind: "checkpoint" }
+  | { id: number; path: string; kind: "look"; query: string };
 
 export type CheckpointReply =
   | { id: number; ok: true; busy: boolean; walFrames: number; checkpointedFrames: number; ms: number }
+  | { id: number; ok: true; row: Record<string, unknown> | null }
   | { id: number; ok: false; error: string };
 
+/** The first row of `query` on a read-only connection of its own, closed at once. */
+function look(path: string, query: string): Record<string, unknown> | null {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 1000");
+    return (db.prepare(query).get() as Record<string, unknown> | undefined) ?? null;
+  } finally {
+    db.close();
+  }
+}
+
 self.onmessage = (event: MessageEvent<CheckpointRequest>) => {
-  const { id, path } = event.data;
+  const request = event.data;
+  const { id, path } = request;
   const started = performance.now();
   let reply: CheckpointReply;
   try {
+    if (request.kind === "look") {
+      self.postMessage({ id, ok: true, row: look(path, request.query) } satisfies CheckpointReply);
+      return;
+    }
     // Never create a file: a tenant deleted since the round began has nothing to checkpoint.
     if (!Deno.statSync(path).isFile) throw new Error("not a file");
     const db = new DatabaseSync(path);

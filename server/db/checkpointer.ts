@@ -2,8 +2,12 @@
 // a tenant file grows until something copies it back into the database; done on the event loop's thread,
 // that copy of a busy tenant's writes took seconds at a million stock lines, during which no request of
 // any tenant was answered. The checkpointer hands each file to one worker thread that checkpoints it with
-// a connection of its own (checkpoint_worker.ts), one file at a time.
+// a connection of its own (checkpoint_worker.ts), one file at a time. The same worker takes a look into a
+// file nobody has open (`look`), for work that would otherwise open it on the request thread.
 import type { CheckpointReply, CheckpointRequest } from "./checkpoint_worker.ts";
+
+/** A request as its caller makes it: the id is the checkpointer's. */
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 
 export interface CheckpointResult {
   path: string;
@@ -41,28 +45,35 @@ export class Checkpointer {
     this.#pending.clear();
   }
 
-  /** Checkpoints the database file at `path` (PASSIVE) on the worker; rejects if it could not. */
-  checkpoint(path: string): Promise<CheckpointResult> {
+  /** Sends `request` (less its id) to the worker; the reply, or a refusal. */
+  #ask(request: WithoutId<CheckpointRequest>, what: string): Promise<CheckpointReply & { ok: true }> {
     if (this.#closed) return Promise.reject(new Error("checkpointer closed"));
     const worker = this.#worker ??= this.#start();
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, {
-        path,
-        done: (r) => {
-          if (r.ok) {
-            resolve({
-              path,
-              busy: r.busy,
-              walFrames: r.walFrames,
-              checkpointedFrames: r.checkpointedFrames,
-              ms: r.ms,
-            });
-          } else reject(new Error(`checkpoint of ${path}: ${r.error}`));
-        },
+        path: request.path,
+        done: (r) => r.ok ? resolve(r) : reject(new Error(`${what} of ${request.path}: ${r.error}`)),
       });
-      worker.postMessage({ id, path } satisfies CheckpointRequest);
+      worker.postMessage({ ...request, id } as CheckpointRequest);
     });
+  }
+
+  /** Checkpoints the database file at `path` (PASSIVE) on the worker; rejects if it could not. */
+  async checkpoint(path: string): Promise<CheckpointResult> {
+    const r = await this.#ask({ kind: "checkpoint", path }, "checkpoint");
+    if (!("busy" in r)) throw new Error(`checkpoint of ${path}: not a checkpoint's reply`);
+    return { path, busy: r.busy, walFrames: r.walFrames, checkpointedFrames: r.checkpointedFrames, ms: r.ms };
+  }
+
+  /**
+   * The first row (null for none) of the read-only `query` on the file at `path`, read on the worker with a
+   * connection of its own; rejects if the file cannot be read so (missing, or its schema not the query's).
+   */
+  async look(path: string, query: string): Promise<Record<string, unknown> | null> {
+    const r = await this.#ask({ kind: "look", path, query }, "look");
+    if (!("row" in r)) throw new Error(`look into ${path}: not a look's reply`);
+    return r.row;
   }
 
   /** Stops the worker; checkpoints still waiting are refused. */

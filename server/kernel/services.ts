@@ -20,6 +20,8 @@ export interface TenantConnections {
   use<T>(url: string, fn: (conn: Connection) => Promise<T>): Promise<T>;
   /** Closes a tenant's connection (its file moved, restored or replaced). */
   forget(url: string): Promise<void>;
+  /** The first row of a read-only `query` in a tenant's file, read off this thread without opening it here. */
+  look(url: string, query: string): Promise<Record<string, unknown> | null>;
 }
 
 /** A user's login in the tenant directory: usernames are unique across tenants. */

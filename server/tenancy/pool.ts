@@ -181,6 +181,15 @@ export class TenantPool {
   }
 
   /**
+   * The first row (null for none) of the read-only `query` in the tenant file at `url`, read off this thread
+   * on a connection of its own (server/db/checkpointer.ts `look`), without opening the file in the pool:
+   * for a look at many tenants (the start's sweep) that must neither stall requests nor evict tenants in use.
+   */
+  look(url: string, query: string): Promise<Record<string, unknown> | null> {
+    return this.#checkpointer.look(filePathOf(url), query);
+  }
+
+  /**
    * Copies the WAL of every open tenant file back into its database, on the checkpoint worker's thread
    * (server/db/checkpointer.ts), one file after the other; answers what each checkpoint did. A file that
    * failed is left to the next round.

@@ -1,6 +1,8 @@
 // The start's sweep (server/domain/messaging/sweep.ts) looks at every tenant's file for work left, but opens
 // in the pool only the tenants that have some: a look is a read-only connection of its own, closed at once,
-// so that a start with thousands of tenants neither fills the pool nor evicts the tenants in use.
+// so that a start with thousands of tenants neither fills the pool nor evicts the tenants in use. The looks
+// are taken off the thread that answers requests (opening a file parses its schema: 4-5 ms a tenant).
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";
 import { freePort } from "../fixtures/server_process.ts";
@@ -38,8 +40,22 @@ describe("the start's sweep", () => {
     for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
     expect(s.platform.pool.stats.open).toBe(0);
 
-    expect(await sweepWorkLeft(s.platform, s.platform.hooks)).toBe(1);
+    // Every file this thread opens or prepares a statement on while the sweep runs.
+    const onThisThread: string[] = [];
+    const prepare = DatabaseSync.prototype.prepare;
+    DatabaseSync.prototype.prepare = function (this: DatabaseSync, sql: string) {
+      onThisThread.push(sql);
+      return prepare.call(this, sql);
+    } as typeof prepare;
+    try {
+      expect(await sweepWorkLeft(s.platform, s.platform.hooks)).toBe(1);
+    } finally {
+      DatabaseSync.prototype.prepare = prepare;
+    }
     expect(s.platform.pool.stats.open).toBe(1);
+    // No look was taken here: the statements prepared on this thread are the one tenant's, opened in the pool.
+    expect(onThisThread.filter((sql) => sql.includes("EXISTS (SELECT 1 FROM message_recipients"))).toEqual([]);
+    expect(onThisThread.length).toBeGreaterThan(0);
     // The one opened is the tenant with the queued message: its connection is the one in use.
     const before = s.platform.pool.stats.opened;
     await s.platform.pool.use(tenants[2].dbUrl, async () => {});
