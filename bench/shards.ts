@@ -222,7 +222,13 @@ function threadCpu(pid: number): Map<string, number> {
  * 120 s.
  */
 export async function settled(pid: number): Promise<void> {
-  const total = () => [...threadCpu(pid).values()].reduce((x, y) => x + y, 0);
+  // The process's own count (utime and stime in /proc/<pid>/stat) keeps the CPU of threads that ended; a sum
+  // over /proc/<pid>/task would drop it and could read a busy half-second as a quiet one.
+  const total = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
   const until = Date.now() + 120_000;
   let before = total();
   let quiet = 0;

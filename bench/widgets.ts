@@ -195,7 +195,10 @@ export async function run(): Promise<BenchResult> {
     }
 
     // 4. API-key reads per second, and the raw driver's.
-    progress(NAME, `API-key reads for ${PARAMS.apiSeconds} s`);
+    progress(
+      NAME,
+      `API-key reads for ${PARAMS.apiWarmupSeconds} s of warm-up and ${PARAMS.apiSeconds} s timed`,
+    );
     const keyReads = async (seconds: number) => {
       let n = 0;
       const until = performance.now() + seconds * 1000;

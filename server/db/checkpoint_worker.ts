@@ -2,7 +2,7 @@
 // on its own thread and its own short-lived connection, so that the copy — seconds for a busy tenant's
 // half-minute of writes — never holds up the event loop that answers requests. See checkpointer.ts. It
 // also takes a look into a file that is not open (one row of a read-only statement): opening a tenant's
-// file and preparing a first statement parses its whole schema, 4-5 ms, which a start's sweep over a
+// file and preparing a first statement parses its whole schema, 4-10 ms, which a start's sweep over a
 // thousand tenants spent on the thread answering requests (server/domain/messaging/sweep.ts).
 /// <reference lib="deno.worker" />
 import { DatabaseSync } from "node:sqlite";
@@ -14,7 +14,8 @@ export type CheckpointRequest =
 export type CheckpointReply =
   | { id: number; ok: true; busy: boolean; walFrames: number; checkpointedFrames: number; ms: number }
   | { id: number; ok: true; row: Record<string, unknown> | null }
-  | { id: number; ok: false; error: string };
+  /** `file`: the file itself could not be read so (missing, not a database, its schema not the query's). */
+  | { id: number; ok: false; error: string; file?: true };
 
 /** The first row of `query` on a read-only connection of its own, closed at once. */
 function look(path: string, query: string): Record<string, unknown> | null {
@@ -34,7 +35,15 @@ self.onmessage = (event: MessageEvent<CheckpointRequest>) => {
   let reply: CheckpointReply;
   try {
     if (request.kind === "look") {
-      self.postMessage({ id, ok: true, row: look(path, request.query) } satisfies CheckpointReply);
+      let row: Record<string, unknown> | null;
+      try {
+        row = look(path, request.query);
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        self.postMessage({ id, ok: false, error, file: true } satisfies CheckpointReply);
+        return;
+      }
+      self.postMessage({ id, ok: true, row } satisfies CheckpointReply);
       return;
     }
     // Never create a file: a tenant deleted since the round began has nothing to checkpoint.

@@ -6,6 +6,9 @@
 // file nobody has open (`look`), for work that would otherwise open it on the request thread.
 import type { CheckpointReply, CheckpointRequest } from "./checkpoint_worker.ts";
 
+/** A look that failed on the file itself (missing, not a database, behind on its schema), not on the worker. */
+export class FileUnreadable extends Error {}
+
 /** A request as its caller makes it: the id is the checkpointer's. */
 type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
 
@@ -53,7 +56,11 @@ export class Checkpointer {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, {
         path: request.path,
-        done: (r) => r.ok ? resolve(r) : reject(new Error(`${what} of ${request.path}: ${r.error}`)),
+        done: (r) => {
+          if (r.ok) return resolve(r);
+          const message = `${what} of ${request.path}: ${r.error}`;
+          reject(r.file ? new FileUnreadable(message) : new Error(message));
+        },
       });
       worker.postMessage({ ...request, id } as CheckpointRequest);
     });
@@ -68,7 +75,8 @@ export class Checkpointer {
 
   /**
    * The first row (null for none) of the read-only `query` on the file at `path`, read on the worker with a
-   * connection of its own; rejects if the file cannot be read so (missing, or its schema not the query's).
+   * connection of its own. Rejects with FileUnreadable when the file cannot be read so (missing, or its
+   * schema not the query's), with another error when the worker could not take the look.
    */
   async look(path: string, query: string): Promise<Record<string, unknown> | null> {
     const r = await this.#ask({ kind: "look", path, query }, "look");

@@ -1,7 +1,7 @@
 // The start's sweep (server/domain/messaging/sweep.ts) looks at every tenant's file for work left, but opens
 // in the pool only the tenants that have some: a look is a read-only connection of its own, closed at once,
 // so that a start with thousands of tenants neither fills the pool nor evicts the tenants in use. The looks
-// are taken off the thread that answers requests (opening a file parses its schema: 4-5 ms a tenant).
+// are taken off the thread that answers requests (opening a file parses its schema: 4-10 ms a tenant).
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTenant, signIn, startServer, type TestServer, until } from "../fixtures/harness.ts";

@@ -17,6 +17,7 @@ import { kickSender } from "./sender.ts";
 import { wmsOrders } from "../orders/entity.ts";
 import { takeUpCount } from "../orders/counts.ts";
 import { tenants } from "../../tenancy/schema.ts";
+import { FileUnreadable } from "../../db/checkpointer.ts";
 
 /** While the start's sweep runs, it looks at every tenant itself: an opening meanwhile adds nothing. */
 let sweeping = false;
@@ -54,7 +55,7 @@ async function takeUpLeft(platform: Services, tenant: Tenant, hooks: Hooks): Pro
 
 /**
  * Whether a tenant's file holds work left, read off this thread on a connection of its own, read-only,
- * closed at once (the pool's `look`): opening a file and parsing its schema costs 4-5 ms, which a start
+ * closed at once (the pool's `look`): opening a file and parsing its schema costs 4-10 ms, which a start
  * with a thousand tenants spent on the thread answering requests (half its CPU for seconds, measured in
  * `deno task bench shards`). Only a file with work left is opened in the pool. Undefined when the file
  * cannot be read so (behind on its migrations: the pool brings it up to date).
@@ -66,9 +67,18 @@ async function workLeftIn(platform: Services, url: string): Promise<boolean | un
       `SELECT EXISTS (SELECT 1 FROM message_recipients WHERE status = 'queued')
         OR EXISTS (SELECT 1 FROM wms_orders WHERE count_preparing = 1) AS work`,
     );
-    return Number(row?.work) === 1;
-  } catch {
-    return undefined;
+    return row ? Number(row.work) === 1 : undefined;
+  } catch (err) {
+    // The worker failing is not the file's fault: that goes up (the sweep stops, see sweepWorkLeft).
+    if (err instanceof FileUnreadable) return undefined;
+    throw new LookFailed(err);
+  }
+}
+
+/** The look thread could not take a look (not a file's fault). */
+class LookFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super(reason instanceof Error ? reason.message : String(reason));
   }
 }
 
@@ -89,6 +99,16 @@ export async function sweepWorkLeft(platform: Services, hooks: Hooks): Promise<n
           started++;
         }
       } catch (err) {
+        // Without the look thread every tenant would be opened here, on the thread answering requests, and
+        // would push the tenants in use out of the pool: the sweep stops instead, and a tenant is looked at
+        // when a request first opens it (takeUpOnOpen).
+        if (err instanceof LookFailed) {
+          console.error(
+            "work left: the start's sweep stopped, tenants are looked at when first opened",
+            err.reason,
+          );
+          break;
+        }
         console.error(`work left in ${tenant.slug}: not looked at after the start`, err);
       }
       // One tenant at a time, the event loop turning between them.
