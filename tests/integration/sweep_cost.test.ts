@@ -54,7 +54,9 @@ describe("the start's sweep", () => {
     }
     expect(s.platform.pool.stats.open).toBe(1);
     // No look was taken here: the statements prepared on this thread are the one tenant's, opened in the pool.
-    expect(onThisThread.filter((sql) => sql.includes("EXISTS (SELECT 1 FROM message_recipients"))).toEqual([]);
+    expect(onThisThread.filter((sql) => sql.includes("EXISTS (SELECT 1 FROM message_recipients"))).toEqual(
+      [],
+    );
     expect(onThisThread.length).toBeGreaterThan(0);
     // The one opened is the tenant with the queued message: its connection is the one in use.
     const before = s.platform.pool.stats.opened;
