@@ -73,6 +73,17 @@ async function stream(count: number, clients = CLIENTS): Promise<number[]> {
   return ids;
 }
 
+/** The replica's files (generations, snapshots, WAL segments) with their sizes, for a failure's message. */
+function replicaListing(): string {
+  const root = join(replicaDir, "tenants", "stream");
+  if (!existsSync(root)) return "nothing";
+  return readdirSync(root, { recursive: true }).map(String).sort().slice(0, 300)
+    .map((name) => {
+      const info = statSync(join(root, name));
+      return info.isFile() ? `${name} (${info.size} B)` : `${name}/`;
+    }).join(", ");
+}
+
 function rows(db: DatabaseSync, sql: string) {
   return JSON.stringify(db.prepare(sql).all());
 }
@@ -135,8 +146,17 @@ describe("a replicated tenant under a long stream of confirmations", () => {
     }
     await restoreReplica(w.s.platform.config.replicaUrl!, "stream", out);
     expect(existsSync(out)).toBe(true);
-    // integrity_check, stock = ledger, a tenant database of ours.
-    checkRestored(out);
+    // integrity_check, stock = ledger, a tenant database of ours. A damaged restore says what the replica
+    // held and Litestream's last error (a gate's run on a busy machine, 2026-11-30, restored a file whose
+    // schema could not be read, while the live file was whole).
+    try {
+      checkRestored(out);
+    } catch (err) {
+      throw new Error(
+        `${err instanceof Error ? err.message : err}; the replica: ${replicaListing()}; Litestream's last ` +
+          `error: ${JSON.stringify(replication?.lastError ?? null)}`,
+      );
+    }
 
     const restored = new DatabaseSync(out, { readOnly: true });
     const source = new DatabaseSync(path, { readOnly: true });
