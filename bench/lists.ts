@@ -41,6 +41,12 @@ const PARAMS = {
   warmupRounds: 10,
   /** Calls per measurement: up to `calls`, but no more than `budgetSeconds` once `minCalls` are done. */
   calls: 25,
+  /**
+   * At 10,000 rows a call takes about a millisecond, and an answer of 50 KB over this machine's loopback
+   * now 0.1 ms, now 0.5 ms (bimodal, in the client's reading of the body: scratch runs of 2026-11-30): 25
+   * samples give a p50 that moves by that much, so more are taken there.
+   */
+  calls10k: 500,
   minCalls: 5,
   budgetSeconds: 6,
   groups: 40,
@@ -143,15 +149,22 @@ interface Measured {
   ratio: { apiToRawP50: number; apiToRawP95: number; countShareOfRawP50: number | null };
   /** Milliseconds the API adds to the raw statements (HTTP, auth, tenant, validation, drizzle, JSON). */
   overheadMs: { p50: number; p95: number };
+  /**
+   * A `Deno.serve` of the bench's own answering the API's very body (its bytes, its content type), fetched
+   * and read the same way: what the socket, HTTP and the client's reading of that body cost alone.
+   */
+  bareHttp: Distribution;
+  /** overheadMs less the bare answer of the same body: what the app itself adds (p50). */
+  appOverBareMs: number;
 }
 
 /** Times `fn` up to PARAMS.calls times, stopping early past the budget once PARAMS.minCalls are done. */
-async function timeBudgeted(fn: () => unknown): Promise<number[]> {
+async function timeBudgeted(fn: () => unknown, calls = PARAMS.calls): Promise<number[]> {
   await timeEach(PARAMS.warmup, fn);
   const out: number[] = [];
   const t0 = performance.now();
   while (
-    out.length < PARAMS.calls &&
+    out.length < calls &&
     (out.length < PARAMS.minCalls || performance.now() - t0 < PARAMS.budgetSeconds * 1000)
   ) {
     out.push(...await timeEach(1, fn));
@@ -243,11 +256,27 @@ async function capture(raw: DatabaseSync, query: Record<string, string>, count: 
   return seen;
 }
 
+/** The bare answer: a server of the bench's own that answers whatever body it was last given. */
+function bareServer(): { url: string; answer: { body: string }; close(): Promise<void> } {
+  const answer = { body: "" };
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    () => new Response(answer.body, { headers: { "content-type": "application/json; charset=utf-8" } }),
+  );
+  return {
+    url: `http://127.0.0.1:${(server.addr as Deno.NetAddr).port}`,
+    answer,
+    close: () => server.shutdown(),
+  };
+}
+
 async function measure(
   server: Awaited<ReturnType<typeof startBenchServer>>,
   token: string,
   raw: DatabaseSync,
   scenario: Scenario,
+  bare: ReturnType<typeof bareServer>,
+  calls: number,
 ): Promise<Measured> {
   const path = `/api/Product?${new URLSearchParams(scenario.query)}`;
   // The body is read in full but parsed after the timing: parsing 50 records is the client's work.
@@ -257,8 +286,16 @@ async function measure(
     lastText = await res.text();
     if (res.status !== 200) throw new Error(`${scenario.name} answered ${res.status}: ${lastText}`);
   };
-  const api = await timeBudgeted(apiOnce);
+  const api = await timeBudgeted(apiOnce, calls);
   const last = JSON.parse(lastText) as { results: unknown[]; allFilteredRowCount: number };
+  bare.answer.body = lastText;
+  const bareOnce = async () => {
+    const res = await fetch(bare.url + path, { headers: { authorization: `Bearer ${token}` } });
+    if ((await res.text()).length !== lastText.length) {
+      throw new Error("the bare answer is not the API's body");
+    }
+  };
+  const bareD = distribution(await timeBudgeted(bareOnce, calls));
 
   const samples = await capture(raw, scenario.query, last.allFilteredRowCount);
   const prepared: [StatementSync, unknown[], string][] = samples.map((s) => {
@@ -272,12 +309,12 @@ async function measure(
       else stmt.all(...(params as never[]));
     }
   };
-  const rawSamples = await timeBudgeted(rawOnce);
+  const rawSamples = await timeBudgeted(rawOnce, calls);
   const count = prepared.find((_, i) => /count\(\*\)/.test(samples[i].sql));
   const firstPage = (scenario.query.PageNumber ?? "1") === "1";
   if (firstPage && !count) throw new Error("the first page ran no count(*)");
   const countD = count
-    ? distribution(await timeBudgeted(() => count[0].all(...(count[1] as never[]))))
+    ? distribution(await timeBudgeted(() => count[0].all(...(count[1] as never[])), calls))
     : null;
 
   const apiD = distribution(api);
@@ -296,6 +333,8 @@ async function measure(
       countShareOfRawP50: countD ? round(countD.p50 / rawD.p50) : null,
     },
     overheadMs: { p50: round(apiD.p50 - rawD.p50), p95: round(apiD.p95 - rawD.p95) },
+    bareHttp: bareD,
+    appOverBareMs: round(apiD.p50 - rawD.p50 - bareD.p50),
   };
 }
 
@@ -329,6 +368,7 @@ export async function run(): Promise<BenchResult> {
 
     const random = rng(PARAMS.seed);
     const results: Results = {};
+    const bare = bareServer();
     let rows = 0;
     for (const size of PARAMS.sizes) {
       progress(NAME, `filling ${size.toLocaleString("en")} products`);
@@ -354,10 +394,18 @@ export async function run(): Promise<BenchResult> {
       const measured: Record<string, Measured> = {};
       for (const scenario of scenarios(rows, 3)) {
         progress(NAME, `${size.toLocaleString("en")} rows: ${scenario.name}`);
-        measured[scenario.name] = await measure(server, token, raw, scenario);
+        measured[scenario.name] = await measure(
+          server,
+          token,
+          raw,
+          scenario,
+          bare,
+          size <= 10_000 ? PARAMS.calls10k : PARAMS.calls,
+        );
       }
       results[String(size)] = { fillSeconds, scenarios: measured };
     }
+    await bare.close();
     raw.close();
     const ok = Object.values(results["10000"]?.scenarios ?? {})
       .every((m) => m.overheadMs.p50 <= PARAMS.overheadBound10kMs);
@@ -372,6 +420,9 @@ export async function run(): Promise<BenchResult> {
       "data changes (secondPage, deepPage after the warmup), so its captured statements hold no count either.",
       "rawCountOnly: the count(*) statement alone (null without one); countShareOfRawP50 is its p50 over the " +
       "raw p50. overheadMs: API minus raw, p50 and p95.",
+      "bareHttp: a Deno.serve of the bench's own answering the API's very body, fetched and read the same " +
+      "way (the socket, HTTP and the client's reading of that many bytes); appOverBareMs: overheadMs p50 " +
+      "less bareHttp p50, what the app itself adds.",
       "filteredSorted: contractorId eq 3 (~8% of rows), sorted by name; secondPage: its page 2. deepPage: " +
       "sorted by name, the middle page (10,000 at 1M rows). quickSearch: `*` contains 'walnut tea 42' over " +
       "name, index, sapId and barcodes (FTS5 trigram index). barcodeEq: the barcodes filter, one product.",
@@ -396,7 +447,7 @@ export function summarize(r: BenchResult): string[] {
           ms(m.raw.p95)
         } (${count}) | ratio ${m.ratio.apiToRawP50}× p50, ${m.ratio.apiToRawP95}× p95 | +${
           ms(m.overheadMs.p50)
-        } p50`,
+        } p50, of which a bare answer of the body ${ms(m.bareHttp.p50)}`,
       );
     }
   }

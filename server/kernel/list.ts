@@ -271,15 +271,13 @@ export async function listPage<Row>(
   const { sortName, sortField } = sortOf(spec, query);
   const scope = spec.scope ?? [];
   const offset = (query.PageNumber - 1) * query.PageSize;
-  // A list without a scope is built from what the call says alone: its statements are prepared once per
-  // connection and shape (sort, direction, filters), and only run after that (building a select costs more
-  // than running it). A scoped list (a contractor's) is built every time, never shared.
-  const key = scope.length === 0
-    ? `${specId(spec.fields)}:${getTableName(spec.table)}:${sortName}:${query.sortDescending}:${
-      query.BasicFiltersSerialized ?? ""
-    }`
-    : undefined;
-  const known = key ? builtFor(db, key) : undefined;
+  // A list's statements are prepared once per connection and shape (sort, direction, filters, and the
+  // scope as rendered with its values: one contractor's list is never another's), and only run after that
+  // (building a select costs more than running it).
+  const key = `${specId(spec.fields)}:${getTableName(spec.table)}:${sortName}:${query.sortDescending}:${
+    query.BasicFiltersSerialized ?? ""
+  }${scope.length ? `\u0000${scopeKey(db, scope)}` : ""}`;
+  const known = builtFor(db, key);
   if (known) {
     const countNow = async () => Number((await known.count.all({}))[0].n);
     const count = options.countCache
@@ -296,7 +294,7 @@ export async function listPage<Row>(
   const search: SearchUse = { id: spec.id, index: spec.search };
   const filters = buildFilters(spec.fields, query.BasicFiltersSerialized, search);
   const where = and(...scope, ...filters);
-  if (key && !search.phrase) {
+  if (!search.phrase) {
     // Prepared now and run as a known shape (the quick search's index decides its plan by the count: never).
     const counting = db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
     remember(db, key, {
@@ -338,6 +336,16 @@ export async function listPage<Row>(
     .limit(backwards ? query.PageSize + Math.min(0, fromEnd) : query.PageSize)
     .offset(backwards ? Math.max(0, fromEnd) : offset);
   return await ordered(idRows, backwards, readRows, count);
+}
+
+/**
+ * The scope's conditions as SQLite would run them, values included: two callers share a list's prepared
+ * statements only when their scopes are the same text with the same values.
+ */
+function scopeKey(db: Db, scope: SQL[]): string {
+  const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(s: SQL): CountStatement } }).dialect
+    .sqlToQuery(and(...scope)!);
+  return `${text}\u0000${JSON.stringify(params, (_, v) => typeof v === "bigint" ? { bigint: `${v}` } : v)}`;
 }
 
 /** The rows of an id page, read and put back in the page's order. */
