@@ -8,6 +8,7 @@ import { call, createTenant, signIn, startServer, type TestServer, until } from 
 import { freePort } from "../fixtures/server_process.ts";
 import { sweepWorkLeft } from "../../server/domain/messaging/sweep.ts";
 import type { Tenant } from "../../server/tenancy/registry.ts";
+import { filePathOf } from "../../server/db/local.ts";
 
 let s: TestServer;
 const tenants: Tenant[] = [];
@@ -62,5 +63,38 @@ describe("the start's sweep", () => {
     const before = s.platform.pool.stats.opened;
     await s.platform.pool.use(tenants[2].dbUrl, async () => {});
     expect(s.platform.pool.stats.opened).toBe(before);
+  });
+
+  it("that stops early (its look thread failing) takes up the tenants opened meanwhile when it stops", async () => {
+    const { token } = await signIn(s, "mailing-admin");
+    const mailing = tenants[2];
+    const [message] = (await call(s, "GET", "/api/Message", { token })).body.results;
+    const attempts = async () =>
+      (await call(s, "GET", `/api/Message/${message.id}/recipients`, { token })).body[0].attempts as number;
+    expect(await attempts()).toBe(1);
+    // As after a start: nothing open, and the queued recipient due now (its retry was a minute away).
+    for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
+    const raw = new DatabaseSync(filePathOf(mailing.dbUrl));
+    try {
+      raw.exec("PRAGMA busy_timeout = 5000");
+      raw.prepare("UPDATE message_recipients SET next_attempt_at = ? WHERE status = 'queued'").run(
+        "2000-01-01T00:00:00.000Z",
+      );
+    } finally {
+      raw.close();
+    }
+    // The first look: a request opens the mailing tenant meanwhile (the sweep has not come to it), then the
+    // look thread fails and the sweep stops before it comes to the mailing tenant.
+    const looked: string[] = [];
+    const failing = async (url: string) => {
+      looked.push(url);
+      await s.platform.pool.use(mailing.dbUrl, async () => {});
+      throw new Error("the look thread is gone");
+    };
+    expect(await sweepWorkLeft(s.platform, s.platform.hooks, failing)).toBe(0);
+    expect(looked).toHaveLength(1);
+    expect(looked[0]).not.toBe(mailing.dbUrl);
+    // Taken up once the sweep stopped: the due recipient is tried again.
+    await until(async () => await attempts() === 2);
   });
 });

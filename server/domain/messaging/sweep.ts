@@ -19,8 +19,15 @@ import { takeUpCount } from "../orders/counts.ts";
 import { tenants } from "../../tenancy/schema.ts";
 import { FileUnreadable } from "../../db/checkpointer.ts";
 
-/** While the start's sweep runs, it looks at every tenant itself: an opening meanwhile adds nothing. */
+/** While the start's sweep runs, it looks at every tenant itself: an opening meanwhile waits for its end. */
 let sweeping = false;
+/** The files the sweep has come to (looked at, or tried to). */
+const swept = new Set<string>();
+/**
+ * Files opened for writing while the sweep ran, before it came to them: looked at when it ends, for a sweep
+ * that stops early (its look thread failing) never comes to them.
+ */
+const openedMeanwhile = new Set<string>();
 
 /** Whether this thread writes the tenant now: active, given to this instance, owned by this thread. */
 const writtenHere = (platform: Pick<Services, "placement" | "config">, tenant: Tenant) =>
@@ -60,9 +67,12 @@ async function takeUpLeft(platform: Services, tenant: Tenant, hooks: Hooks): Pro
  * `deno task bench shards`). Only a file with work left is opened in the pool. Undefined when the file
  * cannot be read so (behind on its migrations: the pool brings it up to date).
  */
-async function workLeftIn(platform: Services, url: string): Promise<boolean | undefined> {
+async function workLeftIn(
+  look: (url: string, query: string) => Promise<Record<string, unknown> | null>,
+  url: string,
+): Promise<boolean | undefined> {
   try {
-    const row = await platform.pool.look(
+    const row = await look(
       url,
       `SELECT EXISTS (SELECT 1 FROM message_recipients WHERE status = 'queued')
         OR EXISTS (SELECT 1 FROM wms_orders WHERE count_preparing = 1) AS work`,
@@ -82,18 +92,30 @@ class LookFailed extends Error {
   }
 }
 
-/** Looks at every tenant of this process for work left; resolves once all have been looked at. */
-export async function sweepWorkLeft(platform: Services, hooks: Hooks): Promise<number> {
+/**
+ * Looks at every tenant of this process for work left; resolves once all have been looked at. `look` is the
+ * pool's (a test hands one that fails, as a look thread may).
+ */
+export async function sweepWorkLeft(
+  platform: Services,
+  hooks: Hooks,
+  look: (url: string, query: string) => Promise<Record<string, unknown> | null> = (url, query) =>
+    platform.pool.look(url, query),
+): Promise<number> {
   let started = 0;
   sweeping = true;
+  swept.clear();
+  openedMeanwhile.clear();
   try {
     for (const tenant of await platform.registry.list()) {
       if (platform.pool.closed) break;
       if (!writtenHere(platform, tenant)) continue;
+      swept.add(tenant.dbUrl);
+      openedMeanwhile.delete(tenant.dbUrl);
       try {
         const local = tenant.dbUrl.startsWith("file:");
         if (
-          (!local || await workLeftIn(platform, tenant.dbUrl) !== false) &&
+          (!local || await workLeftIn(look, tenant.dbUrl) !== false) &&
           await takeUpLeft(platform, tenant, hooks)
         ) {
           started++;
@@ -116,6 +138,10 @@ export async function sweepWorkLeft(platform: Services, hooks: Hooks): Promise<n
     }
   } finally {
     sweeping = false;
+    swept.clear();
+    // Opened while the sweep ran and never come to (it stopped first): looked at now, as any opening is.
+    for (const url of openedMeanwhile) takeUpOnOpen(platform, url, hooks);
+    openedMeanwhile.clear();
   }
   return started;
 }
@@ -126,7 +152,11 @@ export async function sweepWorkLeft(platform: Services, hooks: Hooks): Promise<n
  * no one's).
  */
 export function takeUpOnOpen(platform: Services, url: string, hooks: Hooks): void {
-  if (sweeping) return;
+  if (sweeping) {
+    // The sweep takes it up when it comes to it; one it has come to already was looked at.
+    if (!swept.has(url)) openedMeanwhile.add(url);
+    return;
+  }
   void (async () => {
     const [tenant] = await platform.control.db.select().from(tenants).where(eq(tenants.dbUrl, url)).limit(1);
     if (!tenant || !writtenHere(platform, tenant) || platform.pool.closed) return;
