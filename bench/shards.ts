@@ -198,16 +198,21 @@ async function get(url: string, token: string): Promise<number> {
   return performance.now() - t;
 }
 
+/** The CPU time (ms) a `/proc/.../stat` file counts: utime and stime, in clock ticks (USER_HZ, 100 on Linux). */
+function cpuMsOf(statPath: string): number {
+  const stat = readFileSync(statPath, "utf8");
+  // After the command's name, which may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** CPU time (ms) each thread of a process has used, by thread name (the front is "deno", workers "worker-N"). */
 function threadCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
       const name = readFileSync(`/proc/${pid}/task/${task}/comm`, "utf8").trim();
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime and stime, in clock ticks (USER_HZ, 100 on Linux).
-      const ms = (Number(fields[11]) + Number(fields[12])) * 10;
+      const ms = cpuMsOf(`/proc/${pid}/task/${task}/stat`);
       out.set(name, (out.get(name) ?? 0) + ms);
     } catch { /* the thread ended meanwhile */ }
   }
@@ -224,11 +229,7 @@ function threadCpu(pid: number): Map<string, number> {
 export async function settled(pid: number): Promise<void> {
   // The process's own count (utime and stime in /proc/<pid>/stat) keeps the CPU of threads that ended; a sum
   // over /proc/<pid>/task would drop it and could read a busy half-second as a quiet one.
-  const total = () => {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
+  const total = () => cpuMsOf(`/proc/${pid}/stat`);
   const until = Date.now() + 120_000;
   let before = total();
   let quiet = 0;

@@ -28,31 +28,28 @@ function look(path: string, query: string): Record<string, unknown> | null {
   }
 }
 
-self.onmessage = (event: MessageEvent<CheckpointRequest>) => {
-  const request = event.data;
-  const { id, path } = request;
-  const started = performance.now();
-  let reply: CheckpointReply;
+/** An error's message, for a reply. */
+const messageOf = (err: unknown) => err instanceof Error ? err.message : String(err);
+
+/** A look's reply: whatever fails in it is the file's (the worker itself is answering). */
+function lookReply(id: number, path: string, query: string): CheckpointReply {
   try {
-    if (request.kind === "look") {
-      let row: Record<string, unknown> | null;
-      try {
-        row = look(path, request.query);
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        self.postMessage({ id, ok: false, error, file: true } satisfies CheckpointReply);
-        return;
-      }
-      self.postMessage({ id, ok: true, row } satisfies CheckpointReply);
-      return;
-    }
+    return { id, ok: true, row: look(path, query) };
+  } catch (err) {
+    return { id, ok: false, error: messageOf(err), file: true };
+  }
+}
+
+/** A checkpoint's reply (PASSIVE): copies what no reader still needs, never waits for the writer. */
+function checkpointReply(id: number, path: string): CheckpointReply {
+  const started = performance.now();
+  try {
     // Never create a file: a tenant deleted since the round began has nothing to checkpoint.
     if (!Deno.statSync(path).isFile) throw new Error("not a file");
     const db = new DatabaseSync(path);
     try {
-      // PASSIVE: copies what no reader still needs, never waits for the writer and never blocks it.
       const r = db.prepare("PRAGMA wal_checkpoint(PASSIVE)").get() as Record<string, number>;
-      reply = {
+      return {
         id,
         ok: true,
         busy: Number(r.busy) !== 0,
@@ -64,7 +61,15 @@ self.onmessage = (event: MessageEvent<CheckpointRequest>) => {
       db.close();
     }
   } catch (err) {
-    reply = { id, ok: false, error: err instanceof Error ? err.message : String(err) };
+    return { id, ok: false, error: messageOf(err) };
   }
-  self.postMessage(reply);
+}
+
+self.onmessage = (event: MessageEvent<CheckpointRequest>) => {
+  const request = event.data;
+  self.postMessage(
+    request.kind === "look"
+      ? lookReply(request.id, request.path, request.query)
+      : checkpointReply(request.id, request.path),
+  );
 };

@@ -198,14 +198,15 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       version: position.version + 1,
     };
     const moved = placeColumns.some((key) => picked[key] !== position[key]);
-    const columns = moved ? [...countedColumns, ...placeColumns] : countedColumns;
     await prepared<PickedRow, never>(
       tx,
       moved ? "pick.update.placed" : "pick.update",
-      (on) =>
-        on.update(wmsDocumentPositions)
+      (on) => {
+        const columns = moved ? [...countedColumns, ...placeColumns] : countedColumns;
+        return on.update(wmsDocumentPositions)
           .set(Object.fromEntries(columns.map((key) => [key, sql`${sql.placeholder(key)}`])))
-          .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare(),
+          .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare();
+      },
     ).run(picked);
     // The row as now stored: the one read above with the columns just written (nothing else changes it).
     return await afterChange(tx, outbox, ctx, doc, id, before, { ...position, ...picked });
