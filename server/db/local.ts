@@ -41,6 +41,8 @@ export function recordStatements(listener?: (statement: RecordedStatement) => vo
  */
 const TRANSACTION_SLICE_MS = 5;
 const COUNT_CACHE_SIZE = 256;
+/** The longest a read transaction `reading` began is joined by later reads (LocalConnection.reading). */
+const SPAN_MAX_MS = 2;
 /** How often an idle replicated file's writer looks whether a window is due (server/db/wal_guard.ts). */
 const IDLE_WINDOW_LOOK_MS = 1000;
 /** Rows ANALYZE samples per index when `optimize()` refreshes the planner's statistics. */
@@ -336,6 +338,11 @@ export class LocalConnection implements Connection {
   #txEnded = 0;
   readonly #dataVersion: StatementSync;
   readonly #totalChanges: StatementSync;
+  /** Callers of `reading` now; while there are, plain reads share one read transaction (`#spanOpen`). */
+  #readers = 0;
+  #spanOpen = false;
+  /** When the open read transaction began: one older than SPAN_MAX_MS is not joined, but begun again. */
+  #spanSince = 0;
   #closed = false;
   readonly countCache: CountCache = {
     get: (statement, count, fresh) => this.#cachedCount(statement, count, fresh),
@@ -412,11 +419,47 @@ export class LocalConnection implements Connection {
         // Re-checked after every wait and followed synchronously by the statement: a transaction that
         // began while this one was being woken up must not receive it.
         while (this.#lock.held) await this.#lock.idle();
+        if (readsOnly(sql, method as Method)) this.#joinSpan();
+        else this.#endSpan();
         return this.#execute(sql, params, method as Method);
       } finally {
         gate?.leave();
       }
     }) as unknown as Db;
+  }
+
+  /**
+   * Runs `fn`, whose plain reads (outside a transaction) share one read transaction on this connection,
+   * begun at the first and ended when `fn` and every other caller of `reading` meanwhile are done: SQLite
+   * takes and gives back the file's read locks once instead of for every statement (8 small selects: 55 µs
+   * one by one, 21 µs in one transaction, measured 2026-11-30). Only for reads: a write, a transaction, a
+   * checkpoint or a close on this connection ends the read transaction first, and a read transaction older
+   * than SPAN_MAX_MS is not joined but begun again, so no read sees the data older than it would have alone.
+   */
+  async reading<T>(fn: () => Promise<T>): Promise<T> {
+    this.#readers++;
+    try {
+      return await fn();
+    } finally {
+      if (--this.#readers === 0) this.#endSpan();
+    }
+  }
+
+  #joinSpan(): void {
+    if (this.#readers === 0 || this.#path === ":memory:") return this.#endSpan();
+    if (this.#spanOpen && performance.now() - this.#spanSince <= SPAN_MAX_MS) return;
+    this.#endSpan();
+    if (this.#sqlite.isTransaction) return;
+    this.#sqlite.exec("BEGIN");
+    this.#spanOpen = true;
+    this.#spanSince = performance.now();
+  }
+
+  #endSpan(): void {
+    if (!this.#spanOpen) return;
+    this.#spanOpen = false;
+    // Nothing was written in it: ending it only gives the read locks back.
+    if (this.#sqlite.isTransaction) this.#sqlite.exec("COMMIT");
   }
 
   get closed(): boolean {
@@ -500,6 +543,7 @@ export class LocalConnection implements Connection {
     if (gate) await gate.enter(this.#busyTimeoutMs);
     try {
       // Between two transactions, nothing of ours in flight: Litestream may start the WAL over now.
+      this.#endSpan();
       if (this.#guard?.due()) await this.#guard.window();
       this.#sqlite.exec("BEGIN IMMEDIATE");
       recorder?.({ path: this.#path, sql: "BEGIN IMMEDIATE", values: [] });
@@ -545,6 +589,7 @@ export class LocalConnection implements Connection {
     const gate = gateOf(this.#path);
     if (gate) await gate.enter(this.#busyTimeoutMs);
     try {
+      this.#endSpan();
       if (!this.#closed) await this.#guard.window();
     } finally {
       gate?.leave();
@@ -575,6 +620,7 @@ export class LocalConnection implements Connection {
     if (this.#lock.held && this.#path !== ":memory:") return await count();
     while (this.#lock.held) await this.#lock.idle();
     // Stamped before counting: a change landing in between makes the entry stale, never wrong.
+    this.#joinSpan();
     const stamp = this.#changeStamp();
     const key = `${statement.sql}\u0000${
       JSON.stringify(statement.params, (_, v) => typeof v === "bigint" ? { bigint: `${v}` } : v)
@@ -595,6 +641,7 @@ export class LocalConnection implements Connection {
     // Not while a worker of this process writes the file in slices: the statistics it may write would wait
     // for the lock inside this call (writer_gate.ts), and they can wait for the next round.
     if (this.#closed || this.#lock.held || this.readOnly || gateOf(this.#path)) return;
+    this.#endSpan();
     // PRAGMA optimize's own mask (0xfffe): the tables this connection has queried since.
     refreshStatistics(this.#sqlite, 0xfffe, this.#busyTimeoutMs);
   }
@@ -638,6 +685,8 @@ export class LocalConnection implements Connection {
     if (gate) await gate.enter(this.#busyTimeoutMs);
     try {
       while (this.#lock.held) await this.#lock.idle();
+      if (readsOnly(sql, "all")) this.#joinSpan();
+      else this.#endSpan();
       // PRAGMAs and DDL are cheap to prepare and may change meaning; only plain queries are cached.
       const stmt = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)
         ? this.#prepare(sql, false)
@@ -652,6 +701,7 @@ export class LocalConnection implements Connection {
 
   checkpoint(mode: "PASSIVE" | "TRUNCATE" = "PASSIVE"): void {
     if (this.#closed || this.#lock.held) return;
+    this.#endSpan();
     this.#sqlite.exec(`PRAGMA wal_checkpoint(${mode})`);
   }
 
@@ -670,6 +720,7 @@ export class LocalConnection implements Connection {
 
   #closeNow(): void {
     clearInterval(this.#guardTimer);
+    this.#endSpan();
     try {
       this.#guard?.close();
     } catch { /* the guard only reads; closing must not fail on it */ }

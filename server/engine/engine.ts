@@ -484,13 +484,9 @@ export class Resource<
     where?: SQL,
   ): Promise<{ results: Rec[]; allFilteredRowCount: number }> {
     const { db, spec, query: sorted, rows } = this.#listOf(ctx, query, where);
-    return listPage(
-      db,
-      spec,
-      sorted,
-      rows,
-      { countCache: ctx.conn.countCache },
-    );
+    const page = () => listPage(db, spec, sorted, rows, { countCache: ctx.conn.countCache });
+    // Its reads in one read transaction (server/db/local.ts, reading): one taking of the file's read locks.
+    return ctx.conn.reading ? ctx.conn.reading(page) : page();
   }
 
   /** The list's every row as filtered and sorted, a chunk at a time (exports: kernel/list.ts walkList). */
@@ -536,7 +532,8 @@ export class Resource<
   }
 
   async get(ctx: TenantContext, id: number): Promise<Rec> {
-    return await this.getIn(ctx.conn.db, ctx, id);
+    const read = () => this.getIn(ctx.conn.db, ctx, id);
+    return await (ctx.conn.reading ? ctx.conn.reading(read) : read());
   }
 
   /** The get inside a caller's transaction. */

@@ -50,6 +50,11 @@ export interface Connection {
    * analysis_limit); a no-op on remote databases, whose server keeps its own.
    */
   optimize(): void;
+  /**
+   * Runs `fn`, whose plain reads share one read transaction (server/db/local.ts); absent where each
+   * statement is its own request anyway (remote).
+   */
+  reading?<T>(fn: () => Promise<T>): Promise<T>;
   /** Counts remembered until the data changes; absent where a change cannot be told reliably (remote). */
   readonly countCache?: CountCache;
   close(): Promise<void>;
