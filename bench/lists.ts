@@ -306,11 +306,14 @@ async function measure(
   // In one read transaction, as the API runs them (server/db/local.ts, reading).
   const rawOnce = () => {
     raw.exec("BEGIN");
-    for (const [stmt, params, method] of prepared) {
-      if (method === "get") stmt.get(...(params as never[]));
-      else stmt.all(...(params as never[]));
+    try {
+      for (const [stmt, params, method] of prepared) {
+        if (method === "get") stmt.get(...(params as never[]));
+        else stmt.all(...(params as never[]));
+      }
+    } finally {
+      raw.exec("COMMIT");
     }
-    raw.exec("COMMIT");
   };
   const rawSamples = await timeBudgeted(rawOnce, calls);
   const count = prepared.find((_, i) => /count\(\*\)/.test(samples[i].sql));
@@ -346,6 +349,7 @@ type Results = Record<string, { fillSeconds: number; scenarios: Record<string, M
 export async function run(): Promise<BenchResult> {
   const started = begin();
   const server = await startBenchServer(NAME, { passwordHashCost: 1024, accessTokenTtlSeconds: 3600 });
+  const bare = bareServer();
   try {
     const tenant = await createTenant(server, "bench-lists");
     const { token } = await signIn(server, "bench-lists-admin");
@@ -371,7 +375,6 @@ export async function run(): Promise<BenchResult> {
 
     const random = rng(PARAMS.seed);
     const results: Results = {};
-    const bare = bareServer();
     let rows = 0;
     for (const size of PARAMS.sizes) {
       progress(NAME, `filling ${size.toLocaleString("en")} products`);
@@ -408,7 +411,6 @@ export async function run(): Promise<BenchResult> {
       }
       results[String(size)] = { fillSeconds, scenarios: measured };
     }
-    await bare.close();
     raw.close();
     const ok = Object.values(results["10000"]?.scenarios ?? {})
       .every((m) => m.overheadMs.p50 <= PARAMS.overheadBound10kMs);
@@ -435,6 +437,7 @@ export async function run(): Promise<BenchResult> {
       "least `minCalls`) when they pass `budgetSeconds`: see n.",
     ]);
   } finally {
+    await bare.close();
     await server.close();
   }
 }

@@ -434,7 +434,9 @@ export class LocalConnection implements Connection {
    * takes and gives back the file's read locks once instead of for every statement (8 small selects: 55 µs
    * one by one, 21 µs in one transaction, measured 2026-11-30). Only for reads: a write, a transaction, a
    * checkpoint or a close on this connection ends the read transaction first, and a read transaction older
-   * than SPAN_MAX_MS is not joined but begun again, so no read sees the data older than it would have alone.
+   * than SPAN_MAX_MS is not joined but begun again: a read sees the data at most that much older than it
+   * would have alone. `fn` should await nothing but this connection's statements (the engine's list and
+   * get): awaiting a timer or I/O keeps the read transaction open meanwhile, and with it the WAL's start.
    */
   async reading<T>(fn: () => Promise<T>): Promise<T> {
     this.#readers++;
@@ -458,8 +460,14 @@ export class LocalConnection implements Connection {
   #endSpan(): void {
     if (!this.#spanOpen) return;
     this.#spanOpen = false;
-    // Nothing was written in it: ending it only gives the read locks back.
-    if (this.#sqlite.isTransaction) this.#sqlite.exec("COMMIT");
+    if (!this.#sqlite.isTransaction) return;
+    // Nothing was written in it: ending it only gives the read locks back; a COMMIT that fails still must.
+    try {
+      this.#sqlite.exec("COMMIT");
+    } catch (err) {
+      if (this.#sqlite.isTransaction) this.#sqlite.exec("ROLLBACK");
+      throw err;
+    }
   }
 
   get closed(): boolean {

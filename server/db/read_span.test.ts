@@ -4,7 +4,7 @@
 // connection can start the WAL over), and a read transaction is never joined once it is older than its
 // bound, so later reads see what other connections committed since.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { eq, sql } from "drizzle-orm";
@@ -60,18 +60,22 @@ describe("reads sharing one read transaction", () => {
   });
 
   it("let a write, a transaction and a checkpoint of the same connection through, ending the shared read first", async () => {
-    const { conn, other } = await opened();
+    const { conn, other, path } = await opened();
     try {
       await conn.reading(async () => {
         expect(await names(conn)).toEqual(["one", "two"]);
-        // A plain write beside the reads (another request's, in the same turn).
+        // A plain write beside the reads (another request's, in the same turn): committed at once, not
+        // kept in the read transaction.
         await conn.db.insert(items).values({ id: 3, name: "three" });
+        expect(other.prepare("SELECT name FROM items WHERE id = 3").get()).toEqual({ name: "three" });
         expect(await names(conn)).toEqual(["one", "two", "three"]);
         await conn.transaction(async (tx) => {
           await tx.update(items).set({ name: "ONE" }).where(eq(items.id, 1));
         });
         expect(await names(conn)).toEqual(["ONE", "two", "three"]);
         conn.checkpoint("TRUNCATE");
+        // Copied whole and started over: no read transaction of this connection held it back.
+        expect(statSync(`${path}-wal`).size).toBe(0);
         expect(await names(conn)).toEqual(["ONE", "two", "three"]);
       });
       // All of it is stored: another connection reads it.
@@ -92,7 +96,8 @@ describe("reads sharing one read transaction", () => {
       await conn.reading(async () => {
         expect(await names(conn)).toEqual(["one", "two"]);
         other.prepare("INSERT INTO items (id, name) VALUES (3, 'three')").run();
-        // A call that waits on something else (a timer) holds no read transaction that long for its reads.
+        // A call that waits on something else (a timer): its next read does not join a read transaction that
+        // old, but begins another.
         await new Promise((r) => setTimeout(r, 20));
         expect(await names(conn)).toEqual(["one", "two", "three"]);
       });
@@ -102,7 +107,7 @@ describe("reads sharing one read transaction", () => {
     }
   });
 
-  it("counts a list again after another connection's commit, within the call as after it", async () => {
+  it("counts a list again after another connection's commit, in a call sharing reads as outside one", async () => {
     const { conn, other } = await opened();
     try {
       const count = () =>

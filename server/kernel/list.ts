@@ -273,7 +273,8 @@ export async function listPage<Row>(
   const offset = (query.PageNumber - 1) * query.PageSize;
   // A list's statements are prepared once per connection and shape (sort, direction, filters, and the
   // scope as rendered with its values: one contractor's list is never another's), and only run after that
-  // (building a select costs more than running it).
+  // (building a select costs more than running it). A scoped shape is remembered on its second call: one
+  // that never comes again (a scope naming today's date) is built each time and pushes no other out.
   const key = `${specId(spec.fields)}:${getTableName(spec.table)}:${sortName}:${query.sortDescending}:${
     query.BasicFiltersSerialized ?? ""
   }${scope.length ? `\u0000${scopeKey(db, scope)}` : ""}`;
@@ -294,7 +295,7 @@ export async function listPage<Row>(
   const search: SearchUse = { id: spec.id, index: spec.search };
   const filters = buildFilters(spec.fields, query.BasicFiltersSerialized, search);
   const where = and(...scope, ...filters);
-  if (!search.phrase) {
+  if (!search.phrase && (scope.length === 0 || seenBefore(db, key))) {
     // Prepared now and run as a known shape (the quick search's index decides its plan by the count: never).
     const counting = db.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
     remember(db, key, {
@@ -345,7 +346,30 @@ export async function listPage<Row>(
 function scopeKey(db: Db, scope: SQL[]): string {
   const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(s: SQL): CountStatement } }).dialect
     .sqlToQuery(and(...scope)!);
-  return `${text}\u0000${JSON.stringify(params, (_, v) => typeof v === "bigint" ? { bigint: `${v}` } : v)}`;
+  // Each value with its type where JSON would blur it (a Date is bound as epoch seconds, its JSON is text).
+  const typed = params.map((v) =>
+    v instanceof Date
+      ? { date: v.getTime() }
+      : typeof v === "bigint"
+      ? { bigint: `${v}` }
+      : typeof v === "number" && !Number.isFinite(v)
+      ? { number: `${v}` }
+      : v
+  );
+  return `${text}\u0000${JSON.stringify(typed)}`;
+}
+
+/** Scoped shapes called once on a connection handle (the most recent BUILT_MAX), by key. */
+const seenByHandle = new WeakMap<Db, Set<string>>();
+
+/** Whether the shape `key` was called before on `db`; remembers it as called now. */
+function seenBefore(db: Db, key: string): boolean {
+  let seen = seenByHandle.get(db);
+  if (!seen) seenByHandle.set(db, seen = new Set());
+  if (seen.delete(key)) return true;
+  seen.add(key);
+  if (seen.size > BUILT_MAX) seen.delete(seen.keys().next().value as string);
+  return false;
 }
 
 /** The rows of an id page, read and put back in the page's order. */

@@ -97,4 +97,36 @@ describe("the start's sweep", () => {
     // Taken up once the sweep stopped: the due recipient is tried again.
     await until(async () => await attempts() === 2);
   });
+
+  it("that stops at the very tenant a request opened during its look takes that tenant up when it stops", async () => {
+    const { token } = await signIn(s, "mailing-admin");
+    const mailing = tenants[2];
+    // A message of its own: tried once, queued for its one retry a minute later.
+    const sent = await call(s, "POST", "/api/Message/send", {
+      token,
+      body: { channel: "email", subject: "Due too", body: "x", to: ["b@mailing.example"] },
+    });
+    expect(sent.status).toBe(202);
+    const attempts = async () =>
+      (await call(s, "GET", `/api/Message/${sent.body.id}/recipients`, { token })).body[0].attempts as number;
+    await until(async () => await attempts() === 1);
+    for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
+    const raw = new DatabaseSync(filePathOf(mailing.dbUrl));
+    try {
+      raw.exec("PRAGMA busy_timeout = 5000");
+      raw.prepare("UPDATE message_recipients SET next_attempt_at = ? WHERE status = 'queued'").run(
+        "2000-01-01T00:00:00.000Z",
+      );
+    } finally {
+      raw.close();
+    }
+    // The looks before the mailing tenant's find nothing; its own look fails while a request opens it.
+    const failing = async (url: string, query: string) => {
+      if (url !== mailing.dbUrl) return await s.platform.pool.look(url, query);
+      await s.platform.pool.use(mailing.dbUrl, async () => {});
+      throw new Error("the look thread is gone");
+    };
+    expect(await sweepWorkLeft(s.platform, s.platform.hooks, failing)).toBe(0);
+    await until(async () => await attempts() === 2);
+  });
 });

@@ -21,7 +21,7 @@ import { FileUnreadable } from "../../db/checkpointer.ts";
 
 /** While the start's sweep runs, it looks at every tenant itself: an opening meanwhile waits for its end. */
 let sweeping = false;
-/** The files the sweep has come to (looked at, or tried to). */
+/** The files the sweep has come to (looked at, and taken up if the look found work). */
 const swept = new Set<string>();
 /**
  * Files opened for writing while the sweep ran, before it came to them: looked at when it ends, for a sweep
@@ -110,16 +110,14 @@ export async function sweepWorkLeft(
     for (const tenant of await platform.registry.list()) {
       if (platform.pool.closed) break;
       if (!writtenHere(platform, tenant)) continue;
-      swept.add(tenant.dbUrl);
-      openedMeanwhile.delete(tenant.dbUrl);
       try {
         const local = tenant.dbUrl.startsWith("file:");
-        if (
-          (!local || await workLeftIn(look, tenant.dbUrl) !== false) &&
-          await takeUpLeft(platform, tenant, hooks)
-        ) {
-          started++;
-        }
+        const work = local ? await workLeftIn(look, tenant.dbUrl) : undefined;
+        // Come to once its look is taken: an opening before or during a look that failed stays to be taken
+        // up when the sweep ends.
+        swept.add(tenant.dbUrl);
+        openedMeanwhile.delete(tenant.dbUrl);
+        if (work !== false && await takeUpLeft(platform, tenant, hooks)) started++;
       } catch (err) {
         // Without the look thread every tenant would be opened here, on the thread answering requests, and
         // would push the tenants in use out of the pool: the sweep stops instead, and a tenant is looked at
