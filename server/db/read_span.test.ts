@@ -21,14 +21,22 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function opened(): Promise<{ conn: LocalConnection; other: DatabaseSync; path: string }> {
+/** A new file of two items, its connection and another one, closed after `fn`. */
+async function withFile(
+  fn: (f: { conn: LocalConnection; other: DatabaseSync; path: string }) => Promise<void>,
+): Promise<void> {
   const path = join(dir, `t${++n}.db`);
   const conn = new LocalConnection(`file:${path}`);
   await conn.db.run(sql`CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`);
   await conn.db.insert(items).values([{ id: 1, name: "one" }, { id: 2, name: "two" }]);
   const other = new DatabaseSync(path);
   other.exec("PRAGMA busy_timeout = 5000");
-  return { conn, other, path };
+  try {
+    await fn({ conn, other, path });
+  } finally {
+    other.close();
+    await conn.close();
+  }
 }
 
 const names = async (conn: LocalConnection) =>
@@ -36,8 +44,7 @@ const names = async (conn: LocalConnection) =>
 
 describe("reads sharing one read transaction", () => {
   it("answer as before, and leave no read open once the call is done", async () => {
-    const { conn, other } = await opened();
-    try {
+    await withFile(async ({ conn, other }) => {
       const seen = await conn.reading(async () => {
         const first = await names(conn);
         // Committed by another connection between two reads of the call.
@@ -53,15 +60,11 @@ describe("reads sharing one read transaction", () => {
       expect(row).toEqual({ busy: 0, log: 0, checkpointed: 0 });
       // And a read sees what the other connection committed.
       expect(await names(conn)).toEqual(["one", "two", "three"]);
-    } finally {
-      other.close();
-      await conn.close();
-    }
+    });
   });
 
   it("let a write, a transaction and a checkpoint of the same connection through, ending the shared read first", async () => {
-    const { conn, other, path } = await opened();
-    try {
+    await withFile(async ({ conn, other, path }) => {
       await conn.reading(async () => {
         expect(await names(conn)).toEqual(["one", "two"]);
         // A plain write beside the reads (another request's, in the same turn): committed at once, not
@@ -84,15 +87,11 @@ describe("reads sharing one read transaction", () => {
         "two",
         "three",
       ]);
-    } finally {
-      other.close();
-      await conn.close();
-    }
+    });
   });
 
   it("is not joined once older than its bound: a later read sees what was committed since", async () => {
-    const { conn, other } = await opened();
-    try {
+    await withFile(async ({ conn, other }) => {
       await conn.reading(async () => {
         expect(await names(conn)).toEqual(["one", "two"]);
         other.prepare("INSERT INTO items (id, name) VALUES (3, 'three')").run();
@@ -101,15 +100,11 @@ describe("reads sharing one read transaction", () => {
         await new Promise((r) => setTimeout(r, 20));
         expect(await names(conn)).toEqual(["one", "two", "three"]);
       });
-    } finally {
-      other.close();
-      await conn.close();
-    }
+    });
   });
 
   it("counts a list again after another connection's commit, in a call sharing reads as outside one", async () => {
-    const { conn, other } = await opened();
-    try {
+    await withFile(async ({ conn, other }) => {
       const count = () =>
         conn.countCache.get(
           { sql: "select count(*) from items", params: [] },
@@ -119,9 +114,6 @@ describe("reads sharing one read transaction", () => {
       other.prepare("INSERT INTO items (id, name) VALUES (3, 'three')").run();
       expect(await conn.reading(count)).toBe(3);
       expect(await count()).toBe(3);
-    } finally {
-      other.close();
-      await conn.close();
-    }
+    });
   });
 });

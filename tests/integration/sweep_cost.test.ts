@@ -20,6 +20,20 @@ beforeAll(async () => {
 
 afterAll(() => s?.close());
 
+/** As after a start: no tenant's file open, and `tenant`'s queued recipients due now (their retry a minute away). */
+async function asAfterAStart(tenant: Tenant): Promise<void> {
+  for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
+  const raw = new DatabaseSync(filePathOf(tenant.dbUrl));
+  try {
+    raw.exec("PRAGMA busy_timeout = 5000");
+    raw.prepare("UPDATE message_recipients SET next_attempt_at = ? WHERE status = 'queued'").run(
+      "2000-01-01T00:00:00.000Z",
+    );
+  } finally {
+    raw.close();
+  }
+}
+
 describe("the start's sweep", () => {
   it("opens in the pool only the tenants with work left", async () => {
     const { token } = await signIn(s, "mailing-admin");
@@ -72,17 +86,7 @@ describe("the start's sweep", () => {
     const attempts = async () =>
       (await call(s, "GET", `/api/Message/${message.id}/recipients`, { token })).body[0].attempts as number;
     expect(await attempts()).toBe(1);
-    // As after a start: nothing open, and the queued recipient due now (its retry was a minute away).
-    for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
-    const raw = new DatabaseSync(filePathOf(mailing.dbUrl));
-    try {
-      raw.exec("PRAGMA busy_timeout = 5000");
-      raw.prepare("UPDATE message_recipients SET next_attempt_at = ? WHERE status = 'queued'").run(
-        "2000-01-01T00:00:00.000Z",
-      );
-    } finally {
-      raw.close();
-    }
+    await asAfterAStart(mailing);
     // The first look: a request opens the mailing tenant meanwhile (the sweep has not come to it), then the
     // look thread fails and the sweep stops before it comes to the mailing tenant.
     const looked: string[] = [];
@@ -110,16 +114,7 @@ describe("the start's sweep", () => {
     const attempts = async () =>
       (await call(s, "GET", `/api/Message/${sent.body.id}/recipients`, { token })).body[0].attempts as number;
     await until(async () => await attempts() === 1);
-    for (const t of tenants) await s.platform.pool.forget(t.dbUrl);
-    const raw = new DatabaseSync(filePathOf(mailing.dbUrl));
-    try {
-      raw.exec("PRAGMA busy_timeout = 5000");
-      raw.prepare("UPDATE message_recipients SET next_attempt_at = ? WHERE status = 'queued'").run(
-        "2000-01-01T00:00:00.000Z",
-      );
-    } finally {
-      raw.close();
-    }
+    await asAfterAStart(mailing);
     // The looks before the mailing tenant's find nothing; its own look fails while a request opens it.
     const failing = async (url: string, query: string) => {
       if (url !== mailing.dbUrl) return await s.platform.pool.look(url, query);
