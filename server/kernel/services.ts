@@ -22,6 +22,8 @@ export interface TenantConnections {
   forget(url: string): Promise<void>;
   /** The first row of a read-only `query` in a tenant's file, read off this thread without opening it here. */
   look(url: string, query: string): Promise<Record<string, unknown> | null>;
+  /** Whether the tenant's file is open here now. */
+  holds(url: string): boolean;
 }
 
 /** A user's login in the tenant directory: usernames are unique across tenants. */

@@ -164,6 +164,11 @@ export class TenantPool {
     }
   }
 
+  /** Whether the tenant file at `url` is open in the pool now. */
+  holds(url: string): boolean {
+    return this.#entries.has(url);
+  }
+
   /** Closes one tenant's connection (suspension, deletion, tests). */
   async forget(url: string): Promise<void> {
     const entry = this.#entries.get(url);

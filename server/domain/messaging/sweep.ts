@@ -138,7 +138,8 @@ export async function sweepWorkLeft(
     sweeping = false;
     swept.clear();
     // Opened while the sweep ran and never come to (it stopped first): looked at now, as any opening is.
-    for (const url of openedMeanwhile) takeUpOnOpen(platform, url, hooks);
+    // One closed since is looked at when it is opened again (takeUpOnOpen), not reopened here.
+    for (const url of openedMeanwhile) if (platform.pool.holds(url)) takeUpOnOpen(platform, url, hooks);
     openedMeanwhile.clear();
   }
   return started;
