@@ -202,9 +202,23 @@ export const containerFields: Record<string, ListField> = {
  * `productId` keeps the containers holding that product (a query parameter, not a list filter, so that
  * it is judged within the caller's products: another contractor's product is 404, not a probe).
  */
-/** For a contractor user: a barcode finds a container by their own lines in it only (not by another's). */
-function scopedFields(lineScope: SQL): Record<string, ListField> {
-  return { ...containerFields, productBarcode: containerBarcode(lineScope) };
+/** A contractor's container fields, made once per contractor: the list's shape is then the same every call. */
+const scopedFieldsOf = new Map<number, Record<string, ListField>>();
+
+/**
+ * For a contractor user: a barcode finds a container by their own lines in it only (not by another's). The
+ * line scope is the contractor's alone (productScope), so the fields made for its first call serve the rest
+ * (kernel/list.ts prepares a list's statements once per fields object and scope).
+ */
+function scopedFields(contractorId: number, lineScope: SQL): Record<string, ListField> {
+  let fields = scopedFieldsOf.get(contractorId);
+  if (!fields) {
+    scopedFieldsOf.set(
+      contractorId,
+      fields = { ...containerFields, productBarcode: containerBarcode(lineScope) },
+    );
+  }
+  return fields;
 }
 
 export async function listContainerStock(ctx: TenantContext, query: z.output<typeof ContainerStockQuery>) {
@@ -222,7 +236,9 @@ export async function listContainerStock(ctx: TenantContext, query: z.output<typ
     {
       table: containers,
       id: containers.id,
-      fields: lineScope ? scopedFields(lineScope) : containerFields,
+      fields: lineScope && ctx.actor.contractorId !== null
+        ? scopedFields(ctx.actor.contractorId, lineScope)
+        : containerFields,
       defaultSort: "number",
       scope,
     },
