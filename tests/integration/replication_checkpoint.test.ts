@@ -183,13 +183,22 @@ describe("the checkpoint rule", () => {
       expect(walSalts(s.db("a"))).toBe(salts);
       expect(generations()).toHaveLength(1);
 
-      // The provider's health, answered by a shard thread, reads the front's supervisor's state.
-      const health = await (await s.health(HEALTH_TOKEN)).json();
-      expect(health.replication).toMatchObject({ configured: true, live: true, running: true });
-      expect(health.replication.databases).toEqual(expect.arrayContaining([
-        expect.objectContaining({ tenant: "a", state: "caught-up", lagSeconds: 0 }),
-        expect.objectContaining({ tenant: "b", replicated: true }),
-      ]));
+      // The provider's health, answered by a shard thread, reads the front's supervisor's state. Asked until
+      // it says a is caught up: Litestream writes rows of its own into a file (`_litestream_seq` after its
+      // checkpoints, decision 0022), and the gate at 68f7b10 asked in the moment one was not yet copied (a
+      // behind by 35 ms). (A failure shows the databases as the health answered them.)
+      let health: { replication: { databases: Record<string, unknown>[] } } | undefined;
+      await expect.poll(async () => {
+        health = await (await s.health(HEALTH_TOKEN)).json();
+        return health?.replication.databases.find((d) => d.tenant === "a");
+      }, { timeout: 30_000 }).toMatchObject({ state: "caught-up", lagSeconds: 0 });
+      expect(health!.replication).toMatchObject({ configured: true, live: true, running: true });
+      expect(health!.replication.databases, JSON.stringify(health!.replication.databases)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ tenant: "a", state: "caught-up", lagSeconds: 0 }),
+          expect.objectContaining({ tenant: "b", replicated: true }),
+        ]),
+      );
 
       // Killed outright, the server leaves its Litestream running; started again, it ends that one before
       // starting its own: never two on the same files.
