@@ -2,6 +2,7 @@
 // ApiError, one token refresh with GET Auth and a retry when the token expired, sign-out when the
 // refresh itself is refused, the loading counter always released, the top warning when the server
 // cannot be reached at all, and the client-version handshake (this page's build out, the served one in).
+import { decodeJwt } from "jose";
 import { authAtom, langAtom, offlineAtom, pendingAtom, store, type TokenData } from "./state.ts";
 import { signOut } from "./session.ts";
 import { CLIENT_BUILD, noteServedBuild } from "./app_version.ts";
@@ -32,22 +33,52 @@ function rememberRequestId(id: string): void {
 
 let refreshing: Promise<TokenData | null> | null = null;
 
-/** One refresh at a time: concurrent calls that all saw an expired token share it. */
-function refreshToken(): Promise<TokenData | null> {
+/**
+ * One refresh at a time: concurrent calls that all saw an expired token share it. A call made with a
+ * sign-in the page no longer has (signed out, or signed in anew, meanwhile) renews nothing: it is not
+ * repeated with someone else's token.
+ */
+function refreshToken(of: TokenData): Promise<TokenData | null> {
+  const now = store.get(authAtom);
+  if (!now || !sameSignIn(now, of)) return Promise.resolve(null);
   refreshing ??= (async () => {
     const auth = store.get(authAtom);
     if (!auth) return null;
     const res = await send("GET", "/Auth", undefined, auth.refreshToken);
     if (!res.ok) return null;
+    const renewed = await res.json() as TokenData;
+    // Signed out (or signed in anew) while the renewal was on its way: the page's sign-in is no longer the
+    // one renewed. Storing it would sign the page back in; the server ends it too.
+    const now = store.get(authAtom);
+    if (!now || !sameSignIn(now, auth)) {
+      endOnServer(renewed);
+      return null;
+    }
     // The refresh does not say whether a second factor is still owed; a refused call says it again.
-    const data = {
-      ...await res.json() as TokenData,
-      secondFactorSetupRequired: auth.secondFactorSetupRequired,
-    };
+    const data = { ...renewed, secondFactorSetupRequired: now.secondFactorSetupRequired };
     store.set(authAtom, data);
     return data;
   })().finally(() => (refreshing = null));
   return refreshing;
+}
+
+/**
+ * A renewal was refused: the page signs out, remembering where it was, unless the sign-in the call was made
+ * with is already gone (the user signed out, or someone signed in anew, while the call was on its way).
+ */
+function endIfStill(auth: TokenData): void {
+  const now = store.get(authAtom);
+  if (now && sameSignIn(now, auth)) signOut(true);
+}
+
+/** Two tokens of one sign-in: its session (`sid`) stays through every renewal, whose refresh tokens rotate. */
+function sameSignIn(a: TokenData, b: TokenData): boolean {
+  if (a.token === b.token) return true;
+  try {
+    return decodeJwt(a.token).sid === decodeJwt(b.token).sid;
+  } catch {
+    return false;
+  }
 }
 
 /** What a call may add: the key of an idempotent write, and no offline warning (the caller queues). */
@@ -135,15 +166,16 @@ export async function api<T>(
   store.set(pendingAtom, (n) => n + 1);
   try {
     const isAuthCall = /^\/auth(\/|$)/i.test(path);
-    let res = await send(method, path, body, store.get(authAtom)?.token, options);
-    if (res.status === 401 && !isAuthCall && store.get(authAtom)) {
-      const renewed = await refreshToken();
+    const auth = store.get(authAtom);
+    let res = await send(method, path, body, auth?.token, options);
+    if (res.status === 401 && !isAuthCall && auth) {
+      const renewed = await refreshToken(auth);
       if (!renewed) {
-        signOut(true);
+        endIfStill(auth);
         throw await toError(res);
       }
       res = await send(method, path, body, renewed.token, options);
-      if (res.status === 401) signOut(true);
+      if (res.status === 401) endIfStill(renewed);
     }
     if (!res.ok) throw owed(await toError(res));
     if (res.status === 204) return undefined as T;
@@ -171,11 +203,12 @@ export async function apiBlob(path: string, method = "GET", body?: unknown): Pro
   const ended = allowWrite(method, path);
   store.set(pendingAtom, (n) => n + 1);
   try {
-    let res = await send(method, path, body, store.get(authAtom)?.token);
-    if (res.status === 401 && store.get(authAtom)) {
-      const renewed = await refreshToken();
+    const auth = store.get(authAtom);
+    let res = await send(method, path, body, auth?.token);
+    if (res.status === 401 && auth) {
+      const renewed = await refreshToken(auth);
       if (!renewed) {
-        signOut(true);
+        endIfStill(auth);
         throw await toError(res);
       }
       res = await send(method, path, body, renewed.token);

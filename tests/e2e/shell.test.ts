@@ -89,6 +89,53 @@ describe("sign-in and the guard", () => {
   });
 });
 
+describe("signing out while a token renewal is on its way", () => {
+  it("stays signed out when the renewal answers afterwards, and the server ends the renewed sign-in", async () => {
+    const page = await freshPage();
+    await open(page, "/signin");
+    await signInThroughForm(page, "acme-admin", PASSWORD);
+    await page.waitForURL(/\/$/);
+    // The first renewal (GET Auth) is held back after the server answered it, until the user has signed out.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let heldAnswer!: (answer: { token: string; refreshToken: string }) => void;
+    const held = new Promise<{ token: string; refreshToken: string }>((r) => (heldAnswer = r));
+    let holding = true;
+    await page.route("**/api/Auth", async (route) => {
+      if (route.request().method() !== "GET" || !holding) return route.fallback();
+      holding = false;
+      const response = await route.fetch();
+      heldAnswer(await response.json());
+      await released;
+      await route.fulfill({ response });
+    });
+    // The access token (2 s on this server) runs out; the next call meets it and asks for a renewal.
+    await page.waitForFunction(() =>
+      Date.parse(JSON.parse(localStorage.getItem("wms.auth")!).expiresAt) <= Date.now()
+    );
+    await page.getByRole("link", { name: enUs["route.companies"] }).click();
+    const renewed = await held;
+    await (await openUserMenu(page)).getByRole("menuitem", { name: enUs["common.signOut"] }).click();
+    await page.waitForURL(/\/signin$/);
+    // The renewal answers now: the page ends that sign-in on the server rather than storing it.
+    const ended = page.waitForRequest((r) =>
+      r.method() === "DELETE" && r.headers()["authorization"] === `Bearer ${renewed.token}`
+    );
+    const storedAgain = page.waitForFunction(() => localStorage.getItem("wms.auth") !== null);
+    release();
+    expect(await Promise.race([ended.then(() => "ended"), storedAgain.then(() => "stored again")])).toBe(
+      "ended",
+    );
+    expect(await page.evaluate(() => localStorage.getItem("wms.auth"))).toBeNull();
+    expect(page.url()).toMatch(/\/signin$/);
+    await expect.poll(async () => (await call(s, "GET", "/api/Auth", { token: renewed.refreshToken })).status)
+      .toBe(
+        401,
+      );
+    await page.context().close();
+  });
+});
+
 describe("the missing page", () => {
   it("answers 404 and says the page was moved, asking to recreate a broken favorite", async () => {
     const page = await freshPage();
@@ -223,7 +270,10 @@ describe("token refresh", () => {
     await signInThroughForm(page, "acme-admin", PASSWORD);
     await page.waitForURL(/\/$/);
     const first = await page.evaluate(() => JSON.parse(localStorage.getItem("wms.auth")!).token);
-    await page.waitForTimeout(2500); // the access token lives 2 s on this server
+    // The access token lives 2 s on this server: wait until it has run out.
+    await page.waitForFunction(() =>
+      Date.parse(JSON.parse(localStorage.getItem("wms.auth")!).expiresAt) <= Date.now()
+    );
     // Choosing a language saves it on the server: that call meets the expired token.
     await chooseLanguage(page, "Deutsch");
     await page.waitForFunction((old) => JSON.parse(localStorage.getItem("wms.auth")!).token !== old, first);
