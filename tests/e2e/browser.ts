@@ -55,6 +55,8 @@ export interface SignedInPageOptions {
   mobile?: boolean;
   /** "allow": the app's service worker, for what it does (the offline terminal); none by default. */
   serviceWorkers?: "allow" | "block";
+  /** Before the page is opened: routes a test sets on the context (a request refused, held back). */
+  beforeGoto?: (context: BrowserContext) => Promise<unknown>;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function signedInPage(
   await context.addInitScript((value) => {
     if (!localStorage.getItem("wms.auth")) localStorage.setItem("wms.auth", value);
   }, JSON.stringify(auth));
+  await options.beforeGoto?.(context);
   const page = await context.newPage();
   if (options.timeoutMs) page.setDefaultTimeout(options.timeoutMs);
   await page.setViewportSize(options.viewport ?? { width: 1400, height: 900 });

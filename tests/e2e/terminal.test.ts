@@ -23,7 +23,7 @@ import {
   type StockWorld,
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
-import { launchBrowser, signedInPage, waitForServiceWorker } from "./browser.ts";
+import { launchBrowser, signedInPage, type SignedInPageOptions, waitForServiceWorker } from "./browser.ts";
 import { y4mFromPhoto } from "./fake_camera.ts";
 import { scan } from "./axe.ts";
 import { decodeFrame } from "../../client/features/terminal/decoder.ts";
@@ -68,7 +68,12 @@ afterAll(async () => {
 // A test's own bound (60 to 150 s where it is longer than the suite's 30) is a guard against a hang, not a wait:
 // every step waits for a state. The offline receipt (a service worker installed, three reloads, a replay)
 // and the axe scan of five screens in two themes took 30 s on CI's machine while it ran 3.5 times slow.
-function phone(path: string, username = "term-op", b = browser): Promise<Page> {
+function phone(
+  path: string,
+  username = "term-op",
+  b = browser,
+  more: Partial<SignedInPageOptions> = {},
+): Promise<Page> {
   return signedInPage(b, w.s, contexts, username, path, {
     viewport: PHONE,
     mobile: true,
@@ -77,7 +82,13 @@ function phone(path: string, username = "term-op", b = browser): Promise<Page> {
     goto: { waitUntil: "domcontentloaded", timeout: 60_000 },
     // The terminal as operators run it: with the app's service worker, which keeps it offline.
     serviceWorkers: "allow",
+    ...more,
   });
+}
+
+/** The terminal holds its products, locations and containers (what it scans against offline). */
+async function dataReady(page: Page): Promise<void> {
+  await page.locator('[data-testid="terminal"][data-ready="true"]').waitFor();
 }
 
 const prompt = (page: Page) => page.getByTestId("terminal-prompt");
@@ -253,6 +264,7 @@ describe("the terminal on a phone", { timeout: 90_000 }, () => {
     await waitForServiceWorker(page);
     await page.reload();
     await waitPrompt(page, enUs["terminal.prompt.document"]);
+    await dataReady(page);
     const before = await confirmedOf("IIN");
     const jamAtDock = await stockAt(w, jam, dock);
     await page.context().setOffline(true);
@@ -328,6 +340,7 @@ describe("the terminal on a phone", { timeout: 90_000 }, () => {
   it("lists what the server refused on sync for the operator to resolve", async () => {
     const page = await phone("/wms-terminal-out");
     await waitPrompt(page, enUs["terminal.prompt.document"]);
+    await dataReady(page);
     await page.context().setOffline(true);
     await expect.poll(() => page.getByTestId("terminal-online").innerText()).toBe(enUs["terminal.offline"]);
     await page.getByTestId("terminal-new").click();
@@ -358,6 +371,41 @@ describe("the terminal on a phone", { timeout: 90_000 }, () => {
       fill("terminal.queued#one", { count: 1 }),
     );
     expect(await stockAt(w, jam, a1)).toBe(0);
+  });
+});
+
+describe("a terminal opened where its data could not be fetched", { timeout: 90_000 }, () => {
+  it("says so on a scan, and fetches the data when the network is back", async () => {
+    let refuse = true;
+    const page = await phone("/wms-terminal-in", "term-op", browser, {
+      // Routes see only the page's own requests: no service worker answering in between.
+      serviceWorkers: "block",
+      // The network drops as the terminal asks for its products, locations and containers.
+      beforeGoto: (context) =>
+        context.route(
+          /\/api\/(Product|StorageSpace|Container)\?/,
+          (route) => refuse ? route.abort("internetdisconnected") : route.fallback(),
+        ),
+    });
+    await waitPrompt(page, enUs["terminal.prompt.document"]);
+    await expect.poll(() => page.getByTestId("terminal-online").innerText()).toBe(enUs["terminal.offline"]);
+    expect(await page.getByTestId("terminal").getAttribute("data-ready")).toBe("false");
+    // Still without the network, the operator starts a receipt and scans: the terminal says it has no data.
+    await page.context().setOffline(true);
+    refuse = false;
+    await page.getByTestId("terminal-new").click();
+    await gun(page, "4006381333931");
+    await expect.poll(() => say(page).innerText()).toBe(enUs["terminal.noData"]);
+    // The network comes back, as the browser tells the page: the data comes, and the same scan is taken.
+    await page.context().setOffline(false);
+    await dataReady(page);
+    const jamAtDock = await stockAt(w, jam, dock);
+    await gun(page, "4006381333931");
+    await quantity(page, 1);
+    await gun(page, "DOCK-T");
+    await page.getByTestId("terminal-finish").click();
+    await queueEmpty(page);
+    await expect.poll(() => stockAt(w, jam, dock)).toBe(jamAtDock + 1);
   });
 });
 

@@ -47,7 +47,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const t = useT();
   const { kind, owner } = p;
   const { queue, entries, online, setOnline, flush } = useTerminalQueue(owner, t);
-  const [data, setData] = useTerminalData(owner, setOnline);
+  const [data, setData] = useTerminalData(owner, online, setOnline);
   const { state, say, dispatch, setTask, openDocument } = useScanMachine({
     kind,
     owner,

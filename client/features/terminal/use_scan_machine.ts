@@ -22,23 +22,36 @@ import {
 
 export type Say = { kind: "ok" | "error" | "warn"; text: string } | null;
 
-/** The products, locations and containers: the cached copy at once, then a fresh one when the server answers. */
-export function useTerminalData(owner: string, setOnline: (online: boolean) => void) {
+/**
+ * The products, locations and containers: the cached copy at once, then a fresh one when the server answers.
+ * A terminal opened without the network (nothing fetched yet in this session) fetches them when it is back.
+ */
+export function useTerminalData(owner: string, online: boolean, setOnline: (online: boolean) => void) {
   const [data, setData] = useState<TerminalIndex | null>(null);
+  // The owner whose data this session fetched from the server (a cached copy does not count).
+  const fetched = useRef<string | null>(null);
   useEffect(() => {
     let live = true;
     void cached<TerminalData>(owner, "data").then((d) =>
       live && d && setData((now) => now ?? new TerminalIndex(d))
     );
+    return () => {
+      live = false;
+    };
+  }, [owner]);
+  useEffect(() => {
+    if (!online || fetched.current === owner) return;
+    let live = true;
     fetchData().then((d) => {
       if (!live) return;
+      fetched.current = owner;
       setData(new TerminalIndex(d));
       void cache(owner, "data", d);
     }, () => live && setOnline(false));
     return () => {
       live = false;
     };
-  }, [owner, setOnline]);
+  }, [owner, online, setOnline]);
   return [data, setData] as const;
 }
 
@@ -163,12 +176,13 @@ export function useScanMachine(
     }
   }
 
-  // The scan made before the data arrived, taken now (after the render that brought the data).
+  // The scan made before the data arrived, taken now (after the render that brought the data); or, when the
+  // network went instead, taken without it (the operator is told the terminal has no data yet).
   useEffect(() => {
-    if (!p.data || waitingScan === null) return;
+    if (waitingScan === null || (!p.data && p.online)) return;
     setWaitingScan(null);
     void dispatch({ type: "scan", code: waitingScan });
-  }, [p.data, waitingScan, dispatch]);
+  }, [p.data, p.online, waitingScan, dispatch]);
 
   return { state, say, dispatch, setTask, openDocument };
 }
