@@ -419,8 +419,7 @@ export class LocalConnection implements Connection {
         // Re-checked after every wait and followed synchronously by the statement: a transaction that
         // began while this one was being woken up must not receive it.
         while (this.#lock.held) await this.#lock.idle();
-        if (readsOnly(sql, method as Method)) this.#joinSpan();
-        else this.#endSpan();
+        this.#spanFor(sql, method as Method);
         return this.#execute(sql, params, method as Method);
       } finally {
         gate?.leave();
@@ -445,6 +444,12 @@ export class LocalConnection implements Connection {
     } finally {
       if (--this.#readers === 0) this.#endSpan();
     }
+  }
+
+  /** Before a statement outside a transaction: a read joins the shared read transaction, anything else ends it. */
+  #spanFor(sql: string, method: Method): void {
+    if (readsOnly(sql, method)) this.#joinSpan();
+    else this.#endSpan();
   }
 
   #joinSpan(): void {
@@ -693,8 +698,7 @@ export class LocalConnection implements Connection {
     if (gate) await gate.enter(this.#busyTimeoutMs);
     try {
       while (this.#lock.held) await this.#lock.idle();
-      if (readsOnly(sql, "all")) this.#joinSpan();
-      else this.#endSpan();
+      this.#spanFor(sql, "all");
       // PRAGMAs and DDL are cheap to prepare and may change meaning; only plain queries are cached.
       const stmt = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)
         ? this.#prepare(sql, false)
