@@ -49,13 +49,13 @@ function refreshToken(of: TokenData): Promise<TokenData | null> {
     const renewed = await res.json() as TokenData;
     // Signed out (or signed in anew) while the renewal was on its way: the page's sign-in is no longer the
     // one renewed. Storing it would sign the page back in; the server ends it too.
-    const now = store.get(authAtom);
-    if (!now || !sameSignIn(now, auth)) {
+    const current = store.get(authAtom);
+    if (!current || !sameSignIn(current, auth)) {
       endOnServer(renewed);
       return null;
     }
     // The refresh does not say whether a second factor is still owed; a refused call says it again.
-    const data = { ...renewed, secondFactorSetupRequired: now.secondFactorSetupRequired };
+    const data = { ...renewed, secondFactorSetupRequired: current.secondFactorSetupRequired };
     store.set(authAtom, data);
     return data;
   })().finally(() => (refreshing = null));
