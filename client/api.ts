@@ -31,7 +31,8 @@ function rememberRequestId(id: string): void {
   if (recentRequestIds.length > 50) recentRequestIds.shift();
 }
 
-let refreshing: Promise<TokenData | null> | null = null;
+/** The renewal on its way, and the sign-in (its session) it renews. */
+let refreshing: { sid: string | null; promise: Promise<TokenData | null> } | null = null;
 
 /**
  * One refresh at a time: concurrent calls that all saw an expired token share it. A call made with a
@@ -39,27 +40,41 @@ let refreshing: Promise<TokenData | null> | null = null;
  * repeated with someone else's token.
  */
 function refreshToken(of: TokenData): Promise<TokenData | null> {
-  const now = store.get(authAtom);
-  if (!now || !sameSignIn(now, of)) return Promise.resolve(null);
-  refreshing ??= (async () => {
-    const auth = store.get(authAtom);
-    if (!auth) return null;
-    const res = await send("GET", "/Auth", undefined, auth.refreshToken);
+  const auth = store.get(authAtom);
+  if (!auth || !sameSignIn(auth, of)) return Promise.resolve(null);
+  const sid = sidOf(auth);
+  if (refreshing && refreshing.sid === sid) return refreshing.promise;
+  const promise: Promise<TokenData | null> = (async () => {
+    const gone = () => {
+      const current = store.get(authAtom);
+      return !current || !sameSignIn(current, auth);
+    };
+    let res: Response;
+    try {
+      res = await send("GET", "/Auth", undefined, auth.refreshToken);
+    } catch (err) {
+      // The server not reached, and the sign-in ended meanwhile: its ending (endOnServer) waited for this.
+      if (gone()) endNow(auth);
+      throw err;
+    }
     if (!res.ok) return null;
     const renewed = await res.json() as TokenData;
     // Signed out (or signed in anew) while the renewal was on its way: the page's sign-in is no longer the
-    // one renewed. Storing it would sign the page back in; the server ends it too.
+    // one renewed. Storing it would sign the page back in; the server ends it instead.
     const current = store.get(authAtom);
     if (!current || !sameSignIn(current, auth)) {
-      endOnServer(renewed);
+      endNow(renewed);
       return null;
     }
     // The refresh does not say whether a second factor is still owed; a refused call says it again.
     const data = { ...renewed, secondFactorSetupRequired: current.secondFactorSetupRequired };
     store.set(authAtom, data);
     return data;
-  })().finally(() => (refreshing = null));
-  return refreshing;
+  })().finally(() => {
+    if (refreshing?.promise === promise) refreshing = null;
+  });
+  refreshing = { sid, promise };
+  return promise;
 }
 
 /**
@@ -71,14 +86,21 @@ function endIfStill(auth: TokenData): void {
   if (now && sameSignIn(now, auth)) signOut(true);
 }
 
-/** Two tokens of one sign-in: its session (`sid`) stays through every renewal, whose refresh tokens rotate. */
+/** The session a token belongs to (`sid`): it stays through every renewal, whose refresh tokens rotate. */
+function sidOf(auth: TokenData): string | null {
+  try {
+    const { sid } = decodeJwt(auth.token);
+    return typeof sid === "string" ? sid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Two tokens of one sign-in. */
 function sameSignIn(a: TokenData, b: TokenData): boolean {
   if (a.token === b.token) return true;
-  try {
-    return decodeJwt(a.token).sid === decodeJwt(b.token).sid;
-  } catch {
-    return false;
-  }
+  const sid = sidOf(a);
+  return sid !== null && sid === sidOf(b);
 }
 
 /** What a call may add: the key of an idempotent write, and no offline warning (the caller queues). */
@@ -236,6 +258,15 @@ export function endSignIn(): void {
  * token is renewed once to say so.
  */
 export function endOnServer(auth: TokenData): void {
+  // A renewal of this sign-in is on its way and has spent its refresh token: presenting that token again
+  // would read as a stolen copy (the server ends the sign-in and logs the reuse). The renewal ends the
+  // sign-in itself when it answers (refreshToken), as it finds the page's sign-in gone.
+  const sid = sidOf(auth);
+  if (refreshing && sid !== null && refreshing.sid === sid) return;
+  endNow(auth);
+}
+
+function endNow(auth: TokenData): void {
   void (async () => {
     if ((await send("DELETE", "/Auth", undefined, auth.token)).status !== 401) return;
     const renewed = await send("GET", "/Auth", undefined, auth.refreshToken);
