@@ -374,29 +374,55 @@ describe("the terminal on a phone", { timeout: 90_000 }, () => {
   });
 });
 
-describe("a terminal opened where its data could not be fetched", { timeout: 90_000 }, () => {
-  it("says so on a scan, and fetches the data when the network is back", async () => {
+describe("a terminal opened without its data", { timeout: 90_000 }, () => {
+  it("asks for the data again while the server cannot be reached, the network up", async () => {
     let refuse = true;
     const page = await phone("/wms-terminal-in", "term-op", browser, {
       // Routes see only the page's own requests: no service worker answering in between.
       serviceWorkers: "block",
-      // The network drops as the terminal asks for its products, locations and containers.
+      // The server cannot be reached as the terminal asks for its products, locations and containers.
       beforeGoto: (context) =>
         context.route(
           /\/api\/(Product|StorageSpace|Container)\?/,
-          (route) => refuse ? route.abort("internetdisconnected") : route.fallback(),
+          (route) => refuse ? route.abort("connectionrefused") : route.fallback(),
         ),
     });
     await waitPrompt(page, enUs["terminal.prompt.document"]);
     await expect.poll(() => page.getByTestId("terminal-online").innerText()).toBe(enUs["terminal.offline"]);
     expect(await page.getByTestId("terminal").getAttribute("data-ready")).toBe("false");
-    // Still without the network, the operator starts a receipt and scans: the terminal says it has no data.
-    await page.context().setOffline(true);
+    // The server answers again; the browser never lost its network, so nothing tells the page but its retry.
     refuse = false;
+    await page.locator('[data-testid="terminal"][data-ready="true"]').waitFor({ timeout: 40_000 });
+    expect(await page.getByTestId("terminal-online").innerText()).toBe(enUs["terminal.online"]);
+  });
+
+  it("tells a scan made while the data was on its way that it has none when the network goes; back, it scans", async () => {
+    // The data requests are held, as on a slow network, until the test lets them fail.
+    let hold = true;
+    const held: Array<() => void> = [];
+    const page = await phone("/wms-terminal-in", "term-op", browser, {
+      serviceWorkers: "block",
+      beforeGoto: (context) =>
+        context.route(/\/api\/(Product|StorageSpace|Container)\?/, (route) => {
+          if (!hold) return route.fallback();
+          held.push(() => void route.abort("internetdisconnected").catch(() => {}));
+        }),
+    });
+    await waitPrompt(page, enUs["terminal.prompt.document"]);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await page.getByTestId("terminal").getAttribute("data-ready")).toBe("false");
     await page.getByTestId("terminal-new").click();
+    await waitPrompt(page, enUs["terminal.prompt.product"]);
+    // Scanned online before the data came: the scan waits for it (nothing is said yet).
     await gun(page, "4006381333931");
+    await page.locator('[data-testid="terminal"][data-waiting="true"]').waitFor();
+    expect(await say(page).count()).toBe(0);
+    // The network goes: the waiting scan is answered that the terminal has no data yet.
+    await page.context().setOffline(true);
     await expect.poll(() => say(page).innerText()).toBe(enUs["terminal.noData"]);
-    // The network comes back, as the browser tells the page: the data comes, and the same scan is taken.
+    hold = false;
+    for (const fail of held) fail();
+    // The network comes back, as the browser tells the page: the data comes, and scanning goes on.
     await page.context().setOffline(false);
     await dataReady(page);
     const jamAtDock = await stockAt(w, jam, dock);

@@ -48,7 +48,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
   const { kind, owner } = p;
   const { queue, entries, online, setOnline, flush } = useTerminalQueue(owner, t);
   const [data, setData] = useTerminalData(owner, online, setOnline);
-  const { state, say, dispatch, setTask, openDocument } = useScanMachine({
+  const { state, say, dispatch, setTask, openDocument, waiting } = useScanMachine({
     kind,
     owner,
     t,
@@ -84,7 +84,14 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
       !draft.location);
 
   return (
-    <div className={css.screen} data-testid="terminal" data-expecting={expecting} data-ready={data !== null}>
+    <div
+      className={css.screen}
+      data-testid="terminal"
+      data-expecting={expecting}
+      data-ready={data !== null}
+      // A scan waits for the data to arrive.
+      data-waiting={waiting}
+    >
       <StatusBar online={online} pending={pending} number={task ? task.number : null} />
 
       <h2 className={css.prompt} data-testid="terminal-prompt">
@@ -106,8 +113,7 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           key={`${draft.product.id}:${draft.positionId ?? ""}`}
           label={t.t("terminal.quantityOf", { product: draft.product.index, unit: draft.product.unit ?? "" })}
           initial={proposedQuantity(state, step)}
-          onTake={(quantity) =>
-            void dispatch({ type: "quantity", quantity })}
+          onTake={(quantity) => void dispatch({ type: "quantity", quantity })}
         />
       )}
       {expecting === "lot" && draft.product && (
@@ -150,18 +156,15 @@ function Terminal(p: { kind: Kind; owner: string; openedDialogId?: string }) {
           todo={todo}
           picked={step.picked}
           onShortage={(which) => void dispatch({ type: "shortage", which })}
-          onSkip={(id) =>
-            void dispatch({ type: "skip", id })}
-          onFinish={() =>
-            void dispatch({ type: "finish" })}
+          onSkip={(id) => void dispatch({ type: "skip", id })}
+          onFinish={() => void dispatch({ type: "finish" })}
         />
       )}
       {task && (
         <LeaveRow
           startOver={Boolean(draft.product || draft.location)}
           onLeave={() => void dispatch({ type: "leave" })}
-          onStartOver={() =>
-            void dispatch({ type: "startOver" })}
+          onStartOver={() => void dispatch({ type: "startOver" })}
         />
       )}
 

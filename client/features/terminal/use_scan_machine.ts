@@ -10,6 +10,7 @@ import { cache, cached } from "./idb_store.ts";
 import { type TerminalData, TerminalIndex } from "./data.ts";
 import type { Kind } from "./flow.ts";
 import { countPositions, failureText, fetchData, findTask, positionsOf, productOnline } from "./remote.ts";
+import { ApiError } from "../../api.ts";
 import {
   type Effect,
   type Event,
@@ -24,34 +25,49 @@ export type Say = { kind: "ok" | "error" | "warn"; text: string } | null;
 
 /**
  * The products, locations and containers: the cached copy at once, then a fresh one when the server answers.
- * A terminal opened without the network (nothing fetched yet in this session) fetches them when it is back.
+ * Until one came in this session they are asked for again: when the network is back, and every 10 seconds
+ * (the server may have been unreachable with the network up) unless a request is still on its way.
  */
 export function useTerminalData(owner: string, online: boolean, setOnline: (online: boolean) => void) {
   const [data, setData] = useState<TerminalIndex | null>(null);
-  // The owner whose data this session fetched from the server (a cached copy does not count).
-  const fetched = useRef<string | null>(null);
+  const attempt = useRef<(back: boolean) => void>(() => {});
   useEffect(() => {
     let live = true;
+    let asking = 0;
+    let fetched = false;
     void cached<TerminalData>(owner, "data").then((d) =>
       live && d && setData((now) => now ?? new TerminalIndex(d))
     );
+    // `back`: the network has just come back, so a request still on its way from before is not waited for.
+    const ask = (back: boolean) => {
+      if (!live || fetched || (asking > 0 && !back)) return;
+      asking++;
+      fetchData().then((d) => {
+        if (!live || fetched) return;
+        fetched = true;
+        clearInterval(timer);
+        setData(new TerminalIndex(d));
+        setOnline(true);
+        void cache(owner, "data", d);
+      }, (err) => {
+        // Only an unreachable server means offline; a refusal (403, 500) does not.
+        if (live && err instanceof ApiError && err.status === 0) setOnline(false);
+      }).finally(() => asking--);
+    };
+    attempt.current = ask;
+    const timer = setInterval(() => ask(false), 10_000);
+    ask(false);
     return () => {
       live = false;
+      clearInterval(timer);
     };
-  }, [owner]);
+  }, [owner, setOnline]);
+  // Asked again when the network comes back (not at opening: the first request is on its way then).
+  const wasOnline = useRef(online);
   useEffect(() => {
-    if (!online || fetched.current === owner) return;
-    let live = true;
-    fetchData().then((d) => {
-      if (!live) return;
-      fetched.current = owner;
-      setData(new TerminalIndex(d));
-      void cache(owner, "data", d);
-    }, () => live && setOnline(false));
-    return () => {
-      live = false;
-    };
-  }, [owner, online, setOnline]);
+    if (online && !wasOnline.current) attempt.current(true);
+    wasOnline.current = online;
+  }, [online]);
   return [data, setData] as const;
 }
 
@@ -184,5 +200,5 @@ export function useScanMachine(
     void dispatch({ type: "scan", code: waitingScan });
   }, [p.data, p.online, waitingScan, dispatch]);
 
-  return { state, say, dispatch, setTask, openDocument };
+  return { state, say, dispatch, setTask, openDocument, waiting: waitingScan !== null };
 }
