@@ -65,7 +65,7 @@ afterAll(async () => {
   await w?.s.close();
 });
 
-// A test's own bound (60 to 150 s where it is longer than the suite's 60) is a guard against a hang, not a wait:
+// A test's own bound (up to 150 s where it is longer than the suite's 60) is a guard against a hang, not a wait:
 // every step waits for a state. The offline receipt (a service worker installed, three reloads, a replay)
 // and the axe scan of five screens in two themes took 30 s on CI's machine while it ran 3.5 times slow.
 function phone(
