@@ -40,29 +40,25 @@ let refreshing: { sid: string | null; promise: Promise<TokenData | null> } | nul
  * repeated with someone else's token.
  */
 function refreshToken(of: TokenData): Promise<TokenData | null> {
-  const auth = store.get(authAtom);
-  if (!auth || !sameSignIn(auth, of)) return Promise.resolve(null);
+  const auth = signInOf(of);
+  if (!auth) return Promise.resolve(null);
   const sid = sidOf(auth);
   if (refreshing && refreshing.sid === sid) return refreshing.promise;
   const promise: Promise<TokenData | null> = (async () => {
-    const gone = () => {
-      const current = store.get(authAtom);
-      return !current || !sameSignIn(current, auth);
-    };
     let res: Response;
     try {
       res = await send("GET", "/Auth", undefined, auth.refreshToken);
     } catch (err) {
       // The server not reached, and the sign-in ended meanwhile: its ending (endOnServer) waited for this.
-      if (gone()) endNow(auth);
+      if (!signInOf(auth)) endNow(auth);
       throw err;
     }
     if (!res.ok) return null;
     const renewed = await res.json() as TokenData;
     // Signed out (or signed in anew) while the renewal was on its way: the page's sign-in is no longer the
     // one renewed. Storing it would sign the page back in; the server ends it instead.
-    const current = store.get(authAtom);
-    if (!current || !sameSignIn(current, auth)) {
+    const current = signInOf(auth);
+    if (!current) {
       endNow(renewed);
       return null;
     }
@@ -82,8 +78,13 @@ function refreshToken(of: TokenData): Promise<TokenData | null> {
  * with is already gone (the user signed out, or someone signed in anew, while the call was on its way).
  */
 function endIfStill(auth: TokenData): void {
+  if (signInOf(auth)) signOut(true);
+}
+
+/** The page's sign-in as it is now, if it is still the sign-in of `auth` (renewed since or not). */
+function signInOf(auth: TokenData): TokenData | null {
   const now = store.get(authAtom);
-  if (now && sameSignIn(now, auth)) signOut(true);
+  return now && sameSignIn(now, auth) ? now : null;
 }
 
 /** The session a token belongs to (`sid`): it stays through every renewal, whose refresh tokens rotate. */
