@@ -41,6 +41,15 @@ async function open(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
+/** A fresh page signed in as the administrator through the sign-in form, on the start page. */
+async function signedInThroughForm(): Promise<Page> {
+  const page = await freshPage();
+  await open(page, "/signin");
+  await signInThroughForm(page, "acme-admin", PASSWORD);
+  await page.waitForURL(/\/$/);
+  return page;
+}
+
 describe("sign-in and the guard", () => {
   it("sends a visitor to /signin, remembers the full path and returns there after sign-in", async () => {
     const page = await freshPage();
@@ -69,10 +78,7 @@ describe("sign-in and the guard", () => {
   });
 
   it("goes to the last menu link when nothing was remembered, and signs out", async () => {
-    const page = await freshPage();
-    await open(page, "/signin");
-    await signInThroughForm(page, "acme-admin", PASSWORD);
-    await page.waitForURL(/\/$/);
+    const page = await signedInThroughForm();
     await page.getByRole("link", { name: enUs["route.companies"] }).click();
     await page.waitForURL(/\/companies$/);
     const { refreshToken } = JSON.parse((await page.evaluate(() => localStorage.getItem("wms.auth")))!);
@@ -91,10 +97,7 @@ describe("sign-in and the guard", () => {
 
 describe("signing out while a token renewal is on its way", () => {
   it("stays signed out when the renewal answers afterwards, and the server ends the renewed sign-in", async () => {
-    const page = await freshPage();
-    await open(page, "/signin");
-    await signInThroughForm(page, "acme-admin", PASSWORD);
-    await page.waitForURL(/\/$/);
+    const page = await signedInThroughForm();
     // The first renewal (GET Auth) is held back after the server answered it, until the user has signed out.
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
@@ -237,10 +240,7 @@ describe("languages", { timeout: 90_000 }, () => {
 
 describe("night mode", () => {
   it("switches the theme and keeps it across pages", async () => {
-    const page = await freshPage();
-    await open(page, "/signin");
-    await signInThroughForm(page, "acme-admin", PASSWORD);
-    await page.waitForURL(/\/$/);
+    const page = await signedInThroughForm();
     const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     // Night mode is the dark theme in the user's menu.
     const nightMode = (await openUserMenu(page)).getByRole("menuitemradio", {
@@ -276,10 +276,7 @@ describe("when the server cannot be reached", () => {
 
 describe("token refresh", () => {
   it("refreshes an expired token once and repeats the call", async () => {
-    const page = await freshPage();
-    await open(page, "/signin");
-    await signInThroughForm(page, "acme-admin", PASSWORD);
-    await page.waitForURL(/\/$/);
+    const page = await signedInThroughForm();
     const first = await page.evaluate(() => JSON.parse(localStorage.getItem("wms.auth")!).token);
     // The access token lives 2 s on this server: wait until it has run out.
     await page.waitForFunction(() =>
