@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
 import { location, product, receive, startStockWorld, type StockWorld } from "./stock/fixture.ts";
 import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
@@ -63,6 +64,42 @@ function termPending(pid: number): boolean {
   return (BigInt(`0x${line}`) & (1n << 14n)) !== 0n;
 }
 
+/**
+ * Freezes Litestream (SIGSTOP) when no checkpoint is due (it has started the WAL over after the last
+ * receipt's pages) and it holds no write lock: it takes one to start the WAL over and to copy what follows,
+ * and a Litestream frozen there would make the next receipt wait out its busy timeout. The WAL alone does not
+ * tell that moment, so a connection of the test's own asks for the lock without waiting, Litestream frozen;
+ * if it is held, Litestream goes on until the lock is free, and is frozen again.
+ */
+async function freezeIdle(path: string, pid: number): Promise<void> {
+  const probe = new DatabaseSync(path);
+  probe.exec("PRAGMA busy_timeout = 0");
+  const lockFree = () => {
+    try {
+      probe.exec("BEGIN IMMEDIATE");
+      probe.exec("ROLLBACK");
+      return true;
+    } catch (e) {
+      if (!/locked|busy/i.test(String(e))) throw e;
+      return false;
+    }
+  };
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await expect.poll(() => walFrames(path), { timeout: 30_000, interval: 20 }).toBeLessThan(16);
+      Deno.kill(pid, "SIGSTOP");
+      frozen = pid;
+      if (lockFree()) return;
+      Deno.kill(pid, "SIGCONT");
+      frozen = undefined;
+      await expect.poll(lockFree, { timeout: 30_000, interval: 5 }).toBe(true);
+    }
+    throw new Error("Litestream held the write lock at each of 50 freezes");
+  } finally {
+    probe.close();
+  }
+}
+
 describe("Litestream stopped while a writer's window is open", () => {
   it(
     "pauses the window first: the WAL goes on in the one generation, not started over behind Litestream",
@@ -76,12 +113,10 @@ describe("Litestream stopped while a writer's window is open", () => {
         interval: 100,
       }).toBe("caught-up");
 
-      // Litestream frozen when no checkpoint is due (it has started the WAL over after the receipt's pages),
-      // so not in the middle of its own write, which would hold the lock the next receipt needs; then a
-      // receipt's pages make a window due, and the writer opens it.
-      await expect.poll(() => walFrames(path), { timeout: 30_000, interval: 20 }).toBeLessThan(16);
-      const pid = frozen = replication!.pid!;
-      Deno.kill(pid, "SIGSTOP");
+      // Litestream frozen when it holds no write lock; then a receipt's pages make a window due, and the
+      // writer opens it.
+      const pid = replication!.pid!;
+      await freezeIdle(path, pid);
       await receive(w, good, at, 2);
       const conn =
         (await w.s.platform.pool.use(w.tenant.dbUrl, (c) => Promise.resolve(c))) as LocalConnection;
