@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Services } from "../kernel/services.ts";
 import { AppError } from "../kernel/errors.ts";
 import { servedClientBuild } from "./web.ts";
+import { setAnswerHeader } from "./security.ts";
 import type { Env } from "../engine/http/types.ts";
 
 /** Adds `X-App-Version` to every answer, errors included, once a client build exists. */
@@ -14,7 +15,7 @@ export function announceClientBuild(platform: Pick<Services, "config">): Middlew
     const build = servedClientBuild(platform.config);
     if (build) c.header("X-App-Version", build);
     await next();
-    if (build) c.header("X-App-Version", build);
+    if (build) setAnswerHeader(c, "X-App-Version", build);
   };
 }
 

@@ -9,6 +9,7 @@ import { clientInfo } from "../engine/http/client_info.ts";
 import { bearerToken } from "../engine/http/bearer.ts";
 import { takeUserCall } from "./user_rate.ts";
 import { loggablePath } from "./errors.ts";
+import { setAnswerHeader } from "./security.ts";
 import type { Env } from "../engine/http/types.ts";
 import type { TenantContext } from "../kernel/context.ts";
 import type { Hooks } from "../kernel/hooks.ts";
@@ -29,7 +30,7 @@ export function requestContext(services: Services, hooks: Hooks): MiddlewareHand
     c.set("lang", languageFromHeader(c.req.header("accept-language")) ?? "en-us");
     c.header("X-Request-Id", requestId);
     await next();
-    c.header("X-Request-Id", requestId);
+    setAnswerHeader(c, "X-Request-Id", requestId);
   };
 }
 

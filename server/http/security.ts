@@ -3,7 +3,7 @@
 // browsers), HSTS over TLS. API answers carry personal data: never
 // stored by a cache. Pages get a Content-Security-Policy whose only inline script is the one carrying the
 // request's nonce (React's streaming), with scripts, styles, fonts and connections from our own origin.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../engine/http/types.ts";
 import type { Services } from "../kernel/services.ts";
 
@@ -39,6 +39,20 @@ export function contentSecurityPolicy(nonce: string): string {
 export function overTls(url: string, forwardedProto: string | undefined, trustProxy: boolean): boolean {
   if (url.startsWith("https:")) return true;
   return trustProxy && forwardedProto?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+/**
+ * Sets a header on the answer a handler already made. hono's `c.header` makes the answer again (its body
+ * turned into a stream, its headers copied) at every call once a handler has answered; this sets it in
+ * place, and falls back to `c.header` for an answer whose headers may not change (one fetched from
+ * elsewhere).
+ */
+export function setAnswerHeader(c: Context<Env>, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
 }
 
 export function securityHeaders(platform: Pick<Services, "config">): MiddlewareHandler<Env> {
