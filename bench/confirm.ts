@@ -24,6 +24,7 @@ import {
   readWhile,
   recorder,
   replay,
+  replayCopy,
   rng,
   startBenchServer,
   writeResult,
@@ -359,15 +360,23 @@ export async function run(): Promise<BenchResult> {
         const half = Math.ceil(count / 2);
         walKib = [];
         statements = size <= 10 ? recorder(tenantFile) : undefined;
+        const before = statements ? replayCopy(raw, tenantFile) : undefined;
         const api = [...await timed(apiIds.slice(0, half), confirmApi)];
         const rawTimes = [...await timed(rawIds.slice(0, half), rawConfirm)];
         api.push(...await timed(apiIds.slice(half), confirmApi));
         rawTimes.push(...await timed(rawIds.slice(half), rawConfirm));
         const a = distribution(api);
         const r = distribution(rawTimes);
-        const replayed = statements
-          ? distribution(replay(raw, statements.groups, Math.min(PARAMS.warmup, Math.floor(count / 4))))
-          : undefined;
+        let replayed: Distribution | undefined;
+        if (statements && before) {
+          try {
+            replayed = distribution(
+              replay(before.db, statements.groups, Math.min(PARAMS.warmup, Math.floor(count / 4))),
+            );
+          } finally {
+            before.close();
+          }
+        }
         const result: SizeResult = {
           api: a,
           raw: r,

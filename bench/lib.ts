@@ -8,7 +8,14 @@ import { type Config, loadConfig, tenantDbUrlFor } from "../server/config.ts";
 import { createPlatform, type Platform } from "../server/platform.ts";
 import { provisionTenant } from "../server/tenancy/provision.ts";
 import type { Tenant } from "../server/tenancy/registry.ts";
-import { filePathOf, type RecordedStatement, recordStatements, withoutSamples } from "../server/db/local.ts";
+import {
+  CACHE_KIB,
+  filePathOf,
+  MMAP_MIB,
+  type RecordedStatement,
+  recordStatements,
+  withoutSamples,
+} from "../server/db/local.ts";
 import { rebuildProductFlows } from "../server/domain/stock/ledger/invariant.ts";
 import { nowIso } from "../server/kernel/time.ts";
 import { tenants } from "../server/tenancy/schema.ts";
@@ -205,8 +212,40 @@ export function recorder(path: string) {
 }
 
 /**
- * The recorded statements run again on the raw driver, each group in its transaction, timed per group. The
- * writes set what they set before (a quantity, a time), the record log takes a row more: the same work.
+ * A copy of a tenant's file as it stands now (its WAL with it), opened on the raw driver as the server opens
+ * its files, for `replay` to run the statements recorded from here on over the state the API met: run again
+ * over the live file, a write meets what it wrote itself (a receipt's new stock line is found, and its insert
+ * becomes an update of one row, not an entry in each of the table's indexes). Nothing may write the file
+ * while it is copied: call it between calls.
+ */
+export function replayCopy(raw: DatabaseSync, path: string): { db: DatabaseSync; close(): void } {
+  raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  const copy = `${path}.replay`;
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+  copyFileSync(path, copy);
+  try {
+    copyFileSync(`${path}-wal`, `${copy}-wal`);
+  } catch { /* no WAL: the file is all */ }
+  const db = new DatabaseSync(copy);
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA foreign_keys = ON");
+  db.exec("PRAGMA wal_autocheckpoint = 0");
+  db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  db.exec(`PRAGMA mmap_size = ${MMAP_MIB * 1024 * 1024}`);
+  return {
+    db,
+    close() {
+      db.close();
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+    },
+  };
+}
+
+/**
+ * The recorded statements run again on the raw driver, each group in its transaction, timed per group. Over
+ * the live file the writes set what they set before (a quantity, a time) and the record log takes a row more:
+ * the same work for an update; over a `replayCopy` made before the calls, every write's own work.
  */
 export function replay(raw: DatabaseSync, groups: RecordedStatement[][], warmup: number): number[] {
   const statements = new Map<string, StatementSync>();
