@@ -290,7 +290,7 @@ interface SizeResult {
   ratioP50: number;
   ratioP99: number;
   /**
-   * Sizes 1 and 10: the statements the API ran for each confirmation (their count in `statements`, BEGIN
+   * Sizes 1, 10 and 100: the statements the API ran for each confirmation (their count in `statements`, BEGIN
    * and COMMIT included) run again on the raw driver: what the confirmation costs SQLite alone.
    */
   replay?: Distribution;
@@ -359,7 +359,7 @@ export async function run(): Promise<BenchResult> {
         // Interleaved halves, so that neither side always meets a warmer cache.
         const half = Math.ceil(count / 2);
         walKib = [];
-        statements = size <= 10 ? recorder(tenantFile) : undefined;
+        statements = size <= 100 ? recorder(tenantFile) : undefined;
         const before = statements ? replayCopy(raw, tenantFile) : undefined;
         const api = [...await timed(apiIds.slice(0, half), confirmApi)];
         const rawTimes = [...await timed(rawIds.slice(0, half), rawConfirm)];
