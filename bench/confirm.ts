@@ -287,6 +287,8 @@ interface SizeResult {
   raw: Distribution;
   /** What one confirmation through the API appends to the WAL (KiB): its COMMIT's pages. */
   walKib: Distribution;
+  /** The same for the raw script's confirmation. */
+  rawWalKib: Distribution;
   ratioP50: number;
   ratioP99: number;
   /**
@@ -315,7 +317,7 @@ export async function run(): Promise<BenchResult> {
       // The harness checkpoints on no timer: the WAL only grows, and its growth is what a commit wrote.
       walAutocheckpoint: false,
     });
-    const rawConfirm = rawConfirmer(raw);
+    const rawScript = rawConfirmer(raw);
     // The server checkpoints on no timer here (the harness), so the WAL only grows: its growth over one
     // confirmation is what that COMMIT wrote.
     const walPath = `${filePathOf(tenant.dbUrl)}-wal`;
@@ -327,6 +329,7 @@ export async function run(): Promise<BenchResult> {
       }
     };
     let walKib: number[] = [];
+    let rawWalKib: number[] = [];
     // The small confirmations' own statements, replayed on the raw driver below (bench/lib.ts, replay).
     let statements: ReturnType<typeof recorder> | undefined;
     const tenantFile = filePathOf(tenant.dbUrl);
@@ -337,6 +340,11 @@ export async function run(): Promise<BenchResult> {
       const r = statements ? await statements.during(send) : await send();
       if (r.status !== 200) throw new Error(`confirm ${id} answered ${r.status}: ${JSON.stringify(r.body)}`);
       walKib.push((walBytes() - before) / 1024);
+    };
+    const rawConfirm = (id: number) => {
+      const before = walBytes();
+      rawScript(id);
+      rawWalKib.push((walBytes() - before) / 1024);
     };
     const timed = async (ids: number[], fn: (id: number) => unknown) => {
       const out: number[] = [];
@@ -359,6 +367,7 @@ export async function run(): Promise<BenchResult> {
         // Interleaved halves, so that neither side always meets a warmer cache.
         const half = Math.ceil(count / 2);
         walKib = [];
+        rawWalKib = [];
         statements = size <= 100 ? recorder(tenantFile) : undefined;
         const before = statements ? replayCopy(raw, tenantFile) : undefined;
         const api = [...await timed(apiIds.slice(0, half), confirmApi)];
@@ -381,6 +390,7 @@ export async function run(): Promise<BenchResult> {
           api: a,
           raw: r,
           walKib: distribution(walKib),
+          rawWalKib: distribution(rawWalKib),
           ratioP50: Math.round((a.p50 / r.p50) * 100) / 100,
           ratioP99: Math.round((a.p99 / r.p99) * 100) / 100,
           ...(replayed && statements
@@ -460,7 +470,7 @@ export function summarize(r: BenchResult): string[] {
         p99(m.raw)
       }  ratio p50 ${m.ratioP50}, p99 ${m.ratioP99}; WAL per commit p50 ${
         Math.round(m.walKib?.p50 ?? NaN)
-      } KiB${
+      } KiB (raw ${Math.round(m.rawWalKib?.p50 ?? NaN)} KiB)${
         m.replay
           ? `; its ${m.statements} statements again on the raw driver p50 ${
             ms(m.replay.p50)
