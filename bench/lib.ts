@@ -1,6 +1,16 @@
 // Shared pieces of the benchmarks: where work data goes, machine facts, percentiles, resource probes
 // (RSS, open file descriptors), a loopback server around createApp(platform) and the result files.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
@@ -219,13 +229,27 @@ export function recorder(path: string) {
  * while it is copied: call it between calls.
  */
 export function replayCopy(raw: DatabaseSync, path: string): { db: DatabaseSync; close(): void } {
+  // A checkpoint that a reader keeps from finishing leaves frames in the WAL: it is copied with the file, and
+  // SQLite recovers from it what was committed (frames of a transaction still open carry no commit mark).
   raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  const copy = `${path}.replay`;
+  const copy = `${path}.replay-${++replayCopies}`;
   for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
   copyFileSync(path, copy);
+  let wal = true;
   try {
     copyFileSync(`${path}-wal`, `${copy}-wal`);
-  } catch { /* no WAL: the file is all */ }
+  } catch {
+    wal = false; // no WAL: the file is all
+  }
+  // Written to the disk now, not by the kernel during the timed calls that follow.
+  for (const file of wal ? [copy, `${copy}-wal`] : [copy]) {
+    const fd = openSync(file, "r+");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
   const db = new DatabaseSync(copy);
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
@@ -241,6 +265,7 @@ export function replayCopy(raw: DatabaseSync, path: string): { db: DatabaseSync;
     },
   };
 }
+let replayCopies = 0;
 
 /**
  * The recorded statements run again on the raw driver, each group in its transaction, timed per group. Over

@@ -10,7 +10,7 @@
 // every 100 ms but the writer's window waits 10 s (its bound follows REPLICA_SYNC_MS), and Litestream is
 // frozen (SIGSTOP) while the window opens, then let go (SIGCONT) once the supervisor's SIGTERM waits for it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { tmpdir } from "node:os";
@@ -47,6 +47,7 @@ async function start() {
   await replication.start();
 }
 afterAll(async () => {
+  ending = true;
   // A Litestream left frozen by a failed step would keep its SIGTERM, and stop() would wait for it forever.
   if (frozen !== undefined) {
     try {
@@ -64,20 +65,37 @@ function termPending(pid: number): boolean {
   return (BigInt(`0x${line}`) & (1n << 14n)) !== 0n;
 }
 
+/** Whether every thread of `pid` has stopped (a SIGSTOP reaches each of them in its own time). */
+function allStopped(pid: number): boolean {
+  return readdirSync(`/proc/${pid}/task`).every((task) => {
+    try {
+      // The state follows the command's closing parenthesis: "T" stopped by a signal.
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+      return /^T$/i.test(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]);
+    } catch {
+      return true; // the thread ended
+    }
+  });
+}
+
+/** Set once the test's end has begun: a freeze still looping then must not freeze Litestream again. */
+let ending = false;
+
 /**
  * Freezes Litestream (SIGSTOP) when no checkpoint is due (it has started the WAL over after the last
  * receipt's pages) and it holds no write lock: it takes one to start the WAL over and to copy what follows,
  * and a Litestream frozen there would make the next receipt wait out its busy timeout. The WAL alone does not
- * tell that moment, so a connection of the test's own asks for the lock without waiting, Litestream frozen;
- * if it is held, Litestream goes on until the lock is free, and is frozen again.
+ * tell that moment, so, once every thread of Litestream has stopped, a connection of the test's own asks for
+ * the lock without waiting (a rolled-back BEGIN IMMEDIATE writes no frame, and its close cannot checkpoint
+ * while the server and Litestream hold the file); if it is held, Litestream goes on until the lock is free,
+ * and is frozen again.
  */
 async function freezeIdle(path: string, pid: number): Promise<void> {
-  const probe = new DatabaseSync(path);
-  probe.exec("PRAGMA busy_timeout = 0");
+  let probe: DatabaseSync | undefined;
   const lockFree = () => {
     try {
-      probe.exec("BEGIN IMMEDIATE");
-      probe.exec("ROLLBACK");
+      probe!.exec("BEGIN IMMEDIATE");
+      probe!.exec("ROLLBACK");
       return true;
     } catch (e) {
       if (!/locked|busy/i.test(String(e))) throw e;
@@ -85,18 +103,22 @@ async function freezeIdle(path: string, pid: number): Promise<void> {
     }
   };
   try {
-    for (let attempt = 0; attempt < 50; attempt++) {
+    probe = new DatabaseSync(path);
+    probe.exec("PRAGMA busy_timeout = 0");
+    for (let attempt = 0; attempt < 50 && !ending; attempt++) {
       await expect.poll(() => walFrames(path), { timeout: 30_000, interval: 20 }).toBeLessThan(16);
+      if (ending) break;
       Deno.kill(pid, "SIGSTOP");
       frozen = pid;
+      await expect.poll(() => allStopped(pid), { timeout: 10_000, interval: 1 }).toBe(true);
       if (lockFree()) return;
       Deno.kill(pid, "SIGCONT");
       frozen = undefined;
       await expect.poll(lockFree, { timeout: 30_000, interval: 5 }).toBe(true);
     }
-    throw new Error("Litestream held the write lock at each of 50 freezes");
+    throw new Error("Litestream held the write lock at each of 50 freezes, or the test ended meanwhile");
   } finally {
-    probe.close();
+    probe?.close();
   }
 }
 
