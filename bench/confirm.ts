@@ -23,7 +23,6 @@ import {
   progress,
   readWhile,
   recorder,
-  replay,
   replayCopy,
   rng,
   startBenchServer,
@@ -376,16 +375,9 @@ export async function run(): Promise<BenchResult> {
         rawTimes.push(...await timed(rawIds.slice(half), rawConfirm));
         const a = distribution(api);
         const r = distribution(rawTimes);
-        let replayed: Distribution | undefined;
-        if (statements && before) {
-          try {
-            replayed = distribution(
-              replay(before.db, statements.groups, Math.min(PARAMS.warmup, Math.floor(count / 4))),
-            );
-          } finally {
-            before.close();
-          }
-        }
+        const replayed = statements && before
+          ? distribution(before.run(statements.groups, Math.min(PARAMS.warmup, Math.floor(count / 4))))
+          : undefined;
         const result: SizeResult = {
           api: a,
           raw: r,

@@ -223,26 +223,28 @@ export function recorder(path: string) {
 
 /**
  * A copy of a tenant's file as it stands now (its WAL with it), opened on the raw driver as the server opens
- * its files, for `replay` to run the statements recorded from here on over the state the API met: run again
- * over the live file, a write meets what it wrote itself (a receipt's new stock line is found, and its insert
- * becomes an update of one row, not an entry in each of the table's indexes). Nothing may write the file
- * while it is copied: call it between calls.
+ * its files, for the statements recorded from here on to be replayed (`run`: `replay` over the copy, which it
+ * then removes) over the state the API met: run again over the live file, a write meets what it wrote itself
+ * (a receipt's new stock line is found, and its insert becomes an update of one row, not an entry in each of
+ * the table's indexes). Nothing may write the file while it is copied: call it between calls.
  */
-export function replayCopy(raw: DatabaseSync, path: string): { db: DatabaseSync; close(): void } {
+export function replayCopy(
+  raw: DatabaseSync,
+  path: string,
+): { run(groups: RecordedStatement[][], warmup: number): number[] } {
   // A checkpoint that a reader keeps from finishing leaves frames in the WAL: it is copied with the file, and
   // SQLite recovers from it what was committed (frames of a transaction still open carry no commit mark).
   raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  // The work directory is the run's own (workDir): a name new in this process is new on the disk.
   const copy = `${path}.replay-${++replayCopies}`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+  const files = [copy];
   copyFileSync(path, copy);
-  let wal = true;
   try {
     copyFileSync(`${path}-wal`, `${copy}-wal`);
-  } catch {
-    wal = false; // no WAL: the file is all
-  }
+    files.push(`${copy}-wal`);
+  } catch { /* no WAL: the file is all */ }
   // Written to the disk now, not by the kernel during the timed calls that follow.
-  for (const file of wal ? [copy, `${copy}-wal`] : [copy]) {
+  for (const file of files) {
     const fd = openSync(file, "r+");
     try {
       fsyncSync(fd);
@@ -258,10 +260,13 @@ export function replayCopy(raw: DatabaseSync, path: string): { db: DatabaseSync;
   db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   db.exec(`PRAGMA mmap_size = ${MMAP_MIB * 1024 * 1024}`);
   return {
-    db,
-    close() {
-      db.close();
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+    run(groups, warmup) {
+      try {
+        return replay(db, groups, warmup);
+      } finally {
+        db.close();
+        for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+      }
     },
   };
 }
@@ -272,7 +277,7 @@ let replayCopies = 0;
  * the live file the writes set what they set before (a quantity, a time) and the record log takes a row more:
  * the same work for an update; over a `replayCopy` made before the calls, every write's own work.
  */
-export function replay(raw: DatabaseSync, groups: RecordedStatement[][], warmup: number): number[] {
+function replay(raw: DatabaseSync, groups: RecordedStatement[][], warmup: number): number[] {
   const statements = new Map<string, StatementSync>();
   const times: number[] = [];
   for (const [i, group] of groups.entries()) {

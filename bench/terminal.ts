@@ -31,7 +31,6 @@ import {
   ms,
   progress,
   recorder,
-  replay,
   replayCopy,
   startBenchServer,
   writeResult,
@@ -241,15 +240,8 @@ export async function run(): Promise<BenchResult> {
     }
     progress(NAME, "the API's own statements of each scan and pick, again on the raw driver");
     // Each over a copy of the file as the API met it (bench/lib.ts, replayCopy).
-    const replayOn = (copy: ReturnType<typeof replayCopy>, groups: typeof scans.groups) => {
-      try {
-        return replay(copy.db, groups, PARAMS.warmup);
-      } finally {
-        copy.close();
-      }
-    };
-    const scanReplay = replayOn(beforeScans, scans.groups);
-    const pickReplay = replayOn(beforePicks, picks.groups);
+    const scanReplay = beforeScans.run(scans.groups, PARAMS.warmup);
+    const pickReplay = beforePicks.run(picks.groups, PARAMS.warmup);
 
     // 1. Scan to feedback in the browser, on this tenant.
     progress(NAME, `${PARAMS.browserSteps} scans on the terminal in Chromium`);
