@@ -58,20 +58,20 @@ export function setAnswerHeader(c: Context<Env>, name: string, value: string): v
 export function securityHeaders(platform: Pick<Services, "config">): MiddlewareHandler<Env> {
   return async (c, next) => {
     await next();
-    const h = c.res.headers;
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "no-referrer");
+    const set = (name: string, value: string) => setAnswerHeader(c, name, value);
+    set("X-Content-Type-Options", "nosniff");
+    set("Referrer-Policy", "no-referrer");
     // No answer may be framed but by the sites its own policy names (a page: none; a widget: its access's).
-    const policy = h.get("Content-Security-Policy");
+    const policy = c.res.headers.get("Content-Security-Policy");
     if (!policy) {
-      h.set("Content-Security-Policy", "frame-ancestors 'none'");
-      h.set("X-Frame-Options", "DENY");
+      set("Content-Security-Policy", "frame-ancestors 'none'");
+      set("X-Frame-Options", "DENY");
     } else if (!/(^|;)\s*frame-ancestors\s/.test(policy)) {
-      h.set("Content-Security-Policy", `${policy}; frame-ancestors 'none'`);
+      set("Content-Security-Policy", `${policy}; frame-ancestors 'none'`);
     }
     if (overTls(c.req.url, c.req.header("x-forwarded-proto"), platform.config.trustProxy)) {
-      h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+      set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
-    if (c.req.path.toLowerCase().startsWith("/api")) h.set("Cache-Control", "no-store");
+    if (c.req.path.toLowerCase().startsWith("/api")) set("Cache-Control", "no-store");
   };
 }
