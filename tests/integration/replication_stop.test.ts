@@ -19,6 +19,7 @@ import { ReplicationSupervisor } from "../../server/replication/supervisor.ts";
 import { windowPauseFile } from "../../server/replication/litestream_config.ts";
 import { walFrames, walSalts } from "../fixtures/wal.ts";
 import { replicationOf } from "../fixtures/replica.ts";
+import { procStat } from "../fixtures/server_process.ts";
 import { filePathOf, LocalConnection } from "../../server/db/local.ts";
 
 let w: StockWorld;
@@ -67,14 +68,10 @@ function termPending(pid: number): boolean {
 
 /** Whether every thread of `pid` has stopped (a SIGSTOP reaches each of them in its own time). */
 function allStopped(pid: number): boolean {
+  // "T": stopped by a signal; a thread that ended meanwhile has no state to wait for.
   return readdirSync(`/proc/${pid}/task`).every((task) => {
-    try {
-      // The state follows the command's closing parenthesis: "T" stopped by a signal.
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
-      return /^T$/i.test(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]);
-    } catch {
-      return true; // the thread ended
-    }
+    const state = procStat(`/proc/${pid}/task/${task}/stat`)?.[0];
+    return state === undefined || /^T$/i.test(state);
   });
 }
 
