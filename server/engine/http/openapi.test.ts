@@ -121,6 +121,17 @@ describe("case-insensitive paths", () => {
     expect(canonicalPath("/elsewhere/User")).toBe("/elsewhere/User");
   });
 
+  it("keeps each id as sent while one path shape serves them all", () => {
+    // The template is remembered per shape (ids blanked): only sound while no static segment is all digits.
+    const digitStatics = routes.flatMap((r) => r.path.split("/").filter((t) => /^\d+$/.test(t)));
+    expect(routes.length).toBeGreaterThan(100);
+    expect(digitStatics).toEqual([]);
+    expect(canonicalPath("/api/wmsdocumentposition/17/PICK")).toBe("/api/WmsDocumentPosition/17/Pick");
+    expect(canonicalPath("/api/WMSDOCUMENTPOSITION/0018/pick")).toBe("/api/WmsDocumentPosition/0018/Pick");
+    expect(canonicalPath("/api/user/42")).toBe("/api/User/42");
+    expect(canonicalPath("/api/user/x42")).toBe("/api/User/x42");
+  });
+
   it("serves a route whatever the case of its path", async () => {
     for (const path of ["/api/health", "/api/HEALTH", "/API/Health"]) {
       const r = await call(s, "GET", path);

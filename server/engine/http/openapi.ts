@@ -102,57 +102,83 @@ export function routePattern(path: string): RegExp {
 
 // --- case-insensitive paths ----------------------------------------------------------------------
 
-/** Route templates ("/api/User/:id" split at "/") by segment count and lower-cased first segment after /api. */
-let templateIndex: Map<string, string[][]> | undefined;
+/** A route template ("/api/User/:id" split at "/"), with its static segments lower-cased once. */
+type Template = { segments: string[]; lowered: (string | null)[] };
+
+/** Route templates by segment count and lower-cased first segment after /api (":" for a parameter). */
+let templateIndex: Map<string, Template[]> | undefined;
 let indexedRoutes = 0;
 
-function templatesFor(count: number, first: string): string[][] {
+function templatesFor(count: number, first: string): Template[] {
   if (!templateIndex || indexedRoutes !== routes.length) {
-    templateIndex = new Map();
+    const byKey = new Map<string, Template[]>();
     for (const r of routes) {
-      const tpl = ("/api" + r.path).split("/");
-      const key = `${tpl.length}/${tpl[2]?.startsWith(":") ? ":" : tpl[2]?.toLowerCase()}`;
-      const list = templateIndex.get(key);
-      if (list) list.push(tpl);
-      else templateIndex.set(key, [tpl]);
+      const segments = ("/api" + r.path).split("/");
+      const lowered = segments.map((t) => (t.startsWith(":") ? null : t.toLowerCase()));
+      const key = `${segments.length}/${lowered[2] ?? ":"}`;
+      const list = byKey.get(key);
+      if (list) list.push({ segments, lowered });
+      else byKey.set(key, [{ segments, lowered }]);
+    }
+    // Each key's list holds the templates whose second segment is a parameter too, joined once here.
+    templateIndex = new Map();
+    for (const [key, list] of byKey) {
+      const count = key.slice(0, key.indexOf("/"));
+      templateIndex.set(key, key.endsWith("/:") ? list : [...list, ...(byKey.get(`${count}/:`) ?? [])]);
     }
     indexedRoutes = routes.length;
   }
-  return [...(templateIndex.get(`${count}/${first}`) ?? []), ...(templateIndex.get(`${count}/:`) ?? [])];
+  return templateIndex.get(`${count}/${first}`) ?? templateIndex.get(`${count}/:`) ?? [];
 }
 
-/** Paths already rewritten (most calls repeat a few hundred shapes), forgotten when full or when routes change. */
-const canonical = new Map<string, string>();
-let canonicalRoutes = -1;
-const CANONICAL_MAX = 10_000;
+/**
+ * The best template of each path shape already met, forgotten when full or when routes change. A shape is
+ * the path with its all-digit segments (ids) blanked: every template's static segments are names, so which
+ * template fits does not depend on an id, and one shape serves every id (a cache by whole path missed on
+ * every new id: each pick of another position rewrote its path again).
+ */
+const bestByShape = new Map<string, Template | null>();
+let shapesRoutes = -1;
+const SHAPES_MAX = 10_000;
+const DIGITS = /^\d+$/;
 
 /** Rewrites the static segments of an /api path to the case they were declared in. */
 export function canonicalPath(path: string): string {
-  if (canonicalRoutes !== routes.length) {
-    canonical.clear();
-    canonicalRoutes = routes.length;
+  if (path.length < 4 || path.slice(0, 4).toLowerCase() !== "/api") return path;
+  if (shapesRoutes !== routes.length) {
+    bestByShape.clear();
+    shapesRoutes = routes.length;
   }
-  const hit = canonical.get(path);
-  if (hit !== undefined) return hit;
-  const rewritten = rewrite(path);
-  if (canonical.size >= CANONICAL_MAX) canonical.clear();
-  canonical.set(path, rewritten);
-  return rewritten;
+  const segments = path.split("/");
+  let shape = "";
+  for (let i = 1; i < segments.length; i++) shape += DIGITS.test(segments[i]) ? "/" : "/" + segments[i];
+  let best = bestByShape.get(shape);
+  if (best === undefined) {
+    best = bestTemplate(segments);
+    if (bestByShape.size >= SHAPES_MAX) bestByShape.clear();
+    bestByShape.set(shape, best);
+  }
+  if (!best) return path;
+  let out = best.segments[0];
+  for (let i = 1; i < segments.length; i++) {
+    out += "/" + (best.lowered[i] === null ? segments[i] : best.segments[i]);
+  }
+  return out;
 }
 
-function rewrite(path: string): string {
-  if (!path.toLowerCase().startsWith("/api")) return path;
-  const segments = path.split("/");
+/** The template with the most static segments matching the path's, whatever their case. */
+function bestTemplate(segments: string[]): Template | null {
   const lowered = segments.map((s) => s.toLowerCase());
-  let best: string[] | undefined;
+  let best: Template | null = null;
   let bestStatic = -1;
   // Only templates of the same length whose first segment matches can fit: a handful, not every route.
   for (const tpl of templatesFor(segments.length, lowered[2] ?? "")) {
     let statics = 0;
     let ok = true;
-    for (let i = 0; i < tpl.length; i++) {
-      if (tpl[i].startsWith(":")) continue;
-      if (tpl[i].toLowerCase() !== lowered[i]) {
+    for (let i = 0; i < tpl.segments.length; i++) {
+      const want = tpl.lowered[i];
+      if (want === null) continue;
+      if (want !== lowered[i]) {
         ok = false;
         break;
       }
@@ -163,8 +189,7 @@ function rewrite(path: string): string {
       best = tpl;
     }
   }
-  if (!best) return path;
-  return best.map((t, i) => (t.startsWith(":") ? segments[i] : t)).join("/");
+  return best;
 }
 
 // --- OpenAPI document ----------------------------------------------------------------------------
