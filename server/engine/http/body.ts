@@ -52,8 +52,30 @@ export function isJsonType(contentType: string | null): boolean {
 }
 
 /**
- * A body's bytes: at most `limit` (`tooLarge` is what is thrown beyond it), arriving within `timeoutMs`;
- * `unreadable` is thrown when the stream fails.
+ * Bodies being read, each with the time it must have arrived by. One sweep a tenth of a second ends those
+ * past it, while any is pending, instead of a timer set and cleared for every body (a tenth of what the API
+ * spent reading a pick's 60 bytes).
+ */
+const reading = new Set<{ deadline: number; expire(): void }>();
+const SWEEP_MS = 100;
+let sweeper: ReturnType<typeof setInterval> | undefined;
+
+function sweep(): void {
+  const now = performance.now();
+  for (const read of reading) {
+    if (read.deadline > now) continue;
+    reading.delete(read);
+    read.expire();
+  }
+  if (!reading.size) {
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
+}
+
+/**
+ * A body's bytes: at most `limit` (`tooLarge` is what is thrown beyond it), arriving within `timeoutMs` (to
+ * the sweep's tenth of a second); `unreadable` is thrown when the stream fails.
  */
 async function readBytes(
   req: Request,
@@ -68,10 +90,15 @@ async function readBytes(
   const chunks: Uint8Array[] = [];
   let received = 0;
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    reader.cancel().catch(() => {});
-  }, timeoutMs);
+  const watch = {
+    deadline: performance.now() + timeoutMs,
+    expire() {
+      timedOut = true;
+      reader.cancel().catch(() => {});
+    },
+  };
+  reading.add(watch);
+  sweeper ??= setInterval(sweep, SWEEP_MS);
   try {
     while (true) {
       const { done, value } = await reader.read();
@@ -89,7 +116,7 @@ async function readBytes(
     if (timedOut) throw new AppError("request.timeout");
     throw errors.unreadable();
   } finally {
-    clearTimeout(timer);
+    reading.delete(watch);
   }
   const bytes = new Uint8Array(received);
   let at = 0;
