@@ -2,7 +2,7 @@
 // client (RemoteConnection), and migrations. The rule under test: no statement of one request lands inside
 // another request's open transaction, and a failed transaction leaves nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { eq, sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client/web";
 import type { Connection } from "./connection.ts";
-import { CACHE_KIB, HEAP_MIB, LocalConnection } from "./local.ts";
+import { CACHE_KIB, filePathOf, HEAP_MIB, LocalConnection, SPILL_KIB } from "./local.ts";
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
 import { runEach } from "./bulk.ts";
@@ -391,6 +391,45 @@ describe("LocalConnection", () => {
     await expect(conn.query("INSERT INTO child (id, parent_id) VALUES (1, 42)")).rejects.toThrow(
       /FOREIGN KEY/,
     );
+  });
+
+  it("writes a long transaction's pages into the WAL as it goes, not all at its commit, and keeps its cache", async () => {
+    const url = fileUrl();
+    const conn = await withItems(new LocalConnection(url));
+    const walBytes = () => statSync(`${filePathOf(url)}-wal`).size;
+    const page = "x".repeat(4000); // a row about a page long
+    let next = 1;
+    /** Rows of a page each, a batch at a time, until the WAL has grown by `bytes` inside the transaction. */
+    const writeUntilSpilled = async (tx: Parameters<Parameters<Connection["transaction"]>[0]>[0]) => {
+      const from = walBytes();
+      // A transaction past its first slice has its cache cut to SPILL_KIB: beyond that, pages go to the WAL.
+      // Left whole (CACHE_KIB, far above what is written here), none would before the commit.
+      while (walBytes() - from < 16 * 1024 * 1024) {
+        if (next > 12_000) {
+          throw new Error(`no page reached the WAL before the commit (${walBytes() - from} bytes)`);
+        }
+        const rows = Array.from({ length: 500 }, () => [next++, page]);
+        await runEach(tx, "INSERT INTO items (id, name) VALUES (?, ?)", rows);
+      }
+    };
+    // 16 MiB is well past the spill cache and well inside the whole one.
+    expect(SPILL_KIB).toBeGreaterThan(0);
+    expect(SPILL_KIB * 4).toBeLessThanOrEqual(16 * 1024);
+    expect(16 * 1024 * 3).toBeLessThan(CACHE_KIB);
+    await conn.transaction(writeUntilSpilled);
+    const written = next - 1;
+    expect(await count(conn)).toBe(written);
+    expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -CACHE_KIB }]);
+    // Spilled pages of a transaction that then fails are no one's: nothing of it stays, and the cache is back.
+    const failed = await failure(conn.transaction(async (tx) => {
+      await writeUntilSpilled(tx);
+      throw new Error("refused after spilling");
+    }));
+    expect(failed).toContain("refused after spilling");
+    expect(await count(conn)).toBe(written);
+    expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -CACHE_KIB }]);
+    await conn.db.insert(items).values({ id: next, name: "after" });
+    expect(await count(conn)).toBe(written + 1);
   });
 
   it("keeps working past the prepared-statement cache's size with correct results", async () => {

@@ -41,6 +41,16 @@ export function recordStatements(listener?: (statement: RecordedStatement) => vo
  */
 const TRANSACTION_SLICE_MS = 5;
 const COUNT_CACHE_SIZE = 256;
+/**
+ * The page cache, in KiB, of a transaction that has outgrown a slice (`SQLITE_SPILL_KIB`; 0 keeps the whole
+ * cache). SQLite writes a transaction's changed pages into the WAL at COMMIT, all at once and on this
+ * thread: a 1,000-position release changes about 24 MB, and its COMMIT held every other request of the
+ * process for 52-85 ms. With the cache cut, SQLite spills changed pages into the WAL as the transaction
+ * needs room for others (frames no reader sees before the commit), so most of them are written during the
+ * slices, between which the loop turns: that COMMIT took 37-47 ms (alternated runs, 2026-12-01), the whole
+ * confirmation no longer. The cache goes back to its size when the transaction ends.
+ */
+export const SPILL_KIB = Number(Deno.env.get("SQLITE_SPILL_KIB") ?? 4096);
 /** The longest a read transaction `reading` began is joined by later reads (LocalConnection.reading). */
 const SPAN_MAX_MS = 2;
 /** How often an idle replicated file's writer looks whether a window is due (server/db/wal_guard.ts). */
@@ -324,6 +334,9 @@ export class LocalConnection implements Connection {
   readonly #path: string;
   readonly #busyTimeoutMs: number;
   #reader: Reader | undefined;
+  #cacheKib: number;
+  /** The transaction open now has outgrown a slice, and its page cache was cut to spill (SPILL_KIB). */
+  #spilling = false;
   /** The transaction whose handle may run statements now; 0 when none is open. */
   #activeTx = 0;
   #txCount = 0;
@@ -357,13 +370,14 @@ export class LocalConnection implements Connection {
     this.#fence = options.fence;
     const path = this.#path = filePathOf(url);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.#cacheKib = options.cacheKib ?? CACHE_KIB;
     const readOnly = this.readOnly = options.readOnly === true && path !== ":memory:";
     if (path !== ":memory:" && !readOnly) createPrivately(path);
     this.#sqlite = new DatabaseSync(path, { readOnly });
     try {
       // busy_timeout first: the journal mode switch itself may have to wait for another process.
       this.#sqlite.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-      this.#sqlite.exec(`PRAGMA cache_size = -${options.cacheKib ?? CACHE_KIB}`);
+      this.#sqlite.exec(`PRAGMA cache_size = -${this.#cacheKib}`);
       this.#sqlite.exec(`PRAGMA mmap_size = ${MMAP_MIB * 1024 * 1024}`);
       if (!readOnly) {
         this.#sqlite.exec(`PRAGMA journal_mode = WAL`);
@@ -576,6 +590,10 @@ export class LocalConnection implements Connection {
         throw err;
       } finally {
         if (openTransactions) Atomics.sub(openTransactions, 0, 1);
+        if (this.#spilling) {
+          this.#spilling = false;
+          this.#sqlite.exec(`PRAGMA cache_size = -${this.#cacheKib}`);
+        }
       }
     } finally {
       gate?.leave();
@@ -667,6 +685,10 @@ export class LocalConnection implements Connection {
     let sliceStart = performance.now();
     const pause = async () => {
       if (performance.now() - sliceStart > TRANSACTION_SLICE_MS) {
+        if (!this.#spilling && SPILL_KIB > 0 && SPILL_KIB < this.#cacheKib && this.#activeTx === id) {
+          this.#spilling = true;
+          this.#sqlite.exec(`PRAGMA cache_size = -${SPILL_KIB}`);
+        }
         await turn();
         sliceStart = performance.now();
       }
