@@ -13,6 +13,7 @@ import type { Db } from "../../../db/connection.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { nowIso } from "../../../kernel/time.ts";
+import { prepared } from "../../../db/prepared.ts";
 import { clientAccount } from "./entity.ts";
 
 export const documentUsage = sqliteTable("document_usage", {
@@ -67,19 +68,29 @@ export function usageState(plan: Plan, month: MonthUsage): UsageState {
 
 export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 
+// Read and written by every confirmation: prepared once per connection (db/prepared.ts), not built each time.
 async function planOf(db: Db): Promise<Plan> {
-  const [a] = await db.select({
-    limit: clientAccount.monthlyDocumentLimit,
-    price: clientAccount.extraDocumentPriceEur,
-    budget: clientAccount.extraOperationsBudget,
-  }).from(clientAccount).limit(1);
+  const a = await prepared<Record<string, never>, Plan>(db, "usage.plan", (on) =>
+    on.select({
+      limit: clientAccount.monthlyDocumentLimit,
+      price: clientAccount.extraDocumentPriceEur,
+      budget: clientAccount.extraOperationsBudget,
+    }).from(clientAccount).limit(1).prepare()).get({});
   return a ?? { limit: 0, price: 0, budget: 0 };
 }
 
 async function monthUsage(db: Db, month: string): Promise<MonthUsage> {
-  const [row] = await db.select().from(documentUsage).where(eq(documentUsage.month, month)).limit(1);
+  const row = await prepared<{ month: string }, MonthUsage>(
+    db,
+    "usage.month",
+    (on) =>
+      on.select().from(documentUsage).where(eq(documentUsage.month, sql.placeholder("month"))).limit(1)
+        .prepare(),
+  ).get({ month });
   return row ?? { documents: 0, extraDocuments: 0, extraCost: 0 };
 }
+
+type Counted = { month: string; extra: number; cost: number; costEur: number; at: string };
 
 /**
  * Counts a document confirmed at `at`, inside the confirmation's transaction `tx`; refuses it (402) when the
@@ -95,22 +106,29 @@ export async function countConfirmedDocument(tx: Db, at: Date): Promise<void> {
       params: { limit: plan.limit, budget: plan.budget },
     });
   }
-  const extra = next.extra ? 1 : 0;
-  await tx.insert(documentUsage).values({
-    month,
-    documents: 1,
-    extraDocuments: extra,
-    extraCost: eur(next.cost),
-    updatedAt: nowIso(),
-  }).onConflictDoUpdate({
-    target: documentUsage.month,
-    set: {
-      documents: sql`${documentUsage.documents} + 1`,
-      extraDocuments: sql`${documentUsage.extraDocuments} + ${extra}`,
-      extraCost: sql`round(${documentUsage.extraCost} + ${next.cost}, 6)`,
-      updatedAt: nowIso(),
-    },
-  });
+  const p = sql.placeholder;
+  await prepared<Counted, never>(tx, "usage.count", (on) =>
+    on.insert(documentUsage).values({
+      month: p("month"),
+      documents: 1,
+      extraDocuments: p("extra"),
+      extraCost: p("costEur"),
+      updatedAt: p("at"),
+    }).onConflictDoUpdate({
+      target: documentUsage.month,
+      set: {
+        documents: sql`${documentUsage.documents} + 1`,
+        extraDocuments: sql`${documentUsage.extraDocuments} + ${p("extra")}`,
+        extraCost: sql`round(${documentUsage.extraCost} + ${p("cost")}, 6)`,
+        updatedAt: sql`${p("at")}`,
+      },
+    }).prepare()).run({
+      month,
+      extra: next.extra ? 1 : 0,
+      cost: next.cost,
+      costEur: eur(next.cost),
+      at: nowIso(),
+    });
 }
 
 /** This month's usage as the API answers it. */
