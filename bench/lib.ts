@@ -558,6 +558,41 @@ export async function readWhile(
   return out;
 }
 
+/**
+ * A reader on a thread of its own (bench/reader_worker.ts) beside work on this one: GETs of `paths` (in
+ * turn) every `everyMs`, without waiting for one call before the next, until `stop()`, which answers every
+ * call's time (ms). What a client elsewhere sees: a reader on the server's own thread waits for the server's
+ * slices to let its own client code in too (the sending, the answer's head, its body), and counted those
+ * waits as the server's answer time.
+ */
+export function readerThread(
+  baseUrl: string,
+  token: string,
+  paths: string[],
+  everyMs: number,
+): { stop(): Promise<number[]> } {
+  const worker = new Worker(new URL("./reader_worker.ts", import.meta.url).href, { type: "module" });
+  const done = new Promise<number[]>((resolve, reject) => {
+    worker.onmessage = (e: MessageEvent<{ times: number[]; failure?: string }>) =>
+      e.data.failure ? reject(new Error(`reader: ${e.data.failure}`)) : resolve(e.data.times);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      reject(new Error(`reader thread failed: ${e.message}`));
+    };
+  });
+  worker.postMessage({ baseUrl, token, paths, everyMs });
+  return {
+    async stop() {
+      worker.postMessage("stop");
+      try {
+        return await done;
+      } finally {
+        worker.terminate();
+      }
+    },
+  };
+}
+
 /** A bench's own platform on `dir`, for setting up (one thread, no checkpoints, no mail). */
 export function setupPlatform(dir: string, overrides: Partial<Config> = {}): Promise<Platform> {
   return createPlatform({
