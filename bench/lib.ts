@@ -540,36 +540,18 @@ export async function copyTenants(
 }
 
 /**
- * A reader beside other work: calls `read` (answering how long it took) every `everyMs` while `running()`,
- * without waiting for one call before the next; answers every call's time once all have finished.
- */
-export async function readWhile(
-  read: () => Promise<number>,
-  running: () => boolean,
-  everyMs: number,
-): Promise<number[]> {
-  const out: number[] = [];
-  const pending: Promise<void>[] = [];
-  while (running()) {
-    pending.push(read().then((ms) => void out.push(ms)));
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  await Promise.all(pending);
-  return out;
-}
-
-/**
- * A reader on a thread of its own (bench/reader_worker.ts) beside work on this one: GETs of `paths` (in
- * turn) every `everyMs`, without waiting for one call before the next, until `stop()`, which answers every
- * call's time (ms). What a client elsewhere sees: a reader on the server's own thread waits for the server's
- * slices to let its own client code in too (the sending, the answer's head, its body), and counted those
- * waits as the server's answer time.
+ * A client on a thread of its own (bench/reader_worker.ts) beside work on this one: requests of `paths` (in
+ * turn; GETs unless `options` say otherwise) every `everyMs`, without waiting for one call before the next,
+ * until `stop()`, which answers every call's time (ms). What a client elsewhere sees: a client on the
+ * server's own thread waits for the server's slices to let its own code in too (the sending, the answer's
+ * head, its body), and counted those waits as the server's answer time.
  */
 export function readerThread(
   baseUrl: string,
   token: string,
   paths: string[],
   everyMs: number,
+  options: { method?: string; body?: string; status?: number } = {},
 ): { stop(): Promise<number[]> } {
   const worker = new Worker(new URL("./reader_worker.ts", import.meta.url).href, { type: "module" });
   const done = new Promise<number[]>((resolve, reject) => {
@@ -580,7 +562,15 @@ export function readerThread(
       reject(new Error(`reader thread failed: ${e.message}`));
     };
   });
-  worker.postMessage({ baseUrl, token, paths, everyMs });
+  worker.postMessage({
+    baseUrl,
+    token,
+    paths,
+    everyMs,
+    method: options.method ?? "GET",
+    body: options.body,
+    status: options.status ?? 200,
+  });
   return {
     async stop() {
       worker.postMessage("stop");

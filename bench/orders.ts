@@ -22,7 +22,7 @@ import {
   distribution,
   ms,
   progress,
-  readWhile,
+  readerThread,
   rng,
   startBenchServer,
   writeResult,
@@ -248,30 +248,25 @@ export async function run(): Promise<BenchResult> {
       token: other,
       body: { index: "OTHER-1", name: "Other tenant's product" },
     })).body.id as number;
-    const read = async () => {
-      const t = performance.now();
-      const r = await api("GET", `/Product/${1 + Math.floor(Math.random() * 10_000)}`);
-      if (r.status !== 200) throw new Error(`reader answered ${r.status}`);
-      return performance.now() - t;
-    };
-    const readOther = async () => {
-      const t = performance.now();
-      const r = await call(server, "GET", `/api/Product/${otherProduct}`, { token: other });
-      if (r.status !== 200) throw new Error(`other tenant's reader answered ${r.status}`);
-      return performance.now() - t;
-    };
-    // This tenant's own write: a tag added (a write transaction like any edit's).
-    let tagNumber = 0;
-    const write = async () => {
-      const t = performance.now();
-      const r = await call(server, "POST", "/api/Tags", { token, body: { name: `BENCH-${++tagNumber}` } });
-      if (r.status !== 201) throw new Error(`writer answered ${r.status}: ${JSON.stringify(r.body)}`);
-      return performance.now() - t;
-    };
-    const readerFor = (whileRunning: () => boolean, reader = read) =>
-      readWhile(reader, whileRunning, PARAMS.readerEveryMs);
-    const idleUntil = performance.now() + 2000;
-    const idle = distribution(await readerFor(() => performance.now() < idleUntil));
+    // The readers and the writer run on threads of their own (readerThread): on this one their own client
+    // code waited for the server's slices as well, and counted it as the server's.
+    const products = Array.from(
+      { length: 500 },
+      () => `/api/Product/${1 + Math.floor(Math.random() * 10_000)}`,
+    );
+    const reader = () => readerThread(server.baseUrl, token, products, PARAMS.readerEveryMs);
+    const otherReader = () =>
+      readerThread(server.baseUrl, other, [`/api/Product/${otherProduct}`], PARAMS.readerEveryMs);
+    // This tenant's own write: a tag added (a write transaction like any edit's), a new name each time.
+    const writer = () =>
+      readerThread(server.baseUrl, token, ["/api/Tags"], PARAMS.writerEveryMs, {
+        method: "POST",
+        body: JSON.stringify({ name: `BENCH-${crypto.randomUUID().slice(0, 8)}-{n}` }),
+        status: 201,
+      });
+    const idleReader = reader();
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = distribution(await idleReader.stop());
 
     // 1. Confirm with documents.
     const rawConfirm = rawOrderConfirmer(raw);
@@ -313,23 +308,20 @@ export async function run(): Promise<BenchResult> {
     }
     progress(NAME, "reader beside 1,000-position orders confirmed with documents");
     const besideIds = prepareOrders(raw, 1000, 6, lines, random, "reader");
-    let running = true;
-    const readerDone = readerFor(() => running);
-    const otherDone = readerFor(() => running, readOther);
+    const readerDone = reader();
+    const otherDone = otherReader();
     for (const id of besideIds) await confirmApi(id);
-    running = false;
-    const beside1000 = distribution(await readerDone);
-    const otherBeside1000 = distribution(await otherDone);
+    const beside1000 = distribution(await readerDone.stop());
+    const otherBeside1000 = distribution(await otherDone.stop());
 
     // 2. A count over everything.
     progress(NAME, "VER-A over 1,000,000 lines");
     const created = await call(server, "POST", "/api/WmsOrder", { token, body: { typeCode: "VER-A" } });
     const countId = created.body.id as number;
     const t1 = performance.now();
-    let preparing = true;
-    const countReader = readerFor(() => preparing);
-    const otherCountReader = readerFor(() => preparing, readOther);
-    const countWriter = readWhile(write, () => preparing, PARAMS.writerEveryMs);
+    const countReader = reader();
+    const otherCountReader = otherReader();
+    const countWriter = writer();
     const confirmed = await api("POST", `/WmsOrder/${countId}/confirm`);
     if (confirmed.status !== 200) throw new Error(`count confirm answered ${confirmed.status}`);
     const answerMs = performance.now() - t1;
@@ -338,11 +330,10 @@ export async function run(): Promise<BenchResult> {
       await new Promise((r) => setTimeout(r, 100));
       order = (await api("GET", `/WmsOrder/${countId}`)).body;
     }
-    preparing = false;
     const preparedSeconds = (performance.now() - t1) / 1000;
-    const besideCount = distribution(await countReader);
-    const otherBesideCount = distribution(await otherCountReader);
-    const writerBesideCount = distribution(await countWriter);
+    const besideCount = distribution(await countReader.stop());
+    const otherBesideCount = distribution(await otherCountReader.stop());
+    const writerBesideCount = distribution(await countWriter.stop());
     progress(NAME, "the same positions by one raw INSERT … SELECT");
     const t2 = performance.now();
     raw.exec("BEGIN IMMEDIATE");
@@ -465,9 +456,10 @@ export async function run(): Promise<BenchResult> {
         "another) beside the raw driver doing the same reads and writes per order in the same process and file.",
         "count: a VER-A over every line; answerMs is the confirmation's answer (first slice), preparedSeconds until",
         "every position is made (slices of 2,000 lines after the answer), beside one raw INSERT … SELECT.",
-        "reader: GET /api/Product/{id} every 10 ms, idle and beside the 1,000-position confirmations and the count,",
-        "of this tenant and of another tenant on the same server; writerBesideCount: this tenant's POST /api/Tags",
-        "every 100 ms while its count is prepared (a write waits for the count's slice under way at most).",
+        "reader: GET /api/Product/{id} every 10 ms from a thread of its own, idle and beside the 1,000-position",
+        "confirmations and the count, of this tenant and of another tenant on the same server; writerBesideCount:",
+        "this tenant's POST /api/Tags every 100 ms from a thread of its own while its count is prepared (a write",
+        "waits for the count's slice under way at most).",
         "progress: ms per page of 50 over 10,000 orders, API over HTTP beside the raw SELECT of the same page.",
         "ok is false when a progress page's p50 passes 10 ms, the other tenant's reader's p99 50 ms, this",
         "tenant's reader's or writer's p99 during the count 50 ms, the count takes over 3x the raw INSERT, or",

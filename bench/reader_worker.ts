@@ -1,8 +1,17 @@
-// A reader on a thread of its own (bench/lib.ts, readerThread): GET requests of `paths` over HTTP, one every
-// `everyMs` without waiting for the one before, each timed from its sending to its answer's last byte, until
-// told to stop; then every time, in ms. A client on the server's own thread would wait for the server's
-// slices of work to be let in at all, and count them as the server's answer time.
-type Start = { baseUrl: string; token: string; paths: string[]; everyMs: number };
+// A client on a thread of its own (bench/lib.ts, readerThread): requests of `paths` (in turn) over HTTP, one
+// every `everyMs` without waiting for the one before, each timed from its sending to its answer's last byte,
+// until told to stop; then every time, in ms. A client on the server's own thread would wait for the
+// server's slices of work to let its own code in, and count those waits as the server's answer time.
+type Start = {
+  baseUrl: string;
+  token: string;
+  paths: string[];
+  everyMs: number;
+  method: string;
+  /** A JSON body; each "{n}" in it becomes the call's number (a name that must be new each time). */
+  body?: string;
+  status: number;
+};
 
 let running = false;
 self.onmessage = async (event: MessageEvent<Start | "stop">) => {
@@ -10,21 +19,24 @@ self.onmessage = async (event: MessageEvent<Start | "stop">) => {
     running = false;
     return;
   }
-  const { baseUrl, token, paths, everyMs } = event.data;
+  const { baseUrl, token, paths, everyMs, method, body, status } = event.data;
   running = true;
   const times: number[] = [];
   const pending: Promise<void>[] = [];
   let failure: string | undefined;
-  const read = async (path: string) => {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const once = async (path: string, n: number) => {
     const t = performance.now();
-    const r = await fetch(baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
+    const r = await fetch(baseUrl + path, { method, headers, body: body?.replaceAll("{n}", String(n)) });
     await r.arrayBuffer();
-    if (r.status !== 200) failure ??= `${path} answered ${r.status}`;
+    if (r.status !== status) failure ??= `${method} ${path} answered ${r.status}`;
     times.push(performance.now() - t);
   };
   let i = 0;
   while (running) {
-    pending.push(read(paths[i++ % paths.length]).catch((err) => void (failure ??= String(err))));
+    pending.push(once(paths[i % paths.length], i).catch((err) => void (failure ??= String(err))));
+    i++;
     await new Promise((r) => setTimeout(r, everyMs));
   }
   await Promise.all(pending);
