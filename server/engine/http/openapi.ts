@@ -108,13 +108,18 @@ type Template = { segments: string[]; lowered: (string | null)[] };
 /** Route templates by segment count and lower-cased first segment after /api (":" for a parameter). */
 let templateIndex: Map<string, Template[]> | undefined;
 let indexedRoutes = 0;
+const DIGITS = /^\d+$/;
+/** Whether a path's shape decides its template: no static segment is empty or all digits (as a blanked id). */
+let shapesDecide = true;
 
-function templatesFor(count: number, first: string): Template[] {
+function indexTemplates(): Map<string, Template[]> {
   if (!templateIndex || indexedRoutes !== routes.length) {
     const byKey = new Map<string, Template[]>();
+    shapesDecide = true;
     for (const r of routes) {
       const segments = ("/api" + r.path).split("/");
       const lowered = segments.map((t) => (t.startsWith(":") ? null : t.toLowerCase()));
+      if (lowered.some((t, i) => i > 0 && t !== null && (t === "" || DIGITS.test(t)))) shapesDecide = false;
       const key = `${segments.length}/${lowered[2] ?? ":"}`;
       const list = byKey.get(key);
       if (list) list.push({ segments, lowered });
@@ -123,24 +128,29 @@ function templatesFor(count: number, first: string): Template[] {
     // Each key's list holds the templates whose second segment is a parameter too, joined once here.
     templateIndex = new Map();
     for (const [key, list] of byKey) {
-      const count = key.slice(0, key.indexOf("/"));
-      templateIndex.set(key, key.endsWith("/:") ? list : [...list, ...(byKey.get(`${count}/:`) ?? [])]);
+      const length = key.slice(0, key.indexOf("/"));
+      templateIndex.set(key, key.endsWith("/:") ? list : [...list, ...(byKey.get(`${length}/:`) ?? [])]);
     }
     indexedRoutes = routes.length;
   }
-  return templateIndex.get(`${count}/${first}`) ?? templateIndex.get(`${count}/:`) ?? [];
+  return templateIndex;
+}
+
+function templatesFor(count: number, first: string): Template[] {
+  const index = indexTemplates();
+  return index.get(`${count}/${first}`) ?? index.get(`${count}/:`) ?? [];
 }
 
 /**
  * The best template of each path shape already met, forgotten when full or when routes change. A shape is
- * the path with its all-digit segments (ids) blanked: every template's static segments are names, so which
- * template fits does not depend on an id, and one shape serves every id (a cache by whole path missed on
- * every new id: each pick of another position rewrote its path again).
+ * the path with its all-digit segments (ids) blanked (a NUL, which no path holds): while every template's static segments are names
+ * (`shapesDecide`), which template fits does not depend on an id, and one shape serves every id (a cache by
+ * whole path missed on every new id: each pick of another position rewrote its path again). Were a static
+ * segment ever empty or all digits, the whole path is the key again.
  */
 const bestByShape = new Map<string, Template | null>();
 let shapesRoutes = -1;
 const SHAPES_MAX = 10_000;
-const DIGITS = /^\d+$/;
 
 /** Rewrites the static segments of an /api path to the case they were declared in. */
 export function canonicalPath(path: string): string {
@@ -150,8 +160,14 @@ export function canonicalPath(path: string): string {
     shapesRoutes = routes.length;
   }
   const segments = path.split("/");
-  let shape = "";
-  for (let i = 1; i < segments.length; i++) shape += DIGITS.test(segments[i]) ? "/" : "/" + segments[i];
+  indexTemplates();
+  let shape = path;
+  if (shapesDecide) {
+    shape = "";
+    for (let i = 1; i < segments.length; i++) {
+      shape += DIGITS.test(segments[i]) ? "/\u0000" : "/" + segments[i];
+    }
+  }
   let best = bestByShape.get(shape);
   if (best === undefined) {
     best = bestTemplate(segments);
