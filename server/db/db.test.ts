@@ -395,15 +395,17 @@ describe("LocalConnection", () => {
 
   it("writes a long transaction's pages into the WAL as it goes, not all at its commit, and keeps its cache", async () => {
     const url = fileUrl();
-    const conn = await withItems(new LocalConnection(url));
+    const cacheKib = 65536;
+    const conn = await withItems(new LocalConnection(url, { cacheKib }));
     const walBytes = () => statSync(`${filePathOf(url)}-wal`).size;
     const page = "x".repeat(4000); // a row about a page long
     let next = 1;
     /** Rows of a page each, a batch at a time, until the WAL has grown by `bytes` inside the transaction. */
     const writeUntilSpilled = async (tx: Parameters<Parameters<Connection["transaction"]>[0]>[0]) => {
       const from = walBytes();
+      const committed = await count(conn);
       // A transaction past its first slice has its cache cut to SPILL_KIB: beyond that, pages go to the WAL.
-      // Left whole (CACHE_KIB, far above what is written here), none would before the commit.
+      // Left whole (cacheKib, far above what is written here), none would before the commit.
       while (walBytes() - from < 16 * 1024 * 1024) {
         if (next > 12_000) {
           throw new Error(`no page reached the WAL before the commit (${walBytes() - from} bytes)`);
@@ -411,15 +413,16 @@ describe("LocalConnection", () => {
         const rows = Array.from({ length: 500 }, () => [next++, page]);
         await runEach(tx, "INSERT INTO items (id, name) VALUES (?, ?)", rows);
       }
+      // Another request's read meanwhile (from the reader connection) sees none of the spilled rows.
+      expect(await count(conn)).toBe(committed);
     };
     // 16 MiB is well past the spill cache and well inside the whole one.
     expect(SPILL_KIB).toBeGreaterThan(0);
     expect(SPILL_KIB * 4).toBeLessThanOrEqual(16 * 1024);
-    expect(16 * 1024 * 3).toBeLessThan(CACHE_KIB);
     await conn.transaction(writeUntilSpilled);
     const written = next - 1;
     expect(await count(conn)).toBe(written);
-    expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -CACHE_KIB }]);
+    expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -cacheKib }]);
     // Spilled pages of a transaction that then fails are no one's: nothing of it stays, and the cache is back.
     const failed = await failure(conn.transaction(async (tx) => {
       await writeUntilSpilled(tx);
@@ -427,7 +430,7 @@ describe("LocalConnection", () => {
     }));
     expect(failed).toContain("refused after spilling");
     expect(await count(conn)).toBe(written);
-    expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -CACHE_KIB }]);
+    expect(await conn.query("PRAGMA cache_size")).toEqual([{ cache_size: -cacheKib }]);
     await conn.db.insert(items).values({ id: next, name: "after" });
     expect(await count(conn)).toBe(written + 1);
   });

@@ -591,8 +591,14 @@ export class LocalConnection implements Connection {
       } finally {
         if (openTransactions) Atomics.sub(openTransactions, 0, 1);
         if (this.#spilling) {
-          this.#spilling = false;
-          this.#sqlite.exec(`PRAGMA cache_size = -${this.#cacheKib}`);
+          // The transaction has ended either way: a failure here must neither make a commit look failed
+          // (a caller would write it again) nor hide a rollback's cause. Left spilling, the next end retries.
+          try {
+            this.#sqlite.exec(`PRAGMA cache_size = -${this.#cacheKib}`);
+            this.#spilling = false;
+          } catch (err) {
+            console.error(`page cache of ${this.#path} not restored after a transaction:`, err);
+          }
         }
       }
     } finally {
