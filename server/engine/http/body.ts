@@ -98,7 +98,11 @@ async function readBytes(
     },
   };
   reading.add(watch);
-  sweeper ??= setInterval(sweep, SWEEP_MS);
+  if (sweeper === undefined) {
+    sweeper = setInterval(sweep, SWEEP_MS);
+    // A body still being read keeps its request, not the process, alive.
+    Deno.unrefTimer(sweeper as unknown as number);
+  }
   try {
     while (true) {
       const { done, value } = await reader.read();
