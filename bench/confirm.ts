@@ -16,6 +16,7 @@ import {
   analyse,
   begin,
   type BenchResult,
+  besideClients,
   type Distribution,
   distribution,
   fillStock,
@@ -406,8 +407,8 @@ export async function run(): Promise<BenchResult> {
     // 1,000-position releases confirmed back to back. The reader runs on a thread of its own (readerThread):
     // on this one, its own client code waited for the server's slices as well.
     const paths = Array.from(
-      { length: 500 },
-      () => `/api/Product/${1 + Math.floor(random() * PARAMS.products)}`,
+      { length: 5000 },
+      () => `/api/Product/${1 + Math.floor(Math.random() * PARAMS.products)}`,
     );
     const reader = () => readerThread(server.baseUrl, token, paths, PARAMS.readerEveryMs);
     progress(NAME, "reader on an idle server");
@@ -418,7 +419,9 @@ export async function run(): Promise<BenchResult> {
       progress(NAME, `reader beside ${size.toLocaleString("en")}-position releases`);
       const ids = prepare(raw, "IOU", size, count, lines, random, "reader");
       const running = reader();
-      for (const id of ids) await confirmApi(id);
+      await besideClients([running], async () => {
+        for (const id of ids) await confirmApi(id);
+      });
       return { size, confirmations: count, reads: distribution(await running.stop()) };
     };
     const besideConfirmations = [await beside(100, 40), await beside(1000, 12)];

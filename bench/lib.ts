@@ -544,7 +544,8 @@ export async function copyTenants(
  * turn; GETs unless `options` say otherwise) every `everyMs`, without waiting for one call before the next,
  * until `stop()`, which answers every call's time (ms). What a client elsewhere sees: a client on the
  * server's own thread waits for the server's slices to let its own code in too (the sending, the answer's
- * head, its body), and counted those waits as the server's answer time.
+ * head, its body), and counted those waits as the server's answer time. Stop it whatever happens meanwhile
+ * (`try … finally`): until then it keeps sending.
  */
 export function readerThread(
   baseUrl: string,
@@ -562,6 +563,8 @@ export function readerThread(
       reject(new Error(`reader thread failed: ${e.message}`));
     };
   });
+  // A failure before stop() is reported by stop(), not as an unhandled rejection that ends the bench at once.
+  done.catch(() => {});
   worker.postMessage({
     baseUrl,
     token,
@@ -581,6 +584,19 @@ export function readerThread(
       }
     },
   };
+}
+
+/** `work` beside the clients `readerThread` started: if it fails, they are stopped before its error goes on. */
+export async function besideClients<T>(
+  clients: { stop(): Promise<number[]> }[],
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await Promise.all(clients.map((c) => c.stop().catch(() => {})));
+    throw err;
+  }
 }
 
 /** A bench's own platform on `dir`, for setting up (one thread, no checkpoints, no mail). */

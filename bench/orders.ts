@@ -18,6 +18,7 @@ import {
   analyse,
   begin,
   type BenchResult,
+  besideClients,
   type Distribution,
   distribution,
   ms,
@@ -251,7 +252,7 @@ export async function run(): Promise<BenchResult> {
     // The readers and the writer run on threads of their own (readerThread): on this one their own client
     // code waited for the server's slices as well, and counted it as the server's.
     const products = Array.from(
-      { length: 500 },
+      { length: 5000 },
       () => `/api/Product/${1 + Math.floor(Math.random() * 10_000)}`,
     );
     const reader = () => readerThread(server.baseUrl, token, products, PARAMS.readerEveryMs);
@@ -310,7 +311,9 @@ export async function run(): Promise<BenchResult> {
     const besideIds = prepareOrders(raw, 1000, 6, lines, random, "reader");
     const readerDone = reader();
     const otherDone = otherReader();
-    for (const id of besideIds) await confirmApi(id);
+    await besideClients([readerDone, otherDone], async () => {
+      for (const id of besideIds) await confirmApi(id);
+    });
     const beside1000 = distribution(await readerDone.stop());
     const otherBeside1000 = distribution(await otherDone.stop());
 
@@ -322,14 +325,17 @@ export async function run(): Promise<BenchResult> {
     const countReader = reader();
     const otherCountReader = otherReader();
     const countWriter = writer();
-    const confirmed = await api("POST", `/WmsOrder/${countId}/confirm`);
-    if (confirmed.status !== 200) throw new Error(`count confirm answered ${confirmed.status}`);
-    const answerMs = performance.now() - t1;
-    let order = confirmed.body;
-    while (order.countPreparing) {
-      await new Promise((r) => setTimeout(r, 100));
-      order = (await api("GET", `/WmsOrder/${countId}`)).body;
-    }
+    const answerMs = await besideClients([countReader, otherCountReader, countWriter], async () => {
+      const confirmed = await api("POST", `/WmsOrder/${countId}/confirm`);
+      if (confirmed.status !== 200) throw new Error(`count confirm answered ${confirmed.status}`);
+      const answered = performance.now() - t1;
+      let order = confirmed.body;
+      while (order.countPreparing) {
+        await new Promise((r) => setTimeout(r, 100));
+        order = (await api("GET", `/WmsOrder/${countId}`)).body;
+      }
+      return answered;
+    });
     const preparedSeconds = (performance.now() - t1) / 1000;
     const besideCount = distribution(await countReader.stop());
     const otherBesideCount = distribution(await otherCountReader.stop());
