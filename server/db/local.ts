@@ -261,6 +261,12 @@ export interface LocalOptions {
   /** Page cache in KiB (default CACHE_KIB). */
   cacheKib?: number;
   /**
+   * A long transaction's page cache in KiB (default SPILL_KIB; 0 keeps the whole cache): for a thread that
+   * answers requests. A worker's connection that only writes slices (a count's) passes 0: no loop of its own
+   * waits for its commit, and spilling makes its slices, which the tenant's writes wait for, longer.
+   */
+  spillKib?: number;
+  /**
    * Opens the file read-only (a reader worker's connection: server/cluster/): it never creates, migrates,
    * checkpoints or analyses the file, and a write fails with SQLITE_READONLY.
    */
@@ -335,6 +341,7 @@ export class LocalConnection implements Connection {
   readonly #busyTimeoutMs: number;
   #reader: Reader | undefined;
   #cacheKib: number;
+  #spillKib: number;
   /** The transaction open now has outgrown a slice, and its page cache was cut to spill (SPILL_KIB). */
   #spilling = false;
   /** The transaction whose handle may run statements now; 0 when none is open. */
@@ -371,6 +378,7 @@ export class LocalConnection implements Connection {
     const path = this.#path = filePathOf(url);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     this.#cacheKib = options.cacheKib ?? CACHE_KIB;
+    this.#spillKib = options.spillKib ?? SPILL_KIB;
     const readOnly = this.readOnly = options.readOnly === true && path !== ":memory:";
     if (path !== ":memory:" && !readOnly) createPrivately(path);
     this.#sqlite = new DatabaseSync(path, { readOnly });
@@ -691,9 +699,11 @@ export class LocalConnection implements Connection {
     let sliceStart = performance.now();
     const pause = async () => {
       if (performance.now() - sliceStart > TRANSACTION_SLICE_MS) {
-        if (!this.#spilling && SPILL_KIB > 0 && SPILL_KIB < this.#cacheKib && this.#activeTx === id) {
+        if (
+          !this.#spilling && this.#spillKib > 0 && this.#spillKib < this.#cacheKib && this.#activeTx === id
+        ) {
           this.#spilling = true;
-          this.#sqlite.exec(`PRAGMA cache_size = -${SPILL_KIB}`);
+          this.#sqlite.exec(`PRAGMA cache_size = -${this.#spillKib}`);
         }
         await turn();
         sliceStart = performance.now();

@@ -37,7 +37,12 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
   let reply: CountReply;
   // A replicated file: only Litestream checkpoints it (decision 0019), this connection's close included.
   if (request.replicated) leaveWalResetsToReplication();
-  const conn = new LocalConnection(request.url, { busyTimeoutMs: 30_000, fence: movedAwayFence() });
+  // Its slices keep their whole page cache (no spill: decision 0025): the tenant's writes wait for them.
+  const conn = new LocalConnection(request.url, {
+    busyTimeoutMs: 30_000,
+    fence: movedAwayFence(),
+    spillKib: 0,
+  });
   const gate = new WriterGate(request.gate);
   const id = request.workerId ?? 1;
   try {
