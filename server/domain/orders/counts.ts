@@ -33,11 +33,13 @@ type OrderRow = typeof wmsOrders.$inferSelect;
 type PositionRow = typeof wmsOrderPositions.$inferSelect;
 
 /**
- * Stock lines made into positions per transaction (COUNT_SLICE_LINES in the environment; 2,000): the
+ * Stock lines made into positions per transaction (COUNT_SLICE_LINES in the environment; 1,000): the
  * confirmation's first slice, the count worker's slices and the slices of a tenant on a libSQL server. A
- * request's write to the tenant waits one slice at most (about 25 ms at a million lines).
+ * request's write to the tenant waits one slice at most. Measured at a million lines (`deno task bench
+ * orders`, 2026-12-01): slices of 2,000 lines kept the tenant's writes waiting up to p99 56-70 ms; of 1,500,
+ * 46-48 ms; of 1,000, 32-36 ms, the count taking 2.5-2.7 times one raw INSERT … SELECT (1.9-2.3 with 2,000).
  */
-const sliceLines = () => Math.max(1, Number(Deno.env.get("COUNT_SLICE_LINES") ?? 2000) || 2000);
+export const sliceLines = () => Math.max(1, Number(Deno.env.get("COUNT_SLICE_LINES") ?? 1000) || 1000);
 
 export const isCount = (typeCode: string) =>
   wmsOrderDefinitions.find((d) => d.typeCode === typeCode)?.kind === "verification";
