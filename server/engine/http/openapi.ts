@@ -127,6 +127,7 @@ function indexTemplates(): Map<string, Template[]> {
     }
     // Each key's list holds the templates whose second segment is a parameter too, joined once here.
     templateIndex = new Map();
+    bestByShape.clear();
     for (const [key, list] of byKey) {
       const length = key.slice(0, key.indexOf("/"));
       templateIndex.set(key, key.endsWith("/:") ? list : [...list, ...(byKey.get(`${length}/:`) ?? [])]);
@@ -143,24 +144,20 @@ function templatesFor(count: number, first: string): Template[] {
 
 /**
  * The best template of each path shape already met, forgotten when full or when routes change. A shape is
- * the path with its all-digit segments (ids) blanked (a NUL, which no path holds): while every template's static segments are names
- * (`shapesDecide`), which template fits does not depend on an id, and one shape serves every id (a cache by
+ * the path with its all-digit segments (ids) blanked (a NUL, which no path holds): while every template's
+ * static segments are names (`shapesDecide`), which template fits does not depend on an id, and one shape serves every id (a cache by
  * whole path missed on every new id: each pick of another position rewrote its path again). Were a static
  * segment ever empty or all digits, the whole path is the key again.
  */
 const bestByShape = new Map<string, Template | null>();
-let shapesRoutes = -1;
 const SHAPES_MAX = 10_000;
 
 /** Rewrites the static segments of an /api path to the case they were declared in. */
 export function canonicalPath(path: string): string {
   if (path.length < 4 || path.slice(0, 4).toLowerCase() !== "/api") return path;
-  if (shapesRoutes !== routes.length) {
-    bestByShape.clear();
-    shapesRoutes = routes.length;
-  }
-  const segments = path.split("/");
+  // Indexed again (and the shapes forgotten) when routes were added.
   indexTemplates();
+  const segments = path.split("/");
   let shape = path;
   if (shapesDecide) {
     shape = "";
