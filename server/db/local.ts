@@ -340,8 +340,9 @@ export class LocalConnection implements Connection {
   readonly #path: string;
   readonly #busyTimeoutMs: number;
   #reader: Reader | undefined;
-  #cacheKib: number;
-  #spillKib: number;
+  readonly #cacheKib: number;
+  /** What a long transaction's cache is cut to; 0 when it keeps its whole cache. */
+  readonly #spillKib: number;
   /** The transaction open now has outgrown a slice, and its page cache was cut to spill (SPILL_KIB). */
   #spilling = false;
   /** The transaction whose handle may run statements now; 0 when none is open. */
@@ -378,7 +379,9 @@ export class LocalConnection implements Connection {
     const path = this.#path = filePathOf(url);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     this.#cacheKib = options.cacheKib ?? CACHE_KIB;
-    this.#spillKib = options.spillKib ?? SPILL_KIB;
+    // Cutting to a cache no smaller than the whole one spills nothing: 0, as if turned off.
+    const spillKib = options.spillKib ?? SPILL_KIB;
+    this.#spillKib = spillKib > 0 && spillKib < this.#cacheKib ? spillKib : 0;
     const readOnly = this.readOnly = options.readOnly === true && path !== ":memory:";
     if (path !== ":memory:" && !readOnly) createPrivately(path);
     this.#sqlite = new DatabaseSync(path, { readOnly });
@@ -699,9 +702,7 @@ export class LocalConnection implements Connection {
     let sliceStart = performance.now();
     const pause = async () => {
       if (performance.now() - sliceStart > TRANSACTION_SLICE_MS) {
-        if (
-          !this.#spilling && this.#spillKib > 0 && this.#spillKib < this.#cacheKib && this.#activeTx === id
-        ) {
+        if (!this.#spilling && this.#spillKib > 0 && this.#activeTx === id) {
           this.#spilling = true;
           this.#sqlite.exec(`PRAGMA cache_size = -${this.#spillKib}`);
         }
