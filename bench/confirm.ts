@@ -5,8 +5,8 @@
 // line, checks what is there, updates or inserts the line, appends the ledger row and keeps both summaries,
 // then marks the positions and the document. A third measure: while 1,000-position documents are being
 // confirmed one after another, a reader on a thread of its own asks for products every 10 ms, and the time
-// its calls wait is compared with the same reader on an idle server. The documents are written straight into the tenant file
-// as working copies (prepared INSERTs) before anything is timed.
+// its calls wait is compared with the same reader on an idle server. The documents are written straight into
+// the tenant file as working copies (prepared INSERTs) before anything is timed.
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { statSync } from "node:fs";
 import { call, createTenant, signIn } from "../tests/fixtures/harness.ts";
@@ -412,17 +412,18 @@ export async function run(): Promise<BenchResult> {
     );
     const reader = () => readerThread(server.baseUrl, token, paths, PARAMS.readerEveryMs);
     progress(NAME, "reader on an idle server");
-    const idleReader = reader();
-    await new Promise((r) => setTimeout(r, 3000));
-    const idle = distribution(await idleReader.stop());
+    const { times: [idleReads] } = await besideClients(
+      [reader()],
+      () => new Promise((r) => setTimeout(r, 3000)),
+    );
+    const idle = distribution(idleReads);
     const beside = async (size: number, count: number) => {
       progress(NAME, `reader beside ${size.toLocaleString("en")}-position releases`);
       const ids = prepare(raw, "IOU", size, count, lines, random, "reader");
-      const running = reader();
-      await besideClients([running], async () => {
+      const { times: [reads] } = await besideClients([reader()], async () => {
         for (const id of ids) await confirmApi(id);
       });
-      return { size, confirmations: count, reads: distribution(await running.stop()) };
+      return { size, confirmations: count, reads: distribution(reads) };
     };
     const besideConfirmations = [await beside(100, 40), await beside(1000, 12)];
     for (const b of besideConfirmations) if (b.reads.p99 > PARAMS.readerWaitBoundMs) ok = false;
@@ -441,9 +442,10 @@ export async function run(): Promise<BenchResult> {
         "Milliseconds per confirmation, one after another, over HTTP/1.1 keep-alive on 127.0.0.1, beside the raw",
         "driver doing the same reads and writes per document in the same process on the same file.",
         "IIN adds 1 unit per position to a line (new or existing); IOU takes 1 unit from a distinct existing line.",
-        "reader: a GET /api/Product/{id} every 10 ms from a thread of its own; its p99 beside 100- and 1,000-position",
-        "releases confirmed back to back is the wait a request meets behind a confirmation. ok is false when IxN100's p50 ratio passes 1.3,",
-        "its p99 30 ms, IxN1's p50 ratio 2, or a reader's p99 50 ms (issue 35). replay (sizes 1, 10, 100): the API's",
+        "reader: a GET /api/Product/{id} every 10 ms from a thread of its own; its p99 beside 100- and",
+        "1,000-position releases confirmed back to back is the wait a request meets behind a confirmation. ok is",
+        "false when IxN100's p50 ratio passes 1.3, its p99 30 ms, IxN1's p50 ratio 2, or a reader's p99 50 ms",
+        "(issue 35). replay (sizes 1, 10, 100): the API's",
         "own statements again on the raw driver, over a copy of the file made before them.",
       ],
     );

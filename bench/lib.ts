@@ -544,8 +544,8 @@ export async function copyTenants(
  * turn; GETs unless `options` say otherwise) every `everyMs`, without waiting for one call before the next,
  * until `stop()`, which answers every call's time (ms). What a client elsewhere sees: a client on the
  * server's own thread waits for the server's slices to let its own code in too (the sending, the answer's
- * head, its body), and counted those waits as the server's answer time. Stop it whatever happens meanwhile
- * (`try … finally`): until then it keeps sending.
+ * head, its body), and counted those waits as the server's answer time. Until stopped it keeps sending:
+ * run the work beside it through `besideClients`.
  */
 export function readerThread(
   baseUrl: string,
@@ -586,17 +586,22 @@ export function readerThread(
   };
 }
 
-/** `work` beside the clients `readerThread` started: if it fails, they are stopped before its error goes on. */
+/**
+ * `work` beside clients `readerThread` started, which are stopped once it ends, failed or not: its result and
+ * each client's call times, in the clients' order.
+ */
 export async function besideClients<T>(
   clients: { stop(): Promise<number[]> }[],
   work: () => Promise<T>,
-): Promise<T> {
+): Promise<{ result: T; times: number[][] }> {
+  let result: T;
   try {
-    return await work();
+    result = await work();
   } catch (err) {
     await Promise.all(clients.map((c) => c.stop().catch(() => {})));
     throw err;
   }
+  return { result, times: await Promise.all(clients.map((c) => c.stop())) };
 }
 
 /** A bench's own platform on `dir`, for setting up (one thread, no checkpoints, no mail). */

@@ -265,9 +265,11 @@ export async function run(): Promise<BenchResult> {
         body: JSON.stringify({ name: `BENCH-${crypto.randomUUID().slice(0, 8)}-{n}` }),
         status: 201,
       });
-    const idleReader = reader();
-    await new Promise((r) => setTimeout(r, 2000));
-    const idle = distribution(await idleReader.stop());
+    const { times: [idleReads] } = await besideClients(
+      [reader()],
+      () => new Promise((r) => setTimeout(r, 2000)),
+    );
+    const idle = distribution(idleReads);
 
     // 1. Confirm with documents.
     const rawConfirm = rawOrderConfirmer(raw);
@@ -309,37 +311,38 @@ export async function run(): Promise<BenchResult> {
     }
     progress(NAME, "reader beside 1,000-position orders confirmed with documents");
     const besideIds = prepareOrders(raw, 1000, 6, lines, random, "reader");
-    const readerDone = reader();
-    const otherDone = otherReader();
-    await besideClients([readerDone, otherDone], async () => {
-      for (const id of besideIds) await confirmApi(id);
-    });
-    const beside1000 = distribution(await readerDone.stop());
-    const otherBeside1000 = distribution(await otherDone.stop());
+    const { times: [reads1000, otherReads1000] } = await besideClients(
+      [reader(), otherReader()],
+      async () => {
+        for (const id of besideIds) await confirmApi(id);
+      },
+    );
+    const beside1000 = distribution(reads1000);
+    const otherBeside1000 = distribution(otherReads1000);
 
     // 2. A count over everything.
     progress(NAME, "VER-A over 1,000,000 lines");
     const created = await call(server, "POST", "/api/WmsOrder", { token, body: { typeCode: "VER-A" } });
     const countId = created.body.id as number;
     const t1 = performance.now();
-    const countReader = reader();
-    const otherCountReader = otherReader();
-    const countWriter = writer();
-    const answerMs = await besideClients([countReader, otherCountReader, countWriter], async () => {
-      const confirmed = await api("POST", `/WmsOrder/${countId}/confirm`);
-      if (confirmed.status !== 200) throw new Error(`count confirm answered ${confirmed.status}`);
-      const answered = performance.now() - t1;
-      let order = confirmed.body;
-      while (order.countPreparing) {
-        await new Promise((r) => setTimeout(r, 100));
-        order = (await api("GET", `/WmsOrder/${countId}`)).body;
-      }
-      return answered;
-    });
+    const { result: answerMs, times: [countReads, otherCountReads, countWrites] } = await besideClients(
+      [reader(), otherReader(), writer()],
+      async () => {
+        const confirmed = await api("POST", `/WmsOrder/${countId}/confirm`);
+        if (confirmed.status !== 200) throw new Error(`count confirm answered ${confirmed.status}`);
+        const answered = performance.now() - t1;
+        let order = confirmed.body;
+        while (order.countPreparing) {
+          await new Promise((r) => setTimeout(r, 100));
+          order = (await api("GET", `/WmsOrder/${countId}`)).body;
+        }
+        return answered;
+      },
+    );
     const preparedSeconds = (performance.now() - t1) / 1000;
-    const besideCount = distribution(await countReader.stop());
-    const otherBesideCount = distribution(await otherCountReader.stop());
-    const writerBesideCount = distribution(await countWriter.stop());
+    const besideCount = distribution(countReads);
+    const otherBesideCount = distribution(otherCountReads);
+    const writerBesideCount = distribution(countWrites);
     progress(NAME, "the same positions by one raw INSERT … SELECT");
     const t2 = performance.now();
     raw.exec("BEGIN IMMEDIATE");
@@ -461,7 +464,7 @@ export async function run(): Promise<BenchResult> {
         "confirmWithDocuments: ms per release order confirmed with its documents and reservations (HTTP, one after",
         "another) beside the raw driver doing the same reads and writes per order in the same process and file.",
         "count: a VER-A over every line; answerMs is the confirmation's answer (first slice), preparedSeconds until",
-        "every position is made (slices of 2,000 lines after the answer), beside one raw INSERT … SELECT.",
+        "every position is made (slices of 1,000 lines after the answer), beside one raw INSERT … SELECT.",
         "reader: GET /api/Product/{id} every 10 ms from a thread of its own, idle and beside the 1,000-position",
         "confirmations and the count, of this tenant and of another tenant on the same server; writerBesideCount:",
         "this tenant's POST /api/Tags every 100 ms from a thread of its own while its count is prepared (a write",
