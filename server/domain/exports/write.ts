@@ -1,15 +1,16 @@
 // A list's rows written as a file while they are read: CSV (papaparse), XLSX (exceljs' streaming workbook
-// writer) or PDF (pdfkit, DejaVu Sans for every script the six languages write). Each writer pulls the next
-// chunk of rows only when the reader has taken what came before, so a million rows never sit in memory.
+// writer, on a thread of its own: xlsx_worker.ts) or PDF (pdfkit, DejaVu Sans for every script the six
+// languages write). Each writer pulls the next chunk of rows only when the reader has taken what came
+// before, so a million rows never sit in memory.
 import { turn } from "../../kernel/turn.ts";
 import Papa from "papaparse";
-import ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
-import { PassThrough, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import type { Translator } from "../../../shared/i18n/mod.ts";
 import { cellText, namesField, type Row } from "../../../shared/list/format.ts";
+import type { XlsxIn, XlsxOut } from "./xlsx_messages.ts";
 
 export const exportFormats = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = typeof exportFormats[number];
@@ -157,70 +158,151 @@ function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
   }, { highWaterMark: 0 });
 }
 
-/** A date field's value as a spreadsheet date (a calendar day at UTC midnight, an instant as it is). */
-function sheetDate(f: FieldMeta, value: string): Date | string {
-  const d = new Date(f.day ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(d.getTime()) ? value : d;
+/** XLSX writers' threads at once in this process (EXPORT_WORKERS, 2): a further export waits for one. */
+const XLSX_THREADS = Math.max(1, Number(Deno.env.get("EXPORT_WORKERS") ?? 2) || 2);
+let xlsxThreads = 0;
+const waitingForThread: (() => void)[] = [];
+
+/** A writer's thread to start, once fewer than XLSX_THREADS run; answers what gives it back (once). */
+async function xlsxThread(): Promise<() => void> {
+  while (xlsxThreads >= XLSX_THREADS) await new Promise<void>((r) => waitingForThread.push(r));
+  xlsxThreads++;
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    xlsxThreads--;
+    waitingForThread.shift()?.();
+  };
 }
 
+/**
+ * The workbook written on a thread of its own (xlsx_worker.ts): here the rows are read and each value shaped
+ * (dataValue), a chunk between two turns of the event loop; there exceljs makes the XML and the zip, four
+ * fifths of an export's time. At most two chunks of rows wait there, and none is sent while a megabyte of
+ * the workbook waits here for the reader: a million rows never sit in memory on either side.
+ */
 function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Array> {
-  // Never full: what waits in it is what `pulled` measures, so the workbook's zip never buffers on its own.
-  const out = new PassThrough({ highWaterMark: 1 << 30 });
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const ws = book.addWorksheet(sheet.title.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Export", {
-    views: [{ state: "frozen", ySplit: 1 }],
-  });
-  // One style object per column, given to each of its cells: exceljs remembers a style by its object, where
-  // a cell made from its column gets a copy of the column's style, looked up anew for every cell (a tenth of
-  // an export's time).
-  const styles = sheet.columns.map((c) =>
-    c.field.kind === "date" ? { numFmt: c.field.day ? "yyyy-mm-dd" : "yyyy-mm-dd hh:mm" } : {}
-  );
-  ws.columns = sheet.columns.map((c, i) => ({
-    header: c.label,
-    key: String(i),
-    width: c.field.kind === "text" || c.field.kind === "textarea" ? 28 : 16,
-    style: styles[i],
-  }));
-  ws.getRow(1).font = { bold: true };
-  const ROW_STYLE = {};
-  return pulled(out, async () => {
-    const next = await chunks.next();
-    if (next.done) return false;
-    for (const [i, row] of next.value.entries()) {
-      // A turn of the event loop every few rows: another request needs several turns to be answered, so
-      // fewer of them (one every 4 ms tried) kept another tenant's reads waiting 30–80 ms instead of 5.
-      if (i > 0 && i % SLICE_ROWS === 0) await turn();
-      // An empty value makes no cell (undefined, not null): exceljs would give a null cell a style object of
-      // its own, looked up anew by writing it out as XML, which took a fifth of an export's time.
-      const added = ws.addRow(sheet.columns.map((c) => {
-        const v = dataValue(c.field, row, sheet.t, sheet.currency);
-        if (v === null || v === undefined) return undefined;
-        return c.field.kind === "date" && typeof v === "string" ? sheetDate(c.field, v) : v;
-      }));
-      added.eachCell((cell, n) => (cell.style = styles[n - 1]));
-      // The row's own style, one object for all rows likewise (a new row's is a new empty one).
-      (added as unknown as { style: object }).style = ROW_STYLE;
-      added.commit();
+  const AHEAD = 1 << 20;
+  let worker: Worker | undefined;
+  let giveBack: (() => void) | undefined;
+  const made: Uint8Array[] = [];
+  let madeBytes = 0;
+  /** Chunks of rows sent and not yet written. */
+  let sent = 0;
+  let rowsEnded = false;
+  let done = false;
+  let failure: Error | undefined;
+  let feeding = false;
+  let wake: (() => void) | undefined;
+  const notify = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const fail = (err: Error) => {
+    failure ??= err;
+    notify();
+  };
+  const end = () => {
+    worker?.terminate();
+    worker = undefined;
+    giveBack?.();
+  };
+  const feed = async () => {
+    if (feeding) return;
+    feeding = true;
+    try {
+      while (worker && !rowsEnded && !failure && sent < 2 && madeBytes < AHEAD) {
+        // A turn of the event loop between chunks: other requests on this thread are answered meanwhile.
+        await turn();
+        const next = await chunks.next();
+        if (!worker) return;
+        if (next.done) {
+          rowsEnded = true;
+          worker.postMessage({ end: true } satisfies XlsxIn);
+          return;
+        }
+        const rows = next.value.map((row) =>
+          sheet.columns.map((c) => dataValue(c.field, row, sheet.t, sheet.currency))
+        );
+        worker.postMessage({ rows } satisfies XlsxIn);
+        sent++;
+      }
+    } catch (err) {
+      fail(err as Error);
+    } finally {
+      feeding = false;
     }
-    return true;
-  }, () => {
-    ws.commit();
-    const summary = book.addWorksheet(sheet.t.t("export.summary").slice(0, 31));
-    summary.columns = [{ width: 28 }, { width: 60 }];
-    for (const line of sheet.summary) summary.addRow(line).commit();
-    summary.commit();
-    book.commit().catch((err: Error) => out.destroy(err));
-  }, () => void chunks.return?.(undefined));
+  };
+  const begin = async () => {
+    giveBack = await xlsxThread();
+    const w = worker = new Worker(new URL("./xlsx_worker.ts", import.meta.url).href, { type: "module" });
+    w.onmessage = (event: MessageEvent<XlsxOut>) => {
+      const m = event.data;
+      if ("bytes" in m) {
+        made.push(m.bytes);
+        madeBytes += m.bytes.byteLength;
+      } else if ("taken" in m) {
+        sent--;
+        void feed();
+      } else if ("done" in m) done = true;
+      else fail(new Error(`the workbook's writer failed: ${m.failure}`));
+      notify();
+    };
+    w.onerror = (event) => {
+      event.preventDefault();
+      fail(new Error(`the workbook's writer failed: ${event.message}`));
+    };
+    w.postMessage(
+      {
+        start: {
+          title: sheet.title.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Export",
+          columns: sheet.columns.map((c) => ({
+            label: c.label,
+            width: c.field.kind === "text" || c.field.kind === "textarea" ? 28 : 16,
+            date: c.field.kind === "date" ? (c.field.day ? "day" : "instant") : null,
+          })),
+          summary: { title: sheet.t.t("export.summary").slice(0, 31), lines: sheet.summary },
+        },
+      } satisfies XlsxIn,
+    );
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!giveBack) await begin();
+      for (;;) {
+        if (failure) {
+          end();
+          void chunks.return?.(undefined);
+          throw failure;
+        }
+        const bytes = made.shift();
+        if (bytes) {
+          madeBytes -= bytes.byteLength;
+          controller.enqueue(bytes);
+          void feed();
+          return;
+        }
+        if (done) {
+          end();
+          controller.close();
+          return;
+        }
+        void feed();
+        await new Promise<void>((r) => (wake = r));
+      }
+    },
+    async cancel() {
+      end();
+      await chunks.return?.(undefined);
+    },
+  }, { highWaterMark: 0 });
 }
 
 const fontDir = fileURLToPath(new URL("../../../node_modules/dejavu-fonts-ttf/ttf/", import.meta.url));
 
-/** Rows written between two turns of the event loop (PDF and XLSX), and a PDF cell's characters at most. */
+/** Rows written between two turns of the event loop (PDF), and a PDF cell's characters at most. */
 const SLICE_ROWS = 50;
 const CELL_CHARS = 1_000;
 
