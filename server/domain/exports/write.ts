@@ -6,6 +6,7 @@ import { turn } from "../../kernel/turn.ts";
 import Papa from "papaparse";
 import PDFDocument from "pdfkit";
 import type { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
 import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import type { Translator } from "../../../shared/i18n/mod.ts";
@@ -160,6 +161,8 @@ function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
 
 /** XLSX writers' threads at once in this process (EXPORT_WORKERS, 2): a further export waits for one. */
 const XLSX_THREADS = Math.max(1, Number(Deno.env.get("EXPORT_WORKERS") ?? 2) || 2);
+/** A writer's heap at most (MiB): a workbook written as it streams needs a few. */
+const XLSX_HEAP_MB = 48;
 let xlsxThreads = 0;
 const waitingForThread: (() => void)[] = [];
 
@@ -205,7 +208,7 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
     notify();
   };
   const end = () => {
-    worker?.terminate();
+    void worker?.terminate();
     worker = undefined;
     giveBack?.();
   };
@@ -237,23 +240,28 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
   };
   const begin = async () => {
     giveBack = await xlsxThread();
-    const w = worker = new Worker(new URL("./xlsx_worker.ts", import.meta.url).href, { type: "module" });
-    w.onmessage = (event: MessageEvent<XlsxOut>) => {
-      const m = event.data;
+    const w = worker = new Worker(new URL("./xlsx_worker.ts", import.meta.url), {
+      name: "xlsx",
+      // Its heap bounded (V8 collects before it grows past): unbounded, a worker's garbage of XML strings
+      // was left to grow to 240 MB before V8 collected it, where the workbook itself needs a few.
+      resourceLimits: { maxOldGenerationSizeMb: XLSX_HEAP_MB, maxYoungGenerationSizeMb: 8 },
+    });
+    w.on("message", (m: XlsxOut) => {
       if ("bytes" in m) {
-        made.push(m.bytes);
-        madeBytes += m.bytes.byteLength;
+        const bytes = new Uint8Array(m.bytes);
+        made.push(bytes);
+        madeBytes += bytes.byteLength;
       } else if ("taken" in m) {
         sent--;
         void feed();
       } else if ("done" in m) done = true;
       else fail(new Error(`the workbook's writer failed: ${m.failure}`));
       notify();
-    };
-    w.onerror = (event) => {
-      event.preventDefault();
-      fail(new Error(`the workbook's writer failed: ${event.message}`));
-    };
+    });
+    w.on("error", (err: Error) => fail(new Error(`the workbook's writer failed: ${err.message}`)));
+    w.on("exit", () => {
+      if (worker === w && !done) fail(new Error("the workbook's writer ended"));
+    });
     w.postMessage(
       {
         start: {

@@ -21,7 +21,7 @@ export type XlsxIn =
 
 /** What the writer answers: the workbook's bytes as made, a chunk of rows written, the end, or why not. */
 export type XlsxOut =
-  | { bytes: Uint8Array }
+  | { bytes: ArrayBuffer }
   | { taken: true }
   | { done: true }
   | { failure: string };

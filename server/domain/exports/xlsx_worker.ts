@@ -3,12 +3,13 @@
 // answers requests. The rows come already read and shaped (a cell's value as data: write.ts, dataValue), a
 // chunk at a time; the workbook's bytes go back as they are made, and each chunk is acknowledged once written,
 // which is what paces the rows sent. Nothing here opens a database or reads a file.
-/// <reference lib="deno.worker" />
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
+import { parentPort } from "node:worker_threads";
 import type { XlsxIn, XlsxOut } from "./xlsx_messages.ts";
 
-const post = (message: XlsxOut, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+const port = parentPort!;
+const post = (message: XlsxOut, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 /** A date column's value as a spreadsheet date (a calendar day at UTC midnight, an instant as it is). */
 function sheetDate(day: boolean, value: string): Date | string {
@@ -27,9 +28,10 @@ const ROW_STYLE = {};
 function start(spec: Extract<XlsxIn, { start: unknown }>["start"]) {
   const out = new PassThrough();
   out.on("data", (chunk: Uint8Array) => {
-    // A copy of its own, handed over: the stream's chunks may share one buffer.
-    const bytes = new Uint8Array(chunk);
-    post({ bytes }, [bytes.buffer]);
+    // A copy of its own, handed over (an ArrayBuffer: node's message event walks a typed array's every
+    // index, looking for ports): the stream's chunks may share one buffer.
+    const bytes = new Uint8Array(chunk).buffer;
+    post({ bytes }, [bytes]);
   });
   out.on("end", () => post({ done: true }));
   out.on("error", (err: Error) => post({ failure: err.message }));
@@ -76,8 +78,9 @@ async function end() {
   await book!.commit();
 }
 
-self.onmessage = async (event: MessageEvent<XlsxIn>) => {
-  const message = event.data;
+// The port's own event, not node's `on("message")`, which walks each message key by key (jobs/worker.ts).
+port.addEventListener("message", async (event) => {
+  const message = (event as MessageEvent<XlsxIn>).data;
   try {
     if ("start" in message) start(message.start);
     else if ("rows" in message) {
@@ -87,4 +90,4 @@ self.onmessage = async (event: MessageEvent<XlsxIn>) => {
   } catch (err) {
     post({ failure: err instanceof Error ? err.message : String(err) });
   }
-};
+});
