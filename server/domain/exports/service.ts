@@ -129,7 +129,7 @@ export async function exportList(
     }
   }
   const chunks = walked();
-  const body = exportStream(query.format, {
+  const body = await exportStream(query.format, {
     title,
     columns: fields.map((field) => ({ field, label: label(field) })),
     t,

@@ -52,7 +52,9 @@ describe("the XLSX writer's thread", () => {
   it("writes every row, typed, and the summary; several exports at once each get a writer in turn", async () => {
     // More at once than writers' threads (EXPORT_WORKERS, 2): the third waits for one and still ends.
     const walks = [walk(3), walk(3), walk(3)];
-    const files = await Promise.all(walks.map((w) => bytesOf(exportStream("xlsx", sheet(), w.rows))));
+    const files = await Promise.all(
+      walks.map(async (w) => bytesOf(await exportStream("xlsx", sheet(), w.rows))),
+    );
     for (const w of walks) expect(w.seen).toEqual({ chunks: 3, ended: true });
     const books = await Promise.all(files.map(async (f) => {
       const book = new ExcelJS.Workbook();
@@ -77,7 +79,7 @@ describe("the XLSX writer's thread", () => {
 
   it("pulls the rows only as the reader takes the file, and a reader going away ends the walk", async () => {
     const w = walk(1000);
-    const reader = exportStream("xlsx", sheet(), w.rows).getReader();
+    const reader = (await exportStream("xlsx", sheet(), w.rows)).getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
     // A million rows to go; the writer waits for the reader rather than reading ahead.
@@ -90,10 +92,14 @@ describe("the XLSX writer's thread", () => {
 
   it("fails the file when the walk fails, and gives its writer back", async () => {
     const failing = walk(5, 2);
-    await expect(bytesOf(exportStream("xlsx", sheet(), failing.rows))).rejects.toThrow("the walk failed");
+    await expect(bytesOf(await exportStream("xlsx", sheet(), failing.rows))).rejects.toThrow(
+      "the walk failed",
+    );
     // Two more at once: neither waits for a writer the failed one kept (nor for the cancelled one above).
     const next = [walk(1), walk(1)];
-    const files = await Promise.all(next.map((w) => bytesOf(exportStream("xlsx", sheet(), w.rows))));
+    const files = await Promise.all(
+      next.map(async (w) => bytesOf(await exportStream("xlsx", sheet(), w.rows))),
+    );
     for (const f of files) expect(f.byteLength).toBeGreaterThan(1000);
   });
 });

@@ -8,8 +8,9 @@ import { PassThrough } from "node:stream";
 import { parentPort } from "node:worker_threads";
 import type { XlsxIn, XlsxOut } from "./xlsx_messages.ts";
 
-const port = parentPort!;
-const post = (message: XlsxOut, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+// Imported outside a worker (the tests import every domain module), it listens to nothing.
+const port = parentPort;
+const post = (message: XlsxOut, transfer: ArrayBuffer[] = []) => port!.postMessage(message, transfer);
 
 /** A date column's value as a spreadsheet date (a calendar day at UTC midnight, an instant as it is). */
 function sheetDate(day: boolean, value: string): Date | string {
@@ -79,7 +80,7 @@ async function end() {
 }
 
 // The port's own event, not node's `on("message")`, which walks each message key by key (jobs/worker.ts).
-port.addEventListener("message", async (event) => {
+port?.addEventListener("message", async (event) => {
   const message = (event as MessageEvent<XlsxIn>).data;
   try {
     if ("start" in message) start(message.start);

@@ -40,7 +40,8 @@ export async function run(
 }
 
 async function drawXlsx(lang: Language, bytes: Uint8Array, fileName: string) {
-  const { exportStream, PDF_MAX_ROWS } = await import("../exports/write.ts");
+  const { PDF_MAX_ROWS } = await import("../exports/write.ts");
+  const { pdfStream } = await import("../exports/pdf.ts");
   const { translator } = await import("../../../shared/i18n/mod.ts");
   let table;
   try {
@@ -68,7 +69,7 @@ async function drawXlsx(lang: Language, bytes: Uint8Array, fileName: string) {
   async function* chunks() {
     for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
   }
-  return exportStream("pdf", {
+  return pdfStream({
     title: fileName,
     columns,
     t,
