@@ -192,8 +192,10 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
     const w = worker = new Worker(new URL("./xlsx_worker.ts", import.meta.url), {
       name: "xlsx",
       // Its heap bounded (V8 collects before it grows past): unbounded, a worker's garbage of XML strings
-      // was left to grow to 240 MB before V8 collected it, where the workbook itself needs a few.
-      resourceLimits: { maxOldGenerationSizeMb: XLSX_HEAP_MB, maxYoungGenerationSizeMb: 8 },
+      // was left to grow to 240 MB before V8 collected it, where the workbook itself needs a few. A young
+      // generation of 2 MiB rather than 8 kept the process's own memory 20-26 MB above its start rather
+      // than 40-49 (an export of 1,000,000 rows, alternated runs), in the same time.
+      resourceLimits: { maxOldGenerationSizeMb: XLSX_HEAP_MB, maxYoungGenerationSizeMb: 2 },
     });
     w.on("message", (m: XlsxOut) => {
       if ("bytes" in m) {
