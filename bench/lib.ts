@@ -223,15 +223,10 @@ export function recorder(path: string) {
 
 /**
  * A copy of a tenant's file as it stands now (its WAL with it), opened on the raw driver as the server opens
- * its files, for the statements recorded from here on to be replayed (`run`: `replay` over the copy, which it
- * then removes) over the state the API met: run again over the live file, a write meets what it wrote itself
- * (a receipt's new stock line is found, and its insert becomes an update of one row, not an entry in each of
- * the table's indexes). Nothing may write the file while it is copied: call it between calls.
+ * its files: the state a call of the API met, for the raw driver to do the same work over (`remove` closes
+ * and deletes it). Nothing may write the file while it is copied: call it between calls.
  */
-export function replayCopy(
-  raw: DatabaseSync,
-  path: string,
-): { run(groups: RecordedStatement[][], warmup: number): number[] } {
+export function rawCopy(raw: DatabaseSync, path: string): { db: DatabaseSync; remove(): void } {
   // A checkpoint that a reader keeps from finishing leaves frames in the WAL: it is copied with the file, and
   // SQLite recovers from it what was committed (frames of a transaction still open carry no commit mark).
   raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -260,12 +255,31 @@ export function replayCopy(
   db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
   db.exec(`PRAGMA mmap_size = ${MMAP_MIB * 1024 * 1024}`);
   return {
+    db,
+    remove() {
+      db.close();
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+    },
+  };
+}
+
+/**
+ * A `rawCopy` for the statements recorded from here on to be replayed (`run`: `replay` over the copy, which
+ * it then removes) over the state the API met: run again over the live file, a write meets what it wrote
+ * itself (a receipt's new stock line is found, and its insert becomes an update of one row, not an entry in
+ * each of the table's indexes).
+ */
+export function replayCopy(
+  raw: DatabaseSync,
+  path: string,
+): { run(groups: RecordedStatement[][], warmup: number): number[] } {
+  const copy = rawCopy(raw, path);
+  return {
     run(groups, warmup) {
       try {
-        return replay(db, groups, warmup);
+        return replay(copy.db, groups, warmup);
       } finally {
-        db.close();
-        for (const suffix of ["", "-wal", "-shm"]) rmSync(copy + suffix, { force: true });
+        copy.remove();
       }
     },
   };
