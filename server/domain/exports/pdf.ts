@@ -6,7 +6,7 @@ import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import { cellText } from "../../../shared/list/format.ts";
-import type { Chunks, ExportSheet } from "./write.ts";
+import type { Chunks, ExportSheet } from "./sheet.ts";
 
 /** A stream that pulls `produce` for more only while the consumer keeps up with `source`. */
 function pulled(

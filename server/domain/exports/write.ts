@@ -8,6 +8,8 @@ import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import type { Translator } from "../../../shared/i18n/mod.ts";
 import { cellText, namesField, type Row } from "../../../shared/list/format.ts";
 import type { XlsxIn, XlsxOut } from "./xlsx_messages.ts";
+import type { Chunks, ExportSheet } from "./sheet.ts";
+export type { Chunks, ExportSheet };
 
 export const exportFormats = ["csv", "xlsx", "pdf"] as const;
 export type ExportFormat = typeof exportFormats[number];
@@ -17,17 +19,6 @@ export const contentTypes: Record<ExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
 };
-
-export interface ExportSheet {
-  /** The list's name in the user's language (the sheet's and the PDF's title). */
-  title: string;
-  columns: { field: FieldMeta; label: string }[];
-  t: Translator;
-  /** The company's base currency (money without a currency of its own). */
-  currency: string;
-  /** Lines of the summary: the filters, the sort, the count, who and when. */
-  summary: [string, string][];
-}
 
 /** A value as data (CSV and XLSX): codes and numbers as they are, a link by its record's name, lists joined. */
 export function dataValue(
@@ -70,8 +61,6 @@ export function dataValue(
 
 /** Most rows a PDF takes (some 250 pages): more is a spreadsheet's work. */
 export const PDF_MAX_ROWS = 10_000;
-
-export type Chunks = AsyncIterator<Row[]>;
 
 /**
  * How the CSV is written: CRLF, and a cell a spreadsheet would run as a formula written as text. The

@@ -11,6 +11,7 @@ import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from "drizzle-orm";
 import { getTableName } from "drizzle-orm";
 import type { Connection, Db } from "../../db/connection.ts";
 import { runEach } from "../../db/bulk.ts";
+import { prepared } from "../../db/prepared.ts";
 import type { TenantContext } from "../../kernel/context.ts";
 import { nowIso } from "../../kernel/time.ts";
 import { Outbox, transactionWithEvents } from "../../hub/outbox.ts";
@@ -53,10 +54,17 @@ export interface RowWrite {
 
 const tableOf = (resource: AnyResource) => getTableName(resource.def.table);
 
-/** The RecordLog's highest id: the entries a write makes are those above it afterwards. */
+/**
+ * The RecordLog's highest id: the entries a write makes are those above it afterwards. Asked after every row
+ * written, so prepared once per connection (db/prepared.ts: drizzle built the statement anew each time).
+ */
 async function lastLogId(tx: Db): Promise<number> {
-  const [row] = await tx.all<[number | null]>(sql`SELECT max(id) FROM ${recordLog}`);
-  return row?.[0] ?? 0;
+  const [row] = await prepared<Record<string, never>, { id: number | null }>(
+    tx,
+    "import.lastLogId",
+    (on) => on.select({ id: sql<number | null>`max(${recordLog.id})` }).from(recordLog).prepare(),
+  ).all({});
+  return row?.id ?? 0;
 }
 
 /**
