@@ -559,7 +559,7 @@ export async function copyTenants(
  * until `stop()`, which answers every call's time (ms). What a client elsewhere sees: a client on the
  * server's own thread waits for the server's slices to let its own code in too (the sending, the answer's
  * head, its body), and counted those waits as the server's answer time. Until stopped it keeps sending:
- * run the work beside it through `besideClients`.
+ * run the work beside it through `besideClients`. `ready` settles once its first call is answered.
  */
 export function readerThread(
   baseUrl: string,
@@ -567,11 +567,16 @@ export function readerThread(
   paths: string[],
   everyMs: number,
   options: { method?: string; body?: string; status?: number } = {},
-): { stop(): Promise<number[]> } {
+): { stop(): Promise<number[]>; ready: Promise<void> } {
   const worker = new Worker(new URL("./reader_worker.ts", import.meta.url).href, { type: "module" });
+  let up = () => {};
+  const ready = new Promise<void>((resolve) => (up = resolve));
   const done = new Promise<number[]>((resolve, reject) => {
-    worker.onmessage = (e: MessageEvent<{ times: number[]; failure?: string }>) =>
-      e.data.failure ? reject(new Error(`reader: ${e.data.failure}`)) : resolve(e.data.times);
+    worker.onmessage = (e: MessageEvent<{ ready: true } | { times: number[]; failure?: string }>) => {
+      if ("ready" in e.data) return up();
+      if (e.data.failure) reject(new Error(`reader: ${e.data.failure}`));
+      else resolve(e.data.times);
+    };
     worker.onerror = (e) => {
       e.preventDefault();
       reject(new Error(`reader thread failed: ${e.message}`));
@@ -589,6 +594,7 @@ export function readerThread(
     status: options.status ?? 200,
   });
   return {
+    ready,
     async stop() {
       worker.postMessage("stop");
       try {

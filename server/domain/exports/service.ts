@@ -10,6 +10,7 @@ import { TimeZone } from "../../kernel/time.ts";
 import { fileHeaders } from "../../engine/http/download.ts";
 import { clientAccount } from "../config/account/entity.ts";
 import type { Translator } from "../../../shared/i18n/mod.ts";
+import type { Row } from "../../../shared/list/format.ts";
 
 export type { Exportable } from "../../engine/routes.ts";
 import type { Exportable } from "../../engine/routes.ts";
@@ -121,21 +122,43 @@ export async function exportList(
   // the walk holds one of its own until it ends, fails or the reader goes away.
   const lease = await ctx.services.pool.acquire(ctx.tenant.dbUrl);
   const leased: TenantContext = { ...ctx, conn: lease.conn };
+  let released = false;
+  const release = () => {
+    if (!released) lease.release();
+    released = true;
+  };
+  let started = false;
   async function* walked() {
+    started = true;
     try {
       yield* list.walk(leased, walkQuery);
     } finally {
-      lease.release();
+      release();
     }
   }
-  const chunks = walked();
-  const body = await exportStream(query.format, {
-    title,
-    columns: fields.map((field) => ({ field, label: label(field) })),
-    t,
-    currency: account?.currency ?? "EUR",
-    summary,
-  }, chunks);
+  const walk = walked();
+  // Ended before its first chunk (the reader gone while the export waited for a writer's thread), the
+  // generator never runs its body, nor its `finally`: the lease is given back here.
+  const chunks: AsyncIterator<Row[]> = {
+    next: () => walk.next(),
+    return: (value?: unknown) => {
+      if (!started) release();
+      return walk.return(value as undefined);
+    },
+  };
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = await exportStream(query.format, {
+      title,
+      columns: fields.map((field) => ({ field, label: label(field) })),
+      t,
+      currency: account?.currency ?? "EUR",
+      summary,
+    }, chunks);
+  } catch (err) {
+    await chunks.return!();
+    throw err;
+  }
   const name = fileName(list.meta, query.format);
   return new Response(body, {
     headers: fileHeaders(contentTypes[query.format], "attachment", name, { "x-total-count": String(count) }),

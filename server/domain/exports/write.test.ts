@@ -77,6 +77,22 @@ describe("the XLSX writer's thread", () => {
     expect(summary.getRow(1).values).toEqual([undefined, "Rows", "many"]);
   });
 
+  it("writes a chunk of long texts whole (it goes to the writer in pieces its bounded heap holds)", async () => {
+    const long = (i: number) => `${i}:`.padEnd(5_000, String.fromCharCode(0x41 + (i % 26)));
+    async function* rows(): AsyncGenerator<Row[]> {
+      yield Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, index: long(i), quantity: i }));
+    }
+    const file = await bytesOf(await exportStream("xlsx", sheet(), rows()));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.buffer as ArrayBuffer);
+    const [sheetRows] = book.worksheets;
+    expect(sheetRows.rowCount).toBe(1001);
+    for (const i of [0, 209, 210, 999]) {
+      expect(sheetRows.getRow(i + 2).getCell(1).value).toBe(long(i));
+      expect(sheetRows.getRow(i + 2).getCell(2).value).toBe(i);
+    }
+  });
+
   it("pulls the rows only as the reader takes the file, and a reader going away ends the walk", async () => {
     const w = walk(1000);
     const reader = (await exportStream("xlsx", sheet(), w.rows)).getReader();
@@ -88,6 +104,25 @@ describe("the XLSX writer's thread", () => {
     await reader.cancel();
     await expect.poll(() => w.seen.ended).toBe(true);
     expect(w.seen.chunks).toBeLessThan(50);
+  });
+
+  it("gives the thread of an export whose reader went away while it waited for one to the next", async () => {
+    const open = async () => {
+      const reader = (await exportStream("xlsx", sheet(), walk(1000).rows)).getReader();
+      return { reader, first: reader.read() };
+    };
+    // Both threads (EXPORT_WORKERS, 2) taken by exports whose readers are slow.
+    const holding = [await open(), await open()];
+    for (const h of holding) expect((await h.first).done).toBe(false);
+    // A third waits for a thread; its reader goes away meanwhile.
+    const waiting = await open();
+    await waiting.reader.cancel();
+    expect((await waiting.first).done).toBe(true);
+    for (const h of holding) await h.reader.cancel();
+    // Both threads free again: two exports each write at once.
+    const again = [await open(), await open()];
+    for (const a of again) expect((await a.first).done).toBe(false);
+    for (const a of again) await a.reader.cancel();
   });
 
   it("fails the file when the walk fails, and gives its writer back", async () => {

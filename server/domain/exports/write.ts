@@ -101,6 +101,28 @@ function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
 const XLSX_THREADS = Math.max(1, Number(Deno.env.get("EXPORT_WORKERS") ?? 2) || 2);
 /** A writer's heap at most (MiB): a workbook written as it streams needs a few. */
 const XLSX_HEAP_MB = 48;
+/** Characters of values in one message to the writer at most: a chunk of long texts goes in pieces. */
+const PIECE_CHARS = 1 << 20;
+/** A reader that takes nothing of the file for this long (ms) loses its writer's thread to the next export. */
+const READER_IDLE_MS = 60_000;
+
+/** A chunk's shaped rows in pieces of about PIECE_CHARS characters of values each. */
+function pieces(rows: (string | number | boolean | null)[][]): (string | number | boolean | null)[][][] {
+  const out: (string | number | boolean | null)[][][] = [];
+  let piece: (string | number | boolean | null)[][] = [];
+  let chars = 0;
+  for (const row of rows) {
+    for (const v of row) chars += typeof v === "string" ? v.length : 8;
+    piece.push(row);
+    if (chars >= PIECE_CHARS) {
+      out.push(piece);
+      piece = [];
+      chars = 0;
+    }
+  }
+  if (piece.length) out.push(piece);
+  return out;
+}
 let xlsxThreads = 0;
 const waitingForThread: (() => void)[] = [];
 
@@ -145,10 +167,25 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
     failure ??= err;
     notify();
   };
+  /** The reader went away, or the file failed: nothing more is written. */
+  let over = false;
+  let idle: ReturnType<typeof setTimeout> | undefined;
   const end = () => {
+    over = true;
+    clearTimeout(idle);
     void worker?.terminate();
     worker = undefined;
     giveBack?.();
+  };
+  /** Waits for the reader's next pull; past READER_IDLE_MS the export fails and its thread is given back. */
+  const awaitReader = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      fail(new Error("the reader took nothing of the file for a minute"));
+      end();
+      void chunks.return?.(undefined);
+    }, READER_IDLE_MS);
+    Deno.unrefTimer(idle as unknown as number);
   };
   const feed = async () => {
     if (feeding) return;
@@ -167,8 +204,11 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
         const rows = next.value.map((row) =>
           sheet.columns.map((c) => dataValue(c.field, row, sheet.t, sheet.currency))
         );
-        worker.postMessage({ rows } satisfies XlsxIn);
-        sent++;
+        // In pieces: the writer's bounded heap holds one piece of long texts at a time, not a whole chunk.
+        for (const piece of pieces(rows)) {
+          worker.postMessage({ rows: piece } satisfies XlsxIn);
+          sent++;
+        }
       }
     } catch (err) {
       fail(err as Error);
@@ -177,7 +217,10 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
     }
   };
   const begin = async () => {
-    giveBack = await xlsxThread();
+    const slot = await xlsxThread();
+    giveBack = slot;
+    // Gone while it waited for a thread: the thread goes to the next export.
+    if (over) return slot();
     const w = worker = new Worker(new URL("./xlsx_worker.ts", import.meta.url), {
       name: "xlsx",
       // Its heap bounded (V8 collects before it grows past): unbounded, a worker's garbage of XML strings
@@ -218,8 +261,14 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!giveBack) await begin();
+      clearTimeout(idle);
+      try {
+        if (!giveBack) await begin();
+      } catch (err) {
+        fail(err as Error);
+      }
       for (;;) {
+        if (over && !failure) return;
         if (failure) {
           end();
           void chunks.return?.(undefined);
@@ -230,6 +279,7 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
           madeBytes -= bytes.byteLength;
           controller.enqueue(bytes);
           void feed();
+          awaitReader();
           return;
         }
         if (done) {
