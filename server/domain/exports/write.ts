@@ -103,8 +103,11 @@ const XLSX_THREADS = Math.max(1, Number(Deno.env.get("EXPORT_WORKERS") ?? 2) || 
 const XLSX_HEAP_MB = 48;
 /** Characters of values in one message to the writer at most: a chunk of long texts goes in pieces. */
 const PIECE_CHARS = 1 << 20;
-/** A reader that takes nothing of the file for this long (ms) loses its writer's thread to the next export. */
-const READER_IDLE_MS = 60_000;
+/**
+ * A reader that takes nothing of the file for this long (ms; EXPORT_READER_IDLE_MS, a minute) loses its
+ * writer's thread to the next export: two readers that stall without going away would keep both.
+ */
+const READER_IDLE_MS = Math.max(1, Number(Deno.env.get("EXPORT_READER_IDLE_MS") ?? 60_000) || 60_000);
 
 /** A chunk's shaped rows in pieces of about PIECE_CHARS characters of values each. */
 function pieces(rows: (string | number | boolean | null)[][]): (string | number | boolean | null)[][][] {
@@ -181,7 +184,7 @@ function xlsxStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arr
   const awaitReader = () => {
     clearTimeout(idle);
     idle = setTimeout(() => {
-      fail(new Error("the reader took nothing of the file for a minute"));
+      fail(new Error(`the reader took nothing of the file for ${READER_IDLE_MS} ms`));
       end();
       void chunks.return?.(undefined);
     }, READER_IDLE_MS);
