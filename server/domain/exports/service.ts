@@ -122,27 +122,22 @@ export async function exportList(
   // the walk holds one of its own until it ends, fails or the reader goes away.
   const lease = await ctx.services.pool.acquire(ctx.tenant.dbUrl);
   const leased: TenantContext = { ...ctx, conn: lease.conn };
-  let released = false;
-  const release = () => {
-    if (!released) lease.release();
-    released = true;
-  };
   let started = false;
   async function* walked() {
     started = true;
     try {
       yield* list.walk(leased, walkQuery);
     } finally {
-      release();
+      lease.release();
     }
   }
   const walk = walked();
   // Ended before its first chunk (the reader gone while the export waited for a writer's thread), the
-  // generator never runs its body, nor its `finally`: the lease is given back here.
+  // generator never runs its body, nor its `finally`: the lease is given back here (once, whichever).
   const chunks: AsyncIterator<Row[]> = {
     next: () => walk.next(),
     return: (value?: unknown) => {
-      if (!started) release();
+      if (!started) lease.release();
       return walk.return(value as undefined);
     },
   };
