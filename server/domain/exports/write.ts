@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import type { FieldMeta } from "../../../shared/resources/meta.ts";
 import type { Translator } from "../../../shared/i18n/mod.ts";
 import { cellText, namesField, type Row } from "../../../shared/list/format.ts";
-import type { XlsxIn, XlsxOut } from "./xlsx_messages.ts";
+import type { CellValue, XlsxIn, XlsxOut } from "./xlsx_messages.ts";
 import type { Chunks, ExportSheet } from "./sheet.ts";
 export type { Chunks, ExportSheet };
 
@@ -26,7 +26,7 @@ export function dataValue(
   row: Row,
   t: Translator,
   currency: string,
-): string | number | boolean | null {
+): CellValue {
   const value = row[f.name];
   if (value === null || value === undefined) return null;
   switch (f.kind) {
@@ -97,7 +97,10 @@ function csvStream(sheet: ExportSheet, chunks: Chunks): ReadableStream<Uint8Arra
   }, { highWaterMark: 0 });
 }
 
-/** XLSX writers' threads at once in this process (EXPORT_WORKERS, 2): a further export waits for one. */
+/**
+ * XLSX writers' threads at once (EXPORT_WORKERS, 2), counted by each thread that serves requests (module
+ * state): a further export waits for one.
+ */
 const XLSX_THREADS = Math.max(1, Number(Deno.env.get("EXPORT_WORKERS") ?? 2) || 2);
 /** A writer's heap at most (MiB): a workbook written as it streams needs a few. */
 const XLSX_HEAP_MB = 48;
@@ -109,23 +112,6 @@ const PIECE_CHARS = 1 << 20;
  */
 const READER_IDLE_MS = Math.max(1, Number(Deno.env.get("EXPORT_READER_IDLE_MS") ?? 60_000) || 60_000);
 
-/** A chunk's shaped rows in pieces of about PIECE_CHARS characters of values each. */
-function pieces(rows: (string | number | boolean | null)[][]): (string | number | boolean | null)[][][] {
-  const out: (string | number | boolean | null)[][][] = [];
-  let piece: (string | number | boolean | null)[][] = [];
-  let chars = 0;
-  for (const row of rows) {
-    for (const v of row) chars += typeof v === "string" ? v.length : 8;
-    piece.push(row);
-    if (chars >= PIECE_CHARS) {
-      out.push(piece);
-      piece = [];
-      chars = 0;
-    }
-  }
-  if (piece.length) out.push(piece);
-  return out;
-}
 let xlsxThreads = 0;
 const waitingForThread: (() => void)[] = [];
 
@@ -140,6 +126,24 @@ async function xlsxThread(): Promise<() => void> {
     xlsxThreads--;
     waitingForThread.shift()?.();
   };
+}
+
+/** A chunk's shaped rows in pieces of about PIECE_CHARS characters of values each. */
+function pieces(rows: CellValue[][]): CellValue[][][] {
+  const out: CellValue[][][] = [];
+  let piece: CellValue[][] = [];
+  let chars = 0;
+  for (const row of rows) {
+    for (const v of row) chars += typeof v === "string" ? v.length : 8;
+    piece.push(row);
+    if (chars >= PIECE_CHARS) {
+      out.push(piece);
+      piece = [];
+      chars = 0;
+    }
+  }
+  if (piece.length) out.push(piece);
+  return out;
 }
 
 /**

@@ -6,7 +6,7 @@
 import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import { parentPort } from "node:worker_threads";
-import type { XlsxIn, XlsxOut } from "./xlsx_messages.ts";
+import type { CellValue, XlsxIn, XlsxOut, XlsxStart } from "./xlsx_messages.ts";
 
 // Imported outside a worker (the tests import every domain module), it listens to nothing.
 const port = parentPort;
@@ -20,13 +20,13 @@ function sheetDate(day: boolean, value: string): Date | string {
 
 let book: ExcelJS.stream.xlsx.WorkbookWriter | undefined;
 let sheet: ExcelJS.Worksheet | undefined;
-let columns: Extract<XlsxIn, { start: unknown }>["start"]["columns"] = [];
+let columns: XlsxStart["columns"] = [];
 let styles: Partial<ExcelJS.Style>[] = [];
-let summary: Extract<XlsxIn, { start: unknown }>["start"]["summary"] | undefined;
+let summary: XlsxStart["summary"] | undefined;
 // One style object for all rows (a new row's is a new empty one, looked up anew when written out).
 const ROW_STYLE = {};
 
-function start(spec: Extract<XlsxIn, { start: unknown }>["start"]) {
+function start(spec: XlsxStart) {
   const out = new PassThrough();
   out.on("data", (chunk: Uint8Array) => {
     // A copy of its own, handed over (an ArrayBuffer: node's message event walks a typed array's every
@@ -55,7 +55,7 @@ function start(spec: Extract<XlsxIn, { start: unknown }>["start"]) {
   sheet.getRow(1).font = { bold: true };
 }
 
-function rows(values: (string | number | boolean | null)[][]) {
+function rows(values: CellValue[][]) {
   for (const row of values) {
     // An empty value makes no cell (undefined, not null): exceljs would give a null cell a style object of
     // its own, looked up anew by writing it out as XML, which took a fifth of an export's time.
