@@ -559,7 +559,7 @@ export async function copyTenants(
  * until `stop()`, which answers every call's time (ms). What a client elsewhere sees: a client on the
  * server's own thread waits for the server's slices to let its own code in too (the sending, the answer's
  * head, its body), and counted those waits as the server's answer time. Until stopped it keeps sending:
- * run the work beside it through `besideClients`. `ready` settles once its first call is answered.
+ * run the work beside it through `besideClients`. `ready` settles once its first call is over.
  */
 export function readerThread(
   baseUrl: string,

@@ -26,14 +26,19 @@ self.onmessage = async (event: MessageEvent<Start | "stop">) => {
   let failure: string | undefined;
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
+  let settled = 0;
   const once = async (path: string, n: number) => {
     const t = performance.now();
-    const r = await fetch(baseUrl + path, { method, headers, body: body?.replaceAll("{n}", String(n)) });
-    await r.arrayBuffer();
-    if (r.status !== status) failure ??= `${method} ${path} answered ${r.status}`;
-    times.push(performance.now() - t);
-    // Answered once: this thread is up (its memory too, for a caller that measures the process's).
-    if (times.length === 1) self.postMessage({ ready: true });
+    try {
+      const r = await fetch(baseUrl + path, { method, headers, body: body?.replaceAll("{n}", String(n)) });
+      await r.arrayBuffer();
+      if (r.status !== status) failure ??= `${method} ${path} answered ${r.status}`;
+      times.push(performance.now() - t);
+    } finally {
+      // The first call over, answered or failed: this thread is up (its memory too, for a caller that
+      // measures the process's); a failure is reported by stop().
+      if (++settled === 1) self.postMessage({ ready: true });
+    }
   };
   let i = 0;
   while (running) {
