@@ -143,11 +143,11 @@ function templatesFor(count: number, first: string): Template[] {
 }
 
 /**
- * The best template of each path shape already met, forgotten when full or when routes change. A shape is
- * the path with its all-digit segments (ids) blanked (a NUL, which no path holds): while every template's
- * static segments are names (`shapesDecide`), which template fits does not depend on an id, and one shape serves every id (a cache by
- * whole path missed on every new id: each pick of another position rewrote its path again). Were a static
- * segment ever empty or all digits, the whole path is the key again.
+ * The best template of each path shape already met, forgotten when full or when routes change. A shape is the
+ * path with its all-digit segments (ids) blanked (a NUL, which no path holds): while every template's static
+ * segments are names (`shapesDecide`), which template fits does not depend on an id, and one shape serves
+ * every id (a cache by whole path missed on every new id: each pick of another position rewrote its path
+ * again). Were a static segment ever empty or all digits, the whole path is the key again.
  */
 const bestByShape = new Map<string, Template | null>();
 const SHAPES_MAX = 10_000;
