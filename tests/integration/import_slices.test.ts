@@ -113,6 +113,17 @@ describe("a long import", () => {
       expect(await job(id)).toMatchObject({ status: "done", imported: ROWS, added: ROWS - 1, updated: 1 });
       const [{ n }] = await w.query("SELECT count(*) AS n FROM products WHERE product_index LIKE 'LONG-%'");
       expect(n).toBe(ROWS - 1);
+      // Each slice logs its adds at its end, in one statement: still one entry per record, in the file's
+      // order, holding the record as the API answers it.
+      const created = await w.query(
+        `SELECT l.resource_id AS id, l.new_object AS object FROM record_log l JOIN products p ON p.id = l.resource_id
+         WHERE l.resource_type = 'Product' AND l.action = 'created' AND p.product_index LIKE 'LONG-%' ORDER BY l.id`,
+      );
+      expect(created.length).toBe(ROWS - 1);
+      expect(created.map((e) => e.id)).toEqual([...created.map((e) => e.id as number)].sort((a, b) => a - b));
+      const sample = created[Math.floor(created.length / 2)];
+      expect(JSON.parse(sample.object as string))
+        .toEqual((await w.api("GET", `/Product/${sample.id}`, undefined, other)).body);
       expect(await w.query("SELECT name, version FROM products WHERE product_index = 'KNOWN-1'"))
         .toEqual([{ name: "Renamed by the import", version: 2 }]);
       expect((await w.query("SELECT name FROM products WHERE product_index = 'CLERK-1'"))[0].name)

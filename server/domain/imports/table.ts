@@ -21,7 +21,8 @@ export const importRuns = sqliteTable("import_runs", {
 /**
  * Every record a running import wrote, in order, with what takes it back: an added record is erased, an
  * updated one gets its stored row (`before`, JSON of the row's columns and links) back; the RecordLog
- * entries of its write are ids `logFrom` (exclusive) to `logTo`.
+ * entries with ids `logFrom` (exclusive) to `logTo` are removed with it: those of its whole slice for a
+ * slice's last write (write.ts logs a slice's adds at its end), none for the others.
  */
 export const importWrites = sqliteTable("import_writes", {
   /** Its run's id; no foreign key, so that publishing deletes one row and the journal goes afterwards. */

@@ -55,8 +55,8 @@ export interface RowWrite {
 const tableOf = (resource: AnyResource) => getTableName(resource.def.table);
 
 /**
- * The RecordLog's highest id: the entries a write makes are those above it afterwards. Asked after every row
- * written, so prepared once per connection (db/prepared.ts: drizzle built the statement anew each time).
+ * The RecordLog's highest id: the entries a slice makes are those above it afterwards. Asked twice a slice,
+ * prepared once per connection (db/prepared.ts: drizzle built the statement anew each time).
  */
 async function lastLogId(tx: Db): Promise<number> {
   const [row] = await prepared<Record<string, never>, { id: number | null }>(
@@ -149,7 +149,9 @@ async function writeRun(
         const started = performance.now();
         const journal: unknown[][] = [];
         const held: { id: number; added: boolean }[] = [];
-        let logFrom = await lastLogId(tx);
+        const logFrom = await lastLogId(tx);
+        // The slice's adds are read back and logged once, at its end (the engine's addBatch).
+        const adds = resource.addBatch(tx, outbox, ctx);
         let j = k;
         do {
           const x = writes[j];
@@ -157,7 +159,7 @@ async function writeRun(
           let before: RecordSnapshot | undefined;
           try {
             if (x.action === "add") {
-              id = (await resource.addIn(tx, outbox, ctx, x.input) as unknown as { id: number }).id;
+              id = await adds.add(x.input);
             } else {
               id = x.input.id as number;
               before = await resource.snapshotIn(tx, id);
@@ -171,12 +173,14 @@ async function writeRun(
           } catch (err) {
             throw refusal(j, err);
           }
-          const logTo = await lastLogId(tx);
-          journal.push([runId, j, name, id, before ? JSON.stringify(before) : null, logFrom, logTo]);
+          journal.push([runId, j, name, id, before ? JSON.stringify(before) : null, logFrom, logFrom]);
           held.push({ id, added: x.action === "add" });
-          logFrom = logTo;
           j++;
         } while (j < writes.length && performance.now() - started < SLICE_MS);
+        await adds.done();
+        // The slice's RecordLog entries, every one of them, go with its last write: taking the run back
+        // undoes the newest write first, so they are gone with the slice's first undo, before its records.
+        journal[journal.length - 1][6] = await lastLogId(tx);
         await runEach(
           tx,
           `INSERT INTO import_writes (run_id, seq, resource, record_id, before, log_from, log_to)
