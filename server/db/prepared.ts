@@ -3,9 +3,9 @@
 // query (`.prepare()` with `sql.placeholder`s) is built once and then only run. The cache is keyed by the
 // connection's handle, so it goes when the connection goes; a transaction's short-lived handle reaches it
 // through its host (connection.ts `TransactionHost`).
-import { eq, getTableColumns, getTableName, is, SQL, sql } from "drizzle-orm";
+import { eq, getTableColumns, getTableName, is, Placeholder, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Db, hostOf } from "./connection.ts";
+import { type Db, EACH, type EachRunner, hostOf } from "./connection.ts";
 import { compileShape, prop } from "../kernel/shape.ts";
 
 export type { Prepared } from "../kernel/database.ts";
@@ -53,6 +53,45 @@ export function prepared<P extends Record<string, unknown>, R>(
   let statement = statements.get(key) as Prepared<P, R> | undefined;
   if (!statement) statements.set(key, statement = build(on) as Prepared<P, R>);
   return host ? guarded(statement, host.live) : statement;
+}
+
+/** A statement's SQL and its parameters' order: a placeholder's name, or a value the SQL carries itself. */
+interface StatementPlan {
+  sql: string;
+  params: ({ name: string } | { value: unknown })[];
+}
+
+const statementPlans = new Map<string, StatementPlan>();
+
+/**
+ * The rows, as arrays, of the statement `key` names (as for `prepared`), with its placeholders' `params`.
+ * Inside a transaction on a driver that steps statements (connection.ts EACH) it goes straight to the
+ * driver, its SQL and parameter order taken from `build` once for the process; elsewhere it is `prepared`'s
+ * statement. For checks run per record of a long write (an import's unique values): drizzle's prepared query
+ * looks at each parameter and maps each row again on every run.
+ */
+export async function arrays(
+  db: Db,
+  key: string,
+  build: (on: Db) => { toSQL(): { sql: string; params: unknown[] }; prepare(): unknown },
+  params: Record<string, unknown>,
+): Promise<unknown[][]> {
+  const each = (db as unknown as { [EACH]?: EachRunner })[EACH];
+  if (!each) {
+    return await prepared<Record<string, unknown>, never>(db, key, (on) => build(on).prepare()).values(
+      params,
+    ) as unknown[][];
+  }
+  let plan = statementPlans.get(key);
+  if (!plan) {
+    const { sql: text, params: order } = build(db).toSQL();
+    plan = {
+      sql: text,
+      params: order.map((p) => is(p, Placeholder) ? { name: (p as Placeholder).name } : { value: p }),
+    };
+    statementPlans.set(key, plan);
+  }
+  return await each(plan.sql, [plan.params.map((p) => "name" in p ? params[p.name] : p.value)]);
 }
 
 const ended = () => Promise.reject(new Error("Transaction handle used outside its transaction"));
@@ -166,7 +205,8 @@ async function insert<T extends SQLiteTable>(
   // A value given as SQL (an expression to evaluate) is the builder's too, and so is a set of columns past the
   // few a table's callers give (a client leaving out optional fields makes one set per combination).
   if (
-    byFunction || Object.values(values).some((v) => typeof v === "object" && v !== null && is(v, SQL)) ||
+    byFunction ||
+    Object.values(values).some((v) => typeof v === "object" && v !== null && v instanceof SQL) ||
     !shapeAllowed(db, getTableName(table), key)
   ) {
     const built = db.insert(table).values(values as never);
@@ -174,14 +214,59 @@ async function insert<T extends SQLiteTable>(
     const [row] = await built.returning() as T["$inferSelect"][];
     return row;
   }
-  const statement = prepared<Record<string, unknown>, never>(db, key, (on) => {
+  const build = (on: Db) => {
     const built = on.insert(table).values(
       Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`])) as never,
     );
-    return (returning ? built.returning() : built).prepare();
-  });
+    return returning ? built.returning() : built;
+  };
+  // Inside a transaction on a driver that steps a statement per row (connection.ts EACH), the statement's SQL
+  // and its values' encoder are made once per shape and the row goes straight to the driver: drizzle's
+  // prepared query looks at each of its parameters again on every run (a product's 41: about a third of an
+  // import's JavaScript per row).
+  const each = (db as unknown as { [EACH]?: EachRunner })[EACH];
+  if (each) {
+    const plan = insertPlan(table, key, columns, () => build(db).toSQL());
+    const rows = await each(plan.sql, [plan.encode(values)]);
+    return returning ? rowsOf(table)(rows as unknown[][])[0] : undefined;
+  }
+  const statement = prepared<Record<string, unknown>, never>(db, key, (on) => build(on).prepare());
   const bound: Record<string, unknown> = {};
   for (const k of keys) bound[k] = values[k] === null ? null : columns[k].mapToDriverValue(values[k]);
   if (!returning) return void await statement.run(bound);
   return rowsOf(table)(await statement.values(bound))[0];
+}
+
+interface InsertPlan {
+  sql: string;
+  /** The statement's parameters from a row's values, in order, each encoded by its column. */
+  encode(values: Record<string, unknown>): unknown[];
+}
+
+/** Insert plans by table and statement key (insert's `key`: its set of columns), for the process. */
+const insertPlans = new WeakMap<SQLiteTable, Map<string, InsertPlan>>();
+
+function insertPlan(
+  table: SQLiteTable,
+  key: string,
+  columns: Record<string, SQLiteColumn>,
+  toSql: () => { sql: string; params: unknown[] },
+): InsertPlan {
+  let plans = insertPlans.get(table);
+  if (!plans) insertPlans.set(table, plans = new Map());
+  let plan = plans.get(key);
+  if (plan) return plan;
+  const { sql: text, params } = toSql();
+  const sources = params.map((p) => {
+    if (!is(p, Placeholder)) return () => p;
+    const name = (p as Placeholder).name;
+    const column = columns[name];
+    return (values: Record<string, unknown>) => {
+      const v = values[name];
+      return v === null || v === undefined ? null : column.mapToDriverValue(v);
+    };
+  });
+  plan = { sql: text, encode: (values) => sources.map((source) => source(values)) };
+  plans.set(key, plan);
+  return plan;
 }

@@ -4,7 +4,7 @@
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { insertRow, overIds, prepared, rowMapper } from "../db/prepared.ts";
+import { arrays, insertRow, overIds, prepared, rowMapper } from "../db/prepared.ts";
 import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/connection.ts";
@@ -602,13 +602,14 @@ export class Resource<
       const prop = this.#prop(ref.column);
       const value = prop === undefined ? undefined : values[prop];
       if (value === null || value === undefined) continue;
-      const [hit] = await prepared<{ id: number }, { id: number }>(
+      const [hit] = await arrays(
         tx,
         `${this.def.resource}.reference.${name}`,
         (on) =>
           on.select({ id: ref.id }).from(ref.table).where(and(eq(ref.id, sql.placeholder("id")), ref.where))
-            .limit(1).prepare(),
-      ).all({ id: value as number });
+            .limit(1),
+        { id: value as number },
+      );
       if (!hit) fields[name] = ["validation.invalidValue"];
     }
     for (const [name, link] of Object.entries(this.links)) {
@@ -625,7 +626,7 @@ export class Resource<
       const vals = props.map((p) => (p === undefined ? undefined : values[p]));
       if (vals.some((v) => v === null || v === undefined)) continue;
       // One statement per rule and verb, prepared per connection; the values encoded by their columns.
-      const [clash] = await prepared<Record<string, unknown>, { id: number }>(
+      const [clash] = await arrays(
         tx,
         `${this.def.resource}.unique.${r}.${old ? "edit" : "add"}`,
         (on) =>
@@ -636,11 +637,12 @@ export class Resource<
                 : eq(c, sql.placeholder(`v${i}`))
             ),
             old ? sql`${this.#idCol} <> ${sql.placeholder("id")}` : undefined,
-          )).limit(1).prepare(),
-      ).all({
-        ...Object.fromEntries(vals.map((v, i) => [`v${i}`, rule.columns[i].mapToDriverValue(v)])),
-        ...(old ? { id: old.id } : {}),
-      });
+          )).limit(1),
+        {
+          ...Object.fromEntries(vals.map((v, i) => [`v${i}`, rule.columns[i].mapToDriverValue(v)])),
+          ...(old ? { id: old.id } : {}),
+        },
+      );
       if (clash) {
         throw new AppError("record.uniqueConflict", {
           fields: Object.fromEntries(rule.fields.map((f) => [f, ["validation.mustBeUnique" as const]])),
@@ -754,9 +756,11 @@ export class Resource<
     this.#write(ctx.actor);
     const rows: AnyRow[] = [];
     const changed: number[] = [];
+    // One transaction's records: made at one time.
+    const now = nowIso();
     return {
       add: async (input: Record<string, unknown>): Promise<number> => {
-        const { row, others } = await this.#insertIn(tx, ctx, input);
+        const { row, others } = await this.#insertIn(tx, ctx, input, now);
         rows.push(row);
         changed.push(...others);
         return row.id;
@@ -772,8 +776,7 @@ export class Resource<
   }
 
   /** An add's own writes: the row checked, derived and inserted, its hooks and links; the others it changed. */
-  async #insertIn(tx: Db, ctx: TenantContext, input: Record<string, unknown>) {
-    const now = nowIso();
+  async #insertIn(tx: Db, ctx: TenantContext, input: Record<string, unknown>, now = nowIso()) {
     const values = { ...this.#toRow(input, ctx), createdAt: now, updatedAt: now, version: 1 };
     await this.#check(tx, ctx, values, input as object);
     if (this.def.derive) Object.assign(values, await this.def.derive(tx, values));
