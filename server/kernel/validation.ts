@@ -1,6 +1,6 @@
 // Turns zod's findings into the contract's field codes, so every form error has a stable code that the
 // client translates. Schemas attach a specific code with `params: { code }` on custom refinements.
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, type FieldCode } from "./errors.ts";
 
 function codeOf(issue: z.core.$ZodIssue): FieldCode {
@@ -115,4 +115,82 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     if (!list.includes("validation.forbiddenCharacter")) list.push("validation.forbiddenCharacter");
   }
   throw new AppError("validation.failed", { fields });
+}
+
+/** How many sets of given fields a `manyParser` keeps a schema for; past them, a whole parse. */
+const MANY_SHAPES = 32;
+
+/** What a field of an object schema answers when an input leaves it out: its value, if one of its own. */
+type Absent = { value: unknown } | "parse" | "required";
+
+/**
+ * `parseInput` for many inputs of one object schema that each give a few of its fields (an import's rows):
+ * a field an input leaves out whose schema answers a plain value for nothing (null, false, a default text or
+ * number) takes that value, found once, instead of being parsed again for every input; the given fields and
+ * the others are parsed by a schema of just them, and the object's own checks (a range's ends in order) run
+ * over the whole. It answers what `parseInput` answers: the same object, its keys in the same order; an
+ * input it would refuse, and every schema that is not a plain object, goes to `parseInput` itself, whose
+ * refusal is the answer. (A product's 40 fields, 4 given: 10 µs of a warm parse of 12 µs were those left out.)
+ */
+export function manyParser<S extends z.ZodType>(schema: S): (input: Record<string, unknown>) => z.output<S> {
+  const whole = (input: Record<string, unknown>) => parseInput(schema, input);
+  const def =
+    (schema as unknown as { _zod: { def: { type: string; catchall?: unknown; checks?: unknown[] } } })
+      ._zod.def;
+  if (def.type !== "object" || def.catchall !== undefined) return whole;
+  const shape = (schema as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
+  const keys = Object.keys(shape);
+  const absent = new Map<string, Absent>();
+  const absentOf = (k: string): Absent => {
+    let a = absent.get(k);
+    if (a === undefined) {
+      const r = shape[k].safeParse(undefined);
+      const v = r.success ? r.data : undefined;
+      a = !r.success
+        ? "required"
+        : v === undefined || v === null || ["string", "number", "boolean"].includes(typeof v)
+        ? { value: v }
+        : "parse";
+      absent.set(k, a);
+    }
+    return a;
+  };
+  const checks = (def.checks ?? []) as z.core.$ZodCheck<Record<string, unknown>>[];
+  const overAll = checks.length ? z.looseObject({}).check(...checks) : undefined;
+  // Per set of given fields: the schema of those (and of the fields that must be parsed anyway), and where
+  // each key of the answer comes from, in the schema's order (a value found once, or the part's answer).
+  const parts = new Map<string, { part: z.ZodType; from: [string, boolean, unknown][] } | null>();
+  return (input) => {
+    let signature = "";
+    for (const k of keys) if (Object.hasOwn(input, k)) signature += k + ",";
+    let entry = parts.get(signature);
+    if (entry === undefined) {
+      const given = keys.filter((k) => Object.hasOwn(input, k) || absentOf(k) === "parse");
+      if (parts.size >= MANY_SHAPES || keys.some((k) => !given.includes(k) && absentOf(k) === "required")) {
+        entry = null;
+      } else {
+        entry = {
+          part: z.object(Object.fromEntries(given.map((k) => [k, shape[k]]))),
+          from: keys.map((k) => {
+            const found = given.includes(k) ? undefined : (absentOf(k) as { value: unknown }).value;
+            return [k, !given.includes(k), found];
+          }),
+        };
+      }
+      parts.set(signature, entry);
+    }
+    if (entry === null || controlCharacterFields(input).length) return whole(input);
+    const parsed = entry.part.safeParse(input, { reportInput: true });
+    if (!parsed.success) return whole(input);
+    const data = parsed.data as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [k, fixed, value] of entry.from) {
+      if (fixed) {
+        if (value !== undefined) out[k] = value;
+      } else if (Object.hasOwn(data, k)) out[k] = data[k];
+    }
+    if (!overAll) return out as z.output<S>;
+    const checked = overAll.safeParse(out);
+    return checked.success ? checked.data as z.output<S> : whole(input);
+  };
 }
