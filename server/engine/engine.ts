@@ -4,7 +4,7 @@
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { arrays, insertRow, overIds, prepared, rowMapper } from "../db/prepared.ts";
+import { arrays, insertRow, overIds, rowMapper } from "../db/prepared.ts";
 import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/connection.ts";
