@@ -3,7 +3,7 @@
 // SQLite limits a statement to 32,766 bound values; one parameter avoids both, on node:sqlite and libSQL.
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Db, EACH, type EachRunner } from "./connection.ts";
+import { type Db, eachOf } from "./connection.ts";
 
 /**
  * Inserts `rows` (every row with the same keys, the table's property names) in one statement and answers
@@ -46,7 +46,7 @@ export async function insertMany(
  * is stepped per row; on libSQL the rows go as one batch.
  */
 export async function runEach(tx: Db, sql: string, rows: unknown[][]): Promise<unknown[][]> {
-  const each = (tx as unknown as { [EACH]?: EachRunner })[EACH];
+  const each = eachOf(tx);
   if (!each) throw new Error("runEach needs a transaction handle");
   return await each(sql, rows);
 }

@@ -17,6 +17,9 @@ export function withEach(handle: Db, each: EachRunner): Db {
   return handle;
 }
 
+/** A transaction handle's EachRunner; none for any other handle. */
+export const eachOf = (db: Db): EachRunner | undefined => (db as unknown as { [EACH]?: EachRunner })[EACH];
+
 /** Where a transaction handle keeps its connection's lasting handle for prepared statements. */
 export const HOST: unique symbol = Symbol("preparedHost");
 

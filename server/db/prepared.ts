@@ -5,7 +5,7 @@
 // through its host (connection.ts `TransactionHost`).
 import { eq, getTableColumns, getTableName, is, Placeholder, SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Db, EACH, type EachRunner, hostOf } from "./connection.ts";
+import { type Db, eachOf, hostOf } from "./connection.ts";
 import { compileShape, prop } from "../kernel/shape.ts";
 
 export type { Prepared } from "../kernel/database.ts";
@@ -55,20 +55,28 @@ export function prepared<P extends Record<string, unknown>, R>(
   return host ? guarded(statement, host.live) : statement;
 }
 
-/** A statement's SQL and its parameters' order: a placeholder's name, or a value the SQL carries itself. */
+/** A statement's SQL and its parameters in order: a placeholder's name, or a value the SQL carries itself. */
 interface StatementPlan {
   sql: string;
   params: ({ name: string } | { value: unknown })[];
+}
+
+/** The plan of a statement drizzle built (`toSQL()`): made once, then run without drizzle. */
+function planOf({ sql: text, params }: { sql: string; params: unknown[] }): StatementPlan {
+  return {
+    sql: text,
+    params: params.map((p) => is(p, Placeholder) ? { name: (p as Placeholder).name } : { value: p }),
+  };
 }
 
 const statementPlans = new Map<string, StatementPlan>();
 
 /**
  * The rows, as arrays, of the statement `key` names (as for `prepared`), with its placeholders' `params`.
- * Inside a transaction on a driver that steps statements (connection.ts EACH) it goes straight to the
- * driver, its SQL and parameter order taken from `build` once for the process; elsewhere it is `prepared`'s
- * statement. For checks run per record of a long write (an import's unique values): drizzle's prepared query
- * looks at each parameter and maps each row again on every run.
+ * Inside a transaction (connection.ts `eachOf`) it goes straight to the driver, its plan taken from `build`
+ * once for the process; elsewhere it is `prepared`'s statement. For checks run per record of a long write (an
+ * import's unique values): drizzle's prepared query looks at each parameter and maps each row again on
+ * every run.
  */
 export async function arrays(
   db: Db,
@@ -76,21 +84,14 @@ export async function arrays(
   build: (on: Db) => { toSQL(): { sql: string; params: unknown[] }; prepare(): unknown },
   params: Record<string, unknown>,
 ): Promise<unknown[][]> {
-  const each = (db as unknown as { [EACH]?: EachRunner })[EACH];
+  const each = eachOf(db);
   if (!each) {
     return await prepared<Record<string, unknown>, never>(db, key, (on) => build(on).prepare()).values(
       params,
     ) as unknown[][];
   }
   let plan = statementPlans.get(key);
-  if (!plan) {
-    const { sql: text, params: order } = build(db).toSQL();
-    plan = {
-      sql: text,
-      params: order.map((p) => is(p, Placeholder) ? { name: (p as Placeholder).name } : { value: p }),
-    };
-    statementPlans.set(key, plan);
-  }
+  if (!plan) statementPlans.set(key, plan = planOf(build(db).toSQL()));
   return await each(plan.sql, [plan.params.map((p) => "name" in p ? params[p.name] : p.value)]);
 }
 
@@ -220,11 +221,11 @@ async function insert<T extends SQLiteTable>(
     );
     return returning ? built.returning() : built;
   };
-  // Inside a transaction on a driver that steps a statement per row (connection.ts EACH), the statement's SQL
+  // Inside a transaction (connection.ts `eachOf`), the statement's SQL
   // and its values' encoder are made once per shape and the row goes straight to the driver: drizzle's
   // prepared query looks at each of its parameters again on every run (a product's 41: about a third of an
   // import's JavaScript per row).
-  const each = (db as unknown as { [EACH]?: EachRunner })[EACH];
+  const each = eachOf(db);
   if (each) {
     const plan = insertPlan(table, key, columns, () => build(db).toSQL());
     const rows = await each(plan.sql, [plan.encode(values)]);
@@ -243,8 +244,13 @@ interface InsertPlan {
   encode(values: Record<string, unknown>): unknown[];
 }
 
-/** Insert plans by table and statement key (insert's `key`: its set of columns), for the process. */
+/**
+ * Insert plans by table and statement key (insert's `key`: its set of columns), for the process; past
+ * INSERT_PLANS sets of a table's columns (each connection takes INSERT_SHAPES of them, and tenants may differ),
+ * a plan is made for the call and not kept.
+ */
 const insertPlans = new WeakMap<SQLiteTable, Map<string, InsertPlan>>();
+const INSERT_PLANS = 64;
 
 function insertPlan(
   table: SQLiteTable,
@@ -256,10 +262,10 @@ function insertPlan(
   if (!plans) insertPlans.set(table, plans = new Map());
   let plan = plans.get(key);
   if (plan) return plan;
-  const { sql: text, params } = toSql();
+  const { sql: text, params } = planOf(toSql());
   const sources = params.map((p) => {
-    if (!is(p, Placeholder)) return () => p;
-    const name = (p as Placeholder).name;
+    if ("value" in p) return () => p.value;
+    const { name } = p;
     const column = columns[name];
     return (values: Record<string, unknown>) => {
       const v = values[name];
@@ -267,6 +273,6 @@ function insertPlan(
     };
   });
   plan = { sql: text, encode: (values) => sources.map((source) => source(values)) };
-  plans.set(key, plan);
+  if (plans.size < INSERT_PLANS) plans.set(key, plan);
   return plan;
 }

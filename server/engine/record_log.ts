@@ -55,6 +55,22 @@ export async function writeRecordLog(tx: Db, entry: RecordLogEntry): Promise<voi
   await insertValues(tx, recordLog, toRow(entry, nowIso()));
 }
 
+/** The columns `toRow` fills, in one order, and the statement that writes them. */
+const LOGGED = [
+  "action",
+  "resourceType",
+  "resourceId",
+  "title",
+  "oldObject",
+  "newObject",
+  "userId",
+  "userName",
+  "createdAt",
+] as const satisfies readonly (keyof ReturnType<typeof toRow>)[];
+const INSERT_LOGGED = `INSERT INTO record_log (${LOGGED.map((k) => recordLog[k].name).join(", ")}) VALUES (${
+  LOGGED.map(() => "?").join(", ")
+})`;
+
 /**
  * Many entries of one change (a bulk add, an import's slice), in order, by one prepared statement stepped per
  * entry (`runEach`): their JSON passes as it is, where one multi-row statement would carry it inside JSON
@@ -64,21 +80,10 @@ export async function writeRecordLogs(tx: Db, entries: RecordLogEntry[]): Promis
   const createdAt = nowIso();
   await runEach(
     tx,
-    `INSERT INTO record_log (action, resource_type, resource_id, title, old_object, new_object, user_id,
-     user_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    INSERT_LOGGED,
     entries.map((e) => {
-      const r = toRow(e, createdAt);
-      return [
-        r.action,
-        r.resourceType,
-        r.resourceId,
-        r.title,
-        r.oldObject,
-        r.newObject,
-        r.userId,
-        r.userName,
-        createdAt,
-      ];
+      const row = toRow(e, createdAt);
+      return LOGGED.map((k) => row[k]);
     }),
   );
 }
