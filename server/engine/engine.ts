@@ -747,10 +747,10 @@ export class Resource<
 
   /**
    * Many adds inside a caller's transaction (an import's slice), each checked and inserted as `addIn` does
-   * it, by `add` (which answers the new id, or throws that add's refusal); `done` then reads them back as the
-   * API answers them, writes their RecordLog entries in one statement and tells the hub, once for all: one
-   * read-back and one log statement per batch instead of per record. Adds not followed by `done` are not
-   * logged, so the caller's transaction must fail then.
+   * it, by `add` (which answers the new id, or throws that add's refusal); `done` then reads them back as
+   * the API answers them for their RecordLog entries, writes those in one statement and tells the hub, once
+   * for all: one read-back and one log statement per batch instead of per record. Adds not followed by
+   * `done` are not logged, so the caller's transaction must fail then.
    */
   addBatch(tx: Db, outbox: Outbox, ctx: TenantContext) {
     this.#write(ctx.actor);
@@ -765,12 +765,11 @@ export class Resource<
         changed.push(...others);
         return row.id;
       },
-      done: async (): Promise<Rec[]> => {
+      done: async (): Promise<void> => {
         const dtos = await this.#dtos(tx, rows);
         await writeRecordLogs(tx, rows.map((row, i) => this.#created(ctx, row, dtos[i])));
         for (const row of rows) outbox.add(this.hub, "created", row.id);
         for (const id of changed) outbox.add(this.hub, "changed", id);
-        return dtos;
       },
     };
   }

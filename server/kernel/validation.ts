@@ -159,24 +159,18 @@ export function manyParser<S extends z.ZodType>(schema: S): (input: Record<strin
   const overAll = checks.length ? z.looseObject({}).check(...checks) : undefined;
   // Per set of given fields: the schema of those (and of the fields that must be parsed anyway), and where
   // each key of the answer comes from, in the schema's order (a value found once, or the part's answer).
-  const parts = new Map<string, { part: z.ZodType; from: [string, boolean, unknown][] } | null>();
+  const parts = new Map<string, { part: z.ZodType; from: [string, { value: unknown } | null][] } | null>();
   return (input) => {
     let signature = "";
     for (const k of keys) if (Object.hasOwn(input, k)) signature += k + ",";
     let entry = parts.get(signature);
     if (entry === undefined) {
+      if (parts.size >= MANY_SHAPES) return whole(input);
       const given = keys.filter((k) => Object.hasOwn(input, k) || absentOf(k) === "parse");
-      if (parts.size >= MANY_SHAPES || keys.some((k) => !given.includes(k) && absentOf(k) === "required")) {
-        entry = null;
-      } else {
-        entry = {
-          part: z.object(Object.fromEntries(given.map((k) => [k, shape[k]]))),
-          from: keys.map((k) => {
-            const found = given.includes(k) ? undefined : (absentOf(k) as { value: unknown }).value;
-            return [k, !given.includes(k), found];
-          }),
-        };
-      }
+      entry = keys.some((k) => !given.includes(k) && absentOf(k) === "required") ? null : {
+        part: z.object(Object.fromEntries(given.map((k) => [k, shape[k]]))),
+        from: keys.map((k) => [k, given.includes(k) ? null : absentOf(k) as { value: unknown }]),
+      };
       parts.set(signature, entry);
     }
     if (entry === null || controlCharacterFields(input).length) return whole(input);
@@ -184,10 +178,10 @@ export function manyParser<S extends z.ZodType>(schema: S): (input: Record<strin
     if (!parsed.success) return whole(input);
     const data = parsed.data as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, fixed, value] of entry.from) {
-      if (fixed) {
-        if (value !== undefined) out[k] = value;
-      } else if (Object.hasOwn(data, k)) out[k] = data[k];
+    for (const [k, fixed] of entry.from) {
+      if (fixed === null) {
+        if (Object.hasOwn(data, k)) out[k] = data[k];
+      } else if (fixed.value !== undefined) out[k] = fixed.value;
     }
     if (!overAll) return out as z.output<S>;
     const checked = overAll.safeParse(out);

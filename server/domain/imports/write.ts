@@ -173,19 +173,19 @@ async function writeRun(
           } catch (err) {
             throw refusal(j, err);
           }
-          journal.push([runId, j, name, id, before ? JSON.stringify(before) : null, logFrom, logFrom]);
+          journal.push([runId, j, name, id, before ? JSON.stringify(before) : null]);
           held.push({ id, added: x.action === "add" });
           j++;
         } while (j < writes.length && performance.now() - started < SLICE_MS);
         await adds.done();
         // The slice's RecordLog entries, every one of them, go with its last write: taking the run back
         // undoes the newest write first, so they are gone with the slice's first undo, before its records.
-        journal[journal.length - 1][6] = await lastLogId(tx);
+        const logTo = await lastLogId(tx);
         await runEach(
           tx,
           `INSERT INTO import_writes (run_id, seq, resource, record_id, before, log_from, log_to)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          journal,
+          journal.map((w, i) => [...w, logFrom, i === journal.length - 1 ? logTo : logFrom]),
         );
         await hold(tx, conn, runId, table, held);
         await touch(tx, runId);
