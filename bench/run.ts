@@ -40,14 +40,14 @@ interface Bench {
 const BENCHES: Bench[] = [
   { name: lookup.NAME, file: "lookup.ts", limit: 90, summarize: lookup.summarize },
   { name: auth.NAME, file: "auth.ts", limit: 150, summarize: auth.summarize },
-  { name: tenantOpen.NAME, file: "tenant_open.ts", limit: 240, summarize: tenantOpen.summarize },
+  { name: tenantOpen.NAME, file: "tenant_open.ts", limit: 600, summarize: tenantOpen.summarize },
   { name: memory.NAME, file: "memory.ts", limit: 300, summarize: memory.summarize },
   { name: generator.NAME, file: "generator.ts", limit: 60, summarize: generator.summarize },
   { name: lists.NAME, file: "lists.ts", limit: 480, summarize: lists.summarize },
   { name: inventory.NAME, file: "inventory.ts", limit: 420, summarize: inventory.summarize },
   { name: confirm.NAME, file: "confirm.ts", limit: 420, summarize: confirm.summarize },
   { name: transfer.NAME, file: "transfer.ts", limit: 120, summarize: transfer.summarize },
-  { name: shards.NAME, file: "shards.ts", limit: 900, summarize: shards.summarize },
+  { name: shards.NAME, file: "shards.ts", limit: 1500, summarize: shards.summarize },
   { name: orders.NAME, file: "orders.ts", limit: 540, summarize: orders.summarize },
   { name: terminal.NAME, file: "terminal.ts", limit: 480, summarize: terminal.summarize },
   { name: widgets.NAME, file: "widgets.ts", limit: 420, summarize: widgets.summarize },
@@ -65,11 +65,13 @@ const BENCHES: Bench[] = [
 ];
 
 /**
- * The whole run stops after an hour, whatever each benchmark's own limit: all of them take about 25 minutes
- * on a 2-core machine (issue 35 asks for the whole run before and after a change, so none may be skipped for
- * want of time; each one's own limit still stops a benchmark that hangs).
+ * The whole run stops after 90 minutes, whatever each benchmark's own limit: all of them take about 35
+ * minutes on a 2-core machine, and up to about 60 in its slow hours (issue 35 asks for the whole run before
+ * and after a change, so none may be skipped for want of time; each one's own limit still stops a benchmark
+ * that hangs). The limits leave room for those hours: on 2026-12-02 `shards` passed 900 s (its plateau of
+ * a million requests alone took over 500 s) and `tenant_open`'s measuring process its 220 s.
  */
-const TOTAL_LIMIT_SECONDS = 3600;
+const TOTAL_LIMIT_SECONDS = 5400;
 
 const unknown = Deno.args.filter((a) => !BENCHES.some((b) => b.name === a));
 if (unknown.length > 0) {
@@ -83,10 +85,23 @@ const runDate = new Date();
 let failed = 0;
 let current: Deno.ChildProcess | undefined;
 
-const onInterrupt = () => {
+/**
+ * Signals a benchmark's whole process group: it runs in a group of its own (`detached`), with the servers and
+ * helper processes it starts. Killing the benchmark alone left them running: on 2026-12-02 a `shards` server
+ * stopped with its benchmark went on at 60 % of a core through the `orders` and `terminal` runs after it.
+ */
+function signalGroup(child: Deno.ChildProcess, signal: Deno.Signal): void {
   try {
-    current?.kill("SIGTERM");
-  } catch { /* already gone */ }
+    Deno.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch { /* already gone */ }
+  }
+}
+
+const onInterrupt = () => {
+  if (current) signalGroup(current, "SIGTERM");
   removeDir(DATA_ROOT);
   Deno.exit(130);
 };
@@ -112,16 +127,19 @@ try {
       env: { BENCH_CHILD: "1" },
       stdout: "inherit",
       stderr: "inherit",
+      detached: true,
     }).spawn();
     current = child;
     const timer = setTimeout(() => {
       console.error(`  ${bench.name} overran ${Math.round(limit)} s: stopping it`);
-      try {
-        child.kill("SIGKILL");
-      } catch { /* already gone */ }
+      signalGroup(child, "SIGKILL");
     }, limit * 1000);
     const status = await child.status;
     clearTimeout(timer);
+    // Whatever it started and left behind goes with it (none when it stopped its own servers).
+    try {
+      Deno.kill(-child.pid, "SIGKILL");
+    } catch { /* the group is empty */ }
     current = undefined;
     const seconds = ((performance.now() - t0) / 1000).toFixed(1);
     const result = readResult(bench.name);

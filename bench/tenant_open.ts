@@ -341,7 +341,7 @@ export async function run(): Promise<BenchResult> {
     const measured = await inFreshProcess<MeasureResults>(
       "the measuring process",
       ["--measure", dir, made.template, String(made.adminUserId)],
-      220_000,
+      400_000,
     );
     measured.held.rawPrivatePerConnectionKb = await inFreshProcess<number | null>(
       "the raw driver's process",

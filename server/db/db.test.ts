@@ -14,7 +14,7 @@ import { CACHE_KIB, filePathOf, HEAP_MIB, LocalConnection, SPILL_KIB } from "./l
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
 import { runEach } from "./bulk.ts";
-import { insertRow, prepared, rowById } from "./prepared.ts";
+import { arrays, insertRow, prepared, rowById, sqlArrays } from "./prepared.ts";
 import { refusedBy } from "./constraint.ts";
 import { latestVersion, migrate, readMigrations } from "./migrate.ts";
 
@@ -306,6 +306,53 @@ describe.each(drivers)("%s", (_name, open) => {
       flag: true,
     });
     expect(await conn.transaction((tx) => rowById(tx, items, 99))).toBeUndefined();
+  });
+
+  it("answers a statement's rows as arrays, straight from the driver inside a transaction, alike outside", async () => {
+    const conn = await open();
+    await conn.transaction(async (tx) => {
+      for (let i = 1; i <= 5; i++) {
+        await insertRow(tx, items, { id: i, name: `item ${i}`, flag: i % 2 === 0 });
+      }
+    });
+    const firstFlagged = (db: Parameters<Parameters<Connection["transaction"]>[0]>[0], limit: number) =>
+      arrays(
+        db,
+        `test.flagged.${limit}`,
+        (on) =>
+          on.select({ id: items.id, name: items.name }).from(items).where(
+            eq(items.flag, sql.placeholder("flag")),
+          )
+            .orderBy(items.id).limit(limit),
+        { flag: 1 },
+      );
+    // A bound LIMIT holds inside a transaction (there written into the statement) as outside it.
+    expect(await conn.transaction((tx) => firstFlagged(tx, 1))).toEqual([[2, "item 2"]]);
+    expect(await conn.transaction((tx) => firstFlagged(tx, 5))).toEqual([[2, "item 2"], [4, "item 4"]]);
+    expect(await firstFlagged(conn.db, 1)).toEqual([[2, "item 2"]]);
+    // SQL written by hand: planned once and run inside a transaction; outside one, left to the caller.
+    const renamed = (db: Parameters<Parameters<Connection["transaction"]>[0]>[0]) =>
+      sqlArrays(
+        db,
+        "test.rename",
+        () =>
+          sql`UPDATE items SET name = name || ${sql.placeholder("suffix")} WHERE id = ${
+            sql.placeholder("id")
+          } OR id = ${sql.placeholder("id")} + 1 RETURNING id, name`,
+        { id: 3, suffix: "!" },
+      );
+    expect(await conn.transaction((tx) => renamed(tx))).toEqual([[3, "item 3!"], [4, "item 4!"]]);
+    expect(await renamed(conn.db)).toBeUndefined();
+    // A handle whose transaction ended is refused.
+    let leaked: Parameters<Parameters<Connection["transaction"]>[0]>[0] | undefined;
+    await conn.transaction((tx) => {
+      leaked = tx;
+      return Promise.resolve();
+    });
+    await expect(firstFlagged(leaked!, 1)).rejects.toThrow(/outside its transaction/);
+    expect(await conn.db.select({ name: items.name }).from(items).where(eq(items.id, 4))).toEqual([
+      { name: "item 4!" },
+    ]);
   });
 
   it("runs one statement per row inside a transaction, in order, with what each returned", async () => {

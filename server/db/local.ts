@@ -719,13 +719,16 @@ export class LocalConnection implements Connection {
     // One prepared statement stepped per row: cheaper than one multi-row statement for SQLite (about half
     // the time for 100 rows into a table with a dozen indexes), and the loop may pause between rows.
     return withEach(handle, async (sql, rows) => {
-      const stmt = this.#prepare(sql);
+      // A bound LIMIT is written into the statement, as #execute writes it (literalLimit).
+      const limited = BOUND_LIMIT.test(sql);
+      const stmt = limited ? undefined : this.#prepare(sql);
       const out: unknown[][] = [];
       for (const row of rows) {
         await pause();
-        const values = row.map(toSqlValue);
-        recorder?.({ path: this.#path, sql, values });
-        const returned = stmt.all(...values) as unknown as unknown[][];
+        const [text, bound] = limited ? literalLimit(sql, row) : [sql, row];
+        const values = bound.map(toSqlValue);
+        recorder?.({ path: this.#path, sql: text, values });
+        const returned = (stmt ?? this.#prepare(text)).all(...values) as unknown as unknown[][];
         for (const r of returned) out.push(r);
       }
       return out;

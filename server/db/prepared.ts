@@ -4,7 +4,7 @@
 // connection's handle, so it goes when the connection goes; a transaction's short-lived handle reaches it
 // through its host (connection.ts `TransactionHost`).
 import { eq, getTableColumns, getTableName, is, Placeholder, SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { type SQLiteColumn, SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Db, eachOf, hostOf } from "./connection.ts";
 import { compileShape, prop } from "../kernel/shape.ts";
 
@@ -70,6 +70,26 @@ function planOf({ sql: text, params }: { sql: string; params: unknown[] }): Stat
 }
 
 const statementPlans = new Map<string, StatementPlan>();
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * The rows, as arrays, of a statement written as SQL (`query`, its parameters `sql.placeholder`s named in
+ * `params`) rather than built: inside a transaction straight to the driver, its plan made once for the
+ * process under `key`; elsewhere undefined, for the caller to run it through drizzle (a transaction's hot
+ * aggregate, which drizzle would build from its template again on every call).
+ */
+export async function sqlArrays(
+  db: Db,
+  key: string,
+  query: () => SQL,
+  params: Record<string, unknown>,
+): Promise<unknown[][] | undefined> {
+  const each = eachOf(db);
+  if (!each) return undefined;
+  let plan = statementPlans.get(key);
+  if (!plan) statementPlans.set(key, plan = planOf(dialect.sqlToQuery(query())));
+  return await each(plan.sql, [plan.params.map((p) => "name" in p ? params[p.name] : p.value)]);
+}
 
 /**
  * The rows, as arrays, of the statement `key` names (as for `prepared`), with its placeholders' `params`.
@@ -136,12 +156,12 @@ export async function rowById<T extends AnyTable>(
   table: T,
   id: number,
 ): Promise<T["$inferSelect"] | undefined> {
-  const statement = prepared<{ id: number }, unknown>(
+  const rows = await arrays(
     db,
     `rowById:${getTableName(table)}`,
-    (on) => on.select().from(table as SQLiteTable).where(eq(table.id, sql.placeholder("id"))).prepare(),
+    (on) => on.select().from(table as SQLiteTable).where(eq(table.id, sql.placeholder("id"))),
+    { id },
   );
-  const rows = await statement.values({ id });
   return rows.length ? rowsOf(table)(rows)[0] : undefined;
 }
 

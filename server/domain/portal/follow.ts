@@ -4,7 +4,7 @@
 // order's documents (a position scanned, a document deleted) moves the order's progress too.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/connection.ts";
-import { prepared } from "../../db/prepared.ts";
+import { arrays } from "../../db/prepared.ts";
 import { addFollower } from "../../hub/outbox.ts";
 import type { HubEventBody } from "../../hub/hub.ts";
 import { wmsDocuments } from "../stock/documents/table.ts";
@@ -15,7 +15,7 @@ async function followOrders(tx: Db, events: readonly HubEventBody[]): Promise<Hu
   const documents = [...new Set(events.filter((e) => e.resource === "WmsDocument").map((e) => e.id))];
   if (ids.length === 0 && documents.length === 0) return [];
   const known = new Set(events.filter((e) => e.resource === "ExternalOrder").map((e) => e.id));
-  const rows = await prepared<{ orders: string; documents: string }, { id: number; contractorId: number }>(
+  const found = await arrays(
     tx,
     "portal.followOrders",
     (on) =>
@@ -23,8 +23,13 @@ async function followOrders(tx: Db, events: readonly HubEventBody[]): Promise<Hu
         .where(sql`${externalOrders.wmsOrderId} IN (SELECT value FROM json_each(${sql.placeholder("orders")}))
           OR ${externalOrders.wmsOrderId} IN (SELECT ${wmsDocuments.orderId} FROM ${wmsDocuments}
             WHERE ${wmsDocuments.id} IN (SELECT value FROM json_each(${sql.placeholder("documents")}))
-              AND ${wmsDocuments.orderId} IS NOT NULL)`).prepare(),
-  ).all({ orders: JSON.stringify(ids), documents: JSON.stringify(documents) });
+              AND ${wmsDocuments.orderId} IS NOT NULL)`),
+    { orders: JSON.stringify(ids), documents: JSON.stringify(documents) },
+  );
+  const rows = found.map(([id, contractorId]) => ({
+    id: id as number,
+    contractorId: contractorId as number,
+  }));
   return rows.filter((r) => !known.has(r.id)).map((r) => ({
     resource: "ExternalOrder" as const,
     action: "changed" as const,

@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { Db } from "../../../db/connection.ts";
-import { overIds, prepared } from "../../../db/prepared.ts";
+import { arrays, overIds } from "../../../db/prepared.ts";
 import { AppError, fieldError, notFound } from "../../../kernel/errors.ts";
 import { productBarcodes, products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
@@ -85,7 +85,7 @@ async function changeableDocument(tx: Db, documentId: number) {
 
 /** A product by index (saved in capitals) or by barcode; none or several answer the lookup's 422. */
 async function productByCode(tx: Db, code: string): Promise<number> {
-  const candidates = await prepared<{ index: string; code: string }, { id: number; index: string }>(
+  const rows = await arrays(
     tx,
     "productByCode",
     (on) =>
@@ -94,8 +94,10 @@ async function productByCode(tx: Db, code: string): Promise<number> {
       SELECT ${productBarcodes.productId} FROM ${productBarcodes} WHERE ${productBarcodes.barcode} = ${
           sql.placeholder("code")
         })`,
-      ).prepare(),
-  ).all({ index: code.toUpperCase(), code });
+      ),
+    { index: code.toUpperCase(), code },
+  );
+  const candidates = rows.map(([id, index]) => ({ id: id as number, index: index as string }));
   return lookedUp(code, candidates);
 }
 
@@ -175,15 +177,24 @@ export async function refuseOtherContractors(
   positionId: number | null,
   added: boolean,
 ): Promise<void> {
-  const mismatched = await tx.select({ id: wmsDocumentPositions.id, index: products.index })
-    .from(wmsDocumentPositions)
-    .innerJoin(wmsDocuments, eq(wmsDocuments.id, wmsDocumentPositions.documentId))
-    .innerJoin(products, eq(products.id, wmsDocumentPositions.productId))
-    .where(sql`${wmsDocumentPositions.documentId} = ${documentId}
-      AND ${wmsDocuments.contractorId} IS NOT NULL AND ${products.contractorId} IS NOT NULL
-      AND ${products.contractorId} <> ${wmsDocuments.contractorId}
-      ${positionId === null ? sql`` : sql`AND ${wmsDocumentPositions.id} = ${positionId}`}`);
-  if (mismatched.length === 0) return;
+  // Two statements (the whole document, or one position of it), prepared once: every add and edit runs one.
+  const one = positionId !== null;
+  const rows = await arrays(
+    tx,
+    one ? "positions.otherContractors.one" : "positions.otherContractors",
+    (on) =>
+      on.select({ id: wmsDocumentPositions.id, index: products.index })
+        .from(wmsDocumentPositions)
+        .innerJoin(wmsDocuments, eq(wmsDocuments.id, wmsDocumentPositions.documentId))
+        .innerJoin(products, eq(products.id, wmsDocumentPositions.productId))
+        .where(sql`${wmsDocumentPositions.documentId} = ${sql.placeholder("documentId")}
+          AND ${wmsDocuments.contractorId} IS NOT NULL AND ${products.contractorId} IS NOT NULL
+          AND ${products.contractorId} <> ${wmsDocuments.contractorId}
+          ${one ? sql`AND ${wmsDocumentPositions.id} = ${sql.placeholder("positionId")}` : sql``}`),
+    one ? { documentId, positionId } : { documentId },
+  );
+  if (rows.length === 0) return;
+  const mismatched = rows.map(([id, index]) => ({ id: id as number, index: index as string }));
   throw new AppError("document.validation", {
     issues: mismatched.map((m) => ({
       positionId: added ? null : m.id,
@@ -244,38 +255,39 @@ const byId = (column: SQLiteColumn, table: SQLiteTable, idColumn: SQLiteColumn, 
  * own update. Undefined when its document is gone.
  */
 async function extrasOfOne(db: Db, r: PositionRow): Promise<Record<string, unknown> | undefined> {
-  const [one] = await prepared<
-    Pick<PositionRow, "documentId" | "productId" | OnePlace>,
-    Record<string, string | null>
-  >(db, "positions.extrasOfOne", (on) =>
-    on.select({
-      documentNumber: wmsDocuments.documentNumber,
-      productIndex: byId(products.index, products, products.id, "productId"),
-      productName: byId(products.name, products, products.id, "productId"),
-      sourceLocationLabel: byId(storageSpaces.label, storageSpaces, storageSpaces.id, "sourceLocationId"),
-      destinationLocationLabel: byId(
-        storageSpaces.label,
-        storageSpaces,
-        storageSpaces.id,
-        "destinationLocationId",
-      ),
-      sourceContainerNumber: byId(containers.number, containers, containers.id, "sourceContainerId"),
-      destinationContainerNumber: byId(
-        containers.number,
-        containers,
-        containers.id,
-        "destinationContainerId",
-      ),
-    }).from(wmsDocuments).where(eq(wmsDocuments.id, sql.placeholder("documentId"))).prepare()).all({
+  const [one] = await arrays(
+    db,
+    "positions.extrasOfOne",
+    (on) =>
+      on.select(oneExtras()).from(wmsDocuments).where(eq(wmsDocuments.id, sql.placeholder("documentId"))),
+    {
       documentId: r.documentId,
       productId: r.productId,
       sourceLocationId: r.sourceLocationId,
       destinationLocationId: r.destinationLocationId,
       sourceContainerId: r.sourceContainerId,
       destinationContainerId: r.destinationContainerId,
-    });
-  return one;
+    } satisfies Pick<PositionRow, OnePlace | "productId" | "documentId">,
+  );
+  return one && Object.fromEntries(ONE_EXTRAS.map((key, i) => [key, one[i]]));
 }
+
+/** extrasOfOne's values, in the order its select lists them (a row comes back as an array). */
+const oneExtras = () => ({
+  documentNumber: wmsDocuments.documentNumber,
+  productIndex: byId(products.index, products, products.id, "productId"),
+  productName: byId(products.name, products, products.id, "productId"),
+  sourceLocationLabel: byId(storageSpaces.label, storageSpaces, storageSpaces.id, "sourceLocationId"),
+  destinationLocationLabel: byId(
+    storageSpaces.label,
+    storageSpaces,
+    storageSpaces.id,
+    "destinationLocationId",
+  ),
+  sourceContainerNumber: byId(containers.number, containers, containers.id, "sourceContainerId"),
+  destinationContainerNumber: byId(containers.number, containers, containers.id, "destinationContainerId"),
+});
+const ONE_EXTRAS = Object.keys(oneExtras());
 type OnePlace = "sourceLocationId" | "destinationLocationId" | "sourceContainerId" | "destinationContainerId";
 
 const listed = "sort filter show";

@@ -23,9 +23,9 @@ import { callHooks } from "../documents/hooks.ts";
 import { fromMilli } from "../quantity.ts";
 import { definitionOf, type Issue, issue, placesOf } from "../validators/snapshot.ts";
 import { productLockIssue } from "../validators/product.ts";
-import { scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
+import { positionExtras, scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { PickRequest } from "./contract.ts";
-import { prepared, rowById } from "../../../db/prepared.ts";
+import { arrays, rowById } from "../../../db/prepared.ts";
 
 type Rec = Record<string, unknown>;
 type PositionRow = typeof wmsDocumentPositions.$inferSelect;
@@ -58,6 +58,37 @@ async function openPosition(
   return { position, doc };
 }
 
+/** What a pick checks of its product: its index (for the findings) and its locks. */
+async function productLocks(tx: Db, id: number) {
+  const [row] = await arrays(
+    tx,
+    "pick.product",
+    (on) =>
+      on.select({
+        index: products.index,
+        in: products.lockIn,
+        out: products.lockOut,
+        relocate: products.lockRelocate,
+      })
+        .from(products).where(eq(products.id, sql.placeholder("id"))),
+    { id },
+  );
+  return row && { index: row[0] as string, lockIn: !!row[1], lockOut: !!row[2], lockRelocate: !!row[3] };
+}
+
+/** What a pick checks of the scanned location: its label (for the findings) and its locks. */
+async function locationLocks(tx: Db, id: number) {
+  const [row] = await arrays(
+    tx,
+    "pick.location",
+    (on) =>
+      on.select({ label: storageSpaces.label, in: storageSpaces.lockedIn, out: storageSpaces.lockedOut })
+        .from(storageSpaces).where(eq(storageSpaces.id, sql.placeholder("id"))),
+    { id },
+  );
+  return row && { id, label: row[0] as string, lockedIn: !!row[1], lockedOut: !!row[2] };
+}
+
 const labelOf = async (tx: Db, id: number | null) =>
   id === null ? null : (await tx.select({ label: storageSpaces.label }).from(storageSpaces)
     .where(eq(storageSpaces.id, id)))[0]?.label ?? null;
@@ -75,7 +106,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
   return transactionWithEvents(ctx, async (tx, outbox) => {
     const { position, doc } = await openPosition(tx, ctx, id);
     const direction = definitionOf(doc.typeCode).direction;
-    const product = (await rowById(tx, products, position.productId))!;
+    const product = (await productLocks(tx, position.productId))!;
     const issues: Issue[] = [];
     const at = (name: string, params?: Record<string, unknown>) => issues.push(issue(id, name, params));
 
@@ -99,7 +130,7 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
     const expected = arriving ? places.destinationLocationId : places.sourceLocationId;
     let takeLocation: number | null = null;
     if (req.locationId !== null) {
-      const scanned = await rowById(tx, storageSpaces, req.locationId);
+      const scanned = await locationLocks(tx, req.locationId);
       if (!scanned) throw fieldError({ locationId: ["validation.invalidValue"] });
       // The location named itself needs no look at what it covers (a location always covers itself).
       const fits = expected === null || scanned.id === expected ||
@@ -182,7 +213,10 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       });
     }
 
-    const before = await wmsDocumentPosition.dtoOfRow(tx, ctx, position);
+    // The position's display values (its document, product, places), read once: a pick that leaves its
+    // places as they were shows the same after it.
+    const extras = (await positionExtras(tx, [position])).get(id);
+    const before = await wmsDocumentPosition.dtoOfRow(tx, ctx, position, extras);
     const placed = {
       sourceLocationId: position.sourceLocationId,
       destinationLocationId: position.destinationLocationId,
@@ -198,18 +232,28 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       version: position.version + 1,
     };
     const moved = placeColumns.some((key) => picked[key] !== position[key]);
-    await prepared<PickedRow, never>(
+    await arrays(
       tx,
       moved ? "pick.update.placed" : "pick.update",
       (on) => {
         const columns = moved ? [...countedColumns, ...placeColumns] : countedColumns;
         return on.update(wmsDocumentPositions)
           .set(Object.fromEntries(columns.map((key) => [key, sql`${sql.placeholder(key)}`])))
-          .where(eq(wmsDocumentPositions.id, sql.placeholder("id"))).prepare();
+          .where(eq(wmsDocumentPositions.id, sql.placeholder("id")));
       },
-    ).run(picked);
+      picked,
+    );
     // The row as now stored: the one read above with the columns just written (nothing else changes it).
-    return await afterChange(tx, outbox, ctx, doc, id, before, { ...position, ...picked });
+    return await afterChange(
+      tx,
+      outbox,
+      ctx,
+      doc,
+      id,
+      before,
+      { ...position, ...picked },
+      moved ? undefined : extras,
+    );
   });
 }
 
@@ -340,10 +384,12 @@ async function afterChange(
   before: Rec,
   /** The position's row as it now stands, when the caller has it (else it is read again). */
   row?: PositionRow,
+  /** Its display values, when the caller has them and they did not change. */
+  extras?: Record<string, unknown>,
 ): Promise<Rec> {
   await refreshDocumentTotals(tx, doc.id, ctx);
   const after = row
-    ? await wmsDocumentPosition.dtoOfRow(tx, ctx, row)
+    ? await wmsDocumentPosition.dtoOfRow(tx, ctx, row, extras)
     : await wmsDocumentPosition.getIn(tx, ctx, id);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",

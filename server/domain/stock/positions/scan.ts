@@ -5,9 +5,9 @@
 // lines of the lots it is taken from, each naming its bin, container and lot (split across them when one
 // is not enough), within the document's source (a bin, or a zone and what lies below it) or, when it names
 // none, the whole warehouse; what the document's other lines already take is not promised twice.
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
-import { prepared, rowById, rowsOf } from "../../../db/prepared.ts";
+import { arrays, rowById, rowsOf } from "../../../db/prepared.ts";
 import type { TenantContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { parseInput } from "../../../kernel/validation.ts";
@@ -23,9 +23,6 @@ import { type ScannedProduct, scannedProduct, wmsDocumentPosition, wmsDocumentPo
 import type { ScanRequest } from "./contract.ts";
 
 type Rec = Record<string, unknown>;
-
-const same = (column: Parameters<typeof eq>[0], value: string | number | null): SQL =>
-  value === null ? isNull(column) : eq(column, value);
 
 export async function scanIntoDocument(
   ctx: TenantContext,
@@ -80,6 +77,15 @@ async function scanOne(ctx: TenantContext, req: ScanRequest, scanned: ScannedPro
   return { position: await wmsDocumentPosition.add(ctx, input as Rec), merged: false };
 }
 
+/** The columns a scan's line is matched on besides its document and product. */
+const LINE_COLUMNS = [
+  "expiryDate",
+  "productionDate",
+  "serialNumber",
+  "sourceLocationId",
+  "sourceContainerId",
+] as const;
+
 /**
  * The document's line of a product with this lot and source (null: none of its own) and no destination of
  * its own, the oldest if several.
@@ -91,18 +97,26 @@ async function lineOf(
   lot: { expiryDate: string | null; productionDate: string | null; serialNumber: string | null },
   source: { sourceLocationId: number | null; sourceContainerId: number | null },
 ): Promise<{ id: number } | undefined> {
-  const [match] = await db.select({ id: wmsDocumentPositions.id }).from(wmsDocumentPositions).where(and(
-    eq(wmsDocumentPositions.documentId, documentId),
-    eq(wmsDocumentPositions.productId, productId),
-    same(wmsDocumentPositions.expiryDate, lot.expiryDate),
-    same(wmsDocumentPositions.productionDate, lot.productionDate),
-    same(wmsDocumentPositions.serialNumber, lot.serialNumber),
-    same(wmsDocumentPositions.sourceLocationId, source.sourceLocationId),
-    same(wmsDocumentPositions.sourceContainerId, source.sourceContainerId),
-    isNull(wmsDocumentPositions.destinationLocationId),
-    isNull(wmsDocumentPositions.destinationContainerId),
-  )).orderBy(wmsDocumentPositions.id).limit(1);
-  return match;
+  // One statement per pattern of the given values (a NULL is `IS NULL`, a value `= ?`): written `IS ?` for
+  // all, SQLite walked the positions in id order for the LIMIT instead of the document's index (a scan's
+  // look 40 -> 355 µs in a scratch run).
+  const values = { ...lot, ...source };
+  const nulls = LINE_COLUMNS.map((key) => values[key] === null);
+  const t = wmsDocumentPositions;
+  const [match] = await arrays(
+    db,
+    `scan.lineOf.${nulls.map((n) => (n ? 0 : 1)).join("")}`,
+    (on) =>
+      on.select({ id: t.id }).from(t).where(and(
+        eq(t.documentId, sql.placeholder("documentId")),
+        eq(t.productId, sql.placeholder("productId")),
+        ...LINE_COLUMNS.map((key, i) => nulls[i] ? isNull(t[key]) : eq(t[key], sql.placeholder(key))),
+        isNull(t.destinationLocationId),
+        isNull(t.destinationContainerId),
+      )).orderBy(t.id).limit(1),
+    { documentId, productId, ...values },
+  );
+  return match && { id: match[0] as number };
 }
 
 /** A position's record as the editor would save it, its quantity raised by `by` units. */
@@ -135,15 +149,16 @@ async function takeFefo(
   // The document's lines of the product: what they take is not promised again, and the arrivals (ledger
   // reads) are read only for the lines that may be needed, theirs and this scan's.
   const existing = rowsOf(wmsDocumentPositions)(
-    await prepared<{ documentId: number; productId: number }, never>(
+    await arrays(
       tx,
       "scan.existing",
       (on) =>
         on.select().from(wmsDocumentPositions).where(and(
           eq(wmsDocumentPositions.documentId, sql.placeholder("documentId")),
           eq(wmsDocumentPositions.productId, sql.placeholder("productId")),
-        )).orderBy(wmsDocumentPositions.id).prepare(),
-    ).values({ documentId: doc.id, productId: scanned.productId }),
+        )).orderBy(wmsDocumentPositions.id),
+      { documentId: doc.id, productId: scanned.productId },
+    ),
   );
   const candidates = await fefoCandidates(tx, scanned.productId, {
     within,
