@@ -14,7 +14,7 @@ import { CACHE_KIB, filePathOf, HEAP_MIB, LocalConnection, SPILL_KIB } from "./l
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
 import { runEach } from "./bulk.ts";
-import { arrays, insertRow, prepared, rowById, sqlArrays } from "./prepared.ts";
+import { arrays, insertRow, prepared, rowById, sqlArrays, updateRow } from "./prepared.ts";
 import { refusedBy } from "./constraint.ts";
 import { latestVersion, migrate, readMigrations } from "./migrate.ts";
 
@@ -22,6 +22,13 @@ const items = sqliteTable("items", {
   id: integer("id").primaryKey(),
   name: text("name").notNull(),
   flag: integer("flag", { mode: "boolean" }).notNull().default(false),
+});
+
+const versioned = sqliteTable("versioned", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  flag: integer("flag", { mode: "boolean" }),
+  version: integer("version").notNull(),
 });
 
 let dir: string;
@@ -352,6 +359,48 @@ describe.each(drivers)("%s", (_name, open) => {
     await expect(firstFlagged(leaked!, 1)).rejects.toThrow(/outside its transaction/);
     expect(await conn.db.select({ name: items.name }).from(items).where(eq(items.id, 4))).toEqual([
       { name: "item 4!" },
+    ]);
+  });
+
+  it("updates a row by its id and version and answers it as stored, or nothing when the version moved", async () => {
+    const conn = await open();
+    await conn.query(
+      "CREATE TABLE versioned (id INTEGER PRIMARY KEY, name TEXT NOT NULL, flag INTEGER, version INTEGER)",
+    );
+    await conn.query("INSERT INTO versioned VALUES (1, 'one', 0, 1), (2, 'two', 0, 1)");
+    const changed = await conn.transaction((tx) =>
+      updateRow(
+        tx,
+        versioned,
+        { name: "uno", flag: true, version: 2, notAColumn: 5, skipped: undefined },
+        1,
+        1,
+      )
+    );
+    expect(changed).toEqual({ id: 1, name: "uno", flag: true, version: 2 });
+    // The version moved on: nothing written, nothing answered; the same statement serves the next call.
+    expect(await conn.transaction((tx) => updateRow(tx, versioned, { name: "ein", version: 2 }, 1, 1)))
+      .toBeUndefined();
+    expect(await conn.transaction((tx) => updateRow(tx, versioned, { name: "ein", version: 3 }, 1, 2)))
+      .toEqual({ id: 1, name: "ein", flag: true, version: 3 });
+    // Without a version, and outside a transaction (through drizzle's builder), alike.
+    expect(await conn.transaction((tx) => updateRow(tx, versioned, { flag: true }, 2))).toEqual({
+      id: 2,
+      name: "two",
+      flag: true,
+      version: 1,
+    });
+    expect(await updateRow(conn.db, versioned, { name: "dos" }, 2, 1)).toEqual({
+      id: 2,
+      name: "dos",
+      flag: true,
+      version: 1,
+    });
+    expect(await updateRow(conn.db, versioned, { name: "zwei" }, 2, 7)).toBeUndefined();
+    expect(await updateRow(conn.db, versioned, { name: "x" }, 99)).toBeUndefined();
+    expect(await conn.db.select().from(versioned).orderBy(versioned.id)).toEqual([
+      { id: 1, name: "ein", flag: true, version: 3 },
+      { id: 2, name: "dos", flag: true, version: 1 },
     ]);
   });
 

@@ -3,7 +3,7 @@
 // query (`.prepare()` with `sql.placeholder`s) is built once and then only run. The cache is keyed by the
 // connection's handle, so it goes when the connection goes; a transaction's short-lived handle reaches it
 // through its host (connection.ts `TransactionHost`).
-import { eq, getTableColumns, getTableName, is, Placeholder, SQL, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, is, Placeholder, SQL, sql } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Db, eachOf, hostOf } from "./connection.ts";
 import { compileShape, prop } from "../kernel/shape.ts";
@@ -213,14 +213,7 @@ async function insert<T extends SQLiteTable>(
   returning: boolean,
 ): Promise<T["$inferSelect"] | undefined> {
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
-  let byFunction = generated.get(table);
-  if (byFunction === undefined) {
-    byFunction = Object.values(columns).some((c) => {
-      const fill = c as unknown as { defaultFn?: unknown; onUpdateFn?: unknown };
-      return fill.defaultFn !== undefined || fill.onUpdateFn !== undefined;
-    });
-    generated.set(table, byFunction);
-  }
+  const byFunction = generatedBy(table, columns);
   const keys = Object.keys(values).filter((k) => columns[k] !== undefined && values[k] !== undefined).sort();
   const key = `insert${returning ? "Row" : "Values"}:${getTableName(table)}:${keys.join(",")}`;
   // A value given as SQL (an expression to evaluate) is the builder's too, and so is a set of columns past the
@@ -258,6 +251,63 @@ async function insert<T extends SQLiteTable>(
   return rowsOf(table)(await statement.values(bound))[0];
 }
 
+/**
+ * Sets `values` (by the table's property names; undefined left out) on the row `id`, only while its version
+ * is `version` when one is given, and answers the row as now stored, or undefined when none was changed (a
+ * version check that failed). Inside a transaction its plan is made once per table and set of columns and
+ * the row goes straight to the driver (the engine's every edit); elsewhere, and for a table whose columns
+ * drizzle fills by a function on update, or a value given as SQL, through drizzle's builder.
+ */
+export async function updateRow<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  values: Record<string, unknown>,
+  id: number,
+  version?: number,
+): Promise<T["$inferSelect"] | undefined> {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const keys = Object.keys(values).filter((k) => columns[k] !== undefined && values[k] !== undefined).sort();
+  const versioned = version !== undefined;
+  const idColumn = columns.id;
+  const versionColumn = columns.version;
+  const each = eachOf(db);
+  if (
+    !each || generatedBy(table, columns) ||
+    keys.some((k) => typeof values[k] === "object" && values[k] !== null && values[k] instanceof SQL)
+  ) {
+    const where = versioned ? and(eq(idColumn, id), eq(versionColumn, version)) : eq(idColumn, id);
+    const [row] = await db.update(table).set(values as never).where(where).returning();
+    return row as T["$inferSelect"] | undefined;
+  }
+  const key = `update:${getTableName(table)}:${versioned ? "versioned:" : ""}${keys.join(",")}`;
+  const plan = insertPlan(table, key, columns, () => {
+    const set = Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(k)}`]));
+    const byId = eq(idColumn, sql.placeholder(UPDATE_ID));
+    return db.update(table).set(set as never)
+      .where(versioned ? and(byId, eq(versionColumn, sql.placeholder(UPDATE_VERSION))) : byId)
+      .returning().toSQL();
+  });
+  const rows = await each(plan.sql, [plan.encode({ ...values, [UPDATE_ID]: id, [UPDATE_VERSION]: version })]);
+  return rows.length ? rowsOf(table)(rows as unknown[][])[0] : undefined;
+}
+
+/** updateRow's placeholders of the row it changes (no table has columns by these names). */
+const UPDATE_ID = "$id";
+const UPDATE_VERSION = "$version";
+
+/** Whether drizzle fills a column of `table` by a function ($defaultFn, $onUpdateFn), found once. */
+function generatedBy(table: SQLiteTable, columns: Record<string, SQLiteColumn>): boolean {
+  let byFunction = generated.get(table);
+  if (byFunction === undefined) {
+    byFunction = Object.values(columns).some((c) => {
+      const fill = c as unknown as { defaultFn?: unknown; onUpdateFn?: unknown };
+      return fill.defaultFn !== undefined || fill.onUpdateFn !== undefined;
+    });
+    generated.set(table, byFunction);
+  }
+  return byFunction;
+}
+
 interface InsertPlan {
   sql: string;
   /** The statement's parameters from a row's values, in order, each encoded by its column. */
@@ -265,7 +315,7 @@ interface InsertPlan {
 }
 
 /**
- * Insert plans by table and statement key (insert's `key`: its set of columns), for the process; past
+ * Insert (and updateRow's) plans by table and statement key (its set of columns), for the process; past
  * INSERT_PLANS sets of a table's columns (each connection takes INSERT_SHAPES of them, and tenants may differ),
  * a plan is made for the call and not kept.
  */
@@ -289,7 +339,7 @@ function insertPlan(
     const column = columns[name];
     return (values: Record<string, unknown>) => {
       const v = values[name];
-      return v === null || v === undefined ? null : column.mapToDriverValue(v);
+      return v === null || v === undefined ? null : column ? column.mapToDriverValue(v) : v;
     };
   });
   plan = { sql: text, encode: (values) => sources.map((source) => source(values)) };

@@ -4,7 +4,7 @@
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { arrays, insertRow, overIds, rowMapper } from "../db/prepared.ts";
+import { arrays, insertRow, overIds, rowMapper, updateRow } from "../db/prepared.ts";
 import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/connection.ts";
@@ -840,8 +840,7 @@ export class Resource<
     if (this.def.derive) Object.assign(values, await this.def.derive(tx, values, old));
     const others = await this.#changeOthers(tx, ctx, values, old);
     const [oldDto] = await this.#dtos(tx, [old]);
-    const [row] = await tx.update(this.#t).set(values)
-      .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
+    const row = await updateRow(tx, this.#t, values, old.id, old.version) as AnyRow | undefined;
     if (!row) throw new AppError("record.changedByAnotherUser");
     await this.def.afterWrite?.(tx, row, old, ctx);
     await this.#saveLinks(tx, row.id, input as object, true);
@@ -895,8 +894,7 @@ export class Resource<
     if (old.version !== version) throw new AppError("record.changedByAnotherUser");
     const values = { ...await change(old, tx), updatedAt: nowIso(), version: old.version + 1 };
     const [oldDto] = await this.#dtos(tx, [old]);
-    const [row] = await tx.update(this.#t).set(values)
-      .where(and(eq(this.#idCol, old.id), eq(this.#versionCol, old.version))).returning() as AnyRow[];
+    const row = await updateRow(tx, this.#t, values, old.id, old.version) as AnyRow | undefined;
     if (!row) throw new AppError("record.changedByAnotherUser");
     await this.def.afterWrite?.(tx, row, old, ctx);
     const [dto] = await this.#dtos(tx, [row]);

@@ -8,20 +8,29 @@ import type { Db } from "../../../db/connection.ts";
 import { definitionOf } from "../validators/snapshot.ts";
 import { wmsDocuments } from "../documents/table.ts";
 import { stockMovements } from "../ledger/table.ts";
-import { rowById } from "../../../db/prepared.ts";
+import { arrays, rowById } from "../../../db/prepared.ts";
 
 /** How many relocations and reverts back a line is followed before its own start counts. */
 const MAX_HOPS = 16;
 
 type MovementRow = typeof stockMovements.$inferSelect;
+type DocumentRow = typeof wmsDocuments.$inferSelect;
 
 /** The movement that started the stock the key held just before movement `beforeId` (its balance left 0). */
 async function startOf(db: Db, lineKey: string, beforeId: number): Promise<MovementRow | undefined> {
-  const rows = await db.all<[number]>(sql`
-    SELECT id FROM (
-      SELECT id, delta, sum(delta) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) - delta AS before
-      FROM ${stockMovements} WHERE line_key = ${lineKey} AND id < ${beforeId})
-    WHERE before = 0 AND delta > 0 ORDER BY id DESC LIMIT 1`);
+  // Prepared once (a release scan looks up the arrival of every line it may take from).
+  const rows = await arrays(
+    db,
+    "arrival.start",
+    (on) =>
+      on.select({ id: sql<number>`id` }).from(sql`(
+        SELECT id, delta, sum(delta) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) - delta AS before
+        FROM ${stockMovements} WHERE line_key = ${sql.placeholder("lineKey")} AND id < ${
+        sql.placeholder("beforeId")
+      })`)
+        .where(sql`before = 0 AND delta > 0`).orderBy(sql`id DESC`).limit(1),
+    { lineKey, beforeId },
+  );
   const id = rows.length ? Number(rows[0][0]) : undefined;
   if (id === undefined) return undefined;
   const row = await rowById(db, stockMovements, id);
@@ -33,8 +42,14 @@ export async function arrivalOf(db: Db, lineKey: string, beforeId: number, hops 
   const start = await startOf(db, lineKey, beforeId);
   if (!start) return null;
   if (hops >= MAX_HOPS) return start.createdAt;
-  const [doc] = await db.select({ typeCode: wmsDocuments.typeCode }).from(wmsDocuments)
-    .where(eq(wmsDocuments.id, start.documentId));
+  const [doc] = (await arrays(
+    db,
+    "arrival.documentType",
+    (on) =>
+      on.select({ typeCode: wmsDocuments.typeCode }).from(wmsDocuments)
+        .where(eq(wmsDocuments.id, sql.placeholder("id"))),
+    { id: start.documentId },
+  )).map(([typeCode]) => ({ typeCode: typeCode as DocumentRow["typeCode"] }));
   const direction = doc ? definitionOf(doc.typeCode).direction : "in";
   let source: MovementRow | undefined;
   if (start.reason === "confirm" && direction === "relocation") {

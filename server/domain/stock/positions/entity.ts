@@ -76,11 +76,18 @@ type PositionRow = typeof wmsDocumentPositions.$inferSelect;
 
 /** The position's document, which must be a working copy that was not generated. */
 async function changeableDocument(tx: Db, documentId: number) {
-  const [doc] = await tx.select({ statusCode: wmsDocuments.statusCode, generated: wmsDocuments.generated })
-    .from(wmsDocuments).where(eq(wmsDocuments.id, documentId)).limit(1);
+  const [doc] = await arrays(
+    tx,
+    "positions.changeableDocument",
+    (on) =>
+      on.select({ statusCode: wmsDocuments.statusCode, generated: wmsDocuments.generated })
+        .from(wmsDocuments).where(eq(wmsDocuments.id, sql.placeholder("id"))),
+    { id: documentId },
+  );
   if (!doc) throw notFound();
-  if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
-  if (doc.generated) throw new AppError("document.generatedPositions");
+  const [statusCode, generated] = doc;
+  if (statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
+  if (generated) throw new AppError("document.generatedPositions");
 }
 
 /** A product by index (saved in capitals) or by barcode; none or several answer the lookup's 422. */

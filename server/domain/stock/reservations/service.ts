@@ -3,6 +3,7 @@
 // that the allocator, the validators and the lists see free stock without importing orders.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
+import { arrays } from "../../../db/prepared.ts";
 
 /** Lines whose reservations one statement reads. */
 const KEYS_PER_READ = 500;
@@ -19,11 +20,18 @@ export async function reservedOn(
   const out = new Map<string, number>();
   const keys = [...new Set(lineKeys)];
   for (let i = 0; i < keys.length; i += KEYS_PER_READ) {
-    const rows = await db.all<[string, number]>(sql`
-      SELECT line_key, sum(quantity) FROM stock_reservations
-      WHERE line_key IN (SELECT value FROM json_each(${JSON.stringify(keys.slice(i, i + KEYS_PER_READ))}))
-        AND document_id IS NOT ${exceptDocumentId}
-      GROUP BY line_key`);
+    // Prepared once: a release scan asks for the lines it may take from on every scan.
+    const rows = await arrays(
+      db,
+      "reservations.onLines",
+      (on) =>
+        on.select({ lineKey: sql<string>`line_key`, quantity: sql<number>`sum(quantity)` })
+          .from(sql`stock_reservations`)
+          .where(sql`line_key IN (SELECT value FROM json_each(${sql.placeholder("keys")}))
+            AND document_id IS NOT ${sql.placeholder("except")}`)
+          .groupBy(sql`line_key`),
+      { keys: JSON.stringify(keys.slice(i, i + KEYS_PER_READ)), except: exceptDocumentId },
+    ) as [string, number][];
     for (const [key, quantity] of rows) out.set(key, Number(quantity));
   }
   return out;
