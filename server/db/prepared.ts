@@ -85,9 +85,18 @@ export async function sqlArrays(
   params: Record<string, unknown>,
 ): Promise<unknown[][] | undefined> {
   const each = eachOf(db);
-  if (!each) return undefined;
+  return each && await runPlanned(each, key, () => dialect.sqlToQuery(query()), params);
+}
+
+/** The statement `key` names run by a transaction's runner, its plan taken from `toSQL` once for the process. */
+async function runPlanned(
+  each: NonNullable<ReturnType<typeof eachOf>>,
+  key: string,
+  toSQL: () => { sql: string; params: unknown[] },
+  params: Record<string, unknown>,
+): Promise<unknown[][]> {
   let plan = statementPlans.get(key);
-  if (!plan) statementPlans.set(key, plan = planOf(dialect.sqlToQuery(query())));
+  if (!plan) statementPlans.set(key, plan = planOf(toSQL()));
   return await each(plan.sql, [plan.params.map((p) => "name" in p ? params[p.name] : p.value)]);
 }
 
@@ -110,9 +119,7 @@ export async function arrays(
       params,
     ) as unknown[][];
   }
-  let plan = statementPlans.get(key);
-  if (!plan) statementPlans.set(key, plan = planOf(build(db).toSQL()));
-  return await each(plan.sql, [plan.params.map((p) => "name" in p ? params[p.name] : p.value)]);
+  return await runPlanned(each, key, () => build(db).toSQL(), params);
 }
 
 const ended = () => Promise.reject(new Error("Transaction handle used outside its transaction"));
@@ -133,12 +140,11 @@ function guarded<P extends Record<string, unknown>, R>(statement: Prepared<P, R>
  * `.all({ ids: JSON.stringify(list) })`.
  */
 export function overIds<R>(db: Db, key: string, build: (on: Db, ids: SQL) => { prepare(): unknown }) {
-  return prepared<{ ids: string }, R>(
-    db,
-    key,
-    (on) => build(on, sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`).prepare(),
-  );
+  return prepared<{ ids: string }, R>(db, key, (on) => build(on, idsIn()).prepare());
 }
+
+/** The ids of the JSON array the placeholder `ids` is given, as SQL (`x IN ${idsIn()}`). */
+export const idsIn = (): SQL => sql`(SELECT value FROM json_each(${sql.placeholder("ids")}))`;
 
 type AnyTable = SQLiteTable & { id: SQLiteColumn };
 const mappers = new WeakMap<SQLiteTable, (rows: unknown[][]) => Record<string, unknown>[]>();

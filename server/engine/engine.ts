@@ -4,7 +4,7 @@
 // see is 404), uniqueness, links that must exist, links that forbid a delete, many-to-many link tables,
 // the RecordLog entry and the real-time event, all in one transaction.
 import { and, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { arrays, insertRow, overIds, rowMapper, updateRow } from "../db/prepared.ts";
+import { arrays, idsIn, insertRow, overIds, rowMapper, updateRow } from "../db/prepared.ts";
 import { is } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/connection.ts";
@@ -364,10 +364,7 @@ export class Resource<
     const rows = await arrays(
       db,
       `${this.def.resource}.rowsByIds`,
-      (on) =>
-        on.select().from(this.#t).where(
-          sql`${this.#idCol} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`,
-        ),
+      (on) => on.select().from(this.#t).where(sql`${this.#idCol} IN ${idsIn()}`),
       { ids: JSON.stringify(ids) },
     );
     this.#mapRows ??= rowMapper(getTableColumns(this.#t));
@@ -412,8 +409,9 @@ export class Resource<
         ).all({ ids: idsJson }),
       );
     }
+    // `add` below sets copies into this map: `given` is the caller's own new map (dtoOfRow).
     const extra: Map<number, Record<string, unknown>> = given
-      ? new Map(given)
+      ? given
       : this.def.readExtra
       ? await this.def.readExtra(db, rows)
       : new Map();

@@ -42,15 +42,15 @@ export async function arrivalOf(db: Db, lineKey: string, beforeId: number, hops 
   const start = await startOf(db, lineKey, beforeId);
   if (!start) return null;
   if (hops >= MAX_HOPS) return start.createdAt;
-  const [doc] = (await arrays(
+  const [doc] = await arrays(
     db,
     "arrival.documentType",
     (on) =>
       on.select({ typeCode: wmsDocuments.typeCode }).from(wmsDocuments)
         .where(eq(wmsDocuments.id, sql.placeholder("id"))),
     { id: start.documentId },
-  )).map(([typeCode]) => ({ typeCode: typeCode as DocumentRow["typeCode"] }));
-  const direction = doc ? definitionOf(doc.typeCode).direction : "in";
+  );
+  const direction = doc ? definitionOf(doc[0] as DocumentRow["typeCode"]).direction : "in";
   let source: MovementRow | undefined;
   if (start.reason === "confirm" && direction === "relocation") {
     // The take out of the source that this movement put down (they are written one after the other).

@@ -25,22 +25,18 @@ import { definitionOf, type Issue, issue, placesOf } from "../validators/snapsho
 import { productLockIssue } from "../validators/product.ts";
 import { positionExtras, scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { PickRequest } from "./contract.ts";
-import { arrays, rowById } from "../../../db/prepared.ts";
+import { arrays, rowById, updateRow } from "../../../db/prepared.ts";
 
 type Rec = Record<string, unknown>;
 type PositionRow = typeof wmsDocumentPositions.$inferSelect;
 type DocumentRow = typeof wmsDocuments.$inferSelect;
 
 /**
- * What a pick writes to its position (statements prepared per connection). The place columns are written
- * only when the pick changes one: each is in an index, and SQLite rewrites an index entry whenever its column
- * is set, to the same value or not (three more pages in the WAL of every pick).
+ * The place columns a pick may change. They are written only when the pick changes one: each is in an index,
+ * and SQLite rewrites an index entry whenever its column is set, to the same value or not (three more pages in
+ * the WAL of every pick).
  */
-const countedColumns = ["quantityReal", "quantityLeft", "updatedAt", "version"] as const;
 const placeColumns = ["sourceLocationId", "destinationLocationId", "destinationContainerId"] as const;
-type PickedRow =
-  & { id: number }
-  & { [K in (typeof countedColumns)[number] | (typeof placeColumns)[number]]: PositionRow[K] };
 
 /** The position and its working-copy document, read inside the transaction. */
 async function openPosition(
@@ -223,37 +219,16 @@ export function pickPosition(ctx: TenantContext, id: number, req: PickRequest): 
       destinationContainerId: tote ?? position.destinationContainerId,
     };
     if (takeLocation !== null) placed[arriving ? "destinationLocationId" : "sourceLocationId"] = takeLocation;
-    const picked: PickedRow = {
-      id,
+    const counted = {
       quantityReal: done + quantity,
       quantityLeft: Math.max(0, position.quantity - done - quantity),
-      ...placed,
       updatedAt: nowIso(),
       version: position.version + 1,
     };
-    const moved = placeColumns.some((key) => picked[key] !== position[key]);
-    await arrays(
-      tx,
-      moved ? "pick.update.placed" : "pick.update",
-      (on) => {
-        const columns = moved ? [...countedColumns, ...placeColumns] : countedColumns;
-        return on.update(wmsDocumentPositions)
-          .set(Object.fromEntries(columns.map((key) => [key, sql`${sql.placeholder(key)}`])))
-          .where(eq(wmsDocumentPositions.id, sql.placeholder("id")));
-      },
-      picked,
-    );
-    // The row as now stored: the one read above with the columns just written (nothing else changes it).
-    return await afterChange(
-      tx,
-      outbox,
-      ctx,
-      doc,
-      id,
-      before,
-      { ...position, ...picked },
-      moved ? undefined : extras,
-    );
+    const moved = placeColumns.some((key) => placed[key] !== position[key]);
+    const stored =
+      (await updateRow(tx, wmsDocumentPositions, moved ? { ...counted, ...placed } : counted, id))!;
+    return await afterChange(tx, outbox, ctx, doc, id, before, stored, moved ? undefined : extras);
   });
 }
 
