@@ -137,9 +137,7 @@ try {
     const status = await child.status;
     clearTimeout(timer);
     // Whatever it started and left behind goes with it (none when it stopped its own servers).
-    try {
-      Deno.kill(-child.pid, "SIGKILL");
-    } catch { /* the group is empty */ }
+    signalGroup(child, "SIGKILL");
     current = undefined;
     const seconds = ((performance.now() - t0) / 1000).toFixed(1);
     const result = readResult(bench.name);
