@@ -14,7 +14,7 @@ import { CACHE_KIB, filePathOf, HEAP_MIB, LocalConnection, SPILL_KIB } from "./l
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
 import { runEach } from "./bulk.ts";
-import { arrays, insertRow, prepared, rowById, sqlArrays, updateRow } from "./prepared.ts";
+import { arrays, insertRow, overIds, prepared, rowById, sqlArrays, updateRow } from "./prepared.ts";
 import { refusedBy } from "./constraint.ts";
 import { latestVersion, migrate, readMigrations } from "./migrate.ts";
 
@@ -360,6 +360,45 @@ describe.each(drivers)("%s", (_name, open) => {
     expect(await conn.db.select({ name: items.name }).from(items).where(eq(items.id, 4))).toEqual([
       { name: "item 4!" },
     ]);
+  });
+
+  it("reads a list of ids as drizzle maps them, its own mapper inside a transaction and out", async () => {
+    const conn = await open();
+    await conn.query("INSERT INTO items VALUES (1, 'one', 1), (2, 'two', 0), (3, 'three', 1)");
+    type Row = { id: number; flag: boolean; shout: string; half: number | null; size: number };
+    const select = (db: Parameters<Parameters<Connection["transaction"]>[0]>[0]) =>
+      overIds<Row>(db, "test.overIds", (on, among) =>
+        on.select({
+          id: items.id,
+          flag: items.flag,
+          shout: sql<string>`upper(${items.name})`,
+          half: sql<number | null>`CASE WHEN ${items.id} > 1 THEN ${items.id} / 2.0 END`.as("half"),
+          size: sql`length(${items.name})`.mapWith((v) => Number(v) * 10),
+        }).from(items).where(sql`${items.id} IN ${among}`).orderBy(items.id));
+    const expected: Row[] = [
+      { id: 1, flag: true, shout: "ONE", half: null, size: 30 },
+      { id: 3, flag: true, shout: "THREE", half: 1.5, size: 50 },
+    ];
+    const ids = { ids: JSON.stringify([3, 1, 7]) };
+    // What drizzle's own mapping answers for the same selection.
+    const byDrizzle = await conn.db.select({
+      id: items.id,
+      flag: items.flag,
+      shout: sql<string>`upper(${items.name})`,
+      half: sql<number | null>`CASE WHEN ${items.id} > 1 THEN ${items.id} / 2.0 END`.as("half"),
+      size: sql`length(${items.name})`.mapWith((v) => Number(v) * 10),
+    }).from(items).where(sql`${items.id} IN (1, 3)`).orderBy(items.id);
+    expect(byDrizzle).toEqual(expected);
+    expect(await select(conn.db).all(ids)).toEqual(expected);
+    expect(await conn.transaction((tx) => select(tx).all(ids))).toEqual(expected);
+    expect(await select(conn.db).values(ids)).toEqual([[1, 1, "ONE", null, 3], [3, 1, "THREE", 1.5, 5]]);
+    // A whole table's select maps every column.
+    const whole = await overIds<typeof items.$inferSelect>(
+      conn.db,
+      "test.overIds.whole",
+      (on, among) => on.select().from(items).where(sql`${items.id} IN ${among}`).orderBy(items.id),
+    ).all({ ids: "[2]" });
+    expect(whole).toEqual([{ id: 2, name: "two", flag: false }]);
   });
 
   it("updates a row by its id and version and answers it as stored, or nothing when the version moved", async () => {

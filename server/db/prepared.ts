@@ -3,7 +3,7 @@
 // query (`.prepare()` with `sql.placeholder`s) is built once and then only run. The cache is keyed by the
 // connection's handle, so it goes when the connection goes; a transaction's short-lived handle reaches it
 // through its host (connection.ts `TransactionHost`).
-import { and, eq, getTableColumns, getTableName, is, Placeholder, SQL, sql } from "drizzle-orm";
+import { and, Column, eq, getTableColumns, getTableName, is, Placeholder, SQL, sql } from "drizzle-orm";
 import { type SQLiteColumn, SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Db, eachOf, hostOf } from "./connection.ts";
 import { compileShape, prop } from "../kernel/shape.ts";
@@ -134,13 +134,54 @@ function guarded<P extends Record<string, unknown>, R>(statement: Prepared<P, R>
   } as Prepared<P, R>;
 }
 
+/** A select builder as `overIds` takes it: its SQL, its prepared query and (at run time) its selection. */
+type OverIdsSelect = { toSQL(): { sql: string; params: unknown[] }; prepare(): unknown };
+
 /**
- * A select over a list of ids, prepared once per connection (see `prepared`): `build` gets the handle to
- * build on and the ids as SQL (`IN ${ids}` reads them from one JSON array); run it with
- * `.all({ ids: JSON.stringify(list) })`.
+ * A select over a list of ids (see `arrays`: straight to the driver inside a transaction, prepared once per
+ * connection elsewhere): `build` gets the handle to build on and the ids as SQL (`IN ${ids}` reads them from
+ * one JSON array); run it with `.all({ ids: JSON.stringify(list) })` for objects or `.values(…)` for arrays.
+ * A flat selection's rows become objects by a mapper compiled once per key (`rowMapper`), not by drizzle's
+ * generic mapping on every run (a list page's names, links and value lists: 4 to 6 such reads a page).
  */
-export function overIds<R>(db: Db, key: string, build: (on: Db, ids: SQL) => { prepare(): unknown }) {
-  return prepared<{ ids: string }, R>(db, key, (on) => build(on, idsIn()).prepare());
+export function overIds<R>(db: Db, key: string, build: (on: Db, ids: SQL) => OverIdsSelect) {
+  const built = (on: Db) => build(on, idsIn());
+  return {
+    values: (params: { ids: string }): Promise<unknown[][]> => arrays(db, key, built, params),
+    all: async (params: { ids: string }): Promise<R[]> => {
+      const map = selectionMapper(key, () => built(db));
+      if (!map) return await prepared<{ ids: string }, R>(db, key, (on) => built(on).prepare()).all(params);
+      return map(await arrays(db, key, built, params)) as R[];
+    },
+  };
+}
+
+/** An SQL expression's decoder (drizzle's own, `sql<T>\`…\`.mapWith(…)`; internal to its types). */
+const decoderOf = (expression: SQL) =>
+  (expression as unknown as { decoder: { mapFromDriverValue(value: unknown): unknown } }).decoder;
+
+/** Mappers of flat selections by statement key, for the process (null: not flat, drizzle maps it). */
+const selectionMappers = new Map<string, ((rows: unknown[][]) => Record<string, unknown>[]) | null>();
+
+/**
+ * The row mapper of a select whose selection is flat (each field a column or an SQL expression, aliased or
+ * not), each value decoded as drizzle's own mapping decodes it; null for any other selection.
+ */
+function selectionMapper(key: string, query: () => unknown) {
+  let map = selectionMappers.get(key);
+  if (map !== undefined) return map;
+  const fields = (query() as { _?: { selectedFields?: Record<string, unknown> } })._?.selectedFields;
+  const decoders: Record<string, { mapFromDriverValue(value: unknown): unknown }> = {};
+  let flat = fields !== undefined;
+  for (const [name, field] of Object.entries(fields ?? {})) {
+    if (is(field, Column)) decoders[name] = field;
+    else if (is(field, SQL)) decoders[name] = decoderOf(field);
+    else if (is(field, SQL.Aliased)) decoders[name] = decoderOf(field.sql);
+    else flat = false;
+  }
+  map = flat ? rowMapper(decoders) : null;
+  selectionMappers.set(key, map);
+  return map;
 }
 
 /** The ids of the JSON array the placeholder `ids` is given, as SQL (`x IN ${idsIn()}`). */

@@ -372,7 +372,7 @@ export class Resource<
   }
 
   /** A statement of this resource over a page's ids (one JSON array), prepared once per database handle. */
-  #byIds<R>(db: Db, key: string, build: (on: Db, ids: SQL) => { prepare(): unknown }) {
+  #byIds<R>(db: Db, key: string, build: Parameters<typeof overIds>[2]) {
     return overIds<R>(db, `${this.def.resource}.${key}`, build);
   }
 
