@@ -366,28 +366,29 @@ describe.each(drivers)("%s", (_name, open) => {
     const conn = await open();
     await conn.query("INSERT INTO items VALUES (1, 'one', 1), (2, 'two', 0), (3, 'three', 1)");
     type Row = { id: number; flag: boolean; shout: string; half: number | null; size: number };
+    // Columns, a plain expression, an aliased one and one with its own decoder.
+    const selection = () => ({
+      id: items.id,
+      flag: items.flag,
+      shout: sql<string>`upper(${items.name})`,
+      half: sql<number | null>`CASE WHEN ${items.id} > 1 THEN ${items.id} / 2.0 END`.as("half"),
+      size: sql`length(${items.name})`.mapWith((v) => Number(v) * 10),
+    });
     const select = (db: Parameters<Parameters<Connection["transaction"]>[0]>[0]) =>
-      overIds<Row>(db, "test.overIds", (on, among) =>
-        on.select({
-          id: items.id,
-          flag: items.flag,
-          shout: sql<string>`upper(${items.name})`,
-          half: sql<number | null>`CASE WHEN ${items.id} > 1 THEN ${items.id} / 2.0 END`.as("half"),
-          size: sql`length(${items.name})`.mapWith((v) => Number(v) * 10),
-        }).from(items).where(sql`${items.id} IN ${among}`).orderBy(items.id));
+      overIds<Row>(
+        db,
+        "test.overIds",
+        (on, among) =>
+          on.select(selection()).from(items).where(sql`${items.id} IN ${among}`).orderBy(items.id),
+      );
     const expected: Row[] = [
       { id: 1, flag: true, shout: "ONE", half: null, size: 30 },
       { id: 3, flag: true, shout: "THREE", half: 1.5, size: 50 },
     ];
     const ids = { ids: JSON.stringify([3, 1, 7]) };
     // What drizzle's own mapping answers for the same selection.
-    const byDrizzle = await conn.db.select({
-      id: items.id,
-      flag: items.flag,
-      shout: sql<string>`upper(${items.name})`,
-      half: sql<number | null>`CASE WHEN ${items.id} > 1 THEN ${items.id} / 2.0 END`.as("half"),
-      size: sql`length(${items.name})`.mapWith((v) => Number(v) * 10),
-    }).from(items).where(sql`${items.id} IN (1, 3)`).orderBy(items.id);
+    const byDrizzle = await conn.db.select(selection()).from(items).where(sql`${items.id} IN (1, 3)`)
+      .orderBy(items.id);
     expect(byDrizzle).toEqual(expected);
     expect(await select(conn.db).all(ids)).toEqual(expected);
     expect(await conn.transaction((tx) => select(tx).all(ids))).toEqual(expected);
