@@ -13,6 +13,8 @@
 // Every server here is `server/main.ts` as a process of its own on one data directory, so the bench's
 // clients do not share its threads.
 import { readdirSync, readFileSync } from "node:fs";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { DatabaseSync } from "node:sqlite";
 import { createPlatform } from "../server/platform.ts";
@@ -471,7 +473,11 @@ function twoCoreCeiling(one: Throughput, two: Throughput): number {
 
 // --- hub ---------------------------------------------------------------------------------------------
 
-export async function hub(url: string, tokens: Tokens) {
+/**
+ * 1,000 sockets of B hear B's tags added every 20 ms. `pid`: the server's process, whose CPU over the edits
+ * is counted (and this process's, the clients').
+ */
+export async function hub(url: string, tokens: Pick<Tokens, "b">, pid: number) {
   const { sockets: n, edits, everyMs } = PARAMS.hub;
   const sockets: Socket[] = [];
   const wsUrl = url.replace(/^http/, "ws") + "/dataHub";
@@ -498,6 +504,9 @@ export async function hub(url: string, tokens: Tokens) {
     };
   }
   const answers: Promise<void>[] = [];
+  const serverCpu0 = cpuMsOf(`/proc/${pid}/stat`);
+  const clientCpu0 = process.cpuUsage();
+  const t0 = performance.now();
   for (let i = 0; i < edits; i++) {
     const t = performance.now();
     answers.push(
@@ -518,9 +527,76 @@ export async function hub(url: string, tokens: Tokens) {
   const expected = edits * n;
   const until = Date.now() + 10_000;
   while (delivered < expected && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  const seconds = (performance.now() - t0) / 1000;
+  const serverCpuMs = cpuMsOf(`/proc/${pid}/stat`) - serverCpu0;
+  const clientCpu = process.cpuUsage(clientCpu0);
   for (const s of sockets) await s.close();
   const heard = arrivals.map(([id, at]) => at - (sentAt.get(id) ?? NaN)).filter(Number.isFinite);
-  return { sockets: n, edits, expected, delivered, editToEvent: distribution(heard) };
+  return {
+    sockets: n,
+    edits,
+    expected,
+    delivered,
+    editToEvent: distribution(heard),
+    /** From the first edit to the last event heard: the server's and the clients' CPU, in cores. */
+    seconds: Math.round(seconds * 100) / 100,
+    serverCores: Math.round((serverCpuMs / 1000 / seconds) * 100) / 100,
+    clientCores: Math.round(((clientCpu.user + clientCpu.system) / 1e6 / seconds) * 100) / 100,
+  };
+}
+
+/**
+ * `hub` with its sockets in a process of their own. In this bench's process the fill's million stock lines
+ * stay on the heap, and the collector's pauses over it went into every socket's figure: in the whole bench
+ * the bare hub's p99 read 212-230 ms, in a fresh process 51-66 ms on the same hour (2026-12-02).
+ */
+async function hubClients(url: string, tokens: Pick<Tokens, "b">, pid: number): Promise<HubRun> {
+  const out = await new Deno.Command(DENO, {
+    args: ["run", "-A", fileURLToPath(import.meta.url), "hub-clients", url, String(pid)],
+    env: { BENCH_HUB_TOKEN: tokens.b },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!out.success) throw new Error(`the hub's clients ended with ${out.code}`);
+  return JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+}
+
+type HubRun = Awaited<ReturnType<typeof hub>>;
+
+/**
+ * The hub's floor: the same clients against bench/bare_hub.ts, a bare `Deno.serve` that answers the edit and
+ * sends each socket its event and does nothing else, in a process of its own.
+ */
+export async function bareHub(tokens: Pick<Tokens, "b">) {
+  const child = new Deno.Command(DENO, {
+    args: ["run", "-A", fileURLToPath(new URL("./bare_hub.ts", import.meta.url))],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  try {
+    const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let out = "";
+    let port: string | undefined;
+    while (!(port = /PORT (\d+)/.exec(out)?.[1])) {
+      const { value, done } = await lines.read();
+      if (done) throw new Error("the bare hub ended before it listened");
+      out += value;
+    }
+    await lines.cancel();
+    const r = await hubClients(`http://127.0.0.1:${port}`, tokens, child.pid);
+    return {
+      delivered: r.delivered,
+      expected: r.expected,
+      editToEvent: r.editToEvent,
+      serverCores: r.serverCores,
+      clientCores: r.clientCores,
+    };
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+  }
 }
 
 // --- memory with 1,000 more tenants -----------------------------------------------------------------
@@ -617,7 +693,9 @@ type Results = {
     twoCoreCeiling: Record<string, number>;
   };
   throughput: Record<string, Record<string, Throughput>>;
-  hub: Awaited<ReturnType<typeof hub>>;
+  hub: HubRun & {
+    floor: { before: Awaited<ReturnType<typeof bareHub>>; after: Awaited<ReturnType<typeof bareHub>> };
+  };
   memory: Awaited<ReturnType<typeof memory>>;
   plateau: Awaited<ReturnType<typeof plateau>>;
 };
@@ -685,7 +763,11 @@ export async function run(): Promise<BenchResult> {
     throughputs[lookup.name] = runs;
   }
   progress(NAME, `hub: ${PARAMS.hub.sockets} sockets, ${PARAMS.hub.edits} edits`);
-  const hubResult = await withServer(PARAMS.shards, 1, (s) => hub(s.url, tokens));
+  // The floor before and after the product's run, so that an hour's drift shows in the pair.
+  const floorBefore = await bareHub(tokens);
+  const productHub = await withServer(PARAMS.shards, 1, (s) => hubClients(s.url, tokens, s.pid));
+  const floorAfter = await bareHub(tokens);
+  const hubResult = { ...productHub, floor: { before: floorBefore, after: floorAfter } };
   progress(NAME, `memory: ${PARAMS.memory.tenants} more tenants over ${PARAMS.shards} shards`);
   const memoryResult = await withServer(PARAMS.shards, 1, (s) => memory(s, tokens));
   progress(NAME, `plateau: ${PARAMS.plateau.requests.toLocaleString("en")} mixed requests`);
@@ -741,7 +823,10 @@ export async function run(): Promise<BenchResult> {
     "shards; point: GET /api/User/{id} of A and B; page: 50 products by name, pages 1-20, of A and A2 (a copy of",
     "A on the other shard); stock: bestsourcematerial of 20 products of A and A2. twoCoreCeiling: 2 cores over the CPU per request of the WORKERS=2 run (server threads and",
     "clients), against WORKERS=1's requests per second: the most two shards could reach here. hub: sockets of B",
-    "on the front, tags of B added every 20 ms; editToEvent from sending the POST to each socket's event.",
+    "on the front, tags of B added every 20 ms; editToEvent from sending the POST to each socket's event;",
+    "serverCores and clientCores: the server process's and this process's CPU over the edits, in cores; floor:",
+    "the same clients against bench/bare_hub.ts (a bare Deno.serve sending each socket its event), before and",
+    "after the product's run.",
     "memory: RSS and open files of the server process before and after one request for each of 1,000 more",
     "tenants (copies of B's file), spread over the shards by id. plateau: 1,000,000 requests (lookups, product",
     "reads and pages, user lists, reports, the small tenants) from 32 clients; ok needs RSS to grow at most",
@@ -781,7 +866,15 @@ export function summarize(r: BenchResult): string[] {
     ),
     `hub: ${x.hub.delivered}/${x.hub.expected} events to ${x.hub.sockets} sockets; edit to event ${
       p99(x.hub.editToEvent)
-    }`,
+    }; cores: server ${x.hub.serverCores}, clients ${x.hub.clientCores}`,
+    ...(x.hub.floor
+      ? (["before", "after"] as const).map((k) => {
+        const f = x.hub.floor[k];
+        return `  floor (bare Deno.serve, ${k}): edit to event ${
+          p99(f.editToEvent)
+        }; cores: server ${f.serverCores}, clients ${f.clientCores}`;
+      })
+      : []),
     `plateau: ${x.plateau.requests.toLocaleString("en")} requests, RSS ${
       x.plateau.samples.map((p) => p.rssMb).join(" ")
     } MiB (growth ${x.plateau.growthMb} MiB from ${x.plateau.growthFrom.toLocaleString("en")})`,
@@ -789,7 +882,13 @@ export function summarize(r: BenchResult): string[] {
   ];
 }
 
-if (import.meta.main) {
+if (import.meta.main && Deno.args[0] === "hub-clients") {
+  // hubClients' child: the sockets and edits of one hub run, its result as JSON on stdout.
+  const [, url, pid] = Deno.args;
+  const r = await hub(url, { b: Deno.env.get("BENCH_HUB_TOKEN")! }, Number(pid));
+  console.log(JSON.stringify(r));
+  Deno.exit(0);
+} else if (import.meta.main) {
   const r = await run();
   if (!Deno.env.get("BENCH_CHILD")) { for (const line of summarize(r)) console.log(line); }
 }

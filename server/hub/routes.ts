@@ -103,10 +103,15 @@ export function hubRoutes(app: Hono<Env>, platform: HubServices): void {
       let queue = Promise.resolve();
       return {
         onOpen(_event, ws) {
-          conn = platform.hub.connect({
-            send: (data) => ws.send(data),
-            close: (code, reason) => ws.close(code, reason),
-          });
+          // Deno's own socket: an event to a thousand sockets is sent a thousand times, and hono's context
+          // wraps each send in three more calls (bench/README.md, shards: the hub's fan-out).
+          const raw = ws.raw as WebSocket | undefined;
+          conn = platform.hub.connect(
+            raw ?? {
+              send: (data) => ws.send(data),
+              close: (code, reason) => ws.close(code, reason),
+            },
+          );
         },
         onMessage(event) {
           const c = conn;
