@@ -10,10 +10,10 @@ import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client/web";
 import type { Connection } from "./connection.ts";
-import { CACHE_KIB, filePathOf, HEAP_MIB, LocalConnection, SPILL_KIB } from "./local.ts";
+import { CACHE_KIB, filePathOf, HEAP_MIB, LocalConnection, recordStatements, SPILL_KIB } from "./local.ts";
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
-import { runEach } from "./bulk.ts";
+import { INSERT_CHUNK_ROWS, insertMany, runEach } from "./bulk.ts";
 import { arrays, insertRow, overIds, prepared, rowById, sqlArrays, updateRow } from "./prepared.ts";
 import { refusedBy } from "./constraint.ts";
 import { latestVersion, migrate, readMigrations } from "./migrate.ts";
@@ -442,6 +442,38 @@ describe.each(drivers)("%s", (_name, open) => {
       { id: 1, name: "ein", flag: true, version: 3 },
       { id: 2, name: "dos", flag: true, version: 1 },
     ]);
+  });
+
+  it("inserts many rows in statements of INSERT_CHUNK_ROWS inside a transaction, all or none either way", async () => {
+    const conn = await open();
+    const n = 2 * INSERT_CHUNK_ROWS + 10;
+    const rows = Array.from({ length: n }, (_, i) => ({ id: n - i, name: `r${i}`, flag: i % 2 === 0 }));
+    const statements: string[] = [];
+    recordStatements((st) => statements.push(st.sql));
+    let returned: unknown[][];
+    try {
+      returned = await conn.transaction((tx) => insertMany(tx, items, rows, [items.id, items.name]));
+    } finally {
+      recordStatements();
+    }
+    // Every row answered and written, in the rows' order.
+    expect(returned).toEqual(rows.map((r) => [r.id, r.name]));
+    expect(await count(conn)).toBe(n);
+    expect(await conn.db.select().from(items).where(eq(items.id, n)).get()).toEqual({
+      id: n,
+      name: "r0",
+      flag: true,
+    });
+    if (conn instanceof LocalConnection) {
+      // Three statements (the loop may turn between them), where one held the thread for all of them.
+      expect(statements.filter((q) => q.startsWith("INSERT INTO")).length).toBe(3);
+    }
+    // A row refused (NOT NULL) in the last chunk: nothing of the transaction stays; outside one, the rows are
+    // one statement and none of them is written.
+    const bad = Array.from({ length: n }, (_, i) => ({ id: 1000 + i, name: i === n - 1 ? null : `b${i}` }));
+    await expect(conn.transaction((tx) => insertMany(tx, items, bad))).rejects.toThrow();
+    await expect(insertMany(conn.db, items, bad)).rejects.toThrow();
+    expect(await count(conn)).toBe(n);
   });
 
   it("runs one statement per row inside a transaction, in order, with what each returned", async () => {
