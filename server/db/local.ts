@@ -706,6 +706,12 @@ export class LocalConnection implements Connection {
           this.#spilling = true;
           this.#sqlite.exec(`PRAGMA cache_size = -${this.#spillKib}`);
         }
+        // Twice: a request's way in (its socket read, parsed, handed to its handler) took the loop up to six
+        // turns, so requests beside 5 ms slices waited p99 32-34 ms with one turn a pause, 5.9-6.2 ms with two
+        // (a read beside a 1,000-position confirmation was handed to its handler 37.7 ms after it was sent;
+        // 2026-12-02, bench/README.md, orders). Not in `turn` itself: a CSV export turning between its
+        // chunks took 1.7x as long with two.
+        await turn();
         await turn();
         sliceStart = performance.now();
       }

@@ -7,11 +7,9 @@
 // follows), so a stream that turned with it between chunks slept 4 ms per chunk (an export of 1,000,000 rows
 // in 250-row chunks: 17 s of its 17.8). Not `setImmediate`: Deno runs the immediates due before it reads the
 // sockets again, so a chain of them held a request back about 100 ms. The operation is an empty digest: the
-// cheapest one that needs no permission (about 25 µs), and two of them one after the other: with one, a
-// request's way in (its socket read, parsed, handed to the handler) took the event loop 1-6 such turns, 3-6 on
-// a new connection, so requests beside 5 ms slices of work waited p99 32-34 ms, up to 38 (a read beside a
-// 1,000-position confirmation was handed to its handler 37.7 ms after it was sent, then answered in 0.8 ms);
-// with two, 1-2 turns (1-3 on a new connection) and p99 5.9-6.2 ms (2026-12-02, bench/README.md, orders).
+// cheapest one that needs no permission (about 25 µs). A request's way in (its socket read, parsed, handed to
+// the handler) may take the loop a few such turns: work that turns only after slices of milliseconds turns
+// twice (a transaction's pause, server/db/local.ts).
 // In a worker (a shard: server/cluster/) the requests come as messages, and a message to ourselves through a
 // MessageChannel lets them in (about 10 µs).
 const EMPTY = new Uint8Array(0);
@@ -31,6 +29,5 @@ export const turn: () => Promise<void> = "WorkerGlobalScope" in globalThis
       });
   })()
   : async () => {
-    await crypto.subtle.digest("SHA-256", EMPTY);
     await crypto.subtle.digest("SHA-256", EMPTY);
   };
