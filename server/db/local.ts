@@ -710,7 +710,7 @@ export class LocalConnection implements Connection {
         // turns, so requests beside 5 ms slices waited p99 32-34 ms with one turn a pause, 5.9-6.2 ms with two
         // (a read beside a 1,000-position confirmation was handed to its handler 37.7 ms after it was sent;
         // 2026-12-02, bench/README.md, orders). Not in `turn` itself: a CSV export turning between its
-        // chunks took 1.7x as long with two.
+        // chunks took about 1.3x as long with two (7.1 and 8.5 s against 5.2 and 6.5).
         await turn();
         await turn();
         sliceStart = performance.now();
