@@ -709,8 +709,8 @@ export class LocalConnection implements Connection {
         // Twice: a request's way in (its socket read, parsed, handed to its handler) took the loop up to six
         // turns, so requests beside 5 ms slices waited p99 32-34 ms with one turn a pause, 5.9-6.2 ms with two
         // (a read beside a 1,000-position confirmation was handed to its handler 37.7 ms after it was sent;
-        // 2026-12-02, bench/README.md, orders). Not in `turn` itself: a CSV export turning between its
-        // chunks took about 1.3x as long with two (7.1 and 8.5 s against 5.2 and 6.5).
+        // 2026-12-02, bench/README.md, orders). Here, after 5 ms of work, not in `turn` itself: work that turns
+        // after every small chunk (an export's stream) was left as it was.
         await turn();
         await turn();
         sliceStart = performance.now();
