@@ -3,21 +3,22 @@
 // SQLite limits a statement to 32,766 bound values; one parameter avoids both, on node:sqlite and libSQL.
 import { getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Db, eachOf } from "./connection.ts";
+import { type Db, eachOf, runsOnThread } from "./connection.ts";
 
 /**
- * Rows per statement inside a transaction. A transaction lets the event loop turn between its statements once
+ * Rows per statement inside a node:sqlite transaction. It lets the event loop turn between its statements once
  * a slice of work has passed (server/db/local.ts), never within one: a 1,000-position document's positions in
  * one statement held every other request of the thread 16 ms (2026-12-02, bench/README.md, orders); 250 take
  * about 4 ms, the length of a slice. Outside a transaction the rows stay one statement, so that they are
- * written all or none.
+ * written all or none; in a libSQL transaction too, where each statement is a round trip and none holds the
+ * thread.
  */
 export const INSERT_CHUNK_ROWS = 250;
 
 /**
  * Inserts `rows` (every row with the same keys, the table's property names) and answers the `returning`
- * columns of each inserted row, as arrays, in no particular order: in one statement, or inside a transaction
- * in statements of INSERT_CHUNK_ROWS, one after another in the rows' order.
+ * columns of each inserted row, as arrays, in no particular order: in one statement, or inside a node:sqlite
+ * transaction in statements of INSERT_CHUNK_ROWS, one after another in the rows' order.
  */
 export async function insertMany(
   tx: Db,
@@ -26,7 +27,7 @@ export async function insertMany(
   returning: SQLiteColumn[] = [],
 ): Promise<unknown[][]> {
   if (rows.length === 0) return [];
-  if (rows.length > INSERT_CHUNK_ROWS && eachOf(tx)) {
+  if (rows.length > INSERT_CHUNK_ROWS && runsOnThread(tx)) {
     const out: unknown[][] = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
       out.push(...await insertOne(tx, table, rows.slice(i, i + INSERT_CHUNK_ROWS), returning));

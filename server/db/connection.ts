@@ -11,14 +11,25 @@ export type { Connection };
 /** Where a transaction handle keeps its EachRunner. */
 export const EACH: unique symbol = Symbol("runEach");
 
-/** Gives a transaction handle its EachRunner. */
-export function withEach(handle: Db, each: EachRunner): Db {
+/** Where a transaction handle says that its statements run on this thread (node:sqlite). */
+const ON_THREAD: unique symbol = Symbol("onThread");
+
+/**
+ * Gives a transaction handle its EachRunner; `onThread`: its statements run synchronously on this thread,
+ * the event loop turning only between them (a libSQL transaction's are round trips that hold no thread).
+ */
+export function withEach(handle: Db, each: EachRunner, onThread = false): Db {
   Object.defineProperty(handle, EACH, { value: each });
+  if (onThread) Object.defineProperty(handle, ON_THREAD, { value: true });
   return handle;
 }
 
 /** A transaction handle's EachRunner; none for any other handle. */
 export const eachOf = (db: Db): EachRunner | undefined => (db as unknown as { [EACH]?: EachRunner })[EACH];
+
+/** Whether `db` is a transaction handle whose statements hold this thread, each for as long as it runs. */
+export const runsOnThread = (db: Db): boolean =>
+  (db as unknown as { [ON_THREAD]?: true })[ON_THREAD] === true;
 
 /** Where a transaction handle keeps its connection's lasting handle for prepared statements. */
 export const HOST: unique symbol = Symbol("preparedHost");

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createClient } from "@libsql/client";
 import type { Client } from "@libsql/client/web";
-import type { Connection } from "./connection.ts";
+import { type Connection, runsOnThread } from "./connection.ts";
 import { CACHE_KIB, filePathOf, HEAP_MIB, LocalConnection, recordStatements, SPILL_KIB } from "./local.ts";
 import { RemoteConnection } from "./remote.ts";
 import { openConnection } from "./open.ts";
@@ -464,9 +464,45 @@ describe.each(drivers)("%s", (_name, open) => {
       name: "r0",
       flag: true,
     });
+    // Cut only where statements hold the thread (node:sqlite): a libSQL statement is a round trip of its own.
+    expect(await conn.transaction((tx) => Promise.resolve(runsOnThread(tx)))).toBe(
+      conn instanceof LocalConnection,
+    );
+    expect(runsOnThread(conn.db)).toBe(false);
     if (conn instanceof LocalConnection) {
       // Three statements (the loop may turn between them), where one held the thread for all of them.
       expect(statements.filter((q) => q.startsWith("INSERT INTO")).length).toBe(3);
+    } else {
+      // One statement in a libSQL transaction: its statements are counted on the client's transaction.
+      const url = fileUrl();
+      const client = createClient({ url });
+      const sent: string[] = [];
+      // Members of the client itself, methods called on it (it keeps private fields).
+      const bound = (o: object, k: string | symbol) => {
+        const v = Reflect.get(o, k, o);
+        return typeof v === "function" ? v.bind(o) : v;
+      };
+      const counting = new Proxy(client, {
+        get(target, key) {
+          if (key !== "transaction") return bound(target, key);
+          return async (mode: "write") => {
+            const tx = await target.transaction(mode);
+            return new Proxy(tx, {
+              get(t, k) {
+                if (k !== "execute") return bound(t, k);
+                return (stmt: { sql: string }) => {
+                  sent.push(stmt.sql);
+                  return t.execute(stmt);
+                };
+              },
+            });
+          };
+        },
+      });
+      const other = await withItems(new RemoteConnection(url, undefined, counting as unknown as Client));
+      await other.transaction((tx) => insertMany(tx, items, rows));
+      expect(sent.filter((q) => q.startsWith("INSERT INTO")).length).toBe(1);
+      expect(await count(other)).toBe(n);
     }
     // A row refused (NOT NULL) in the last chunk: nothing of the transaction stays; outside one, the rows are
     // one statement and none of them is written.

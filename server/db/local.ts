@@ -738,7 +738,7 @@ export class LocalConnection implements Connection {
         for (const r of returned) out.push(r);
       }
       return out;
-    });
+    }, true);
   }
 
   async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
