@@ -568,7 +568,7 @@ type HubRun = Awaited<ReturnType<typeof hub>>;
  * The hub's floor: the same clients against bench/bare_hub.ts, a bare `Deno.serve` that answers the edit and
  * sends each socket its event and does nothing else, in a process of its own.
  */
-export async function bareHub(tokens: Pick<Tokens, "b">) {
+async function bareHub(tokens: Pick<Tokens, "b">): Promise<HubRun> {
   const child = new Deno.Command(DENO, {
     args: ["run", "-A", fileURLToPath(new URL("./bare_hub.ts", import.meta.url))],
     stdin: "null",
@@ -585,14 +585,7 @@ export async function bareHub(tokens: Pick<Tokens, "b">) {
       out += value;
     }
     await lines.cancel();
-    const r = await hubClients(`http://127.0.0.1:${port}`, tokens, child.pid);
-    return {
-      delivered: r.delivered,
-      expected: r.expected,
-      editToEvent: r.editToEvent,
-      serverCores: r.serverCores,
-      clientCores: r.clientCores,
-    };
+    return await hubClients(`http://127.0.0.1:${port}`, tokens, child.pid);
   } finally {
     child.kill("SIGTERM");
     await child.status;
@@ -693,9 +686,7 @@ type Results = {
     twoCoreCeiling: Record<string, number>;
   };
   throughput: Record<string, Record<string, Throughput>>;
-  hub: HubRun & {
-    floor: { before: Awaited<ReturnType<typeof bareHub>>; after: Awaited<ReturnType<typeof bareHub>> };
-  };
+  hub: HubRun & { floor: { before: HubRun; after: HubRun } };
   memory: Awaited<ReturnType<typeof memory>>;
   plateau: Awaited<ReturnType<typeof plateau>>;
 };
