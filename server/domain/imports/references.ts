@@ -93,7 +93,8 @@ export async function findNocase(
       await turn();
     }
   }
-  // No index compares without case: each query reads the table once, so few of them.
+  // A unique rule's key has an index that compares without case (migration 0048): each query searches it.
+  // Any other key's is read whole by each query, so few of them.
   for (const part of chunks(ascii)) {
     const rows = await db.select({ id, key }).from(table).where(and(
       sql`${key} COLLATE NOCASE IN (SELECT value FROM json_each(${JSON.stringify(part)}))`,

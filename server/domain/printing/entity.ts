@@ -27,6 +27,7 @@ export const printers = sqliteTable("printers", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("printers_name_nocase").on(sql`${t.name} COLLATE NOCASE`),
   index("printers_name").on(t.name, t.id),
   index("printers_host").on(t.host, t.id),
   index("printers_is_default").on(t.isDefault, t.id),

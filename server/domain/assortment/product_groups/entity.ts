@@ -1,5 +1,6 @@
 // Product groups: a product has one main group and any number of further groups. Business managers and
 // administrators keep them, all staff read them.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "../../access/users/entity.ts";
 import { Resource } from "../../../engine/engine.ts";
@@ -15,6 +16,7 @@ export const productGroups = sqliteTable("product_groups", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("product_groups_name_nocase").on(sql`${t.name} COLLATE NOCASE`),
   index("product_groups_name").on(t.name, t.id),
   index("product_groups_colour").on(t.colour, t.id),
   index("product_groups_icon").on(t.icon, t.id),

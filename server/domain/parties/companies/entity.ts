@@ -2,7 +2,7 @@
 // administrators keep them, all staff read them, and a contractor user reads only their own company.
 // Contractor users are tied to a company whose key role is contractor. A company anything links to cannot be
 // deleted; a company cannot sit under itself or under one of its own descendants.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/connection.ts";
 import { AppError } from "../../../kernel/errors.ts";
@@ -38,6 +38,7 @@ export const companies = sqliteTable("companies", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("companies_short_name_nocase").on(sql`${t.shortName} COLLATE NOCASE`),
   index("companies_short_name").on(t.shortName, t.id),
   index("companies_key_role").on(t.keyRole, t.id),
   index("companies_parent").on(t.parentId),

@@ -2,7 +2,7 @@
 // with its point in degrees, its address as text, and optionally the postal Address and the Company it
 // belongs to. Business managers and administrators keep them, all staff read them (as addresses). A place
 // outlives the address or company it named: their deletion empties the link.
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { Resource } from "../../../engine/engine.ts";
@@ -24,6 +24,7 @@ export const geoLocations = sqliteTable("geo_locations", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("geo_locations_name_nocase").on(sql`${t.name} COLLATE NOCASE`),
   index("geo_locations_name").on(t.name, t.id),
   index("geo_locations_address").on(t.address, t.id),
   index("geo_locations_address_id").on(t.addressId, t.id),

@@ -2,6 +2,7 @@
 // print agent the warehouse runs there (server/print_agent/). Administrators keep them and make each site's
 // agent key (agent/keys.ts: shown once, only its SHA-256 kept); staff read them. Whether the site's agent is
 // connected is written by the agent's channel (agent/queue.ts) and answered as `agentState`.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { Resource } from "../../../engine/engine.ts";
@@ -26,6 +27,7 @@ export const printSites = sqliteTable("print_sites", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("print_sites_name_nocase").on(sql`${t.name} COLLATE NOCASE`),
   index("print_sites_name").on(t.name, t.id),
   index("print_sites_agent_last_seen_at").on(t.agentLastSeenAt, t.id),
   index("print_sites_created_at").on(t.createdAt, t.id),

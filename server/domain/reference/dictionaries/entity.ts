@@ -1,5 +1,6 @@
 // Dictionary entries: short coded values kept by the company, in named groups (`companyGroup`). A code is
 // unique within its group. Business managers and administrators keep them, all staff read them.
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Resource } from "../../../engine/engine.ts";
 import { tags } from "../tags/entity.ts";
@@ -18,6 +19,7 @@ export const dictionaries = sqliteTable("dictionaries", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("dictionaries_group_code_nocase").on(sql`${t.group} COLLATE NOCASE`, sql`${t.code} COLLATE NOCASE`),
   index("dictionaries_group_code").on(t.group, t.code, t.id),
   index("dictionaries_code").on(t.code, t.id),
   index("dictionaries_value").on(t.value, t.id),

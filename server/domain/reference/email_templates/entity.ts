@@ -1,5 +1,6 @@
 // E-mail templates: the subject and body of a message the system sends, per language, found by code.
 // Business managers and administrators keep them, all staff read them.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { languages } from "../../../../shared/i18n/api/contract.ts";
 import { Resource } from "../../../engine/engine.ts";
@@ -21,6 +22,7 @@ export const emailTemplates = sqliteTable("email_templates", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("email_templates_code_nocase").on(sql`${t.code} COLLATE NOCASE`),
   index("email_templates_name").on(t.name, t.id),
   index("email_templates_code").on(t.code, t.id),
   index("email_templates_subject").on(t.subject, t.id),

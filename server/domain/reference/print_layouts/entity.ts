@@ -31,6 +31,7 @@ export const printLayouts = sqliteTable("print_layouts", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("print_layouts_type_name_nocase").on(sql`${t.type} COLLATE NOCASE`, sql`${t.name} COLLATE NOCASE`),
   index("print_layouts_name").on(t.name, t.id),
   index("print_layouts_type").on(t.type, t.id),
   index("print_layouts_is_default").on(t.isDefault, t.id),

@@ -1,5 +1,6 @@
 // Tags: labels put on companies, persons and dictionary entries (messages find their recipients by them).
 // Business managers and administrators keep them, all staff read them.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { Resource } from "../../../engine/engine.ts";
 
@@ -13,6 +14,7 @@ export const tags = sqliteTable("tags", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("tags_name_nocase").on(sql`${t.name} COLLATE NOCASE`),
   index("tags_name").on(t.name, t.id),
   index("tags_created_at").on(t.createdAt, t.id),
   index("tags_updated_at").on(t.updatedAt, t.id),

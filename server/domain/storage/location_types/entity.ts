@@ -1,6 +1,7 @@
 // Location types (rack, shelf, bin), nested under a parent type; handleStock: goods may lie there directly.
 // Business managers and administrators keep them, all staff read them. A type in use by a location, or with
 // child types, cannot be deleted; a type cannot sit under itself or one of its descendants.
+import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   index,
@@ -27,6 +28,7 @@ export const storageSpaceTypes = sqliteTable("storage_space_types", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("storage_space_types_code_nocase").on(sql`${t.code} COLLATE NOCASE`),
   uniqueIndex("storage_space_types_code").on(t.code),
   index("storage_space_types_parent").on(t.parentId, t.id),
   index("storage_space_types_handle_stock").on(t.handleStock, t.id),

@@ -58,6 +58,7 @@ export const storageSpaces = sqliteTable("storage_spaces", {
   updatedAt: text("updated_at").notNull(),
   version: integer("version").notNull().default(1),
 }, (t) => [
+  index("storage_spaces_label_nocase").on(sql`${t.label} COLLATE NOCASE`),
   uniqueIndex("storage_spaces_label").on(t.label),
   uniqueIndex("storage_spaces_barcode").on(t.barcode),
   index("storage_spaces_path").on(t.path, t.id),
