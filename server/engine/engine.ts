@@ -318,6 +318,22 @@ export class Resource<
     return this.entity.unique;
   }
 
+  /**
+   * The statement that looks for a record clashing with `rule` (placeholders `v0`, `v1`, … and, on an edit,
+   * `id`, the record's own): run on every add and edit, so it must search an index
+   * (tests/integration/unique_indexes.test.ts asks SQLite's plan of it).
+   */
+  uniqueCheck(on: Db, rule: UniqueRule, edit: boolean) {
+    return on.select({ id: this.#idCol }).from(this.#t).where(and(
+      ...rule.columns.map((c, i) =>
+        rule.caseInsensitive
+          ? sql`${c} = ${sql.placeholder(`v${i}`)} COLLATE NOCASE`
+          : eq(c, sql.placeholder(`v${i}`))
+      ),
+      edit ? sql`${this.#idCol} <> ${sql.placeholder("id")}` : undefined,
+    )).limit(1);
+  }
+
   /** Columns elsewhere whose rows keep a record of this resource from being deleted (foreign keys). */
   dependents(): Promise<Dependent[]> {
     if (!this.#dependents) {
@@ -644,15 +660,7 @@ export class Resource<
       const [clash] = await arrays(
         tx,
         `${this.def.resource}.unique.${r}.${old ? "edit" : "add"}`,
-        (on) =>
-          on.select({ id: this.#idCol }).from(this.#t).where(and(
-            ...rule.columns.map((c, i) =>
-              rule.caseInsensitive
-                ? sql`${c} = ${sql.placeholder(`v${i}`)} COLLATE NOCASE`
-                : eq(c, sql.placeholder(`v${i}`))
-            ),
-            old ? sql`${this.#idCol} <> ${sql.placeholder("id")}` : undefined,
-          )).limit(1),
+        (on) => this.uniqueCheck(on, rule, !!old),
         {
           ...Object.fromEntries(vals.map((v, i) => [`v${i}`, rule.columns[i].mapToDriverValue(v)])),
           ...(old ? { id: old.id } : {}),
