@@ -727,6 +727,40 @@ describe("LocalConnection opening a file another connection is writing", () => {
   });
 });
 
+describe("LocalConnection closing while another connection reads the file", () => {
+  it("closes without waiting for the reader, and what the reader had not read is copied later", async () => {
+    const path = join(dir, `closing-${crypto.randomUUID()}.db`);
+    // A close that waited for the reader would sleep for the whole busy timeout, and then give up.
+    const busyTimeoutMs = 30_000;
+    const conn = new LocalConnection(`file:${path}`, { busyTimeoutMs });
+    await conn.query("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
+    await conn.query("INSERT INTO t (v) VALUES ('before')");
+    // A reader worker's long read (or another process's), holding a snapshot older than the last write:
+    // a TRUNCATE checkpoint on closing held the write lock and slept in the busy handler until it let go.
+    const reader = new DatabaseSync(path, { readOnly: true });
+    const writer = new DatabaseSync(path);
+    try {
+      reader.exec("BEGIN");
+      expect(reader.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 1 });
+      await conn.query("INSERT INTO t (v) VALUES ('after')");
+      const closing = performance.now();
+      await conn.close();
+      expect(conn.closed).toBe(true);
+      expect(performance.now() - closing).toBeLessThan(busyTimeoutMs / 2);
+      // The write lock is free once it has closed: another connection writes without waiting.
+      writer.exec("PRAGMA busy_timeout = 0");
+      writer.exec("INSERT INTO t (v) VALUES ('next')");
+      expect(reader.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 1 });
+      reader.exec("COMMIT");
+      expect(reader.prepare("SELECT count(*) AS n FROM t").get()).toEqual({ n: 3 });
+    } finally {
+      if (reader.isTransaction) reader.exec("COMMIT");
+      reader.close();
+      writer.close();
+    }
+  });
+});
+
 describe("RemoteConnection (libSQL)", () => {
   it("reads what node:sqlite wrote: the same file format and schema", async () => {
     const url = fileUrl();

@@ -271,6 +271,15 @@ export interface LocalOptions {
    * checkpoints or analyses the file, and a write fails with SQLITE_READONLY.
    */
   readOnly?: boolean;
+  /**
+   * A worker's connection that writes slices beside the connection of the thread answering the file's
+   * requests (a count's: server/domain/orders/count_worker.ts) passes false: it leaves the file's upkeep to
+   * that connection, neither refreshing statistics on opening nor checkpointing on closing. Both write or
+   * hold the write lock outside the turns the two take (writer_gate.ts), so the answering thread's writes
+   * would sleep in SQLite's busy handler meanwhile (and a closing TRUNCATE waits for every reader, up to
+   * this connection's busy timeout, holding that lock: the tenant's writes failed with "database is locked").
+   */
+  upkeep?: boolean;
   /** Run first in every write transaction, under its lock; throwing refuses the transaction. */
   fence?: (sqlite: DatabaseSync) => void;
   /**
@@ -372,10 +381,12 @@ export class LocalConnection implements Connection {
   readonly readOnly: boolean;
   readonly #fence?: (sqlite: DatabaseSync) => void;
   readonly #guard: WalGuard | undefined;
+  readonly #upkeep: boolean;
   #guardTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(readonly url: string, options: LocalOptions = {}) {
     this.#fence = options.fence;
+    this.#upkeep = options.upkeep !== false;
     const path = this.#path = filePathOf(url);
     this.#busyTimeoutMs = options.busyTimeoutMs ?? 5000;
     this.#cacheKib = options.cacheKib ?? CACHE_KIB;
@@ -413,7 +424,7 @@ export class LocalConnection implements Connection {
         this.#guardTimer = setInterval(() => this.#windowWhenIdle(), IDLE_WINDOW_LOOK_MS);
         Deno.unrefTimer(this.#guardTimer as unknown as number);
       }
-      if (!readOnly) {
+      if (!readOnly && this.#upkeep) {
         // On opening, statistics of every table that needs them (0x10000), not only of tables queried, written
         // once the guard holds (they are commits like any other). They are an optimisation: while another
         // connection writes the file (a provisioning, a migration, a move's hold) they are left to the next
@@ -786,8 +797,12 @@ export class LocalConnection implements Connection {
     } catch { /* the guard only reads; closing must not fail on it */ }
     try {
       // Not while a worker of this process writes the file in slices: a TRUNCATE checkpoint waits for its
-      // slice inside this call (writer_gate.ts); the worker copies its WAL itself.
-      if (closeCheckpoint && !gateOf(this.#path)) {
+      // slice inside this call (writer_gate.ts); the worker copies its WAL itself. Nor by such a worker.
+      // Without waiting: a TRUNCATE holds the write lock while it waits for the file's readers (a reader
+      // worker's long read, another process's), for as long as the busy timeout, and this thread sleeps
+      // meanwhile. Busy, it copies what it can; the WAL is cut back to its limit by the next write.
+      if (closeCheckpoint && this.#upkeep && !this.readOnly && !gateOf(this.#path)) {
+        this.#sqlite.exec("PRAGMA busy_timeout = 0");
         this.#sqlite.exec(`PRAGMA wal_checkpoint(${closeCheckpoint})`);
       }
     } catch { /* a checkpoint is an optimisation; closing must not fail on it */ }

@@ -19,6 +19,8 @@ import {
   type StockWorld,
 } from "./stock/fixture.ts";
 import { signIn } from "../fixtures/harness.ts";
+import { DatabaseSync } from "node:sqlite";
+import { filePathOf } from "../../server/db/local.ts";
 import { prepareSlice, startCount } from "../../server/domain/orders/counts.ts";
 
 let w: StockWorld;
@@ -215,6 +217,43 @@ describe("counts of other scopes", () => {
       const nutLines = (await positionsOf(order.id)).filter((p) => p.productIndex === "NUTS");
       expect(nutLines.map((p) => p.quantity)).toEqual([2, 2, 2, 2, 2, 2]);
     } finally {
+      Deno.env.delete("COUNT_SLICE_LINES");
+    }
+  });
+
+  it("lets the tenant write at the end of a count while a reader holds an old snapshot: its worker leaves the lock at once", async () => {
+    // The count's worker closing its connection with a TRUNCATE checkpoint took the write lock and waited
+    // for every reader (30 s), outside the turns it takes with the thread answering requests: that
+    // thread's writes slept 5 s in SQLite's busy handler, every tenant's requests with them, and answered
+    // 500 "database is locked". A reader of its own here (a reader worker's long read, another process)
+    // holds its snapshot from before the count until the tenant has written after it.
+    Deno.env.set("COUNT_SLICE_LINES", "2");
+    const path = filePathOf(w.tenant.dbUrl);
+    const reader = new DatabaseSync(path, { readOnly: true });
+    const look = new DatabaseSync(path, { readOnly: true });
+    try {
+      const lentils = await product(w, "LENTILS");
+      for (let i = 0; i < 5; i++) await receive(w, lentils, await location(w, `LENT-${i}`), 1);
+      reader.exec("BEGIN");
+      reader.prepare("SELECT count(*) FROM stock_lines").get();
+      const order = await count({ typeCode: "VER-A" });
+      // Its last slice committed (seen on the file itself): the worker is closing or has closed.
+      const preparing = look.prepare("SELECT count_preparing AS p FROM wms_orders WHERE id = ?");
+      for (let i = 0; i < 500 && (preparing.get(order.id) as { p: number }).p; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect((preparing.get(order.id) as { p: number }).p).toBe(0);
+      for (let i = 0; i < 3; i++) {
+        const tag = await w.api("POST", "/Tags", { name: `BESIDE-THE-COUNT-${i}` });
+        expect(tag.status, JSON.stringify(tag.body)).toBe(201);
+      }
+      const seen = (await w.api("GET", `/WmsOrder/${order.id}`)).body;
+      expect(seen.countPreparing).toBe(false);
+      expect(seen.positionsCount).toBe(order.countLinesTotal);
+    } finally {
+      if (reader.isTransaction) reader.exec("COMMIT");
+      reader.close();
+      look.close();
       Deno.env.delete("COUNT_SLICE_LINES");
     }
   });

@@ -44,10 +44,13 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
   // A replicated file: only Litestream checkpoints it (decision 0019), this connection's close included.
   if (request.replicated) leaveWalResetsToReplication();
   // Its slices keep their whole page cache (no spill: decision 0025): the tenant's writes wait for them.
+  // The file's statistics and its checkpoint on closing are the answering thread's connection's (upkeep):
+  // here they would hold the write lock outside the turns, the tenant's writes asleep in the busy handler.
   const conn = new LocalConnection(request.url, {
     busyTimeoutMs: 30_000,
     fence: movedAwayFence(),
     spillKib: 0,
+    upkeep: false,
   });
   const gate = new WriterGate(request.gate);
   const id = request.workerId ?? 1;
@@ -83,6 +86,8 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
         sinceOutside = performance.now();
       }
     }
+    // The last slices' WAL copied too (PASSIVE: without the write lock, without waiting for anyone).
+    if (!request.replicated) conn.checkpoint("PASSIVE");
     reply = { ok: true, slices, ms: performance.now() - started, stopped };
   } catch (err) {
     reply = { ok: false, error: err instanceof Error ? err.stack ?? err.message : String(err) };
