@@ -89,8 +89,12 @@ describe("a file written by a worker in slices", () => {
       await pings(1);
     }
     expect(written).toBe(false);
+    // The worker sees that a write waits (a count's slice then ends after its chunk under way).
+    const seen = new WriterGate(shared.buffer);
+    expect(seen.wanted()).toBe(true);
     await commitSlice();
     await write;
+    expect(seen.wanted()).toBe(false);
     expect(await names()).toEqual(["worker", "request"]);
   });
 

@@ -79,6 +79,14 @@ export class WriterGate {
     }
   }
 
+  /**
+   * Whether the answering thread wants to write (or is writing): a worker whose slice goes on in chunks
+   * ends it after the chunk under way.
+   */
+  wanted(): boolean {
+    return Atomics.load(this.#cells, WANT) !== 0;
+  }
+
   /** Worker `id`'s slice has ended (or the worker has): a waiting write of the answering thread goes in. */
   release(id: number): void {
     if (Atomics.compareExchange(this.#cells, HELD, id, 0) === id) Atomics.notify(this.#cells, HELD);

@@ -21,7 +21,7 @@ import {
 import { signIn } from "../fixtures/harness.ts";
 import { DatabaseSync } from "node:sqlite";
 import { filePathOf } from "../../server/db/local.ts";
-import { prepareSlice, startCount } from "../../server/domain/orders/counts.ts";
+import { prepareChunks, prepareSlice, startCount } from "../../server/domain/orders/counts.ts";
 
 let w: StockWorld;
 let zone: number;
@@ -291,6 +291,52 @@ describe("counts of other scopes", () => {
     expect((await w.api("GET", `/WmsOrder/${o.body.id}`)).body).toMatchObject({
       countPreparing: false,
       positionsCount: 3,
+      quantitySum: 12,
+    });
+  });
+});
+
+describe("a count's slices on its worker", () => {
+  it("go on chunk after chunk in one transaction, and end after the chunk under way once a write waits", async () => {
+    const dates = await product(w, "DATES");
+    for (let i = 0; i < 12; i++) await receive(w, dates, await location(w, `DATE-${i}`), 1);
+    const o = await w.api("POST", "/WmsOrder", { typeCode: "VER-P", scopeProductIds: [dates] });
+    const inTx = <T>(fn: (tx: Parameters<typeof prepareSlice>[0]) => Promise<T>) =>
+      w.s.platform.pool.use(w.tenant.dbUrl, (conn) => conn.transaction(fn));
+    const made = async () => (await w.api("GET", `/WmsOrder/${o.body.id}`)).body.positionsCount;
+    Deno.env.set("COUNT_SLICE_LINES", "1");
+    try {
+      await inTx(async (tx) => {
+        await tx.run(sql`UPDATE wms_orders SET status_code = 'confirmed' WHERE id = ${o.body.id}`);
+        const [row] = await tx.select().from(wmsOrders).where(eq(wmsOrders.id, o.body.id));
+        return await startCount(tx, row);
+      });
+      expect(await made()).toBe(1);
+      // Nobody waits: as many chunks as a slice holds.
+      expect(await inTx((tx) => prepareChunks(tx, o.body.id, { chunk: 2, atMost: 3 }))).toEqual({
+        more: true,
+        chunks: 3,
+      });
+      expect(await made()).toBe(7);
+      // A write waits from the second chunk on: the slice ends after it.
+      let asked = 0;
+      const yieldNow = () => ++asked >= 2;
+      expect(await inTx((tx) => prepareChunks(tx, o.body.id, { chunk: 2, atMost: 3, yieldNow }))).toEqual({
+        more: true,
+        chunks: 2,
+      });
+      expect(await made()).toBe(11);
+      // The last chunk reads fewer lines than it may: preparing ends.
+      expect(await inTx((tx) => prepareChunks(tx, o.body.id, { chunk: 2, atMost: 3 }))).toEqual({
+        more: false,
+        chunks: 1,
+      });
+    } finally {
+      Deno.env.delete("COUNT_SLICE_LINES");
+    }
+    expect((await w.api("GET", `/WmsOrder/${o.body.id}`)).body).toMatchObject({
+      countPreparing: false,
+      positionsCount: 12,
       quantitySum: 12,
     });
   });

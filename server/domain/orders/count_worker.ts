@@ -1,10 +1,11 @@
 // The count worker: makes a count's positions (counts.ts, prepareSlice) on its own thread and its own
 // connection to the tenant's file, slice after slice, so that a count over a million stock lines never
 // holds up the event loop that answers requests (decision 0008). Each slice is one short write
-// transaction (COUNT_SLICE_LINES, 1,000 lines). Between slices it takes turns with the thread that answers
-// the tenant's requests (server/db/writer_gate.ts): no slice starts while a request writes or waits to, and
-// a request's write waits for the slice under way at most, without holding up that thread; with nobody
-// else writing, slices follow each other at once (a pause once a second lets other processes' writers in).
+// transaction, made in chunks (counts.ts, chunkLines: 250 lines) up to 4,000 lines. Between slices it takes
+// turns with the thread that answers the tenant's requests (server/db/writer_gate.ts): no slice starts while
+// a request writes or waits to, and a slice ends after its chunk under way as soon as one does, so a
+// request's write waits one chunk at most, without holding up that thread; with nobody else writing,
+// slices follow each other at once (a pause once a second lets other processes' writers in).
 // What the slices append to the WAL is copied into the file here, after each slice and outside the write
 // lock (a WAL of gigabytes would slow every read of the file: each page looked up in a longer index); not
 // for a replicated file, which only Litestream checkpoints (decision 0019). Local files only: a tenant on a
@@ -15,13 +16,13 @@
 /// <reference lib="deno.worker" />
 import { leaveWalResetsToReplication, LocalConnection } from "../../db/local.ts";
 import { WriterGate } from "../../db/writer_gate.ts";
-import { prepareSlice, sliceLines } from "./counts.ts";
+import { chunkLines, prepareChunks } from "./counts.ts";
 import { movedAwayFence } from "../../tenancy/fence.ts";
 import type { CountReply, CountRequest, CountStop } from "./count_messages.ts";
 
 /**
- * Lines made between two copies of the slices' WAL into the file (each ends in an fsync): every other slice
- * of 1,000 lines, as often as when slices were of 2,000.
+ * Lines read between two copies of the slices' WAL into the file (each ends in an fsync): as often as when
+ * slices were of 2,000 lines, however long the slices are now.
  */
 const CHECKPOINT_LINES = 2000;
 
@@ -54,9 +55,11 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
   });
   const gate = new WriterGate(request.gate);
   const id = request.workerId ?? 1;
-  const checkpointEvery = Math.max(1, Math.round(CHECKPOINT_LINES / sliceLines()));
+  const chunk = chunkLines();
   try {
     let slices = 0;
+    /** Lines read since the last copy of the WAL into the file. */
+    let sinceCheckpoint = 0;
     let stopped = false;
     let sinceOutside = performance.now();
     for (;;) {
@@ -64,9 +67,14 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
         stopped = true;
         break;
       }
-      let more: boolean;
+      let more = true;
       try {
-        more = await conn.transaction((tx) => prepareSlice(tx, request.orderId));
+        // A write of the tenant waiting (or a stop asked) ends the slice after its chunk under way.
+        const made = await conn.transaction((tx) =>
+          prepareChunks(tx, request.orderId, { chunk, yieldNow: () => gate.wanted() || stopping })
+        );
+        more = made.more;
+        sinceCheckpoint += made.chunks * chunk;
       } finally {
         gate.release(id);
       }
@@ -75,8 +83,9 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
       // What the slices appended to the WAL, copied into the file outside the write lock, every
       // CHECKPOINT_LINES: a copy of 8 slices of 2,000 lines at once held the tenant's own writes longer (p99
       // 85 ms against 38 at a million lines; each copy ends in an fsync of the file).
-      if (!request.replicated && slices % checkpointEvery === 0) {
+      if (!request.replicated && sinceCheckpoint >= CHECKPOINT_LINES) {
         conn.checkpoint("PASSIVE");
+        sinceCheckpoint = 0;
       }
       // Writers of other processes (a command-line tool, another server on the same disk) do not take turns
       // here: they wait in SQLite's busy handler, which tries again at most every 100 ms. A pause that long

@@ -41,6 +41,16 @@ type PositionRow = typeof wmsOrderPositions.$inferSelect;
  */
 export const sliceLines = () => Math.max(1, Number(Deno.env.get("COUNT_SLICE_LINES") ?? 1000) || 1000);
 
+/**
+ * The count worker's slices (count_worker.ts) are made in chunks of a quarter of `sliceLines()`, one after the
+ * other in the same transaction, up to four times `sliceLines()` while no write of the tenant waits for the
+ * lock, and end after the chunk under way as soon as one does: a write waits one chunk at most, where it
+ * waited one whole slice (p99 130 ms beside slices of 1,000 lines in a slow hour), and with nobody writing the
+ * count commits a quarter as often.
+ */
+export const chunkLines = () => Math.max(1, Math.ceil(sliceLines() / 4));
+export const workerSliceLines = () => sliceLines() * 4;
+
 export const isCount = (typeCode: string) =>
   wmsOrderDefinitions.find((d) => d.typeCode === typeCode)?.kind === "verification";
 
@@ -84,7 +94,7 @@ export async function startCount(tx: Db, order: OrderRow): Promise<boolean> {
  * One slice of a count's positions: the next lines in scope by key, each at its quantity at the mark (its
  * movements since taken off); a line already made is not made again. When the lines are done, the lines in
  * scope that held stock at the mark but are gone now are made from the ledger, and preparing ends.
- * Answers whether slices are left.
+ * Answers whether slices are left. `limit`: lines read (sliceLines() but in a worker's chunks).
  *
  * A count of all stock (VER-A) walks its lines by key, not by id: a line's key begins with its product and
  * its place, so one slice's positions fall together at the end of the positions' unique (order, line) index
@@ -94,7 +104,7 @@ export async function startCount(tx: Db, order: OrderRow): Promise<boolean> {
  * (product or place, then the line's id) seeks to: by key it would read and sort its whole scope in every
  * slice (a scope of 200,000 lines: 190 ms a slice against 5).
  */
-export async function prepareSlice(tx: Db, orderId: number): Promise<boolean> {
+export async function prepareSlice(tx: Db, orderId: number, limit = sliceLines()): Promise<boolean> {
   const order = await rowById(tx, wmsOrders, orderId);
   if (!order || !order.countPreparing) return false;
   // Closed or archived while preparing: nothing more is made, and it no longer says it is preparing.
@@ -109,7 +119,6 @@ export async function prepareSlice(tx: Db, orderId: number): Promise<boolean> {
   const walk = byKey ? sql`l.line_key` : sql`l.id`;
   const cursor = byKey ? order.countCursor ?? "" : Number(order.countCursor ?? 0);
   const now = nowIso();
-  const limit = sliceLines();
   const [[upper, read]] = await tx.all<[string | number | null, number]>(sql`
     SELECT max(k), count(*) FROM (SELECT ${walk} AS k FROM stock_lines l
       WHERE ${walk} > ${cursor} AND ${scopeOf(order, "l")} ORDER BY ${walk} LIMIT ${limit})`);
@@ -160,6 +169,30 @@ export async function prepareSlice(tx: Db, orderId: number): Promise<boolean> {
     countPreparing: !last,
   }).where(eq(wmsOrders.id, orderId));
   return !last;
+}
+
+/**
+ * A worker's slice (count_worker.ts): chunks of `chunk` lines one after the other in the transaction `tx`, at
+ * most `atMost` of them, ending after the chunk under way once `yieldNow()` says a write of the tenant waits.
+ * Answers whether lines are left, and how many chunks were made.
+ */
+export async function prepareChunks(
+  tx: Db,
+  orderId: number,
+  {
+    chunk = chunkLines(),
+    atMost = Math.max(1, Math.floor(workerSliceLines() / chunk)),
+    yieldNow = () => false,
+  }: {
+    chunk?: number;
+    atMost?: number;
+    yieldNow?: () => boolean;
+  } = {},
+): Promise<{ more: boolean; chunks: number }> {
+  for (let chunks = 1;; chunks++) {
+    const more = await prepareSlice(tx, orderId, chunk);
+    if (!more || chunks >= atMost || yieldNow()) return { more, chunks };
+  }
 }
 
 const preparing = new Set<string>();
