@@ -7,8 +7,9 @@
 // could keep it asleep for as long as it runs. Here the two take turns instead: the answering thread says it
 // wants to write and, while a slice holds the lock, waits for its end without blocking its event loop
 // (Atomics.waitAsync); the worker starts no slice while the answering thread wants to write or is writing.
-// So a request's write waits one slice at most, other requests not at all, and the worker needs no pause
-// between slices when nobody else writes.
+// So a request's write waits one slice at most (a count's worker ends its slice after the chunk under way
+// once it sees a write wait: `wanted`), other requests not at all, and the worker needs no pause between
+// slices when nobody else writes.
 //
 // Two cells of shared memory: WANT (how many of the answering thread's writes are waiting or under way) and
 // HELD (the id of the worker whose slice holds the lock, 0 when none: two counts of one tenant take turns
