@@ -1,7 +1,7 @@
 // The count worker: makes a count's positions (counts.ts, prepareSlice) on its own thread and its own
 // connection to the tenant's file, slice after slice, so that a count over a million stock lines never
 // holds up the event loop that answers requests (decision 0008). Each slice is one short write
-// transaction, made in chunks (counts.ts, chunkLines: 250 lines) up to 4,000 lines. Between slices it takes
+// transaction, made in chunks (counts.ts, chunkLines: 125 lines) up to 4,000 lines. Between slices it takes
 // turns with the thread that answers the tenant's requests (server/db/writer_gate.ts): no slice starts while
 // a request writes or waits to, and a slice ends after its chunk under way as soon as one does, so a
 // request's write waits one chunk at most, without holding up that thread; with nobody else writing,

@@ -42,13 +42,15 @@ type PositionRow = typeof wmsOrderPositions.$inferSelect;
 export const sliceLines = () => Math.max(1, Number(Deno.env.get("COUNT_SLICE_LINES") ?? 1000) || 1000);
 
 /**
- * The count worker's slices (count_worker.ts) are made in chunks of a quarter of `sliceLines()`, one after the
- * other in the same transaction, up to four times `sliceLines()` while no write of the tenant waits for the
- * lock, and end after the chunk under way as soon as one does: a write waits one chunk at most, where it
- * waited one whole slice (2026-12-02, a slow hour, a write every 100 ms beside a count over a million lines:
- * p99 53.4 ms against 121.7-129.7 ms with slices of 1,000 lines, the count 119.7 s against 116.2 s).
+ * The count worker's slices (count_worker.ts) are made in chunks of an eighth of `sliceLines()` (125 lines),
+ * one after the other in the same transaction, up to four times `sliceLines()` while no write of the tenant
+ * waits for the lock, and end after the chunk under way as soon as one does: a write waits one chunk at most,
+ * where it waited one whole slice. 2026-12-02, slow hours, a write every 100 ms beside a count over a million
+ * lines: p99 121.7-129.7 ms with slices of 1,000 lines; 51.1-64.1 ms with chunks of 250 (the count 110.6-131.7
+ * s against 116.2); 48.9-49.3 ms with chunks of 125, the count 131.6 / 134.3 s against 131.7 / 117.2 with 250
+ * (two pairs alternated, the order swapped: bench/README.md, orders).
  */
-export const chunkLines = () => Math.max(1, Math.ceil(sliceLines() / 4));
+export const chunkLines = () => Math.max(1, Math.ceil(sliceLines() / 8));
 export const workerSliceLines = () => sliceLines() * 4;
 
 export const isCount = (typeCode: string) =>
