@@ -67,7 +67,7 @@ self.onmessage = async (event: MessageEvent<CountRequest | CountStop>) => {
         stopped = true;
         break;
       }
-      let more = true;
+      let more: boolean;
       try {
         // A write of the tenant waiting (or a stop asked) ends the slice after its chunk under way.
         const made = await conn.transaction((tx) =>
