@@ -2,6 +2,7 @@
 // the service worker.
 import { hydrateRoot } from "react-dom/client";
 import { App } from "./shell/app.tsx";
+import { framed, preloadFrame } from "./shell/frame.tsx";
 import { loadLanguage } from "../shared/i18n/mod.ts";
 import { watchIntent } from "./intent.ts";
 import { followPreferencesOfOtherTabs } from "./shell/chrome.tsx";
@@ -27,10 +28,12 @@ store.sub(authAtom, () => writeStorage(KEYS.auth, store.get(authAtom)));
 watchIntent();
 followPreferencesOfOtherTabs();
 
-// The page's language before it hydrates (its script is preloaded by the server's render).
+// The page's language before it hydrates (its script is preloaded by the server's render), and on a page of
+// the signed-in frame the frame with the rest of the texts, so that it hydrates as the server drew it.
 // A script that cannot be fetched (offline before the service worker has it) falls back to English, and
-// the page hydrates either way.
+// the page hydrates either way (the frame then shows when it arrives).
 await loadLanguage(boot.lang).catch(() => loadLanguage("en-us")).catch(() => {});
+if (framed(boot.path)) await preloadFrame().catch(() => {});
 hydrateRoot(document.getElementById("app")!, <App store={store} />);
 
 // Service workers need a secure context (https or localhost); elsewhere registration fails harmlessly.

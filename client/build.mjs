@@ -46,9 +46,11 @@ const sources = [
 // likewise reaches the bundles as plain data without its texts: six languages of every area, which the
 // language scripts carry one language each.
 const registryFile = "shared/areas.ts";
-const catalogueFiles = ["en_us", "pl_pl", "de_de", "fr_fr", "es_es", "ru_ru"].map((l) =>
-  `shared/i18n/${l}.ts`
-);
+const catalogueFiles = ["en_us", "pl_pl", "de_de", "fr_fr", "es_es", "ru_ru"].flatMap((l) => [
+  `shared/i18n/${l}.ts`,
+  `shared/i18n/parts/${l}_first.ts`,
+  `shared/i18n/parts/${l}_rest.ts`,
+]);
 const plainExports = JSON.parse(
   execFileSync(join(root, "node_modules/deno/deno"), [
     "run",
@@ -71,7 +73,7 @@ const plainCatalogues = {
   name: "plain-catalogues",
   setup(b) {
     b.onLoad({
-      filter: /[\\/]shared[\\/](i18n[\\/][a-z]{2}_[a-z]{2}|areas)\.ts$/,
+      filter: /[\\/]shared[\\/](i18n[\\/](parts[\\/])?[a-z]{2}_[a-z]{2}(_first|_rest)?|areas)\.ts$/,
     }, (args) => {
       const exports = plainExports[relative(root, args.path).split("\\").join("/")];
       if (!exports) return { errors: [{ text: `${args.path} was not evaluated for its plain exports` }] };
@@ -187,18 +189,31 @@ for (const f of cssFiles) {
   rmSync(f + ".map", { force: true });
 }
 writeFileSync(join(clientOut, "assets", cssName), css);
-// Each language's script, which the server's render preloads for the page's language.
-const languages = Object.fromEntries(
-  outputs.flatMap(([file, o]) => {
-    const m = o.entryPoint?.match(/shared\/i18n\/([a-z]{2})_([a-z]{2})\.ts$/);
-    return m && file.endsWith(".js") ? [[`${m[1]}-${m[2]}`, url(file)]] : [];
-  }),
+// Each language's two scripts, which the server's render preloads for the page's language: the first part
+// on every page, the rest too on a page of the signed-in frame.
+const languageScripts = (which) =>
+  Object.fromEntries(
+    outputs.flatMap(([file, o]) => {
+      const m = o.entryPoint?.match(/shared\/i18n\/parts\/([a-z]{2})_([a-z]{2})_([a-z]+)\.ts$/);
+      return m && m[3] === which && file.endsWith(".js") ? [[`${m[1]}-${m[2]}`, url(file)]] : [];
+    }),
+  );
+const languages = languageScripts("first");
+const languagesRest = languageScripts("rest");
+for (const scripts of [languages, languagesRest]) {
+  if (Object.keys(scripts).length !== 6) throw new Error(`language scripts: ${JSON.stringify(scripts)}`);
+}
+// The signed-in frame's chunk (client/shell/layout.tsx), preloaded likewise.
+const frame = outputs.find(([file, o]) =>
+  o.entryPoint?.endsWith("client/shell/layout.tsx") && file.endsWith(".js")
 );
-if (Object.keys(languages).length !== 6) throw new Error(`language scripts: ${JSON.stringify(languages)}`);
+if (!frame) throw new Error("the frame's chunk (client/shell/layout.tsx) is not its own");
 const assets = {
   js: url(entry[0]),
   css: [`/assets/${cssName}`],
   languages,
+  languagesRest,
+  frame: url(frame[0]),
   build: buildId,
 };
 writeFileSync(join(dist, "assets.json"), JSON.stringify(assets, null, 2));

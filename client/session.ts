@@ -54,6 +54,12 @@ export function completeSignIn(data: TokenData): void {
   navigate(afterSignIn(remembered, menu?.lastLink ?? null), { replace: true });
 }
 
+/** Remembers the last menu link opened, for the next sign-in. */
+export function rememberMenuLink(path: string): void {
+  const menu = JSON.parse(localStorage.getItem(KEYS.menu) ?? "null") as Record<string, unknown> | null;
+  writeStorage(KEYS.menu, { ...(menu ?? {}), lastLink: path });
+}
+
 /** Ends the session here; `remember` keeps the current path for after the next sign-in. */
 export function signOut(remember = false): void {
   if (remember) rememberPath(store.get(pathAtom));

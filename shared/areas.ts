@@ -49,6 +49,13 @@ import { appMessages } from "./i18n/areas/app.ts";
 export interface Area {
   /** The area's catalogue texts, in each of the six languages. */
   messages: { [lang: string]: { [key: string]: string } };
+  /**
+   * Its texts (`true`), or those whose keys start with one of these, are in the browser's first script of a
+   * language: what the pages outside the signed-in frame (sign-in, title, a third party's return) and the
+   * banners over them show. Every other text arrives with the frame or a lazily loaded part's code
+   * (shared/i18n/catalogues_browser.ts).
+   */
+  first?: true | readonly string[];
   /** Resources (by their API name) the client reads the metadata of (shared/resources/generated/). */
   resources?: readonly string[];
   /** The generic resource screens: a route's name and the resource its list and dialogs show. */
@@ -61,12 +68,17 @@ export const areas = {
     messages: listMessages,
     resources: ["User"],
   },
-  edits: { messages: editsMessages },
+  edits: { messages: editsMessages, first: true },
   hub: { messages: hubMessages },
   favorites: { messages: favoritesMessages },
-  errors: { messages: errorsMessages },
-  thirdParty: { messages: thirdPartyMessages },
-  appVersion: { messages: appVersionMessages },
+  // The API's error texts are what the server's answers say (in the language the client asks for): the
+  // pages outside the frame show the answer's own message, and these two of their own.
+  errors: {
+    messages: errorsMessages,
+    first: ["validation.", "error.", "apiError.auth.thirdPartyFailed", "apiError.face.deviceNotEnrolled"],
+  },
+  thirdParty: { messages: thirdPartyMessages, first: true },
+  appVersion: { messages: appVersionMessages, first: true },
   master: {
     messages: masterMessages,
     resources: ["ProductGroup"],
@@ -152,13 +164,15 @@ export const areas = {
   },
   transport: { messages: transportMessages },
   external: { messages: externalMessages },
-  faces: { messages: facesMessages },
+  // Face sign-in's entry on the sign-in page; its camera (a lazy part) and the enrolment bring the rest.
+  faces: { messages: facesMessages, first: ["face.signIn", "face.loadingModels"] },
   secondFactor: { messages: secondFactorMessages },
   offers: { messages: offersMessages },
   discussions: { messages: discussionMessages },
-  title: { messages: titleMessages },
+  title: { messages: titleMessages, first: true },
   account: { messages: accountMessages },
   userMenu: { messages: userMenuMessages },
   sessions: { messages: sessionsMessages },
-  app: { messages: appMessages },
+  // The menu's and the routes' names are the frame's.
+  app: { messages: appMessages, first: ["app.", "common.", "shell.", "signin.", "error."] },
 } satisfies Record<string, Area>;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { enUs } from "../../shared/i18n/en_us.ts";
 import { languages, translator } from "../../shared/i18n/mod.ts";
 import { catalogues as all } from "../../shared/i18n/catalogues.ts";
+import { textsOfPart } from "../../shared/i18n/texts.ts";
 
 const catalogues = all as Record<string, Record<string, string>>;
 
@@ -33,6 +34,42 @@ describe("client catalogue", () => {
       }
     });
   }
+
+  it("is two scripts per language in the browser: together the whole catalogue, each text once", () => {
+    for (const lang of languages) {
+      const first = textsOfPart(lang, "first");
+      const rest = textsOfPart(lang, "rest");
+      expect(Object.keys(first).filter((k) => k in rest), lang).toEqual([]);
+      expect({ ...first, ...rest }, lang).toEqual(catalogues[lang]);
+      // The sign-in page's own texts come first; the frame's menu and the API's error texts later (the
+      // server's answer carries its own message in the language asked for).
+      for (
+        const key of [
+          "signin.title",
+          "common.loading",
+          "validation.required",
+          "face.signIn",
+          "mfa.step.title",
+        ]
+      ) {
+        expect(key in first || key in rest, key).toBe(true);
+      }
+      for (const key of ["signin.title", "common.loading", "validation.required", "face.signIn"]) {
+        expect(key in first, `${lang} ${key}`).toBe(true);
+      }
+      for (
+        const key of [
+          "menu.administration",
+          "route.products",
+          "apiError.auth.wrongCredentials",
+          "mfa.step.title",
+        ]
+      ) {
+        expect(key in rest, `${lang} ${key}`).toBe(true);
+      }
+      expect(Object.keys(first).length).toBeLessThan(Object.keys(rest).length / 5);
+    }
+  });
 
   it("is really translated: most texts differ from English", () => {
     for (const [lang, cat] of Object.entries(catalogues)) {

@@ -1,6 +1,14 @@
 // /signup (alias /signin): sign in, register a company, forgot password, activation. Every message the
 // server answers is shown where it applies: field codes beside their fields, the rest above the form.
-import { createContext, type FormEvent, type ReactNode, useContext, useState } from "react";
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Form } from "react-aria-components/Form";
 import { api, ApiError } from "../api.ts";
 import { completeSignIn } from "../session.ts";
@@ -8,9 +16,10 @@ import type { SecondFactorChallenge, SignInAnswer } from "../state.ts";
 import { useT } from "../i18n/use_t.ts";
 import type { MessageKey, Translator } from "../../shared/i18n/mod.ts";
 import { FaceSignIn } from "../features/faces/face_entry.tsx";
-import { SecondFactorStep } from "../features/second_factor/step.tsx";
 import { Button, Checkbox, Notice, Tabs, TextField, type TextFieldProps } from "../ui/controls.tsx";
 import { LanguageSelect } from "../shell/chrome.tsx";
+import { preloadFrame } from "../shell/frame.tsx";
+import { preloadSecondFactorStep, SecondFactorStep } from "../features/second_factor/step_part.tsx";
 import * as css from "../shell/shell.css.ts";
 import { ThirdPartySignIn } from "./third_party_signin.tsx";
 
@@ -112,10 +121,23 @@ function FormShell(
   },
 ) {
   const { state, run } = useFormState(p.t);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // What comes after signing in (the frame, the rest of the texts) loads while the person types.
+    const start = () => {
+      for (const load of [preloadFrame, preloadSecondFactorStep]) {
+        void load().catch(() => {/* the part says so when it is opened */});
+      }
+    };
+    const el = form.current;
+    el?.addEventListener("focusin", start, { once: true });
+    return () => el?.removeEventListener("focusin", start);
+  }, []);
   return (
     <Form
       aria-label={p.label}
       validationErrors={state.errors}
+      ref={form}
       onSubmit={(e: FormEvent) => {
         e.preventDefault();
         void run(p.onSubmit);

@@ -12,7 +12,7 @@ import { hydratedAtom, type SecondFactorChallenge, type SignInAnswer } from "../
 import { useT } from "../i18n/use_t.ts";
 import { Link } from "../shell/link.tsx";
 import { Button, Notice } from "../ui/controls.tsx";
-import { SecondFactorStep } from "../features/second_factor/step.tsx";
+import { SecondFactorStep } from "../features/second_factor/step_part.tsx";
 import { navigate } from "../shell/navigation.ts";
 import type { ThirdPartySignIn as Config } from "../../shared/access/oidc.ts";
 import * as css from "../shell/shell.css.ts";

@@ -19,7 +19,8 @@ import {
 import { matchPath } from "./routes.ts";
 import { startNavigation } from "./navigation.ts";
 import { DocumentLimitBanner, OfflineBanner, OutdatedBanner, Toasts } from "./chrome.tsx";
-import { MainLayout, rememberMenuLink } from "./layout.tsx";
+import { rememberMenuLink } from "../session.ts";
+import { MainLayout } from "./frame.tsx";
 import { Loading as LoadingIndicator } from "../ui/loading.tsx";
 import { SignIn } from "../screens/signin.tsx";
 import { ThirdPartyReturn } from "../screens/third_party_signin.tsx";
@@ -36,7 +37,6 @@ import type { InventoryScreen as InventoryProps } from "../screens/stock.tsx";
 import { useT } from "../i18n/use_t.ts";
 import type { PlainKey } from "../../shared/list/format.ts";
 import * as shellCss from "./shell.css.ts";
-import { type Kind, kindOfRoute } from "../features/terminal/flow.ts";
 
 // Screens loaded as their own chunks when first opened (with the loader time-out of lazy.tsx).
 const UsersScreen = lazyScreen<Parameters<typeof UsersProps>[0]>(
@@ -225,8 +225,8 @@ const LogisticsConfigScreen = lazyScreen<Record<string, never>>(
   ["logisticsConfig"],
 );
 
-const TerminalScreen = lazyScreen<{ kind: Kind; openedDialogId?: string }>(
-  () => import("../features/terminal/terminal.tsx").then((m) => ({ default: m.TerminalScreen })),
+const TerminalScreen = lazyScreen<{ route: string; openedDialogId?: string }>(
+  () => import("../features/terminal/terminal.tsx").then((m) => ({ default: m.TerminalRoute })),
   ["terminal"],
 );
 
@@ -500,7 +500,7 @@ function Screen() {
           {lazyPart(
             <TerminalScreen
               key={route.name}
-              kind={kindOfRoute[route.name]}
+              route={route.name}
               openedDialogId={match.openedDialogId}
             />,
           )}

@@ -230,9 +230,3 @@ export function MainLayout(p: { children: ReactNode }) {
     </div>
   );
 }
-
-/** Remembers the last menu link opened, for the next sign-in. */
-export function rememberMenuLink(path: string): void {
-  const menu = JSON.parse(localStorage.getItem(KEYS.menu) ?? "null") as Record<string, unknown> | null;
-  writeStorage(KEYS.menu, { ...(menu ?? {}), lastLink: path });
-}

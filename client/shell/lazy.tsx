@@ -6,6 +6,7 @@
 // no sooner than 300 ms (its fallback throttle), which was most of the time of opening a screen from the menu.
 import { Component, type ComponentType, createElement, lazy, type ReactNode, useState } from "react";
 import { useT } from "../i18n/use_t.ts";
+import { loadAllTexts } from "../../shared/i18n/mod.ts";
 import { Button, Notice } from "../ui/controls.tsx";
 import { withTimeout } from "./chunk.ts";
 
@@ -37,8 +38,9 @@ export function lazyScreen<P extends Record<string, any>>(
 ) {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  // A part that arrives later arrives with every text (the first script has only the sign-in's).
   const get = () =>
-    pending ??= withTimeout(load).then((m) => {
+    pending ??= withTimeout(() => Promise.all([load(), loadAllTexts()])).then(([m]) => {
       loaded = m.default;
       return m;
     }, (err) => {
@@ -52,6 +54,8 @@ export function lazyScreen<P extends Record<string, any>>(
     const [direct] = useState(() => loaded);
     return direct ? createElement(direct, props) : createElement(Lazy, props);
   }
+  /** Loads it now: what is here before hydration renders at once, as the server rendered it. */
+  Screen.preload = get;
   return Screen;
 }
 

@@ -1,5 +1,6 @@
 // One wrapper per react-aria-components primitive, styled with theme tokens. Screens use these, never
-// raw elements with styles of their own.
+// raw elements with styles of their own. The sign-in page's scripts carry this file: a control it does not
+// show has a file of its own (./search_field.tsx, ./radio_group.tsx).
 import type { ReactNode } from "react";
 import { Button as AriaButton, type ButtonProps } from "react-aria-components/Button";
 import { Checkbox as AriaCheckbox } from "react-aria-components/Checkbox";
@@ -8,8 +9,6 @@ import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
-import { Radio, RadioGroup as AriaRadioGroup } from "react-aria-components/RadioGroup";
-import { SearchField as AriaSearchField } from "react-aria-components/SearchField";
 import { Select as AriaSelect, SelectValue } from "react-aria-components/Select";
 import { Switch as AriaSwitch } from "react-aria-components/Switch";
 import { Tab, TabList, TabPanel, Tabs as AriaTabs } from "react-aria-components/Tabs";
@@ -61,16 +60,6 @@ export function TextField(p: TextFieldProps) {
       {p.description ? <Text slot="description" className={s.description}>{p.description}</Text> : null}
       <FieldError className={s.fieldError}>{p.errors?.join(" ")}</FieldError>
     </AriaTextField>
-  );
-}
-
-/** A search box: Escape clears it. */
-export function SearchField(p: { label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <AriaSearchField value={p.value} onChange={p.onChange} className={s.searchField}>
-      <Label className={s.label}>{p.label}</Label>
-      <Input className={s.input} />
-    </AriaSearchField>
   );
 }
 
@@ -180,45 +169,6 @@ export function Select<K extends string>(
         </ListBox>
       </Popover>
     </AriaSelect>
-  );
-}
-
-/** One choice of a few, each with its line of explanation; none chosen until the user chooses. */
-export function RadioGroup<K extends string>(
-  p: {
-    label: string;
-    value: K | null;
-    options: Array<{ id: K; label: string; description?: string; isDisabled?: boolean }>;
-    onChange: (v: K) => void;
-    name?: string;
-    isRequired?: boolean;
-    /** Messages for this field from the server (already translated). */
-    errors?: string[];
-  },
-) {
-  const invalid = !!p.errors?.length;
-  return (
-    <AriaRadioGroup
-      name={p.name}
-      value={p.value}
-      onChange={(v) => p.onChange(v as K)}
-      isRequired={p.isRequired}
-      isInvalid={invalid}
-      validationBehavior="aria"
-      className={s.radioGroup}
-    >
-      <Label className={s.label}>{p.label}</Label>
-      {p.options.map((o) => (
-        <Radio key={o.id} value={o.id} isDisabled={o.isDisabled} className={s.radio}>
-          <span className={s.radioDot} aria-hidden="true" />
-          <span className={s.radioText}>
-            <span>{o.label}</span>
-            {o.description ? <span className={s.description}>{o.description}</span> : null}
-          </span>
-        </Radio>
-      ))}
-      {invalid ? <FieldError className={s.fieldError}>{p.errors!.join(" ")}</FieldError> : null}
-    </AriaRadioGroup>
   );
 }
 

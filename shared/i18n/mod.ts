@@ -7,9 +7,9 @@ import type { MessageKey } from "./en_us.ts";
 import type { PluralBase } from "./types.ts";
 import { isLanguage, type Language, languages } from "./languages.ts";
 import { formatDate, formatInstant } from "./dates.ts";
-import { catalogues, loadLanguage } from "./catalogues.ts";
+import { catalogues, loadAllTexts, loadLanguage } from "./catalogues.ts";
 
-export { isLanguage, type Language, languages, loadLanguage };
+export { isLanguage, type Language, languages, loadAllTexts, loadLanguage };
 
 let latest = 0;
 /**

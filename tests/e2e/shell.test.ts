@@ -227,6 +227,57 @@ describe("languages", { timeout: 90_000 }, () => {
     await context.close();
   });
 
+  it("draws the sign-in page from the language's first script, the rest and the frame once someone signs in", async () => {
+    const assets = JSON.parse(readFileSync("dist/assets.json", "utf8")) as {
+      languages: Record<string, string>;
+      languagesRest: Record<string, string>;
+      frame: string;
+    };
+    const name = new Map<string, string>([
+      [assets.languages["pl-pl"], "first"],
+      [assets.languagesRest["pl-pl"], "rest"],
+      [assets.frame, "frame"],
+    ]);
+    const context = await browser.newContext({ locale: "pl-PL" });
+    const page = await context.newPage();
+    const loaded: string[] = [];
+    page.on("request", (r) => {
+      const which = name.get(new URL(r.url()).pathname);
+      if (which) loaded.push(which);
+    });
+    await open(page, "/signin");
+    await page.waitForLoadState("networkidle");
+    expect(loaded).toEqual(["first"]);
+    // No text of the page is a catalogue key (what a text missing from the first script would show).
+    const keys = Object.keys(plPl);
+    const shownKeys = async () => {
+      const text = await page.locator("body").innerText();
+      return keys.filter((k) => text.includes(k));
+    };
+    for (const tab of ["signin.tab.register", "signin.tab.reset", "signin.tab.login"] as const) {
+      await page.getByRole("tab", { name: plPl[tab] }).click();
+      await page.getByRole("tab", { name: plPl[tab], selected: true }).waitFor();
+      expect(await shownKeys(), tab).toEqual([]);
+    }
+    // A wrong password: the server's answer says why, in Polish.
+    await signInThroughForm(page, "acme-admin", "not the password");
+    await page.getByText(plPl["apiError.auth.wrongCredentials"]).waitFor();
+    // Focusing the form brought the frame and the other texts while the person typed.
+    expect(loaded.sort()).toEqual(["first", "frame", "rest"]);
+    await page.locator('input[name="password"]').first().fill(PASSWORD);
+    await page.locator('form[aria-label] button[type="submit"]').first().click();
+    await page.waitForURL(/\/$/);
+    await page.getByText(plPl["menu.administration"]).first().waitFor();
+    expect(await shownKeys()).toEqual([]);
+    // A page of the frame opened afresh loads both scripts and the frame before it hydrates.
+    loaded.length = 0;
+    await page.reload();
+    await waitForHydration(page);
+    expect(loaded.sort()).toEqual(["first", "frame", "rest"]);
+    await page.getByText(plPl["menu.administration"]).first().waitFor();
+    await context.close();
+  });
+
   it("follows the browser's language, with en-us as the fallback", async () => {
     for (const [locale, heading] of [["de-AT", deDe["signin.title"]], ["ja-JP", enUs["signin.title"]]]) {
       const context = await browser.newContext({ locale });

@@ -2,15 +2,16 @@
 // it (remembered after a sign-in there, or named by ?tenant= in the address), with what it does said first,
 // and only on a device an administrator enrolled there (its key in this browser: device_key.ts); another
 // device is told so. The camera, the library and its models load only when the user asks for it.
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { api } from "../../api.ts";
 import { useT } from "../../i18n/use_t.ts";
 import { KEYS } from "../../state.ts";
 import { Button } from "../../ui/controls.tsx";
+import { lazyScreen } from "../../shell/lazy.tsx";
 import * as css from "./faces.css.ts";
-import { type DeviceKey, deviceKeyOf } from "./device_key.ts";
+import type { DeviceKey } from "./device_key.ts";
 
-const Camera = lazy(() => import("./face_signin.tsx"));
+const Camera = lazyScreen(() => import("./face_signin.tsx"), []);
 
 function rememberedTenant(): string | null {
   try {
@@ -36,7 +37,8 @@ export function FaceSignIn() {
     api<{ available: boolean }>("GET", `/ComputerVision/available?tenant=${encodeURIComponent(slug)}`).then(
       async (r) => {
         if (!r.available) return;
-        const key = await deviceKeyOf(slug);
+        // This device's key store (IndexedDB) only where face sign-in is offered.
+        const key = await (await import("./device_key.ts")).deviceKeyOf(slug);
         if (cancelled) return;
         setDevice(key);
         setTenant(slug);

@@ -10,7 +10,7 @@ import { Button as AriaButton } from "react-aria-components/Button";
 import { useT } from "../../i18n/use_t.ts";
 import { startupAtom } from "../../state.ts";
 import { scannerSuffixOf } from "../../shell/chrome.tsx";
-import { type Kind, left } from "./flow.ts";
+import { type Kind, kindOfRoute, left } from "./flow.ts";
 import { labelOf, promptOf, proposedQuantity, stepOf, takesFrom } from "./scan_machine.ts";
 import { useTerminalQueue } from "./use_queue.ts";
 import { useScanMachine, useTerminalData } from "./use_scan_machine.ts";
@@ -23,6 +23,11 @@ import { LeaveRow, SayLine, StatusBar, SuffixSetting, TaskActions } from "./cont
 import { Refusals } from "./refusals.tsx";
 import { TaskChooser, TaskPositions } from "./task_views.tsx";
 import * as css from "./terminal.css.ts";
+
+/** The terminal screen of a route (its name says which kind of task it does). */
+export function TerminalRoute(p: { route: string; openedDialogId?: string }) {
+  return <TerminalScreen kind={kindOfRoute[p.route]} openedDialogId={p.openedDialogId} />;
+}
 
 export function TerminalScreen(p: { kind: Kind; openedDialogId?: string }) {
   const t = useT();

@@ -1,0 +1,5 @@
+// A browser script of es-es: every other area's texts, loaded with the signed-in frame or a screen's code
+// (shared/i18n/catalogues_browser.ts). The build gives the bundle its plain value.
+import { textsOfPart } from "../texts.ts";
+
+export const texts = textsOfPart("es-es", "rest");
