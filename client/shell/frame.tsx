@@ -2,7 +2,7 @@
 // first script of a language leaves out (shared/i18n/catalogues_browser.ts): the sign-in page loads neither.
 // A page drawn in the frame loads it before hydrating (client/boot.tsx); the sign-in page starts loading it
 // once someone starts signing in.
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { ChunkBoundary, lazyScreen } from "./lazy.tsx";
 import { matchPath } from "./routes.ts";
 import { Loading } from "../ui/loading.tsx";
@@ -21,8 +21,15 @@ function Waiting() {
   return <Loading text={t.t("common.loading")} />;
 }
 
-/** The signed-in frame around `children`. */
+/**
+ * The signed-in frame around `children`. Where its chunk is here already (the server's render, a page that
+ * loaded it before hydrating) it is drawn without a Suspense boundary: React hydrates a boundary's content
+ * after the rest of the page, when the session read from local storage has already changed what the frame
+ * shows (the user's initial where the server drew none), which it reports as a mismatch.
+ */
 export function MainLayout(p: { children: ReactNode }) {
+  const [here] = useState(Frame.loaded);
+  if (here) return <Frame>{p.children}</Frame>;
   return (
     <ChunkBoundary>
       <Suspense fallback={<Waiting />}>

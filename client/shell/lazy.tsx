@@ -56,6 +56,8 @@ export function lazyScreen<P extends Record<string, any>>(
   }
   /** Loads it now: what is here before hydration renders at once, as the server rendered it. */
   Screen.preload = get;
+  /** Whether its code is here (then it renders without suspending). */
+  Screen.loaded = () => loaded !== null;
   return Screen;
 }
 

@@ -245,6 +245,9 @@ describe("languages", { timeout: 90_000 }, () => {
       const which = name.get(new URL(r.url()).pathname);
       if (which) loaded.push(which);
     });
+    // A page that hydrates other than the server drew it says so here (React's mismatch error).
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
     await open(page, "/signin");
     await page.waitForLoadState("networkidle");
     expect(loaded).toEqual(["first"]);
@@ -275,6 +278,8 @@ describe("languages", { timeout: 90_000 }, () => {
     await waitForHydration(page);
     expect(loaded.sort()).toEqual(["first", "frame", "rest"]);
     await page.getByText(plPl["menu.administration"]).first().waitFor();
+    // The frame hydrated as the server drew it (the user's initial in its menu only after hydration).
+    expect(errors).toEqual([]);
     await context.close();
   });
 
