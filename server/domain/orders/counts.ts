@@ -107,52 +107,58 @@ export async function startCount(tx: Db, order: OrderRow): Promise<boolean> {
  * slice (a scope of 200,000 lines: 190 ms a slice against 5).
  */
 export async function prepareSlice(tx: Db, orderId: number, limit = sliceLines()): Promise<boolean> {
-  const order = await rowById(tx, wmsOrders, orderId);
-  if (!order || !order.countPreparing) return false;
-  // Closed or archived while preparing: nothing more is made, and it no longer says it is preparing.
-  if (order.statusCode !== "confirmed") {
-    await tx.update(wmsOrders).set({ countPreparing: false, countCursor: null }).where(
-      eq(wmsOrders.id, orderId),
-    );
-    return false;
-  }
+  return (await prepareChunks(tx, orderId, { chunk: limit, atMost: 1 })).more;
+}
+
+/** Where a count's walk stands within one transaction: its order read once, its progress written once. */
+interface Walk {
+  order: OrderRow;
+  cursor: string | number;
+  made: number;
+  sum: number;
+  last: boolean;
+}
+
+/** The next `limit` lines of the walk made into positions (and, after the last line, the gone ones). */
+async function makeChunk(tx: Db, w: Walk, limit: number, now: string): Promise<void> {
+  const { order } = w;
   const mark = order.countMark ?? 0;
-  const byKey = order.typeCode === "VER-A";
-  const walk = byKey ? sql`l.line_key` : sql`l.id`;
-  const cursor = byKey ? order.countCursor ?? "" : Number(order.countCursor ?? 0);
-  const now = nowIso();
+  const walk = order.typeCode === "VER-A" ? sql`l.line_key` : sql`l.id`;
   const [[upper, read]] = await tx.all<[string | number | null, number]>(sql`
     SELECT max(k), count(*) FROM (SELECT ${walk} AS k FROM stock_lines l
-      WHERE ${walk} > ${cursor} AND ${scopeOf(order, "l")} ORDER BY ${walk} LIMIT ${limit})`);
+      WHERE ${walk} > ${w.cursor} AND ${scopeOf(order, "l")} ORDER BY ${walk} LIMIT ${limit})`);
   const made: [number][] = [];
   if (upper !== null) {
+    // The inner LIMIT (at most `limit` lines are in the range anyway) keeps SQLite from flattening the
+    // subquery into the outer WHERE, which evaluated the movements' sum twice a line (13.4 against 11.9 µs).
     made.push(
       ...await tx.all<[number]>(sql`
       INSERT INTO wms_order_positions (order_id, product_id, quantity, source_location_id, source_container_id,
         expiry_date, production_date, serial_number, line_key, created_at, updated_at, version)
       SELECT * FROM (
-        SELECT ${orderId}, l.product_id,
+        SELECT ${order.id}, l.product_id,
           l.quantity - coalesce((SELECT sum(delta) FROM stock_movements m
             WHERE m.line_key = l.line_key AND m.id > ${mark}), 0) AS at_mark,
           l.location_id, l.container_id, l.expiry_date, l.production_date, l.serial_number, l.line_key,
           ${now}, ${now}, 1
-        FROM stock_lines l WHERE ${walk} > ${cursor} AND ${walk} <= ${upper} AND ${scopeOf(order, "l")}
-        ORDER BY ${walk}
+        FROM stock_lines l WHERE ${walk} > ${w.cursor} AND ${walk} <= ${upper} AND ${scopeOf(order, "l")}
+        ORDER BY ${walk} LIMIT ${limit}
       ) WHERE at_mark > 0
       ON CONFLICT (order_id, line_key) DO NOTHING
       RETURNING quantity`),
     );
+    w.cursor = upper;
   }
   // The last slice of lines: then the lines that held stock at the mark and have since gone to 0 (and were
   // deleted), from the ledger; preparing ends.
-  const last = Number(read) < limit;
-  if (last) {
+  w.last = Number(read) < limit;
+  if (w.last) {
     made.push(
       ...await tx.all<[number]>(sql`
       INSERT INTO wms_order_positions (order_id, product_id, quantity, source_location_id, source_container_id,
         expiry_date, production_date, serial_number, line_key, created_at, updated_at, version)
       SELECT * FROM (
-        SELECT ${orderId}, m.product_id, -sum(m.delta) AS at_mark, m.location_id, m.container_id,
+        SELECT ${order.id}, m.product_id, -sum(m.delta) AS at_mark, m.location_id, m.container_id,
           m.expiry_date, m.production_date, m.serial_number, m.line_key, ${now}, ${now}, 1
         FROM stock_movements m
         WHERE m.id > ${mark} AND ${scopeOf(order, "m")}
@@ -163,20 +169,16 @@ export async function prepareSlice(tx: Db, orderId: number, limit = sliceLines()
       RETURNING quantity`),
     );
   }
-  const sum = made.reduce((s, [q]) => s + Number(q), 0);
-  await tx.update(wmsOrders).set({
-    positionsCount: sql`${wmsOrders.positionsCount} + ${made.length}`,
-    quantitySum: sql`${wmsOrders.quantitySum} + ${sum}`,
-    countCursor: last || upper === null ? null : String(upper),
-    countPreparing: !last,
-  }).where(eq(wmsOrders.id, orderId));
-  return !last;
+  w.made += made.length;
+  w.sum += made.reduce((s, [q]) => s + Number(q), 0);
 }
 
 /**
- * A worker's slice (count_worker.ts): chunks of `chunk` lines one after the other in the transaction `tx`, at
- * most `atMost` of them, ending after the chunk under way once `yieldNow()` says a write of the tenant waits.
- * Answers whether lines are left, and how many chunks were made.
+ * Slices of a count's positions in the transaction `tx`: chunks of `chunk` lines one after the other, at
+ * most `atMost` of them, ending after the chunk under way once `yieldNow()` says a write of the tenant waits
+ * (a worker's slice, count_worker.ts; one chunk is `prepareSlice`). The order is read once and its progress
+ * written once, whatever the number of chunks (each chunk read and wrote it: 0.9 ms a chunk). Answers whether
+ * lines are left, and how many chunks were made.
  */
 export async function prepareChunks(
   tx: Db,
@@ -191,10 +193,35 @@ export async function prepareChunks(
     yieldNow?: () => boolean;
   } = {},
 ): Promise<{ more: boolean; chunks: number }> {
-  for (let chunks = 1;; chunks++) {
-    const more = await prepareSlice(tx, orderId, chunk);
-    if (!more || chunks >= atMost || yieldNow()) return { more, chunks };
+  const order = await rowById(tx, wmsOrders, orderId);
+  if (!order || !order.countPreparing) return { more: false, chunks: 0 };
+  // Closed or archived while preparing: nothing more is made, and it no longer says it is preparing.
+  if (order.statusCode !== "confirmed") {
+    await tx.update(wmsOrders).set({ countPreparing: false, countCursor: null }).where(
+      eq(wmsOrders.id, orderId),
+    );
+    return { more: false, chunks: 0 };
   }
+  const w: Walk = {
+    order,
+    cursor: order.typeCode === "VER-A" ? order.countCursor ?? "" : Number(order.countCursor ?? 0),
+    made: 0,
+    sum: 0,
+    last: false,
+  };
+  const now = nowIso();
+  let chunks = 0;
+  do {
+    await makeChunk(tx, w, chunk, now);
+    chunks++;
+  } while (!w.last && chunks < atMost && !yieldNow());
+  await tx.update(wmsOrders).set({
+    positionsCount: sql`${wmsOrders.positionsCount} + ${w.made}`,
+    quantitySum: sql`${wmsOrders.quantitySum} + ${w.sum}`,
+    countCursor: w.last ? null : String(w.cursor),
+    countPreparing: !w.last,
+  }).where(eq(wmsOrders.id, orderId));
+  return { more: !w.last, chunks };
 }
 
 const preparing = new Set<string>();
