@@ -214,11 +214,38 @@ type Results = {
     preparedSeconds: number;
     rawInsertSeconds: number;
     ratio: number;
+    /**
+     * The answering thread's own pauses while the count is prepared: a timer due every 10 ms, each lateness
+     * over 100 ms kept (seconds since the confirmation, milliseconds late). A slow answer without a pause here
+     * waited for something (a lock, its turn); with one, the thread itself was held.
+     */
+    threadPauses: { longestMs: number; over100ms: [number, number][] };
   };
   progress: Record<string, { api: Distribution; raw: Distribution; ratioP50: number }>;
   /** Lists at a realistic size, over HTTP (no raw counterpart: each is several statements). */
   atSize: Record<string, Distribution>;
 };
+
+/** Watches this thread's own pauses from `since` on (see `threadPauses` in Results) until stopped. */
+function threadPauses(since: number): { stop(): { longestMs: number; over100ms: [number, number][] } } {
+  const every = 10;
+  const over100ms: [number, number][] = [];
+  let longest = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const late = now - last - every;
+    last = now;
+    longest = Math.max(longest, late);
+    if (late > 100) over100ms.push([Math.round((now - since) / 100) / 10, Math.round(late)]);
+  }, every);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { longestMs: Math.round(longest), over100ms };
+    },
+  };
+}
 
 export async function run(): Promise<BenchResult> {
   const started = begin();
@@ -325,6 +352,7 @@ export async function run(): Promise<BenchResult> {
     const created = await call(server, "POST", "/api/WmsOrder", { token, body: { typeCode: "VER-A" } });
     const countId = created.body.id as number;
     const t1 = performance.now();
+    const pauses = threadPauses(t1);
     const { result: answerMs, times: [countReads, otherCountReads, countWrites] } = await besideClients(
       [reader(), otherReader(), writer()],
       async () => {
@@ -340,6 +368,7 @@ export async function run(): Promise<BenchResult> {
       },
     );
     const preparedSeconds = (performance.now() - t1) / 1000;
+    const countPauses = pauses.stop();
     const besideCount = distribution(countReads);
     const otherBesideCount = distribution(otherCountReads);
     const writerBesideCount = distribution(countWrites);
@@ -455,6 +484,7 @@ export async function run(): Promise<BenchResult> {
           preparedSeconds: Math.round(preparedSeconds * 10) / 10,
           rawInsertSeconds: Math.round(rawInsertSeconds * 10) / 10,
           ratio: Math.round((preparedSeconds / rawInsertSeconds) * 100) / 100,
+          threadPauses: countPauses,
         },
         progress: progressResults,
         atSize,
@@ -499,7 +529,10 @@ export function summarize(r: BenchResult): string[] {
       x.count.lines.toLocaleString("en")
     } lines: answered in ${x.count.answerMs} ms, prepared in ` +
     `${x.count.preparedSeconds} s (raw INSERT … SELECT ${x.count.rawInsertSeconds} s, ratio ${x.count.ratio}); ` +
-    `reader meanwhile ${d(x.reader.besideCount)}, writer ${d(x.reader.writerBesideCount)}`,
+    `reader meanwhile ${d(x.reader.besideCount)}, writer ${d(x.reader.writerBesideCount)}` +
+    (x.count.threadPauses
+      ? `; the thread's longest pause ${x.count.threadPauses.longestMs} ms (${x.count.threadPauses.over100ms.length} over 100 ms)`
+      : ""),
     ...Object.entries(x.atSize ?? {}).map(([n, m]) => `  ${n.padEnd(44)} ${d(m)}`),
     ...Object.entries(x.progress).map(([n, m]) =>
       `  ${n.padEnd(32)} api ${d(m.api)}  raw ${d(m.raw)}  ratio p50 ${m.ratioP50}`
