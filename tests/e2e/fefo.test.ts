@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
+  daysAhead,
   draft,
   location,
   product,
@@ -16,6 +17,10 @@ import {
 } from "../integration/stock/fixture.ts";
 import { dateValue, launchBrowser, signedInPage } from "./browser.ts";
 import { enUs } from "../../shared/i18n/en_us.ts";
+
+// Lots' expiry dates from today (a fixed date would meet the short-expiry rule one day), and as en-us shows them.
+const [early, late] = [100, 150].map(daysAhead);
+const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 let w: StockWorld;
 let browser: Browser;
@@ -31,8 +36,8 @@ beforeAll(async () => {
   f1 = await location(w, "F-01", { parentId: zone });
   f2 = await location(w, "F-02", { parentId: zone });
   hake = await product(w, "HAKE", { name: "Cape hake fillets" });
-  await receive(w, hake, f1, 30, { expiryDate: "2027-03-01" });
-  await receive(w, hake, f2, 20, { expiryDate: "2027-01-15" });
+  await receive(w, hake, f1, 30, { expiryDate: late });
+  await receive(w, hake, f2, 20, { expiryDate: early });
   doc = (await draft(w, { typeCode: "DOU", sourceLocationId: zone }, [])).id;
   browser = await launchBrowser();
 }, 60_000);
@@ -74,10 +79,13 @@ describe("a release from a zone", () => {
       dateValue(
         row(page, bin).getByRole("group", { name: new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]) }),
       );
-    expect([await expiry("F-02"), await expiry("F-01")]).toEqual(["2027-01-15", "2027-03-01"]);
-    await page.getByTestId("scan-status").getByText("F-02 · 01/15/2027 · 20; F-01 · 03/01/2027 · 5", {
-      exact: false,
-    })
+    expect([await expiry("F-02"), await expiry("F-01")]).toEqual([early, late]);
+    await page.getByTestId("scan-status").getByText(
+      `F-02 · ${shown(early)} · 20; F-01 · ${shown(late)} · 5`,
+      {
+        exact: false,
+      },
+    )
       .waitFor();
     // The other bins and lots are offered, earliest expiry first, for the clerk to choose another.
     await row(page, "F-01").getByRole("button", {
@@ -86,8 +94,8 @@ describe("a release from a zone", () => {
     const offered = page.getByTestId("lot-chooser").getByRole("button");
     await offered.first().waitFor();
     expect(await offered.allTextContents()).toEqual([
-      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", "01/15/2027")} · 20`,
-      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", "03/01/2027")} · 30`,
+      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", shown(early))} · 20`,
+      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", shown(late))} · 30`,
     ]);
     await page.keyboard.press("Escape");
     await page.getByTestId("lot-chooser").waitFor({ state: "detached" });
@@ -115,8 +123,8 @@ describe("a release from a zone", () => {
     const taken = page.getByTestId("position-sources");
     await taken.first().waitFor();
     expect((await taken.allTextContents()).sort()).toEqual([
-      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", "03/01/2027")} · 6`,
-      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", "01/15/2027")} · 20`,
+      `F-01 · ${enUs["documents.lotExpiry"].replace("{date}", shown(late))} · 6`,
+      `F-02 · ${enUs["documents.lotExpiry"].replace("{date}", shown(early))} · 20`,
     ]);
     expect([await stockAt(w, hake, f2), await stockAt(w, hake, f1)]).toEqual([0, 24]);
   }, 60_000);

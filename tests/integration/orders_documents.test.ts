@@ -8,6 +8,7 @@ import {
   assertStockEqualsLedger,
   confirm,
   container,
+  daysAhead,
   draft,
   dumpStock,
   location,
@@ -69,8 +70,9 @@ const order = async (id: number) => (await w.api("GET", `/WmsOrder/${id}`)).body
 describe("confirming a release order with documents", () => {
   it("makes its release and reserves the stock, FEFO, in one step", async () => {
     const milk = await product(w, "MILK");
-    await receive(w, milk, store, 6, { expiryDate: "2027-03-01" });
-    await receive(w, milk, store, 4, { expiryDate: "2027-01-01" });
+    const [early, late] = [daysAhead(300), daysAhead(360)];
+    await receive(w, milk, store, 6, { expiryDate: late });
+    await receive(w, milk, store, 4, { expiryDate: early });
     const id = await planned({ typeCode: "OOU", sourceLocationId: store }, [{
       productId: milk,
       quantity: 7,
@@ -89,10 +91,10 @@ describe("confirming a release order with documents", () => {
     });
     expect(docs[0].orderNumber).toBe(r.body.orderNumber);
     const positions = (await w.api("GET", `/WmsDocument/${docs[0].id}/Positions`)).body.results;
-    // Earliest expiry first: all 4 of January, then 3 of March, each line named.
+    // Earliest expiry first: all 4 of the early lot, then 3 of the late one, each line named.
     expect(positions.map((p: Record<string, unknown>) => [p.quantity, p.expiryDate])).toEqual([
-      [4, "2027-01-01"],
-      [3, "2027-03-01"],
+      [4, early],
+      [3, late],
     ]);
     expect(await reservedOf(milk)).toBe(7);
     await assertReservationsHold(w);

@@ -8,6 +8,7 @@ import {
   assertStockEqualsLedger,
   confirm,
   container,
+  daysAhead,
   draft,
   location,
   product,
@@ -15,6 +16,21 @@ import {
   startStockWorld,
   type StockWorld,
 } from "./fixture.ts";
+
+// Lots' expiry dates, in days from today: a fixed date would meet the short-expiry rule (30 days) one day.
+const [in10, in20, in90, in91, in100, in120, in150, in200, in220, in250, in330] = [
+  10,
+  20,
+  90,
+  91,
+  100,
+  120,
+  150,
+  200,
+  220,
+  250,
+  330,
+].map(daysAhead);
 
 let w: StockWorld;
 let zone: number;
@@ -56,11 +72,11 @@ beforeAll(async () => {
   f3 = await location(w, "F-03", { parentId: zone });
   dry = await location(w, "DRY-01");
   hake = await product(w, "HAKE", { expiryDateVisible: true });
-  await receive(w, hake, f1, 30, { expiryDate: "2027-03-01" });
-  await receive(w, hake, f2, 20, { expiryDate: "2027-01-15" });
-  await receive(w, hake, f3, 50, { expiryDate: "2027-06-01" });
+  await receive(w, hake, f1, 30, { expiryDate: in150 });
+  await receive(w, hake, f2, 20, { expiryDate: in100 });
+  await receive(w, hake, f3, 50, { expiryDate: in250 });
   // Earlier than all of the freezer's, but outside it.
-  await receive(w, hake, dry, 100, { expiryDate: "2026-12-20" });
+  await receive(w, hake, dry, 100, { expiryDate: in10 });
 });
 afterAll(() => w?.s.close());
 
@@ -74,7 +90,7 @@ describe("a release takes FEFO", () => {
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.shortfall).toBe(0);
-    expect(lines(first.body.positions)).toEqual([[f2, "2027-01-15", 20], [f1, "2027-03-01", 25]]);
+    expect(lines(first.body.positions)).toEqual([[f2, in100, 20], [f1, in150, 25]]);
 
     // The next 10: what is left of F-01's lot, then the next lot; no unit promised twice.
     const second = await w.api("POST", "/WmsDocumentPosition/scan", {
@@ -82,11 +98,11 @@ describe("a release takes FEFO", () => {
       productId: hake,
       quantity: 10,
     });
-    expect(lines(second.body.positions)).toEqual([[f1, "2027-03-01", 30], [f3, "2027-06-01", 5]]);
+    expect(lines(second.body.positions)).toEqual([[f1, in150, 30], [f3, in250, 5]]);
     expect(lines(await positionsOf(d.id))).toEqual([
-      [f2, "2027-01-15", 20],
-      [f1, "2027-03-01", 30],
-      [f3, "2027-06-01", 5],
+      [f2, in100, 20],
+      [f1, in150, 30],
+      [f3, in250, 5],
     ]);
 
     // More than the zone has: what it has is added, the rest answered as short.
@@ -96,7 +112,7 @@ describe("a release takes FEFO", () => {
       quantity: 100,
     });
     expect([third.status, third.body.shortfall]).toEqual([200, 55]);
-    expect(lines(third.body.positions)).toEqual([[f3, "2027-06-01", 50]]);
+    expect(lines(third.body.positions)).toEqual([[f3, in250, 50]]);
     // Nothing left: refused, with what is available, and nothing added.
     const none = await w.api("POST", "/WmsDocumentPosition/scan", { documentId: d.id, productId: hake });
     expect([none.status, none.body.error?.issues?.[0]?.code]).toEqual([
@@ -114,9 +130,9 @@ describe("a release takes FEFO", () => {
       s,
     ) => [s.locationLabel, s.expiryDate, s.quantity]);
     expect(sources.sort()).toEqual([
-      ["F-01", "2027-03-01", 30],
-      ["F-02", "2027-01-15", 20],
-      ["F-03", "2027-06-01", 50],
+      ["F-01", in150, 30],
+      ["F-02", in100, 20],
+      ["F-03", in250, 50],
     ].sort());
   });
 
@@ -128,7 +144,7 @@ describe("a release takes FEFO", () => {
       quantity: 3,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(lines(r.body.positions)).toEqual([[dry, "2026-12-20", 3]]);
+    expect(lines(r.body.positions)).toEqual([[dry, in10, 3]]);
     // Each line names its own source: the document needs none to be confirmed (the lot's short expiry
     // warns).
     const ok = await confirm(w, d.id, true);
@@ -137,8 +153,8 @@ describe("a release takes FEFO", () => {
   });
 
   it("allocates a zone named as the source within its bins at confirmation", async () => {
-    await receive(w, hake, f2, 8, { expiryDate: "2027-02-01" });
-    await receive(w, hake, f1, 8, { expiryDate: "2027-04-01" });
+    await receive(w, hake, f2, 8, { expiryDate: in120 });
+    await receive(w, hake, f1, 8, { expiryDate: in200 });
     // A plain line, no bin of its own: the document's source is the zone.
     const d = await draft(w, { typeCode: "DOU", sourceLocationId: zone }, [{
       productId: hake,
@@ -149,8 +165,8 @@ describe("a release takes FEFO", () => {
     await assertStockEqualsLedger(w);
     const [line] = await positionsOf(d.id);
     expect(line.sources!.map((s) => [s.locationLabel, s.expiryDate, s.quantity])).toEqual([
-      ["F-02", "2027-02-01", 8],
-      ["F-01", "2027-04-01", 4],
+      ["F-02", in120, 8],
+      ["F-01", in200, 4],
     ]);
     // Above what the zone holds (4 left): the finding says so.
     const over = await draft(w, { typeCode: "DOU", sourceLocationId: zone }, [{
@@ -175,7 +191,7 @@ describe("a release takes FEFO", () => {
   it("never promises the same units twice when two scans of one release arrive at once", async () => {
     const there = await location(w, "F-04", { parentId: zone });
     const cod = await product(w, "COD");
-    await receive(w, cod, there, 5, { expiryDate: "2027-05-01" });
+    await receive(w, cod, there, 5, { expiryDate: in220 });
     const d = await draft(w, { typeCode: "DOU", sourceLocationId: zone }, []);
     const scans = await Promise.all(
       [1, 2].map(() =>
@@ -185,7 +201,7 @@ describe("a release takes FEFO", () => {
     expect(scans.map((s) => s.status)).toEqual([200, 200]);
     // 3 and the 2 left, the last unit answered as short: one line of 5, as much as the bin holds.
     expect(scans.map((s) => s.body.shortfall).sort()).toEqual([0, 1]);
-    expect(lines(await positionsOf(d.id))).toEqual([[there, "2027-05-01", 5]]);
+    expect(lines(await positionsOf(d.id))).toEqual([[there, in220, 5]]);
   });
 
   it("leaves out, within a zone, a locked-out aisle's bins, a locked-out pallet, and a root whose label holds ' / '", async () => {
@@ -196,11 +212,11 @@ describe("a release takes FEFO", () => {
     // Not below COLD, though its path would sort among COLD's.
     const lookalike = await location(w, "COLD / X");
     const sole = await product(w, "SOLE");
-    await receive(w, sole, deep, 5, { expiryDate: "2027-01-01" });
+    await receive(w, sole, deep, 5, { expiryDate: in90 });
     const pallet = await container(w, open);
-    await receive(w, sole, open, 4, { expiryDate: "2027-01-02", destinationContainerId: pallet.id });
-    await receive(w, sole, open, 3, { expiryDate: "2027-09-01" });
-    await receive(w, sole, lookalike, 50, { expiryDate: "2026-12-31" });
+    await receive(w, sole, open, 4, { expiryDate: in91, destinationContainerId: pallet.id });
+    await receive(w, sole, open, 3, { expiryDate: in330 });
+    await receive(w, sole, lookalike, 50, { expiryDate: in20 });
     const aisleRow = (await w.api("GET", `/StorageSpace/${aisle}`)).body;
     expect((await w.api("PUT", "/StorageSpace", { ...aisleRow, lockedOut: true })).status).toBe(200);
     const palletRow = (await w.api("GET", `/Container/${pallet.id}`)).body;
@@ -218,7 +234,7 @@ describe("a release takes FEFO", () => {
     const [line] = await positionsOf(d.id);
     expect(line.sources!.map((s) => [s.locationLabel, s.expiryDate, s.quantity])).toEqual([[
       "C-02",
-      "2027-09-01",
+      in330,
       3,
     ]]);
     const more = await draft(w, { typeCode: "DOU", sourceLocationId: cold }, [{

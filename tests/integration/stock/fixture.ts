@@ -130,6 +130,14 @@ export function revert(w: AnyWorld, id: number, token = w.admin) {
   return w.api("POST", `/WmsDocument/${id}/revert`, undefined, token);
 }
 
+/**
+ * The date `days` after today (UTC), as the API writes dates: a lot's expiry far enough ahead that no
+ * short-expiry rule (30 days by default) meets it on whatever day the suite runs; a fixed date does, one
+ * day (a release of 2027-01-01 was refused from 2026-12-03 on).
+ */
+export const daysAhead = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Receives `quantity` of a product at a location (a confirmed IIN); answers the document id. */
 export async function receive(
   w: AnyWorld,

@@ -10,6 +10,7 @@ import {
   assertStockEqualsLedger,
   confirm,
   container,
+  daysAhead,
   draft,
   location,
   product,
@@ -80,7 +81,10 @@ describe("picking a position on the terminal", () => {
   it("checks the scanned product, lot, location and quantity, writing nothing on a finding", async () => {
     const milk = await product(w, "P-MILK", { barcodes: ["5901234123457"] });
     await product(w, "P-BREAD", { barcodes: ["4006381333931"] });
-    await receive(w, milk, a1, 5, { expiryDate: "2027-05-31" });
+    // A GS1 label's expiry (AI 17) is YYMMDD.
+    const [lot, otherLot] = [daysAhead(500), daysAhead(530)];
+    const ai17 = (date: string) => date.slice(2).replaceAll("-", "");
+    await receive(w, milk, a1, 5, { expiryDate: lot });
     const { documentId, positions } = await releaseOrder(milk, 4, { sourceLocationId: zone });
     expect(positions).toHaveLength(1);
     const id = positions[0].id as number;
@@ -88,7 +92,13 @@ describe("picking a position on the terminal", () => {
     expect(codes(await pick(id, { quantity: 1, productCode: "4006381333931", locationId: a1 })))
       .toEqual(["wrongProduct"]);
     expect(
-      codes(await pick(id, { quantity: 1, productCode: "(01)05901234123457(17)270630", locationId: a1 })),
+      codes(
+        await pick(id, {
+          quantity: 1,
+          productCode: `(01)05901234123457(17)${ai17(otherLot)}`,
+          locationId: a1,
+        }),
+      ),
     )
       .toEqual(["wrongLot"]);
     const wrongPlace = await pick(id, { quantity: 1, productCode: "5901234123457", locationId: a2 });
@@ -101,7 +111,7 @@ describe("picking a position on the terminal", () => {
 
     const first = await pick(id, {
       quantity: 3,
-      productCode: "(01)05901234123457(17)270531",
+      productCode: `(01)05901234123457(17)${ai17(lot)}`,
       locationId: a1,
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -281,16 +291,16 @@ describe("reporting a shortage", () => {
 describe("a release's scan from a scanned location", () => {
   it("takes FEFO from that location only, and refuses one outside the document's source", async () => {
     const rice = await product(w, "P-RICE");
-    await receive(w, rice, a1, 2, { expiryDate: "2027-01-01" });
-    await receive(w, rice, a2, 2, { expiryDate: "2028-01-01" });
-    await receive(w, rice, other, 2, { expiryDate: "2026-12-31" });
+    await receive(w, rice, a1, 2, { expiryDate: daysAhead(300) });
+    await receive(w, rice, a2, 2, { expiryDate: daysAhead(700) });
+    await receive(w, rice, other, 2, { expiryDate: daysAhead(200) });
     const d = await draft(w, { typeCode: "IOU", sourceLocationId: zone }, [], operator);
     const scan = (body: Record<string, unknown>) =>
       w.api("POST", "/WmsDocumentPosition/scan", { documentId: d.id, ...body }, operator);
     const fromA2 = await scan({ productCode: "P-RICE", quantity: 1, sourceLocationId: a2 });
     expect(fromA2.status, JSON.stringify(fromA2.body)).toBe(200);
     expect(fromA2.body.positions.map((p: Record<string, unknown>) => [p.sourceLocationId, p.expiryDate]))
-      .toEqual([[a2, "2028-01-01"]]);
+      .toEqual([[a2, daysAhead(700)]]);
     expect(codes(await scan({ productCode: "P-RICE", quantity: 1, sourceLocationId: other })))
       .toEqual(["wrongLocation"]);
     expect((await scan({ productCode: "P-RICE", quantity: 1 })).body.positions[0].sourceLocationId).toBe(a1);
@@ -331,7 +341,7 @@ describe("moving a whole container", () => {
     const nuts = await product(w, "P-NUTS");
     const figs = await product(w, "P-FIGS");
     const pallet = await container(w, a1);
-    await receive(w, nuts, a1, 4, { destinationContainerId: pallet.id, expiryDate: "2027-02-01" });
+    await receive(w, nuts, a1, 4, { destinationContainerId: pallet.id, expiryDate: daysAhead(400) });
     await receive(w, figs, a1, 2, { destinationContainerId: pallet.id });
     const r = await w.api(
       "POST",
@@ -382,8 +392,8 @@ describe("what the terminal's verbs refuse or clean up", () => {
 
   it("takes the scanned bin as a hand-made release's source under its zone", async () => {
     const gum = await product(w, "P-GUM");
-    await receive(w, gum, a1, 2, { expiryDate: "2027-01-01" });
-    await receive(w, gum, a2, 2, { expiryDate: "2028-01-01" });
+    await receive(w, gum, a1, 2, { expiryDate: daysAhead(300) });
+    await receive(w, gum, a2, 2, { expiryDate: daysAhead(700) });
     const d = await draft(w, { typeCode: "IOU", sourceLocationId: zone }, [{ productId: gum, quantity: 2 }]);
     const r = await pick(d.positionIds[0], { quantity: 2, productCode: "P-GUM", locationId: a2 });
     expect([r.status, r.body.sourceLocationId]).toEqual([200, a2]);
@@ -394,8 +404,8 @@ describe("what the terminal's verbs refuse or clean up", () => {
 
   it("takes one release position from several bins of its zone, each part at its bin", async () => {
     const rice = await product(w, "P-GRAIN");
-    await receive(w, rice, a1, 3, { expiryDate: "2027-01-01" });
-    await receive(w, rice, a2, 10, { expiryDate: "2028-01-01" });
+    await receive(w, rice, a1, 3, { expiryDate: daysAhead(300) });
+    await receive(w, rice, a2, 10, { expiryDate: daysAhead(700) });
     const d = await draft(w, { typeCode: "IOU", sourceLocationId: zone }, [{
       productId: rice,
       quantity: 7,
