@@ -543,16 +543,25 @@ export class Entity<
     ))(row, links, extra, values);
   }
 
-  /** The columns an add or an edit stores, from its parsed input. */
+  /**
+   * The columns an add or an edit stores, from its parsed input; compiled per mode the first time (an
+   * import adds every row of its file through it: the loop it replaces took 7 µs a product).
+   */
   toRow(input: Record<string, unknown>, mode: "add" | "edit"): Record<string, unknown> {
-    const row: Record<string, unknown> = {};
-    for (const name of this.#inputs[mode]) {
-      if (!this.columns[name]) continue;
-      const f: FieldDef = this.def.fields[name] ?? {};
-      row[name] = f.codec ? f.codec.toRow(input[name]) : input[name];
-    }
-    return row;
+    return (this.#makeRow[mode] ??= compileShape(
+      ["input"],
+      this.#inputs[mode].filter((name) => this.columns[name]).map((name) => ({
+        key: name,
+        source: (use) => {
+          const codec = this.def.fields[name]?.codec;
+          return codec ? `${use(codec)}.toRow(${prop("input", name)})` : prop("input", name);
+        },
+      })),
+    ))(input);
   }
+  readonly #makeRow: Partial<
+    Record<"add" | "edit", (input: Record<string, unknown>) => Record<string, unknown>>
+  > = {};
 }
 
 /**

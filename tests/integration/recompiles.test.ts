@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { join, resolve } from "node:path";
-import { asc, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { literalLimit, LocalConnection, MMAP_MIB, STATISTICS_FLOOR } from "../../server/db/local.ts";
+import { LocalConnection, MMAP_MIB, STATISTICS_FLOOR } from "../../server/db/local.ts";
+import { arrays, planOf } from "../../server/db/prepared.ts";
+import { literalLimit } from "../../server/db/limit.ts";
 
 const items = sqliteTable("items", { id: integer("id").primaryKey(), name: text("name").notNull() });
 
@@ -77,6 +79,36 @@ describe("a select with a limit on a connection", () => {
     // Inside a transaction too (its handle runs statements through the same cache).
     const inTx = await conn.transaction((tx) => tx.select({ id: items.id }).from(items).limit(2).offset(28));
     expect(inTx.map((r) => r.id)).toEqual([29, 30]);
+  });
+
+  it("makes a planned statement's limit part of its text once, so the driver has nothing to rewrite per run", async () => {
+    const built = conn.db.select({ id: items.id }).from(items).where(eq(items.name, sql.placeholder("name")))
+      .limit(1).toSQL();
+    expect(built.sql).toMatch(/limit \?$/);
+    expect(planOf(built)).toEqual({
+      sql: 'select "id" from "items" where "items"."name" = ? limit 1',
+      params: [{ name: "name" }],
+    });
+    // A limit given by the caller stays a parameter.
+    const paged = conn.db.select({ id: items.id }).from(items).limit(sql.placeholder("n")).toSQL();
+    expect(planOf(paged)).toEqual({ sql: 'select "id" from "items" limit ?', params: [{ name: "n" }] });
+    // Run in a transaction, it answers as drizzle's own statement would.
+    const found = await conn.transaction(async (tx) => {
+      const out: unknown[][] = [];
+      for (const id of [3, 4, 99]) {
+        out.push(
+          ...await arrays(
+            tx,
+            "recompiles.itemByName",
+            (on) =>
+              on.select({ id: items.id }).from(items).where(eq(items.name, sql.placeholder("name"))).limit(1),
+            { name: `item ${String(id).padStart(2, "0")}` },
+          ),
+        );
+      }
+      return out;
+    });
+    expect(found).toEqual([[3], [4]]);
   });
 });
 
