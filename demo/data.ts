@@ -978,6 +978,8 @@ function joined(conn: Connection, tx: Db): Connection {
     get closed() {
       return conn.closed;
     },
+    // One transaction holds it throughout: nothing else may come to wait for it.
+    waited: false,
   };
 }
 

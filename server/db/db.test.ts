@@ -228,6 +228,23 @@ describe.each(drivers)("%s", (_name, open) => {
     expect(await count(conn)).toBe(2);
   });
 
+  it("tells an open transaction when other work comes to wait for the connection, and not before", async () => {
+    const conn = await open();
+    expect(conn.waited).toBe(false);
+    let queued!: Promise<unknown>;
+    const seen = await conn.transaction(async (tx) => {
+      await tx.insert(items).values({ id: 1, name: "long" });
+      const alone = conn.waited;
+      // Another request's write queues behind it: a long write in slices ends its slice on seeing this.
+      queued = conn.transaction((t) => t.insert(items).values({ id: 2, name: "queued" }));
+      return [alone, conn.waited];
+    });
+    expect(seen).toEqual([false, true]);
+    await queued;
+    expect(conn.waited).toBe(false);
+    expect(await count(conn)).toBe(2);
+  });
+
   it("keeps another request's write out of a transaction that then rolls back", async () => {
     const conn = await open();
     const tx = conn.transaction(async (tx) => {

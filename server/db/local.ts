@@ -501,6 +501,10 @@ export class LocalConnection implements Connection {
     return this.#lock.busy;
   }
 
+  get waited(): boolean {
+    return this.#lock.waited;
+  }
+
   #readerNow(): Reader {
     return this.#reader ??= new Reader(this.#path, this.#busyTimeoutMs);
   }

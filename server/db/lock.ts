@@ -17,6 +17,11 @@ export class ConnectionLock {
     return this.#held || this.#waiters.length > 0;
   }
 
+  /** Whether anything waits for the lock: a transaction queued, or a statement waiting for it to end. */
+  get waited(): boolean {
+    return this.#waiters.length > 0 || this.#idlers.length > 0;
+  }
+
   /** Resolves with a release function once the lock is ours; rejects after `timeoutMs`. */
   acquire(timeoutMs = 30_000): Promise<() => void> {
     if (!this.#held && this.#waiters.length === 0) {

@@ -66,6 +66,10 @@ export class RemoteConnection implements Connection {
     return this.#lock.busy;
   }
 
+  get waited(): boolean {
+    return this.#lock.waited;
+  }
+
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const release = await this.#lock.acquire();
     try {

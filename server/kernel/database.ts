@@ -55,6 +55,12 @@ export interface Connection {
    * statement is its own request anyway (remote).
    */
   reading?<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Whether other work of this process waits for the connection while a transaction holds it (a transaction
+   * queued, a statement waiting for it to end): a long write in slices ends its slice then (an import's,
+   * server/domain/imports/write.ts).
+   */
+  readonly waited: boolean;
   /** Counts remembered until the data changes; absent where a change cannot be told reliably (remote). */
   readonly countCache?: CountCache;
   close(): Promise<void>;
