@@ -10,6 +10,7 @@ import {
   assertStockEqualsLedger,
   company,
   confirm,
+  daysAhead,
   draft,
   location,
   product,
@@ -76,7 +77,8 @@ describe("a count of a location (VER-L)", () => {
   it("counts its lines blind, books what moved once, and adjusts only its scope", async () => {
     const fish = await product(w, "FISH");
     const peas = await product(w, "PEAS");
-    await receive(w, fish, binA, 10, { expiryDate: "2027-02-01" });
+    const fishLot = daysAhead(120);
+    await receive(w, fish, binA, 10, { expiryDate: fishLot });
     await receive(w, fish, binB, 10);
     await receive(w, peas, binA, 10);
     await receive(w, peas, binB, 10);
@@ -93,7 +95,7 @@ describe("a count of a location (VER-L)", () => {
     });
     const positions = await positionsOf(order.id);
     expect(positions.map((p) => [p.productIndex, p.sourceLocationLabel, p.quantity, p.expiryDate])).toEqual([
-      ["FISH", "Z-COLD-A", 10, "2027-02-01"],
+      ["FISH", "Z-COLD-A", 10, fishLot],
       ["FISH", "Z-COLD-B", 10, null],
       ["PEAS", "Z-COLD-A", 10, null],
       ["PEAS", "Z-COLD-B", 10, null],
@@ -347,7 +349,7 @@ describe("count progress", () => {
     const oats = await product(w, "OATS");
     const shelf = await location(w, "OAT-1");
     await receive(w, oats, shelf, 5);
-    await receive(w, oats, shelf, 3, { expiryDate: "2027-09-01" });
+    await receive(w, oats, shelf, 3, { expiryDate: daysAhead(300) });
     const order = await count({ typeCode: "VER-P", scopeProductIds: [oats] });
     const first = (await positionsOf(order.id)).find((p) => p.quantity === 5)!;
     expect((await counted(first.id, 4)).status).toBe(200);
@@ -438,7 +440,8 @@ describe("count progress", () => {
     const rye = await product(w, "RYE");
     const shelf = await location(w, "RYE-1");
     await receive(w, rye, shelf, 10);
-    await receive(w, rye, shelf, 5, { expiryDate: "2027-01-15" });
+    const ryeLot = daysAhead(100);
+    await receive(w, rye, shelf, 5, { expiryDate: ryeLot });
     const byProduct = await count({ typeCode: "VER-P", scopeProductIds: [rye] });
     const byPlace = await count({ typeCode: "VER-L", scopeLocationId: shelf });
     for (const c of [byProduct, byPlace]) {
@@ -455,10 +458,10 @@ describe("count progress", () => {
         [rye],
       ))
         .map((r) => [r.e, Number(r.q) / 1000]);
-    expect(await held()).toEqual([[null, 8], ["2027-01-15", 5]]);
+    expect(await held()).toEqual([[null, 8], [ryeLot, 5]]);
     // The second count of the same shelf finds its difference already booked, and leaves it.
     expect((await w.api("GET", `/WmsOrder/${byPlace.id}/GenerateDocuments`)).status).toBe(200);
-    expect(await held()).toEqual([[null, 8], ["2027-01-15", 5]]);
+    expect(await held()).toEqual([[null, 8], [ryeLot, 5]]);
   });
 
   it("writes off at most what the line still holds when goods left it after the count", async () => {
