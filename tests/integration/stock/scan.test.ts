@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addStaffUser,
   confirm,
+  daysAhead,
   draft,
   location,
   product,
@@ -50,15 +51,13 @@ describe("scanning into a document", () => {
     expect(await lines(d.id)).toEqual([[5, null, null]]);
 
     // A label with an expiry and a serial is another line; the same label again raises that one.
-    const label = "(01)05901234123457(17)270531(21)SN-1";
+    const expiry = daysAhead(400);
+    const ai17 = expiry.slice(2).replaceAll("-", "");
+    const label = `(01)05901234123457(17)${ai17}(21)SN-1`;
     expect((await scan({ documentId: d.id, productCode: label })).body.merged).toBe(false);
     expect((await scan({ documentId: d.id, productCode: label })).body.merged).toBe(true);
-    await scan({ documentId: d.id, productCode: "(01)05901234123457(17)270531(21)SN-2" });
-    expect(await lines(d.id)).toEqual([[5, null, null], [2, "2027-05-31", "SN-1"], [
-      1,
-      "2027-05-31",
-      "SN-2",
-    ]]);
+    await scan({ documentId: d.id, productCode: `(01)05901234123457(17)${ai17}(21)SN-2` });
+    expect(await lines(d.id)).toEqual([[5, null, null], [2, expiry, "SN-1"], [1, expiry, "SN-2"]]);
 
     // A line placed at a location of its own is not the one a plain scan grows.
     const placed = await w.api("POST", "/WmsDocumentPosition", {

@@ -6,6 +6,7 @@ import {
   company,
   confirm,
   container,
+  daysAhead,
   draft,
   dumpStock,
   location,
@@ -435,29 +436,32 @@ describe("product lookup by a GS1 label", () => {
   it("takes the product by its GTIN and the label's expiry, production date and serial number", async () => {
     const cheese = await product(w, "CHEESE-GS1", { barcodes: ["5901234123457"] });
     const d = await draft(w, { typeCode: "IIN", destinationLocationId: dst }, []);
+    // The label's expiry (AI 17, YYMMDD) from today, as a lot of the day would carry it.
+    const [expiry, typedExpiry] = [daysAhead(400), daysAhead(430)];
+    const ai17 = expiry.slice(2).replaceAll("-", "");
     const scanned = await add(d.id, {
-      productCode: "]C101059012341234571727053111260101\x1d21SN-77\x1d10LOT-4",
+      productCode: `]C1010590123412345717${ai17}11260101\x1d21SN-77\x1d10LOT-4`,
     });
     expect(scanned.status, JSON.stringify(scanned.body)).toBe(201);
     expect(scanned.body).toMatchObject({
       productId: cheese,
-      expiryDate: "2027-05-31",
+      expiryDate: expiry,
       productionDate: "2026-01-01",
       serialNumber: "SN-77",
     });
     // The human-readable form reads the same; what the caller typed wins over the label.
     const typed = await add(d.id, {
-      productCode: "(01)05901234123457(17)270531(21)SN-78",
-      expiryDate: "2027-06-30",
+      productCode: `(01)05901234123457(17)${ai17}(21)SN-78`,
+      expiryDate: typedExpiry,
     });
-    expect(typed.body).toMatchObject({ productId: cheese, expiryDate: "2027-06-30", serialNumber: "SN-78" });
+    expect(typed.body).toMatchObject({ productId: cheese, expiryDate: typedExpiry, serialNumber: "SN-78" });
     // The confirmed receipt puts the label's attributes on the stock line.
     expect((await confirm(w, d.id, true)).status).toBe(200);
     const lines = await w.query(
       "SELECT expiry_date AS e, serial_number AS s FROM stock_lines WHERE product_id = ? ORDER BY s",
       [cheese],
     );
-    expect(lines).toEqual([{ e: "2027-05-31", s: "SN-77" }, { e: "2027-06-30", s: "SN-78" }]);
+    expect(lines).toEqual([{ e: expiry, s: "SN-77" }, { e: typedExpiry, s: "SN-78" }]);
   });
 
   it("refuses an unreadable label with a message naming it, and adds nothing", async () => {
