@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addUser, call, createTenant, signIn, startServer } from "../fixtures/harness.ts";
 import {
   assertStockEqualsLedger,
+  daysAhead,
   location,
   product,
   stockAt,
@@ -391,15 +392,17 @@ describe("a staff user with logistics", () => {
   it("scans a GS1 carton label: the product by its GTIN, the expiry date and serial number from the label", async () => {
     const page = await pageAs("logi-lena", "/warehouse-new-document");
     const id = await newDocument(page, "IIN", { destination: "WH-B" });
-    // ]C1 (GS1-128), GTIN of MILK-1's EAN, use-by 2027-05-31, serial, then a batch after the FNC1 separator.
-    await scan(page, "]C101059012341234571727053121SN-5\x1d10LOT-1");
+    // ]C1 (GS1-128), GTIN of MILK-1's EAN, use-by (AI 17, YYMMDD) a lot of today's, serial, then a batch
+    // after the FNC1 separator.
+    const useBy = daysAhead(400);
+    await scan(page, `]C1010590123412345717${useBy.slice(2).replaceAll("-", "")}21SN-5\x1d10LOT-1`);
     await row(page, "MILK-1").waitFor();
     const expiry = dateField(row(page, "MILK-1"), new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]));
-    expect(await dateValue(expiry)).toBe("2027-05-31");
+    expect(await dateValue(expiry)).toBe(useBy);
     const [position] = (await w.api("GET", `/WmsDocument/${id}/Positions`)).body.results;
     expect(position).toMatchObject({
       productIndex: "MILK-1",
-      expiryDate: "2027-05-31",
+      expiryDate: useBy,
       serialNumber: "SN-5",
     });
     // A label with a wrong check digit is said at the input, and nothing is added.
