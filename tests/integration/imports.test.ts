@@ -7,6 +7,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addStaffUser,
+  daysAhead,
   follow,
   location,
   product,
@@ -411,15 +412,15 @@ describe("stock from a file", () => {
         [3, "location", "validation.invalidValue"],
         [4, "quantity", "validation.tooSmall"],
       ]);
-    const file =
-      "product;location;quantity;expiryDate\r\n5901234123457;OB-1;10;2027-06-30\r\nOB-B;OB-2;2,5;\r\n";
+    const lot = daysAhead(400);
+    const file = `product;location;quantity;expiryDate\r\n5901234123457;OB-1;10;${lot}\r\nOB-B;OB-2;2,5;\r\n`;
     const preview = await send(w, "/Import/preview", file, { recordType: "Stock", decimalSeparator: "," });
     expect([preview.status, preview.body.errors]).toEqual([200, []]);
     const booked = await send(w, "/Import", file, { recordType: "Stock", decimalSeparator: "," });
     expect(booked.status, JSON.stringify(booked.body)).toBe(200);
     expect(booked.body.imported).toBe(2);
     expect(booked.body.documents).toHaveLength(1);
-    expect(await stockAt("OB-A", "OB-1")).toEqual([[10, "2027-06-30"]]);
+    expect(await stockAt("OB-A", "OB-1")).toEqual([[10, lot]]);
     expect(await stockAt("OB-B", "OB-2")).toEqual([[2.5, null]]);
     const [doc] = await w.query(
       "SELECT type_code, status_code FROM wms_documents WHERE document_number = ?",
@@ -463,10 +464,11 @@ describe("stock from a file", () => {
     expect(await stockAt("CT-C", "CT-1")).toEqual([]);
     // Lots are lines of their own: a count of the line without an expiry takes from that line, not from the
     // lot that expires first.
+    const lot = daysAhead(400);
     await send(
       w,
       "/Import",
-      "product,location,quantity,expiryDate\nCT-C,CT-1,10,2027-01-31\nCT-C,CT-1,5,\n",
+      `product,location,quantity,expiryDate\nCT-C,CT-1,10,${lot}\nCT-C,CT-1,5,\n`,
       {
         recordType: "Stock",
       },
@@ -474,11 +476,11 @@ describe("stock from a file", () => {
     const lots = await send(
       w,
       "/Import",
-      "product,location,quantity,expiryDate\nCT-C,CT-1,10,2027-01-31\nCT-C,CT-1,0,\n",
+      `product,location,quantity,expiryDate\nCT-C,CT-1,10,${lot}\nCT-C,CT-1,0,\n`,
       { recordType: "Stock", stockMode: "count" },
     );
     expect(lots.status, JSON.stringify(lots.body)).toBe(200);
-    expect(await stockAt("CT-C", "CT-1")).toEqual([[10, "2027-01-31"]]);
+    expect(await stockAt("CT-C", "CT-1")).toEqual([[10, lot]]);
   });
 
   it("is for those who write documents", async () => {
