@@ -502,7 +502,9 @@ export class LocalConnection implements Connection {
   }
 
   get waited(): boolean {
-    return this.#lock.waited;
+    // This thread's work queued for the connection, or a worker of this process writing the file in slices
+    // (a count's) waiting for its turn behind this thread's write (writer_gate.ts).
+    return this.#lock.waited || (gateOf(this.#path)?.workerWaits() ?? false);
   }
 
   #readerNow(): Reader {

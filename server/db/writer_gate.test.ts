@@ -109,13 +109,20 @@ describe("a file written by a worker in slices", () => {
       await held;
     });
     await beganNow;
+    // Nothing waits for the write yet; then the worker does, which a long write in slices (an import's) is
+    // told by the connection, as it is of its own thread's waiting writes: it ends its slice.
+    expect(conn.waited).toBe(false);
     worker.postMessage("take");
     await next("waiting");
+    await expect.poll(() => conn.waited).toBe(true);
     await pings(5);
     expect(inbox).not.toContain("taken");
+    expect(conn.waited).toBe(true);
     finish();
     await write;
     await next("taken");
+    // Its turn taken, the worker waits no more.
+    expect(conn.waited).toBe(false);
     await commitSlice();
     expect((await names()).slice(-2)).toEqual(["long request", "worker"]);
   });

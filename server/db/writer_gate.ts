@@ -14,10 +14,13 @@
 // Two cells of shared memory: WANT (how many of the answering thread's writes are waiting or under way) and
 // HELD (the id of the worker whose slice holds the lock, 0 when none: two counts of one tenant take turns
 // there too). Each side raises its own cell before it reads the other's (sequentially consistent Atomics),
-// so at least one of them sees the other: never both in.
+// so at least one of them sees the other: never both in. A third, WAITING, counts the workers waiting for
+// the answering thread's writes to end: a long write of that thread in slices (an import's) ends its slice
+// when one does, as it does for its own thread's waiting writes (`workerWaits`, LocalConnection.waited).
 
 const WANT = 0;
 const HELD = 1;
+const WAITING = 2;
 
 /** How often a waiting side looks again, in case a notification was missed (ms). */
 const LOOK_MS = 250;
@@ -25,7 +28,7 @@ const LOOK_MS = 250;
 export class WriterGate {
   readonly #cells: Int32Array;
 
-  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(8)) {
+  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(12)) {
     this.#cells = new Int32Array(buffer);
   }
 
@@ -60,11 +63,19 @@ export class WriterGate {
     const c = this.#cells;
     for (;;) {
       let want = Atomics.load(c, WANT);
-      while (want !== 0) {
-        if (stop()) return false;
-        const waited = Atomics.waitAsync(c, WANT, want, LOOK_MS);
-        if (waited.async) await waited.value;
-        want = Atomics.load(c, WANT);
+      if (want !== 0) {
+        // Seen by the answering thread's long write in slices, which then ends its slice.
+        Atomics.add(c, WAITING, 1);
+        try {
+          while (want !== 0) {
+            if (stop()) return false;
+            const waited = Atomics.waitAsync(c, WANT, want, LOOK_MS);
+            if (waited.async) await waited.value;
+            want = Atomics.load(c, WANT);
+          }
+        } finally {
+          Atomics.sub(c, WAITING, 1);
+        }
       }
       if (stop()) return false;
       const holder = Atomics.compareExchange(c, HELD, 0, id);
@@ -86,6 +97,11 @@ export class WriterGate {
    */
   wanted(): boolean {
     return Atomics.load(this.#cells, WANT) !== 0;
+  }
+
+  /** Whether a worker waits for the answering thread's writes to end (its turn at the lock). */
+  workerWaits(): boolean {
+    return Atomics.load(this.#cells, WAITING) !== 0;
   }
 
   /** Worker `id`'s slice has ended (or the worker has): a waiting write of the answering thread goes in. */

@@ -57,8 +57,8 @@ export interface Connection {
   reading?<T>(fn: () => Promise<T>): Promise<T>;
   /**
    * Whether other work of this process waits for the connection while a transaction holds it (a transaction
-   * queued, a statement waiting for it to end): a long write in slices ends its slice then (an import's,
-   * server/domain/imports/write.ts).
+   * queued, a statement waiting for it to end, a worker's slices of the same file waiting for their turn): a
+   * long write in slices ends its slice then (an import's, server/domain/imports/write.ts).
    */
   readonly waited: boolean;
   /** Counts remembered until the data changes; absent where a change cannot be told reliably (remote). */
