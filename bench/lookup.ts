@@ -130,20 +130,24 @@ export async function run(): Promise<BenchResult> {
     floorDb.exec("PRAGMA journal_mode = WAL");
     const floorStmt = floorDb.prepare("SELECT * FROM users WHERE id = ?");
     const verified = new Map([[session.token, { userId: id }]]);
-    const floor = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
-      const token = req.headers.get("authorization")?.slice(7) ?? "";
-      const actor = verified.get(token);
-      if (!actor) return new Response("{}", { status: 401 });
-      const row = floorStmt.get(Number(new URL(req.url).pathname.split("/").pop()));
-      return new Response(JSON.stringify(row), {
-        headers: { "content-type": "application/json; charset=utf-8" },
+    /** A floor server: token, row and JSON by hand, answered with `headers()`. */
+    const floorServing = (what: string, headers: () => HeadersInit) => {
+      const served = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
+        const token = req.headers.get("authorization")?.slice(7) ?? "";
+        const actor = verified.get(token);
+        if (!actor) return new Response("{}", { status: 401 });
+        const row = floorStmt.get(Number(new URL(req.url).pathname.split("/").pop()));
+        return new Response(JSON.stringify(row), { headers: headers() });
       });
-    });
-    const floorServer = { baseUrl: `http://127.0.0.1:${(floor.addr as Deno.NetAddr).port}` };
-    const floorOnce = async () => {
-      const r = await call(floorServer, "GET", path, { token: session.token });
-      if (r.status !== 200) throw new Error(`floor answered ${r.status}`);
+      const at = { baseUrl: `http://127.0.0.1:${(served.addr as Deno.NetAddr).port}` };
+      const once = async () => {
+        const r = await call(at, "GET", path, { token: session.token });
+        if (r.status !== 200) throw new Error(`${what} answered ${r.status}`);
+      };
+      return { served, once };
     };
+    const floor = floorServing("floor", () => ({ "content-type": "application/json; charset=utf-8" }));
+    const floorOnce = floor.once;
 
     // The floor again, with the API's own answer's headers (a fresh request id each call, as the API's).
     const answered = await fetch(`${server.baseUrl}${path}`, {
@@ -155,20 +159,11 @@ export async function run(): Promise<BenchResult> {
       throw new Error("the API answered without a request id");
     }
     const fixedHeaders = answerHeaders.filter(([k]) => k !== "x-request-id");
-    const floorHeaders = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (req) => {
-      const token = req.headers.get("authorization")?.slice(7) ?? "";
-      const actor = verified.get(token);
-      if (!actor) return new Response("{}", { status: 401 });
-      const row = floorStmt.get(Number(new URL(req.url).pathname.split("/").pop()));
-      return new Response(JSON.stringify(row), {
-        headers: [...fixedHeaders, ["x-request-id", crypto.randomUUID()]],
-      });
-    });
-    const floorHeadersServer = { baseUrl: `http://127.0.0.1:${(floorHeaders.addr as Deno.NetAddr).port}` };
-    const floorHeadersOnce = async () => {
-      const r = await call(floorHeadersServer, "GET", path, { token: session.token });
-      if (r.status !== 200) throw new Error(`floor with headers answered ${r.status}`);
-    };
+    const floorHeaders = floorServing(
+      "floor with headers",
+      () => [...fixedHeaders, ["x-request-id", crypto.randomUUID()]],
+    );
+    const floorHeadersOnce = floorHeaders.once;
 
     // The four over HTTP in interleaved rounds, each round in another order: measured one after the other,
     // whichever came last met another heap and another hour (on 2026-12-02 the floor, measured last, came
@@ -185,8 +180,8 @@ export async function run(): Promise<BenchResult> {
     }
     const [httpSamples, bareSamples, floorSamples, floorHeadersSamples] = samples;
     await bare.shutdown();
-    await floor.shutdown();
-    await floorHeaders.shutdown();
+    await floor.served.shutdown();
+    await floorHeaders.served.shutdown();
     floorDb.close();
 
     const rawD = distribution(rawSamples);
