@@ -15,6 +15,7 @@ import {
   product,
   stockAt,
   type StockWorld,
+  yymmdd,
 } from "../integration/stock/fixture.ts";
 import { dateField, dateValue, launchBrowser, signedInPage, typeDate, waitForHydration } from "./browser.ts";
 import { enUs } from "../../shared/i18n/en_us.ts";
@@ -395,7 +396,7 @@ describe("a staff user with logistics", () => {
     // ]C1 (GS1-128), GTIN of MILK-1's EAN, use-by (AI 17, YYMMDD) a lot of today's, serial, then a batch
     // after the FNC1 separator.
     const useBy = daysAhead(400);
-    await scan(page, `]C1010590123412345717${useBy.slice(2).replaceAll("-", "")}21SN-5\x1d10LOT-1`);
+    await scan(page, `]C1010590123412345717${yymmdd(useBy)}21SN-5\x1d10LOT-1`);
     await row(page, "MILK-1").waitFor();
     const expiry = dateField(row(page, "MILK-1"), new RegExp(enUs["field.wmsDocumentPosition.expiryDate"]));
     expect(await dateValue(expiry)).toBe(useBy);

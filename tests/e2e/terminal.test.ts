@@ -22,6 +22,7 @@ import {
   startStockWorld,
   stockAt,
   type StockWorld,
+  yymmdd,
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage, type SignedInPageOptions, waitForServiceWorker } from "./browser.ts";
@@ -184,7 +185,7 @@ describe("the terminal on a phone", { timeout: 90_000 }, () => {
       fill("terminal.put", { product: "MILK-T", quantity: 6, location: "A-01" }),
     );
     // A carton's GS1-128 label, read anywhere on the screen: its count and expiry need no typing.
-    await gun(page, `]C1010590123412345717${labelLot.slice(2).replaceAll("-", "")}3004`, true);
+    await gun(page, `]C1010590123412345717${yymmdd(labelLot)}3004`, true);
     await expect.poll(() => prompt(page).innerText()).toMatch(/^Put away: scan/);
     await gun(page, "A-02", true);
     await expect.poll(() => say(page).innerText()).toBe(

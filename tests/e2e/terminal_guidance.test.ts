@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import {
   assertReservationsHold,
   assertStockEqualsLedger,
+  daysAhead,
   draft,
   location,
   product,
@@ -18,6 +19,7 @@ import {
   startStockWorld,
   stockAt,
   type StockWorld,
+  yymmdd,
 } from "../integration/stock/fixture.ts";
 import { addUser } from "../fixtures/harness.ts";
 import { launchBrowser, signedInPage, waitForServiceWorker } from "./browser.ts";
@@ -29,13 +31,11 @@ import { formatDay } from "../../shared/list/format.ts";
 const PHONE = { width: 390, height: 844 };
 const en = translator("en-us");
 const de = translator("de-de");
-/** A day `n` days from today (ISO), so that no lot is expired or close to it whenever this runs. */
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const [soon, later, latest] = [inDays(120), inDays(150), inDays(180)];
+// Days from today, so that no lot is expired or close to it whenever this runs.
+const [soon, later, latest] = [daysAhead(120), daysAhead(150), daysAhead(180)];
 /** As an American types a day (12/15/2027), a German (15.12.2027), and a GS1 label writes it (271215). */
 const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8)}/${iso.slice(0, 4)}`;
 const dots = (iso: string) => `${iso.slice(8)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-const yymmdd = (iso: string) => iso.slice(2).replaceAll("-", "");
 /** The example of the format the lot step gives: this year's last day, as the user's language writes it. */
 const example = (t = en) => formatDay(t, `${new Date().getFullYear()}-12-31`);
 
@@ -65,9 +65,9 @@ beforeAll(async () => {
   hake = await product(w, "HAKE-G", { name: "Cape hake fillets", barcodes: ["4006381333931"] });
   meter = await product(w, "METER-G", { serialNumberRequired: true });
   // F-02's lot expires first, F-01's next, F-03's last.
-  await receive(w, hake, f1, 30, { expiryDate: inDays(100) });
-  await receive(w, hake, f2, 20, { expiryDate: inDays(60) });
-  await receive(w, hake, f3, 40, { expiryDate: inDays(200) });
+  await receive(w, hake, f1, 30, { expiryDate: daysAhead(100) });
+  await receive(w, hake, f2, 20, { expiryDate: daysAhead(60) });
+  await receive(w, hake, f3, 40, { expiryDate: daysAhead(200) });
   await addUser(w.s, w.admin, { username: "guide-op", terminalEnabled: true });
   await addUser(w.s, w.admin, { username: "guide-de", terminalEnabled: true, defaultLanguage: "de-de" });
   browser = await launchBrowser();
@@ -224,7 +224,7 @@ describe("a receipt on a phone", () => {
     await type(page, "CHEESE-G");
     await quantity(page, 4);
     await waitPrompt(page, fill(deDe, "terminal.prompt.lot", { product: "CHEESE-G" }));
-    const made = inDays(-3);
+    const made = daysAhead(-3);
     await type(page, dots(made));
     await expect.poll(() => say(page).innerText()).toBe(
       fill(deDe, "terminal.lotEntered", {
@@ -270,15 +270,15 @@ describe("a release on a phone", () => {
       // The order's document: its reserved line, said as such.
       await page.getByTestId("terminal-task").filter({ hasText: String(ordered.document_number) }).click();
       await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-02" }));
-      expect(await takes(page)).toEqual([take(10, "F-02", inDays(60))]);
+      expect(await takes(page)).toEqual([take(10, "F-02", daysAhead(60))]);
       await page.getByRole("button", { name: enUs["terminal.leave"] }).click();
 
       // The office's release: F-02's other 10 (free), then 15 of F-01's later lot; F-03's last lot not needed.
       await page.getByTestId("terminal-task").filter({ hasText: String(doc.document_number) }).click();
       await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-02" }));
       await expect.poll(() => takes(page)).toEqual([
-        take(10, "F-02", inDays(60)),
-        take(15, "F-01", inDays(100)),
+        take(10, "F-02", daysAhead(60)),
+        take(15, "F-01", daysAhead(100)),
       ]);
       // Dates as the user writes them, never as ISO.
       expect((await takes(page)).join(" ")).not.toMatch(/\d{4}-\d{2}-\d{2}/);
@@ -292,7 +292,7 @@ describe("a release on a phone", () => {
       );
       // The rest of the same position: from the next bin.
       await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-01" }));
-      await expect.poll(() => takes(page)).toEqual([take(15, "F-01", inDays(100))]);
+      await expect.poll(() => takes(page)).toEqual([take(15, "F-01", daysAhead(100))]);
       // Another bin of the zone than suggested: allowed (the server allows it), and said.
       await type(page, "F-03");
       await expect.poll(() => say(page).innerText()).toBe(
@@ -328,7 +328,7 @@ describe("a release on a phone", () => {
     await quantity(page, 4);
     // F-02's free stock is gone (what is left there is the order's): F-01's lot is next.
     await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-01" }));
-    await expect.poll(() => takes(page)).toEqual([take(4, "F-01", inDays(100))]);
+    await expect.poll(() => takes(page)).toEqual([take(4, "F-01", daysAhead(100))]);
     await type(page, "F-01");
     await expect.poll(() => say(page).innerText()).toBe(
       fill(enUs, "terminal.taken", { product: "HAKE-G", quantity: 4 }),
@@ -344,18 +344,18 @@ describe("a release on a phone", () => {
     }]);
     const [doc] = await w.query("SELECT document_number FROM wms_documents WHERE id = ?", [made.id]);
     await page.getByTestId("terminal-task").filter({ hasText: String(doc.document_number) }).click();
-    await expect.poll(() => takes(page)).toEqual([take(5, "F-01", inDays(100))]);
+    await expect.poll(() => takes(page)).toEqual([take(5, "F-01", daysAhead(100))]);
     await waitForServiceWorker(page);
     // Once the service worker serves the page, the page is kept by it (network first) for offline use.
     await page.reload();
-    await expect.poll(() => takes(page)).toEqual([take(5, "F-01", inDays(100))]);
+    await expect.poll(() => takes(page)).toEqual([take(5, "F-01", daysAhead(100))]);
     await page.context().setOffline(true);
     await page.reload();
     await expect.poll(() => page.getByTestId("terminal-online").innerText(), { timeout: 20_000 }).toBe(
       enUs["terminal.offline"],
     );
     await waitPrompt(page, fill(enUs, "terminal.prompt.locationAt", { location: "F-01" }));
-    expect(await takes(page)).toEqual([take(5, "F-01", inDays(100))]);
+    expect(await takes(page)).toEqual([take(5, "F-01", daysAhead(100))]);
     // A product no line was read for: it cannot be known offline, and the operator is told so.
     await page.getByRole("button", { name: enUs["terminal.leave"] }).click();
     await page.getByTestId("terminal-new").click();

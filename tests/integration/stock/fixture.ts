@@ -138,6 +138,9 @@ export function revert(w: AnyWorld, id: number, token = w.admin) {
 export const daysAhead = (days: number): string =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** An ISO date as a GS1 label writes it (AI 11, 13, 15, 17: YYMMDD). */
+export const yymmdd = (iso: string): string => iso.slice(2).replaceAll("-", "");
+
 /** Receives `quantity` of a product at a location (a confirmed IIN); answers the document id. */
 export async function receive(
   w: AnyWorld,

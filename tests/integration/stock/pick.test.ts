@@ -18,6 +18,7 @@ import {
   startStockWorld,
   stockAt,
   type StockWorld,
+  yymmdd,
 } from "./fixture.ts";
 
 let w: StockWorld;
@@ -83,7 +84,6 @@ describe("picking a position on the terminal", () => {
     await product(w, "P-BREAD", { barcodes: ["4006381333931"] });
     // A GS1 label's expiry (AI 17) is YYMMDD.
     const [lot, otherLot] = [daysAhead(500), daysAhead(530)];
-    const ai17 = (date: string) => date.slice(2).replaceAll("-", "");
     await receive(w, milk, a1, 5, { expiryDate: lot });
     const { documentId, positions } = await releaseOrder(milk, 4, { sourceLocationId: zone });
     expect(positions).toHaveLength(1);
@@ -95,7 +95,7 @@ describe("picking a position on the terminal", () => {
       codes(
         await pick(id, {
           quantity: 1,
-          productCode: `(01)05901234123457(17)${ai17(otherLot)}`,
+          productCode: `(01)05901234123457(17)${yymmdd(otherLot)}`,
           locationId: a1,
         }),
       ),
@@ -111,7 +111,7 @@ describe("picking a position on the terminal", () => {
 
     const first = await pick(id, {
       quantity: 3,
-      productCode: `(01)05901234123457(17)${ai17(lot)}`,
+      productCode: `(01)05901234123457(17)${yymmdd(lot)}`,
       locationId: a1,
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);

@@ -12,6 +12,7 @@ import {
   product,
   startStockWorld,
   type StockWorld,
+  yymmdd,
 } from "./fixture.ts";
 
 let w: StockWorld;
@@ -52,7 +53,7 @@ describe("scanning into a document", () => {
 
     // A label with an expiry and a serial is another line; the same label again raises that one.
     const expiry = daysAhead(400);
-    const ai17 = expiry.slice(2).replaceAll("-", "");
+    const ai17 = yymmdd(expiry);
     const label = `(01)05901234123457(17)${ai17}(21)SN-1`;
     expect((await scan({ documentId: d.id, productCode: label })).body.merged).toBe(false);
     expect((await scan({ documentId: d.id, productCode: label })).body.merged).toBe(true);

@@ -14,6 +14,7 @@ import {
   receive,
   startStockWorld,
   type StockWorld,
+  yymmdd,
 } from "./fixture.ts";
 
 let w: StockWorld;
@@ -438,7 +439,7 @@ describe("product lookup by a GS1 label", () => {
     const d = await draft(w, { typeCode: "IIN", destinationLocationId: dst }, []);
     // The label's expiry (AI 17, YYMMDD) from today, as a lot of the day would carry it.
     const [expiry, typedExpiry] = [daysAhead(400), daysAhead(430)];
-    const ai17 = expiry.slice(2).replaceAll("-", "");
+    const ai17 = yymmdd(expiry);
     const scanned = await add(d.id, {
       productCode: `]C1010590123412345717${ai17}11260101\x1d21SN-77\x1d10LOT-4`,
     });
