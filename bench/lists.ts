@@ -14,6 +14,8 @@ import type { TenantContext } from "../server/kernel/context.ts";
 import { listQuerySchema } from "../server/kernel/list.ts";
 import { product as productResource } from "../server/domain/assortment/products/entity.ts";
 import {
+  againWith,
+  answerHeaders,
   begin,
   type BenchResult,
   type Distribution,
@@ -256,11 +258,9 @@ async function capture(raw: DatabaseSync, query: Record<string, string>, count: 
   return seen;
 }
 
-/** The bare answer: a server of the bench's own that answers whatever body it was last given. */
 /**
- * A `Deno.serve` answering the API's last answer as it came: its body and its headers (the security headers,
- * the request's id, fresh each call, and the client build, which every API answer carries: 16-27 µs a call
- * over HTTP against a content type alone, bench/README.md, lookup), but the date and length Deno adds itself.
+ * The bare answer: a server of the bench's own that answers whatever it was last given, body and headers (the
+ * API's own: `answerHeaders`).
  */
 function bareServer(): {
   url: string;
@@ -272,7 +272,7 @@ function bareServer(): {
     { hostname: "127.0.0.1", port: 0, onListen: () => {} },
     () =>
       new Response(answer.body, {
-        headers: answer.headers.map(([k, v]) => [k, k === "x-request-id" ? crypto.randomUUID() : v]),
+        headers: againWith(answer.headers),
       }),
   );
   return {
@@ -293,20 +293,17 @@ async function measure(
   const path = `/api/Product?${new URLSearchParams(scenario.query)}`;
   // The body is read in full but parsed after the timing: parsing 50 records is the client's work.
   let lastText = "";
-  let lastHeaders: [string, string][] = [];
+  let lastHeaders = new Headers();
   const apiOnce = async () => {
     const res = await fetch(server.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
     lastText = await res.text();
-    lastHeaders = [...res.headers];
+    lastHeaders = res.headers;
     if (res.status !== 200) throw new Error(`${scenario.name} answered ${res.status}: ${lastText}`);
   };
   const api = await timeBudgeted(apiOnce, calls);
   const last = JSON.parse(lastText) as { results: unknown[]; allFilteredRowCount: number };
   bare.answer.body = lastText;
-  bare.answer.headers = lastHeaders.filter(([k]) => k !== "date" && k !== "content-length");
-  if (!bare.answer.headers.some(([k]) => k === "content-security-policy")) {
-    throw new Error("the API's answer carried no security headers");
-  }
+  bare.answer.headers = answerHeaders(lastHeaders);
   const bareOnce = async () => {
     const res = await fetch(bare.url + path, { headers: { authorization: `Bearer ${token}` } });
     if ((await res.text()).length !== lastText.length) {
