@@ -42,10 +42,11 @@ const move = (k: LineKey, delta: number, positionId = 1): Movement => ({
   reason: "confirm",
 });
 
+/** Movements of a relocation (no flows: the flows have a test of their own below). */
 function apply(movements: Movement[]) {
   return w.s.platform.pool.use(
     w.tenant.dbUrl,
-    (conn) => conn.transaction((tx) => applyMovements(tx, movements, new Date().toISOString())),
+    (conn) => conn.transaction((tx) => applyMovements(tx, movements, "MM", new Date().toISOString())),
   );
 }
 
@@ -89,6 +90,7 @@ describe("applyMovements", () => {
     // Documents of three kinds: a receipt, a release and a relocation (neither: not in the flows). The other
     // tests' movements name document 1, which is none of them.
     const [receipt, release, relocation] = [101, 102, 103];
+    const typeOf: Record<number, string> = { 101: "IIN", 102: "IOU", 103: "MM" };
     await w.query(
       `INSERT INTO wms_documents (id, document_number, type_code, status_code, created_at, updated_at) VALUES
        (101, 'FLOW/IIN', 'IIN', 'confirmed', '', ''), (102, 'FLOW/IOU', 'IOU', 'confirmed', '', ''),
@@ -100,7 +102,12 @@ describe("applyMovements", () => {
         w.tenant.dbUrl,
         (conn) =>
           conn.transaction((tx) =>
-            applyMovements(tx, [{ ...move(k, delta), documentId: docId }], `${day}T10:00:00.000Z`)
+            applyMovements(
+              tx,
+              [{ ...move(k, delta), documentId: docId }],
+              typeOf[docId],
+              `${day}T10:00:00.000Z`,
+            )
           ),
       );
     const flows = async () =>

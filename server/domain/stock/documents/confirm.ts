@@ -130,7 +130,7 @@ export async function confirmInTransaction(
   // The account's monthly document limit: counted here, once, or the whole confirmation refused (402).
   await countConfirmedDocument(tx, at);
   const movements = movementsOf(snapshot);
-  await applyMovements(tx, movements, now);
+  await applyMovements(tx, movements, doc.typeCode, now);
   const touched = movements.map((m) => m.key.containerId).filter((c): c is number => c !== null);
   for (const c of await followContainers(tx, touched, now)) outbox.add("Container", "changed", c);
   await prepared<{ documentId: number }, never>(

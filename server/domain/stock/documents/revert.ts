@@ -124,6 +124,7 @@ export async function revertInTransaction(
   await applyMovements(
     tx,
     [...reverse.filter((m) => m.delta > 0), ...reverse.filter((m) => m.delta < 0)],
+    doc.typeCode,
     now,
   );
   const touched = reverse.map((m) => m.key.containerId).filter((c): c is number => c !== null);

@@ -9,25 +9,24 @@ import { callHooks } from "./hooks.ts";
 
 /**
  * The statement: its document id a placeholder (planned once and run straight on the driver inside a
- * transaction, `sqlArrays`) or the value itself (elsewhere, through drizzle).
+ * transaction, `sqlArrays`) or the value itself (elsewhere, through drizzle). One row-valued SET from a
+ * subquery over the document's positions, found by its primary key: written as `UPDATE … FROM (aggregate)`,
+ * SQLite planned a scan of every document against the one-row aggregate (162 µs a call at 3,000 documents,
+ * growing with the tenant's documents; this form 9.6 µs at any count, 2026-12-03).
  */
 const totalsOf = (documentId: number | Placeholder = sql.placeholder("documentId")) =>
   sql`
     UPDATE wms_documents SET
-      positions_count = t.n,
-      confirmed_positions_count = t.done,
-      quantity_sum = t.q,
-      quantity_real_sum = t.qr,
-      progress_percent = CASE WHEN t.q > 0 THEN (t.qd * 100) / t.q ELSE 0 END
-    FROM (
-      SELECT count(*) AS n,
-        coalesce(sum(quantity_real IS NOT NULL AND quantity_real >= quantity), 0) AS done,
-        coalesce(sum(quantity), 0) AS q,
-        coalesce(sum(coalesce(quantity_real, 0)), 0) AS qr,
-        coalesce(sum(min(coalesce(quantity_real, 0), quantity)), 0) AS qd
-      FROM wms_document_positions WHERE document_id = ${documentId}
-    ) AS t
-    WHERE wms_documents.id = ${documentId}
+      (positions_count, confirmed_positions_count, quantity_sum, quantity_real_sum, progress_percent) = (
+        SELECT count(*),
+          coalesce(sum(quantity_real IS NOT NULL AND quantity_real >= quantity), 0),
+          coalesce(sum(quantity), 0),
+          coalesce(sum(coalesce(quantity_real, 0)), 0),
+          CASE WHEN sum(quantity) > 0 THEN (sum(min(coalesce(quantity_real, 0), quantity)) * 100) / sum(quantity)
+            ELSE 0 END
+        FROM wms_document_positions WHERE document_id = ${documentId}
+      )
+    WHERE id = ${documentId}
     RETURNING order_id`;
 
 /**

@@ -71,7 +71,13 @@ const aboveLimit = (m: Movement) =>
  * product's total above MAX_STOCK (422 stockAboveLimit); the caller's transaction rolls back. Lines and
  * summaries that come to zero are deleted.
  */
-export async function applyMovements(tx: Db, movements: Movement[], now: string): Promise<void> {
+export async function applyMovements(
+  tx: Db,
+  movements: Movement[],
+  /** The type of the document whose movements these are (all of them one document's). */
+  documentType: string,
+  now: string,
+): Promise<void> {
   if (movements.length === 0) return;
   for (const m of movements) {
     if (!Number.isSafeInteger(m.delta) || m.delta === 0) throw new Error(`bad movement delta ${m.delta}`);
@@ -148,7 +154,7 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
   if (noProduct.length) {
     await runEach(tx, `DELETE FROM stock_product_totals WHERE product_id = ? AND quantity = 0`, noProduct);
   }
-  await followFlows(tx, movements, now.slice(0, 10));
+  await followFlows(tx, movements, documentType, now.slice(0, 10));
   const places = netBy(
     movements,
     (m) => `${m.key.productId}/${m.key.locationId}`,
@@ -183,58 +189,69 @@ export async function applyMovements(tx: Db, movements: Movement[], now: string)
   }
 }
 
-/** Each movement's product, document and delta, for the statements below (json_each). */
-const flowRows = (movements: Movement[]) =>
-  JSON.stringify(movements.map((m) => [m.key.productId, m.documentId, m.delta]));
-
 /** The document types whose movements the flows sum (receipts, releases), as SQL lists of literals. */
 const quoted = (codes: string[]) => codes.map((c) => `'${c}'`).join(", ");
 export const FLOW_TYPES = {
   receipts: quoted(documentTypesOf("in")),
   releases: quoted(documentTypesOf("out")),
 };
+const RECEIPTS = new Set(documentTypesOf("in"));
+const RELEASES = new Set(documentTypesOf("out"));
 
 /**
- * The movements of receipts and releases netted per product (the rows `j` of the statements below). The
- * movements drive and each one's document is found by its id (CROSS JOIN keeps that order): left to choose,
- * SQLite walked every receipt and release document of the tenant by type, each against every movement.
+ * The statements that keep the flows, stepped once per product moved (`runEach`) over `?1` the product, `?2`
+ * the day, and what the change adds: `?3` received, `?4` released, `?5` movements. A change's movements are
+ * one document's, whose type says which of received and released they count in (flowRows), so the
+ * statements need neither the document nor the movements themselves: written over the movements as JSON
+ * joined to their documents and grouped, the two took 148 µs a one-position confirmation in place against
+ * 2,700 confirmations (2026-12-03).
  */
-const FLOWS_OF_MOVEMENTS = `
-  SELECT j.value ->> 0 AS product_id,
-    sum(CASE WHEN d.type_code IN (${FLOW_TYPES.receipts}) THEN j.value ->> 2 ELSE 0 END) AS received,
-    sum(CASE WHEN d.type_code IN (${FLOW_TYPES.releases}) THEN -(j.value ->> 2) ELSE 0 END) AS released,
-    count(*) AS movements
-  FROM json_each(?2) j CROSS JOIN wms_documents d ON d.id = j.value ->> 1
-  WHERE d.type_code IN (${FLOW_TYPES.receipts}, ${FLOW_TYPES.releases})
-  GROUP BY j.value ->> 0`;
-
-/** The statements that keep the flows, each over `?1` the day and `?2` the movements (flowRows). */
 export const FLOW_STATEMENTS = {
-  /** The day's row of each product moved: its last row on or before the day, plus the movements. */
+  /** The day's row of the product: its last row on or before the day, plus the change. */
   day: `INSERT INTO stock_product_flows (product_id, day, received, released, movements)
-     SELECT j.product_id, ?1, coalesce(f.received, 0) + j.received, coalesce(f.released, 0) + j.released,
-       coalesce(f.movements, 0) + j.movements
-     FROM (${FLOWS_OF_MOVEMENTS}) j
-     LEFT JOIN stock_product_flows f ON f.product_id = j.product_id
-       AND f.day = (SELECT max(day) FROM stock_product_flows WHERE product_id = j.product_id AND day <= ?1)
+     SELECT ?1, ?2, coalesce(f.received, 0) + ?3, coalesce(f.released, 0) + ?4, coalesce(f.movements, 0) + ?5
+     FROM (SELECT 1) LEFT JOIN stock_product_flows f ON f.product_id = ?1
+       AND f.day = (SELECT max(day) FROM stock_product_flows WHERE product_id = ?1 AND day <= ?2)
      WHERE true
      ON CONFLICT (product_id, day) DO UPDATE SET received = excluded.received, released = excluded.released,
        movements = excluded.movements`,
-  /** Rows of later days (a document confirmed in the past: the demo's history) take the movements too. */
-  later: `UPDATE stock_product_flows AS f SET received = f.received + j.received,
-       released = f.released + j.released, movements = f.movements + j.movements
-     FROM (${FLOWS_OF_MOVEMENTS}) j
-     WHERE f.product_id = j.product_id AND f.day > ?1`,
+  /** Rows of later days (a document confirmed in the past: the demo's history) take the change too. */
+  later: `UPDATE stock_product_flows SET received = received + ?3, released = released + ?4,
+       movements = movements + ?5
+     WHERE product_id = ?1 AND day > ?2`,
 };
+
+/**
+ * Each product's part of a change for the flows: a receipt's signed deltas count as received, a release's
+ * negated as released, every movement once; another type's movements (a relocation, a count) none.
+ */
+function flowRows(
+  movements: Movement[],
+  documentType: string,
+  day: string,
+): [number, string, number, number, number][] {
+  const receipt = RECEIPTS.has(documentType);
+  if (!receipt && !RELEASES.has(documentType)) return [];
+  const byProduct = new Map<number, [number, string, number, number, number]>();
+  for (const m of movements) {
+    let row = byProduct.get(m.key.productId);
+    if (!row) byProduct.set(m.key.productId, row = [m.key.productId, day, 0, 0, 0]);
+    if (receipt) row[2] += m.delta;
+    else row[3] -= m.delta;
+    row[4]++;
+  }
+  return [...byProduct.values()];
+}
 
 /**
  * Keeps the products' flows (stock_product_flows), so that each row stays the sum up to its day
  * (FLOW_STATEMENTS).
  */
-async function followFlows(tx: Db, movements: Movement[], day: string): Promise<void> {
-  const rows = flowRows(movements);
-  await runEach(tx, FLOW_STATEMENTS.day, [[day, rows]]);
-  await runEach(tx, FLOW_STATEMENTS.later, [[day, rows]]);
+async function followFlows(tx: Db, movements: Movement[], documentType: string, day: string): Promise<void> {
+  const rows = flowRows(movements, documentType, day);
+  if (!rows.length) return;
+  await runEach(tx, FLOW_STATEMENTS.day, rows);
+  await runEach(tx, FLOW_STATEMENTS.later, rows);
 }
 
 /**
