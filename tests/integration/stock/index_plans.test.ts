@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { LocalConnection, recordStatements } from "../../../server/db/local.ts";
+import { LocalConnection } from "../../../server/db/local.ts";
 import { migrate } from "../../../server/db/migrate.ts";
 import { capturePage } from "../../fixtures/list_page.ts";
 import { listInventory } from "../../../server/domain/stock/inventory/lines.ts";
 import { FLOW_STATEMENTS } from "../../../server/domain/stock/ledger/service.ts";
-import { refreshDocumentTotals } from "../../../server/domain/stock/documents/totals.ts";
 
 let dir: string;
 let conn: LocalConnection;
@@ -208,35 +207,5 @@ describe("the products' flows kept with every movement (ledger/service.ts)", () 
       );
       expect(steps, name).not.toMatch(/SCAN (f|stock_product_flows)\b/);
     }
-  });
-});
-
-describe("a document's totals kept with every position change (documents/totals.ts)", () => {
-  it("update the one document by its key, whatever the tenant's number of documents", async () => {
-    // Statistics taken while the tenant had a document or none (as on a new tenant, or a file filled in
-    // bulk and then analysed), then documents enough: a plan that walks them (as `UPDATE … FROM
-    // (aggregate)` did) costs a call in proportion to the tenant's documents, at every pick, scan and
-    // confirmation.
-    await conn.query("ANALYZE");
-    await conn.query(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)
-      INSERT INTO wms_documents (document_number, type_code, status_code, created_at, updated_at)
-      SELECT 'PLAN/T/' || i, 'IIN', 'workingCopy', '', '' FROM n`,
-    );
-    const [{ id }] = await conn.query("SELECT max(id) AS id FROM wms_documents");
-    const ran: string[] = [];
-    recordStatements(({ sql }) => ran.push(sql));
-    try {
-      await conn.transaction((tx) => refreshDocumentTotals(tx, Number(id), null));
-    } finally {
-      recordStatements(undefined);
-    }
-    const totals = ran.find((sql) => /UPDATE wms_documents/i.test(sql));
-    expect(totals).toBeDefined();
-    const steps = await plan(totals!, [id]);
-    console.log("PLAN", steps, totals);
-    expect(steps).toMatch(/SEARCH wms_documents USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-    expect(steps).toMatch(/SEARCH wms_document_positions USING (COVERING )?INDEX \S+ \(document_id=\?\)/);
-    expect(steps).not.toMatch(/SCAN wms_documents\b/);
   });
 });
