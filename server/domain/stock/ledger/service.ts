@@ -202,9 +202,9 @@ const RELEASES = new Set(documentTypesOf("out"));
  * The statements that keep the flows, stepped once per product moved (`runEach`) over `?1` the product, `?2`
  * the day, and what the change adds: `?3` received, `?4` released, `?5` movements. A change's movements are
  * one document's, whose type says which of received and released they count in (flowRows), so the
- * statements need neither the document nor the movements themselves: written over the movements as JSON
- * joined to their documents and grouped, the two took 148 µs a one-position confirmation in place against
- * 2,700 confirmations (2026-12-03).
+ * statements need neither the document nor the movements themselves. Written over the movements as JSON,
+ * joined to their documents and grouped, the two took 148 µs of a one-position confirmation in place; these
+ * take 29 µs (2,700 confirmations at 1,000,000 stock lines, 2026-12-03).
  */
 export const FLOW_STATEMENTS = {
   /** The day's row of the product: its last row on or before the day, plus the change. */
