@@ -4,24 +4,19 @@
 // the tenant's documents, unseen by any test of behaviour: a document's totals (162 µs a call at 3,000
 // documents) and the portal's order follower (1 ms at 20,000). Each statement is captured as the code runs
 // it (recordStatements) and read with EXPLAIN QUERY PLAN after statistics taken with one document, on a
-// file that then holds hundreds.
+// database that then holds hundreds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { LocalConnection, recordStatements } from "../../server/db/local.ts";
 import { migrate } from "../../server/db/migrate.ts";
 import type { Db } from "../../server/db/connection.ts";
 import { refreshDocumentTotals } from "../../server/domain/stock/documents/totals.ts";
 import { followOrders } from "../../server/domain/portal/follow.ts";
 
-let dir: string;
 let conn: LocalConnection;
 let documentId: number;
 
 beforeAll(async () => {
-  dir = resolve(".test-data", `hot-plans-${crypto.randomUUID()}`);
-  mkdirSync(dir, { recursive: true });
-  conn = new LocalConnection(`file:${join(dir, "tenant.db")}`);
+  conn = new LocalConnection(":memory:");
   await migrate(conn, "tenant");
   // Statistics of a tenant with one document (an order's), then 500 more documents of orders.
   await conn.query(
@@ -40,10 +35,7 @@ beforeAll(async () => {
   );
   documentId = Number((await conn.query("SELECT max(id) AS id FROM wms_documents"))[0].id);
 });
-afterAll(async () => {
-  await conn.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => conn.close());
 
 /** The plan of the statement `fn` runs whose text matches `which`. */
 async function planOf(which: RegExp, fn: (tx: Db) => Promise<unknown>): Promise<string> {
