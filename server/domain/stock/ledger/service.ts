@@ -189,14 +189,12 @@ export async function applyMovements(
   }
 }
 
-/** The document types whose movements the flows sum (receipts, releases), as SQL lists of literals. */
-const quoted = (codes: string[]) => codes.map((c) => `'${c}'`).join(", ");
-export const FLOW_TYPES = {
-  receipts: quoted(documentTypesOf("in")),
-  releases: quoted(documentTypesOf("out")),
-};
+/** The document types whose movements the flows sum: receipts and releases. */
 const RECEIPTS = new Set(documentTypesOf("in"));
 const RELEASES = new Set(documentTypesOf("out"));
+/** The same as SQL lists of literals (the stock invariant's check of the flows: invariant.ts). */
+const quoted = (codes: Set<string>) => [...codes].map((c) => `'${c}'`).join(", ");
+export const FLOW_TYPES = { receipts: quoted(RECEIPTS), releases: quoted(RELEASES) };
 
 /**
  * The statements that keep the flows, stepped once per product moved (`runEach`) over `?1` the product, `?2`
