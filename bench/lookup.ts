@@ -8,7 +8,7 @@ import { filePathOf } from "../server/db/local.ts";
 import { findUser } from "../server/domain/access/users/service.ts";
 import {
   againWith,
-  answerHeaders as headersOf,
+  answerHeaders,
   begin,
   type BenchResult,
   type Distribution,
@@ -155,8 +155,8 @@ export async function run(): Promise<BenchResult> {
       headers: { authorization: `Bearer ${session.token}` },
     });
     await answered.body?.cancel();
-    const answerHeaders = headersOf(answered.headers);
-    const floorHeaders = floorServing("floor with headers", () => againWith(answerHeaders));
+    const apiHeaders = answerHeaders(answered.headers);
+    const floorHeaders = floorServing("floor with headers", () => againWith(apiHeaders));
 
     // The four over HTTP in interleaved rounds, each round in another order: measured one after the other,
     // whichever came last met another heap and another hour (on 2026-12-02 the floor, measured last, came
@@ -192,7 +192,7 @@ export async function run(): Promise<BenchResult> {
       bareHttp: bareD,
       floorHttp: floorD,
       floorHttpHeaders: floorHeadersD,
-      answerHeaders: answerHeaders.map(([k]) => k),
+      answerHeaders: apiHeaders.map(([k]) => k),
       ratio: {
         apiHttpToBareHttpP50: Math.round((httpD.p50 / bareD.p50) * 100) / 100,
         floorHttpToBareHttpP50: Math.round((floorD.p50 / bareD.p50) * 100) / 100,
