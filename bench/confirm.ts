@@ -96,7 +96,7 @@ export function fill(raw: DatabaseSync, random: () => number): Line[] {
     );
     const movement = raw.prepare(
       "INSERT INTO stock_movements (id, document_id, line_key, product_id, location_id, expiry_date, delta, " +
-        "reason, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, 'confirm', ?)",
+        "balance_after, reason, created_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?6, 'confirm', ?)",
     );
     const seen = new Set<string>();
     while (lines.length < PARAMS.lines) {
@@ -212,11 +212,12 @@ function rawConfirmer(raw: DatabaseSync) {
   const drop = q("DELETE FROM stock_lines WHERE line_key = ? AND quantity = 0");
   const put = q(
     "INSERT INTO stock_lines (line_key, product_id, location_id, expiry_date, quantity, created_at, updated_at) " +
-      "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (line_key) DO UPDATE SET quantity = quantity + excluded.quantity",
+      "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (line_key) DO UPDATE SET quantity = quantity + excluded.quantity " +
+      "RETURNING quantity",
   );
   const ledger = q(
     "INSERT INTO stock_movements (document_id, position_id, line_key, product_id, location_id, expiry_date, " +
-      "delta, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'confirm', ?)",
+      "delta, balance_after, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'confirm', ?)",
   );
   const productTotal = q(
     "INSERT INTO stock_product_totals (product_id, quantity) VALUES (?, ?) " +
@@ -258,16 +259,22 @@ function rawConfirmer(raw: DatabaseSync) {
           serialNumber: null,
         });
         const qty = Number(p.quantity);
+        let balance: number;
         if (out) {
           const line = lineByKey.get(key) as { quantity: number } | undefined;
           if (!line || line.quantity < qty) throw new Error(`raw: not enough at ${key}`);
           take.run(qty, now, key);
           drop.run(key);
+          balance = line.quantity - qty;
         } else {
-          put.run(key, p.product_id, locationId, p.expiry_date, qty, now, now);
+          balance = Number(
+            (put.get(key, p.product_id, locationId, p.expiry_date, qty, now, now) as {
+              quantity: number;
+            }).quantity,
+          );
         }
         const delta = out ? -qty : qty;
-        ledger.run(id, p.id, key, p.product_id, locationId, p.expiry_date, delta, now);
+        ledger.run(id, p.id, key, p.product_id, locationId, p.expiry_date, delta, balance, now);
         productTotal.run(p.product_id, delta);
         locationTotal.run(p.product_id, locationId, delta);
         flow.run(p.product_id, now.slice(0, 10), out ? 0 : qty, out ? qty : 0);

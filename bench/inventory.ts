@@ -91,7 +91,7 @@ function fill(raw: DatabaseSync, random: () => number): void {
     );
     const movement = raw.prepare(
       "INSERT INTO stock_movements (id, document_id, line_key, product_id, location_id, expiry_date, delta, " +
-        "reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'confirm', ?)",
+        "balance_after, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'confirm', ?)",
     );
     // A receipt (IIN) and a release (IOU) confirmed each day; every fourth line lost part of its stock to a
     // later day's release, so its ledger is a receipt and a release that sum to the line.
@@ -114,7 +114,17 @@ function fill(raw: DatabaseSync, random: () => number): void {
       const released = i % 4 === 0 ? (1 + pick(5)) * 1000 : 0;
       const at = day(received);
       line.run(i, key, productId, locationId, expiry, quantity, at, at);
-      movement.run(i, receiptOf(received), key, productId, locationId, expiry, quantity + released, at);
+      movement.run(
+        i,
+        receiptOf(received),
+        key,
+        productId,
+        locationId,
+        expiry,
+        quantity + released,
+        quantity + released,
+        at,
+      );
       if (released) {
         const out = Math.min(PARAMS.days - 1, received + pick(30));
         movement.run(
@@ -125,6 +135,7 @@ function fill(raw: DatabaseSync, random: () => number): void {
           locationId,
           expiry,
           -released,
+          quantity,
           day(out),
         );
       }

@@ -161,7 +161,8 @@ export async function receive(
 
 /**
  * The invariant: for every key the ledger's sum equals the stock line (no line without movements, no
- * non-zero sum without a line), no line is at or below zero, and both summaries equal the lines.
+ * non-zero sum without a line) and each movement's balance its sum so far, no line is at or below zero, and
+ * the summaries equal the lines.
  */
 export async function assertStockEqualsLedger(w: Pick<StockWorld, "query">): Promise<void> {
   const mismatched = await w.query(`
@@ -200,6 +201,9 @@ export async function assertStockEqualsLedger(w: Pick<StockWorld, "query">): Pro
   // Each product's flows (the supply report's), every day's row, as the ledger sums them up to that day.
   const flows = await w.query(CHECKS["product flows differ from the ledger"]);
   expect(flows, "product flows differ from the ledger").toEqual([{ n: 0 }]);
+  // Each movement's balance after it (where a line's arrival is read), as its key's movements sum up to it.
+  const balances = await w.query(CHECKS["movement balances differ from the ledger"]);
+  expect(balances, "movement balances differ from the ledger").toEqual([{ n: 0 }]);
 }
 
 /**

@@ -1,8 +1,16 @@
 // The mover on its own, on a real tenant database: the guard that keeps a line from going below zero
 // holds even without the validators, a refused change rolls back whole, and lines, ledger and summaries
 // agree after every change.
+import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMovements, type LineKey, type Movement } from "../../../server/domain/stock/ledger/service.ts";
+import { readMigrations } from "../../../server/db/migrate.ts";
+import {
+  applyMovements,
+  type LineKey,
+  lineKeyOf,
+  type Movement,
+} from "../../../server/domain/stock/ledger/service.ts";
+import { arrivalsOf } from "../../../server/domain/stock/inventory/arrival.ts";
 import { AppError } from "../../../server/kernel/errors.ts";
 import {
   assertStockEqualsLedger,
@@ -86,6 +94,36 @@ describe("applyMovements", () => {
     expect(await w.query("SELECT quantity FROM stock_lines")).toEqual([{ quantity: 500 }]);
     await assertStockEqualsLedger(w);
   });
+  it("writes each movement's balance after it, and reads a line's arrival from the last start", async () => {
+    const lot = { ...key, serialNumber: "BALANCE" };
+    await apply([move(lot, 3000)]);
+    await apply([move(lot, -3000)]);
+    // Emptied, then started again within a change that also takes from it; then a change that nets to zero.
+    await apply([move(lot, 2000), move(lot, -500)]);
+    await apply([move(lot, 700), move(lot, -700)]);
+    await apply([move(lot, -1000)]);
+    const rows = await w.query(
+      "SELECT id, delta, balance_after AS b, created_at AS at FROM stock_movements WHERE line_key = ? ORDER BY id",
+      [lineKeyOf(lot)],
+    );
+    expect(rows.map((r) => [r.delta, r.b])).toEqual([
+      [3000, 3000],
+      [-3000, 0],
+      [2000, 2000],
+      [-500, 1500],
+      [700, 2200],
+      [-700, 1500],
+      [-1000, 500],
+    ]);
+    // The stock held now came in with the +2000 (the +700 topped up a line that held some): its arrival.
+    const arrivals = await w.s.platform.pool.use(
+      w.tenant.dbUrl,
+      (conn) => conn.transaction((tx) => arrivalsOf(tx, [lineKeyOf(lot)])),
+    );
+    expect(arrivals.get(lineKeyOf(lot))).toBe(rows[2].at);
+    await assertStockEqualsLedger(w);
+  });
+
   it("keeps each product's flows by day, also for a document confirmed before the last day", async () => {
     // Documents of three kinds: a receipt, a release and a relocation (neither: not in the flows). The other
     // tests' movements name document 1, which is none of them.
@@ -139,5 +177,35 @@ describe("applyMovements", () => {
     await at(release, 1000, "2025-03-09");
     expect((await flows()).at(-1)).toEqual(["2025-03-09", 6600, 0, 6]);
     await assertStockEqualsLedger(w);
+  });
+});
+
+describe("migration 0049 (each movement's balance after it)", () => {
+  it("gives a ledger written before it the balances the mover writes", async () => {
+    // This file's ledger as the mover wrote it (the tests above: takes, top-ups, lines emptied and started
+    // again, changes netting to zero), copied into a database from before 0049, which then runs it.
+    const written = await w.query(
+      "SELECT id, document_id, line_key, product_id, location_id, delta, reason, created_at, balance_after " +
+        "FROM stock_movements ORDER BY id",
+    );
+    expect(written.length).toBeGreaterThan(10);
+    const before = new DatabaseSync(":memory:");
+    const all = readMigrations("tenant");
+    const upgrade = all.find((m) => m.tag === "0049_movement_balances")!;
+    for (const m of all.filter((m) => m.idx < upgrade.idx)) for (const s of m.statements) before.exec(s);
+    const insert = before.prepare(
+      "INSERT INTO stock_movements (id, document_id, line_key, product_id, location_id, delta, reason, " +
+        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    for (const r of written) {
+      insert.run(
+        ...[r.id, r.document_id, r.line_key, r.product_id, r.location_id, r.delta, r.reason, r.created_at]
+          .map((v) => v as string | number),
+      );
+    }
+    for (const s of upgrade.statements) before.exec(s);
+    const migrated = before.prepare("SELECT id, balance_after FROM stock_movements ORDER BY id").all();
+    before.close();
+    expect(migrated.map((r) => [r.id, r.balance_after])).toEqual(written.map((r) => [r.id, r.balance_after]));
   });
 });

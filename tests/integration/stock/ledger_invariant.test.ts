@@ -41,8 +41,8 @@ function stock(n: number): void {
       "VALUES (?, ?, ?, 1000, ?, ?)",
   );
   const movement = db.prepare(
-    "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, reason, created_at) " +
-      "VALUES (1, ?, ?, ?, 1000, 'confirm', ?)",
+    "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, balance_after, reason, " +
+      "created_at) VALUES (1, ?, ?, ?, 1000, 1000, 'confirm', ?)",
   );
   for (let i = 0; i < n; i++) {
     const [product, location] = [1 + (i % 100), 1 + Math.floor(i / 100)];
@@ -104,17 +104,32 @@ describe("the stock ledger's invariant", () => {
     expect(
       faultsAfter(
         // Of a relocation (no document of that number here: neither a receipt nor a release).
-        "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, reason, created_at) " +
-          `VALUES (3, 'gone', 1, 1, 5, 'confirm', '${NOW}')`,
+        "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, balance_after, " +
+          `reason, created_at) VALUES (3, 'gone', 1, 1, 5, 5, 'confirm', '${NOW}')`,
       ),
     ).toEqual(["stock lines differ from the ledger (1)"]);
+  });
+
+  it("finds a movement whose balance after it is not the running sum of its key's movements", () => {
+    // A second receipt onto k3 whose balance says it started the line again (the line held 1,000 already).
+    const receipt = (balance: number) =>
+      "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, balance_after, " +
+      `reason, created_at) VALUES (3, 'k3', 4, 1, 500, ${balance}, 'confirm', '${NOW}');` +
+      "UPDATE stock_lines SET quantity = 1500 WHERE line_key = 'k3';" +
+      "UPDATE stock_product_totals SET quantity = quantity + 500 WHERE product_id = 4;" +
+      "UPDATE stock_location_totals SET quantity = 1500 WHERE product_id = 4 AND location_id = 1;";
+    expect(faultsAfter(receipt(1500))).toEqual([]);
+    expect(faultsAfter(receipt(500))).toEqual(["movement balances differ from the ledger (1)"]);
+    expect(faultsAfter("UPDATE stock_movements SET balance_after = 0 WHERE line_key = 'k9'")).toEqual([
+      "movement balances differ from the ledger (1)",
+    ]);
   });
 
   it("finds a product's flows that differ from its receipts and releases, on any day, on either side", () => {
     // A release the next day: product 1's flows gain a day, and the ledger agrees once both are written.
     const release =
-      "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, reason, " +
-      "created_at) VALUES (2, 'k0', 1, 1, -500, 'confirm', '2026-01-02T08:00:00.000Z');" +
+      "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, delta, balance_after, reason, " +
+      "created_at) VALUES (2, 'k0', 1, 1, -500, 500, 'confirm', '2026-01-02T08:00:00.000Z');" +
       "UPDATE stock_lines SET quantity = 500 WHERE line_key = 'k0';" +
       "UPDATE stock_product_totals SET quantity = quantity - 500 WHERE product_id = 1;" +
       "UPDATE stock_location_totals SET quantity = 500 WHERE product_id = 1 AND location_id = 1;";
@@ -146,7 +161,7 @@ describe("the stock ledger's invariant", () => {
     expect(
       faultsAfter(
         "UPDATE stock_lines SET quantity = 0 WHERE line_key = 'k9';" +
-          "UPDATE stock_movements SET delta = 0 WHERE line_key = 'k9';" +
+          "UPDATE stock_movements SET delta = 0, balance_after = 0 WHERE line_key = 'k9';" +
           "UPDATE stock_product_totals SET quantity = quantity - 1000 WHERE product_id = 10;" +
           "UPDATE stock_location_totals SET quantity = 0 WHERE product_id = 10 AND location_id = 1;" +
           "UPDATE stock_product_flows SET received = received - 1000 WHERE product_id = 10",

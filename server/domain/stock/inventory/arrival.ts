@@ -16,25 +16,28 @@ const MAX_HOPS = 16;
 type MovementRow = typeof stockMovements.$inferSelect;
 type DocumentRow = typeof wmsDocuments.$inferSelect;
 
-/** The movement that started the stock the key held just before movement `beforeId` (its balance left 0). */
+/**
+ * The movement that started the stock the key held just before movement `beforeId` (its balance left 0): the
+ * last one before it whose balance after is its own positive delta, one seek in the partial index of such
+ * starts (`stock_movements_starts`) however long the key's history.
+ */
 async function startOf(db: Db, lineKey: string, beforeId: number): Promise<MovementRow | undefined> {
-  // Prepared once (a release scan looks up the arrival of every line it may take from).
+  // Prepared once (a release scan looks up the arrival of every line it may take from). The terms after the
+  // key repeat the index's own condition, which is what lets SQLite use a partial index.
   const rows = await arrays(
     db,
     "arrival.start",
     (on) =>
-      on.select({ id: sql<number>`id` }).from(sql`(
-        SELECT id, delta, sum(delta) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) - delta AS before
-        FROM ${stockMovements} WHERE line_key = ${sql.placeholder("lineKey")} AND id < ${
-        sql.placeholder("beforeId")
-      })`)
-        .where(sql`before = 0 AND delta > 0`).orderBy(sql`id DESC`).limit(1),
+      on.select({ id: stockMovements.id }).from(stockMovements).where(and(
+        eq(stockMovements.lineKey, sql.placeholder("lineKey")),
+        lt(stockMovements.id, sql.placeholder("beforeId")),
+        sql`${stockMovements.balanceAfter} = ${stockMovements.delta} AND ${stockMovements.delta} > 0`,
+      )).orderBy(desc(stockMovements.id)).limit(1),
     { lineKey, beforeId },
   );
   const id = rows.length ? Number(rows[0][0]) : undefined;
   if (id === undefined) return undefined;
-  const row = await rowById(db, stockMovements, id);
-  return row;
+  return await rowById(db, stockMovements, id);
 }
 
 /** When the stock key `lineKey` held just before movement `beforeId` arrived (ISO time), or null. */

@@ -1,7 +1,8 @@
 // The stock ledger's invariant (decision 0003), as plain SQL over a file: each stock line equals the sum of
-// its movements, no line is at or below zero, the product and location totals equal the lines, and each
-// product's flows equal its receipts' and releases' movements up to each day. A
-// restored file is served again only if it holds (tenants/replica_restore.ts); the tests assert the same.
+// its movements, each movement's balance after it the sum up to it, no line is at or below zero, the product
+// and location totals equal the lines, and each product's flows equal its receipts' and releases' movements up
+// to each day. A restored file is served again only if it holds (tenants/replica_restore.ts); the tests assert
+// the same.
 import type { DatabaseSync } from "node:sqlite";
 import { FLOW_TYPES } from "./service.ts";
 
@@ -39,6 +40,11 @@ export const CHECKS: Record<string, string> = {
     FULL OUTER JOIN stock_lines l ON l.line_key = m.line_key
     WHERE coalesce(l.quantity, 0) <> coalesce(m.total, 0)`,
   "lines at or below zero": "SELECT count(*) AS n FROM stock_lines WHERE quantity <= 0",
+  // Each movement's balance after it: the running sum of its key's deltas (a line's arrival reads the starts).
+  "movement balances differ from the ledger": `
+    SELECT count(*) AS n FROM (SELECT balance_after,
+      sum(delta) OVER (PARTITION BY line_key ORDER BY id ROWS UNBOUNDED PRECEDING) AS running FROM stock_movements)
+    WHERE balance_after <> running`,
   "product totals differ from the lines": `
     SELECT count(*) AS n FROM (SELECT product_id, sum(quantity) AS total FROM stock_lines GROUP BY product_id) l
     FULL OUTER JOIN stock_product_totals t ON t.product_id = l.product_id

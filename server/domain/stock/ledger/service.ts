@@ -83,6 +83,13 @@ export async function applyMovements(
     if (!Number.isSafeInteger(m.delta) || m.delta === 0) throw new Error(`bad movement delta ${m.delta}`);
   }
   const lines = netBy(movements, (m) => lineKeyOf(m.key), (m) => m.key);
+  // Each key's quantity before the change (after it, less its net delta), for the ledger's balances.
+  const before = new Map<string, number>();
+  const took = (rows: unknown[][]) => {
+    for (const [key, quantity] of rows) {
+      before.set(String(key), Number(quantity) - lines.get(String(key))!.delta);
+    }
+  };
   const taken = [...lines.entries()].filter(([, e]) => e.delta < 0);
   if (taken.length) {
     const left = await runEach(
@@ -95,48 +102,70 @@ export async function applyMovements(
       const done = new Set(left.map((r) => r[0]));
       throw shortfall(taken.find(([k]) => !done.has(k))![1].first);
     }
+    took(left);
     const emptied = left.filter((r) => Number(r[1]) === 0).map((r) => [r[0]]);
     if (emptied.length) await runEach(tx, `DELETE FROM stock_lines WHERE line_key = ?`, emptied);
   }
   const added = [...lines.entries()].filter(([, e]) => e.delta > 0);
   if (added.length) {
-    await runEach(
-      tx,
-      `INSERT INTO stock_lines (line_key, product_id, location_id, container_id, expiry_date, production_date,
+    took(
+      await runEach(
+        tx,
+        `INSERT INTO stock_lines (line_key, product_id, location_id, container_id, expiry_date, production_date,
          serial_number, quantity, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?9, ?9)
-       ON CONFLICT (line_key) DO UPDATE SET quantity = quantity + excluded.quantity, updated_at = excluded.updated_at`,
-      added.map(([k, { value: key, delta }]) => [
-        k,
-        key.productId,
-        key.locationId,
-        key.containerId,
-        key.expiryDate,
-        key.productionDate,
-        key.serialNumber,
-        delta,
-        now,
-      ]),
+       ON CONFLICT (line_key) DO UPDATE SET quantity = quantity + excluded.quantity, updated_at = excluded.updated_at
+       RETURNING line_key, quantity`,
+        added.map(([k, { value: key, delta }]) => [
+          k,
+          key.productId,
+          key.locationId,
+          key.containerId,
+          key.expiryDate,
+          key.productionDate,
+          key.serialNumber,
+          delta,
+          now,
+        ]),
+      ),
     );
+  }
+  // A key whose movements in this change come to 0 was neither taken from nor added to: read its quantity.
+  const keys = movements.map((m) => lineKeyOf(m.key));
+  const unmoved = [...new Set(keys.filter((k) => !before.has(k)))];
+  if (unmoved.length) {
+    for (const k of unmoved) before.set(k, 0);
+    const held = await runEach(
+      tx,
+      `SELECT line_key, quantity FROM stock_lines WHERE line_key = ?`,
+      unmoved.map((k) => [k]),
+    );
+    for (const [k, quantity] of held) before.set(String(k), Number(quantity));
   }
   await runEach(
     tx,
     `INSERT INTO stock_movements (document_id, position_id, line_key, product_id, location_id, container_id,
-       expiry_date, production_date, serial_number, delta, reason, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    movements.map((m) => [
-      m.documentId,
-      m.positionId,
-      lineKeyOf(m.key),
-      m.key.productId,
-      m.key.locationId,
-      m.key.containerId,
-      m.key.expiryDate,
-      m.key.productionDate,
-      m.key.serialNumber,
-      m.delta,
-      m.reason,
-      now,
-    ]),
+       expiry_date, production_date, serial_number, delta, balance_after, reason, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    movements.map((m, i) => {
+      const key = keys[i];
+      const balance = before.get(key)! + m.delta;
+      before.set(key, balance);
+      return [
+        m.documentId,
+        m.positionId,
+        key,
+        m.key.productId,
+        m.key.locationId,
+        m.key.containerId,
+        m.key.expiryDate,
+        m.key.productionDate,
+        m.key.serialNumber,
+        m.delta,
+        balance,
+        m.reason,
+        now,
+      ];
+    }),
   );
 
   const products = netBy(movements, (m) => String(m.key.productId), (m) => m.key.productId);

@@ -1,5 +1,6 @@
 // The stock model (docs/decisions/0003-stock-quantities.md): stock lines, the append-only movement ledger
 // they are the sum of, and two summaries kept in the same transaction. Quantities are integer thousandths.
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { products } from "../../assortment/products/entity.ts";
 import { storageSpaces } from "../../storage/locations/entity.ts";
@@ -58,7 +59,7 @@ export type StockLineRow = Pick<typeof stockLines.$inferSelect, keyof typeof sto
 
 /**
  * The ledger: one row per change of a stock line, append-only. For every key, sum(delta) equals the
- * line's quantity (0 when there is no line).
+ * line's quantity (0 when there is no line), and each row's `balanceAfter` is that sum up to and including it.
  */
 export const stockMovements = sqliteTable("stock_movements", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -73,12 +74,22 @@ export const stockMovements = sqliteTable("stock_movements", {
   serialNumber: text("serial_number"),
   /** Signed thousandths. */
   delta: integer("delta").notNull(),
+  /**
+   * The key's quantity right after this movement (thousandths): the running sum of its deltas in id order.
+   * A movement whose balance after is its own positive delta started the key's stock from zero: that is
+   * where a line's arrival (FIFO, inventory/arrival.ts) is read, one index seek at any length of history.
+   */
+  balanceAfter: integer("balance_after").notNull().default(0),
   /** `confirm` or `revert`. */
   reason: text("reason", { enum: ["confirm", "revert"] }).notNull(),
   createdAt: text("created_at").notNull(),
 }, (t) => [
   index("stock_movements_document").on(t.documentId, t.id),
   index("stock_movements_key").on(t.lineKey, t.id),
+  // The movements that started a key's stock (its balance before was 0): a line's arrival reads the last one
+  // before a given movement. Partial, so a confirmation's takes and top-ups add no entry.
+  index("stock_movements_starts").on(t.lineKey, t.id)
+    .where(sql`${t.balanceAfter} = ${t.delta} AND ${t.delta} > 0`),
   index("stock_movements_product").on(t.productId, t.createdAt, t.id),
   index("stock_movements_created_at").on(t.createdAt, t.id),
   // Covers the per-day report (productGroupMovements): a date range is read from the index alone.
