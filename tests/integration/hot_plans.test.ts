@@ -73,7 +73,7 @@ describe("the statements of every pick, scan and confirmation", () => {
   it("a line's arrival seeks the last movement that started its stock, not its whole history", async () => {
     const steps = await planOf(/stock_movements/, (tx) => arrivalsOf(tx, ["K"]));
     expect(steps).toMatch(
-      /^SEARCH stock_movements USING INDEX stock_movements_starts \(line_key=\? AND id<\?\)$/,
+      /^SEARCH stock_movements USING INDEX stock_movements_starts \(line_key=\? AND id<\?\) \/ CORRELATED SCALAR SUBQUERY 1 \/ SEARCH wms_documents USING INTEGER PRIMARY KEY \(rowid=\?\)$/,
     );
   });
 

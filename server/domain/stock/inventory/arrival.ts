@@ -6,38 +6,64 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/connection.ts";
 import { definitionOf } from "../validators/snapshot.ts";
-import { wmsDocuments } from "../documents/table.ts";
+import { type DocumentRow, wmsDocuments } from "../documents/table.ts";
 import { stockMovements } from "../ledger/table.ts";
-import { arrays, rowById } from "../../../db/prepared.ts";
+import { arrays } from "../../../db/prepared.ts";
 
 /** How many relocations and reverts back a line is followed before its own start counts. */
 const MAX_HOPS = 16;
 
 type MovementRow = typeof stockMovements.$inferSelect;
-type DocumentRow = typeof wmsDocuments.$inferSelect;
+
+/** What a start says of its stock's arrival: the movement's own fields and its document's type. */
+const START = {
+  id: stockMovements.id,
+  documentId: stockMovements.documentId,
+  positionId: stockMovements.positionId,
+  lineKey: stockMovements.lineKey,
+  productId: stockMovements.productId,
+  delta: stockMovements.delta,
+  reason: stockMovements.reason,
+  createdAt: stockMovements.createdAt,
+  // A scalar subquery on the document's key: joined, under statistics of a tenant with few documents, SQLite
+  // walked the documents' type index for the one row (tests/integration/hot_plans.test.ts).
+  typeCode: sql<string | null>`(SELECT ${wmsDocuments.typeCode} FROM ${wmsDocuments}
+    WHERE ${wmsDocuments.id} = ${stockMovements.documentId})`,
+};
+type Start = Pick<MovementRow, Exclude<keyof typeof START, "typeCode">> & { typeCode: string | null };
 
 /**
- * The movement that started the stock the key held just before movement `beforeId` (its balance left 0): the
- * last one before it whose balance after is its own positive delta, one seek in the partial index of such
- * starts (`stock_movements_starts`) however long the key's history.
+ * The movement that started the stock the key held just before movement `beforeId` (its balance left 0), with
+ * its document's type: the last one before it whose balance after is its own positive delta, one seek in the
+ * partial index of such starts (`stock_movements_starts`) however long the key's history.
  */
-async function startOf(db: Db, lineKey: string, beforeId: number): Promise<MovementRow | undefined> {
+async function startOf(db: Db, lineKey: string, beforeId: number): Promise<Start | undefined> {
   // Prepared once (a release scan looks up the arrival of every line it may take from). The terms after the
   // key repeat the index's own condition, which is what lets SQLite use a partial index.
-  const rows = await arrays(
+  const [row] = await arrays(
     db,
     "arrival.start",
     (on) =>
-      on.select({ id: stockMovements.id }).from(stockMovements).where(and(
+      on.select(START).from(stockMovements).where(and(
         eq(stockMovements.lineKey, sql.placeholder("lineKey")),
         lt(stockMovements.id, sql.placeholder("beforeId")),
         sql`${stockMovements.balanceAfter} = ${stockMovements.delta} AND ${stockMovements.delta} > 0`,
       )).orderBy(desc(stockMovements.id)).limit(1),
     { lineKey, beforeId },
   );
-  const id = rows.length ? Number(rows[0][0]) : undefined;
-  if (id === undefined) return undefined;
-  return await rowById(db, stockMovements, id);
+  if (!row) return undefined;
+  const [id, documentId, positionId, key, productId, delta, reason, createdAt, typeCode] = row;
+  return {
+    id: Number(id),
+    documentId: Number(documentId),
+    positionId: positionId === null ? null : Number(positionId),
+    lineKey: String(key),
+    productId: Number(productId),
+    delta: Number(delta),
+    reason: reason as Start["reason"],
+    createdAt: String(createdAt),
+    typeCode: typeCode === null ? null : String(typeCode),
+  };
 }
 
 /** When the stock key `lineKey` held just before movement `beforeId` arrived (ISO time), or null. */
@@ -45,15 +71,7 @@ export async function arrivalOf(db: Db, lineKey: string, beforeId: number, hops 
   const start = await startOf(db, lineKey, beforeId);
   if (!start) return null;
   if (hops >= MAX_HOPS) return start.createdAt;
-  const [doc] = await arrays(
-    db,
-    "arrival.documentType",
-    (on) =>
-      on.select({ typeCode: wmsDocuments.typeCode }).from(wmsDocuments)
-        .where(eq(wmsDocuments.id, sql.placeholder("id"))),
-    { id: start.documentId },
-  );
-  const direction = doc ? definitionOf(doc[0] as DocumentRow["typeCode"]).direction : "in";
+  const direction = start.typeCode ? definitionOf(start.typeCode as DocumentRow["typeCode"]).direction : "in";
   let source: MovementRow | undefined;
   if (start.reason === "confirm" && direction === "relocation") {
     // The take out of the source that this movement put down (they are written one after the other).

@@ -28,43 +28,41 @@ export async function scanIntoDocument(
   ctx: TenantContext,
   req: ScanRequest,
 ): Promise<{ position: Rec; merged: boolean; positions: Rec[]; shortfall: number }> {
-  const db = ctx.conn.db;
   // The route is for logistics staff (server/kernel/access.ts); the document is the caller's tenant's by
   // construction, and a confirmed one refuses the add or edit below.
   const scanned = req.productId !== null
     ? { productId: req.productId, expiryDate: null, productionDate: null, serialNumber: null }
-    : await scannedProduct(db, req.productCode!);
-  const doc = await rowById(db, wmsDocuments, req.documentId);
-  if (doc && definitionOf(doc.typeCode).direction === "out") {
-    return await transactionWithEvents(ctx, (tx, outbox) => takeFefo(tx, outbox, ctx, req, scanned));
-  }
-  const one = await scanOne(ctx, req, scanned);
-  return { ...one, positions: [one.position], shortfall: 0 };
+    : await scannedProduct(ctx.conn.db, req.productCode!);
+  // One transaction reads the document once and makes the change (another scan of the same line waits).
+  return await transactionWithEvents(ctx, async (tx, outbox) => {
+    const doc = await rowById(tx, wmsDocuments, req.documentId);
+    if (doc && definitionOf(doc.typeCode).direction === "out") {
+      return await takeFefo(tx, outbox, ctx, req, scanned, doc);
+    }
+    const one = await scanOne(tx, outbox, ctx, req, scanned);
+    return { ...one, positions: [one.position], shortfall: 0 };
+  });
 }
 
 /** A receipt's or relocation's scan: the one line of the product and lot grows, or is made. */
-async function scanOne(ctx: TenantContext, req: ScanRequest, scanned: ScannedProduct) {
-  const db = ctx.conn.db;
-  const match = await lineOf(db, req.documentId, scanned.productId, scanned, {
+async function scanOne(
+  tx: Db,
+  outbox: Outbox,
+  ctx: TenantContext,
+  req: ScanRequest,
+  scanned: ScannedProduct,
+) {
+  const match = await lineOf(tx, req.documentId, scanned.productId, scanned, {
     sourceLocationId: null,
     sourceContainerId: null,
   });
   if (match) {
-    // As the editor would save it, with the quantity raised (its bounds and the version check apply);
-    // another scan of the same line in between is read again once.
-    for (let attempt = 1;; attempt++) {
-      const record = await wmsDocumentPosition.get(ctx, match.id) as Rec;
-      try {
-        return {
-          position: await wmsDocumentPosition.edit(ctx, raised(record, req.quantity) as never),
-          merged: true,
-        };
-      } catch (err) {
-        if (attempt >= 5 || !(err instanceof AppError && err.code === "record.changedByAnotherUser")) {
-          throw err;
-        }
-      }
-    }
+    // As the editor would save it, with the quantity raised (its bounds and the version check apply).
+    const record = await wmsDocumentPosition.getIn(tx, ctx, match.id) as Rec;
+    return {
+      position: await wmsDocumentPosition.editIn(tx, outbox, ctx, raised(record, req.quantity) as never),
+      merged: true,
+    };
   }
   const input = parseInput(wmsDocumentPosition.entity.create, {
     documentId: req.documentId,
@@ -74,7 +72,7 @@ async function scanOne(ctx: TenantContext, req: ScanRequest, scanned: ScannedPro
     productionDate: scanned.productionDate,
     serialNumber: scanned.serialNumber,
   });
-  return { position: await wmsDocumentPosition.add(ctx, input as Rec), merged: false };
+  return { position: await wmsDocumentPosition.addIn(tx, outbox, ctx, input as Rec), merged: false };
 }
 
 /** The columns a scan's line is matched on besides its document and product. */
@@ -140,9 +138,8 @@ async function takeFefo(
   ctx: TenantContext,
   req: ScanRequest,
   scanned: ScannedProduct,
+  doc: typeof wmsDocuments.$inferSelect,
 ) {
-  const doc = await rowById(tx, wmsDocuments, req.documentId);
-  if (!doc) throw new AppError("record.notFoundOrNoPermission");
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
   const wanted = toMilli(req.quantity)!;
   const within = await sourceWithin(tx, doc.sourceLocationId, req.sourceLocationId);
