@@ -22,7 +22,8 @@ import { wmsDocumentPositions } from "../positions/entity.ts";
 import { allocateAll } from "../validators/quantity.ts";
 import { definitionOf, placesOf, puts, type Snapshot, takes } from "../validators/snapshot.ts";
 import { validateDocument } from "../validators/validate_document.ts";
-import { documentDto } from "./dto.ts";
+import { toDocumentDto } from "./dto.ts";
+import { documentExtras } from "./extras.ts";
 import { type DocumentRow, wmsDocuments } from "./table.ts";
 import { loadSnapshot } from "./snapshot.ts";
 import { refreshDocumentTotals } from "./totals.ts";
@@ -145,7 +146,9 @@ export async function confirmInTransaction(
   ).run({ documentId: doc.id });
   // Its order follows once the document is confirmed (below), not twice.
   await refreshDocumentTotals(tx, doc.id, null);
-  const oldDto = await documentDto(tx, doc);
+  // The names it shows (locations, containers, contractor, user) are the same before and after: read once.
+  const names = (await documentExtras(tx, [doc])).get(doc.id) ?? {};
+  const oldDto = toDocumentDto(doc, names);
   const updated = rowsOf(wmsDocuments)(
     await prepared<{ number: string; at: string; version: number; id: number }, never>(
       tx,
@@ -164,7 +167,7 @@ export async function confirmInTransaction(
   if (updated.length === 0) throw new AppError("record.changedByAnotherUser");
   // What the document's order reserved for it has now been taken, and the order follows (orders' hook).
   await callHooks(ctx, "confirmed", tx, outbox, updated[0]);
-  const document = await documentDto(tx, updated[0]);
+  const document = toDocumentDto(updated[0], names);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
     resource: "WmsDocument",

@@ -22,7 +22,8 @@ import { issue } from "../validators/snapshot.ts";
 import { wmsDocuments } from "./table.ts";
 import { reservedOn } from "../reservations/service.ts";
 import { callHooks } from "./hooks.ts";
-import { documentDto } from "./dto.ts";
+import { toDocumentDto } from "./dto.ts";
+import { documentExtras } from "./extras.ts";
 import type { WmsDocument } from "./contract.ts";
 
 /**
@@ -129,7 +130,9 @@ export async function revertInTransaction(
   );
   const touched = reverse.map((m) => m.key.containerId).filter((c): c is number => c !== null);
   for (const c of await followContainers(tx, touched, now)) outbox.add("Container", "changed", c);
-  const oldDto = await documentDto(tx, doc);
+  // The names it shows are the same before and after (only its status changes): read once.
+  const names = (await documentExtras(tx, [doc])).get(doc.id) ?? {};
+  const oldDto = toDocumentDto(doc, names);
   const [row] = await tx.update(wmsDocuments).set({
     statusCode: "reverted",
     updatedAt: now,
@@ -139,7 +142,7 @@ export async function revertInTransaction(
   if (!row) throw new AppError("record.changedByAnotherUser");
   // The document's order follows (orders' hook).
   await callHooks(ctx, "reverted", tx, outbox, row);
-  const document = await documentDto(tx, row);
+  const document = toDocumentDto(row, names);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
     resource: "WmsDocument",
