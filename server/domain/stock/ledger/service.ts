@@ -65,8 +65,9 @@ const aboveLimit = (m: Movement) =>
   refusedAt(m, "stockAboveLimit", { productId: m.key.productId, max: MAX_STOCK });
 
 /**
- * Applies a document's movements as one change: a ledger row per movement, then each stock line and each
- * summary by its net delta, one prepared statement stepped per row (`runEach`). A line that would go below
+ * Applies a document's movements as one change: each stock line by its net delta, a ledger row per movement
+ * with its key's balance after it (from the quantities the lines' statements return), then each summary by
+ * its net delta, one prepared statement stepped per row (`runEach`). A line that would go below
  * zero refuses the whole change (422 quantityAboveAvailable at the position that took from it), as does a
  * product's total above MAX_STOCK (422 stockAboveLimit); the caller's transaction rolls back. Lines and
  * summaries that come to zero are deleted.
