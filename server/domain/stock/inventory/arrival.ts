@@ -8,14 +8,14 @@ import type { Db } from "../../../db/connection.ts";
 import { definitionOf } from "../validators/snapshot.ts";
 import { type DocumentRow, wmsDocuments } from "../documents/table.ts";
 import { stockMovements } from "../ledger/table.ts";
-import { arrays } from "../../../db/prepared.ts";
+import { arrays, rowMapper } from "../../../db/prepared.ts";
 
 /** How many relocations and reverts back a line is followed before its own start counts. */
 const MAX_HOPS = 16;
 
 type MovementRow = typeof stockMovements.$inferSelect;
 
-/** What a start says of its stock's arrival: the movement's own fields and its document's type. */
+/** What a start says of its stock's arrival: the movement's own fields, then its document's type. */
 const START = {
   id: stockMovements.id,
   documentId: stockMovements.documentId,
@@ -25,45 +25,37 @@ const START = {
   delta: stockMovements.delta,
   reason: stockMovements.reason,
   createdAt: stockMovements.createdAt,
-  // A scalar subquery on the document's key: joined, under statistics of a tenant with few documents, SQLite
-  // walked the documents' type index for the one row (tests/integration/hot_plans.test.ts).
-  typeCode: sql<string | null>`(SELECT ${wmsDocuments.typeCode} FROM ${wmsDocuments}
-    WHERE ${wmsDocuments.id} = ${stockMovements.documentId})`,
 };
-type Start = Pick<MovementRow, Exclude<keyof typeof START, "typeCode">> & { typeCode: string | null };
+/** A start's row (START's columns, then the type) as an object, each value decoded by its column. */
+const startRows = rowMapper({ ...START, typeCode: wmsDocuments.typeCode });
+type Start = Pick<MovementRow, keyof typeof START> & { typeCode: DocumentRow["typeCode"] | null };
 
 /**
- * The movement that started the stock the key held just before movement `beforeId` (its balance left 0), with
- * its document's type: the last one before it whose balance after is its own positive delta, one seek in the
- * partial index of such starts (`stock_movements_starts`) however long the key's history.
+ * The movement that started the stock the key held just before movement `beforeId` (its balance left 0),
+ * with its document's type: the last one before it whose balance after is its own positive delta, one seek
+ * in the partial index of such starts (`stock_movements_starts`) however long the key's history.
  */
 async function startOf(db: Db, lineKey: string, beforeId: number): Promise<Start | undefined> {
-  // Prepared once (a release scan looks up the arrival of every line it may take from). The terms after the
-  // key repeat the index's own condition, which is what lets SQLite use a partial index.
-  const [row] = await arrays(
+  // Prepared once (a release scan looks up the arrival of every line it may take from). The terms after
+  // the key repeat the index's own condition, which is what lets SQLite use a partial index. The type is a
+  // scalar subquery on the document's key: joined, under statistics of a tenant with few documents, SQLite
+  // walked the documents' type index for the one row (tests/integration/hot_plans.test.ts).
+  const rows = await arrays(
     db,
     "arrival.start",
     (on) =>
-      on.select(START).from(stockMovements).where(and(
+      on.select({
+        ...START,
+        typeCode: sql`(SELECT ${wmsDocuments.typeCode} FROM ${wmsDocuments}
+          WHERE ${wmsDocuments.id} = ${stockMovements.documentId})`,
+      }).from(stockMovements).where(and(
         eq(stockMovements.lineKey, sql.placeholder("lineKey")),
         lt(stockMovements.id, sql.placeholder("beforeId")),
         sql`${stockMovements.balanceAfter} = ${stockMovements.delta} AND ${stockMovements.delta} > 0`,
       )).orderBy(desc(stockMovements.id)).limit(1),
     { lineKey, beforeId },
   );
-  if (!row) return undefined;
-  const [id, documentId, positionId, key, productId, delta, reason, createdAt, typeCode] = row;
-  return {
-    id: Number(id),
-    documentId: Number(documentId),
-    positionId: positionId === null ? null : Number(positionId),
-    lineKey: String(key),
-    productId: Number(productId),
-    delta: Number(delta),
-    reason: reason as Start["reason"],
-    createdAt: String(createdAt),
-    typeCode: typeCode === null ? null : String(typeCode),
-  };
+  return startRows(rows)[0] as Start | undefined;
 }
 
 /** When the stock key `lineKey` held just before movement `beforeId` arrived (ISO time), or null. */
@@ -71,7 +63,7 @@ export async function arrivalOf(db: Db, lineKey: string, beforeId: number, hops 
   const start = await startOf(db, lineKey, beforeId);
   if (!start) return null;
   if (hops >= MAX_HOPS) return start.createdAt;
-  const direction = start.typeCode ? definitionOf(start.typeCode as DocumentRow["typeCode"]).direction : "in";
+  const direction = start.typeCode ? definitionOf(start.typeCode).direction : "in";
   let source: MovementRow | undefined;
   if (start.reason === "confirm" && direction === "relocation") {
     // The take out of the source that this movement put down (they are written one after the other).
