@@ -83,12 +83,14 @@ export async function applyMovements(
   for (const m of movements) {
     if (!Number.isSafeInteger(m.delta) || m.delta === 0) throw new Error(`bad movement delta ${m.delta}`);
   }
-  const lines = netBy(movements, (m) => lineKeyOf(m.key), (m) => m.key);
-  // Each key's quantity before the change (after it, less its net delta), for the ledger's balances.
-  const before = new Map<string, number>();
+  const keys = new Map(movements.map((m) => [m, lineKeyOf(m.key)]));
+  const lines = netBy(movements, (m) => keys.get(m)!, (m) => m.key);
+  // Each key's quantity as the ledger's rows are written: first its quantity before the change (what the
+  // lines' statements answer, less the key's net delta), then the balance after each of its movements.
+  const balances = new Map<string, number>();
   const took = (rows: unknown[][]) => {
     for (const [key, quantity] of rows) {
-      before.set(String(key), Number(quantity) - lines.get(String(key))!.delta);
+      balances.set(String(key), Number(quantity) - lines.get(String(key))!.delta);
     }
   };
   const taken = [...lines.entries()].filter(([, e]) => e.delta < 0);
@@ -131,26 +133,25 @@ export async function applyMovements(
     );
   }
   // A key whose movements in this change come to 0 was neither taken from nor added to: read its quantity.
-  const keys = movements.map((m) => lineKeyOf(m.key));
-  const unmoved = [...new Set(keys.filter((k) => !before.has(k)))];
+  const unmoved = [...new Set(keys.values())].filter((k) => !balances.has(k));
   if (unmoved.length) {
-    for (const k of unmoved) before.set(k, 0);
+    for (const k of unmoved) balances.set(k, 0);
     const held = await runEach(
       tx,
       `SELECT line_key, quantity FROM stock_lines WHERE line_key = ?`,
       unmoved.map((k) => [k]),
     );
-    for (const [k, quantity] of held) before.set(String(k), Number(quantity));
+    for (const [k, quantity] of held) balances.set(String(k), Number(quantity));
   }
   await runEach(
     tx,
     `INSERT INTO stock_movements (document_id, position_id, line_key, product_id, location_id, container_id,
        expiry_date, production_date, serial_number, delta, balance_after, reason, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    movements.map((m, i) => {
-      const key = keys[i];
-      const balance = before.get(key)! + m.delta;
-      before.set(key, balance);
+    movements.map((m) => {
+      const key = keys.get(m)!;
+      const balance = balances.get(key)! + m.delta;
+      balances.set(key, balance);
       return [
         m.documentId,
         m.positionId,
