@@ -22,8 +22,7 @@ import { wmsDocumentPositions } from "../positions/entity.ts";
 import { allocateAll } from "../validators/quantity.ts";
 import { definitionOf, placesOf, puts, type Snapshot, takes } from "../validators/snapshot.ts";
 import { validateDocument } from "../validators/validate_document.ts";
-import { toDocumentDto } from "./dto.ts";
-import { documentExtras } from "./extras.ts";
+import { documentDtosAround } from "./dto.ts";
 import { type DocumentRow, wmsDocuments } from "./table.ts";
 import { loadSnapshot } from "./snapshot.ts";
 import { refreshDocumentTotals } from "./totals.ts";
@@ -146,9 +145,6 @@ export async function confirmInTransaction(
   ).run({ documentId: doc.id });
   // Its order follows once the document is confirmed (below), not twice.
   await refreshDocumentTotals(tx, doc.id, null);
-  // The names it shows (locations, containers, contractor, user) are the same before and after: read once.
-  const names = (await documentExtras(tx, [doc])).get(doc.id) ?? {};
-  const oldDto = toDocumentDto(doc, names);
   const updated = rowsOf(wmsDocuments)(
     await prepared<{ number: string; at: string; version: number; id: number }, never>(
       tx,
@@ -167,7 +163,7 @@ export async function confirmInTransaction(
   if (updated.length === 0) throw new AppError("record.changedByAnotherUser");
   // What the document's order reserved for it has now been taken, and the order follows (orders' hook).
   await callHooks(ctx, "confirmed", tx, outbox, updated[0]);
-  const document = toDocumentDto(updated[0], names);
+  const [oldDto, document] = await documentDtosAround(tx, doc, updated[0]);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
     resource: "WmsDocument",

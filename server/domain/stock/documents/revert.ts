@@ -22,8 +22,7 @@ import { issue } from "../validators/snapshot.ts";
 import { wmsDocuments } from "./table.ts";
 import { reservedOn } from "../reservations/service.ts";
 import { callHooks } from "./hooks.ts";
-import { toDocumentDto } from "./dto.ts";
-import { documentExtras } from "./extras.ts";
+import { documentDtosAround } from "./dto.ts";
 import type { WmsDocument } from "./contract.ts";
 
 /**
@@ -130,9 +129,6 @@ export async function revertInTransaction(
   );
   const touched = reverse.map((m) => m.key.containerId).filter((c): c is number => c !== null);
   for (const c of await followContainers(tx, touched, now)) outbox.add("Container", "changed", c);
-  // The names it shows are the same before and after (only its status changes): read once.
-  const names = (await documentExtras(tx, [doc])).get(doc.id) ?? {};
-  const oldDto = toDocumentDto(doc, names);
   const [row] = await tx.update(wmsDocuments).set({
     statusCode: "reverted",
     updatedAt: now,
@@ -142,7 +138,7 @@ export async function revertInTransaction(
   if (!row) throw new AppError("record.changedByAnotherUser");
   // The document's order follows (orders' hook).
   await callHooks(ctx, "reverted", tx, outbox, row);
-  const document = toDocumentDto(row, names);
+  const [oldDto, document] = await documentDtosAround(tx, doc, row);
   await recordChange(tx, outbox, ctx.actor, {
     action: "changed",
     resource: "WmsDocument",
