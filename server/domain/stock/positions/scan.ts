@@ -17,7 +17,7 @@ import { fromMilli, toMilli } from "../quantity.ts";
 import { definitionOf, issue, placesOf, type StockLineSnap } from "../validators/snapshot.ts";
 import { coveredBy, coveredLocations } from "../../storage/locations/zones.ts";
 import { inAllocationOrder, takeRequestOf } from "../validators/quantity.ts";
-import { wmsDocuments } from "../documents/table.ts";
+import { type DocumentRow, wmsDocuments } from "../documents/table.ts";
 import { fefoCandidates, type SourceCandidate } from "../inventory/source.ts";
 import { type ScannedProduct, scannedProduct, wmsDocumentPosition, wmsDocumentPositions } from "./entity.ts";
 import type { ScanRequest } from "./contract.ts";
@@ -57,12 +57,7 @@ async function scanOne(
     sourceContainerId: null,
   });
   if (match) {
-    // As the editor would save it, with the quantity raised (its bounds and the version check apply).
-    const record = await wmsDocumentPosition.getIn(tx, ctx, match.id) as Rec;
-    return {
-      position: await wmsDocumentPosition.editIn(tx, outbox, ctx, raised(record, req.quantity) as never),
-      merged: true,
-    };
+    return { position: await raise(tx, outbox, ctx, match.id, req.quantity), merged: true };
   }
   const input = parseInput(wmsDocumentPosition.entity.create, {
     documentId: req.documentId,
@@ -117,12 +112,21 @@ async function lineOf(
   return match && { id: match[0] as number };
 }
 
-/** A position's record as the editor would save it, its quantity raised by `by` units. */
-function raised(record: Rec, by: number): Rec {
+/**
+ * Raises position `id`'s quantity by `by` units, saved as the editor would save it (its bounds and the version
+ * check apply); answers the position as the API does.
+ */
+async function raise(tx: Db, outbox: Outbox, ctx: TenantContext, id: number, by: number): Promise<Rec> {
+  const record = await wmsDocumentPosition.getIn(tx, ctx, id) as Rec;
   const keys = Object.keys(wmsDocumentPosition.entity.update.shape);
   const body = Object.fromEntries(keys.filter((k) => k in record).map((k) => [k, record[k]]));
   body.quantity = (record.quantity as number) + by;
-  return parseInput(wmsDocumentPosition.entity.update, body) as Rec;
+  return await wmsDocumentPosition.editIn(
+    tx,
+    outbox,
+    ctx,
+    parseInput(wmsDocumentPosition.entity.update, body) as never,
+  );
 }
 
 /**
@@ -138,7 +142,7 @@ async function takeFefo(
   ctx: TenantContext,
   req: ScanRequest,
   scanned: ScannedProduct,
-  doc: typeof wmsDocuments.$inferSelect,
+  doc: DocumentRow,
 ) {
   if (doc.statusCode !== "workingCopy") throw new AppError("document.notWorkingCopy");
   const wanted = toMilli(req.quantity)!;
@@ -187,10 +191,7 @@ async function takeFefo(
       sourceContainerId: line.containerId,
     });
     if (match) {
-      const record = await wmsDocumentPosition.getIn(tx, ctx, match.id) as Rec;
-      positions.push(
-        await wmsDocumentPosition.editIn(tx, outbox, ctx, raised(record, fromMilli(quantity)) as never),
-      );
+      positions.push(await raise(tx, outbox, ctx, match.id, fromMilli(quantity)));
       merged = true;
       continue;
     }
@@ -244,7 +245,7 @@ async function sourceWithin(
  */
 async function leftAfter(
   tx: Db,
-  doc: typeof wmsDocuments.$inferSelect,
+  doc: DocumentRow,
   existing: (typeof wmsDocumentPositions.$inferSelect)[],
   candidates: SourceCandidate[],
 ): Promise<Map<number, number>> {
