@@ -258,10 +258,11 @@ export async function run(): Promise<BenchResult> {
       "INSERT INTO stock_movements (document_id, line_key, product_id, location_id, expiry_date, delta, " +
         "balance_after, reason, created_at) VALUES (1, ?, ?, ?, ?, ?, ?, 'confirm', ?)",
     );
+    const lineQuantity = raw.prepare("SELECT quantity FROM stock_lines WHERE line_key = ?");
     raw.exec("BEGIN");
     for (const l of longLines) {
       const key = lineKeyOf({ ...l, containerId: null, productionDate: null, serialNumber: null });
-      const { quantity } = raw.prepare("SELECT quantity FROM stock_lines WHERE line_key = ?").get(key) as {
+      const { quantity } = lineQuantity.get(key) as {
         quantity: number;
       };
       // A unit out and back in, again and again: the line's balance and its quantity end where they began.
