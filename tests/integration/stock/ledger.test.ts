@@ -1,9 +1,16 @@
 // The mover on its own, on a real tenant database: the guard that keeps a line from going below zero
 // holds even without the validators, a refused change rolls back whole, and lines, ledger and summaries
-// agree after every change.
+// agree after every change. Each case runs on both of the design's storages: the tenant's file through the
+// pool's connection (node:sqlite), and through a libSQL client (RemoteConnection, as a tenant on a libSQL
+// server or Turso is opened; here the client's own embedded engine on the same file), whose transaction
+// answers a stepped statement's rows from one batch.
 import { DatabaseSync } from "node:sqlite";
+import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Connection } from "../../../server/db/connection.ts";
 import { readMigrations } from "../../../server/db/migrate.ts";
+import { RemoteConnection } from "../../../server/db/remote.ts";
 import {
   applyMovements,
   type LineKey,
@@ -12,35 +19,28 @@ import {
 } from "../../../server/domain/stock/ledger/service.ts";
 import { arrivalsOf } from "../../../server/domain/stock/inventory/arrival.ts";
 import { AppError } from "../../../server/kernel/errors.ts";
+import { startServer, type TestServer } from "../../fixtures/harness.ts";
 import {
   assertStockEqualsLedger,
   dumpStock,
   location,
   product,
-  startStockWorld,
   type StockWorld,
+  worldOn,
 } from "./fixture.ts";
 
-let w: StockWorld;
-let key: LineKey;
-let other: LineKey;
+let s: TestServer;
+/** Each storage's world (a tenant of its own on one server), by driver. */
+const worlds = new Map<string, StockWorld>();
+const remotes: RemoteConnection[] = [];
 
 beforeAll(async () => {
-  w = await startStockWorld("ledger");
-  const a = await location(w, "A");
-  const b = await location(w, "B");
-  const p = await product(w, "P");
-  key = {
-    productId: p,
-    locationId: a,
-    containerId: null,
-    expiryDate: null,
-    productionDate: null,
-    serialNumber: null,
-  };
-  other = { ...key, locationId: b, expiryDate: "2099-01-01" };
+  s = await startServer();
 });
-afterAll(() => w?.s.close());
+afterAll(async () => {
+  for (const remote of remotes) await remote.close();
+  await s?.close();
+});
 
 const move = (k: LineKey, delta: number, positionId = 1): Movement => ({
   documentId: 1,
@@ -50,15 +50,50 @@ const move = (k: LineKey, delta: number, positionId = 1): Movement => ({
   reason: "confirm",
 });
 
-/** Movements of a relocation (no flows: the flows have a test of their own below). */
-function apply(movements: Movement[]) {
-  return w.s.platform.pool.use(
-    w.tenant.dbUrl,
-    (conn) => conn.transaction((tx) => applyMovements(tx, movements, "MM", new Date().toISOString())),
-  );
-}
+const drivers = [["node:sqlite (the pool's LocalConnection)", "local"], [
+  "libSQL (RemoteConnection)",
+  "remote",
+]] as const;
 
-describe("applyMovements", () => {
+describe.each(drivers)("applyMovements through %s", (_name, driver) => {
+  let w: StockWorld;
+  let key: LineKey;
+  let other: LineKey;
+  /** Runs `fn` on this storage's connection to the world's tenant. */
+  let on: <T>(fn: (conn: Connection) => Promise<T>) => Promise<T>;
+
+  beforeAll(async () => {
+    w = await worldOn(s, `ledger-${driver}`);
+    worlds.set(driver, w);
+    const a = await location(w, "A");
+    const b = await location(w, "B");
+    const p = await product(w, "P");
+    key = {
+      productId: p,
+      locationId: a,
+      containerId: null,
+      expiryDate: null,
+      productionDate: null,
+      serialNumber: null,
+    };
+    other = { ...key, locationId: b, expiryDate: "2099-01-01" };
+    if (driver === "local") on = (fn) => s.platform.pool.use(w.tenant.dbUrl, fn);
+    else {
+      const url = w.tenant.dbUrl;
+      const remote = new RemoteConnection(
+        url,
+        undefined,
+        createClient({ url, timeout: 5000 }) as unknown as Client,
+      );
+      remotes.push(remote);
+      on = (fn) => fn(remote);
+    }
+  });
+
+  /** Movements of a relocation (no flows: the flows have a test of their own below). */
+  const apply = (movements: Movement[]) =>
+    on((conn) => conn.transaction((tx) => applyMovements(tx, movements, "MM", new Date().toISOString())));
+
   it("adds, takes and deletes a line at zero, keeping the summaries", async () => {
     await apply([move(key, 5000), move(key, 250)]);
     expect(await w.query("SELECT quantity FROM stock_lines")).toEqual([{ quantity: 5250 }]);
@@ -116,10 +151,7 @@ describe("applyMovements", () => {
       [-1000, 500],
     ]);
     // The stock held now came in with the +2000 (the +700 topped up a line that held some): its arrival.
-    const arrivals = await w.s.platform.pool.use(
-      w.tenant.dbUrl,
-      (conn) => conn.transaction((tx) => arrivalsOf(tx, [lineKeyOf(lot)])),
-    );
+    const arrivals = await on((conn) => conn.transaction((tx) => arrivalsOf(tx, [lineKeyOf(lot)])));
     expect(arrivals.get(lineKeyOf(lot))).toBe(rows[2].at);
     await assertStockEqualsLedger(w);
   });
@@ -136,17 +168,15 @@ describe("applyMovements", () => {
     );
     const lot = { ...key, serialNumber: "FLOW" };
     const at = (docId: number, delta: number, day: string, k = lot) =>
-      w.s.platform.pool.use(
-        w.tenant.dbUrl,
-        (conn) =>
-          conn.transaction((tx) =>
-            applyMovements(
-              tx,
-              [{ ...move(k, delta), documentId: docId }],
-              typeOf[docId],
-              `${day}T10:00:00.000Z`,
-            )
-          ),
+      on((conn) =>
+        conn.transaction((tx) =>
+          applyMovements(
+            tx,
+            [{ ...move(k, delta), documentId: docId }],
+            typeOf[docId],
+            `${day}T10:00:00.000Z`,
+          )
+        )
       );
     const flows = async () =>
       (await w.query(
@@ -182,6 +212,7 @@ describe("applyMovements", () => {
 
 describe("migration 0049 (each movement's balance after it)", () => {
   it("gives a ledger written before it the balances the mover writes", async () => {
+    const w = worlds.get("local")!;
     // This file's ledger as the mover wrote it (the tests above: takes, top-ups, lines emptied and started
     // again, changes netting to zero), copied into a database from before 0049, which then runs it.
     const written = await w.query(
